@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+import { resolve } from 'node:path';
+import { CompileError } from './compile/typescript.ts';
+import { defaultClientName, type PackageConfig, readConfig } from './config.ts';
+import { SpecError, SpecErrors, UsageError } from './errors.ts';
+import { generateAll } from './generate.ts';
+
+const USAGE = `Usage:
+  xgen generate [--config xgen.config.yaml] [--check]
+  xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check]
+
+Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.`;
+
+const MAX_SHOWN = 20;
+
+/** Runs the command line; returns the exit code. */
+export async function main(argv: string[], out = console.log, err = console.error): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      out(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    if (command !== 'generate') throw new UsageError(`unknown command "${command}"`);
+    const flags = parseFlags(rest);
+    const configs = packagesFrom(flags);
+    const { stale } = await generateAll(configs, { check: flags.check === true, log: out });
+    if (stale.length > 0) {
+      for (const { out: where, staleness } of stale) {
+        err(`${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`);
+        const lines = [
+          ...staleness.changed.map((f) => `  changed  ${f}`),
+          ...staleness.added.map((f) => `  missing  ${f}`),
+          ...staleness.removed.map((f) => `  extra    ${f}`),
+        ];
+        lines.slice(0, MAX_SHOWN).forEach((l) => err(l));
+        if (lines.length > MAX_SHOWN) err(`  ... and ${lines.length - MAX_SHOWN} more`);
+      }
+      err('Run `npm run generate` to regenerate.');
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`xgen: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof SpecErrors) {
+      error.errors.slice(0, MAX_SHOWN).forEach((e) => err(e.message));
+      if (error.errors.length > MAX_SHOWN) err(`... and ${error.errors.length - MAX_SHOWN} more problems`);
+      err('Nothing was written.');
+      return 1;
+    }
+    if (error instanceof SpecError) {
+      err(error.message);
+      err('Nothing was written.');
+      return 1;
+    }
+    if (error instanceof CompileError) {
+      err(`xgen: ${error.message}`);
+      err('Nothing was written. This is a generator bug: please report it with the spec.');
+      return 1;
+    }
+    throw error;
+  }
+}
+
+type Flags = Record<string, string | true>;
+
+function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  const valued = new Set(['config', 'spec', 'out', 'name', 'client']);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new UsageError(`unexpected argument "${arg}"`);
+    const name = match[1] ?? '';
+    if (name === 'check') {
+      flags.check = true;
+      continue;
+    }
+    if (!valued.has(name)) throw new UsageError(`unknown option --${name}`);
+    const value = match[2] ?? args[++i];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+    flags[name] = value;
+  }
+  return flags;
+}
+
+function packagesFrom(flags: Flags): PackageConfig[] {
+  const single = ['spec', 'out', 'name'].filter((k) => typeof flags[k] === 'string');
+  if (single.length > 0) {
+    if (flags.config) throw new UsageError('use either --config or --spec/--out/--name, not both');
+    const missing = ['spec', 'out', 'name'].filter((k) => typeof flags[k] !== 'string');
+    if (missing.length > 0) throw new UsageError(`missing ${missing.map((m) => `--${m}`).join(', ')}`);
+    const name = String(flags.name);
+    if (typeof flags.client === 'string' && !/^[A-Za-z_$][\w$]*$/.test(flags.client)) {
+      throw new UsageError(`--client must be a class name, got "${flags.client}"`);
+    }
+    return [
+      {
+        spec: resolve(String(flags.spec)),
+        out: resolve(String(flags.out)),
+        name,
+        client: typeof flags.client === 'string' ? flags.client : defaultClientName(name),
+        templates: {},
+      },
+    ];
+  }
+  if (flags.client) throw new UsageError('--client goes with --spec/--out/--name');
+  return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml');
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '\0');
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { ApiModel, EnumModel } from '../model/types.ts';
+import { docText, GENERATED_HEADER, literal, printSourceFile } from './source.ts';
+
+/**
+ * `enums.ts`: each enum as a string-literal union with a same-named `as const` array of its
+ * values. Deprecated values stay in the union (servers may still send them) and are also
+ * collected in a `Deprecated<Name>` union marked `@deprecated`.
+ */
+export function emitEnums(model: ApiModel): string {
+  const statements: StatementStructures[] = [];
+  for (const item of model.enums) statements.push(...enumStatements(item));
+  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
+}
+
+function enumStatements(item: EnumModel): StatementStructures[] {
+  const deprecated = new Map(item.deprecatedValues.map((d) => [String(d.value), d]));
+  const notes = item.deprecatedValues.map((d) => {
+    const when = d.since ? ` since ${d.since}` : '';
+    const instead = d.replacement ? `; use \`${d.replacement}\`` : '';
+    return `- \`${d.value}\`: deprecated${when}${instead}${d.note ? ` (${d.note})` : ''}`;
+  });
+  const description = docText(item.description, notes.length > 0 && `Deprecated values:\n${notes.join('\n')}`);
+  const docs = description ? [{ description }] : [];
+  const out: StatementStructures[] = [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs.length > 0 ? docs : [{ description: `Every value of {@link ${item.name}}.` }],
+      declarations: [{ name: item.name, initializer: `${literal(item.values)} as const` }],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: item.name,
+      docs,
+      type: `(typeof ${item.name})[number]`,
+    },
+  ];
+  if (deprecated.size > 0) {
+    out.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `Deprecated${item.name}`,
+      docs: [{ description: `The deprecated values of {@link ${item.name}}.`, tags: [{ tagName: 'deprecated', text: notes.join('; ').replace(/^- /gm, '') }] }],
+      type: [...deprecated.keys()].map((v) => JSON.stringify(v)).join(' | '),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+import { type StatementStructures, StructureKind } from 'ts-morph';
+import type { ApiModel } from '../model/types.ts';
+import { GENERATED_HEADER, printSourceFile } from './source.ts';
+
+/** `index.ts`: the package's public surface. */
+export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
+  const has = (name: string): boolean => runtimeFiles.includes(name);
+  const exports: StatementStructures[] = [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [model.clientName, 'type CallArgs'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './operations.js', namedExports: ['operations', 'type OperationId', 'type OperationTypes'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/http.js', namedExports: ['type ClientOptions'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/auth.js', namedExports: ['type ClientAuth'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/errors.js',
+      namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'type LegacyError', 'type RateLimit'],
+    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/types.js', namedExports: ['type RequestOptions', 'type OperationSpec'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './enums.js' },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './schemas.js', namedExports: ['type components'] },
+  ];
+  if (model.problems) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './problems.js', namedExports: ['ProblemTypes', 'isProblem', 'type ProblemType'] });
+  }
+  if (has('pagination')) {
+    exports.push({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/pagination.js',
+      namedExports: ['PagePromise', 'PaginationLoopError', 'type Page', 'type PageItem', 'type PaginationOptions'],
+    });
+  }
+  if (has('stream')) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'type StreamOptions'] });
+  }
+  if (has('oauth1')) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Sign', 'percentEncode', 'type OAuth1Credentials'] });
+  }
+  if (has('webhooks')) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/webhooks.js', namedExports: ['crcResponse', 'verifyWebhookSignature'] });
+  }
+  if (has('pkce')) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/pkce.js', namedExports: ['createPkceVerifier', 'pkceChallenge', 'buildOAuth2AuthorizeUrl', 'type OAuth2AuthorizeUrlOptions'] });
+  }
+  if (has('money')) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/money.js', namedExports: ['toMicros', 'fromMicros', 'formatMicros', 'type Micros'] });
+  }
+  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: exports });
+}

@@ -1,0 +1,33 @@
+import type { ApiModel } from '../model/types.ts';
+import { emitClient } from './client.ts';
+import { emitEnums } from './enums.ts';
+import { emitIndex } from './index-file.ts';
+import { emitModels } from './models.ts';
+import { emitOperations } from './operations.ts';
+import { emitPackageJson, emitTsconfig } from './package-files.ts';
+import { emitProblems } from './problems.ts';
+import { emitReadme } from './readme.ts';
+import { emitResource } from './resources.ts';
+import { renderRuntime, runtimeFilesFor, type TemplateOverrides } from './runtime.ts';
+import { emitSchemaTypes } from './schema-types.ts';
+
+/** Files of a package by path inside it, before formatting. */
+export type PackageFiles = Map<string, string>;
+
+/** Runs every emitter over the model. */
+export async function emitPackage(model: ApiModel, openapiVersion: '3.0' | '3.1', overrides?: TemplateOverrides): Promise<PackageFiles> {
+  const files: PackageFiles = new Map();
+  files.set('package.json', emitPackageJson(model));
+  files.set('tsconfig.json', emitTsconfig());
+  files.set('README.md', emitReadme(model));
+  files.set('src/schemas.ts', await emitSchemaTypes(model, openapiVersion));
+  files.set('src/models.ts', emitModels(model));
+  files.set('src/enums.ts', emitEnums(model));
+  if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));
+  files.set('src/operations.ts', emitOperations(model));
+  for (const group of model.groups) files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
+  files.set('src/client.ts', emitClient(model));
+  files.set('src/index.ts', emitIndex(model, runtimeFilesFor(model)));
+  for (const rendered of renderRuntime(model, overrides)) files.set(rendered.path, rendered.text);
+  return files;
+}

@@ -1,0 +1,34 @@
+import { type StatementStructures, StructureKind } from 'ts-morph';
+import { deprecationText } from '../model/schemas.ts';
+import type { ApiModel } from '../model/types.ts';
+import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+
+/** `models.ts`: a named type for every schema that is not an enum (enums live in `enums.ts`). */
+export function emitModels(model: ApiModel): string {
+  const enumNames = new Set(model.enums.map((e) => e.name));
+  const statements: StatementStructures[] = [];
+  for (const schema of model.schemas) {
+    if (enumNames.has(schema.name)) continue;
+    const description = docText(
+      schema.description,
+      schema.unspecified && 'The source does not show this shape: it is kept open and may hold more fields.',
+      schema.origin === 'response' && 'The body of a successful response.',
+      schema.origin === 'body' && 'A request body.',
+    );
+    const tags = schema.deprecated ? [{ tagName: 'deprecated', text: deprecationText(schema.deprecated) }] : [];
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: schema.name,
+      type: `components['schemas'][${JSON.stringify(schema.name)}]`,
+      docs: description || tags.length > 0 ? [{ description: description || undefined, tags }] : [],
+    });
+  }
+  return printSourceFile({
+    leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
+    statements: [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: ['components'] },
+      ...statements,
+    ],
+  });
+}

@@ -1,0 +1,189 @@
+import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { memberName } from '../model/names.ts';
+import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
+import { docText, GENERATED_HEADER, literal, printSourceFile, Raw } from './source.ts';
+
+/** The name of an operation's descriptor constant in `operations.ts`. */
+export function descriptorName(op: OperationModel): string {
+  return memberName(op.id);
+}
+
+/** What a method of this operation returns, as a type. */
+export function resultType(op: OperationModel): string {
+  if (op.browserStep) return 'string';
+  if (op.streaming) return `EventStream<${streamEventType(op)}>`;
+  if (op.pagination) return `PagePromise<${op.success.typeName}, ${op.pagination.itemType}>`;
+  return `Promise<${op.success.typeName}>`;
+}
+
+export function streamEventType(op: OperationModel): string {
+  return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
+}
+
+/** The per-call options type of an operation. */
+export function optionsType(op: OperationModel): string {
+  if (op.streaming) return 'StreamOptions';
+  if (op.pagination) return 'PaginationOptions';
+  return 'RequestOptions';
+}
+
+/**
+ * `operations.ts`: one descriptor per operation (what the runtime needs to send it), the
+ * `operations` table by operationId, and `OperationTypes`, which types `client.call`.
+ */
+export function emitOperations(model: ApiModel): string {
+  const enumNames = new Set(model.enums.map((e) => e.name));
+  const usedEnums = new Set<string>();
+  const typeNames = new Set<string>();
+  const statements: StatementStructures[] = [];
+  for (const op of model.operations) {
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: `\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}` }],
+      declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, enumNames, usedEnums)) }],
+    });
+    if (op.hasParams) typeNames.add(op.paramsType);
+    for (const name of resultTypeNames(op)) typeNames.add(name);
+  }
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [{ description: 'Every operation by operationId: method, path, tag and what the runtime needs to send it.' }],
+    declarations: [
+      {
+        name: 'operations',
+        initializer: `{\n${model.operations.map((op) => `  ${JSON.stringify(op.id)}: ${descriptorName(op)},`).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
+      },
+    ],
+  });
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: 'OperationTypes',
+    docs: [{ description: 'The params, per-call options and result of each operation, by operationId (types `client.call`).' }],
+    properties: model.operations.map((op) => ({
+      name: JSON.stringify(op.id),
+      type: `{ params: ${op.hasParams ? op.paramsType : 'Record<string, never>'}; options: ${optionsType(op)}; result: ${resultType(op)}; paramsRequired: ${!op.paramsOptional} }`,
+    })),
+  });
+  statements.push({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'OperationId',
+    docs: [{ description: 'Every operationId of the spec.' }],
+    type: 'keyof typeof operations',
+  });
+  const runtimeTypes = ['OperationSpec', 'RequestOptions', ...(model.hasPagination ? ['PaginatedOperationSpec'] : [])];
+  const imports: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: runtimeTypes },
+  ];
+  if (model.hasPagination) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: ['PageItem', 'PagePromise', 'PaginationOptions'] });
+  }
+  if (model.hasStreaming) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/stream.js', isTypeOnly: true, namedImports: ['EventStream', 'StreamOptions'] });
+  }
+  const modelTypes = [...typeNames].filter((n) => !BUILTIN_TYPES.has(n)).sort();
+  const enumTypes = modelTypes.filter((n) => enumNames.has(n));
+  const schemaTypes = modelTypes.filter((n) => !enumNames.has(n));
+  if (schemaTypes.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true, namedImports: schemaTypes });
+  const enumImports = [...new Set([...usedEnums, ...enumTypes])].sort();
+  if (enumImports.length > 0) {
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './enums.js',
+      namedImports: enumImports.map((name) => ({ name, isTypeOnly: !usedEnums.has(name) })),
+    });
+  }
+  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: [...imports, ...statements] });
+}
+
+const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
+
+/** The model type names a result type mentions. */
+export function resultTypeNames(op: OperationModel): string[] {
+  if (op.browserStep) return [];
+  return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
+}
+
+function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnums: Set<string>): Record<string, unknown> {
+  const checks = (c: ValueChecks): Record<string, unknown> | undefined => renderChecks(c, enumNames, usedEnums);
+  const params = op.params
+    .filter((p) => p.in !== 'body')
+    .map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required || undefined,
+      style: p.style === (p.in === 'query' || p.in === 'cookie' ? 'multi' : 'simple') ? undefined : p.style,
+      checks: checks(p.checks),
+    }));
+  const body = op.body && {
+    contentType: op.body.contentType,
+    encoding: op.body.encoding,
+    mode: op.body.mode,
+    required: op.body.required || undefined,
+    fields:
+      Object.keys(op.body.fieldChecks).length > 0
+        ? Object.fromEntries(Object.entries(op.body.fieldChecks).map(([k, v]) => [k, checks(v)]))
+        : undefined,
+  };
+  return {
+    id: op.id,
+    method: op.method,
+    path: op.path,
+    tag: op.tags[0],
+    params: params.length > 0 ? params : undefined,
+    body,
+    response: op.success.encoding,
+    security: op.security,
+    pagination: op.pagination && {
+      style: op.pagination.style,
+      limit: op.pagination.limit,
+      token: op.pagination.token,
+      next: op.pagination.next,
+      previous: op.pagination.previous,
+      items: op.pagination.items,
+    },
+    streaming: op.streaming,
+    browserStep: op.browserStep || undefined,
+    sandboxOnly: op.sandboxOnly || undefined,
+  };
+}
+
+function renderChecks(c: ValueChecks & { required?: boolean }, enumNames: ReadonlySet<string>, usedEnums: Set<string>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(c)) {
+    if (key === 'enumRef') {
+      if (typeof value === 'string' && enumNames.has(value)) {
+        usedEnums.add(value);
+        out.enum = new Raw(value);
+      }
+    } else if (key === 'items') {
+      const items = renderChecks(value as ValueChecks, enumNames, usedEnums);
+      if (items) out.items = items;
+    } else if (key === 'format' && value !== 'date-time' && value !== 'date') {
+      continue;
+    } else out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The doc comment of a method: summary, description, the wire call, deprecation, docs link. */
+export function methodDocs(op: OperationModel): { description: string; tags: { tagName: string; text?: string }[] } {
+  const tags: { tagName: string; text?: string }[] = [];
+  if (op.deprecated) {
+    const d = op.deprecated;
+    tags.push({ tagName: 'deprecated', text: [`Since ${d.since ?? 'an unstated date'}`, d.replacement && `use \`${d.replacement}\` instead`, d.note].filter(Boolean).join('; ') });
+  }
+  if (op.externalDocs) tags.push({ tagName: 'see', text: op.externalDocs });
+  const description = docText(
+    op.summary,
+    op.description !== op.summary && op.description,
+    `\`${op.method} ${op.path}\` (operationId \`${op.id}\`)`,
+    op.browserStep && 'A browser step: this builds the URL to send the user to and makes no request.',
+  );
+  return { description, tags };
+}

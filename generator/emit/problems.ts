@@ -1,0 +1,58 @@
+import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { ApiModel, ProblemUnionModel } from '../model/types.ts';
+import { docText, GENERATED_HEADER, literal, printSourceFile } from './source.ts';
+
+/**
+ * `problems.ts`: the problem union with its discriminator values, a type guard per value, and
+ * a table of the values. `ApiError.problem` is typed with this union.
+ */
+export function emitProblems(model: ApiModel, problems: ProblemUnionModel): string {
+  const names = [problems.name, ...problems.variants.map((v) => v.schema)];
+  const unique = [...new Set(names)];
+  const key = problems.discriminator;
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true, namedImports: unique },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true, namedExports: unique },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: `The \`${key}\` of each kind of {@link ${problems.name}}, by variant name.` }],
+      declarations: [
+        {
+          name: 'ProblemTypes',
+          initializer: `${literal(Object.fromEntries(problems.variants.map((v) => [v.schema, v.type])))} as const`,
+        },
+      ],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'ProblemType',
+      docs: [{ description: `Every \`${key}\` value of {@link ${problems.name}}.` }],
+      type: `${problems.name}[${JSON.stringify(key)}]`,
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'isProblem',
+      docs: [
+        {
+          description: docText(
+            `Narrows an unknown value (such as \`ApiError.problem\`) to the problem of one \`${key}\`.`,
+            '@example\nif (isProblem(error.problem, ProblemTypes.ResourceNotFoundProblem)) error.problem.resource_id;',
+          ),
+        },
+      ],
+      typeParameters: [{ name: 'T', constraint: 'ProblemType' }],
+      parameters: [
+        { name: 'value', type: 'unknown' },
+        { name: 'type', type: 'T' },
+      ],
+      returnType: `value is Extract<${problems.name}, { ${JSON.stringify(key)}: T }>`,
+      statements: `return typeof value === 'object' && value !== null && (value as { ${JSON.stringify(key)}?: unknown })[${JSON.stringify(key)}] === type;`,
+    },
+  ];
+  void model;
+  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
+}

@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { ApiModel } from '../model/types.ts';
+
+/** The folder of the built-in templates (`templates/` at the package root). */
+export const BUILTIN_TEMPLATES = findTemplates(dirname(fileURLToPath(import.meta.url)));
+
+/** Walks up from this file (in `generator/` or in the built `dist/generator/`) to the package's `templates/`. */
+function findTemplates(start: string): string {
+  for (let dir = start, i = 0; i < 5; i++, dir = dirname(dir)) {
+    const candidate = join(dir, 'templates');
+    if (existsSync(join(candidate, 'runtime'))) return candidate;
+  }
+  return resolve(start, '..', '..', 'templates');
+}
+
+/** Template name (e.g. `runtime/pagination.ts`) to the file that renders it; a repo's overrides replace built-ins. */
+export type TemplateOverrides = Record<string, string>;
+
+export interface RenderedTemplate {
+  /** Path inside the package, e.g. `src/runtime/http.ts`. */
+  path: string;
+  text: string;
+}
+
+/**
+ * Renders the runtime helpers with handlebars. Which helpers a package gets is decided from the
+ * model (pagination only when something paginates, OAuth 1.0a only when a scheme signs, ...).
+ */
+export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}): RenderedTemplate[] {
+  const wanted = runtimeFilesFor(model);
+  const context = templateContext(model);
+  const out: RenderedTemplate[] = [];
+  for (const name of wanted) {
+    const templateName = `runtime/${name}.ts`;
+    const source = readTemplate(templateName, overrides);
+    const render = Handlebars.compile(source, { noEscape: true, strict: false });
+    out.push({ path: `src/${templateName}`, text: render(context) });
+  }
+  return out;
+}
+
+/** The runtime helpers a package needs, by name. */
+export function runtimeFilesFor(model: ApiModel): string[] {
+  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke'];
+  if (model.hasPagination) files.push('pagination');
+  if (model.hasStreaming) files.push('stream');
+  if (model.authKinds.includes('oauth1')) files.push('oauth1', 'webhooks', 'pkce');
+  if (model.hasMoney) files.push('money');
+  return files;
+}
+
+/** Lists the names of every built-in template (for `--help` and override checks). */
+export function builtinTemplateNames(): string[] {
+  return readdirSync(join(BUILTIN_TEMPLATES, 'runtime'))
+    .filter((f) => f.endsWith('.ts.hbs'))
+    .map((f) => `runtime/${f.replace(/\.hbs$/, '')}`)
+    .sort();
+}
+
+function readTemplate(name: string, overrides: TemplateOverrides): string {
+  const override = overrides[name];
+  return readFileSync(override ?? join(BUILTIN_TEMPLATES, `${name}.hbs`), 'utf8');
+}
+
+function templateContext(model: ApiModel): Record<string, unknown> {
+  const apiKey = model.securitySchemes.find((s) => s.kind === 'apiKey')?.apiKey;
+  return {
+    packageName: model.packageName,
+    clientName: model.clientName,
+    servers: model.servers,
+    problems: model.problems,
+    hasPagination: model.hasPagination,
+    hasStreaming: model.hasStreaming,
+    hasRules: false,
+    apiKey,
+    auth: {
+      any: model.authKinds.length > 0,
+      bearer: model.authKinds.includes('bearer'),
+      oauth1: model.authKinds.includes('oauth1'),
+      basic: model.authKinds.includes('basic'),
+      apiKey: model.authKinds.includes('apiKey'),
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { dirname, relative, resolve } from 'node:path';
+import { SpecError } from '../errors.ts';
+import { parseSpecFile, type SourceFile } from './parse.ts';
+import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
+
+/** Where a value lives: a file (absolute path) and the pointer tokens inside it. */
+export interface Location {
+  file: string;
+  tokens: string[];
+}
+
+export interface ResolvedRef<T = unknown> extends Location {
+  value: T;
+}
+
+/**
+ * The root spec and every file its `$ref`s reach, loaded once each. Resolves references
+ * relative to the file that holds them and names any place by file:line:column.
+ */
+export class DocumentSet {
+  readonly rootFile: string;
+  private readonly files = new Map<string, SourceFile>();
+
+  constructor(rootPath: string, rootText?: string) {
+    this.rootFile = resolve(rootPath);
+    this.files.set(this.rootFile, parseSpecFile(this.display(this.rootFile), rootText));
+  }
+
+  get root(): unknown {
+    return this.source(this.rootFile).data;
+  }
+
+  /** The path to show in messages: relative to the working directory when shorter. */
+  display(file: string): string {
+    const rel = relative(process.cwd(), file);
+    return rel && !rel.startsWith('..') && rel.length < file.length ? rel : file;
+  }
+
+  source(file: string): SourceFile {
+    let loaded = this.files.get(file);
+    if (!loaded) {
+      loaded = parseSpecFile(this.display(file));
+      this.files.set(file, loaded);
+    }
+    return loaded;
+  }
+
+  /** A SpecError pointing at a location. */
+  error(reason: string, at: Location): SpecError {
+    const source = this.files.get(at.file);
+    const pos = source?.locate(at.tokens);
+    return new SpecError(reason, this.display(at.file), '#' + toPointer(at.tokens), pos?.line, pos?.column);
+  }
+
+  /** Follows one `$ref` written at `from`; throws a located SpecError when it leads nowhere. */
+  resolveRef(ref: string, from: Location): ResolvedRef {
+    const refAt: Location = { file: from.file, tokens: [...from.tokens, '$ref'] };
+    const hash = ref.indexOf('#');
+    const filePart = hash === -1 ? ref : ref.slice(0, hash);
+    const pointer = hash === -1 ? '' : ref.slice(hash + 1);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
+      throw this.error(`remote $ref "${ref}" is not supported: only local files and #/ pointers`, refAt);
+    }
+    const file = filePart ? resolve(dirname(from.file), decodeURI(filePart)) : from.file;
+    let source: SourceFile;
+    try {
+      source = this.source(file);
+    } catch (error) {
+      if (error instanceof SpecError && error.reason === 'file not found') {
+        throw this.error(`$ref "${ref}" points to a file that does not exist`, refAt);
+      }
+      throw error;
+    }
+    let tokens: string[];
+    try {
+      tokens = parsePointer(pointer);
+    } catch {
+      throw this.error(`$ref "${ref}" is not a valid JSON pointer`, refAt);
+    }
+    const value = getAtPointer(source.data, tokens);
+    if (value === undefined) throw this.error(`$ref "${ref}" does not resolve`, refAt);
+    return { file, tokens, value };
+  }
+
+  /** Follows `$ref` chains until a value that is not a reference (cycles are an error). */
+  deref(value: unknown, at: Location): ResolvedRef {
+    let current: ResolvedRef = { ...at, value };
+    const seen = new Set<string>();
+    while (isRef(current.value)) {
+      const key = current.file + '#' + toPointer(current.tokens);
+      if (seen.has(key)) throw this.error('$ref cycle that never reaches a value', current);
+      seen.add(key);
+      current = this.resolveRef(current.value.$ref, current);
+    }
+    return current;
+  }
+}
+
+export function isRef(value: unknown): value is { $ref: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,115 @@
+import { isObject, type LoadedSpec } from '../load/index.ts';
+import { readEnums } from './enums.ts';
+import { kebabCase, memberName, methodNameInGroup, NameTable, pascalCase } from './names.ts';
+import { readOperations } from './operations.ts';
+import { readProblems } from './problems.ts';
+import { SchemaRegistry } from './schemas.ts';
+import { readSecuritySchemes } from './security.ts';
+import type { ApiModel, AuthKind, GroupModel, OperationModel, ServerModel } from './types.ts';
+
+export type * from './types.ts';
+
+export interface ModelOptions {
+  packageName: string;
+  clientName: string;
+}
+
+/** Builds the client model of a loaded spec. */
+export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
+  const { docs } = spec;
+  const root = docs.root as Record<string, unknown>;
+  const info = isObject(root.info) ? root.info : {};
+  const registry = new SchemaRegistry(docs);
+  registry.registerComponents();
+
+  const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
+  const schemes = readSecuritySchemes(docs);
+  const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
+  const { groups, operations } = groupOperations(read, root.tags);
+
+  const schemas = registry.all();
+  const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
+  const hasMoney = schemas.some((s) => JSON.stringify(s.schema).includes('"x-money":"micros"'));
+  return {
+    title: typeof info.title === 'string' ? info.title : options.packageName,
+    version: String(info.version ?? '0.0.0'),
+    description: typeof info.description === 'string' ? info.description.trim() : undefined,
+    packageName: options.packageName,
+    clientName: options.clientName,
+    servers: readServers(root.servers),
+    groups,
+    operations,
+    schemas,
+    enums: readEnums(schemas),
+    problems: readProblems(schemas, new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name))),
+    securitySchemes: [...schemes.values()],
+    authKinds,
+    hasMoney,
+    hasPagination: operations.some((o) => o.pagination),
+    hasStreaming: operations.some((o) => o.streaming),
+  };
+}
+
+/** Groups operations by their first tag, ordered as the spec's `tags` list and then by first use. */
+function groupOperations(
+  read: Omit<OperationModel, 'methodName' | 'group'>[],
+  rawTags: unknown,
+): { groups: GroupModel[]; operations: OperationModel[] } {
+  const declared = Array.isArray(rawTags) ? rawTags.filter(isObject) : [];
+  const descriptions = new Map(declared.map((t) => [String(t.name), typeof t.description === 'string' ? t.description.trim() : undefined]));
+  const order = new Map<string, number>();
+  declared.forEach((t, i) => order.set(String(t.name), i));
+  const byTag = new Map<string, Omit<OperationModel, 'methodName' | 'group'>[]>();
+  for (const op of read) {
+    const tag = op.tags[0] ?? 'Default';
+    byTag.set(tag, [...(byTag.get(tag) ?? []), op]);
+  }
+  const tags = [...byTag.keys()].sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9));
+  const properties = new NameTable(['call', 'constructor', 'options', 'request']);
+  const classNames = new NameTable();
+  const groups: GroupModel[] = [];
+  const operations: OperationModel[] = [];
+  for (const tag of tags) {
+    const property = properties.claim(memberName(tag) || 'default');
+    const className = classNames.claim(`${pascalCase(tag)}Resource`);
+    const methods = new NameTable(['constructor']);
+    const ops = byTag.get(tag) ?? [];
+    for (const op of ops) {
+      operations.push({ ...op, group: property, methodName: methods.claim(methodNameInGroup(op.id, tag)) });
+    }
+    groups.push({
+      tag,
+      property,
+      className,
+      fileName: kebabCase(property),
+      description: descriptions.get(tag),
+      operationIds: ops.map((o) => o.id),
+    });
+  }
+  return { groups, operations };
+}
+
+function readServers(raw: unknown): ServerModel {
+  const servers = Array.isArray(raw) ? raw.filter(isObject) : [];
+  const descriptions = servers.map((s) => ({
+    url: expandServerUrl(s),
+    description: typeof s.description === 'string' ? s.description : undefined,
+  }));
+  const sandbox = descriptions.find((s, i) => i > 0 && /sandbox/i.test(`${s.url} ${s.description ?? ''}`));
+  const first = descriptions[0]?.url ?? '';
+  return {
+    defaultUrl: first.replace(/\/$/, ''),
+    ...(sandbox ? { sandboxUrl: sandbox.url.replace(/\/$/, '') } : {}),
+    descriptions,
+  };
+}
+
+/** Fills server variables with their defaults. */
+function expandServerUrl(server: Record<string, unknown>): string {
+  const url = typeof server.url === 'string' ? server.url : '';
+  const variables = isObject(server.variables) ? server.variables : {};
+  return url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const variable = variables[name];
+    return isObject(variable) && variable.default !== undefined ? String(variable.default) : '';
+  });
+}

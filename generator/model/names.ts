@@ -1,0 +1,124 @@
+/** Naming rules: one place decides how spec names become TypeScript names. */
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'yield let static implements interface package private protected public await as any boolean number string ' +
+    'symbol type from of never unknown object undefined bigint'
+  ).split(' '),
+);
+
+/** Type names that would shadow globals the generated code itself relies on. */
+const SHADOWING_TYPES = new Set([
+  'Array', 'Boolean', 'Date', 'Error', 'Function', 'Map', 'Number', 'Object', 'Promise', 'Record', 'Set', 'String',
+  'Symbol', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType',
+  'Uint8Array', 'Blob', 'File', 'FormData', 'Headers', 'Request', 'Response', 'URL', 'URLSearchParams',
+  'AbortSignal', 'ReadableStream', 'Iterable', 'AsyncIterable', 'PromiseLike', 'ArrayBuffer', 'JSON', 'Math',
+  'ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'RequestOptions', 'Micros', 'Page', 'PagePromise',
+  'components', 'paths', 'operations', 'webhooks', '$defs',
+]);
+
+/** Splits any name into words: `tweet.fields`, `getUsersPosts`, `Account Activity`, `HTTPServer2`. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function pascalCase(name: string): string {
+  const result = words(name)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+  return result === '' ? 'Unnamed' : /^[0-9]/.test(result) ? `_${result}` : result;
+}
+
+export function camelCase(name: string): string {
+  const pascal = pascalCase(name);
+  if (pascal.startsWith('_')) return pascal;
+  const lead = /^[A-Z]+(?=[A-Z][a-z]|[0-9]|$)/.exec(pascal)?.[0] ?? pascal.charAt(0);
+  return lead.toLowerCase() + pascal.slice(lead.length);
+}
+
+export function kebabCase(name: string): string {
+  return words(name)
+    .map((w) => w.toLowerCase())
+    .join('-') || 'default';
+}
+
+/** A safe exported type name (PascalCase, not a keyword, not shadowing a global the output uses). */
+export function typeName(name: string): string {
+  let result = pascalCase(name);
+  if (RESERVED.has(result) || SHADOWING_TYPES.has(result)) result = `${result}Schema`;
+  return result;
+}
+
+/** A safe method or property name. */
+export function memberName(name: string): string {
+  const result = camelCase(name);
+  return RESERVED.has(result) ? `${result}_` : result;
+}
+
+export function isIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
+}
+
+/**
+ * The method name inside a tag group: the operationId with the tag's word taken out where it
+ * occurs (`createWebhooksStreamLink` under Webhooks is `createStreamLink`). The singular of the
+ * tag word counts too (`getAccount` under Accounts is `get`). The id stays whole when taking the
+ * word out leaves nothing usable.
+ */
+export function methodNameInGroup(operationId: string, tag: string): string {
+  const id = camelCase(operationId);
+  const tagWords = words(tag).map((w) => w.toLowerCase());
+  const idWords = words(id);
+  const lower = idWords.map((w) => w.toLowerCase());
+  const candidates = [tagWords];
+  const last = tagWords[tagWords.length - 1];
+  if (last && last.length > 1 && last.endsWith('s')) candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
+  for (const tagSeq of candidates) {
+    if (tagSeq.length === 0) continue;
+    for (let i = 0; i + tagSeq.length <= lower.length; i++) {
+      if (tagSeq.every((w, j) => lower[i + j] === w)) {
+        const rest = [...idWords.slice(0, i), ...idWords.slice(i + tagSeq.length)];
+        if (rest.length === 0 || /^[0-9]/.test(rest[0] ?? '')) break;
+        const name = camelCase(rest.join(' '));
+        if (isIdentifier(name)) return name;
+        break;
+      }
+    }
+  }
+  return memberName(operationId);
+}
+
+/** An operationId for an operation that has none: method and path, e.g. `getUsersById`. */
+export function deriveOperationId(method: string, path: string): string {
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? `By ${param[1]}` : segment;
+    });
+  return camelCase([method.toLowerCase(), ...parts].join(' '));
+}
+
+/** Makes names unique in order of arrival: the first keeps its name, later ones get 2, 3, ... */
+export class NameTable {
+  private readonly used = new Set<string>();
+  constructor(reserved: Iterable<string> = []) {
+    for (const name of reserved) this.used.add(name.toLowerCase());
+  }
+  has(name: string): boolean {
+    return this.used.has(name.toLowerCase());
+  }
+  claim(name: string): string {
+    let candidate = name;
+    for (let n = 2; this.used.has(candidate.toLowerCase()); n++) candidate = `${name}${n}`;
+    this.used.add(candidate.toLowerCase());
+    return candidate;
+  }
+}

@@ -1,0 +1,35 @@
+import { isObject } from '../load/index.ts';
+import type { NamedSchema, ProblemUnionModel } from './types.ts';
+
+/**
+ * Finds the problem union: a `oneOf` schema with a discriminator, served as
+ * `application/problem+json` (or named `Problem`). Each variant's discriminator value
+ * comes from the mapping or from the variant's `const`/single `enum`.
+ */
+export function readProblems(schemas: NamedSchema[], problemSchemaNames: ReadonlySet<string>): ProblemUnionModel | undefined {
+  const byName = new Map(schemas.map((s) => [s.name, s]));
+  const candidates = [...problemSchemaNames, 'Problem'];
+  for (const name of candidates) {
+    const union = byName.get(name)?.schema;
+    if (!union || !Array.isArray(union.oneOf) || !isObject(union.discriminator)) continue;
+    const discriminator = String(union.discriminator.propertyName ?? 'type');
+    const mapping = isObject(union.discriminator.mapping) ? union.discriminator.mapping : {};
+    const variants: ProblemUnionModel['variants'] = [];
+    for (const [type, ref] of Object.entries(mapping)) {
+      const schema = String(ref).replace('#/components/schemas/', '');
+      variants.push({ type, schema, title: byName.get(schema)?.schema.title as string | undefined });
+    }
+    if (variants.length === 0) {
+      for (const member of union.oneOf) {
+        if (!isObject(member) || typeof member.$ref !== 'string') continue;
+        const schema = member.$ref.replace('#/components/schemas/', '');
+        const prop = byName.get(schema)?.schema.properties;
+        const field = isObject(prop) ? prop[discriminator] : undefined;
+        const value = isObject(field) ? (field.const ?? (Array.isArray(field.enum) && field.enum.length === 1 ? field.enum[0] : undefined)) : undefined;
+        if (typeof value === 'string') variants.push({ type: value, schema });
+      }
+    }
+    return { name, discriminator, variants };
+  }
+  return undefined;
+}

@@ -1,0 +1,156 @@
+import { type DocumentSet, isObject, isRef, type Location } from '../load/index.ts';
+import { toPointer } from '../load/pointer.ts';
+import { NameTable, typeName } from './names.ts';
+import type { Deprecation, JsonSchema, NamedSchema } from './types.ts';
+
+/** Keys whose values are schemas, or maps or lists of schemas, in JSON Schema / OpenAPI. */
+const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else']);
+const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_LIST_KEYS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
+/** Annotation keys that say nothing about the value's type: dropped when they are all a schema holds besides a $ref. */
+const DROP_KEYS = new Set(['example', 'examples', 'externalDocs', 'xml']);
+
+/**
+ * Turns spec schemas into model schemas: every `$ref` becomes `#/components/schemas/<Name>`,
+ * schemas reached from other files or other places get a name of their own, and names are
+ * made safe and unique once, here.
+ */
+export class SchemaRegistry {
+  private readonly names = new NameTable();
+  private readonly byLocation = new Map<string, string>();
+  private readonly schemas = new Map<string, NamedSchema>();
+  private readonly order: string[] = [];
+
+  constructor(private readonly docs: DocumentSet) {}
+
+  /** Registers the root's `components.schemas` first, so their names win over hoisted ones. */
+  registerComponents(): void {
+    const root = this.docs.root as Record<string, unknown>;
+    const components = isObject(root.components) ? root.components : {};
+    const schemas = isObject(components.schemas) ? components.schemas : {};
+    const pending: [string, Location][] = [];
+    for (const key of Object.keys(schemas)) {
+      const at: Location = { file: this.docs.rootFile, tokens: ['components', 'schemas', key] };
+      this.byLocation.set(locationKey(at), this.names.claim(typeName(key)));
+      pending.push([key, at]);
+    }
+    for (const [, at] of pending) this.define(this.byLocation.get(locationKey(at)) ?? '', at, 'spec');
+  }
+
+  /** All named schemas in order of registration. */
+  all(): NamedSchema[] {
+    return this.order.map((name) => this.schemas.get(name)).filter((s): s is NamedSchema => s !== undefined);
+  }
+
+  get(name: string): NamedSchema | undefined {
+    return this.schemas.get(name);
+  }
+
+  /** The name a `$ref` target has (registering it on first sight). */
+  nameFor(target: Location, suggestion: string): string {
+    const key = locationKey(target);
+    const known = this.byLocation.get(key);
+    if (known) return known;
+    const name = this.names.claim(typeName(suggestion));
+    this.byLocation.set(key, name);
+    this.define(name, target, 'inline');
+    return name;
+  }
+
+  /** Adds a schema under a new name derived from `suggestion` (for hoisted params, bodies, responses). */
+  hoist(suggestion: string, schema: JsonSchema, origin: NamedSchema['origin'], description?: string): string {
+    const name = this.names.claim(typeName(suggestion));
+    this.add({ name, schema, origin, description, unspecified: schema['x-unspecified'] === true });
+    return name;
+  }
+
+  /** Converts the schema at `at` (following refs to named schemas). */
+  convert(schema: unknown, at: Location): JsonSchema {
+    if (isRef(schema)) {
+      const target = this.docs.resolveRef(schema.$ref, at);
+      // A $ref to a $ref: name the final target.
+      const final = isRef(target.value) ? this.docs.deref(target.value, target) : target;
+      const name = this.nameFor(final, suggestName(final));
+      const siblings = Object.fromEntries(
+        Object.entries(schema).filter(([k]) => k !== '$ref' && !DROP_KEYS.has(k) && !k.startsWith('x-')),
+      );
+      return { ...siblings, $ref: `#/components/schemas/${name}` };
+    }
+    if (!isObject(schema)) return typeof schema === 'boolean' ? (schema ? {} : { not: {} }) : {};
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      const childAt = (...t: string[]): Location => ({ file: at.file, tokens: [...at.tokens, key, ...t] });
+      if (DROP_KEYS.has(key)) continue;
+      if (key === 'discriminator' && isObject(value)) {
+        out[key] = this.convertDiscriminator(value, childAt());
+      } else if (SCHEMA_KEYS.has(key) && (isObject(value) || typeof value === 'boolean')) {
+        out[key] = typeof value === 'boolean' ? value : this.convert(value, childAt());
+      } else if (SCHEMA_MAP_KEYS.has(key) && isObject(value)) {
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v, childAt(k))]));
+      } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
+        out[key] = value.map((v, i) => this.convert(v, childAt(String(i))));
+      } else {
+        out[key] = value;
+      }
+    }
+    return out;
+  }
+
+  private convertDiscriminator(value: Record<string, unknown>, at: Location): JsonSchema {
+    if (!isObject(value.mapping)) return value;
+    const mapping: Record<string, string> = {};
+    for (const [key, ref] of Object.entries(value.mapping)) {
+      if (typeof ref !== 'string') continue;
+      // A mapping value may be a schema name instead of a reference.
+      const refText = ref.includes('#') || ref.includes('/') || ref.includes('.') ? ref : `#/components/schemas/${ref}`;
+      const target = this.docs.resolveRef(refText, { file: at.file, tokens: [...at.tokens, 'mapping', key] });
+      mapping[key] = `#/components/schemas/${this.nameFor(target, suggestName(target))}`;
+    }
+    return { ...value, mapping };
+  }
+
+  private define(name: string, at: Location, origin: NamedSchema['origin']): void {
+    // Reserve the entry before converting so recursive references find it.
+    const placeholder: NamedSchema = { name, schema: {}, origin, unspecified: false };
+    this.add(placeholder);
+    const raw = this.docs.deref({ $ref: '#' + toPointer(at.tokens) }, { file: at.file, tokens: [] }).value;
+    const schema = this.convert(raw, at);
+    placeholder.schema = schema;
+    placeholder.description = typeof schema.description === 'string' ? schema.description : undefined;
+    placeholder.unspecified = schema['x-unspecified'] === true;
+    placeholder.deprecated = deprecationOf(schema);
+  }
+
+  private add(schema: NamedSchema): void {
+    this.schemas.set(schema.name, schema);
+    this.order.push(schema.name);
+  }
+}
+
+function locationKey(at: Location): string {
+  return at.file + '#' + toPointer(at.tokens);
+}
+
+/** A name for a schema found away from `components.schemas`: its last pointer word or its file name. */
+function suggestName(at: Location): string {
+  const meaningful = at.tokens.filter((t) => !['schema', 'content', 'items', 'properties', 'application/json'].includes(t));
+  const last = meaningful[meaningful.length - 1];
+  if (last) return last;
+  const base = at.file.split(/[\\/]/).pop() ?? 'Schema';
+  return base.replace(/\.(ya?ml|json)$/i, '');
+}
+
+/** Reads `deprecated` and `x-deprecation` into the model's Deprecation. */
+export function deprecationOf(node: Record<string, unknown>): Deprecation | undefined {
+  if (node.deprecated !== true && node['x-deprecation'] === undefined) return undefined;
+  const ext = isObject(node['x-deprecation']) ? node['x-deprecation'] : {};
+  const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : v instanceof Date ? v.toISOString().slice(0, 10) : undefined);
+  return { since: text(ext.since), replacement: text(ext.replacement), note: text(ext.note) };
+}
+
+/** The doc sentence for a deprecation: `Deprecated since 2026-03-25; use createWebhookReplayJob. <note>` */
+export function deprecationText(d: Deprecation): string {
+  const parts = [`Deprecated${d.since ? ` since ${d.since}` : ''}${d.replacement ? `; use ${d.replacement} instead` : ''}.`];
+  if (d.note) parts.push(d.note.endsWith('.') ? d.note : `${d.note}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,210 @@
+/**
+ * The intermediate model: what a spec means for a client, as plain data.
+ * Every decision about spec meaning is taken while building it; emitters only render it.
+ */
+
+/** A JSON Schema object as it will be handed to the schema-type emitter; `$ref`s point at `#/components/schemas/<Name>`. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ApiModel {
+  title: string;
+  version: string;
+  description?: string;
+  /** npm package name, e.g. `@xgen/core-v2`. */
+  packageName: string;
+  /** The client class, e.g. `CoreClient`. */
+  clientName: string;
+  /** Origins or base URLs: the default one and, when the spec has one, the sandbox one. */
+  servers: ServerModel;
+  groups: GroupModel[];
+  operations: OperationModel[];
+  /** Named schemas, in a stable order, including ones hoisted from inline positions. */
+  schemas: NamedSchema[];
+  enums: EnumModel[];
+  problems?: ProblemUnionModel;
+  /** Legacy error shape (`{ code, message }`) if the spec names one. */
+  legacyErrorSchema?: string;
+  securitySchemes: SecuritySchemeModel[];
+  /** Which kinds of credentials the client accepts, derived from the schemes. */
+  authKinds: AuthKind[];
+  /** True when some property is marked `x-money: micros`. */
+  hasMoney: boolean;
+  /** Paginated operations exist (the pagination runtime is needed). */
+  hasPagination: boolean;
+  /** Streaming operations exist. */
+  hasStreaming: boolean;
+}
+
+export interface ServerModel {
+  defaultUrl: string;
+  sandboxUrl?: string;
+  /** The server description lines, for docs. */
+  descriptions: { url: string; description?: string }[];
+}
+
+export interface GroupModel {
+  /** The tag as written in the spec, e.g. `Account Activity`. */
+  tag: string;
+  /** The client property, e.g. `accountActivity`. */
+  property: string;
+  /** The resource class, e.g. `AccountActivityResource`. */
+  className: string;
+  /** File stem under `resources/`, e.g. `account-activity`. */
+  fileName: string;
+  description?: string;
+  operationIds: string[];
+}
+
+export type AuthKind = 'bearer' | 'oauth1' | 'basic' | 'apiKey';
+
+export interface SecuritySchemeModel {
+  name: string;
+  /** How the runtime satisfies it. */
+  kind: AuthKind;
+  /** For apiKey: where the key goes and under which name. */
+  apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
+  description?: string;
+}
+
+export interface Deprecation {
+  since?: string;
+  replacement?: string;
+  note?: string;
+}
+
+export interface OperationModel {
+  id: string;
+  /** The method on its group, e.g. `createStreamLink`. */
+  methodName: string;
+  group: string;
+  tags: string[];
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+  path: string;
+  summary?: string;
+  description?: string;
+  externalDocs?: string;
+  deprecated?: Deprecation;
+  params: ParamModel[];
+  body?: BodyModel;
+  /** Name of the generated params type. */
+  paramsType: string;
+  /** Whether the params argument may be omitted (nothing required). */
+  paramsOptional: boolean;
+  /** Whether the operation takes any params at all. */
+  hasParams: boolean;
+  success: SuccessModel;
+  /** Alternatives: each inner list is a set of schemes that must all be satisfied. `undefined` = not stated. */
+  security?: AuthKind[][];
+  pagination?: PaginationModel;
+  streaming?: 'ndjson';
+  browserStep: boolean;
+  sandboxOnly: boolean;
+  /** Cross-field rules from `x-validation`, passed through to the runtime as data. */
+  rules: Record<string, unknown>[];
+  /** For `*.fields` parameters: which object each selects, and its defaults. */
+  fieldSelection: FieldSelectionModel[];
+}
+
+export type SerializationStyle = 'simple' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
+
+export interface ParamModel {
+  /** Name on the wire, also the key in the params object. */
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  required: boolean;
+  description?: string;
+  deprecated?: Deprecation;
+  /** How an array or object value is put on the wire. */
+  style: SerializationStyle;
+  /** Checks the runtime makes before sending. */
+  checks: ValueChecks;
+  /** The property schema used in the params type. */
+  schema: JsonSchema;
+}
+
+/** The validation rules OpenAPI can state, taken from the parameter's schema. */
+export interface ValueChecks {
+  type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  /** Name of the enum const (from `enums`) or inline values. */
+  enumRef?: string;
+  enum?: (string | number | boolean | null)[];
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  items?: ValueChecks;
+  format?: string;
+}
+
+export interface BodyModel {
+  contentType: string;
+  encoding: 'json' | 'form' | 'multipart' | 'binary' | 'text';
+  required: boolean;
+  /** `fields`: the body's properties sit in the params object; `whole`: the body goes under `body`. */
+  mode: 'fields' | 'whole';
+  /** The property names of an object body sent field by field. */
+  fieldNames: string[];
+  /** Checks on the top-level fields, for `fields` mode. */
+  fieldChecks: Record<string, ValueChecks & { required?: boolean }>;
+  /** Type name of the body schema. */
+  typeName: string;
+}
+
+export interface SuccessModel {
+  status: number | null;
+  /** How the body is read. */
+  encoding: 'json' | 'form' | 'text' | 'binary' | 'none';
+  /** TypeScript name of the result type (`void` when there is no body). */
+  typeName: string;
+}
+
+export interface PaginationModel {
+  style: 'token' | 'cursor';
+  /** Parameter that sets the page size. */
+  limit?: string;
+  /** Parameter that carries the next token or cursor. */
+  token: string;
+  /** Dotted path to the next token or cursor in the response. */
+  next: string;
+  previous?: string;
+  /** Dotted path to the items. */
+  items: string;
+  /** Type name of one item, when the items path leads to a typed array. */
+  itemType: string;
+}
+
+export interface FieldSelectionModel {
+  param: string;
+  object: string;
+  defaults: string[];
+}
+
+export interface NamedSchema {
+  name: string;
+  schema: JsonSchema;
+  /** Where it came from: `spec` for `components.schemas`, or the kind of hoisted position. */
+  origin: 'spec' | 'params' | 'body' | 'response' | 'inline';
+  description?: string;
+  unspecified: boolean;
+  deprecated?: Deprecation;
+}
+
+export interface EnumModel {
+  name: string;
+  values: (string | number | boolean | null)[];
+  description?: string;
+  deprecatedValues: { value: string | number; since?: string; replacement?: string; note?: string }[];
+}
+
+export interface ProblemUnionModel {
+  /** The union schema name (e.g. `Problem`). */
+  name: string;
+  discriminator: string;
+  variants: { type: string; schema: string; title?: string }[];
+}
