@@ -55,7 +55,7 @@ export function emitOperations(model: ApiModel): string {
     declarations: [
       {
         name: 'operations',
-        initializer: `{\n${model.operations.map((op) => `  ${JSON.stringify(op.id)}: ${descriptorName(op)},`).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
+        initializer: `{\n${model.operations.map((op) => (op.id === descriptorName(op) ? `  ${op.id},` : `  ${JSON.stringify(op.id)}: ${descriptorName(op)},`)).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
       },
     ],
   });

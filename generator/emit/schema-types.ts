@@ -32,7 +32,9 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
   });
   const body = astToString(nodes)
     // openapi-typescript emits these empty roots; we expose only components.
-    .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, '');
+    .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, '')
+    // openapi-typescript labels literal discriminators it writes; the spec's own docs say more.
+    .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '');
   const imports = model.hasMoney ? "import type { Micros } from './runtime/money.js';\n\n" : '';
   return `/** ${GENERATED_HEADER} */\n\n${imports}${body}`;
 }

@@ -23,7 +23,8 @@ const SHADOWING_TYPES = new Set([
 export function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // An acronym run splits before the capitalised word after it (`HTTPServer`), but a lone capital does not (`OAuth`).
+    .replace(/([A-Z]{2,})([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
 }
@@ -38,8 +39,10 @@ export function pascalCase(name: string): string {
 export function camelCase(name: string): string {
   const pascal = pascalCase(name);
   if (pascal.startsWith('_')) return pascal;
-  const lead = /^[A-Z]+(?=[A-Z][a-z]|[0-9]|$)/.exec(pascal)?.[0] ?? pascal.charAt(0);
-  return lead.toLowerCase() + pascal.slice(lead.length);
+  const [first = '', ...rest] = words(pascal);
+  // `OAuth` -> `oauth`, `HTTPServer` -> `httpServer`, `Users` -> `users`.
+  const head = /^[A-Z]{2}/.test(first) ? first.toLowerCase() : first.charAt(0).toLowerCase() + first.slice(1);
+  return head + rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
 export function kebabCase(name: string): string {
@@ -80,14 +83,18 @@ export function methodNameInGroup(operationId: string, tag: string): string {
   const last = tagWords[tagWords.length - 1];
   if (last && last.length > 1 && last.endsWith('s')) candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
   for (const tagSeq of candidates) {
-    if (tagSeq.length === 0) continue;
-    for (let i = 0; i + tagSeq.length <= lower.length; i++) {
-      if (tagSeq.every((w, j) => lower[i + j] === w)) {
-        const rest = [...idWords.slice(0, i), ...idWords.slice(i + tagSeq.length)];
+    const joined = tagSeq.join('');
+    if (joined === '') continue;
+    // Match the tag against a run of the id's words, so `OAuth` matches `oauth` and `Account Activity` matches `AccountActivity`.
+    for (let i = 0; i < lower.length; i++) {
+      let text = '';
+      for (let j = i; j < lower.length && text.length < joined.length; j++) {
+        text += lower[j];
+        if (text !== joined) continue;
+        const rest = [...idWords.slice(0, i), ...idWords.slice(j + 1)];
         if (rest.length === 0 || /^[0-9]/.test(rest[0] ?? '')) break;
         const name = camelCase(rest.join(' '));
         if (isIdentifier(name)) return name;
-        break;
       }
     }
   }

@@ -11,7 +11,7 @@ import { WebhooksResource } from './resources/webhooks.js';
 import { ConnectionsResource } from './resources/connections.js';
 import { AccountActivityResource } from './resources/account-activity.js';
 import { CommunityNotesResource } from './resources/community-notes.js';
-import { OAuthResource } from './resources/o-auth.js';
+import { OAuthResource } from './resources/oauth.js';
 /** The arguments after the operationId in `client.call`: params (optional when nothing is required) and per-call options. */
 export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
   ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
@@ -44,7 +44,7 @@ export class CoreClient {
   /** Community notes for automated note writers: posts eligible for a note, notes written, submitting a note and evaluating a draft. */
   readonly communityNotes: CommunityNotesResource;
   /** Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and revoke). All OAuth steps require HTTPS and are rate limited. */
-  readonly oAuth: OAuthResource;
+  readonly oauth: OAuthResource;
   readonly #core: ClientCore;
 
   constructor(options: ClientOptions = {}) {
@@ -57,7 +57,7 @@ export class CoreClient {
     this.connections = new ConnectionsResource(this.#core);
     this.accountActivity = new AccountActivityResource(this.#core);
     this.communityNotes = new CommunityNotesResource(this.#core);
-    this.oAuth = new OAuthResource(this.#core);
+    this.oauth = new OAuthResource(this.#core);
   }
 
   /**

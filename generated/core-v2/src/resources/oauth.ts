@@ -28,10 +28,10 @@ import {
 /**
  * Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and revoke). All OAuth steps require HTTPS and are rate limited.
  *
- * Reached as `client.oAuth`.
+ * Reached as `client.oauth`.
  */
 export class OAuthResource {
-  /** @internal Created by the client; use `client.oAuth`. */
+  /** @internal Created by the client; use `client.oauth`. */
   constructor(private readonly core: ClientCore) {}
 
   /**
@@ -43,7 +43,7 @@ export class OAuthResource {
    *
    * `POST /oauth/request_token` (operationId `oauthRequestToken`)
    */
-  oauthRequestToken(
+  requestToken(
     params: OauthRequestTokenParams,
     options?: RequestOptions,
   ): Promise<OAuthRequestTokenResponse> {
@@ -59,7 +59,7 @@ export class OAuthResource {
    *
    * A browser step: this builds the URL to send the user to and makes no request.
    */
-  oauthAuthorize(params: OauthAuthorizeParams): string {
+  authorize(params: OauthAuthorizeParams): string {
     return this.core.buildUrl(oauthAuthorize, params);
   }
 
@@ -72,7 +72,7 @@ export class OAuthResource {
    *
    * A browser step: this builds the URL to send the user to and makes no request.
    */
-  oauthAuthenticate(params: OauthAuthenticateParams): string {
+  authenticate(params: OauthAuthenticateParams): string {
     return this.core.buildUrl(oauthAuthenticate, params);
   }
 
@@ -83,10 +83,7 @@ export class OAuthResource {
    *
    * `POST /oauth/access_token` (operationId `oauthAccessToken`)
    */
-  oauthAccessToken(
-    params: OauthAccessTokenParams,
-    options?: RequestOptions,
-  ): Promise<OAuthAccessTokenResponse> {
+  accessToken(params: OauthAccessTokenParams, options?: RequestOptions): Promise<OAuthAccessTokenResponse> {
     return this.core.request(oauthAccessToken, params, options);
   }
 
@@ -97,7 +94,7 @@ export class OAuthResource {
    *
    * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
    */
-  oauthInvalidateToken(options?: RequestOptions): Promise<OAuthInvalidateTokenResponse> {
+  invalidateToken(options?: RequestOptions): Promise<OAuthInvalidateTokenResponse> {
     return this.core.request(oauthInvalidateToken, {}, options);
   }
 

@@ -1,0 +1,11 @@
+/** Type-level behaviour of @xgen/core-v2, checked by compiling consumer programs with tsc. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { typecheck } from '../helpers/typecheck.js';
+
+test('the core-v2 consumer program compiles, and every @ts-expect-error line is an error', () => {
+  const diagnostics = typecheck(['test/types/programs/core-v2.ts']);
+  assert.equal(diagnostics, []);
+});
+
+test.run();
