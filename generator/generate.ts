@@ -23,11 +23,17 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
     if (!known.has(name)) throw new UsageError(`unknown template "${name}"; templates are: ${[...known].join(', ')}`);
     if (!existsSync(file)) throw new UsageError(`template override for "${name}" not found: ${file}`);
   }
+  const timer = stageTimer(config.name);
   const spec = loadSpec(config.spec);
+  timer('load');
   const model = buildModel(spec, { packageName: config.name, clientName: config.client });
+  timer('model');
   const emitted = await emitPackage(model, spec.version, config.templates);
+  timer('emit');
   const formatted = await formatFiles(emitted);
+  timer('format');
   const compiled = compilePackage(formatted, config.name);
+  timer('compile');
   const files = new Map([...formatted, ...compiled]);
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))) };
 }
@@ -53,4 +59,15 @@ export async function generateAll(
     }
   }
   return { stale };
+}
+
+/** With XGEN_TIMING=1, prints how long each stage took (for profiling; benchmarks use `npm run bench`). */
+function stageTimer(label: string): (stage: string) => void {
+  if (!process.env.XGEN_TIMING) return () => {};
+  let last = performance.now();
+  return (stage) => {
+    const now = performance.now();
+    process.stderr.write(`${label} ${stage}: ${(now - last).toFixed(0)} ms\n`);
+    last = now;
+  };
 }

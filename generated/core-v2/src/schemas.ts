@@ -1431,10 +1431,6 @@ export interface components {
       | components['schemas']['UsageCapExceededProblem'];
     /** @description A generic problem with no information beyond the HTTP status code. */
     GenericProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'about:blank';
       title: string;
       detail?: string;
@@ -1442,10 +1438,6 @@ export interface components {
     };
     /** @description The client went away. */
     ClientDisconnectedProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/client-disconnected';
       title: string;
       detail?: string;
@@ -1453,10 +1445,6 @@ export interface components {
     };
     /** @description The client is not permitted to make this request. */
     ClientForbiddenProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/client-forbidden';
       title: string;
       detail?: string;
@@ -1470,10 +1458,6 @@ export interface components {
     };
     /** @description A job cannot be created while another one is in progress. */
     ConflictProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/conflict';
       title: string;
       detail?: string;
@@ -1481,10 +1465,6 @@ export interface components {
     };
     /** @description The requested resource violates the rules of the interface. */
     DisallowedResourceProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/disallowed-resource';
       title: string;
       detail?: string;
@@ -1495,10 +1475,6 @@ export interface components {
     };
     /** @description The submitted rule is a duplicate. */
     DuplicateRuleProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/duplicate-rules';
       title: string;
       detail?: string;
@@ -1510,10 +1486,6 @@ export interface components {
     };
     /** @description The request is invalid. */
     InvalidRequestProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/invalid-request';
       title: string;
       detail?: string;
@@ -1522,10 +1494,6 @@ export interface components {
     };
     /** @description The submitted rule is invalid. */
     InvalidRuleProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/invalid-rules';
       title: string;
       detail?: string;
@@ -1533,10 +1501,6 @@ export interface components {
     };
     /** @description The rule set is not compliant. */
     NonCompliantRulesProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/noncompliant-rules';
       title: string;
       detail?: string;
@@ -1544,10 +1508,6 @@ export interface components {
     };
     /** @description The caller is not allowed to see a field of a post, user, etc. */
     FieldUnauthorizedProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/not-authorized-for-field';
       title: string;
       detail?: string;
@@ -1558,10 +1518,6 @@ export interface components {
     };
     /** @description The caller is not allowed to see a post, user, etc. */
     ResourceUnauthorizedProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/not-authorized-for-resource';
       title: string;
       detail?: string;
@@ -1574,10 +1530,6 @@ export interface components {
     };
     /** @description The stream was disconnected for operational reasons. */
     OperationalDisconnectProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/operational-disconnect';
       title: string;
       detail?: string;
@@ -1586,10 +1538,6 @@ export interface components {
     };
     /** @description A given post, user, etc. does not exist. */
     ResourceNotFoundProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/resource-not-found';
       title: string;
       detail?: string;
@@ -1603,10 +1551,6 @@ export interface components {
     };
     /** @description A given post, user, etc. is not available to the caller. */
     ResourceUnavailableProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/resource-unavailable';
       title: string;
       detail?: string;
@@ -1618,10 +1562,6 @@ export interface components {
     };
     /** @description The maximum number of rules was exceeded. */
     RulesCapProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/rule-cap';
       title: string;
       detail?: string;
@@ -1629,10 +1569,6 @@ export interface components {
     };
     /** @description Something is wrong with the streaming connection. */
     ConnectionExceptionProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/streaming-connection';
       title: string;
       detail?: string;
@@ -1641,10 +1577,6 @@ export interface components {
     };
     /** @description The authentication used is not supported by this operation. */
     UnsupportedAuthenticationProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/unsupported-authentication';
       title: string;
       detail?: string;
@@ -1652,10 +1584,6 @@ export interface components {
     };
     /** @description A usage cap was exceeded. */
     UsageCapExceededProblem: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
       type: 'https://api.twitter.com/2/problems/usage-capped';
       title: string;
       detail?: string;
