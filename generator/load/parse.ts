@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import { SpecError } from '../errors.ts';
+import { toPointer } from './pointer.ts';
 
 /** A parsed spec file: plain data plus a way to find where any pointer came from. */
 export interface SourceFile {
@@ -24,6 +25,7 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
     throw new SpecError(code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? 'error'})`, file, '');
   }
   const trimmed = source.trimStart();
+  let jsonError: Error | undefined;
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       const data: unknown = JSON.parse(source);
@@ -33,11 +35,12 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
         data,
         locate: (tokens) => (located ??= locateWithYaml(file, source)).locate(tokens),
       };
-    } catch {
-      // Not valid JSON: fall through so the YAML parser reports the position.
+    } catch (error) {
+      // Not strict JSON: the YAML parser may still read it (a trailing comma); if not, the JSON error is the one to show.
+      jsonError = error as Error;
     }
   }
-  const located = locateWithYaml(file, source);
+  const located = locateWithYaml(file, source, jsonError);
   return { file, data: located.data, locate: located.locate };
 }
 
@@ -46,14 +49,14 @@ interface Located {
   locate(tokens: readonly string[]): { line: number; column: number };
 }
 
-function locateWithYaml(file: string, source: string): Located {
+function locateWithYaml(file: string, source: string, jsonError?: Error): Located {
   const lineCounter = new LineCounter();
   const doc: Document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const first = doc.errors[0];
   if (first) {
-    const at = lineCounter.linePos(first.pos[0]);
-    const reason = first.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'invalid YAML';
-    throw new SpecError(`invalid YAML: ${reason}`, file, '', at.line, at.col);
+    const { reason, offset } = jsonError ? describeJsonError(jsonError, source, first) : describeYamlError(first, source, doc);
+    const at = lineCounter.linePos(offset);
+    throw new SpecError(reason, file, '#' + toPointer(pointerAt(doc, offset)), at.line, at.col);
   }
   const data: unknown = doc.toJS({ maxAliasCount: 10_000 });
   return {
@@ -62,6 +65,7 @@ function locateWithYaml(file: string, source: string): Located {
       let node: unknown = doc.contents;
       let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
       for (const token of tokens) {
+        if (isAlias(node)) node = node.resolve(doc);
         if (isMap(node)) {
           const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === token);
           if (!pair) break;
@@ -78,4 +82,90 @@ function locateWithYaml(file: string, source: string): Located {
       return { line: pos.line, column: pos.col };
     },
   };
+}
+
+/** Turns the YAML parser's message into one line a spec author can act on, placed where the fix goes. */
+function describeYamlError(error: YAMLError, source: string, doc: Document): { reason: string; offset: number } {
+  const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'invalid YAML';
+  const [start, end] = error.pos;
+  switch (error.code) {
+    case 'MISSING_CHAR': {
+      if (/quote/.test(message)) {
+        // The parser notices at the end of the file; the fix belongs where the string opens.
+        const opening = scalarStartAt(doc, end - 1) ?? start;
+        return { reason: `invalid YAML: a quoted string is never closed (${message})`, offset: opening };
+      }
+      break;
+    }
+    case 'BAD_INDENT':
+      return { reason: `invalid YAML: bad indentation (${message})`, offset: firstNonBlank(source, start) };
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY': {
+      // An over-indented `key:` line is read as part of the value above it: point at that line.
+      const multiline = doc.errors.find((e) => e.code === 'MULTILINE_IMPLICIT_KEY') ?? error;
+      const lastLine = source.lastIndexOf('\n', multiline.pos[1] - 1) + 1;
+      if (lastLine > multiline.pos[0]) {
+        return {
+          reason: 'invalid YAML: bad indentation (this line is indented deeper than the key above, so it runs into that value)',
+          offset: firstNonBlank(source, lastLine),
+        };
+      }
+      break;
+    }
+  }
+  return { reason: `invalid YAML: ${message}`, offset: start };
+}
+
+function describeJsonError(error: Error, source: string, yamlError: YAMLError): { reason: string; offset: number } {
+  const position = /at position (\d+)/.exec(error.message);
+  const reason = error.message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  return { reason: `invalid JSON: ${reason}`, offset: position ? Number(position[1]) : yamlError.pos[0] };
+}
+
+function firstNonBlank(source: string, offset: number): number {
+  let i = offset;
+  while (i < source.length && (source[i] === ' ' || source[i] === '\t')) i++;
+  return i < source.length && source[i] !== '\n' && source[i] !== '\r' ? i : offset;
+}
+
+/**
+ * The JSON pointer tokens of the deepest value whose text holds `offset`, in a partly parsed document.
+ * A key that holds it is not followed: in a broken file that key is often text the parser swallowed.
+ */
+function pointerAt(doc: Document, offset: number): string[] {
+  const tokens: string[] = [];
+  let node: unknown = doc.contents;
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => contains(p.value, offset));
+      if (!pair) break;
+      tokens.push(isScalar(pair.key) ? String(pair.key.value) : String(pair.key));
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex((item) => contains(item, offset));
+      if (index === -1) break;
+      tokens.push(String(index));
+      node = node.items[index];
+    } else break;
+  }
+  return tokens;
+}
+
+/** The start of the scalar (key or value) whose text holds `offset`. */
+function scalarStartAt(doc: Document, offset: number): number | undefined {
+  let node: unknown = doc.contents;
+  while (node) {
+    if (isScalar(node)) return contains(node, offset) ? node.range?.[0] : undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => contains(p.key, offset) || contains(p.value, offset));
+      node = pair ? (contains(pair.key, offset) ? pair.key : pair.value) : undefined;
+    } else if (isSeq(node)) node = node.items.find((item) => contains(item, offset));
+    else return undefined;
+  }
+  return undefined;
+}
+
+function contains(node: unknown, offset: number): boolean {
+  const range = (node as Node | null | undefined)?.range;
+  return !!range && range[0] <= offset && offset < Math.max(range[2], range[1] + 1);
 }
