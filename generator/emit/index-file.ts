@@ -15,7 +15,7 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
       moduleSpecifier: './runtime/errors.js',
       namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'type LegacyError', 'type RateLimit'],
     },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/types.js', namedExports: ['type RequestOptions', 'type OperationSpec'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/types.js', namedExports: ['type RequestOptions', 'type OperationSpec', 'type ResponseInfo', 'type Sleep'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './enums.js' },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './schemas.js', namedExports: ['type components'] },
@@ -27,11 +27,11 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
     exports.push({
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './runtime/pagination.js',
-      namedExports: ['PagePromise', 'PaginationLoopError', 'type Page', 'type PageItem', 'type PaginationOptions'],
+      namedExports: ['PagePromise', 'PaginationLoopError', 'type Page', 'type PageItem', 'type PaginationOptions', 'type PollOptions'],
     });
   }
   if (has('stream')) {
-    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'type StreamOptions'] });
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'type StreamOptions', 'type ReconnectOptions', 'type ReconnectEvent'] });
   }
   if (has('oauth1')) {
     exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Sign', 'percentEncode', 'type OAuth1Credentials'] });
@@ -43,7 +43,14 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
     exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/pkce.js', namedExports: ['createPkceVerifier', 'pkceChallenge', 'buildOAuth2AuthorizeUrl', 'type OAuth2AuthorizeUrlOptions'] });
   }
   if (has('money')) {
-    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/money.js', namedExports: ['toMicros', 'fromMicros', 'formatMicros', 'type Micros'] });
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/money.js', namedExports: ['toMicros', 'fromMicros', 'formatMicros', 'isMicros', 'asMicros', 'type Micros', 'type MicrosRounding'] });
+  }
+  if (has('audiences')) {
+    exports.push({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/audiences.js',
+      namedExports: ['hashAudienceUser', 'uploadAudienceUsers', 'AudienceUploadError', 'type AudienceUser', 'type AudienceUpload', 'type AudienceUploadResult'],
+    });
   }
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: exports });
 }

@@ -150,6 +150,7 @@ function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnum
     streaming: op.streaming,
     browserStep: op.browserStep || undefined,
     sandboxOnly: op.sandboxOnly || undefined,
+    rules: op.rules.length > 0 ? op.rules : undefined,
   };
 }
 

@@ -49,7 +49,14 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (model.hasStreaming) files.push('stream');
   if (model.authKinds.includes('oauth1')) files.push('oauth1', 'webhooks', 'pkce');
   if (model.hasMoney) files.push('money');
+  if (hasRules(model)) files.push('rules');
+  if (model.audienceUpload) files.push('audiences');
   return files;
+}
+
+/** Some operation carries cross-field rules (`x-validation`). */
+function hasRules(model: ApiModel): boolean {
+  return model.operations.some((o) => o.rules.length > 0);
 }
 
 /** Lists the names of every built-in template (for `--help` and override checks). */
@@ -74,7 +81,8 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     problems: model.problems,
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
-    hasRules: false,
+    hasRules: hasRules(model),
+    audienceUpload: model.audienceUpload,
     apiKey,
     auth: {
       any: model.authKinds.length > 0,

@@ -24,9 +24,10 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     alphabetize: false,
     defaultNonNullable: false,
     transform(schema) {
-      if ((schema as Record<string, unknown>)['x-money'] === 'micros') {
-        return ts.factory.createTypeReferenceNode('Micros');
-      }
+      const node = schema as Record<string, unknown>;
+      if (node['x-money'] === 'micros') return ts.factory.createTypeReferenceNode('Micros');
+      // `false` (written `{ not: {} }` in the model): no value is allowed, so `prop?: never`.
+      if (isFalseSchema(node)) return ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
       return undefined;
     },
   });
@@ -37,6 +38,11 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '');
   const imports = model.hasMoney ? "import type { Micros } from './runtime/money.js';\n\n" : '';
   return `/** ${GENERATED_HEADER} */\n\n${imports}${body}`;
+}
+
+function isFalseSchema(node: Record<string, unknown>): boolean {
+  const not = node.not;
+  return Object.keys(node).length === 1 && typeof not === 'object' && not !== null && Object.keys(not).length === 0;
 }
 
 /** Adds the doc notes the model decided on: unspecified shapes and deprecations. */

@@ -47,6 +47,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     hasMoney,
     hasPagination: operations.some((o) => o.pagination),
     hasStreaming: operations.some((o) => o.streaming),
+    ...audienceUploadOf(operations),
   };
 }
 
@@ -112,4 +113,10 @@ function expandServerUrl(server: Record<string, unknown>): string {
     const variable = variables[name];
     return isObject(variable) && variable.default !== undefined ? String(variable.default) : '';
   });
+}
+
+/** The audience upload helper drives the one operation marked `x-audience-upload`. */
+function audienceUploadOf(operations: OperationModel[]): Pick<ApiModel, 'audienceUpload'> {
+  const marked = operations.find((o) => o.audienceUpload);
+  return marked ? { audienceUpload: { operationId: marked.id } } : {};
 }

@@ -81,7 +81,8 @@ export function methodNameInGroup(operationId: string, tag: string): string {
   const lower = idWords.map((w) => w.toLowerCase());
   const candidates = [tagWords];
   const last = tagWords[tagWords.length - 1];
-  if (last && last.length > 1 && last.endsWith('s')) candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
+  if (last && last.length > 3 && last.endsWith('ies')) candidates.push([...tagWords.slice(0, -1), `${last.slice(0, -3)}y`]);
+  else if (last && last.length > 1 && last.endsWith('s')) candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
   for (const tagSeq of candidates) {
     const joined = tagSeq.join('');
     if (joined === '') continue;
@@ -94,7 +95,8 @@ export function methodNameInGroup(operationId: string, tag: string): string {
         const rest = [...idWords.slice(0, i), ...idWords.slice(j + 1)];
         if (rest.length === 0 || /^[0-9]/.test(rest[0] ?? '')) break;
         const name = camelCase(rest.join(' '));
-        if (isIdentifier(name)) return name;
+        // A method may be named like a keyword (`cards.delete`), but not `constructor`.
+        if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== 'constructor') return name;
       }
     }
   }

@@ -1,6 +1,7 @@
 import { type DocumentSet, HTTP_METHODS, isObject, type Location } from '../load/index.ts';
 import { deriveOperationId, pascalCase } from './names.ts';
 import { parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
+import { readRules } from './rules.ts';
 import { deprecationOf, type SchemaRegistry } from './schemas.ts';
 import type {
   AuthKind,
@@ -91,7 +92,8 @@ function readOperation(
     streaming: op['x-streaming'] === 'ndjson' || op['x-streaming'] === true ? 'ndjson' : undefined,
     browserStep: op['x-browser-step'] === true,
     sandboxOnly: op['x-sandbox-only'] === true,
-    rules: Array.isArray(op['x-validation']) ? op['x-validation'].filter(isObject) : [],
+    audienceUpload: op['x-audience-upload'] === true,
+    rules: readRules(op['x-validation'], ctx.docs, at),
     fieldSelection: readFieldSelection(params),
   };
 }
@@ -210,7 +212,19 @@ function objectProperties(
     const target = ctx.registry.get(schema.$ref.replace('#/components/schemas/', ''))?.schema;
     return target ? objectProperties(ctx, target, depth + 1) : undefined;
   }
-  if (schema.oneOf || schema.anyOf || schema.not) return undefined;
+  const variants = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (variants) {
+    // A union of object shapes: its fields are the union of theirs; required only where every variant requires.
+    const parts = variants.map((v) => (isObject(v) ? objectProperties(ctx, v, depth + 1) : undefined));
+    if (parts.some((p) => p === undefined) || schema.properties || schema.allOf) return undefined;
+    const properties: Record<string, JsonSchema> = {};
+    for (const part of parts) {
+      for (const [name, prop] of Object.entries(part?.properties ?? {})) if (!isFalseSchema(prop) || !properties[name]) properties[name] = prop;
+    }
+    const required = Object.keys(properties).filter((name) => parts.every((p) => p?.required.includes(name)));
+    return { properties: Object.fromEntries(Object.entries(properties).filter(([, p]) => !isFalseSchema(p))), required };
+  }
+  if (schema.not) return undefined;
   const type = schema.type;
   if (type !== undefined && type !== 'object') return undefined;
   const properties: Record<string, JsonSchema> = isObject(schema.properties) ? { ...(schema.properties as Record<string, JsonSchema>) } : {};
@@ -237,6 +251,10 @@ function fieldChecks(
     if (Object.keys(checks).length > 0) out[name] = checks;
   }
   return out;
+}
+
+function isFalseSchema(schema: unknown): boolean {
+  return schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0);
 }
 
 function namedOrHoisted(ctx: OperationContext, schema: JsonSchema, suggestion: string, origin: 'body' | 'response'): string {

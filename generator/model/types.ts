@@ -33,6 +33,8 @@ export interface ApiModel {
   hasPagination: boolean;
   /** Streaming operations exist. */
   hasStreaming: boolean;
+  /** The operation marked `x-audience-upload`, which the audience upload helper drives. */
+  audienceUpload?: { operationId: string };
 }
 
 export interface ServerModel {
@@ -99,6 +101,7 @@ export interface OperationModel {
   streaming?: 'ndjson';
   browserStep: boolean;
   sandboxOnly: boolean;
+  audienceUpload: boolean;
   /** Cross-field rules from `x-validation`, passed through to the runtime as data. */
   rules: Record<string, unknown>[];
   /** For `*.fields` parameters: which object each selects, and its defaults. */
