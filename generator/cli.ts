@@ -72,10 +72,11 @@ function parseFlags(args: string[]): Flags {
   const valued = new Set(['config', 'spec', 'out', 'name', 'client']);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
-    const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) throw new UsageError(`unexpected argument "${arg}"`);
     const name = match[1] ?? '';
     if (name === 'check') {
+      if (match[2] !== undefined) throw new UsageError('--check takes no value');
       flags.check = true;
       continue;
     }

@@ -67,7 +67,7 @@ export class DocumentSet {
       source = this.source(file);
     } catch (error) {
       if (error instanceof SpecError && error.reason === 'file not found') {
-        throw this.error(`$ref "${ref}" points to a file that does not exist`, refAt);
+        throw this.error(`$ref "${ref}" points to a file that does not exist (${this.display(file)})`, refAt);
       }
       throw error;
     }
@@ -78,7 +78,10 @@ export class DocumentSet {
       throw this.error(`$ref "${ref}" is not a valid JSON pointer`, refAt);
     }
     const value = getAtPointer(source.data, tokens);
-    if (value === undefined) throw this.error(`$ref "${ref}" does not resolve`, refAt);
+    if (value === undefined) {
+      const label = file === from.file ? '' : this.display(file);
+      throw this.error(`$ref "${ref}" does not resolve: ${missingStep(source.data, tokens, label)}`, refAt);
+    }
     return { file, tokens, value };
   }
 
@@ -94,6 +97,21 @@ export class DocumentSet {
     }
     return current;
   }
+}
+
+/**
+ * Says which step of a pointer finds nothing: `#/components/schemas has no "Pet"`, or with the
+ * file named when the reference leads into another one (`schemas.yaml has no "Pet"`).
+ */
+function missingStep(root: unknown, tokens: readonly string[], file: string): string {
+  for (let i = 0; i < tokens.length; i++) {
+    const parent = getAtPointer(root, tokens.slice(0, i));
+    if (getAtPointer(parent, [tokens[i] ?? '']) === undefined) {
+      const where = i === 0 && file ? file : `${file}#${toPointer(tokens.slice(0, i))}`;
+      return typeof parent === 'object' && parent !== null ? `${where} has no "${tokens[i]}"` : `${where} is not an object`;
+    }
+  }
+  return 'nothing there';
 }
 
 export function isRef(value: unknown): value is { $ref: string } {

@@ -54,7 +54,7 @@ function locateWithYaml(file: string, source: string, jsonError?: Error): Locate
   const doc: Document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const first = doc.errors[0];
   if (first) {
-    const { reason, offset } = jsonError ? describeJsonError(jsonError, source, first) : describeYamlError(first, source, doc);
+    const { reason, offset } = jsonError ? describeJsonError(jsonError, first) : describeYamlError(first, source, doc);
     const at = lineCounter.linePos(offset);
     throw new SpecError(reason, file, '#' + toPointer(pointerAt(doc, offset)), at.line, at.col);
   }
@@ -97,6 +97,10 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
       }
       break;
     }
+    case 'DUPLICATE_KEY': {
+      const key = /^[^:\n]*/.exec(source.slice(start))?.[0].trim().replace(/^(['"])(.*)\1$/, '$2');
+      return { reason: `invalid YAML: duplicate key${key ? ` "${key}"` : ''} (${message})`, offset: start };
+    }
     case 'BAD_INDENT':
       return { reason: `invalid YAML: bad indentation (${message})`, offset: firstNonBlank(source, start) };
     case 'BLOCK_AS_IMPLICIT_KEY':
@@ -116,9 +120,10 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
   return { reason: `invalid YAML: ${message}`, offset: start };
 }
 
-function describeJsonError(error: Error, source: string, yamlError: YAMLError): { reason: string; offset: number } {
+/** JSON.parse's own message (the file is meant as JSON), at the offset it names. */
+function describeJsonError(error: Error, yamlError: YAMLError): { reason: string; offset: number } {
   const position = /at position (\d+)/.exec(error.message);
-  const reason = error.message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  const reason = error.message.replace(/\s*(in JSON )?at position \d+.*$/, '');
   return { reason: `invalid JSON: ${reason}`, offset: position ? Number(position[1]) : yamlError.pos[0] };
 }
 

@@ -35,15 +35,24 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
     fail('the document has none of "paths", "webhooks" or "components"', at());
   }
 
-  // Every $ref anywhere in the root must resolve (referenced files are checked as they are reached).
-  walkRefs(root, at(), (ref, where) => {
+  // Every $ref anywhere in the root must resolve, and so must every $ref inside what a reference
+  // reaches in another file (checked once per target, so cycles between files end).
+  const walked = new Set<string>();
+  const checkRef = (ref: string, where: Location): void => {
+    let target;
     try {
-      docs.resolveRef(ref, where);
+      target = docs.resolveRef(ref, where);
     } catch (error) {
       if (error instanceof SpecError) problems.push(error);
       else throw error;
+      return;
     }
-  });
+    const key = `${target.file}#${target.tokens.join('/')}`;
+    if (target.file === docs.rootFile || walked.has(key)) return;
+    walked.add(key);
+    walkRefs(target.value, target, checkRef);
+  };
+  walkRefs(root, at(), checkRef);
 
   const operationIds = new Map<string, Location>();
   for (const [path, rawItem] of Object.entries(isObject(root.paths) ? root.paths : {})) {
@@ -81,7 +90,8 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
         }
       }
       if (!isObject(operation.responses) || Object.keys(operation.responses).length === 0) {
-        fail(`${method.toUpperCase()} ${path} has no responses`, opAt);
+        const where = operation.responses === undefined ? opAt : { ...opAt, tokens: [...opAt.tokens, 'responses'] };
+        fail(`${method.toUpperCase()} ${path} has no responses: an operation needs at least one`, where);
       }
       const own = collectParameters(docs, operation.parameters, { ...opAt, tokens: [...opAt.tokens, 'parameters'] }, problems);
       const pathParams = new Set([...shared, ...own].filter((p) => p.in === 'path').map((p) => p.name));
@@ -90,7 +100,9 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
       }
     }
   }
-  if (problems.length > 0) throw new SpecErrors(problems);
+  // A broken $ref is met both by the walk and when an operation follows it: report it once.
+  const unique = [...new Map(problems.map((p) => [p.message, p])).values()];
+  if (unique.length > 0) throw new SpecErrors(unique);
   return version;
 }
 
@@ -101,6 +113,9 @@ function checkVersion(root: Record<string, unknown>, docs: DocumentSet, at: (...
     ]);
   }
   const raw = root.openapi;
+  if (typeof raw === 'number') {
+    throw new SpecErrors([docs.error(`"openapi" must be a string such as "3.1.0", got the number ${raw}`, at('openapi'))]);
+  }
   if (typeof raw !== 'string') {
     throw new SpecErrors([docs.error('missing "openapi" version string: not an OpenAPI document', at())]);
   }

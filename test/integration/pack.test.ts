@@ -1,0 +1,160 @@
+/**
+ * "From another repo": pack the generator with `npm pack`, install the tarball in a fresh project,
+ * run `npm run generate` there, type-check a consumer against the generated package with the
+ * repo's TypeScript, and run the generated JavaScript with plain node against a loopback server.
+ * Slow (an npm install); everything it creates lives under one temp folder that is removed.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+
+const run = promisify(execFile);
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let work = '';
+let tarballs = '';
+let project = '';
+test.before(() => {
+  work = tempDir('pack');
+  tarballs = join(work, 'tarball');
+  project = join(work, 'project');
+});
+test.after(() => removeDir(work));
+
+interface Step {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one command; a timeout or (unless `allowFailure`) a non-zero exit fails with what it printed. */
+async function step(what: string, cmd: string, args: string[], cwd: string, timeoutMs: number, allowFailure = false): Promise<Step> {
+  try {
+    const { stdout, stderr } = await run(cmd, args, { cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number | string; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
+    const result = { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    if (e.killed || e.signal === 'SIGTERM') {
+      throw new Error(`${what}: timed out after ${timeoutMs / 1000} s (${cmd} ${args.join(' ')} in ${cwd}). Is the npm registry reachable?\n${result.stderr.slice(-2000)}`);
+    }
+    if (allowFailure) return result;
+    throw new Error(`${what}: exit ${String(e.code)} (${cmd} ${args.join(' ')} in ${cwd})\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-4000)}`);
+  }
+}
+
+test('npm pack -> npm install in another project -> npm run generate -> type-check and run the output', async () => {
+  // 1. Pack the generator (prepack builds dist/ with tsconfig.build.json).
+  mkdirSync(tarballs, { recursive: true });
+  await step('npm pack (with its prepack build)', NPM, ['pack', '--pack-destination', tarballs, '--silent'], ROOT, 120_000);
+  const [tarball, ...others] = readdirSync(tarballs).filter((f) => f.endsWith('.tgz'));
+  assert.ok(tarball && others.length === 0, `one tarball, got ${readdirSync(tarballs).join(', ')}`);
+  const listing = await step('tar -tzf', 'tar', ['-tzf', join(tarballs, tarball)], work, 30_000);
+  for (const file of ['package/bin/xgen.js', 'package/dist/generator/cli.js', 'package/templates/runtime/http.ts.hbs']) {
+    assert.ok(listing.stdout.split('\n').includes(file), `the tarball holds ${file}`);
+  }
+  assert.not.ok(/^package\/(test|spec|generated)\//m.test(listing.stdout), 'no tests, specs or generated output in the tarball');
+
+  // 2. A project of its own: package.json, spec, config.
+  mkdirSync(join(project, 'spec'), { recursive: true });
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'xgen-consumer', private: true, type: 'module', scripts: { generate: 'xgen generate' } }, null, 2),
+  );
+  copyFileSync(join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), join(project, 'spec', 'petstore.yaml'));
+  writeFileSync(
+    join(project, 'xgen.config.yaml'),
+    "packages:\n  - spec: spec/petstore.yaml\n    out: packages/petstore\n    name: '@acme/petstore'\n    client: PetstoreClient\n",
+  );
+
+  // 3. Install the tarball there (its dependencies come from the registry or the npm cache).
+  await step('npm install <tarball>', NPM, ['install', join(tarballs, tarball), '--no-audit', '--no-fund', '--prefer-offline'], project, 180_000);
+  assert.ok(existsSync(join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'xgen.cmd' : 'xgen')), 'the xgen bin is linked');
+
+  // 4. Generate through the installed bin, then check it the way CI would, then a usage error.
+  const generated = await step('npm run generate', NPM, ['run', 'generate'], project, 60_000);
+  assert.match(generated.stdout, 'packages/petstore: wrote @acme/petstore');
+  const xgen = join(project, 'node_modules', '.bin', 'xgen');
+  const check = await step('xgen generate --check', xgen, ['generate', '--check'], project, 60_000);
+  assert.match(check.stdout, 'packages/petstore: up to date');
+  const usage = await step('xgen with a bad flag', xgen, ['generate', '--nope'], project, 30_000, true);
+  assert.is(usage.code, 2, 'a usage error exits 2 from the real process');
+  assert.match(usage.stderr, 'xgen: unknown option --nope');
+
+  // 5. A consumer type-checks against the generated declarations (strict), including a call that must not.
+  writeFileSync(
+    join(project, 'main.ts'),
+    `import { ApiError, PetStatus, PetstoreClient, operations, type Pet } from './packages/petstore/dist/index.js';
+
+const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1:8080', auth: { bearerToken: 'token' }, timeoutMs: 1000 });
+
+export async function demo(): Promise<string[]> {
+  const pets: Pet[] = await client.pets.list({ limit: 10 });
+  const pet: Pet = await client.pets.get({ pet_id: '1' });
+  const created = await client.pets.create({ name: 'Rex', status: 'available' });
+  const id: string = created.id;
+  const status: PetStatus | undefined = pet.status;
+  // @ts-expect-error pet_id is required
+  await client.pets.get({});
+  // @ts-expect-error 'lost' is not a PetStatus
+  await client.pets.create({ name: 'Rex', status: 'lost' });
+  try {
+    await client.call('deletePet', { pet_id: id });
+  } catch (error) {
+    if (error instanceof ApiError) return [String(error.status)];
+  }
+  return [...pets.map((p) => p.name), String(status), operations.getPet.path, ...PetStatus];
+}
+`,
+  );
+  const tsc = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsc.cmd' : 'tsc');
+  const flags = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
+  await step('tsc on the consumer', tsc, [...flags, 'main.ts'], project, 60_000);
+  // The check is real: a wrong call fails it.
+  writeFileSync(join(project, 'wrong.ts'), "import { PetstoreClient } from './packages/petstore/dist/index.js';\nnew PetstoreClient().pets.get({ pet_id: 1 });\n");
+  const wrong = await step('tsc on a wrong consumer', tsc, [...flags, 'wrong.ts'], project, 60_000, true);
+  assert.is.not(wrong.code, 0, 'a wrongly typed call does not type-check');
+  assert.match(wrong.stdout, /^wrong\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'\./m, wrong.stdout);
+
+  // 6. The compiled package runs in plain node: a real request over loopback.
+  writeFileSync(
+    join(project, 'run.mjs'),
+    `import { createServer } from 'node:http';
+import { ApiError, PetstoreClient, operations } from './packages/petstore/dist/index.js';
+
+const seen = [];
+const server = createServer((req, res) => {
+  seen.push({ method: req.method, url: req.url, auth: req.headers.authorization });
+  if (req.url === '/v1/pets/7') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: '7', name: 'Rex', status: 'sold' }));
+  } else {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ title: 'Not Found', detail: 'no such pet', type: 'about:blank', status: 404 }));
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1:' + server.address().port, auth: { bearerToken: 'secret-token' }, maxRetries: 0 });
+const pet = await client.pets.get({ pet_id: '7' });
+let missing;
+try {
+  await client.pets.get({ pet_id: '8' });
+} catch (error) {
+  missing = error instanceof ApiError ? error.status : String(error);
+}
+server.close();
+console.log(JSON.stringify({ pet, missing, seen, ids: Object.keys(operations).sort() }));
+`,
+  );
+  const ran = await step('node run.mjs', process.execPath, ['run.mjs'], project, 30_000);
+  const result = JSON.parse(ran.stdout.trim().split('\n').pop() ?? '{}');
+  assert.equal(result.pet, { id: '7', name: 'Rex', status: 'sold' });
+  assert.is(result.missing, 404);
+  assert.equal(result.seen[0], { method: 'GET', url: '/v1/pets/7', auth: 'Bearer secret-token' });
+  assert.equal(result.ids, ['createPets', 'deletePet', 'getPet', 'listPets']);
+});
+
+test.run();
