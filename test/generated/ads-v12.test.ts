@@ -182,7 +182,9 @@ test('a rejected batch exposes errors and operation_errors', async () => {
 
 test('no error text carries the OAuth secrets', async () => {
   reply = () => ({ status: 401, body: { errors: [{ code: 'UNAUTHORIZED_ACCESS', message: 'This request is not properly authenticated' }] } });
-  const error = await client().accounts.get({ account_id: '18ce54d4x5t' }).catch((e: unknown) => e as Error);
+  const error = await client()
+    .accounts.get({ account_id: '18ce54d4x5t' })
+    .then(() => new Error('expected a failure'), (e: unknown) => e as Error);
   assert.instance(error, ApiError);
   for (const text of [error.message, String(error), JSON.stringify(error), error.stack ?? '']) {
     for (const secret of [SECRETS.consumerSecret, SECRETS.tokenSecret]) assert.not.ok(text.includes(secret));

@@ -23,6 +23,8 @@ export interface Reply {
   chunks?: { data: string; pauseMs?: number }[];
   /** Destroy the socket instead of answering. */
   destroy?: boolean;
+  /** With `chunks`: after the last chunk, destroy the socket instead of ending the response (a dropped connection). */
+  abort?: boolean;
 }
 
 export interface TestServer {
@@ -69,7 +71,8 @@ export async function startServer(handler: (request: SeenRequest) => Reply | Pro
           res.write(chunk.data);
           if (chunk.pauseMs) await new Promise((r) => setTimeout(r, chunk.pauseMs));
         }
-        res.end();
+        if (reply.abort) res.destroy();
+        else res.end();
         return;
       }
       let body = '';
