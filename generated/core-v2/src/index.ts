@@ -12,7 +12,7 @@ export {
   type LegacyError,
   type RateLimit,
 } from './runtime/errors.js';
-export { type RequestOptions, type OperationSpec } from './runtime/types.js';
+export { type RequestOptions, type OperationSpec, type ResponseInfo, type Sleep } from './runtime/types.js';
 export type * from './models.js';
 export * from './enums.js';
 export { type components } from './schemas.js';
@@ -23,8 +23,14 @@ export {
   type Page,
   type PageItem,
   type PaginationOptions,
+  type PollOptions,
 } from './runtime/pagination.js';
-export { EventStream, type StreamOptions } from './runtime/stream.js';
+export {
+  EventStream,
+  type StreamOptions,
+  type ReconnectOptions,
+  type ReconnectEvent,
+} from './runtime/stream.js';
 export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
 export {

@@ -189,6 +189,8 @@ export type ConnectionHistoryResponse = components['schemas']['ConnectionHistory
 export type KillConnectionsResponse = components['schemas']['KillConnectionsResponse'];
 /** One line of the activity stream - an event, or problems with the stream. */
 export type ActivityStreamingResponse = components['schemas']['ActivityStreamingResponse'];
+/** One line of the filtered stream: a post with the rules it matched, or problems with the stream. */
+export type FilteredStreamingTweetResponse = components['schemas']['FilteredStreamingTweetResponse'];
 /** The created activity subscription. */
 export type ActivitySubscriptionCreateResponse = components['schemas']['ActivitySubscriptionCreateResponse'];
 /** Confirmation that a replay job was accepted. */
@@ -308,6 +310,8 @@ export type SearchCommunityNotesWrittenParams = components['schemas']['SearchCom
 export type CreateCommunityNotesParams = components['schemas']['CreateCommunityNotesParams'];
 /** Parameters of `evaluateCommunityNotes`. */
 export type EvaluateCommunityNotesParams = components['schemas']['EvaluateCommunityNotesParams'];
+/** Parameters of `streamPosts`. */
+export type StreamPostsParams = components['schemas']['StreamPostsParams'];
 /** Parameters of `getRules`. */
 export type GetRulesParams = components['schemas']['GetRulesParams'];
 /** Parameters of `updateRules`. */

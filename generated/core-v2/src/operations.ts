@@ -24,6 +24,7 @@ import type {
   EligiblePostsSearchResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
+  FilteredStreamingTweetResponse,
   GetConnectionHistoryParams,
   GetNewsParams,
   GetPostsByIdsParams,
@@ -50,6 +51,7 @@ import type {
   SearchCommunityNotesWrittenParams,
   SearchEligiblePostsParams,
   SearchNewsParams,
+  StreamPostsParams,
   TweetCreateResponse,
   TweetsLookupResponse,
   UpdateRulesParams,
@@ -430,6 +432,99 @@ export const getPowerstreamRules: OperationSpec = {
   tag: 'Stream',
   response: 'json',
   security: [['bearer']],
+};
+/** `GET /2/tweets/search/stream`: Stream filtered Posts */
+export const streamPosts: OperationSpec = {
+  id: 'streamPosts',
+  method: 'GET',
+  path: '/2/tweets/search/stream',
+  tag: 'Stream',
+  params: [
+    {
+      name: 'backfill_minutes',
+      in: 'query',
+      checks: { type: 'integer', minimum: 0, maximum: 5 },
+    },
+    {
+      name: 'start_time',
+      in: 'query',
+      checks: { type: 'string', format: 'date-time' },
+    },
+    {
+      name: 'end_time',
+      in: 'query',
+      checks: { type: 'string', format: 'date-time' },
+    },
+    {
+      name: 'tweet.fields',
+      in: 'query',
+      style: 'csv',
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: TweetField, type: 'string' },
+      },
+    },
+    {
+      name: 'expansions',
+      in: 'query',
+      style: 'csv',
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: TweetExpansion, type: 'string' },
+      },
+    },
+    {
+      name: 'media.fields',
+      in: 'query',
+      style: 'csv',
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: MediaField, type: 'string' },
+      },
+    },
+    {
+      name: 'poll.fields',
+      in: 'query',
+      style: 'csv',
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: PollField, type: 'string' },
+      },
+    },
+    {
+      name: 'user.fields',
+      in: 'query',
+      style: 'csv',
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: UserField, type: 'string' },
+      },
+    },
+    {
+      name: 'place.fields',
+      in: 'query',
+      style: 'csv',
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: PlaceField, type: 'string' },
+      },
+    },
+  ],
+  response: 'json',
+  security: [['bearer']],
+  streaming: 'ndjson',
 };
 /** `GET /2/tweets/search/stream/rules`: Get stream rules */
 export const getRules: PaginatedOperationSpec = {
@@ -1096,6 +1191,7 @@ export const operations = {
   searchNews,
   getNews,
   getPowerstreamRules,
+  streamPosts,
   getRules,
   updateRules,
   deleteRules,
@@ -1163,6 +1259,12 @@ export interface OperationTypes {
     params: Record<string, never>;
     options: RequestOptions;
     result: Promise<PowerstreamRulesResponse>;
+    paramsRequired: false;
+  };
+  streamPosts: {
+    params: StreamPostsParams;
+    options: StreamOptions;
+    result: EventStream<FilteredStreamingTweetResponse>;
     paramsRequired: false;
   };
   getRules: {

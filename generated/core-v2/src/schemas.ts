@@ -1236,6 +1236,17 @@ export interface components {
       data?: components['schemas']['ActivityEvent'];
       errors?: components['schemas']['Problem'][];
     };
+    /** @description One line of the filtered stream: a post with the rules it matched, or problems with the stream. */
+    FilteredStreamingTweetResponse: {
+      data?: components['schemas']['Tweet'];
+      includes?: components['schemas']['Expansions'];
+      /** @description The rules the post matched. */
+      matching_rules?: {
+        id: components['schemas']['RuleId'];
+        tag?: components['schemas']['RuleTag'];
+      }[];
+      errors?: components['schemas']['Problem'][];
+    };
     /** @description The created activity subscription. */
     ActivitySubscriptionCreateResponse: {
       data?: {
@@ -1851,6 +1862,35 @@ export interface components {
     };
     CreateCommunityNotesParams: components['schemas']['CreateNoteRequest'];
     EvaluateCommunityNotesParams: components['schemas']['EvaluateNoteRequest'];
+    StreamPostsParams: {
+      /**
+       * Format: int32
+       * @description The number of minutes of backfill requested (0 to 5).
+       */
+      backfill_minutes?: number;
+      /**
+       * Format: date-time
+       * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are provided.
+       */
+      start_time?: string;
+      /**
+       * Format: date-time
+       * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are provided.
+       */
+      end_time?: string;
+      /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
+      'tweet.fields'?: components['schemas']['TweetField'][];
+      /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
+      expansions?: components['schemas']['TweetExpansion'][];
+      /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
+      'media.fields'?: components['schemas']['MediaField'][];
+      /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
+      'poll.fields'?: components['schemas']['PollField'][];
+      /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
+      'user.fields'?: components['schemas']['UserField'][];
+      /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
+      'place.fields'?: components['schemas']['PlaceField'][];
+    };
     GetRulesParams: {
       /** @description A comma-separated list of rule ids to return; all rules when omitted. */
       ids?: components['schemas']['RuleId'][];

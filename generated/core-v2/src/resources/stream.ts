@@ -3,16 +3,19 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import { EventStream, type StreamOptions } from '../runtime/stream.js';
 import type {
   AddRulesResponse,
   DeleteRulesParams,
   DeleteRulesResponse,
+  FilteredStreamingTweetResponse,
   GetRulesParams,
   PowerstreamRulesResponse,
   RulesLookupResponse,
+  StreamPostsParams,
   UpdateRulesParams,
 } from '../models.js';
-import { deleteRules, getPowerstreamRules, getRules, updateRules } from '../operations.js';
+import { deleteRules, getPowerstreamRules, getRules, streamPosts, updateRules } from '../operations.js';
 
 /**
  * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that match public posts; matches are delivered over a persistent connection or, when a webhook is linked to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses filter endpoint.
@@ -32,6 +35,21 @@ export class StreamResource {
    */
   getPowerstreamRules(options?: RequestOptions): Promise<PowerstreamRulesResponse> {
     return this.core.request(getPowerstreamRules, {}, options);
+  }
+
+  /**
+   * Stream filtered Posts
+   *
+   * Streams, in real time, the posts that match the active filtered-stream rule set. The response body is newline-delimited JSON: each line is one `FilteredStreamingTweetResponse` holding a post in `data` with the rules it matched, or stream problems in `errors`; blank lines are keep-alive signals. Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as Problem objects (`operational-disconnect`, `streaming-connection`); too many simultaneous connections gives the `TooManyConnections` connection issue.
+   *
+   * `GET /2/tweets/search/stream` (operationId `streamPosts`)
+   * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+   */
+  posts(
+    params: StreamPostsParams = {},
+    options?: StreamOptions,
+  ): EventStream<FilteredStreamingTweetResponse> {
+    return new EventStream<FilteredStreamingTweetResponse>(this.core, streamPosts, params, options);
   }
 
   /**

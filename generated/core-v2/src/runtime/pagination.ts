@@ -1,3 +1,4 @@
+import type { RateLimit } from './errors.js';
 import type { ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 
@@ -14,37 +15,65 @@ export type PageItem<Body, Path extends string> = Path extends `${infer Head}.${
 
 /** Limits on walking pages, given with the per-call options of a paginated method. */
 export interface PaginationOptions extends RequestOptions {
-  /** Stop after this many pages. */
+  /** Stop after this many pages (`.pages()` and `for await`). */
   maxPages?: number;
-  /** Stop after this many items. */
+  /** Stop after this many items (`for await`; `.pages()` stops after the page that reaches it). */
   maxItems?: number;
 }
 
-/** One page: the response body as sent, plus its items and a way to the next page. */
+/** How `poll()` asks for new items. */
+export interface PollOptions {
+  /** The wait between two rounds, in milliseconds. Default 60,000. */
+  intervalMs?: number;
+  /** Stop after this many rounds (the first, which only notes the newest id when no `since_id` was given, counts). Default: no limit. */
+  maxRounds?: number;
+  /** Ends the polling quietly (the call's own `signal` does too). */
+  signal?: AbortSignal;
+}
+
+/** One page: the response body as sent, plus its items and the way to the pages around it. */
 export type Page<Body, Item> = Body & {
   /** The items of this page (empty when the page has none). */
   readonly items: Item[];
-  /** The token or cursor of the next page, when there is one. */
+  /** The token or cursor of the next page; undefined on the last page. */
   readonly nextToken: string | undefined;
+  /** The token of the previous page, for operations that have one. */
+  readonly previousToken: string | undefined;
+  /** The rate-limit figures of the response that brought this page. */
+  readonly rateLimit: RateLimit | undefined;
   hasNextPage(): boolean;
-  /** Fetches the next page; `null` after the last one. */
+  /** Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the token was already used. */
   getNextPage(): Promise<Page<Body, Item> | null>;
+  /** Fetches the previous page; `null` when there is none. */
+  getPreviousPage(): Promise<Page<Body, Item> | null>;
 };
 
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
   override readonly name = 'PaginationLoopError';
-  constructor(readonly operationId: string) {
+  constructor(
+    readonly operationId: string,
+    /** How many pages had been fetched when the repeat showed up. */
+    readonly pages: number,
+  ) {
     super(
-      `${operationId}: the server returned a page token that was already used; stopping instead of looping`,
+      `${operationId}: page ${pages} returned a page token that was already used; stopping instead of looping`,
     );
   }
+}
+
+/** The tokens requested so far in one walk, newest first (a linked list: pages share their past). */
+interface Trail {
+  readonly token: string | undefined;
+  readonly previous: Trail | undefined;
+  readonly depth: number;
 }
 
 /**
  * The result of a paginated method: `await` it for the first page, iterate it with
  * `for await` for every item across pages, or call `.pages()` for page after page. Paging
- * stops only when the next token is absent or the cursor is null; a short page is not the end.
+ * stops only when the next token is absent or the cursor is null (a short page is not the
+ * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
  */
 export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, AsyncIterable<Item> {
   #first: Promise<Page<Body, Item>> | undefined;
@@ -73,69 +102,197 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
     return this.first().finally(onFinally);
   }
 
-  /** Every page in order, within `maxPages`. */
+  /** Every page in order, within `maxPages` (and `maxItems`). Pages already walked are not kept. */
   async *pages(): AsyncGenerator<Page<Body, Item>, void, undefined> {
     const maxPages = this.options.maxPages ?? Infinity;
-    let page: Page<Body, Item> | null = await this.first();
-    for (let count = 1; page && count <= maxPages; count++) {
+    const maxItems = this.options.maxItems ?? Infinity;
+    if (maxPages <= 0 || maxItems <= 0) return;
+    const spec = this.op.pagination;
+    // This walk's own record of tokens, so that a long walk checks each one in constant time.
+    const seen = new Set<string>();
+    const start = tokenOf(this.params[spec.token]);
+    if (start !== undefined) seen.add(start);
+    let trail: Trail = { token: start, previous: undefined, depth: 1 };
+    let page: Page<Body, Item> = await this.first();
+    let pages = 0;
+    let items = 0;
+    for (;;) {
       yield page;
-      if (count === maxPages) return;
-      page = await page.getNextPage();
+      pages += 1;
+      items += page.items.length;
+      const next = page.nextToken;
+      if (next === undefined || pages >= maxPages || items >= maxItems) return;
+      if (seen.has(next)) throw new PaginationLoopError(this.op.id, pages);
+      seen.add(next);
+      trail = { token: next, previous: trail, depth: trail.depth + 1 };
+      page = await this.fetchPage({ ...this.params, [spec.token]: next }, trail);
     }
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     const maxItems = this.options.maxItems ?? Infinity;
+    const signal = this.options.signal;
     let count = 0;
-    if (count >= maxItems) return;
     for await (const page of this.pages()) {
       for (const item of page.items) {
+        if (count >= maxItems) return;
+        signal?.throwIfAborted();
         yield item;
-        if (++count >= maxItems) return;
+        count += 1;
       }
     }
   }
 
+  /**
+   * Polls for new items only, with `since_id`: each round walks every page newer than the newest
+   * id seen so far and yields its items (in the order the server sends them), then waits
+   * `intervalMs`. Without a `since_id` in the params, the first round only notes the newest id.
+   * Ends quietly when the signal aborts; only for operations that take `since_id`.
+   */
+  async *poll(options: PollOptions = {}): AsyncGenerator<Item, void, undefined> {
+    if (!this.op.params?.some((p) => p.name === 'since_id' && p.in === 'query')) {
+      throw new TypeError(`${this.op.id} takes no since_id parameter, so it cannot be polled for new items`);
+    }
+    const stop = joinSignals(options.signal, this.options.signal);
+    const signal = stop.signal;
+    const intervalMs = options.intervalMs ?? 60_000;
+    const maxRounds = options.maxRounds ?? Infinity;
+    const base: Record<string, unknown> = { ...this.params };
+    delete base[this.op.pagination.token];
+    delete base.since_id;
+    const { maxPages: _pages, maxItems: _items, ...request } = this.options;
+    let since = tokenOf(this.params.since_id);
+    try {
+      for (let round = 0; round < maxRounds; round++) {
+        if (round > 0) await this.core.sleep(intervalMs, signal);
+        const params = since === undefined ? base : { ...base, since_id: since };
+        const walk = new PagePromise<Body, Item>(this.core, this.op, params, { ...request, signal });
+        if (since === undefined) {
+          since = newestIdOf(await walk, undefined);
+          continue;
+        }
+        let newest = since;
+        for await (const page of walk.pages()) {
+          newest = newestIdOf(page, newest) ?? newest;
+          for (const item of page.items) {
+            signal.throwIfAborted();
+            yield item;
+          }
+        }
+        since = newest;
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      throw error;
+    } finally {
+      stop.release();
+    }
+  }
+
   private first(): Promise<Page<Body, Item>> {
-    this.#first ??= this.fetchPage(this.params, new Set());
+    const start = tokenOf(this.params[this.op.pagination.token]);
+    this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
     return this.#first;
   }
 
-  private async fetchPage(params: Record<string, unknown>, seen: Set<string>): Promise<Page<Body, Item>> {
-    const body = await this.core.request<Body>(this.op, params, this.options);
+  /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
+  private async fetchPage(params: Record<string, unknown>, trail: Trail): Promise<Page<Body, Item>> {
+    const { body, info } = await this.core.exchange(this.op, params, this.options);
     const spec = this.op.pagination;
-    const next = tokenAt(body, spec.next);
     const items = valueAt(body, spec.items);
-    const token = spec.token;
+    const next = tokenOf(valueAt(body, spec.next));
+    const previous = spec.previous === undefined ? undefined : tokenOf(valueAt(body, spec.previous));
     let nextPage: Promise<Page<Body, Item> | null> | undefined;
+    let previousPage: Promise<Page<Body, Item> | null> | undefined;
+    const follow = (token: string | undefined): Promise<Page<Body, Item> | null> => {
+      if (token === undefined) return Promise.resolve(null);
+      return this.fetchPage(
+        { ...params, [spec.token]: token },
+        { token, previous: trail, depth: trail.depth + 1 },
+      );
+    };
     const page = {
-      ...(body as object),
+      ...(isRecord(body) ? body : {}),
       items: Array.isArray(items) ? (items as Item[]) : [],
       nextToken: next,
+      previousToken: previous,
+      rateLimit: info.rateLimit,
       hasNextPage: (): boolean => next !== undefined,
       getNextPage: (): Promise<Page<Body, Item> | null> => {
-        if (next === undefined) return Promise.resolve(null);
-        if (seen.has(next)) return Promise.reject(new PaginationLoopError(this.op.id));
-        nextPage ??= this.fetchPage({ ...params, [token]: next }, new Set([...seen, next]));
+        if (next !== undefined && trailHas(trail, next))
+          return Promise.reject(new PaginationLoopError(this.op.id, trail.depth));
+        // Kept so that asking twice does not fetch twice; dropped on failure so that it can be asked again.
+        nextPage ??= follow(next).catch((error: unknown) => {
+          nextPage = undefined;
+          throw error;
+        });
         return nextPage;
       },
+      getPreviousPage: (): Promise<Page<Body, Item> | null> => {
+        previousPage ??= follow(previous).catch((error: unknown) => {
+          previousPage = undefined;
+          throw error;
+        });
+        return previousPage;
+      },
     };
-    return page as Page<Body, Item>;
+    return page as unknown as Page<Body, Item>;
   }
+}
+
+function trailHas(trail: Trail, token: string): boolean {
+  for (let node: Trail | undefined = trail; node; node = node.previous) if (node.token === token) return true;
+  return false;
 }
 
 function valueAt(body: unknown, path: string): unknown {
   let node = body;
   for (const key of path.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[key];
+    if (!isRecord(node)) return undefined;
+    node = node[key];
   }
   return node;
 }
 
-/** The next token, or undefined when it is absent, null or empty (the end). */
-function tokenAt(body: unknown, path: string): string | undefined {
-  const value = valueAt(body, path);
+/** A token as sent, or undefined when it is absent, null or empty (the end). */
+function tokenOf(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return String(value);
+}
+
+/** The newest id a page shows: `meta.newest_id`, or the largest item `id`, if newer than `than`. */
+function newestIdOf(page: { items: unknown[] }, than: string | undefined): string | undefined {
+  let newest = than;
+  const candidates = [valueAt(page, 'meta.newest_id'), ...page.items.map((item) => valueAt(item, 'id'))];
+  for (const candidate of candidates) {
+    const id = tokenOf(candidate);
+    if (id !== undefined && /^[0-9]+$/.test(id) && (newest === undefined || isNewer(id, newest))) newest = id;
+  }
+  return newest;
+}
+
+/** Compares two decimal ids (snowflakes exceed 2^53) without losing precision. */
+function isNewer(a: string, b: string): boolean {
+  const x = a.replace(/^0+(?=.)/, '');
+  const y = b.replace(/^0+(?=.)/, '');
+  return x.length !== y.length ? x.length > y.length : x > y;
+}
+
+/** One signal that aborts when any of the given ones does; `release` unhooks it from them. */
+function joinSignals(...signals: (AbortSignal | undefined)[]): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  for (const s of present) {
+    if (s.aborted) controller.abort();
+    else s.addEventListener('abort', abort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    release: () => present.forEach((s) => s.removeEventListener('abort', abort)),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -32,21 +32,22 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const param of op.params ?? []) {
-    const value = params[param.name];
-    consumed.add(param.name);
+    const key = param.key ?? param.name;
+    const value = params[key];
+    consumed.add(key);
     if (value === undefined || value === null) continue;
     switch (param.in) {
       case 'path':
-        path = path.replace(`{${param.name}}`, encodeComponent(joinSimple(value)));
+        path = path.replace(`{${param.name}}`, styled(param, value, encodeComponent));
         break;
       case 'query':
         query.push(...queryPairs(param, value));
         break;
       case 'header':
-        headers[param.name] = joinSimple(value);
+        headers[param.name] = styled(param, value, (text) => text);
         break;
       case 'cookie':
-        cookies.push(`${param.name}=${encodeComponent(joinSimple(value))}`);
+        cookies.push(`${param.name}=${joinSimple(value, encodeComponent)}`);
         break;
     }
   }
@@ -56,14 +57,48 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
   return { pathAndQuery: query.length > 0 ? `${path}?${query.join('&')}` : path, headers, body, form };
 }
 
-function joinSimple(value: unknown): string {
-  if (Array.isArray(value)) return value.map(scalar).join(',');
+/**
+ * A path or header value in its style (RFC 6570 as OpenAPI uses it): `simple` (`a,b`; `k,v` or,
+ * exploded, `k=v`), `label` (`.a,b`; exploded `.a.b`) or `matrix` (`;id=a,b`; exploded `;id=a;id=b`).
+ */
+function styled(param: ParamSpec, value: unknown, encode: (text: string) => string): string {
+  const explode = param.explode === true;
+  const name = encode(param.name);
+  const items = Array.isArray(value) ? value.map((v) => encode(scalar(v))) : undefined;
+  const entries =
+    !items && typeof value === 'object' && value !== null && !(value instanceof Date)
+      ? Object.entries(value)
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [encode(k), encode(scalar(v))] as const)
+      : undefined;
+  const pairs = (join: string): string => (entries ?? []).map(([k, v]) => `${k}${join}${v}`).join(',');
+  switch (param.style) {
+    case 'label':
+      if (items) return `.${items.join(explode ? '.' : ',')}`;
+      if (entries)
+        return `.${entries.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(explode ? '.' : ',')}`;
+      return `.${encode(scalar(value))}`;
+    case 'matrix':
+      if (items)
+        return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
+      if (entries) return explode ? entries.map(([k, v]) => `;${k}=${v}`).join('') : `;${name}=${pairs(',')}`;
+      return `;${name}=${encode(scalar(value))}`;
+    default:
+      if (items) return items.join(',');
+      if (entries) return explode ? pairs('=') : pairs(',');
+      return encode(scalar(value));
+  }
+}
+
+/** The `simple` style: items (or keys and values) joined by literal commas, each encoded with `encode`. */
+function joinSimple(value: unknown, encode: (text: string) => string = (text) => text): string {
+  if (Array.isArray(value)) return value.map((v) => encode(scalar(v))).join(',');
   if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
     return Object.entries(value)
-      .map(([k, v]) => `${k},${scalar(v)}`)
+      .map(([k, v]) => `${encode(k)},${encode(scalar(v))}`)
       .join(',');
   }
-  return scalar(value);
+  return encode(scalar(value));
 }
 
 function queryPairs(param: ParamSpec, value: unknown): string[] {

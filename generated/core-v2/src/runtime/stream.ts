@@ -1,19 +1,65 @@
-import { ConnectionError } from './errors.js';
+import { ApiError, ConnectionError, readRateLimit, TimeoutError, type RateLimit } from './errors.js';
 import type { ClientCore } from './http.js';
 import type { OperationSpec, RequestOptions } from './types.js';
+
+/**
+ * When and how often a stream reconnects, after X's guidance: back off linearly after network
+ * errors, exponentially after HTTP errors, and exponentially from a minute after a 429.
+ */
+export interface ReconnectOptions {
+  /** Give up after this many failed attempts in a row (the last error is thrown). Default: never. */
+  maxAttempts?: number;
+  /** After a network error (refused, reset, dropped, stalled): wait this much more each attempt. Default 250. */
+  networkStepMs?: number;
+  /** The longest wait after network errors. Default 16,000. */
+  networkMaxMs?: number;
+  /** After an HTTP error (5xx): the first wait, doubled each attempt. Default 5,000. */
+  httpInitialMs?: number;
+  /** The longest wait after HTTP errors. Default 320,000. */
+  httpMaxMs?: number;
+  /** After a 429: the first wait, doubled each attempt (longer when the rate-limit reset is further off). Default 60,000. */
+  rateLimitInitialMs?: number;
+  /** The longest wait after 429s. Default 960,000. */
+  rateLimitMaxMs?: number;
+  /** Called before each wait, e.g. to log why the stream reconnects. */
+  onReconnect?: (event: ReconnectEvent) => void;
+}
+
+/** Why and when a stream is about to reconnect. */
+export interface ReconnectEvent {
+  /** 1 for the first reconnection after a healthy connection, 2 for the next failure in a row, ... */
+  attempt: number;
+  /** `network`: refused, reset, dropped, stalled or closed by the server; `http`: a 5xx; `rate-limit`: a 429. */
+  kind: 'network' | 'http' | 'rate-limit';
+  delayMs: number;
+  error: Error;
+}
 
 /** Options of a streaming call. */
 export interface StreamOptions extends RequestOptions {
   /** Treat this long without a byte (keep-alives count) as a disconnect, in milliseconds. Default 20,000. */
   stallTimeoutMs?: number;
+  /**
+   * Reconnect after the connection drops, stalls or is refused with a 429 or 5xx; `false` ends
+   * the stream at the first problem instead (a drop or stall then throws `ConnectionError`).
+   * Other HTTP errors (401, 403, ...) always throw. Default `true`.
+   */
+  reconnect?: boolean | ReconnectOptions;
 }
+
+type Kind = ReconnectEvent['kind'];
 
 /**
  * A stream of events read from newline-delimited JSON. Iterate it with `for await`; `close()`
- * ends it. Keep-alive blank lines are skipped and events split across chunks are reassembled.
+ * ends it. Keep-alive blank lines are skipped, events split across chunks are reassembled, and
+ * a dropped or stalled connection is reopened (see `StreamOptions.reconnect`). Problems the
+ * server reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as
+ * events, typed by the spec.
  */
 export class EventStream<Event> implements AsyncIterable<Event> {
   readonly #controller = new AbortController();
+  #rateLimit: RateLimit | undefined;
+  #connections = 0;
 
   constructor(
     private readonly core: ClientCore,
@@ -21,10 +67,12 @@ export class EventStream<Event> implements AsyncIterable<Event> {
     private readonly params: Record<string, unknown>,
     private readonly options: StreamOptions = {},
   ) {
-    options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    const outer = options.signal;
+    if (outer?.aborted) this.close();
+    else outer?.addEventListener('abort', () => this.close(), { once: true });
   }
 
-  /** Stops the stream; a pending read ends without error. */
+  /** Stops the stream, a pending read and any wait to reconnect; the iteration ends without error. */
   close(): void {
     this.#controller.abort();
   }
@@ -33,41 +81,191 @@ export class EventStream<Event> implements AsyncIterable<Event> {
     return this.#controller.signal.aborted;
   }
 
+  /** The rate-limit figures of the latest connection attempt. */
+  get rateLimit(): RateLimit | undefined {
+    return this.#rateLimit;
+  }
+
+  /** How many connections have been opened (1 until the first reconnection). */
+  get connections(): number {
+    return this.#connections;
+  }
+
   async *[Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
     const signal = this.#controller.signal;
-    let response: Response;
+    const policy = reconnectPolicy(this.options.reconnect);
+    const failures: Record<Kind, number> = { network: 0, http: 0, 'rate-limit': 0 };
+    let inARow = 0;
+    const healthy = (): void => {
+      failures.network = failures.http = failures['rate-limit'] = 0;
+      inARow = 0;
+    };
     try {
-      response = await this.core.send(this.op, this.params, { ...this.options, signal }, false);
+      for (;;) {
+        let failure: Failure;
+        try {
+          const response = await this.connect(signal);
+          const ended = yield* this.read(response, signal, healthy);
+          if (signal.aborted) return;
+          if (!policy) {
+            if (ended.error) throw ended.error;
+            return;
+          }
+          failure = {
+            kind: 'network',
+            error: ended.error ?? new ConnectionError(this.op.id, 'the server closed the stream'),
+          };
+        } catch (error) {
+          if (signal.aborted) return;
+          const found = classify(error);
+          if (!policy || found === undefined) throw error;
+          failure = found;
+        }
+        inARow += 1;
+        if (inARow > policy.maxAttempts) throw failure.error;
+        failures[failure.kind] += 1;
+        const delayMs = this.delay(policy, failure, failures[failure.kind]);
+        policy.onReconnect?.({ attempt: inARow, kind: failure.kind, delayMs, error: failure.error });
+        await this.core.sleep(delayMs, signal);
+      }
     } catch (error) {
       if (signal.aborted) return;
       throw error;
     }
+  }
+
+  private async connect(signal: AbortSignal): Promise<Response> {
+    // Reconnection replaces the client's retries for streams.
+    const options: RequestOptions = { ...this.options, signal, maxRetries: 0 };
+    let response: Response;
+    try {
+      response = await this.core.send(this.op, this.params, options, false);
+    } catch (error) {
+      if (error instanceof ApiError) this.#rateLimit = error.rateLimit;
+      throw error;
+    }
+    this.#connections += 1;
+    this.#rateLimit = readRateLimit(response.headers);
+    const type = response.headers.get('content-type');
+    if (type && !/json/i.test(type)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ApiError({
+        operationId: this.op.id,
+        status: response.status,
+        headers: response.headers,
+        body: undefined,
+        message: `${this.op.id}: expected a newline-delimited JSON stream, got ${type.split(';')[0]}`,
+      });
+    }
+    return response;
+  }
+
+  /** Yields the events of one connection; returns how it ended (a drop or stall as an error). */
+  private async *read(
+    response: Response,
+    signal: AbortSignal,
+    healthy: () => void,
+  ): AsyncGenerator<Event, { error?: Error }, undefined> {
     const body = response.body;
-    if (!body) return;
+    if (!body) return {};
     const reader = body.getReader();
     const decoder = new TextDecoder();
     const stallMs = this.options.stallTimeoutMs ?? 20_000;
     let buffer = '';
+    let first = true;
     try {
       for (;;) {
-        const chunk = await readWithin(reader, stallMs, signal);
-        if (chunk === 'closed') return;
-        if (chunk === 'stalled') throw new ConnectionError(this.op.id, `no data for ${stallMs} ms`);
-        if (chunk.done) break;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) !== -1) {
-          const line = buffer.slice(0, newline).trim();
-          buffer = buffer.slice(newline + 1);
-          if (line) yield JSON.parse(line) as Event;
+        let chunk: ReadOutcome;
+        try {
+          chunk = await readWithin(reader, stallMs, signal);
+        } catch (error) {
+          // Dropped mid-stream: a partial event in the buffer is lost with the connection.
+          return {
+            error: new ConnectionError(this.op.id, `the stream broke off: ${reasonOf(error)}`, {
+              cause: error,
+            }),
+          };
         }
+        if (chunk === 'closed') return {};
+        if (chunk === 'stalled')
+          return { error: new ConnectionError(this.op.id, `no data for ${stallMs} ms`) };
+        if (chunk.done) break;
+        if (first) {
+          first = false;
+          healthy();
+        }
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let start = 0;
+        for (let newline = buffer.indexOf('\n'); newline !== -1; newline = buffer.indexOf('\n', start)) {
+          const line = buffer.slice(start, newline).trim();
+          start = newline + 1;
+          if (line) yield this.parse(line, response);
+        }
+        buffer = buffer.slice(start);
       }
+      // A last line without its newline is whole only if it parses; otherwise it was cut off.
       const rest = (buffer + decoder.decode()).trim();
-      if (rest) yield JSON.parse(rest) as Event;
+      if (rest && isJson(rest)) yield this.parse(rest, response);
+      return {};
     } finally {
       reader.cancel().catch(() => undefined);
     }
   }
+
+  private parse(line: string, response: Response): Event {
+    try {
+      return JSON.parse(line) as Event;
+    } catch {
+      throw new ApiError({
+        operationId: this.op.id,
+        status: response.status,
+        headers: response.headers,
+        body: line,
+        message: `${this.op.id}: a stream line is not valid JSON`,
+      });
+    }
+  }
+
+  private delay(policy: Policy, failure: Failure, attempt: number): number {
+    if (failure.kind === 'network') return Math.min(policy.networkMaxMs, policy.networkStepMs * attempt);
+    if (failure.kind === 'http') return Math.min(policy.httpMaxMs, policy.httpInitialMs * 2 ** (attempt - 1));
+    const backoff = policy.rateLimitInitialMs * 2 ** (attempt - 1);
+    const error = failure.error;
+    const reset = error instanceof ApiError ? (this.core.serverWaitMs(error.status, error.headers) ?? 0) : 0;
+    return Math.min(policy.rateLimitMaxMs, Math.max(backoff, reset));
+  }
+}
+
+type Policy = Required<Omit<ReconnectOptions, 'onReconnect'>> & Pick<ReconnectOptions, 'onReconnect'>;
+
+function reconnectPolicy(option: StreamOptions['reconnect']): Policy | undefined {
+  if (option === false) return undefined;
+  const o = option === true || option === undefined ? {} : option;
+  return {
+    maxAttempts: o.maxAttempts ?? Infinity,
+    networkStepMs: o.networkStepMs ?? 250,
+    networkMaxMs: o.networkMaxMs ?? 16_000,
+    httpInitialMs: o.httpInitialMs ?? 5_000,
+    httpMaxMs: o.httpMaxMs ?? 320_000,
+    rateLimitInitialMs: o.rateLimitInitialMs ?? 60_000,
+    rateLimitMaxMs: o.rateLimitMaxMs ?? 960_000,
+    ...(o.onReconnect && { onReconnect: o.onReconnect }),
+  };
+}
+
+interface Failure {
+  kind: Kind;
+  error: Error;
+}
+
+/** Which schedule a failure to connect follows; undefined when reconnecting cannot help (401, 403, ...). */
+function classify(error: unknown): Failure | undefined {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return { kind: 'network', error };
+  if (error instanceof ApiError) {
+    if (error.status === 429 || error.status === 420) return { kind: 'rate-limit', error };
+    if (error.status >= 500) return { kind: 'http', error };
+  }
+  return undefined;
 }
 
 type ReadOutcome = ReadableStreamReadResult<Uint8Array> | 'stalled' | 'closed';
@@ -94,4 +292,20 @@ function readWithin(
       else reject(error);
     });
   });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (error instanceof Error) return error.message;
+  return 'unknown error';
 }

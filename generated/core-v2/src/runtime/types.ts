@@ -1,5 +1,7 @@
 /** Types shared by the client runtime and the generated operation table. */
 
+import type { RateLimit } from './errors.js';
+
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
 /** A kind of credential an operation accepts. */
@@ -21,16 +23,24 @@ export interface ValueChecks {
   readonly uniqueItems?: boolean;
   readonly items?: ValueChecks;
   readonly format?: string;
+  /** `null` is a valid value (and counts as given for a required field). */
+  readonly nullable?: boolean;
 }
 
 /** How an array or object value goes on the wire. */
-export type ParamStyle = 'simple' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
+export type ParamStyle =
+  'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
 
 export interface ParamSpec {
+  /** The name on the wire. */
   readonly name: string;
+  /** The key in the params object, when not the wire name (the same name in two locations). */
+  readonly key?: string;
   readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required?: boolean;
   readonly style?: ParamStyle;
+  /** `explode` of a path or header parameter (`simple`, `label`, `matrix`): objects as `k=v`, arrays repeated. */
+  readonly explode?: boolean;
   readonly checks?: ValueChecks;
 }
 
@@ -75,23 +85,48 @@ export interface OperationSpec {
   readonly browserStep?: boolean;
   readonly sandboxOnly?: boolean;
   readonly rules?: readonly RuleSpec[];
+  /** Where this operation's API key goes, when its security names an apiKey scheme. */
+  readonly apiKey?: { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };
 }
 
 /** A paginated operation's descriptor. */
 export type PaginatedOperationSpec = OperationSpec & { readonly pagination: PaginationSpec };
 
+/** What the client saw of one HTTP response: every attempt, retried ones and failures included. */
+export interface ResponseInfo {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  readonly status: number;
+  readonly headers: Headers;
+  /** The `x-rate-limit-limit`, `-remaining` and `-reset` figures, when the server sent them. */
+  readonly rateLimit: RateLimit | undefined;
+  /** 0 for the first attempt, 1 for the first retry, ... */
+  readonly attempt: number;
+}
+
+/**
+ * Waits `ms` milliseconds, rejecting with `signal.reason` when the signal aborts. The client's
+ * retry, reconnection and polling waits all go through one; replace it in tests or to plug in a
+ * custom scheduler.
+ */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
 /** Per-call options, the optional second argument of every method. */
 export interface RequestOptions {
-  /** Cancels the request (and any wait between retries). */
+  /** Cancels the request, and any wait between retries. */
   signal?: AbortSignal;
-  /** Overrides the client's timeout for this call, in milliseconds. */
+  /** Overrides the client's timeout for this call: the time each attempt has to get a complete response, in milliseconds. */
   timeoutMs?: number;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
   /** Overrides the client's retry count for this call. */
   maxRetries?: number;
-  /** Retry this call even though its method is not idempotent (POST, PATCH). */
+  /** Overrides the client's longest wait for a `retry-after` or rate-limit reset, in milliseconds. */
+  maxRetryWaitMs?: number;
+  /** Retry this call even though its method is not idempotent (POST, PATCH): only when sending it twice is harmless. */
   retryNonIdempotent?: boolean;
+  /** Called with every HTTP response of this call (after the client's own `onResponse`), e.g. to read rate-limit figures. */
+  onResponse?: (info: ResponseInfo) => void;
 }
 
 /** The `fetch` the client uses; any WHATWG-compatible implementation. */

@@ -7,13 +7,15 @@ import type { OperationSpec, ValueChecks } from './types.js';
  */
 export function validateParams(op: OperationSpec, params: Record<string, unknown>): void {
   for (const param of op.params ?? []) {
-    const value = params[param.name];
+    const key = param.key ?? param.name;
+    const value = params[key];
     if (value === undefined || value === null) {
-      if (param.required) fail(op, param.name, 'required', 'is required');
+      if (param.required && !(value === null && param.checks?.nullable))
+        fail(op, key, 'required', 'is required');
       continue;
     }
-    if (param.checks) checkValue(op, param.name, value, param.checks);
-    if (param.in === 'path') checkPathSegment(op, param.name, value);
+    if (param.checks) checkValue(op, key, value, param.checks);
+    if (param.in === 'path') checkPathSegment(op, key, value);
   }
   const body = op.body;
   if (!body) return;
@@ -25,7 +27,7 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   for (const [name, checks] of Object.entries(body.fields ?? {})) {
     const value = params[name];
     if (value === undefined || value === null) {
-      if (checks.required) fail(op, name, 'required', 'is required');
+      if (checks.required && !(value === null && checks.nullable)) fail(op, name, 'required', 'is required');
       continue;
     }
     checkValue(op, name, value, checks);

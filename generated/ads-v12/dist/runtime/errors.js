@@ -1,0 +1,125 @@
+/** Reads the rate-limit headers of a response. */
+export function readRateLimit(headers) {
+    const read = (name) => {
+        const value = headers.get(name);
+        const parsed = value === null ? NaN : Number(value);
+        return Number.isFinite(parsed) ? parsed : undefined;
+    };
+    const limit = read('x-rate-limit-limit');
+    const remaining = read('x-rate-limit-remaining');
+    const reset = read('x-rate-limit-reset');
+    if (limit === undefined && remaining === undefined && reset === undefined)
+        return undefined;
+    return {
+        ...(limit !== undefined && { limit }),
+        ...(remaining !== undefined && { remaining }),
+        ...(reset !== undefined && { reset }),
+    };
+}
+/** The server answered with a status outside 2xx, or with a body that could not be read. */
+export class ApiError extends Error {
+    name = 'ApiError';
+    /** The operation that failed. */
+    operationId;
+    status;
+    headers;
+    /** The RFC 7807 problem, when the body was one. */
+    problem;
+    /** Legacy `{ code, message }` errors, when the body held them. */
+    legacyErrors;
+    /** The parsed body (or its text when it was not JSON). */
+    body;
+    rateLimit;
+    constructor(init) {
+        const { problem, legacyErrors } = readErrorBody(init.body);
+        super(init.message ?? describe(init.operationId, init.status, problem, legacyErrors));
+        this.operationId = init.operationId;
+        this.status = init.status;
+        this.headers = init.headers;
+        this.body = init.body;
+        this.problem = problem;
+        this.legacyErrors = legacyErrors;
+        this.rateLimit = readRateLimit(init.headers);
+    }
+    toJSON() {
+        return {
+            name: this.name,
+            message: this.message,
+            operationId: this.operationId,
+            status: this.status,
+            problem: this.problem,
+            legacyErrors: this.legacyErrors,
+            rateLimit: this.rateLimit,
+        };
+    }
+}
+/** A parameter broke a documented rule; nothing was sent. */
+export class ValidationError extends Error {
+    parameter;
+    rule;
+    name = 'ValidationError';
+    constructor(
+    /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
+    parameter, 
+    /** The rule, e.g. `pattern ^[0-9]{1,19}$` or `required`. */
+    rule, message) {
+        super(message);
+        this.parameter = parameter;
+        this.rule = rule;
+    }
+    toJSON() {
+        return { name: this.name, message: this.message, parameter: this.parameter, rule: this.rule };
+    }
+}
+/** No complete response arrived within the timeout. */
+export class TimeoutError extends Error {
+    operationId;
+    timeoutMs;
+    name = 'TimeoutError';
+    constructor(operationId, timeoutMs) {
+        super(`${operationId}: no response within ${timeoutMs} ms`);
+        this.operationId = operationId;
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** The request could not reach the server, or the connection broke. */
+export class ConnectionError extends Error {
+    operationId;
+    name = 'ConnectionError';
+    constructor(operationId, reason, options) {
+        super(`${operationId}: connection failed (${reason})`, options);
+        this.operationId = operationId;
+    }
+}
+function readErrorBody(body) {
+    if (!isRecord(body))
+        return { problem: undefined, legacyErrors: undefined };
+    const problem = typeof body.type === 'string' && (typeof body.title === 'string' || body.type === 'about:blank')
+        ? body
+        : undefined;
+    let legacyErrors;
+    if (isLegacy(body))
+        legacyErrors = [body];
+    else if (Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every(isLegacy)) {
+        legacyErrors = body.errors;
+    }
+    return { problem, legacyErrors };
+}
+function isLegacy(value) {
+    return (isRecord(value) &&
+        (typeof value.code === 'number' || typeof value.code === 'string') &&
+        typeof value.message === 'string');
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function describe(operationId, status, problem, legacy) {
+    let detail = '';
+    if (isRecord(problem)) {
+        detail = [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ');
+    }
+    else if (legacy?.[0]) {
+        detail = `${legacy[0].message} (code ${legacy[0].code})`;
+    }
+    return `${operationId} failed with HTTP ${status}${detail ? `: ${detail}` : ''}`;
+}

@@ -1,0 +1,237 @@
+/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
+export class PaginationLoopError extends Error {
+    operationId;
+    pages;
+    name = 'PaginationLoopError';
+    constructor(operationId, 
+    /** How many pages had been fetched when the repeat showed up. */
+    pages) {
+        super(`${operationId}: page ${pages} returned a page token that was already used; stopping instead of looping`);
+        this.operationId = operationId;
+        this.pages = pages;
+    }
+}
+/**
+ * The result of a paginated method: `await` it for the first page, iterate it with
+ * `for await` for every item across pages, or call `.pages()` for page after page. Paging
+ * stops only when the next token is absent or the cursor is null (a short page is not the
+ * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
+ */
+export class PagePromise {
+    core;
+    op;
+    params;
+    options;
+    #first;
+    constructor(core, op, params, options = {}) {
+        this.core = core;
+        this.op = op;
+        this.params = params;
+        this.options = options;
+    }
+    then(onFulfilled, onRejected) {
+        return this.first().then(onFulfilled, onRejected);
+    }
+    catch(onRejected) {
+        return this.first().catch(onRejected);
+    }
+    finally(onFinally) {
+        return this.first().finally(onFinally);
+    }
+    /** Every page in order, within `maxPages` (and `maxItems`). Pages already walked are not kept. */
+    async *pages() {
+        const maxPages = this.options.maxPages ?? Infinity;
+        const maxItems = this.options.maxItems ?? Infinity;
+        if (maxPages <= 0 || maxItems <= 0)
+            return;
+        const spec = this.op.pagination;
+        // This walk's own record of tokens, so that a long walk checks each one in constant time.
+        const seen = new Set();
+        const start = tokenOf(this.params[spec.token]);
+        if (start !== undefined)
+            seen.add(start);
+        let trail = { token: start, previous: undefined, depth: 1 };
+        let page = await this.first();
+        let pages = 0;
+        let items = 0;
+        for (;;) {
+            yield page;
+            pages += 1;
+            items += page.items.length;
+            const next = page.nextToken;
+            if (next === undefined || pages >= maxPages || items >= maxItems)
+                return;
+            if (seen.has(next))
+                throw new PaginationLoopError(this.op.id, pages);
+            seen.add(next);
+            trail = { token: next, previous: trail, depth: trail.depth + 1 };
+            page = await this.fetchPage({ ...this.params, [spec.token]: next }, trail);
+        }
+    }
+    async *[Symbol.asyncIterator]() {
+        const maxItems = this.options.maxItems ?? Infinity;
+        const signal = this.options.signal;
+        let count = 0;
+        for await (const page of this.pages()) {
+            for (const item of page.items) {
+                if (count >= maxItems)
+                    return;
+                signal?.throwIfAborted();
+                yield item;
+                count += 1;
+            }
+        }
+    }
+    /**
+     * Polls for new items only, with `since_id`: each round walks every page newer than the newest
+     * id seen so far and yields its items (in the order the server sends them), then waits
+     * `intervalMs`. Without a `since_id` in the params, the first round only notes the newest id.
+     * Ends quietly when the signal aborts; only for operations that take `since_id`.
+     */
+    async *poll(options = {}) {
+        if (!this.op.params?.some((p) => p.name === 'since_id' && p.in === 'query')) {
+            throw new TypeError(`${this.op.id} takes no since_id parameter, so it cannot be polled for new items`);
+        }
+        const stop = joinSignals(options.signal, this.options.signal);
+        const signal = stop.signal;
+        const intervalMs = options.intervalMs ?? 60_000;
+        const maxRounds = options.maxRounds ?? Infinity;
+        const base = { ...this.params };
+        delete base[this.op.pagination.token];
+        delete base.since_id;
+        const { maxPages: _pages, maxItems: _items, ...request } = this.options;
+        let since = tokenOf(this.params.since_id);
+        try {
+            for (let round = 0; round < maxRounds; round++) {
+                if (round > 0)
+                    await this.core.sleep(intervalMs, signal);
+                const params = since === undefined ? base : { ...base, since_id: since };
+                const walk = new PagePromise(this.core, this.op, params, { ...request, signal });
+                if (since === undefined) {
+                    since = newestIdOf(await walk, undefined);
+                    continue;
+                }
+                let newest = since;
+                for await (const page of walk.pages()) {
+                    newest = newestIdOf(page, newest) ?? newest;
+                    for (const item of page.items) {
+                        signal.throwIfAborted();
+                        yield item;
+                    }
+                }
+                since = newest;
+            }
+        }
+        catch (error) {
+            if (signal.aborted)
+                return;
+            throw error;
+        }
+        finally {
+            stop.release();
+        }
+    }
+    first() {
+        const start = tokenOf(this.params[this.op.pagination.token]);
+        this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
+        return this.#first;
+    }
+    /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
+    async fetchPage(params, trail) {
+        const { body, info } = await this.core.exchange(this.op, params, this.options);
+        const spec = this.op.pagination;
+        const items = valueAt(body, spec.items);
+        const next = tokenOf(valueAt(body, spec.next));
+        const previous = spec.previous === undefined ? undefined : tokenOf(valueAt(body, spec.previous));
+        let nextPage;
+        let previousPage;
+        const follow = (token) => {
+            if (token === undefined)
+                return Promise.resolve(null);
+            return this.fetchPage({ ...params, [spec.token]: token }, { token, previous: trail, depth: trail.depth + 1 });
+        };
+        const page = {
+            ...(isRecord(body) ? body : {}),
+            items: Array.isArray(items) ? items : [],
+            nextToken: next,
+            previousToken: previous,
+            rateLimit: info.rateLimit,
+            hasNextPage: () => next !== undefined,
+            getNextPage: () => {
+                if (next !== undefined && trailHas(trail, next))
+                    return Promise.reject(new PaginationLoopError(this.op.id, trail.depth));
+                // Kept so that asking twice does not fetch twice; dropped on failure so that it can be asked again.
+                nextPage ??= follow(next).catch((error) => {
+                    nextPage = undefined;
+                    throw error;
+                });
+                return nextPage;
+            },
+            getPreviousPage: () => {
+                previousPage ??= follow(previous).catch((error) => {
+                    previousPage = undefined;
+                    throw error;
+                });
+                return previousPage;
+            },
+        };
+        return page;
+    }
+}
+function trailHas(trail, token) {
+    for (let node = trail; node; node = node.previous)
+        if (node.token === token)
+            return true;
+    return false;
+}
+function valueAt(body, path) {
+    let node = body;
+    for (const key of path.split('.')) {
+        if (!isRecord(node))
+            return undefined;
+        node = node[key];
+    }
+    return node;
+}
+/** A token as sent, or undefined when it is absent, null or empty (the end). */
+function tokenOf(value) {
+    if (value === undefined || value === null || value === '')
+        return undefined;
+    return String(value);
+}
+/** The newest id a page shows: `meta.newest_id`, or the largest item `id`, if newer than `than`. */
+function newestIdOf(page, than) {
+    let newest = than;
+    const candidates = [valueAt(page, 'meta.newest_id'), ...page.items.map((item) => valueAt(item, 'id'))];
+    for (const candidate of candidates) {
+        const id = tokenOf(candidate);
+        if (id !== undefined && /^[0-9]+$/.test(id) && (newest === undefined || isNewer(id, newest)))
+            newest = id;
+    }
+    return newest;
+}
+/** Compares two decimal ids (snowflakes exceed 2^53) without losing precision. */
+function isNewer(a, b) {
+    const x = a.replace(/^0+(?=.)/, '');
+    const y = b.replace(/^0+(?=.)/, '');
+    return x.length !== y.length ? x.length > y.length : x > y;
+}
+/** One signal that aborts when any of the given ones does; `release` unhooks it from them. */
+function joinSignals(...signals) {
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    const present = signals.filter((s) => s !== undefined);
+    for (const s of present) {
+        if (s.aborted)
+            controller.abort();
+        else
+            s.addEventListener('abort', abort, { once: true });
+    }
+    return {
+        signal: controller.signal,
+        release: () => present.forEach((s) => s.removeEventListener('abort', abort)),
+    };
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

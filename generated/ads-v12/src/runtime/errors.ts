@@ -1,0 +1,161 @@
+/** A legacy error entry, as in `{ "errors": [{ "code": 89, "message": "Invalid or expired token." }] }`. */
+export interface LegacyError {
+  code: number | string;
+  message: string;
+  [field: string]: unknown;
+}
+
+/** Rate-limit figures from the `x-rate-limit-*` headers, when the server sent them. */
+export interface RateLimit {
+  limit?: number;
+  remaining?: number;
+  /** When the window resets, in seconds since the epoch. */
+  reset?: number;
+}
+
+/** Reads the rate-limit headers of a response. */
+export function readRateLimit(headers: Headers): RateLimit | undefined {
+  const read = (name: string): number | undefined => {
+    const value = headers.get(name);
+    const parsed = value === null ? NaN : Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  };
+  const limit = read('x-rate-limit-limit');
+  const remaining = read('x-rate-limit-remaining');
+  const reset = read('x-rate-limit-reset');
+  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
+  return {
+    ...(limit !== undefined && { limit }),
+    ...(remaining !== undefined && { remaining }),
+    ...(reset !== undefined && { reset }),
+  };
+}
+
+/** The server answered with a status outside 2xx, or with a body that could not be read. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The operation that failed. */
+  readonly operationId: string;
+  readonly status: number;
+  readonly headers: Headers;
+  /** The RFC 7807 problem, when the body was one. */
+  readonly problem:
+    { type: string; title?: string; detail?: string; status?: number; [field: string]: unknown } | undefined;
+  /** Legacy `{ code, message }` errors, when the body held them. */
+  readonly legacyErrors: LegacyError[] | undefined;
+  /** The parsed body (or its text when it was not JSON). */
+  readonly body: unknown;
+  readonly rateLimit: RateLimit | undefined;
+
+  constructor(init: {
+    operationId: string;
+    status: number;
+    headers: Headers;
+    body: unknown;
+    message?: string;
+  }) {
+    const { problem, legacyErrors } = readErrorBody(init.body);
+    super(init.message ?? describe(init.operationId, init.status, problem, legacyErrors));
+    this.operationId = init.operationId;
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.problem = problem as ApiError['problem'];
+    this.legacyErrors = legacyErrors;
+    this.rateLimit = readRateLimit(init.headers);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      operationId: this.operationId,
+      status: this.status,
+      problem: this.problem,
+      legacyErrors: this.legacyErrors,
+      rateLimit: this.rateLimit,
+    };
+  }
+}
+
+/** A parameter broke a documented rule; nothing was sent. */
+export class ValidationError extends Error {
+  override readonly name = 'ValidationError';
+  constructor(
+    /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
+    readonly parameter: string,
+    /** The rule, e.g. `pattern ^[0-9]{1,19}$` or `required`. */
+    readonly rule: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, parameter: this.parameter, rule: this.rule };
+  }
+}
+
+/** No complete response arrived within the timeout. */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(
+    readonly operationId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${operationId}: no response within ${timeoutMs} ms`);
+  }
+}
+
+/** The request could not reach the server, or the connection broke. */
+export class ConnectionError extends Error {
+  override readonly name = 'ConnectionError';
+  constructor(
+    readonly operationId: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${operationId}: connection failed (${reason})`, options);
+  }
+}
+
+function readErrorBody(body: unknown): { problem: unknown; legacyErrors: LegacyError[] | undefined } {
+  if (!isRecord(body)) return { problem: undefined, legacyErrors: undefined };
+  const problem =
+    typeof body.type === 'string' && (typeof body.title === 'string' || body.type === 'about:blank')
+      ? body
+      : undefined;
+  let legacyErrors: LegacyError[] | undefined;
+  if (isLegacy(body)) legacyErrors = [body];
+  else if (Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every(isLegacy)) {
+    legacyErrors = body.errors;
+  }
+  return { problem, legacyErrors };
+}
+
+function isLegacy(value: unknown): value is LegacyError {
+  return (
+    isRecord(value) &&
+    (typeof value.code === 'number' || typeof value.code === 'string') &&
+    typeof value.message === 'string'
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(
+  operationId: string,
+  status: number,
+  problem: unknown,
+  legacy: LegacyError[] | undefined,
+): string {
+  let detail = '';
+  if (isRecord(problem)) {
+    detail = [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ');
+  } else if (legacy?.[0]) {
+    detail = `${legacy[0].message} (code ${legacy[0].code})`;
+  }
+  return `${operationId} failed with HTTP ${status}${detail ? `: ${detail}` : ''}`;
+}

@@ -1,0 +1,741 @@
+/**
+ * The cross-field rules of `x-validation` (contract: spec/ads-validation-rules.md), checked after
+ * schema validation and before anything is sent. A broken rule throws a ValidationError naming the
+ * concrete parameter path and the rule; a rule the spec misstates throws a plain Error.
+ */
+import { ValidationError } from './errors.js';
+import { serializeRequest } from './serialize.js';
+import type { OperationSpec, RuleSpec } from './types.js';
+
+/** A property name or an array index on the way from the params object to a value. */
+type Key = string | number;
+
+/** One value a path reached, with the keys that lead to it from the params object. */
+interface Found {
+  readonly value: unknown;
+  readonly keys: readonly Key[];
+}
+
+/** One path segment: a property name, then `fanOut` times `[]`. An empty path is `$`. */
+interface Segment {
+  readonly name: string;
+  readonly fanOut: number;
+}
+type Path = readonly Segment[];
+
+type Condition =
+  | { readonly field: Path; readonly text: string; readonly in: readonly unknown[] }
+  | { readonly field: Path; readonly text: string; readonly present: boolean };
+
+type Container = Record<string, unknown> | unknown[];
+
+/** The evaluation of one call: the params view the rules read, rewritten copy-on-write. */
+interface State {
+  readonly op: OperationSpec;
+  readonly params: Record<string, unknown>;
+  readonly now: () => number;
+  view: Record<string, unknown>;
+  /** Containers this run copied, so they may be written in place. */
+  readonly owned: WeakSet<object>;
+  /** The fields of an object body passed whole under `body`, merged into the view. */
+  readonly bodyKeys: ReadonlySet<string> | undefined;
+  changed: boolean;
+}
+
+type Check = (state: State, rule: RuleSpec, base: Found) => void;
+
+interface RuleDefinition {
+  readonly args: readonly string[];
+  readonly needsWhen?: boolean;
+  readonly check: Check;
+}
+
+/**
+ * Checks an operation's `x-validation` rules in order against a call's params and returns the params
+ * to send: the same object when no rule rewrote anything, otherwise a copy (the caller's objects are
+ * never changed). `now` returns the current time in milliseconds since the epoch.
+ */
+export function checkRules(
+  op: OperationSpec,
+  params: Record<string, unknown>,
+  now: () => number = Date.now,
+): Record<string, unknown> {
+  const rules = op.rules ?? [];
+  if (rules.length === 0) return params;
+  const state = openView(op, params, now);
+  for (const rule of rules) applyRule(state, rule);
+  return state.changed ? closeView(state) : params;
+}
+
+function applyRule(state: State, rule: RuleSpec): void {
+  const name = rule.rule;
+  if (name === 'maxBodyBytes') {
+    // `at` and `when` do not apply to this rule: it is about the whole request.
+    checkArguments(state.op, rule, ['max']);
+    maxBodyBytes(state, rule);
+    return;
+  }
+  const definition = Object.hasOwn(RULES, name) ? RULES[name] : undefined;
+  if (!definition)
+    throw specError(
+      state.op,
+      rule,
+      `unknown rule; known rules: ${[...Object.keys(RULES), 'maxBodyBytes'].join(', ')}`,
+    );
+  checkArguments(state.op, rule, definition.args);
+  const atPath = rule.at === undefined ? [] : readPath(state.op, rule, 'at', rule.at, true);
+  const when = rule.when === undefined ? undefined : readCondition(state.op, rule, rule.when);
+  if (definition.needsWhen && !when) throw specError(state.op, rule, 'needs "when"');
+  for (const base of resolve({ value: state.view, keys: [] }, atPath)) {
+    if (typeof base.value !== 'object' || base.value === null) continue;
+    if (when && !holds(when, base)) continue;
+    definition.check(state, rule, base);
+  }
+}
+
+const RULES: Readonly<Record<string, RuleDefinition>> = {
+  mutuallyExclusive: {
+    args: ['fields'],
+    check(state, rule, base) {
+      const fields = readPaths(state.op, rule, 'fields', 2);
+      const set = fields.map((path) => find(base, path)).filter(isSet);
+      const [first, second] = set;
+      if (first && second) fail(state, rule, second, `cannot be combined with "${render(first.keys)}"`);
+    },
+  },
+  exactlyOne: {
+    args: ['fields'],
+    check(state, rule, base) {
+      const fields = readPaths(state.op, rule, 'fields', 2);
+      const set = fields.map((path) => find(base, path)).filter(isSet);
+      const [first, second] = set;
+      if (!first)
+        fail(
+          state,
+          rule,
+          at(base, fields[0] ?? []),
+          `is required: send exactly one of ${list(base, fields)}`,
+        );
+      if (second)
+        fail(
+          state,
+          rule,
+          second,
+          `cannot be combined with "${render(first.keys)}": send exactly one of ${list(base, fields)}`,
+        );
+    },
+  },
+  atLeastOne: {
+    args: ['fields'],
+    check(state, rule, base) {
+      const fields = readPaths(state.op, rule, 'fields', 2);
+      if (!fields.some((path) => isSet(find(base, path)))) {
+        fail(
+          state,
+          rule,
+          at(base, fields[0] ?? []),
+          `is required: send at least one of ${list(base, fields)}`,
+        );
+      }
+    },
+  },
+  requiredWhen: {
+    args: ['fields'],
+    needsWhen: true,
+    check(state, rule, base) {
+      const fields = readPaths(state.op, rule, 'fields', 1);
+      const when = readCondition(state.op, rule, rule.when);
+      for (const path of fields) {
+        if (!isSet(find(base, path)))
+          fail(state, rule, at(base, path), `is required when ${describe(base, when)}`);
+      }
+    },
+  },
+  forbiddenWhen: {
+    args: ['field', 'values'],
+    needsWhen: true,
+    check(state, rule, base) {
+      const path = readPath(state.op, rule, 'field', rule.field, false);
+      const values = rule.values === undefined ? undefined : readList(state.op, rule, 'values');
+      const when = readCondition(state.op, rule, rule.when);
+      const found = find(base, path);
+      if (!isSet(found)) return;
+      if (values && !values.some((v) => same(v, found.value))) return;
+      const what = values ? `must not be ${show(found.value)}` : 'is not allowed';
+      fail(state, rule, found, `${what} when ${describe(base, when)}`);
+    },
+  },
+  compare: {
+    args: ['field', 'op', 'other', 'otherDefault'],
+    check(state, rule, base) {
+      const path = readPath(state.op, rule, 'field', rule.field, false);
+      const otherPath = readPath(state.op, rule, 'other', rule.other, false);
+      const op = rule.op;
+      if (op !== 'lt' && op !== 'lte' && op !== 'gt' && op !== 'gte')
+        throw specError(state.op, rule, '"op" must be lt, lte, gt or gte');
+      const byDefault = readNowDefault(state.op, rule, 'otherDefault');
+      const found = find(base, path);
+      if (!isSet(found)) return;
+      const other = find(base, otherPath);
+      let order: number | undefined;
+      let otherText: string;
+      if (isSet(other)) {
+        order = compareValues(found.value, other.value);
+        otherText = `"${render(other.keys)}"`;
+      } else if (other === undefined && byDefault) {
+        const instant = readInstant(found.value);
+        order = instant === undefined ? undefined : compareBig(instant, nowNs(state));
+        otherText = `now (${render(at(base, otherPath).keys)} defaults to now)`;
+      } else return;
+      if (order === undefined) return;
+      const ok = op === 'lt' ? order < 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order >= 0;
+      const words = readNumber(found.value) ? NUMBER_ORDER : INSTANT_ORDER;
+      if (!ok) fail(state, rule, found, `must be ${words[op]} ${otherText}`);
+    },
+  },
+  itemCount: {
+    args: ['fields', 'min', 'max', 'where'],
+    check(state, rule, base) {
+      const fields = readPaths(state.op, rule, 'fields', 1);
+      const min = readCount(state.op, rule, 'min');
+      const max = readCount(state.op, rule, 'max');
+      const where = rule.where === undefined ? undefined : readCondition(state.op, rule, rule.where);
+      if (where && !('in' in where)) throw specError(state.op, rule, '"where" must be { field, in }');
+      const set = fields.map((path) => find(base, path)).filter(isSet);
+      const [first] = set;
+      if (!first) return;
+      let count = 0;
+      for (const found of set) {
+        if (!Array.isArray(found.value)) continue;
+        for (const item of found.value) {
+          if (!where || (isRecord(item) && holds(where, { value: item, keys: [] }))) count++;
+        }
+      }
+      const which = where ? ` whose ${where.text} is one of ${where.in.map(show).join(', ')}` : '';
+      const range =
+        min !== undefined && max !== undefined
+          ? min === max
+            ? `${min}`
+            : `${min} to ${max}`
+          : min !== undefined
+            ? `at least ${min}`
+            : `at most ${max ?? 0}`;
+      const together =
+        set.length > 1 || fields.length > 1 ? ` (counted together over ${list(base, fields)})` : '';
+      if ((min !== undefined && count < min) || (max !== undefined && count > max)) {
+        fail(state, rule, first, `must hold ${range} items${which}${together}, got ${count}`);
+      }
+    },
+  },
+  granularity: {
+    args: ['fields', 'unit', 'mode'],
+    check(state, rule, base) {
+      const fields = readPaths(state.op, rule, 'fields', 1);
+      const unit = rule.unit;
+      const mode = rule.mode;
+      if (unit !== 'minute' && unit !== 'hour')
+        throw specError(state.op, rule, '"unit" must be minute or hour');
+      if (mode !== 'reject' && mode !== 'truncate')
+        throw specError(state.op, rule, '"mode" must be reject or truncate');
+      for (const path of fields) {
+        const found = find(base, path);
+        if (!isSet(found) || typeof found.value !== 'string' || readInstant(found.value) === undefined)
+          continue;
+        const parts = CLOCK.exec(found.value);
+        if (!parts) continue;
+        const [, head = '', minutes = '', seconds = '', fraction = '', offset = ''] = parts;
+        const whole = seconds === '00' && !/[1-9]/.test(fraction) && (unit === 'minute' || minutes === '00');
+        if (mode === 'reject') {
+          if (!whole)
+            fail(
+              state,
+              rule,
+              found,
+              `must be on a whole ${unit} (${unit === 'hour' ? 'minutes, ' : ''}seconds and fractions zero), got ${found.value}`,
+            );
+          continue;
+        }
+        const truncated = `${head}${unit === 'hour' ? '00' : minutes}:00${offset}`;
+        if (truncated !== found.value) write(state, found.keys, truncated);
+      }
+    },
+  },
+  maxSpan: {
+    args: ['from', 'to', 'max', 'toDefault'],
+    check(state, rule, base) {
+      const fromPath = readPath(state.op, rule, 'from', rule.from, false);
+      const toPath = readPath(state.op, rule, 'to', rule.to, false);
+      const max = readDuration(state.op, rule, 'max');
+      const byDefault = readNowDefault(state.op, rule, 'toDefault');
+      const from = find(base, fromPath);
+      if (!isSet(from)) return;
+      const to = find(base, toPath);
+      const start = readInstant(from.value);
+      if (start === undefined) return;
+      let end: bigint | undefined;
+      if (isSet(to)) end = readInstant(to.value);
+      else if (to === undefined && byDefault) end = nowNs(state);
+      else return;
+      if (end === undefined) return;
+      const limit = addDuration(start, max.parts);
+      if (limit === undefined || limit >= end) return;
+      if (isSet(to)) fail(state, rule, to, `must be at most ${max.text} after "${render(from.keys)}"`);
+      fail(
+        state,
+        rule,
+        from,
+        `must be at most ${max.text} before now (${render(at(base, toPath).keys)} defaults to now)`,
+      );
+    },
+  },
+  maxAhead: {
+    args: ['field', 'max'],
+    check(state, rule, base) {
+      const path = readPath(state.op, rule, 'field', rule.field, false);
+      const max = readDuration(state.op, rule, 'max');
+      const found = find(base, path);
+      if (!isSet(found)) return;
+      const instant = readInstant(found.value);
+      if (instant === undefined) return;
+      const limit = addDuration(nowNs(state), max.parts);
+      if (limit !== undefined && instant > limit)
+        fail(state, rule, found, `must be at most ${max.text} ahead of now`);
+    },
+  },
+};
+
+const NUMBER_ORDER = { lt: 'less than', lte: 'at most', gt: 'greater than', gte: 'at least' } as const;
+const INSTANT_ORDER = {
+  lt: 'earlier than',
+  lte: 'no later than',
+  gt: 'later than',
+  gte: 'no earlier than',
+} as const;
+
+// ------------------------------------------------------------------ maxBodyBytes
+
+function maxBodyBytes(state: State, rule: RuleSpec): void {
+  const max = rule.max;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max <= 0)
+    throw specError(state.op, rule, '"max" must be a positive integer');
+  const current = state.changed ? closeView(state) : state.params;
+  const { body } = serializeRequest(state.op, current);
+  const size = byteLength(state.op, rule, body);
+  if (size > max)
+    fail(
+      state,
+      rule,
+      { value: body, keys: ['body'] },
+      `is ${size} bytes once encoded; at most ${max} bytes are allowed`,
+    );
+}
+
+/** The size in bytes of a body as fetch sends it (strings as UTF-8). */
+function byteLength(op: OperationSpec, rule: RuleSpec, body: BodyInit | undefined): number {
+  if (body === undefined || body === null) return 0;
+  if (typeof body === 'string') return utf8Length(body);
+  if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams)
+    return utf8Length(body.toString());
+  if (body instanceof ArrayBuffer) return body.byteLength;
+  if (ArrayBuffer.isView(body)) return body.byteLength;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return body.size;
+  // A multipart or streamed body's size is known only once fetch encodes it.
+  throw specError(op, rule, 'cannot measure a multipart or streamed body before it is sent');
+}
+
+/** UTF-8 length of a string; a lone surrogate is sent as U+FFFD (3 bytes), as TextEncoder does. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+// ------------------------------------------------------------------ the params view
+
+function openView(op: OperationSpec, params: Record<string, unknown>, now: () => number): State {
+  const owned = new WeakSet<object>();
+  const whole = params.body;
+  if (op.body?.mode === 'whole' && isPlainObject(whole)) {
+    // An object body passed whole: its fields join the view, as the rules' paths expect.
+    const view: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params)) if (key !== 'body') view[key] = value;
+    Object.assign(view, whole);
+    owned.add(view);
+    return { op, params, now, view, owned, bodyKeys: new Set(Object.keys(whole)), changed: false };
+  }
+  return { op, params, now, view: params, owned, bodyKeys: undefined, changed: false };
+}
+
+/** The params to send, built from the (rewritten) view. */
+function closeView(state: State): Record<string, unknown> {
+  const { bodyKeys, view, params } = state;
+  if (!bodyKeys) return view;
+  const out: Record<string, unknown> = { ...params };
+  const body: Record<string, unknown> = { ...(params.body as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(view)) {
+    if (bodyKeys.has(key)) body[key] = value;
+    else out[key] = value;
+  }
+  out.body = body;
+  return out;
+}
+
+/** Sets the value at `keys`, copying every container on the way that this run does not own yet. */
+function write(state: State, keys: readonly Key[], value: unknown): void {
+  if (!state.owned.has(state.view)) {
+    state.view = { ...state.view };
+    state.owned.add(state.view);
+  }
+  let container: Container = state.view;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i] as Key;
+    const child = get(container, key);
+    if (typeof child !== 'object' || child === null)
+      throw new Error(`${state.op.id}: cannot rewrite ${render(keys)}`);
+    let mine = child as Container;
+    if (!state.owned.has(mine)) {
+      mine = Array.isArray(mine) ? mine.slice() : { ...mine };
+      state.owned.add(mine);
+      put(container, key, mine);
+    }
+    container = mine;
+  }
+  const last = keys[keys.length - 1];
+  if (last === undefined) throw new Error(`${state.op.id}: cannot rewrite the params object itself`);
+  put(container, last, value);
+  state.changed = true;
+}
+
+function get(container: Container, key: Key): unknown {
+  return Array.isArray(container) ? container[Number(key)] : container[String(key)];
+}
+
+function put(container: Container, key: Key, value: unknown): void {
+  if (Array.isArray(container)) container[Number(key)] = value;
+  else container[String(key)] = value;
+}
+
+// ------------------------------------------------------------------ paths
+
+const SEGMENT = /^([^.[]+)((?:\[\])*)$/;
+
+function parsePath(text: string): Path | undefined {
+  if (text === '$') return [];
+  const segments: Segment[] = [];
+  for (const part of text.split('.')) {
+    const match = SEGMENT.exec(part);
+    if (!match) return undefined;
+    segments.push({ name: match[1] ?? '', fanOut: (match[2] ?? '').length / 2 });
+  }
+  return segments;
+}
+
+/** Every value `path` reaches from `start`; missing, `undefined` and `null` values drop out. */
+function resolve(start: Found, path: Path): Found[] {
+  let current: Found[] = [start];
+  for (const segment of path) {
+    const next: Found[] = [];
+    for (const found of current) {
+      const holder = found.value;
+      if (!isRecord(holder) || !Object.hasOwn(holder, segment.name)) continue;
+      let level: Found[] = [{ value: holder[segment.name], keys: [...found.keys, segment.name] }];
+      for (let i = 0; i < segment.fanOut; i++) {
+        level = level.flatMap((item) =>
+          Array.isArray(item.value)
+            ? item.value.map((value: unknown, index) => ({ value, keys: [...item.keys, index] }))
+            : [],
+        );
+      }
+      next.push(...level.filter((item) => item.value !== undefined && item.value !== null));
+    }
+    current = next;
+  }
+  return current;
+}
+
+/** The value a path without fan-out reaches from a base, or undefined when it is absent. */
+function find(base: Found, path: Path): Found | undefined {
+  return resolve(base, path)[0];
+}
+
+/** The concrete location of a path from a base, whether or not anything is there. */
+function at(base: Found, path: Path): Found {
+  return { value: undefined, keys: [...base.keys, ...path.map((segment) => segment.name)] };
+}
+
+/** Set: not absent and not `false` (a boolean `false` means the same as not asking). */
+function isSet(found: Found | undefined): found is Found {
+  return found !== undefined && found.value !== false;
+}
+
+/** `components[1].destination.androidstore_app_id`; `$` for the params object itself. */
+function render(keys: readonly Key[]): string {
+  let out = '';
+  for (const key of keys) out += typeof key === 'number' ? `[${key}]` : out === '' ? key : `.${key}`;
+  return out === '' ? '$' : out;
+}
+
+function list(base: Found, paths: readonly Path[]): string {
+  return paths.map((path) => render(at(base, path).keys)).join(', ');
+}
+
+// ------------------------------------------------------------------ conditions
+
+function holds(condition: Condition, base: Found): boolean {
+  const found = find(base, condition.field);
+  if ('in' in condition) return isSet(found) && condition.in.some((v) => same(v, found.value));
+  return isSet(found) === condition.present;
+}
+
+function describe(base: Found, condition: Condition): string {
+  const field = render(at(base, condition.field).keys);
+  if ('in' in condition) return `${field} is ${condition.in.map(show).join(' or ')}`;
+  return condition.present ? `${field} is set` : `${field} is not set`;
+}
+
+/** Strict equality, with integers compared by value whether held as number or bigint. */
+function same(a: unknown, b: unknown): boolean {
+  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) {
+    return a == b;
+  }
+  return a === b;
+}
+
+// ------------------------------------------------------------------ numbers and instants
+
+type NumberValue = { readonly int: bigint } | { readonly float: number };
+
+function readNumber(value: unknown): NumberValue | undefined {
+  if (typeof value === 'bigint') return { int: value };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    return Number.isInteger(value) ? { int: BigInt(value) } : { float: value };
+  }
+  // int64 values (Micros) may be held as decimal strings.
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return { int: BigInt(value) };
+  return undefined;
+}
+
+/** Orders two numbers or two instants exactly; undefined when they are not both of one kind. */
+function compareValues(a: unknown, b: unknown): number | undefined {
+  const x = readNumber(a);
+  const y = readNumber(b);
+  if (x && y) return compareNumbers(x, y);
+  if (x || y) return undefined;
+  const s = readInstant(a);
+  const t = readInstant(b);
+  return s !== undefined && t !== undefined ? compareBig(s, t) : undefined;
+}
+
+function compareNumbers(a: NumberValue, b: NumberValue): number {
+  if ('int' in a && 'int' in b) return compareBig(a.int, b.int);
+  if ('float' in a && 'float' in b) return Math.sign(a.float - b.float);
+  // A fraction against an integer: compare the fraction's floor exactly, then the fraction itself.
+  const [fraction, integer, sign] =
+    'float' in a
+      ? [a.float, (b as { int: bigint }).int, 1]
+      : [(b as { float: number }).float, (a as { int: bigint }).int, -1];
+  const floor = BigInt(Math.floor(fraction));
+  const order = floor === integer ? 1 : compareBig(floor, integer);
+  return sign * order;
+}
+
+function compareBig(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+/** The clock of an instant as written: head up to the hour, minutes, seconds, fraction, offset. */
+const CLOCK = /^(\d{4}-\d{2}-\d{2}[Tt]\d{2}:)(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const NS_PER_MS = 1_000_000n;
+
+/** An RFC 3339 date-time string as nanoseconds since the epoch; undefined when it is not one. */
+function readInstant(value: unknown): bigint | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = INSTANT.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const offsetHours = Number(match[9] ?? 0);
+  const offsetMinutes = Number(match[10] ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month - 1)) return undefined;
+  if (hour > 23 || minute > 59 || second > 60 || offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  const offset = (match[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  const fraction = BigInt(((match[7] ?? '.').slice(1) + '000000000').slice(0, 9));
+  return BigInt(date.getTime() - offset) * NS_PER_MS + fraction;
+}
+
+function nowNs(state: State): bigint {
+  const ms = state.now();
+  if (!Number.isFinite(ms)) throw new Error(`${state.op.id}: the clock returned ${ms}`);
+  const whole = Math.floor(ms);
+  return BigInt(whole) * NS_PER_MS + BigInt(Math.round((ms - whole) * 1e6));
+}
+
+function daysInMonth(year: number, month0: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month0 + 1, 0);
+  return date.getUTCDate();
+}
+
+interface Duration {
+  readonly years: number;
+  readonly months: number;
+  readonly days: number;
+  readonly ms: number;
+}
+
+const DURATION =
+  /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+
+function parseDuration(text: string): Duration | undefined {
+  const match = DURATION.exec(text);
+  if (!match) return undefined;
+  const n = (i: number): number => Number(match[i] ?? 0);
+  return { years: n(1), months: n(2), days: n(3) * 7 + n(4), ms: ((n(5) * 60 + n(6)) * 60 + n(7)) * 1000 };
+}
+
+/**
+ * `t + d` in UTC: the years, then the months (each step clamped to the last day of a shorter month),
+ * then the weeks and days, then the time. Undefined when the result is beyond the representable range.
+ */
+function addDuration(instant: bigint, duration: Duration): bigint | undefined {
+  let whole = instant / NS_PER_MS;
+  let rest = instant % NS_PER_MS;
+  if (rest < 0n) {
+    whole -= 1n;
+    rest += NS_PER_MS;
+  }
+  let ms = Number(whole);
+  ms = addMonths(ms, duration.years * 12);
+  ms = addMonths(ms, duration.months);
+  ms += duration.days * 86_400_000 + duration.ms;
+  if (!Number.isSafeInteger(ms) || Number.isNaN(new Date(ms).getTime())) return undefined;
+  return BigInt(ms) * NS_PER_MS + rest;
+}
+
+function addMonths(ms: number, months: number): number {
+  if (months === 0 || Number.isNaN(ms)) return ms;
+  const date = new Date(ms);
+  const total = date.getUTCMonth() + months;
+  const year = date.getUTCFullYear() + Math.floor(total / 12);
+  const month = ((total % 12) + 12) % 12;
+  date.setUTCFullYear(year, month, Math.min(date.getUTCDate(), daysInMonth(year, month)));
+  return date.getTime();
+}
+
+// ------------------------------------------------------------------ arguments
+
+function checkArguments(op: OperationSpec, rule: RuleSpec, args: readonly string[]): void {
+  for (const key of Object.keys(rule)) {
+    if (!['rule', 'message', 'at', 'when', ...args].includes(key))
+      throw specError(op, rule, `takes no argument "${key}"`);
+  }
+  if (rule.message !== undefined && typeof rule.message !== 'string')
+    throw specError(op, rule, '"message" must be a string');
+}
+
+function readPath(op: OperationSpec, rule: RuleSpec, name: string, value: unknown, fanOut: boolean): Path {
+  const path = typeof value === 'string' ? parsePath(value) : undefined;
+  if (!path) throw specError(op, rule, `"${name}" must be a path such as $, name or a.b[]`);
+  if (!fanOut && path.some((segment) => segment.fanOut > 0))
+    throw specError(op, rule, `"${name}" cannot fan out with []; only "at" can`);
+  return path;
+}
+
+function readPaths(op: OperationSpec, rule: RuleSpec, name: string, min: number): Path[] {
+  const value = rule[name];
+  if (!Array.isArray(value) || value.length < min)
+    throw specError(op, rule, `"${name}" must list at least ${min} path${min === 1 ? '' : 's'}`);
+  return value.map((item: unknown) => readPath(op, rule, name, item, false));
+}
+
+function readList(op: OperationSpec, rule: RuleSpec, name: string): unknown[] {
+  const value: unknown = rule[name];
+  if (!Array.isArray(value)) throw specError(op, rule, `"${name}" must be a list`);
+  return value;
+}
+
+function readCondition(op: OperationSpec, rule: RuleSpec, value: unknown): Condition {
+  if (!isRecord(value)) throw specError(op, rule, 'a condition must be { field, in } or { field, present }');
+  const field = readPath(op, rule, 'field', value.field, false);
+  const text = String(value.field);
+  if (Array.isArray(value.in) && value.present === undefined) return { field, text, in: value.in };
+  if (typeof value.present === 'boolean' && value.in === undefined)
+    return { field, text, present: value.present };
+  throw specError(op, rule, 'a condition must be { field, in: [...] } or { field, present: true|false }');
+}
+
+function readCount(op: OperationSpec, rule: RuleSpec, name: string): number | undefined {
+  const value = rule[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw specError(op, rule, `"${name}" must be a non-negative integer`);
+  return value;
+}
+
+function readDuration(op: OperationSpec, rule: RuleSpec, name: string): { text: string; parts: Duration } {
+  const value = rule[name];
+  const parts = typeof value === 'string' ? parseDuration(value) : undefined;
+  if (typeof value !== 'string' || !parts)
+    throw specError(op, rule, `"${name}" must be an ISO 8601 duration such as P7D`);
+  return { text: value, parts };
+}
+
+function readNowDefault(op: OperationSpec, rule: RuleSpec, name: string): boolean {
+  const value = rule[name];
+  if (value === undefined) return false;
+  if (value !== 'now') throw specError(op, rule, `"${name}" can only be "now"`);
+  return true;
+}
+
+// ------------------------------------------------------------------ failures
+
+function fail(state: State, rule: RuleSpec, found: Found, text: string): never {
+  const parameter = render(found.keys);
+  const message = typeof rule.message === 'string' ? rule.message : text;
+  throw new ValidationError(
+    parameter,
+    rule.rule,
+    `${state.op.id}: parameter "${parameter}" breaks rule ${rule.rule}: ${message}`,
+  );
+}
+
+/** A rule the spec misstates: a bug in the spec or generator, not in the call. */
+function specError(op: OperationSpec, rule: RuleSpec, text: string): Error {
+  return new Error(`${op.id}: x-validation rule "${String(rule.rule)}": ${text}`);
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

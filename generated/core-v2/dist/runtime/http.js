@@ -1,0 +1,366 @@
+import { applyAuth, chooseAuth } from './auth.js';
+import { ApiError, ConnectionError, readRateLimit, TimeoutError } from './errors.js';
+import { serializeRequest } from './serialize.js';
+import { validateParams } from './validate.js';
+/** What each kind of success body asks for: form-encoded OAuth answers must not be refused with 406. */
+const ACCEPT = {
+    json: 'application/json',
+    form: 'application/x-www-form-urlencoded, application/json;q=0.9',
+    text: 'text/plain, application/json;q=0.9',
+    binary: '*/*',
+    none: 'application/json',
+};
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+/** Sends operations: validation, serialisation, auth, timeouts, retries and response decoding. */
+export class ClientCore {
+    baseUrl;
+    timeoutMs;
+    maxRetries;
+    maxRetryWaitMs;
+    /** Waits, rejecting with the signal's reason when it aborts (even if a custom `sleep` ignores the signal). */
+    sleep;
+    random;
+    now;
+    #backoff;
+    #auth;
+    #fetch;
+    #headers;
+    #onResponse;
+    constructor(options = {}) {
+        this.baseUrl = trimSlash(options.baseUrl ?? 'https://api.x.com');
+        this.timeoutMs = options.timeoutMs ?? 30_000;
+        this.maxRetries = options.maxRetries ?? 2;
+        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
+        this.#backoff = { initialMs: options.backoff?.initialMs ?? 500, maxMs: options.backoff?.maxMs ?? 8_000 };
+        const sleep = options.sleep ?? timerSleep;
+        this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
+        this.random = options.random ?? Math.random;
+        this.now = options.now ?? Date.now;
+        this.#auth = options.auth;
+        this.#fetch = options.fetch;
+        this.#headers = lowerKeys(options.headers ?? {});
+        this.#onResponse = options.onResponse;
+    }
+    /** The origin an operation goes to. */
+    originFor(op) {
+        void op;
+        return this.baseUrl;
+    }
+    /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
+    buildUrl(op, params = {}) {
+        const checked = this.check(op, params);
+        return this.originFor(op) + serializeRequest(op, checked).pathAndQuery;
+    }
+    /** Sends one operation and resolves to its decoded 2xx body. */
+    async request(op, params = {}, options = {}) {
+        return (await this.exchange(op, params, options)).body;
+    }
+    /**
+     * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
+     * A body cut off mid-way counts as a connection failure and is retried like one.
+     */
+    exchange(op, params = {}, options = {}) {
+        return this.#attempts(op, params, options, async (response, deadline, info) => ({
+            body: await this.#decode(op, response, deadline, options),
+            info,
+        }));
+    }
+    /**
+     * Sends one operation and resolves to the raw 2xx response, for callers that read the body
+     * themselves (`decode` it, or stream it with `timed` false so the timeout stops at the headers).
+     */
+    send(op, params, options, timed = true) {
+        return this.#attempts(op, params, options, async (response, deadline) => {
+            if (timed)
+                deadlines.set(response, deadline);
+            else
+                deadline.clear();
+            return response;
+        });
+    }
+    /** Reads a 2xx body from `send` as the spec says it is encoded. */
+    decode(op, response, options = {}) {
+        return this.#decode(op, response, deadlines.get(response), options);
+    }
+    /** The wait before retry number `attempt + 1` when the server names none: full jitter. */
+    backoffMs(attempt) {
+        return this.random() * Math.min(this.#backoff.maxMs, this.#backoff.initialMs * 2 ** attempt);
+    }
+    /**
+     * How long a failed response asks to be waited for before trying again, from `retry-after`
+     * (seconds or an HTTP date) or, on a 429, `x-rate-limit-reset`; undefined when it names no
+     * usable wait (a reset already past, say, from clock skew).
+     */
+    serverWaitMs(status, headers) {
+        const retryAfter = headers.get('retry-after')?.trim();
+        if (retryAfter) {
+            const seconds = Number(retryAfter);
+            const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - this.now();
+            if (Number.isFinite(ms))
+                return Math.max(0, ms);
+        }
+        if (status === 429 || status === 420) {
+            const reset = readRateLimit(headers)?.reset;
+            if (reset !== undefined && reset * 1000 > this.now())
+                return reset * 1000 - this.now();
+        }
+        return undefined;
+    }
+    async #attempts(op, input, options, read) {
+        const params = this.check(op, input);
+        const kind = chooseAuth(op, this.#auth);
+        const serialized = serializeRequest(op, params);
+        const fetchImpl = this.#fetch ?? globalThis.fetch;
+        if (!fetchImpl)
+            throw new ConnectionError(op.id, 'no fetch implementation available');
+        const maxRetries = Math.max(0, options.maxRetries ?? this.maxRetries) || 0;
+        const maxWaitMs = options.maxRetryWaitMs ?? this.maxRetryWaitMs;
+        const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+        const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+        const signal = options.signal;
+        for (let attempt = 0;; attempt++) {
+            signal?.throwIfAborted();
+            const mayRetry = retryable && attempt < maxRetries;
+            const headers = {
+                accept: ACCEPT[op.response],
+                ...this.#headers,
+                ...serialized.headers,
+                ...lowerKeys(options.headers ?? {}),
+            };
+            const target = {
+                method: op.method,
+                url: this.originFor(op) + serialized.pathAndQuery,
+                form: serialized.form,
+                headers,
+            };
+            // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
+            const url = await applyAuth(kind, this.#auth, target);
+            const deadline = new Deadline(timeoutMs, signal);
+            let response;
+            try {
+                response = await fetchImpl(url, {
+                    method: op.method,
+                    headers,
+                    body: serialized.body ?? null,
+                    signal: deadline.signal,
+                });
+            }
+            catch (error) {
+                deadline.clear();
+                if (signal?.aborted)
+                    throw signal.reason;
+                if (deadline.timedOut)
+                    throw new TimeoutError(op.id, timeoutMs);
+                if (!mayRetry)
+                    throw new ConnectionError(op.id, reasonOf(error), { cause: error });
+                await this.sleep(this.backoffMs(attempt), signal);
+                continue;
+            }
+            const info = infoOf(op, response, attempt);
+            this.#onResponse?.(info);
+            options.onResponse?.(info);
+            if (response.ok) {
+                try {
+                    return await read(response, deadline, info);
+                }
+                catch (error) {
+                    if (!(error instanceof ConnectionError) || !mayRetry)
+                        throw error;
+                    await this.sleep(this.backoffMs(attempt), signal);
+                    continue;
+                }
+            }
+            const body = await readBody(response).catch(() => undefined);
+            deadline.clear();
+            if (signal?.aborted)
+                throw signal.reason;
+            const error = new ApiError({
+                operationId: op.id,
+                status: response.status,
+                headers: response.headers,
+                body,
+            });
+            if (!mayRetry || !isRetryableStatus(response.status))
+                throw error;
+            const asked = this.serverWaitMs(response.status, response.headers);
+            if (asked !== undefined && asked > maxWaitMs)
+                throw error;
+            await this.sleep(asked ?? this.backoffMs(attempt), signal);
+        }
+    }
+    async #decode(op, response, deadline, options) {
+        try {
+            if (op.response === 'none' || response.status === 204 || response.status === 205) {
+                await response.body?.cancel().catch(() => undefined);
+                return undefined;
+            }
+            if (op.response === 'binary')
+                return await response.blob();
+            const text = await response.text();
+            if (op.response === 'text')
+                return text;
+            if (op.response === 'form')
+                return formObject(text);
+            const type = response.headers.get('content-type') ?? '';
+            if (text === '')
+                return undefined;
+            if (type && !/json/i.test(type)) {
+                throw new ApiError({
+                    operationId: op.id,
+                    status: response.status,
+                    headers: response.headers,
+                    body: text,
+                    message: `${op.id}: expected JSON, got ${type.split(';')[0]}`,
+                });
+            }
+            try {
+                return JSON.parse(text);
+            }
+            catch {
+                throw new ApiError({
+                    operationId: op.id,
+                    status: response.status,
+                    headers: response.headers,
+                    body: text,
+                    message: `${op.id}: the response body is not valid JSON`,
+                });
+            }
+        }
+        catch (error) {
+            if (error instanceof ApiError)
+                throw error;
+            if (options.signal?.aborted)
+                throw options.signal.reason;
+            if (deadline?.timedOut)
+                throw new TimeoutError(op.id, deadline.timeoutMs);
+            throw new ConnectionError(op.id, `the response body was cut off: ${reasonOf(error)}`, { cause: error });
+        }
+        finally {
+            deadline?.clear();
+        }
+    }
+    /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
+    check(op, params) {
+        validateParams(op, params);
+        return params;
+    }
+}
+/** 429 (and X's older 420) and the 5xx that may pass: worth another try. */
+function isRetryableStatus(status) {
+    if (status === 429 || status === 420)
+        return true;
+    return status >= 500 && status !== 501 && status !== 505;
+}
+function infoOf(op, response, attempt) {
+    return {
+        operationId: op.id,
+        method: op.method,
+        status: response.status,
+        headers: response.headers,
+        rateLimit: readRateLimit(response.headers),
+        attempt,
+    };
+}
+/** A per-attempt timeout joined with the caller's signal. */
+class Deadline {
+    timeoutMs;
+    signal;
+    timedOut = false;
+    #controller = new AbortController();
+    #timer;
+    #outer;
+    #onAbort = () => this.#controller.abort();
+    constructor(timeoutMs, outer) {
+        this.timeoutMs = timeoutMs;
+        this.signal = this.#controller.signal;
+        this.#outer = outer;
+        if (outer?.aborted)
+            this.#controller.abort();
+        outer?.addEventListener('abort', this.#onAbort, { once: true });
+        if (Number.isFinite(timeoutMs) && timeoutMs > 0) {
+            this.#timer = setTimeout(() => {
+                this.timedOut = true;
+                this.#controller.abort();
+            }, timeoutMs);
+        }
+    }
+    clear() {
+        if (this.#timer !== undefined)
+            clearTimeout(this.#timer);
+        this.#outer?.removeEventListener('abort', this.#onAbort);
+    }
+}
+const deadlines = new WeakMap();
+async function readBody(response) {
+    const text = await response.text();
+    if (text === '')
+        return undefined;
+    const type = response.headers.get('content-type') ?? '';
+    if (/json/i.test(type) || /^\s*[{[]/.test(text)) {
+        try {
+            return JSON.parse(text);
+        }
+        catch {
+            return text;
+        }
+    }
+    return text;
+}
+function timerSleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+/** Settles with `wait`, or rejects as soon as the signal aborts. */
+function abortable(wait, signal) {
+    if (!signal)
+        return wait;
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        wait.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+function reasonOf(error) {
+    const cause = error?.cause;
+    if (cause && typeof cause.code === 'string')
+        return cause.code;
+    if (error instanceof Error)
+        return error.message;
+    return 'unknown error';
+}
+/** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
+function formObject(text) {
+    const out = {};
+    new URLSearchParams(text).forEach((value, key) => {
+        out[key] = value;
+    });
+    return out;
+}
+function trimSlash(url) {
+    return url.replace(/\/+$/, '');
+}
+function lowerKeys(headers) {
+    const out = {};
+    for (const [key, value] of Object.entries(headers))
+        out[key.toLowerCase()] = value;
+    return out;
+}

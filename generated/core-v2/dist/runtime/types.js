@@ -1,0 +1,2 @@
+/** Types shared by the client runtime and the generated operation table. */
+export {};

@@ -1,0 +1,110 @@
+import { ValidationError } from './errors.js';
+/**
+ * Checks a call's params against the rules the spec states, before anything is sent.
+ * Throws a ValidationError naming the parameter and the rule.
+ */
+export function validateParams(op, params) {
+    for (const param of op.params ?? []) {
+        const key = param.key ?? param.name;
+        const value = params[key];
+        if (value === undefined || value === null) {
+            if (param.required && !(value === null && param.checks?.nullable))
+                fail(op, key, 'required', 'is required');
+            continue;
+        }
+        if (param.checks)
+            checkValue(op, key, value, param.checks);
+        if (param.in === 'path')
+            checkPathSegment(op, key, value);
+    }
+    const body = op.body;
+    if (!body)
+        return;
+    if (body.mode === 'whole') {
+        if (body.required && (params.body === undefined || params.body === null))
+            fail(op, 'body', 'required', 'is required');
+        return;
+    }
+    for (const [name, checks] of Object.entries(body.fields ?? {})) {
+        const value = params[name];
+        if (value === undefined || value === null) {
+            if (checks.required && !(value === null && checks.nullable))
+                fail(op, name, 'required', 'is required');
+            continue;
+        }
+        checkValue(op, name, value, checks);
+    }
+}
+/** Checks one value against its rules; `name` is the path shown in the message. */
+export function checkValue(op, name, value, checks) {
+    const { type } = checks;
+    if (type === 'string' && typeof value !== 'string')
+        fail(op, name, 'type string', `must be a string, got ${kind(value)}`);
+    if ((type === 'integer' || type === 'number') && (typeof value !== 'number' || !Number.isFinite(value))) {
+        fail(op, name, `type ${type}`, `must be a finite number, got ${kind(value)}`);
+    }
+    if (type === 'integer' && !Number.isInteger(value))
+        fail(op, name, 'type integer', `must be an integer, got ${String(value)}`);
+    if (type === 'boolean' && typeof value !== 'boolean')
+        fail(op, name, 'type boolean', `must be a boolean, got ${kind(value)}`);
+    if (type === 'array' && !Array.isArray(value))
+        fail(op, name, 'type array', `must be an array, got ${kind(value)}`);
+    if (type === 'object' && (typeof value !== 'object' || Array.isArray(value))) {
+        fail(op, name, 'type object', `must be an object, got ${kind(value)}`);
+    }
+    if (checks.enum && !checks.enum.includes(value)) {
+        const shown = checks.enum.length <= 12 ? `: one of ${checks.enum.map((v) => JSON.stringify(v)).join(', ')}` : '';
+        fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`);
+    }
+    if (typeof value === 'string') {
+        const length = [...value].length;
+        if (checks.minLength !== undefined && length < checks.minLength) {
+            fail(op, name, `minLength ${checks.minLength}`, `must be at least ${checks.minLength} characters, got ${length}`);
+        }
+        if (checks.maxLength !== undefined && length > checks.maxLength) {
+            fail(op, name, `maxLength ${checks.maxLength}`, `must be at most ${checks.maxLength} characters, got ${length}`);
+        }
+        if (checks.pattern !== undefined && !new RegExp(checks.pattern, 'u').test(value)) {
+            fail(op, name, `pattern ${checks.pattern}`, `must match ${checks.pattern}`);
+        }
+    }
+    if (typeof value === 'number') {
+        if (checks.minimum !== undefined && value < checks.minimum)
+            fail(op, name, `minimum ${checks.minimum}`, `must be at least ${checks.minimum}, got ${value}`);
+        if (checks.maximum !== undefined && value > checks.maximum)
+            fail(op, name, `maximum ${checks.maximum}`, `must be at most ${checks.maximum}, got ${value}`);
+        if (checks.exclusiveMinimum !== undefined && value <= checks.exclusiveMinimum) {
+            fail(op, name, `exclusiveMinimum ${checks.exclusiveMinimum}`, `must be greater than ${checks.exclusiveMinimum}, got ${value}`);
+        }
+        if (checks.exclusiveMaximum !== undefined && value >= checks.exclusiveMaximum) {
+            fail(op, name, `exclusiveMaximum ${checks.exclusiveMaximum}`, `must be less than ${checks.exclusiveMaximum}, got ${value}`);
+        }
+    }
+    if (Array.isArray(value)) {
+        if (checks.minItems !== undefined && value.length < checks.minItems) {
+            fail(op, name, `minItems ${checks.minItems}`, `must have at least ${checks.minItems} items, got ${value.length}`);
+        }
+        if (checks.maxItems !== undefined && value.length > checks.maxItems) {
+            fail(op, name, `maxItems ${checks.maxItems}`, `must have at most ${checks.maxItems} items, got ${value.length}`);
+        }
+        if (checks.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) {
+            fail(op, name, 'uniqueItems', 'must not repeat an item');
+        }
+        if (checks.items) {
+            const items = checks.items;
+            value.forEach((item, index) => checkValue(op, `${name}[${index}]`, item, items));
+        }
+    }
+}
+/** A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing. */
+function checkPathSegment(op, name, value) {
+    const text = String(value);
+    if (text === '' || text === '.' || text === '..')
+        fail(op, name, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(text)}`);
+}
+function kind(value) {
+    return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+function fail(op, parameter, rule, text) {
+    throw new ValidationError(parameter, rule, `${op.id}: parameter "${parameter}" ${text}`);
+}

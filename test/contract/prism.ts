@@ -1,0 +1,116 @@
+/**
+ * Starts Stoplight Prism (`prism mock <spec> --errors`) on loopback for a test, and stops it.
+ *
+ * `--errors` makes Prism answer a request that breaks the spec with 422 (401 for a missing credential,
+ * 404 for an unknown path or method) and a response that breaks it with 500; every violation is also
+ * listed in the `sl-violations` response header, which the harness reads.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const PRISM_BIN = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+
+export interface PrismServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Prism's own output so far (for failure messages). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** Every Prism this process started, killed on exit if a test did not get to stop it. */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    // Prism runs in its own process group (detached), so this reaches anything it forked too.
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const child of running) killGroup(child, 'SIGKILL');
+  });
+  // Prism runs in its own process group, so a Ctrl-C of the test run does not reach it: pass it on,
+  // then die of the same signal.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of running) killGroup(child, 'SIGKILL');
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts `prism mock <specFile> -h 127.0.0.1 -p <free port> --errors` and waits until it answers. */
+export async function startPrism(specFile: string, { timeoutMs = 60_000 } = {}): Promise<PrismServer> {
+  installExitHook();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [PRISM_BIN, 'mock', specFile, '-h', '127.0.0.1', '-p', String(port), '--errors'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  running.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  exited.then(() => running.delete(child));
+
+  const stop = async () => {
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before answering on ${url}:\n${output.slice(-4000)}`);
+    }
+    try {
+      // Any HTTP answer (Prism says 404 for `/`) means it is listening.
+      await fetch(`${url}/`, { signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`Prism did not answer on ${url} within ${timeoutMs} ms:\n${output.slice(-4000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { url, log: () => output, stop };
+}
