@@ -10,21 +10,41 @@ const OPTIONS: prettier.Options = {
   endOfLine: 'lf',
 };
 
+/**
+ * Formatted text by parser and input, for the rest of the run: the runtime helpers rendered from the
+ * same templates come out identical in every package, and prettier's output depends on nothing else.
+ * Bounded so that a long-lived process (the test suite) does not keep every package it generated.
+ */
+const formatted = new Map<string, Promise<string>>();
+const MAX_REMEMBERED = 500;
+
+function format(text: string, parser: string): Promise<string> {
+  const key = `${parser}\0${text}`;
+  let result = formatted.get(key);
+  if (result === undefined) {
+    if (formatted.size >= MAX_REMEMBERED) formatted.clear();
+    result = prettier.format(text, { ...OPTIONS, parser });
+    formatted.set(key, result);
+    result.catch(() => formatted.delete(key));
+  }
+  return result;
+}
+
 /** Formats every TypeScript, JSON and Markdown file; other files pass through. */
 export async function formatFiles(files: Map<string, string>): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const entries = [...files.entries()];
-  const formatted = await Promise.all(
+  const results = await Promise.all(
     entries.map(async ([path, text]) => {
       const parser = path.endsWith('.ts') ? 'typescript' : path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'markdown' : undefined;
       if (!parser) return text;
       try {
-        return await prettier.format(text, { ...OPTIONS, parser });
+        return await format(text, parser);
       } catch (error) {
         throw new Error(`prettier could not format generated ${path}: ${(error as Error).message.split('\n')[0]}`);
       }
     }),
   );
-  entries.forEach(([path], i) => out.set(path, formatted[i] ?? ''));
+  entries.forEach(([path], i) => out.set(path, results[i] ?? ''));
   return out;
 }
