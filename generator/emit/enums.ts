@@ -10,6 +10,8 @@ import { docText, GENERATED_HEADER, literal, printSourceFile } from './source.ts
 export function emitEnums(model: ApiModel): string {
   const statements: StatementStructures[] = [];
   for (const item of model.enums) statements.push(...enumStatements(item));
+  // `index.ts` re-exports this file, which must stay a module when the spec has no enums.
+  if (statements.length === 0) statements.push({ kind: StructureKind.ExportDeclaration });
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
 }
 

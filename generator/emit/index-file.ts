@@ -1,6 +1,18 @@
 import { type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel } from '../model/types.ts';
+import { oauthFlows } from './runtime.ts';
 import { GENERATED_HEADER, printSourceFile } from './source.ts';
+
+/** The names `runtime/oauth-flows.ts` exports for this model (see `runtimeFilesFor`). */
+function oauthFlowExports(model: ApiModel): string[] {
+  const flows = oauthFlows(model);
+  const out: string[] = ['type OAuthFlowOptions', 'type OAuthStepOptions'];
+  if (flows?.oauth1) {
+    out.push('OAuth1Flow', 'parseOAuth1Callback', 'type OAuth1Consumer', 'type OAuth1RequestToken', 'type OAuth1AccessToken', 'type OAuth1BrowserStepOptions', 'type OAuth1RequestTokenOptions', 'type OAuth1StartOptions', 'type OAuth1Start', 'type OAuth1Callback');
+  }
+  if (flows?.appOnly) out.push('AppOnlyTokens');
+  return out;
+}
 
 /** `index.ts`: the package's public surface. */
 export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
@@ -9,7 +21,11 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [model.clientName, 'type CallArgs'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './operations.js', namedExports: ['operations', 'type OperationId', 'type OperationTypes'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/http.js', namedExports: ['type ClientOptions'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/auth.js', namedExports: ['type ClientAuth'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/auth.js',
+      namedExports: ['type ClientAuth', ...(oauthFlows(model)?.appOnly ? ['type AppOnlyCredentials'] : [])],
+    },
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './runtime/errors.js',
@@ -40,7 +56,28 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
     exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/webhooks.js', namedExports: ['crcResponse', 'verifyWebhookSignature'] });
   }
   if (has('pkce')) {
-    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/pkce.js', namedExports: ['createPkceVerifier', 'pkceChallenge', 'buildOAuth2AuthorizeUrl', 'type OAuth2AuthorizeUrlOptions'] });
+    exports.push({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/pkce.js',
+      namedExports: [
+        'createPkceVerifier',
+        'pkceChallenge',
+        'buildOAuth2AuthorizeUrl',
+        'exchangeOAuth2Code',
+        'refreshOAuth2Token',
+        'isOAuth2TokenExpired',
+        'type OAuth2AuthorizeUrlOptions',
+        'type OAuth2TokenEndpointOptions',
+        'type OAuth2CodeExchange',
+        'type OAuth2Refresh',
+        'type OAuth2UserToken',
+      ],
+    });
+  }
+  if (has('oauth-flows')) {
+    // Which flows a package has depends on its operations (`x-oauth-step`): export what was rendered.
+    const flows = oauthFlowExports(model);
+    if (flows.length > 0) exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth-flows.js', namedExports: flows });
   }
   if (has('money')) {
     exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/money.js', namedExports: ['toMicros', 'fromMicros', 'formatMicros', 'isMicros', 'asMicros', 'type Micros', 'type MicrosRounding'] });

@@ -1,11 +1,10 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
-import { memberName } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
 import { docText, GENERATED_HEADER, literal, printSourceFile, Raw } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
 export function descriptorName(op: OperationModel): string {
-  return memberName(op.id);
+  return op.constName;
 }
 
 /** What a method of this operation returns, as a type. */
@@ -13,7 +12,7 @@ export function resultType(op: OperationModel): string {
   if (op.browserStep) return 'string';
   if (op.streaming) return `EventStream<${streamEventType(op)}>`;
   if (op.pagination) return `PagePromise<${op.success.typeName}, ${op.pagination.itemType}>`;
-  return `Promise<${op.success.typeName}>`;
+  return `Promise<${op.success.typeName}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
 
 export function streamEventType(op: OperationModel): string {
@@ -115,9 +114,11 @@ function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnum
     .filter((p) => p.in !== 'body')
     .map((p) => ({
       name: p.name,
+      key: p.key === p.name ? undefined : p.key,
       in: p.in,
       required: p.required || undefined,
       style: p.style === (p.in === 'query' || p.in === 'cookie' ? 'multi' : 'simple') ? undefined : p.style,
+      explode: p.explode,
       checks: checks(p.checks),
     }));
   const body = op.body && {
@@ -129,6 +130,7 @@ function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnum
       Object.keys(op.body.fieldChecks).length > 0
         ? Object.fromEntries(Object.entries(op.body.fieldChecks).map(([k, v]) => [k, checks(v)]))
         : undefined,
+    checks: op.body.checks && checks(op.body.checks),
   };
   return {
     id: op.id,
@@ -139,6 +141,7 @@ function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnum
     body,
     response: op.success.encoding,
     security: op.security,
+    apiKey: op.apiKey,
     pagination: op.pagination && {
       style: op.pagination.style,
       limit: op.pagination.limit,
@@ -150,6 +153,8 @@ function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnum
     streaming: op.streaming,
     browserStep: op.browserStep || undefined,
     sandboxOnly: op.sandboxOnly || undefined,
+    requireHttps: op.requireHttps || undefined,
+    basicEncoding: op.basicEncoding,
     rules: op.rules.length > 0 ? op.rules : undefined,
   };
 }
@@ -165,6 +170,12 @@ function renderChecks(c: ValueChecks & { required?: boolean }, enumNames: Readon
     } else if (key === 'items') {
       const items = renderChecks(value as ValueChecks, enumNames, usedEnums);
       if (items) out.items = items;
+    } else if (key === 'properties') {
+      out.properties = Object.fromEntries(
+        Object.entries(value as Record<string, ValueChecks>).map(([name, inner]) => [name, renderChecks(inner, enumNames, usedEnums) ?? {}]),
+      );
+    } else if (key === 'oneOf') {
+      out.oneOf = (value as ValueChecks[]).map((inner) => renderChecks(inner, enumNames, usedEnums) ?? {});
     } else if (key === 'format' && value !== 'date-time' && value !== 'date') {
       continue;
     } else out[key] = value;

@@ -1,13 +1,11 @@
 import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
-import type { ApiModel, GroupModel, OperationModel } from '../model/types.ts';
+import type { ApiModel, GroupModel } from '../model/types.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
 
 /** `resources/<group>.ts`: one class per tag, one method per operation. */
 export function emitResource(model: ApiModel, group: GroupModel): string {
-  const ops = group.operationIds
-    .map((id) => model.operations.find((o) => o.id === id))
-    .filter((o): o is OperationModel => o !== undefined);
+  const ops = model.operations.filter((o) => o.group === group.property);
   const enumNames = new Set(model.enums.map((e) => e.name));
   const types = new Set<string>();
   const runtime = new Set<string>();

@@ -51,7 +51,30 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (model.hasMoney) files.push('money');
   if (hasRules(model)) files.push('rules');
   if (model.audienceUpload) files.push('audiences');
+  if (oauthFlows(model)) files.push('oauth-flows');
   return files;
+}
+
+/** The operations of each OAuth flow step (`x-oauth-step`), by step in camelCase: `{ requestToken: { id, constName } }`. */
+function oauthSteps(model: ApiModel): Record<string, { id: string; constName: string }> {
+  const out: Record<string, { id: string; constName: string }> = {};
+  for (const op of model.operations) {
+    if (!op.oauthStep) continue;
+    const key = op.oauthStep.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[key] ??= { id: op.id, constName: op.constName };
+  }
+  return out;
+}
+
+/**
+ * Which flow helpers the package gets: the OAuth 1.0a flow needs the request-token and access-token
+ * steps signed with OAuth 1.0a; app-only tokens need the app-token step, Basic and bearer schemes.
+ */
+export function oauthFlows(model: ApiModel): { oauth1: boolean; appOnly: boolean } | undefined {
+  const steps = oauthSteps(model);
+  const oauth1 = Boolean(steps.requestToken && steps.accessToken && model.authKinds.includes('oauth1'));
+  const appOnly = Boolean(steps.appToken && model.authKinds.includes('basic') && model.authKinds.includes('bearer'));
+  return oauth1 || appOnly ? { oauth1, appOnly } : undefined;
 }
 
 /** Some operation carries cross-field rules (`x-validation`). */
@@ -84,7 +107,10 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     hasRules: hasRules(model),
     audienceUpload: model.audienceUpload,
     apiKey,
+    oauthSteps: oauthSteps(model),
+    oauthFlows: oauthFlows(model),
     auth: {
+      appOnly: oauthFlows(model)?.appOnly ?? false,
       any: model.authKinds.length > 0,
       bearer: model.authKinds.includes('bearer'),
       oauth1: model.authKinds.includes('oauth1'),

@@ -1,8 +1,11 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { deprecationText } from '../model/schemas.ts';
+import { deprecationText, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
-import { GENERATED_HEADER } from './source.ts';
+import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
+
+/** The members TypeScript's `Object` interface declares (every object type has them). */
+const TS_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
 
 const UNSPECIFIED_NOTE = 'The source does not show this shape: it is kept open and may hold more fields.';
 
@@ -23,15 +26,38 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     silent: true,
     alphabetize: false,
     defaultNonNullable: false,
+    // `type: object` with no properties is any object, not one that has none.
+    emptyObjectsUnknown: true,
     transform(schema) {
       const node = schema as Record<string, unknown>;
       if (node['x-money'] === 'micros') return ts.factory.createTypeReferenceNode('Micros');
       // `false` (written `{ not: {} }` in the model): no value is allowed, so `prop?: never`.
       if (isFalseSchema(node)) return ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
+      // File contents (multipart parts, octet-stream bodies) are bytes, not strings.
+      if (node.format === 'binary' && (node.type === 'string' || node.type === undefined)) return ts.factory.createTypeReferenceNode('Blob');
+      // An object that allows no property at all (`emptyObjectsUnknown` opens every other empty object).
+      if (node.type === 'object' && node.additionalProperties === false && !node.properties && !node.patternProperties && !node.allOf && !node.oneOf && !node.anyOf) {
+        return ts.factory.createTypeReferenceNode('Record', [ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword)]);
+      }
       return undefined;
     },
+    transformProperty(escaped) {
+      const name = unescapeKey(memberText(escaped.name));
+      const property =
+        name === memberText(escaped.name)
+          ? escaped
+          : ts.factory.updatePropertySignature(escaped, escaped.modifiers, propertyName(name), escaped.questionToken, escaped.type);
+      // An object without this (optional) property still has Object.prototype's member under the
+      // name, and TypeScript checks every object literal against that: say so in the type.
+      if (!property.questionToken || !property.type || !TS_OBJECT_MEMBERS.has(name)) return property;
+      const inherited = ts.factory.createIndexedAccessTypeNode(
+        ts.factory.createTypeReferenceNode('Object'),
+        ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(name)),
+      );
+      return ts.factory.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, ts.factory.createUnionTypeNode([property.type, inherited]));
+    },
   });
-  const body = astToString(nodes)
+  const body = astToString(aliasCycles(nodes))
     // openapi-typescript emits these empty roots; we expose only components.
     .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, '')
     // openapi-typescript labels literal discriminators it writes; the spec's own docs say more.
@@ -55,12 +81,16 @@ function annotate(schema: JsonSchema, unspecified: boolean): JsonSchema {
 function walk(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'properties' && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v as JsonSchema)]));
-    } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object' && !Array.isArray(value)) {
-      out[key] = walk(value as JsonSchema);
-    } else if ((key === 'allOf' || key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
-      out[key] = value.map((v) => walk(v as JsonSchema));
+    if (key === 'properties' && isRecord(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [escapeKey(k), isRecord(v) ? walk(v) : v]));
+    } else if (key === 'required' && Array.isArray(value)) {
+      out[key] = value.map((k) => (typeof k === 'string' ? escapeKey(k) : k));
+    } else if (SCHEMA_KEYS.has(key) && isRecord(value)) {
+      out[key] = walk(value);
+    } else if (SCHEMA_MAP_KEYS.has(key) && isRecord(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isRecord(v) ? walk(v) : v]));
+    } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((v) => (isRecord(v) ? walk(v) : v));
     } else out[key] = value;
   }
   const ext = out['x-deprecation'];
@@ -72,5 +102,143 @@ function walk(schema: JsonSchema): JsonSchema {
   if (out['x-unspecified'] === true && out !== schema) {
     out.description = [out.description, UNSPECIFIED_NOTE].filter(Boolean).join('\n\n');
   }
+  return out;
+}
+
+function isRecord(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * openapi-typescript validates its input with Redocly, which looks property names up in plain
+ * objects and so trips over `valueOf`, `toString` and the other Object.prototype names. Such
+ * property names travel escaped and are restored on the way out (`transformProperty`).
+ */
+const ESCAPE = '__xgen_escaped__';
+
+function escapeKey(key: string): string {
+  return OBJECT_MEMBERS.has(key) ? `${ESCAPE}${key}` : key;
+}
+
+function unescapeKey(key: string): string {
+  return key.startsWith(ESCAPE) ? key.slice(ESCAPE.length) : key;
+}
+
+/**
+ * TypeScript cannot resolve `components['schemas']['X']` inside X's own type unless an object
+ * type stands between (`X: string | components['schemas']['X'][]` is an error; a property of
+ * type X[] is fine). Schemas on such a cycle (JSON values, arrays of themselves, unions that
+ * recurse through arrays) become top-level type aliases, which may recurse, and their member of
+ * `components` names the alias. Every other schema is left as openapi-typescript wrote it.
+ */
+function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
+  const components = nodes.find((n): n is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(n) && n.name.text === 'components');
+  const schemasMember = components?.members.find(
+    (m): m is ts.PropertySignature => ts.isPropertySignature(m) && memberText(m.name) === 'schemas',
+  );
+  const literal = schemasMember?.type && ts.isTypeLiteralNode(schemasMember.type) ? schemasMember.type : undefined;
+  if (!components || !schemasMember || !literal) return [...nodes];
+  const members = literal.members.filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && m.type !== undefined);
+  const edges = new Map<string, Set<string>>();
+  for (const member of members) {
+    const refs = new Set<string>();
+    const visit = (node: ts.Node): void => {
+      const name = schemaRefName(node);
+      if (name !== undefined) refs.add(name);
+      // Inside an object type, references are resolved lazily: no cycle can form through one.
+      else if (!ts.isTypeLiteralNode(node)) ts.forEachChild(node, visit);
+    };
+    if (member.type) visit(member.type);
+    edges.set(memberText(member.name), refs);
+  }
+  const cyclic = cyclicNodes(edges);
+  if (cyclic.size === 0) return [...nodes];
+
+  const f = ts.factory;
+  const toAlias = (type: ts.TypeNode): ts.TypeNode => {
+    const transformer: ts.TransformerFactory<ts.TypeNode> = (context) => (root) => {
+      const visit = (node: ts.Node): ts.Node => {
+        const name = schemaRefName(node);
+        if (name !== undefined && cyclic.has(name)) return f.createTypeReferenceNode(name);
+        return ts.visitEachChild(node, visit, context);
+      };
+      return ts.visitNode(root, visit) as ts.TypeNode;
+    };
+    return ts.transform(type, [transformer]).transformed[0] ?? type;
+  };
+  const aliases: ts.TypeAliasDeclaration[] = [];
+  const newMembers = literal.members.map((member) => {
+    if (!ts.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name))) return member;
+    const name = memberText(member.name);
+    aliases.push(f.createTypeAliasDeclaration([f.createModifier(ts.SyntaxKind.ExportKeyword)], name, undefined, toAlias(member.type)));
+    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(name));
+  });
+  const newSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(literal, f.createNodeArray(newMembers)));
+  const newComponents = f.updateInterfaceDeclaration(
+    components,
+    components.modifiers,
+    components.name,
+    components.typeParameters,
+    components.heritageClauses,
+    components.members.map((m) => (m === schemasMember ? newSchemas : m)),
+  );
+  return nodes.flatMap((n) => (n === components ? [newComponents, ...aliases] : [n]));
+}
+
+function propertyName(name: string): ts.PropertyName {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
+}
+
+function memberText(name: ts.PropertyName): string {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
+}
+
+/** `X` when the node is `components['schemas']['X']`. */
+function schemaRefName(node: ts.Node): string | undefined {
+  if (!ts.isIndexedAccessTypeNode(node)) return undefined;
+  const outer = node.objectType;
+  if (!ts.isIndexedAccessTypeNode(outer)) return undefined;
+  const root = outer.objectType;
+  if (!ts.isTypeReferenceNode(root) || !ts.isIdentifier(root.typeName) || root.typeName.text !== 'components') return undefined;
+  const section = literalText(outer.indexType);
+  return section === 'schemas' ? literalText(node.indexType) : undefined;
+}
+
+function literalText(node: ts.TypeNode): string | undefined {
+  return ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal) ? node.literal.text : undefined;
+}
+
+/** The nodes that lie on a cycle of the graph (Tarjan's strongly connected components). */
+function cyclicNodes(edges: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out = new Set<string>();
+  let counter = 0;
+  const connect = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string | undefined;
+    do {
+      w = stack.pop();
+      if (w === undefined) break;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || edges.get(v)?.has(v)) for (const c of component) out.add(c);
+  };
+  for (const v of edges.keys()) if (!index.has(v)) connect(v);
   return out;
 }

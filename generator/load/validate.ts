@@ -120,6 +120,9 @@ function checkVersion(root: Record<string, unknown>, docs: DocumentSet, at: (...
     throw new SpecErrors([docs.error('missing "openapi" version string: not an OpenAPI document', at())]);
   }
   const match = /^3\.([01])\.\d+(-.+)?$/.exec(raw);
+  if (/^3\.[01]$/.test(raw)) {
+    throw new SpecErrors([docs.error(`"openapi" must be a full version such as "${raw}.0", got "${raw}"`, at('openapi'))]);
+  }
   if (!match) {
     throw new SpecErrors([docs.error(`OpenAPI ${raw} is not supported: only 3.0.x and 3.1.x`, at('openapi'))]);
   }
@@ -149,7 +152,9 @@ function collectParameters(docs: DocumentSet, list: unknown, listAt: Location, p
     if (typeof param.in !== 'string' || !PARAMETER_LOCATIONS.includes(param.in)) {
       problems.push(
         docs.error(
-          `parameter "${param.name}" has unknown location ${JSON.stringify(param.in)}: expected path, query, header or cookie`,
+          param.in === undefined
+            ? `parameter "${param.name}" has no "in": expected path, query, header or cookie`
+            : `parameter "${param.name}" has unknown location ${JSON.stringify(param.in)}: expected path, query, header or cookie`,
           { ...resolved, tokens: [...resolved.tokens, param.in === undefined ? 'name' : 'in'] },
         ),
       );

@@ -27,6 +27,8 @@ function enumValues(schema: Record<string, unknown>): EnumModel['values'] | unde
   const values = schema.enum.filter(
     (v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v),
   );
+  // OpenAPI 3.0 `nullable: true` admits null beside the listed values.
+  if (schema.nullable === true) values.push(null);
   // Duplicates would make the `as const` array lie about its length.
   return [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
 }

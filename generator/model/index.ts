@@ -1,6 +1,6 @@
 import { isObject, type LoadedSpec } from '../load/index.ts';
 import { readEnums } from './enums.ts';
-import { kebabCase, memberName, methodNameInGroup, NameTable, pascalCase } from './names.ts';
+import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase } from './names.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { SchemaRegistry } from './schemas.ts';
@@ -19,13 +19,13 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const { docs } = spec;
   const root = docs.root as Record<string, unknown>;
   const info = isObject(root.info) ? root.info : {};
-  const registry = new SchemaRegistry(docs);
+  const registry = new SchemaRegistry(docs, [options.clientName]);
   registry.registerComponents();
 
   const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
   const schemes = readSecuritySchemes(docs);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
-  const { groups, operations } = groupOperations(read, root.tags);
+  const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
 
   const schemas = registry.all();
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
@@ -54,6 +54,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
 /** Groups operations by their first tag, ordered as the spec's `tags` list and then by first use. */
 function groupOperations(
   read: Omit<OperationModel, 'methodName' | 'group'>[],
+  untagged: ReadonlySet<string>,
   rawTags: unknown,
 ): { groups: GroupModel[]; operations: OperationModel[] } {
   const declared = Array.isArray(rawTags) ? rawTags.filter(isObject) : [];
@@ -63,20 +64,27 @@ function groupOperations(
   const byTag = new Map<string, Omit<OperationModel, 'methodName' | 'group'>[]>();
   for (const op of read) {
     const tag = op.tags[0] ?? 'Default';
-    byTag.set(tag, [...(byTag.get(tag) ?? []), op]);
+    const list = byTag.get(tag);
+    if (list) list.push(op);
+    else byTag.set(tag, [op]);
   }
   const tags = [...byTag.keys()].sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9));
-  const properties = new NameTable(['call', 'constructor', 'options', 'request']);
+  // `then` would make the client look like a promise to `await`.
+  const properties = new NameTable(['call', 'constructor', 'options', 'request', 'then']);
   const classNames = new NameTable();
   const groups: GroupModel[] = [];
   const operations: OperationModel[] = [];
   for (const tag of tags) {
-    const property = properties.claim(memberName(tag) || 'default');
+    // A property may be named like a keyword (`client.default`), as methods may (`cards.delete`).
+    const property = properties.claim(camelCase(tag) || 'default');
     const className = classNames.claim(`${pascalCase(tag)}Resource`);
-    const methods = new NameTable(['constructor']);
+    // `core` is the resource's own (private) field.
+    const methods = new NameTable(['constructor', 'core']);
     const ops = byTag.get(tag) ?? [];
     for (const op of ops) {
-      operations.push({ ...op, group: property, methodName: methods.claim(methodNameInGroup(op.id, tag)) });
+      // An untagged operation's group is not named in its id: nothing to take out.
+      const methodName = untagged.has(op.id) ? camelCase(op.id) : methodNameInGroup(op.id, tag);
+      operations.push({ ...op, group: property, methodName: methods.claim(methodName) });
     }
     groups.push({
       tag,

@@ -17,11 +17,19 @@ const SHADOWING_TYPES = new Set([
   'AbortSignal', 'ReadableStream', 'Iterable', 'AsyncIterable', 'PromiseLike', 'ArrayBuffer', 'JSON', 'Math',
   'ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'RequestOptions', 'Micros', 'Page', 'PagePromise',
   'components', 'paths', 'operations', 'webhooks', '$defs',
+  // What the package exports or imports beside the models (index.ts, operations.ts, resources, problems.ts).
+  'ClientOptions', 'ClientAuth', 'ClientCore', 'CallArgs', 'OperationId', 'OperationTypes', 'OperationSpec',
+  'PaginatedOperationSpec', 'ResponseInfo', 'Sleep', 'LegacyError', 'RateLimit', 'ProblemTypes', 'ProblemType',
+  'PaginationLoopError', 'PageItem', 'PaginationOptions', 'PollOptions', 'EventStream', 'StreamOptions',
+  'ReconnectOptions', 'ReconnectEvent', 'OAuth1Credentials', 'OAuth2AuthorizeUrlOptions', 'MicrosRounding',
 ]);
 
 /** Splits any name into words: `tweet.fields`, `getUsersPosts`, `Account Activity`, `HTTPServer2`. */
 export function words(name: string): string[] {
   return name
+    // Letters with accents keep their base letter (`über` -> `uber`) instead of splitting the word.
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     // An acronym run splits before the capitalised word after it (`HTTPServer`), but a lone capital does not (`OAuth`).
     .replace(/([A-Z]{2,})([A-Z][a-z])/g, '$1 $2')
@@ -61,7 +69,8 @@ export function typeName(name: string): string {
 /** A safe method or property name. */
 export function memberName(name: string): string {
   const result = camelCase(name);
-  return RESERVED.has(result) ? `${result}_` : result;
+  // `constructor` would replace a class's constructor; keywords cannot name variables.
+  return RESERVED.has(result) || result === 'constructor' ? `${result}_` : result;
 }
 
 export function isIdentifier(name: string): boolean {
@@ -100,7 +109,8 @@ export function methodNameInGroup(operationId: string, tag: string): string {
       }
     }
   }
-  return memberName(operationId);
+  // Methods may be named like keywords (`delete`); `constructor` is kept off by the caller's table.
+  return camelCase(operationId);
 }
 
 /** An operationId for an operation that has none: method and path, e.g. `getUsersById`. */

@@ -1,6 +1,6 @@
 import { type DocumentSet, HTTP_METHODS, isObject, type Location } from '../load/index.ts';
-import { deriveOperationId, pascalCase } from './names.ts';
-import { parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
+import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
+import { explodes, parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
 import { readRules } from './rules.ts';
 import { deprecationOf, type SchemaRegistry } from './schemas.ts';
 import type {
@@ -8,12 +8,16 @@ import type {
   BodyModel,
   FieldSelectionModel,
   JsonSchema,
+  OAuthStep,
   OperationModel,
   PaginationModel,
   ParamModel,
   SecuritySchemeModel,
   SuccessModel,
 } from './types.ts';
+
+/** The group of operations the spec gives no tag. */
+export const UNTAGGED = 'Default';
 
 /** What building an operation needs from the rest of the model. */
 export interface OperationContext {
@@ -24,26 +28,48 @@ export interface OperationContext {
   rootSecurity: unknown;
 }
 
-/** Reads every operation of `paths`, in spec order. Group and method names are given later. */
-export function readOperations(ctx: OperationContext): Omit<OperationModel, 'methodName' | 'group'>[] {
+/**
+ * Reads every operation of `paths`, in spec order. Group and method names are given later.
+ * (Webhooks and callbacks are requests the API sends, not ones a client makes: they are left out.)
+ */
+export function readOperations(ctx: OperationContext): { operations: Omit<OperationModel, 'methodName' | 'group'>[]; untagged: Set<string> } {
   const root = ctx.docs.root as Record<string, unknown>;
   const paths = isObject(root.paths) ? root.paths : {};
-  const out: Omit<OperationModel, 'methodName' | 'group'>[] = [];
+  const found: { path: string; method: (typeof HTTP_METHODS)[number]; raw: Record<string, unknown>; pathItem: Record<string, unknown>; item: Location; at: Location }[] = [];
   for (const path of Object.keys(paths)) {
     const item = ctx.docs.deref(paths[path], { file: ctx.docs.rootFile, tokens: ['paths', path] });
-    const pathItem = item.value as Record<string, unknown>;
+    if (!isObject(item.value)) continue;
+    const pathItem = item.value;
     for (const method of HTTP_METHODS) {
       const raw = pathItem[method];
       if (!isObject(raw)) continue;
-      const at: Location = { file: item.file, tokens: [...item.tokens, method] };
-      out.push(readOperation(ctx, path, method, raw, pathItem, item, at));
+      found.push({ path, method, raw, pathItem, item, at: { file: item.file, tokens: [...item.tokens, method] } });
     }
   }
-  return out;
+  // Ids the spec states are kept as written; one derived from method and path never takes a stated one.
+  const ids = new Set(found.flatMap((f) => (typeof f.raw.operationId === 'string' ? [f.raw.operationId] : [])));
+  // Descriptor constants are named after ids; ids that differ only in casing or punctuation get 2, 3, ...
+  const constNames = new NameTable(['operations']);
+  const untagged = new Set<string>();
+  const operations = found.map(({ path, method, raw, pathItem, item, at }) => {
+    let id = typeof raw.operationId === 'string' ? raw.operationId : undefined;
+    if (id === undefined) {
+      const derived = deriveOperationId(method, path);
+      id = derived;
+      for (let n = 2; ids.has(id); n++) id = `${derived}${n}`;
+      ids.add(id);
+    }
+    const op = readOperation(ctx, id, constNames.claim(memberName(id)), path, method, raw, pathItem, item, at);
+    if (!Array.isArray(raw.tags) || !raw.tags.some((t) => typeof t === 'string' && t.trim() !== '')) untagged.add(id);
+    return op;
+  });
+  return { operations, untagged };
 }
 
 function readOperation(
   ctx: OperationContext,
+  id: string,
+  constName: string,
   path: string,
   method: (typeof HTTP_METHODS)[number],
   op: Record<string, unknown>,
@@ -51,20 +77,22 @@ function readOperation(
   itemAt: Location,
   at: Location,
 ): Omit<OperationModel, 'methodName' | 'group'> {
-  const id = typeof op.operationId === 'string' ? op.operationId : deriveOperationId(method, path);
   const typeBase = pascalCase(id);
   const params = readParameters(ctx, pathItem.parameters, op.parameters, itemAt, at);
-  const body = readBody(ctx, op.requestBody, { ...at, tokens: [...at.tokens, 'requestBody'] }, typeBase, params);
-  const success = readSuccess(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }, typeBase);
-  const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
+  const read = readBody(ctx, op.requestBody, { ...at, tokens: [...at.tokens, 'requestBody'] }, typeBase, params);
+  const body = read?.body;
+  if (body?.mode === 'whole') {
+    // `body` is the whole body's key: a parameter of that name steps aside like any clash.
+    const clash = params.find((p) => p.key === 'body');
+    if (clash) clash.key = freeKey(`${clash.in}_body`, new Set(params.map((p) => p.key)));
+  }
+  const success = readSuccess(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }, typeBase, method);
+  const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-  const paramsSchema = paramsObjectSchema(params, body);
-  const bodyRequired = body
-    ? body.mode === 'whole'
-      ? body.required
-      : Object.values(body.fieldChecks).some((c) => c.required) || (body.required && body.fieldNames.length === 0)
-    : false;
+  const paramsSchema = paramsObjectSchema(params, read);
+  // The params argument may be left out only when `{}` is a valid params object.
+  const bodyRequired = body ? (body.mode === 'whole' ? body.required : !read.acceptsEmpty || (body.required && body.fieldNames.length === 0)) : false;
   const required = params.some((p) => p.required) || bodyRequired;
   const hasParams = params.length > 0 || body !== undefined;
   let paramsType = 'Record<string, never>';
@@ -74,7 +102,8 @@ function readOperation(
   const pagination = readPagination(op['x-pagination'], success, params);
   return {
     id,
-    tags: tags.length > 0 ? tags : ['Default'],
+    constName,
+    tags: tags.length > 0 ? tags : [UNTAGGED],
     method: method.toUpperCase() as OperationModel['method'],
     path,
     summary: text(op.summary),
@@ -88,10 +117,14 @@ function readOperation(
     hasParams,
     success,
     security: readSecurity(op.security ?? ctx.rootSecurity, ctx.schemes),
+    ...apiKeyOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     pagination,
     streaming: op['x-streaming'] === 'ndjson' || op['x-streaming'] === true ? 'ndjson' : undefined,
     browserStep: op['x-browser-step'] === true,
     sandboxOnly: op['x-sandbox-only'] === true,
+    ...oauthStepOf(op['x-oauth-step']),
+    requireHttps: op['x-require-https'] === true,
+    ...basicEncodingOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     audienceUpload: op['x-audience-upload'] === true,
     rules: readRules(op['x-validation'], ctx.docs, at),
     fieldSelection: readFieldSelection(params),
@@ -113,6 +146,9 @@ function readParameters(
       const param = resolved.value as Record<string, unknown>;
       const name = String(param.name);
       const location = param.in as ParamModel['in'];
+      // OpenAPI: header parameters named Accept, Content-Type or Authorization are ignored
+      // (the media types and the security schemes decide those headers).
+      if (location === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) return;
       // Headers are case-insensitive; an operation's own parameter replaces the path item's.
       const key = `${location}:${location === 'header' ? name.toLowerCase() : name}`;
       const { schema: rawSchema, key: schemaKey } = parameterSchema(param);
@@ -121,11 +157,13 @@ function readParameters(
       const deprecated = deprecationOf(param);
       const model: ParamModel = {
         name,
+        key: name,
         in: location,
         required: param.required === true || location === 'path',
         description,
         deprecated,
         style: serializationStyle(param),
+        ...(explodes(param) ? { explode: true } : {}),
         checks: valueChecks(schema, ctx.registry, ctx.enumNames),
         schema: withExtensions(schema, param),
       };
@@ -134,7 +172,36 @@ function readParameters(
   };
   add(shared, { ...itemAt, tokens: [...itemAt.tokens, 'parameters'] });
   add(own, { ...opAt, tokens: [...opAt.tokens, 'parameters'] });
-  return [...byKey.values()];
+  const params = [...byKey.values()];
+  assignKeys(params);
+  return params;
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const LOCATION_PRIORITY: ParamModel['in'][] = ['path', 'query', 'header', 'cookie'];
+
+/**
+ * Gives each parameter its key in the params object. The same name in two locations (a path
+ * `id` and a query `id`) would share one key: the first by location (path, query, header,
+ * cookie) keeps the wire name and the others are prefixed by their location (`query_id`,
+ * `header_id`), with 2, 3, ... added if even that is taken. Decided per operation, from its
+ * own parameters only, so other operations never change these keys.
+ */
+function assignKeys(params: ParamModel[]): void {
+  const ordered = [...params].sort((a, b) => LOCATION_PRIORITY.indexOf(a.in) - LOCATION_PRIORITY.indexOf(b.in));
+  const taken = new Set<string>();
+  const clashing: ParamModel[] = [];
+  for (const param of ordered) {
+    if (taken.has(param.name)) clashing.push(param);
+    else taken.add((param.key = param.name));
+  }
+  for (const param of clashing) taken.add((param.key = freeKey(`${param.in}_${param.name}`, new Set([...taken, ...params.map((p) => p.name)]))));
+}
+
+function freeKey(candidate: string, taken: ReadonlySet<string>): string {
+  let key = candidate;
+  for (let n = 2; taken.has(key); n++) key = `${candidate}${n}`;
+  return key;
 }
 
 /** Carries the parameter-level extensions the model reads later (field selection, expansions). */
@@ -164,13 +231,22 @@ function pickMedia(content: Record<string, unknown>): [string, BodyModel['encodi
   return undefined;
 }
 
+/** A request body and what the params type needs to know of it. */
+interface ReadBody {
+  body: BodyModel;
+  /** `{}` is a valid value of the fields (fields mode): nothing in the body is required. */
+  acceptsEmpty: boolean;
+  /** The writable fields as one object schema, when some top-level field is read-only (fields mode). */
+  writable?: JsonSchema;
+}
+
 function readBody(
   ctx: OperationContext,
   raw: unknown,
   at: Location,
   typeBase: string,
   params: ParamModel[],
-): BodyModel | undefined {
+): ReadBody | undefined {
   if (raw === undefined) return undefined;
   const resolved = ctx.docs.deref(raw, at);
   const body = resolved.value as Record<string, unknown>;
@@ -185,20 +261,41 @@ function readBody(
   const typeName = namedOrHoisted(ctx, schema, `${typeBase}Request`, 'body');
   const object = objectProperties(ctx, schema);
   const fields = object ? Object.keys(object.properties) : undefined;
-  const paramNames = new Set(params.map((p) => p.name));
+  const paramKeys = new Set(params.map((p) => p.key));
   const canSpread =
+    object !== undefined &&
     fields !== undefined &&
     (encoding === 'json' || encoding === 'form' || encoding === 'multipart') &&
-    !fields.some((f) => paramNames.has(f) || f === 'body');
-  return {
-    contentType,
+    !fields.some((f) => paramKeys.has(f) || f === 'body');
+  const model: BodyModel = {
+    // A range such as `*/*` or `image/*` is no type to send: bytes go as octet-stream.
+    contentType: contentType.includes('*') ? 'application/octet-stream' : contentType,
     encoding,
     required: body.required === true,
     mode: canSpread ? 'fields' : 'whole',
     fieldNames: fields ?? [],
-    fieldChecks: canSpread && object ? fieldChecks(ctx, object) : {},
+    fieldChecks: {},
     typeName,
   };
+  if (!canSpread) {
+    // A whole body (an array, bytes, text) is still checked against what its schema states.
+    if (encoding === 'json' || encoding === 'form') {
+      const checks = valueChecks(schema, ctx.registry, ctx.enumNames);
+      if (Object.keys(checks).length > 0) model.checks = checks;
+    }
+    return { body: model, acceptsEmpty: false };
+  }
+  // A read-only field is the server's to set: the params object neither needs nor offers it.
+  const readOnly = new Set(fields.filter((f) => isObject(object.properties[f]) && object.properties[f].readOnly === true));
+  const writable = { properties: Object.fromEntries(Object.entries(object.properties).filter(([f]) => !readOnly.has(f))), required: object.required.filter((f) => !readOnly.has(f)) };
+  model.fieldNames = Object.keys(writable.properties);
+  model.fieldChecks = fieldChecks(ctx, writable);
+  const out: ReadBody = { body: model, acceptsEmpty: object.acceptsEmpty && writable.required.length === 0 };
+  if (readOnly.size > 0) {
+    out.writable = { type: 'object', properties: writable.properties, ...(writable.required.length > 0 ? { required: writable.required } : {}) };
+    out.acceptsEmpty = writable.required.length === 0;
+  }
+  return out;
 }
 
 /** The properties of a plain object schema (following refs and allOf), or undefined when it is not one. */
@@ -206,7 +303,7 @@ function objectProperties(
   ctx: OperationContext,
   schema: JsonSchema,
   depth = 0,
-): { properties: Record<string, JsonSchema>; required: string[] } | undefined {
+): { properties: Record<string, JsonSchema>; required: string[]; acceptsEmpty: boolean } | undefined {
   if (depth > 8) return undefined;
   if (typeof schema.$ref === 'string') {
     const target = ctx.registry.get(schema.$ref.replace('#/components/schemas/', ''))?.schema;
@@ -218,27 +315,39 @@ function objectProperties(
     const parts = variants.map((v) => (isObject(v) ? objectProperties(ctx, v, depth + 1) : undefined));
     if (parts.some((p) => p === undefined) || schema.properties || schema.allOf) return undefined;
     const properties: Record<string, JsonSchema> = {};
+    const differing = new Set<string>();
     for (const part of parts) {
-      for (const [name, prop] of Object.entries(part?.properties ?? {})) if (!isFalseSchema(prop) || !properties[name]) properties[name] = prop;
+      for (const [name, prop] of Object.entries(part?.properties ?? {})) {
+        if (isFalseSchema(prop) && properties[name]) continue;
+        if (properties[name] && !isFalseSchema(properties[name]) && JSON.stringify(properties[name]) !== JSON.stringify(prop)) differing.add(name);
+        properties[name] = prop;
+      }
     }
+    // A field whose schema differs between variants (a discriminator, say) is checked by none of them.
+    for (const name of differing) properties[name] = {};
     const required = Object.keys(properties).filter((name) => parts.every((p) => p?.required.includes(name)));
-    return { properties: Object.fromEntries(Object.entries(properties).filter(([, p]) => !isFalseSchema(p))), required };
+    const acceptsEmpty = parts.some((p) => p?.acceptsEmpty);
+    return { properties: Object.fromEntries(Object.entries(properties).filter(([, p]) => !isFalseSchema(p))), required, acceptsEmpty };
   }
   if (schema.not) return undefined;
   const type = schema.type;
   if (type !== undefined && type !== 'object') return undefined;
   const properties: Record<string, JsonSchema> = isObject(schema.properties) ? { ...(schema.properties as Record<string, JsonSchema>) } : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  let partsAcceptEmpty = true;
   if (Array.isArray(schema.allOf)) {
     for (const part of schema.allOf) {
-      const inner = isObject(part) ? objectProperties(ctx, part, depth + 1) : undefined;
+      // `allOf: [{ required: [email] }]` only adds a requirement.
+      const onlyRequired = isObject(part) && Object.keys(part).every((k) => k === 'required' || k === 'description');
+      const inner = onlyRequired ? { properties: {}, required: part.required as string[], acceptsEmpty: false } : isObject(part) ? objectProperties(ctx, part, depth + 1) : undefined;
       if (!inner) return undefined;
       Object.assign(properties, inner.properties);
       required.push(...inner.required);
+      if (!inner.acceptsEmpty && !onlyRequired) partsAcceptEmpty = false;
     }
   }
   if (Object.keys(properties).length === 0 && type !== 'object') return undefined;
-  return { properties, required };
+  return { properties, required: [...new Set(required)], acceptsEmpty: required.length === 0 && partsAcceptEmpty };
 }
 
 function fieldChecks(
@@ -274,19 +383,44 @@ const SUCCESS_PREFERENCE: [RegExp, SuccessModel['encoding']][] = [
   [/.*/, 'binary'],
 ];
 
-function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase: string): SuccessModel {
+/**
+ * What a call resolves to: the body of the first 2xx response that has one (by status code),
+ * or, when no 2xx or 3xx response is listed, of `default` (then the only description of success).
+ * When another 2xx response has no body (a 204 beside a 200), the result may be `undefined`.
+ * HEAD responses never have a body.
+ */
+function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase: string, method: string): SuccessModel {
+  const none: SuccessModel = { status: null, encoding: 'none', typeName: 'void' };
   const responses = isObject(raw) ? raw : {};
-  const codes = Object.keys(responses)
+  let codes = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/i.test(c))
     .sort((a, b) => a.localeCompare(b));
-  const code = codes[0];
-  if (!code) return { status: null, encoding: 'none', typeName: 'void' };
-  const resolved = ctx.docs.deref(responses[code], { ...at, tokens: [...at.tokens, code] });
-  const response = resolved.value as Record<string, unknown>;
-  const status = /^\d+$/.test(code) ? Number(code) : null;
-  const content = isObject(response.content) ? response.content : {};
+  const redirects = Object.keys(responses).some((c) => /^3(\d\d|XX)$/i.test(c));
+  if (codes.length === 0 && !redirects && responses.default !== undefined) codes = ['default'];
+  if (codes.length === 0 || method === 'head') return none;
+  const read = codes.map((code) => {
+    const resolved = ctx.docs.deref(responses[code], { ...at, tokens: [...at.tokens, code] });
+    const content = isObject(resolved.value) && isObject(resolved.value.content) ? resolved.value.content : {};
+    return { code, resolved, content };
+  });
+  const withBody = read.find((r) => Object.keys(r.content).length > 0);
+  const first = read[0];
+  const status = (r: { code: string } | undefined): number | null => (r && /^\d+$/.test(r.code) ? Number(r.code) : null);
+  if (!withBody) return { ...none, status: status(first) };
+  const { resolved, content } = withBody;
   const types = Object.keys(content);
-  if (types.length === 0) return { status, encoding: 'none', typeName: 'void' };
+  const mayBeEmpty = read.some((r) => Object.keys(r.content).length === 0);
+  const success = readSuccessBody(ctx, resolved, content, types, typeBase);
+  return { ...success, status: status(withBody), ...(mayBeEmpty ? { mayBeEmpty } : {}) };
+}
+
+function readSuccessBody(
+  ctx: OperationContext,
+  resolved: Location,
+  content: Record<string, unknown>,
+  types: string[],
+  typeBase: string,
+): Omit<SuccessModel, 'status'> {
   let chosen: [string, SuccessModel['encoding']] | undefined;
   for (const [pattern, encoding] of SUCCESS_PREFERENCE) {
     const match = types.find((t) => pattern.test(t.split(';')[0]?.trim() ?? t));
@@ -297,15 +431,47 @@ function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase
   }
   const [mediaType, encoding] = chosen ?? [types[0] ?? '', 'binary'];
   const media = content[mediaType];
-  const mediaAt: Location = { ...resolved, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
-  if (encoding === 'binary') return { status, encoding, typeName: 'Blob' };
-  const rawSchema = isObject(media) && media.schema !== undefined ? media.schema : encoding === 'text' ? { type: 'string' } : {};
+  const mediaAt: Location = { file: resolved.file, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
+  if (encoding === 'binary') return { encoding, typeName: 'Blob' };
+  const given = isObject(media) ? media.schema : undefined;
+  // Text is read as a string, whatever else its schema says.
+  if (encoding === 'text' && !(isObject(given) && given.type === 'string')) return { encoding, typeName: 'string' };
+  const rawSchema = given ?? {};
   const schema = ctx.registry.convert(rawSchema, mediaAt);
-  return { status, encoding, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
+  // A write-only field never comes back: the result type leaves it out.
+  const readable = withoutFlagged(ctx, schema, 'writeOnly');
+  if (readable) return { encoding, typeName: ctx.registry.hoist(`${typeBase}Response`, readable, 'response') };
+  return { encoding, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
+}
+
+/**
+ * The object schema (or the named one it refers to) without its top-level properties marked
+ * `flag`, or undefined when it has none (or is not a plain object with properties).
+ */
+function withoutFlagged(ctx: OperationContext, schema: JsonSchema, flag: 'readOnly' | 'writeOnly'): JsonSchema | undefined {
+  let node = schema;
+  for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
+    const target = ctx.registry.get(node.$ref.replace('#/components/schemas/', ''))?.schema;
+    if (!target) return undefined;
+    node = target;
+  }
+  if (!isObject(node.properties) || node.oneOf || node.anyOf || node.allOf) return undefined;
+  const flagged = Object.keys(node.properties).filter((name) => {
+    const prop = (node.properties as Record<string, unknown>)[name];
+    return isObject(prop) && prop[flag] === true;
+  });
+  if (flagged.length === 0) return undefined;
+  const properties = Object.fromEntries(Object.entries(node.properties).filter(([name]) => !flagged.includes(name)));
+  const required = Array.isArray(node.required) ? node.required.filter((name) => !flagged.includes(String(name))) : [];
+  const out: JsonSchema = { ...node, properties };
+  if (required.length > 0) out.required = required;
+  else delete out.required;
+  return out;
 }
 
 /** The params type as a schema: path, query and header parameters, then the body's fields or `body`. */
-function paramsObjectSchema(params: ParamModel[], body: BodyModel | undefined): JsonSchema {
+function paramsObjectSchema(params: ParamModel[], read: ReadBody | undefined): JsonSchema {
+  const body = read?.body;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const param of params) {
@@ -313,13 +479,13 @@ function paramsObjectSchema(params: ParamModel[], body: BodyModel | undefined): 
     const schema: JsonSchema = Object.fromEntries(Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')));
     if (doc) schema.description = doc;
     if (param.deprecated) schema.deprecated = true;
-    properties[param.name] = schema;
-    if (param.required) required.push(param.name);
+    properties[param.key] = schema;
+    if (param.required) required.push(param.key);
   }
   const own: JsonSchema = { type: 'object', properties, additionalProperties: false };
   if (required.length > 0) own.required = required;
   if (!body) return own;
-  const bodyRef = { $ref: `#/components/schemas/${body.typeName}` };
+  const bodyRef = read.writable ?? { $ref: `#/components/schemas/${body.typeName}` };
   if (body.mode === 'whole') {
     properties.body = { ...bodyRef, description: `The request body (${body.contentType}).` };
     if (body.required) own.required = [...required, 'body'];
@@ -327,6 +493,35 @@ function paramsObjectSchema(params: ParamModel[], body: BodyModel | undefined): 
   }
   if (params.length === 0) return bodyRef;
   return { allOf: [bodyRef, own] };
+}
+
+/** Where the operation's API key goes: the first apiKey scheme its security requirements name. */
+function apiKeyOf(raw: unknown, schemes: ReadonlyMap<string, SecuritySchemeModel>): Pick<OperationModel, 'apiKey'> {
+  if (!Array.isArray(raw)) return {};
+  for (const requirement of raw) {
+    if (!isObject(requirement)) continue;
+    for (const name of Object.keys(requirement)) {
+      const placement = schemes.get(name)?.apiKey;
+      if (placement) return { apiKey: placement };
+    }
+  }
+  return {};
+}
+
+const OAUTH_STEPS: readonly OAuthStep[] = ['request-token', 'authorize', 'authenticate', 'access-token', 'invalidate', 'app-token', 'app-token-invalidate'];
+
+function oauthStepOf(raw: unknown): Pick<OperationModel, 'oauthStep'> {
+  return OAUTH_STEPS.includes(raw as OAuthStep) ? { oauthStep: raw as OAuthStep } : {};
+}
+
+/** Form-encoded Basic credentials when a scheme the operation's security names asks for them. */
+function basicEncodingOf(raw: unknown, schemes: ReadonlyMap<string, SecuritySchemeModel>): Pick<OperationModel, 'basicEncoding'> {
+  if (!Array.isArray(raw)) return {};
+  for (const requirement of raw) {
+    if (!isObject(requirement)) continue;
+    for (const name of Object.keys(requirement)) if (schemes.get(name)?.basicEncoding) return { basicEncoding: 'form' };
+  }
+  return {};
 }
 
 function readSecurity(raw: unknown, schemes: ReadonlyMap<string, SecuritySchemeModel>): AuthKind[][] | undefined {

@@ -17,9 +17,18 @@ export function serializationStyle(param: Record<string, unknown>): Serializatio
       return 'pipes';
     case 'deepObject':
       return 'deepObject';
+    case 'label':
+      return 'label';
+    case 'matrix':
+      return 'matrix';
     default:
       return 'simple';
   }
+}
+
+/** `explode: true` on a path or header parameter (form-style query and cookie values carry it in their style). */
+export function explodes(param: Record<string, unknown>): boolean {
+  return (param.in === 'path' || param.in === 'header') && param.explode === true && !isObject(param.content);
 }
 
 /**
@@ -27,24 +36,38 @@ export function serializationStyle(param: Record<string, unknown>): Serializatio
  * Enum values of named enum schemas are referenced by name so the runtime shares the
  * exported `as const` arrays instead of repeating them.
  */
-export function valueChecks(schema: JsonSchema, registry: SchemaRegistry, enumNames: ReadonlySet<string>, depth = 0): ValueChecks {
+export function valueChecks(
+  schema: JsonSchema,
+  registry: SchemaRegistry,
+  enumNames: ReadonlySet<string>,
+  depth = 0,
+  seen: ReadonlySet<string> = new Set(),
+): ValueChecks {
   const checks: ValueChecks = {};
   let node = schema;
+  const inside = new Set(seen);
   // Follow references to read the rules of the schema they name.
   for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
     const name = node.$ref.replace('#/components/schemas/', '');
+    // A schema that contains itself is checked once, at its outermost use.
+    if (inside.has(name)) return checks;
+    inside.add(name);
     if (enumNames.has(name)) checks.enumRef = name;
     const target = registry.get(name)?.schema;
     if (!target) break;
     node = { ...target, ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$ref')) };
   }
   const type = primaryType(node);
-  if (type) checks.type = type;
+  // Bytes (a Blob in a multipart part or an octet-stream body) are no string to check.
+  if (type && !(type === 'string' && node.format === 'binary')) checks.type = type;
+  if (admitsNull(node)) checks.nullable = true;
   const num = (key: string): number | undefined => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
   const assign = <K extends keyof ValueChecks>(key: K, value: ValueChecks[K] | undefined): void => {
     if (value !== undefined) checks[key] = value;
   };
-  assign('pattern', typeof node.pattern === 'string' ? node.pattern : undefined);
+  // The runtime checks patterns with JavaScript's unicode regular expressions; one written for
+  // another dialect that they cannot compile is left to the server rather than failing every call.
+  assign('pattern', typeof node.pattern === 'string' && compiles(node.pattern) ? node.pattern : undefined);
   assign('minLength', num('minLength'));
   assign('maxLength', num('maxLength'));
   assign('minimum', num('minimum'));
@@ -68,11 +91,64 @@ export function valueChecks(schema: JsonSchema, registry: SchemaRegistry, enumNa
     if (Array.isArray(node.enum)) checks.enum = node.enum.filter(isPrimitive);
     else if (node.const !== undefined && isPrimitive(node.const)) checks.enum = [node.const];
   }
-  if (type === 'array' && isObject(node.items) && depth < 3) {
-    const items = valueChecks(node.items as JsonSchema, registry, enumNames, depth + 1);
+  if (type === 'array' && isObject(node.items) && depth < MAX_DEPTH) {
+    const items = valueChecks(node.items as JsonSchema, registry, enumNames, depth + 1, inside);
     if (Object.keys(items).length > 0) checks.items = items;
   }
+  if (depth < MAX_DEPTH) Object.assign(checks, objectChecks(node, registry, enumNames, depth, inside));
   return checks;
+}
+
+/** How deep checks follow nested objects and arrays. */
+const MAX_DEPTH = 6;
+
+/** The property, required-property and union checks of an object schema (allOf parts merged). */
+function objectChecks(node: JsonSchema, registry: SchemaRegistry, enumNames: ReadonlySet<string>, depth: number, seen: ReadonlySet<string>): ValueChecks {
+  const out: ValueChecks = {};
+  const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf.filter(isObject) : [])];
+  const properties: Record<string, ValueChecks> = {};
+  const required = new Set<string>();
+  for (const part of parts) {
+    let resolved = part as JsonSchema;
+    if (part !== node && typeof resolved.$ref === 'string') {
+      const name = resolved.$ref.replace('#/components/schemas/', '');
+      if (seen.has(name)) continue;
+      resolved = registry.get(name)?.schema ?? {};
+    }
+    if (isObject(resolved.properties)) {
+      for (const [name, prop] of Object.entries(resolved.properties)) {
+        if (!isObject(prop)) continue;
+        const inner = valueChecks(prop as JsonSchema, registry, enumNames, depth + 1, seen);
+        if (Object.keys(inner).length > 0) properties[name] = inner;
+      }
+    }
+    if (Array.isArray(resolved.required)) resolved.required.forEach((r) => typeof r === 'string' && required.add(r));
+  }
+  if (Object.keys(properties).length > 0) out.properties = properties;
+  if (required.size > 0) out.requiredProperties = [...required];
+  const variants = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  if (variants && variants.every(isObject)) {
+    const shapes = variants.map((v) => valueChecks(v as JsonSchema, registry, enumNames, depth + 1, seen));
+    if (shapes.some((shape) => Object.keys(shape).length === 0)) return out;
+    out.oneOf = shapes;
+    const stated = isObject(node.discriminator) && typeof node.discriminator.propertyName === 'string' ? node.discriminator.propertyName : undefined;
+    // Without a stated discriminator, a property every shape fixes to its own values picks the shape.
+    const candidates = Object.keys(shapes[0]?.properties ?? {}).filter((name) =>
+      shapes.every((shape) => shape.properties?.[name]?.enum !== undefined || shape.properties?.[name]?.enumRef !== undefined),
+    );
+    const discriminator = stated ?? candidates[0];
+    if (discriminator && shapes.every((shape) => shape.properties?.[discriminator]?.enum)) out.discriminator = discriminator;
+  }
+  return out;
+}
+
+/** `null` is a valid value: 3.0 `nullable`, a 3.1 type list with `null`, or a `null` branch of a union. */
+function admitsNull(node: JsonSchema): boolean {
+  if (node.nullable === true || node.type === 'null' || node.const === null) return true;
+  if (Array.isArray(node.type) && node.type.includes('null')) return true;
+  if (Array.isArray(node.enum) && node.enum.includes(null)) return true;
+  const branches = [...(Array.isArray(node.oneOf) ? node.oneOf : []), ...(Array.isArray(node.anyOf) ? node.anyOf : [])];
+  return branches.some((b) => isObject(b) && admitsNull(b));
 }
 
 function primaryType(node: JsonSchema): ValueChecks['type'] | undefined {
@@ -97,3 +173,12 @@ export function parameterSchema(param: Record<string, unknown>): { schema: unkno
   return { schema: {}, key: [] };
 }
 
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}

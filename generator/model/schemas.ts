@@ -1,12 +1,12 @@
-import { type DocumentSet, isObject, isRef, type Location } from '../load/index.ts';
+import { type DocumentSet, isObject, isRef, type Location, type ResolvedRef } from '../load/index.ts';
 import { toPointer } from '../load/pointer.ts';
 import { NameTable, typeName } from './names.ts';
 import type { Deprecation, JsonSchema, NamedSchema } from './types.ts';
 
 /** Keys whose values are schemas, or maps or lists of schemas, in JSON Schema / OpenAPI. */
-const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else']);
-const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_LIST_KEYS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
+export const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else']);
+export const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+export const SCHEMA_LIST_KEYS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
 /** Annotation keys that say nothing about the value's type: dropped when they are all a schema holds besides a $ref. */
 const DROP_KEYS = new Set(['example', 'examples', 'externalDocs', 'xml']);
 
@@ -16,12 +16,18 @@ const DROP_KEYS = new Set(['example', 'examples', 'externalDocs', 'xml']);
  * made safe and unique once, here.
  */
 export class SchemaRegistry {
-  private readonly names = new NameTable();
+  private readonly names: NameTable;
   private readonly byLocation = new Map<string, string>();
   private readonly schemas = new Map<string, NamedSchema>();
   private readonly order: string[] = [];
 
-  constructor(private readonly docs: DocumentSet) {}
+  /** `reserved`: names no schema may take (the client class). */
+  constructor(
+    private readonly docs: DocumentSet,
+    reserved: string[] = [],
+  ) {
+    this.names = new NameTable(reserved);
+  }
 
   /** Registers the root's `components.schemas` first, so their names win over hoisted ones. */
   registerComponents(): void {
@@ -33,6 +39,13 @@ export class SchemaRegistry {
       const at: Location = { file: this.docs.rootFile, tokens: ['components', 'schemas', key] };
       this.byLocation.set(locationKey(at), this.names.claim(typeName(key)));
       pending.push([key, at]);
+    }
+    // A component that is only a `$ref` to a schema outside `components.schemas` (in another file,
+    // say) names that schema: other references to the same place get the component's name.
+    for (const [, at] of pending) {
+      const target = this.docs.deref(schemas[at.tokens[2] ?? ''], at);
+      const key = locationKey(target);
+      if (!this.byLocation.has(key)) this.byLocation.set(key, this.byLocation.get(locationKey(at)) ?? '');
     }
     for (const [, at] of pending) this.define(this.byLocation.get(locationKey(at)) ?? '', at, 'spec');
   }
@@ -113,8 +126,14 @@ export class SchemaRegistry {
     // Reserve the entry before converting so recursive references find it.
     const placeholder: NamedSchema = { name, schema: {}, origin, unspecified: false };
     this.add(placeholder);
-    const raw = this.docs.deref({ $ref: '#' + toPointer(at.tokens) }, { file: at.file, tokens: [] }).value;
-    const schema = this.convert(raw, at);
+    let source: ResolvedRef = this.docs.resolveRef('#' + toPointer(at.tokens), { file: at.file, tokens: [] });
+    if (isRef(source.value)) {
+      // A reference: an alias of the schema it names, unless that schema carries this very name
+      // (a component standing for a schema in another file), which is then read where it lives.
+      const target = this.docs.deref(source.value, source);
+      if (this.byLocation.get(locationKey(target)) === name) source = target;
+    }
+    const schema = this.convert(source.value, source);
     placeholder.schema = schema;
     placeholder.description = typeof schema.description === 'string' ? schema.description : undefined;
     placeholder.unspecified = schema['x-unspecified'] === true;

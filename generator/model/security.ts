@@ -22,6 +22,7 @@ export function readSecuritySchemes(docs: DocumentSet): Map<string, SecuritySche
       const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
       model.apiKey = { in: where, name: typeof scheme.name === 'string' ? scheme.name : 'X-API-Key' };
     }
+    if (kind === 'basic' && scheme['x-basic-encoding'] === 'form-urlencoded') model.basicEncoding = 'form';
     out.set(name, model);
   }
   return out;

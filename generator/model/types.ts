@@ -65,8 +65,13 @@ export interface SecuritySchemeModel {
   kind: AuthKind;
   /** For apiKey: where the key goes and under which name. */
   apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
+  /** For basic: `x-basic-encoding: form-urlencoded` form-encodes user name and password before base64 (RFC 6749 2.3.1). */
+  basicEncoding?: 'form';
   description?: string;
 }
+
+/** A step of an OAuth credential flow (`x-oauth-step`); the runtime's flow helpers find their operations by it. */
+export type OAuthStep = 'request-token' | 'authorize' | 'authenticate' | 'access-token' | 'invalidate' | 'app-token' | 'app-token-invalidate';
 
 export interface Deprecation {
   since?: string;
@@ -76,6 +81,8 @@ export interface Deprecation {
 
 export interface OperationModel {
   id: string;
+  /** The operation's descriptor constant in `operations.ts`: the id as an identifier, unique. */
+  constName: string;
   /** The method on its group, e.g. `createStreamLink`. */
   methodName: string;
   group: string;
@@ -97,10 +104,18 @@ export interface OperationModel {
   success: SuccessModel;
   /** Alternatives: each inner list is a set of schemes that must all be satisfied. `undefined` = not stated. */
   security?: AuthKind[][];
+  /** Where the API key goes: the first apiKey scheme the operation's security names. */
+  apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
   pagination?: PaginationModel;
   streaming?: 'ndjson';
   browserStep: boolean;
   sandboxOnly: boolean;
+  /** `x-oauth-step`: which step of an OAuth flow this operation is. */
+  oauthStep?: OAuthStep;
+  /** `x-require-https`: the runtime refuses to send it (or build its URL) over anything but HTTPS, loopback excepted. */
+  requireHttps: boolean;
+  /** Basic credentials are form-encoded before base64: its security names a scheme with `x-basic-encoding: form-urlencoded`. */
+  basicEncoding?: 'form';
   audienceUpload: boolean;
   /** Cross-field rules from `x-validation`, passed through to the runtime as data. */
   rules: Record<string, unknown>[];
@@ -108,17 +123,24 @@ export interface OperationModel {
   fieldSelection: FieldSelectionModel[];
 }
 
-export type SerializationStyle = 'simple' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
+export type SerializationStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
 
 export interface ParamModel {
-  /** Name on the wire, also the key in the params object. */
+  /** Name on the wire. */
   name: string;
+  /**
+   * The key in the params object: the wire name, unless another parameter of the operation has
+   * that name in a location that comes first (path, query, header, cookie); then `<in>_<name>`.
+   */
+  key: string;
   in: 'path' | 'query' | 'header' | 'cookie' | 'body';
   required: boolean;
   description?: string;
   deprecated?: Deprecation;
   /** How an array or object value is put on the wire. */
   style: SerializationStyle;
+  /** A path or header value is exploded (`k=v` pairs, repeated `label`/`matrix` items). */
+  explode?: boolean;
   /** Checks the runtime makes before sending. */
   checks: ValueChecks;
   /** The property schema used in the params type. */
@@ -143,6 +165,16 @@ export interface ValueChecks {
   uniqueItems?: boolean;
   items?: ValueChecks;
   format?: string;
+  /** `null` is a valid value (and counts as given for a required field). */
+  nullable?: boolean;
+  /** Checks of an object's properties, by name. */
+  properties?: Record<string, ValueChecks>;
+  /** Properties an object must have. */
+  requiredProperties?: string[];
+  /** The value must match one of these shapes. */
+  oneOf?: ValueChecks[];
+  /** The property whose value picks the `oneOf` shape (its `enum` in each shape). */
+  discriminator?: string;
 }
 
 export interface BodyModel {
@@ -155,12 +187,16 @@ export interface BodyModel {
   fieldNames: string[];
   /** Checks on the top-level fields, for `fields` mode. */
   fieldChecks: Record<string, ValueChecks & { required?: boolean }>;
+  /** Checks on the whole body, for `whole` mode. */
+  checks?: ValueChecks;
   /** Type name of the body schema. */
   typeName: string;
 }
 
 export interface SuccessModel {
   status: number | null;
+  /** Another 2xx response has no body (a 204 beside a 200): the call may resolve to `undefined`. */
+  mayBeEmpty?: boolean;
   /** How the body is read. */
   encoding: 'json' | 'form' | 'text' | 'binary' | 'none';
   /** TypeScript name of the result type (`void` when there is no body). */
