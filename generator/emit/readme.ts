@@ -40,9 +40,9 @@ export function emitReadme(model: ApiModel): string {
 
 function exampleCall(op: OperationModel): string {
   const required = op.params.filter((p) => p.required);
-  const args = required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : JSON.stringify(p.name)}: ${exampleValue(p.schema)}`);
+  const args = required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : JSON.stringify(p.key)}: ${exampleValue(p.example, p.schema)}`);
   if (op.body?.mode === 'whole' && op.body.required) args.push('body: { /* ... */ }');
-  const params = op.hasParams ? `{ ${args.join(', ')}${args.length === 0 ? '' : ' '}}`.replace('{  }', '{}') : '';
+  const params = args.length > 0 ? `{ ${args.join(', ')} }` : op.paramsOptional ? '' : '{}';
   const call = `client.${op.group}.${op.methodName}(${params})`;
   if (op.browserStep) return `const url = ${call};`;
   if (op.streaming) return `for await (const event of ${call}) console.log(event);`;
@@ -50,8 +50,8 @@ function exampleCall(op: OperationModel): string {
   return `const result = await ${call};`;
 }
 
-function exampleValue(schema: Record<string, unknown>): string {
-  if (schema.example !== undefined) return JSON.stringify(schema.example);
+function exampleValue(example: unknown, schema: Record<string, unknown>): string {
+  if (example !== undefined) return JSON.stringify(example).replace(/"/g, "'");
   if (schema.type === 'integer' || schema.type === 'number') return '1';
   if (schema.type === 'boolean') return 'true';
   if (schema.type === 'array') return '[]';

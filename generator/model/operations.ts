@@ -167,6 +167,8 @@ function readParameters(
         checks: valueChecks(schema, ctx.registry, ctx.enumNames),
         schema: withExtensions(schema, param),
       };
+      const example = parameterExample(param, rawSchema);
+      if (example !== undefined) model.example = example;
       byKey.set(key, model);
     });
   };
@@ -568,4 +570,18 @@ function readFieldSelection(params: ParamModel[]): FieldSelectionModel[] {
     out.push({ param: param.name, object: ext.object, defaults });
   }
   return out;
+}
+
+/** An example value of a parameter, for docs: its own `example`, its first `examples` entry, or its schema's. */
+function parameterExample(param: Record<string, unknown>, schema: unknown): unknown {
+  if (param.example !== undefined) return param.example;
+  if (isObject(param.examples)) {
+    const first = Object.values(param.examples)[0];
+    if (isObject(first) && first.value !== undefined) return first.value;
+  }
+  if (isObject(schema)) {
+    if (schema.example !== undefined) return schema.example;
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  }
+  return undefined;
 }

@@ -145,6 +145,8 @@ export interface ParamModel {
   checks: ValueChecks;
   /** The property schema used in the params type. */
   schema: JsonSchema;
+  /** An example value from the spec, for docs. */
+  example?: unknown;
 }
 
 /** The validation rules OpenAPI can state, taken from the parameter's schema. */
