@@ -11,6 +11,6 @@ export { type components } from './schemas.js';
 export { PagePromise, PaginationLoopError, type Page, type PageItem, type PaginationOptions, type PollOptions, } from './runtime/pagination.js';
 export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, type OAuth2AuthorizeUrlOptions, } from './runtime/pkce.js';
+export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, type OAuth2AuthorizeUrlOptions, type OAuth2TokenEndpointOptions, type OAuth2CodeExchange, type OAuth2Refresh, type OAuth2UserToken, } from './runtime/pkce.js';
 export { toMicros, fromMicros, formatMicros, isMicros, asMicros, type Micros, type MicrosRounding, } from './runtime/money.js';
 export { hashAudienceUser, uploadAudienceUsers, AudienceUploadError, type AudienceUser, type AudienceUpload, type AudienceUploadResult, } from './runtime/audiences.js';

@@ -30,7 +30,14 @@ export {
   createPkceVerifier,
   pkceChallenge,
   buildOAuth2AuthorizeUrl,
+  exchangeOAuth2Code,
+  refreshOAuth2Token,
+  isOAuth2TokenExpired,
   type OAuth2AuthorizeUrlOptions,
+  type OAuth2TokenEndpointOptions,
+  type OAuth2CodeExchange,
+  type OAuth2Refresh,
+  type OAuth2UserToken,
 } from './runtime/pkce.js';
 export {
   toMicros,

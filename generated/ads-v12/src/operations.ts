@@ -101,7 +101,9 @@ import type {
 } from './models.js';
 import {
   AudienceExpansion,
+  AudienceUserOperationType,
   BidStrategy,
+  ButtonLabel,
   CallToAction,
   CardType,
   CreativeType,
@@ -111,6 +113,7 @@ import {
   HistoryEntityType,
   IndustryType,
   KeywordInsightGranularity,
+  OperatorType,
   PayBy,
   PermissionLevel,
   PermissionScope,
@@ -1020,11 +1023,135 @@ export const createCard: OperationSpec = {
     required: true,
     fields: {
       name: { type: 'string', maxLength: 80, required: true },
-      components: { type: 'array', minItems: 2, maxItems: 2 },
+      components: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        items: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { type: { type: 'string', enum: ['MEDIA'] }, media_key: { type: 'string' } },
+              requiredProperties: ['type', 'media_key'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: { type: 'string', enum: ['SWIPEABLE_MEDIA'] },
+                media_keys: { type: 'array', minItems: 2, maxItems: 6, items: { type: 'string' } },
+              },
+              requiredProperties: ['type', 'media_keys'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: { type: 'string', enum: ['DETAILS'] },
+                title: { type: 'string' },
+                destination: {
+                  type: 'object',
+                  properties: { type: { type: 'string', enum: ['WEBSITE'] }, url: { type: 'string' } },
+                  requiredProperties: ['type', 'url'],
+                },
+              },
+              requiredProperties: ['type', 'title', 'destination'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: { type: 'string', enum: ['BUTTON'] },
+                label: {
+                  type: 'object',
+                  properties: {
+                    type: { type: 'string', enum: ['ENUM'] },
+                    value: { enum: ButtonLabel, type: 'string' },
+                  },
+                  requiredProperties: ['type', 'value'],
+                },
+                destination: {
+                  type: 'object',
+                  properties: {
+                    type: { type: 'string', enum: ['APP'] },
+                    country_code: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+                    androidstore_app_id: { type: 'string' },
+                    ios_app_store_identifier: { type: 'string' },
+                    googleplay_deep_link: { type: 'string' },
+                    ios_deep_link: { type: 'string' },
+                  },
+                  requiredProperties: ['type', 'country_code'],
+                },
+              },
+              requiredProperties: ['type', 'label', 'destination'],
+            },
+          ],
+          discriminator: 'type',
+        },
+      },
       slides: {
         type: 'array',
         minItems: 1,
-        items: { type: 'array', minItems: 2, maxItems: 2 },
+        items: {
+          type: 'array',
+          minItems: 2,
+          maxItems: 2,
+          items: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: { type: { type: 'string', enum: ['MEDIA'] }, media_key: { type: 'string' } },
+                requiredProperties: ['type', 'media_key'],
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', enum: ['SWIPEABLE_MEDIA'] },
+                  media_keys: { type: 'array', minItems: 2, maxItems: 6, items: { type: 'string' } },
+                },
+                requiredProperties: ['type', 'media_keys'],
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', enum: ['DETAILS'] },
+                  title: { type: 'string' },
+                  destination: {
+                    type: 'object',
+                    properties: { type: { type: 'string', enum: ['WEBSITE'] }, url: { type: 'string' } },
+                    requiredProperties: ['type', 'url'],
+                  },
+                },
+                requiredProperties: ['type', 'title', 'destination'],
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', enum: ['BUTTON'] },
+                  label: {
+                    type: 'object',
+                    properties: {
+                      type: { type: 'string', enum: ['ENUM'] },
+                      value: { enum: ButtonLabel, type: 'string' },
+                    },
+                    requiredProperties: ['type', 'value'],
+                  },
+                  destination: {
+                    type: 'object',
+                    properties: {
+                      type: { type: 'string', enum: ['APP'] },
+                      country_code: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+                      androidstore_app_id: { type: 'string' },
+                      ios_app_store_identifier: { type: 'string' },
+                      googleplay_deep_link: { type: 'string' },
+                      ios_deep_link: { type: 'string' },
+                    },
+                    requiredProperties: ['type', 'country_code'],
+                  },
+                },
+                requiredProperties: ['type', 'label', 'destination'],
+              },
+            ],
+            discriminator: 'type',
+          },
+        },
       },
     },
   },
@@ -1165,11 +1292,135 @@ export const updateCard: OperationSpec = {
     required: true,
     fields: {
       name: { type: 'string', maxLength: 80 },
-      components: { type: 'array', minItems: 2, maxItems: 2 },
+      components: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        items: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { type: { type: 'string', enum: ['MEDIA'] }, media_key: { type: 'string' } },
+              requiredProperties: ['type', 'media_key'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: { type: 'string', enum: ['SWIPEABLE_MEDIA'] },
+                media_keys: { type: 'array', minItems: 2, maxItems: 6, items: { type: 'string' } },
+              },
+              requiredProperties: ['type', 'media_keys'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: { type: 'string', enum: ['DETAILS'] },
+                title: { type: 'string' },
+                destination: {
+                  type: 'object',
+                  properties: { type: { type: 'string', enum: ['WEBSITE'] }, url: { type: 'string' } },
+                  requiredProperties: ['type', 'url'],
+                },
+              },
+              requiredProperties: ['type', 'title', 'destination'],
+            },
+            {
+              type: 'object',
+              properties: {
+                type: { type: 'string', enum: ['BUTTON'] },
+                label: {
+                  type: 'object',
+                  properties: {
+                    type: { type: 'string', enum: ['ENUM'] },
+                    value: { enum: ButtonLabel, type: 'string' },
+                  },
+                  requiredProperties: ['type', 'value'],
+                },
+                destination: {
+                  type: 'object',
+                  properties: {
+                    type: { type: 'string', enum: ['APP'] },
+                    country_code: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+                    androidstore_app_id: { type: 'string' },
+                    ios_app_store_identifier: { type: 'string' },
+                    googleplay_deep_link: { type: 'string' },
+                    ios_deep_link: { type: 'string' },
+                  },
+                  requiredProperties: ['type', 'country_code'],
+                },
+              },
+              requiredProperties: ['type', 'label', 'destination'],
+            },
+          ],
+          discriminator: 'type',
+        },
+      },
       slides: {
         type: 'array',
         minItems: 1,
-        items: { type: 'array', minItems: 2, maxItems: 2 },
+        items: {
+          type: 'array',
+          minItems: 2,
+          maxItems: 2,
+          items: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: { type: { type: 'string', enum: ['MEDIA'] }, media_key: { type: 'string' } },
+                requiredProperties: ['type', 'media_key'],
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', enum: ['SWIPEABLE_MEDIA'] },
+                  media_keys: { type: 'array', minItems: 2, maxItems: 6, items: { type: 'string' } },
+                },
+                requiredProperties: ['type', 'media_keys'],
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', enum: ['DETAILS'] },
+                  title: { type: 'string' },
+                  destination: {
+                    type: 'object',
+                    properties: { type: { type: 'string', enum: ['WEBSITE'] }, url: { type: 'string' } },
+                    requiredProperties: ['type', 'url'],
+                  },
+                },
+                requiredProperties: ['type', 'title', 'destination'],
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', enum: ['BUTTON'] },
+                  label: {
+                    type: 'object',
+                    properties: {
+                      type: { type: 'string', enum: ['ENUM'] },
+                      value: { enum: ButtonLabel, type: 'string' },
+                    },
+                    requiredProperties: ['type', 'value'],
+                  },
+                  destination: {
+                    type: 'object',
+                    properties: {
+                      type: { type: 'string', enum: ['APP'] },
+                      country_code: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+                      androidstore_app_id: { type: 'string' },
+                      ios_app_store_identifier: { type: 'string' },
+                      googleplay_deep_link: { type: 'string' },
+                      ios_deep_link: { type: 'string' },
+                    },
+                    requiredProperties: ['type', 'country_code'],
+                  },
+                },
+                requiredProperties: ['type', 'label', 'destination'],
+              },
+            ],
+            discriminator: 'type',
+          },
+        },
       },
     },
   },
@@ -1696,7 +1947,20 @@ export const createAudienceEstimate: OperationSpec = {
     mode: 'fields',
     required: true,
     fields: {
-      targeting_criteria: { type: 'array', minItems: 1, items: { type: 'object' }, required: true },
+      targeting_criteria: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          properties: {
+            targeting_type: { type: 'string' },
+            targeting_value: { type: 'string' },
+            operator_type: { enum: OperatorType, type: 'string' },
+          },
+          requiredProperties: ['targeting_type', 'targeting_value'],
+        },
+        required: true,
+      },
     },
   },
   response: 'json',
@@ -1927,6 +2191,41 @@ export const updateCustomAudienceUsers: OperationSpec = {
     encoding: 'json',
     mode: 'whole',
     required: true,
+    checks: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2500,
+      items: {
+        type: 'object',
+        properties: {
+          operation_type: { enum: AudienceUserOperationType, type: 'string' },
+          params: {
+            type: 'object',
+            properties: {
+              users: {
+                type: 'array',
+                minItems: 1,
+                items: {
+                  type: 'object',
+                  properties: {
+                    email: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+                    device_id: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+                    handle: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+                    twitter_id: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+                    phone_number: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+                    partner_user_id: { type: 'array', items: { type: 'string' } },
+                  },
+                },
+              },
+              effective_at: { type: 'string', format: 'date-time' },
+              expires_at: { type: 'string', format: 'date-time' },
+            },
+            requiredProperties: ['users'],
+          },
+        },
+        requiredProperties: ['operation_type', 'params'],
+      },
+    },
   },
   response: 'json',
   security: [['oauth1']],
@@ -2218,6 +2517,7 @@ export const batchCreateCustomAudiences: OperationSpec = {
     encoding: 'json',
     mode: 'whole',
     required: true,
+    checks: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'object' } },
   },
   response: 'json',
   security: [['oauth1']],

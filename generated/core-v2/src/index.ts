@@ -3,7 +3,7 @@
 export { CoreClient, type CallArgs } from './client.js';
 export { operations, type OperationId, type OperationTypes } from './operations.js';
 export { type ClientOptions } from './runtime/http.js';
-export { type ClientAuth } from './runtime/auth.js';
+export { type ClientAuth, type AppOnlyCredentials } from './runtime/auth.js';
 export {
   ApiError,
   ValidationError,
@@ -37,5 +37,27 @@ export {
   createPkceVerifier,
   pkceChallenge,
   buildOAuth2AuthorizeUrl,
+  exchangeOAuth2Code,
+  refreshOAuth2Token,
+  isOAuth2TokenExpired,
   type OAuth2AuthorizeUrlOptions,
+  type OAuth2TokenEndpointOptions,
+  type OAuth2CodeExchange,
+  type OAuth2Refresh,
+  type OAuth2UserToken,
 } from './runtime/pkce.js';
+export {
+  type OAuthFlowOptions,
+  type OAuthStepOptions,
+  OAuth1Flow,
+  parseOAuth1Callback,
+  type OAuth1Consumer,
+  type OAuth1RequestToken,
+  type OAuth1AccessToken,
+  type OAuth1BrowserStepOptions,
+  type OAuth1RequestTokenOptions,
+  type OAuth1StartOptions,
+  type OAuth1Start,
+  type OAuth1Callback,
+  AppOnlyTokens,
+} from './runtime/oauth-flows.js';

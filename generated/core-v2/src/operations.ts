@@ -59,11 +59,14 @@ import type {
   WebhookLinksCreateResponse,
 } from './models.js';
 import {
+  ActivityDirection,
   ActivityEventType,
   ConnectionField,
   ConnectionStatusFilter,
   MediaField,
+  MisleadingTag,
   NewsField,
+  NoteClassification,
   NoteField,
   OAuthAccessType,
   PlaceField,
@@ -179,16 +182,58 @@ export const createPosts: OperationSpec = {
       text: { type: 'string', maxLength: 25000 },
       community_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
       share_with_followers: { type: 'boolean' },
-      edit_options: { type: 'object' },
+      edit_options: {
+        type: 'object',
+        properties: { previous_post_id: { type: 'string', pattern: '^[0-9]{1,19}$' } },
+        requiredProperties: ['previous_post_id'],
+      },
       card_uri: { type: 'string' },
       direct_message_deep_link: { type: 'string' },
       for_super_followers_only: { type: 'boolean' },
-      geo: { type: 'object' },
-      media: { type: 'object' },
+      geo: { type: 'object', properties: { place_id: { type: 'string' } } },
+      media: {
+        type: 'object',
+        properties: {
+          media_ids: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 4,
+            items: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          },
+          tagged_user_ids: {
+            type: 'array',
+            minItems: 0,
+            maxItems: 10,
+            items: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          },
+        },
+        requiredProperties: ['media_ids'],
+      },
       nullcast: { type: 'boolean' },
-      poll: { type: 'object' },
+      poll: {
+        type: 'object',
+        properties: {
+          options: {
+            type: 'array',
+            minItems: 2,
+            maxItems: 4,
+            items: { type: 'string', minLength: 1, maxLength: 25 },
+          },
+          duration_minutes: { type: 'integer', minimum: 5, maximum: 10080 },
+          reply_settings: { enum: TweetCreateReplySettings, type: 'string' },
+        },
+        requiredProperties: ['options', 'duration_minutes'],
+      },
       quote_tweet_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
-      reply: { type: 'object' },
+      reply: {
+        type: 'object',
+        properties: {
+          in_reply_to_tweet_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          auto_populate_reply_metadata: { type: 'boolean' },
+          exclude_reply_user_ids: { type: 'array', items: { type: 'string', pattern: '^[0-9]{1,19}$' } },
+        },
+        requiredProperties: ['in_reply_to_tweet_id'],
+      },
       reply_settings: { enum: TweetCreateReplySettings, type: 'string' },
     },
   },
@@ -210,16 +255,58 @@ export const createOrEditPost: OperationSpec = {
       text: { type: 'string', maxLength: 25000 },
       community_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
       share_with_followers: { type: 'boolean' },
-      edit_options: { type: 'object' },
+      edit_options: {
+        type: 'object',
+        properties: { previous_post_id: { type: 'string', pattern: '^[0-9]{1,19}$' } },
+        requiredProperties: ['previous_post_id'],
+      },
       card_uri: { type: 'string' },
       direct_message_deep_link: { type: 'string' },
       for_super_followers_only: { type: 'boolean' },
-      geo: { type: 'object' },
-      media: { type: 'object' },
+      geo: { type: 'object', properties: { place_id: { type: 'string' } } },
+      media: {
+        type: 'object',
+        properties: {
+          media_ids: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 4,
+            items: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          },
+          tagged_user_ids: {
+            type: 'array',
+            minItems: 0,
+            maxItems: 10,
+            items: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          },
+        },
+        requiredProperties: ['media_ids'],
+      },
       nullcast: { type: 'boolean' },
-      poll: { type: 'object' },
+      poll: {
+        type: 'object',
+        properties: {
+          options: {
+            type: 'array',
+            minItems: 2,
+            maxItems: 4,
+            items: { type: 'string', minLength: 1, maxLength: 25 },
+          },
+          duration_minutes: { type: 'integer', minimum: 5, maximum: 10080 },
+          reply_settings: { enum: TweetCreateReplySettings, type: 'string' },
+        },
+        requiredProperties: ['options', 'duration_minutes'],
+      },
       quote_tweet_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
-      reply: { type: 'object' },
+      reply: {
+        type: 'object',
+        properties: {
+          in_reply_to_tweet_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          auto_populate_reply_metadata: { type: 'boolean' },
+          exclude_reply_user_ids: { type: 'array', items: { type: 'string', pattern: '^[0-9]{1,19}$' } },
+        },
+        requiredProperties: ['in_reply_to_tweet_id'],
+      },
       reply_settings: { enum: TweetCreateReplySettings, type: 'string' },
     },
   },
@@ -578,7 +665,19 @@ export const updateRules: OperationSpec = {
     mode: 'fields',
     required: true,
     fields: {
-      add: { type: 'array', minItems: 1, items: { type: 'object' }, required: true },
+      add: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          properties: {
+            value: { type: 'string', minLength: 1, maxLength: 2048 },
+            tag: { type: 'string' },
+          },
+          requiredProperties: ['value'],
+        },
+        required: true,
+      },
     },
   },
   response: 'json',
@@ -598,7 +697,16 @@ export const deleteRules: OperationSpec = {
     contentType: 'application/json',
     encoding: 'json',
     mode: 'fields',
-    fields: { delete: { type: 'object', required: true } },
+    fields: {
+      delete: {
+        type: 'object',
+        properties: {
+          ids: { type: 'array', items: { type: 'string', pattern: '^[0-9]{1,19}$' } },
+          values: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 2048 } },
+        },
+        required: true,
+      },
+    },
   },
   response: 'json',
   security: [['bearer']],
@@ -848,7 +956,21 @@ export const createActivitySubscription: OperationSpec = {
     required: true,
     fields: {
       event_type: { enum: ActivityEventType, type: 'string', required: true },
-      filter: { type: 'object', required: true },
+      filter: {
+        type: 'object',
+        properties: {
+          user_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
+          keyword: { type: 'string', minLength: 1, maxLength: 150 },
+          direction: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 2,
+            uniqueItems: true,
+            items: { enum: ActivityDirection, type: 'string' },
+          },
+        },
+        required: true,
+      },
       tag: { type: 'string', minLength: 1, maxLength: 200 },
       webhook_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
     },
@@ -1029,7 +1151,17 @@ export const createCommunityNotes: OperationSpec = {
     fields: {
       test_mode: { type: 'boolean', required: true },
       post_id: { type: 'string', pattern: '^[0-9]{1,19}$', required: true },
-      info: { type: 'object', required: true },
+      info: {
+        type: 'object',
+        properties: {
+          text: { type: 'string', pattern: '^(?=[\\s\\S]*https?://\\S+)[\\s\\S]+$' },
+          classification: { enum: NoteClassification, type: 'string' },
+          misleading_tags: { type: 'array', items: { enum: MisleadingTag, type: 'string' } },
+          trustworthy_sources: { type: 'boolean' },
+        },
+        requiredProperties: ['text', 'classification', 'misleading_tags', 'trustworthy_sources'],
+        required: true,
+      },
     },
   },
   response: 'json',
@@ -1075,6 +1207,7 @@ export const oauthRequestToken: OperationSpec = {
   ],
   response: 'form',
   security: [['oauth1']],
+  requireHttps: true,
 };
 /** `GET /oauth/authorize`: Authorize (browser step) */
 export const oauthAuthorize: OperationSpec = {
@@ -1095,6 +1228,7 @@ export const oauthAuthorize: OperationSpec = {
   response: 'none',
   security: [],
   browserStep: true,
+  requireHttps: true,
 };
 /** `GET /oauth/authenticate`: Authenticate (browser step) */
 export const oauthAuthenticate: OperationSpec = {
@@ -1115,6 +1249,7 @@ export const oauthAuthenticate: OperationSpec = {
   response: 'none',
   security: [],
   browserStep: true,
+  requireHttps: true,
 };
 /** `POST /oauth/access_token`: Obtain an access token */
 export const oauthAccessToken: OperationSpec = {
@@ -1138,6 +1273,7 @@ export const oauthAccessToken: OperationSpec = {
   ],
   response: 'form',
   security: [['oauth1']],
+  requireHttps: true,
 };
 /** `POST /1.1/oauth/invalidate_token`: Invalidate an access token */
 export const oauthInvalidateToken: OperationSpec = {
@@ -1147,6 +1283,7 @@ export const oauthInvalidateToken: OperationSpec = {
   tag: 'OAuth',
   response: 'json',
   security: [['oauth1']],
+  requireHttps: true,
 };
 /** `POST /oauth2/token`: Obtain an app-only bearer token */
 export const oauth2Token: OperationSpec = {
@@ -1165,6 +1302,8 @@ export const oauth2Token: OperationSpec = {
   },
   response: 'json',
   security: [['basic']],
+  requireHttps: true,
+  basicEncoding: 'form',
 };
 /** `POST /oauth2/invalidate_token`: Invalidate an app-only bearer token */
 export const oauth2InvalidateToken: OperationSpec = {
@@ -1181,6 +1320,7 @@ export const oauth2InvalidateToken: OperationSpec = {
   },
   response: 'json',
   security: [['oauth1']],
+  requireHttps: true,
 };
 /** Every operation by operationId: method, path, tag and what the runtime needs to send it. */
 export const operations = {

@@ -1,4 +1,4 @@
-import { applyAuth, chooseAuth } from './auth.js';
+import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, readRateLimit, TimeoutError } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
@@ -55,6 +55,8 @@ export class ClientCore {
     /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
     buildUrl(op, params = {}) {
         const checked = this.check(op, params);
+        if (op.requireHttps)
+            requireSecureUrl(this.originFor(op), op.id);
         return this.originFor(op) + serializeRequest(op, checked).pathAndQuery;
     }
     /** Sends one operation and resolves to its decoded 2xx body. */
@@ -114,8 +116,12 @@ export class ClientCore {
     }
     async #attempts(op, input, options, read) {
         const params = this.check(op, input);
-        const kind = chooseAuth(op, this.#auth);
+        const auth = options.auth ?? this.#auth;
+        const kind = chooseAuth(op, auth);
+        if (op.requireHttps)
+            requireSecureUrl(this.originFor(op), op.id);
         const serialized = serializeRequest(op, params);
+        let credentials = auth;
         const fetchImpl = this.#fetch ?? globalThis.fetch;
         if (!fetchImpl)
             throw new ConnectionError(op.id, 'no fetch implementation available');
@@ -140,7 +146,7 @@ export class ClientCore {
                 headers,
             };
             // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-            const url = await applyAuth(kind, this.#auth, target);
+            const url = await applyAuth(kind, credentials, target, undefined, op.basicEncoding);
             const deadline = new Deadline(timeoutMs, signal);
             let response;
             try {

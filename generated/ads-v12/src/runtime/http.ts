@@ -1,4 +1,4 @@
-import { applyAuth, chooseAuth, type ClientAuth } from './auth.js';
+import { applyAuth, chooseAuth, requireSecureUrl, type ClientAuth } from './auth.js';
 import { ApiError, ConnectionError, readRateLimit, TimeoutError } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
@@ -118,6 +118,7 @@ export class ClientCore {
   /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
   buildUrl(op: OperationSpec, params: Record<string, unknown> = {}): string {
     const checked = this.check(op, params);
+    if (op.requireHttps) requireSecureUrl(this.originFor(op), op.id);
     return this.originFor(op) + serializeRequest(op, checked).pathAndQuery;
   }
 
@@ -198,8 +199,11 @@ export class ClientCore {
     read: Reader<R>,
   ): Promise<R> {
     const params = this.check(op, input);
-    const kind = chooseAuth(op, this.#auth);
+    const auth = options.auth ?? this.#auth;
+    const kind = chooseAuth(op, auth);
+    if (op.requireHttps) requireSecureUrl(this.originFor(op), op.id);
     const serialized = serializeRequest(op, params);
+    let credentials = auth;
     const fetchImpl = this.#fetch ?? (globalThis.fetch as FetchLike | undefined);
     if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
     const maxRetries = Math.max(0, options.maxRetries ?? this.maxRetries) || 0;
@@ -223,7 +227,7 @@ export class ClientCore {
         headers,
       };
       // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-      const url = await applyAuth(kind, this.#auth, target);
+      const url = await applyAuth(kind, credentials, target, undefined, op.basicEncoding);
       const deadline = new Deadline(timeoutMs, signal);
       let response: Response;
       try {

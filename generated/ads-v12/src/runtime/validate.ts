@@ -20,8 +20,9 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   const body = op.body;
   if (!body) return;
   if (body.mode === 'whole') {
-    if (body.required && (params.body === undefined || params.body === null))
-      fail(op, 'body', 'required', 'is required');
+    if (params.body === undefined || params.body === null) {
+      if (body.required) fail(op, 'body', 'required', 'is required');
+    } else if (body.checks) checkValue(op, 'body', params.body, body.checks);
     return;
   }
   for (const [name, checks] of Object.entries(body.fields ?? {})) {
@@ -125,6 +126,69 @@ export function checkValue(op: OperationSpec, name: string, value: unknown, chec
       value.forEach((item, index) => checkValue(op, `${name}[${index}]`, item, items));
     }
   }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isBytes(value)) {
+    checkObject(op, name, value as Record<string, unknown>, checks);
+  }
+}
+
+/** Required properties, each property's own checks, and the one shape of a union the object must match. */
+function checkObject(
+  op: OperationSpec,
+  name: string,
+  value: Record<string, unknown>,
+  checks: ValueChecks,
+): void {
+  // Own properties only: an object without `valueOf` still inherits Object.prototype's.
+  const own = (key: string): unknown =>
+    Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  // Values first: a wrong `type` explains more than the fields its shape then lacks.
+  for (const [key, inner] of Object.entries(checks.properties ?? {})) {
+    const item = own(key);
+    if (item === undefined || (item === null && inner.nullable)) continue;
+    checkValue(op, `${name}.${key}`, item, inner);
+  }
+  for (const key of checks.requiredProperties ?? []) {
+    if (own(key) === undefined) fail(op, `${name}.${key}`, 'required', 'is required');
+  }
+  const shapes = checks.oneOf;
+  if (!shapes) return;
+  const tag = checks.discriminator;
+  if (tag !== undefined) {
+    const chosen = value[tag];
+    const shape = shapes.find((s) => s.properties?.[tag]?.enum?.includes(chosen as string));
+    if (!shape) {
+      const allowed = shapes.flatMap((s) => s.properties?.[tag]?.enum ?? []).map((v) => JSON.stringify(v));
+      fail(
+        op,
+        `${name}.${tag}`,
+        'enum',
+        `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`,
+      );
+    }
+    checkValue(op, name, value, shape);
+    return;
+  }
+  // No discriminator: the object must pass the checks of at least one shape.
+  let first: ValidationError | undefined;
+  for (const shape of shapes) {
+    try {
+      checkValue(op, name, value, shape);
+      return;
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      first ??= error;
+    }
+  }
+  if (first) throw first;
+}
+
+function isBytes(value: object): boolean {
+  return (
+    (typeof Blob !== 'undefined' && value instanceof Blob) ||
+    ArrayBuffer.isView(value) ||
+    value instanceof ArrayBuffer ||
+    value instanceof Date
+  );
 }
 
 /** A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing. */

@@ -1,5 +1,10 @@
 import { type OAuth1Credentials } from './oauth1.js';
 import type { AuthKind, OperationSpec } from './types.js';
+/** An application's API key pair, for OAuth 2.0 app-only authentication. */
+export interface AppOnlyCredentials {
+    consumerKey: string;
+    consumerSecret: string;
+}
 /** The credentials a client sends. Each operation uses the schemes its spec allows. */
 export type ClientAuth = 
 /** `Authorization: Bearer <token>`: an app-only token or an OAuth 2.0 user access token. */
@@ -16,9 +21,19 @@ export type ClientAuth =
         username: string;
         password: string;
     };
+}
+/**
+ * OAuth 2.0 app-only: bearer operations get the application's bearer token, requested once with
+ * HTTP Basic and cached per application and origin (shared by every client in the process);
+ * the token operation itself is sent with Basic.
+ */
+ | {
+    appOnly: AppOnlyCredentials;
 };
 export type { OAuth1Credentials };
-/** Which credential kind a configured `auth` provides. */
+/** The credential kinds a configured `auth` can provide, in order of preference. */
+export declare function authKindsOf(auth: ClientAuth | undefined): AuthKind[];
+/** Which credential kind a configured `auth` provides first. */
 export declare function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined;
 /**
  * Decides whether the configured credentials may be sent with an operation. Returns the kind to
@@ -26,6 +41,18 @@ export declare function authKindOf(auth: ClientAuth | undefined): AuthKind | und
  * rule) when the operation needs credentials the client does not have.
  */
 export declare function chooseAuth(op: OperationSpec, auth: ClientAuth | undefined): AuthKind | undefined;
+/** `127.0.0.0/8`, `::1` and `localhost`: the hosts an HTTPS-only step may reach over plain HTTP (tests). */
+export declare function isLoopbackHost(hostname: string): boolean;
+/**
+ * Throws a ValidationError (rule `https-required`) unless `url` is `https:`, or `http:` to a
+ * loopback host. The message names the origin only: a URL's query or user info may hold secrets.
+ */
+export declare function requireSecureUrl(url: string, subject: string, parameter?: string): void;
+/**
+ * The value of a Basic `Authorization` header. With `formEncode` (RFC 6749 section 2.3.1, what X's
+ * app-only token endpoint expects) each part is application/x-www-form-urlencoded first.
+ */
+export declare function basicAuthorization(username: string, password: string, formEncode?: boolean): string;
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
     method: string;
@@ -34,8 +61,19 @@ export interface SigningTarget {
     form: [string, string][] | undefined;
     headers: Record<string, string>;
 }
-/** Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages. */
+/**
+ * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
+ * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ */
 export declare function applyAuth(kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, apiKeyPlacement?: {
     in: 'header' | 'query' | 'cookie';
     name: string;
-}): Promise<string>;
+}, basicEncoding?: 'form'): Promise<string>;
+/**
+ * The application's app-only bearer token: the cached one, the one being requested, or a new
+ * request through `request`. A failed request is not cached. Credentials with another secret for
+ * the same key never get the cached token: they make their own request.
+ */
+export declare function cachedAppOnlyToken(origin: string, credentials: AppOnlyCredentials, request: () => Promise<string>): Promise<string>;
+/** Drops the cached app-only token of an application (only when it is `token`, if given). */
+export declare function forgetAppOnlyToken(origin: string, consumerKey: string, token?: string): void;

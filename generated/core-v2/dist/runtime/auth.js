@@ -1,16 +1,22 @@
 import { ValidationError } from './errors.js';
 import { oauth1Sign } from './oauth1.js';
-/** Which credential kind a configured `auth` provides. */
-export function authKindOf(auth) {
+/** The credential kinds a configured `auth` can provide, in order of preference. */
+export function authKindsOf(auth) {
     if (!auth)
-        return undefined;
+        return [];
     if ('bearerToken' in auth)
-        return 'bearer';
+        return ['bearer'];
     if ('oauth1' in auth)
-        return 'oauth1';
+        return ['oauth1'];
     if ('basic' in auth)
-        return 'basic';
-    return undefined;
+        return ['basic'];
+    if ('appOnly' in auth)
+        return ['bearer', 'basic'];
+    return [];
+}
+/** Which credential kind a configured `auth` provides first. */
+export function authKindOf(auth) {
+    return authKindsOf(auth)[0];
 }
 const NAMES = {
     bearer: 'bearer token',
@@ -18,37 +24,83 @@ const NAMES = {
     basic: 'HTTP Basic',
     apiKey: 'API key',
 };
+function configuredName(auth) {
+    if (auth && 'appOnly' in auth)
+        return 'app-only credentials';
+    const kind = authKindOf(auth);
+    return kind ? NAMES[kind] : 'no credentials';
+}
 /**
  * Decides whether the configured credentials may be sent with an operation. Returns the kind to
  * use, or `undefined` to send none; throws a ValidationError (the `unsupported-authentication`
  * rule) when the operation needs credentials the client does not have.
  */
 export function chooseAuth(op, auth) {
-    const have = authKindOf(auth);
+    const have = authKindsOf(auth);
     const alternatives = op.security;
     // The spec states nothing: send what the client has.
     if (alternatives === undefined)
-        return have;
-    if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) {
-        return have && alternatives.some((a) => a.length === 1 && a[0] === have) ? have : undefined;
-    }
-    if (have && alternatives.some((a) => a.length === 1 && a[0] === have))
-        return have;
+        return have[0];
+    const match = have.find((kind) => alternatives.some((a) => a.length === 1 && a[0] === kind));
+    if (match)
+        return match;
+    // Security is optional: send nothing rather than credentials the operation does not take.
+    if (alternatives.length === 0 || alternatives.some((a) => a.length === 0))
+        return undefined;
     const accepted = [...new Set(alternatives.map((a) => a.map((k) => NAMES[k]).join(' + ')))].join(' or ');
-    throw new ValidationError('auth', 'unsupported-authentication', `${op.id}: accepts ${accepted}, but the client is configured with ${have ? NAMES[have] : 'no credentials'}`);
+    throw new ValidationError('auth', 'unsupported-authentication', `${op.id}: accepts ${accepted}, but the client is configured with ${configuredName(auth)}`);
 }
-/** Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages. */
-export async function applyAuth(kind, auth, target, apiKeyPlacement) {
+/** `127.0.0.0/8`, `::1` and `localhost`: the hosts an HTTPS-only step may reach over plain HTTP (tests). */
+export function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    if (host === 'localhost' || host === '::1')
+        return true;
+    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+/**
+ * Throws a ValidationError (rule `https-required`) unless `url` is `https:`, or `http:` to a
+ * loopback host. The message names the origin only: a URL's query or user info may hold secrets.
+ */
+export function requireSecureUrl(url, subject, parameter = 'baseUrl') {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new ValidationError(parameter, 'https-required', `${subject}: needs an absolute https: URL`);
+    }
+    if (parsed.protocol === 'https:')
+        return;
+    if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))
+        return;
+    throw new ValidationError(parameter, 'https-required', `${subject}: OAuth steps require HTTPS, and ${parsed.protocol}//${parsed.host} is neither https: nor a loopback host`);
+}
+/**
+ * The value of a Basic `Authorization` header. With `formEncode` (RFC 6749 section 2.3.1, what X's
+ * app-only token endpoint expects) each part is application/x-www-form-urlencoded first.
+ */
+export function basicAuthorization(username, password, formEncode = false) {
+    const encode = (value) => formEncode ? new URLSearchParams([['', value]]).toString().slice(1) : value;
+    const bytes = new TextEncoder().encode(`${encode(username)}:${encode(password)}`);
+    let binary = '';
+    bytes.forEach((b) => (binary += String.fromCharCode(b)));
+    return `Basic ${btoa(binary)}`;
+}
+/**
+ * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
+ * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ */
+export async function applyAuth(kind, auth, target, apiKeyPlacement, basicEncoding) {
     if (!kind || !auth)
         return target.url;
     if (kind === 'bearer' && 'bearerToken' in auth) {
         target.headers.authorization = `Bearer ${auth.bearerToken}`;
     }
     if (kind === 'basic' && 'basic' in auth) {
-        const bytes = new TextEncoder().encode(`${auth.basic.username}:${auth.basic.password}`);
-        let binary = '';
-        bytes.forEach((b) => (binary += String.fromCharCode(b)));
-        target.headers.authorization = `Basic ${btoa(binary)}`;
+        target.headers.authorization = basicAuthorization(auth.basic.username, auth.basic.password, basicEncoding === 'form');
+    }
+    if (kind === 'basic' && 'appOnly' in auth) {
+        target.headers.authorization = basicAuthorization(auth.appOnly.consumerKey, auth.appOnly.consumerSecret, basicEncoding === 'form');
     }
     if (kind === 'oauth1' && 'oauth1' in auth) {
         const signed = await oauth1Sign({ method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) }, auth.oauth1);
@@ -56,4 +108,39 @@ export async function applyAuth(kind, auth, target, apiKeyPlacement) {
     }
     void apiKeyPlacement;
     return target.url;
+}
+// One entry per application and origin, shared by every client of the package in this realm, so
+// concurrent callers share one request and X sees one token request per application.
+const appOnlyTokens = new Map();
+const cacheKey = (origin, consumerKey) => `${origin}\n${consumerKey}`;
+/**
+ * The application's app-only bearer token: the cached one, the one being requested, or a new
+ * request through `request`. A failed request is not cached. Credentials with another secret for
+ * the same key never get the cached token: they make their own request.
+ */
+export function cachedAppOnlyToken(origin, credentials, request) {
+    const key = cacheKey(origin, credentials.consumerKey);
+    const cached = appOnlyTokens.get(key);
+    if (cached && cached.secret === credentials.consumerSecret)
+        return cached.token;
+    const entry = {
+        secret: credentials.consumerSecret,
+        token: request().then((token) => {
+            entry.value = token;
+            return token;
+        }, (error) => {
+            if (appOnlyTokens.get(key) === entry)
+                appOnlyTokens.delete(key);
+            throw error;
+        }),
+    };
+    appOnlyTokens.set(key, entry);
+    return entry.token;
+}
+/** Drops the cached app-only token of an application (only when it is `token`, if given). */
+export function forgetAppOnlyToken(origin, consumerKey, token) {
+    const key = cacheKey(origin, consumerKey);
+    const cached = appOnlyTokens.get(key);
+    if (cached && (token === undefined || cached.value === token))
+        appOnlyTokens.delete(key);
 }

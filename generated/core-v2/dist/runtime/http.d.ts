@@ -1,4 +1,5 @@
 import { type ClientAuth } from './auth.js';
+import { type AppOnlyCredentials } from './auth.js';
 import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
 /** Options of the client constructor. */
 export interface ClientOptions {
@@ -67,6 +68,14 @@ export declare class ClientCore {
     originFor(op: OperationSpec): string;
     /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
     buildUrl(op: OperationSpec, params?: Record<string, unknown>): string;
+    /**
+     * The application's app-only bearer token, from the cache shared per application and origin,
+     * or requested with HTTP Basic (one request in flight however many callers wait for it).
+     * `credentials` default to the client's `appOnly` credentials.
+     */
+    appOnlyToken(credentials?: AppOnlyCredentials, options?: RequestOptions): Promise<string>;
+    /** Forgets the cached app-only token of an application (after it was invalidated). */
+    forgetAppOnlyToken(consumerKey: string, token?: string): void;
     /** Sends one operation and resolves to its decoded 2xx body. */
     request<T>(op: OperationSpec, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
     /**

@@ -1,4 +1,5 @@
 /** Types shared by the client runtime and the generated operation table. */
+import type { ClientAuth } from './auth.js';
 import type { RateLimit } from './errors.js';
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 /** A kind of credential an operation accepts. */
@@ -21,6 +22,14 @@ export interface ValueChecks {
     readonly format?: string;
     /** `null` is a valid value (and counts as given for a required field). */
     readonly nullable?: boolean;
+    /** Checks of an object's properties, by name. */
+    readonly properties?: Readonly<Record<string, ValueChecks>>;
+    /** Properties an object must have. */
+    readonly requiredProperties?: readonly string[];
+    /** The value must match one of these shapes. */
+    readonly oneOf?: readonly ValueChecks[];
+    /** The property whose value picks the `oneOf` shape. */
+    readonly discriminator?: string;
 }
 /** How an array or object value goes on the wire. */
 export type ParamStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
@@ -42,6 +51,8 @@ export interface BodySpec {
     /** The body's fields sit in the params object (`fields`), or the body is `params.body` (`whole`). */
     readonly mode: 'fields' | 'whole';
     readonly required?: boolean;
+    /** Checks on a whole body (an array, for example). */
+    readonly checks?: ValueChecks;
     /** Checks on the top-level fields of an object body. */
     readonly fields?: Readonly<Record<string, ValueChecks & {
         readonly required?: boolean;
@@ -75,6 +86,10 @@ export interface OperationSpec {
     readonly streaming?: 'ndjson';
     readonly browserStep?: boolean;
     readonly sandboxOnly?: boolean;
+    /** An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). */
+    readonly requireHttps?: boolean;
+    /** HTTP Basic user name and password are form-encoded before base64 (RFC 6749 section 2.3.1). */
+    readonly basicEncoding?: 'form';
     readonly rules?: readonly RuleSpec[];
     /** Where this operation's API key goes, when its security names an apiKey scheme. */
     readonly apiKey?: {
@@ -119,6 +134,11 @@ export interface RequestOptions {
     retryNonIdempotent?: boolean;
     /** Called with every HTTP response of this call (after the client's own `onResponse`), e.g. to read rate-limit figures. */
     onResponse?: (info: ResponseInfo) => void;
+    /**
+     * Credentials for this call instead of the client's, e.g. to sign one OAuth step with a
+     * request token. The operation's security still decides whether they may be sent.
+     */
+    auth?: ClientAuth;
 }
 /** The `fetch` the client uses; any WHATWG-compatible implementation. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

@@ -2,6 +2,12 @@ import { ValidationError } from './errors.js';
 import { oauth1Sign, type OAuth1Credentials } from './oauth1.js';
 import type { AuthKind, OperationSpec } from './types.js';
 
+/** An application's API key pair, for OAuth 2.0 app-only authentication. */
+export interface AppOnlyCredentials {
+  consumerKey: string;
+  consumerSecret: string;
+}
+
 /** The credentials a client sends. Each operation uses the schemes its spec allows. */
 export type ClientAuth =
   /** `Authorization: Bearer <token>`: an app-only token or an OAuth 2.0 user access token. */
@@ -9,17 +15,29 @@ export type ClientAuth =
   /** OAuth 1.0a (HMAC-SHA1) user context; the token pair is left out for consumer-only steps. */
   | { oauth1: OAuth1Credentials }
   /** HTTP Basic. */
-  | { basic: { username: string; password: string } };
+  | { basic: { username: string; password: string } }
+  /**
+   * OAuth 2.0 app-only: bearer operations get the application's bearer token, requested once with
+   * HTTP Basic and cached per application and origin (shared by every client in the process);
+   * the token operation itself is sent with Basic.
+   */
+  | { appOnly: AppOnlyCredentials };
 
 export type { OAuth1Credentials };
 
-/** Which credential kind a configured `auth` provides. */
+/** The credential kinds a configured `auth` can provide, in order of preference. */
+export function authKindsOf(auth: ClientAuth | undefined): AuthKind[] {
+  if (!auth) return [];
+  if ('bearerToken' in auth) return ['bearer'];
+  if ('oauth1' in auth) return ['oauth1'];
+  if ('basic' in auth) return ['basic'];
+  if ('appOnly' in auth) return ['bearer', 'basic'];
+  return [];
+}
+
+/** Which credential kind a configured `auth` provides first. */
 export function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined {
-  if (!auth) return undefined;
-  if ('bearerToken' in auth) return 'bearer';
-  if ('oauth1' in auth) return 'oauth1';
-  if ('basic' in auth) return 'basic';
-  return undefined;
+  return authKindsOf(auth)[0];
 }
 
 const NAMES: Record<AuthKind, string> = {
@@ -29,26 +47,72 @@ const NAMES: Record<AuthKind, string> = {
   apiKey: 'API key',
 };
 
+function configuredName(auth: ClientAuth | undefined): string {
+  if (auth && 'appOnly' in auth) return 'app-only credentials';
+  const kind = authKindOf(auth);
+  return kind ? NAMES[kind] : 'no credentials';
+}
+
 /**
  * Decides whether the configured credentials may be sent with an operation. Returns the kind to
  * use, or `undefined` to send none; throws a ValidationError (the `unsupported-authentication`
  * rule) when the operation needs credentials the client does not have.
  */
 export function chooseAuth(op: OperationSpec, auth: ClientAuth | undefined): AuthKind | undefined {
-  const have = authKindOf(auth);
+  const have = authKindsOf(auth);
   const alternatives = op.security;
   // The spec states nothing: send what the client has.
-  if (alternatives === undefined) return have;
-  if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) {
-    return have && alternatives.some((a) => a.length === 1 && a[0] === have) ? have : undefined;
-  }
-  if (have && alternatives.some((a) => a.length === 1 && a[0] === have)) return have;
+  if (alternatives === undefined) return have[0];
+  const match = have.find((kind) => alternatives.some((a) => a.length === 1 && a[0] === kind));
+  if (match) return match;
+  // Security is optional: send nothing rather than credentials the operation does not take.
+  if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return undefined;
   const accepted = [...new Set(alternatives.map((a) => a.map((k) => NAMES[k]).join(' + ')))].join(' or ');
   throw new ValidationError(
     'auth',
     'unsupported-authentication',
-    `${op.id}: accepts ${accepted}, but the client is configured with ${have ? NAMES[have] : 'no credentials'}`,
+    `${op.id}: accepts ${accepted}, but the client is configured with ${configuredName(auth)}`,
   );
+}
+
+/** `127.0.0.0/8`, `::1` and `localhost`: the hosts an HTTPS-only step may reach over plain HTTP (tests). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Throws a ValidationError (rule `https-required`) unless `url` is `https:`, or `http:` to a
+ * loopback host. The message names the origin only: a URL's query or user info may hold secrets.
+ */
+export function requireSecureUrl(url: string, subject: string, parameter = 'baseUrl'): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ValidationError(parameter, 'https-required', `${subject}: needs an absolute https: URL`);
+  }
+  if (parsed.protocol === 'https:') return;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
+  throw new ValidationError(
+    parameter,
+    'https-required',
+    `${subject}: OAuth steps require HTTPS, and ${parsed.protocol}//${parsed.host} is neither https: nor a loopback host`,
+  );
+}
+
+/**
+ * The value of a Basic `Authorization` header. With `formEncode` (RFC 6749 section 2.3.1, what X's
+ * app-only token endpoint expects) each part is application/x-www-form-urlencoded first.
+ */
+export function basicAuthorization(username: string, password: string, formEncode = false): string {
+  const encode = (value: string): string =>
+    formEncode ? new URLSearchParams([['', value]]).toString().slice(1) : value;
+  const bytes = new TextEncoder().encode(`${encode(username)}:${encode(password)}`);
+  let binary = '';
+  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  return `Basic ${btoa(binary)}`;
 }
 
 /** What signing needs to know of the request being sent. */
@@ -60,22 +124,34 @@ export interface SigningTarget {
   headers: Record<string, string>;
 }
 
-/** Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages. */
+/**
+ * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
+ * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ */
 export async function applyAuth(
   kind: AuthKind | undefined,
   auth: ClientAuth | undefined,
   target: SigningTarget,
   apiKeyPlacement?: { in: 'header' | 'query' | 'cookie'; name: string },
+  basicEncoding?: 'form',
 ): Promise<string> {
   if (!kind || !auth) return target.url;
   if (kind === 'bearer' && 'bearerToken' in auth) {
     target.headers.authorization = `Bearer ${auth.bearerToken}`;
   }
   if (kind === 'basic' && 'basic' in auth) {
-    const bytes = new TextEncoder().encode(`${auth.basic.username}:${auth.basic.password}`);
-    let binary = '';
-    bytes.forEach((b) => (binary += String.fromCharCode(b)));
-    target.headers.authorization = `Basic ${btoa(binary)}`;
+    target.headers.authorization = basicAuthorization(
+      auth.basic.username,
+      auth.basic.password,
+      basicEncoding === 'form',
+    );
+  }
+  if (kind === 'basic' && 'appOnly' in auth) {
+    target.headers.authorization = basicAuthorization(
+      auth.appOnly.consumerKey,
+      auth.appOnly.consumerSecret,
+      basicEncoding === 'form',
+    );
   }
   if (kind === 'oauth1' && 'oauth1' in auth) {
     const signed = await oauth1Sign(
@@ -86,4 +162,53 @@ export async function applyAuth(
   }
   void apiKeyPlacement;
   return target.url;
+}
+
+interface AppOnlyEntry {
+  readonly secret: string;
+  readonly token: Promise<string>;
+  value?: string;
+}
+
+// One entry per application and origin, shared by every client of the package in this realm, so
+// concurrent callers share one request and X sees one token request per application.
+const appOnlyTokens = new Map<string, AppOnlyEntry>();
+
+const cacheKey = (origin: string, consumerKey: string): string => `${origin}\n${consumerKey}`;
+
+/**
+ * The application's app-only bearer token: the cached one, the one being requested, or a new
+ * request through `request`. A failed request is not cached. Credentials with another secret for
+ * the same key never get the cached token: they make their own request.
+ */
+export function cachedAppOnlyToken(
+  origin: string,
+  credentials: AppOnlyCredentials,
+  request: () => Promise<string>,
+): Promise<string> {
+  const key = cacheKey(origin, credentials.consumerKey);
+  const cached = appOnlyTokens.get(key);
+  if (cached && cached.secret === credentials.consumerSecret) return cached.token;
+  const entry: AppOnlyEntry = {
+    secret: credentials.consumerSecret,
+    token: request().then(
+      (token) => {
+        entry.value = token;
+        return token;
+      },
+      (error: unknown) => {
+        if (appOnlyTokens.get(key) === entry) appOnlyTokens.delete(key);
+        throw error;
+      },
+    ),
+  };
+  appOnlyTokens.set(key, entry);
+  return entry.token;
+}
+
+/** Drops the cached app-only token of an application (only when it is `token`, if given). */
+export function forgetAppOnlyToken(origin: string, consumerKey: string, token?: string): void {
+  const key = cacheKey(origin, consumerKey);
+  const cached = appOnlyTokens.get(key);
+  if (cached && (token === undefined || cached.value === token)) appOnlyTokens.delete(key);
 }

@@ -1,5 +1,7 @@
-import { applyAuth, chooseAuth, type ClientAuth } from './auth.js';
-import { ApiError, ConnectionError, readRateLimit, TimeoutError } from './errors.js';
+import { applyAuth, chooseAuth, requireSecureUrl, type ClientAuth } from './auth.js';
+import { cachedAppOnlyToken, forgetAppOnlyToken as forgetCached, type AppOnlyCredentials } from './auth.js';
+import { oauth2Token as APP_TOKEN } from '../operations.js';
+import { ApiError, ConnectionError, readRateLimit, TimeoutError, ValidationError } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
 import { validateParams } from './validate.js';
@@ -109,7 +111,52 @@ export class ClientCore {
   /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
   buildUrl(op: OperationSpec, params: Record<string, unknown> = {}): string {
     const checked = this.check(op, params);
+    if (op.requireHttps) requireSecureUrl(this.originFor(op), op.id);
     return this.originFor(op) + serializeRequest(op, checked).pathAndQuery;
+  }
+
+  /**
+   * The application's app-only bearer token, from the cache shared per application and origin,
+   * or requested with HTTP Basic (one request in flight however many callers wait for it).
+   * `credentials` default to the client's `appOnly` credentials.
+   */
+  async appOnlyToken(credentials?: AppOnlyCredentials, options: RequestOptions = {}): Promise<string> {
+    const auth = credentials ?? (this.#auth && 'appOnly' in this.#auth ? this.#auth.appOnly : undefined);
+    if (!auth)
+      throw new ValidationError(
+        'auth',
+        'unsupported-authentication',
+        `${APP_TOKEN.id}: app-only credentials ({ appOnly: { consumerKey, consumerSecret } }) are needed`,
+      );
+    const { signal, timeoutMs, maxRetries, onResponse } = options;
+    return cachedAppOnlyToken(this.originFor(APP_TOKEN), auth, async () => {
+      const body = await this.request<{ access_token?: unknown }>(
+        APP_TOKEN,
+        { grant_type: 'client_credentials' },
+        {
+          auth: { appOnly: auth },
+          ...(signal ? { signal } : {}),
+          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+          ...(maxRetries !== undefined ? { maxRetries } : {}),
+          ...(onResponse ? { onResponse } : {}),
+        },
+      );
+      if (typeof body?.access_token !== 'string' || body.access_token === '') {
+        throw new ApiError({
+          operationId: APP_TOKEN.id,
+          status: 200,
+          headers: new Headers(),
+          body: undefined,
+          message: `${APP_TOKEN.id}: the response holds no access_token`,
+        });
+      }
+      return body.access_token;
+    });
+  }
+
+  /** Forgets the cached app-only token of an application (after it was invalidated). */
+  forgetAppOnlyToken(consumerKey: string, token?: string): void {
+    forgetCached(this.originFor(APP_TOKEN), consumerKey, token);
   }
 
   /** Sends one operation and resolves to its decoded 2xx body. */
@@ -189,8 +236,19 @@ export class ClientCore {
     read: Reader<R>,
   ): Promise<R> {
     const params = this.check(op, input);
-    const kind = chooseAuth(op, this.#auth);
+    const auth = options.auth ?? this.#auth;
+    const kind = chooseAuth(op, auth);
+    if (op.requireHttps) requireSecureUrl(this.originFor(op), op.id);
     const serialized = serializeRequest(op, params);
+    let credentials = auth;
+    // App-only credentials on a bearer operation: send the application's (cached) bearer token.
+    const appOnly = kind === 'bearer' && auth && 'appOnly' in auth ? auth.appOnly : undefined;
+    if (appOnly)
+      credentials = {
+        bearerToken: await this.appOnlyToken(appOnly, {
+          ...(options.signal ? { signal: options.signal } : {}),
+        }),
+      };
     const fetchImpl = this.#fetch ?? (globalThis.fetch as FetchLike | undefined);
     if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
     const maxRetries = Math.max(0, options.maxRetries ?? this.maxRetries) || 0;
@@ -214,7 +272,7 @@ export class ClientCore {
         headers,
       };
       // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-      const url = await applyAuth(kind, this.#auth, target);
+      const url = await applyAuth(kind, credentials, target, undefined, op.basicEncoding);
       const deadline = new Deadline(timeoutMs, signal);
       let response: Response;
       try {
@@ -253,6 +311,9 @@ export class ClientCore {
         headers: response.headers,
         body,
       });
+      // A rejected app-only token (invalidated elsewhere, say) is not served again from the cache.
+      if (appOnly && response.status === 401 && credentials && 'bearerToken' in credentials)
+        forgetCached(this.originFor(APP_TOKEN), appOnly.consumerKey, credentials.bearerToken);
       if (!mayRetry || !isRetryableStatus(response.status)) throw error;
       const asked = this.serverWaitMs(response.status, response.headers);
       if (asked !== undefined && asked > maxWaitMs) throw error;
