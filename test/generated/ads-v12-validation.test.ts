@@ -7,21 +7,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AdsClient, toMicros, ValidationError, type OperationId } from '../../generated/ads-v12/src/index.js';
 import type { CardComponent, CreateCardParams } from '../../generated/ads-v12/src/models.js';
-import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.js';
+import { type SeenRequest, suiteServer } from '../helpers/server.js';
 
-let server: TestServer;
-let reply: (req: SeenRequest) => Reply;
-
-test.before(async () => {
-  server = await startServer((req) => reply(req));
-});
-test.after(async () => {
-  await server.close();
-});
-test.before.each(() => {
-  server.requests.length = 0;
-  reply = () => ({ status: 200, body: { data: [], next_cursor: null, request: { params: {} } } });
-});
+const server = suiteServer(test, () => ({ status: 200, body: { data: [], next_cursor: null, request: { params: {} } } }));
 
 const client = (): AdsClient =>
   new AdsClient({

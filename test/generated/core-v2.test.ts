@@ -11,28 +11,16 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../generated/core-v2/src/index.js';
-import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.js';
+import { suiteServer } from '../helpers/server.js';
 
 const TOKEN = 'AAAA-secret-bearer-token-never-shown';
-let server: TestServer;
-let reply: (req: SeenRequest) => Reply;
-
-test.before(async () => {
-  server = await startServer((req) => reply(req));
-});
-test.after(async () => {
-  await server.close();
-});
-test.before.each(() => {
-  server.requests.length = 0;
-  reply = () => ({ status: 200, body: {} });
-});
+const server = suiteServer(test, () => ({ status: 200, body: {} }));
 
 const client = (extra: ConstructorParameters<typeof CoreClient>[0] = {}) =>
   new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, maxRetries: 0, ...extra });
 
 test('createWebhooksStreamLink sends POST with bearer and comma lists, returns data.provisioned', async () => {
-  reply = () => ({ body: { data: { provisioned: true } } });
+  server.reply = () => ({ body: { data: { provisioned: true } } });
   const result = await client().webhooks.createStreamLink({
     webhook_id: '1234567890',
     'tweet.fields': ['created_at', 'author_id'],
@@ -50,7 +38,7 @@ test('createWebhooksStreamLink sends POST with bearer and comma lists, returns d
 });
 
 test('client.call by operationId returns what the grouped method returns', async () => {
-  reply = () => ({ body: { data: { provisioned: false } } });
+  server.reply = () => ({ body: { data: { provisioned: false } } });
   const viaCall = await client().call('createWebhooksStreamLink', { webhook_id: '1' });
   const viaGroup = await client().webhooks.createStreamLink({ webhook_id: '1' });
   assert.equal(viaCall, viaGroup);
@@ -90,7 +78,7 @@ test('an unknown tweet.fields value is a ValidationError before any request', as
 });
 
 test('a problem+json 404 throws ApiError whose problem narrows on type', async () => {
-  reply = () => ({
+  server.reply = () => ({
     status: 404,
     headers: { 'content-type': 'application/problem+json' },
     body: JSON.stringify({
@@ -122,7 +110,7 @@ test('a problem+json 404 throws ApiError whose problem narrows on type', async (
 
 test('a legacy 401 code 89 gives legacyErrors[0].code === 89 (wrapped and bare forms)', async () => {
   for (const body of [{ errors: [{ code: 89, message: 'Invalid or expired token.' }] }, { code: 89, message: 'Invalid or expired token.' }]) {
-    reply = () => ({ status: 401, body });
+    server.reply = () => ({ status: 401, body });
     try {
       await client().webhooks.createStreamLink({ webhook_id: '1' });
       assert.unreachable('should throw');
@@ -141,7 +129,7 @@ test('partial errors in a 200 body stay in the body', async () => {
     data: [{ id: '1', text: 'hi', edit_history_tweet_ids: ['1'] }],
     errors: [{ type: 'https://api.twitter.com/2/problems/resource-not-found', title: 'Not Found Error', parameter: 'ids', value: '2', resource_id: '2', resource_type: 'tweet' }],
   };
-  reply = () => ({ body });
+  server.reply = () => ({ body });
   const result = await client().tweets.getPostsByIds({ ids: ['1', '2'] });
   assert.equal(result, body);
   assert.is(server.requests[0]?.query.get('ids'), '1,2');
@@ -149,10 +137,10 @@ test('partial errors in a 200 body stay in the body', async () => {
 
 test('no error message, String() or JSON holds the bearer token', async () => {
   const errors: unknown[] = [];
-  reply = () => ({ status: 401, body: { errors: [{ code: 89, message: 'Invalid or expired token.' }] } });
+  server.reply = () => ({ status: 401, body: { errors: [{ code: 89, message: 'Invalid or expired token.' }] } });
   await client().webhooks.createStreamLink({ webhook_id: '1' }).catch((e: unknown) => errors.push(e));
   await client().webhooks.createStreamLink({ webhook_id: 'x' }).catch((e: unknown) => errors.push(e));
-  reply = () => ({ status: 200, body: {}, delayMs: 300 });
+  server.reply = () => ({ status: 200, body: {}, delayMs: 300 });
   await client({ timeoutMs: 50 }).webhooks.createStreamLink({ webhook_id: '1' }).catch((e: unknown) => errors.push(e));
   await new CoreClient({ baseUrl: 'http://127.0.0.1:1', auth: { bearerToken: TOKEN }, maxRetries: 0 })
     .webhooks.createStreamLink({ webhook_id: '1' })
@@ -184,7 +172,7 @@ test('an operation that does not accept the configured scheme is refused before 
 });
 
 test('oauth2Token sends HTTP Basic and a form body', async () => {
-  reply = () => ({ body: { token_type: 'bearer', access_token: 'AAAA' } });
+  server.reply = () => ({ body: { token_type: 'bearer', access_token: 'AAAA' } });
   const basic = new CoreClient({ baseUrl: server.url, auth: { basic: { username: 'key', password: 'secret' } } });
   const result = await basic.oauth.oauth2Token({ grant_type: 'client_credentials' });
   assert.is(result.access_token, 'AAAA');
@@ -201,7 +189,7 @@ test('browser steps build URLs and never fetch', () => {
 });
 
 test('a timeout gives TimeoutError and a closed port gives ConnectionError', async () => {
-  reply = () => ({ body: {}, delayMs: 500 });
+  server.reply = () => ({ body: {}, delayMs: 500 });
   try {
     await client({ timeoutMs: 50 }).webhooks.createStreamLink({ webhook_id: '1' });
     assert.unreachable('should time out');

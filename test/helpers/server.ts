@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Test } from 'uvu';
 import type { AddressInfo } from 'node:net';
 
 /** A request as the test server saw it. */
@@ -98,4 +99,38 @@ export async function startServer(handler: (request: SeenRequest) => Reply | Pro
         server.close(() => resolve());
       }),
   };
+}
+
+/** A loopback server shared by the tests of one suite. */
+export interface SuiteServer {
+  readonly url: string;
+  readonly requests: SeenRequest[];
+  /** How the server answers; reset to the suite's fallback before each test. */
+  reply: (request: SeenRequest) => Reply | Promise<Reply>;
+}
+
+/** Starts a server before the suite, empties its log and restores `fallback` before each test, and closes it after. */
+export function suiteServer(suite: Test, fallback: (request: SeenRequest) => Reply): SuiteServer {
+  let server: TestServer | undefined;
+  const state: SuiteServer = {
+    get url(): string {
+      if (!server) throw new Error('the suite server is not started yet');
+      return server.url;
+    },
+    get requests(): SeenRequest[] {
+      return server?.requests ?? [];
+    },
+    reply: fallback,
+  };
+  suite.before(async () => {
+    server = await startServer((request) => state.reply(request));
+  });
+  suite.after(async () => {
+    await server?.close();
+  });
+  suite.before.each(() => {
+    state.requests.length = 0;
+    state.reply = fallback;
+  });
+  return state;
 }
