@@ -32,7 +32,7 @@ export function emitClient(model: ApiModel): string {
             `Client of ${model.title} ${model.version}.`,
             model.description?.split('\n')[0],
             example &&
-              `@example\nconst client = new ${model.clientName}({ auth: ${model.authKinds.includes('bearer') ? "{ bearerToken: process.env.BEARER_TOKEN! }" : model.authKinds.includes('oauth1') ? '{ oauth1: { consumerKey, consumerSecret, token, tokenSecret } }' : '...'} });\nconst result = await client.${example.group}.${example.methodName}(${example.hasParams ? '{ ... }' : ''});`,
+              `@example\nconst client = new ${model.clientName}({ auth: ${(model.authKinds.includes('bearer') || model.authKinds.includes('oauth2')) ? "{ bearerToken: process.env.BEARER_TOKEN! }" : model.authKinds.includes('oauth1') ? '{ oauth1: { consumerKey, consumerSecret, token, tokenSecret } }' : '...'} });\nconst result = await client.${example.group}.${example.methodName}(${example.hasParams ? '{ ... }' : ''});`,
           ),
         },
       ],

@@ -3,7 +3,7 @@ import type { ApiModel, OperationModel } from '../model/types.ts';
 /** README of a generated package: install, configure, one example per tag, errors, operations. */
 export function emitReadme(model: ApiModel): string {
   const lines: string[] = [];
-  const auth = model.authKinds.includes('bearer')
+  const auth = (model.authKinds.includes('bearer') || model.authKinds.includes('oauth2'))
     ? "{ bearerToken: process.env.X_BEARER_TOKEN! }"
     : model.authKinds.includes('oauth1')
       ? '{ oauth1: { consumerKey, consumerSecret, token, tokenSecret } }'

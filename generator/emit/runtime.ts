@@ -112,7 +112,7 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     auth: {
       appOnly: oauthFlows(model)?.appOnly ?? false,
       any: model.authKinds.length > 0,
-      bearer: model.authKinds.includes('bearer'),
+      bearer: model.authKinds.includes('bearer') || model.authKinds.includes('oauth2'),
       oauth1: model.authKinds.includes('oauth1'),
       basic: model.authKinds.includes('basic'),
       apiKey: model.authKinds.includes('apiKey'),

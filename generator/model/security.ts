@@ -37,7 +37,7 @@ function schemeKind(scheme: Record<string, unknown>): AuthKind | undefined {
     if (http === 'oauth') return 'oauth1';
     return undefined;
   }
-  if (type === 'oauth2' || type === 'openidconnect') return 'bearer';
+  if (type === 'oauth2' || type === 'openidconnect') return 'oauth2';
   if (type === 'apikey') return 'apiKey';
   return undefined;
 }

@@ -57,7 +57,8 @@ export interface GroupModel {
   operationIds: string[];
 }
 
-export type AuthKind = 'bearer' | 'oauth1' | 'basic' | 'apiKey';
+/** `bearer`: an HTTP bearer token (app-only or user); `oauth2`: an OAuth 2.0 (or OpenID Connect) user access token. */
+export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
 
 export interface SecuritySchemeModel {
   name: string;

@@ -81,6 +81,8 @@ test('unsupported-authentication: a scheme the operation does not accept is refu
       ['app-only on an OAuth 1.0a step', { auth: { appOnly: CONSUMER } }, (c) => c.oauth.invalidateToken()],
       ['nothing on a bearer-only operation', {}, (c) => c.webhooks.createStreamLink({ webhook_id: '1' })],
       ['bearer on the Basic token operation', { auth: { bearerToken: BEARER } }, (c) => c.oauth.oauth2Token({ grant_type: 'client_credentials' })],
+      // Posting needs a user: an app-only bearer token is no OAuth 2.0 user access token.
+      ['app-only on a user-context operation', { auth: { appOnly: CONSUMER } }, (c) => c.tweets.createPosts({ text: 'hello' })],
     ];
     for (const [name, options, call] of cases) {
       const error = await rejection(call(new CoreClient({ baseUrl: server.url, maxRetries: 0, ...options })));

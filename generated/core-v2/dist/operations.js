@@ -87,7 +87,7 @@ export const getPostsByIds = {
         },
     ],
     response: 'json',
-    security: [['bearer'], ['bearer'], ['oauth1']],
+    security: [['bearer'], ['oauth2'], ['oauth1']],
 };
 /** `POST /2/tweets`: Create Post */
 export const createPosts = {
@@ -160,7 +160,7 @@ export const createPosts = {
         },
     },
     response: 'json',
-    security: [['bearer'], ['oauth1']],
+    security: [['oauth2'], ['oauth1']],
 };
 /** `POST /2/posts`: Create or Edit Post */
 export const createOrEditPost = {
@@ -233,7 +233,7 @@ export const createOrEditPost = {
         },
     },
     response: 'json',
-    security: [['bearer'], ['oauth1']],
+    security: [['oauth2'], ['oauth1']],
 };
 /** `GET /2/users/{id}/tweets`: Get Posts */
 export const getUsersPosts = {
@@ -357,7 +357,7 @@ export const getUsersPosts = {
         },
     ],
     response: 'json',
-    security: [['bearer'], ['bearer'], ['oauth1']],
+    security: [['bearer'], ['oauth2'], ['oauth1']],
     pagination: {
         style: 'token',
         limit: 'max_results',
@@ -403,7 +403,7 @@ export const searchNews = {
         },
     ],
     response: 'json',
-    security: [['bearer'], ['bearer']],
+    security: [['bearer'], ['oauth2']],
 };
 /** `GET /2/news/{id}`: Get news story by ID */
 export const getNews = {
@@ -431,7 +431,7 @@ export const getNews = {
         },
     ],
     response: 'json',
-    security: [['bearer'], ['bearer'], ['oauth1']],
+    security: [['bearer'], ['oauth2'], ['oauth1']],
 };
 /** `GET /2/powerstream/rules`: Get Powerstream rules */
 export const getPowerstreamRules = {
@@ -898,7 +898,7 @@ export const createActivitySubscription = {
         },
     },
     response: 'json',
-    security: [['bearer'], ['bearer'], ['oauth1']],
+    security: [['bearer'], ['oauth2'], ['oauth1']],
 };
 /** `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`: Create replay job */
 export const createAccountActivityReplayJob = {
@@ -1012,7 +1012,7 @@ export const searchEligiblePosts = {
         },
     ],
     response: 'json',
-    security: [['bearer'], ['oauth1']],
+    security: [['oauth2'], ['oauth1']],
     pagination: {
         style: 'token',
         limit: 'max_results',
@@ -1049,7 +1049,7 @@ export const searchCommunityNotesWritten = {
         },
     ],
     response: 'json',
-    security: [['bearer'], ['oauth1']],
+    security: [['oauth2'], ['oauth1']],
     pagination: {
         style: 'token',
         limit: 'max_results',
@@ -1087,7 +1087,7 @@ export const createCommunityNotes = {
         },
     },
     response: 'json',
-    security: [['bearer'], ['oauth1']],
+    security: [['oauth2'], ['oauth1']],
 };
 /** `POST /2/evaluate_note`: Evaluate a Community Note */
 export const evaluateCommunityNotes = {
@@ -1106,7 +1106,7 @@ export const evaluateCommunityNotes = {
         },
     },
     response: 'json',
-    security: [['bearer'], ['oauth1']],
+    security: [['oauth2'], ['oauth1']],
 };
 /** `POST /oauth/request_token`: Obtain a request token */
 export const oauthRequestToken = {

@@ -165,7 +165,7 @@ export const getPostsByIds: OperationSpec = {
     },
   ],
   response: 'json',
-  security: [['bearer'], ['bearer'], ['oauth1']],
+  security: [['bearer'], ['oauth2'], ['oauth1']],
 };
 /** `POST /2/tweets`: Create Post */
 export const createPosts: OperationSpec = {
@@ -238,7 +238,7 @@ export const createPosts: OperationSpec = {
     },
   },
   response: 'json',
-  security: [['bearer'], ['oauth1']],
+  security: [['oauth2'], ['oauth1']],
 };
 /** `POST /2/posts`: Create or Edit Post */
 export const createOrEditPost: OperationSpec = {
@@ -311,7 +311,7 @@ export const createOrEditPost: OperationSpec = {
     },
   },
   response: 'json',
-  security: [['bearer'], ['oauth1']],
+  security: [['oauth2'], ['oauth1']],
 };
 /** `GET /2/users/{id}/tweets`: Get Posts */
 export const getUsersPosts: PaginatedOperationSpec = {
@@ -435,7 +435,7 @@ export const getUsersPosts: PaginatedOperationSpec = {
     },
   ],
   response: 'json',
-  security: [['bearer'], ['bearer'], ['oauth1']],
+  security: [['bearer'], ['oauth2'], ['oauth1']],
   pagination: {
     style: 'token',
     limit: 'max_results',
@@ -481,7 +481,7 @@ export const searchNews: OperationSpec = {
     },
   ],
   response: 'json',
-  security: [['bearer'], ['bearer']],
+  security: [['bearer'], ['oauth2']],
 };
 /** `GET /2/news/{id}`: Get news story by ID */
 export const getNews: OperationSpec = {
@@ -509,7 +509,7 @@ export const getNews: OperationSpec = {
     },
   ],
   response: 'json',
-  security: [['bearer'], ['bearer'], ['oauth1']],
+  security: [['bearer'], ['oauth2'], ['oauth1']],
 };
 /** `GET /2/powerstream/rules`: Get Powerstream rules */
 export const getPowerstreamRules: OperationSpec = {
@@ -976,7 +976,7 @@ export const createActivitySubscription: OperationSpec = {
     },
   },
   response: 'json',
-  security: [['bearer'], ['bearer'], ['oauth1']],
+  security: [['bearer'], ['oauth2'], ['oauth1']],
 };
 /** `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`: Create replay job */
 export const createAccountActivityReplayJob: OperationSpec = {
@@ -1090,7 +1090,7 @@ export const searchEligiblePosts: PaginatedOperationSpec = {
     },
   ],
   response: 'json',
-  security: [['bearer'], ['oauth1']],
+  security: [['oauth2'], ['oauth1']],
   pagination: {
     style: 'token',
     limit: 'max_results',
@@ -1127,7 +1127,7 @@ export const searchCommunityNotesWritten: PaginatedOperationSpec = {
     },
   ],
   response: 'json',
-  security: [['bearer'], ['oauth1']],
+  security: [['oauth2'], ['oauth1']],
   pagination: {
     style: 'token',
     limit: 'max_results',
@@ -1165,7 +1165,7 @@ export const createCommunityNotes: OperationSpec = {
     },
   },
   response: 'json',
-  security: [['bearer'], ['oauth1']],
+  security: [['oauth2'], ['oauth1']],
 };
 /** `POST /2/evaluate_note`: Evaluate a Community Note */
 export const evaluateCommunityNotes: OperationSpec = {
@@ -1184,7 +1184,7 @@ export const evaluateCommunityNotes: OperationSpec = {
     },
   },
   response: 'json',
-  security: [['bearer'], ['oauth1']],
+  security: [['oauth2'], ['oauth1']],
 };
 /** `POST /oauth/request_token`: Obtain a request token */
 export const oauthRequestToken: OperationSpec = {

@@ -14,6 +14,7 @@ export function authKindOf(auth) {
 }
 const NAMES = {
     bearer: 'bearer token',
+    oauth2: 'OAuth 2.0 user access token',
     oauth1: 'OAuth 1.0a',
     basic: 'HTTP Basic',
     apiKey: 'API key',

@@ -60,8 +60,9 @@ export class ClientCore {
         return this.originFor(op) + serializeRequest(op, checked).pathAndQuery;
     }
     /** Sends one operation and resolves to its decoded 2xx body. */
-    async request(op, params = {}, options = {}) {
-        return (await this.exchange(op, params, options)).body;
+    request(op, params = {}, options = {}) {
+        // The hot path: no exchange object, no extra async layer.
+        return this.#attempts(op, params, options, (response, deadline) => this.#decode(op, response, deadline, options));
     }
     /**
      * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
@@ -130,21 +131,21 @@ export class ClientCore {
         const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
         const timeoutMs = options.timeoutMs ?? this.timeoutMs;
         const signal = options.signal;
+        const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
+        const onResponse = this.#onResponse;
+        const callOnResponse = options.onResponse;
+        const url0 = this.originFor(op) + serialized.pathAndQuery;
         for (let attempt = 0;; attempt++) {
             signal?.throwIfAborted();
             const mayRetry = retryable && attempt < maxRetries;
+            // A fresh object each attempt: auth writes into it.
             const headers = {
                 accept: ACCEPT[op.response],
                 ...this.#headers,
                 ...serialized.headers,
-                ...lowerKeys(options.headers ?? {}),
+                ...callHeaders,
             };
-            const target = {
-                method: op.method,
-                url: this.originFor(op) + serialized.pathAndQuery,
-                form: serialized.form,
-                headers,
-            };
+            const target = { method: op.method, url: url0, form: serialized.form, headers };
             // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
             const url = await applyAuth(kind, credentials, target, undefined, op.basicEncoding);
             const deadline = new Deadline(timeoutMs, signal);
@@ -169,8 +170,10 @@ export class ClientCore {
                 continue;
             }
             const info = infoOf(op, response, attempt);
-            this.#onResponse?.(info);
-            options.onResponse?.(info);
+            if (onResponse)
+                onResponse(info);
+            if (callOnResponse)
+                callOnResponse(info);
             if (response.ok) {
                 try {
                     return await read(response, deadline, info);
@@ -263,43 +266,69 @@ function isRetryableStatus(status) {
         return true;
     return status >= 500 && status !== 501 && status !== 505;
 }
+/** What was seen of a response; its rate-limit figures are parsed on first read (most calls never look). */
 function infoOf(op, response, attempt) {
+    const headers = response.headers;
+    let rateLimit = null;
     return {
         operationId: op.id,
         method: op.method,
         status: response.status,
-        headers: response.headers,
-        rateLimit: readRateLimit(response.headers),
+        headers,
+        get rateLimit() {
+            if (rateLimit === null)
+                rateLimit = readRateLimit(headers);
+            return rateLimit;
+        },
         attempt,
     };
 }
-/** A per-attempt timeout joined with the caller's signal. */
+/**
+ * A per-attempt timeout joined with the caller's signal: one AbortController and one timer.
+ * (Cheaper on Node 20 than `AbortSignal.timeout()` + `AbortSignal.any()`, which make two more
+ * signals, and unlike them the timer is cleared as soon as the attempt is over: a stream read
+ * past its headers must not be cut off, and finished attempts should hold no timers.)
+ */
 class Deadline {
     timeoutMs;
     signal;
     timedOut = false;
-    #controller = new AbortController();
+    #controller;
     #timer;
     #outer;
-    #onAbort = () => this.#controller.abort();
+    #onAbort;
     constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
-        this.signal = this.#controller.signal;
-        this.#outer = outer;
-        if (outer?.aborted)
-            this.#controller.abort();
-        outer?.addEventListener('abort', this.#onAbort, { once: true });
-        if (Number.isFinite(timeoutMs) && timeoutMs > 0) {
+        const controller = new AbortController();
+        this.#controller = controller;
+        this.signal = controller.signal;
+        if (outer) {
+            if (outer.aborted)
+                controller.abort();
+            else {
+                const onAbort = () => controller.abort();
+                outer.addEventListener('abort', onAbort, { once: true });
+                this.#outer = outer;
+                this.#onAbort = onAbort;
+            }
+        }
+        if (timeoutMs > 0 && timeoutMs < Infinity) {
             this.#timer = setTimeout(() => {
                 this.timedOut = true;
-                this.#controller.abort();
+                controller.abort();
             }, timeoutMs);
         }
     }
     clear() {
-        if (this.#timer !== undefined)
+        if (this.#timer !== undefined) {
             clearTimeout(this.#timer);
-        this.#outer?.removeEventListener('abort', this.#onAbort);
+            this.#timer = undefined;
+        }
+        if (this.#onAbort !== undefined) {
+            this.#outer?.removeEventListener('abort', this.#onAbort);
+            this.#outer = undefined;
+            this.#onAbort = undefined;
+        }
     }
 }
 const deadlines = new WeakMap();

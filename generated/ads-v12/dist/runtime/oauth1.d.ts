@@ -1,8 +1,9 @@
 /**
  * OAuth 1.0a request signing (RFC 5849, HMAC-SHA1) for X API user-context calls.
  *
- * Dependency-free: uses only WebCrypto (`globalThis.crypto`), `TextEncoder`,
- * `URL`/`URLSearchParams` and `btoa`, so it runs unchanged in Node 20+, browsers
+ * Dependency-free: a synchronous pure-JS SHA-1/HMAC (RFC 3174, RFC 2104), with
+ * `crypto.getRandomValues`, `TextEncoder` and `URL`/`URLSearchParams` from the
+ * platform, so it runs unchanged in Node 20+, browsers (secure context or not)
  * and edge runtimes.
  */
 /** A form body in `application/x-www-form-urlencoded` shape. */
@@ -84,3 +85,7 @@ export declare function normalizeParameters(params: Iterable<OAuth1Parameter>): 
  * Query parameters, form-body parameters and protocol parameters are all signed.
  */
 export declare function oauth1Sign(request: OAuth1Request, credentials: OAuth1Credentials, options?: OAuth1Options): Promise<OAuth1Signature>;
+/** SHA-1 of `data` (a string is hashed as UTF-8); 20 bytes. */
+export declare function sha1(data: string | Uint8Array): Uint8Array;
+/** HMAC-SHA1 (RFC 2104) of `message` under `key` (strings as UTF-8); 20 bytes. */
+export declare function hmacSha1(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;

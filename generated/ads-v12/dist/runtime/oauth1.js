@@ -1,8 +1,9 @@
 /**
  * OAuth 1.0a request signing (RFC 5849, HMAC-SHA1) for X API user-context calls.
  *
- * Dependency-free: uses only WebCrypto (`globalThis.crypto`), `TextEncoder`,
- * `URL`/`URLSearchParams` and `btoa`, so it runs unchanged in Node 20+, browsers
+ * Dependency-free: a synchronous pure-JS SHA-1/HMAC (RFC 3174, RFC 2104), with
+ * `crypto.getRandomValues`, `TextEncoder` and `URL`/`URLSearchParams` from the
+ * platform, so it runs unchanged in Node 20+, browsers (secure context or not)
  * and edge runtimes.
  */
 // Lone (unpaired) surrogates cannot be UTF-8 encoded. We replace them with U+FFFD,
@@ -17,8 +18,18 @@ const EXTRA_RESERVED = /[!'()*]/g;
  * uppercase hex. Lone surrogates are encoded as U+FFFD (`%EF%BF%BD`), never thrown.
  */
 export function percentEncode(value) {
-    return encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD')).replace(EXTRA_RESERVED, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    // Fast path: most names and values (ids, keys, nonces) need no encoding at all.
+    if (UNRESERVED_ONLY.test(value))
+        return value;
+    const wellFormed = SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+    const encoded = encodeURIComponent(wellFormed);
+    return SUB_DELIMS.test(encoded)
+        ? encoded.replace(EXTRA_RESERVED, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+        : encoded;
 }
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const SUB_DELIMS = /[!'()*]/;
 /**
  * Decode a form body into pairs, as application/x-www-form-urlencoded (`+` is a
  * space, duplicates and order kept).
@@ -120,7 +131,9 @@ export async function oauth1Sign(request, credentials, options = {}) {
         percentEncode(normalizedParameters),
     ].join('&');
     const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret ?? '')}`;
-    const signature = await hmacSha1Base64(key, baseString);
+    // Synchronous on purpose: an async WebCrypto key import and sign cost several times the
+    // rest of the signature. The function stays async-returning for compatibility.
+    const signature = base64(hmacSha1(key, baseString));
     oauth.push(['oauth_signature', signature]);
     // Everything is percent-encoded, so the header can never carry CR, LF, quotes
     // or separators from caller-supplied values.
@@ -186,26 +199,240 @@ function checkTimestamp(timestamp) {
 }
 /** 32 random bytes as 64 lowercase hex characters: alphanumeric, unbiased, fixed length. */
 function randomNonce() {
-    const bytes = getCrypto().getRandomValues(new Uint8Array(32));
+    // Random bytes are drawn in batches (one getRandomValues call per 64 nonces); each byte
+    // is used once and the pool is refilled when it runs out.
+    if (noncePos + NONCE_BYTES > noncePool.length) {
+        getRandomValues(noncePool);
+        noncePos = 0;
+    }
     let out = '';
-    for (const byte of bytes)
-        out += byte.toString(16).padStart(2, '0');
+    for (let i = noncePos, end = noncePos + NONCE_BYTES; i < end; i++)
+        out += HEX[noncePool[i]];
+    noncePos += NONCE_BYTES;
     return out;
 }
-function getCrypto() {
+const NONCE_BYTES = 32;
+const noncePool = new Uint8Array(NONCE_BYTES * 64);
+let noncePos = noncePool.length;
+const HEX = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
+function getRandomValues(bytes) {
     const c = globalThis.crypto;
-    if (c === undefined || c.subtle === undefined) {
-        throw new Error('oauth1Sign: WebCrypto (globalThis.crypto.subtle) is not available in this runtime');
+    if (c === undefined || typeof c.getRandomValues !== 'function') {
+        throw new Error('oauth1Sign: crypto.getRandomValues is not available in this runtime');
     }
-    return c;
+    c.getRandomValues(bytes);
 }
-async function hmacSha1Base64(key, message) {
-    const encoder = new TextEncoder();
-    const subtle = getCrypto().subtle;
-    const cryptoKey = await subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
-    const mac = new Uint8Array(await subtle.sign('HMAC', cryptoKey, encoder.encode(message)));
-    let binary = '';
-    for (const byte of mac)
-        binary += String.fromCharCode(byte);
-    return btoa(binary);
+// ---------------------------------------------------------------------------------------------
+// SHA-1 (RFC 3174) and HMAC-SHA1 (RFC 2104), synchronous and allocation-light. Strings are
+// hashed as their UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder does).
+/** Bytes of the message being hashed, with room for the SHA-1 padding; reused between calls. */
+let scratch = new Uint8Array(1024);
+/** Inputs larger than this get a one-off buffer instead of growing the shared one for good. */
+const MAX_SCRATCH = 64 * 1024;
+const W = new Int32Array(80);
+const IV = [0x67452301, 0xefcdab89 | 0, 0x98badcfe | 0, 0x10325476, 0xc3d2e1f0 | 0];
+let encoder;
+/** A buffer of at least `size` bytes: the shared scratch buffer, grown if needed, or a one-off. */
+function bufferFor(size) {
+    if (size <= scratch.length)
+        return scratch;
+    if (size > MAX_SCRATCH)
+        return new Uint8Array(size);
+    scratch = new Uint8Array(Math.min(MAX_SCRATCH, Math.max(size, scratch.length * 2)));
+    return scratch;
+}
+/** The smallest multiple of 64 that holds `length` bytes, the 0x80 marker and the 8-byte length. */
+function paddedLength(length) {
+    return (Math.floor((length + 8) / 64) + 1) * 64;
+}
+/** Puts `input`'s bytes (UTF-8 for a string) in a buffer with room for the padding. */
+function load(input) {
+    if (typeof input !== 'string') {
+        const buffer = bufferFor(paddedLength(input.length));
+        buffer.set(input);
+        return { buffer, length: input.length };
+    }
+    const n = input.length;
+    let buffer = bufferFor(paddedLength(n));
+    // ASCII fast path (OAuth base strings and keys are percent-encoded, so always ASCII).
+    let i = 0;
+    for (; i < n; i++) {
+        const code = input.charCodeAt(i);
+        if (code >= 0x80)
+            break;
+        buffer[i] = code;
+    }
+    if (i === n)
+        return { buffer, length: n };
+    const bytes = (encoder ??= new TextEncoder()).encode(input);
+    buffer = bufferFor(paddedLength(bytes.length));
+    buffer.set(bytes);
+    return { buffer, length: bytes.length };
+}
+/** One SHA-1 compression of the 64-byte block at `offset` into the five words of `h`. */
+function compress(h, block, offset) {
+    const w = W;
+    for (let i = 0, j = offset; i < 16; i++, j += 4) {
+        w[i] = (block[j] << 24) | (block[j + 1] << 16) | (block[j + 2] << 8) | block[j + 3];
+    }
+    for (let i = 16; i < 80; i++) {
+        const x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16];
+        w[i] = (x << 1) | (x >>> 31);
+    }
+    let a = h[0];
+    let b = h[1];
+    let c = h[2];
+    let d = h[3];
+    let e = h[4];
+    let t;
+    for (let i = 0; i < 20; i++) {
+        t = (((a << 5) | (a >>> 27)) + ((b & c) | (~b & d)) + e + w[i] + 0x5a827999) | 0;
+        e = d;
+        d = c;
+        c = (b << 30) | (b >>> 2);
+        b = a;
+        a = t;
+    }
+    for (let i = 20; i < 40; i++) {
+        t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + w[i] + 0x6ed9eba1) | 0;
+        e = d;
+        d = c;
+        c = (b << 30) | (b >>> 2);
+        b = a;
+        a = t;
+    }
+    for (let i = 40; i < 60; i++) {
+        t = (((a << 5) | (a >>> 27)) + ((b & c) | (b & d) | (c & d)) + e + w[i] + 0x8f1bbcdc) | 0;
+        e = d;
+        d = c;
+        c = (b << 30) | (b >>> 2);
+        b = a;
+        a = t;
+    }
+    for (let i = 60; i < 80; i++) {
+        t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + w[i] + 0xca62c1d6) | 0;
+        e = d;
+        d = c;
+        c = (b << 30) | (b >>> 2);
+        b = a;
+        a = t;
+    }
+    h[0] = (h[0] + a) | 0;
+    h[1] = (h[1] + b) | 0;
+    h[2] = (h[2] + c) | 0;
+    h[3] = (h[3] + d) | 0;
+    h[4] = (h[4] + e) | 0;
+}
+/**
+ * Hashes the `length` message bytes at the start of `buffer` into `h`, which holds the state
+ * after `prefix` bytes (a multiple of 64) were hashed already; pads in place.
+ */
+function finish(h, prefix, buffer, length) {
+    const total = paddedLength(length);
+    buffer[length] = 0x80;
+    buffer.fill(0, length + 1, total - 8);
+    const bits = (prefix + length) * 8;
+    writeWord(buffer, total - 8, Math.floor(bits / 0x100000000));
+    writeWord(buffer, total - 4, bits >>> 0);
+    for (let offset = 0; offset < total; offset += 64)
+        compress(h, buffer, offset);
+}
+function writeWord(buffer, offset, word) {
+    buffer[offset] = word >>> 24;
+    buffer[offset + 1] = word >>> 16;
+    buffer[offset + 2] = word >>> 8;
+    buffer[offset + 3] = word;
+}
+function digestBytes(h) {
+    const out = new Uint8Array(20);
+    for (let i = 0; i < 5; i++)
+        writeWord(out, i * 4, h[i]);
+    return out;
+}
+/** SHA-1 of `data` (a string is hashed as UTF-8); 20 bytes. */
+export function sha1(data) {
+    const h = Int32Array.from(IV);
+    const { buffer, length } = load(data);
+    finish(h, 0, buffer, length);
+    return digestBytes(h);
+}
+/**
+ * The HMAC states of a key: SHA-1 after the (key XOR ipad) block in words 0-4, after the
+ * (key XOR opad) block in words 5-9. Caching them saves the pads and two compressions a signature.
+ */
+function keyState(key) {
+    const loaded = load(key);
+    let keyBytes = loaded.buffer.subarray(0, loaded.length);
+    if (keyBytes.length > 64)
+        keyBytes = sha1(keyBytes);
+    const block = new Uint8Array(64);
+    block.set(keyBytes);
+    // The key's bytes do not linger in the shared buffer.
+    loaded.buffer.fill(0, 0, loaded.length);
+    const state = new Int32Array(10);
+    for (let i = 0; i < 64; i++)
+        block[i] = block[i] ^ 0x36;
+    const inner = Int32Array.from(IV);
+    compress(inner, block, 0);
+    for (let i = 0; i < 64; i++)
+        block[i] = block[i] ^ 0x36 ^ 0x5c;
+    const outer = Int32Array.from(IV);
+    compress(outer, block, 0);
+    block.fill(0);
+    state.set(inner, 0);
+    state.set(outer, 5);
+    return state;
+}
+/** Key states of recent signing keys (consumer secret & token secret), oldest first. */
+const keyStates = new Map();
+const KEY_STATES_MAX = 16;
+function cachedKeyState(key) {
+    let state = keyStates.get(key);
+    if (state === undefined) {
+        state = keyState(key);
+        if (keyStates.size >= KEY_STATES_MAX) {
+            const oldest = keyStates.keys().next();
+            if (!oldest.done)
+                keyStates.delete(oldest.value);
+        }
+        keyStates.set(key, state);
+    }
+    return state;
+}
+const hState = new Int32Array(5);
+/** HMAC-SHA1 (RFC 2104) of `message` under `key` (strings as UTF-8); 20 bytes. */
+export function hmacSha1(key, message) {
+    const state = typeof key === 'string' ? cachedKeyState(key) : keyState(key);
+    const h = hState;
+    for (let i = 0; i < 5; i++)
+        h[i] = state[i];
+    const { buffer, length } = load(message);
+    finish(h, 64, buffer, length);
+    // Outer hash over the 20-byte inner digest.
+    for (let i = 0; i < 5; i++)
+        writeWord(buffer, i * 4, h[i]);
+    for (let i = 0; i < 5; i++)
+        h[i] = state[i + 5];
+    finish(h, 64, buffer, 20);
+    return digestBytes(h);
+}
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Standard base64 with padding (what `btoa` gives for the same bytes). */
+function base64(bytes) {
+    let out = '';
+    let i = 0;
+    for (; i + 2 < bytes.length; i += 3) {
+        const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+        out += BASE64[n >>> 18] + BASE64[(n >>> 12) & 63] + BASE64[(n >>> 6) & 63] + BASE64[n & 63];
+    }
+    const rest = bytes.length - i;
+    if (rest === 1) {
+        const n = bytes[i] << 16;
+        out += BASE64[n >>> 18] + BASE64[(n >>> 12) & 63] + '==';
+    }
+    else if (rest === 2) {
+        const n = (bytes[i] << 16) | (bytes[i + 1] << 8);
+        out += BASE64[n >>> 18] + BASE64[(n >>> 12) & 63] + BASE64[(n >>> 6) & 63] + '=';
+    }
+    return out;
 }

@@ -23,6 +23,7 @@ export function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined {
 
 const NAMES: Record<AuthKind, string> = {
   bearer: 'bearer token',
+  oauth2: 'OAuth 2.0 user access token',
   oauth1: 'OAuth 1.0a',
   basic: 'HTTP Basic',
   apiKey: 'API key',

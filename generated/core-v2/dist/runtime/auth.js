@@ -4,8 +4,9 @@ import { oauth1Sign } from './oauth1.js';
 export function authKindsOf(auth) {
     if (!auth)
         return [];
+    // A bearer token may be an app-only token or a user's OAuth 2.0 access token: the caller knows which.
     if ('bearerToken' in auth)
-        return ['bearer'];
+        return ['bearer', 'oauth2'];
     if ('oauth1' in auth)
         return ['oauth1'];
     if ('basic' in auth)
@@ -20,6 +21,7 @@ export function authKindOf(auth) {
 }
 const NAMES = {
     bearer: 'bearer token',
+    oauth2: 'OAuth 2.0 user access token',
     oauth1: 'OAuth 1.0a',
     basic: 'HTTP Basic',
     apiKey: 'API key',
@@ -93,7 +95,7 @@ export function basicAuthorization(username, password, formEncode = false) {
 export async function applyAuth(kind, auth, target, apiKeyPlacement, basicEncoding) {
     if (!kind || !auth)
         return target.url;
-    if (kind === 'bearer' && 'bearerToken' in auth) {
+    if ((kind === 'bearer' || kind === 'oauth2') && 'bearerToken' in auth) {
         target.headers.authorization = `Bearer ${auth.bearerToken}`;
     }
     if (kind === 'basic' && 'basic' in auth) {

@@ -28,7 +28,8 @@ export type { OAuth1Credentials };
 /** The credential kinds a configured `auth` can provide, in order of preference. */
 export function authKindsOf(auth: ClientAuth | undefined): AuthKind[] {
   if (!auth) return [];
-  if ('bearerToken' in auth) return ['bearer'];
+  // A bearer token may be an app-only token or a user's OAuth 2.0 access token: the caller knows which.
+  if ('bearerToken' in auth) return ['bearer', 'oauth2'];
   if ('oauth1' in auth) return ['oauth1'];
   if ('basic' in auth) return ['basic'];
   if ('appOnly' in auth) return ['bearer', 'basic'];
@@ -42,6 +43,7 @@ export function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined {
 
 const NAMES: Record<AuthKind, string> = {
   bearer: 'bearer token',
+  oauth2: 'OAuth 2.0 user access token',
   oauth1: 'OAuth 1.0a',
   basic: 'HTTP Basic',
   apiKey: 'API key',
@@ -136,7 +138,7 @@ export async function applyAuth(
   basicEncoding?: 'form',
 ): Promise<string> {
   if (!kind || !auth) return target.url;
-  if (kind === 'bearer' && 'bearerToken' in auth) {
+  if ((kind === 'bearer' || kind === 'oauth2') && 'bearerToken' in auth) {
     target.headers.authorization = `Bearer ${auth.bearerToken}`;
   }
   if (kind === 'basic' && 'basic' in auth) {

@@ -12,11 +12,16 @@ export interface SerializedRequest {
 
 /** Percent-encodes a query component per RFC 3986, keeping nothing but unreserved characters. */
 export function encodeComponent(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
-  );
+  // Fast path: ids, field names and enum values are usually unreserved ASCII already.
+  if (UNRESERVED_ONLY.test(value)) return value;
+  const encoded = encodeURIComponent(value);
+  return SUB_DELIMS.test(encoded)
+    ? encoded.replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    : encoded;
 }
+
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+const SUB_DELIMS = /[!'()*]/;
 
 function scalar(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
@@ -26,35 +31,48 @@ function scalar(value: unknown): string {
 
 /** Serialises path, query, header and cookie parameters and the body of one call. */
 export function serializeRequest(op: OperationSpec, params: Record<string, unknown>): SerializedRequest {
-  const consumed = new Set<string>();
   let path = op.path;
-  const query: string[] = [];
+  let query = '';
   const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  for (const param of op.params ?? []) {
-    const key = param.key ?? param.name;
-    const value = params[key];
-    consumed.add(key);
-    if (value === undefined || value === null) continue;
-    switch (param.in) {
-      case 'path':
-        path = path.replace(`{${param.name}}`, styled(param, value, encodeComponent));
-        break;
-      case 'query':
-        query.push(...queryPairs(param, value));
-        break;
-      case 'header':
-        headers[param.name] = styled(param, value, (text) => text);
-        break;
-      case 'cookie':
-        cookies.push(`${param.name}=${joinSimple(value, encodeComponent)}`);
-        break;
+  let cookies: string[] | undefined;
+  const list = op.params;
+  if (list) {
+    for (let i = 0; i < list.length; i++) {
+      const param = list[i]!;
+      const value = params[param.key ?? param.name];
+      if (value === undefined || value === null) continue;
+      switch (param.in) {
+        case 'path':
+          path = path.replace(`{${param.name}}`, styled(param, value, encodeComponent));
+          break;
+        case 'query':
+          for (const pair of queryPairs(param, value)) query += (query === '' ? '?' : '&') + pair;
+          break;
+        case 'header':
+          headers[param.name] = styled(param, value, (text) => text);
+          break;
+        case 'cookie':
+          (cookies ??= []).push(`${param.name}=${joinSimple(value, encodeComponent)}`);
+          break;
+      }
     }
   }
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
-  const { body, form, contentType } = serializeBody(op, params, consumed);
+  if (cookies) headers.cookie = cookies.join('; ');
+  if (!op.body) return { pathAndQuery: path + query, headers, body: undefined, form: undefined };
+  const { body, form, contentType } = serializeBody(op, params, consumedKeys(op));
   if (contentType) headers['content-type'] = contentType;
-  return { pathAndQuery: query.length > 0 ? `${path}?${query.join('&')}` : path, headers, body, form };
+  return { pathAndQuery: path + query, headers, body, form };
+}
+
+/** The params of an operation that are not body fields, whatever their value (cached per operation). */
+const consumedByOp = new WeakMap<OperationSpec, Set<string>>();
+function consumedKeys(op: OperationSpec): Set<string> {
+  let keys = consumedByOp.get(op);
+  if (!keys) {
+    keys = new Set((op.params ?? []).map((param) => param.key ?? param.name));
+    consumedByOp.set(op, keys);
+  }
+  return keys;
 }
 
 /**
