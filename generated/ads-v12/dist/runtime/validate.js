@@ -61,14 +61,14 @@ export function checkValue(op, name, value, checks) {
         fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`);
     }
     if (typeof value === 'string') {
-        const length = [...value].length;
+        const length = checks.minLength !== undefined || checks.maxLength !== undefined ? codePoints(value) : 0;
         if (checks.minLength !== undefined && length < checks.minLength) {
             fail(op, name, `minLength ${checks.minLength}`, `must be at least ${checks.minLength} characters, got ${length}`);
         }
         if (checks.maxLength !== undefined && length > checks.maxLength) {
             fail(op, name, `maxLength ${checks.maxLength}`, `must be at most ${checks.maxLength} characters, got ${length}`);
         }
-        if (checks.pattern !== undefined && !new RegExp(checks.pattern, 'u').test(value)) {
+        if (checks.pattern !== undefined && !compiled(checks.pattern).test(value)) {
             fail(op, name, `pattern ${checks.pattern}`, `must match ${checks.pattern}`);
         }
     }
@@ -165,4 +165,18 @@ function kind(value) {
 }
 function fail(op, parameter, rule, text) {
     throw new ValidationError(parameter, rule, `${op.id}: parameter "${parameter}" ${text}`);
+}
+/** Patterns compiled once: validation runs on every call. */
+const patterns = new Map();
+function compiled(pattern) {
+    let regex = patterns.get(pattern);
+    if (!regex) {
+        regex = new RegExp(pattern, 'u');
+        patterns.set(pattern, regex);
+    }
+    return regex;
+}
+/** Length in characters (code points), as JSON Schema counts it; UTF-16 length when there is no surrogate pair. */
+function codePoints(value) {
+    return /[\uD800-\uDBFF]/.test(value) ? [...value].length : value.length;
 }

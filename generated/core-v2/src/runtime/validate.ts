@@ -58,7 +58,7 @@ export function checkValue(op: OperationSpec, name: string, value: unknown, chec
     fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`);
   }
   if (typeof value === 'string') {
-    const length = [...value].length;
+    const length = checks.minLength !== undefined || checks.maxLength !== undefined ? codePoints(value) : 0;
     if (checks.minLength !== undefined && length < checks.minLength) {
       fail(
         op,
@@ -75,7 +75,7 @@ export function checkValue(op: OperationSpec, name: string, value: unknown, chec
         `must be at most ${checks.maxLength} characters, got ${length}`,
       );
     }
-    if (checks.pattern !== undefined && !new RegExp(checks.pattern, 'u').test(value)) {
+    if (checks.pattern !== undefined && !compiled(checks.pattern).test(value)) {
       fail(op, name, `pattern ${checks.pattern}`, `must match ${checks.pattern}`);
     }
   }
@@ -204,4 +204,21 @@ function kind(value: unknown): string {
 
 function fail(op: OperationSpec, parameter: string, rule: string, text: string): never {
   throw new ValidationError(parameter, rule, `${op.id}: parameter "${parameter}" ${text}`);
+}
+
+/** Patterns compiled once: validation runs on every call. */
+const patterns = new Map<string, RegExp>();
+
+function compiled(pattern: string): RegExp {
+  let regex = patterns.get(pattern);
+  if (!regex) {
+    regex = new RegExp(pattern, 'u');
+    patterns.set(pattern, regex);
+  }
+  return regex;
+}
+
+/** Length in characters (code points), as JSON Schema counts it; UTF-16 length when there is no surrogate pair. */
+function codePoints(value: string): number {
+  return /[\uD800-\uDBFF]/.test(value) ? [...value].length : value.length;
 }
