@@ -14,7 +14,7 @@ import { type Section, table } from './lib/table.ts';
 const CONTENDERS = ['xgen', 'oauth-1.0a', 'twitter-api-v2'] as const;
 type Contender = (typeof CONTENDERS)[number];
 const LABELS: Record<Contender, string> = {
-  xgen: '@xgen/core-v2 oauth1Sign (WebCrypto)',
+  xgen: '@xgen/core-v2 oauth1Sign (pure-JS HMAC-SHA1)',
   'oauth-1.0a': 'oauth-1.0a + node:crypto HMAC',
   'twitter-api-v2': 'twitter-api-v2 OAuth1Helper',
 };
@@ -83,7 +83,7 @@ export async function run(): Promise<Section> {
   const body = [
     table(['signer', 'signatures/s (median)', 'per signature', 'rate vs xgen'], rows),
     '',
-    `HMAC-SHA1 \`Authorization\` header for GET ${URL_.split('?')[0]} with two query parameters, consumer key and user token; fresh nonce and timestamp each time. Batches of ${BATCH.toLocaleString('en')} signatures, ${ROUNDS} per signer after a warm-up batch, taking turns; every call is awaited (ours returns a promise: WebCrypto is asynchronous).`,
+    `HMAC-SHA1 \`Authorization\` header for GET ${URL_.split('?')[0]} with two query parameters, consumer key and user token; fresh nonce and timestamp each time. Batches of ${BATCH.toLocaleString('en')} signatures, ${ROUNDS} per signer after a warm-up batch, taking turns; every call is awaited (ours returns a promise for API stability; it signs synchronously).`,
   ].join('\n');
   const ours = rate.get('xgen')!;
   const theirs = rate.get('oauth-1.0a')!;
