@@ -1,4 +1,5 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
 import { docText, GENERATED_HEADER, literal, printSourceFile, Raw } from './source.ts';
 
@@ -33,6 +34,8 @@ export function optionsType(op: OperationModel): string {
 export function emitOperations(model: ApiModel): string {
   const enumNames = new Set(model.enums.map((e) => e.name));
   const usedEnums = new Set<string>();
+  const shared = new SharedChecks([...model.operations.map(descriptorName), ...enumNames, 'operations']);
+  const render: CheckRenderer = { enumNames, usedEnums, shared };
   const typeNames = new Set<string>();
   const statements: StatementStructures[] = [];
   for (const op of model.operations) {
@@ -41,7 +44,7 @@ export function emitOperations(model: ApiModel): string {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ description: `\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}` }],
-      declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, enumNames, usedEnums)) }],
+      declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, render)) }],
     });
     if (op.hasParams) typeNames.add(op.paramsType);
     for (const name of resultTypeNames(op)) typeNames.add(name);
@@ -75,7 +78,12 @@ export function emitOperations(model: ApiModel): string {
     docs: [{ description: 'Every operationId of the spec.' }],
     type: 'keyof typeof operations',
   });
-  const runtimeTypes = ['OperationSpec', 'RequestOptions', ...(model.hasPagination ? ['PaginatedOperationSpec'] : [])];
+  const runtimeTypes = [
+    'OperationSpec',
+    'RequestOptions',
+    ...(model.hasPagination ? ['PaginatedOperationSpec'] : []),
+    ...(shared.statements.length > 0 ? ['ValueChecks'] : []),
+  ];
   const imports: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: runtimeTypes },
   ];
@@ -97,7 +105,7 @@ export function emitOperations(model: ApiModel): string {
       namedImports: enumImports.map((name) => ({ name, isTypeOnly: !usedEnums.has(name) })),
     });
   }
-  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: [...imports, ...statements] });
+  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: [...imports, ...shared.statements, ...statements] });
 }
 
 const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
@@ -108,8 +116,8 @@ export function resultTypeNames(op: OperationModel): string[] {
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }
 
-function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnums: Set<string>): Record<string, unknown> {
-  const checks = (c: ValueChecks): Record<string, unknown> | undefined => renderChecks(c, enumNames, usedEnums);
+function descriptor(op: OperationModel, render: CheckRenderer): Record<string, unknown> {
+  const checks = (c: ValueChecks): unknown => renderChecks(c, render);
   const params = op.params
     .filter((p) => p.in !== 'body')
     .map((p) => ({
@@ -159,28 +167,69 @@ function descriptor(op: OperationModel, enumNames: ReadonlySet<string>, usedEnum
   };
 }
 
-function renderChecks(c: ValueChecks & { required?: boolean }, enumNames: ReadonlySet<string>, usedEnums: Set<string>): Record<string, unknown> | undefined {
+interface CheckRenderer {
+  enumNames: ReadonlySet<string>;
+  usedEnums: Set<string>;
+  shared: SharedChecks;
+}
+
+/**
+ * Renders checks as a literal. Enum values refer to the exported enum arrays; the checks of a named
+ * object schema (a card component, say) are written once as a constant and referred to wherever used.
+ */
+function renderChecks(c: ValueChecks & { required?: boolean }, render: CheckRenderer): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(c)) {
+    if (key === 'schema') continue;
     if (key === 'enumRef') {
-      if (typeof value === 'string' && enumNames.has(value)) {
-        usedEnums.add(value);
+      if (typeof value === 'string' && render.enumNames.has(value)) {
+        render.usedEnums.add(value);
         out.enum = new Raw(value);
       }
     } else if (key === 'items') {
-      const items = renderChecks(value as ValueChecks, enumNames, usedEnums);
+      const items = renderChecks(value as ValueChecks, render);
       if (items) out.items = items;
     } else if (key === 'properties') {
       out.properties = Object.fromEntries(
-        Object.entries(value as Record<string, ValueChecks>).map(([name, inner]) => [name, renderChecks(inner, enumNames, usedEnums) ?? {}]),
+        Object.entries(value as Record<string, ValueChecks>).map(([name, inner]) => [name, renderChecks(inner, render) ?? {}]),
       );
     } else if (key === 'oneOf') {
-      out.oneOf = (value as ValueChecks[]).map((inner) => renderChecks(inner, enumNames, usedEnums) ?? {});
+      out.oneOf = (value as ValueChecks[]).map((inner) => renderChecks(inner, render) ?? {});
     } else if (key === 'format' && value !== 'date-time' && value !== 'date') {
       continue;
     } else out[key] = value;
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  if (Object.keys(out).length === 0) return undefined;
+  if (c.schema && !('required' in c) && (out.properties || out.oneOf)) return render.shared.refer(c.schema, out);
+  return out;
+}
+
+/** Checks of named schemas, each written once as a `const` before the descriptors that use it. */
+class SharedChecks {
+  readonly statements: StatementStructures[] = [];
+  private readonly byContent = new Map<string, string>();
+  private readonly names: NameTable;
+
+  constructor(taken: Iterable<string>) {
+    this.names = new NameTable(taken);
+  }
+
+  /** The constant holding these checks (the same content, depth-limited or not, always gets one name). */
+  refer(schema: string, checks: Record<string, unknown>): Raw {
+    const code = literal(checks);
+    let name = this.byContent.get(code);
+    if (!name) {
+      name = this.names.claim(`${memberName(schema)}Checks`);
+      this.byContent.set(code, name);
+      this.statements.push({
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [{ description: `What a \`${schema}\` value must meet before it is sent.` }],
+        declarations: [{ name, type: 'ValueChecks', initializer: code }],
+      });
+    }
+    return new Raw(name);
+  }
 }
 
 /** The doc comment of a method: summary, description, the wire call, deprecation, docs link. */

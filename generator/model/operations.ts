@@ -224,9 +224,9 @@ const BODY_PREFERENCE: [RegExp, BodyModel['encoding']][] = [
   [/.*/, 'binary'],
 ];
 
-function pickMedia(content: Record<string, unknown>): [string, BodyModel['encoding']] | undefined {
-  const types = Object.keys(content);
-  for (const [pattern, encoding] of BODY_PREFERENCE) {
+/** The first media type in order of preference, with how it is encoded. */
+function pickMedia<E extends string>(types: string[], preference: [RegExp, E][]): [string, E] | undefined {
+  for (const [pattern, encoding] of preference) {
     const match = types.find((t) => pattern.test(t.split(';')[0]?.trim() ?? t));
     if (match) return [match, encoding];
   }
@@ -253,7 +253,7 @@ function readBody(
   const resolved = ctx.docs.deref(raw, at);
   const body = resolved.value as Record<string, unknown>;
   if (!isObject(body.content)) return undefined;
-  const picked = pickMedia(body.content);
+  const picked = pickMedia(Object.keys(body.content), BODY_PREFERENCE);
   if (!picked) return undefined;
   const [contentType, encoding] = picked;
   const media = body.content[contentType];
@@ -423,15 +423,7 @@ function readSuccessBody(
   types: string[],
   typeBase: string,
 ): Omit<SuccessModel, 'status'> {
-  let chosen: [string, SuccessModel['encoding']] | undefined;
-  for (const [pattern, encoding] of SUCCESS_PREFERENCE) {
-    const match = types.find((t) => pattern.test(t.split(';')[0]?.trim() ?? t));
-    if (match) {
-      chosen = [match, encoding];
-      break;
-    }
-  }
-  const [mediaType, encoding] = chosen ?? [types[0] ?? '', 'binary'];
+  const [mediaType, encoding] = pickMedia(types, SUCCESS_PREFERENCE) ?? [types[0] ?? '', 'binary'];
   const media = content[mediaType];
   const mediaAt: Location = { file: resolved.file, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
   if (encoding === 'binary') return { encoding, typeName: 'Blob' };

@@ -55,7 +55,11 @@ export function valueChecks(
     if (enumNames.has(name)) checks.enumRef = name;
     const target = registry.get(name)?.schema;
     if (!target) break;
-    node = { ...target, ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$ref')) };
+    const siblings = Object.entries(node).filter(([k]) => k !== '$ref');
+    // Notes beside a reference do not change what is checked: the checks are that schema's own.
+    if (siblings.every(([k]) => ANNOTATIONS.has(k) || k.startsWith('x-'))) checks.schema = name;
+    else delete checks.schema;
+    node = { ...target, ...Object.fromEntries(siblings) };
   }
   const type = primaryType(node);
   // Bytes (a Blob in a multipart part or an octet-stream body) are no string to check.
@@ -98,6 +102,9 @@ export function valueChecks(
   if (depth < MAX_DEPTH) Object.assign(checks, objectChecks(node, registry, enumNames, depth, inside));
   return checks;
 }
+
+/** Keys beside a `$ref` that say nothing about valid values. */
+const ANNOTATIONS = new Set(['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'default', 'example', 'examples', 'externalDocs']);
 
 /** How deep checks follow nested objects and arrays. */
 const MAX_DEPTH = 6;

@@ -178,6 +178,8 @@ export interface ValueChecks {
   oneOf?: ValueChecks[];
   /** The property whose value picks the `oneOf` shape (its `enum` in each shape). */
   discriminator?: string;
+  /** The named schema these checks are exactly the checks of (emitters share them under one name). */
+  schema?: string;
 }
 
 export interface BodyModel {

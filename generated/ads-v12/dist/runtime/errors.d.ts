@@ -71,3 +71,7 @@ export declare class ConnectionError extends Error {
         cause?: unknown;
     });
 }
+/** A plain JSON-like object (not null, not an array). */
+export declare function isRecord(value: unknown): value is Record<string, unknown>;
+/** A short, secret-free reason for a failed fetch: the system error code when there is one. */
+export declare function connectionReason(error: unknown): string;

@@ -110,8 +110,18 @@ function isLegacy(value) {
         (typeof value.code === 'number' || typeof value.code === 'string') &&
         typeof value.message === 'string');
 }
-function isRecord(value) {
+/** A plain JSON-like object (not null, not an array). */
+export function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A short, secret-free reason for a failed fetch: the system error code when there is one. */
+export function connectionReason(error) {
+    const cause = error?.cause;
+    if (cause && typeof cause.code === 'string')
+        return cause.code;
+    if (error instanceof Error)
+        return error.message;
+    return 'unknown error';
 }
 function describe(operationId, status, problem, legacy) {
     let detail = '';

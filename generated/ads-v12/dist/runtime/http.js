@@ -1,5 +1,5 @@
 import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
-import { ApiError, ConnectionError, readRateLimit, TimeoutError } from './errors.js';
+import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
 import { checkRules } from './rules.js';
@@ -165,7 +165,7 @@ export class ClientCore {
                 if (deadline.timedOut)
                     throw new TimeoutError(op.id, timeoutMs);
                 if (!mayRetry)
-                    throw new ConnectionError(op.id, reasonOf(error), { cause: error });
+                    throw new ConnectionError(op.id, connectionReason(error), { cause: error });
                 await this.sleep(this.backoffMs(attempt), signal);
                 continue;
             }
@@ -248,7 +248,9 @@ export class ClientCore {
                 throw options.signal.reason;
             if (deadline?.timedOut)
                 throw new TimeoutError(op.id, deadline.timeoutMs);
-            throw new ConnectionError(op.id, `the response body was cut off: ${reasonOf(error)}`, { cause: error });
+            throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
+                cause: error,
+            });
         }
         finally {
             deadline?.clear();
@@ -379,14 +381,6 @@ function abortable(wait, signal) {
             reject(error);
         });
     });
-}
-function reasonOf(error) {
-    const cause = error?.cause;
-    if (cause && typeof cause.code === 'string')
-        return cause.code;
-    if (error instanceof Error)
-        return error.message;
-    return 'unknown error';
 }
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
 function formObject(text) {

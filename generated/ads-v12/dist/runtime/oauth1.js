@@ -418,7 +418,7 @@ export function hmacSha1(key, message) {
 }
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** Standard base64 with padding (what `btoa` gives for the same bytes). */
-function base64(bytes) {
+export function base64(bytes) {
     let out = '';
     let i = 0;
     for (; i + 2 < bytes.length; i += 3) {

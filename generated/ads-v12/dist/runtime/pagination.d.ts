@@ -1,4 +1,4 @@
-import type { RateLimit } from './errors.js';
+import { type RateLimit } from './errors.js';
 import type { ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>`. */

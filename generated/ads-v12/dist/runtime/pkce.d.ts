@@ -1,7 +1,7 @@
 /**
  * OAuth 2.0 Authorization Code with PKCE (RFC 7636, S256 only) helpers for X.
  *
- * Dependency-free (WebCrypto, `TextEncoder`, `btoa`), so it runs in Node 20+,
+ * Dependency-free (WebCrypto, `TextEncoder`), so it runs in Node 20+,
  * browsers and edge runtimes.
  */
 import type { FetchLike } from './types.js';

@@ -3,7 +3,7 @@
  * schema validation and before anything is sent. A broken rule throws a ValidationError naming the
  * concrete parameter path and the rule; a rule the spec misstates throws a plain Error.
  */
-import { ValidationError } from './errors.js';
+import { isRecord, ValidationError } from './errors.js';
 import { serializeRequest } from './serialize.js';
 /**
  * Checks an operation's `x-validation` rules in order against a call's params and returns the params
@@ -643,9 +643,6 @@ function specError(op, rule, text) {
 }
 function show(value) {
     return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isPlainObject(value) {
     if (!isRecord(value))

@@ -2,7 +2,7 @@
  * X Account Activity webhook helpers: the CRC challenge response and
  * verification of the `x-twitter-webhooks-signature` header.
  *
- * Dependency-free (WebCrypto, `TextEncoder`, `btoa`/`atob`), so it runs in
+ * Dependency-free (WebCrypto, `TextEncoder`, `atob`), so it runs in
  * Node 20+, browsers and edge runtimes.
  */
 /** Body to return (as JSON) from a GET CRC check. */

@@ -2,9 +2,10 @@
  * X Account Activity webhook helpers: the CRC challenge response and
  * verification of the `x-twitter-webhooks-signature` header.
  *
- * Dependency-free (WebCrypto, `TextEncoder`, `btoa`/`atob`), so it runs in
+ * Dependency-free (WebCrypto, `TextEncoder`, `atob`), so it runs in
  * Node 20+, browsers and edge runtimes.
  */
+import { base64 } from './oauth1.js';
 /**
  * Answer a CRC challenge: `sha256=` + base64(HMAC-SHA256(consumerSecret, crcToken)).
  * Return it as JSON with status 200 from the webhook's GET handler.
@@ -13,7 +14,7 @@ export async function crcResponse(crcToken, consumerSecret) {
     if (typeof crcToken !== 'string')
         throw new TypeError('crcResponse: crcToken must be a string');
     const mac = await hmacSha256(consumerSecret, new TextEncoder().encode(crcToken), 'crcResponse');
-    return { response_token: 'sha256=' + toBase64(mac) };
+    return { response_token: 'sha256=' + base64(mac) };
 }
 // 32-byte HMAC-SHA256 in standard padded base64 is always 43 chars plus '='.
 const SIGNATURE_HEADER = /^sha256=([A-Za-z0-9+/]{43}=)$/;
@@ -68,12 +69,6 @@ async function hmacSha256(secret, message, caller) {
         throw new Error(`${caller}: WebCrypto (globalThis.crypto.subtle) is not available in this runtime`);
     const key = await subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     return new Uint8Array(await subtle.sign('HMAC', key, message));
-}
-function toBase64(bytes) {
-    let binary = '';
-    for (const byte of bytes)
-        binary += String.fromCharCode(byte);
-    return btoa(binary);
 }
 function fromBase64(encoded) {
     const binary = atob(encoded);

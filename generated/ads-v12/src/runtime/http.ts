@@ -1,5 +1,12 @@
 import { applyAuth, chooseAuth, requireSecureUrl, type ClientAuth } from './auth.js';
-import { ApiError, ConnectionError, readRateLimit, TimeoutError, type RateLimit } from './errors.js';
+import {
+  ApiError,
+  ConnectionError,
+  connectionReason,
+  readRateLimit,
+  TimeoutError,
+  type RateLimit,
+} from './errors.js';
 import { serializeRequest } from './serialize.js';
 import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
 import { validateParams } from './validate.js';
@@ -244,7 +251,7 @@ export class ClientCore {
         deadline.clear();
         if (signal?.aborted) throw signal.reason;
         if (deadline.timedOut) throw new TimeoutError(op.id, timeoutMs);
-        if (!mayRetry) throw new ConnectionError(op.id, reasonOf(error), { cause: error });
+        if (!mayRetry) throw new ConnectionError(op.id, connectionReason(error), { cause: error });
         await this.sleep(this.backoffMs(attempt), signal);
         continue;
       }
@@ -317,7 +324,9 @@ export class ClientCore {
       if (error instanceof ApiError) throw error;
       if (options.signal?.aborted) throw options.signal.reason;
       if (deadline?.timedOut) throw new TimeoutError(op.id, deadline.timeoutMs);
-      throw new ConnectionError(op.id, `the response body was cut off: ${reasonOf(error)}`, { cause: error });
+      throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
+        cause: error,
+      });
     } finally {
       deadline?.clear();
     }
@@ -453,13 +462,6 @@ function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promis
       },
     );
   });
-}
-
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (error instanceof Error) return error.message;
-  return 'unknown error';
 }
 
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */

@@ -1,13 +1,13 @@
 /**
  * OAuth 2.0 Authorization Code with PKCE (RFC 7636, S256 only) helpers for X.
  *
- * Dependency-free (WebCrypto, `TextEncoder`, `btoa`), so it runs in Node 20+,
+ * Dependency-free (WebCrypto, `TextEncoder`), so it runs in Node 20+,
  * browsers and edge runtimes.
  */
 
 import { basicAuthorization, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, TimeoutError } from './errors.js';
-import { percentEncode } from './oauth1.js';
+import { base64, percentEncode } from './oauth1.js';
 import type { FetchLike } from './types.js';
 
 // RFC 7636 section 4.1: code_verifier = 43*128 unreserved characters.
@@ -45,9 +45,7 @@ export async function pkceChallenge(verifier: string): Promise<string> {
   const digest = new Uint8Array(
     await getCrypto('pkceChallenge').subtle.digest('SHA-256', new TextEncoder().encode(verifier)),
   );
-  let binary = '';
-  for (const byte of digest) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64(digest).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Inputs for the authorization redirect URL. */

@@ -3,7 +3,7 @@
  * schema validation and before anything is sent. A broken rule throws a ValidationError naming the
  * concrete parameter path and the rule; a rule the spec misstates throws a plain Error.
  */
-import { ValidationError } from './errors.js';
+import { isRecord, ValidationError } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import type { OperationSpec, RuleSpec } from './types.js';
 
@@ -728,10 +728,6 @@ function specError(op: OperationSpec, rule: RuleSpec, text: string): Error {
 
 function show(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

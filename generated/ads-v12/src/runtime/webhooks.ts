@@ -2,9 +2,11 @@
  * X Account Activity webhook helpers: the CRC challenge response and
  * verification of the `x-twitter-webhooks-signature` header.
  *
- * Dependency-free (WebCrypto, `TextEncoder`, `btoa`/`atob`), so it runs in
+ * Dependency-free (WebCrypto, `TextEncoder`, `atob`), so it runs in
  * Node 20+, browsers and edge runtimes.
  */
+
+import { base64 } from './oauth1.js';
 
 /** Body to return (as JSON) from a GET CRC check. */
 export interface CrcResponse {
@@ -18,7 +20,7 @@ export interface CrcResponse {
 export async function crcResponse(crcToken: string, consumerSecret: string): Promise<CrcResponse> {
   if (typeof crcToken !== 'string') throw new TypeError('crcResponse: crcToken must be a string');
   const mac = await hmacSha256(consumerSecret, new TextEncoder().encode(crcToken), 'crcResponse');
-  return { response_token: 'sha256=' + toBase64(mac) };
+  return { response_token: 'sha256=' + base64(mac) };
 }
 
 // 32-byte HMAC-SHA256 in standard padded base64 is always 43 chars plus '='.
@@ -83,12 +85,6 @@ async function hmacSha256(secret: string, message: BufferSource, caller: string)
     ['sign'],
   );
   return new Uint8Array(await subtle.sign('HMAC', key, message));
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 function fromBase64(encoded: string): Uint8Array {

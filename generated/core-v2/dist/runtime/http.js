@@ -1,7 +1,7 @@
 import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
 import { cachedAppOnlyToken, forgetAppOnlyToken as forgetCached } from './auth.js';
 import { oauth2Token as APP_TOKEN } from '../operations.js';
-import { ApiError, ConnectionError, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
+import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
 /** What each kind of success body asks for: form-encoded OAuth answers must not be refused with 406. */
@@ -203,7 +203,7 @@ export class ClientCore {
                 if (deadline.timedOut)
                     throw new TimeoutError(op.id, timeoutMs);
                 if (!mayRetry)
-                    throw new ConnectionError(op.id, reasonOf(error), { cause: error });
+                    throw new ConnectionError(op.id, connectionReason(error), { cause: error });
                 await this.sleep(this.backoffMs(attempt), signal);
                 continue;
             }
@@ -289,7 +289,9 @@ export class ClientCore {
                 throw options.signal.reason;
             if (deadline?.timedOut)
                 throw new TimeoutError(op.id, deadline.timeoutMs);
-            throw new ConnectionError(op.id, `the response body was cut off: ${reasonOf(error)}`, { cause: error });
+            throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
+                cause: error,
+            });
         }
         finally {
             deadline?.clear();
@@ -420,14 +422,6 @@ function abortable(wait, signal) {
             reject(error);
         });
     });
-}
-function reasonOf(error) {
-    const cause = error?.cause;
-    if (cause && typeof cause.code === 'string')
-        return cause.code;
-    if (error instanceof Error)
-        return error.message;
-    return 'unknown error';
 }
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
 function formObject(text) {

@@ -89,3 +89,5 @@ export declare function oauth1Sign(request: OAuth1Request, credentials: OAuth1Cr
 export declare function sha1(data: string | Uint8Array): Uint8Array;
 /** HMAC-SHA1 (RFC 2104) of `message` under `key` (strings as UTF-8); 20 bytes. */
 export declare function hmacSha1(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
+/** Standard base64 with padding (what `btoa` gives for the same bytes). */
+export declare function base64(bytes: Uint8Array): string;

@@ -1,3 +1,4 @@
+import { isRecord } from './errors.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
     operationId;
@@ -231,7 +232,4 @@ function joinSignals(...signals) {
         signal: controller.signal,
         release: () => present.forEach((s) => s.removeEventListener('abort', abort)),
     };
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

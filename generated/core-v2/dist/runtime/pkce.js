@@ -1,12 +1,12 @@
 /**
  * OAuth 2.0 Authorization Code with PKCE (RFC 7636, S256 only) helpers for X.
  *
- * Dependency-free (WebCrypto, `TextEncoder`, `btoa`), so it runs in Node 20+,
+ * Dependency-free (WebCrypto, `TextEncoder`), so it runs in Node 20+,
  * browsers and edge runtimes.
  */
 import { basicAuthorization, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, TimeoutError } from './errors.js';
-import { percentEncode } from './oauth1.js';
+import { base64, percentEncode } from './oauth1.js';
 // RFC 7636 section 4.1: code_verifier = 43*128 unreserved characters.
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -37,10 +37,7 @@ export async function pkceChallenge(verifier) {
         throw new TypeError('pkceChallenge: verifier must be 43-128 characters from A-Z a-z 0-9 - . _ ~ (RFC 7636)');
     }
     const digest = new Uint8Array(await getCrypto('pkceChallenge').subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-    let binary = '';
-    for (const byte of digest)
-        binary += String.fromCharCode(byte);
-    return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return base64(digest).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 /**
  * Build the URL to send the user to (response_type=code, S256 challenge,

@@ -1,4 +1,4 @@
-import { ApiError, ConnectionError, readRateLimit, TimeoutError } from './errors.js';
+import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, } from './errors.js';
 /**
  * A stream of events read from newline-delimited JSON. Iterate it with `for await`; `close()`
  * ends it. Keep-alive blank lines are skipped, events split across chunks are reassembled, and
@@ -136,7 +136,7 @@ export class EventStream {
                 catch (error) {
                     // Dropped mid-stream: a partial event in the buffer is lost with the connection.
                     return {
-                        error: new ConnectionError(this.op.id, `the stream broke off: ${reasonOf(error)}`, {
+                        error: new ConnectionError(this.op.id, `the stream broke off: ${connectionReason(error)}`, {
                             cause: error,
                         }),
                     };
@@ -253,12 +253,4 @@ function isJson(text) {
     catch {
         return false;
     }
-}
-function reasonOf(error) {
-    const cause = error?.cause;
-    if (cause && typeof cause.code === 'string')
-        return cause.code;
-    if (error instanceof Error)
-        return error.message;
-    return 'unknown error';
 }

@@ -142,8 +142,17 @@ function isLegacy(value: unknown): value is LegacyError {
   );
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain JSON-like object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short, secret-free reason for a failed fetch: the system error code when there is one. */
+export function connectionReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (error instanceof Error) return error.message;
+  return 'unknown error';
 }
 
 function describe(

@@ -4,6 +4,7 @@ import { oauth2Token as APP_TOKEN } from '../operations.js';
 import {
   ApiError,
   ConnectionError,
+  connectionReason,
   readRateLimit,
   TimeoutError,
   ValidationError,
@@ -296,7 +297,7 @@ export class ClientCore {
         deadline.clear();
         if (signal?.aborted) throw signal.reason;
         if (deadline.timedOut) throw new TimeoutError(op.id, timeoutMs);
-        if (!mayRetry) throw new ConnectionError(op.id, reasonOf(error), { cause: error });
+        if (!mayRetry) throw new ConnectionError(op.id, connectionReason(error), { cause: error });
         await this.sleep(this.backoffMs(attempt), signal);
         continue;
       }
@@ -372,7 +373,9 @@ export class ClientCore {
       if (error instanceof ApiError) throw error;
       if (options.signal?.aborted) throw options.signal.reason;
       if (deadline?.timedOut) throw new TimeoutError(op.id, deadline.timeoutMs);
-      throw new ConnectionError(op.id, `the response body was cut off: ${reasonOf(error)}`, { cause: error });
+      throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
+        cause: error,
+      });
     } finally {
       deadline?.clear();
     }
@@ -508,13 +511,6 @@ function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promis
       },
     );
   });
-}
-
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (error instanceof Error) return error.message;
-  return 'unknown error';
 }
 
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */

@@ -495,7 +495,7 @@ export function hmacSha1(key: string | Uint8Array, message: string | Uint8Array)
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** Standard base64 with padding (what `btoa` gives for the same bytes). */
-function base64(bytes: Uint8Array): string {
+export function base64(bytes: Uint8Array): string {
   let out = '';
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {

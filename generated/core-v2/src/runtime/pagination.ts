@@ -1,4 +1,4 @@
-import type { RateLimit } from './errors.js';
+import { isRecord, type RateLimit } from './errors.js';
 import type { ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 
@@ -291,8 +291,4 @@ function joinSignals(...signals: (AbortSignal | undefined)[]): { signal: AbortSi
     signal: controller.signal,
     release: () => present.forEach((s) => s.removeEventListener('abort', abort)),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

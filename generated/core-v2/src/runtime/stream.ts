@@ -1,4 +1,11 @@
-import { ApiError, ConnectionError, readRateLimit, TimeoutError, type RateLimit } from './errors.js';
+import {
+  ApiError,
+  ConnectionError,
+  connectionReason,
+  readRateLimit,
+  TimeoutError,
+  type RateLimit,
+} from './errors.js';
 import type { ClientCore } from './http.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 
@@ -181,7 +188,7 @@ export class EventStream<Event> implements AsyncIterable<Event> {
         } catch (error) {
           // Dropped mid-stream: a partial event in the buffer is lost with the connection.
           return {
-            error: new ConnectionError(this.op.id, `the stream broke off: ${reasonOf(error)}`, {
+            error: new ConnectionError(this.op.id, `the stream broke off: ${connectionReason(error)}`, {
               cause: error,
             }),
           };
@@ -301,11 +308,4 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (error instanceof Error) return error.message;
-  return 'unknown error';
 }
