@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-import { resolve } from 'node:path';
-import { CompileError } from './compile/typescript.ts';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ResultCache } from './cache/result-cache.ts';
 import { defaultClientName, type PackageConfig, readConfig } from './config.ts';
-import { SpecError, SpecErrors, UsageError } from './errors.ts';
+import { CompileError, SpecError, SpecErrors, UsageError } from './errors.ts';
 import { generateAll } from './generate.ts';
 
 const USAGE = `Usage:
-  xgen generate [--config xgen.config.yaml] [--check]
+  xgen generate [--config xgen.config.yaml] [--check] [--no-cache | --cache-dir <dir>]
   xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check]
+
+Packages whose inputs are unchanged since a run are taken from the result cache
+(node_modules/.cache/xgen, or XGEN_CACHE_DIR); --no-cache or XGEN_CACHE=off runs every stage.
 
 Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.`;
 
@@ -24,7 +28,7 @@ export async function main(argv: string[], out = console.log, err = console.erro
     if (command !== 'generate') throw new UsageError(`unknown command "${command}"`);
     const flags = parseFlags(rest);
     const configs = packagesFrom(flags);
-    const { stale } = await generateAll(configs, { check: flags.check === true, log: out });
+    const { stale } = await generateAll(configs, { check: flags.check === true, log: out, cache: resultCache(flags) });
     if (stale.length > 0) {
       for (const { out: where, staleness } of stale) {
         err(`${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`);
@@ -69,15 +73,15 @@ type Flags = Record<string, string | true>;
 
 function parseFlags(args: string[]): Flags {
   const flags: Flags = {};
-  const valued = new Set(['config', 'spec', 'out', 'name', 'client']);
+  const valued = new Set(['config', 'spec', 'out', 'name', 'client', 'cache-dir']);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) throw new UsageError(`unexpected argument "${arg}"`);
     const name = match[1] ?? '';
-    if (name === 'check') {
-      if (match[2] !== undefined) throw new UsageError('--check takes no value');
-      flags.check = true;
+    if (name === 'check' || name === 'no-cache') {
+      if (match[2] !== undefined) throw new UsageError(`--${name} takes no value`);
+      flags[name] = true;
       continue;
     }
     if (!valued.has(name)) throw new UsageError(`unknown option --${name}`);
@@ -86,6 +90,16 @@ function parseFlags(args: string[]): Flags {
     flags[name] = value;
   }
   return flags;
+}
+
+/** The result cache to use: `--cache-dir`, else none with `--no-cache` or XGEN_CACHE=off, else XGEN_CACHE_DIR or the project's `node_modules/.cache/xgen`. */
+function resultCache(flags: Flags): ResultCache | undefined {
+  if (flags['no-cache'] && flags['cache-dir']) throw new UsageError('use either --no-cache or --cache-dir, not both');
+  if (typeof flags['cache-dir'] === 'string') return new ResultCache(resolve(flags['cache-dir']));
+  if (flags['no-cache'] || process.env.XGEN_CACHE === 'off') return undefined;
+  if (process.env.XGEN_CACHE_DIR) return new ResultCache(resolve(process.env.XGEN_CACHE_DIR));
+  const modules = resolve('node_modules');
+  return existsSync(modules) ? new ResultCache(join(modules, '.cache', 'xgen')) : undefined;
 }
 
 function packagesFrom(flags: Flags): PackageConfig[] {

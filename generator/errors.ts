@@ -29,3 +29,8 @@ export class UsageError extends Error {
 export class StaleOutputError extends Error {
   override readonly name = 'StaleOutputError';
 }
+
+/** A generated package failed to type-check: a generator bug, reported with the file and line. */
+export class CompileError extends Error {
+  override readonly name = 'CompileError';
+}

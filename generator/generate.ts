@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { compilePackage } from './compile/typescript.ts';
+import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
-import { emitPackage } from './emit/index.ts';
-import { builtinTemplateNames } from './emit/runtime.ts';
+import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { UsageError } from './errors.ts';
-import { formatFiles } from './format/prettier.ts';
 import { loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { compareWithDisk, type Staleness, writePackageAtomically } from './write/files.ts';
@@ -14,48 +12,75 @@ import { compareWithDisk, type Staleness, writePackageAtomically } from './write
 export interface GeneratedPackage {
   config: PackageConfig;
   files: Map<string, string>;
+  /** Every spec file read, with its text: what the files were made from. */
+  inputs: { file: string; text: string }[];
 }
 
 /** load -> model -> emit -> format -> compile, all in memory. Throws SpecError(s) on a bad spec. */
 export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
-  const known = new Set(builtinTemplateNames());
-  for (const [name, file] of Object.entries(config.templates)) {
-    if (!known.has(name)) throw new UsageError(`unknown template "${name}"; templates are: ${[...known].join(', ')}`);
-    if (!existsSync(file)) throw new UsageError(`template override for "${name}" not found: ${file}`);
-  }
+  checkTemplateOverrides(config);
   const timer = stageTimer(config.name);
   const spec = loadSpec(config.spec);
   timer('load');
   const model = buildModel(spec, { packageName: config.name, clientName: config.client });
   timer('model');
+  // The later stages load big libraries (ts-morph, openapi-typescript, prettier, the TypeScript
+  // compiler: about 2 s of start-up); loaded on first use, they cost nothing when the cache answers.
+  const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates);
   timer('emit');
+  const { formatFiles } = await import('./format/prettier.ts');
   const formatted = await formatFiles(emitted);
   timer('format');
+  const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = compilePackage(formatted, config.name);
   timer('compile');
   const files = new Map([...formatted, ...compiled]);
-  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))) };
+  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles };
 }
 
-/** Generates every package first and writes only when all succeeded; `check` writes nothing. */
+function checkTemplateOverrides(config: PackageConfig): void {
+  const known = new Set(builtinTemplateNames());
+  for (const [name, file] of Object.entries(config.templates)) {
+    if (!known.has(name)) throw new UsageError(`unknown template "${name}"; templates are: ${[...known].join(', ')}`);
+    if (!existsSync(file)) throw new UsageError(`template override for "${name}" not found: ${file}`);
+  }
+}
+
+/** A package from the result cache when its inputs are unchanged, else generated (and then cached). */
+async function generateOrReuse(config: PackageConfig, cache: ResultCache | undefined): Promise<GeneratedPackage & { cached: boolean }> {
+  if (cache) {
+    checkTemplateOverrides(config);
+    const files = cache.lookup(config);
+    if (files) return { config, files, inputs: [], cached: true };
+  }
+  const pkg = await generatePackage(config);
+  cache?.store(config, pkg.inputs, pkg.files);
+  return { ...pkg, cached: false };
+}
+
+/**
+ * Generates every package first and writes only when all succeeded; `check` writes nothing.
+ * With a `cache`, packages whose inputs are unchanged come from it (see ResultCache).
+ */
 export async function generateAll(
   configs: PackageConfig[],
-  options: { check: boolean; log: (line: string) => void },
+  options: { check: boolean; log: (line: string) => void; cache?: ResultCache | undefined },
 ): Promise<{ stale: { out: string; staleness: Staleness }[] }> {
-  const packages: GeneratedPackage[] = [];
-  for (const config of configs) packages.push(await generatePackage(config));
+  const packages: (GeneratedPackage & { cached: boolean })[] = [];
+  for (const config of configs) packages.push(await generateOrReuse(config, options.cache));
   const stale: { out: string; staleness: Staleness }[] = [];
   for (const pkg of packages) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
+    const cached = pkg.cached ? ', inputs unchanged since a cached run' : '';
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;
       if (count > 0) stale.push({ out: where, staleness });
-      else options.log(`${where}: up to date (${pkg.files.size} files)`);
+      else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
       writePackageAtomically(pkg.config.out, pkg.files);
-      options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files)`);
+      options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})`);
     }
   }
   return { stale };

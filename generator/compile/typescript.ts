@@ -1,11 +1,9 @@
 import { posix } from 'node:path';
 import ts from 'typescript';
 import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { CompileError } from '../errors.ts';
 
-/** A generated package failed to type-check: a generator bug, reported with the file and line. */
-export class CompileError extends Error {
-  override readonly name = 'CompileError';
-}
+export { CompileError };
 
 /**
  * Source files read from disk (the `lib.*.d.ts` files: lib.dom alone is 30,000 lines), kept for the

@@ -1,20 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { ApiModel } from '../model/types.ts';
+import { BUILTIN_TEMPLATES } from './templates-dir.ts';
 
-/** The folder of the built-in templates (`templates/` at the package root). */
-export const BUILTIN_TEMPLATES = findTemplates(dirname(fileURLToPath(import.meta.url)));
-
-/** Walks up from this file (in `generator/` or in the built `dist/generator/`) to the package's `templates/`. */
-function findTemplates(start: string): string {
-  for (let dir = start, i = 0; i < 5; i++, dir = dirname(dir)) {
-    const candidate = join(dir, 'templates');
-    if (existsSync(join(candidate, 'runtime'))) return candidate;
-  }
-  return resolve(start, '..', '..', 'templates');
-}
+export { BUILTIN_TEMPLATES, builtinTemplateNames } from './templates-dir.ts';
 
 /** Template name (e.g. `runtime/pagination.ts`) to the file that renders it; a repo's overrides replace built-ins. */
 export type TemplateOverrides = Record<string, string>;
@@ -80,14 +70,6 @@ export function oauthFlows(model: ApiModel): { oauth1: boolean; appOnly: boolean
 /** Some operation carries cross-field rules (`x-validation`). */
 function hasRules(model: ApiModel): boolean {
   return model.operations.some((o) => o.rules.length > 0);
-}
-
-/** Lists the names of every built-in template (for `--help` and override checks). */
-export function builtinTemplateNames(): string[] {
-  return readdirSync(join(BUILTIN_TEMPLATES, 'runtime'))
-    .filter((f) => f.endsWith('.ts.hbs'))
-    .map((f) => `runtime/${f.replace(/\.hbs$/, '')}`)
-    .sort();
 }
 
 function readTemplate(name: string, overrides: TemplateOverrides): string {

@@ -26,6 +26,11 @@ export class DocumentSet {
     this.files.set(this.rootFile, parseSpecFile(this.display(this.rootFile), rootText));
   }
 
+  /** Every file read so far (absolute path and text, root first): what the generated output depends on. */
+  get loadedFiles(): { file: string; text: string }[] {
+    return [...this.files].map(([file, source]) => ({ file, text: source.text }));
+  }
+
   get root(): unknown {
     return this.source(this.rootFile).data;
   }

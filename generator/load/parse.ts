@@ -7,6 +7,8 @@ import { toPointer } from './pointer.ts';
 export interface SourceFile {
   /** The path as the user gave it (used in messages). */
   file: string;
+  /** The text as read: what the generated output depends on (the result cache hashes it). */
+  text: string;
   data: unknown;
   /** Line and column (1-based) of the node at a JSON pointer's tokens, or of its nearest existing parent. */
   locate(tokens: readonly string[]): { line: number; column: number };
@@ -32,6 +34,7 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
       let located: Located | undefined;
       return {
         file,
+        text: source,
         data,
         locate: (tokens) => (located ??= locateWithYaml(file, source)).locate(tokens),
       };
@@ -41,7 +44,7 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
     }
   }
   const located = locateWithYaml(file, source, jsonError);
-  return { file, data: located.data, locate: located.locate };
+  return { file, text: source, data: located.data, locate: located.locate };
 }
 
 interface Located {

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PackageConfig } from '../config.ts';
+import { generatorIdentity } from './identity.ts';
+
+/** A spec file the output was made from, by absolute path, with the sha256 of the text read. */
+type Dependency = [file: string, sha256: string];
+
+interface Entry {
+  deps: Dependency[];
+  files: [path: string, text: string][];
+}
+
+/** Results kept; the least recently used go first. A result of X's 2.159 spec is about 2 MB. */
+const MAX_ENTRIES = 16;
+
+/**
+ * Generated packages by what they were made from, so that regenerating unchanged inputs skips
+ * the pipeline (`npm run generate` as a build step, `--check` in a hook). Like a compiler's
+ * incremental build, a result is used only when every input is the same: the generator itself
+ * and its tools (`generatorIdentity`), the package's settings and template overrides, and the
+ * text of every spec file the load stage read (recorded with the result, `$ref`ed files
+ * included). Output is a pure function of those, so a hit is byte-identical to a fresh run.
+ * A damaged or unreadable entry is a miss; a cache that cannot be written is skipped.
+ */
+export class ResultCache {
+  constructor(readonly dir: string) {}
+
+  /** The files generated before from the same inputs, or undefined. */
+  lookup(config: PackageConfig): Map<string, string> | undefined {
+    const path = this.entryPath(config);
+    let entry: Entry;
+    try {
+      entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
+      if (!Array.isArray(entry.deps) || !Array.isArray(entry.files)) return undefined;
+      for (const [file, sha] of entry.deps) if (sha256(readFileSync(file, 'utf8')) !== sha) return undefined;
+    } catch {
+      return undefined;
+    }
+    try {
+      const now = new Date();
+      utimesSync(path, now, now);
+    } catch {
+      // Only the eviction order depends on it.
+    }
+    return new Map(entry.files);
+  }
+
+  /** Records a package's files with the spec texts it was made from. */
+  store(config: PackageConfig, inputs: { file: string; text: string }[], files: Map<string, string>): void {
+    const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files] };
+    const path = this.entryPath(config);
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(temporary, JSON.stringify(entry));
+      renameSync(temporary, path);
+      this.evict();
+    } catch {
+      rmSync(temporary, { force: true });
+    }
+  }
+
+  private entryPath(config: PackageConfig): string {
+    const templates = Object.entries(config.templates)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
+    const key = sha256(
+      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, templates }),
+    );
+    return join(this.dir, `${key}.json`);
+  }
+
+  private evict(): void {
+    const entries = readdirSync(this.dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ path: join(this.dir, name), used: statSync(join(this.dir, name)).mtimeMs }))
+      .sort((a, b) => b.used - a.used);
+    for (const old of entries.slice(MAX_ENTRIES)) rmSync(old.path, { force: true });
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function readTextOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
