@@ -1,12 +1,22 @@
 import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel } from '../model/types.ts';
+import { oauthFlows } from './runtime.ts';
 import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
 export function emitClient(model: ApiModel): string {
   const example = model.operations.find((o) => !o.browserStep && !o.streaming);
+  // The client supports every credential kind of the package: it carries every core extension.
+  const extensions: [string, string][] = [];
+  if (model.authKinds.includes('oauth1')) extensions.push(['oauth1Auth', 'oauth1']);
+  if (oauthFlows(model)?.appOnly) extensions.push(['appOnlyAuth', 'app-only']);
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/http.js', namedImports: [{ name: 'ClientCore' }, { name: 'ClientOptions', isTypeOnly: true }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/http.js',
+      namedImports: [{ name: 'createCore' }, { name: 'ClientCore', isTypeOnly: true }, { name: 'ClientOptions', isTypeOnly: true }],
+    },
+    ...extensions.map(([name, module]): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./runtime/${module}.js`, namedImports: [name] })),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/invoke.js', namedImports: ['invoke'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: [{ name: 'operations' }, { name: 'OperationId', isTypeOnly: true }, { name: 'OperationTypes', isTypeOnly: true }] },
     ...model.groups.map(
@@ -49,7 +59,7 @@ export function emitClient(model: ApiModel): string {
         {
           parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
           statements: [
-            'this.#core = new ClientCore(options);',
+            `this.#core = createCore(${['options', ...extensions.map(([name]) => name)].join(', ')});`,
             ...model.groups.map((g) => `this.${g.property} = new ${g.className}(this.#core);`),
           ],
         },

@@ -1,6 +1,7 @@
 import type { ApiModel } from '../model/types.ts';
 import { emitClient } from './client.ts';
 import { emitEnums } from './enums.ts';
+import { emitFunctions } from './functions.ts';
 import { emitIndex } from './index-file.ts';
 import { emitModels } from './models.ts';
 import { emitOperations } from './operations.ts';
@@ -25,6 +26,7 @@ export async function emitPackage(model: ApiModel, openapiVersion: '3.0' | '3.1'
   files.set('src/enums.ts', emitEnums(model));
   if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));
   files.set('src/operations.ts', emitOperations(model));
+  files.set('src/functions.ts', emitFunctions(model));
   for (const group of model.groups) files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
   files.set('src/client.ts', emitClient(model));
   files.set('src/index.ts', emitIndex(model, runtimeFilesFor(model)));

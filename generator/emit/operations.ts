@@ -87,6 +87,14 @@ export function emitOperations(model: ApiModel): string {
   const imports: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: runtimeTypes },
   ];
+  for (const module of [...new Set([...shared.imports.values()].map((i) => i.module))].sort()) {
+    const named = [...shared.imports].filter(([, i]) => i.module === module).sort(([a], [b]) => (a < b ? -1 : 1));
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./runtime/${module}.js`,
+      namedImports: named.map(([name, { local }]) => (name === local ? name : { name, alias: local })),
+    });
+  }
   if (model.hasPagination) {
     imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: ['PageItem', 'PagePromise', 'PaginationOptions'] });
   }
@@ -132,6 +140,7 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
   const body = op.body && {
     contentType: op.body.contentType,
     encoding: op.body.encoding,
+    encode: render.shared.runtime(ENCODERS[op.body.encoding], 'serialize'),
     mode: op.body.mode,
     required: op.body.required || undefined,
     fields:
@@ -200,18 +209,41 @@ function renderChecks(c: ValueChecks & { required?: boolean }, render: CheckRend
     } else out[key] = value;
   }
   if (Object.keys(out).length === 0) return undefined;
+  // Objects are checked by code the descriptor refers to: bundles without object params leave it out.
+  if (out.properties || out.requiredProperties || out.oneOf) out.object = render.shared.runtime('checkObject', 'validate');
   if (c.schema && !('required' in c) && (out.properties || out.oneOf)) return render.shared.refer(c.schema, out);
   return out;
 }
 
-/** Checks of named schemas, each written once as a `const` before the descriptors that use it. */
+/** The body encoder of each encoding (exported by `runtime/serialize.ts`). */
+const ENCODERS: Record<'json' | 'form' | 'multipart' | 'binary' | 'text', string> = {
+  json: 'encodeJson',
+  form: 'encodeForm',
+  multipart: 'encodeMultipart',
+  binary: 'encodeBytes',
+  text: 'encodeText',
+};
+
+/**
+ * Checks of named schemas, each written once as a `const` before the descriptors that use it; and
+ * the runtime values descriptors refer to (body encoders), imported under names no descriptor takes.
+ */
 class SharedChecks {
   readonly statements: StatementStructures[] = [];
+  /** Runtime values imported from `runtime/<module>.ts`, by name: module and local name. */
+  readonly imports = new Map<string, { module: string; local: string }>();
   private readonly byContent = new Map<string, string>();
   private readonly names: NameTable;
 
   constructor(taken: Iterable<string>) {
     this.names = new NameTable(taken);
+  }
+
+  /** A runtime value the descriptors refer to, by its local name. */
+  runtime(name: string, module: string): Raw {
+    let entry = this.imports.get(name);
+    if (!entry) this.imports.set(name, (entry = { module, local: this.names.claim(name) }));
+    return new Raw(entry.local);
   }
 
   /** The constant holding these checks (the same content, depth-limited or not, always gets one name). */

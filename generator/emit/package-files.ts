@@ -19,6 +19,8 @@ export function emitPackageJson(model: ApiModel): string {
     types: './dist/index.d.ts',
     exports: {
       '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' },
+      // One function per operation taking a core: what a bundle does not call, it leaves out.
+      './functions': { types: './dist/functions.d.ts', import: './dist/functions.js', default: './dist/functions.js' },
       './package.json': './package.json',
     },
     files: ['dist', 'src', 'README.md'],

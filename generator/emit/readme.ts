@@ -1,4 +1,6 @@
 import type { ApiModel, OperationModel } from '../model/types.ts';
+import { functionNames } from './functions.ts';
+import { oauthFlows } from './runtime.ts';
 
 /** README of a generated package: install, configure, one example per tag, errors, operations. */
 export function emitReadme(model: ApiModel): string {
@@ -17,6 +19,7 @@ export function emitReadme(model: ApiModel): string {
   lines.push('## Usage', '', '```ts', `import { ${model.clientName} } from '${model.packageName}';`, '');
   lines.push(`const client = new ${model.clientName}({${auth ? ` auth: ${auth} ` : ''}});`, '```', '');
   lines.push('Options: `baseUrl` (default `' + model.servers.defaultUrl + '`)' + (model.servers.sandboxUrl ? ', `sandboxBaseUrl` (default `' + model.servers.sandboxUrl + '`), `sandbox`' : '') + ', `auth`, `fetch`, `timeoutMs`, `maxRetries`, `maxRetryWaitMs`, `headers`. Every method takes one params object (path, query and header parameters and body fields, by their wire names) and optional per-call options `{ signal, timeoutMs, headers, maxRetries }`.', '');
+  lines.push(...functionsSection(model, auth));
   lines.push('## Examples by tag', '');
   for (const group of model.groups) {
     const op = model.operations.find((o) => o.id === group.operationIds[0]);
@@ -56,4 +59,37 @@ function exampleValue(example: unknown, schema: Record<string, unknown>): string
   if (schema.type === 'boolean') return 'true';
   if (schema.type === 'array') return '[]';
   return "'...'";
+}
+
+/** The `/functions` entry: one function per operation taking a core, for bundles that keep only what they call. */
+function functionsSection(model: ApiModel, auth: string | undefined): string[] {
+  const plain = model.operations.filter((o) => !o.browserStep && !o.streaming && !o.pagination);
+  const example = plain.find((o) => o.method === 'GET') ?? plain[0] ?? model.operations[0];
+  if (!example) return [];
+  const name = functionNames(model).get(example.id)!;
+  // OAuth 1.0a credentials need the signer extension.
+  const signs = auth?.startsWith('{ oauth1');
+  const call = exampleCall(example).replace(`client.${example.group}.${example.methodName}(`, `${name}(core, `).replace('(core, )', '(core)');
+  const extensions = [
+    ...(model.authKinds.includes('oauth1') ? ['`oauth1Auth` (OAuth 1.0a signing: `createCore({ auth: { oauth1: { ... } } }, oauth1Auth)`)'] : []),
+    ...(oauthFlows(model)?.appOnly ? ['`appOnlyAuth` (`{ appOnly }` credentials)'] : []),
+  ];
+  return [
+    '## Tree-shakable functions',
+    '',
+    `\`${model.packageName}/functions\` has one function per operation, named after its operationId, taking a core first. A bundle keeps only the functions it calls, their descriptors and the runtime they need: a plain request does not carry pagination, streaming or the client class.`,
+    '',
+    '```ts',
+    `import { createCore, ${name}${signs ? ', oauth1Auth' : ''} } from '${model.packageName}/functions';`,
+    '',
+    `const core = createCore({${auth ? ` auth: ${auth} ` : ''}}${signs ? ', oauth1Auth' : ''}); // the options of new ${model.clientName}(...)`,
+    call,
+    '```',
+    '',
+    'Each function takes the same params and per-call options and returns exactly what the grouped method returns (the grouped methods call these functions); paginated ones return the page promise, streaming ones the event stream, browser steps the URL. Errors are the same classes, also exported from `/functions`.' +
+      (extensions.length > 0
+        ? ` Credential kinds that need more code come as extensions of the core, so that bundles without them leave it out: ${extensions.join(', ')}; without one, \`createCore\` refuses such credentials (\`ValidationError\`, rule \`unsupported-authentication\`). Bearer tokens${model.authKinds.includes('basic') ? ' and Basic' : ''} need none; \`${model.clientName}\` has every extension.`
+        : ''),
+    '',
+  ];
 }

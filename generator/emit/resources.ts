@@ -1,49 +1,20 @@
 import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel, GroupModel } from '../model/types.ts';
-import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
+import { functionNames, operationParameters, signatureImports } from './functions.ts';
+import { methodDocs, resultType } from './operations.ts';
 import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
 
-/** `resources/<group>.ts`: one class per tag, one method per operation. */
+/**
+ * `resources/<group>.ts`: one class per tag, one method per operation. Each method is its
+ * operation's function (`functions.ts`) bound to the client's core: the logic lives once.
+ */
 export function emitResource(model: ApiModel, group: GroupModel): string {
   const ops = model.operations.filter((o) => o.group === group.property);
-  const enumNames = new Set(model.enums.map((e) => e.name));
-  const types = new Set<string>();
-  const runtime = new Set<string>();
-  for (const op of ops) {
-    if (op.hasParams) types.add(op.paramsType);
-    for (const name of resultTypeNames(op)) types.add(name);
-    if (op.pagination) {
-      runtime.add('pagination');
-      types.delete(op.success.typeName);
-      types.add(op.success.typeName);
-    }
-    if (op.streaming) runtime.add('stream');
-  }
-  const typeList = [...types].sort();
+  const names = functionNames(model);
   const imports: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/http.js', isTypeOnly: true, namedImports: ['ClientCore'] },
+    ...signatureImports(model, ops, '../').map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../functions.js', namedImports: ops.map((op) => names.get(op.id)!).sort() },
   ];
-  const optionTypes = new Set(ops.map(optionsType));
-  if (optionTypes.has('RequestOptions')) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['RequestOptions'] });
-  }
-  if (runtime.has('pagination')) {
-    const needsItem = ops.some((o) => o.pagination?.itemType.startsWith('PageItem<'));
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/pagination.js',
-      namedImports: [{ name: 'PagePromise' }, ...(needsItem ? [{ name: 'PageItem', isTypeOnly: true }] : []), { name: 'PaginationOptions', isTypeOnly: true }],
-    });
-  }
-  if (runtime.has('stream')) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/stream.js', namedImports: [{ name: 'EventStream' }, { name: 'StreamOptions', isTypeOnly: true }] });
-  }
-  const modelTypes = typeList.filter((n) => !enumNames.has(n));
-  const enumTypes = typeList.filter((n) => enumNames.has(n));
-  if (modelTypes.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../models.js', isTypeOnly: true, namedImports: modelTypes });
-  if (enumTypes.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../enums.js', isTypeOnly: true, namedImports: enumTypes });
-  imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../operations.js', namedImports: ops.map(descriptorName).sort() });
-
   const statement: StatementStructures = {
     kind: StructureKind.Class,
     isExported: true,
@@ -56,23 +27,14 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
       },
     ],
     methods: ops.map((op) => {
-      const params = op.hasParams
-        ? [{ name: 'params', type: op.paramsType, ...(op.paramsOptional ? { initializer: '{}' } : {}) }]
-        : [];
-      const paramsArg = op.hasParams ? 'params' : '{}';
-      let body: string;
-      if (op.browserStep) body = `return this.core.buildUrl(${descriptorName(op)}, ${paramsArg});`;
-      else if (op.streaming) body = `return new EventStream<${streamEventType(op)}>(this.core, ${descriptorName(op)}, ${paramsArg}, options);`;
-      else if (op.pagination) {
-        body = `return new PagePromise(this.core, ${descriptorName(op)}, ${paramsArg}, options);`;
-      } else body = `return this.core.request(${descriptorName(op)}, ${paramsArg}, options);`;
+      const parameters = operationParameters(op);
       const docs = methodDocs(op);
       return {
         name: op.methodName,
         docs: [{ description: docs.description, tags: docs.tags }],
-        parameters: op.browserStep ? params : [...params, { name: 'options', type: optionsType(op), hasQuestionToken: true }],
+        parameters,
         returnType: resultType(op),
-        statements: body,
+        statements: `return ${names.get(op.id)!}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
       };
     }),
   };

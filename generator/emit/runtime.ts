@@ -42,6 +42,7 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (hasRules(model)) files.push('rules');
   if (model.audienceUpload) files.push('audiences');
   if (oauthFlows(model)) files.push('oauth-flows');
+  if (oauthFlows(model)?.appOnly) files.push('app-only');
   return files;
 }
 
@@ -98,6 +99,8 @@ function templateContext(model: ApiModel): Record<string, unknown> {
       oauth1: model.authKinds.includes('oauth1'),
       basic: model.authKinds.includes('basic'),
       apiKey: model.authKinds.includes('apiKey'),
+      // Credential kinds whose code comes as a core extension (`oauth1Auth`, `appOnlyAuth`).
+      extensions: model.authKinds.includes('oauth1') || (oauthFlows(model)?.appOnly ?? false),
     },
   };
 }

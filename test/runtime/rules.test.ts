@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkRules } from '../../generated/ads-v12/src/runtime/rules.js';
 import { ValidationError } from '../../generated/ads-v12/src/runtime/errors.js';
+import { encodeForm, encodeJson } from '../../generated/ads-v12/src/runtime/serialize.js';
 import type { BodySpec, OperationSpec, RuleSpec } from '../../generated/ads-v12/src/runtime/types.js';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
@@ -371,7 +372,7 @@ test('maxAhead runs on the value as truncated by an earlier granularity rule', (
 // ------------------------------------------------------------------ maxBodyBytes
 
 test('maxBodyBytes counts UTF-8 bytes of the JSON body exactly as serialised', () => {
-  const body: BodySpec = { contentType: 'application/json', encoding: 'json', mode: 'whole' };
+  const body: BodySpec = { contentType: 'application/json', encoding: 'json', encode: encodeJson, mode: 'whole' };
   const value = ['é', '😀'];
   const size = new TextEncoder().encode(JSON.stringify(value)).length;
   assert.is(size, 13); // ["é","😀"]: 8 ASCII + 2 + 4 - not the 10 UTF-16 units
@@ -380,7 +381,7 @@ test('maxBodyBytes counts UTF-8 bytes of the JSON body exactly as serialised', (
 });
 
 test('maxBodyBytes measures a form body percent-encoded, after an earlier truncate', () => {
-  const body: BodySpec = { contentType: 'application/x-www-form-urlencoded', encoding: 'form', mode: 'fields' };
+  const body: BodySpec = { contentType: 'application/x-www-form-urlencoded', encoding: 'form', encode: encodeForm, mode: 'fields' };
   // scheduled_at=2024-05-10T16%3A00%3A00Z once truncated: 37 bytes; 41 before.
   const params = { scheduled_at: '2024-05-10T16:00:59.250Z' };
   passes([{ rule: 'granularity', fields: ['scheduled_at'], unit: 'minute', mode: 'truncate' }, { rule: 'maxBodyBytes', max: 37 }], params, clock, body);
@@ -391,7 +392,7 @@ test('maxBodyBytes measures a form body percent-encoded, after an earlier trunca
 // ------------------------------------------------------------------ views, order, misstated rules
 
 test('an object body passed whole under body is merged into the view, and rewritten in place of it', () => {
-  const body: BodySpec = { contentType: 'application/json', encoding: 'json', mode: 'whole' };
+  const body: BodySpec = { contentType: 'application/json', encoding: 'json', encode: encodeJson, mode: 'whole' };
   const rules = [
     { rule: 'granularity', fields: ['t'], unit: 'minute', mode: 'truncate' },
     { rule: 'mutuallyExclusive', fields: ['id', 'x'] },

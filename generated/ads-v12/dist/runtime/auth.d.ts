@@ -1,4 +1,4 @@
-import { type OAuth1Credentials } from './oauth1.js';
+import type { OAuth1Credentials } from './oauth1.js';
 import type { AuthKind, OperationSpec } from './types.js';
 /** The credentials a client sends. Each operation uses the schemes its spec allows. */
 export type ClientAuth = 
@@ -8,9 +8,7 @@ export type ClientAuth =
 };
 export type { OAuth1Credentials };
 /** The credential kinds a configured `auth` can provide, in order of preference. */
-export declare function authKindsOf(auth: ClientAuth | undefined): AuthKind[];
-/** Which credential kind a configured `auth` provides first. */
-export declare function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined;
+export declare function authKindsOf(auth: ClientAuth | undefined): readonly AuthKind[];
 /**
  * Decides whether the configured credentials may be sent with an operation. Returns the kind to
  * use, or `undefined` to send none; throws a ValidationError (the `unsupported-authentication`
@@ -37,11 +35,18 @@ export interface SigningTarget {
     form: [string, string][] | undefined;
     headers: Record<string, string>;
 }
+/** Signs a request with OAuth 1.0a; resolves to the value of its `Authorization` header. */
+export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credentials) => Promise<string>;
 /**
- * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
- * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ * Credential support that a core carries only when it is given, so that a bundle which never uses
+ * it leaves its code out: `oauth1Auth` signs with OAuth 1.0a. `AdsClient` has every one. Bearer tokens need none.
  */
-export declare function applyAuth(kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, apiKeyPlacement?: {
-    in: 'header' | 'query' | 'cookie';
-    name: string;
-}, basicEncoding?: 'form'): Promise<string>;
+export interface CoreExtension {
+    readonly oauth1?: OAuth1Signer;
+}
+/**
+ * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
+ * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
+ * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
+ */
+export declare function applyAuth(op: OperationSpec, kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, extensions: CoreExtension): string | Promise<string>;

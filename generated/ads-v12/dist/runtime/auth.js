@@ -1,5 +1,4 @@
 import { ValidationError } from './errors.js';
-import { oauth1Sign } from './oauth1.js';
 /** The credential kinds a configured `auth` can provide, in order of preference. */
 export function authKindsOf(auth) {
     if (!auth)
@@ -7,10 +6,6 @@ export function authKindsOf(auth) {
     if ('oauth1' in auth)
         return ['oauth1'];
     return [];
-}
-/** Which credential kind a configured `auth` provides first. */
-export function authKindOf(auth) {
-    return authKindsOf(auth)[0];
 }
 const NAMES = {
     bearer: 'bearer token',
@@ -20,7 +15,7 @@ const NAMES = {
     apiKey: 'API key',
 };
 function configuredName(auth) {
-    const kind = authKindOf(auth);
+    const kind = authKindsOf(auth)[0];
     return kind ? NAMES[kind] : 'no credentials';
 }
 /**
@@ -34,9 +29,9 @@ export function chooseAuth(op, auth) {
     // The spec states nothing: send what the client has.
     if (alternatives === undefined)
         return have[0];
-    const match = have.find((kind) => alternatives.some((a) => a.length === 1 && a[0] === kind));
-    if (match)
-        return match;
+    for (const kind of have)
+        if (alternatives.some((a) => a.length === 1 && a[0] === kind))
+            return kind;
     // Security is optional: send nothing rather than credentials the operation does not take.
     if (alternatives.length === 0 || alternatives.some((a) => a.length === 0))
         return undefined;
@@ -80,17 +75,20 @@ export function basicAuthorization(username, password, formEncode = false) {
     return `Basic ${btoa(binary)}`;
 }
 /**
- * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
- * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
+ * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
+ * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
  */
-export async function applyAuth(kind, auth, target, apiKeyPlacement, basicEncoding) {
+export function applyAuth(op, kind, auth, target, extensions) {
     if (!kind || !auth)
         return target.url;
-    void basicEncoding;
     if (kind === 'oauth1' && 'oauth1' in auth) {
-        const signed = await oauth1Sign({ method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) }, auth.oauth1);
-        target.headers.authorization = signed.header;
+        // The core was checked for the signer when it was made (and each call's own auth when sent).
+        return extensions.oauth1(target, auth.oauth1).then((header) => {
+            target.headers.authorization = header;
+            return target.url;
+        });
     }
-    void apiKeyPlacement;
+    void op;
     return target.url;
 }

@@ -1,20 +1,12 @@
 /** Reads the rate-limit headers of a response. */
 export function readRateLimit(headers) {
-    const read = (name) => {
-        const value = headers.get(name);
-        const parsed = value === null ? NaN : Number(value);
-        return Number.isFinite(parsed) ? parsed : undefined;
-    };
-    const limit = read('x-rate-limit-limit');
-    const remaining = read('x-rate-limit-remaining');
-    const reset = read('x-rate-limit-reset');
-    if (limit === undefined && remaining === undefined && reset === undefined)
-        return undefined;
-    return {
-        ...(limit !== undefined && { limit }),
-        ...(remaining !== undefined && { remaining }),
-        ...(reset !== undefined && { reset }),
-    };
+    let out;
+    for (const key of ['limit', 'remaining', 'reset']) {
+        const value = Number(headers.get(`x-rate-limit-${key}`) ?? NaN);
+        if (Number.isFinite(value))
+            (out ??= {})[key] = value;
+    }
+    return out;
 }
 /** The server answered with a status outside 2xx, or with a body that could not be read. */
 export class ApiError extends Error {
@@ -31,8 +23,23 @@ export class ApiError extends Error {
     body;
     rateLimit;
     constructor(init) {
-        const { problem, legacyErrors } = readErrorBody(init.body);
-        super(init.message ?? describe(init.operationId, init.status, problem, legacyErrors));
+        const body = init.body;
+        const problem = isRecord(body) &&
+            typeof body.type === 'string' &&
+            (typeof body.title === 'string' || body.type === 'about:blank')
+            ? body
+            : undefined;
+        const legacyErrors = isLegacy(body)
+            ? [body]
+            : isRecord(body) && Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every(isLegacy)
+                ? body.errors
+                : undefined;
+        const detail = problem
+            ? [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ')
+            : legacyErrors
+                ? `${legacyErrors[0].message} (code ${legacyErrors[0].code})`
+                : '';
+        super(init.message ?? `${init.operationId} failed with HTTP ${init.status}${detail ? `: ${detail}` : ''}`);
         this.operationId = init.operationId;
         this.status = init.status;
         this.headers = init.headers;
@@ -91,20 +98,6 @@ export class ConnectionError extends Error {
         this.operationId = operationId;
     }
 }
-function readErrorBody(body) {
-    if (!isRecord(body))
-        return { problem: undefined, legacyErrors: undefined };
-    const problem = typeof body.type === 'string' && (typeof body.title === 'string' || body.type === 'about:blank')
-        ? body
-        : undefined;
-    let legacyErrors;
-    if (isLegacy(body))
-        legacyErrors = [body];
-    else if (Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every(isLegacy)) {
-        legacyErrors = body.errors;
-    }
-    return { problem, legacyErrors };
-}
 function isLegacy(value) {
     return (isRecord(value) &&
         (typeof value.code === 'number' || typeof value.code === 'string') &&
@@ -122,14 +115,4 @@ export function connectionReason(error) {
     if (error instanceof Error)
         return error.message;
     return 'unknown error';
-}
-function describe(operationId, status, problem, legacy) {
-    let detail = '';
-    if (isRecord(problem)) {
-        detail = [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ');
-    }
-    else if (legacy?.[0]) {
-        detail = `${legacy[0].message} (code ${legacy[0].code})`;
-    }
-    return `${operationId} failed with HTTP ${status}${detail ? `: ${detail}` : ''}`;
 }

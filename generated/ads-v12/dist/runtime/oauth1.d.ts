@@ -6,6 +6,7 @@
  * platform, so it runs unchanged in Node 20+, browsers (secure context or not)
  * and edge runtimes.
  */
+import type { CoreExtension } from './auth.js';
 /** A form body in `application/x-www-form-urlencoded` shape. */
 export type OAuth1Form = string | URLSearchParams | ReadonlyArray<readonly [string, string]>;
 /** The parts of an HTTP request that take part in the signature. */
@@ -91,3 +92,8 @@ export declare function sha1(data: string | Uint8Array): Uint8Array;
 export declare function hmacSha1(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
 /** Standard base64 with padding (what `btoa` gives for the same bytes). */
 export declare function base64(bytes: Uint8Array): string;
+/**
+ * The extension that lets a core sign with OAuth 1.0a (`AdsClient` always has it):
+ * `createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth)`.
+ */
+export declare const oauth1Auth: CoreExtension;

@@ -436,3 +436,10 @@ export function base64(bytes) {
     }
     return out;
 }
+/**
+ * The extension that lets a core sign with OAuth 1.0a (`AdsClient` always has it):
+ * `createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth)`.
+ */
+export const oauth1Auth = {
+    oauth1: async (target, credentials) => (await oauth1Sign({ method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) }, credentials)).header,
+};

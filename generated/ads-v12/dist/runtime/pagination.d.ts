@@ -1,5 +1,5 @@
 import { type RateLimit } from './errors.js';
-import type { ClientCore } from './http.js';
+import { type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>`. */
 export type PageItem<Body, Path extends string> = Path extends `${infer Head}.${infer Rest}` ? Head extends keyof Body ? PageItem<NonNullable<Body[Head]>, Rest> : never : Path extends keyof Body ? NonNullable<Body[Path]> extends readonly (infer Item)[] ? Item : never : never;

@@ -1,4 +1,5 @@
 import { isRecord } from './errors.js';
+import { exchange } from './http.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
     operationId;
@@ -139,7 +140,7 @@ export class PagePromise {
     }
     /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
     async fetchPage(params, trail) {
-        const { body, info } = await this.core.exchange(this.op, params, this.options);
+        const { body, info } = await exchange(this.core, this.op, params, this.options);
         const spec = this.op.pagination;
         const items = valueAt(body, spec.items);
         const next = tokenOf(valueAt(body, spec.next));

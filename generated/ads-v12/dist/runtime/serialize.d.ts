@@ -1,4 +1,4 @@
-import type { OperationSpec } from './types.js';
+import type { BodyEncoder, OperationSpec } from './types.js';
 /** The parts of an HTTP request built from a call's params. */
 export interface SerializedRequest {
     /** Path with parameters filled in, plus the query string. */
@@ -12,3 +12,13 @@ export interface SerializedRequest {
 export declare function encodeComponent(value: string): string;
 /** Serialises path, query, header and cookie parameters and the body of one call. */
 export declare function serializeRequest(op: OperationSpec, params: Record<string, unknown>): SerializedRequest;
+/** A JSON body (`application/json` and any `+json`). */
+export declare const encodeJson: BodyEncoder;
+/** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
+export declare const encodeForm: BodyEncoder;
+/** A `multipart/form-data` body: `Blob`s and bytes as files, anything else as text; fetch sets the boundary. */
+export declare const encodeMultipart: BodyEncoder;
+/** A `text/*` body. */
+export declare const encodeText: BodyEncoder;
+/** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
+export declare const encodeBytes: BodyEncoder;

@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -27,7 +27,7 @@ import {
   listAccountApps,
   listAccounts,
   updateAccount,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Advertising accounts the authenticated user can act on, their apps, change history and granted beta features; sandbox account creation and deletion.
@@ -54,7 +54,7 @@ export class AccountsResource {
     params: ListAccountsParams = {},
     options?: PaginationOptions,
   ): PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>> {
-    return new PagePromise(this.core, listAccounts, params, options);
+    return listAccounts(this.core, params, options);
   }
 
   /**
@@ -66,7 +66,7 @@ export class AccountsResource {
    * `POST /12/accounts` (operationId `createSandboxAccount`)
    */
   createSandbox(options?: RequestOptions): Promise<AccountArrayResponse> {
-    return this.core.request(createSandboxAccount, {}, options);
+    return createSandboxAccount(this.core, options);
   }
 
   /**
@@ -77,7 +77,7 @@ export class AccountsResource {
    * `GET /12/accounts/{account_id}` (operationId `getAccount`)
    */
   get(params: GetAccountParams, options?: RequestOptions): Promise<AccountResponse> {
-    return this.core.request(getAccount, params, options);
+    return getAccount(this.core, params, options);
   }
 
   /**
@@ -89,7 +89,7 @@ export class AccountsResource {
    * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
    */
   update(params: UpdateAccountParams, options?: RequestOptions): Promise<AccountResponse> {
-    return this.core.request(updateAccount, params, options);
+    return updateAccount(this.core, params, options);
   }
 
   /**
@@ -101,7 +101,7 @@ export class AccountsResource {
    * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
    */
   deleteSandbox(params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse> {
-    return this.core.request(deleteSandboxAccount, params, options);
+    return deleteSandboxAccount(this.core, params, options);
   }
 
   /**
@@ -117,7 +117,7 @@ export class AccountsResource {
     params: ListAccountAppsParams,
     options?: PaginationOptions,
   ): PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>> {
-    return new PagePromise(this.core, listAccountApps, params, options);
+    return listAccountApps(this.core, params, options);
   }
 
   /**
@@ -135,7 +135,7 @@ export class AccountsResource {
     params: GetAccountHistoryParams,
     options?: PaginationOptions,
   ): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>> {
-    return new PagePromise(this.core, getAccountHistory, params, options);
+    return getAccountHistory(this.core, params, options);
   }
 
   /**
@@ -148,6 +148,6 @@ export class AccountsResource {
    * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
    */
   getFeatures(params: GetAccountFeaturesParams, options?: RequestOptions): Promise<AccountFeaturesResponse> {
-    return this.core.request(getAccountFeatures, params, options);
+    return getAccountFeatures(this.core, params, options);
   }
 }

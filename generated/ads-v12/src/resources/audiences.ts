@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   AudienceUsersResponse,
   BatchCreateCustomAudiencesParams,
@@ -41,7 +41,7 @@ import {
   listTailoredAudiencePermissions,
   updateCustomAudience,
   updateCustomAudienceUsers,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience permission operations.
@@ -70,7 +70,7 @@ export class AudiencesResource {
     TailoredAudiencePermissionListResponse,
     PageItem<TailoredAudiencePermissionListResponse, 'data'>
   > {
-    return new PagePromise(this.core, listTailoredAudiencePermissions, params, options);
+    return listTailoredAudiencePermissions(this.core, params, options);
   }
 
   /**
@@ -88,7 +88,7 @@ export class AudiencesResource {
     params: CreateTailoredAudiencePermissionParams,
     options?: RequestOptions,
   ): Promise<TailoredAudiencePermissionResponse> {
-    return this.core.request(createTailoredAudiencePermission, params, options);
+    return createTailoredAudiencePermission(this.core, params, options);
   }
 
   /**
@@ -104,7 +104,7 @@ export class AudiencesResource {
     params: DeleteTailoredAudiencePermissionParams,
     options?: RequestOptions,
   ): Promise<TailoredAudiencePermissionResponse> {
-    return this.core.request(deleteTailoredAudiencePermission, params, options);
+    return deleteTailoredAudiencePermission(this.core, params, options);
   }
 
   /**
@@ -121,7 +121,7 @@ export class AudiencesResource {
     params: GetCustomAudienceTargetedParams,
     options?: PaginationOptions,
   ): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>> {
-    return new PagePromise(this.core, getCustomAudienceTargeted, params, options);
+    return getCustomAudienceTargeted(this.core, params, options);
   }
 
   /**
@@ -144,7 +144,7 @@ export class AudiencesResource {
     params: UpdateCustomAudienceUsersParams,
     options?: RequestOptions,
   ): Promise<AudienceUsersResponse> {
-    return this.core.request(updateCustomAudienceUsers, params, options);
+    return updateCustomAudienceUsers(this.core, params, options);
   }
 
   /**
@@ -164,7 +164,7 @@ export class AudiencesResource {
     CustomAudiencePermissionListResponse,
     PageItem<CustomAudiencePermissionListResponse, 'data'>
   > {
-    return new PagePromise(this.core, listCustomAudiencePermissions, params, options);
+    return listCustomAudiencePermissions(this.core, params, options);
   }
 
   /**
@@ -182,7 +182,7 @@ export class AudiencesResource {
     params: CreateCustomAudiencePermissionParams,
     options?: RequestOptions,
   ): Promise<CustomAudiencePermissionResponse> {
-    return this.core.request(createCustomAudiencePermission, params, options);
+    return createCustomAudiencePermission(this.core, params, options);
   }
 
   /**
@@ -198,7 +198,7 @@ export class AudiencesResource {
     params: DeleteCustomAudiencePermissionParams,
     options?: RequestOptions,
   ): Promise<CustomAudiencePermissionResponse> {
-    return this.core.request(deleteCustomAudiencePermission, params, options);
+    return deleteCustomAudiencePermission(this.core, params, options);
   }
 
   /**
@@ -216,7 +216,7 @@ export class AudiencesResource {
     params: ListCustomAudiencesParams,
     options?: PaginationOptions,
   ): PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>> {
-    return new PagePromise(this.core, listCustomAudiences, params, options);
+    return listCustomAudiences(this.core, params, options);
   }
 
   /**
@@ -233,7 +233,7 @@ export class AudiencesResource {
     params: CreateCustomAudienceParams,
     options?: RequestOptions,
   ): Promise<CustomAudienceResponse> {
-    return this.core.request(createCustomAudience, params, options);
+    return createCustomAudience(this.core, params, options);
   }
 
   /**
@@ -244,7 +244,7 @@ export class AudiencesResource {
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
    */
   getCustom(params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse> {
-    return this.core.request(getCustomAudience, params, options);
+    return getCustomAudience(this.core, params, options);
   }
 
   /**
@@ -258,7 +258,7 @@ export class AudiencesResource {
     params: UpdateCustomAudienceParams,
     options?: RequestOptions,
   ): Promise<CustomAudienceResponse> {
-    return this.core.request(updateCustomAudience, params, options);
+    return updateCustomAudience(this.core, params, options);
   }
 
   /**
@@ -275,6 +275,6 @@ export class AudiencesResource {
     params: BatchCreateCustomAudiencesParams,
     options?: RequestOptions,
   ): Promise<BatchCustomAudiencesResponse> {
-    return this.core.request(batchCreateCustomAudiences, params, options);
+    return batchCreateCustomAudiences(this.core, params, options);
   }
 }

@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   CardListResponse,
   CardResponse,
@@ -29,7 +29,7 @@ import {
   listCards,
   listPollCards,
   updateCard,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Website and app cards built from components, and poll cards.
@@ -54,7 +54,7 @@ export class CardsResource {
     params: ListCardsParams,
     options?: PaginationOptions,
   ): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>> {
-    return new PagePromise(this.core, listCards, params, options);
+    return listCards(this.core, params, options);
   }
 
   /**
@@ -76,7 +76,7 @@ export class CardsResource {
    * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
    */
   create(params: CreateCardParams, options?: RequestOptions): Promise<CardResponse> {
-    return this.core.request(createCard, params, options);
+    return createCard(this.core, params, options);
   }
 
   /**
@@ -87,7 +87,7 @@ export class CardsResource {
    * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
    */
   get(params: GetCardParams, options?: RequestOptions): Promise<CardResponse> {
-    return this.core.request(getCard, params, options);
+    return getCard(this.core, params, options);
   }
 
   /**
@@ -100,7 +100,7 @@ export class CardsResource {
    * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
    */
   update(params: UpdateCardParams, options?: RequestOptions): Promise<CardResponse> {
-    return this.core.request(updateCard, params, options);
+    return updateCard(this.core, params, options);
   }
 
   /**
@@ -112,7 +112,7 @@ export class CardsResource {
    * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
    */
   delete(params: DeleteCardParams, options?: RequestOptions): Promise<UnspecifiedResponse> {
-    return this.core.request(deleteCard, params, options);
+    return deleteCard(this.core, params, options);
   }
 
   /**
@@ -128,7 +128,7 @@ export class CardsResource {
     params: ListPollCardsParams,
     options?: PaginationOptions,
   ): PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>> {
-    return new PagePromise(this.core, listPollCards, params, options);
+    return listPollCards(this.core, params, options);
   }
 
   /**
@@ -147,7 +147,7 @@ export class CardsResource {
    * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
    */
   createPoll(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
-    return this.core.request(createPollCard, params, options);
+    return createPollCard(this.core, params, options);
   }
 
   /**
@@ -158,7 +158,7 @@ export class CardsResource {
    * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
    */
   getPoll(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
-    return this.core.request(getPollCard, params, options);
+    return getPollCard(this.core, params, options);
   }
 
   /**
@@ -170,6 +170,6 @@ export class CardsResource {
    * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
    */
   deletePoll(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
-    return this.core.request(deletePollCard, params, options);
+    return deletePollCard(this.core, params, options);
   }
 }

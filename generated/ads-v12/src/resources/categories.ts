@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   AdvertiserBusinessCategoryListResponse,
   CreateLineItemCuratedCategoryParams,
@@ -26,7 +26,7 @@ import {
   listCuratedCategories,
   listLineItemCuratedCategories,
   updateLineItemCuratedCategory,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Advertiser business categories, curated categories (publisher content packages for preroll) and their association with line items.
@@ -47,7 +47,7 @@ export class CategoriesResource {
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
    */
   listAdvertiserBusiness(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse> {
-    return this.core.request(listAdvertiserBusinessCategories, {}, options);
+    return listAdvertiserBusinessCategories(this.core, options);
   }
 
   /**
@@ -63,7 +63,7 @@ export class CategoriesResource {
     params: ListCuratedCategoriesParams,
     options?: PaginationOptions,
   ): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>> {
-    return new PagePromise(this.core, listCuratedCategories, params, options);
+    return listCuratedCategories(this.core, params, options);
   }
 
   /**
@@ -74,7 +74,7 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
    */
   getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse> {
-    return this.core.request(getCuratedCategory, params, options);
+    return getCuratedCategory(this.core, params, options);
   }
 
   /**
@@ -90,7 +90,7 @@ export class CategoriesResource {
     params: ListLineItemCuratedCategoriesParams,
     options?: PaginationOptions,
   ): PagePromise<LineItemCuratedCategoryListResponse, PageItem<LineItemCuratedCategoryListResponse, 'data'>> {
-    return new PagePromise(this.core, listLineItemCuratedCategories, params, options);
+    return listLineItemCuratedCategories(this.core, params, options);
   }
 
   /**
@@ -104,7 +104,7 @@ export class CategoriesResource {
     params: CreateLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
-    return this.core.request(createLineItemCuratedCategory, params, options);
+    return createLineItemCuratedCategory(this.core, params, options);
   }
 
   /**
@@ -118,7 +118,7 @@ export class CategoriesResource {
     params: GetLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
-    return this.core.request(getLineItemCuratedCategory, params, options);
+    return getLineItemCuratedCategory(this.core, params, options);
   }
 
   /**
@@ -132,7 +132,7 @@ export class CategoriesResource {
     params: UpdateLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
-    return this.core.request(updateLineItemCuratedCategory, params, options);
+    return updateLineItemCuratedCategory(this.core, params, options);
   }
 
   /**
@@ -146,6 +146,6 @@ export class CategoriesResource {
     params: DeleteLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
-    return this.core.request(deleteLineItemCuratedCategory, params, options);
+    return deleteLineItemCuratedCategory(this.core, params, options);
   }
 }

@@ -8,7 +8,7 @@ import type {
   KeywordInsightsResponse,
   SearchKeywordInsightsParams,
 } from '../models.js';
-import { createAudienceEstimate, searchKeywordInsights } from '../operations.js';
+import { createAudienceEstimate, searchKeywordInsights } from '../functions.js';
 
 /**
  * Audience size estimates and keyword post-volume insights.
@@ -34,7 +34,7 @@ export class InsightsResource {
     params: CreateAudienceEstimateParams,
     options?: RequestOptions,
   ): Promise<AudienceEstimateResponse> {
-    return this.core.request(createAudienceEstimate, params, options);
+    return createAudienceEstimate(this.core, params, options);
   }
 
   /**
@@ -55,6 +55,6 @@ export class InsightsResource {
     params: SearchKeywordInsightsParams = {},
     options?: RequestOptions,
   ): Promise<KeywordInsightsResponse> {
-    return this.core.request(searchKeywordInsights, params, options);
+    return searchKeywordInsights(this.core, params, options);
   }
 }

@@ -9,7 +9,7 @@ import type {
   PlacementOptionListResponse,
   UpdateLineItemParams,
 } from '../models.js';
-import { deleteLineItem, listLineItemPlacements, updateLineItem } from '../operations.js';
+import { deleteLineItem, listLineItemPlacements, updateLineItem } from '../functions.js';
 
 /**
  * Line items (ad groups) under campaigns, and the placements each product type allows.
@@ -47,7 +47,7 @@ export class LineItemsResource {
    * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
    */
   update(params: UpdateLineItemParams, options?: RequestOptions): Promise<LineItemResponse> {
-    return this.core.request(updateLineItem, params, options);
+    return updateLineItem(this.core, params, options);
   }
 
   /**
@@ -60,7 +60,7 @@ export class LineItemsResource {
    * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
    */
   delete(params: DeleteLineItemParams, options?: RequestOptions): Promise<LineItemResponse> {
-    return this.core.request(deleteLineItem, params, options);
+    return deleteLineItem(this.core, params, options);
   }
 
   /**
@@ -75,6 +75,6 @@ export class LineItemsResource {
     params: ListLineItemPlacementsParams = {},
     options?: RequestOptions,
   ): Promise<PlacementOptionListResponse> {
-    return this.core.request(listLineItemPlacements, params, options);
+    return listLineItemPlacements(this.core, params, options);
   }
 }

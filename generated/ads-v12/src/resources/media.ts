@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   AccountMediaListResponse,
   AccountMediaResponse,
@@ -27,7 +27,7 @@ import {
   listAccountMedia,
   listMediaCreatives,
   listPromotedAccounts,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Account media library entries, media creatives that attach them to line items, and promoted accounts.
@@ -51,7 +51,7 @@ export class MediaResource {
     params: ListAccountMediaParams,
     options?: PaginationOptions,
   ): PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>> {
-    return new PagePromise(this.core, listAccountMedia, params, options);
+    return listAccountMedia(this.core, params, options);
   }
 
   /**
@@ -62,7 +62,7 @@ export class MediaResource {
    * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
    */
   getAccount(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
-    return this.core.request(getAccountMedia, params, options);
+    return getAccountMedia(this.core, params, options);
   }
 
   /**
@@ -73,7 +73,7 @@ export class MediaResource {
    * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
    */
   deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
-    return this.core.request(deleteAccountMedia, params, options);
+    return deleteAccountMedia(this.core, params, options);
   }
 
   /**
@@ -90,7 +90,7 @@ export class MediaResource {
     params: ListMediaCreativesParams,
     options?: PaginationOptions,
   ): PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>> {
-    return new PagePromise(this.core, listMediaCreatives, params, options);
+    return listMediaCreatives(this.core, params, options);
   }
 
   /**
@@ -106,7 +106,7 @@ export class MediaResource {
     params: CreateMediaCreativeParams,
     options?: RequestOptions,
   ): Promise<MediaCreativeResponse> {
-    return this.core.request(createMediaCreative, params, options);
+    return createMediaCreative(this.core, params, options);
   }
 
   /**
@@ -117,7 +117,7 @@ export class MediaResource {
    * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
    */
   getCreative(params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse> {
-    return this.core.request(getMediaCreative, params, options);
+    return getMediaCreative(this.core, params, options);
   }
 
   /**
@@ -131,7 +131,7 @@ export class MediaResource {
     params: DeleteMediaCreativeParams,
     options?: RequestOptions,
   ): Promise<MediaCreativeResponse> {
-    return this.core.request(deleteMediaCreative, params, options);
+    return deleteMediaCreative(this.core, params, options);
   }
 
   /**
@@ -149,6 +149,6 @@ export class MediaResource {
     params: ListPromotedAccountsParams,
     options?: PaginationOptions,
   ): PagePromise<PromotedAccountListResponse, PageItem<PromotedAccountListResponse, 'data'>> {
-    return new PagePromise(this.core, listPromotedAccounts, params, options);
+    return listPromotedAccounts(this.core, params, options);
   }
 }

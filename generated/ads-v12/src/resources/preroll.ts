@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   CreatePrerollCallToActionParams,
   DeletePrerollCallToActionParams,
@@ -18,7 +18,7 @@ import {
   getPrerollCallToAction,
   listPrerollCallToActions,
   updatePrerollCallToAction,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Calls to action shown with preroll video ads of PREROLL_VIEWS line items.
@@ -43,7 +43,7 @@ export class PrerollResource {
     params: ListPrerollCallToActionsParams,
     options?: PaginationOptions,
   ): PagePromise<PrerollCallToActionListResponse, PageItem<PrerollCallToActionListResponse, 'data'>> {
-    return new PagePromise(this.core, listPrerollCallToActions, params, options);
+    return listPrerollCallToActions(this.core, params, options);
   }
 
   /**
@@ -58,7 +58,7 @@ export class PrerollResource {
     params: CreatePrerollCallToActionParams,
     options?: RequestOptions,
   ): Promise<PrerollCallToActionResponse> {
-    return this.core.request(createPrerollCallToAction, params, options);
+    return createPrerollCallToAction(this.core, params, options);
   }
 
   /**
@@ -72,7 +72,7 @@ export class PrerollResource {
     params: GetPrerollCallToActionParams,
     options?: RequestOptions,
   ): Promise<PrerollCallToActionResponse> {
-    return this.core.request(getPrerollCallToAction, params, options);
+    return getPrerollCallToAction(this.core, params, options);
   }
 
   /**
@@ -86,7 +86,7 @@ export class PrerollResource {
     params: UpdatePrerollCallToActionParams,
     options?: RequestOptions,
   ): Promise<PrerollCallToActionResponse> {
-    return this.core.request(updatePrerollCallToAction, params, options);
+    return updatePrerollCallToAction(this.core, params, options);
   }
 
   /**
@@ -100,6 +100,6 @@ export class PrerollResource {
     params: DeletePrerollCallToActionParams,
     options?: RequestOptions,
   ): Promise<PrerollCallToActionResponse> {
-    return this.core.request(deletePrerollCallToAction, params, options);
+    return deletePrerollCallToAction(this.core, params, options);
   }
 }

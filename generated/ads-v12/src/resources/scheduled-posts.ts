@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   CreateScheduledTweetParams,
   GetScheduledTweetParams,
@@ -10,7 +10,7 @@ import type {
   ScheduledTweetListResponse,
   ScheduledTweetResponse,
 } from '../models.js';
-import { createScheduledTweet, getScheduledTweet, listScheduledTweets } from '../operations.js';
+import { createScheduledTweet, getScheduledTweet, listScheduledTweets } from '../functions.js';
 
 /**
  * Posts scheduled to be published on behalf of an advertiser's user at a later time.
@@ -33,7 +33,7 @@ export class ScheduledPostsResource {
     params: ListScheduledTweetsParams,
     options?: PaginationOptions,
   ): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>> {
-    return new PagePromise(this.core, listScheduledTweets, params, options);
+    return listScheduledTweets(this.core, params, options);
   }
 
   /**
@@ -51,7 +51,7 @@ export class ScheduledPostsResource {
     params: CreateScheduledTweetParams,
     options?: RequestOptions,
   ): Promise<ScheduledTweetResponse> {
-    return this.core.request(createScheduledTweet, params, options);
+    return createScheduledTweet(this.core, params, options);
   }
 
   /**
@@ -65,6 +65,6 @@ export class ScheduledPostsResource {
     params: GetScheduledTweetParams,
     options?: RequestOptions,
   ): Promise<ScheduledTweetResponse> {
-    return this.core.request(getScheduledTweet, params, options);
+    return getScheduledTweet(this.core, params, options);
   }
 }

@@ -1,5 +1,5 @@
 import { ValidationError } from './errors.js';
-import { oauth1Sign, type OAuth1Credentials } from './oauth1.js';
+import type { OAuth1Credentials } from './oauth1.js';
 import type { AuthKind, OperationSpec } from './types.js';
 
 /** The credentials a client sends. Each operation uses the schemes its spec allows. */
@@ -10,15 +10,10 @@ export type ClientAuth =
 export type { OAuth1Credentials };
 
 /** The credential kinds a configured `auth` can provide, in order of preference. */
-export function authKindsOf(auth: ClientAuth | undefined): AuthKind[] {
+export function authKindsOf(auth: ClientAuth | undefined): readonly AuthKind[] {
   if (!auth) return [];
   if ('oauth1' in auth) return ['oauth1'];
   return [];
-}
-
-/** Which credential kind a configured `auth` provides first. */
-export function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined {
-  return authKindsOf(auth)[0];
 }
 
 const NAMES: Record<AuthKind, string> = {
@@ -30,7 +25,7 @@ const NAMES: Record<AuthKind, string> = {
 };
 
 function configuredName(auth: ClientAuth | undefined): string {
-  const kind = authKindOf(auth);
+  const kind = authKindsOf(auth)[0];
   return kind ? NAMES[kind] : 'no credentials';
 }
 
@@ -44,8 +39,7 @@ export function chooseAuth(op: OperationSpec, auth: ClientAuth | undefined): Aut
   const alternatives = op.security;
   // The spec states nothing: send what the client has.
   if (alternatives === undefined) return have[0];
-  const match = have.find((kind) => alternatives.some((a) => a.length === 1 && a[0] === kind));
-  if (match) return match;
+  for (const kind of have) if (alternatives.some((a) => a.length === 1 && a[0] === kind)) return kind;
   // Security is optional: send nothing rather than credentials the operation does not take.
   if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return undefined;
   const accepted = [...new Set(alternatives.map((a) => a.map((k) => NAMES[k]).join(' + ')))].join(' or ');
@@ -105,26 +99,37 @@ export interface SigningTarget {
   headers: Record<string, string>;
 }
 
+/** Signs a request with OAuth 1.0a; resolves to the value of its `Authorization` header. */
+export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credentials) => Promise<string>;
+
 /**
- * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
- * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ * Credential support that a core carries only when it is given, so that a bundle which never uses
+ * it leaves its code out: `oauth1Auth` signs with OAuth 1.0a. `AdsClient` has every one. Bearer tokens need none.
  */
-export async function applyAuth(
+export interface CoreExtension {
+  readonly oauth1?: OAuth1Signer;
+}
+
+/**
+ * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
+ * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
+ * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
+ */
+export function applyAuth(
+  op: OperationSpec,
   kind: AuthKind | undefined,
   auth: ClientAuth | undefined,
   target: SigningTarget,
-  apiKeyPlacement?: { in: 'header' | 'query' | 'cookie'; name: string },
-  basicEncoding?: 'form',
-): Promise<string> {
+  extensions: CoreExtension,
+): string | Promise<string> {
   if (!kind || !auth) return target.url;
-  void basicEncoding;
   if (kind === 'oauth1' && 'oauth1' in auth) {
-    const signed = await oauth1Sign(
-      { method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) },
-      auth.oauth1,
-    );
-    target.headers.authorization = signed.header;
+    // The core was checked for the signer when it was made (and each call's own auth when sent).
+    return extensions.oauth1!(target, auth.oauth1).then((header) => {
+      target.headers.authorization = header;
+      return target.url;
+    });
   }
-  void apiKeyPlacement;
+  void op;
   return target.url;
 }

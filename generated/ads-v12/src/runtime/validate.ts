@@ -9,130 +9,130 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   for (const param of op.params ?? []) {
     const key = param.key ?? param.name;
     const value = params[key];
-    if (value === undefined || value === null) {
-      if (param.required && !(value === null && param.checks?.nullable))
-        fail(op, key, 'required', 'is required');
-      continue;
-    }
-    if (param.checks) checkValue(op, key, value, param.checks);
-    if (param.in === 'path') checkPathSegment(op, key, value);
+    checkField(op, key, value, param.checks, param.required);
+    // A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing.
+    if (param.in === 'path' && value != null && /^\.{0,2}$/.test(String(value)))
+      fail(op, key, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
   }
   const body = op.body;
-  if (!body) return;
-  if (body.mode === 'whole') {
-    if (params.body === undefined || params.body === null) {
-      if (body.required) fail(op, 'body', 'required', 'is required');
-    } else if (body.checks) checkValue(op, 'body', params.body, body.checks);
-    return;
-  }
-  for (const [name, checks] of Object.entries(body.fields ?? {})) {
-    const value = params[name];
-    if (value === undefined || value === null) {
-      if (checks.required && !(value === null && checks.nullable)) fail(op, name, 'required', 'is required');
-      continue;
-    }
-    checkValue(op, name, value, checks);
+  if (body?.mode === 'whole') checkField(op, 'body', params.body, body.checks, body.required);
+  else if (body?.fields) {
+    for (const [name, checks] of Object.entries(body.fields))
+      checkField(op, name, params[name], checks, checks.required);
   }
 }
 
-/** Checks one value against its rules; `name` is the path shown in the message. */
-export function checkValue(op: OperationSpec, name: string, value: unknown, checks: ValueChecks): void {
-  const { type } = checks;
-  if (type === 'string' && typeof value !== 'string')
-    fail(op, name, 'type string', `must be a string, got ${kind(value)}`);
-  if ((type === 'integer' || type === 'number') && (typeof value !== 'number' || !Number.isFinite(value))) {
-    fail(op, name, `type ${type}`, `must be a finite number, got ${kind(value)}`);
-  }
-  if (type === 'integer' && !Number.isInteger(value))
-    fail(op, name, 'type integer', `must be an integer, got ${String(value)}`);
-  if (type === 'boolean' && typeof value !== 'boolean')
-    fail(op, name, 'type boolean', `must be a boolean, got ${kind(value)}`);
-  if (type === 'array' && !Array.isArray(value))
-    fail(op, name, 'type array', `must be an array, got ${kind(value)}`);
-  if (type === 'object' && (typeof value !== 'object' || Array.isArray(value))) {
-    fail(op, name, 'type object', `must be an object, got ${kind(value)}`);
+/** A missing value (undefined, or null where null is not allowed) is refused when required; a present one is checked. */
+function checkField(
+  op: OperationSpec,
+  name: string,
+  value: unknown,
+  checks: ValueChecks | undefined,
+  required: boolean | undefined,
+): void {
+  if (value == null) {
+    if (required && !(value === null && checks?.nullable)) fail(op, name, 'required', 'is required');
+  } else if (checks) checkValue(op, name, value, checks);
+}
+
+/** How each `type` is met, and what the message says it must be. */
+const TYPES: Record<NonNullable<ValueChecks['type']>, [(value: unknown) => boolean, string]> = {
+  string: [(v) => typeof v === 'string', 'a string'],
+  integer: [Number.isInteger, 'an integer'],
+  number: [Number.isFinite, 'a finite number'],
+  boolean: [(v) => typeof v === 'boolean', 'a boolean'],
+  array: [Array.isArray, 'an array'],
+  object: [(v) => typeof v === 'object' && !Array.isArray(v), 'an object'],
+};
+
+/** Size limits by the kind of value they apply to: the check, lower bound or not, exclusive or not, the message. */
+const LIMITS: Record<string, readonly (readonly [keyof ValueChecks & string, boolean, boolean, string])[]> = {
+  string: [
+    ['minLength', true, false, 'must be at least'],
+    ['maxLength', false, false, 'must be at most'],
+  ],
+  number: [
+    ['minimum', true, false, 'must be at least'],
+    ['maximum', false, false, 'must be at most'],
+    ['exclusiveMinimum', true, true, 'must be greater than'],
+    ['exclusiveMaximum', false, true, 'must be less than'],
+  ],
+  array: [
+    ['minItems', true, false, 'must have at least'],
+    ['maxItems', false, false, 'must have at most'],
+  ],
+};
+
+const UNITS: Record<string, string> = { string: ' characters', array: ' items', number: '' };
+
+/**
+ * Checks one value against its rules; `name` is the path shown in the message, with `[index]`
+ * added for an array item (built only when a message or a nested check needs it).
+ */
+export function checkValue(
+  op: OperationSpec,
+  name: string,
+  value: unknown,
+  checks: ValueChecks,
+  index?: number,
+): void {
+  const got = kind(value);
+  const type = checks.type;
+  if (type && !TYPES[type][0](value)) {
+    // An integer that is a finite number but has a fraction says so; anything else names its kind.
+    const text =
+      type === 'integer' && Number.isFinite(value)
+        ? `an integer, got ${String(value)}`
+        : `${TYPES[type === 'integer' ? 'number' : type][1]}, got ${got}`;
+    fail(op, pathOf(name, index), `type ${type}`, `must be ${text}`);
   }
   if (checks.enum && !checks.enum.includes(value as string)) {
     const shown =
       checks.enum.length <= 12 ? `: one of ${checks.enum.map((v) => JSON.stringify(v)).join(', ')}` : '';
-    fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`);
+    fail(op, pathOf(name, index), 'enum', `has unknown value ${JSON.stringify(value)}${shown}`);
   }
-  if (typeof value === 'string') {
-    const length = checks.minLength !== undefined || checks.maxLength !== undefined ? codePoints(value) : 0;
-    if (checks.minLength !== undefined && length < checks.minLength) {
-      fail(
-        op,
-        name,
-        `minLength ${checks.minLength}`,
-        `must be at least ${checks.minLength} characters, got ${length}`,
-      );
-    }
-    if (checks.maxLength !== undefined && length > checks.maxLength) {
-      fail(
-        op,
-        name,
-        `maxLength ${checks.maxLength}`,
-        `must be at most ${checks.maxLength} characters, got ${length}`,
-      );
-    }
-    if (checks.pattern !== undefined && !compiled(checks.pattern).test(value)) {
-      fail(op, name, `pattern ${checks.pattern}`, `must match ${checks.pattern}`);
+  for (const [key, lower, exclusive, text] of LIMITS[got] ?? []) {
+    const limit = checks[key] as number | undefined;
+    if (limit === undefined) continue;
+    const size =
+      got === 'string'
+        ? codePoints(value as string)
+        : got === 'array'
+          ? (value as unknown[]).length
+          : (value as number);
+    if (
+      lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit)
+    ) {
+      fail(op, pathOf(name, index), `${key} ${limit}`, `${text} ${limit}${UNITS[got]}, got ${size}`);
     }
   }
-  if (typeof value === 'number') {
-    if (checks.minimum !== undefined && value < checks.minimum)
-      fail(op, name, `minimum ${checks.minimum}`, `must be at least ${checks.minimum}, got ${value}`);
-    if (checks.maximum !== undefined && value > checks.maximum)
-      fail(op, name, `maximum ${checks.maximum}`, `must be at most ${checks.maximum}, got ${value}`);
-    if (checks.exclusiveMinimum !== undefined && value <= checks.exclusiveMinimum) {
-      fail(
-        op,
-        name,
-        `exclusiveMinimum ${checks.exclusiveMinimum}`,
-        `must be greater than ${checks.exclusiveMinimum}, got ${value}`,
-      );
+  if (checks.pattern !== undefined && got === 'string' && !compiled(checks.pattern).test(value as string)) {
+    fail(op, pathOf(name, index), `pattern ${checks.pattern}`, `must match ${checks.pattern}`);
+  }
+  if (got === 'array') {
+    const list = value as unknown[];
+    if (checks.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length) {
+      fail(op, pathOf(name, index), 'uniqueItems', 'must not repeat an item');
     }
-    if (checks.exclusiveMaximum !== undefined && value >= checks.exclusiveMaximum) {
-      fail(
-        op,
-        name,
-        `exclusiveMaximum ${checks.exclusiveMaximum}`,
-        `must be less than ${checks.exclusiveMaximum}, got ${value}`,
-      );
+    const items = checks.items;
+    if (items) {
+      const path = pathOf(name, index);
+      for (let i = 0; i < list.length; i++) checkValue(op, path, list[i], items, i);
     }
   }
-  if (Array.isArray(value)) {
-    if (checks.minItems !== undefined && value.length < checks.minItems) {
-      fail(
-        op,
-        name,
-        `minItems ${checks.minItems}`,
-        `must have at least ${checks.minItems} items, got ${value.length}`,
-      );
-    }
-    if (checks.maxItems !== undefined && value.length > checks.maxItems) {
-      fail(
-        op,
-        name,
-        `maxItems ${checks.maxItems}`,
-        `must have at most ${checks.maxItems} items, got ${value.length}`,
-      );
-    }
-    if (checks.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) {
-      fail(op, name, 'uniqueItems', 'must not repeat an item');
-    }
-    if (checks.items) {
-      const items = checks.items;
-      value.forEach((item, index) => checkValue(op, `${name}[${index}]`, item, items));
-    }
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isBytes(value)) {
-    checkObject(op, name, value as Record<string, unknown>, checks);
-  }
+  if (got === 'object' && !isBytes(value as object))
+    checks.object?.(op, pathOf(name, index), value as Record<string, unknown>, checks);
 }
 
-/** Required properties, each property's own checks, and the one shape of a union the object must match. */
-function checkObject(
+function pathOf(name: string, index: number | undefined): string {
+  return index === undefined ? name : `${name}[${index}]`;
+}
+
+/**
+ * Required properties, each property's own checks, and the one shape of a union the object must
+ * match. Descriptors refer to it (`ValueChecks.object`) where they check objects.
+ */
+export function checkObject(
   op: OperationSpec,
   name: string,
   value: Record<string, unknown>,
@@ -144,8 +144,8 @@ function checkObject(
   // Values first: a wrong `type` explains more than the fields its shape then lacks.
   for (const [key, inner] of Object.entries(checks.properties ?? {})) {
     const item = own(key);
-    if (item === undefined || (item === null && inner.nullable)) continue;
-    checkValue(op, `${name}.${key}`, item, inner);
+    if (item !== undefined && !(item === null && inner.nullable))
+      checkValue(op, `${name}.${key}`, item, inner);
   }
   for (const key of checks.requiredProperties ?? []) {
     if (own(key) === undefined) fail(op, `${name}.${key}`, 'required', 'is required');
@@ -155,9 +155,10 @@ function checkObject(
   const tag = checks.discriminator;
   if (tag !== undefined) {
     const chosen = value[tag];
-    const shape = shapes.find((s) => s.properties?.[tag]?.enum?.includes(chosen as string));
+    const enumOf = (shape: ValueChecks): readonly unknown[] => shape.properties?.[tag]?.enum ?? [];
+    const shape = shapes.find((s) => enumOf(s).includes(chosen));
     if (!shape) {
-      const allowed = shapes.flatMap((s) => s.properties?.[tag]?.enum ?? []).map((v) => JSON.stringify(v));
+      const allowed = shapes.flatMap(enumOf).map((v) => JSON.stringify(v));
       fail(
         op,
         `${name}.${tag}`,
@@ -165,37 +166,28 @@ function checkObject(
         `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`,
       );
     }
-    checkValue(op, name, value, shape);
-    return;
+    return checkValue(op, name, value, shape);
   }
-  // No discriminator: the object must pass the checks of at least one shape.
-  let first: ValidationError | undefined;
+  // No discriminator: the object must pass the checks of at least one shape; else the first failure is thrown.
+  let first: unknown;
   for (const shape of shapes) {
     try {
-      checkValue(op, name, value, shape);
-      return;
+      return checkValue(op, name, value, shape);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       first ??= error;
     }
   }
-  if (first) throw first;
+  throw first;
 }
 
 function isBytes(value: object): boolean {
   return (
-    (typeof Blob !== 'undefined' && value instanceof Blob) ||
+    value instanceof Blob ||
     ArrayBuffer.isView(value) ||
     value instanceof ArrayBuffer ||
     value instanceof Date
   );
-}
-
-/** A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing. */
-function checkPathSegment(op: OperationSpec, name: string, value: unknown): void {
-  const text = String(value);
-  if (text === '' || text === '.' || text === '..')
-    fail(op, name, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(text)}`);
 }
 
 function kind(value: unknown): string {
@@ -211,10 +203,7 @@ const patterns = new Map<string, RegExp>();
 
 function compiled(pattern: string): RegExp {
   let regex = patterns.get(pattern);
-  if (!regex) {
-    regex = new RegExp(pattern, 'u');
-    patterns.set(pattern, regex);
-  }
+  if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, 'u')));
   return regex;
 }
 

@@ -1,5 +1,6 @@
-import { type OAuth1Credentials } from './oauth1.js';
-import type { AuthKind, OperationSpec } from './types.js';
+import type { OAuth1Credentials } from './oauth1.js';
+import type { AuthKind, OperationSpec, RequestOptions } from './types.js';
+import type { ClientCore } from './http.js';
 /** An application's API key pair, for OAuth 2.0 app-only authentication. */
 export interface AppOnlyCredentials {
     consumerKey: string;
@@ -32,9 +33,7 @@ export type ClientAuth =
 };
 export type { OAuth1Credentials };
 /** The credential kinds a configured `auth` can provide, in order of preference. */
-export declare function authKindsOf(auth: ClientAuth | undefined): AuthKind[];
-/** Which credential kind a configured `auth` provides first. */
-export declare function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined;
+export declare function authKindsOf(auth: ClientAuth | undefined): readonly AuthKind[];
 /**
  * Decides whether the configured credentials may be sent with an operation. Returns the kind to
  * use, or `undefined` to send none; throws a ValidationError (the `unsupported-authentication`
@@ -61,19 +60,25 @@ export interface SigningTarget {
     form: [string, string][] | undefined;
     headers: Record<string, string>;
 }
+/** Signs a request with OAuth 1.0a; resolves to the value of its `Authorization` header. */
+export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credentials) => Promise<string>;
+/** The app-only bearer token of an application, and how to drop one the server rejected. */
+export interface AppOnlySupport {
+    token(core: ClientCore, credentials: AppOnlyCredentials, options: RequestOptions): Promise<string>;
+    forget(core: ClientCore, consumerKey: string, token?: string): void;
+}
 /**
- * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
- * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ * Credential support that a core carries only when it is given, so that a bundle which never uses
+ * it leaves its code out: `oauth1Auth` signs with OAuth 1.0a, `appOnlyAuth` fetches and caches
+ * app-only bearer tokens. `CoreClient` has every one. Bearer tokens and Basic need none.
  */
-export declare function applyAuth(kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, apiKeyPlacement?: {
-    in: 'header' | 'query' | 'cookie';
-    name: string;
-}, basicEncoding?: 'form'): Promise<string>;
+export interface CoreExtension {
+    readonly oauth1?: OAuth1Signer;
+    readonly appOnly?: AppOnlySupport;
+}
 /**
- * The application's app-only bearer token: the cached one, the one being requested, or a new
- * request through `request`. A failed request is not cached. Credentials with another secret for
- * the same key never get the cached token: they make their own request.
+ * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
+ * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
+ * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
  */
-export declare function cachedAppOnlyToken(origin: string, credentials: AppOnlyCredentials, request: () => Promise<string>): Promise<string>;
-/** Drops the cached app-only token of an application (only when it is `token`, if given). */
-export declare function forgetAppOnlyToken(origin: string, consumerKey: string, token?: string): void;
+export declare function applyAuth(op: OperationSpec, kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, extensions: CoreExtension): string | Promise<string>;

@@ -1,12 +1,11 @@
 import { ValidationError } from './errors.js';
-import { oauth1Sign } from './oauth1.js';
 /** The credential kinds a configured `auth` can provide, in order of preference. */
 export function authKindsOf(auth) {
     if (!auth)
         return [];
     // A bearer token may be an app-only token or a user's OAuth 2.0 access token: the caller knows which.
     if ('bearerToken' in auth)
-        return ['bearer', 'oauth2'];
+        return BEARER;
     if ('oauth1' in auth)
         return ['oauth1'];
     if ('basic' in auth)
@@ -15,10 +14,7 @@ export function authKindsOf(auth) {
         return ['bearer', 'basic'];
     return [];
 }
-/** Which credential kind a configured `auth` provides first. */
-export function authKindOf(auth) {
-    return authKindsOf(auth)[0];
-}
+const BEARER = ['bearer', 'oauth2'];
 const NAMES = {
     bearer: 'bearer token',
     oauth2: 'OAuth 2.0 user access token',
@@ -29,7 +25,7 @@ const NAMES = {
 function configuredName(auth) {
     if (auth && 'appOnly' in auth)
         return 'app-only credentials';
-    const kind = authKindOf(auth);
+    const kind = authKindsOf(auth)[0];
     return kind ? NAMES[kind] : 'no credentials';
 }
 /**
@@ -43,9 +39,9 @@ export function chooseAuth(op, auth) {
     // The spec states nothing: send what the client has.
     if (alternatives === undefined)
         return have[0];
-    const match = have.find((kind) => alternatives.some((a) => a.length === 1 && a[0] === kind));
-    if (match)
-        return match;
+    for (const kind of have)
+        if (alternatives.some((a) => a.length === 1 && a[0] === kind))
+            return kind;
     // Security is optional: send nothing rather than credentials the operation does not take.
     if (alternatives.length === 0 || alternatives.some((a) => a.length === 0))
         return undefined;
@@ -89,60 +85,33 @@ export function basicAuthorization(username, password, formEncode = false) {
     return `Basic ${btoa(binary)}`;
 }
 /**
- * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
- * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
+ * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
+ * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
  */
-export async function applyAuth(kind, auth, target, apiKeyPlacement, basicEncoding) {
+export function applyAuth(op, kind, auth, target, extensions) {
     if (!kind || !auth)
         return target.url;
-    if ((kind === 'bearer' || kind === 'oauth2') && 'bearerToken' in auth) {
-        target.headers.authorization = `Bearer ${auth.bearerToken}`;
+    if ('bearerToken' in auth) {
+        if (kind === 'bearer' || kind === 'oauth2')
+            target.headers.authorization = `Bearer ${auth.bearerToken}`;
+        return target.url;
     }
-    if (kind === 'basic' && 'basic' in auth) {
-        target.headers.authorization = basicAuthorization(auth.basic.username, auth.basic.password, basicEncoding === 'form');
-    }
-    if (kind === 'basic' && 'appOnly' in auth) {
-        target.headers.authorization = basicAuthorization(auth.appOnly.consumerKey, auth.appOnly.consumerSecret, basicEncoding === 'form');
-    }
+    const pair = kind !== 'basic'
+        ? undefined
+        : 'basic' in auth
+            ? auth.basic
+            : 'appOnly' in auth
+                ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
+                : undefined;
+    if (pair)
+        target.headers.authorization = basicAuthorization(pair.username, pair.password, op.basicEncoding === 'form');
     if (kind === 'oauth1' && 'oauth1' in auth) {
-        const signed = await oauth1Sign({ method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) }, auth.oauth1);
-        target.headers.authorization = signed.header;
+        // The core was checked for the signer when it was made (and each call's own auth when sent).
+        return extensions.oauth1(target, auth.oauth1).then((header) => {
+            target.headers.authorization = header;
+            return target.url;
+        });
     }
-    void apiKeyPlacement;
     return target.url;
-}
-// One entry per application and origin, shared by every client of the package in this realm, so
-// concurrent callers share one request and X sees one token request per application.
-const appOnlyTokens = new Map();
-const cacheKey = (origin, consumerKey) => `${origin}\n${consumerKey}`;
-/**
- * The application's app-only bearer token: the cached one, the one being requested, or a new
- * request through `request`. A failed request is not cached. Credentials with another secret for
- * the same key never get the cached token: they make their own request.
- */
-export function cachedAppOnlyToken(origin, credentials, request) {
-    const key = cacheKey(origin, credentials.consumerKey);
-    const cached = appOnlyTokens.get(key);
-    if (cached && cached.secret === credentials.consumerSecret)
-        return cached.token;
-    const entry = {
-        secret: credentials.consumerSecret,
-        token: request().then((token) => {
-            entry.value = token;
-            return token;
-        }, (error) => {
-            if (appOnlyTokens.get(key) === entry)
-                appOnlyTokens.delete(key);
-            throw error;
-        }),
-    };
-    appOnlyTokens.set(key, entry);
-    return entry.token;
-}
-/** Drops the cached app-only token of an application (only when it is `token`, if given). */
-export function forgetAppOnlyToken(origin, consumerKey, token) {
-    const key = cacheKey(origin, consumerKey);
-    const cached = appOnlyTokens.get(key);
-    if (cached && (token === undefined || cached.value === token))
-        appOnlyTokens.delete(key);
 }

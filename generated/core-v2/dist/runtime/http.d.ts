@@ -1,7 +1,6 @@
-import { type ClientAuth } from './auth.js';
-import { type AppOnlyCredentials } from './auth.js';
+import { type ClientAuth, type CoreExtension } from './auth.js';
 import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
-/** Options of the client constructor. */
+/** Options of the client constructor (and of `createCore`). */
 export interface ClientOptions {
     /** The origin requests go to (the version segment is part of each operation's path). Default `https://api.x.com`. */
     baseUrl?: string;
@@ -47,57 +46,64 @@ export interface ClientOptions {
     /** The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits. For tests. Default `Date.now`. */
     now?: () => number;
 }
-/** A decoded 2xx body and what was seen of its response. */
-export interface Exchange {
-    body: unknown;
-    info: ResponseInfo;
-}
-/** Sends operations: validation, serialisation, auth, timeouts, retries and response decoding. */
+/**
+ * What every operation is sent with: the client's options, resolved once. Create one with
+ * `createCore` (the functions of `@xgen/core-v2/functions` take it first) or let
+ * `CoreClient` make its own. Credentials and headers are private: they never show in
+ * `String()`, JSON or `console.log`.
+ */
 export declare class ClientCore {
     #private;
     readonly baseUrl: string;
     readonly timeoutMs: number;
     readonly maxRetries: number;
     readonly maxRetryWaitMs: number;
+    readonly backoffInitialMs: number;
+    readonly backoffMaxMs: number;
     /** Waits, rejecting with the signal's reason when it aborts (even if a custom `sleep` ignores the signal). */
     readonly sleep: Sleep;
     readonly random: () => number;
     readonly now: () => number;
-    constructor(options?: ClientOptions);
-    /** The origin an operation goes to. */
-    originFor(op: OperationSpec): string;
-    /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
-    buildUrl(op: OperationSpec, params?: Record<string, unknown>): string;
-    /**
-     * The application's app-only bearer token, from the cache shared per application and origin,
-     * or requested with HTTP Basic (one request in flight however many callers wait for it).
-     * `credentials` default to the client's `appOnly` credentials.
-     */
-    appOnlyToken(credentials?: AppOnlyCredentials, options?: RequestOptions): Promise<string>;
-    /** Forgets the cached app-only token of an application (after it was invalidated). */
-    forgetAppOnlyToken(consumerKey: string, token?: string): void;
-    /** Sends one operation and resolves to its decoded 2xx body. */
-    request<T>(op: OperationSpec, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
-    /**
-     * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
-     * A body cut off mid-way counts as a connection failure and is retried like one.
-     */
-    exchange(op: OperationSpec, params?: Record<string, unknown>, options?: RequestOptions): Promise<Exchange>;
-    /**
-     * Sends one operation and resolves to the raw 2xx response, for callers that read the body
-     * themselves (`decode` it, or stream it with `timed` false so the timeout stops at the headers).
-     */
-    send(op: OperationSpec, params: Record<string, unknown>, options: RequestOptions, timed?: boolean): Promise<Response>;
-    /** Reads a 2xx body from `send` as the spec says it is encoded. */
-    decode(op: OperationSpec, response: Response, options?: RequestOptions): Promise<unknown>;
-    /** The wait before retry number `attempt + 1` when the server names none: full jitter. */
-    backoffMs(attempt: number): number;
-    /**
-     * How long a failed response asks to be waited for before trying again, from `retry-after`
-     * (seconds or an HTTP date) or, on a 429, `x-rate-limit-reset`; undefined when it names no
-     * usable wait (a reset already past, say, from clock skew).
-     */
-    serverWaitMs(status: number, headers: Headers): number | undefined;
-    /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
-    private check;
+    readonly fetch: FetchLike | undefined;
+    readonly onResponse: ((info: ResponseInfo) => void) | undefined;
+    /** Credential support beyond bearer tokens and Basic, where it was given (see `CoreExtension`). */
+    readonly extensions: CoreExtension;
+    constructor(options?: ClientOptions, extensions?: readonly CoreExtension[]);
+    /** The credentials of a call: its own `auth`, or the client's. */
+    authFor(options: RequestOptions): ClientAuth | undefined;
+    /** The headers of one attempt: `accept`, the client's, the operation's and the call's (later ones win). */
+    headersFor(accept: string, own: Record<string, string>, call: Record<string, string> | undefined): Record<string, string>;
 }
+/**
+ * The client core the functions of `@xgen/core-v2/functions` take first: the same options as
+ * `new CoreClient(...)`. Credential kinds whose code a bundle should only carry when used
+ * come as extensions (see `CoreExtension`).
+ */
+export declare function createCore(options?: ClientOptions, ...extensions: CoreExtension[]): ClientCore;
+/** The origin an operation goes to. */
+export declare function originFor(core: ClientCore, op: OperationSpec): string;
+/** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
+export declare function buildUrl(core: ClientCore, op: OperationSpec, params?: Record<string, unknown>): string;
+/** Sends one operation and resolves to its decoded 2xx body. */
+export declare function request<T>(core: ClientCore, op: OperationSpec, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+/** A decoded 2xx body and what was seen of its response. */
+export interface Exchange {
+    body: unknown;
+    info: ResponseInfo;
+}
+/**
+ * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
+ * A body cut off mid-way counts as a connection failure and is retried like one.
+ */
+export declare function exchange(core: ClientCore, op: OperationSpec, params: Record<string, unknown>, options?: RequestOptions): Promise<Exchange>;
+/**
+ * Sends one operation and resolves to the raw 2xx response, for callers that read the body
+ * themselves; the timeout stops at the headers.
+ */
+export declare function send(core: ClientCore, op: OperationSpec, params: Record<string, unknown>, options: RequestOptions): Promise<Response>;
+/**
+ * How long a failed response asks to be waited for before trying again, from `retry-after`
+ * (seconds or an HTTP date) or, on a 429, `x-rate-limit-reset`; undefined when it names no
+ * usable wait (a reset already past, say, from clock skew).
+ */
+export declare function serverWaitMs(core: ClientCore, status: number, headers: Headers): number | undefined;

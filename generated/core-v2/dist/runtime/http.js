@@ -1,9 +1,136 @@
 import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
-import { cachedAppOnlyToken, forgetAppOnlyToken as forgetCached } from './auth.js';
-import { oauth2Token as APP_TOKEN } from '../operations.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
+/**
+ * What every operation is sent with: the client's options, resolved once. Create one with
+ * `createCore` (the functions of `@xgen/core-v2/functions` take it first) or let
+ * `CoreClient` make its own. Credentials and headers are private: they never show in
+ * `String()`, JSON or `console.log`.
+ */
+export class ClientCore {
+    baseUrl;
+    timeoutMs;
+    maxRetries;
+    maxRetryWaitMs;
+    backoffInitialMs;
+    backoffMaxMs;
+    /** Waits, rejecting with the signal's reason when it aborts (even if a custom `sleep` ignores the signal). */
+    sleep;
+    random;
+    now;
+    fetch;
+    onResponse;
+    /** Credential support beyond bearer tokens and Basic, where it was given (see `CoreExtension`). */
+    extensions;
+    #auth;
+    #headers;
+    constructor(options = {}, extensions = []) {
+        this.baseUrl = trimSlash(options.baseUrl ?? 'https://api.x.com');
+        this.timeoutMs = options.timeoutMs ?? 30_000;
+        this.maxRetries = options.maxRetries ?? 2;
+        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
+        this.backoffInitialMs = options.backoff?.initialMs ?? 500;
+        this.backoffMaxMs = options.backoff?.maxMs ?? 8_000;
+        const sleep = options.sleep ?? timerSleep;
+        this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
+        this.random = options.random ?? Math.random;
+        this.now = options.now ?? Date.now;
+        this.fetch = options.fetch;
+        this.onResponse = options.onResponse;
+        this.extensions = Object.assign({}, ...extensions);
+        this.#auth = options.auth;
+        this.#headers = lowerKeys(options.headers);
+        missingExtension(this.extensions, options.auth);
+    }
+    /** The credentials of a call: its own `auth`, or the client's. */
+    authFor(options) {
+        return options.auth ?? this.#auth;
+    }
+    /** The headers of one attempt: `accept`, the client's, the operation's and the call's (later ones win). */
+    headersFor(accept, own, call) {
+        return { accept, ...this.#headers, ...own, ...call };
+    }
+}
+/**
+ * The client core the functions of `@xgen/core-v2/functions` take first: the same options as
+ * `new CoreClient(...)`. Credential kinds whose code a bundle should only carry when used
+ * come as extensions (see `CoreExtension`).
+ */
+export function createCore(options, ...extensions) {
+    return new ClientCore(options, extensions);
+}
+/** Fails before anything is sent when credentials need an extension the core was not given. */
+function missingExtension(extensions, auth) {
+    let need = '';
+    if (auth && 'oauth1' in auth && !extensions.oauth1)
+        need = 'oauth1Auth';
+    if (auth && 'appOnly' in auth && !extensions.appOnly)
+        need = 'appOnlyAuth';
+    if (need)
+        throw new ValidationError('auth', 'unsupported-authentication', `these credentials need createCore(options, ${need})`);
+}
+/** The origin an operation goes to. */
+export function originFor(core, op) {
+    void op;
+    return core.baseUrl;
+}
+/** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
+export function buildUrl(core, op, params = {}) {
+    const checked = check(op, params);
+    const origin = originFor(core, op);
+    if (op.requireHttps)
+        requireSecureUrl(origin, op.id);
+    return origin + serializeRequest(op, checked).pathAndQuery;
+}
+/** Sends one operation and resolves to its decoded 2xx body. */
+export function request(core, op, params = {}, options = {}) {
+    return attempts(core, op, params, options, (response, deadline) => decode(op, response, deadline, options));
+}
+/**
+ * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
+ * A body cut off mid-way counts as a connection failure and is retried like one.
+ */
+export function exchange(core, op, params, options = {}) {
+    return attempts(core, op, params, options, async (response, deadline, attempt) => ({
+        body: await decode(op, response, deadline, options),
+        info: infoOf(op, response, attempt),
+    }));
+}
+/**
+ * Sends one operation and resolves to the raw 2xx response, for callers that read the body
+ * themselves; the timeout stops at the headers.
+ */
+export function send(core, op, params, options) {
+    return attempts(core, op, params, options, async (response, deadline) => {
+        deadline.clear();
+        return response;
+    });
+}
+/** The wait before retry number `attempt + 1` when the server names none: full jitter. */
+function backoffMs(core, attempt) {
+    return core.random() * Math.min(core.backoffMaxMs, core.backoffInitialMs * 2 ** attempt);
+}
+/**
+ * How long a failed response asks to be waited for before trying again, from `retry-after`
+ * (seconds or an HTTP date) or, on a 429, `x-rate-limit-reset`; undefined when it names no
+ * usable wait (a reset already past, say, from clock skew).
+ */
+export function serverWaitMs(core, status, headers) {
+    const retryAfter = headers.get('retry-after')?.trim();
+    if (retryAfter) {
+        const seconds = Number(retryAfter);
+        const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - core.now();
+        if (Number.isFinite(ms))
+            return Math.max(0, ms);
+    }
+    if (status === 429 || status === 420) {
+        const reset = readRateLimit(headers)?.reset;
+        if (reset !== undefined && reset * 1000 > core.now())
+            return reset * 1000 - core.now();
+    }
+    return undefined;
+}
 /** What each kind of success body asks for: form-encoded OAuth answers must not be refused with 406. */
 const ACCEPT = {
     json: 'application/json',
@@ -13,295 +140,160 @@ const ACCEPT = {
     none: 'application/json',
 };
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
-/** Sends operations: validation, serialisation, auth, timeouts, retries and response decoding. */
-export class ClientCore {
-    baseUrl;
-    timeoutMs;
-    maxRetries;
-    maxRetryWaitMs;
-    /** Waits, rejecting with the signal's reason when it aborts (even if a custom `sleep` ignores the signal). */
-    sleep;
-    random;
-    now;
-    #backoff;
-    #auth;
-    #fetch;
-    #headers;
-    #onResponse;
-    constructor(options = {}) {
-        this.baseUrl = trimSlash(options.baseUrl ?? 'https://api.x.com');
-        this.timeoutMs = options.timeoutMs ?? 30_000;
-        this.maxRetries = options.maxRetries ?? 2;
-        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
-        this.#backoff = { initialMs: options.backoff?.initialMs ?? 500, maxMs: options.backoff?.maxMs ?? 8_000 };
-        const sleep = options.sleep ?? timerSleep;
-        this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
-        this.random = options.random ?? Math.random;
-        this.now = options.now ?? Date.now;
-        this.#auth = options.auth;
-        this.#fetch = options.fetch;
-        this.#headers = lowerKeys(options.headers ?? {});
-        this.#onResponse = options.onResponse;
-    }
-    /** The origin an operation goes to. */
-    originFor(op) {
-        void op;
-        return this.baseUrl;
-    }
-    /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
-    buildUrl(op, params = {}) {
-        const checked = this.check(op, params);
-        if (op.requireHttps)
-            requireSecureUrl(this.originFor(op), op.id);
-        return this.originFor(op) + serializeRequest(op, checked).pathAndQuery;
-    }
-    /**
-     * The application's app-only bearer token, from the cache shared per application and origin,
-     * or requested with HTTP Basic (one request in flight however many callers wait for it).
-     * `credentials` default to the client's `appOnly` credentials.
-     */
-    async appOnlyToken(credentials, options = {}) {
-        const auth = credentials ?? (this.#auth && 'appOnly' in this.#auth ? this.#auth.appOnly : undefined);
-        if (!auth)
-            throw new ValidationError('auth', 'unsupported-authentication', `${APP_TOKEN.id}: app-only credentials ({ appOnly: { consumerKey, consumerSecret } }) are needed`);
-        const { signal, timeoutMs, maxRetries, onResponse } = options;
-        return cachedAppOnlyToken(this.originFor(APP_TOKEN), auth, async () => {
-            const body = await this.request(APP_TOKEN, { grant_type: 'client_credentials' }, {
-                auth: { appOnly: auth },
-                ...(signal ? { signal } : {}),
-                ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-                ...(maxRetries !== undefined ? { maxRetries } : {}),
-                ...(onResponse ? { onResponse } : {}),
-            });
-            if (typeof body?.access_token !== 'string' || body.access_token === '') {
-                throw new ApiError({
-                    operationId: APP_TOKEN.id,
-                    status: 200,
-                    headers: new Headers(),
-                    body: undefined,
-                    message: `${APP_TOKEN.id}: the response holds no access_token`,
-                });
-            }
-            return body.access_token;
-        });
-    }
-    /** Forgets the cached app-only token of an application (after it was invalidated). */
-    forgetAppOnlyToken(consumerKey, token) {
-        forgetCached(this.originFor(APP_TOKEN), consumerKey, token);
-    }
-    /** Sends one operation and resolves to its decoded 2xx body. */
-    request(op, params = {}, options = {}) {
-        // The hot path: no exchange object, no extra async layer.
-        return this.#attempts(op, params, options, (response, deadline) => this.#decode(op, response, deadline, options));
-    }
-    /**
-     * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
-     * A body cut off mid-way counts as a connection failure and is retried like one.
-     */
-    exchange(op, params = {}, options = {}) {
-        return this.#attempts(op, params, options, async (response, deadline, info) => ({
-            body: await this.#decode(op, response, deadline, options),
-            info,
-        }));
-    }
-    /**
-     * Sends one operation and resolves to the raw 2xx response, for callers that read the body
-     * themselves (`decode` it, or stream it with `timed` false so the timeout stops at the headers).
-     */
-    send(op, params, options, timed = true) {
-        return this.#attempts(op, params, options, async (response, deadline) => {
-            if (timed)
-                deadlines.set(response, deadline);
-            else
-                deadline.clear();
-            return response;
-        });
-    }
-    /** Reads a 2xx body from `send` as the spec says it is encoded. */
-    decode(op, response, options = {}) {
-        return this.#decode(op, response, deadlines.get(response), options);
-    }
-    /** The wait before retry number `attempt + 1` when the server names none: full jitter. */
-    backoffMs(attempt) {
-        return this.random() * Math.min(this.#backoff.maxMs, this.#backoff.initialMs * 2 ** attempt);
-    }
-    /**
-     * How long a failed response asks to be waited for before trying again, from `retry-after`
-     * (seconds or an HTTP date) or, on a 429, `x-rate-limit-reset`; undefined when it names no
-     * usable wait (a reset already past, say, from clock skew).
-     */
-    serverWaitMs(status, headers) {
-        const retryAfter = headers.get('retry-after')?.trim();
-        if (retryAfter) {
-            const seconds = Number(retryAfter);
-            const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - this.now();
-            if (Number.isFinite(ms))
-                return Math.max(0, ms);
-        }
-        if (status === 429 || status === 420) {
-            const reset = readRateLimit(headers)?.reset;
-            if (reset !== undefined && reset * 1000 > this.now())
-                return reset * 1000 - this.now();
-        }
-        return undefined;
-    }
-    async #attempts(op, input, options, read) {
-        const params = this.check(op, input);
-        const auth = options.auth ?? this.#auth;
-        const kind = chooseAuth(op, auth);
-        if (op.requireHttps)
-            requireSecureUrl(this.originFor(op), op.id);
-        const serialized = serializeRequest(op, params);
-        let credentials = auth;
-        // App-only credentials on a bearer operation: send the application's (cached) bearer token.
-        const appOnly = kind === 'bearer' && auth && 'appOnly' in auth ? auth.appOnly : undefined;
-        if (appOnly)
-            credentials = {
-                bearerToken: await this.appOnlyToken(appOnly, {
-                    ...(options.signal ? { signal: options.signal } : {}),
-                }),
+/** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
+async function attempts(core, op, input, options, read) {
+    const params = check(op, input);
+    const auth = core.authFor(options);
+    const kind = chooseAuth(op, auth);
+    const origin = originFor(core, op);
+    if (op.requireHttps)
+        requireSecureUrl(origin, op.id);
+    if (options.auth)
+        missingExtension(core.extensions, options.auth);
+    const serialized = serializeRequest(op, params);
+    let credentials = auth;
+    // App-only credentials on a bearer operation: send the application's (cached) bearer token.
+    const appOnly = kind === 'bearer' && auth && 'appOnly' in auth ? auth.appOnly : undefined;
+    const tokens = core.extensions.appOnly;
+    if (appOnly)
+        credentials = {
+            bearerToken: await tokens.token(core, appOnly, options.signal ? { signal: options.signal } : {}),
+        };
+    const fetchImpl = core.fetch ?? globalThis.fetch;
+    if (!fetchImpl)
+        throw new ConnectionError(op.id, 'no fetch implementation available');
+    const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
+    const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+    const timeoutMs = options.timeoutMs ?? core.timeoutMs;
+    const signal = options.signal;
+    const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
+    const url0 = origin + serialized.pathAndQuery;
+    // What was seen of each response is made only for someone who looks.
+    const listening = core.onResponse !== undefined || options.onResponse !== undefined;
+    for (let attempt = 0;; attempt++) {
+        signal?.throwIfAborted();
+        const mayRetry = retryable && attempt < maxRetries;
+        // A fresh object each attempt: auth writes into it.
+        const headers = core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
+        // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
+        let url = applyAuth(op, kind, credentials, { method: op.method, url: url0, form: serialized.form, headers }, core.extensions);
+        if (typeof url !== 'string')
+            url = await url;
+        const deadline = new Deadline(timeoutMs, signal, fetchImpl === globalThis.fetch);
+        let response;
+        try {
+            const init = {
+                method: op.method,
+                headers,
+                body: serialized.body ?? null,
+                signal: deadline.signal ?? null,
+                dispatcher: deadline.dispatcher,
             };
-        const fetchImpl = this.#fetch ?? globalThis.fetch;
-        if (!fetchImpl)
-            throw new ConnectionError(op.id, 'no fetch implementation available');
-        const maxRetries = Math.max(0, options.maxRetries ?? this.maxRetries) || 0;
-        const maxWaitMs = options.maxRetryWaitMs ?? this.maxRetryWaitMs;
-        const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
-        const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-        const signal = options.signal;
-        const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
-        const onResponse = this.#onResponse;
-        const callOnResponse = options.onResponse;
-        const url0 = this.originFor(op) + serialized.pathAndQuery;
-        for (let attempt = 0;; attempt++) {
-            signal?.throwIfAborted();
-            const mayRetry = retryable && attempt < maxRetries;
-            // A fresh object each attempt: auth writes into it.
-            const headers = {
-                accept: ACCEPT[op.response],
-                ...this.#headers,
-                ...serialized.headers,
-                ...callHeaders,
-            };
-            const target = { method: op.method, url: url0, form: serialized.form, headers };
-            // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-            const url = await applyAuth(kind, credentials, target, undefined, op.basicEncoding);
-            const deadline = new Deadline(timeoutMs, signal);
-            let response;
-            try {
-                response = await fetchImpl(url, {
-                    method: op.method,
-                    headers,
-                    body: serialized.body ?? null,
-                    signal: deadline.signal,
-                });
-            }
-            catch (error) {
-                deadline.clear();
-                if (signal?.aborted)
-                    throw signal.reason;
-                if (deadline.timedOut)
-                    throw new TimeoutError(op.id, timeoutMs);
-                if (!mayRetry)
-                    throw new ConnectionError(op.id, connectionReason(error), { cause: error });
-                await this.sleep(this.backoffMs(attempt), signal);
-                continue;
-            }
-            const info = infoOf(op, response, attempt);
-            if (onResponse)
-                onResponse(info);
-            if (callOnResponse)
-                callOnResponse(info);
-            if (response.ok) {
-                try {
-                    return await read(response, deadline, info);
-                }
-                catch (error) {
-                    if (!(error instanceof ConnectionError) || !mayRetry)
-                        throw error;
-                    await this.sleep(this.backoffMs(attempt), signal);
-                    continue;
-                }
-            }
-            const body = await readBody(response).catch(() => undefined);
+            response = await deadline.guard(fetchImpl(url, init));
+        }
+        catch (error) {
             deadline.clear();
             if (signal?.aborted)
                 throw signal.reason;
-            const error = new ApiError({
-                operationId: op.id,
-                status: response.status,
-                headers: response.headers,
-                body,
-            });
-            // A rejected app-only token (invalidated elsewhere, say) is not served again from the cache.
-            if (appOnly && response.status === 401 && credentials && 'bearerToken' in credentials)
-                forgetCached(this.originFor(APP_TOKEN), appOnly.consumerKey, credentials.bearerToken);
-            if (!mayRetry || !isRetryableStatus(response.status))
-                throw error;
-            const asked = this.serverWaitMs(response.status, response.headers);
-            if (asked !== undefined && asked > maxWaitMs)
-                throw error;
-            await this.sleep(asked ?? this.backoffMs(attempt), signal);
+            if (deadline.timedOut)
+                throw new TimeoutError(op.id, timeoutMs);
+            if (!mayRetry)
+                throw new ConnectionError(op.id, connectionReason(error), { cause: error });
+            await core.sleep(backoffMs(core, attempt), signal);
+            continue;
         }
+        if (listening) {
+            const info = infoOf(op, response, attempt);
+            core.onResponse?.(info);
+            options.onResponse?.(info);
+        }
+        if (response.ok) {
+            try {
+                return await read(response, deadline, attempt);
+            }
+            catch (error) {
+                if (!(error instanceof ConnectionError) || !mayRetry)
+                    throw error;
+                await core.sleep(backoffMs(core, attempt), signal);
+                continue;
+            }
+        }
+        const body = await readBody(response).catch(() => undefined);
+        deadline.clear();
+        if (signal?.aborted)
+            throw signal.reason;
+        const error = new ApiError({
+            operationId: op.id,
+            status: response.status,
+            headers: response.headers,
+            body,
+        });
+        // A rejected app-only token (invalidated elsewhere, say) is not served again from the cache.
+        if (appOnly && response.status === 401 && credentials && 'bearerToken' in credentials)
+            tokens.forget(core, appOnly.consumerKey, credentials.bearerToken);
+        if (!mayRetry || !isRetryableStatus(response.status))
+            throw error;
+        const asked = serverWaitMs(core, response.status, response.headers);
+        if (asked !== undefined && asked > (options.maxRetryWaitMs ?? core.maxRetryWaitMs))
+            throw error;
+        await core.sleep(asked ?? backoffMs(core, attempt), signal);
     }
-    async #decode(op, response, deadline, options) {
-        try {
-            if (op.response === 'none' || response.status === 204 || response.status === 205) {
-                await response.body?.cancel().catch(() => undefined);
-                return undefined;
-            }
-            if (op.response === 'binary')
-                return await response.blob();
-            const text = await response.text();
-            if (op.response === 'text')
-                return text;
-            if (op.response === 'form')
-                return formObject(text);
-            const type = response.headers.get('content-type') ?? '';
-            if (text === '')
-                return undefined;
-            if (type && !/json/i.test(type)) {
-                throw new ApiError({
-                    operationId: op.id,
-                    status: response.status,
-                    headers: response.headers,
-                    body: text,
-                    message: `${op.id}: expected JSON, got ${type.split(';')[0]}`,
-                });
-            }
+}
+/** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */
+async function decode(op, response, deadline, options) {
+    try {
+        if (op.response === 'none' || response.status === 204 || response.status === 205) {
+            await response.body?.cancel().catch(() => undefined);
+            return undefined;
+        }
+        if (op.response === 'binary')
+            return await response.blob();
+        const text = await response.text();
+        if (op.response === 'text')
+            return text;
+        if (op.response === 'form')
+            return formObject(text);
+        if (text === '')
+            return undefined;
+        const type = response.headers.get('content-type');
+        let message;
+        if (!type || /json/i.test(type)) {
             try {
                 return JSON.parse(text);
             }
             catch {
-                throw new ApiError({
-                    operationId: op.id,
-                    status: response.status,
-                    headers: response.headers,
-                    body: text,
-                    message: `${op.id}: the response body is not valid JSON`,
-                });
+                message = 'the response body is not valid JSON';
             }
         }
-        catch (error) {
-            if (error instanceof ApiError)
-                throw error;
-            if (options.signal?.aborted)
-                throw options.signal.reason;
-            if (deadline?.timedOut)
-                throw new TimeoutError(op.id, deadline.timeoutMs);
-            throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
-                cause: error,
-            });
-        }
-        finally {
-            deadline?.clear();
-        }
+        else
+            message = `expected JSON, got ${type.split(';')[0]}`;
+        throw new ApiError({
+            operationId: op.id,
+            status: response.status,
+            headers: response.headers,
+            body: text,
+            message: `${op.id}: ${message}`,
+        });
     }
-    /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
-    check(op, params) {
-        validateParams(op, params);
-        return params;
+    catch (error) {
+        if (error instanceof ApiError)
+            throw error;
+        if (options.signal?.aborted)
+            throw options.signal.reason;
+        if (deadline.timedOut)
+            throw new TimeoutError(op.id, deadline.timeoutMs);
+        throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
+            cause: error,
+        });
     }
+    finally {
+        deadline.clear();
+    }
+}
+/** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
+function check(op, params) {
+    validateParams(op, params);
+    return params;
 }
 /** 429 (and X's older 420) and the 5xx that may pass: worth another try. */
 function isRetryableStatus(status) {
@@ -326,70 +318,152 @@ function infoOf(op, response, attempt) {
         attempt,
     };
 }
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 /**
- * A per-attempt timeout joined with the caller's signal: one AbortController and one timer.
- * (Cheaper on Node 20 than `AbortSignal.timeout()` + `AbortSignal.any()`, which make two more
- * signals, and unlike them the timer is cleared as soon as the attempt is over: a stream read
- * past its headers must not be cut off, and finished attempts should hold no timers.)
+ * The time limit of one attempt, joined with the caller's signal.
+ *
+ * With Node's own `fetch` (undici) the attempt goes through undici's global dispatcher with its
+ * handler wrapped, so that the request's own abort (`onConnect`) is at hand: the timeout aborts the
+ * request (headers or body) without an AbortController, whose signal costs a request more than the
+ * rest of the client on Node 20; the caller's signal goes to fetch as it is. Elsewhere (browsers,
+ * edge runtimes, a `fetch` option) one AbortController joins the timeout and the caller's signal.
+ * Either way the timer is cleared as soon as the attempt is over: a stream read past its headers
+ * must not be cut off, and finished attempts hold no timers. Without a timeout the caller's signal
+ * goes to fetch as it is.
  */
 class Deadline {
     timeoutMs;
     signal;
+    /** Set when the attempt goes through undici's global dispatcher (Node's fetch). */
+    dispatcher;
     timedOut = false;
-    #controller;
     #timer;
     #outer;
     #onAbort;
-    constructor(timeoutMs, outer) {
+    /** Aborts the request: undici's abort (from `onConnect`) or the AbortController's. */
+    #abort;
+    #reject;
+    constructor(timeoutMs, outer, nativeFetch) {
         this.timeoutMs = timeoutMs;
-        const controller = new AbortController();
-        this.#controller = controller;
-        this.signal = controller.signal;
-        if (outer) {
-            if (outer.aborted)
-                controller.abort();
-            else {
-                const onAbort = () => controller.abort();
+        this.signal = outer;
+        if (!(timeoutMs > 0 && timeoutMs < Infinity))
+            return;
+        const target = nativeFetch
+            ? globalThis[GLOBAL_DISPATCHER]
+            : undefined;
+        if (typeof target?.dispatch === 'function')
+            this.dispatcher = new AttemptDispatcher(target, this);
+        else {
+            const controller = new AbortController();
+            this.signal = controller.signal;
+            this.#abort = (reason) => controller.abort(reason);
+            if (outer) {
+                const onAbort = () => controller.abort(outer.reason);
                 outer.addEventListener('abort', onAbort, { once: true });
                 this.#outer = outer;
                 this.#onAbort = onAbort;
             }
         }
-        if (timeoutMs > 0 && timeoutMs < Infinity) {
-            this.#timer = setTimeout(() => {
-                this.timedOut = true;
-                controller.abort();
-            }, timeoutMs);
-        }
+        this.#timer = setTimeout(() => {
+            this.timedOut = true;
+            this.#abort?.(timeoutReason());
+            this.#reject?.(timeoutReason());
+        }, timeoutMs);
+    }
+    /** Undici's abort of the request, as it connects (again on each redirect). */
+    connected(abort) {
+        this.#abort = abort;
+        if (this.timedOut)
+            abort(timeoutReason());
+    }
+    /**
+     * `fetch`'s promise, or one that also rejects when the time is up before undici has a request
+     * to abort (still connecting); with an AbortController fetch rejects by itself.
+     */
+    guard(response) {
+        if (!this.dispatcher)
+            return response;
+        return new Promise((resolve, reject) => {
+            this.#reject = reject;
+            response.then(resolve, reject);
+        });
     }
     clear() {
-        if (this.#timer !== undefined) {
-            clearTimeout(this.#timer);
-            this.#timer = undefined;
-        }
-        if (this.#onAbort !== undefined) {
-            this.#outer?.removeEventListener('abort', this.#onAbort);
-            this.#outer = undefined;
-            this.#onAbort = undefined;
-        }
+        clearTimeout(this.#timer);
+        this.#reject = undefined;
+        if (this.#outer)
+            this.#outer.removeEventListener('abort', this.#onAbort);
     }
 }
-const deadlines = new WeakMap();
+/** Undici's global dispatcher for one attempt: each request's handler is wrapped in an `AttemptHandler`. */
+class AttemptDispatcher {
+    target;
+    deadline;
+    constructor(target, deadline) {
+        this.target = target;
+        this.deadline = deadline;
+    }
+    get isMockActive() {
+        return this.target.isMockActive;
+    }
+    dispatch(options, handler) {
+        const wrap = typeof handler.onConnect === 'function';
+        return this.target.dispatch(options, wrap ? new AttemptHandler(handler, this.deadline) : handler);
+    }
+}
+/** Passes every callback to fetch's own handler; `onConnect` also hands the deadline the request's abort. */
+class AttemptHandler {
+    handler;
+    deadline;
+    constructor(handler, deadline) {
+        this.handler = handler;
+        this.deadline = deadline;
+    }
+    onConnect(abort, context) {
+        this.deadline.connected(abort);
+        return this.handler.onConnect(abort, context);
+    }
+    onResponseStarted() {
+        return this.handler.onResponseStarted?.();
+    }
+    onHeaders(status, headers, resume, statusText) {
+        return this.handler.onHeaders(status, headers, resume, statusText);
+    }
+    onData(chunk) {
+        return this.handler.onData(chunk);
+    }
+    onComplete(trailers) {
+        return this.handler.onComplete(trailers);
+    }
+    onError(error) {
+        return this.handler.onError(error);
+    }
+    onUpgrade(status, headers, socket) {
+        return this.handler.onUpgrade?.(status, headers, socket);
+    }
+    onBodySent(chunk) {
+        return this.handler.onBodySent?.(chunk);
+    }
+}
+function timeoutReason() {
+    return new DOMException('The attempt timed out', 'TimeoutError');
+}
+/** The body of a failed response: JSON when it looks like JSON, else its text. */
 async function readBody(response) {
     const text = await response.text();
     if (text === '')
         return undefined;
-    const type = response.headers.get('content-type') ?? '';
-    if (/json/i.test(type) || /^\s*[{[]/.test(text)) {
+    if (/json/i.test(response.headers.get('content-type') ?? '') || /^\s*[{[]/.test(text)) {
         try {
             return JSON.parse(text);
         }
         catch {
-            return text;
+            // Not JSON after all: keep the text.
         }
     }
     return text;
 }
+/** The default sleep: a timer, cleared when the signal aborts (an abandoned wait holds no timer). */
 function timerSleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
@@ -414,21 +488,13 @@ function abortable(wait, signal) {
     return new Promise((resolve, reject) => {
         const onAbort = () => reject(signal.reason);
         signal.addEventListener('abort', onAbort, { once: true });
-        wait.then(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
+        wait.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
 }
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
 function formObject(text) {
     const out = {};
-    new URLSearchParams(text).forEach((value, key) => {
-        out[key] = value;
-    });
+    new URLSearchParams(text).forEach((value, key) => (out[key] = value));
     return out;
 }
 function trimSlash(url) {
@@ -436,7 +502,7 @@ function trimSlash(url) {
 }
 function lowerKeys(headers) {
     const out = {};
-    for (const [key, value] of Object.entries(headers))
-        out[key.toLowerCase()] = value;
+    for (const key in headers)
+        out[key.toLowerCase()] = headers[key];
     return out;
 }

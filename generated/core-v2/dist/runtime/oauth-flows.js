@@ -4,7 +4,9 @@
  * (loopback hosts excepted, for tests). Secrets are kept in private fields: they never show in
  * `String()`, JSON or an error message.
  */
-import { ClientCore } from './http.js';
+import { buildUrl, createCore, request } from './http.js';
+import { oauth1Auth } from './oauth1.js';
+import { appOnlyAuth, appOnlyToken, forgetAppOnlyToken } from './app-only.js';
 import { ApiError, ValidationError } from './errors.js';
 import { oauthRequestToken as REQUEST_TOKEN, oauthAccessToken as ACCESS_TOKEN, oauthAuthorize as AUTHORIZE, oauthAuthenticate as AUTHENTICATE, oauthInvalidateToken as INVALIDATE, oauth2InvalidateToken as APP_TOKEN_INVALIDATE, } from '../operations.js';
 /** Reads a required string field of a decoded OAuth response, never echoing the body (it holds secrets). */
@@ -63,7 +65,7 @@ export class OAuth1Flow {
         requireText(consumer?.consumerKey, 'consumerKey', 'OAuth1Flow', 'the consumer key');
         requireText(consumer?.consumerSecret, 'consumerSecret', 'OAuth1Flow', 'the consumer secret');
         this.#consumer = { consumerKey: consumer.consumerKey, consumerSecret: consumer.consumerSecret };
-        this.#core = new ClientCore({ ...options, auth: { oauth1: { ...this.#consumer } } });
+        this.#core = createCore({ ...options, auth: { oauth1: { ...this.#consumer } } }, oauth1Auth);
     }
     /** Step 1: a request token, signed with the consumer keys; `oauth_callback` is always sent (`oob` for pin mode). */
     async requestToken(options) {
@@ -71,7 +73,7 @@ export class OAuth1Flow {
         const params = { oauth_callback: callback };
         if (options.accessType !== undefined)
             params.svc_auth_access_type = options.accessType;
-        const body = await this.#core.request(REQUEST_TOKEN, params, stepOptions(options));
+        const body = await request(this.#core, REQUEST_TOKEN, params, stepOptions(options));
         return {
             oauth_token: field(body, 'oauth_token', REQUEST_TOKEN.id),
             oauth_token_secret: field(body, 'oauth_token_secret', REQUEST_TOKEN.id),
@@ -80,11 +82,11 @@ export class OAuth1Flow {
     }
     /** Step 2 (browser): the URL where the user approves the app every time. Builds a URL; sends nothing. */
     authorizeUrl(requestToken, options = {}) {
-        return this.#core.buildUrl(AUTHORIZE, browserParams(requestToken, options));
+        return buildUrl(this.#core, AUTHORIZE, browserParams(requestToken, options));
     }
     /** Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back. Builds a URL; sends nothing. */
     authenticateUrl(requestToken, options = {}) {
-        return this.#core.buildUrl(AUTHENTICATE, browserParams(requestToken, options));
+        return buildUrl(this.#core, AUTHENTICATE, browserParams(requestToken, options));
     }
     /** Steps 1 and 2: a request token and the URL to send the user to. */
     async start(options) {
@@ -93,9 +95,9 @@ export class OAuth1Flow {
         // Checked before the request token is asked for: nothing is sent for a URL that cannot be built.
         if (step !== 'authorize' && step !== 'authenticate')
             throw new ValidationError('step', 'enum', `OAuth1Flow.start: step must be authorize or authenticate`);
-        this.#core.buildUrl(build, browserParams('check', options));
+        buildUrl(this.#core, build, browserParams('check', options));
         const requestToken = await this.requestToken(options);
-        return { requestToken, url: this.#core.buildUrl(build, browserParams(requestToken, options)) };
+        return { requestToken, url: buildUrl(this.#core, build, browserParams(requestToken, options)) };
     }
     /**
      * Step 3: exchanges the approved request token and the verifier (from the callback, or the pin
@@ -106,7 +108,7 @@ export class OAuth1Flow {
         const token = requireText(requestToken?.oauth_token, 'oauth_token', ACCESS_TOKEN.id, 'the request token');
         const tokenSecret = requireText(requestToken?.oauth_token_secret, 'oauth_token_secret', ACCESS_TOKEN.id, 'the request token secret');
         // The request token travels once, as the spec's `oauth_token` parameter; its secret signs.
-        const body = await this.#core.request(ACCESS_TOKEN, { oauth_token: token, oauth_verifier: oauthVerifier }, { ...stepOptions(options), auth: { oauth1: { ...this.#consumer, tokenSecret } } });
+        const body = await request(this.#core, ACCESS_TOKEN, { oauth_token: token, oauth_verifier: oauthVerifier }, { ...stepOptions(options), auth: { oauth1: { ...this.#consumer, tokenSecret } } });
         const access = {
             oauth_token: field(body, 'oauth_token', ACCESS_TOKEN.id),
             oauth_token_secret: field(body, 'oauth_token_secret', ACCESS_TOKEN.id),
@@ -121,7 +123,7 @@ export class OAuth1Flow {
     }
     /** Revokes a user access token; later use of it gives 401 (code 89). Resolves to the revoked token. */
     async invalidate(accessToken, options = {}) {
-        const body = await this.#core.request(INVALIDATE, {}, { ...stepOptions(options), auth: { oauth1: this.credentials(accessToken) } });
+        const body = await request(this.#core, INVALIDATE, {}, { ...stepOptions(options), auth: { oauth1: this.credentials(accessToken) } });
         return field(body, 'access_token', INVALIDATE.id);
     }
     /** The `oauth1` credentials of a user: the consumer key pair with the user's access token. */
@@ -174,15 +176,15 @@ export class AppOnlyTokens {
         requireText(consumer?.consumerKey, 'consumerKey', 'AppOnlyTokens', 'the consumer key');
         requireText(consumer?.consumerSecret, 'consumerSecret', 'AppOnlyTokens', 'the consumer secret');
         this.#consumer = { consumerKey: consumer.consumerKey, consumerSecret: consumer.consumerSecret };
-        this.#core = new ClientCore({ ...options, auth: { appOnly: { ...this.#consumer } } });
+        this.#core = createCore({ ...options, auth: { appOnly: { ...this.#consumer } } }, appOnlyAuth, oauth1Auth);
     }
     /** The application's bearer token: cached, or requested once however many callers wait. */
     token(options = {}) {
-        return this.#core.appOnlyToken(this.#consumer, stepOptions(options));
+        return appOnlyToken(this.#core, this.#consumer, stepOptions(options));
     }
     /** Drops the cached token (the next `token()` requests one). */
     forget() {
-        this.#core.forgetAppOnlyToken(this.#consumer.consumerKey);
+        forgetAppOnlyToken(this.#core, this.#consumer.consumerKey);
     }
     /**
      * Revokes a bearer token (default: the application's current one), signed with OAuth 1.0a by the
@@ -195,8 +197,8 @@ export class AppOnlyTokens {
         const revoke = bearerToken === undefined
             ? await this.token(options)
             : requireText(bearerToken, 'access_token', APP_TOKEN_INVALIDATE.id, 'the bearer token');
-        const body = await this.#core.request(APP_TOKEN_INVALIDATE, { access_token: revoke }, { ...stepOptions(options), auth: { oauth1: { ...this.#consumer, token, tokenSecret } } });
-        this.#core.forgetAppOnlyToken(this.#consumer.consumerKey, revoke);
+        const body = await request(this.#core, APP_TOKEN_INVALIDATE, { access_token: revoke }, { ...stepOptions(options), auth: { oauth1: { ...this.#consumer, token, tokenSecret } } });
+        forgetAppOnlyToken(this.#core, this.#consumer.consumerKey, revoke);
         return field(body, 'access_token', APP_TOKEN_INVALIDATE.id);
     }
 }

@@ -1,5 +1,5 @@
 import { type RateLimit } from './errors.js';
-import type { ClientCore } from './http.js';
+import { type ClientCore } from './http.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 /**
  * When and how often a stream reconnects, after X's guidance: back off linearly after network

@@ -1,4 +1,5 @@
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, } from './errors.js';
+import { send, serverWaitMs } from './http.js';
 /**
  * A stream of events read from newline-delimited JSON. Iterate it with `for await`; `close()`
  * ends it. Keep-alive blank lines are skipped, events split across chunks are reassembled, and
@@ -95,7 +96,7 @@ export class EventStream {
         const options = { ...this.options, signal, maxRetries: 0 };
         let response;
         try {
-            response = await this.core.send(this.op, this.params, options, false);
+            response = await send(this.core, this.op, this.params, options);
         }
         catch (error) {
             if (error instanceof ApiError)
@@ -192,7 +193,7 @@ export class EventStream {
             return Math.min(policy.httpMaxMs, policy.httpInitialMs * 2 ** (attempt - 1));
         const backoff = policy.rateLimitInitialMs * 2 ** (attempt - 1);
         const error = failure.error;
-        const reset = error instanceof ApiError ? (this.core.serverWaitMs(error.status, error.headers) ?? 0) : 0;
+        const reset = error instanceof ApiError ? (serverWaitMs(this.core, error.status, error.headers) ?? 0) : 0;
         return Math.min(policy.rateLimitMaxMs, Math.max(backoff, reset));
     }
 }

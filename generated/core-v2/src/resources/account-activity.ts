@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { EventStream, type StreamOptions } from '../runtime/stream.js';
+import type { EventStream, StreamOptions } from '../runtime/stream.js';
 import type {
   ActivityStreamParams,
   ActivityStreamingResponse,
@@ -11,7 +11,7 @@ import type {
   CreateActivitySubscriptionParams,
   ReplayJobCreateResponse,
 } from '../models.js';
-import { activityStream, createAccountActivityReplayJob, createActivitySubscription } from '../operations.js';
+import { activityStream, createAccountActivityReplayJob, createActivitySubscription } from '../functions.js';
 
 /**
  * Activity events (profile changes, direct messages, spaces) delivered to a persistent stream or to a webhook once a subscription is made, and replay of past account activity. When OAuth 1.0a permissions are present on an account-activity subscription, they override OAuth 2.0 scopes.
@@ -34,7 +34,7 @@ export class AccountActivityResource {
     params: ActivityStreamParams = {},
     options?: StreamOptions,
   ): EventStream<ActivityStreamingResponse> {
-    return new EventStream<ActivityStreamingResponse>(this.core, activityStream, params, options);
+    return activityStream(this.core, params, options);
   }
 
   /**
@@ -49,7 +49,7 @@ export class AccountActivityResource {
     params: CreateActivitySubscriptionParams,
     options?: RequestOptions,
   ): Promise<ActivitySubscriptionCreateResponse> {
-    return this.core.request(createActivitySubscription, params, options);
+    return createActivitySubscription(this.core, params, options);
   }
 
   /**
@@ -67,6 +67,6 @@ export class AccountActivityResource {
     params: CreateAccountActivityReplayJobParams,
     options?: RequestOptions,
   ): Promise<ReplayJobCreateResponse> {
-    return this.core.request(createAccountActivityReplayJob, params, options);
+    return createAccountActivityReplayJob(this.core, params, options);
   }
 }

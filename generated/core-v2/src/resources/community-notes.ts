@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   CreateCommunityNotesParams,
   CreateNoteResponse,
@@ -18,7 +18,7 @@ import {
   evaluateCommunityNotes,
   searchCommunityNotesWritten,
   searchEligiblePosts,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Community notes for automated note writers: posts eligible for a note, notes written, submitting a note and evaluating a draft.
@@ -41,7 +41,7 @@ export class CommunityNotesResource {
     params: SearchEligiblePostsParams,
     options?: PaginationOptions,
   ): PagePromise<EligiblePostsSearchResponse, PageItem<EligiblePostsSearchResponse, 'data'>> {
-    return new PagePromise(this.core, searchEligiblePosts, params, options);
+    return searchEligiblePosts(this.core, params, options);
   }
 
   /**
@@ -56,7 +56,7 @@ export class CommunityNotesResource {
     params: SearchCommunityNotesWrittenParams,
     options?: PaginationOptions,
   ): PagePromise<NotesWrittenSearchResponse, PageItem<NotesWrittenSearchResponse, 'data'>> {
-    return new PagePromise(this.core, searchCommunityNotesWritten, params, options);
+    return searchCommunityNotesWritten(this.core, params, options);
   }
 
   /**
@@ -68,7 +68,7 @@ export class CommunityNotesResource {
    * @see https://communitynotes.x.com/guide/api/overview
    */
   create(params: CreateCommunityNotesParams, options?: RequestOptions): Promise<CreateNoteResponse> {
-    return this.core.request(createCommunityNotes, params, options);
+    return createCommunityNotes(this.core, params, options);
   }
 
   /**
@@ -80,6 +80,6 @@ export class CommunityNotesResource {
    * @see https://communitynotes.x.com/guide/api/overview
    */
   evaluate(params: EvaluateCommunityNotesParams, options?: RequestOptions): Promise<EvaluateNoteResponse> {
-    return this.core.request(evaluateCommunityNotes, params, options);
+    return evaluateCommunityNotes(this.core, params, options);
   }
 }

@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type {
   ConnectionHistoryResponse,
   DeleteConnectionsByEndpointParams,
@@ -15,7 +15,7 @@ import {
   deleteConnectionsByEndpoint,
   deleteConnectionsByUuids,
   getConnectionHistory,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Streaming connections of the application: list active and past connections with their disconnect reasons, and end stale ones. Too many simultaneous streaming connections gives the `TooManyConnections` connection issue; these operations free stale connections.
@@ -37,7 +37,7 @@ export class ConnectionsResource {
     params: GetConnectionHistoryParams = {},
     options?: PaginationOptions,
   ): PagePromise<ConnectionHistoryResponse, PageItem<ConnectionHistoryResponse, 'data'>> {
-    return new PagePromise(this.core, getConnectionHistory, params, options);
+    return getConnectionHistory(this.core, params, options);
   }
 
   /**
@@ -51,7 +51,7 @@ export class ConnectionsResource {
     params: DeleteConnectionsByUuidsParams,
     options?: RequestOptions,
   ): Promise<KillConnectionsResponse> {
-    return this.core.request(deleteConnectionsByUuids, params, options);
+    return deleteConnectionsByUuids(this.core, params, options);
   }
 
   /**
@@ -63,7 +63,7 @@ export class ConnectionsResource {
    * @see https://docs.x.com/x-api/connections/terminate-all-connections
    */
   deleteAll(options?: RequestOptions): Promise<KillConnectionsResponse> {
-    return this.core.request(deleteAllConnections, {}, options);
+    return deleteAllConnections(this.core, options);
   }
 
   /**
@@ -77,6 +77,6 @@ export class ConnectionsResource {
     params: DeleteConnectionsByEndpointParams,
     options?: RequestOptions,
   ): Promise<KillConnectionsResponse> {
-    return this.core.request(deleteConnectionsByEndpoint, params, options);
+    return deleteConnectionsByEndpoint(this.core, params, options);
   }
 }

@@ -3,7 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { GetNewsParams, NewsLookupResponse, NewsSearchResponse, SearchNewsParams } from '../models.js';
-import { getNews, searchNews } from '../operations.js';
+import { getNews, searchNews } from '../functions.js';
 
 /**
  * AI-generated news stories, searchable by query and readable by id.
@@ -23,7 +23,7 @@ export class NewsResource {
    * @see https://docs.x.com/x-api/news/introduction
    */
   search(params: SearchNewsParams, options?: RequestOptions): Promise<NewsSearchResponse> {
-    return this.core.request(searchNews, params, options);
+    return searchNews(this.core, params, options);
   }
 
   /**
@@ -35,6 +35,6 @@ export class NewsResource {
    * @see https://docs.x.com/x-api/news/introduction
    */
   get(params: GetNewsParams, options?: RequestOptions): Promise<NewsLookupResponse> {
-    return this.core.request(getNews, params, options);
+    return getNews(this.core, params, options);
   }
 }

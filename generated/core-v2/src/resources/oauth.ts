@@ -23,7 +23,7 @@ import {
   oauthAuthorize,
   oauthInvalidateToken,
   oauthRequestToken,
-} from '../operations.js';
+} from '../functions.js';
 
 /**
  * Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and revoke). All OAuth steps require HTTPS and are rate limited.
@@ -47,7 +47,7 @@ export class OAuthResource {
     params: OauthRequestTokenParams,
     options?: RequestOptions,
   ): Promise<OAuthRequestTokenResponse> {
-    return this.core.request(oauthRequestToken, params, options);
+    return oauthRequestToken(this.core, params, options);
   }
 
   /**
@@ -60,7 +60,7 @@ export class OAuthResource {
    * A browser step: this builds the URL to send the user to and makes no request.
    */
   authorize(params: OauthAuthorizeParams): string {
-    return this.core.buildUrl(oauthAuthorize, params);
+    return oauthAuthorize(this.core, params);
   }
 
   /**
@@ -73,7 +73,7 @@ export class OAuthResource {
    * A browser step: this builds the URL to send the user to and makes no request.
    */
   authenticate(params: OauthAuthenticateParams): string {
-    return this.core.buildUrl(oauthAuthenticate, params);
+    return oauthAuthenticate(this.core, params);
   }
 
   /**
@@ -84,7 +84,7 @@ export class OAuthResource {
    * `POST /oauth/access_token` (operationId `oauthAccessToken`)
    */
   accessToken(params: OauthAccessTokenParams, options?: RequestOptions): Promise<OAuthAccessTokenResponse> {
-    return this.core.request(oauthAccessToken, params, options);
+    return oauthAccessToken(this.core, params, options);
   }
 
   /**
@@ -95,7 +95,7 @@ export class OAuthResource {
    * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
    */
   invalidateToken(options?: RequestOptions): Promise<OAuthInvalidateTokenResponse> {
-    return this.core.request(oauthInvalidateToken, {}, options);
+    return oauthInvalidateToken(this.core, options);
   }
 
   /**
@@ -106,7 +106,7 @@ export class OAuthResource {
    * `POST /oauth2/token` (operationId `oauth2Token`)
    */
   oauth2Token(params: Oauth2TokenParams, options?: RequestOptions): Promise<OAuth2TokenResponse> {
-    return this.core.request(oauth2Token, params, options);
+    return oauth2Token(this.core, params, options);
   }
 
   /**
@@ -120,6 +120,6 @@ export class OAuthResource {
     params: Oauth2InvalidateTokenParams,
     options?: RequestOptions,
   ): Promise<OAuth2InvalidateTokenResponse> {
-    return this.core.request(oauth2InvalidateToken, params, options);
+    return oauth2InvalidateToken(this.core, params, options);
   }
 }

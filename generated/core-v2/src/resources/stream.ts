@@ -2,8 +2,8 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import { PagePromise, type PageItem, type PaginationOptions } from '../runtime/pagination.js';
-import { EventStream, type StreamOptions } from '../runtime/stream.js';
+import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { EventStream, StreamOptions } from '../runtime/stream.js';
 import type {
   AddRulesResponse,
   DeleteRulesParams,
@@ -15,7 +15,7 @@ import type {
   StreamPostsParams,
   UpdateRulesParams,
 } from '../models.js';
-import { deleteRules, getPowerstreamRules, getRules, streamPosts, updateRules } from '../operations.js';
+import { deleteRules, getPowerstreamRules, getRules, streamPosts, updateRules } from '../functions.js';
 
 /**
  * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that match public posts; matches are delivered over a persistent connection or, when a webhook is linked to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses filter endpoint.
@@ -34,7 +34,7 @@ export class StreamResource {
    * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
    */
   getPowerstreamRules(options?: RequestOptions): Promise<PowerstreamRulesResponse> {
-    return this.core.request(getPowerstreamRules, {}, options);
+    return getPowerstreamRules(this.core, options);
   }
 
   /**
@@ -49,7 +49,7 @@ export class StreamResource {
     params: StreamPostsParams = {},
     options?: StreamOptions,
   ): EventStream<FilteredStreamingTweetResponse> {
-    return new EventStream<FilteredStreamingTweetResponse>(this.core, streamPosts, params, options);
+    return streamPosts(this.core, params, options);
   }
 
   /**
@@ -64,7 +64,7 @@ export class StreamResource {
     params: GetRulesParams = {},
     options?: PaginationOptions,
   ): PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>> {
-    return new PagePromise(this.core, getRules, params, options);
+    return getRules(this.core, params, options);
   }
 
   /**
@@ -76,7 +76,7 @@ export class StreamResource {
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
    */
   updateRules(params: UpdateRulesParams, options?: RequestOptions): Promise<AddRulesResponse> {
-    return this.core.request(updateRules, params, options);
+    return updateRules(this.core, params, options);
   }
 
   /**
@@ -90,6 +90,6 @@ export class StreamResource {
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
    */
   deleteRules(params: DeleteRulesParams, options?: RequestOptions): Promise<DeleteRulesResponse> {
-    return this.core.request(deleteRules, params, options);
+    return deleteRules(this.core, params, options);
   }
 }

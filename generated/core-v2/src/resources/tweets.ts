@@ -9,7 +9,7 @@ import type {
   TweetCreateResponse,
   TweetsLookupResponse,
 } from '../models.js';
-import { createOrEditPost, createPosts, getPostsByIds } from '../operations.js';
+import { createOrEditPost, createPosts, getPostsByIds } from '../functions.js';
 
 /**
  * Posts (the path word is `tweets`): look up posts by id, create posts and edit your own posts.
@@ -29,7 +29,7 @@ export class TweetsResource {
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
    */
   getPostsByIds(params: GetPostsByIdsParams, options?: RequestOptions): Promise<TweetsLookupResponse> {
-    return this.core.request(getPostsByIds, params, options);
+    return getPostsByIds(this.core, params, options);
   }
 
   /**
@@ -45,7 +45,7 @@ export class TweetsResource {
    * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
    */
   createPosts(params: CreatePostsParams = {}, options?: RequestOptions): Promise<TweetCreateResponse> {
-    return this.core.request(createPosts, params, options);
+    return createPosts(this.core, params, options);
   }
 
   /**
@@ -61,6 +61,6 @@ export class TweetsResource {
     params: CreateOrEditPostParams = {},
     options?: RequestOptions,
   ): Promise<TweetCreateResponse> {
-    return this.core.request(createOrEditPost, params, options);
+    return createOrEditPost(this.core, params, options);
   }
 }

@@ -8,7 +8,7 @@ import type {
   ReplayJobCreateResponse,
   WebhookLinksCreateResponse,
 } from '../models.js';
-import { createWebhookReplayJob, createWebhooksStreamLink } from '../operations.js';
+import { createWebhookReplayJob, createWebhooksStreamLink } from '../functions.js';
 
 /**
  * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered (or attempted) to a webhook.
@@ -33,7 +33,7 @@ export class WebhooksResource {
     params: CreateWebhooksStreamLinkParams,
     options?: RequestOptions,
   ): Promise<WebhookLinksCreateResponse> {
-    return this.core.request(createWebhooksStreamLink, params, options);
+    return createWebhooksStreamLink(this.core, params, options);
   }
 
   /**
@@ -48,6 +48,6 @@ export class WebhooksResource {
     params: CreateWebhookReplayJobParams,
     options?: RequestOptions,
   ): Promise<ReplayJobCreateResponse> {
-    return this.core.request(createWebhookReplayJob, params, options);
+    return createWebhookReplayJob(this.core, params, options);
   }
 }

@@ -1,6 +1,7 @@
 import { ValidationError } from './errors.js';
-import { oauth1Sign, type OAuth1Credentials } from './oauth1.js';
-import type { AuthKind, OperationSpec } from './types.js';
+import type { OAuth1Credentials } from './oauth1.js';
+import type { AuthKind, OperationSpec, RequestOptions } from './types.js';
+import type { ClientCore } from './http.js';
 
 /** An application's API key pair, for OAuth 2.0 app-only authentication. */
 export interface AppOnlyCredentials {
@@ -26,20 +27,17 @@ export type ClientAuth =
 export type { OAuth1Credentials };
 
 /** The credential kinds a configured `auth` can provide, in order of preference. */
-export function authKindsOf(auth: ClientAuth | undefined): AuthKind[] {
+export function authKindsOf(auth: ClientAuth | undefined): readonly AuthKind[] {
   if (!auth) return [];
   // A bearer token may be an app-only token or a user's OAuth 2.0 access token: the caller knows which.
-  if ('bearerToken' in auth) return ['bearer', 'oauth2'];
+  if ('bearerToken' in auth) return BEARER;
   if ('oauth1' in auth) return ['oauth1'];
   if ('basic' in auth) return ['basic'];
   if ('appOnly' in auth) return ['bearer', 'basic'];
   return [];
 }
 
-/** Which credential kind a configured `auth` provides first. */
-export function authKindOf(auth: ClientAuth | undefined): AuthKind | undefined {
-  return authKindsOf(auth)[0];
-}
+const BEARER: readonly AuthKind[] = ['bearer', 'oauth2'];
 
 const NAMES: Record<AuthKind, string> = {
   bearer: 'bearer token',
@@ -51,7 +49,7 @@ const NAMES: Record<AuthKind, string> = {
 
 function configuredName(auth: ClientAuth | undefined): string {
   if (auth && 'appOnly' in auth) return 'app-only credentials';
-  const kind = authKindOf(auth);
+  const kind = authKindsOf(auth)[0];
   return kind ? NAMES[kind] : 'no credentials';
 }
 
@@ -65,8 +63,7 @@ export function chooseAuth(op: OperationSpec, auth: ClientAuth | undefined): Aut
   const alternatives = op.security;
   // The spec states nothing: send what the client has.
   if (alternatives === undefined) return have[0];
-  const match = have.find((kind) => alternatives.some((a) => a.length === 1 && a[0] === kind));
-  if (match) return match;
+  for (const kind of have) if (alternatives.some((a) => a.length === 1 && a[0] === kind)) return kind;
   // Security is optional: send nothing rather than credentials the operation does not take.
   if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return undefined;
   const accepted = [...new Set(alternatives.map((a) => a.map((k) => NAMES[k]).join(' + ')))].join(' or ');
@@ -126,91 +123,62 @@ export interface SigningTarget {
   headers: Record<string, string>;
 }
 
+/** Signs a request with OAuth 1.0a; resolves to the value of its `Authorization` header. */
+export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credentials) => Promise<string>;
+
+/** The app-only bearer token of an application, and how to drop one the server rejected. */
+export interface AppOnlySupport {
+  token(core: ClientCore, credentials: AppOnlyCredentials, options: RequestOptions): Promise<string>;
+  forget(core: ClientCore, consumerKey: string, token?: string): void;
+}
+
 /**
- * Adds the credentials of `kind` to a request. Secrets go only into headers, never into messages.
- * With app-only credentials, `bearer` needs the token resolved first (see `cachedAppOnlyToken`).
+ * Credential support that a core carries only when it is given, so that a bundle which never uses
+ * it leaves its code out: `oauth1Auth` signs with OAuth 1.0a, `appOnlyAuth` fetches and caches
+ * app-only bearer tokens. `CoreClient` has every one. Bearer tokens and Basic need none.
  */
-export async function applyAuth(
+export interface CoreExtension {
+  readonly oauth1?: OAuth1Signer;
+  readonly appOnly?: AppOnlySupport;
+}
+
+/**
+ * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
+ * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
+ * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
+ */
+export function applyAuth(
+  op: OperationSpec,
   kind: AuthKind | undefined,
   auth: ClientAuth | undefined,
   target: SigningTarget,
-  apiKeyPlacement?: { in: 'header' | 'query' | 'cookie'; name: string },
-  basicEncoding?: 'form',
-): Promise<string> {
+  extensions: CoreExtension,
+): string | Promise<string> {
   if (!kind || !auth) return target.url;
-  if ((kind === 'bearer' || kind === 'oauth2') && 'bearerToken' in auth) {
-    target.headers.authorization = `Bearer ${auth.bearerToken}`;
+  if ('bearerToken' in auth) {
+    if (kind === 'bearer' || kind === 'oauth2') target.headers.authorization = `Bearer ${auth.bearerToken}`;
+    return target.url;
   }
-  if (kind === 'basic' && 'basic' in auth) {
+  const pair =
+    kind !== 'basic'
+      ? undefined
+      : 'basic' in auth
+        ? auth.basic
+        : 'appOnly' in auth
+          ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
+          : undefined;
+  if (pair)
     target.headers.authorization = basicAuthorization(
-      auth.basic.username,
-      auth.basic.password,
-      basicEncoding === 'form',
+      pair.username,
+      pair.password,
+      op.basicEncoding === 'form',
     );
-  }
-  if (kind === 'basic' && 'appOnly' in auth) {
-    target.headers.authorization = basicAuthorization(
-      auth.appOnly.consumerKey,
-      auth.appOnly.consumerSecret,
-      basicEncoding === 'form',
-    );
-  }
   if (kind === 'oauth1' && 'oauth1' in auth) {
-    const signed = await oauth1Sign(
-      { method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) },
-      auth.oauth1,
-    );
-    target.headers.authorization = signed.header;
+    // The core was checked for the signer when it was made (and each call's own auth when sent).
+    return extensions.oauth1!(target, auth.oauth1).then((header) => {
+      target.headers.authorization = header;
+      return target.url;
+    });
   }
-  void apiKeyPlacement;
   return target.url;
-}
-
-interface AppOnlyEntry {
-  readonly secret: string;
-  readonly token: Promise<string>;
-  value?: string;
-}
-
-// One entry per application and origin, shared by every client of the package in this realm, so
-// concurrent callers share one request and X sees one token request per application.
-const appOnlyTokens = new Map<string, AppOnlyEntry>();
-
-const cacheKey = (origin: string, consumerKey: string): string => `${origin}\n${consumerKey}`;
-
-/**
- * The application's app-only bearer token: the cached one, the one being requested, or a new
- * request through `request`. A failed request is not cached. Credentials with another secret for
- * the same key never get the cached token: they make their own request.
- */
-export function cachedAppOnlyToken(
-  origin: string,
-  credentials: AppOnlyCredentials,
-  request: () => Promise<string>,
-): Promise<string> {
-  const key = cacheKey(origin, credentials.consumerKey);
-  const cached = appOnlyTokens.get(key);
-  if (cached && cached.secret === credentials.consumerSecret) return cached.token;
-  const entry: AppOnlyEntry = {
-    secret: credentials.consumerSecret,
-    token: request().then(
-      (token) => {
-        entry.value = token;
-        return token;
-      },
-      (error: unknown) => {
-        if (appOnlyTokens.get(key) === entry) appOnlyTokens.delete(key);
-        throw error;
-      },
-    ),
-  };
-  appOnlyTokens.set(key, entry);
-  return entry.token;
-}
-
-/** Drops the cached app-only token of an application (only when it is `token`, if given). */
-export function forgetAppOnlyToken(origin: string, consumerKey: string, token?: string): void {
-  const key = cacheKey(origin, consumerKey);
-  const cached = appOnlyTokens.get(key);
-  if (cached && (token === undefined || cached.value === token)) appOnlyTokens.delete(key);
 }

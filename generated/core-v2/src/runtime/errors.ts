@@ -17,20 +17,12 @@ export interface RateLimit {
 
 /** Reads the rate-limit headers of a response. */
 export function readRateLimit(headers: Headers): RateLimit | undefined {
-  const read = (name: string): number | undefined => {
-    const value = headers.get(name);
-    const parsed = value === null ? NaN : Number(value);
-    return Number.isFinite(parsed) ? parsed : undefined;
-  };
-  const limit = read('x-rate-limit-limit');
-  const remaining = read('x-rate-limit-remaining');
-  const reset = read('x-rate-limit-reset');
-  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
-  return {
-    ...(limit !== undefined && { limit }),
-    ...(remaining !== undefined && { remaining }),
-    ...(reset !== undefined && { reset }),
-  };
+  let out: RateLimit | undefined;
+  for (const key of ['limit', 'remaining', 'reset'] as const) {
+    const value = Number(headers.get(`x-rate-limit-${key}`) ?? NaN);
+    if (Number.isFinite(value)) (out ??= {})[key] = value;
+  }
+  return out;
 }
 
 /** The server answered with a status outside 2xx, or with a body that could not be read. */
@@ -55,8 +47,26 @@ export class ApiError extends Error {
     body: unknown;
     message?: string;
   }) {
-    const { problem, legacyErrors } = readErrorBody(init.body);
-    super(init.message ?? describe(init.operationId, init.status, problem, legacyErrors));
+    const body = init.body;
+    const problem =
+      isRecord(body) &&
+      typeof body.type === 'string' &&
+      (typeof body.title === 'string' || body.type === 'about:blank')
+        ? body
+        : undefined;
+    const legacyErrors = isLegacy(body)
+      ? [body]
+      : isRecord(body) && Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every(isLegacy)
+        ? body.errors
+        : undefined;
+    const detail = problem
+      ? [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ')
+      : legacyErrors
+        ? `${legacyErrors[0]!.message} (code ${legacyErrors[0]!.code})`
+        : '';
+    super(
+      init.message ?? `${init.operationId} failed with HTTP ${init.status}${detail ? `: ${detail}` : ''}`,
+    );
     this.operationId = init.operationId;
     this.status = init.status;
     this.headers = init.headers;
@@ -120,20 +130,6 @@ export class ConnectionError extends Error {
   }
 }
 
-function readErrorBody(body: unknown): { problem: unknown; legacyErrors: LegacyError[] | undefined } {
-  if (!isRecord(body)) return { problem: undefined, legacyErrors: undefined };
-  const problem =
-    typeof body.type === 'string' && (typeof body.title === 'string' || body.type === 'about:blank')
-      ? body
-      : undefined;
-  let legacyErrors: LegacyError[] | undefined;
-  if (isLegacy(body)) legacyErrors = [body];
-  else if (Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every(isLegacy)) {
-    legacyErrors = body.errors;
-  }
-  return { problem, legacyErrors };
-}
-
 function isLegacy(value: unknown): value is LegacyError {
   return (
     isRecord(value) &&
@@ -153,19 +149,4 @@ export function connectionReason(error: unknown): string {
   if (cause && typeof cause.code === 'string') return cause.code;
   if (error instanceof Error) return error.message;
   return 'unknown error';
-}
-
-function describe(
-  operationId: string,
-  status: number,
-  problem: unknown,
-  legacy: LegacyError[] | undefined,
-): string {
-  let detail = '';
-  if (isRecord(problem)) {
-    detail = [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ');
-  } else if (legacy?.[0]) {
-    detail = `${legacy[0].message} (code ${legacy[0].code})`;
-  }
-  return `${operationId} failed with HTTP ${status}${detail ? `: ${detail}` : ''}`;
 }

@@ -5,7 +5,9 @@
  * `String()`, JSON or an error message.
  */
 
-import { ClientCore, type ClientOptions } from './http.js';
+import { buildUrl, createCore, request, type ClientCore, type ClientOptions } from './http.js';
+import { oauth1Auth } from './oauth1.js';
+import { appOnlyAuth, appOnlyToken, forgetAppOnlyToken } from './app-only.js';
 import { ApiError, ValidationError } from './errors.js';
 import type { RequestOptions } from './types.js';
 import type { OAuth1Credentials } from './oauth1.js';
@@ -151,7 +153,7 @@ export class OAuth1Flow {
     requireText(consumer?.consumerKey, 'consumerKey', 'OAuth1Flow', 'the consumer key');
     requireText(consumer?.consumerSecret, 'consumerSecret', 'OAuth1Flow', 'the consumer secret');
     this.#consumer = { consumerKey: consumer.consumerKey, consumerSecret: consumer.consumerSecret };
-    this.#core = new ClientCore({ ...options, auth: { oauth1: { ...this.#consumer } } });
+    this.#core = createCore({ ...options, auth: { oauth1: { ...this.#consumer } } }, oauth1Auth);
   }
 
   /** Step 1: a request token, signed with the consumer keys; `oauth_callback` is always sent (`oob` for pin mode). */
@@ -164,7 +166,7 @@ export class OAuth1Flow {
     );
     const params: Record<string, unknown> = { oauth_callback: callback };
     if (options.accessType !== undefined) params.svc_auth_access_type = options.accessType;
-    const body = await this.#core.request<unknown>(REQUEST_TOKEN, params, stepOptions(options));
+    const body = await request<unknown>(this.#core, REQUEST_TOKEN, params, stepOptions(options));
     return {
       oauth_token: field(body, 'oauth_token', REQUEST_TOKEN.id),
       oauth_token_secret: field(body, 'oauth_token_secret', REQUEST_TOKEN.id),
@@ -177,7 +179,7 @@ export class OAuth1Flow {
     requestToken: string | { oauth_token: string },
     options: OAuth1BrowserStepOptions = {},
   ): string {
-    return this.#core.buildUrl(AUTHORIZE, browserParams(requestToken, options));
+    return buildUrl(this.#core, AUTHORIZE, browserParams(requestToken, options));
   }
 
   /** Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back. Builds a URL; sends nothing. */
@@ -185,7 +187,7 @@ export class OAuth1Flow {
     requestToken: string | { oauth_token: string },
     options: OAuth1BrowserStepOptions = {},
   ): string {
-    return this.#core.buildUrl(AUTHENTICATE, browserParams(requestToken, options));
+    return buildUrl(this.#core, AUTHENTICATE, browserParams(requestToken, options));
   }
 
   /** Steps 1 and 2: a request token and the URL to send the user to. */
@@ -195,9 +197,9 @@ export class OAuth1Flow {
     // Checked before the request token is asked for: nothing is sent for a URL that cannot be built.
     if (step !== 'authorize' && step !== 'authenticate')
       throw new ValidationError('step', 'enum', `OAuth1Flow.start: step must be authorize or authenticate`);
-    this.#core.buildUrl(build, browserParams('check', options));
+    buildUrl(this.#core, build, browserParams('check', options));
     const requestToken = await this.requestToken(options);
-    return { requestToken, url: this.#core.buildUrl(build, browserParams(requestToken, options)) };
+    return { requestToken, url: buildUrl(this.#core, build, browserParams(requestToken, options)) };
   }
 
   /**
@@ -223,7 +225,8 @@ export class OAuth1Flow {
       'the request token secret',
     );
     // The request token travels once, as the spec's `oauth_token` parameter; its secret signs.
-    const body = await this.#core.request<unknown>(
+    const body = await request<unknown>(
+      this.#core,
       ACCESS_TOKEN,
       { oauth_token: token, oauth_verifier: oauthVerifier },
       { ...stepOptions(options), auth: { oauth1: { ...this.#consumer, tokenSecret } } },
@@ -244,7 +247,8 @@ export class OAuth1Flow {
     accessToken: { oauth_token: string; oauth_token_secret: string },
     options: OAuthStepOptions = {},
   ): Promise<string> {
-    const body = await this.#core.request<unknown>(
+    const body = await request<unknown>(
+      this.#core,
       INVALIDATE,
       {},
       { ...stepOptions(options), auth: { oauth1: this.credentials(accessToken) } },
@@ -306,17 +310,21 @@ export class AppOnlyTokens {
     requireText(consumer?.consumerKey, 'consumerKey', 'AppOnlyTokens', 'the consumer key');
     requireText(consumer?.consumerSecret, 'consumerSecret', 'AppOnlyTokens', 'the consumer secret');
     this.#consumer = { consumerKey: consumer.consumerKey, consumerSecret: consumer.consumerSecret };
-    this.#core = new ClientCore({ ...options, auth: { appOnly: { ...this.#consumer } } });
+    this.#core = createCore(
+      { ...options, auth: { appOnly: { ...this.#consumer } } },
+      appOnlyAuth,
+      oauth1Auth,
+    );
   }
 
   /** The application's bearer token: cached, or requested once however many callers wait. */
   token(options: OAuthStepOptions = {}): Promise<string> {
-    return this.#core.appOnlyToken(this.#consumer, stepOptions(options));
+    return appOnlyToken(this.#core, this.#consumer, stepOptions(options));
   }
 
   /** Drops the cached token (the next `token()` requests one). */
   forget(): void {
-    this.#core.forgetAppOnlyToken(this.#consumer.consumerKey);
+    forgetAppOnlyToken(this.#core, this.#consumer.consumerKey);
   }
 
   /**
@@ -340,12 +348,13 @@ export class AppOnlyTokens {
       bearerToken === undefined
         ? await this.token(options)
         : requireText(bearerToken, 'access_token', APP_TOKEN_INVALIDATE.id, 'the bearer token');
-    const body = await this.#core.request<unknown>(
+    const body = await request<unknown>(
+      this.#core,
       APP_TOKEN_INVALIDATE,
       { access_token: revoke },
       { ...stepOptions(options), auth: { oauth1: { ...this.#consumer, token, tokenSecret } } },
     );
-    this.#core.forgetAppOnlyToken(this.#consumer.consumerKey, revoke);
+    forgetAppOnlyToken(this.#core, this.#consumer.consumerKey, revoke);
     return field(body, 'access_token', APP_TOKEN_INVALIDATE.id);
   }
 }

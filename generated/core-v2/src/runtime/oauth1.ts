@@ -7,6 +7,8 @@
  * and edge runtimes.
  */
 
+import type { CoreExtension } from './auth.js';
+
 /** A form body in `application/x-www-form-urlencoded` shape. */
 export type OAuth1Form = string | URLSearchParams | ReadonlyArray<readonly [string, string]>;
 
@@ -512,3 +514,17 @@ export function base64(bytes: Uint8Array): string {
   }
   return out;
 }
+
+/**
+ * The extension that lets a core sign with OAuth 1.0a (`CoreClient` always has it):
+ * `createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth)`.
+ */
+export const oauth1Auth: CoreExtension = {
+  oauth1: async (target, credentials) =>
+    (
+      await oauth1Sign(
+        { method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) },
+        credentials,
+      )
+    ).header,
+};

@@ -1,5 +1,5 @@
 import { isRecord, type RateLimit } from './errors.js';
-import type { ClientCore } from './http.js';
+import { exchange, type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>`. */
@@ -197,7 +197,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
 
   /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
   private async fetchPage(params: Record<string, unknown>, trail: Trail): Promise<Page<Body, Item>> {
-    const { body, info } = await this.core.exchange(this.op, params, this.options);
+    const { body, info } = await exchange(this.core, this.op, params, this.options);
     const spec = this.op.pagination;
     const items = valueAt(body, spec.items);
     const next = tokenOf(valueAt(body, spec.next));

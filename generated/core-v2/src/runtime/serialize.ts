@@ -1,4 +1,4 @@
-import type { OperationSpec, ParamSpec } from './types.js';
+import type { BodyEncoder, OperationSpec, ParamStyle } from './types.js';
 
 /** The parts of an HTTP request built from a call's params. */
 export interface SerializedRequest {
@@ -13,194 +13,131 @@ export interface SerializedRequest {
 /** Percent-encodes a query component per RFC 3986, keeping nothing but unreserved characters. */
 export function encodeComponent(value: string): string {
   // Fast path: ids, field names and enum values are usually unreserved ASCII already.
-  if (UNRESERVED_ONLY.test(value)) return value;
-  const encoded = encodeURIComponent(value);
-  return SUB_DELIMS.test(encoded)
-    ? encoded.replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
-    : encoded;
+  if (/^[\w\-.~]*$/.test(value)) return value;
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
 }
-
-const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
-const SUB_DELIMS = /[!'()*]/;
 
 function scalar(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** The entries of an object value (not an array or a date), without undefined or null ones. */
+function entriesOf(value: unknown): [string, unknown][] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date)
+    return undefined;
+  return Object.entries(value).filter(([, v]) => v != null);
 }
 
 /** Serialises path, query, header and cookie parameters and the body of one call. */
 export function serializeRequest(op: OperationSpec, params: Record<string, unknown>): SerializedRequest {
   let path = op.path;
   let query = '';
+  let cookie = '';
   const headers: Record<string, string> = {};
-  let cookies: string[] | undefined;
-  const list = op.params;
-  if (list) {
-    for (let i = 0; i < list.length; i++) {
-      const param = list[i]!;
-      const value = params[param.key ?? param.name];
-      if (value === undefined || value === null) continue;
-      switch (param.in) {
-        case 'path':
-          path = path.replace(`{${param.name}}`, styled(param, value, encodeComponent));
-          break;
-        case 'query':
-          for (const pair of queryPairs(param, value)) query += (query === '' ? '?' : '&') + pair;
-          break;
-        case 'header':
-          headers[param.name] = styled(param, value, (text) => text);
-          break;
-        case 'cookie':
-          (cookies ??= []).push(`${param.name}=${joinSimple(value, encodeComponent)}`);
-          break;
-      }
+  for (const param of op.params ?? []) {
+    const value = params[param.key ?? param.name];
+    if (value == null) continue;
+    const { name, style, explode = false } = param;
+    if (param.in === 'query') {
+      const pairs = queryPairs(name, style, value);
+      if (pairs) query += (query ? '&' : '?') + pairs;
+    } else if (param.in === 'path')
+      path = path.replace(`{${name}}`, styled(style, explode, name, value, encodeComponent));
+    else if (param.in === 'header') headers[name] = styled(style, explode, name, value, (text) => text);
+    else cookie += `${cookie ? '; ' : ''}${name}=${styled(undefined, false, name, value, encodeComponent)}`;
+  }
+  if (cookie) headers.cookie = cookie;
+  let encoded: ReturnType<BodyEncoder> | undefined;
+  const spec = op.body;
+  if (spec) {
+    let value: unknown = params.body;
+    if (spec.mode === 'fields') {
+      // Everything that is not a parameter of another location is a field of the body.
+      const fields = Object.entries(params).filter(
+        ([key, v]) => v !== undefined && !op.params?.some((p) => (p.key ?? p.name) === key),
+      );
+      value = fields.length > 0 || spec.required ? Object.fromEntries(fields) : undefined;
     }
+    if (value !== undefined) encoded = spec.encode(value, spec.contentType);
   }
-  if (cookies) headers.cookie = cookies.join('; ');
-  if (!op.body) return { pathAndQuery: path + query, headers, body: undefined, form: undefined };
-  const { body, form, contentType } = serializeBody(op, params, consumedKeys(op));
-  if (contentType) headers['content-type'] = contentType;
-  return { pathAndQuery: path + query, headers, body, form };
-}
-
-/** The params of an operation that are not body fields, whatever their value (cached per operation). */
-const consumedByOp = new WeakMap<OperationSpec, Set<string>>();
-function consumedKeys(op: OperationSpec): Set<string> {
-  let keys = consumedByOp.get(op);
-  if (!keys) {
-    keys = new Set((op.params ?? []).map((param) => param.key ?? param.name));
-    consumedByOp.set(op, keys);
-  }
-  return keys;
+  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+  return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
 }
 
 /**
  * A path or header value in its style (RFC 6570 as OpenAPI uses it): `simple` (`a,b`; `k,v` or,
  * exploded, `k=v`), `label` (`.a,b`; exploded `.a.b`) or `matrix` (`;id=a,b`; exploded `;id=a;id=b`).
  */
-function styled(param: ParamSpec, value: unknown, encode: (text: string) => string): string {
-  const explode = param.explode === true;
-  const name = encode(param.name);
-  const items = Array.isArray(value) ? value.map((v) => encode(scalar(v))) : undefined;
-  const entries =
-    !items && typeof value === 'object' && value !== null && !(value instanceof Date)
-      ? Object.entries(value)
-          .filter(([, v]) => v !== undefined && v !== null)
-          .map(([k, v]) => [encode(k), encode(scalar(v))] as const)
-      : undefined;
-  const pairs = (join: string): string => (entries ?? []).map(([k, v]) => `${k}${join}${v}`).join(',');
-  switch (param.style) {
-    case 'label':
-      if (items) return `.${items.join(explode ? '.' : ',')}`;
-      if (entries)
-        return `.${entries.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(explode ? '.' : ',')}`;
-      return `.${encode(scalar(value))}`;
-    case 'matrix':
-      if (items)
-        return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
-      if (entries) return explode ? entries.map(([k, v]) => `;${k}=${v}`).join('') : `;${name}=${pairs(',')}`;
-      return `;${name}=${encode(scalar(value))}`;
-    default:
-      if (items) return items.join(',');
-      if (entries) return explode ? pairs('=') : pairs(',');
-      return encode(scalar(value));
-  }
+function styled(
+  style: ParamStyle | undefined,
+  explode: boolean,
+  name: string,
+  value: unknown,
+  encode: (text: string) => string,
+): string {
+  const entries = entriesOf(value);
+  const items = entries
+    ? entries.map(([k, v]) => encode(k) + (explode ? '=' : ',') + encode(scalar(v)))
+    : (Array.isArray(value) ? value : [value]).map((v) => encode(scalar(v)));
+  const key = encode(name);
+  if (style === 'label') return '.' + items.join(explode ? '.' : ',');
+  if (style !== 'matrix') return items.join(',');
+  if (!explode) return `;${key}=${items.join(',')}`;
+  return items.map((item) => (entries ? `;${item}` : `;${key}=${item}`)).join('');
 }
 
-/** The `simple` style: items (or keys and values) joined by literal commas, each encoded with `encode`. */
-function joinSimple(value: unknown, encode: (text: string) => string = (text) => text): string {
-  if (Array.isArray(value)) return value.map((v) => encode(scalar(v))).join(',');
-  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
-    return Object.entries(value)
-      .map(([k, v]) => `${encode(k)},${encode(scalar(v))}`)
-      .join(',');
+/** A query parameter as `name=value` pairs joined by `&`, in its style (`multi` is the exploded `form` style). */
+function queryPairs(name: string, style: ParamStyle = 'multi', value: unknown): string {
+  const key = encodeComponent(name);
+  if (style === 'json') return `${key}=${encodeComponent(JSON.stringify(value))}`;
+  const entries = entriesOf(value)?.map(
+    ([k, v]) => [encodeComponent(k), encodeComponent(scalar(v))] as const,
+  );
+  if (entries) {
+    if (style === 'deepObject') return entries.map(([k, v]) => `${key}%5B${k}%5D=${v}`).join('&');
+    if (style === 'multi') return entries.map(([k, v]) => `${k}=${v}`).join('&');
+    return `${key}=${entries.map(([k, v]) => `${k},${v}`).join(',')}`;
   }
-  return encode(scalar(value));
+  const items = (Array.isArray(value) ? value : [value]).map((v) => encodeComponent(scalar(v)));
+  if (style === 'multi') return items.map((item) => `${key}=${item}`).join('&');
+  // Commas stay literal: `tweet.fields=created_at,author_id`.
+  return `${key}=${items.join(style === 'ssv' ? '%20' : style === 'pipes' ? '|' : ',')}`;
 }
 
-function queryPairs(param: ParamSpec, value: unknown): string[] {
-  const name = encodeComponent(param.name);
-  const style = param.style ?? 'multi';
-  if (style === 'json') return [`${name}=${encodeComponent(JSON.stringify(value))}`];
-  if (Array.isArray(value)) {
-    const items = value.map((v) => encodeComponent(scalar(v)));
-    switch (style) {
-      case 'multi':
-        return items.map((item) => `${name}=${item}`);
-      case 'ssv':
-        return [`${name}=${items.join('%20')}`];
-      case 'pipes':
-        return [`${name}=${items.join('|')}`];
-      default:
-        // Commas stay literal: `tweet.fields=created_at,author_id`.
-        return [`${name}=${items.join(',')}`];
+/** A JSON body (`application/json` and any `+json`). */
+export const encodeJson: BodyEncoder = (value, contentType) => ({ body: JSON.stringify(value), contentType });
+
+/** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
+export const encodeForm: BodyEncoder = (value) => {
+  const form: [string, string][] = [];
+  for (const [key, field] of entriesOf(value) ?? [])
+    form.push([key, Array.isArray(field) ? field.map(scalar).join(',') : scalar(field)]);
+  return {
+    body: form.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&'),
+    form,
+    contentType: 'application/x-www-form-urlencoded',
+  };
+};
+
+/** A `multipart/form-data` body: `Blob`s and bytes as files, anything else as text; fetch sets the boundary. */
+export const encodeMultipart: BodyEncoder = (value) => {
+  const body = new FormData();
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    for (const item of Array.isArray(field) ? field : [field]) {
+      if (item instanceof Blob) body.append(key, item);
+      else if (item instanceof Uint8Array) body.append(key, new Blob([item.slice()]));
+      else if (item != null) body.append(key, scalar(item));
     }
   }
-  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
-    if (style === 'deepObject')
-      return entries.map(([k, v]) => `${name}%5B${encodeComponent(k)}%5D=${encodeComponent(scalar(v))}`);
-    if (style === 'multi')
-      return entries.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(scalar(v))}`);
-    return [
-      `${name}=${entries.map(([k, v]) => `${encodeComponent(k)},${encodeComponent(scalar(v))}`).join(',')}`,
-    ];
-  }
-  return [`${name}=${encodeComponent(scalar(value))}`];
-}
+  return { body };
+};
 
-function serializeBody(
-  op: OperationSpec,
-  params: Record<string, unknown>,
-  consumed: Set<string>,
-): { body: BodyInit | undefined; form: [string, string][] | undefined; contentType: string | undefined } {
-  const spec = op.body;
-  if (!spec) return { body: undefined, form: undefined, contentType: undefined };
-  let value: unknown;
-  if (spec.mode === 'whole') value = params.body;
-  else {
-    const fields = Object.entries(params).filter(([key, v]) => !consumed.has(key) && v !== undefined);
-    value = fields.length > 0 || spec.required ? Object.fromEntries(fields) : undefined;
-  }
-  if (value === undefined) return { body: undefined, form: undefined, contentType: undefined };
-  switch (spec.encoding) {
-    case 'json':
-      return { body: JSON.stringify(value), form: undefined, contentType: spec.contentType };
-    case 'form': {
-      const form = formPairs(value);
-      return {
-        body: form.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&'),
-        form,
-        contentType: 'application/x-www-form-urlencoded',
-      };
-    }
-    case 'multipart': {
-      const data = new FormData();
-      for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-        for (const item of Array.isArray(field) ? field : [field]) {
-          if (item instanceof Blob) data.append(key, item);
-          else if (item instanceof Uint8Array) data.append(key, new Blob([item.slice()]));
-          else if (item !== undefined && item !== null) data.append(key, scalar(item));
-        }
-      }
-      // fetch sets the multipart boundary itself.
-      return { body: data, form: undefined, contentType: undefined };
-    }
-    case 'text':
-      return { body: String(value), form: undefined, contentType: spec.contentType };
-    default:
-      return { body: value as BodyInit, form: undefined, contentType: spec.contentType };
-  }
-}
+/** A `text/*` body. */
+export const encodeText: BodyEncoder = (value, contentType) => ({ body: String(value), contentType });
 
-function formPairs(value: unknown): [string, string][] {
-  if (typeof value !== 'object' || value === null) return [];
-  const pairs: [string, string][] = [];
-  for (const [key, field] of Object.entries(value)) {
-    if (field === undefined || field === null) continue;
-    if (Array.isArray(field)) pairs.push([key, field.map(scalar).join(',')]);
-    else pairs.push([key, scalar(field)]);
-  }
-  return pairs;
-}
+/** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
+export const encodeBytes: BodyEncoder = (value, contentType) => ({ body: value as BodyInit, contentType });

@@ -6,7 +6,7 @@ import {
   TimeoutError,
   type RateLimit,
 } from './errors.js';
-import type { ClientCore } from './http.js';
+import { send, serverWaitMs, type ClientCore } from './http.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 
 /**
@@ -146,7 +146,7 @@ export class EventStream<Event> implements AsyncIterable<Event> {
     const options: RequestOptions = { ...this.options, signal, maxRetries: 0 };
     let response: Response;
     try {
-      response = await this.core.send(this.op, this.params, options, false);
+      response = await send(this.core, this.op, this.params, options);
     } catch (error) {
       if (error instanceof ApiError) this.#rateLimit = error.rateLimit;
       throw error;
@@ -238,7 +238,7 @@ export class EventStream<Event> implements AsyncIterable<Event> {
     if (failure.kind === 'http') return Math.min(policy.httpMaxMs, policy.httpInitialMs * 2 ** (attempt - 1));
     const backoff = policy.rateLimitInitialMs * 2 ** (attempt - 1);
     const error = failure.error;
-    const reset = error instanceof ApiError ? (this.core.serverWaitMs(error.status, error.headers) ?? 0) : 0;
+    const reset = error instanceof ApiError ? (serverWaitMs(this.core, error.status, error.headers) ?? 0) : 0;
     return Math.min(policy.rateLimitMaxMs, Math.max(backoff, reset));
   }
 }

@@ -35,7 +35,20 @@ export interface ValueChecks {
   readonly oneOf?: readonly ValueChecks[];
   /** The property whose value picks the `oneOf` shape. */
   readonly discriminator?: string;
+  /**
+   * Checks an object against `properties`, `requiredProperties` and `oneOf` (`checkObject` of
+   * `validate.ts`): set by the descriptors that have them, so bundles without them leave it out.
+   */
+  readonly object?: ObjectCheck;
 }
+
+/** Checks an object value's properties and shape; throws a ValidationError. */
+export type ObjectCheck = (
+  op: OperationSpec,
+  name: string,
+  value: Record<string, unknown>,
+  checks: ValueChecks,
+) => void;
 
 /** How an array or object value goes on the wire. */
 export type ParamStyle =
@@ -54,9 +67,24 @@ export interface ParamSpec {
   readonly checks?: ValueChecks;
 }
 
+/** A body encoded for fetch; `form` keeps the decoded pairs of a form body (OAuth 1.0a signs them). */
+export interface EncodedBody {
+  body: BodyInit;
+  form?: [string, string][];
+  contentType?: string;
+}
+
+/**
+ * Encodes a request body. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in
+ * `serialize.ts`), so a bundle carries only the encoders of the operations it calls.
+ */
+export type BodyEncoder = (value: unknown, contentType: string) => EncodedBody;
+
 export interface BodySpec {
   readonly contentType: string;
   readonly encoding: 'json' | 'form' | 'multipart' | 'binary' | 'text';
+  /** The encoder of `encoding`. */
+  readonly encode: BodyEncoder;
   /** The body's fields sit in the params object (`fields`), or the body is `params.body` (`whole`). */
   readonly mode: 'fields' | 'whole';
   readonly required?: boolean;

@@ -1,0 +1,129 @@
+import { type ImportDeclarationStructure, type OptionalKind, type StatementStructures, StructureKind } from 'ts-morph';
+import { NameTable } from '../model/names.ts';
+import type { ApiModel, OperationModel } from '../model/types.ts';
+import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
+import { oauthFlows } from './runtime.ts';
+import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+
+/** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
+const MODULE_VALUES = ['createCore', 'oauth1Auth', 'appOnlyAuth', 'request', 'buildUrl', 'ops', 'then'];
+
+/**
+ * The exported function of each operation, by operationId: its descriptor's name, numbered when
+ * the module needs that name itself (an operation `createCore` gets `createCore2`).
+ */
+export function functionNames(model: ApiModel): Map<string, string> {
+  const table = new NameTable(MODULE_VALUES);
+  return new Map(model.operations.map((op) => [op.id, table.claim(descriptorName(op))]));
+}
+
+/** The type-only imports a module with these operations' signatures needs (models, enums, runtime types). */
+export function signatureImports(model: ApiModel, ops: OperationModel[], from: string): OptionalKind<ImportDeclarationStructure>[] {
+  const enumNames = new Set(model.enums.map((e) => e.name));
+  const types = new Set<string>();
+  for (const op of ops) {
+    if (op.hasParams) types.add(op.paramsType);
+    for (const name of resultTypeNames(op)) types.add(name);
+  }
+  const typeList = [...types].sort();
+  const imports: OptionalKind<ImportDeclarationStructure>[] = [
+    { moduleSpecifier: `${from}runtime/http.js`, isTypeOnly: true, namedImports: ['ClientCore'] },
+  ];
+  if (ops.some((o) => optionsType(o) === 'RequestOptions')) imports.push({ moduleSpecifier: `${from}runtime/types.js`, isTypeOnly: true, namedImports: ['RequestOptions'] });
+  if (ops.some((o) => o.pagination)) {
+    const needsItem = ops.some((o) => o.pagination?.itemType.startsWith('PageItem<'));
+    imports.push({ moduleSpecifier: `${from}runtime/pagination.js`, isTypeOnly: true, namedImports: ['PagePromise', ...(needsItem ? ['PageItem'] : []), 'PaginationOptions'] });
+  }
+  if (ops.some((o) => o.streaming)) imports.push({ moduleSpecifier: `${from}runtime/stream.js`, isTypeOnly: true, namedImports: ['EventStream', 'StreamOptions'] });
+  const modelTypes = typeList.filter((n) => !enumNames.has(n));
+  const enumTypes = typeList.filter((n) => enumNames.has(n));
+  if (modelTypes.length > 0) imports.push({ moduleSpecifier: `${from}models.js`, isTypeOnly: true, namedImports: modelTypes });
+  if (enumTypes.length > 0) imports.push({ moduleSpecifier: `${from}enums.js`, isTypeOnly: true, namedImports: enumTypes });
+  return imports;
+}
+
+/** The parameters of an operation after the core (or on a resource method): params, then options. */
+export function operationParameters(op: OperationModel): { name: string; type: string; initializer?: string; hasQuestionToken?: boolean }[] {
+  const params = op.hasParams ? [{ name: 'params', type: op.paramsType, ...(op.paramsOptional ? { initializer: '{}' } : {}) }] : [];
+  // A browser step builds a URL: no request, so no per-call options.
+  return op.browserStep ? params : [...params, { name: 'options', type: optionsType(op), hasQuestionToken: true }];
+}
+
+/**
+ * `functions.ts`, the package's `/functions` entry: one function per operation taking a core
+ * (`createCore(options)`) first. Each refers to its own descriptor and to the runtime its kind
+ * needs (request, pages, stream or URL), so a bundler keeps only what a program calls.
+ */
+export function emitFunctions(model: ApiModel): string {
+  const names = functionNames(model);
+  const ops = model.operations;
+  const runtime = new Set<string>();
+  for (const op of ops) runtime.add(op.browserStep ? 'buildUrl' : op.streaming || op.pagination ? '' : 'request');
+  runtime.delete('');
+  const values: OptionalKind<ImportDeclarationStructure>[] = [];
+  if (runtime.size > 0) values.push({ moduleSpecifier: './runtime/http.js', namedImports: [...runtime].sort() });
+  if (ops.some((o) => o.pagination && !o.browserStep && !o.streaming)) values.push({ moduleSpecifier: './runtime/pagination.js', namedImports: ['PagePromise'] });
+  if (ops.some((o) => o.streaming && !o.browserStep)) values.push({ moduleSpecifier: './runtime/stream.js', namedImports: ['EventStream'] });
+  // Type imports of PagePromise and EventStream would repeat the value imports above.
+  const types = signatureImports(model, ops, './').map((i) => {
+    if (i.moduleSpecifier === './runtime/pagination.js' || i.moduleSpecifier === './runtime/stream.js') {
+      const named = (i.namedImports as string[]).filter((n) => n !== 'PagePromise' && n !== 'EventStream');
+      return { ...i, isTypeOnly: false, namedImports: named.map((name) => ({ name, isTypeOnly: true })) };
+    }
+    return i;
+  });
+  const merged = mergeImports([...values, ...types]);
+  if (ops.length > 0) merged.push({ moduleSpecifier: './operations.js', namespaceImport: 'ops' });
+
+  const flows = oauthFlows(model);
+  const reexports: StatementStructures[] = [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/http.js', namedExports: ['createCore', 'type ClientCore', 'type ClientOptions'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/auth.js', namedExports: ['type ClientAuth', 'type CoreExtension'] },
+  ];
+  if (model.authKinds.includes('oauth1')) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Auth'] });
+  if (flows?.appOnly) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/app-only.js', namedExports: ['appOnlyAuth'] });
+  reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/errors.js', namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'] });
+
+  const functions: StatementStructures[] = ops.map((op) => {
+    const docs = methodDocs(op);
+    const descriptor = `ops.${descriptorName(op)}`;
+    const paramsArg = op.hasParams ? 'params' : '{}';
+    let body: string;
+    if (op.browserStep) body = `return buildUrl(core, ${descriptor}, ${paramsArg});`;
+    else if (op.streaming) body = `return new EventStream<${streamEventType(op)}>(core, ${descriptor}, ${paramsArg}, options);`;
+    else if (op.pagination) body = `return new PagePromise(core, ${descriptor}, ${paramsArg}, options);`;
+    else body = `return request(core, ${descriptor}, ${paramsArg}, options);`;
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: names.get(op.id)!,
+      docs: [{ description: docs.description, tags: docs.tags }],
+      parameters: [{ name: 'core', type: 'ClientCore' }, ...operationParameters(op)],
+      returnType: resultType(op),
+      statements: body,
+    };
+  });
+
+  const example = ops.find((o) => !o.browserStep && !o.streaming && !o.pagination);
+  const header = docText(
+    `${GENERATED_HEADER}`,
+    `One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`,
+    example &&
+      `@example\nimport { createCore, ${names.get(example.id)} } from '${model.packageName}/functions';\nconst core = createCore({ auth: ... }); // the options of new ${model.clientName}(...)\nconst result = await ${names.get(example.id)}(core${example.hasParams ? ', { ... }' : ''});`,
+  );
+  return printSourceFile({
+    leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,
+    statements: [...merged.map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })), ...reexports, ...functions],
+  });
+}
+
+/** One import declaration per module (type-only ones stay separate from value ones). */
+function mergeImports(imports: OptionalKind<ImportDeclarationStructure>[]): OptionalKind<ImportDeclarationStructure>[] {
+  const out: OptionalKind<ImportDeclarationStructure>[] = [];
+  for (const i of imports) {
+    const same = out.find((o) => o.moduleSpecifier === i.moduleSpecifier && Boolean(o.isTypeOnly) === Boolean(i.isTypeOnly));
+    if (!same) out.push({ ...i, namedImports: [...((i.namedImports as unknown[]) ?? [])] as never });
+    else (same.namedImports as unknown[]).push(...((i.namedImports as unknown[]) ?? []));
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * What a bundler keeps of @xgen/core-v2/functions: a one-call program bundled with esbuild (as the
+ * bundle benchmark does) carries its operation and the runtime that call needs, never the OAuth 1.0a
+ * signer, pages or streams. Sizes are the benchmark's business (`npm run bench -- bundle`); this
+ * checks which modules stay.
+ */
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const PKG = resolve('generated/core-v2');
+
+interface Bundle {
+  /** Modules of the package that kept any code, relative to its `dist/`. */
+  modules: string[];
+  code: string;
+}
+
+async function bundle(program: string): Promise<Bundle> {
+  const result = await esbuild.build({
+    stdin: { contents: program, resolveDir: PKG, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    alias: { '@xgen/core-v2/functions': `${PKG}/dist/functions.js`, '@xgen/core-v2': `${PKG}/dist/index.js` },
+  });
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const modules = Object.entries(output.inputs)
+    .filter(([path, v]) => v.bytesInOutput > 0 && !path.startsWith('<stdin>'))
+    .map(([path]) => relative(`${PKG}/dist`, resolve(path)))
+    .sort();
+  return { modules, code: result.outputFiles[0]!.text };
+}
+
+const ONE_CALL = `
+import { createCore, getPostsByIds } from '@xgen/core-v2/functions';
+const core = createCore({ auth: { bearerToken: 'TOKEN' } });
+console.log(await getPostsByIds(core, { ids: ['20'] }, { timeoutMs: 5000 }));
+`;
+
+/** Code only OAuth 1.0a signing, pages, streams or app-only tokens have. */
+const NOT_FOR_A_BEARER_CALL = ['runtime/oauth1.js', 'runtime/pagination.js', 'runtime/stream.js', 'runtime/app-only.js', 'runtime/oauth-flows.js', 'runtime/pkce.js', 'runtime/webhooks.js', 'runtime/invoke.js', 'client.js'];
+
+test('the package is side-effect free and exports the functions entry', () => {
+  const pkg = JSON.parse(readFileSync(`${PKG}/package.json`, 'utf8')) as { sideEffects: unknown; exports: Record<string, { import: string }> };
+  assert.is(pkg.sideEffects, false);
+  assert.is(pkg.exports['./functions']?.import, './dist/functions.js');
+});
+
+test('a one-call bearer program keeps its operation and the plain request path only', async () => {
+  const { modules, code } = await bundle(ONE_CALL);
+  for (const module of NOT_FOR_A_BEARER_CALL) assert.not.ok(modules.includes(module), `${module} was bundled`);
+  assert.not.ok(modules.some((m) => m.startsWith('resources/')), `a resource class was bundled: ${modules.join(', ')}`);
+  for (const module of ['operations.js', 'runtime/http.js', 'runtime/validate.js', 'runtime/serialize.js']) assert.ok(modules.includes(module), `${module} is needed`);
+  // Only this operation's descriptor: no other path, no operations table, no body encoder it does not use.
+  assert.ok(code.includes('/2/tweets'));
+  for (const absent of ['/2/users/{id}/tweets', '/oauth/request_token', '/2/tweets/search/stream', 'HMAC-SHA1', 'oauth_signature', 'PaginationLoopError', 'multipart', 'stallTimeoutMs']) {
+    assert.not.ok(code.includes(absent), `the bundle holds ${absent}`);
+  }
+});
+
+test('a paginated call adds the pages, and still no signer or stream', async () => {
+  const { modules } = await bundle(`
+import { createCore, getUsersPosts } from '@xgen/core-v2/functions';
+for await (const post of getUsersPosts(createCore({ auth: { bearerToken: 'TOKEN' } }), { id: '1' })) console.log(post);
+`);
+  assert.ok(modules.includes('runtime/pagination.js'));
+  for (const module of ['runtime/oauth1.js', 'runtime/stream.js', 'runtime/app-only.js']) assert.not.ok(modules.includes(module), `${module} was bundled`);
+});
+
+test('the signer comes with its extension: createCore(options, oauth1Auth)', async () => {
+  const { modules } = await bundle(`
+import { createCore, oauth1Auth, oauthRequestToken } from '@xgen/core-v2/functions';
+const core = createCore({ auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } } }, oauth1Auth);
+console.log(await oauthRequestToken(core, { oauth_callback: 'oob' }));
+`);
+  assert.ok(modules.includes('runtime/oauth1.js'));
+  for (const module of ['runtime/pagination.js', 'runtime/stream.js']) assert.not.ok(modules.includes(module), `${module} was bundled`);
+});
+
+test('the client class, by contrast, carries every operation and every runtime piece', async () => {
+  const { modules } = await bundle(`
+import { CoreClient } from '@xgen/core-v2';
+console.log(await new CoreClient({ auth: { bearerToken: 'TOKEN' } }).tweets.getPostsByIds({ ids: ['20'] }));
+`);
+  for (const module of ['runtime/oauth1.js', 'runtime/pagination.js', 'runtime/stream.js', 'client.js']) assert.ok(modules.includes(module), `${module} is in the class bundle`);
+});
+
+test.run();

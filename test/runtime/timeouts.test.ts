@@ -1,0 +1,140 @@
+/**
+ * Timeouts and cancellation over real HTTP on loopback: a timed-out or cancelled attempt fails on
+ * time and its request is really aborted (the server sees the connection go), whether the attempt
+ * goes through Node's own fetch (undici's dispatcher, no AbortController) or through a `fetch`
+ * option (one AbortController); and a finished attempt leaves no timer behind.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CoreClient, TimeoutError } from '../../generated/core-v2/src/index.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A loopback server that tells when the client went away before its answer was complete. */
+async function server(handler: Handler): Promise<{ url: string; gone: () => Promise<number>; close: () => Promise<void> }> {
+  let goneAt: ((at: number) => void) | undefined;
+  const gone = new Promise<number>((resolve) => (goneAt = resolve));
+  const http = createServer((req, res) => {
+    res.on('close', () => {
+      if (!res.writableFinished) goneAt?.(Date.now());
+    });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    gone: () => gone,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}
+
+/** Node's own fetch, and the same fetch given as an option (which takes the AbortController path). */
+const FETCHES: [string, typeof fetch | undefined][] = [
+  ['Node fetch', undefined],
+  ['a fetch option', (input, init) => fetch(input, init)],
+];
+
+/** Settles like `promise`, or rejects after `ms`: a broken timeout fails the test instead of hanging it. */
+const within = <T>(promise: Promise<T>, ms = 3_000): Promise<T> =>
+  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms).unref())]);
+
+const call = (url: string, fetchOption: typeof fetch | undefined, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+  new CoreClient({ baseUrl: url, auth: { bearerToken: 'TOKEN' }, maxRetries: 0, ...(fetchOption && { fetch: fetchOption }) }).tweets.getPostsByIds(
+    { ids: ['20'] },
+    options,
+  );
+
+test.before(async () => {
+  // Node creates fetch's global dispatcher on first use; before that a call takes the AbortController path.
+  const s = await server((_req, res) => res.end());
+  await (await fetch(s.url)).text();
+  await s.close();
+  assert.ok((globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')], "undici's global dispatcher is there");
+});
+
+for (const [label, fetchOption] of FETCHES) {
+  test(`${label}: no headers in time is a TimeoutError on time, and the request is aborted`, async () => {
+    const s = await server(() => undefined); // never answers
+    try {
+      const started = Date.now();
+      const error = await within(call(s.url, fetchOption, { timeoutMs: 100 })).then(
+        () => assert.unreachable('should time out'),
+        (e: unknown) => e,
+      );
+      assert.instance(error, TimeoutError);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed >= 95 && elapsed < 600, `failed after ${elapsed} ms`);
+      // undici's abort closes the connection; the server sees it within its timer resolution.
+      const goneAfter = (await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))])) - started;
+      assert.ok(goneAfter > 0 && goneAfter < 2_500, `the connection stayed open (${goneAfter} ms)`);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test(`${label}: a body that stops coming is a TimeoutError on time, and the request is aborted`, async () => {
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data":['); // and nothing more
+    });
+    try {
+      const started = Date.now();
+      const error = await within(call(s.url, fetchOption, { timeoutMs: 150 })).then(
+        () => assert.unreachable('should time out'),
+        (e: unknown) => e,
+      );
+      assert.instance(error, TimeoutError);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed >= 145 && elapsed < 700, `failed after ${elapsed} ms`);
+      const goneAfter = (await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))])) - started;
+      assert.ok(goneAfter > 0 && goneAfter < 1_000, `the connection stayed open (${goneAfter} ms)`);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test(`${label}: the caller's signal cancels a request in flight, with or without a timeout`, async () => {
+    for (const timeoutMs of [30_000, 0]) {
+      const s = await server(() => undefined);
+      try {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(new Error('cancelled by caller')), 50);
+        const error = await within(call(s.url, fetchOption, { timeoutMs, signal: controller.signal })).then(
+          () => assert.unreachable('should be cancelled'),
+          (e: unknown) => e,
+        );
+        assert.is((error as Error).message, 'cancelled by caller');
+        const goneAt = await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))]);
+        assert.ok(goneAt > 0, 'the request was aborted');
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
+  test(`${label}: a call that succeeds leaves no timer behind`, async () => {
+    const body = JSON.stringify({ data: [{ id: '20', text: 't', edit_history_tweet_ids: ['20'] }] });
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    try {
+      const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+      await call(s.url, fetchOption, { timeoutMs: 60_000 }); // warm: undici's own timers settle
+      const before = timers();
+      for (let i = 0; i < 20; i++) await call(s.url, fetchOption, { timeoutMs: 60_000 });
+      assert.ok(timers() <= before, `timers: ${before} before, ${timers()} after`);
+    } finally {
+      await s.close();
+    }
+  });
+}
+
+test.run();
