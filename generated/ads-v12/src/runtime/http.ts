@@ -286,17 +286,15 @@ async function attempts<R>(
       core.extensions,
     );
     if (typeof url !== 'string') url = await url;
-    const deadline = new Deadline(timeoutMs, signal, fetchImpl === globalThis.fetch);
+    const deadline = new Deadline(timeoutMs, signal);
     let response: Response;
     try {
-      const init = {
+      response = await fetchImpl(url, {
         method: op.method,
         headers,
         body: serialized.body ?? null,
         signal: deadline.signal ?? null,
-        dispatcher: deadline.dispatcher,
-      };
-      response = await deadline.guard(fetchImpl(url, init as RequestInit));
+      });
     } catch (error) {
       deadline.clear();
       if (signal?.aborted) throw signal.reason;
@@ -409,152 +407,45 @@ function infoOf(op: OperationSpec, response: Response, attempt: number): Respons
   };
 }
 
-/** A dispatcher in undici's sense: what Node's global `fetch` sends requests through. */
-interface Dispatcher {
-  dispatch(options: object, handler: UndiciHandler): boolean;
-  readonly isMockActive?: boolean | undefined;
-}
-
-/** The request handler undici hands a dispatcher (its legacy protocol, which Node's `fetch` uses). */
-interface UndiciHandler {
-  onConnect(abort: (reason?: unknown) => void, context?: unknown): void;
-  onResponseStarted?(): void;
-  onHeaders(status: number, headers: unknown, resume: unknown, statusText: string): boolean;
-  onData(chunk: unknown): boolean;
-  onComplete(trailers: unknown): void;
-  onError(error: unknown): void;
-  onUpgrade?(status: number, headers: unknown, socket: unknown): void;
-  onBodySent?(chunk: unknown): void;
-}
-
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-
 /**
- * The time limit of one attempt, joined with the caller's signal.
+ * The time limit of one attempt, joined with the caller's signal in one AbortController, whose
+ * abort stops the request (headers or body). The timer is cleared as soon as the attempt is over:
+ * a stream read past its headers must not be cut off, and finished attempts hold no timers.
+ * Without a timeout the caller's signal goes to fetch as it is.
  *
- * With Node's own `fetch` (undici) the attempt goes through undici's global dispatcher with its
- * handler wrapped, so that the request's own abort (`onConnect`) is at hand: the timeout aborts the
- * request (headers or body) without an AbortController, whose signal costs a request more than the
- * rest of the client on Node 20; the caller's signal goes to fetch as it is. Elsewhere (browsers,
- * edge runtimes, a `fetch` option) one AbortController joins the timeout and the caller's signal.
- * Either way the timer is cleared as soon as the attempt is over: a stream read past its headers
- * must not be cut off, and finished attempts hold no timers. Without a timeout the caller's signal
- * goes to fetch as it is.
+ * The controller is most of what the client adds to a request on Node (fetch registers every
+ * signal for cleanup); it stays, because a timeout must stop the request, not only stop waiting.
  */
 class Deadline {
   readonly signal: AbortSignal | undefined;
-  /** Set when the attempt goes through undici's global dispatcher (Node's fetch). */
-  readonly dispatcher: Dispatcher | undefined;
   timedOut = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #outer: AbortSignal | undefined;
   #onAbort: (() => void) | undefined;
-  /** Aborts the request: undici's abort (from `onConnect`) or the AbortController's. */
-  #abort: ((reason?: unknown) => void) | undefined;
-  #reject: ((reason: unknown) => void) | undefined;
 
   constructor(
     readonly timeoutMs: number,
     outer: AbortSignal | undefined,
-    nativeFetch: boolean,
   ) {
     this.signal = outer;
     if (!(timeoutMs > 0 && timeoutMs < Infinity)) return;
-    const target = nativeFetch
-      ? (globalThis as { [GLOBAL_DISPATCHER]?: Dispatcher })[GLOBAL_DISPATCHER]
-      : undefined;
-    if (typeof target?.dispatch === 'function') this.dispatcher = new AttemptDispatcher(target, this);
-    else {
-      const controller = new AbortController();
-      this.signal = controller.signal;
-      this.#abort = (reason) => controller.abort(reason);
-      if (outer) {
-        const onAbort = (): void => controller.abort(outer.reason);
-        outer.addEventListener('abort', onAbort, { once: true });
-        this.#outer = outer;
-        this.#onAbort = onAbort;
-      }
+    const controller = new AbortController();
+    this.signal = controller.signal;
+    if (outer) {
+      const onAbort = (): void => controller.abort(outer.reason);
+      outer.addEventListener('abort', onAbort, { once: true });
+      this.#outer = outer;
+      this.#onAbort = onAbort;
     }
     this.#timer = setTimeout(() => {
       this.timedOut = true;
-      this.#abort?.(timeoutReason());
-      this.#reject?.(timeoutReason());
+      controller.abort(timeoutReason());
     }, timeoutMs);
-  }
-
-  /** Undici's abort of the request, as it connects (again on each redirect). */
-  connected(abort: (reason?: unknown) => void): void {
-    this.#abort = abort;
-    if (this.timedOut) abort(timeoutReason());
-  }
-
-  /**
-   * `fetch`'s promise, or one that also rejects when the time is up before undici has a request
-   * to abort (still connecting); with an AbortController fetch rejects by itself.
-   */
-  guard(response: Promise<Response>): Promise<Response> {
-    if (!this.dispatcher) return response;
-    return new Promise((resolve, reject) => {
-      this.#reject = reject;
-      response.then(resolve, reject);
-    });
   }
 
   clear(): void {
     clearTimeout(this.#timer);
-    this.#reject = undefined;
     if (this.#outer) this.#outer.removeEventListener('abort', this.#onAbort!);
-  }
-}
-
-/** Undici's global dispatcher for one attempt: each request's handler is wrapped in an `AttemptHandler`. */
-class AttemptDispatcher implements Dispatcher {
-  constructor(
-    readonly target: Dispatcher,
-    readonly deadline: Deadline,
-  ) {}
-
-  get isMockActive(): boolean | undefined {
-    return this.target.isMockActive;
-  }
-
-  dispatch(options: object, handler: UndiciHandler): boolean {
-    const wrap = typeof handler.onConnect === 'function';
-    return this.target.dispatch(options, wrap ? new AttemptHandler(handler, this.deadline) : handler);
-  }
-}
-
-/** Passes every callback to fetch's own handler; `onConnect` also hands the deadline the request's abort. */
-class AttemptHandler implements UndiciHandler {
-  constructor(
-    readonly handler: UndiciHandler,
-    readonly deadline: Deadline,
-  ) {}
-
-  onConnect(abort: (reason?: unknown) => void, context?: unknown): void {
-    this.deadline.connected(abort);
-    return this.handler.onConnect(abort, context);
-  }
-  onResponseStarted(): void {
-    return this.handler.onResponseStarted?.();
-  }
-  onHeaders(status: number, headers: unknown, resume: unknown, statusText: string): boolean {
-    return this.handler.onHeaders(status, headers, resume, statusText);
-  }
-  onData(chunk: unknown): boolean {
-    return this.handler.onData(chunk);
-  }
-  onComplete(trailers: unknown): void {
-    return this.handler.onComplete(trailers);
-  }
-  onError(error: unknown): void {
-    return this.handler.onError(error);
-  }
-  onUpgrade(status: number, headers: unknown, socket: unknown): void {
-    return this.handler.onUpgrade?.(status, headers, socket);
-  }
-  onBodySent(chunk: unknown): void {
-    return this.handler.onBodySent?.(chunk);
   }
 }
 

@@ -179,17 +179,15 @@ async function attempts(core, op, input, options, read) {
         let url = applyAuth(op, kind, credentials, { method: op.method, url: url0, form: serialized.form, headers }, core.extensions);
         if (typeof url !== 'string')
             url = await url;
-        const deadline = new Deadline(timeoutMs, signal, fetchImpl === globalThis.fetch);
+        const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
-            const init = {
+            response = await fetchImpl(url, {
                 method: op.method,
                 headers,
                 body: serialized.body ?? null,
                 signal: deadline.signal ?? null,
-                dispatcher: deadline.dispatcher,
-            };
-            response = await deadline.guard(fetchImpl(url, init));
+            });
         }
         catch (error) {
             deadline.clear();
@@ -318,131 +316,44 @@ function infoOf(op, response, attempt) {
         attempt,
     };
 }
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
 /**
- * The time limit of one attempt, joined with the caller's signal.
+ * The time limit of one attempt, joined with the caller's signal in one AbortController, whose
+ * abort stops the request (headers or body). The timer is cleared as soon as the attempt is over:
+ * a stream read past its headers must not be cut off, and finished attempts hold no timers.
+ * Without a timeout the caller's signal goes to fetch as it is.
  *
- * With Node's own `fetch` (undici) the attempt goes through undici's global dispatcher with its
- * handler wrapped, so that the request's own abort (`onConnect`) is at hand: the timeout aborts the
- * request (headers or body) without an AbortController, whose signal costs a request more than the
- * rest of the client on Node 20; the caller's signal goes to fetch as it is. Elsewhere (browsers,
- * edge runtimes, a `fetch` option) one AbortController joins the timeout and the caller's signal.
- * Either way the timer is cleared as soon as the attempt is over: a stream read past its headers
- * must not be cut off, and finished attempts hold no timers. Without a timeout the caller's signal
- * goes to fetch as it is.
+ * The controller is most of what the client adds to a request on Node (fetch registers every
+ * signal for cleanup); it stays, because a timeout must stop the request, not only stop waiting.
  */
 class Deadline {
     timeoutMs;
     signal;
-    /** Set when the attempt goes through undici's global dispatcher (Node's fetch). */
-    dispatcher;
     timedOut = false;
     #timer;
     #outer;
     #onAbort;
-    /** Aborts the request: undici's abort (from `onConnect`) or the AbortController's. */
-    #abort;
-    #reject;
-    constructor(timeoutMs, outer, nativeFetch) {
+    constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
         this.signal = outer;
         if (!(timeoutMs > 0 && timeoutMs < Infinity))
             return;
-        const target = nativeFetch
-            ? globalThis[GLOBAL_DISPATCHER]
-            : undefined;
-        if (typeof target?.dispatch === 'function')
-            this.dispatcher = new AttemptDispatcher(target, this);
-        else {
-            const controller = new AbortController();
-            this.signal = controller.signal;
-            this.#abort = (reason) => controller.abort(reason);
-            if (outer) {
-                const onAbort = () => controller.abort(outer.reason);
-                outer.addEventListener('abort', onAbort, { once: true });
-                this.#outer = outer;
-                this.#onAbort = onAbort;
-            }
+        const controller = new AbortController();
+        this.signal = controller.signal;
+        if (outer) {
+            const onAbort = () => controller.abort(outer.reason);
+            outer.addEventListener('abort', onAbort, { once: true });
+            this.#outer = outer;
+            this.#onAbort = onAbort;
         }
         this.#timer = setTimeout(() => {
             this.timedOut = true;
-            this.#abort?.(timeoutReason());
-            this.#reject?.(timeoutReason());
+            controller.abort(timeoutReason());
         }, timeoutMs);
-    }
-    /** Undici's abort of the request, as it connects (again on each redirect). */
-    connected(abort) {
-        this.#abort = abort;
-        if (this.timedOut)
-            abort(timeoutReason());
-    }
-    /**
-     * `fetch`'s promise, or one that also rejects when the time is up before undici has a request
-     * to abort (still connecting); with an AbortController fetch rejects by itself.
-     */
-    guard(response) {
-        if (!this.dispatcher)
-            return response;
-        return new Promise((resolve, reject) => {
-            this.#reject = reject;
-            response.then(resolve, reject);
-        });
     }
     clear() {
         clearTimeout(this.#timer);
-        this.#reject = undefined;
         if (this.#outer)
             this.#outer.removeEventListener('abort', this.#onAbort);
-    }
-}
-/** Undici's global dispatcher for one attempt: each request's handler is wrapped in an `AttemptHandler`. */
-class AttemptDispatcher {
-    target;
-    deadline;
-    constructor(target, deadline) {
-        this.target = target;
-        this.deadline = deadline;
-    }
-    get isMockActive() {
-        return this.target.isMockActive;
-    }
-    dispatch(options, handler) {
-        const wrap = typeof handler.onConnect === 'function';
-        return this.target.dispatch(options, wrap ? new AttemptHandler(handler, this.deadline) : handler);
-    }
-}
-/** Passes every callback to fetch's own handler; `onConnect` also hands the deadline the request's abort. */
-class AttemptHandler {
-    handler;
-    deadline;
-    constructor(handler, deadline) {
-        this.handler = handler;
-        this.deadline = deadline;
-    }
-    onConnect(abort, context) {
-        this.deadline.connected(abort);
-        return this.handler.onConnect(abort, context);
-    }
-    onResponseStarted() {
-        return this.handler.onResponseStarted?.();
-    }
-    onHeaders(status, headers, resume, statusText) {
-        return this.handler.onHeaders(status, headers, resume, statusText);
-    }
-    onData(chunk) {
-        return this.handler.onData(chunk);
-    }
-    onComplete(trailers) {
-        return this.handler.onComplete(trailers);
-    }
-    onError(error) {
-        return this.handler.onError(error);
-    }
-    onUpgrade(status, headers, socket) {
-        return this.handler.onUpgrade?.(status, headers, socket);
-    }
-    onBodySent(chunk) {
-        return this.handler.onBodySent?.(chunk);
     }
 }
 function timeoutReason() {
