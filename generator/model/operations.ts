@@ -238,8 +238,6 @@ interface ReadBody {
   body: BodyModel;
   /** `{}` is a valid value of the fields (fields mode): nothing in the body is required. */
   acceptsEmpty: boolean;
-  /** The writable fields as one object schema, when some top-level field is read-only (fields mode). */
-  writable?: JsonSchema;
 }
 
 function readBody(
@@ -259,7 +257,9 @@ function readBody(
   const media = body.content[contentType];
   const mediaAt: Location = { ...resolved, tokens: [...resolved.tokens, 'content', contentType] };
   const rawSchema = isObject(media) && media.schema !== undefined ? media.schema : encoding === 'binary' ? { type: 'string', format: 'binary' } : {};
-  const schema = ctx.registry.convert(rawSchema, { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'] });
+  const converted = ctx.registry.convert(rawSchema, { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'] });
+  // A read-only field, at any depth, is the server's to set: the client neither needs nor sends it.
+  const schema = ctx.registry.visible(converted, 'readOnly') ?? converted;
   const typeName = namedOrHoisted(ctx, schema, `${typeBase}Request`, 'body');
   const object = objectProperties(ctx, schema);
   const fields = object ? Object.keys(object.properties) : undefined;
@@ -287,17 +287,8 @@ function readBody(
     }
     return { body: model, acceptsEmpty: false };
   }
-  // A read-only field is the server's to set: the params object neither needs nor offers it.
-  const readOnly = new Set(fields.filter((f) => isObject(object.properties[f]) && object.properties[f].readOnly === true));
-  const writable = { properties: Object.fromEntries(Object.entries(object.properties).filter(([f]) => !readOnly.has(f))), required: object.required.filter((f) => !readOnly.has(f)) };
-  model.fieldNames = Object.keys(writable.properties);
-  model.fieldChecks = fieldChecks(ctx, writable);
-  const out: ReadBody = { body: model, acceptsEmpty: object.acceptsEmpty && writable.required.length === 0 };
-  if (readOnly.size > 0) {
-    out.writable = { type: 'object', properties: writable.properties, ...(writable.required.length > 0 ? { required: writable.required } : {}) };
-    out.acceptsEmpty = writable.required.length === 0;
-  }
-  return out;
+  model.fieldChecks = fieldChecks(ctx, object);
+  return { body: model, acceptsEmpty: object.acceptsEmpty };
 }
 
 /** The properties of a plain object schema (following refs and allOf), or undefined when it is not one. */
@@ -430,37 +421,10 @@ function readSuccessBody(
   const given = isObject(media) ? media.schema : undefined;
   // Text is read as a string, whatever else its schema says.
   if (encoding === 'text' && !(isObject(given) && given.type === 'string')) return { encoding, typeName: 'string' };
-  const rawSchema = given ?? {};
-  const schema = ctx.registry.convert(rawSchema, mediaAt);
-  // A write-only field never comes back: the result type leaves it out.
-  const readable = withoutFlagged(ctx, schema, 'writeOnly');
-  if (readable) return { encoding, typeName: ctx.registry.hoist(`${typeBase}Response`, readable, 'response') };
+  const converted = ctx.registry.convert(given ?? {}, mediaAt);
+  // A write-only field, at any depth, never comes back: the result type leaves it out.
+  const schema = ctx.registry.visible(converted, 'writeOnly') ?? converted;
   return { encoding, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
-}
-
-/**
- * The object schema (or the named one it refers to) without its top-level properties marked
- * `flag`, or undefined when it has none (or is not a plain object with properties).
- */
-function withoutFlagged(ctx: OperationContext, schema: JsonSchema, flag: 'readOnly' | 'writeOnly'): JsonSchema | undefined {
-  let node = schema;
-  for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
-    const target = ctx.registry.get(node.$ref.replace('#/components/schemas/', ''))?.schema;
-    if (!target) return undefined;
-    node = target;
-  }
-  if (!isObject(node.properties) || node.oneOf || node.anyOf || node.allOf) return undefined;
-  const flagged = Object.keys(node.properties).filter((name) => {
-    const prop = (node.properties as Record<string, unknown>)[name];
-    return isObject(prop) && prop[flag] === true;
-  });
-  if (flagged.length === 0) return undefined;
-  const properties = Object.fromEntries(Object.entries(node.properties).filter(([name]) => !flagged.includes(name)));
-  const required = Array.isArray(node.required) ? node.required.filter((name) => !flagged.includes(String(name))) : [];
-  const out: JsonSchema = { ...node, properties };
-  if (required.length > 0) out.required = required;
-  else delete out.required;
-  return out;
 }
 
 /** The params type as a schema: path, query and header parameters, then the body's fields or `body`. */
@@ -479,7 +443,7 @@ function paramsObjectSchema(params: ParamModel[], read: ReadBody | undefined): J
   const own: JsonSchema = { type: 'object', properties, additionalProperties: false };
   if (required.length > 0) own.required = required;
   if (!body) return own;
-  const bodyRef = read.writable ?? { $ref: `#/components/schemas/${body.typeName}` };
+  const bodyRef = { $ref: `#/components/schemas/${body.typeName}` };
   if (body.mode === 'whole') {
     properties.body = { ...bodyRef, description: `The request body (${body.contentType}).` };
     if (body.required) own.required = [...required, 'body'];
