@@ -377,10 +377,12 @@ const SUCCESS_PREFERENCE: [RegExp, SuccessModel['encoding']][] = [
 ];
 
 /**
- * What a call resolves to: the body of the first 2xx response that has one (by status code),
- * or, when no 2xx or 3xx response is listed, of `default` (then the only description of success).
- * When another 2xx response has no body (a 204 beside a 200), the result may be `undefined`.
- * HEAD responses never have a body.
+ * What a call resolves to: the bodies of the 2xx responses that have one (by status code), or, when
+ * no 2xx or 3xx response is listed, of `default` (then the only description of success). The first
+ * body's media type decides how the body is read; when other 2xx responses have bodies read the same
+ * way but with other schemas (a 200 and a 202, say), the result is their union. When another 2xx
+ * response has no body (a 204 beside a 200), the result may be `undefined`. HEAD responses never
+ * have a body.
  */
 function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase: string, method: string): SuccessModel {
   const none: SuccessModel = { status: null, encoding: 'none', typeName: 'void' };
@@ -396,24 +398,29 @@ function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase
     const content = isObject(resolved.value) && isObject(resolved.value.content) ? resolved.value.content : {};
     return { code, resolved, content };
   });
-  const withBody = read.find((r) => Object.keys(r.content).length > 0);
+  const withBodies = read.filter((r) => Object.keys(r.content).length > 0);
   const first = read[0];
   const status = (r: { code: string } | undefined): number | null => (r && /^\d+$/.test(r.code) ? Number(r.code) : null);
-  if (!withBody) return { ...none, status: status(first) };
-  const { resolved, content } = withBody;
-  const types = Object.keys(content);
+  if (withBodies.length === 0) return { ...none, status: status(first) };
   const mayBeEmpty = read.some((r) => Object.keys(r.content).length === 0);
-  const success = readSuccessBody(ctx, resolved, content, types, typeBase);
-  return { ...success, status: status(withBody), ...(mayBeEmpty ? { mayBeEmpty } : {}) };
+  const bodies = withBodies.map((r) => successBody(ctx, r.resolved, r.content));
+  const head = bodies[0] as SuccessBody;
+  const result = { status: status(withBodies[0]), ...(mayBeEmpty ? { mayBeEmpty } : {}), encoding: head.encoding };
+  if (!('schema' in head)) return { ...result, typeName: head.typeName };
+  const schemas: JsonSchema[] = [];
+  for (const body of bodies) {
+    if (body.encoding !== head.encoding || !('schema' in body)) continue;
+    if (!schemas.some((known) => JSON.stringify(known) === JSON.stringify(body.schema))) schemas.push(body.schema);
+  }
+  const schema = schemas.length === 1 ? head.schema : { oneOf: schemas };
+  return { ...result, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
 }
 
-function readSuccessBody(
-  ctx: OperationContext,
-  resolved: Location,
-  content: Record<string, unknown>,
-  types: string[],
-  typeBase: string,
-): Omit<SuccessModel, 'status'> {
+/** How one response body is read, and its schema when it has one beyond bytes or text. */
+type SuccessBody = { encoding: SuccessModel['encoding']; typeName: 'Blob' | 'string' } | { encoding: SuccessModel['encoding']; schema: JsonSchema };
+
+function successBody(ctx: OperationContext, resolved: Location, content: Record<string, unknown>): SuccessBody {
+  const types = Object.keys(content);
   const [mediaType, encoding] = pickMedia(types, SUCCESS_PREFERENCE) ?? [types[0] ?? '', 'binary'];
   const media = content[mediaType];
   const mediaAt: Location = { file: resolved.file, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
@@ -423,8 +430,7 @@ function readSuccessBody(
   if (encoding === 'text' && !(isObject(given) && given.type === 'string')) return { encoding, typeName: 'string' };
   const converted = ctx.registry.convert(given ?? {}, mediaAt);
   // A write-only field, at any depth, never comes back: the result type leaves it out.
-  const schema = ctx.registry.visible(converted, 'writeOnly') ?? converted;
-  return { encoding, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
+  return { encoding, schema: ctx.registry.visible(converted, 'writeOnly') ?? converted };
 }
 
 /** The params type as a schema: path, query and header parameters, then the body's fields or `body`. */

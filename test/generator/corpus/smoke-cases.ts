@@ -635,6 +635,14 @@ export const SMOKE: Record<string, SmokeCase> = {
       const error = await t.client.default.getJob({ id: 'x' }).catch((e: unknown) => e as Dynamic);
       assert.equal([error.name, error.status, error.body], ['ApiError', 404, { code: 404, message: 'no job' }]);
       assert.match(t.source('src/resources/default.ts'), /getJob\(params: GetJobParams, options\?: RequestOptions\): Promise<Job \| undefined>/);
+      // Bodies under several 2xx statuses: the result is their union (the same schema counted once).
+      t.answer(json({ ticket: 't-1' }, 202));
+      assert.equal(await t.client.default.startImport(), { ticket: 't-1' });
+      t.answer(json({ id: 'j', state: 'done' }));
+      assert.equal(await t.client.default.startImport(), { id: 'j', state: 'done' });
+      assert.match(t.source('src/resources/default.ts'), /startImport\(options\?: RequestOptions\): Promise<StartImportResponse>/);
+      const schemas = t.source('src/schemas.ts');
+      assert.match(schemas.replace(/\s+/g, ' '), /StartImportResponse: \| components\['schemas'\]\['Job'\] \| \{ ticket: string; \}; \}/);
     },
   },
 
