@@ -34,8 +34,11 @@ export function optionsType(op: OperationModel): string {
 export function emitOperations(model: ApiModel): string {
   const enumNames = new Set(model.enums.map((e) => e.name));
   const usedEnums = new Set<string>();
-  const shared = new SharedChecks([...model.operations.map(descriptorName), ...enumNames, 'operations']);
-  const render: CheckRenderer = { enumNames, usedEnums, shared };
+  const taken = [...model.operations.map(descriptorName), ...enumNames, 'operations'];
+  const shared = new SharedChecks(taken);
+  // A first pass, with throwaway state, finds the checks that repeat.
+  const repeated = repeatedParameterChecks(model, { enumNames, usedEnums: new Set(), shared: new SharedChecks(taken), repeated: new Set() });
+  const render: CheckRenderer = { enumNames, usedEnums, shared, repeated };
   const typeNames = new Set<string>();
   const statements: StatementStructures[] = [];
   for (const op of model.operations) {
@@ -135,7 +138,7 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
       required: p.required || undefined,
       style: p.style === (p.in === 'query' || p.in === 'cookie' ? 'multi' : 'simple') ? undefined : p.style,
       explode: p.explode,
-      checks: checks(p.checks),
+      checks: parameterChecks(p.name, p.checks, render),
     }));
   const body = op.body && {
     contentType: op.body.contentType,
@@ -180,6 +183,41 @@ interface CheckRenderer {
   enumNames: ReadonlySet<string>;
   usedEnums: Set<string>;
   shared: SharedChecks;
+  /** Rendered parameter checks that occur in more than one operation and are long enough to share. */
+  repeated: ReadonlySet<string>;
+}
+
+/** Shorter parameter checks stay inline, where they read best. */
+const MIN_SHARED_LENGTH = 120;
+
+/**
+ * The parameter checks worth writing once: a spec that repeats a parameter with a long inline enum
+ * (X's published spec has the 20-value `tweet.fields` list in 46 operations) would otherwise carry
+ * each copy, in the source, the bundle and the type-check.
+ */
+function repeatedParameterChecks(model: ApiModel, dryRun: CheckRenderer): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const op of model.operations) {
+    for (const p of op.params) {
+      if (p.in === 'body') continue;
+      const rendered = renderChecks(p.checks, dryRun);
+      if (rendered === undefined || rendered instanceof Raw) continue;
+      const code = literal(rendered);
+      if (code.length < MIN_SHARED_LENGTH) continue;
+      if (seen.has(code)) repeated.add(code);
+      seen.add(code);
+    }
+  }
+  return repeated;
+}
+
+/** A parameter's rendered checks, or the shared constant that holds them when they repeat. */
+function parameterChecks(name: string, c: ValueChecks, render: CheckRenderer): unknown {
+  const rendered = renderChecks(c, render);
+  if (rendered === undefined || rendered instanceof Raw) return rendered;
+  const code = literal(rendered);
+  return render.repeated.has(code) ? render.shared.share(`${memberName(name)}Checks`, code, `What the \`${name}\` parameter must meet before it is sent.`) : rendered;
 }
 
 /**
@@ -248,19 +286,23 @@ class SharedChecks {
 
   /** The constant holding these checks (the same content, depth-limited or not, always gets one name). */
   refer(schema: string, checks: Record<string, unknown>): Raw {
-    const code = literal(checks);
-    let name = this.byContent.get(code);
-    if (!name) {
-      name = this.names.claim(`${memberName(schema)}Checks`);
-      this.byContent.set(code, name);
+    return this.share(`${memberName(schema)}Checks`, literal(checks), `What a \`${schema}\` value must meet before it is sent.`);
+  }
+
+  /** The constant holding checks rendered as `code`, declared (as `name`, or a free variant of it) on first use. */
+  share(name: string, code: string, description: string): Raw {
+    let claimed = this.byContent.get(code);
+    if (!claimed) {
+      claimed = this.names.claim(name);
+      this.byContent.set(code, claimed);
       this.statements.push({
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
-        docs: [{ description: `What a \`${schema}\` value must meet before it is sent.` }],
-        declarations: [{ name, type: 'ValueChecks', initializer: code }],
+        docs: [{ description }],
+        declarations: [{ name: claimed, type: 'ValueChecks', initializer: code }],
       });
     }
-    return new Raw(name);
+    return new Raw(claimed);
   }
 }
 

@@ -238,8 +238,6 @@ interface ReadBody {
   body: BodyModel;
   /** `{}` is a valid value of the fields (fields mode): nothing in the body is required. */
   acceptsEmpty: boolean;
-  /** The writable fields as one object schema, when some top-level field is read-only (fields mode). */
-  writable?: JsonSchema;
 }
 
 function readBody(
@@ -259,7 +257,9 @@ function readBody(
   const media = body.content[contentType];
   const mediaAt: Location = { ...resolved, tokens: [...resolved.tokens, 'content', contentType] };
   const rawSchema = isObject(media) && media.schema !== undefined ? media.schema : encoding === 'binary' ? { type: 'string', format: 'binary' } : {};
-  const schema = ctx.registry.convert(rawSchema, { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'] });
+  const converted = ctx.registry.convert(rawSchema, { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'] });
+  // A read-only field, at any depth, is the server's to set: the client neither needs nor sends it.
+  const schema = ctx.registry.visible(converted, 'readOnly') ?? converted;
   const typeName = namedOrHoisted(ctx, schema, `${typeBase}Request`, 'body');
   const object = objectProperties(ctx, schema);
   const fields = object ? Object.keys(object.properties) : undefined;
@@ -287,17 +287,8 @@ function readBody(
     }
     return { body: model, acceptsEmpty: false };
   }
-  // A read-only field is the server's to set: the params object neither needs nor offers it.
-  const readOnly = new Set(fields.filter((f) => isObject(object.properties[f]) && object.properties[f].readOnly === true));
-  const writable = { properties: Object.fromEntries(Object.entries(object.properties).filter(([f]) => !readOnly.has(f))), required: object.required.filter((f) => !readOnly.has(f)) };
-  model.fieldNames = Object.keys(writable.properties);
-  model.fieldChecks = fieldChecks(ctx, writable);
-  const out: ReadBody = { body: model, acceptsEmpty: object.acceptsEmpty && writable.required.length === 0 };
-  if (readOnly.size > 0) {
-    out.writable = { type: 'object', properties: writable.properties, ...(writable.required.length > 0 ? { required: writable.required } : {}) };
-    out.acceptsEmpty = writable.required.length === 0;
-  }
-  return out;
+  model.fieldChecks = fieldChecks(ctx, object);
+  return { body: model, acceptsEmpty: object.acceptsEmpty };
 }
 
 /** The properties of a plain object schema (following refs and allOf), or undefined when it is not one. */
@@ -386,10 +377,12 @@ const SUCCESS_PREFERENCE: [RegExp, SuccessModel['encoding']][] = [
 ];
 
 /**
- * What a call resolves to: the body of the first 2xx response that has one (by status code),
- * or, when no 2xx or 3xx response is listed, of `default` (then the only description of success).
- * When another 2xx response has no body (a 204 beside a 200), the result may be `undefined`.
- * HEAD responses never have a body.
+ * What a call resolves to: the bodies of the 2xx responses that have one (by status code), or, when
+ * no 2xx or 3xx response is listed, of `default` (then the only description of success). The first
+ * body's media type decides how the body is read; when other 2xx responses have bodies read the same
+ * way but with other schemas (a 200 and a 202, say), the result is their union. When another 2xx
+ * response has no body (a 204 beside a 200), the result may be `undefined`. HEAD responses never
+ * have a body.
  */
 function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase: string, method: string): SuccessModel {
   const none: SuccessModel = { status: null, encoding: 'none', typeName: 'void' };
@@ -405,24 +398,29 @@ function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase
     const content = isObject(resolved.value) && isObject(resolved.value.content) ? resolved.value.content : {};
     return { code, resolved, content };
   });
-  const withBody = read.find((r) => Object.keys(r.content).length > 0);
+  const withBodies = read.filter((r) => Object.keys(r.content).length > 0);
   const first = read[0];
   const status = (r: { code: string } | undefined): number | null => (r && /^\d+$/.test(r.code) ? Number(r.code) : null);
-  if (!withBody) return { ...none, status: status(first) };
-  const { resolved, content } = withBody;
-  const types = Object.keys(content);
+  if (withBodies.length === 0) return { ...none, status: status(first) };
   const mayBeEmpty = read.some((r) => Object.keys(r.content).length === 0);
-  const success = readSuccessBody(ctx, resolved, content, types, typeBase);
-  return { ...success, status: status(withBody), ...(mayBeEmpty ? { mayBeEmpty } : {}) };
+  const bodies = withBodies.map((r) => successBody(ctx, r.resolved, r.content));
+  const head = bodies[0] as SuccessBody;
+  const result = { status: status(withBodies[0]), ...(mayBeEmpty ? { mayBeEmpty } : {}), encoding: head.encoding };
+  if (!('schema' in head)) return { ...result, typeName: head.typeName };
+  const schemas: JsonSchema[] = [];
+  for (const body of bodies) {
+    if (body.encoding !== head.encoding || !('schema' in body)) continue;
+    if (!schemas.some((known) => JSON.stringify(known) === JSON.stringify(body.schema))) schemas.push(body.schema);
+  }
+  const schema = schemas.length === 1 ? head.schema : { oneOf: schemas };
+  return { ...result, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
 }
 
-function readSuccessBody(
-  ctx: OperationContext,
-  resolved: Location,
-  content: Record<string, unknown>,
-  types: string[],
-  typeBase: string,
-): Omit<SuccessModel, 'status'> {
+/** How one response body is read, and its schema when it has one beyond bytes or text. */
+type SuccessBody = { encoding: SuccessModel['encoding']; typeName: 'Blob' | 'string' } | { encoding: SuccessModel['encoding']; schema: JsonSchema };
+
+function successBody(ctx: OperationContext, resolved: Location, content: Record<string, unknown>): SuccessBody {
+  const types = Object.keys(content);
   const [mediaType, encoding] = pickMedia(types, SUCCESS_PREFERENCE) ?? [types[0] ?? '', 'binary'];
   const media = content[mediaType];
   const mediaAt: Location = { file: resolved.file, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
@@ -430,37 +428,9 @@ function readSuccessBody(
   const given = isObject(media) ? media.schema : undefined;
   // Text is read as a string, whatever else its schema says.
   if (encoding === 'text' && !(isObject(given) && given.type === 'string')) return { encoding, typeName: 'string' };
-  const rawSchema = given ?? {};
-  const schema = ctx.registry.convert(rawSchema, mediaAt);
-  // A write-only field never comes back: the result type leaves it out.
-  const readable = withoutFlagged(ctx, schema, 'writeOnly');
-  if (readable) return { encoding, typeName: ctx.registry.hoist(`${typeBase}Response`, readable, 'response') };
-  return { encoding, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
-}
-
-/**
- * The object schema (or the named one it refers to) without its top-level properties marked
- * `flag`, or undefined when it has none (or is not a plain object with properties).
- */
-function withoutFlagged(ctx: OperationContext, schema: JsonSchema, flag: 'readOnly' | 'writeOnly'): JsonSchema | undefined {
-  let node = schema;
-  for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
-    const target = ctx.registry.get(node.$ref.replace('#/components/schemas/', ''))?.schema;
-    if (!target) return undefined;
-    node = target;
-  }
-  if (!isObject(node.properties) || node.oneOf || node.anyOf || node.allOf) return undefined;
-  const flagged = Object.keys(node.properties).filter((name) => {
-    const prop = (node.properties as Record<string, unknown>)[name];
-    return isObject(prop) && prop[flag] === true;
-  });
-  if (flagged.length === 0) return undefined;
-  const properties = Object.fromEntries(Object.entries(node.properties).filter(([name]) => !flagged.includes(name)));
-  const required = Array.isArray(node.required) ? node.required.filter((name) => !flagged.includes(String(name))) : [];
-  const out: JsonSchema = { ...node, properties };
-  if (required.length > 0) out.required = required;
-  else delete out.required;
-  return out;
+  const converted = ctx.registry.convert(given ?? {}, mediaAt);
+  // A write-only field, at any depth, never comes back: the result type leaves it out.
+  return { encoding, schema: ctx.registry.visible(converted, 'writeOnly') ?? converted };
 }
 
 /** The params type as a schema: path, query and header parameters, then the body's fields or `body`. */
@@ -479,7 +449,7 @@ function paramsObjectSchema(params: ParamModel[], read: ReadBody | undefined): J
   const own: JsonSchema = { type: 'object', properties, additionalProperties: false };
   if (required.length > 0) own.required = required;
   if (!body) return own;
-  const bodyRef = read.writable ?? { $ref: `#/components/schemas/${body.typeName}` };
+  const bodyRef = { $ref: `#/components/schemas/${body.typeName}` };
   if (body.mode === 'whole') {
     properties.body = { ...bodyRef, description: `The request body (${body.contentType}).` };
     if (body.required) own.required = [...required, 'body'];

@@ -20,6 +20,8 @@ export class SchemaRegistry {
   private readonly byLocation = new Map<string, string>();
   private readonly schemas = new Map<string, NamedSchema>();
   private readonly order: string[] = [];
+  /** Variants without read-only or write-only properties, by schema name and side; null where none is needed. */
+  private readonly variants = new Map<string, string | null>();
 
   /** `reserved`: names no schema may take (the client class). */
   constructor(
@@ -75,6 +77,92 @@ export class SchemaRegistry {
     const name = this.names.claim(typeName(suggestion));
     this.add({ name, schema, origin, description, unspecified: schema['x-unspecified'] === true });
     return name;
+  }
+
+  /**
+   * The schema as one side of the wire sees it: without the properties marked `hidden` (`readOnly`
+   * ones in what a client sends, `writeOnly` ones in what it receives) at any depth. A named schema
+   * that holds such a property somewhere gets a variant of its own (`PetInput` without the read-only
+   * fields, `PetOutput` without the write-only ones), so a nested server-set `id` is neither
+   * required in a request's type nor by its checks. Undefined when nothing is hidden.
+   */
+  visible(schema: JsonSchema, hidden: Visibility): JsonSchema | undefined {
+    if (typeof schema.$ref === 'string') {
+      const variant = this.variantOf(refName(schema.$ref), hidden);
+      return variant === undefined ? undefined : { ...schema, $ref: `#/components/schemas/${variant}` };
+    }
+    let changed = false;
+    const out: JsonSchema = { ...schema };
+    const removed = new Set<string>();
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'properties' && isObject(value)) {
+        const kept: Record<string, unknown> = {};
+        for (const [name, prop] of Object.entries(value)) {
+          if (isObject(prop) && prop[hidden] === true) removed.add(name);
+          else kept[name] = (isObject(prop) && this.visible(prop, hidden)) || prop;
+          if (kept[name] !== prop) changed = true;
+        }
+        out.properties = kept;
+      } else if (SCHEMA_KEYS.has(key) && isObject(value)) {
+        const inner = this.visible(value, hidden);
+        if (inner) [out[key], changed] = [inner, true];
+      } else if (SCHEMA_MAP_KEYS.has(key) && key !== 'properties' && isObject(value)) {
+        const entries = Object.entries(value).map(([k, v]) => [k, (isObject(v) && this.visible(v, hidden)) || v] as const);
+        if (entries.some(([k, v]) => v !== value[k])) [out[key], changed] = [Object.fromEntries(entries), true];
+      } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
+        const items = value.map((v: unknown) => (isObject(v) && this.visible(v, hidden)) || v);
+        if (items.some((v, i) => v !== value[i])) [out[key], changed] = [items, true];
+        // Fields hidden in an allOf part are no longer required by the whole either.
+        if (key === 'allOf') for (const part of value) for (const name of this.hiddenHere(part, hidden)) removed.add(name);
+      }
+    }
+    if (removed.size > 0 && Array.isArray(schema.required)) {
+      const required = schema.required.filter((name) => !removed.has(String(name)));
+      if (required.length > 0) out.required = required;
+      else delete out.required;
+    }
+    return changed || removed.size > 0 ? out : undefined;
+  }
+
+  /** The name of a named schema's variant without `hidden` properties (made on first use), or undefined when it has none. */
+  private variantOf(name: string, hidden: Visibility): string | undefined {
+    const key = `${name}\0${hidden}`;
+    if (this.variants.has(key)) return this.variants.get(key) ?? undefined;
+    const named = this.schemas.get(name);
+    if (!named || !this.hides(name, hidden, new Set())) {
+      this.variants.set(key, null);
+      return undefined;
+    }
+    // Claimed before the variant is built, so a schema that refers to itself refers to its variant.
+    const variant = this.names.claim(`${name}${hidden === 'readOnly' ? 'Input' : 'Output'}`);
+    this.variants.set(key, variant);
+    const placeholder: NamedSchema = { ...named, name: variant, origin: 'inline' };
+    this.add(placeholder);
+    placeholder.schema = this.visible(named.schema, hidden) ?? named.schema;
+    return variant;
+  }
+
+  /** Whether a named schema holds a `hidden` property anywhere it reaches. */
+  private hides(name: string, hidden: Visibility, seen: Set<string>): boolean {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    const walk = (node: unknown): boolean => {
+      if (Array.isArray(node)) return node.some(walk);
+      if (!isObject(node)) return false;
+      if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && this.hides(refName(node.$ref), hidden, seen)) return true;
+      if (isObject(node.properties) && Object.values(node.properties).some((p) => isObject(p) && p[hidden] === true)) return true;
+      return Object.entries(node).some(([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples' && walk(v));
+    };
+    return walk(this.schemas.get(name)?.schema);
+  }
+
+  /** The names of the top-level properties of a schema (or the named one it refers to) marked `hidden`. */
+  private hiddenHere(node: unknown, hidden: Visibility): string[] {
+    const target = isObject(node) && typeof node.$ref === 'string' ? this.schemas.get(refName(node.$ref))?.schema : node;
+    if (!isObject(target) || !isObject(target.properties)) return [];
+    return Object.entries(target.properties)
+      .filter(([, p]) => isObject(p) && p[hidden] === true)
+      .map(([name]) => name);
   }
 
   /** Converts the schema at `at` (following refs to named schemas). */
@@ -144,6 +232,13 @@ export class SchemaRegistry {
     this.schemas.set(schema.name, schema);
     this.order.push(schema.name);
   }
+}
+
+/** Which properties a side of the wire leaves out: `readOnly` ones in requests, `writeOnly` ones in responses. */
+export type Visibility = 'readOnly' | 'writeOnly';
+
+function refName(ref: string): string {
+  return ref.replace('#/components/schemas/', '');
 }
 
 function locationKey(at: Location): string {

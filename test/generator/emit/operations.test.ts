@@ -1,4 +1,4 @@
-/** The operations emitter: descriptors, and the checks of named schemas written once and shared. */
+/** The operations emitter: descriptors, and the checks of named schemas and repeated parameters written once and shared. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emitOperations } from '../../../generator/emit/operations.ts';
@@ -22,6 +22,46 @@ test('the checks of a named schema are one constant, used by every operation tha
   }
   // A constant is declared before the descriptors that use it.
   assert.ok(text.indexOf('const cardComponentChecks') < text.indexOf('export const createCard:'));
+});
+
+const FIELDS = Array.from({ length: 20 }, (_, i) => `field_${i}`);
+const repeating = buildModel(
+  loadSpec(
+    'repeating.json',
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Repeating', version: '1' },
+      paths: Object.fromEntries(
+        ['a', 'b', 'c'].map((name) => [
+          `/${name}`,
+          {
+            get: {
+              operationId: `get_${name}`,
+              parameters: [
+                // The same long inline enum in every operation, as in X's published spec.
+                { name: 'tweet.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: FIELDS } } },
+                // Short checks read best where they are used.
+                { name: 'max_results', in: 'query', schema: { type: 'integer', minimum: 5, maximum: 100 } },
+                // Long but used once.
+                ...(name === 'a' ? [{ name: 'only_here', in: 'query', schema: { type: 'string', enum: FIELDS } }] : []),
+              ],
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        ]),
+      ),
+    }),
+  ),
+  { packageName: '@test/repeating', clientName: 'RepeatingClient' },
+);
+const repeatingText = emitOperations(repeating);
+
+test('long parameter checks that repeat across operations are one constant; short or single ones stay inline', () => {
+  assert.is(repeatingText.split('field_19').length - 1, 2, 'the enum is written once for tweet.fields and once for only_here');
+  assert.is(repeatingText.split('const tweetFieldsChecks: ValueChecks = ').length - 1, 1);
+  assert.is(repeatingText.split('checks: tweetFieldsChecks').length - 1, 3, 'every operation refers to it');
+  assert.is(repeatingText.split('maximum: 100').length - 1, 3, 'short checks are inline in each operation');
+  assert.not.ok(repeatingText.includes('onlyHereChecks'));
 });
 
 test.run();
