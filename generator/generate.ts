@@ -29,8 +29,8 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates);
   timer('emit');
-  const { formatFiles } = await import('./format/prettier.ts');
-  const formatted = await formatFiles(emitted);
+  const { formatFiles, preformattedPaths } = await import('./format/prettier.ts');
+  const formatted = await formatFiles(emitted, preformattedPaths(config.templates));
   timer('format');
   const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = compilePackage(formatted, config.name);

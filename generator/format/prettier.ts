@@ -41,7 +41,9 @@ export const PREFORMATTED_TEMPLATES: ReadonlySet<string> = new Set([
   'runtime/pagination.ts',
   'runtime/pkce.ts',
   'runtime/rules.ts',
+  'runtime/serialize.ts',
   'runtime/stream.ts',
+  'runtime/types.ts',
   'runtime/validate.ts',
   'runtime/webhooks.ts',
 ]);
