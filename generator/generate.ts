@@ -49,13 +49,14 @@ function checkTemplateOverrides(config: PackageConfig): void {
 
 /** A package from the result cache when its inputs are unchanged, else generated (and then cached). */
 async function generateOrReuse(config: PackageConfig, cache: ResultCache | undefined): Promise<GeneratedPackage & { cached: boolean }> {
-  if (cache) {
-    checkTemplateOverrides(config);
-    const files = cache.lookup(config);
-    if (files) return { config, files, inputs: [], cached: true };
-  }
+  if (!cache) return { ...(await generatePackage(config)), cached: false };
+  // A missing override must fail as it does without the cache, not hash as an empty template.
+  checkTemplateOverrides(config);
+  const entry = cache.entryFor(config);
+  const files = cache.lookup(entry);
+  if (files) return { config, files, inputs: [], cached: true };
   const pkg = await generatePackage(config);
-  cache?.store(config, pkg.inputs, pkg.files);
+  cache.store(entry, pkg.inputs, pkg.files);
   return { ...pkg, cached: false };
 }
 

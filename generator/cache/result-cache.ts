@@ -27,9 +27,23 @@ const MAX_ENTRIES = 16;
 export class ResultCache {
   constructor(readonly dir: string) {}
 
-  /** The files generated before from the same inputs, or undefined. */
-  lookup(config: PackageConfig): Map<string, string> | undefined {
-    const path = this.entryPath(config);
+  /**
+   * Where a package's result is kept: named by the hash of the generator, the package's settings
+   * and its template overrides (the spec texts are checked against the entry's own record). Taken
+   * once per package, before generating, so the result is stored under the templates it was made with.
+   */
+  entryFor(config: PackageConfig): string {
+    const templates = Object.entries(config.templates)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
+    const key = sha256(
+      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, templates }),
+    );
+    return join(this.dir, `${key}.json`);
+  }
+
+  /** The files generated before from the same inputs (`entryFor`), or undefined. */
+  lookup(path: string): Map<string, string> | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
@@ -47,10 +61,9 @@ export class ResultCache {
     return new Map(entry.files);
   }
 
-  /** Records a package's files with the spec texts it was made from. */
-  store(config: PackageConfig, inputs: { file: string; text: string }[], files: Map<string, string>): void {
+  /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
+  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>): void {
     const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files] };
-    const path = this.entryPath(config);
     const temporary = `${path}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });
@@ -60,16 +73,6 @@ export class ResultCache {
     } catch {
       rmSync(temporary, { force: true });
     }
-  }
-
-  private entryPath(config: PackageConfig): string {
-    const templates = Object.entries(config.templates)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
-    const key = sha256(
-      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, templates }),
-    );
-    return join(this.dir, `${key}.json`);
   }
 
   private evict(): void {

@@ -3,8 +3,6 @@ import ts from 'typescript';
 import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
 import { CompileError } from '../errors.ts';
 
-export { CompileError };
-
 /**
  * Source files read from disk (the `lib.*.d.ts` files: lib.dom alone is 30,000 lines), kept for the
  * next package of the same run. Parsing and binding them is most of a program's set-up; a bound

@@ -57,9 +57,12 @@ export function operationParameters(op: OperationModel): { name: string; type: s
 export function emitFunctions(model: ApiModel): string {
   const names = functionNames(model);
   const ops = model.operations;
+  // Pages and streams are classes of their own (imported below); the rest need these two.
   const runtime = new Set<string>();
-  for (const op of ops) runtime.add(op.browserStep ? 'buildUrl' : op.streaming || op.pagination ? '' : 'request');
-  runtime.delete('');
+  for (const op of ops) {
+    if (op.browserStep) runtime.add('buildUrl');
+    else if (!op.streaming && !op.pagination) runtime.add('request');
+  }
   const values: OptionalKind<ImportDeclarationStructure>[] = [];
   if (runtime.size > 0) values.push({ moduleSpecifier: './runtime/http.js', namedImports: [...runtime].sort() });
   if (ops.some((o) => o.pagination && !o.browserStep && !o.streaming)) values.push({ moduleSpecifier: './runtime/pagination.js', namedImports: ['PagePromise'] });

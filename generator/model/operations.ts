@@ -2,7 +2,7 @@ import { type DocumentSet, HTTP_METHODS, isObject, type Location } from '../load
 import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
 import { explodes, parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
 import { readRules } from './rules.ts';
-import { deprecationOf, type SchemaRegistry } from './schemas.ts';
+import { deprecationOf, refName, type SchemaRegistry } from './schemas.ts';
 import type {
   AuthKind,
   BodyModel,
@@ -299,7 +299,7 @@ function objectProperties(
 ): { properties: Record<string, JsonSchema>; required: string[]; acceptsEmpty: boolean } | undefined {
   if (depth > 8) return undefined;
   if (typeof schema.$ref === 'string') {
-    const target = ctx.registry.get(schema.$ref.replace('#/components/schemas/', ''))?.schema;
+    const target = ctx.registry.get(refName(schema.$ref))?.schema;
     return target ? objectProperties(ctx, target, depth + 1) : undefined;
   }
   const variants = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
@@ -362,7 +362,7 @@ function isFalseSchema(schema: unknown): boolean {
 function namedOrHoisted(ctx: OperationContext, schema: JsonSchema, suggestion: string, origin: 'body' | 'response'): string {
   const keys = Object.keys(schema);
   if (typeof schema.$ref === 'string' && keys.every((k) => k === '$ref' || k === 'description')) {
-    return schema.$ref.replace('#/components/schemas/', '');
+    return refName(schema.$ref);
   }
   return ctx.registry.hoist(suggestion, schema, origin);
 }

@@ -1,5 +1,5 @@
 import { isObject } from '../load/index.ts';
-import type { SchemaRegistry } from './schemas.ts';
+import { refName, type SchemaRegistry } from './schemas.ts';
 import type { JsonSchema, SerializationStyle, ValueChecks } from './types.ts';
 
 /** How a parameter's value goes on the wire, from its location, `style`, `explode` and `content`. */
@@ -48,7 +48,7 @@ export function valueChecks(
   const inside = new Set(seen);
   // Follow references to read the rules of the schema they name.
   for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
-    const name = node.$ref.replace('#/components/schemas/', '');
+    const name = refName(node.$ref);
     // A schema that contains itself is checked once, at its outermost use.
     if (inside.has(name)) return checks;
     inside.add(name);
@@ -118,7 +118,7 @@ function objectChecks(node: JsonSchema, registry: SchemaRegistry, enumNames: Rea
   for (const part of parts) {
     let resolved = part as JsonSchema;
     if (part !== node && typeof resolved.$ref === 'string') {
-      const name = resolved.$ref.replace('#/components/schemas/', '');
+      const name = refName(resolved.$ref);
       if (seen.has(name)) continue;
       resolved = registry.get(name)?.schema ?? {};
     }

@@ -1,4 +1,5 @@
 import { isObject } from '../load/index.ts';
+import { refName } from './schemas.ts';
 import type { NamedSchema, ProblemUnionModel } from './types.ts';
 
 /**
@@ -16,13 +17,13 @@ export function readProblems(schemas: NamedSchema[], problemSchemaNames: Readonl
     const mapping = isObject(union.discriminator.mapping) ? union.discriminator.mapping : {};
     const variants: ProblemUnionModel['variants'] = [];
     for (const [type, ref] of Object.entries(mapping)) {
-      const schema = String(ref).replace('#/components/schemas/', '');
+      const schema = refName(String(ref));
       variants.push({ type, schema, title: byName.get(schema)?.schema.title as string | undefined });
     }
     if (variants.length === 0) {
       for (const member of union.oneOf) {
         if (!isObject(member) || typeof member.$ref !== 'string') continue;
-        const schema = member.$ref.replace('#/components/schemas/', '');
+        const schema = refName(member.$ref);
         const prop = byName.get(schema)?.schema.properties;
         const field = isObject(prop) ? prop[discriminator] : undefined;
         const value = isObject(field) ? (field.const ?? (Array.isArray(field.enum) && field.enum.length === 1 ? field.enum[0] : undefined)) : undefined;

@@ -237,7 +237,8 @@ export class SchemaRegistry {
 /** Which properties a side of the wire leaves out: `readOnly` ones in requests, `writeOnly` ones in responses. */
 export type Visibility = 'readOnly' | 'writeOnly';
 
-function refName(ref: string): string {
+/** The schema name a model `$ref` (`#/components/schemas/<Name>`) points at. */
+export function refName(ref: string): string {
   return ref.replace('#/components/schemas/', '');
 }
 
