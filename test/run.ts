@@ -41,5 +41,7 @@ const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
 const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-console.log(`${passed} passed, ${total - passed - skipped} failed${skipped ? `, ${skipped} skipped` : ''}`);
-if (total === 0) process.exitCode = 1;
+const failed = total - passed - skipped;
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// uvu leaves the exit code at 0 when a suite's hook throws: decide it from the counts, never from uvu.
+if (total === 0 || failed > 0) process.exitCode = 1;

@@ -7,7 +7,7 @@ export const BENCH = resolve(import.meta.dirname, '..');
 export const ROOT = resolve(BENCH, '..');
 export const OUT = join(BENCH, '.out');
 export const PEERS = join(BENCH, 'node_modules');
-export const REFERENCE_SPEC = resolve(ROOT, '../shared/reference/x-openapi-2.159.json');
+export const REFERENCE_SPEC = resolve(ROOT, 'test/fixtures/reference/x-openapi-2.159.json');
 
 /** The specs every generator is run on, by short name. */
 export const SPECS = {
