@@ -1,16 +1,22 @@
 /**
- * Runs every `*.test.ts` under test/ (or those whose path contains one of the arguments)
- * in one process with uvu, then prints a closing `N passed, N failed` line.
+ * Runs every `*.test.ts` under test/ (or those whose path contains one of the arguments; an argument that
+ * names an existing file runs that file even outside the collection) in one process with uvu, then prints
+ * every hook failure and a closing `N passed, N failed` line. The exit code is non-zero when anything failed:
+ * a test, a suite's `before`/`after` hook, or a file that could not be loaded.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { register } from 'node:module';
 import { join, relative, resolve } from 'node:path';
+import { inspect } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import type { HookFailure } from './helpers/uvu-guard.ts';
 
 // Every generation in the suite runs the whole pipeline (and so tests it); the cache's own tests
 // pass --cache-dir, which overrides this.
 process.env.XGEN_CACHE = 'off';
 
 const root = resolve(import.meta.dirname);
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
 
 function collect(dir: string): string[] {
   const out: string[] = [];
@@ -23,25 +29,67 @@ function collect(dir: string): string[] {
   return out;
 }
 
-const files = collect(root).filter((f) => filters.length === 0 || filters.some((x) => relative(root, f).includes(x)));
+const named = args.filter((a) => a.endsWith('.ts') && existsSync(a) && statSync(a).isFile()).map((a) => resolve(a));
+const filters = args.filter((a) => !named.includes(resolve(a)));
+const collected = named.length > 0 && filters.length === 0 ? [] : collect(root).filter((f) => filters.length === 0 || filters.some((x) => relative(root, f).includes(x)));
+const files = [...new Set([...collected, ...named])];
 const suites = files.map((file) => ({ name: relative(root, file), file }));
 
-// uvu prints totals itself; capture them to add the plain closing line CI reads.
-let output = '';
-const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-  output += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-  return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-}) as typeof process.stdout.write;
+// What uvu/run does, plus a tally of each suite's result (uvu's own exit code misses hook failures).
+// UVU_DEFER must be set before uvu first loads: it makes test.run() queue the suite instead of running it.
+type Result = [errors: string | true, passed: number, skipped: number, total: number];
+type Queue = [string | null, ...(() => Promise<Result>)[]][];
+const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: Queue; UVU_INDEX: number };
+g.UVU_DEFER = 1;
+const uvu = await import('uvu');
+// Test files importing 'uvu' get the guard, which records what a suite's before/after hooks throw.
+const guard = pathToFileURL(join(root, 'helpers', 'uvu-guard.ts')).href;
+register('./helpers/uvu-resolve.mjs', import.meta.url, { data: { guard } });
+const { hookFailures } = (await import(guard)) as { hookFailures: () => HookFailure[] };
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const notRun: string[] = [];
+const loadFailures: { file: string; error: unknown }[] = [];
+for (const [index, suite] of suites.entries()) {
+  g.UVU_INDEX = index;
+  g.UVU_QUEUE.push([suite.name]);
+  try {
+    await import(pathToFileURL(suite.file).href);
+  } catch (error) {
+    loadFailures.push({ file: suite.name, error });
+  }
+}
+for (const group of g.UVU_QUEUE) {
+  const file = group[0]; // uvu shifts it off the group before running the suites
+  for (let i = 1; i < group.length; i++) {
+    const once = group[i] as () => Promise<Result>;
+    group[i] = async () => {
+      const result = await once();
+      const [, ran, skip, total] = result;
+      passed += ran;
+      failed += total - ran;
+      skipped += skip;
+      // Tests that neither passed nor printed a failure: uvu skipped them because a hook threw.
+      if (result[0] === true && ran < total) notRun.push(`${file}: ${total - ran} of ${total} tests did not run`);
+      return result;
+    };
+  }
+}
+await uvu.exec(false);
 
-const { run } = await import('uvu/run');
-await run(suites, { bail: false });
-process.stdout.write = write;
-const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
-const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
-const failed = total - passed - skipped;
+const shown = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : inspect(error));
+const hooks = hookFailures();
+if (hooks.length > 0 || loadFailures.length > 0 || notRun.length > 0) {
+  console.log('\n  Failures outside tests:\n');
+  for (const { file, suite, hook, error } of hooks) {
+    console.log(`  ${file}${suite ? ` (suite "${suite}")` : ''}: the ${hook} hook threw:\n    ${shown(error).split('\n').join('\n    ')}\n`);
+  }
+  for (const { file, error } of loadFailures) console.log(`  ${file}: could not be loaded:\n    ${shown(error).split('\n').join('\n    ')}\n`);
+  for (const line of notRun) console.log(`  ${line}`);
+  console.log('');
+}
+failed += hooks.filter((h) => h.hook === 'after').length + loadFailures.length;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-// uvu leaves the exit code at 0 when a suite's hook throws: decide it from the counts, never from uvu.
-if (total === 0 || failed > 0) process.exitCode = 1;
+// Decided from the tally, never from uvu (which leaves 0 when a hook throws).
+process.exitCode = passed + failed === 0 || failed > 0 ? 1 : 0;

@@ -1,0 +1,70 @@
+/**
+ * test/run.ts itself, run as CI runs it (a child process) on scratch suites under test/fixtures/runner/:
+ * a failing hook must show its error and make the exit code non-zero.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT } from './helpers/cli.ts';
+
+const exec = promisify(execFile);
+const SCRATCH = join(ROOT, 'test', 'fixtures', 'runner');
+
+/** Runs the runner on the given files (or filters); returns its exit code and output. */
+export async function runRunner(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'run.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 300_000,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, output: (e.stdout ?? '') + (e.stderr ?? '') };
+  }
+}
+
+const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+test('a suite whose before hook throws: non-zero exit, the hook error printed, its tests counted as failed', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'before-throws.test.ts')]);
+  assert.is.not(code, 0, output);
+  assert.match(output, 'scratch before hook failed on purpose (XGEN-RUNNER-CHECK)');
+  assert.match(plain(output), 'fixtures/runner/before-throws.test.ts: the before hook threw:');
+  assert.match(plain(output), 'fixtures/runner/before-throws.test.ts: 2 of 2 tests did not run');
+  assert.match(plain(output), /^0 passed, 2 failed$/m);
+});
+
+test('an after hook that throws is a failure, and the suites after it still run', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'after-throws.test.ts'), join(SCRATCH, 'passes.test.ts')]);
+  assert.is.not(code, 0, output);
+  assert.match(output, 'scratch after hook failed on purpose (XGEN-AFTER-CHECK)');
+  assert.match(plain(output), '(suite "after-hook scratch"): the after hook threw:');
+  assert.match(plain(output), /^2 passed, 1 failed$/m);
+});
+
+test('a passing suite exits 0', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'passes.test.ts')]);
+  assert.is(code, 0, output);
+  assert.match(plain(output), /^1 passed, 0 failed$/m);
+  assert.not.match(output, 'Failures outside tests');
+});
+
+test('nothing to run is a failure (a filter that matches no file)', async () => {
+  const { code, output } = await runRunner(['no-such-test-file-anywhere']);
+  assert.is.not(code, 0, output);
+  assert.match(plain(output), /^0 passed, 0 failed$/m);
+});
+
+test('the browser test without Chromium fails and says how to install it', async () => {
+  const { code, output } = await runRunner(['browser/browser.test.ts'], { XGEN_CHROMIUM: join(ROOT, 'test', '.tmp', 'no-such-chromium') });
+  assert.is.not(code, 0, output);
+  assert.match(output, 'no-such-chromium is missing: the browser test needs Debian\'s chromium. Install it with');
+  assert.match(output, 'apt-get install -y chromium');
+});
+
+test.run();
