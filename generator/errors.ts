@@ -34,3 +34,12 @@ export class StaleOutputError extends Error {
 export class CompileError extends Error {
   override readonly name = 'CompileError';
 }
+
+/**
+ * The output folder may not or cannot be written: it holds files xgen did not write, it is the current
+ * folder, or the file system refused (a file in the way, no permission, a read-only or virtual file
+ * system). Exit code 2, one line, and nothing was touched.
+ */
+export class OutputError extends Error {
+  override readonly name = 'OutputError';
+}

@@ -4,9 +4,10 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { UsageError } from './errors.ts';
-import { loadSpec } from './load/index.ts';
+import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
-import { compareWithDisk, type Staleness, writePackageAtomically } from './write/files.ts';
+import { checkReplaceable, compareWithDisk, shownPath, type Staleness, writePackageAtomically } from './write/files.ts';
+import { markerText, PACKAGE_MARKER } from './write/marker.ts';
 
 /** A package generated in memory, ready to be written or compared. */
 export interface GeneratedPackage {
@@ -27,7 +28,7 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   // The later stages load big libraries (ts-morph, openapi-typescript, prettier, the TypeScript
   // compiler: about 2 s of start-up); loaded on first use, they cost nothing when the cache answers.
   const { emitPackage } = await import('./emit/index.ts');
-  const emitted = await emitPackage(model, spec.version, config.templates);
+  const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
   timer('emit');
   const { formatFiles, preformattedPaths } = await import('./format/prettier.ts');
   const formatted = await formatFiles(emitted, preformattedPaths(config.templates));
@@ -35,8 +36,16 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = compilePackage(formatted, config.name);
   timer('compile');
-  const files = new Map([...formatted, ...compiled]);
+  // The marker that lets a later run replace this folder (and only such a folder).
+  const files = new Map([...formatted, ...compiled, [PACKAGE_MARKER, markerText(config.name)]]);
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles };
+}
+
+/** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
+function specLicense(root: unknown): string | undefined {
+  const license = isObject(root) && isObject(root.info) && isObject(root.info.license) ? root.info.license : undefined;
+  const value = license?.identifier ?? license?.name;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 function checkTemplateOverrides(config: PackageConfig): void {
@@ -68,6 +77,7 @@ export async function generateAll(
   configs: PackageConfig[],
   options: { check: boolean; log: (line: string) => void; cache?: ResultCache | undefined },
 ): Promise<{ stale: { out: string; staleness: Staleness }[] }> {
+  if (!options.check) checkOutputs(configs);
   const packages: (GeneratedPackage & { cached: boolean })[] = [];
   for (const config of configs) packages.push(await generateOrReuse(config, options.cache));
   const stale: { out: string; staleness: Staleness }[] = [];
@@ -80,11 +90,30 @@ export async function generateAll(
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
-      writePackageAtomically(pkg.config.out, pkg.files);
+      writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
       options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})`);
     }
   }
   return { stale };
+}
+
+/** What a package's output folder must never swallow, besides the current folder. */
+function keep(config: PackageConfig): { path: string; what: string }[] {
+  return [{ path: config.spec, what: `the spec ${shownPath(config.spec)}` }];
+}
+
+/** Before anything is generated or written: every output folder may be replaced, and no two overlap. */
+function checkOutputs(configs: PackageConfig[]): void {
+  for (const config of configs) checkReplaceable(config.out, keep(config));
+  for (const [i, a] of configs.entries()) {
+    for (const b of configs.slice(i + 1)) {
+      const rel = relative(a.out, b.out);
+      const back = relative(b.out, a.out);
+      if (rel === '' || !rel.startsWith('..') || !back.startsWith('..')) {
+        throw new UsageError(`packages ${a.name} and ${b.name} write to overlapping folders (${shownPath(a.out)}, ${shownPath(b.out)})`);
+      }
+    }
+  }
 }
 
 /** With XGEN_TIMING=1, prints how long each stage took (for profiling; benchmarks use `npm run bench`). */

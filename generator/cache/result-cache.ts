@@ -37,7 +37,7 @@ export class ResultCache {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
     const key = sha256(
-      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, templates }),
+      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, license: config.license ?? null, templates }),
     );
     return join(this.dir, `${key}.json`);
   }

@@ -5,7 +5,7 @@ import { emitFunctions } from './functions.ts';
 import { emitIndex } from './index-file.ts';
 import { emitModels } from './models.ts';
 import { emitOperations } from './operations.ts';
-import { emitPackageJson, emitTsconfig } from './package-files.ts';
+import { emitPackageJson, emitTsconfig, type PackageJsonOptions } from './package-files.ts';
 import { emitProblems } from './problems.ts';
 import { emitReadme } from './readme.ts';
 import { emitResource } from './resources.ts';
@@ -16,9 +16,14 @@ import { emitSchemaTypes } from './schema-types.ts';
 export type PackageFiles = Map<string, string>;
 
 /** Runs every emitter over the model. */
-export async function emitPackage(model: ApiModel, openapiVersion: '3.0' | '3.1', overrides?: TemplateOverrides): Promise<PackageFiles> {
+export async function emitPackage(
+  model: ApiModel,
+  openapiVersion: '3.0' | '3.1',
+  overrides?: TemplateOverrides,
+  packageJson: PackageJsonOptions = {},
+): Promise<PackageFiles> {
   const files: PackageFiles = new Map();
-  files.set('package.json', emitPackageJson(model));
+  files.set('package.json', emitPackageJson(model, packageJson));
   files.set('tsconfig.json', emitTsconfig());
   files.set('README.md', emitReadme(model));
   files.set('src/schemas.ts', await emitSchemaTypes(model, openapiVersion));

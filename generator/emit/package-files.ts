@@ -7,8 +7,14 @@ export function packageVersion(specVersion: string): string {
   return parts.join('.');
 }
 
+/** What package.json says beyond the model: settings from the config. */
+export interface PackageJsonOptions {
+  /** SPDX license identifier or expression; without one the package.json has no `license`. */
+  license?: string | undefined;
+}
+
 /** `package.json` of a generated package: ESM, typed, side-effect free, no dependencies. */
-export function emitPackageJson(model: ApiModel): string {
+export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {}): string {
   const pkg = {
     name: model.packageName,
     version: packageVersion(model.version),
@@ -25,7 +31,8 @@ export function emitPackageJson(model: ApiModel): string {
     },
     files: ['dist', 'src', 'README.md'],
     engines: { node: '>=20' },
-    license: 'MIT',
+    // Never a license the owner did not state (config `license:` or the spec's info.license).
+    ...(options.license ? { license: options.license } : {}),
   };
   return JSON.stringify(pkg, null, 2) + '\n';
 }

@@ -6,7 +6,7 @@ import { oauthFlows } from './runtime.ts';
 export function emitReadme(model: ApiModel): string {
   const lines: string[] = [];
   const auth = (model.authKinds.includes('bearer') || model.authKinds.includes('oauth2'))
-    ? "{ bearerToken: process.env.X_BEARER_TOKEN! }"
+    ? `{ bearerToken: process.env.${tokenVariable(model)}! }`
     : model.authKinds.includes('oauth1')
       ? '{ oauth1: { consumerKey, consumerSecret, token, tokenSecret } }'
       : model.authKinds.includes('basic')
@@ -39,6 +39,30 @@ export function emitReadme(model: ApiModel): string {
   }
   lines.push('', 'Every operation is also reachable as `client.call(operationId, params, options)`; `operations` lists them.', '');
   return lines.join('\n');
+}
+
+/**
+ * The environment variable the examples read a bearer token from, named after the API: the domain of its
+ * default server (`api.x.com` gives `X_BEARER_TOKEN`, `api.github.com` `GITHUB_BEARER_TOKEN`), or, for a
+ * server without a domain (a relative URL, localhost, an IP address), the package's name.
+ */
+export function tokenVariable(model: Pick<ApiModel, 'packageName' | 'servers'>): string {
+  let host = '';
+  try {
+    host = new URL(model.servers.defaultUrl).hostname;
+  } catch {
+    // A relative server URL: no host.
+  }
+  const labels = host.split('.').filter(Boolean);
+  const generic = new Set(['co', 'com', 'org', 'net', 'gov', 'edu', 'ac']);
+  let name = '';
+  if (labels.length >= 2 && !/^[\d.]+$/.test(host)) {
+    name = labels[labels.length - 2]!;
+    if (generic.has(name) && labels.length >= 3) name = labels[labels.length - 3]!;
+  }
+  if (!name) name = model.packageName.split('/').pop() ?? model.packageName;
+  const upper = name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return `${/^[0-9]/.test(upper) || upper === '' ? 'API_' : ''}${upper}_BEARER_TOKEN`;
 }
 
 function exampleCall(op: OperationModel): string {

@@ -1,5 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
+import { OutputError } from '../errors.ts';
+import { outputError } from './fs-errors.ts';
+import { PACKAGE_MARKER } from './marker.ts';
 
 /** Every file under `dir`, by path relative to it (with `/`), sorted. */
 export function listFiles(dir: string): string[] {
@@ -36,14 +39,104 @@ export function compareWithDisk(dir: string, files: Map<string, string>): Stalen
   return { added, removed: [...onDisk].sort(), changed };
 }
 
+/** `dir` as the user would write it: relative to the current folder when inside it. */
+export function shownPath(dir: string): string {
+  const rel = relative(process.cwd(), dir);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** Whether `path` is `dir` or lies inside it. */
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(real(dir), real(path));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * Refuses (OutputError, nothing touched) a folder that xgen must not replace: one that holds files xgen
+ * did not generate (no marker), a file, a symbolic link, the root, or a folder that holds any of `keep`
+ * (the current folder, the spec). A missing or empty folder, or one xgen generated, may be replaced.
+ */
+export function checkReplaceable(dir: string, keep: { path: string; what: string }[] = []): void {
+  const shown = shownPath(dir);
+  if (parse(resolve(dir)).root === resolve(dir)) throw new OutputError(`refusing to write a package to ${dir}: that is the root of the file system`);
+  for (const { path, what } of [{ path: process.cwd(), what: 'the current folder' }, ...keep]) {
+    if (isInside(path, dir)) {
+      const is = real(path) === real(dir) ? 'is' : 'holds';
+      throw new OutputError(`refusing to replace ${shown}: it ${is} ${what}. Choose a folder of its own for the package`);
+    }
+  }
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return; // missing (or a parent is in the way, which the write reports)
+  }
+  if (stat.isSymbolicLink()) throw new OutputError(`refusing to replace ${shown}: it is a symbolic link; point --out (or out) at a real folder`);
+  if (!stat.isDirectory()) throw new OutputError(`refusing to replace ${shown}: it is a file, not a folder`);
+  const entries = readdirSync(dir);
+  if (entries.length === 0 || entries.includes(PACKAGE_MARKER)) return;
+  throw new OutputError(
+    `refusing to replace ${shown}: it holds files xgen did not generate (no ${PACKAGE_MARKER} marker). Choose an empty or new folder, or remove this one yourself`,
+  );
+}
+
+/**
+ * Creates `dir` and its missing parents, one `mkdir` each. Node's own recursive mkdir retries forever
+ * where a parent exists but refuses children (such as /proc); this tries each folder once.
+ */
+function makeDirs(dir: string, made: Set<string>): void {
+  const missing: string[] = [];
+  for (let at = dir; !made.has(at); ) {
+    let stat;
+    try {
+      stat = statSync(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) throw error;
+      missing.push(at);
+      at = dirname(at);
+      continue;
+    }
+    if (!stat.isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: at });
+    made.add(at);
+  }
+  for (const path of missing.reverse()) {
+    try {
+      mkdirSync(path);
+    } catch (error) {
+      // Another process made it meanwhile: fine, once.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(path).isDirectory()) throw error;
+    }
+    made.add(path);
+  }
+}
+
 /**
  * Writes a whole package atomically: the new tree is written beside the old one and swapped in
  * only when complete, so a failure leaves the old package as it was and no staging folder behind.
  * A `node_modules` folder inside the old package (a user's install) moves over to the new one.
+ * Only a folder `checkReplaceable` accepts is replaced; a file-system failure is an OutputError.
  */
-export function writePackageAtomically(dir: string, files: Map<string, string>): void {
+export function writePackageAtomically(dir: string, files: Map<string, string>, keep: { path: string; what: string }[] = []): void {
+  checkReplaceable(dir, keep);
+  try {
+    swapIn(dir, files);
+  } catch (error) {
+    throw outputError(error, shownPath(dir));
+  }
+}
+
+function swapIn(dir: string, files: Map<string, string>): void {
   const parent = dirname(dir);
-  mkdirSync(parent, { recursive: true });
+  const made = new Set<string>();
+  makeDirs(parent, made);
   const staging = join(parent, `.${basename(dir)}.xgen-new-${process.pid}`);
   const retired = join(parent, `.${basename(dir)}.xgen-old-${process.pid}`);
   // Leftovers of a run that was killed with this same pid would make the renames below fail.
@@ -53,7 +146,7 @@ export function writePackageAtomically(dir: string, files: Map<string, string>):
     for (const [path, text] of files) {
       if (isAbsolute(path) || path.split(/[\\/]/).includes('..')) throw new Error(`refusing to write outside the package: ${path}`);
       const target = join(staging, path);
-      mkdirSync(dirname(target), { recursive: true });
+      makeDirs(dirname(target), made);
       writeFileSync(target, text);
     }
   } catch (error) {

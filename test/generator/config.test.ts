@@ -1,0 +1,108 @@
+/** xgen.config.yaml: every mistake is one located line (file:line:column), and the known keys reach PackageConfig. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readConfig } from '../../generator/config.ts';
+import { UsageError } from '../../generator/errors.ts';
+import { removeDir, runCli, tempDir } from '../helpers/cli.ts';
+
+let work = '';
+test.before(() => {
+  work = tempDir('config');
+  mkdirSync(join(work, 'overlays'));
+});
+test.after(() => removeDir(work));
+
+let n = 0;
+function configFile(text: string): string {
+  const file = join(work, `xgen-${++n}.config.yaml`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The message of the UsageError readConfig throws, with the file path shortened to `CONFIG`. */
+function problem(text: string): string {
+  const file = configFile(text);
+  try {
+    readConfig(file);
+  } catch (error) {
+    assert.instance(error, UsageError);
+    return (error as Error).message.replace(file, 'CONFIG');
+  }
+  throw new Error('no error');
+}
+
+const ENTRY = "packages:\n  - spec: api.yaml\n    out: out\n    name: '@acme/api'\n";
+
+test('an unknown package key, located, with a did-you-mean', () => {
+  assert.is(problem(`${ENTRY}    clinet: AcmeClient\n`), 'CONFIG:5:5: unknown key "clinet" in packages[0] (did you mean "client"?)');
+  assert.is(problem(`${ENTRY}    overlay: [a.yaml]\n`), 'CONFIG:5:5: unknown key "overlay" in packages[0] (did you mean "overlays"?)');
+  assert.is(
+    problem(`${ENTRY}    colour: blue\n`),
+    'CONFIG:5:5: unknown key "colour" in packages[0]; known keys: spec, out, name, client, templates, strict, overlays, version, license',
+  );
+});
+
+test('an unknown top-level key', () => {
+  assert.is(problem(`${ENTRY}template:\n  runtime/http.ts: x.hbs\n`), 'CONFIG:5:1: unknown key "template" (did you mean "templates"?)');
+});
+
+test('invalid YAML: the whole located reason on one line', () => {
+  const message = problem('packages:\n  - spec: a.yaml\nout: [\n');
+  assert.match(message, /^CONFIG:\d+:\d+: invalid YAML: \S/);
+  assert.not.match(message, '\n');
+  assert.not.match(message, /at line \d+, column \d+:$/, 'not cut off after the location');
+  assert.match(problem("packages:\n  - spec: a\n    spec: b\n"), /^CONFIG:3:5: invalid YAML: Map keys must be unique/);
+});
+
+test('package name rules', () => {
+  assert.is(problem("packages:\n  - spec: api.yaml\n    out: out\n    name: Not A Valid Name!\n"), 'CONFIG:4:11: "Not A Valid Name!" is not a valid npm package name: it has capital letters (npm names are lowercase)');
+  assert.is(problem("packages:\n  - spec: api.yaml\n    out: out\n    name: '@acme/my api'\n"), 'CONFIG:4:11: "@acme/my api" is not a valid npm package name: it has characters that are not URL-safe (such as spaces)');
+});
+
+test('client class name rules', () => {
+  assert.is(problem(`${ENTRY}    client: my-client\n`), 'CONFIG:5:13: packages[0].client must be a class name (letters, digits, _ and $, not starting with a digit), got "my-client"');
+  assert.is(problem(`${ENTRY}    client: 3Client\n`), 'CONFIG:5:13: packages[0].client must be a class name (letters, digits, _ and $, not starting with a digit), got "3Client"');
+  assert.is(problem(`${ENTRY}    client: 12\n`), 'CONFIG:5:13: packages[0].client must be a string');
+});
+
+test('required keys and types of the other keys', () => {
+  assert.is(problem("packages:\n  - spec: api.yaml\n    name: p\n"), 'CONFIG:2:5: packages[0].out must be a non-empty string');
+  assert.is(problem(`${ENTRY}    strict: yes please\n`), 'CONFIG:5:13: packages[0].strict must be true or false');
+  assert.is(problem(`${ENTRY}    overlays: a.yaml\n`), 'CONFIG:5:15: packages[0].overlays must be a list of file paths');
+  assert.is(problem(`${ENTRY}    overlays: [a.yaml, 3]\n`), 'CONFIG:5:24: packages[0].overlays[1] must be a file path');
+  assert.is(problem(`${ENTRY}    version: 1.0\n`), "CONFIG:5:14: packages[0].version must be a semver version such as '1.0.0' (quoted), got 1");
+  assert.is(problem(`${ENTRY}    version: '1.0'\n`), 'CONFIG:5:14: packages[0].version must be a semver version such as \'1.0.0\' (quoted), got "1.0"');
+  assert.is(problem(`${ENTRY}    license: [MIT]\n`), 'CONFIG:5:14: packages[0].license must be an SPDX license identifier or expression such as MIT');
+  assert.is(problem('packages: []\n'), 'CONFIG:1:11: expected a "packages" list with at least one package');
+  assert.is(problem('packages:\n  - just-a-string\n'), 'CONFIG:2:5: packages[0] must be a mapping (spec, out, name, ...)');
+});
+
+test('every known key reaches PackageConfig, paths resolved against the config', () => {
+  const file = configFile(`${ENTRY}    client: AcmeClient\n    strict: true\n    overlays: [overlays/a.yaml, overlays/b.yaml]\n    version: '2.1.0-beta.1'\n    license: Apache-2.0\n`);
+  const [config] = readConfig(file);
+  assert.equal(config, {
+    spec: join(work, 'api.yaml'),
+    out: join(work, 'out'),
+    name: '@acme/api',
+    client: 'AcmeClient',
+    templates: {},
+    strict: true,
+    overlays: [join(work, 'overlays', 'a.yaml'), join(work, 'overlays', 'b.yaml')],
+    version: '2.1.0-beta.1',
+    license: 'Apache-2.0',
+  });
+  const [plain] = readConfig(configFile(ENTRY));
+  assert.equal(plain, { spec: join(work, 'api.yaml'), out: join(work, 'out'), name: '@acme/api', client: 'ApiClient', templates: {} });
+});
+
+test('through the command line: one line, exit 2, no usage block', async () => {
+  const file = configFile(`${ENTRY}    clinet: AcmeClient\n`);
+  const run = await runCli(['generate', '--config', file]);
+  assert.is(run.code, 2);
+  assert.equal(run.err, [`xgen: ${file}:5:5: unknown key "clinet" in packages[0] (did you mean "client"?)`]);
+  assert.equal(run.out, []);
+});
+
+test.run();
