@@ -1,0 +1,74 @@
+/**
+ * bin/xgen.js, the `xgen` command: runs dist/ when built, else (a fresh checkout after `npm ci`) the sources
+ * through tsx; with neither, one line saying what to run. Each case runs a copy of the bin in a layout of
+ * its own (links to this checkout's generator/, node_modules/, templates/), so whether this checkout has a
+ * dist/ does not matter.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { removeDir, ROOT } from '../helpers/cli.ts';
+
+const exec = promisify(execFile);
+let work = '';
+test.before(() => {
+  // Outside the checkout: a node_modules/ above the layout would let it find tsx anyway.
+  work = realpathSync(mkdtempSync(join(tmpdir(), 'xgen-bin-')));
+});
+test.after(() => removeDir(work));
+
+/** A checkout-like folder with a copy of the bin and links to the given parts of this checkout. */
+function layout(name: string, parts: string[]): string {
+  const dir = join(work, name);
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  copyFileSync(join(ROOT, 'bin', 'xgen.js'), join(dir, 'bin', 'xgen.js'));
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const part of parts) symlinkSync(join(ROOT, part), join(dir, part));
+  return dir;
+}
+
+async function xgen(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [join(dir, 'bin', 'xgen.js'), ...args], { cwd: dir, timeout: 180_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+test('without dist/: runs the sources through tsx (help, version, and a real generation)', async () => {
+  const dir = layout('checkout', ['generator', 'node_modules', 'templates']);
+  const version = await xgen(dir, ['--version']);
+  assert.is(version.code, 0, version.stderr);
+  assert.is(version.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  const help = await xgen(dir, ['generate', '--help']);
+  assert.is(help.code, 0, help.stderr);
+  assert.match(help.stdout, /^Usage:\n {2}xgen generate/);
+  const run = await xgen(dir, ['generate', '--spec', join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), '--out', 'out', '--name', 'pets', '--no-cache']);
+  assert.is(run.code, 0, run.stderr);
+  assert.match(run.stdout, 'out: wrote pets');
+  const usage = await xgen(dir, ['generate', '--nope']);
+  assert.is(usage.code, 2);
+  assert.is(usage.stderr, 'xgen: unknown option --nope\nRun "xgen help generate" for usage.\n');
+});
+
+test('without dist/ and without tsx: one line saying what to run', async () => {
+  const dir = layout('no-modules', ['generator', 'templates']);
+  const run = await xgen(dir, ['--version']);
+  assert.is(run.code, 1);
+  assert.is(run.stderr, `xgen: ${dir}/dist/ is missing and tsx is not installed: run \`npm ci && npm run build\` in ${dir}/\n`);
+});
+
+test('neither dist/ nor the sources (a broken install): one line saying to build', async () => {
+  const dir = layout('broken', ['templates']);
+  const run = await xgen(dir, ['--version']);
+  assert.is(run.code, 1);
+  assert.is(run.stderr, `xgen: ${dir}/dist/ is missing: run \`npm run build\` in ${dir}/\n`);
+});
+
+test.run();
