@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { alternate, type CommandResult, mb, median, ms, ratio, runCommand } from './lib/measure.ts';
+import { alternate, type CommandResult, mbOf, msOf, type Outcome, outcome, ratio, runCommand, why } from './lib/measure.ts';
 import { BENCH, ensureXgenBuilt, outDir, PEERS, SPECS, SPEC_NAMES, type SpecName, XGEN_BIN } from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
 
@@ -53,12 +53,6 @@ async function generate(tool: Run, spec: SpecName | 'both'): Promise<CommandResu
   return runCommand(process.execPath, args, { cwd: BENCH, ...(env ? { env } : {}) });
 }
 
-/** The first lines of a failed run's output that say why (xgen prints the tsc errors). */
-function why(result: CommandResult): string {
-  const lines = (result.stderr + result.stdout).split('\n').filter((l) => l.trim() !== '');
-  return lines.slice(0, 3).join(' / ');
-}
-
 /** Why a generator failed on a spec in `ensureOutputs`, kept beside the outputs for later runs. */
 export function failure(tool: Generator, spec: SpecName): string | undefined {
   const file = `${outDir(tool, spec)}.failed`;
@@ -96,45 +90,58 @@ export async function run(options: { runs: number }): Promise<Section> {
   // Warm-up: every generator once (files into the page cache, the machine's caches warm).
   for (const tool of GENERATORS) await generate(tool, 'core-v2');
   const rows: string[][] = [];
-  const notes: string[] = [];
-  let refResults = new Map<Generator, CommandResult[]>();
+  const failures: string[] = [];
+  const fail = (label: string, result: Outcome) => {
+    if (result.failed) failures.push(`${label} exited ${result.code}: ${result.why}`);
+  };
+  const wallOf = (result: Outcome) => (result.failed ? undefined : result.ms);
+  let ref = new Map<Generator, Outcome>();
   for (const spec of SPEC_NAMES) {
     const results = await alternate(GENERATORS, { warmup: 0, runs: options.runs }, (tool) => generate(tool, spec));
-    if (spec === 'x-2.159') refResults = results;
-    const ours = median(results.get('xgen')!.map((r) => r.ms));
+    const outcomes = new Map(GENERATORS.map((tool) => [tool, outcome(results.get(tool)!)] as const));
+    if (spec === 'x-2.159') ref = outcomes;
+    const ours = wallOf(outcomes.get('xgen')!);
     for (const tool of GENERATORS) {
-      const rs = results.get(tool)!;
-      const failed = rs.filter((r) => r.code !== 0);
-      if (failed.length > 0) notes.push(`- ${LABELS[tool]} on ${spec} exited ${failed[0]!.code}: ${why(failed[0]!)}`);
-      const wall = median(rs.map((r) => r.ms));
-      const peak = median(rs.map((r) => r.peakKb ?? Number.NaN));
-      rows.push([spec, LABELS[tool] + (failed.length > 0 ? ' (failed)' : ''), ms(wall), mb(peak), ratio(wall, ours)]);
+      const result = outcomes.get(tool)!;
+      fail(`${LABELS[tool]} on ${spec}`, result);
+      rows.push([spec, LABELS[tool] + (result.failed ? ' (failed)' : ''), msOf(result), mbOf(result), ratio(wallOf(result), ours)]);
     }
   }
   // The target: both X packages in one `xgen generate` (the root config's two packages).
   const both: CommandResult[] = [];
   for (let i = 0; i < options.runs; i++) both.push(await generate('xgen-both', 'both'));
-  const bothWall = median(both.map((r) => r.ms));
-  rows.push(['core-v2 + ads-v12', 'xgen (one config, both packages)', ms(bothWall), mb(median(both.map((r) => r.peakKb ?? Number.NaN))), '']);
+  const bothResult = outcome(both);
+  fail('xgen (one config, both packages)', bothResult);
+  rows.push(['core-v2 + ads-v12', 'xgen (one config, both packages)', msOf(bothResult), mbOf(bothResult), '']);
   // Regenerating with unchanged inputs (a build step, a pre-commit `--check`): the result cache answers.
   rmSync(join(outDir('xgen-both-cached', 'both'), 'cache'), { recursive: true, force: true });
-  await generate('xgen-both-cached', 'both');
-  const cached: CommandResult[] = [];
+  const seeded = await generate('xgen-both-cached', 'both');
+  const cached: CommandResult[] = seeded.code !== 0 ? [seeded] : []; // a failed seeding run fails the row too
   for (let i = 0; i < options.runs; i++) cached.push(await generate('xgen-both-cached', 'both'));
-  const cachedWall = median(cached.map((r) => r.ms));
-  rows.push(['core-v2 + ads-v12', 'xgen, inputs unchanged (result cache)', ms(cachedWall), mb(median(cached.map((r) => r.peakKb ?? Number.NaN))), '']);
+  const cachedResult = outcome(cached);
+  fail('xgen, inputs unchanged (result cache)', cachedResult);
+  rows.push(['core-v2 + ads-v12', 'xgen, inputs unchanged (result cache)', msOf(cachedResult), mbOf(cachedResult), '']);
   const body = [
     table(['spec', 'generator', 'wall (median)', 'peak RSS', 'vs xgen'], rows, 2),
     '',
-    `Each generator runs as its CLI in a fresh process (xgen: the published \`bin/xgen.js\` on \`dist/\`), ${options.runs} runs per spec after a warm-up, contenders alternating. xgen runs with \`--no-cache\` (every stage, as on a first run) except in the last row, and also type-checks (strict) and compiles what it generates; openapi-typescript writes types only; hey-api and orval write types and an SDK and do not type-check.`,
-    ...(notes.length ? ['', ...notes] : []),
+    `Each generator runs as its CLI in a fresh process (xgen: the published \`bin/xgen.js\` on \`dist/\`), ${options.runs} runs per spec after a warm-up, contenders alternating. xgen runs with \`--no-cache\` (every stage, as on a first run) except in the last row, and also type-checks (strict) and compiles what it generates; openapi-typescript writes types only; hey-api and orval write types and an SDK and do not type-check. A contender with any failed run shows FAILED, never a time.`,
+    ...(failures.length ? ['', ...failures.map((f) => `- ${f}`)] : []),
   ].join('\n');
-  const ref = (tool: Generator) => median((refResults.get(tool) ?? []).map((r) => r.ms));
-  const targets: [string, string, boolean][] = [
-    ['both X packages generated in ≤ 2 s wall (every stage)', ms(bothWall), bothWall <= 2000],
-    ['… regenerated with unchanged inputs (result cache)', ms(cachedWall), cachedWall <= 2000],
-    ['x-2.159: ≤ 1.2x openapi-typescript\'s time', `${ratio(ref('xgen'), ref('openapi-typescript'))} (${ms(ref('xgen'))} vs ${ms(ref('openapi-typescript'))})`, ref('xgen') <= 1.2 * ref('openapi-typescript')],
-    ['x-2.159: ≤ 0.3x hey-api\'s time', `${ratio(ref('xgen'), ref('heyapi'))} (${ms(ref('xgen'))} vs ${ms(ref('heyapi'))})`, ref('xgen') <= 0.3 * ref('heyapi')],
+  /** A target over outcomes: 'failed' when any of them failed, else whether `met` holds. */
+  const target = (name: string, results: Outcome[], measured: () => string, met: () => boolean): [string, string, boolean | 'failed'] =>
+    results.some((r) => r.failed) ? [name, `failed: ${results.filter((r) => r.failed).map((r) => (r.failed ? `exit ${r.code}` : '')).join(', ')}`, 'failed'] : [name, measured(), met()];
+  const refMs = (tool: Generator) => wallOf(ref.get(tool) ?? { failed: true, code: -1, why: 'not run' }) ?? Number.NaN;
+  const refOutcomes = (...tools: Generator[]) => tools.map((t) => ref.get(t) ?? ({ failed: true, code: -1, why: 'not run' } as Outcome));
+  const targets: [string, string, boolean | 'failed'][] = [
+    target('both X packages generated in ≤ 2 s wall (every stage)', [bothResult], () => msOf(bothResult), () => wall(bothResult) <= 2000),
+    target('… regenerated with unchanged inputs (result cache)', [cachedResult], () => msOf(cachedResult), () => wall(cachedResult) <= 2000),
+    target('x-2.159: ≤ 1.2x openapi-typescript\'s time', refOutcomes('xgen', 'openapi-typescript'), () => `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`, () => refMs('xgen') <= 1.2 * refMs('openapi-typescript')),
+    target('x-2.159: ≤ 0.3x hey-api\'s time', refOutcomes('xgen', 'heyapi'), () => `${ratio(refMs('xgen'), refMs('heyapi'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('heyapi')!)})`, () => refMs('xgen') <= 0.3 * refMs('heyapi')),
   ];
-  return { title: 'Generation: wall time and peak memory', body, targets };
+  return { title: 'Generation: wall time and peak memory', body, targets, failures };
+}
+
+/** A successful outcome's median wall time (NaN for a failed one, which no target may meet). */
+function wall(result: Outcome): number {
+  return result.failed ? Number.NaN : result.ms;
 }

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ensurePeers } from './lib/setup.ts';
-import { printSection, type Section, table } from './lib/table.ts';
+import { benchExitCode, printSection, type Section, table, targetStatus } from './lib/table.ts';
 
 const BENCHMARKS = {
   generation: async (runs: number) => (await import('./generation.ts')).run({ runs }),
@@ -56,13 +56,17 @@ const targets = sections.flatMap((s) => s.targets ?? []);
 if (targets.length > 0) {
   const section: Section = {
     title: 'Targets',
-    body: table(['target (issue)', 'measured (median)', 'status'], targets.map(([target, measured, met]) => [target, measured, met ? 'met' : 'MISSED']), 3),
+    body: table(['target (issue)', 'measured (median)', 'status'], targets.map(([target, measured, met]) => [target, measured, targetStatus(met)]), 3),
   };
   printSection(section);
   sections.unshift(section);
 }
 const seconds = (performance.now() - started) / 1000;
 console.log(`bench: ${names.join(', ')} in ${seconds.toFixed(0)} s`);
+// A contender that failed is a failure of the bench, not a figure.
+process.exitCode = benchExitCode(sections);
+const failures = sections.flatMap((s) => s.failures ?? []);
+if (process.exitCode) console.error(`bench: FAILED: ${failures.length > 0 ? failures.join('; ') : 'a target could not be measured'}`);
 
 if (names.length === NAMES.length) {
   const cpu = cpus();

@@ -25,14 +25,18 @@ export function runCommand(
   const dir = GNU_TIME ? mkdtempSync(join(tmpdir(), 'xgen-bench-')) : undefined;
   const memFile = dir ? join(dir, 'mem') : undefined;
   const [file, argv] = GNU_TIME && memFile ? [GNU_TIME, ['-f', '%M', '-o', memFile, command, ...args]] : [command, args];
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(file, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
+    // A program that cannot start is a failed run (exit 127, as a shell says), not a crash of the bench.
+    child.on('error', (error) => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      resolve({ ms: performance.now() - started, peakKb: undefined, code: 127, stdout, stderr: stderr + error.message });
+    });
     child.on('close', (code) => {
       const ms = performance.now() - started;
       let peakKb: number | undefined;
@@ -93,4 +97,35 @@ export function mb(kb: number | undefined): string {
 
 export function kb(bytes: number | undefined): string {
   return bytes === undefined || !Number.isFinite(bytes) ? '—' : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** What a contender's runs come to: medians of its runs, or, when any run failed, why (never a figure). */
+export type Outcome = { failed: false; ms: number; peakKb: number | undefined } | { failed: true; code: number; why: string };
+
+/** The first lines of a failed run's output that say why. */
+export function why(result: CommandResult): string {
+  const lines = (result.stderr + result.stdout).split('\n').filter((l) => l.trim() !== '');
+  return lines.slice(0, 3).join(' / ') || '(no output)';
+}
+
+/**
+ * Medians over runs that all succeeded. A single failed run fails the contender: a time from a process that
+ * exited early measures the failure, not the work, and must not appear as a figure (or meet a target).
+ */
+export function outcome(results: CommandResult[]): Outcome {
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) return { failed: true, code: failed.code, why: why(failed) };
+  if (results.length === 0) return { failed: true, code: -1, why: 'no run' };
+  const peaks = results.map((r) => r.peakKb);
+  return { failed: false, ms: median(results.map((r) => r.ms)), peakKb: peaks.every((p) => p !== undefined) ? median(peaks as number[]) : undefined };
+}
+
+/** Wall time of an outcome for a table cell: `FAILED (exit n)` when it failed. */
+export function msOf(result: Outcome): string {
+  return result.failed ? `FAILED (exit ${result.code})` : ms(result.ms);
+}
+
+/** Peak memory of an outcome for a table cell. */
+export function mbOf(result: Outcome): string {
+  return result.failed ? '—' : mb(result.peakKb);
 }

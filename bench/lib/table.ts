@@ -4,8 +4,21 @@ export interface Section {
   title: string;
   /** Markdown: one or more tables and notes. */
   body: string;
-  /** Where we stand on the issue's targets: `[target, measured, met]`. */
-  targets?: [string, string, boolean][];
+  /** Where we stand on the issue's targets: `[target, measured, met]`; `'failed'` when a run it needs failed. */
+  targets?: [string, string, boolean | 'failed'][];
+  /** Contenders whose runs failed (`<contender> on <input>: <why>`): the bench exits non-zero. */
+  failures?: string[];
+}
+
+/** A target's status cell. */
+export function targetStatus(met: boolean | 'failed'): string {
+  return met === 'failed' ? 'FAILED' : met ? 'met' : 'MISSED';
+}
+
+/** The bench's exit code: 1 when any contender failed or any target could not be measured, else 0 (a missed target is a figure). */
+export function benchExitCode(sections: Section[]): number {
+  const failed = sections.some((s) => (s.failures?.length ?? 0) > 0 || (s.targets ?? []).some(([, , met]) => met === 'failed'));
+  return failed ? 1 : 0;
 }
 
 /** A markdown table; the first `left` columns are text (left-aligned), the rest numbers. */

@@ -1,0 +1,45 @@
+/** The bench's measuring and reporting: a contender whose command fails is a failed row, never a figure, and fails the bench. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mbOf, msOf, outcome, runCommand } from '../../../bench/lib/measure.ts';
+import { benchExitCode, type Section, targetStatus } from '../../../bench/lib/table.ts';
+
+const node = process.execPath;
+
+test('a command that exits non-zero: its outcome is a failure with the reason, never a time', async () => {
+  const failed = await runCommand(node, ['-e', 'console.error("xgen: cannot write out: permission denied"); process.exit(3)']);
+  assert.is(failed.code, 3);
+  const result = outcome([failed]);
+  assert.equal(result, { failed: true, code: 3, why: 'xgen: cannot write out: permission denied' });
+  assert.is(msOf(result), 'FAILED (exit 3)');
+  assert.is(mbOf(result), '—');
+});
+
+test('one failed run among good ones fails the contender', async () => {
+  const good = await runCommand(node, ['-e', '']);
+  const bad = await runCommand(node, ['-e', 'process.exit(1)']);
+  assert.is(good.code, 0);
+  assert.ok(outcome([good, bad, good]).failed);
+  const ok = outcome([good, good]);
+  assert.not.ok(ok.failed);
+  assert.match(msOf(ok), /^\d+ ms$|^\d+\.\d+ s$/);
+});
+
+test('a program that cannot start is a failed run, not a crash', async () => {
+  const run = await runCommand('/nonexistent/generator', []);
+  assert.is.not(run.code, 0);
+  assert.ok(outcome([run]).failed);
+});
+
+test('the bench exit code: non-zero when a contender failed or a target could not be measured; a missed target is a figure', () => {
+  const section = (extra: Partial<Section>): Section => ({ title: 't', body: '', ...extra });
+  assert.is(benchExitCode([section({ targets: [['fast', '9 s', false]] })]), 0);
+  assert.is(benchExitCode([section({ targets: [['fast', '1 s', true]] })]), 0);
+  assert.is(benchExitCode([section({ targets: [['fast', 'failed: exit 1', 'failed']] })]), 1);
+  assert.is(benchExitCode([section({}), section({ failures: ['xgen on core-v2 exited 1: boom'] })]), 1);
+  assert.is(targetStatus('failed'), 'FAILED');
+  assert.is(targetStatus(false), 'MISSED');
+  assert.is(targetStatus(true), 'met');
+});
+
+test.run();
