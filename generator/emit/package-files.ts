@@ -29,6 +29,8 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
       './functions': { types: './dist/functions.d.ts', import: './dist/functions.js', default: './dist/functions.js' },
       './package.json': './package.json',
     },
+    // TypeScript's node10 resolution ignores `exports`: this lets it find the /functions entry's types too.
+    typesVersions: { '*': { functions: ['./dist/functions.d.ts'] } },
     files: ['dist', 'src', 'README.md'],
     engines: { node: '>=20' },
     // Never a license the owner did not state (config `license:` or the spec's info.license).

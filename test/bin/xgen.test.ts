@@ -5,7 +5,7 @@
  * dist/ does not matter.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,6 +55,22 @@ test('without dist/: runs the sources through tsx (help, version, and a real gen
   const usage = await xgen(dir, ['generate', '--nope']);
   assert.is(usage.code, 2);
   assert.is(usage.stderr, 'xgen: unknown option --nope\nRun "xgen help generate" for usage.\n');
+});
+
+test('an installed package (no sources) runs dist/; in a checkout, a dist/ older than the sources is passed over', async () => {
+  const fakeDist = (dir: string) => {
+    mkdirSync(join(dir, 'dist', 'generator'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'generator', 'cli.js'), "export async function main() { console.log('from dist'); return 0; }\n");
+  };
+  const installed = layout('installed', ['templates']);
+  fakeDist(installed);
+  assert.is((await xgen(installed, ['--version'])).stdout, 'from dist\n');
+  const stale = layout('stale', ['generator', 'node_modules', 'templates']);
+  fakeDist(stale);
+  const old = new Date('2001-01-01');
+  utimesSync(join(stale, 'dist', 'generator', 'cli.js'), old, old);
+  const run = await xgen(stale, ['--version']);
+  assert.is(run.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, 'the sources ran, not the stale dist/');
 });
 
 test('without dist/ and without tsx: one line saying what to run', async () => {
