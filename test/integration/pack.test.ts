@@ -1,11 +1,13 @@
 /**
  * "From another repo": pack the generator with `npm pack`, install the tarball in a fresh project,
  * run `npm run generate` there, type-check a consumer against the generated package with the
- * repo's TypeScript, and run the generated JavaScript with plain node against a loopback server.
+ * repo's TypeScript, and run the generated JavaScript with plain node against a loopback server;
+ * then consume the package as the README says (a file: dependency imported by name) under each
+ * moduleResolution setting the README lists.
  * Slow (an npm install); everything it creates lives under one temp folder that is removed.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
@@ -47,7 +49,7 @@ async function step(what: string, cmd: string, args: string[], cwd: string, time
 }
 
 test('npm pack -> npm install in another project -> npm run generate -> type-check and run the output', async () => {
-  // 1. Pack the generator (prepack builds dist/ with tsconfig.build.json).
+  // 1. Pack the generator (its prepare script builds dist/ with tsconfig.build.json).
   mkdirSync(tarballs, { recursive: true });
   await step('npm pack (with its prepack build)', NPM, ['pack', '--pack-destination', tarballs, '--silent'], ROOT, 120_000);
   const [tarball, ...others] = readdirSync(tarballs).filter((f) => f.endsWith('.tgz'));
@@ -155,6 +157,48 @@ console.log(JSON.stringify({ pet, missing, seen, ids: Object.keys(operations).so
   assert.is(result.missing, 404);
   assert.equal(result.seen[0], { method: 'GET', url: '/v1/pets/7', auth: 'Bearer secret-token' });
   assert.equal(result.ids, ['createPets', 'deletePet', 'getPet', 'listPets']);
+
+  // 7. The README's route for consuming the package: a file: dependency, imported by its name, under every
+  //    moduleResolution the README says works (ESM and CommonJS consumers), and run by name with node.
+  await step('npm install ./packages/petstore', NPM, ['install', './packages/petstore', '--no-audit', '--no-fund', '--offline'], project, 120_000);
+  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  assert.is(manifest.dependencies?.['@acme/petstore'], 'file:packages/petstore');
+  const consumer = `import { PetstoreClient, type Pet } from '@acme/petstore';
+import { createCore, getPet } from '@acme/petstore/functions';
+
+export async function demo(): Promise<Pet> {
+  const client = new PetstoreClient({ auth: { bearerToken: 'token' } });
+  // @ts-expect-error pet_id is a string
+  await client.pets.get({ pet_id: 1 });
+  return getPet(createCore({ auth: { bearerToken: 'token' } }), { pet_id: '1' });
+}
+`;
+  const settings: [moduleResolution: string, module: string, type: 'module' | 'commonjs'][] = [
+    ['nodenext', 'nodenext', 'module'],
+    ['nodenext', 'nodenext', 'commonjs'],
+    ['node16', 'node16', 'module'],
+    ['bundler', 'esnext', 'module'],
+    ['node10', 'commonjs', 'commonjs'],
+    ['node10', 'esnext', 'module'],
+  ];
+  for (const [moduleResolution, module, type] of settings) {
+    const dir = join(project, `consumer-${moduleResolution}-${type}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
+    writeFileSync(join(dir, 'main.ts'), consumer);
+    const options = ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
+    await step(`tsc --moduleResolution ${moduleResolution} --module ${module} (${type})`, tsc, [...options, '--moduleResolution', moduleResolution, '--module', module, join(dir, 'main.ts')], dir, 60_000);
+  }
+  // The one setting the README says does not work: CommonJS under node16 cannot require an ES module.
+  const cjs16 = join(project, 'consumer-node16-commonjs');
+  mkdirSync(cjs16, { recursive: true });
+  writeFileSync(join(cjs16, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+  writeFileSync(join(cjs16, 'main.ts'), consumer);
+  const refused = await step('tsc node16 CommonJS', tsc, ['--noEmit', '--strict', '--moduleResolution', 'node16', '--module', 'node16', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), join(cjs16, 'main.ts')], cjs16, 60_000, true);
+  assert.match(refused.stdout, 'TS1479', refused.stdout);
+  writeFileSync(join(project, 'by-name.mjs'), "import { PetstoreClient } from '@acme/petstore';\nimport { createCore } from '@acme/petstore/functions';\nconsole.log(typeof PetstoreClient, typeof createCore);\n");
+  const byName = await step('node by-name.mjs', process.execPath, ['by-name.mjs'], project, 30_000);
+  assert.is(byName.stdout.trim(), 'function function');
 });
 
 test.run();
