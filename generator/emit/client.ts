@@ -1,7 +1,7 @@
 import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
-import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
 export function emitClient(model: ApiModel): string {
@@ -71,7 +71,7 @@ export function emitClient(model: ApiModel): string {
             {
               description: docText(
                 'Calls any operation by its operationId; returns exactly what the grouped method returns.',
-                example && `@example\nawait client.call(${JSON.stringify(example.id)}${example.hasParams ? ', { ... }' : ''});`,
+                example && `@example\nawait client.call(${stringLiteral(example.id)}${example.hasParams ? ', { ... }' : ''});`,
               ),
             },
           ],

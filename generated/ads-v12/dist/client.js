@@ -57,7 +57,7 @@ export class AdsClient {
      * Calls any operation by its operationId; returns exactly what the grouped method returns.
      *
      * @example
-     * await client.call("listAccounts", { ... });
+     * await client.call('listAccounts', { ... });
      */
     call(operationId, ...args) {
         const [params, options] = args;

@@ -58,7 +58,7 @@ export class CoreClient {
      * Calls any operation by its operationId; returns exactly what the grouped method returns.
      *
      * @example
-     * await client.call("getPostsByIds", { ... });
+     * await client.call('getPostsByIds', { ... });
      */
     call(operationId, ...args) {
         const [params, options] = args;

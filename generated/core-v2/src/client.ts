@@ -66,7 +66,7 @@ export class CoreClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call("getPostsByIds", { ... });
+   * await client.call('getPostsByIds', { ... });
    */
   call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'] {
     const [params, options] = args;
