@@ -150,7 +150,13 @@ async function tokenRequest(caller, options, pairs) {
     let text;
     try {
         // A token endpoint that redirects is an error, not a reason to send the secret elsewhere.
-        response = await fetchImpl(tokenUrl, { method: 'POST', headers, body, signal: controller.signal, redirect: 'manual' });
+        response = await fetchImpl(tokenUrl, {
+            method: 'POST',
+            headers,
+            body,
+            signal: controller.signal,
+            redirect: 'manual',
+        });
         text = await response.text();
     }
     catch (error) {

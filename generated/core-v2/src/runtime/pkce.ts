@@ -245,7 +245,13 @@ async function tokenRequest(
   let text: string;
   try {
     // A token endpoint that redirects is an error, not a reason to send the secret elsewhere.
-    response = await fetchImpl(tokenUrl, { method: 'POST', headers, body, signal: controller.signal, redirect: 'manual' });
+    response = await fetchImpl(tokenUrl, {
+      method: 'POST',
+      headers,
+      body,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
     text = await response.text();
   } catch (error) {
     if (outer?.aborted) throw outer.reason;
