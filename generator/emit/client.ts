@@ -18,6 +18,7 @@ export function emitClient(model: ApiModel): string {
     },
     ...extensions.map(([name, module]): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./runtime/${module}.js`, namedImports: [name] })),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/invoke.js', namedImports: ['invoke'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/errors.js', namedImports: ['ValidationError'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: [{ name: 'operations' }, { name: 'OperationId', isTypeOnly: true }, { name: 'OperationTypes', isTypeOnly: true }] },
     ...model.groups.map(
       (g): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./resources/${g.fileName}.js`, namedImports: [g.className] }),
@@ -82,6 +83,10 @@ export function emitClient(model: ApiModel): string {
           ],
           returnType: "OperationTypes[K]['result']",
           statements: [
+            // From plain JavaScript any string may come: an inherited name (`toString`) is no operation.
+            'if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {',
+            "  throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);",
+            '}',
             'const [params, options] = args;',
             "return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];",
           ],

@@ -632,6 +632,8 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.equal(t.last().body, '{"__proto__":"x","valueOf":"v"}');
       await t.client.toString2.valueOf2();
       assert.is(t.last().path, '/values');
+      // From plain JavaScript: an inherited name is no operation id.
+      assert.throws(() => t.client.call('hasOwnProperty'), (e: Dynamic) => e.name === 'ValidationError' && e.rule === 'unknown-operation');
       await t.client.call('delete', { default: 'x' });
       assert.is(t.last().path, '/dates/x');
       const models = t.source('src/models.ts');
