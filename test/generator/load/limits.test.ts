@@ -112,6 +112,13 @@ test('YAML block nesting past the limit (but within the parser): located at the 
   assert.match(line, new RegExp(`deeper\\.yaml:${MAX_NESTING + 3}:${MAX_NESTING}: nesting deeper than .*\\(at #/x-deep/a/a/a/a/a/a/a/\\.\\.\\. \\(${MAX_NESTING} levels\\)\\)$`));
 });
 
+test('a chain of 2,000 $refs (each schema a property of the one before): a located error, no stack overflow', async () => {
+  let text = `${HEAD.replace('paths: {}\n', '')}paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/S0' }\ncomponents:\n  schemas:\n`;
+  for (let i = 0; i < 2000; i++) text += `    S${i}: { type: object, properties: { next: { $ref: '#/components/schemas/S${i + 1}' } } }\n`;
+  text += '    S2000: { type: string }\n';
+  assert.match(await refused('chain.yaml', text), /chain\.yaml:\d+:\d+: nesting deeper than 1000 levels once \$refs are followed .*\(at #\/components\/schemas\/S\d+/);
+});
+
 test('nesting just under the limit still generates', async () => {
   // Each property level is two levels of nesting (`properties`, the name); the spec adds four.
   let schema = '{"type":"string"}';
