@@ -151,6 +151,13 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
       const key = /^[^:\n]*/.exec(source.slice(start))?.[0].trim().replace(/^(['"])(.*)\1$/, '$2');
       return { reason: `invalid YAML: duplicate key${key ? ` "${key}"` : ''} (${message})`, offset: start };
     }
+    case 'KEY_OVER_1024_CHARS': {
+      const length = /^[^:\n]*/.exec(source.slice(start))?.[0].length ?? 0;
+      return {
+        reason: `invalid YAML: a key ${length > 1024 ? `${length} characters long` : 'too long'} (a plain key may be at most 1024 characters before its ':'; is a line missing its ':' or a quote?)`,
+        offset: start,
+      };
+    }
     case 'BAD_INDENT':
       return { reason: `invalid YAML: bad indentation (${message})`, offset: firstNonBlank(source, start) };
     case 'BLOCK_AS_IMPLICIT_KEY':

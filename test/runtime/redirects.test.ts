@@ -67,6 +67,15 @@ test('a bearer token with a line break is a ValidationError naming the option, n
   assert.is(first.requests.length, 0, 'nothing was sent');
 });
 
+test('an API key with a line break is refused as auth.apiKey, whatever header the scheme names', async () => {
+  const api = new securityPkg.CorpusClient({ baseUrl: first.url, maxRetries: 0, auth: { apiKey: 'API-KEY-SECRET\r\nx-evil: 1' } });
+  const error = await rejection(api.default.usesDefault());
+  assert.instance(error, securityPkg.ValidationError);
+  assert.is(error.parameter, 'auth.apiKey');
+  noSecret(error, 'API-KEY-SECRET');
+  assert.is(first.requests.length, 0);
+});
+
 test('a header value set by hand with CR/LF is refused, naming the header option', async () => {
   const error = await rejection(client({ headers: { 'x-trace': 'SECRET-TRACE\r\nx-evil: 1' } }).tweets.getPostsByIds({ ids: ['1'] }));
   assert.instance(error, ValidationError);

@@ -145,4 +145,9 @@ test('a YAML error on a 5 KB line is one short line, without the line itself', a
   assert.not.match(line, /xxxxxxxxxx/);
 });
 
+test('a 5 KB key is named for what it is, in one short line', async () => {
+  const line = await refused('long-key.yaml', `${HEAD}x-${'k'.repeat(5000)}: value\n`);
+  assert.match(line, /long-key\.yaml:4:1: invalid YAML: a key 5002 characters long \(a plain key may be at most 1024 characters before its ':'/);
+});
+
 test.run();

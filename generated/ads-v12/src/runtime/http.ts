@@ -357,6 +357,15 @@ function checkHeaders(
   credentials: ClientAuth | undefined,
   call: Record<string, string> | undefined,
 ): void {
+  // A token or API key is named by its option wherever it goes (header, cookie or query).
+  for (const [kind, value] of Object.entries(credentials ?? {})) {
+    if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
+      throw new ValidationError(
+        `auth.${kind}`,
+        'header-value',
+        `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`,
+      );
+  }
   for (const [name, value] of Object.entries(headers)) {
     if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(value)) continue;
     const option =
