@@ -96,9 +96,9 @@ export function propertyKey(key: string): string {
 }
 
 /**
- * Text made safe inside a block comment (and a line comment): `*\/` cannot end it and `/*` cannot
- * open another (`/\*` and `*\/` read the same in Markdown-rendered docs). Line breaks are kept as
- * `\n` (U+2028, U+2029 and CR too), so the printer prefixes every line with ` * `.
+ * Text made safe inside a block comment: `*\/` cannot end it and `/*` cannot open another (`/\*`
+ * and `*\/` read the same in Markdown-rendered docs). Line breaks are kept as `\n` (U+2028, U+2029
+ * and CR too), so the printer prefixes every line with ` * `; `inlineComment` joins them.
  */
 export function comment(text: string): string {
   return text

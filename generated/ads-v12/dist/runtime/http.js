@@ -294,7 +294,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 async function follow(fetchImpl, op, first, signal, again) {
     let { url, method, headers, body, form } = first;
-    const origin = new URL(url).origin;
+    // Worked out at the first redirect: most requests never meet one.
+    let origin;
     for (let redirects = 0;; redirects++) {
         const response = await fetchImpl(url, {
             method,
@@ -331,6 +332,7 @@ async function follow(fetchImpl, op, first, signal, again) {
         headers = again.headers();
         if (toGet)
             delete headers['content-type'];
+        origin ??= new URL(first.url).origin;
         if (next.origin === origin) {
             url = await again.sign({ method, url: next.href, form, headers });
         }

@@ -436,7 +436,8 @@ async function follow(
   },
 ): Promise<Response> {
   let { url, method, headers, body, form } = first;
-  const origin = new URL(url).origin;
+  // Worked out at the first redirect: most requests never meet one.
+  let origin: string | undefined;
   for (let redirects = 0; ; redirects++) {
     const response = await fetchImpl(url, {
       method,
@@ -474,6 +475,7 @@ async function follow(
     }
     headers = again.headers();
     if (toGet) delete headers['content-type'];
+    origin ??= new URL(first.url).origin;
     if (next.origin === origin) {
       url = await again.sign({ method, url: next.href, form, headers });
     } else {
