@@ -1,7 +1,7 @@
 import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
-import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
 export function emitClient(model: ApiModel): string {
@@ -18,6 +18,7 @@ export function emitClient(model: ApiModel): string {
     },
     ...extensions.map(([name, module]): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./runtime/${module}.js`, namedImports: [name] })),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/invoke.js', namedImports: ['invoke'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/errors.js', namedImports: ['ValidationError'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: [{ name: 'operations' }, { name: 'OperationId', isTypeOnly: true }, { name: 'OperationTypes', isTypeOnly: true }] },
     ...model.groups.map(
       (g): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./resources/${g.fileName}.js`, namedImports: [g.className] }),
@@ -71,7 +72,7 @@ export function emitClient(model: ApiModel): string {
             {
               description: docText(
                 'Calls any operation by its operationId; returns exactly what the grouped method returns.',
-                example && `@example\nawait client.call(${JSON.stringify(example.id)}${example.hasParams ? ', { ... }' : ''});`,
+                example && `@example\nawait client.call(${stringLiteral(example.id)}${example.hasParams ? ', { ... }' : ''});`,
               ),
             },
           ],
@@ -82,6 +83,10 @@ export function emitClient(model: ApiModel): string {
           ],
           returnType: "OperationTypes[K]['result']",
           statements: [
+            // From plain JavaScript any string may come: an inherited name (`toString`) is no operation.
+            'if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {',
+            "  throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);",
+            '}',
             'const [params, options] = args;',
             "return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];",
           ],

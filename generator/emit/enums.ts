@@ -1,6 +1,6 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ApiModel, EnumModel } from '../model/types.ts';
-import { docText, GENERATED_HEADER, literal, printSourceFile } from './source.ts';
+import { comment, docText, GENERATED_HEADER, literal, printSourceFile, stringLiteral } from './source.ts';
 
 /**
  * `enums.ts`: each enum as a string-literal union with a same-named `as const` array of its
@@ -45,8 +45,8 @@ function enumStatements(item: EnumModel): StatementStructures[] {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `Deprecated${item.name}`,
-      docs: [{ description: `The deprecated values of {@link ${item.name}}.`, tags: [{ tagName: 'deprecated', text: notes.join('; ').replace(/^- /gm, '') }] }],
-      type: [...deprecated.keys()].map((v) => JSON.stringify(v)).join(' | '),
+      docs: [{ description: `The deprecated values of {@link ${item.name}}.`, tags: [{ tagName: 'deprecated', text: comment(notes.join('; ').replace(/^- /gm, '')) }] }],
+      type: [...deprecated.keys()].map(stringLiteral).join(' | '),
     });
   }
   return out;

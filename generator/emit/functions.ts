@@ -3,7 +3,7 @@ import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { oauthFlows } from './runtime.ts';
-import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
 const MODULE_VALUES = ['createCore', 'oauth1Auth', 'appOnlyAuth', 'request', 'buildUrl', 'ops', 'then'];
@@ -112,7 +112,7 @@ export function emitFunctions(model: ApiModel): string {
     `${GENERATED_HEADER}`,
     `One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`,
     example &&
-      `@example\nimport { createCore, ${names.get(example.id)} } from '${model.packageName}/functions';\nconst core = createCore({ auth: ... }); // the options of new ${model.clientName}(...)\nconst result = await ${names.get(example.id)}(core${example.hasParams ? ', { ... }' : ''});`,
+      `@example\nimport { createCore, ${names.get(example.id)} } from ${stringLiteral(`${model.packageName}/functions`)};\nconst core = createCore({ auth: ... }); // the options of new ${model.clientName}(...)\nconst result = await ${names.get(example.id)}(core${example.hasParams ? ', { ... }' : ''});`,
   );
   return printSourceFile({
     leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,

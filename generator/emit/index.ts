@@ -1,3 +1,5 @@
+import { UsageError } from '../errors.ts';
+import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import { emitClient } from './client.ts';
 import { emitEnums } from './enums.ts';
@@ -22,6 +24,8 @@ export async function emitPackage(
   overrides?: TemplateOverrides,
   packageJson: PackageJsonOptions = {},
 ): Promise<PackageFiles> {
+  // The client's name is the one identifier that comes from the command line or config, not the name table.
+  if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
   const files: PackageFiles = new Map();
   files.set('package.json', emitPackageJson(model, packageJson));
   files.set('tsconfig.json', emitTsconfig());

@@ -1,7 +1,7 @@
 import { type StatementStructures, StructureKind } from 'ts-morph';
 import { deprecationText } from '../model/schemas.ts';
 import type { ApiModel } from '../model/types.ts';
-import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
 /** `models.ts`: a named type for every schema that is not an enum (enums live in `enums.ts`). */
 export function emitModels(model: ApiModel): string {
@@ -20,7 +20,7 @@ export function emitModels(model: ApiModel): string {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: schema.name,
-      type: `components['schemas'][${JSON.stringify(schema.name)}]`,
+      type: `components['schemas'][${stringLiteral(schema.name)}]`,
       docs: description || tags.length > 0 ? [{ description: description || undefined, tags }] : [],
     });
   }

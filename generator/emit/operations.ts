@@ -1,7 +1,7 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
-import { docText, GENERATED_HEADER, literal, printSourceFile, Raw } from './source.ts';
+import { docText, GENERATED_HEADER, literal, printSourceFile, propertyKey, Raw, stringLiteral } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
 export function descriptorName(op: OperationModel): string {
@@ -46,7 +46,7 @@ export function emitOperations(model: ApiModel): string {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: `\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}` }],
+      docs: [{ description: docText(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`) }],
       declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, render)) }],
     });
     if (op.hasParams) typeNames.add(op.paramsType);
@@ -60,7 +60,7 @@ export function emitOperations(model: ApiModel): string {
     declarations: [
       {
         name: 'operations',
-        initializer: `{\n${model.operations.map((op) => (op.id === descriptorName(op) ? `  ${op.id},` : `  ${JSON.stringify(op.id)}: ${descriptorName(op)},`)).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
+        initializer: `{\n${model.operations.map((op) => (op.id === descriptorName(op) ? `  ${op.id},` : `  ${propertyKey(op.id)}: ${descriptorName(op)},`)).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
       },
     ],
   });
@@ -70,7 +70,7 @@ export function emitOperations(model: ApiModel): string {
     name: 'OperationTypes',
     docs: [{ description: 'The params, per-call options and result of each operation, by operationId (types `client.call`).' }],
     properties: model.operations.map((op) => ({
-      name: JSON.stringify(op.id),
+      name: stringLiteral(op.id),
       type: `{ params: ${op.hasParams ? op.paramsType : 'Record<string, never>'}; options: ${optionsType(op)}; result: ${resultType(op)}; paramsRequired: ${!op.paramsOptional} }`,
     })),
   });

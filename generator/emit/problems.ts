@@ -1,6 +1,6 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ApiModel, ProblemUnionModel } from '../model/types.ts';
-import { docText, GENERATED_HEADER, literal, printSourceFile } from './source.ts';
+import { docText, GENERATED_HEADER, literal, printSourceFile, stringLiteral } from './source.ts';
 
 /**
  * `problems.ts`: the problem union with its discriminator values, a type guard per value, and
@@ -17,7 +17,7 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: `The \`${key}\` of each kind of {@link ${problems.name}}, by variant name.` }],
+      docs: [{ description: docText(`The \`${key}\` of each kind of {@link ${problems.name}}, by variant name.`) }],
       declarations: [
         {
           name: 'ProblemTypes',
@@ -29,8 +29,8 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'ProblemType',
-      docs: [{ description: `Every \`${key}\` value of {@link ${problems.name}}.` }],
-      type: `${problems.name}[${JSON.stringify(key)}]`,
+      docs: [{ description: docText(`Every \`${key}\` value of {@link ${problems.name}}.`) }],
+      type: `${problems.name}[${stringLiteral(key)}]`,
     },
     {
       kind: StructureKind.Function,
@@ -49,8 +49,8 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
         { name: 'value', type: 'unknown' },
         { name: 'type', type: 'T' },
       ],
-      returnType: `value is Extract<${problems.name}, { ${JSON.stringify(key)}: T }>`,
-      statements: `return typeof value === 'object' && value !== null && (value as { ${JSON.stringify(key)}?: unknown })[${JSON.stringify(key)}] === type;`,
+      returnType: `value is Extract<${problems.name}, { ${stringLiteral(key)}: T }>`,
+      statements: `return typeof value === 'object' && value !== null && (value as { ${stringLiteral(key)}?: unknown })[${stringLiteral(key)}] === type;`,
     },
   ];
   void model;

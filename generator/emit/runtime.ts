@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { UsageError } from '../errors.ts';
+import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
+import { inlineComment, stringLiteral } from './source.ts';
 import { BUILTIN_TEMPLATES } from './templates-dir.ts';
 
 export { BUILTIN_TEMPLATES, builtinTemplateNames } from './templates-dir.ts';
@@ -26,9 +29,58 @@ export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}
   for (const name of wanted) {
     const templateName = `runtime/${name}.ts`;
     const source = readTemplate(templateName, overrides);
-    const render = Handlebars.compile(source, { noEscape: true, strict: false });
-    out.push({ path: `src/${templateName}`, text: render(context) });
+    out.push({ path: `src/${templateName}`, text: renderTemplate(templateName, source, context) });
   }
+  return out;
+}
+
+/**
+ * The handlebars of the runtime templates: every slot names how its value enters the code,
+ * `{{literal x}}` (a string literal), `{{comment x}}` (text inside a comment) or
+ * `{{identifier x}}` (a name the model made, checked). A bare `{{x}}` is refused.
+ */
+const templates = Handlebars.create();
+templates.registerHelper('literal', (value: unknown) => new templates.SafeString(typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value ?? null)));
+templates.registerHelper('comment', (value: unknown) => new templates.SafeString(inlineComment(String(value ?? ''))));
+templates.registerHelper('identifier', (value: unknown) => {
+  if (typeof value !== 'string' || !isIdentifier(value)) throw new Error(`not an identifier: ${JSON.stringify(value)}`);
+  return new templates.SafeString(value);
+});
+const SLOT_HELPERS = new Set(['literal', 'comment', 'identifier']);
+
+/** Renders one template; a slot without one of the helpers is an error naming the template and line. */
+export function renderTemplate(name: string, source: string, context: Record<string, unknown>): string {
+  const ast = templates.parse(source);
+  const raw = rawSlots(ast as unknown as HbsNode);
+  if (raw.length > 0) {
+    const first = raw[0]!;
+    throw new UsageError(
+      `template ${name}, line ${first.line}: {{${first.text}}} interpolates raw text; write {{literal ${first.text}}}, {{comment ${first.text}}} or {{identifier ${first.text}}}`,
+    );
+  }
+  // Escaping is the helpers' work: handlebars' own HTML escaping would corrupt code.
+  return templates.compile(source, { noEscape: true, strict: false })(context);
+}
+
+type HbsNode = { type: string; [key: string]: unknown };
+
+/** The mustache slots of a template that do not go through a slot helper. */
+function rawSlots(node: HbsNode): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  const visit = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(visit);
+    if (typeof n !== 'object' || n === null) return;
+    const item = n as HbsNode & { path?: { original?: unknown }; params?: unknown[]; loc?: { start: { line: number } } };
+    if (item.type === 'MustacheStatement') {
+      const helper = String(item.path?.original ?? '');
+      if (!SLOT_HELPERS.has(helper) || (item.params ?? []).length !== 1) out.push({ line: item.loc?.start.line ?? 0, text: helper });
+    }
+    for (const key of ['body', 'program', 'inverse']) {
+      const child = item[key];
+      if (child && typeof child === 'object') visit((child as { body?: unknown }).body ?? child);
+    }
+  };
+  visit(node.body);
   return out;
 }
 

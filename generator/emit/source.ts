@@ -24,14 +24,17 @@ export function printSourceFile(structure: Omit<SourceFileStructure, 'kind'>): s
   return text;
 }
 
-/** Spec text in any doc comment of the structure (descriptions and tag texts) cannot end it early. */
+/**
+ * Every doc comment of the structure (descriptions and tag texts) goes through `comment`, whoever
+ * built it: a safety net under the emitters, which call `docText`/`comment` themselves.
+ */
 function closeNoComments(node: unknown): void {
   if (Array.isArray(node)) node.forEach(closeNoComments);
   else if (typeof node === 'object' && node !== null) {
     const record = node as Record<string, unknown>;
     for (const key of ['description', 'text']) {
       if ('tagName' in record || key === 'description') {
-        if (typeof record[key] === 'string') record[key] = (record[key] as string).replace(/\*\//g, '*\\/');
+        if (typeof record[key] === 'string') record[key] = comment(record[key] as string);
       }
     }
     for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') closeNoComments(value);
@@ -43,10 +46,20 @@ export class Raw {
   constructor(readonly code: string) {}
 }
 
+/*
+ * The three ways a value from a spec or the command line enters generated code: `literal` (and
+ * `stringLiteral`, `propertyKey`) for values, `comment` for text in a comment, and the name table
+ * (generator/model/names.ts) for identifiers. Templates reach the same functions through the
+ * handlebars helpers of runtime.ts.
+ */
+
+/** Plain data as a TypeScript literal; values of `Raw` are written as code. */
 export function literal(value: unknown, indent = ''): string {
   if (value instanceof Raw) return value.code;
   if (value === undefined) return 'undefined';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return stringLiteral(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
   const inner = indent + '  ';
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -63,15 +76,54 @@ export function literal(value: unknown, indent = ''): string {
   return flat.length < 80 && !flat.includes('\n') ? flat : `{\n${parts.map((p) => inner + p).join(',\n')},\n${indent}}`;
 }
 
-export function propertyKey(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
+/**
+ * Any text as a string literal: quotes, backslashes and control characters escaped (JSON's rules),
+ * and U+2028/U+2029 too, which end a line in older parsers and in any `//` comment a tool adds.
+ */
+export function stringLiteral(text: string): string {
+  // Single quotes, as prettier writes them: JSON's escapes with `\"` unescaped and `'` escaped.
+  const inner = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
+  return `'${inner.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
 }
 
-/** A JSDoc body from paragraphs, skipping empty ones; `*\/` cannot end the comment early. */
+/**
+ * A key of an object literal: bare when it is an identifier, quoted otherwise. `__proto__` is
+ * computed (`["__proto__"]`): written bare or quoted it would set the object's prototype.
+ */
+export function propertyKey(key: string): string {
+  if (key === '__proto__') return `[${stringLiteral(key)}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : stringLiteral(key);
+}
+
+/**
+ * Text made safe inside a block comment: `*\/` cannot end it and `/*` cannot open another (`/\*`
+ * and `*\/` read the same in Markdown-rendered docs). Line breaks are kept as `\n` (U+2028, U+2029
+ * and CR too), so the printer prefixes every line with ` * `; `inlineComment` joins them.
+ */
+export function comment(text: string): string {
+  return text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/\/\*/g, '/\\*');
+}
+
+/**
+ * `comment` on one line, for a slot inside a line of a comment (a template's `{{comment x}}`).
+ * The text around the slot is not known: a `*` at the end or a `/` at the start is escaped too,
+ * so that `{{comment x}}/functions` cannot close the comment when `x` ends in `*`.
+ */
+export function inlineComment(text: string): string {
+  return comment(text)
+    .replace(/\n/g, ' ')
+    .replace(/\*$/, '*\\')
+    .replace(/^\//, '\\/');
+}
+
+/** A JSDoc body from paragraphs, skipping empty ones, each through `comment`. */
 export function docText(...paragraphs: (string | undefined | false)[]): string {
   return paragraphs
     .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-    .map((p) => p.trim().replace(/\*\//g, '*\\/'))
+    .map((p) => comment(p.trim()))
     .join('\n\n');
 }
 

@@ -1,4 +1,5 @@
-import { dirname, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SpecError } from '../errors.ts';
 import { parseSpecFile, type SourceFile } from './parse.ts';
 import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
@@ -69,10 +70,15 @@ export class DocumentSet {
     const file = filePart ? resolve(dirname(from.file), decodeURI(filePart)) : from.file;
     let source: SourceFile;
     try {
+      if (file !== from.file) this.checkInsideRootFolder(ref, file, refAt);
       source = this.source(file);
     } catch (error) {
       if (error instanceof SpecError && error.reason === 'file not found') {
         throw this.error(`$ref "${ref}" points to a file that does not exist (${this.display(file)})`, refAt);
+      }
+      // A file that cannot be read (a directory, a device, too large) is named at the $ref that leads to it.
+      if (error instanceof SpecError && !error.pointer && error.line === undefined) {
+        throw this.error(`$ref "${ref}" cannot be followed: ${this.display(file)}: ${error.reason}`, refAt);
       }
       throw error;
     }
@@ -90,6 +96,24 @@ export class DocumentSet {
     return { file, tokens, value };
   }
 
+  /**
+   * A `$ref` may only reach files under the root spec's folder (after following symlinks):
+   * a spec is not a way to read `/etc/passwd` or a file beside the project.
+   */
+  private checkInsideRootFolder(ref: string, file: string, refAt: Location): void {
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      throw this.error(`$ref "${ref}" points to a file that does not exist (${this.display(file)})`, refAt);
+    }
+    const folder = realFolder(dirname(this.rootFile));
+    const rel = relative(folder, real);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+      throw this.error(`$ref "${ref}" points outside the spec's folder (${real}): only files under ${this.display(folder) || '.'} are read`, refAt);
+    }
+  }
+
   /** Follows `$ref` chains until a value that is not a reference (cycles are an error). */
   deref(value: unknown, at: Location): ResolvedRef {
     let current: ResolvedRef = { ...at, value };
@@ -101,6 +125,14 @@ export class DocumentSet {
       current = this.resolveRef(current.value.$ref, current);
     }
     return current;
+  }
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
   }
 }
 

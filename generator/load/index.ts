@@ -1,4 +1,5 @@
 import { DocumentSet } from './documents.ts';
+import { checkEffectiveNesting } from './ref-depth.ts';
 import { validateDocument, type OpenApiVersion } from './validate.ts';
 
 export { DocumentSet, isObject, isRef, type Location, type ResolvedRef } from './documents.ts';
@@ -14,5 +15,6 @@ export interface LoadedSpec {
 export function loadSpec(path: string, text?: string): LoadedSpec {
   const docs = new DocumentSet(path, text);
   const version = validateDocument(docs);
+  checkEffectiveNesting(docs);
   return { docs, version };
 }

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import { SpecError } from '../errors.ts';
+import { bracketsTooDeep, MAX_YAML_ALIASES, nestingReason, readSpecText, tooDeep } from './limits.ts';
 import { toPointer } from './pointer.ts';
 
 /** A parsed spec file: plain data plus a way to find where any pointer came from. */
@@ -19,12 +19,13 @@ export interface SourceFile {
  * when an error needs one, by re-reading the text with the YAML parser (JSON is YAML 1.2).
  */
 export function parseSpecFile(file: string, text?: string): SourceFile {
-  let source: string;
-  try {
-    source = text ?? readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new SpecError(code === 'ENOENT' ? 'file not found' : `cannot read file (${code ?? 'error'})`, file, '');
+  const source = text ?? readSpecText(file);
+  // Nesting deep enough to exhaust a parser's stack (or the YAML parser's memory) is refused first.
+  const deep = bracketsTooDeep(source);
+  if (deep !== undefined) {
+    const lineStart = source.lastIndexOf('\n', deep - 1) + 1;
+    const line = source.slice(0, lineStart).split('\n').length;
+    throw new SpecError(nestingReason(), file, '', line, deep - lineStart + 1);
   }
   const trimmed = source.trimStart();
   let jsonError: Error | undefined;
@@ -32,19 +33,37 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
     try {
       const data: unknown = JSON.parse(source);
       let located: Located | undefined;
-      return {
+      const parsed: SourceFile = {
         file,
         text: source,
         data,
         locate: (tokens) => (located ??= locateWithYaml(file, source)).locate(tokens),
       };
+      checkNesting(parsed);
+      return parsed;
     } catch (error) {
+      if (error instanceof SpecError) throw error;
       // Not strict JSON: the YAML parser may still read it (a trailing comma); if not, the JSON error is the one to show.
       jsonError = error as Error;
     }
   }
   const located = locateWithYaml(file, source, jsonError);
-  return { file, text: source, data: located.data, locate: located.locate };
+  const parsed: SourceFile = { file, text: source, data: located.data, locate: located.locate };
+  checkNesting(parsed);
+  return parsed;
+}
+
+/** Later stages walk specs recursively: a value nested deeper than the limit is refused where it starts. */
+function checkNesting(parsed: SourceFile): void {
+  const tokens = tooDeep(parsed.data);
+  if (!tokens) return;
+  const pos = parsed.locate(tokens);
+  throw new SpecError(nestingReason(), parsed.file, shortPointer(tokens), pos.line, pos.column);
+}
+
+/** A pointer short enough for one line: a path hundreds of levels deep shows its start. */
+function shortPointer(tokens: readonly string[]): string {
+  return '#' + toPointer(tokens.slice(0, 8)) + (tokens.length > 8 ? `/... (${tokens.length} levels)` : '');
 }
 
 interface Located {
@@ -54,14 +73,42 @@ interface Located {
 
 function locateWithYaml(file: string, source: string, jsonError?: Error): Located {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  let doc: Document;
+  try {
+    doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  } catch (error) {
+    // The parser recurses per nesting level (block nesting is not counted by the bracket check).
+    if (error instanceof RangeError) throw new SpecError(nestingReason(), file, '');
+    throw error;
+  }
   const first = doc.errors[0];
+  if (first && /call stack/i.test(first.message)) {
+    // The YAML parser reports its own stack overflow as an error in the document.
+    const at = lineCounter.linePos(first.pos[0]);
+    throw new SpecError(nestingReason(), file, shortPointer(pointerAt(doc, first.pos[0])), at.line, at.col);
+  }
   if (first) {
     const { reason, offset } = jsonError ? describeJsonError(jsonError, first) : describeYamlError(first, source, doc);
     const at = lineCounter.linePos(offset);
     throw new SpecError(reason, file, '#' + toPointer(pointerAt(doc, offset)), at.line, at.col);
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 10_000 });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (error instanceof RangeError) throw new SpecError(nestingReason(), file, '');
+    if (!/alias/i.test((error as Error).message)) throw error;
+    // `yaml` throws a ReferenceError when aliases expand past the count: an alias bomb.
+    const alias = firstAlias(doc);
+    const at = lineCounter.linePos(alias?.offset ?? 0);
+    throw new SpecError(
+      `YAML aliases expand too far (more than ${MAX_YAML_ALIASES} nodes through aliases): refused as a resource-exhaustion guard`,
+      file,
+      '#' + toPointer(alias?.tokens ?? []),
+      at.line,
+      at.col,
+    );
+  }
   return {
     data,
     locate(tokens) {
@@ -104,6 +151,13 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
       const key = /^[^:\n]*/.exec(source.slice(start))?.[0].trim().replace(/^(['"])(.*)\1$/, '$2');
       return { reason: `invalid YAML: duplicate key${key ? ` "${key}"` : ''} (${message})`, offset: start };
     }
+    case 'KEY_OVER_1024_CHARS': {
+      const length = /^[^:\n]*/.exec(source.slice(start))?.[0].length ?? 0;
+      return {
+        reason: `invalid YAML: a key ${length > 1024 ? `${length} characters long` : 'too long'} (a plain key may be at most 1024 characters before its ':'; is a line missing its ':' or a quote?)`,
+        offset: start,
+      };
+    }
     case 'BAD_INDENT':
       return { reason: `invalid YAML: bad indentation (${message})`, offset: firstNonBlank(source, start) };
     case 'BLOCK_AS_IMPLICIT_KEY':
@@ -121,6 +175,18 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
     }
   }
   return { reason: `invalid YAML: ${message}`, offset: start };
+}
+
+/** The first alias in the document (where an alias bomb starts to expand), found without recursion. */
+function firstAlias(doc: Document): { offset: number; tokens: string[] } | undefined {
+  const queue: { node: unknown; tokens: string[] }[] = [{ node: doc.contents, tokens: [] }];
+  for (let i = 0; i < queue.length; i++) {
+    const { node, tokens } = queue[i]!;
+    if (isAlias(node)) return { offset: node.range?.[0] ?? 0, tokens };
+    if (isMap(node)) for (const p of node.items) queue.push({ node: p.value, tokens: [...tokens, isScalar(p.key) ? String(p.key.value) : String(p.key)] });
+    else if (isSeq(node)) node.items.forEach((item, index) => queue.push({ node: item, tokens: [...tokens, String(index)] }));
+  }
+  return undefined;
 }
 
 /** JSON.parse's own message (the file is meant as JSON), at the offset it names. */

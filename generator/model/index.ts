@@ -1,6 +1,6 @@
 import { isObject, type LoadedSpec } from '../load/index.ts';
 import { readEnums } from './enums.ts';
-import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase } from './names.ts';
+import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { SchemaRegistry } from './schemas.ts';
@@ -69,8 +69,8 @@ function groupOperations(
     else byTag.set(tag, [op]);
   }
   const tags = [...byTag.keys()].sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9));
-  // `then` would make the client look like a promise to `await`.
-  const properties = new NameTable(['call', 'constructor', 'options', 'request', 'then']);
+  // `then` would make the client look like a promise to `await`; see SPECIAL_MEMBERS.
+  const properties = new NameTable(['call', 'options', 'request', ...SPECIAL_MEMBERS]);
   const classNames = new NameTable();
   const groups: GroupModel[] = [];
   const operations: OperationModel[] = [];
@@ -79,7 +79,7 @@ function groupOperations(
     const property = properties.claim(camelCase(tag) || 'default');
     const className = classNames.claim(`${pascalCase(tag)}Resource`);
     // `core` is the resource's own (private) field.
-    const methods = new NameTable(['constructor', 'core']);
+    const methods = new NameTable(['core', ...SPECIAL_MEMBERS]);
     const ops = byTag.get(tag) ?? [];
     for (const op of ops) {
       // An untagged operation's group is not named in its id: nothing to take out.

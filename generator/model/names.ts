@@ -24,6 +24,18 @@ const SHADOWING_TYPES = new Set([
   'ReconnectOptions', 'ReconnectEvent', 'OAuth1Credentials', 'OAuth2AuthorizeUrlOptions', 'MicrosRounding',
 ]);
 
+/**
+ * Names JavaScript gives a meaning on every object: a group or method named so would replace an
+ * inherited member (`toString` on a group would send a request when the group is printed), make
+ * the object a thenable (`then`: `await client.group` would send a request) or set its prototype
+ * (`__proto__`). Where a spec name becomes a property or method, these are numbered (`then2`).
+ */
+export const SPECIAL_MEMBERS: readonly string[] = [
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'then',
+  'prototype',
+];
+
 /** Splits any name into words: `tweet.fields`, `getUsersPosts`, `Account Activity`, `HTTPServer2`. */
 export function words(name: string): string[] {
   return name

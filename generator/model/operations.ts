@@ -49,7 +49,8 @@ export function readOperations(ctx: OperationContext): { operations: Omit<Operat
   // Ids the spec states are kept as written; one derived from method and path never takes a stated one.
   const ids = new Set(found.flatMap((f) => (typeof f.raw.operationId === 'string' ? [f.raw.operationId] : [])));
   // Descriptor constants are named after ids; ids that differ only in casing or punctuation get 2, 3, ...
-  const constNames = new NameTable(['operations']);
+  // A module namespace (`import * as ops`) with an export `then` would be a thenable.
+  const constNames = new NameTable(['operations', 'then']);
   const untagged = new Set<string>();
   const operations = found.map(({ path, method, raw, pathItem, item, at }) => {
     let id = typeof raw.operationId === 'string' ? raw.operationId : undefined;
@@ -191,7 +192,8 @@ const LOCATION_PRIORITY: ParamModel['in'][] = ['path', 'query', 'header', 'cooki
  */
 function assignKeys(params: ParamModel[]): void {
   const ordered = [...params].sort((a, b) => LOCATION_PRIORITY.indexOf(a.in) - LOCATION_PRIORITY.indexOf(b.in));
-  const taken = new Set<string>();
+  // `__proto__` cannot be a key of an object literal the caller writes (it sets the prototype).
+  const taken = new Set<string>(['__proto__']);
   const clashing: ParamModel[] = [];
   for (const param of ordered) {
     if (taken.has(param.name)) clashing.push(param);
@@ -268,7 +270,7 @@ function readBody(
     object !== undefined &&
     fields !== undefined &&
     (encoding === 'json' || encoding === 'form' || encoding === 'multipart') &&
-    !fields.some((f) => paramKeys.has(f) || f === 'body');
+    !fields.some((f) => paramKeys.has(f) || f === 'body' || f === '__proto__');
   const model: BodyModel = {
     // A range such as `*/*` or `image/*` is no type to send: bytes go as octet-stream.
     contentType: contentType.includes('*') ? 'application/octet-stream' : contentType,

@@ -46,7 +46,7 @@ export declare class AdsClient {
      * Calls any operation by its operationId; returns exactly what the grouped method returns.
      *
      * @example
-     * await client.call("listAccounts", { ... });
+     * await client.call('listAccounts', { ... });
      */
     call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'];
 }

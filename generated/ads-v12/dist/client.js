@@ -2,6 +2,7 @@
 import { createCore } from './runtime/http.js';
 import { oauth1Auth } from './runtime/oauth1.js';
 import { invoke } from './runtime/invoke.js';
+import { ValidationError } from './runtime/errors.js';
 import { operations } from './operations.js';
 import { AccountsResource } from './resources/accounts.js';
 import { CategoriesResource } from './resources/categories.js';
@@ -57,9 +58,12 @@ export class AdsClient {
      * Calls any operation by its operationId; returns exactly what the grouped method returns.
      *
      * @example
-     * await client.call("listAccounts", { ... });
+     * await client.call('listAccounts', { ... });
      */
     call(operationId, ...args) {
+        if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
+            throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);
+        }
         const [params, options] = args;
         return invoke(this.#core, operations[operationId], params ?? {}, options);
     }

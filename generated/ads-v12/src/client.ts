@@ -3,6 +3,7 @@
 import { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 import { oauth1Auth } from './runtime/oauth1.js';
 import { invoke } from './runtime/invoke.js';
+import { ValidationError } from './runtime/errors.js';
 import { operations, type OperationId, type OperationTypes } from './operations.js';
 import { AccountsResource } from './resources/accounts.js';
 import { CategoriesResource } from './resources/categories.js';
@@ -65,9 +66,17 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call("listAccounts", { ... });
+   * await client.call('listAccounts', { ... });
    */
   call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'] {
+    if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
+      throw new ValidationError(
+        'operationId',
+        'unknown-operation',
+        `no operation has the id ${JSON.stringify(String(operationId))}`,
+      );
+    }
+
     const [params, options] = args;
     return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];
   }

@@ -46,7 +46,7 @@ export declare class CoreClient {
      * Calls any operation by its operationId; returns exactly what the grouped method returns.
      *
      * @example
-     * await client.call("getPostsByIds", { ... });
+     * await client.call('getPostsByIds', { ... });
      */
     call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'];
 }

@@ -3,6 +3,7 @@ import { createCore } from './runtime/http.js';
 import { oauth1Auth } from './runtime/oauth1.js';
 import { appOnlyAuth } from './runtime/app-only.js';
 import { invoke } from './runtime/invoke.js';
+import { ValidationError } from './runtime/errors.js';
 import { operations } from './operations.js';
 import { TweetsResource } from './resources/tweets.js';
 import { UsersResource } from './resources/users.js';
@@ -58,9 +59,12 @@ export class CoreClient {
      * Calls any operation by its operationId; returns exactly what the grouped method returns.
      *
      * @example
-     * await client.call("getPostsByIds", { ... });
+     * await client.call('getPostsByIds', { ... });
      */
     call(operationId, ...args) {
+        if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
+            throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);
+        }
         const [params, options] = args;
         return invoke(this.#core, operations[operationId], params ?? {}, options);
     }

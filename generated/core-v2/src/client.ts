@@ -4,6 +4,7 @@ import { createCore, type ClientCore, type ClientOptions } from './runtime/http.
 import { oauth1Auth } from './runtime/oauth1.js';
 import { appOnlyAuth } from './runtime/app-only.js';
 import { invoke } from './runtime/invoke.js';
+import { ValidationError } from './runtime/errors.js';
 import { operations, type OperationId, type OperationTypes } from './operations.js';
 import { TweetsResource } from './resources/tweets.js';
 import { UsersResource } from './resources/users.js';
@@ -66,9 +67,17 @@ export class CoreClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call("getPostsByIds", { ... });
+   * await client.call('getPostsByIds', { ... });
    */
   call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'] {
+    if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
+      throw new ValidationError(
+        'operationId',
+        'unknown-operation',
+        `no operation has the id ${JSON.stringify(String(operationId))}`,
+      );
+    }
+
     const [params, options] = args;
     return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];
   }

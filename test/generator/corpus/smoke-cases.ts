@@ -602,13 +602,38 @@ export const SMOKE: Record<string, SmokeCase> = {
       await t.client.constructor2.constructor2();
       assert.is(t.last().path, '/constructors');
       t.answer({ status: 204 });
-      await t.client.call2.call({ delete: true, class: 'x', constructor: 'c' });
+      // The body schema has a `__proto__` field, which no object literal can carry as a key: the body goes whole.
+      await t.client.call2.call({ body: { delete: true, class: 'x', constructor: 'c' } });
       assert.equal(bodyOf(t), { delete: true, class: 'x', constructor: 'c' });
       t.answer(json({}));
-      await t.client.then2.then();
+      await t.client.then2.then2();
       assert.is(t.last().path, '/thens');
       assert.is(t.client.then, undefined, 'the client is not thenable');
       assert.is(await Promise.resolve(t.client), t.client);
+      // Awaiting a group (whose operation is named `then`) sends nothing: it is not a thenable.
+      const before = t.server.requests.length;
+      assert.is(await Promise.resolve(t.client.then2), t.client.then2);
+      assert.is(t.client.then2.then, undefined);
+      // Printing a group whose operations are named `toString` and `valueOf` sends nothing either.
+      assert.type(String(t.client.toString2), 'string');
+      assert.is(t.client.toString2.toString, Object.prototype.toString);
+      assert.is(t.server.requests.length, before, 'nothing was sent');
+      // `__proto__` is an entry of the operations table, not its prototype.
+      assert.ok(Object.prototype.hasOwnProperty.call(t.pkg.operations, '__proto__'));
+      assert.is(Object.getPrototypeOf(t.pkg.operations), Object.prototype);
+      assert.is(t.pkg.operations.__proto__.path, '/protos/{__proto__}');
+      t.answer({ status: 204 });
+      await t.client.proto.proto({ path___proto__: 'p' });
+      assert.is(t.last().url, '/protos/p', 'an inherited toString or constructor is never sent as a query value');
+      await t.client.call('__proto__', { path___proto__: 'q', toString: 's', constructor: 'c' });
+      assert.is(t.last().url, '/protos/q?toString=s&constructor=c');
+      // A body field `__proto__` sends the body whole, under `body`.
+      await t.client.toString2.toString2({ body: JSON.parse('{"__proto__":"x","valueOf":"v"}') });
+      assert.equal(t.last().body, '{"__proto__":"x","valueOf":"v"}');
+      await t.client.toString2.valueOf2();
+      assert.is(t.last().path, '/values');
+      // From plain JavaScript: an inherited name is no operation id.
+      assert.throws(() => t.client.call('hasOwnProperty'), (e: Dynamic) => e.name === 'ValidationError' && e.rule === 'unknown-operation');
       await t.client.call('delete', { default: 'x' });
       assert.is(t.last().path, '/dates/x');
       const models = t.source('src/models.ts');

@@ -176,14 +176,13 @@ async function attempts(core, op, input, options, read) {
         let url = applyAuth(op, kind, credentials, { method: op.method, url: url0, form: serialized.form, headers }, core.extensions);
         if (typeof url !== 'string')
             url = await url;
+        checkHeaders(op, headers, credentials, callHeaders);
         const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
-            response = await fetchImpl(url, {
-                method: op.method,
-                headers,
-                body: serialized.body ?? null,
-                signal: deadline.signal ?? null,
+            response = await follow(fetchImpl, op, { url, method: op.method, headers, body: serialized.body ?? null, form: serialized.form }, deadline.signal, {
+                headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
+                sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
             });
         }
         catch (error) {
@@ -192,8 +191,13 @@ async function attempts(core, op, input, options, read) {
                 throw signal.reason;
             if (deadline.timedOut)
                 throw new TimeoutError(op.id, timeoutMs);
+            if (error instanceof ConnectionError || error instanceof ValidationError)
+                throw error;
+            // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
+            const reason = connectionReason(error);
+            const scrubbed = scrub(reason, headers, credentials);
             if (!mayRetry)
-                throw new ConnectionError(op.id, connectionReason(error), { cause: error });
+                throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
@@ -229,6 +233,115 @@ async function attempts(core, op, input, options, read) {
         if (asked !== undefined && asked > (options.maxRetryWaitMs ?? core.maxRetryWaitMs))
             throw error;
         await core.sleep(asked ?? backoffMs(core, attempt), signal);
+    }
+}
+/** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
+const BAD_HEADER_VALUE = /[\r\n\0]|[^\u0000-\u00ff]/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/**
+ * Refuses, before sending, a header fetch would refuse (its error would quote the value) or that
+ * could smuggle another header: a ValidationError naming the option, never the value.
+ */
+function checkHeaders(op, headers, credentials, call) {
+    // A token or API key is named by its option wherever it goes (header, cookie or query).
+    for (const [kind, value] of Object.entries(credentials ?? {})) {
+        if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
+            throw new ValidationError(`auth.${kind}`, 'header-value', `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`);
+    }
+    for (const [name, value] of Object.entries(headers)) {
+        if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(value))
+            continue;
+        const option = credentials && (name === 'authorization' || name === 'cookie' || name === op.apiKey?.name.toLowerCase())
+            ? `auth.${Object.keys(credentials)[0] ?? 'credentials'}`
+            : call && name in call
+                ? `options.headers.${name}`
+                : (op.params?.find((p) => p.in === 'header' && p.name.toLowerCase() === name)?.name ??
+                    `headers.${name}`);
+        throw new ValidationError(option, 'header-value', `${op.id}: ${option} cannot be sent as an HTTP header: it holds a line break, NUL or a character beyond Latin-1 (or the header name is not a token)`);
+    }
+}
+/** An error's text with every header value and credential taken out. */
+function scrub(text, headers, credentials) {
+    const secrets = new Set();
+    const collect = (value) => {
+        if (typeof value === 'string') {
+            if (value.length >= 4)
+                secrets.add(value);
+            for (const part of value.split(/[\s,;=]+/))
+                if (part.length >= 6)
+                    secrets.add(part);
+        }
+        else if (typeof value === 'object' && value !== null)
+            Object.values(value).forEach(collect);
+    };
+    collect(headers);
+    collect(credentials);
+    let out = text;
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length))
+        out = out.split(secret).join('[redacted]');
+    return out;
+}
+/** Redirects followed before giving up. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * Sends a request and follows redirects itself (`redirect: 'manual'`), so that credentials never
+ * reach another origin: a same-origin redirect is signed again for its new URL, a cross-origin
+ * one carries only `accept` and `content-type` (no Authorization, API key, cookie, OAuth
+ * signature, nor any header set by hand) and loses an API key in its query. 303 (and 301/302
+ * after POST) turns into a GET without a body; 307 and 308 keep method and body (RFC 9110).
+ * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
+ */
+async function follow(fetchImpl, op, first, signal, again) {
+    let { url, method, headers, body, form } = first;
+    // Worked out at the first redirect: most requests never meet one.
+    let origin;
+    for (let redirects = 0;; redirects++) {
+        const response = await fetchImpl(url, {
+            method,
+            headers,
+            body,
+            signal: signal ?? null,
+            redirect: 'manual',
+        });
+        if (response.type === 'opaqueredirect')
+            throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
+        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+        if (location === null)
+            return response;
+        await response.body?.cancel().catch(() => undefined);
+        if (redirects >= MAX_REDIRECTS)
+            throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${response.status})`);
+        let next;
+        try {
+            next = new URL(location, url);
+        }
+        catch {
+            throw new ConnectionError(op.id, `redirected (${response.status}) to an invalid URL`);
+        }
+        if (next.protocol !== 'https:' && next.protocol !== 'http:')
+            throw new ConnectionError(op.id, `redirected (${response.status}) to a ${next.protocol} URL`);
+        const toGet = response.status === 303
+            ? method !== 'HEAD'
+            : (response.status === 301 || response.status === 302) && method === 'POST';
+        if (toGet) {
+            method = 'GET';
+            body = null;
+            form = undefined;
+        }
+        headers = again.headers();
+        if (toGet)
+            delete headers['content-type'];
+        origin ??= new URL(first.url).origin;
+        if (next.origin === origin) {
+            url = await again.sign({ method, url: next.href, form, headers });
+        }
+        else {
+            headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'));
+            if (op.apiKey?.in === 'query')
+                next.searchParams.delete(op.apiKey.name);
+            url = next.href;
+        }
     }
 }
 /** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */

@@ -1,5 +1,6 @@
 import { isRecord } from './errors.js';
 import { exchange } from './http.js';
+import { own } from './validate.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
     operationId;
@@ -49,7 +50,7 @@ export class PagePromise {
         const spec = this.op.pagination;
         // This walk's own record of tokens, so that a long walk checks each one in constant time.
         const seen = new Set();
-        const start = tokenOf(this.params[spec.token]);
+        const start = tokenOf(own(this.params, spec.token));
         if (start !== undefined)
             seen.add(start);
         let trail = { token: start, previous: undefined, depth: 1 };
@@ -134,7 +135,7 @@ export class PagePromise {
         }
     }
     first() {
-        const start = tokenOf(this.params[this.op.pagination.token]);
+        const start = tokenOf(own(this.params, this.op.pagination.token));
         this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
         return this.#first;
     }

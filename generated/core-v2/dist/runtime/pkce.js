@@ -149,7 +149,14 @@ async function tokenRequest(caller, options, pairs) {
     let response;
     let text;
     try {
-        response = await fetchImpl(tokenUrl, { method: 'POST', headers, body, signal: controller.signal });
+        // A token endpoint that redirects is an error, not a reason to send the secret elsewhere.
+        response = await fetchImpl(tokenUrl, {
+            method: 'POST',
+            headers,
+            body,
+            signal: controller.signal,
+            redirect: 'manual',
+        });
         text = await response.text();
     }
     catch (error) {

@@ -1,3 +1,4 @@
+import { own } from './validate.js';
 /** Percent-encodes a query component per RFC 3986, keeping nothing but unreserved characters. */
 export function encodeComponent(value) {
     // Fast path: ids, field names and enum values are usually unreserved ASCII already.
@@ -23,7 +24,7 @@ export function serializeRequest(op, params) {
     let cookie = '';
     const headers = {};
     for (const param of op.params ?? []) {
-        const value = params[param.key ?? param.name];
+        const value = own(params, param.key ?? param.name);
         if (value == null)
             continue;
         const { name, style, explode = false } = param;

@@ -4,6 +4,8 @@ import type { OperationSpec, ValueChecks } from './types.js';
  * Throws a ValidationError naming the parameter and the rule.
  */
 export declare function validateParams(op: OperationSpec, params: Record<string, unknown>): void;
+/** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
+export declare function own(params: Record<string, unknown>, key: string): unknown;
 /**
  * Checks one value against its rules; `name` is the path shown in the message, with `[index]`
  * added for an array item (built only when a message or a nested check needs it).

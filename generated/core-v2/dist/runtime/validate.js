@@ -6,7 +6,7 @@ import { ValidationError } from './errors.js';
 export function validateParams(op, params) {
     for (const param of op.params ?? []) {
         const key = param.key ?? param.name;
-        const value = params[key];
+        const value = own(params, key);
         checkField(op, key, value, param.checks, param.required);
         // A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing.
         if (param.in === 'path' && value != null && /^\.{0,2}$/.test(String(value)))
@@ -17,8 +17,12 @@ export function validateParams(op, params) {
         checkField(op, 'body', params.body, body.checks, body.required);
     else if (body?.fields) {
         for (const [name, checks] of Object.entries(body.fields))
-            checkField(op, name, params[name], checks, checks.required);
+            checkField(op, name, own(params, name), checks, checks.required);
     }
+}
+/** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
+export function own(params, key) {
+    return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
 }
 /** A missing value (undefined, or null where null is not allowed) is refused when required; a present one is checked. */
 function checkField(op, name, value, checks, required) {

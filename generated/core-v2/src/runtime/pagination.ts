@@ -1,6 +1,7 @@
 import { isRecord, type RateLimit } from './errors.js';
 import { exchange, type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
+import { own } from './validate.js';
 
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>`. */
 export type PageItem<Body, Path extends string> = Path extends `${infer Head}.${infer Rest}`
@@ -110,7 +111,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
     const spec = this.op.pagination;
     // This walk's own record of tokens, so that a long walk checks each one in constant time.
     const seen = new Set<string>();
-    const start = tokenOf(this.params[spec.token]);
+    const start = tokenOf(own(this.params, spec.token));
     if (start !== undefined) seen.add(start);
     let trail: Trail = { token: start, previous: undefined, depth: 1 };
     let page: Page<Body, Item> = await this.first();
@@ -190,7 +191,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
   }
 
   private first(): Promise<Page<Body, Item>> {
-    const start = tokenOf(this.params[this.op.pagination.token]);
+    const start = tokenOf(own(this.params, this.op.pagination.token));
     this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
     return this.#first;
   }

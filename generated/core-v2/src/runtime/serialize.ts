@@ -1,4 +1,5 @@
 import type { BodyEncoder, OperationSpec, ParamStyle } from './types.js';
+import { own } from './validate.js';
 
 /** The parts of an HTTP request built from a call's params. */
 export interface SerializedRequest {
@@ -39,7 +40,7 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
   let cookie = '';
   const headers: Record<string, string> = {};
   for (const param of op.params ?? []) {
-    const value = params[param.key ?? param.name];
+    const value = own(params, param.key ?? param.name);
     if (value == null) continue;
     const { name, style, explode = false } = param;
     if (param.in === 'query') {
