@@ -7,8 +7,11 @@ import { CompileError, SpecError, SpecErrors, UsageError } from './errors.ts';
 import { generateAll } from './generate.ts';
 
 const USAGE = `Usage:
-  xgen generate [--config xgen.config.yaml] [--check] [--no-cache | --cache-dir <dir>]
-  xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check]
+  xgen generate [--config xgen.config.yaml] [--check] [--strict] [--no-cache | --cache-dir <dir>]
+  xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check] [--strict]
+
+--strict makes every located warning (a recoverable spec problem) an error; --strict=false
+turns off a package's \`strict: true\`.
 
 Packages whose inputs are unchanged since a run are taken from the result cache
 (node_modules/.cache/xgen, or XGEN_CACHE_DIR); --no-cache or XGEN_CACHE=off runs every stage.
@@ -27,8 +30,9 @@ export async function main(argv: string[], out = console.log, err = console.erro
     }
     if (command !== 'generate') throw new UsageError(`unknown command "${command}"`);
     const flags = parseFlags(rest);
-    const configs = packagesFrom(flags);
-    const { stale } = await generateAll(configs, { check: flags.check === true, log: out, cache: resultCache(flags) });
+    const strict = flags.strict;
+    const configs = packagesFrom(flags).map((c) => (strict === undefined ? c : { ...c, strict: strict === true }));
+    const { stale } = await generateAll(configs, { check: flags.check === true, log: out, warn: err, cache: resultCache(flags) });
     if (stale.length > 0) {
       for (const { out: where, staleness } of stale) {
         err(`${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`);
@@ -69,7 +73,7 @@ export async function main(argv: string[], out = console.log, err = console.erro
   }
 }
 
-type Flags = Record<string, string | true>;
+type Flags = Record<string, string | boolean>;
 
 function parseFlags(args: string[]): Flags {
   const flags: Flags = {};
@@ -79,6 +83,11 @@ function parseFlags(args: string[]): Flags {
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) throw new UsageError(`unexpected argument "${arg}"`);
     const name = match[1] ?? '';
+    if (name === 'strict') {
+      if (match[2] !== undefined && match[2] !== 'true' && match[2] !== 'false') throw new UsageError('--strict takes true or false');
+      flags.strict = match[2] !== 'false';
+      continue;
+    }
     if (name === 'check' || name === 'no-cache') {
       if (match[2] !== undefined) throw new UsageError(`--${name} takes no value`);
       flags[name] = true;

@@ -16,6 +16,10 @@ export interface PackageConfig {
   client: string;
   /** Template name -> absolute path of the file that replaces the built-in one. */
   templates: Record<string, string>;
+  /** Every located warning is an error (the package is refused). */
+  strict?: boolean;
+  /** Absolute paths of OpenAPI Overlay 1.0 documents, applied in order to the spec before loading. */
+  overlays?: string[];
 }
 
 /**
@@ -60,6 +64,8 @@ export function readConfig(path: string): PackageConfig[] {
       name,
       client: typeof entry.client === 'string' ? entry.client : defaultClientName(name),
       templates: { ...shared, ...readTemplates(entry.templates, base, `${where}.templates`) },
+      ...(entry.strict === true ? { strict: true } : {}),
+      ...(Array.isArray(entry.overlays) ? { overlays: entry.overlays.map((file) => resolve(base, String(file))) } : {}),
     };
   });
 }

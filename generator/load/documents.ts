@@ -20,6 +20,7 @@ export interface ResolvedRef<T = unknown> extends Location {
 export class DocumentSet {
   readonly rootFile: string;
   private readonly files = new Map<string, SourceFile>();
+  private readonly warned = new Map<string, SpecError>();
 
   constructor(rootPath: string, rootText?: string) {
     this.rootFile = resolve(rootPath);
@@ -57,6 +58,23 @@ export class DocumentSet {
     return new SpecError(reason, this.display(at.file), '#' + toPointer(at.tokens), pos?.line, pos?.column);
   }
 
+  /**
+   * Records a located warning: something the spec gets wrong whose meaning the generator could
+   * recover, with what it assumed. Each is kept once (the same text from two places is one warning).
+   */
+  warn(reason: string, at: Location): void {
+    const warning = this.error(reason, at);
+    if (!this.warned.has(warning.message)) this.warned.set(warning.message, warning);
+  }
+
+  /** The warnings so far, by file, line and column (then text): the same order on every run. */
+  get warnings(): SpecError[] {
+    return [...this.warned.values()].sort(
+      (a, b) =>
+        compareText(a.file, b.file) || (a.line ?? 1) - (b.line ?? 1) || (a.column ?? 1) - (b.column ?? 1) || compareText(a.message, b.message),
+    );
+  }
+
   /** Follows one `$ref` written at `from`; throws a located SpecError when it leads nowhere. */
   resolveRef(ref: string, from: Location): ResolvedRef {
     const refAt: Location = { file: from.file, tokens: [...from.tokens, '$ref'] };
@@ -90,13 +108,21 @@ export class DocumentSet {
     return { file, tokens, value };
   }
 
-  /** Follows `$ref` chains until a value that is not a reference (cycles are an error). */
-  deref(value: unknown, at: Location): ResolvedRef {
+  /**
+   * Follows `$ref` chains until a value that is not a reference. A cycle of references is an
+   * error, or with `cycle: 'unknown'` (schemas, where any value is a meaning) a warning and the
+   * empty schema, read where the chain started.
+   */
+  deref(value: unknown, at: Location, options: { cycle?: 'error' | 'unknown' } = {}): ResolvedRef {
     let current: ResolvedRef = { ...at, value };
     const seen = new Set<string>();
     while (isRef(current.value)) {
       const key = current.file + '#' + toPointer(current.tokens);
-      if (seen.has(key)) throw this.error('$ref cycle that never reaches a value', current);
+      if (seen.has(key)) {
+        if (options.cycle !== 'unknown') throw this.error('$ref cycle that never reaches a value', current);
+        this.warn('$ref cycle that never reaches a value: read as any value (unknown)', at);
+        return { ...at, value: {} };
+      }
       seen.add(key);
       current = this.resolveRef(current.value.$ref, current);
     }
@@ -117,6 +143,10 @@ function missingStep(root: unknown, tokens: readonly string[], file: string): st
     }
   }
   return 'nothing there';
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function isRef(value: unknown): value is { $ref: string } {

@@ -47,12 +47,26 @@ export function readOperations(ctx: OperationContext): { operations: Omit<Operat
     }
   }
   // Ids the spec states are kept as written; one derived from method and path never takes a stated one.
-  const ids = new Set(found.flatMap((f) => (typeof f.raw.operationId === 'string' ? [f.raw.operationId] : [])));
+  const stated = (raw: Record<string, unknown>): string | undefined => (typeof raw.operationId === 'string' && raw.operationId !== '' ? raw.operationId : undefined);
+  const ids = new Set(found.flatMap((f) => stated(f.raw) ?? []));
+  // A stated id used twice: the later operations are numbered (`listPets2`), with a warning.
+  const firstUse = new Map<string, Location>();
   // Descriptor constants are named after ids; ids that differ only in casing or punctuation get 2, 3, ...
   const constNames = new NameTable(['operations']);
   const untagged = new Set<string>();
   const operations = found.map(({ path, method, raw, pathItem, item, at }) => {
-    let id = typeof raw.operationId === 'string' ? raw.operationId : undefined;
+    let id = stated(raw);
+    if (id !== undefined) {
+      const idAt: Location = { ...at, tokens: [...at.tokens, 'operationId'] };
+      const first = firstUse.get(id);
+      if (first) {
+        const given = id;
+        for (let n = 2; ids.has(id); n++) id = `${given}${n}`;
+        ids.add(id);
+        const where = ctx.docs.error('', first);
+        ctx.docs.warn(`duplicate operationId "${given}" (first used at ${where.file}:${where.line}:${where.column}): this one is named "${id}"`, idAt);
+      } else firstUse.set(id, idAt);
+    }
     if (id === undefined) {
       const derived = deriveOperationId(method, path);
       id = derived;
@@ -78,7 +92,7 @@ function readOperation(
   at: Location,
 ): Omit<OperationModel, 'methodName' | 'group'> {
   const typeBase = pascalCase(id);
-  const params = readParameters(ctx, pathItem.parameters, op.parameters, itemAt, at);
+  const params = readParameters(ctx, path, pathItem.parameters, op.parameters, itemAt, at);
   const read = readBody(ctx, op.requestBody, { ...at, tokens: [...at.tokens, 'requestBody'] }, typeBase, params);
   const body = read?.body;
   if (body?.mode === 'whole') {
@@ -133,6 +147,7 @@ function readOperation(
 
 function readParameters(
   ctx: OperationContext,
+  path: string,
   shared: unknown,
   own: unknown,
   itemAt: Location,
@@ -174,6 +189,12 @@ function readParameters(
   };
   add(shared, { ...itemAt, tokens: [...itemAt.tokens, 'parameters'] });
   add(own, { ...opAt, tokens: [...opAt.tokens, 'parameters'] });
+  // A path template name nobody declares (warned at load) is a required string, as the URL needs it.
+  for (const match of path.matchAll(/\{([^}]+)\}/g)) {
+    const name = match[1] ?? '';
+    if (byKey.has(`path:${name}`)) continue;
+    byKey.set(`path:${name}`, { name, key: name, in: 'path', required: true, style: 'simple', checks: { type: 'string' }, schema: { type: 'string' } });
+  }
   const params = [...byKey.values()];
   assignKeys(params);
   return params;

@@ -108,7 +108,10 @@ export interface OperationModel {
   /** Where the API key goes: the first apiKey scheme the operation's security names. */
   apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
   pagination?: PaginationModel;
-  streaming?: 'ndjson';
+  /** How a streaming operation's events arrive: newline-delimited JSON or Server-Sent Events. */
+  streaming?: 'ndjson' | 'sse';
+  /** The stream was inferred (`x-twitter-streaming`, a streaming media type), not stated by `x-streaming`. */
+  streamingInferred?: boolean;
   browserStep: boolean;
   sandboxOnly: boolean;
   /** `x-oauth-step`: which step of an OAuth flow this operation is. */
@@ -221,6 +224,8 @@ export interface PaginationModel {
   items: string;
   /** Type name of one item, when the items path leads to a typed array. */
   itemType: string;
+  /** Read from the operation's shape, not stated by `x-pagination`. */
+  inferred?: boolean;
 }
 
 export interface FieldSelectionModel {
