@@ -1,6 +1,7 @@
 import { type DocumentSet, HTTP_METHODS, isObject, type Location } from '../load/index.ts';
 import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
 import { explodes, parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
+import { readPagination } from './pagination.ts';
 import { readRules } from './rules.ts';
 import { deprecationOf, refName, type SchemaRegistry } from './schemas.ts';
 import type {
@@ -10,7 +11,6 @@ import type {
   JsonSchema,
   OAuthStep,
   OperationModel,
-  PaginationModel,
   ParamModel,
   SecuritySchemeModel,
   SuccessModel,
@@ -113,7 +113,15 @@ function readOperation(
   if (hasParams) {
     paramsType = ctx.registry.hoist(`${typeBase}Params`, paramsSchema, 'params', `Parameters of \`${id}\`.`);
   }
-  const pagination = readPagination(op['x-pagination'], success, params);
+  const streaming = readStreaming(ctx, op, { ...at, tokens: [...at.tokens, 'responses'] });
+  // A stream's events are not pages.
+  const pagination = streaming.streaming ? undefined : readPagination(op['x-pagination'], {
+    registry: ctx.registry,
+    method,
+    params,
+    success,
+    responseHeaders: successHeaders(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }),
+  });
   return {
     id,
     constName,
@@ -133,7 +141,7 @@ function readOperation(
     security: readSecurity(op.security ?? ctx.rootSecurity, ctx.schemes),
     ...apiKeyOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     pagination,
-    streaming: op['x-streaming'] === 'ndjson' || op['x-streaming'] === true ? 'ndjson' : undefined,
+    ...streaming,
     browserStep: op['x-browser-step'] === true,
     sandboxOnly: op['x-sandbox-only'] === true,
     ...oauthStepOf(op['x-oauth-step']),
@@ -437,6 +445,49 @@ function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase
   return { ...result, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
 }
 
+/** Media types whose body is a stream of events: newline-delimited JSON, or Server-Sent Events. */
+const STREAM_TYPES: [RegExp, 'ndjson' | 'sse'][] = [
+  [/^text\/event-stream$/i, 'sse'],
+  [/^application\/(x-ndjson|ndjson|jsonl|x-jsonlines|jsonlines|stream\+json)$/i, 'ndjson'],
+];
+
+/**
+ * Whether the operation streams: as `x-streaming` states (`ndjson`, `sse`, `true`; `false` says it
+ * does not), else inferred from `x-twitter-streaming: true` (X's published spec: newline-delimited
+ * JSON) or 2xx responses whose only media type is a streaming one. An operation that also answers
+ * plain JSON (a `stream` flag in the request chooses) is not a stream.
+ */
+function readStreaming(ctx: OperationContext, op: Record<string, unknown>, at: Location): Pick<OperationModel, 'streaming' | 'streamingInferred'> {
+  const stated = op['x-streaming'];
+  if (stated === false) return {};
+  if (stated === 'ndjson' || stated === true) return { streaming: 'ndjson' };
+  if (stated === 'sse') return { streaming: 'sse' };
+  if (op['x-twitter-streaming'] === true) return { streaming: 'ndjson', streamingInferred: true };
+  const responses = isObject(op.responses) ? op.responses : {};
+  const kinds = new Set<string>();
+  for (const code of Object.keys(responses).filter((c) => /^2(\d\d|XX)$/i.test(c))) {
+    const response = ctx.docs.deref(responses[code], { ...at, tokens: [...at.tokens, code] }).value;
+    if (!isObject(response) || !isObject(response.content)) continue;
+    for (const type of Object.keys(response.content)) {
+      const bare = type.split(';')[0]?.trim() ?? type;
+      kinds.add(STREAM_TYPES.find(([pattern]) => pattern.test(bare))?.[1] ?? 'other');
+    }
+  }
+  const [only] = kinds;
+  return kinds.size === 1 && only !== 'other' ? { streaming: only as 'ndjson' | 'sse', streamingInferred: true } : {};
+}
+
+/** The header names (lower-cased) the 2xx responses declare: a `Link` header says the operation pages by links. */
+function successHeaders(ctx: OperationContext, raw: unknown, at: Location): Set<string> {
+  const names = new Set<string>();
+  if (!isObject(raw)) return names;
+  for (const code of Object.keys(raw).filter((c) => /^2(\d\d|XX)$/i.test(c))) {
+    const response = ctx.docs.deref(raw[code], { ...at, tokens: [...at.tokens, code] }).value;
+    if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) names.add(name.toLowerCase());
+  }
+  return names;
+}
+
 /** How one response body is read, and its schema when it has one beyond bytes or text. */
 type SuccessBody = { encoding: SuccessModel['encoding']; typeName: 'Blob' | 'string' } | { encoding: SuccessModel['encoding']; schema: JsonSchema };
 
@@ -447,6 +498,11 @@ function successBody(ctx: OperationContext, resolved: Location, content: Record<
   const mediaAt: Location = { file: resolved.file, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
   if (encoding === 'binary') return { encoding, typeName: 'Blob' };
   const given = isObject(media) ? media.schema : undefined;
+  // An event stream's schema describes each event's data: JSON unless it is a string.
+  if (/^text\/event-stream$/i.test(mediaType.split(';')[0]?.trim() ?? '') && isObject(given) && given.type !== 'string') {
+    const converted = ctx.registry.convert(given, mediaAt);
+    return { encoding: 'json', schema: ctx.registry.visible(converted, 'writeOnly') ?? converted };
+  }
   // Text is read as a string, whatever else its schema says.
   if (encoding === 'text' && !(isObject(given) && given.type === 'string')) return { encoding, typeName: 'string' };
   const converted = ctx.registry.convert(given ?? {}, mediaAt);
@@ -524,24 +580,6 @@ function readSecurity(raw: unknown, schemes: ReadonlyMap<string, SecuritySchemeM
     if (satisfiable) alternatives.push([...new Set(kinds)]);
   }
   return alternatives;
-}
-
-function readPagination(raw: unknown, success: SuccessModel, params: ParamModel[]): PaginationModel | undefined {
-  if (!isObject(raw)) return undefined;
-  const style = raw.style === 'cursor' ? 'cursor' : 'token';
-  const token = typeof raw.token === 'string' ? raw.token : style === 'cursor' ? 'cursor' : 'pagination_token';
-  if (!params.some((p) => p.name === token)) return undefined;
-  const next = typeof raw.next === 'string' ? raw.next : style === 'cursor' ? 'next_cursor' : 'meta.next_token';
-  const items = typeof raw.items === 'string' ? raw.items : 'data';
-  return {
-    style,
-    limit: typeof raw.limit === 'string' ? raw.limit : undefined,
-    token,
-    next,
-    previous: typeof raw.previous === 'string' ? raw.previous : undefined,
-    items,
-    itemType: `PageItem<${success.typeName}, ${JSON.stringify(items)}>`,
-  };
 }
 
 function readFieldSelection(params: ParamModel[]): FieldSelectionModel[] {

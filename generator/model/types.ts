@@ -211,17 +211,27 @@ export interface SuccessModel {
   typeName: string;
 }
 
+/**
+ * How an operation pages. `token` / `cursor`: the next token is at `next` in the body and goes back
+ * in the `token` parameter. `after`: while `hasMore` is true, the next token is at `next` or the
+ * last item's `id`. `link`: the `rel="next"` URL of the `Link` header gives the next request's query.
+ * `offset`: the next `token` (offset) is this one plus the items received, until none come (or `total`).
+ */
 export interface PaginationModel {
-  style: 'token' | 'cursor';
+  style: 'token' | 'cursor' | 'after' | 'link' | 'offset';
   /** Parameter that sets the page size. */
   limit?: string;
-  /** Parameter that carries the next token or cursor. */
+  /** Parameter that carries the next token, cursor, id or offset (for `link`, informational). */
   token: string;
   /** Dotted path to the next token or cursor in the response. */
-  next: string;
+  next?: string;
   previous?: string;
-  /** Dotted path to the items. */
+  /** Dotted path to the items (`''`: the body is the array). */
   items: string;
+  /** Dotted path to the boolean that says more pages follow (`after`). */
+  hasMore?: string;
+  /** Dotted path to the total number of items (`offset`). */
+  total?: string;
   /** Type name of one item, when the items path leads to a typed array. */
   itemType: string;
   /** Read from the operation's shape, not stated by `x-pagination`. */
