@@ -32,7 +32,7 @@ export interface GeneratedPackage {
 export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
   const timer = stageTimer(config.name);
-  const spec = loadSpec(config.spec);
+  const spec = loadSpec(config.spec, undefined, config.overlays ?? []);
   timer('load');
   const model = buildModel(spec, { packageName: config.name, clientName: config.client });
   timer('model');

@@ -21,6 +21,8 @@ export class DocumentSet {
   readonly rootFile: string;
   private readonly files = new Map<string, SourceFile>();
   private readonly warned = new Map<string, SpecError>();
+  /** Files read beside the spec that shape it (overlays), by absolute path. */
+  private readonly inputs = new Map<string, SourceFile>();
 
   constructor(rootPath: string, rootText?: string) {
     this.rootFile = resolve(rootPath);
@@ -29,7 +31,22 @@ export class DocumentSet {
 
   /** Every file read so far (absolute path and text, root first): what the generated output depends on. */
   get loadedFiles(): { file: string; text: string }[] {
-    return [...this.files].map(([file, source]) => ({ file, text: source.text }));
+    return [...this.files, ...this.inputs].map(([file, source]) => ({ file, text: source.text }));
+  }
+
+  /** Reads a file that shapes the spec without being part of it (an overlay): it counts as an input. */
+  readInput(path: string): SourceFile {
+    const file = resolve(path);
+    const source = parseSpecFile(this.display(file));
+    this.inputs.set(file, source);
+    return source;
+  }
+
+  /** A warning located in a file read with `readInput`. */
+  warnIn(source: SourceFile, reason: string, tokens: readonly string[]): void {
+    const pos = source.locate(tokens);
+    const warning = new SpecError(reason, source.file, '#' + toPointer(tokens), pos.line, pos.column);
+    if (!this.warned.has(warning.message)) this.warned.set(warning.message, warning);
   }
 
   get root(): unknown {
