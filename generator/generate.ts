@@ -69,7 +69,7 @@ export function warningLine(warning: SpecError): string {
 /** The summary's note of inferences, or '' when there were none. */
 function inferredNote({ paginated, streams }: GenerateReport['inferred']): string {
   if (paginated === 0 && streams === 0) return '';
-  return `; inferred: ${paginated} paginated, ${streams} ${streams === 1 ? 'stream' : 'streams'}`;
+  return `; ${paginated} paginated, ${streams} ${streams === 1 ? 'stream' : 'streams'} inferred`;
 }
 
 function checkTemplateOverrides(config: PackageConfig): void {

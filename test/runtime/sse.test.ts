@@ -4,13 +4,13 @@
  * operation is inferred as an SSE stream of JSON `Item`s. Parsing follows the HTML standard's
  * "interpreting an event stream"; reconnection resumes with `Last-Event-ID` after a drop.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { generatePackage } from '../../generator/generate.ts';
-import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+import { relative } from 'node:path';
+import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
 import { type Reply, startServer, type TestServer } from '../helpers/server.ts';
 import type { Dynamic } from '../generator/corpus/smoke-cases.ts';
 
@@ -25,11 +25,11 @@ let pkg: Dynamic;
 test.before(async () => {
   work = tempDir('sse');
   server = await startServer(() => replies.shift() ?? { status: 204 });
-  const { files } = await generatePackage({ spec: SPEC, out: join(work, 'out'), name: '@t/sse', client: 'SseClient', templates: {} });
-  for (const [path, text] of files) {
-    mkdirSync(dirname(join(work, 'out', path)), { recursive: true });
-    writeFileSync(join(work, 'out', path), text);
-  }
+  const run = await runCli(['generate', '--spec', SPEC, '--out', join(work, 'out'), '--name', '@t/sse', '--client', 'SseClient', '--no-cache']);
+  // The summary says what was inferred.
+  assert.is(run.out.length, 1, run.text);
+  assert.ok(run.out[0]?.startsWith(`${relative(process.cwd(), join(work, 'out'))}: wrote @t/sse (`), run.out[0]);
+  assert.match(run.out[0] ?? '', / files; 6 paginated, 2 streams inferred\)$/);
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
 });
 test.after(async () => {
