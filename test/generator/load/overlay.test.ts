@@ -40,6 +40,22 @@ test('without the overlay listPets does not page; with it, it pages as the overl
   assert.equal(overlaid.schemas.find((s) => s.name === 'Pet')?.schema.required, ['id']);
 });
 
+test('an overlay switches inferred pagination and streams off, or states them instead', () => {
+  const inferred = join(ROOT, 'test', 'fixtures', 'specs', 'inference', 'inferred.yaml');
+  const read = (overlays: string[]) =>
+    new Map(buildModel(loadSpec(inferred, undefined, overlays), { packageName: '@t/i', clientName: 'IClient' }).operations.map((o) => [o.id, o]));
+  const before = read([]);
+  assert.ok(before.get('listTweets')?.pagination?.inferred);
+  assert.is(before.get('streamLines')?.streaming, 'ndjson');
+  assert.equal(before.get('listOffsets')?.pagination?.total, 'total');
+  const after = read([join(DIR, 'switch-off.overlay.yaml')]);
+  assert.is(after.get('listTweets')?.pagination, undefined);
+  assert.is(after.get('streamLines')?.streaming, undefined);
+  const offsets = after.get('listOffsets')?.pagination;
+  assert.equal([offsets?.style, offsets?.inferred, offsets?.total], ['offset', undefined, undefined], 'stated, so not counted as inferred');
+  assert.ok(after.get('listCursored')?.pagination?.inferred, 'the others are still inferred');
+});
+
 test('an overlay in the config: the generated client has the page promise and pages over loopback', async () => {
   const config = join(work, 'xgen.config.yaml');
   writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: pets\n    name: '@t/pets'\n    overlays: [${JSON.stringify(join(DIR, 'paginate.overlay.yaml'))}]\n`);
