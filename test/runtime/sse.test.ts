@@ -4,7 +4,7 @@
  * operation is inferred as an SSE stream of JSON `Item`s. Parsing follows the HTML standard's
  * "interpreting an event stream"; reconnection resumes with `Last-Event-ID` after a drop.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { relative } from 'node:path';
 import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
 import { type Reply, startServer, type TestServer } from '../helpers/server.ts';
+import { typecheck } from '../helpers/typecheck.ts';
 import type { Dynamic } from '../generator/corpus/smoke-cases.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'inference', 'inferred.yaml');
@@ -61,6 +62,35 @@ async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
 test('the method returns an EventStream of ServerSentEvent<Item>', () => {
   const functions = readFileSync(join(work, 'out', 'src', 'functions.ts'), 'utf8');
   assert.match(functions, /\): EventStream<ServerSentEvent<Item>> \{/);
+});
+
+test('types: SSE data is the response schema, and an inferred page of a bare array yields its items', () => {
+  const program = join(work, 'consumer.ts');
+  writeFileSync(
+    program,
+    [
+      "import { SseClient, type ServerSentEvent, type Item } from './out/src/index.js';",
+      'export async function use(client: SseClient): Promise<void> {',
+      '  for await (const event of client.default.streamEvents({ topic: "t" })) {',
+      '    const e: ServerSentEvent<Item> = event;',
+      '    const id: string = event.data.id;',
+      '    const name: string = event.event;',
+      '    const retry: number | undefined = event.retry;',
+      '    // @ts-expect-error data is an Item, which has no such field',
+      '    void event.data.nope;',
+      '    void [e, id, name, retry];',
+      '  }',
+      '  for await (const item of client.default.listLinked({ per_page: 2 })) {',
+      '    const id: string = item.id;',
+      '    // @ts-expect-error an Item, not any',
+      '    void item.nope;',
+      '    void id;',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  assert.equal(typecheck([program]), []);
 });
 
 test('streams typed events: data parsed as JSON, event, id, retry; comments and empty-data events skipped', async () => {
