@@ -10,14 +10,16 @@ const EXIT_CODES = `Exit codes: 0 done, 1 a spec or check problem, 2 a usage err
   2 also when the output folder may not or cannot be written (nothing is touched);
   1 also for an unexpected error (a bug: --debug or XGEN_DEBUG=1 shows its stack trace).`;
 
-const GENERATE_USAGE = `  xgen generate [--config xgen.config.yaml] [--check] [--no-cache | --cache-dir <dir>]
-  xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check]`;
+const GENERATE_USAGE = `  xgen generate [--config xgen.config.yaml] [--check] [--strict] [--no-cache | --cache-dir <dir>]
+  xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check] [--strict]`;
 
 const GENERATE_HELP = `Usage:
 ${GENERATE_USAGE}
 
 Generates every package xgen.config.yaml (or --config) lists, or one package from --spec.
   --check            write nothing; exit 1 when the output on disk differs from what the spec generates
+  --strict           every located warning (a recoverable spec problem) is an error; --strict=false
+                     turns off a package's \`strict: true\`
   --no-cache         run every stage (also XGEN_CACHE=off)
   --cache-dir <dir>  keep the result cache there (default node_modules/.cache/xgen, or XGEN_CACHE_DIR)
   --debug            show the stack trace of an unexpected error (also XGEN_DEBUG=1)
@@ -42,11 +44,15 @@ ${EXIT_CODES}`;
 const MAX_SHOWN = 20;
 
 type Print = (line: string) => void;
-type Flags = Record<string, string | true>;
+type Flags = Record<string, string | boolean>;
 
-/** A flag a command takes: `value` flags are `--name value` or `--name=value`, the others are switches. */
+/**
+ * A flag a command takes: `value` flags are `--name value` or `--name=value`, the others are switches;
+ * a `toggle` switch also takes `--name=true` or `--name=false`.
+ */
 interface FlagSpec {
   value: boolean;
+  toggle?: boolean;
 }
 
 /** One subcommand: its help text, its flags, and what it does with them (returns the exit code). */
@@ -66,6 +72,7 @@ const COMMANDS: Record<string, Command> = {
       name: { value: true },
       client: { value: true },
       check: { value: false },
+      strict: { value: false, toggle: true },
       'no-cache': { value: false },
       'cache-dir': { value: true },
     },
@@ -190,6 +197,11 @@ function parseFlags(args: string[], known: Record<string, FlagSpec>): Flags {
       const guess = didYouMean(name, Object.keys(known));
       throw new ArgumentError(`unknown option --${name}${guess ? ` (did you mean --${guess}?)` : ''}`);
     }
+    if (spec.toggle) {
+      if (match[2] !== undefined && match[2] !== 'true' && match[2] !== 'false') throw new ArgumentError(`--${name} takes true or false`);
+      flags[name] = match[2] !== 'false';
+      continue;
+    }
     if (!spec.value) {
       if (match[2] !== undefined) throw new ArgumentError(`--${name} takes no value`);
       flags[name] = true;
@@ -203,8 +215,10 @@ function parseFlags(args: string[], known: Record<string, FlagSpec>): Flags {
 }
 
 async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
-  const configs = packagesFrom(flags);
-  const { stale } = await generateAll(configs, { check: flags.check === true, log: out, cache: resultCache(flags) });
+  // --strict (or --strict=false) overrides every package's own `strict`.
+  const strict = flags.strict;
+  const configs = packagesFrom(flags).map((c) => (typeof strict === 'boolean' ? { ...c, strict } : c));
+  const { stale } = await generateAll(configs, { check: flags.check === true, log: out, warn: err, cache: resultCache(flags) });
   if (stale.length === 0) return 0;
   for (const { out: where, staleness } of stale) {
     err(`${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`);

@@ -3,28 +3,45 @@ import { relative } from 'node:path';
 import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
-import { UsageError } from './errors.ts';
+import { SpecError, SpecErrors, UsageError } from './errors.ts';
 import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { checkReplaceable, compareWithDisk, shownPath, type Staleness, writePackageAtomically } from './write/files.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
 
+/** What generating a package assumed and inferred, for the summary (kept with a cached result too). */
+export interface GenerateReport {
+  /** Located warnings: each a recoverable problem of the spec and what was assumed (errors under `strict`). */
+  warnings: SpecError[];
+  /** Operations that page or stream by inference rather than by `x-pagination` / `x-streaming`. */
+  inferred: { paginated: number; streams: number };
+}
+
 /** A package generated in memory, ready to be written or compared. */
 export interface GeneratedPackage {
   config: PackageConfig;
   files: Map<string, string>;
-  /** Every spec file read, with its text: what the files were made from. */
+  /** Every spec and overlay file read, with its text: what the files were made from. */
   inputs: { file: string; text: string }[];
+  report: GenerateReport;
 }
 
-/** load -> model -> emit -> format -> compile, all in memory. Throws SpecError(s) on a bad spec. */
+/**
+ * load -> model -> emit -> format -> compile, all in memory. Throws SpecError(s) on a bad spec,
+ * and with `config.strict` on any warning, before emitting anything.
+ */
 export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
   const timer = stageTimer(config.name);
-  const spec = loadSpec(config.spec);
+  const spec = loadSpec(config.spec, undefined, config.overlays ?? []);
   timer('load');
   const model = buildModel(spec, { packageName: config.name, clientName: config.client });
   timer('model');
+  const report: GenerateReport = {
+    warnings: spec.docs.warnings,
+    inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
+  };
+  refuseWhenStrict(config, report);
   // The later stages load big libraries (ts-morph, openapi-typescript, prettier, the TypeScript
   // compiler: about 2 s of start-up); loaded on first use, they cost nothing when the cache answers.
   const { emitPackage } = await import('./emit/index.ts');
@@ -38,7 +55,23 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   timer('compile');
   // The marker that lets a later run replace this folder (and only such a folder).
   const files = new Map([...formatted, ...compiled, [PACKAGE_MARKER, markerText(config.name)]]);
-  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles };
+  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles, report };
+}
+
+/** Under `strict`, every warning is an error: nothing is generated. */
+function refuseWhenStrict(config: PackageConfig, report: GenerateReport): void {
+  if (config.strict && report.warnings.length > 0) throw new SpecErrors(report.warnings);
+}
+
+/** A warning as printed: `file:line:column: warning: reason (at #/pointer)`. */
+export function warningLine(warning: SpecError): string {
+  return `${warning.file}:${warning.line ?? 1}:${warning.column ?? 1}: warning: ${warning.reason}${warning.pointer ? ` (at ${warning.pointer})` : ''}`;
+}
+
+/** The summary's note of inferences, or '' when there were none. */
+function inferredNote({ paginated, streams }: GenerateReport['inferred']): string {
+  if (paginated === 0 && streams === 0) return '';
+  return `; ${paginated} paginated, ${streams} ${streams === 1 ? 'stream' : 'streams'} inferred`;
 }
 
 /** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
@@ -62,10 +95,14 @@ async function generateOrReuse(config: PackageConfig, cache: ResultCache | undef
   // A missing override must fail as it does without the cache, not hash as an empty template.
   checkTemplateOverrides(config);
   const entry = cache.entryFor(config);
-  const files = cache.lookup(entry);
-  if (files) return { config, files, inputs: [], cached: true };
+  const hit = cache.lookup(entry);
+  if (hit) {
+    // The warnings of the run that stored it are shown again, and refuse it under strict.
+    refuseWhenStrict(config, hit.report);
+    return { config, files: hit.files, inputs: [], report: hit.report, cached: true };
+  }
   const pkg = await generatePackage(config);
-  cache.store(entry, pkg.inputs, pkg.files);
+  cache.store(entry, pkg.inputs, pkg.files, pkg.report);
   return { ...pkg, cached: false };
 }
 
@@ -75,7 +112,7 @@ async function generateOrReuse(config: PackageConfig, cache: ResultCache | undef
  */
 export async function generateAll(
   configs: PackageConfig[],
-  options: { check: boolean; log: (line: string) => void; cache?: ResultCache | undefined },
+  options: { check: boolean; log: (line: string) => void; warn?: (line: string) => void; cache?: ResultCache | undefined },
 ): Promise<{ stale: { out: string; staleness: Staleness }[] }> {
   if (!options.check) checkOutputs(configs);
   const packages: (GeneratedPackage & { cached: boolean })[] = [];
@@ -83,7 +120,8 @@ export async function generateAll(
   const stale: { out: string; staleness: Staleness }[] = [];
   for (const pkg of packages) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
-    const cached = pkg.cached ? ', inputs unchanged since a cached run' : '';
+    const cached = (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
+    for (const warning of pkg.report.warnings) (options.warn ?? options.log)(warningLine(warning));
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PackageConfig } from '../config.ts';
+import { SpecError } from '../errors.ts';
+import type { GenerateReport } from '../generate.ts';
 import { generatorIdentity } from './identity.ts';
 
 /** A spec file the output was made from, by absolute path, with the sha256 of the text read. */
@@ -10,7 +12,10 @@ type Dependency = [file: string, sha256: string];
 interface Entry {
   deps: Dependency[];
   files: [path: string, text: string][];
+  report?: { warnings: WarningRecord[]; inferred: GenerateReport['inferred'] };
 }
+
+type WarningRecord = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
 
 /** Results kept; the least recently used go first. A result of X's 2.159 spec is about 2 MB. */
 const MAX_ENTRIES = 16;
@@ -20,8 +25,8 @@ const MAX_ENTRIES = 16;
  * the pipeline (`npm run generate` as a build step, `--check` in a hook). Like a compiler's
  * incremental build, a result is used only when every input is the same: the generator itself
  * and its tools (`generatorIdentity`), the package's settings and template overrides, and the
- * text of every spec file the load stage read (recorded with the result, `$ref`ed files
- * included). Output is a pure function of those, so a hit is byte-identical to a fresh run.
+ * text of every spec and overlay file the load stage read (recorded with the result, `$ref`ed
+ * files included). Output is a pure function of those, so a hit is byte-identical to a fresh run.
  * A damaged or unreadable entry is a miss; a cache that cannot be written is skipped.
  */
 export class ResultCache {
@@ -36,18 +41,21 @@ export class ResultCache {
     const templates = Object.entries(config.templates)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
+    // Overlays by path here (their texts are recorded with the entry, like the specs'); `strict` is
+    // not part of the key: it only decides whether the recorded warnings refuse the result.
+    const overlays = config.overlays ?? [];
     const key = sha256(
-      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, license: config.license ?? null, templates }),
+      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, license: config.license ?? null, templates, overlays }),
     );
     return join(this.dir, `${key}.json`);
   }
 
-  /** The files generated before from the same inputs (`entryFor`), or undefined. */
-  lookup(path: string): Map<string, string> | undefined {
+  /** The files generated before from the same inputs (`entryFor`), with that run's report, or undefined. */
+  lookup(path: string): { files: Map<string, string>; report: GenerateReport } | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
-      if (!Array.isArray(entry.deps) || !Array.isArray(entry.files)) return undefined;
+      if (!Array.isArray(entry.deps) || !Array.isArray(entry.files) || !entry.report || !Array.isArray(entry.report.warnings)) return undefined;
       for (const [file, sha] of entry.deps) if (sha256(readFileSync(file, 'utf8')) !== sha) return undefined;
     } catch {
       return undefined;
@@ -58,12 +66,17 @@ export class ResultCache {
     } catch {
       // Only the eviction order depends on it.
     }
-    return new Map(entry.files);
+    const { warnings, inferred } = entry.report;
+    return {
+      files: new Map(entry.files),
+      report: { warnings: warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column)), inferred },
+    };
   }
 
   /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
-  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>): void {
-    const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files] };
+  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: GenerateReport): void {
+    const warnings = report.warnings.map(({ reason, file, pointer, line, column }) => ({ reason, file, pointer, line, column }));
+    const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files], report: { warnings, inferred: report.inferred } };
     const temporary = `${path}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });

@@ -34,7 +34,10 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
     const needsItem = ops.some((o) => o.pagination?.itemType.startsWith('PageItem<'));
     imports.push({ moduleSpecifier: `${from}runtime/pagination.js`, isTypeOnly: true, namedImports: ['PagePromise', ...(needsItem ? ['PageItem'] : []), 'PaginationOptions'] });
   }
-  if (ops.some((o) => o.streaming)) imports.push({ moduleSpecifier: `${from}runtime/stream.js`, isTypeOnly: true, namedImports: ['EventStream', 'StreamOptions'] });
+  if (ops.some((o) => o.streaming)) {
+    const sse = ops.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
+    imports.push({ moduleSpecifier: `${from}runtime/stream.js`, isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
+  }
   const modelTypes = typeList.filter((n) => !enumNames.has(n));
   const enumTypes = typeList.filter((n) => enumNames.has(n));
   if (modelTypes.length > 0) imports.push({ moduleSpecifier: `${from}models.js`, isTypeOnly: true, namedImports: modelTypes });

@@ -47,7 +47,7 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
     });
   }
   if (has('stream')) {
-    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'type StreamOptions', 'type ReconnectOptions', 'type ReconnectEvent'] });
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'SseParser', 'type ServerSentEvent', 'type StreamOptions', 'type ReconnectOptions', 'type ReconnectEvent'] });
   }
   if (has('oauth1')) {
     exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Sign', 'percentEncode', 'type OAuth1Credentials'] });

@@ -16,7 +16,9 @@ export function resultType(op: OperationModel): string {
   return `Promise<${op.success.typeName}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
 
+/** The type of one event of a stream: the body type of an NDJSON line, or a `ServerSentEvent` of its data type. */
 export function streamEventType(op: OperationModel): string {
+  if (op.streaming === 'sse') return `ServerSentEvent<${op.success.typeName === 'void' ? 'string' : op.success.typeName}>`;
   return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
 }
 
@@ -102,7 +104,8 @@ export function emitOperations(model: ApiModel): string {
     imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: ['PageItem', 'PagePromise', 'PaginationOptions'] });
   }
   if (model.hasStreaming) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/stream.js', isTypeOnly: true, namedImports: ['EventStream', 'StreamOptions'] });
+    const sse = model.operations.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/stream.js', isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
   }
   const modelTypes = [...typeNames].filter((n) => !BUILTIN_TYPES.has(n)).sort();
   const enumTypes = modelTypes.filter((n) => enumNames.has(n));
@@ -169,6 +172,8 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
       next: op.pagination.next,
       previous: op.pagination.previous,
       items: op.pagination.items,
+      hasMore: op.pagination.hasMore,
+      total: op.pagination.total,
     },
     streaming: op.streaming,
     browserStep: op.browserStep || undefined,

@@ -21,6 +21,9 @@ export interface ResolvedRef<T = unknown> extends Location {
 export class DocumentSet {
   readonly rootFile: string;
   private readonly files = new Map<string, SourceFile>();
+  private readonly warned = new Map<string, SpecError>();
+  /** Files read beside the spec that shape it (overlays), by absolute path. */
+  private readonly inputs = new Map<string, SourceFile>();
 
   constructor(rootPath: string, rootText?: string) {
     this.rootFile = resolve(rootPath);
@@ -29,7 +32,22 @@ export class DocumentSet {
 
   /** Every file read so far (absolute path and text, root first): what the generated output depends on. */
   get loadedFiles(): { file: string; text: string }[] {
-    return [...this.files].map(([file, source]) => ({ file, text: source.text }));
+    return [...this.files, ...this.inputs].map(([file, source]) => ({ file, text: source.text }));
+  }
+
+  /** Reads a file that shapes the spec without being part of it (an overlay): it counts as an input. */
+  readInput(path: string): SourceFile {
+    const file = resolve(path);
+    const source = parseSpecFile(this.display(file));
+    this.inputs.set(file, source);
+    return source;
+  }
+
+  /** A warning located in a file read with `readInput`. */
+  warnIn(source: SourceFile, reason: string, tokens: readonly string[]): void {
+    const pos = source.locate(tokens);
+    const warning = new SpecError(reason, source.file, '#' + toPointer(tokens), pos.line, pos.column);
+    if (!this.warned.has(warning.message)) this.warned.set(warning.message, warning);
   }
 
   get root(): unknown {
@@ -56,6 +74,23 @@ export class DocumentSet {
     const source = this.files.get(at.file);
     const pos = source?.locate(at.tokens);
     return new SpecError(reason, this.display(at.file), '#' + toPointer(at.tokens), pos?.line, pos?.column);
+  }
+
+  /**
+   * Records a located warning: something the spec gets wrong whose meaning the generator could
+   * recover, with what it assumed. Each is kept once (the same text from two places is one warning).
+   */
+  warn(reason: string, at: Location): void {
+    const warning = this.error(reason, at);
+    if (!this.warned.has(warning.message)) this.warned.set(warning.message, warning);
+  }
+
+  /** The warnings so far, by file, line and column (then text): the same order on every run. */
+  get warnings(): SpecError[] {
+    return [...this.warned.values()].sort(
+      (a, b) =>
+        compareText(a.file, b.file) || (a.line ?? 1) - (b.line ?? 1) || (a.column ?? 1) - (b.column ?? 1) || compareText(a.message, b.message),
+    );
   }
 
   /** Follows one `$ref` written at `from`; throws a located SpecError when it leads nowhere. */
@@ -114,13 +149,21 @@ export class DocumentSet {
     }
   }
 
-  /** Follows `$ref` chains until a value that is not a reference (cycles are an error). */
-  deref(value: unknown, at: Location): ResolvedRef {
+  /**
+   * Follows `$ref` chains until a value that is not a reference. A cycle of references is an
+   * error, or with `cycle: 'unknown'` (schemas, where any value is a meaning) a warning and the
+   * empty schema, read where the chain started.
+   */
+  deref(value: unknown, at: Location, options: { cycle?: 'error' | 'unknown' } = {}): ResolvedRef {
     let current: ResolvedRef = { ...at, value };
     const seen = new Set<string>();
     while (isRef(current.value)) {
       const key = current.file + '#' + toPointer(current.tokens);
-      if (seen.has(key)) throw this.error('$ref cycle that never reaches a value', current);
+      if (seen.has(key)) {
+        if (options.cycle !== 'unknown') throw this.error('$ref cycle that never reaches a value', current);
+        this.warn('$ref cycle that never reaches a value: read as any value (unknown)', at);
+        return { ...at, value: {} };
+      }
       seen.add(key);
       current = this.resolveRef(current.value.$ref, current);
     }
@@ -149,6 +192,10 @@ function missingStep(root: unknown, tokens: readonly string[], file: string): st
     }
   }
   return 'nothing there';
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function isRef(value: unknown): value is { $ref: string } {

@@ -1,4 +1,5 @@
 import { DocumentSet } from './documents.ts';
+import { applyOverlays } from './overlay.ts';
 import { checkEffectiveNesting } from './ref-depth.ts';
 import { validateDocument, type OpenApiVersion } from './validate.ts';
 
@@ -11,9 +12,13 @@ export interface LoadedSpec {
   version: OpenApiVersion;
 }
 
-/** Reads and validates a spec; throws SpecError/SpecErrors naming file:line:column. */
-export function loadSpec(path: string, text?: string): LoadedSpec {
+/**
+ * Reads a spec, applies the OpenAPI Overlay documents `overlays` to it in order, and validates the
+ * result; throws SpecError/SpecErrors naming file:line:column (in the spec or an overlay).
+ */
+export function loadSpec(path: string, text?: string, overlays: readonly string[] = []): LoadedSpec {
   const docs = new DocumentSet(path, text);
+  applyOverlays(docs, overlays);
   const version = validateDocument(docs);
   checkEffectiveNesting(docs);
   return { docs, version };

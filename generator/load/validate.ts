@@ -8,9 +8,10 @@ const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'];
 export type OpenApiVersion = '3.0' | '3.1';
 
 /**
- * Checks what the generator relies on, collecting every problem before failing:
- * the version, info, paths, operations (responses, unique operationIds, parameter
- * locations, declared path parameters) and that every `$ref` resolves.
+ * Checks what the generator relies on, collecting every problem before failing: the version,
+ * paths, operations, parameter locations and that every `$ref` resolves. What a client can still
+ * be made from (missing info fields or responses, undeclared path parameters, unusable servers)
+ * is a located warning on `docs` saying what is assumed; `--strict` turns those into errors.
  */
 export function validateDocument(docs: DocumentSet): OpenApiVersion {
   const root = docs.root;
@@ -23,13 +24,18 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
   if (!isObject(root)) throw new SpecErrors([docs.error('the document is not an object', at())]);
   const version = checkVersion(root, docs, at);
 
-  if (!isObject(root.info)) fail('missing "info" object', at());
+  // Recoverable problems are warnings (errors under --strict): `warn` says what was assumed.
+  const warn = (reason: string, where: Location): void => docs.warn(reason, where);
+  if (!isObject(root.info)) warn('missing "info" object: the package name is used as the title and 0.0.0 as the version', at());
   else {
-    if (typeof root.info.title !== 'string') fail('info.title must be a string', at('info'));
+    if (typeof root.info.title !== 'string' || root.info.title.trim() === '') {
+      warn('info.title must be a non-empty string: the package name is used as the title', at('info', ...(root.info.title === undefined ? [] : ['title'])));
+    }
     if (typeof root.info.version !== 'string' && typeof root.info.version !== 'number') {
-      fail('info.version must be a string', at('info'));
+      warn('info.version must be a string: 0.0.0 is used', at('info', ...(root.info.version === undefined ? [] : ['version'])));
     }
   }
+  checkServers(root.servers, warn, at);
   if (root.paths !== undefined && !isObject(root.paths)) fail('"paths" must be an object', at('paths'));
   if (root.paths === undefined && root.webhooks === undefined && root.components === undefined) {
     fail('the document has none of "paths", "webhooks" or "components"', at());
@@ -54,7 +60,6 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
   };
   walkRefs(root, at(), checkRef);
 
-  const operationIds = new Map<string, Location>();
   for (const [path, rawItem] of Object.entries(isObject(root.paths) ? root.paths : {})) {
     const itemAt = at('paths', path);
     if (!path.startsWith('/')) fail(`path "${path}" must start with "/"`, itemAt);
@@ -65,8 +70,8 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
       continue;
     }
     const pathItem = item.value;
-    const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
     const shared = collectParameters(docs, pathItem.parameters, { file: item.file, tokens: [...item.tokens, 'parameters'] }, problems);
+    const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (operation === undefined) continue;
@@ -75,28 +80,20 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
         fail(`${method.toUpperCase()} ${path} must be an object`, opAt);
         continue;
       }
-      if (operation.operationId !== undefined) {
-        if (typeof operation.operationId !== 'string' || operation.operationId === '') {
-          fail('operationId must be a non-empty string', { ...opAt, tokens: [...opAt.tokens, 'operationId'] });
-        } else {
-          const previous = operationIds.get(operation.operationId);
-          if (previous) {
-            const first = docs.error('', previous);
-            fail(
-              `duplicate operationId "${operation.operationId}" (first used at ${first.file}:${first.line}:${first.column})`,
-              { ...opAt, tokens: [...opAt.tokens, 'operationId'] },
-            );
-          } else operationIds.set(operation.operationId, { ...opAt, tokens: [...opAt.tokens, 'operationId'] });
-        }
+      if (operation.operationId !== undefined && (typeof operation.operationId !== 'string' || operation.operationId === '')) {
+        warn('operationId must be a non-empty string: one is derived from the method and path', { ...opAt, tokens: [...opAt.tokens, 'operationId'] });
       }
-      if (!isObject(operation.responses) || Object.keys(operation.responses).length === 0) {
-        const where = operation.responses === undefined ? opAt : { ...opAt, tokens: [...opAt.tokens, 'responses'] };
-        fail(`${method.toUpperCase()} ${path} has no responses: an operation needs at least one`, where);
+      // Duplicate operationIds are numbered, and warned about, where the model names operations.
+      const responses = operation.responses;
+      if (responses === undefined ? version === '3.0' : !isObject(responses) || Object.keys(responses).length === 0) {
+        // OpenAPI 3.1 made `responses` optional; 3.0 requires it, and both require at least one when it is there.
+        const where = responses === undefined ? opAt : { ...opAt, tokens: [...opAt.tokens, 'responses'] };
+        warn(`${method.toUpperCase()} ${path} has no responses: the result is void`, where);
       }
       const own = collectParameters(docs, operation.parameters, { ...opAt, tokens: [...opAt.tokens, 'parameters'] }, problems);
       const pathParams = new Set([...shared, ...own].filter((p) => p.in === 'path').map((p) => p.name));
       for (const name of templateNames) {
-        if (!pathParams.has(name)) fail(`path parameter "{${name}}" of ${path} is not declared`, opAt);
+        if (!pathParams.has(name)) warn(`path parameter "{${name}}" of ${path} is not declared: assumed a required string`, opAt);
       }
     }
   }
@@ -104,6 +101,21 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
   const unique = [...new Map(problems.map((p) => [p.message, p])).values()];
   if (unique.length > 0) throw new SpecErrors(unique);
   return version;
+}
+
+/** `servers` entries the client cannot use (no URL string) are left out, with a warning each. */
+function checkServers(servers: unknown, warn: (reason: string, at: Location) => void, at: (...t: (string | number)[]) => Location): void {
+  if (servers === undefined) return;
+  if (!Array.isArray(servers)) {
+    warn('"servers" must be an array: ignored', at('servers'));
+    return;
+  }
+  servers.forEach((server, i) => {
+    if (!isObject(server)) warn(`servers[${i}] must be an object: ignored`, at('servers', i));
+    else if (typeof server.url !== 'string' || server.url.trim() === '') {
+      warn(`servers[${i}] has no "url" string: ignored`, at('servers', i, ...(server.url === undefined ? [] : ['url'])));
+    }
+  });
 }
 
 function checkVersion(root: Record<string, unknown>, docs: DocumentSet, at: (...t: string[]) => Location): OpenApiVersion {
@@ -161,7 +173,7 @@ function collectParameters(docs: DocumentSet, list: unknown, listAt: Location, p
       return;
     }
     if (param.in === 'path' && param.required !== true) {
-      problems.push(docs.error(`path parameter "${param.name}" must have "required: true"`, resolved));
+      docs.warn(`path parameter "${param.name}" must have "required: true": assumed required`, resolved);
     }
     out.push({ name: param.name, in: param.in });
   });

@@ -31,8 +31,8 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
   const hasMoney = schemas.some((s) => JSON.stringify(s.schema).includes('"x-money":"micros"'));
   return {
-    title: typeof info.title === 'string' ? info.title : options.packageName,
-    version: String(info.version ?? '0.0.0'),
+    title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : options.packageName,
+    version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '0.0.0',
     description: typeof info.description === 'string' ? info.description.trim() : undefined,
     packageName: options.packageName,
     clientName: options.clientName,
@@ -99,7 +99,8 @@ function groupOperations(
 }
 
 function readServers(raw: unknown): ServerModel {
-  const servers = Array.isArray(raw) ? raw.filter(isObject) : [];
+  // Entries without a URL were warned about at load and are left out.
+  const servers = Array.isArray(raw) ? raw.filter((s) => isObject(s) && typeof s.url === 'string' && s.url.trim() !== '') : [];
   const descriptions = servers.map((s) => ({
     url: expandServerUrl(s),
     description: typeof s.description === 'string' ? s.description : undefined,

@@ -1,6 +1,7 @@
 import { type DocumentSet, HTTP_METHODS, isObject, type Location } from '../load/index.ts';
 import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
 import { explodes, parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
+import { readPagination } from './pagination.ts';
 import { readRules } from './rules.ts';
 import { deprecationOf, refName, type SchemaRegistry } from './schemas.ts';
 import type {
@@ -10,7 +11,6 @@ import type {
   JsonSchema,
   OAuthStep,
   OperationModel,
-  PaginationModel,
   ParamModel,
   SecuritySchemeModel,
   SuccessModel,
@@ -47,13 +47,27 @@ export function readOperations(ctx: OperationContext): { operations: Omit<Operat
     }
   }
   // Ids the spec states are kept as written; one derived from method and path never takes a stated one.
-  const ids = new Set(found.flatMap((f) => (typeof f.raw.operationId === 'string' ? [f.raw.operationId] : [])));
+  const stated = (raw: Record<string, unknown>): string | undefined => (typeof raw.operationId === 'string' && raw.operationId !== '' ? raw.operationId : undefined);
+  const ids = new Set(found.flatMap((f) => stated(f.raw) ?? []));
+  // A stated id used twice: the later operations are numbered (`listPets2`), with a warning.
+  const firstUse = new Map<string, Location>();
   // Descriptor constants are named after ids; ids that differ only in casing or punctuation get 2, 3, ...
   // A module namespace (`import * as ops`) with an export `then` would be a thenable.
   const constNames = new NameTable(['operations', 'then']);
   const untagged = new Set<string>();
   const operations = found.map(({ path, method, raw, pathItem, item, at }) => {
-    let id = typeof raw.operationId === 'string' ? raw.operationId : undefined;
+    let id = stated(raw);
+    if (id !== undefined) {
+      const idAt: Location = { ...at, tokens: [...at.tokens, 'operationId'] };
+      const first = firstUse.get(id);
+      if (first) {
+        const given = id;
+        for (let n = 2; ids.has(id); n++) id = `${given}${n}`;
+        ids.add(id);
+        const where = ctx.docs.error('', first);
+        ctx.docs.warn(`duplicate operationId "${given}" (first used at ${where.file}:${where.line}:${where.column}): this one is named "${id}"`, idAt);
+      } else firstUse.set(id, idAt);
+    }
     if (id === undefined) {
       const derived = deriveOperationId(method, path);
       id = derived;
@@ -79,7 +93,7 @@ function readOperation(
   at: Location,
 ): Omit<OperationModel, 'methodName' | 'group'> {
   const typeBase = pascalCase(id);
-  const params = readParameters(ctx, pathItem.parameters, op.parameters, itemAt, at);
+  const params = readParameters(ctx, path, pathItem.parameters, op.parameters, itemAt, at);
   const read = readBody(ctx, op.requestBody, { ...at, tokens: [...at.tokens, 'requestBody'] }, typeBase, params);
   const body = read?.body;
   if (body?.mode === 'whole') {
@@ -100,7 +114,15 @@ function readOperation(
   if (hasParams) {
     paramsType = ctx.registry.hoist(`${typeBase}Params`, paramsSchema, 'params', `Parameters of \`${id}\`.`);
   }
-  const pagination = readPagination(op['x-pagination'], success, params);
+  const streaming = readStreaming(ctx, op, { ...at, tokens: [...at.tokens, 'responses'] });
+  // A stream's events are not pages.
+  const pagination = streaming.streaming ? undefined : readPagination(op['x-pagination'], {
+    registry: ctx.registry,
+    method,
+    params,
+    success,
+    responseHeaders: successHeaders(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }),
+  });
   return {
     id,
     constName,
@@ -120,7 +142,7 @@ function readOperation(
     security: readSecurity(op.security ?? ctx.rootSecurity, ctx.schemes),
     ...apiKeyOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     pagination,
-    streaming: op['x-streaming'] === 'ndjson' || op['x-streaming'] === true ? 'ndjson' : undefined,
+    ...streaming,
     browserStep: op['x-browser-step'] === true,
     sandboxOnly: op['x-sandbox-only'] === true,
     ...oauthStepOf(op['x-oauth-step']),
@@ -134,6 +156,7 @@ function readOperation(
 
 function readParameters(
   ctx: OperationContext,
+  path: string,
   shared: unknown,
   own: unknown,
   itemAt: Location,
@@ -175,6 +198,12 @@ function readParameters(
   };
   add(shared, { ...itemAt, tokens: [...itemAt.tokens, 'parameters'] });
   add(own, { ...opAt, tokens: [...opAt.tokens, 'parameters'] });
+  // A path template name nobody declares (warned at load) is a required string, as the URL needs it.
+  for (const match of path.matchAll(/\{([^}]+)\}/g)) {
+    const name = match[1] ?? '';
+    if (byKey.has(`path:${name}`)) continue;
+    byKey.set(`path:${name}`, { name, key: name, in: 'path', required: true, style: 'simple', checks: { type: 'string' }, schema: { type: 'string' } });
+  }
   const params = [...byKey.values()];
   assignKeys(params);
   return params;
@@ -418,6 +447,49 @@ function readSuccess(ctx: OperationContext, raw: unknown, at: Location, typeBase
   return { ...result, typeName: namedOrHoisted(ctx, schema, `${typeBase}Response`, 'response') };
 }
 
+/** Media types whose body is a stream of events: newline-delimited JSON, or Server-Sent Events. */
+const STREAM_TYPES: [RegExp, 'ndjson' | 'sse'][] = [
+  [/^text\/event-stream$/i, 'sse'],
+  [/^application\/(x-ndjson|ndjson|jsonl|x-jsonlines|jsonlines|stream\+json)$/i, 'ndjson'],
+];
+
+/**
+ * Whether the operation streams: as `x-streaming` states (`ndjson`, `sse`, `true`; `false` says it
+ * does not), else inferred from `x-twitter-streaming: true` (X's published spec: newline-delimited
+ * JSON) or 2xx responses whose only media type is a streaming one. An operation that also answers
+ * plain JSON (a `stream` flag in the request chooses) is not a stream.
+ */
+function readStreaming(ctx: OperationContext, op: Record<string, unknown>, at: Location): Pick<OperationModel, 'streaming' | 'streamingInferred'> {
+  const stated = op['x-streaming'];
+  if (stated === false) return {};
+  if (stated === 'ndjson' || stated === true) return { streaming: 'ndjson' };
+  if (stated === 'sse') return { streaming: 'sse' };
+  if (op['x-twitter-streaming'] === true) return { streaming: 'ndjson', streamingInferred: true };
+  const responses = isObject(op.responses) ? op.responses : {};
+  const kinds = new Set<string>();
+  for (const code of Object.keys(responses).filter((c) => /^2(\d\d|XX)$/i.test(c))) {
+    const response = ctx.docs.deref(responses[code], { ...at, tokens: [...at.tokens, code] }).value;
+    if (!isObject(response) || !isObject(response.content)) continue;
+    for (const type of Object.keys(response.content)) {
+      const bare = type.split(';')[0]?.trim() ?? type;
+      kinds.add(STREAM_TYPES.find(([pattern]) => pattern.test(bare))?.[1] ?? 'other');
+    }
+  }
+  const [only] = kinds;
+  return kinds.size === 1 && only !== 'other' ? { streaming: only as 'ndjson' | 'sse', streamingInferred: true } : {};
+}
+
+/** The header names (lower-cased) the 2xx responses declare: a `Link` header says the operation pages by links. */
+function successHeaders(ctx: OperationContext, raw: unknown, at: Location): Set<string> {
+  const names = new Set<string>();
+  if (!isObject(raw)) return names;
+  for (const code of Object.keys(raw).filter((c) => /^2(\d\d|XX)$/i.test(c))) {
+    const response = ctx.docs.deref(raw[code], { ...at, tokens: [...at.tokens, code] }).value;
+    if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) names.add(name.toLowerCase());
+  }
+  return names;
+}
+
 /** How one response body is read, and its schema when it has one beyond bytes or text. */
 type SuccessBody = { encoding: SuccessModel['encoding']; typeName: 'Blob' | 'string' } | { encoding: SuccessModel['encoding']; schema: JsonSchema };
 
@@ -428,6 +500,11 @@ function successBody(ctx: OperationContext, resolved: Location, content: Record<
   const mediaAt: Location = { file: resolved.file, tokens: [...resolved.tokens, 'content', mediaType, 'schema'] };
   if (encoding === 'binary') return { encoding, typeName: 'Blob' };
   const given = isObject(media) ? media.schema : undefined;
+  // An event stream's schema describes each event's data: JSON unless it is a string.
+  if (/^text\/event-stream$/i.test(mediaType.split(';')[0]?.trim() ?? '') && isObject(given) && given.type !== 'string') {
+    const converted = ctx.registry.convert(given, mediaAt);
+    return { encoding: 'json', schema: ctx.registry.visible(converted, 'writeOnly') ?? converted };
+  }
   // Text is read as a string, whatever else its schema says.
   if (encoding === 'text' && !(isObject(given) && given.type === 'string')) return { encoding, typeName: 'string' };
   const converted = ctx.registry.convert(given ?? {}, mediaAt);
@@ -505,24 +582,6 @@ function readSecurity(raw: unknown, schemes: ReadonlyMap<string, SecuritySchemeM
     if (satisfiable) alternatives.push([...new Set(kinds)]);
   }
   return alternatives;
-}
-
-function readPagination(raw: unknown, success: SuccessModel, params: ParamModel[]): PaginationModel | undefined {
-  if (!isObject(raw)) return undefined;
-  const style = raw.style === 'cursor' ? 'cursor' : 'token';
-  const token = typeof raw.token === 'string' ? raw.token : style === 'cursor' ? 'cursor' : 'pagination_token';
-  if (!params.some((p) => p.name === token)) return undefined;
-  const next = typeof raw.next === 'string' ? raw.next : style === 'cursor' ? 'next_cursor' : 'meta.next_token';
-  const items = typeof raw.items === 'string' ? raw.items : 'data';
-  return {
-    style,
-    limit: typeof raw.limit === 'string' ? raw.limit : undefined,
-    token,
-    next,
-    previous: typeof raw.previous === 'string' ? raw.previous : undefined,
-    items,
-    itemType: `PageItem<${success.typeName}, ${JSON.stringify(items)}>`,
-  };
 }
 
 function readFieldSelection(params: ParamModel[]): FieldSelectionModel[] {

@@ -45,7 +45,7 @@ export class SchemaRegistry {
     // A component that is only a `$ref` to a schema outside `components.schemas` (in another file,
     // say) names that schema: other references to the same place get the component's name.
     for (const [, at] of pending) {
-      const target = this.docs.deref(schemas[at.tokens[2] ?? ''], at);
+      const target = this.docs.deref(schemas[at.tokens[2] ?? ''], at, { cycle: 'unknown' });
       const key = locationKey(target);
       if (!this.byLocation.has(key)) this.byLocation.set(key, this.byLocation.get(locationKey(at)) ?? '');
     }
@@ -170,7 +170,7 @@ export class SchemaRegistry {
     if (isRef(schema)) {
       const target = this.docs.resolveRef(schema.$ref, at);
       // A $ref to a $ref: name the final target.
-      const final = isRef(target.value) ? this.docs.deref(target.value, target) : target;
+      const final = isRef(target.value) ? this.docs.deref(target.value, target, { cycle: 'unknown' }) : target;
       const name = this.nameFor(final, suggestName(final));
       const siblings = Object.fromEntries(
         Object.entries(schema).filter(([k]) => k !== '$ref' && !DROP_KEYS.has(k) && !k.startsWith('x-')),
@@ -218,7 +218,7 @@ export class SchemaRegistry {
     if (isRef(source.value)) {
       // A reference: an alias of the schema it names, unless that schema carries this very name
       // (a component standing for a schema in another file), which is then read where it lives.
-      const target = this.docs.deref(source.value, source);
+      const target = this.docs.deref(source.value, source, { cycle: 'unknown' });
       if (this.byLocation.get(locationKey(target)) === name) source = target;
     }
     const schema = this.convert(source.value, source);

@@ -108,7 +108,10 @@ export interface OperationModel {
   /** Where the API key goes: the first apiKey scheme the operation's security names. */
   apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
   pagination?: PaginationModel;
-  streaming?: 'ndjson';
+  /** How a streaming operation's events arrive: newline-delimited JSON or Server-Sent Events. */
+  streaming?: 'ndjson' | 'sse';
+  /** The stream was inferred (`x-twitter-streaming`, a streaming media type), not stated by `x-streaming`. */
+  streamingInferred?: boolean;
   browserStep: boolean;
   sandboxOnly: boolean;
   /** `x-oauth-step`: which step of an OAuth flow this operation is. */
@@ -208,19 +211,31 @@ export interface SuccessModel {
   typeName: string;
 }
 
+/**
+ * How an operation pages. `token` / `cursor`: the next token is at `next` in the body and goes back
+ * in the `token` parameter. `after`: while `hasMore` is true, the next token is at `next` or the
+ * last item's `id`. `link`: the `rel="next"` URL of the `Link` header gives the next request's query.
+ * `offset`: the next `token` (offset) is this one plus the items received, until none come (or `total`).
+ */
 export interface PaginationModel {
-  style: 'token' | 'cursor';
+  style: 'token' | 'cursor' | 'after' | 'link' | 'offset';
   /** Parameter that sets the page size. */
   limit?: string;
-  /** Parameter that carries the next token or cursor. */
+  /** Parameter that carries the next token, cursor, id or offset (for `link`, informational). */
   token: string;
   /** Dotted path to the next token or cursor in the response. */
-  next: string;
+  next?: string;
   previous?: string;
-  /** Dotted path to the items. */
+  /** Dotted path to the items (`''`: the body is the array). */
   items: string;
+  /** Dotted path to the boolean that says more pages follow (`after`). */
+  hasMore?: string;
+  /** Dotted path to the total number of items (`offset`). */
+  total?: string;
   /** Type name of one item, when the items path leads to a typed array. */
   itemType: string;
+  /** Read from the operation's shape, not stated by `x-pagination`. */
+  inferred?: boolean;
 }
 
 export interface FieldSelectionModel {

@@ -10,7 +10,7 @@ export * from './enums.js';
 export { type components } from './schemas.js';
 export { ProblemTypes, isProblem, type ProblemType } from './problems.js';
 export { PagePromise, PaginationLoopError, type Page, type PageItem, type PaginationOptions, type PollOptions, } from './runtime/pagination.js';
-export { EventStream, type StreamOptions, type ReconnectOptions, type ReconnectEvent, } from './runtime/stream.js';
+export { EventStream, SseParser, type ServerSentEvent, type StreamOptions, type ReconnectOptions, type ReconnectEvent, } from './runtime/stream.js';
 export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
 export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, type OAuth2AuthorizeUrlOptions, type OAuth2TokenEndpointOptions, type OAuth2CodeExchange, type OAuth2Refresh, type OAuth2UserToken, } from './runtime/pkce.js';

@@ -5,7 +5,7 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError, } from './run
 export * from './enums.js';
 export { ProblemTypes, isProblem } from './problems.js';
 export { PagePromise, PaginationLoopError, } from './runtime/pagination.js';
-export { EventStream, } from './runtime/stream.js';
+export { EventStream, SseParser, } from './runtime/stream.js';
 export { oauth1Sign, percentEncode } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
 export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, } from './runtime/pkce.js';

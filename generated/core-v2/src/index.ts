@@ -27,6 +27,8 @@ export {
 } from './runtime/pagination.js';
 export {
   EventStream,
+  SseParser,
+  type ServerSentEvent,
   type StreamOptions,
   type ReconnectOptions,
   type ReconnectEvent,

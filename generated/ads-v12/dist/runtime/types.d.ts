@@ -79,13 +79,21 @@ export interface BodySpec {
         readonly required?: boolean;
     }>>;
 }
+/**
+ * How an operation pages: `token`/`cursor` (the next token at `next` in the body, sent back in
+ * the `token` parameter), `after` (while `hasMore`, the token at `next` or the last item's id),
+ * `link` (the `rel="next"` URL of the `Link` header) or `offset` (this offset plus the items received).
+ */
 export interface PaginationSpec {
-    readonly style: 'token' | 'cursor';
+    readonly style: 'token' | 'cursor' | 'after' | 'link' | 'offset';
     readonly limit?: string;
     readonly token: string;
-    readonly next: string;
+    readonly next?: string;
     readonly previous?: string;
+    /** Dotted path to the items; `''` when the body is the array. */
     readonly items: string;
+    readonly hasMore?: string;
+    readonly total?: string;
 }
 /** A cross-field rule from the spec's `x-validation`. */
 export interface RuleSpec {
@@ -104,7 +112,8 @@ export interface OperationSpec {
     /** Alternatives; each lists credentials that must all be present. Absent: the spec states none. */
     readonly security?: readonly (readonly AuthKind[])[];
     readonly pagination?: PaginationSpec;
-    readonly streaming?: 'ndjson';
+    /** Events arrive as newline-delimited JSON or as Server-Sent Events (`text/event-stream`). */
+    readonly streaming?: 'ndjson' | 'sse';
     readonly browserStep?: boolean;
     readonly sandboxOnly?: boolean;
     /** An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). */

@@ -1,8 +1,8 @@
 import { type RateLimit } from './errors.js';
 import { type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
-/** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>`. */
-export type PageItem<Body, Path extends string> = Path extends `${infer Head}.${infer Rest}` ? Head extends keyof Body ? PageItem<NonNullable<Body[Head]>, Rest> : never : Path extends keyof Body ? NonNullable<Body[Path]> extends readonly (infer Item)[] ? Item : never : never;
+/** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>` (`''`: the body is the array). */
+export type PageItem<Body, Path extends string> = Path extends '' ? Body extends readonly (infer Item)[] ? Item : never : Path extends `${infer Head}.${infer Rest}` ? Head extends keyof Body ? PageItem<NonNullable<Body[Head]>, Rest> : never : Path extends keyof Body ? NonNullable<Body[Path]> extends readonly (infer Item)[] ? Item : never : never;
 /** Limits on walking pages, given with the per-call options of a paginated method. */
 export interface PaginationOptions extends RequestOptions {
     /** Stop after this many pages (`.pages()` and `for await`). */
@@ -23,7 +23,7 @@ export interface PollOptions {
 export type Page<Body, Item> = Body & {
     /** The items of this page (empty when the page has none). */
     readonly items: Item[];
-    /** The token or cursor of the next page; undefined on the last page. */
+    /** The token, cursor, offset or (paging by `Link` headers) URL of the next page; undefined on the last page. */
     readonly nextToken: string | undefined;
     /** The token of the previous page, for operations that have one. */
     readonly previousToken: string | undefined;
@@ -75,3 +75,5 @@ export declare class PagePromise<Body, Item> implements PromiseLike<Page<Body, I
     /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
     private fetchPage;
 }
+/** The `rel="next"` target of a `Link` header (RFC 8288), or undefined. */
+export declare function nextLink(header: string | null): string | undefined;

@@ -47,10 +47,9 @@ export class PagePromise {
         const maxItems = this.options.maxItems ?? Infinity;
         if (maxPages <= 0 || maxItems <= 0)
             return;
-        const spec = this.op.pagination;
         // This walk's own record of tokens, so that a long walk checks each one in constant time.
         const seen = new Set();
-        const start = tokenOf(own(this.params, spec.token));
+        const start = startToken(this.op, this.params);
         if (start !== undefined)
             seen.add(start);
         let trail = { token: start, previous: undefined, depth: 1 };
@@ -68,7 +67,7 @@ export class PagePromise {
                 throw new PaginationLoopError(this.op.id, pages);
             seen.add(next);
             trail = { token: next, previous: trail, depth: trail.depth + 1 };
-            page = await this.fetchPage({ ...this.params, [spec.token]: next }, trail);
+            page = await this.fetchPage(paramsFor(this.op, this.params, next), trail);
         }
     }
     async *[Symbol.asyncIterator]() {
@@ -135,7 +134,7 @@ export class PagePromise {
         }
     }
     first() {
-        const start = tokenOf(own(this.params, this.op.pagination.token));
+        const start = startToken(this.op, this.params);
         this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
         return this.#first;
     }
@@ -143,19 +142,24 @@ export class PagePromise {
     async fetchPage(params, trail) {
         const { body, info } = await exchange(this.core, this.op, params, this.options);
         const spec = this.op.pagination;
-        const items = valueAt(body, spec.items);
-        const next = tokenOf(valueAt(body, spec.next));
+        const found = valueAt(body, spec.items);
+        const items = Array.isArray(found) ? found : [];
+        const next = nextToken(spec, body, items, params, info.headers);
         const previous = spec.previous === undefined ? undefined : tokenOf(valueAt(body, spec.previous));
         let nextPage;
         let previousPage;
         const follow = (token) => {
             if (token === undefined)
                 return Promise.resolve(null);
-            return this.fetchPage({ ...params, [spec.token]: token }, { token, previous: trail, depth: trail.depth + 1 });
+            return this.fetchPage(paramsFor(this.op, params, token), {
+                token,
+                previous: trail,
+                depth: trail.depth + 1,
+            });
         };
         const page = {
             ...(isRecord(body) ? body : {}),
-            items: Array.isArray(items) ? items : [],
+            items,
             nextToken: next,
             previousToken: previous,
             rateLimit: info.rateLimit,
@@ -181,6 +185,72 @@ export class PagePromise {
         return page;
     }
 }
+/** The token the walk starts from: the one given in the params (none when paging by links). */
+function startToken(op, params) {
+    return op.pagination.style === 'link' ? undefined : tokenOf(own(params, op.pagination.token));
+}
+/** The next page's token, as the operation's style finds it; undefined on the last page. */
+function nextToken(spec, body, items, params, headers) {
+    switch (spec.style) {
+        case 'link':
+            return nextLink(headers.get('link'));
+        case 'after': {
+            if (valueAt(body, spec.hasMore ?? 'has_more') !== true || items.length === 0)
+                return undefined;
+            return tokenOf(spec.next ? valueAt(body, spec.next) : valueAt(items[items.length - 1], 'id'));
+        }
+        case 'offset': {
+            // An empty page is the end; so is reaching the total, when the body states one.
+            if (items.length === 0)
+                return undefined;
+            const offset = Number(own(params, spec.token) ?? 0) + items.length;
+            const total = spec.total === undefined ? undefined : valueAt(body, spec.total);
+            return typeof total === 'number' && offset >= total ? undefined : String(offset);
+        }
+        default:
+            return spec.next === undefined ? undefined : tokenOf(valueAt(body, spec.next));
+    }
+}
+/**
+ * The params of the page a token leads to. Paging by links, the `rel="next"` URL's query values
+ * replace those of the operation's query parameters (typed as the parameter is: the server's own
+ * links carry the page, cursor and size it expects); otherwise the token goes in its parameter.
+ */
+function paramsFor(op, params, token) {
+    if (op.pagination.style !== 'link') {
+        const value = op.pagination.style === 'offset' ? Number(token) : token;
+        return { ...params, [op.pagination.token]: value };
+    }
+    const query = new URL(token, 'http://link.invalid').searchParams;
+    const next = { ...params };
+    for (const param of op.params ?? []) {
+        if (param.in !== 'query')
+            continue;
+        const values = query.getAll(param.name);
+        if (values.length === 0)
+            continue;
+        const type = param.checks?.type;
+        const typed = (text) => type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
+        next[param.key ?? param.name] =
+            type === 'array'
+                ? values.flatMap((v) => (param.style === 'multi' || values.length > 1 ? [v] : v.split(',')))
+                : typed(values[0] ?? '');
+    }
+    return next;
+}
+/** The `rel="next"` target of a `Link` header (RFC 8288), or undefined. */
+export function nextLink(header) {
+    if (!header)
+        return undefined;
+    const link = /<([^>]*)>((?:\s*;\s*[^;,]*(?:"[^"]*")?)*)/g;
+    for (let match = link.exec(header); match; match = link.exec(header)) {
+        const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
+        const values = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+        if (values.includes('next'))
+            return match[1];
+    }
+    return undefined;
+}
 function trailHas(trail, token) {
     for (let node = trail; node; node = node.previous)
         if (node.token === token)
@@ -188,6 +258,8 @@ function trailHas(trail, token) {
     return false;
 }
 function valueAt(body, path) {
+    if (path === '')
+        return body;
     let node = body;
     for (const key of path.split('.')) {
         if (!isRecord(node))

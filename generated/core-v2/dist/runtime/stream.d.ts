@@ -43,12 +43,44 @@ export interface StreamOptions extends RequestOptions {
      */
     reconnect?: boolean | ReconnectOptions;
 }
+/** One Server-Sent Event (the HTML standard's `text/event-stream` format). */
+export interface ServerSentEvent<Data> {
+    /** The event's `data` lines joined by newlines: parsed as JSON when the spec describes JSON, else the text. */
+    data: Data;
+    /** The `event` field; `message` when the event names none. */
+    event: string;
+    /** The last event ID when the event was dispatched (the latest `id` field), `''` when none. */
+    id: string;
+    /** The reconnection time, in milliseconds, when this event set one with a `retry` field. */
+    retry?: number;
+}
+/** An event as the stream spells it, before its data is read. */
+type RawEvent = ServerSentEvent<string>;
 /**
- * A stream of events read from newline-delimited JSON. Iterate it with `for await`; `close()`
- * ends it. Keep-alive blank lines are skipped, events split across chunks are reassembled, and
- * a dropped or stalled connection is reopened (see `StreamOptions.reconnect`). Problems the
- * server reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as
- * events, typed by the spec.
+ * Reads `text/event-stream` text into events, as the HTML standard's "interpreting an event
+ * stream" says: lines end in CRLF, LF or CR (also split across chunks), a leading BOM is
+ * dropped, `:` lines are comments, a blank line dispatches the event, and an event whose data
+ * is empty is not dispatched (its `id` still counts). One parser per connection.
+ */
+export declare class SseParser {
+    #private;
+    /** The last event ID string, updated as each event is dispatched. */
+    lastEventId: string;
+    /** The reconnection time the latest `retry` field asked for, in milliseconds. */
+    reconnectMs: number | undefined;
+    /** Feeds decoded text; returns the events it completes. */
+    push(text: string): RawEvent[];
+    /** The stream ended: a last lone CR ends its line; an event without its blank line is dropped. */
+    end(): RawEvent[];
+}
+/**
+ * A stream of events, read from newline-delimited JSON or from Server-Sent Events. Iterate it
+ * with `for await`; `close()` ends it. Keep-alives (blank lines, SSE comments) are skipped,
+ * events split across chunks are reassembled, and a dropped or stalled connection is reopened
+ * (see `StreamOptions.reconnect`); an SSE stream resumes with `Last-Event-ID` and waits what its
+ * `retry` field asks after a drop, and ends when the server answers 204. Problems the server
+ * reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as events,
+ * typed by the spec.
  */
 export declare class EventStream<Event> implements AsyncIterable<Event> {
     #private;
@@ -64,10 +96,18 @@ export declare class EventStream<Event> implements AsyncIterable<Event> {
     get rateLimit(): RateLimit | undefined;
     /** How many connections have been opened (1 until the first reconnection). */
     get connections(): number;
+    /** Server-Sent Events: the last event ID, sent as `Last-Event-ID` when reconnecting. */
+    get lastEventId(): string;
     [Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined>;
     private connect;
     /** Yields the events of one connection; returns how it ended (a drop or stall as an error). */
     private read;
+    /**
+     * An SSE event with its data read as the spec describes it: JSON, or the text. A `[DONE]`
+     * data line where JSON is expected ends the stream, as several APIs send one last.
+     */
+    private sseEvent;
     private parse;
     private delay;
 }
+export {};

@@ -1,11 +1,104 @@
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, } from './errors.js';
 import { send, serverWaitMs } from './http.js';
 /**
- * A stream of events read from newline-delimited JSON. Iterate it with `for await`; `close()`
- * ends it. Keep-alive blank lines are skipped, events split across chunks are reassembled, and
- * a dropped or stalled connection is reopened (see `StreamOptions.reconnect`). Problems the
- * server reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as
- * events, typed by the spec.
+ * Reads `text/event-stream` text into events, as the HTML standard's "interpreting an event
+ * stream" says: lines end in CRLF, LF or CR (also split across chunks), a leading BOM is
+ * dropped, `:` lines are comments, a blank line dispatches the event, and an event whose data
+ * is empty is not dispatched (its `id` still counts). One parser per connection.
+ */
+export class SseParser {
+    /** The last event ID string, updated as each event is dispatched. */
+    lastEventId = '';
+    /** The reconnection time the latest `retry` field asked for, in milliseconds. */
+    reconnectMs;
+    #buffer = '';
+    #started = false;
+    #data = '';
+    #event = '';
+    #idBuffer = '';
+    #retry;
+    /** Feeds decoded text; returns the events it completes. */
+    push(text) {
+        this.#buffer += text;
+        if (!this.#started && this.#buffer.length > 0) {
+            this.#started = true;
+            if (this.#buffer.charCodeAt(0) === 0xfeff)
+                this.#buffer = this.#buffer.slice(1);
+        }
+        const events = [];
+        let start = 0;
+        for (;;) {
+            const cr = this.#buffer.indexOf('\r', start);
+            const lf = this.#buffer.indexOf('\n', start);
+            const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+            if (end === -1)
+                break;
+            // A CR at the end of what has arrived may be the first half of a CRLF: wait for the next chunk.
+            if (end === cr && cr === this.#buffer.length - 1)
+                break;
+            const line = this.#buffer.slice(start, end);
+            start = end + (end === cr && this.#buffer[cr + 1] === '\n' ? 2 : 1);
+            const event = this.#line(line);
+            if (event)
+                events.push(event);
+        }
+        this.#buffer = this.#buffer.slice(start);
+        return events;
+    }
+    /** The stream ended: a last lone CR ends its line; an event without its blank line is dropped. */
+    end() {
+        const events = this.#buffer.endsWith('\r') ? this.push('\n') : [];
+        this.#buffer = '';
+        return events;
+    }
+    #line(line) {
+        if (line === '')
+            return this.#dispatch();
+        if (line.startsWith(':'))
+            return undefined;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' '))
+            value = value.slice(1);
+        if (field === 'event')
+            this.#event = value;
+        else if (field === 'data')
+            this.#data += value + '\n';
+        else if (field === 'id') {
+            if (!value.includes('\0'))
+                this.#idBuffer = value;
+        }
+        else if (field === 'retry' && /^[0-9]+$/.test(value)) {
+            this.reconnectMs = this.#retry = Number(value);
+        }
+        return undefined;
+    }
+    #dispatch() {
+        this.lastEventId = this.#idBuffer;
+        const data = this.#data;
+        const event = this.#event || 'message';
+        const retry = this.#retry;
+        this.#data = this.#event = '';
+        this.#retry = undefined;
+        if (data === '')
+            return undefined;
+        return {
+            data: data.slice(0, -1),
+            event,
+            id: this.lastEventId,
+            ...(retry === undefined ? {} : { retry }),
+        };
+    }
+}
+/**
+ * A stream of events, read from newline-delimited JSON or from Server-Sent Events. Iterate it
+ * with `for await`; `close()` ends it. Keep-alives (blank lines, SSE comments) are skipped,
+ * events split across chunks are reassembled, and a dropped or stalled connection is reopened
+ * (see `StreamOptions.reconnect`); an SSE stream resumes with `Last-Event-ID` and waits what its
+ * `retry` field asks after a drop, and ends when the server answers 204. Problems the server
+ * reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as events,
+ * typed by the spec.
  */
 export class EventStream {
     core;
@@ -15,6 +108,8 @@ export class EventStream {
     #controller = new AbortController();
     #rateLimit;
     #connections = 0;
+    #lastEventId = '';
+    #reconnectMs;
     constructor(core, op, params, options = {}) {
         this.core = core;
         this.op = op;
@@ -41,6 +136,10 @@ export class EventStream {
     get connections() {
         return this.#connections;
     }
+    /** Server-Sent Events: the last event ID, sent as `Last-Event-ID` when reconnecting. */
+    get lastEventId() {
+        return this.#lastEventId;
+    }
     async *[Symbol.asyncIterator]() {
         const signal = this.#controller.signal;
         const policy = reconnectPolicy(this.options.reconnect);
@@ -56,7 +155,7 @@ export class EventStream {
                 try {
                     const response = await this.connect(signal);
                     const ended = yield* this.read(response, signal, healthy);
-                    if (signal.aborted)
+                    if (signal.aborted || ended.done)
                         return;
                     if (!policy) {
                         if (ended.error)
@@ -94,6 +193,14 @@ export class EventStream {
     async connect(signal) {
         // Reconnection replaces the client's retries for streams.
         const options = { ...this.options, signal, maxRetries: 0 };
+        const sse = this.op.streaming === 'sse';
+        if (sse) {
+            options.headers = {
+                ...this.options.headers,
+                accept: 'text/event-stream',
+                ...(this.#lastEventId ? { 'last-event-id': this.#lastEventId } : {}),
+            };
+        }
         let response;
         try {
             response = await send(this.core, this.op, this.params, options);
@@ -106,26 +213,35 @@ export class EventStream {
         this.#connections += 1;
         this.#rateLimit = readRateLimit(response.headers);
         const type = response.headers.get('content-type');
-        if (type && !/json/i.test(type)) {
+        const expected = sse ? /^text\/event-stream/i : /json/i;
+        if (type && response.status !== 204 && !expected.test(type.trim())) {
             await response.body?.cancel().catch(() => undefined);
+            const kind = sse ? 'an event stream (text/event-stream)' : 'a newline-delimited JSON stream';
             throw new ApiError({
                 operationId: this.op.id,
                 status: response.status,
                 headers: response.headers,
                 body: undefined,
-                message: `${this.op.id}: expected a newline-delimited JSON stream, got ${type.split(';')[0]}`,
+                message: `${this.op.id}: expected ${kind}, got ${type.split(';')[0]}`,
             });
         }
         return response;
     }
     /** Yields the events of one connection; returns how it ended (a drop or stall as an error). */
     async *read(response, signal, healthy) {
+        const sse = this.op.streaming === 'sse';
+        // HTML standard: a 204 tells an event stream client to stop reconnecting.
+        if (sse && response.status === 204) {
+            await response.body?.cancel().catch(() => undefined);
+            return { done: true };
+        }
         const body = response.body;
         if (!body)
             return {};
         const reader = body.getReader();
         const decoder = new TextDecoder();
         const stallMs = this.options.stallTimeoutMs ?? 20_000;
+        const parser = sse ? new SseParser() : undefined;
         let buffer = '';
         let first = true;
         try {
@@ -152,6 +268,17 @@ export class EventStream {
                     first = false;
                     healthy();
                 }
+                if (parser) {
+                    for (const event of parser.push(decoder.decode(chunk.value, { stream: true }))) {
+                        const read = this.sseEvent(event, response);
+                        if (read === DONE)
+                            return { done: true };
+                        yield read;
+                    }
+                    this.#lastEventId = parser.lastEventId;
+                    this.#reconnectMs = parser.reconnectMs ?? this.#reconnectMs;
+                    continue;
+                }
                 buffer += decoder.decode(chunk.value, { stream: true });
                 let start = 0;
                 for (let newline = buffer.indexOf('\n'); newline !== -1; newline = buffer.indexOf('\n', start)) {
@@ -162,6 +289,16 @@ export class EventStream {
                 }
                 buffer = buffer.slice(start);
             }
+            if (parser) {
+                for (const event of parser.push(decoder.decode()).concat(parser.end())) {
+                    const read = this.sseEvent(event, response);
+                    if (read === DONE)
+                        return { done: true };
+                    yield read;
+                }
+                this.#lastEventId = parser.lastEventId;
+                return {};
+            }
             // A last line without its newline is whole only if it parses; otherwise it was cut off.
             const rest = (buffer + decoder.decode()).trim();
             if (rest && isJson(rest))
@@ -171,6 +308,21 @@ export class EventStream {
         finally {
             reader.cancel().catch(() => undefined);
         }
+    }
+    /**
+     * An SSE event with its data read as the spec describes it: JSON, or the text. A `[DONE]`
+     * data line where JSON is expected ends the stream, as several APIs send one last.
+     */
+    sseEvent(raw, response) {
+        // Kept current at each event, so that a drop right after it resumes from it.
+        this.#lastEventId = raw.id;
+        if (raw.retry !== undefined)
+            this.#reconnectMs = raw.retry;
+        if (this.op.response !== 'json')
+            return raw;
+        if (raw.data.trim() === '[DONE]')
+            return DONE;
+        return { ...raw, data: this.parse(raw.data, response) };
     }
     parse(line, response) {
         try {
@@ -187,6 +339,9 @@ export class EventStream {
         }
     }
     delay(policy, failure, attempt) {
+        // An event stream's server sets the wait after a drop with `retry`.
+        if (failure.kind === 'network' && this.#reconnectMs !== undefined)
+            return this.#reconnectMs;
         if (failure.kind === 'network')
             return Math.min(policy.networkMaxMs, policy.networkStepMs * attempt);
         if (failure.kind === 'http')
@@ -197,6 +352,8 @@ export class EventStream {
         return Math.min(policy.rateLimitMaxMs, Math.max(backoff, reset));
     }
 }
+/** Returned for a `[DONE]` event: the stream is over. */
+const DONE = Symbol('done');
 function reconnectPolicy(option) {
     if (option === false)
         return undefined;

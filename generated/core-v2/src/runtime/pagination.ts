@@ -3,16 +3,20 @@ import { exchange, type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 import { own } from './validate.js';
 
-/** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>`. */
-export type PageItem<Body, Path extends string> = Path extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof Body
-    ? PageItem<NonNullable<Body[Head]>, Rest>
+/** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>` (`''`: the body is the array). */
+export type PageItem<Body, Path extends string> = Path extends ''
+  ? Body extends readonly (infer Item)[]
+    ? Item
     : never
-  : Path extends keyof Body
-    ? NonNullable<Body[Path]> extends readonly (infer Item)[]
-      ? Item
+  : Path extends `${infer Head}.${infer Rest}`
+    ? Head extends keyof Body
+      ? PageItem<NonNullable<Body[Head]>, Rest>
       : never
-    : never;
+    : Path extends keyof Body
+      ? NonNullable<Body[Path]> extends readonly (infer Item)[]
+        ? Item
+        : never
+      : never;
 
 /** Limits on walking pages, given with the per-call options of a paginated method. */
 export interface PaginationOptions extends RequestOptions {
@@ -36,7 +40,7 @@ export interface PollOptions {
 export type Page<Body, Item> = Body & {
   /** The items of this page (empty when the page has none). */
   readonly items: Item[];
-  /** The token or cursor of the next page; undefined on the last page. */
+  /** The token, cursor, offset or (paging by `Link` headers) URL of the next page; undefined on the last page. */
   readonly nextToken: string | undefined;
   /** The token of the previous page, for operations that have one. */
   readonly previousToken: string | undefined;
@@ -108,10 +112,9 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
     const maxPages = this.options.maxPages ?? Infinity;
     const maxItems = this.options.maxItems ?? Infinity;
     if (maxPages <= 0 || maxItems <= 0) return;
-    const spec = this.op.pagination;
     // This walk's own record of tokens, so that a long walk checks each one in constant time.
     const seen = new Set<string>();
-    const start = tokenOf(own(this.params, spec.token));
+    const start = startToken(this.op, this.params);
     if (start !== undefined) seen.add(start);
     let trail: Trail = { token: start, previous: undefined, depth: 1 };
     let page: Page<Body, Item> = await this.first();
@@ -126,7 +129,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
       if (seen.has(next)) throw new PaginationLoopError(this.op.id, pages);
       seen.add(next);
       trail = { token: next, previous: trail, depth: trail.depth + 1 };
-      page = await this.fetchPage({ ...this.params, [spec.token]: next }, trail);
+      page = await this.fetchPage(paramsFor(this.op, this.params, next), trail);
     }
   }
 
@@ -191,7 +194,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
   }
 
   private first(): Promise<Page<Body, Item>> {
-    const start = tokenOf(own(this.params, this.op.pagination.token));
+    const start = startToken(this.op, this.params);
     this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
     return this.#first;
   }
@@ -200,21 +203,23 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
   private async fetchPage(params: Record<string, unknown>, trail: Trail): Promise<Page<Body, Item>> {
     const { body, info } = await exchange(this.core, this.op, params, this.options);
     const spec = this.op.pagination;
-    const items = valueAt(body, spec.items);
-    const next = tokenOf(valueAt(body, spec.next));
+    const found = valueAt(body, spec.items);
+    const items = Array.isArray(found) ? (found as Item[]) : [];
+    const next = nextToken(spec, body, items, params, info.headers);
     const previous = spec.previous === undefined ? undefined : tokenOf(valueAt(body, spec.previous));
     let nextPage: Promise<Page<Body, Item> | null> | undefined;
     let previousPage: Promise<Page<Body, Item> | null> | undefined;
     const follow = (token: string | undefined): Promise<Page<Body, Item> | null> => {
       if (token === undefined) return Promise.resolve(null);
-      return this.fetchPage(
-        { ...params, [spec.token]: token },
-        { token, previous: trail, depth: trail.depth + 1 },
-      );
+      return this.fetchPage(paramsFor(this.op, params, token), {
+        token,
+        previous: trail,
+        depth: trail.depth + 1,
+      });
     };
     const page = {
       ...(isRecord(body) ? body : {}),
-      items: Array.isArray(items) ? (items as Item[]) : [],
+      items,
       nextToken: next,
       previousToken: previous,
       rateLimit: info.rateLimit,
@@ -241,12 +246,88 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
   }
 }
 
+/** The token the walk starts from: the one given in the params (none when paging by links). */
+function startToken(op: PaginatedOperationSpec, params: Record<string, unknown>): string | undefined {
+  return op.pagination.style === 'link' ? undefined : tokenOf(own(params, op.pagination.token));
+}
+
+/** The next page's token, as the operation's style finds it; undefined on the last page. */
+function nextToken(
+  spec: PaginatedOperationSpec['pagination'],
+  body: unknown,
+  items: unknown[],
+  params: Record<string, unknown>,
+  headers: Headers,
+): string | undefined {
+  switch (spec.style) {
+    case 'link':
+      return nextLink(headers.get('link'));
+    case 'after': {
+      if (valueAt(body, spec.hasMore ?? 'has_more') !== true || items.length === 0) return undefined;
+      return tokenOf(spec.next ? valueAt(body, spec.next) : valueAt(items[items.length - 1], 'id'));
+    }
+    case 'offset': {
+      // An empty page is the end; so is reaching the total, when the body states one.
+      if (items.length === 0) return undefined;
+      const offset = Number(own(params, spec.token) ?? 0) + items.length;
+      const total = spec.total === undefined ? undefined : valueAt(body, spec.total);
+      return typeof total === 'number' && offset >= total ? undefined : String(offset);
+    }
+    default:
+      return spec.next === undefined ? undefined : tokenOf(valueAt(body, spec.next));
+  }
+}
+
+/**
+ * The params of the page a token leads to. Paging by links, the `rel="next"` URL's query values
+ * replace those of the operation's query parameters (typed as the parameter is: the server's own
+ * links carry the page, cursor and size it expects); otherwise the token goes in its parameter.
+ */
+function paramsFor(
+  op: PaginatedOperationSpec,
+  params: Record<string, unknown>,
+  token: string,
+): Record<string, unknown> {
+  if (op.pagination.style !== 'link') {
+    const value = op.pagination.style === 'offset' ? Number(token) : token;
+    return { ...params, [op.pagination.token]: value };
+  }
+  const query = new URL(token, 'http://link.invalid').searchParams;
+  const next: Record<string, unknown> = { ...params };
+  for (const param of op.params ?? []) {
+    if (param.in !== 'query') continue;
+    const values = query.getAll(param.name);
+    if (values.length === 0) continue;
+    const type = param.checks?.type;
+    const typed = (text: string): unknown =>
+      type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
+    next[param.key ?? param.name] =
+      type === 'array'
+        ? values.flatMap((v) => (param.style === 'multi' || values.length > 1 ? [v] : v.split(',')))
+        : typed(values[0] ?? '');
+  }
+  return next;
+}
+
+/** The `rel="next"` target of a `Link` header (RFC 8288), or undefined. */
+export function nextLink(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const link = /<([^>]*)>((?:\s*;\s*[^;,]*(?:"[^"]*")?)*)/g;
+  for (let match = link.exec(header); match; match = link.exec(header)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
+    const values = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (values.includes('next')) return match[1];
+  }
+  return undefined;
+}
+
 function trailHas(trail: Trail, token: string): boolean {
   for (let node: Trail | undefined = trail; node; node = node.previous) if (node.token === token) return true;
   return false;
 }
 
 function valueAt(body: unknown, path: string): unknown {
+  if (path === '') return body;
   let node = body;
   for (const key of path.split('.')) {
     if (!isRecord(node)) return undefined;
