@@ -18,6 +18,8 @@ test.before(() => {
   work = tempDir('bad-specs');
   out = join(work, 'out');
   mkdirSync(join(out, 'src'), { recursive: true });
+  // A package an earlier run generated (its marker lets xgen replace it): a bad spec must leave it as it is.
+  writeFileSync(join(out, '.xgen-generated'), 'an earlier run of xgen wrote this package\n');
   writeFileSync(join(out, 'sentinel.txt'), 'written before the run\n');
   writeFileSync(join(out, 'src', 'index.ts'), 'export const old = true;\n');
   before = treeSummary(out);
