@@ -5,7 +5,7 @@
  * hostile text is never code (no identifier `PWNED` anywhere), and loading and constructing the
  * client runs nothing injected.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -186,7 +186,12 @@ test('a deprecated operation whose summary holds /* generates from the command l
       spec,
       "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get:\n      operationId: old\n      summary: 'Old /* use new */ one'\n      deprecated: true\n      responses:\n        '204': { description: ok }\n",
     );
-    const run = await runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@x/*evil*/', '--no-cache']);
+    // A name that could close a doc comment is not a valid npm name: refused before anything is written.
+    const refused = await runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@x/*evil*/', '--no-cache']);
+    assert.is(refused.code, 2, refused.text);
+    assert.match(refused.text, /not a valid npm package name/);
+    assert.not.ok(existsSync(join(work, 'out')), 'nothing written');
+    const run = await runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@x/evil', '--no-cache']);
     assert.is(run.code, 0, run.text);
     assert.match(readFileSync(join(work, 'out', 'src', 'functions.ts'), 'utf8'), /Old \/\\\* use new \*\\\/ one/);
   } finally {
