@@ -40,9 +40,12 @@ export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<
     if (typeof node.$ref === 'string') {
       const name = refName(node.$ref);
       if (open.has(name)) {
+        // The values, and a pointer to the enum for its documentation (not a copy of it).
         const target = registry.get(name)?.schema ?? {};
         const { $ref: _ref, ...siblings } = node;
-        return { ...target, ...siblings };
+        const closed: JsonSchema = { description: `A value of \`${name}\` (requests take only the listed values).` };
+        for (const key of ['type', 'enum', 'nullable']) if (target[key] !== undefined) closed[key] = target[key];
+        return { ...closed, ...siblings };
       }
       if (!reachesOpen(name)) return node;
       if (!read.has(name)) {

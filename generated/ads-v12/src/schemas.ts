@@ -814,7 +814,7 @@ export interface components {
       /** @description The new account name. */
       name?: string;
       /**
-       * @description The industry of an advertising account.
+       * @description A value of `IndustryType` (requests take only the listed values).
        * @enum {string}
        */
       industry_type?:
@@ -863,7 +863,7 @@ export interface components {
        */
       bid_amount_local_micro?: Micros;
       /**
-       * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
+       * @description A value of `BidStrategy` (requests take only the listed values).
        * @enum {string}
        */
       bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
@@ -883,7 +883,7 @@ export interface components {
       /** @description The most times one user is shown the ads within `duration_in_days`. Only for the REACH, ENGAGEMENTS, VIDEO_VIEWS and PREROLL_VIEWS objectives. */
       frequency_cap?: number;
       /**
-       * @description What a line item optimizes for. The default depends on the objective.
+       * @description A value of `Goal` (requests take only the listed values).
        * @enum {string}
        */
       goal?:
@@ -950,7 +950,7 @@ export interface components {
       /** @description A PREROLL_VIEWS line item. */
       line_item_id: string;
       /**
-       * @description The call to action button of a preroll video ad.
+       * @description A value of `CallToAction` (requests take only the listed values).
        * @enum {string}
        */
       call_to_action: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
@@ -963,7 +963,7 @@ export interface components {
     /** @description Call to action changes; both fields are optional. */
     UpdatePrerollCallToActionRequest: {
       /**
-       * @description The call to action button of a preroll video ad.
+       * @description A value of `CallToAction` (requests take only the listed values).
        * @enum {string}
        */
       call_to_action?: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
@@ -1014,7 +1014,7 @@ export interface components {
       /** @description The account the audience is shared with. */
       granted_account_id: string;
       /**
-       * @description What a granted account may do with a shared audience.
+       * @description A value of `PermissionLevel` (requests take only the listed values).
        * @enum {string}
        */
       permission_level: 'READ_ONLY' | 'READ_WRITE';
@@ -2379,7 +2379,7 @@ export interface components {
       /** @constant */
       type: 'ENUM';
       /**
-       * @description The label of a card BUTTON component.
+       * @description A value of `ButtonLabel` (requests take only the listed values).
        * @enum {string}
        */
       value: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';

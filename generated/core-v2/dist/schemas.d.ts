@@ -940,7 +940,7 @@ export interface components {
         /** @description An activity subscription to create. */
         ActivitySubscriptionCreateRequest: {
             /**
-             * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+             * @description A value of `ActivityEventType` (requests take only the listed values).
              * @enum {string}
              */
             event_type: 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'news.new' | 'follow.follow' | 'follow.unfollow' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
@@ -1880,7 +1880,7 @@ export interface components {
             /** @description A keyword to filter on. */
             keyword?: string;
             /**
-             * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+             * @description A value of `ActivityDirection` (requests take only the listed values).
              * @enum {string}
              */
             direction?: 'sent' | 'received';
@@ -1890,7 +1890,7 @@ export interface components {
             /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
             text: string;
             /**
-             * @description Whether the note says the post is misleading.
+             * @description A value of `NoteClassification` (requests take only the listed values).
              * @enum {string}
              */
             classification: 'misinformed_or_potentially_misleading' | 'not_misleading';
