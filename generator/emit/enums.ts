@@ -15,7 +15,7 @@ export function emitEnums(model: ApiModel): string {
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
 }
 
-/** Responses type an open enum as these values or any other string (`| (string & {})`); requests take only these. */
+/** Responses type an open enum as these values or any other string (`| string`); requests take only these. */
 const OPEN_NOTE = 'The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.';
 
 function enumStatements(item: EnumModel): StatementStructures[] {

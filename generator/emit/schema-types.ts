@@ -69,14 +69,15 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
 }
 
 /**
- * The model's open enums admit any other string beside their values: `'a' | 'b' | (string & {})`
- * (the `& {}` keeps the literals from being absorbed, so editors still offer them and a `switch`
- * still narrows).
+ * The model's open enums admit any other string beside their values: `'a' | 'b' | string`. The
+ * listed values stay in the source as documentation; to the compiler the type is `string`, which a
+ * comparison or a `switch` narrows to the literal it was compared with (`string & {}` would keep
+ * editor suggestions but never narrow).
  */
 function openEnumType(model: ApiModel): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
   const paths = new Set(model.enums.filter((e) => e.open).map((e) => `#/components/schemas/${e.name}`));
   const f = ts.factory;
-  const anyString = f.createParenthesizedType(f.createIntersectionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), f.createTypeLiteralNode([])]));
+  const anyString = f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
   return (type, options) => {
     if (options.path === undefined || !paths.has(options.path)) return undefined;
     return f.createUnionTypeNode([...(ts.isUnionTypeNode(type) ? type.types : [type]), anyString]);

@@ -23,18 +23,18 @@ export interface components {
       | 'TECHNOLOGY'
       | 'TRAVEL'
       | 'OTHER'
-      | (string & {});
+      | string;
     /**
      * @description The kinds of entity whose change history can be read.
      * @enum {string}
      */
     HistoryEntityType:
-      'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT' | (string & {});
+      'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT' | string;
     /**
      * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
      * @enum {string}
      */
-    BidStrategy: 'AUTO' | 'MAX' | 'TARGET' | (string & {});
+    BidStrategy: 'AUTO' | 'MAX' | 'TARGET' | string;
     /**
      * @description What a line item optimizes for. The default depends on the objective.
      * @enum {string}
@@ -55,12 +55,12 @@ export interface components {
       | 'VIEW_6S'
       | 'VIEW_15S'
       | 'WEBSITE_CONVERSIONS'
-      | (string & {});
+      | string;
     /**
      * @description The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
      * @enum {string}
      */
-    PayBy: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK' | (string & {});
+    PayBy: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK' | string;
     /**
      * @description How far a line item's audience is expanded beyond its targeting.
      * @enum {string}
@@ -70,7 +70,7 @@ export interface components {
      * @description Whether an entity is running.
      * @enum {string}
      */
-    EntityStatus: 'ACTIVE' | 'PAUSED' | (string & {});
+    EntityStatus: 'ACTIVE' | 'PAUSED' | string;
     /**
      * @description The campaign objective of a line item.
      * @enum {string}
@@ -84,17 +84,17 @@ export interface components {
       | 'ENGAGEMENTS'
       | 'VIDEO_VIEWS'
       | 'PREROLL_VIEWS'
-      | (string & {});
+      | string;
     /**
      * @description Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
      * @enum {string}
      */
-    Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | (string & {});
+    Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | string;
     /**
      * @description The promoted product of a line item.
      * @enum {string}
      */
-    ProductType: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS' | (string & {});
+    ProductType: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS' | string;
     /**
      * @description The creative format of an account media entry (and of the media creatives made from it).
      * @enum {string}
@@ -109,7 +109,7 @@ export interface components {
       | 'MEDIUM_RECTANGLE'
       | 'PREROLL'
       | 'VAST_PREROLL'
-      | (string & {});
+      | string;
     /**
      * @description The kind of a card, derived from its components.
      * @enum {string}
@@ -128,42 +128,42 @@ export interface components {
       | 'VIDEO_CAROUSEL_WEBSITE'
       | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
       | 'VIDEO_WEBSITE'
-      | (string & {});
+      | string;
     /**
      * @description The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
      * @enum {string}
      */
-    PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | (string & {});
+    PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | string;
     /**
      * @description The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
      * @enum {string}
      */
-    ScheduledStatus: 'SCHEDULED' | 'SUCCESS' | (string & {});
+    ScheduledStatus: 'SCHEDULED' | 'SUCCESS' | string;
     /**
      * @description The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
      * @enum {string}
      */
-    ApprovalStatus: 'ACCEPTED' | (string & {});
+    ApprovalStatus: 'ACCEPTED' | string;
     /**
      * @description The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
      * @enum {string}
      */
-    ChangeType: 'CREATE' | (string & {});
+    ChangeType: 'CREATE' | string;
     /**
      * @description A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
      * @enum {string}
      */
-    AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | (string & {});
+    AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | string;
     /**
      * @description Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
      * @enum {string}
      */
-    BudgetOptimization: 'LINE_ITEM' | (string & {});
+    BudgetOptimization: 'LINE_ITEM' | string;
     /**
      * @description What a granted account may do with a shared audience.
      * @enum {string}
      */
-    PermissionLevel: 'READ_ONLY' | 'READ_WRITE' | (string & {});
+    PermissionLevel: 'READ_ONLY' | 'READ_WRITE' | string;
     /**
      * @description Which custom audiences to list: the ones the account owns (the default) or the ones shared with it.
      * @enum {string}
@@ -173,17 +173,17 @@ export interface components {
      * @description How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
      * @enum {string}
      */
-    OperatorType: 'EQ' | 'NE' | (string & {});
+    OperatorType: 'EQ' | 'NE' | string;
     /**
      * @description The call to action button of a preroll video ad.
      * @enum {string}
      */
-    CallToAction: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW' | (string & {});
+    CallToAction: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW' | string;
     /**
      * @description The label of a card BUTTON component.
      * @enum {string}
      */
-    ButtonLabel: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP' | (string & {});
+    ButtonLabel: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP' | string;
     /**
      * @description The size of each data point of keyword insights.
      * @enum {string}

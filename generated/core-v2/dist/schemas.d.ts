@@ -194,7 +194,7 @@ export interface components {
          * @description How a post refers to another post.
          * @enum {string}
          */
-        ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | (string & {});
+        ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | string;
         /** @description Public engagement metrics of a post at the time of the request. */
         TweetPublicMetrics: {
             /** @description Number of times the post has been reposted. */
@@ -256,7 +256,7 @@ export interface components {
          * @description Who can reply to a post.
          * @enum {string}
          */
-        ReplySettingsWithVerifiedUsers: 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | (string & {});
+        ReplySettingsWithVerifiedUsers: 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | string;
         /** @description Withholding details for withheld content. */
         TweetWithheld: {
             /** @description Whether the content is withheld on the basis of copyright infringement. */
@@ -269,7 +269,7 @@ export interface components {
          * @description Whether the withheld content is a post (`tweet`) or a `user`.
          * @enum {string}
          */
-        WithheldScope: 'tweet' | 'user' | (string & {});
+        WithheldScope: 'tweet' | 'user' | string;
         /** @description Entities recognized in a text (a post, or a user's description). */
         FullTextEntities: {
             urls?: components['schemas']['UrlEntity'][];
@@ -435,17 +435,17 @@ export interface components {
          * @description The kind of verification of a user (added field).
          * @enum {string}
          */
-        VerifiedType: 'blue' | 'business' | 'government' | 'none' | (string & {});
+        VerifiedType: 'blue' | 'business' | 'government' | 'none' | string;
         /**
          * @description The subscription type of a user (added field).
          * @enum {string}
          */
-        SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | (string & {});
+        SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | string;
         /**
          * @description A kind of relationship between two users.
          * @enum {string}
          */
-        UserConnectionStatus: 'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting' | (string & {});
+        UserConnectionStatus: 'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting' | string;
         /** @description A user's affiliation (the organization whose badge the user carries). */
         UserAffiliation: {
             /**
@@ -613,7 +613,7 @@ export interface components {
          * @description Whether a poll is still open for votes.
          * @enum {string}
          */
-        PollVotingStatus: 'open' | 'closed' | (string & {});
+        PollVotingStatus: 'open' | 'closed' | string;
         /**
          * @description A place tagged on a post. The source does not show place fields; the named ones come from the reference and the object is kept open.
          *
@@ -641,7 +641,7 @@ export interface components {
          * @description The kind of a place.
          * @enum {string}
          */
-        PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | (string & {});
+        PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | string;
         /** @description A GeoJSON Feature describing a place's bounding box. */
         Geo: {
             /** @constant */
@@ -753,17 +753,17 @@ export interface components {
          * @description Whether the note says the post is misleading.
          * @enum {string}
          */
-        NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | (string & {});
+        NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | string;
         /**
          * @description A reason a post is misleading.
          * @enum {string}
          */
-        MisleadingTag: 'disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information' | (string & {});
+        MisleadingTag: 'disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information' | string;
         /**
          * @description The rating status of a community note.
          * @enum {string}
          */
-        NoteRatingStatus: 'currently_rated_helpful' | 'currently_rated_not_helpful' | 'firm_reject' | 'insufficient_consensus' | 'minimum_ratings_not_met' | 'needs_more_ratings' | 'needs_your_help' | (string & {});
+        NoteRatingStatus: 'currently_rated_helpful' | 'currently_rated_not_helpful' | 'firm_reject' | 'insufficient_consensus' | 'minimum_ratings_not_met' | 'needs_more_ratings' | 'needs_your_help' | string;
         /** @description The evaluation result of a note written in test mode. */
         NoteTestResult: {
             /** @description The score bucket of the evaluation. */
@@ -924,12 +924,12 @@ export interface components {
          * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
          * @enum {string}
          */
-        ActivityEventType: 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'news.new' | 'follow.follow' | 'follow.unfollow' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate' | (string & {});
+        ActivityEventType: 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'news.new' | 'follow.follow' | 'follow.unfollow' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate' | string;
         /**
          * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
          * @enum {string}
          */
-        ActivityDirection: 'sent' | 'received' | (string & {});
+        ActivityDirection: 'sent' | 'received' | string;
         /** @description What an activity subscription matches. */
         ActivitySubscriptionFilter: {
             user_id?: components['schemas']['UserId'];
@@ -1553,37 +1553,37 @@ export interface components {
          * @description The kind of a resource named in a problem.
          * @enum {string}
          */
-        ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | (string & {});
+        ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | string;
         /**
          * @description The part of the response a problem refers to.
          * @enum {string}
          */
-        Section: 'data' | 'includes' | (string & {});
+        Section: 'data' | 'includes' | string;
         /**
          * @description Why a client is forbidden.
          * @enum {string}
          */
-        ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | (string & {});
+        ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | string;
         /**
          * @description Why a stream was disconnected for operational reasons.
          * @enum {string}
          */
-        DisconnectType: 'OperationalDisconnect' | 'UpstreamOperationalDisconnect' | 'ForceDisconnect' | 'UpstreamUncleanDisconnect' | 'SlowReader' | 'InternalError' | 'ClientApplicationStateDegraded' | 'InvalidRules' | (string & {});
+        DisconnectType: 'OperationalDisconnect' | 'UpstreamOperationalDisconnect' | 'ForceDisconnect' | 'UpstreamUncleanDisconnect' | 'SlowReader' | 'InternalError' | 'ClientApplicationStateDegraded' | 'InvalidRules' | string;
         /**
          * @description What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
          * @enum {string}
          */
-        ConnectionIssue: 'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue' | (string & {});
+        ConnectionIssue: 'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue' | string;
         /**
          * @description The period of an exceeded usage cap.
          * @enum {string}
          */
-        UsageCapPeriod: 'Daily' | 'Monthly' | (string & {});
+        UsageCapPeriod: 'Daily' | 'Monthly' | string;
         /**
          * @description The scope of an exceeded usage cap.
          * @enum {string}
          */
-        UsageCapScope: 'Account' | 'Product' | (string & {});
+        UsageCapScope: 'Account' | 'Product' | string;
         CreateWebhooksStreamLinkParams: {
             /**
              * @description The id of the webhook configuration.

@@ -306,7 +306,7 @@ export interface components {
      * @description How a post refers to another post.
      * @enum {string}
      */
-    ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | (string & {});
+    ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | string;
     /** @description Public engagement metrics of a post at the time of the request. */
     TweetPublicMetrics: {
       /** @description Number of times the post has been reposted. */
@@ -369,7 +369,7 @@ export interface components {
      * @enum {string}
      */
     ReplySettingsWithVerifiedUsers:
-      'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | (string & {});
+      'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | string;
     /** @description Withholding details for withheld content. */
     TweetWithheld: {
       /** @description Whether the content is withheld on the basis of copyright infringement. */
@@ -382,7 +382,7 @@ export interface components {
      * @description Whether the withheld content is a post (`tweet`) or a `user`.
      * @enum {string}
      */
-    WithheldScope: 'tweet' | 'user' | (string & {});
+    WithheldScope: 'tweet' | 'user' | string;
     /** @description Entities recognized in a text (a post, or a user's description). */
     FullTextEntities: {
       urls?: components['schemas']['UrlEntity'][];
@@ -548,12 +548,12 @@ export interface components {
      * @description The kind of verification of a user (added field).
      * @enum {string}
      */
-    VerifiedType: 'blue' | 'business' | 'government' | 'none' | (string & {});
+    VerifiedType: 'blue' | 'business' | 'government' | 'none' | string;
     /**
      * @description The subscription type of a user (added field).
      * @enum {string}
      */
-    SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | (string & {});
+    SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | string;
     /**
      * @description A kind of relationship between two users.
      * @enum {string}
@@ -565,7 +565,7 @@ export interface components {
       | 'followed_by'
       | 'following'
       | 'muting'
-      | (string & {});
+      | string;
     /** @description A user's affiliation (the organization whose badge the user carries). */
     UserAffiliation: {
       /**
@@ -733,7 +733,7 @@ export interface components {
      * @description Whether a poll is still open for votes.
      * @enum {string}
      */
-    PollVotingStatus: 'open' | 'closed' | (string & {});
+    PollVotingStatus: 'open' | 'closed' | string;
     /**
      * @description A place tagged on a post. The source does not show place fields; the named ones come from the reference and the object is kept open.
      *
@@ -761,7 +761,7 @@ export interface components {
      * @description The kind of a place.
      * @enum {string}
      */
-    PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | (string & {});
+    PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | string;
     /** @description A GeoJSON Feature describing a place's bounding box. */
     Geo: {
       /** @constant */
@@ -873,7 +873,7 @@ export interface components {
      * @description Whether the note says the post is misleading.
      * @enum {string}
      */
-    NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | (string & {});
+    NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | string;
     /**
      * @description A reason a post is misleading.
      * @enum {string}
@@ -886,7 +886,7 @@ export interface components {
       | 'missing_important_context'
       | 'other'
       | 'outdated_information'
-      | (string & {});
+      | string;
     /**
      * @description The rating status of a community note.
      * @enum {string}
@@ -899,7 +899,7 @@ export interface components {
       | 'minimum_ratings_not_met'
       | 'needs_more_ratings'
       | 'needs_your_help'
-      | (string & {});
+      | string;
     /** @description The evaluation result of a note written in test mode. */
     NoteTestResult: {
       /** @description The score bucket of the evaluation. */
@@ -1087,12 +1087,12 @@ export interface components {
       | 'ProfileBannerUpdate'
       | 'ProfileGeoUpdate'
       | 'ProfileUrlUpdate'
-      | (string & {});
+      | string;
     /**
      * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
      * @enum {string}
      */
-    ActivityDirection: 'sent' | 'received' | (string & {});
+    ActivityDirection: 'sent' | 'received' | string;
     /** @description What an activity subscription matches. */
     ActivitySubscriptionFilter: {
       user_id?: components['schemas']['UserId'];
@@ -1786,17 +1786,17 @@ export interface components {
      * @description The kind of a resource named in a problem.
      * @enum {string}
      */
-    ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | (string & {});
+    ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | string;
     /**
      * @description The part of the response a problem refers to.
      * @enum {string}
      */
-    Section: 'data' | 'includes' | (string & {});
+    Section: 'data' | 'includes' | string;
     /**
      * @description Why a client is forbidden.
      * @enum {string}
      */
-    ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | (string & {});
+    ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | string;
     /**
      * @description Why a stream was disconnected for operational reasons.
      * @enum {string}
@@ -1810,7 +1810,7 @@ export interface components {
       | 'InternalError'
       | 'ClientApplicationStateDegraded'
       | 'InvalidRules'
-      | (string & {});
+      | string;
     /**
      * @description What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
      * @enum {string}
@@ -1820,17 +1820,17 @@ export interface components {
       | 'ProvisioningSubscription'
       | 'RuleConfigurationIssue'
       | 'RulesInvalidIssue'
-      | (string & {});
+      | string;
     /**
      * @description The period of an exceeded usage cap.
      * @enum {string}
      */
-    UsageCapPeriod: 'Daily' | 'Monthly' | (string & {});
+    UsageCapPeriod: 'Daily' | 'Monthly' | string;
     /**
      * @description The scope of an exceeded usage cap.
      * @enum {string}
      */
-    UsageCapScope: 'Account' | 'Product' | (string & {});
+    UsageCapScope: 'Account' | 'Product' | string;
     CreateWebhooksStreamLinkParams: {
       /**
        * @description The id of the webhook configuration.

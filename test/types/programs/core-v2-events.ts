@@ -18,6 +18,19 @@ export const readKind: string | undefined = unlisted.data?.event_type;
 /** A subscription read back from the API may carry a type this client does not list. */
 export const readSubscription: ActivitySubscription['event_type'] = 'likes.new';
 
+/** A bare open enum field still narrows to a listed value when compared with it. */
+export function kindOf(subscription: ActivitySubscription): ActivityEventType | undefined {
+  switch (subscription.event_type) {
+    case 'news.new': {
+      const listed: 'news.new' = subscription.event_type;
+      return listed;
+    }
+    default:
+      // @ts-expect-error -- any other string is not a listed type
+      return subscription.event_type;
+  }
+}
+
 export function describe(event: ActivityEvent): string {
   // Before narrowing, the payload is any of the shapes: a news field is not on all of them.
   // @ts-expect-error -- `headline` is only on news payloads
