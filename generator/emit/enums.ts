@@ -15,6 +15,9 @@ export function emitEnums(model: ApiModel): string {
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
 }
 
+/** Responses type an open enum as these values or any other string (`| string`); requests take only these. */
+const OPEN_NOTE = 'The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.';
+
 function enumStatements(item: EnumModel): StatementStructures[] {
   const deprecated = new Map(item.deprecatedValues.map((d) => [String(d.value), d]));
   const notes = item.deprecatedValues.map((d) => {
@@ -22,7 +25,11 @@ function enumStatements(item: EnumModel): StatementStructures[] {
     const instead = d.replacement ? `; use \`${d.replacement}\`` : '';
     return `- \`${d.value}\`: deprecated${when}${instead}${d.note ? ` (${d.note})` : ''}`;
   });
-  const description = docText(item.description, notes.length > 0 && `Deprecated values:\n${notes.join('\n')}`);
+  const description = docText(
+    item.description,
+    notes.length > 0 && `Deprecated values:\n${notes.join('\n')}`,
+    item.open && OPEN_NOTE,
+  );
   const docs = description ? [{ description }] : [];
   const out: StatementStructures[] = [
     {

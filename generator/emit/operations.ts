@@ -181,6 +181,7 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
     requireHttps: op.requireHttps || undefined,
     basicEncoding: op.basicEncoding,
     rules: op.rules.length > 0 ? op.rules : undefined,
+    pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,
   };
 }
 

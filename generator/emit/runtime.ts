@@ -93,6 +93,7 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (model.hasMoney) files.push('money');
   if (hasRules(model)) files.push('rules');
   if (model.audienceUpload) files.push('audiences');
+  if (model.hasRateLimits) files.push('pacing');
   if (oauthFlows(model)) files.push('oauth-flows');
   if (oauthFlows(model)?.appOnly) files.push('app-only');
   return files;
@@ -140,6 +141,7 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
     hasRules: hasRules(model),
+    hasRateLimits: model.hasRateLimits,
     audienceUpload: model.audienceUpload,
     apiKey,
     oauthSteps: oauthSteps(model),

@@ -22,12 +22,14 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     paths: {},
     components: { schemas },
   };
+  const openEnum = openEnumType(model);
   const nodes = await openapiTS(document as never, {
     silent: true,
     alphabetize: false,
     defaultNonNullable: false,
     // `type: object` with no properties is any object, not one that has none.
     emptyObjectsUnknown: true,
+    postTransform: openEnum,
     transform(schema) {
       const node = schema as Record<string, unknown>;
       if (node['x-money'] === 'micros') return ts.factory.createTypeReferenceNode('Micros');
@@ -64,6 +66,22 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '');
   const imports = model.hasMoney ? "import type { Micros } from './runtime/money.js';\n\n" : '';
   return `/** ${GENERATED_HEADER} */\n\n${imports}${body}`;
+}
+
+/**
+ * The model's open enums admit any other string beside their values: `'a' | 'b' | string`. The
+ * listed values stay in the source as documentation; to the compiler the type is `string`, which a
+ * comparison or a `switch` narrows to the literal it was compared with (`string & {}` would keep
+ * editor suggestions but never narrow).
+ */
+function openEnumType(model: ApiModel): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
+  const paths = new Set(model.enums.filter((e) => e.open).map((e) => `#/components/schemas/${e.name}`));
+  const f = ts.factory;
+  const anyString = f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+  return (type, options) => {
+    if (options.path === undefined || !paths.has(options.path)) return undefined;
+    return f.createUnionTypeNode([...(ts.isUnionTypeNode(type) ? type.types : [type]), anyString]);
+  };
 }
 
 function isFalseSchema(node: Record<string, unknown>): boolean {

@@ -1,8 +1,11 @@
 import { isObject } from '../load/index.ts';
 import type { EnumModel, NamedSchema } from './types.ts';
 
-/** Named schemas that are plain enumerations become enums: a literal union plus an `as const` array. */
-export function readEnums(schemas: NamedSchema[]): EnumModel[] {
+/**
+ * Named schemas that are plain enumerations become enums: a literal union plus an `as const` array.
+ * `open`: the enums whose schema type also admits values not listed (see enum-sides.ts).
+ */
+export function readEnums(schemas: NamedSchema[], open: ReadonlySet<string> = new Set()): EnumModel[] {
   const out: EnumModel[] = [];
   for (const named of schemas) {
     const values = enumValues(named.schema);
@@ -13,7 +16,7 @@ export function readEnums(schemas: NamedSchema[]): EnumModel[] {
       const str = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
       return { value, since: str(meta.since), replacement: str(meta.replacement), note: str(meta.note) };
     });
-    out.push({ name: named.name, values, description: named.description, deprecatedValues });
+    out.push({ name: named.name, values, description: named.description, deprecatedValues, open: open.has(named.name) });
   }
   return out;
 }

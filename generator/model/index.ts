@@ -1,4 +1,5 @@
 import { isObject, type LoadedSpec } from '../load/index.ts';
+import { closeSentEnums } from './enum-sides.ts';
 import { readEnums } from './enums.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
@@ -26,6 +27,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const schemes = readSecuritySchemes(docs);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
   const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
+  const openEnums = closeSentEnums(registry, enumNames, operations);
 
   const schemas = registry.all();
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
@@ -40,13 +42,14 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     groups,
     operations,
     schemas,
-    enums: readEnums(schemas),
+    enums: readEnums(schemas, openEnums),
     problems: readProblems(schemas, new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name))),
     securitySchemes: [...schemes.values()],
     authKinds,
     hasMoney,
     hasPagination: operations.some((o) => o.pagination),
     hasStreaming: operations.some((o) => o.streaming),
+    hasRateLimits: operations.some((o) => o.rateLimits.length > 0),
     ...audienceUploadOf(operations),
   };
 }

@@ -2,6 +2,7 @@ import { type DocumentSet, HTTP_METHODS, isObject, type Location } from '../load
 import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
 import { explodes, parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
 import { readPagination } from './pagination.ts';
+import { readRateLimits } from './rate-limits.ts';
 import { readRules } from './rules.ts';
 import { deprecationOf, refName, type SchemaRegistry } from './schemas.ts';
 import type {
@@ -26,6 +27,8 @@ export interface OperationContext {
   enumNames: ReadonlySet<string>;
   schemes: ReadonlyMap<string, SecuritySchemeModel>;
   rootSecurity: unknown;
+  /** Rate-limit budgets seen so far, by key (operations sharing one must agree). */
+  budgets?: Map<string, { requests: number; windowMs: number; id: string }>;
 }
 
 /**
@@ -151,6 +154,7 @@ function readOperation(
     audienceUpload: op['x-audience-upload'] === true,
     rules: readRules(op['x-validation'], ctx.docs, at),
     fieldSelection: readFieldSelection(params),
+    rateLimits: readRateLimits(op['x-rate-limit'], ctx.docs, at, { id, params, bodyFields: body?.fieldNames ?? [] }, (ctx.budgets ??= new Map())),
   };
 }
 

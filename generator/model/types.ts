@@ -33,6 +33,8 @@ export interface ApiModel {
   hasPagination: boolean;
   /** Streaming operations exist. */
   hasStreaming: boolean;
+  /** Some operation has a documented rate limit (`x-rate-limit`): the pacing runtime is needed. */
+  hasRateLimits: boolean;
   /** The operation marked `x-audience-upload`, which the audience upload helper drives. */
   audienceUpload?: { operationId: string };
 }
@@ -125,6 +127,18 @@ export interface OperationModel {
   rules: Record<string, unknown>[];
   /** For `*.fields` parameters: which object each selects, and its defaults. */
   fieldSelection: FieldSelectionModel[];
+  /** Documented rate limits (`x-rate-limit`) the client paces requests by. */
+  rateLimits: RateLimitModel[];
+}
+
+/** At most `requests` requests in any window of `windowMs`, from one budget (`key`) per client. */
+export interface RateLimitModel {
+  /** The budget: operations with the same key share it. */
+  key: string;
+  requests: number;
+  windowMs: number;
+  /** Only requests that set this parameter (by params key) count and wait. */
+  when?: string;
 }
 
 export type SerializationStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
@@ -259,6 +273,12 @@ export interface EnumModel {
   values: (string | number | boolean | null)[];
   description?: string;
   deprecatedValues: { value: string | number; since?: string; replacement?: string; note?: string }[];
+  /**
+   * The client reads it (in a response, or a schema no operation sends): its schema type also
+   * admits strings not listed, values the API may add later. The exported union and `as const`
+   * array stay the listed values, and what a request holds stays closed.
+   */
+  open: boolean;
 }
 
 export interface ProblemUnionModel {

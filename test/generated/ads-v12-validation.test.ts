@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AdsClient, toMicros, ValidationError, type OperationId } from '../../generated/ads-v12/src/index.js';
-import type { CardComponent, CreateCardParams } from '../../generated/ads-v12/src/models.js';
+import type { CardComponent, CardComponentInput, CreateCardParams } from '../../generated/ads-v12/src/models.js';
 import { type SeenRequest, suiteServer } from '../helpers/server.js';
 
 const server = suiteServer(test, () => ({ status: 200, body: { data: [], next_cursor: null, request: { params: {} } } }));
@@ -109,7 +109,7 @@ test('with_total_count cannot be combined with cursor, on every operation that h
 // ------------------------------------------------------------------ name and q lengths
 
 test('name and q lengths: card and poll names at most 80, card q at most 80, audience q 1 to 255', async () => {
-  const components: CardComponent[] = [MEDIA, DETAILS];
+  const components: CardComponentInput[] = [MEDIA, DETAILS];
   await refused(() => client().cards.create({ account_id: ACCOUNT, name: text(81), components }), 'name', 'maxLength 80');
   await refused(() => client().cards.createPoll({ ...POLL, name: text(81) }), 'name', 'maxLength 80');
   await refused(() => client().cards.list({ account_id: ACCOUNT, q: text(81) }), 'q', 'maxLength 80');

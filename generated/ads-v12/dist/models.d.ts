@@ -354,3 +354,9 @@ export type GetCustomAudienceParams = components['schemas']['GetCustomAudiencePa
 export type UpdateCustomAudienceParams = components['schemas']['UpdateCustomAudienceParams'];
 /** Parameters of `batchCreateCustomAudiences`. */
 export type BatchCreateCustomAudiencesParams = components['schemas']['BatchCreateCustomAudiencesParams'];
+/** One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
+export type CardComponentInput = components['schemas']['CardComponentInput'];
+/** A labelled button with an app destination. The only component that takes an APP destination. */
+export type CardButtonComponentInput = components['schemas']['CardButtonComponentInput'];
+/** A button label chosen from the fixed label list. */
+export type CardButtonLabelInput = components['schemas']['CardButtonLabelInput'];

@@ -22,18 +22,19 @@ export interface components {
       | 'RETAIL'
       | 'TECHNOLOGY'
       | 'TRAVEL'
-      | 'OTHER';
+      | 'OTHER'
+      | string;
     /**
      * @description The kinds of entity whose change history can be read.
      * @enum {string}
      */
     HistoryEntityType:
-      'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
+      'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT' | string;
     /**
      * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
      * @enum {string}
      */
-    BidStrategy: 'AUTO' | 'MAX' | 'TARGET';
+    BidStrategy: 'AUTO' | 'MAX' | 'TARGET' | string;
     /**
      * @description What a line item optimizes for. The default depends on the objective.
      * @enum {string}
@@ -53,12 +54,13 @@ export interface components {
       | 'VIEW_3S_100PCT'
       | 'VIEW_6S'
       | 'VIEW_15S'
-      | 'WEBSITE_CONVERSIONS';
+      | 'WEBSITE_CONVERSIONS'
+      | string;
     /**
      * @description The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
      * @enum {string}
      */
-    PayBy: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
+    PayBy: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK' | string;
     /**
      * @description How far a line item's audience is expanded beyond its targeting.
      * @enum {string}
@@ -68,7 +70,7 @@ export interface components {
      * @description Whether an entity is running.
      * @enum {string}
      */
-    EntityStatus: 'ACTIVE' | 'PAUSED';
+    EntityStatus: 'ACTIVE' | 'PAUSED' | string;
     /**
      * @description The campaign objective of a line item.
      * @enum {string}
@@ -81,17 +83,18 @@ export interface components {
       | 'WEBSITE_CLICKS'
       | 'ENGAGEMENTS'
       | 'VIDEO_VIEWS'
-      | 'PREROLL_VIEWS';
+      | 'PREROLL_VIEWS'
+      | string;
     /**
      * @description Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
      * @enum {string}
      */
-    Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE';
+    Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | string;
     /**
      * @description The promoted product of a line item.
      * @enum {string}
      */
-    ProductType: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
+    ProductType: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS' | string;
     /**
      * @description The creative format of an account media entry (and of the media creatives made from it).
      * @enum {string}
@@ -105,7 +108,8 @@ export interface components {
       | 'INTERSTITIAL_TABLET'
       | 'MEDIUM_RECTANGLE'
       | 'PREROLL'
-      | 'VAST_PREROLL';
+      | 'VAST_PREROLL'
+      | string;
     /**
      * @description The kind of a card, derived from its components.
      * @enum {string}
@@ -123,42 +127,43 @@ export interface components {
       | 'VIDEO_CAROUSEL_APP'
       | 'VIDEO_CAROUSEL_WEBSITE'
       | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
-      | 'VIDEO_WEBSITE';
+      | 'VIDEO_WEBSITE'
+      | string;
     /**
      * @description The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
      * @enum {string}
      */
-    PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
+    PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | string;
     /**
      * @description The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
      * @enum {string}
      */
-    ScheduledStatus: 'SCHEDULED' | 'SUCCESS';
+    ScheduledStatus: 'SCHEDULED' | 'SUCCESS' | string;
     /**
      * @description The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
      * @enum {string}
      */
-    ApprovalStatus: 'ACCEPTED';
+    ApprovalStatus: 'ACCEPTED' | string;
     /**
      * @description The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
      * @enum {string}
      */
-    ChangeType: 'CREATE';
+    ChangeType: 'CREATE' | string;
     /**
      * @description A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
      * @enum {string}
      */
-    AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
+    AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | string;
     /**
      * @description Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
      * @enum {string}
      */
-    BudgetOptimization: 'LINE_ITEM';
+    BudgetOptimization: 'LINE_ITEM' | string;
     /**
      * @description What a granted account may do with a shared audience.
      * @enum {string}
      */
-    PermissionLevel: 'READ_ONLY' | 'READ_WRITE';
+    PermissionLevel: 'READ_ONLY' | 'READ_WRITE' | string;
     /**
      * @description Which custom audiences to list: the ones the account owns (the default) or the ones shared with it.
      * @enum {string}
@@ -168,17 +173,17 @@ export interface components {
      * @description How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
      * @enum {string}
      */
-    OperatorType: 'EQ' | 'NE';
+    OperatorType: 'EQ' | 'NE' | string;
     /**
      * @description The call to action button of a preroll video ad.
      * @enum {string}
      */
-    CallToAction: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
+    CallToAction: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW' | string;
     /**
      * @description The label of a card BUTTON component.
      * @enum {string}
      */
-    ButtonLabel: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
+    ButtonLabel: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP' | string;
     /**
      * @description The size of each data point of keyword insights.
      * @enum {string}
@@ -758,7 +763,7 @@ export interface components {
       ios_deep_link?: string;
     };
     /** @description The components of a card (or of one carousel slide) in top-to-bottom render order: exactly one media component and exactly one DETAILS or BUTTON component. */
-    CardComponentList: components['schemas']['CardComponent'][];
+    CardComponentList: components['schemas']['CardComponentInput'][];
     /** @description The slides of a multi-destination carousel, in order; each slide is a component list. */
     CardSlides: components['schemas']['CardComponentList'][];
     /** @description A new card with either `components` or `slides`, never both. */
@@ -808,7 +813,25 @@ export interface components {
     UpdateAccountRequest: {
       /** @description The new account name. */
       name?: string;
-      industry_type?: components['schemas']['IndustryType'];
+      /**
+       * @description A value of `IndustryType` (requests take only the listed values).
+       * @enum {string}
+       */
+      industry_type?:
+        | 'AGENCY'
+        | 'BUSINESS_TO_BUSINESS'
+        | 'ONLINE_SERVICES'
+        | 'EDUCATION'
+        | 'FINANCIAL'
+        | 'HEALTH'
+        | 'GOVERNMENT'
+        | 'MEDIA'
+        | 'MOBILE'
+        | 'RESTAURANT'
+        | 'RETAIL'
+        | 'TECHNOLOGY'
+        | 'TRAVEL'
+        | 'OTHER';
     };
     CreateLineItemCuratedCategoryRequest: {
       /** @description The line item. */
@@ -839,23 +862,52 @@ export interface components {
        * @description The bid in micros of the account currency (5.50 is 5500000); greater than zero. Required when `bid_strategy` is MAX or TARGET; ignored under AUTO.
        */
       bid_amount_local_micro?: Micros;
-      bid_strategy?: components['schemas']['BidStrategy'];
+      /**
+       * @description A value of `BidStrategy` (requests take only the listed values).
+       * @enum {string}
+       */
+      bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
       /** @description IAB categories of the advertiser's business (comma-separated on the wire). Required for PUBLISHER_NETWORK placement; PREROLL_VIEWS line items need the IAB categories of one or two advertiser business categories. */
       categories?: components['schemas']['IabCategory'][];
       /** @description The frequency-cap window, 1, 7 or 30 days. */
       duration_in_days?: components['schemas']['DurationInDays'];
-      /** @description ACTIVE runs the line item; PAUSED stops it. */
-      entity_status?: components['schemas']['EntityStatus'];
+      /**
+       * @description ACTIVE runs the line item; PAUSED stops it.
+       * @enum {string}
+       */
+      entity_status?: 'ACTIVE' | 'PAUSED';
       /** Format: date-time */
       start_time?: string;
       /** Format: date-time */
       end_time?: string;
       /** @description The most times one user is shown the ads within `duration_in_days`. Only for the REACH, ENGAGEMENTS, VIDEO_VIEWS and PREROLL_VIEWS objectives. */
       frequency_cap?: number;
-      goal?: components['schemas']['Goal'];
+      /**
+       * @description A value of `Goal` (requests take only the listed values).
+       * @enum {string}
+       */
+      goal?:
+        | 'APP_CLICKS'
+        | 'APP_INSTALLS'
+        | 'APP_PURCHASES'
+        | 'ENGAGEMENT'
+        | 'FOLLOWERS'
+        | 'LINK_CLICKS'
+        | 'MAX_REACH'
+        | 'PREROLL'
+        | 'PREROLL_STARTS'
+        | 'REACH_WITH_ENGAGEMENT'
+        | 'VIDEO_VIEW'
+        | 'VIEW_3S_100PCT'
+        | 'VIEW_6S'
+        | 'VIEW_15S'
+        | 'WEBSITE_CONVERSIONS';
       name?: string;
-      /** @description The billing unit; changes only for APP_INSTALLS line items and is not IMPRESSION under TARGET. */
-      pay_by?: components['schemas']['PayBy'];
+      /**
+       * @description The billing unit; changes only for APP_INSTALLS line items and is not IMPRESSION under TARGET.
+       * @enum {string}
+       */
+      pay_by?: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
       /**
        * Format: int64
        * @description Total budget in micros of the account currency (5.50 is 5500000).
@@ -897,7 +949,11 @@ export interface components {
     CreatePrerollCallToActionRequest: {
       /** @description A PREROLL_VIEWS line item. */
       line_item_id: string;
-      call_to_action: components['schemas']['CallToAction'];
+      /**
+       * @description A value of `CallToAction` (requests take only the listed values).
+       * @enum {string}
+       */
+      call_to_action: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
       /**
        * Format: uri
        * @description Where the call to action leads.
@@ -906,7 +962,11 @@ export interface components {
     };
     /** @description Call to action changes; both fields are optional. */
     UpdatePrerollCallToActionRequest: {
-      call_to_action?: components['schemas']['CallToAction'];
+      /**
+       * @description A value of `CallToAction` (requests take only the listed values).
+       * @enum {string}
+       */
+      call_to_action?: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
       /**
        * Format: uri
        * @description Where the call to action leads.
@@ -946,13 +1006,18 @@ export interface components {
       /**
        * @description EQ (the default) targets the value; NE excludes it.
        * @default EQ
+       * @enum {string}
        */
-      operator_type?: components['schemas']['OperatorType'];
+      operator_type?: 'EQ' | 'NE';
     };
     CreateAudiencePermissionRequest: {
       /** @description The account the audience is shared with. */
       granted_account_id: string;
-      permission_level: components['schemas']['PermissionLevel'];
+      /**
+       * @description A value of `PermissionLevel` (requests take only the listed values).
+       * @enum {string}
+       */
+      permission_level: 'READ_ONLY' | 'READ_WRITE';
     };
     CreateCustomAudienceRequest: {
       /** @description The audience name; must be unique, or the request fails. */
@@ -1361,8 +1426,11 @@ export interface components {
        *     Sent in the path.
        */
       account_id: string;
-      /** @description The kind of entity whose history is returned. */
-      entity_type: components['schemas']['HistoryEntityType'];
+      /**
+       * @description The kind of entity whose history is returned.
+       * @enum {string}
+       */
+      entity_type: 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
       /** @description The id of the entity whose history is returned. */
       entity_id: string;
       /**
@@ -1530,8 +1598,11 @@ export interface components {
       line_item_id: string;
     };
     ListLineItemPlacementsParams: {
-      /** @description Only the placement options of this product type. */
-      product_type?: components['schemas']['ProductType'];
+      /**
+       * @description Only the placement options of this product type.
+       * @enum {string}
+       */
+      product_type?: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
     };
     ListAccountMediaParams: {
       /**
@@ -1548,7 +1619,17 @@ export interface components {
        */
       count?: number;
       /** @description Scope the response to these creative types (comma-separated on the wire). */
-      creative_types?: components['schemas']['CreativeType'][];
+      creative_types?: (
+        | 'BANNER'
+        | 'BANNER_TABLET'
+        | 'INTERSTITIAL'
+        | 'INTERSTITIAL_LANDSCAPE'
+        | 'INTERSTITIAL_LANDSCAPE_TABLET'
+        | 'INTERSTITIAL_TABLET'
+        | 'MEDIUM_RECTANGLE'
+        | 'PREROLL'
+        | 'VAST_PREROLL'
+      )[];
       /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
       cursor?: string;
       /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
@@ -1710,7 +1791,21 @@ export interface components {
        */
       account_id: string;
       /** @description Scope the response to these card types (comma-separated on the wire). */
-      card_types?: components['schemas']['CardType'][];
+      card_types?: (
+        | 'IMAGE_APP'
+        | 'IMAGE_CAROUSEL_APP'
+        | 'IMAGE_CAROUSEL_WEBSITE'
+        | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE'
+        | 'IMAGE_WEBSITE'
+        | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE'
+        | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP'
+        | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE'
+        | 'VIDEO_APP'
+        | 'VIDEO_CAROUSEL_APP'
+        | 'VIDEO_CAROUSEL_WEBSITE'
+        | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
+        | 'VIDEO_WEBSITE'
+      )[];
       /** @description Scope the response to these card ids (comma-separated on the wire, up to 200). */
       card_id?: string[];
       /** @description Scope the response to these card URIs (comma-separated on the wire, up to 200). */
@@ -2266,6 +2361,28 @@ export interface components {
       account_id: string;
       /** @description The request body (application/json). */
       body: components['schemas']['BatchCreateCustomAudiencesRequest'];
+    };
+    /** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
+    CardComponentInput:
+      | components['schemas']['CardMediaComponent']
+      | components['schemas']['CardSwipeableMediaComponent']
+      | components['schemas']['CardDetailsComponent']
+      | components['schemas']['CardButtonComponentInput'];
+    /** @description A labelled button with an app destination. The only component that takes an APP destination. */
+    CardButtonComponentInput: {
+      type: 'BUTTON';
+      label: components['schemas']['CardButtonLabelInput'];
+      destination: components['schemas']['AppDestination'];
+    };
+    /** @description A button label chosen from the fixed label list. */
+    CardButtonLabelInput: {
+      /** @constant */
+      type: 'ENUM';
+      /**
+       * @description A value of `ButtonLabel` (requests take only the listed values).
+       * @enum {string}
+       */
+      value: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
     };
   };
   responses: never;

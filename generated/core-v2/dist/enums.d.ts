@@ -47,49 +47,137 @@ export type StreamingEndpoint = (typeof StreamingEndpoint)[number];
 export declare const ConnectionStatusFilter: readonly ["active", "inactive", "all"];
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export type ConnectionStatusFilter = (typeof ConnectionStatusFilter)[number];
-/** How a post refers to another post. */
+/**
+ * How a post refers to another post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const ReferencedTweetType: readonly ["retweeted", "quoted", "replied_to"];
-/** How a post refers to another post. */
+/**
+ * How a post refers to another post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ReferencedTweetType = (typeof ReferencedTweetType)[number];
-/** Who can reply to a post. */
+/**
+ * Who can reply to a post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const ReplySettingsWithVerifiedUsers: readonly ["everyone", "mentionedUsers", "following", "other", "subscribers", "verified"];
-/** Who can reply to a post. */
+/**
+ * Who can reply to a post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ReplySettingsWithVerifiedUsers = (typeof ReplySettingsWithVerifiedUsers)[number];
-/** Whether the withheld content is a post (`tweet`) or a `user`. */
+/**
+ * Whether the withheld content is a post (`tweet`) or a `user`.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const WithheldScope: readonly ["tweet", "user"];
-/** Whether the withheld content is a post (`tweet`) or a `user`. */
+/**
+ * Whether the withheld content is a post (`tweet`) or a `user`.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type WithheldScope = (typeof WithheldScope)[number];
-/** The kind of verification of a user (added field). */
+/**
+ * The kind of verification of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const VerifiedType: readonly ["blue", "business", "government", "none"];
-/** The kind of verification of a user (added field). */
+/**
+ * The kind of verification of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type VerifiedType = (typeof VerifiedType)[number];
-/** The subscription type of a user (added field). */
+/**
+ * The subscription type of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const SubscriptionType: readonly ["Basic", "Premium", "PremiumPlus", "None"];
-/** The subscription type of a user (added field). */
+/**
+ * The subscription type of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type SubscriptionType = (typeof SubscriptionType)[number];
-/** A kind of relationship between two users. */
+/**
+ * A kind of relationship between two users.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const UserConnectionStatus: readonly ["follow_request_received", "follow_request_sent", "blocking", "followed_by", "following", "muting"];
-/** A kind of relationship between two users. */
+/**
+ * A kind of relationship between two users.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type UserConnectionStatus = (typeof UserConnectionStatus)[number];
-/** Whether a poll is still open for votes. */
+/**
+ * Whether a poll is still open for votes.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const PollVotingStatus: readonly ["open", "closed"];
-/** Whether a poll is still open for votes. */
+/**
+ * Whether a poll is still open for votes.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type PollVotingStatus = (typeof PollVotingStatus)[number];
-/** The kind of a place. */
+/**
+ * The kind of a place.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const PlaceType: readonly ["poi", "neighborhood", "city", "admin", "country", "unknown"];
-/** The kind of a place. */
+/**
+ * The kind of a place.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type PlaceType = (typeof PlaceType)[number];
-/** Whether the note says the post is misleading. */
+/**
+ * Whether the note says the post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const NoteClassification: readonly ["misinformed_or_potentially_misleading", "not_misleading"];
-/** Whether the note says the post is misleading. */
+/**
+ * Whether the note says the post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type NoteClassification = (typeof NoteClassification)[number];
-/** A reason a post is misleading. */
+/**
+ * A reason a post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const MisleadingTag: readonly ["disputed_claim_as_fact", "factual_error", "manipulated_media", "misinterpreted_satire", "missing_important_context", "other", "outdated_information"];
-/** A reason a post is misleading. */
+/**
+ * A reason a post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type MisleadingTag = (typeof MisleadingTag)[number];
-/** The rating status of a community note. */
+/**
+ * The rating status of a community note.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const NoteRatingStatus: readonly ["currently_rated_helpful", "currently_rated_not_helpful", "firm_reject", "insufficient_consensus", "minimum_ratings_not_met", "needs_more_ratings", "needs_your_help"];
-/** The rating status of a community note. */
+/**
+ * The rating status of a community note.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type NoteRatingStatus = (typeof NoteRatingStatus)[number];
 /** Who can reply to the post being created. */
 export declare const TweetCreateReplySettings: readonly ["following", "mentionedUsers", "subscribers", "verified"];
@@ -100,61 +188,129 @@ export declare const OAuthAccessType: readonly ["read", "write"];
 /** An access level lower than the application's, requested for one token. */
 export type OAuthAccessType = (typeof OAuthAccessType)[number];
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const ActivityEventType: readonly ["profile.update.bio", "profile.update.screenname", "profile.update.verified", "profile.update.affiliate", "dm.received", "dm.sent", "dm.read", "dm.indicate_typing", "spaces.start", "spaces.end", "ProfileBioUpdate", "ProfilePictureUpdate", "ProfileBannerUpdate", "ProfileGeoUpdate", "ProfileUrlUpdate"];
+export declare const ActivityEventType: readonly ["profile.update.bio", "profile.update.profile_picture", "profile.update.banner_picture", "profile.update.screenname", "profile.update.geo", "profile.update.url", "profile.update.verified", "profile.update.affiliate", "profile.update.handle", "news.new", "follow.follow", "follow.unfollow", "dm.received", "dm.sent", "dm.read", "dm.indicate_typing", "chat.received", "chat.sent", "spaces.start", "spaces.end", "ProfileBioUpdate", "ProfilePictureUpdate", "ProfileBannerUpdate", "ProfileGeoUpdate", "ProfileUrlUpdate"];
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export type ActivityEventType = (typeof ActivityEventType)[number];
 /**
  * The deprecated values of {@link ActivityEventType}.
- * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
  */
 export type DeprecatedActivityEventType = 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
-/** Which direct-message or chat events to receive. */
+/**
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const ActivityDirection: readonly ["sent", "received"];
-/** Which direct-message or chat events to receive. */
+/**
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ActivityDirection = (typeof ActivityDirection)[number];
-/** The kind of a resource named in a problem. */
+/**
+ * The kind of a resource named in a problem.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const ResourceType: readonly ["user", "tweet", "media", "list", "space"];
-/** The kind of a resource named in a problem. */
+/**
+ * The kind of a resource named in a problem.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ResourceType = (typeof ResourceType)[number];
-/** The part of the response a problem refers to. */
+/**
+ * The part of the response a problem refers to.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const Section: readonly ["data", "includes"];
-/** The part of the response a problem refers to. */
+/**
+ * The part of the response a problem refers to.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type Section = (typeof Section)[number];
-/** Why a client is forbidden. */
+/**
+ * Why a client is forbidden.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const ClientForbiddenReason: readonly ["official-client-forbidden", "client-not-enrolled"];
-/** Why a client is forbidden. */
+/**
+ * Why a client is forbidden.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ClientForbiddenReason = (typeof ClientForbiddenReason)[number];
-/** Why a stream was disconnected for operational reasons. */
+/**
+ * Why a stream was disconnected for operational reasons.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const DisconnectType: readonly ["OperationalDisconnect", "UpstreamOperationalDisconnect", "ForceDisconnect", "UpstreamUncleanDisconnect", "SlowReader", "InternalError", "ClientApplicationStateDegraded", "InvalidRules"];
-/** Why a stream was disconnected for operational reasons. */
+/**
+ * Why a stream was disconnected for operational reasons.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type DisconnectType = (typeof DisconnectType)[number];
-/** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
+/**
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const ConnectionIssue: readonly ["TooManyConnections", "ProvisioningSubscription", "RuleConfigurationIssue", "RulesInvalidIssue"];
-/** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
+/**
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ConnectionIssue = (typeof ConnectionIssue)[number];
-/** The period of an exceeded usage cap. */
+/**
+ * The period of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const UsageCapPeriod: readonly ["Daily", "Monthly"];
-/** The period of an exceeded usage cap. */
+/**
+ * The period of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type UsageCapPeriod = (typeof UsageCapPeriod)[number];
-/** The scope of an exceeded usage cap. */
+/**
+ * The scope of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export declare const UsageCapScope: readonly ["Account", "Product"];
-/** The scope of an exceeded usage cap. */
+/**
+ * The scope of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type UsageCapScope = (typeof UsageCapScope)[number];

@@ -154,9 +154,17 @@ export const StreamingEndpoint = [
 ];
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export const ConnectionStatusFilter = ['active', 'inactive', 'all'];
-/** How a post refers to another post. */
+/**
+ * How a post refers to another post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ReferencedTweetType = ['retweeted', 'quoted', 'replied_to'];
-/** Who can reply to a post. */
+/**
+ * Who can reply to a post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ReplySettingsWithVerifiedUsers = [
     'everyone',
     'mentionedUsers',
@@ -165,13 +173,29 @@ export const ReplySettingsWithVerifiedUsers = [
     'subscribers',
     'verified',
 ];
-/** Whether the withheld content is a post (`tweet`) or a `user`. */
+/**
+ * Whether the withheld content is a post (`tweet`) or a `user`.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const WithheldScope = ['tweet', 'user'];
-/** The kind of verification of a user (added field). */
+/**
+ * The kind of verification of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const VerifiedType = ['blue', 'business', 'government', 'none'];
-/** The subscription type of a user (added field). */
+/**
+ * The subscription type of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const SubscriptionType = ['Basic', 'Premium', 'PremiumPlus', 'None'];
-/** A kind of relationship between two users. */
+/**
+ * A kind of relationship between two users.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const UserConnectionStatus = [
     'follow_request_received',
     'follow_request_sent',
@@ -180,13 +204,29 @@ export const UserConnectionStatus = [
     'following',
     'muting',
 ];
-/** Whether a poll is still open for votes. */
+/**
+ * Whether a poll is still open for votes.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const PollVotingStatus = ['open', 'closed'];
-/** The kind of a place. */
+/**
+ * The kind of a place.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const PlaceType = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
-/** Whether the note says the post is misleading. */
+/**
+ * Whether the note says the post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const NoteClassification = ['misinformed_or_potentially_misleading', 'not_misleading'];
-/** A reason a post is misleading. */
+/**
+ * A reason a post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const MisleadingTag = [
     'disputed_claim_as_fact',
     'factual_error',
@@ -196,7 +236,11 @@ export const MisleadingTag = [
     'other',
     'outdated_information',
 ];
-/** The rating status of a community note. */
+/**
+ * The rating status of a community note.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const NoteRatingStatus = [
     'currently_rated_helpful',
     'currently_rated_not_helpful',
@@ -211,24 +255,36 @@ export const TweetCreateReplySettings = ['following', 'mentionedUsers', 'subscri
 /** An access level lower than the application's, requested for one token. */
 export const OAuthAccessType = ['read', 'write'];
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export const ActivityEventType = [
     'profile.update.bio',
+    'profile.update.profile_picture',
+    'profile.update.banner_picture',
     'profile.update.screenname',
+    'profile.update.geo',
+    'profile.update.url',
     'profile.update.verified',
     'profile.update.affiliate',
+    'profile.update.handle',
+    'news.new',
+    'follow.follow',
+    'follow.unfollow',
     'dm.received',
     'dm.sent',
     'dm.read',
     'dm.indicate_typing',
+    'chat.received',
+    'chat.sent',
     'spaces.start',
     'spaces.end',
     'ProfileBioUpdate',
@@ -237,15 +293,35 @@ export const ActivityEventType = [
     'ProfileGeoUpdate',
     'ProfileUrlUpdate',
 ];
-/** Which direct-message or chat events to receive. */
+/**
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ActivityDirection = ['sent', 'received'];
-/** The kind of a resource named in a problem. */
+/**
+ * The kind of a resource named in a problem.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ResourceType = ['user', 'tweet', 'media', 'list', 'space'];
-/** The part of the response a problem refers to. */
+/**
+ * The part of the response a problem refers to.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const Section = ['data', 'includes'];
-/** Why a client is forbidden. */
+/**
+ * Why a client is forbidden.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ClientForbiddenReason = ['official-client-forbidden', 'client-not-enrolled'];
-/** Why a stream was disconnected for operational reasons. */
+/**
+ * Why a stream was disconnected for operational reasons.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const DisconnectType = [
     'OperationalDisconnect',
     'UpstreamOperationalDisconnect',
@@ -256,14 +332,26 @@ export const DisconnectType = [
     'ClientApplicationStateDegraded',
     'InvalidRules',
 ];
-/** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
+/**
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ConnectionIssue = [
     'TooManyConnections',
     'ProvisioningSubscription',
     'RuleConfigurationIssue',
     'RulesInvalidIssue',
 ];
-/** The period of an exceeded usage cap. */
+/**
+ * The period of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const UsageCapPeriod = ['Daily', 'Monthly'];
-/** The scope of an exceeded usage cap. */
+/**
+ * The scope of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const UsageCapScope = ['Account', 'Product'];

@@ -21,7 +21,7 @@ export declare const getPowerstreamRules: OperationSpec;
 export declare const streamPosts: OperationSpec;
 /** `GET /2/tweets/search/stream/rules`: Get stream rules */
 export declare const getRules: PaginatedOperationSpec;
-/** `POST /2/tweets/search/stream/rules`: Add stream rules */
+/** `POST /2/tweets/search/stream/rules`: Add or delete stream rules */
 export declare const updateRules: OperationSpec;
 /** `DELETE /2/tweets/search/stream/rules`: Delete stream rules */
 export declare const deleteRules: OperationSpec;

@@ -194,7 +194,7 @@ export interface components {
          * @description How a post refers to another post.
          * @enum {string}
          */
-        ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to';
+        ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | string;
         /** @description Public engagement metrics of a post at the time of the request. */
         TweetPublicMetrics: {
             /** @description Number of times the post has been reposted. */
@@ -209,12 +209,12 @@ export interface components {
              * Format: int32
              * @description Number of times the post has been viewed (added by a later change).
              */
-            impression_count?: number;
+            impression_count: number;
             /**
              * Format: int32
              * @description Number of times the post has been bookmarked.
              */
-            bookmark_count?: number;
+            bookmark_count: number;
         };
         /** @description Non-public (organic or promoted) engagement metrics of a post at the time of the request. */
         TweetEngagementMetrics: {
@@ -256,7 +256,7 @@ export interface components {
          * @description Who can reply to a post.
          * @enum {string}
          */
-        ReplySettingsWithVerifiedUsers: 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';
+        ReplySettingsWithVerifiedUsers: 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | string;
         /** @description Withholding details for withheld content. */
         TweetWithheld: {
             /** @description Whether the content is withheld on the basis of copyright infringement. */
@@ -269,7 +269,7 @@ export interface components {
          * @description Whether the withheld content is a post (`tweet`) or a `user`.
          * @enum {string}
          */
-        WithheldScope: 'tweet' | 'user';
+        WithheldScope: 'tweet' | 'user' | string;
         /** @description Entities recognized in a text (a post, or a user's description). */
         FullTextEntities: {
             urls?: components['schemas']['UrlEntity'][];
@@ -435,17 +435,17 @@ export interface components {
          * @description The kind of verification of a user (added field).
          * @enum {string}
          */
-        VerifiedType: 'blue' | 'business' | 'government' | 'none';
+        VerifiedType: 'blue' | 'business' | 'government' | 'none' | string;
         /**
          * @description The subscription type of a user (added field).
          * @enum {string}
          */
-        SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None';
+        SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | string;
         /**
          * @description A kind of relationship between two users.
          * @enum {string}
          */
-        UserConnectionStatus: 'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting';
+        UserConnectionStatus: 'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting' | string;
         /** @description A user's affiliation (the organization whose badge the user carries). */
         UserAffiliation: {
             /**
@@ -488,11 +488,15 @@ export interface components {
         UserWithheld: {
             /** @description The countries where the user is not available. */
             country_codes: components['schemas']['CountryCode'][];
-            scope?: components['schemas']['WithheldScope'];
+            /**
+             * @description That the withheld content is a `user`.
+             * @enum {string}
+             */
+            scope?: 'user';
         };
         /** @description A media item (photo, video or animated GIF) attached to a post. Only `media_key` and `type` are returned by default; other fields are returned when `media.fields` asks for them. Metrics and `duration_ms` apply to videos. */
         Media: {
-            media_key: components['schemas']['MediaKey'];
+            media_key?: components['schemas']['MediaKey'];
             /** @description The kind of media, for example `photo`, `video` or `animated_gif`. */
             type: string;
             /** @description The duration of a video, in milliseconds. */
@@ -609,7 +613,7 @@ export interface components {
          * @description Whether a poll is still open for votes.
          * @enum {string}
          */
-        PollVotingStatus: 'open' | 'closed';
+        PollVotingStatus: 'open' | 'closed' | string;
         /**
          * @description A place tagged on a post. The source does not show place fields; the named ones come from the reference and the object is kept open.
          *
@@ -637,7 +641,7 @@ export interface components {
          * @description The kind of a place.
          * @enum {string}
          */
-        PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown';
+        PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | string;
         /** @description A GeoJSON Feature describing a place's bounding box. */
         Geo: {
             /** @constant */
@@ -749,17 +753,17 @@ export interface components {
          * @description Whether the note says the post is misleading.
          * @enum {string}
          */
-        NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading';
+        NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | string;
         /**
          * @description A reason a post is misleading.
          * @enum {string}
          */
-        MisleadingTag: 'disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information';
+        MisleadingTag: 'disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information' | string;
         /**
          * @description The rating status of a community note.
          * @enum {string}
          */
-        NoteRatingStatus: 'currently_rated_helpful' | 'currently_rated_not_helpful' | 'firm_reject' | 'insufficient_consensus' | 'minimum_ratings_not_met' | 'needs_more_ratings' | 'needs_your_help';
+        NoteRatingStatus: 'currently_rated_helpful' | 'currently_rated_not_helpful' | 'firm_reject' | 'insufficient_consensus' | 'minimum_ratings_not_met' | 'needs_more_ratings' | 'needs_your_help' | string;
         /** @description The evaluation result of a note written in test mode. */
         NoteTestResult: {
             /** @description The score bucket of the evaluation. */
@@ -772,7 +776,7 @@ export interface components {
             /** @description If true, the note only tests the capability of the writer and is not publicly visible. If false, it becomes a new proposed note on the product. */
             test_mode: boolean;
             post_id: components['schemas']['TweetId'];
-            info: components['schemas']['NoteInfo'];
+            info: components['schemas']['NoteInfoInput'];
         };
         /** @description A draft note to evaluate. */
         EvaluateNoteRequest: {
@@ -795,6 +799,8 @@ export interface components {
         RuleValue: string;
         /** @description A label for a rule, returned with the posts it matches. */
         RuleTag: string;
+        /** @description A change to the filtered-stream rule set - rules to add, or rules to delete. */
+        AddOrDeleteRulesRequest: components['schemas']['AddRulesRequest'] | components['schemas']['DeleteRulesRequest'];
         /** @description Rules to add to the filtered-stream rule set. */
         AddRulesRequest: {
             add: components['schemas']['RuleNoId'][];
@@ -915,27 +921,30 @@ export interface components {
          */
         OAuthAccessType: 'read' | 'write';
         /**
-         * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+         * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
          * @enum {string}
          */
-        ActivityEventType: 'profile.update.bio' | 'profile.update.screenname' | 'profile.update.verified' | 'profile.update.affiliate' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
+        ActivityEventType: 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'news.new' | 'follow.follow' | 'follow.unfollow' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate' | string;
         /**
-         * @description Which direct-message or chat events to receive.
+         * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
          * @enum {string}
          */
-        ActivityDirection: 'sent' | 'received';
+        ActivityDirection: 'sent' | 'received' | string;
         /** @description What an activity subscription matches. */
         ActivitySubscriptionFilter: {
             user_id?: components['schemas']['UserId'];
             /** @description A keyword to filter on. */
             keyword?: string;
-            /** @description For direct-message and chat events: receive `sent` events, `received` events, or both (omit the filter, or list both values). The wire form is not shown by the source or the reference. */
-            direction?: components['schemas']['ActivityDirection'][];
+            direction?: components['schemas']['ActivityDirection'];
         };
         /** @description An activity subscription to create. */
         ActivitySubscriptionCreateRequest: {
-            event_type: components['schemas']['ActivityEventType'];
-            filter: components['schemas']['ActivitySubscriptionFilter'];
+            /**
+             * @description A value of `ActivityEventType` (requests take only the listed values).
+             * @enum {string}
+             */
+            event_type: 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'news.new' | 'follow.follow' | 'follow.unfollow' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
+            filter: components['schemas']['ActivitySubscriptionFilterInput'];
             /** @description A label returned with every event the subscription delivers. */
             tag?: string;
             webhook_id?: components['schemas']['WebhookConfigId'];
@@ -953,27 +962,97 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description One activity event, as delivered to the activity stream or a webhook. */
-        ActivityEvent: {
-            event_type?: components['schemas']['ActivityEventType'];
+        /** @description One activity event, as delivered to the activity stream or a webhook. Its payload's shape follows `event_type`: the source does not show payload shapes, and the reference ties three to event types (its payload discriminator maps `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile types carry the profile shape too. Direct-message, chat and spaces payloads are shown by neither and kept open. An event of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`. `event_type` is required here because it is the reference's discriminator of the payload. */
+        ActivityEvent: components['schemas']['ProfileUpdateActivityEvent'] | components['schemas']['NewsActivityEvent'] | components['schemas']['FollowActivityEvent'] | components['schemas']['MessageOrSpacesActivityEvent'] | components['schemas']['UnlistedActivityEvent'];
+        /** @description The fields every activity event has. */
+        ActivityEventCommon: {
             event_uuid?: components['schemas']['ActivityEventId'];
             filter?: components['schemas']['ActivitySubscriptionFilter'];
             /** @description The tag of the subscription that matched. */
             tag?: string;
+        };
+        /** @description A profile change (`profile.update.*`, or a deprecated PascalCase profile type). */
+        ProfileUpdateActivityEvent: components['schemas']['ActivityEventCommon'] & {
+            /** @enum {string} */
+            event_type: 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
+            payload?: components['schemas']['ProfileUpdateActivityPayload'];
+        };
+        /** @description A news story (`news.new`). */
+        NewsActivityEvent: components['schemas']['ActivityEventCommon'] & {
+            /** @enum {string} */
+            event_type: 'news.new';
+            payload?: components['schemas']['NewsActivityPayload'];
+        };
+        /** @description A follow or unfollow (`follow.follow`, `follow.unfollow`). */
+        FollowActivityEvent: components['schemas']['ActivityEventCommon'] & {
+            /** @enum {string} */
+            event_type: 'follow.follow' | 'follow.unfollow';
+            payload?: components['schemas']['FollowActivityPayload'];
+        };
+        /** @description A direct-message, chat or spaces event. Neither the source nor the reference shows its payload. */
+        MessageOrSpacesActivityEvent: components['schemas']['ActivityEventCommon'] & {
+            /** @enum {string} */
+            event_type: 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end';
+            /**
+             * @description The event-specific payload (shape not shown).
+             *
+             *     The source does not show this shape: it is kept open and may hold more fields.
+             */
+            payload?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description An event of a type this spec does not list (the API may add types). Its payload's shape is unknown: it is typed as open, with the fields the known shapes use. */
+        UnlistedActivityEvent: components['schemas']['ActivityEventCommon'] & {
+            /** @description A type not listed in `ActivityEventType`. */
+            event_type: string;
             payload?: components['schemas']['ActivityEventPayload'];
         };
+        /** @description The payload of a profile change (the reference's shape). */
+        ProfileUpdateActivityPayload: {
+            /** @description The value before the change. */
+            before?: string;
+            /** @description The value after the change. */
+            after?: string;
+        };
+        /** @description The payload of a news event (the reference's shape). */
+        NewsActivityPayload: {
+            /** @description The category of the story. */
+            category?: string;
+            /** @description The headline of the story. */
+            headline?: string;
+            /** @description The hook of the story. */
+            hook?: string;
+            /** @description The summary of the story. */
+            summary?: string;
+        };
+        /** @description The payload of a follow or unfollow (the reference's shape). */
+        FollowActivityPayload: {
+            source?: components['schemas']['User'];
+            target?: components['schemas']['User'];
+        };
         /**
-         * @description The event-specific payload. The source does not show payload shapes; for profile update events the reference shows `before` and `after` strings. Kept open.
+         * @description The payload of an event of an unlisted type. Its shape is not shown; the fields of the known payload shapes are typed where they occur, anything else is kept open.
          *
          *     The source does not show this shape: it is kept open and may hold more fields.
          *
          *     The source does not show this shape: it is kept open and may hold more fields.
          */
         ActivityEventPayload: {
-            /** @description The value before a profile update. */
+            /** @description The value before a profile change. */
             before?: string;
-            /** @description The value after a profile update. */
+            /** @description The value after a profile change. */
             after?: string;
+            /** @description The category of a news story. */
+            category?: string;
+            /** @description The headline of a news story. */
+            headline?: string;
+            /** @description The hook of a news story. */
+            hook?: string;
+            /** @description The summary of a news story. */
+            summary?: string;
+            source?: components['schemas']['User'];
+            target?: components['schemas']['User'];
         } & {
             [key: string]: unknown;
         };
@@ -990,6 +1069,16 @@ export interface components {
             media?: components['schemas']['Media'][];
             polls?: components['schemas']['Poll'][];
             places?: components['schemas']['Place'][];
+            topics?: components['schemas']['Topic'][];
+        };
+        /** @description The topic of a space, as selected by its creator (the reference's shape). */
+        Topic: {
+            /** @description The identifier of the topic. */
+            id: string;
+            /** @description The name of the topic. */
+            name: string;
+            /** @description The description of the topic. */
+            description?: string;
         };
         /** @description Paging information. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
         PaginationMeta: {
@@ -1010,8 +1099,10 @@ export interface components {
              * @description The number of posts in this page.
              */
             result_count?: number;
-            newest_id?: components['schemas']['TweetId'];
-            oldest_id?: components['schemas']['TweetId'];
+            /** @description The newest id in this page. */
+            newest_id?: string;
+            /** @description The oldest id in this page. */
+            oldest_id?: string;
             /** @description The token of the next page; absent on the last page. */
             next_token?: string;
             /** @description The token of the previous page. */
@@ -1189,14 +1280,22 @@ export interface components {
             };
             errors?: components['schemas']['Problem'][];
         };
-        /** @description The rules created, and a summary of the add request. */
+        /** @description The rules created (when adding), and a summary of the add or delete request. */
         AddRulesResponse: {
             /** @description The rules that were created. */
             data?: components['schemas']['Rule'][];
             meta: {
                 /** @description When the response was sent. */
                 sent: string;
-                summary?: components['schemas']['RulesAddSummary'];
+                /** @description What happened to the rules of the request. */
+                summary?: components['schemas']['RulesAddSummary'] | components['schemas']['RulesDeleteSummary'];
+                /**
+                 * Format: int32
+                 * @description The number of rules in the result.
+                 */
+                result_count?: number;
+                /** @description The token of the next page of results. */
+                next_token?: string;
             };
             errors?: components['schemas']['Problem'][];
         };
@@ -1454,37 +1553,37 @@ export interface components {
          * @description The kind of a resource named in a problem.
          * @enum {string}
          */
-        ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space';
+        ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | string;
         /**
          * @description The part of the response a problem refers to.
          * @enum {string}
          */
-        Section: 'data' | 'includes';
+        Section: 'data' | 'includes' | string;
         /**
          * @description Why a client is forbidden.
          * @enum {string}
          */
-        ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled';
+        ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | string;
         /**
          * @description Why a stream was disconnected for operational reasons.
          * @enum {string}
          */
-        DisconnectType: 'OperationalDisconnect' | 'UpstreamOperationalDisconnect' | 'ForceDisconnect' | 'UpstreamUncleanDisconnect' | 'SlowReader' | 'InternalError' | 'ClientApplicationStateDegraded' | 'InvalidRules';
+        DisconnectType: 'OperationalDisconnect' | 'UpstreamOperationalDisconnect' | 'ForceDisconnect' | 'UpstreamUncleanDisconnect' | 'SlowReader' | 'InternalError' | 'ClientApplicationStateDegraded' | 'InvalidRules' | string;
         /**
          * @description What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
          * @enum {string}
          */
-        ConnectionIssue: 'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue';
+        ConnectionIssue: 'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue' | string;
         /**
          * @description The period of an exceeded usage cap.
          * @enum {string}
          */
-        UsageCapPeriod: 'Daily' | 'Monthly';
+        UsageCapPeriod: 'Daily' | 'Monthly' | string;
         /**
          * @description The scope of an exceeded usage cap.
          * @enum {string}
          */
-        UsageCapScope: 'Account' | 'Product';
+        UsageCapScope: 'Account' | 'Product' | string;
         CreateWebhooksStreamLinkParams: {
             /**
              * @description The id of the webhook configuration.
@@ -1733,14 +1832,16 @@ export interface components {
             /** @description The `meta.next_token` of a previous page. */
             pagination_token?: string;
         };
-        UpdateRulesParams: components['schemas']['AddRulesRequest'] & {
+        UpdateRulesParams: components['schemas']['AddOrDeleteRulesRequest'] & {
             /** @description Validates the change and returns the expected result without taking any action: the rule set stays as it was when the request was submitted. Useful to check rule changes. */
             dry_run?: boolean;
+            /** @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules cannot be recovered. */
+            delete_all?: boolean;
         };
         DeleteRulesParams: components['schemas']['DeleteRulesRequest'] & {
             /** @description Validates the change and returns the expected result without taking any action: the rule set stays as it was when the request was submitted. Useful to check rule changes. */
             dry_run?: boolean;
-            /** @description Deletes all of the rules of this client application. Give it with no other parameters and no body. Deleted rules cannot be recovered. */
+            /** @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules cannot be recovered. */
             delete_all?: boolean;
         };
         OauthRequestTokenParams: {
@@ -1773,6 +1874,31 @@ export interface components {
         };
         Oauth2TokenParams: components['schemas']['OAuth2TokenRequest'];
         Oauth2InvalidateTokenParams: components['schemas']['OAuth2InvalidateTokenRequest'];
+        /** @description What an activity subscription matches. */
+        ActivitySubscriptionFilterInput: {
+            user_id?: components['schemas']['UserId'];
+            /** @description A keyword to filter on. */
+            keyword?: string;
+            /**
+             * @description A value of `ActivityDirection` (requests take only the listed values).
+             * @enum {string}
+             */
+            direction?: 'sent' | 'received';
+        };
+        /** @description The content of a community note. */
+        NoteInfoInput: {
+            /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
+            text: string;
+            /**
+             * @description A value of `NoteClassification` (requests take only the listed values).
+             * @enum {string}
+             */
+            classification: 'misinformed_or_potentially_misleading' | 'not_misleading';
+            /** @description Why the post is misleading (empty when it is not). */
+            misleading_tags: ('disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information')[];
+            /** @description Whether the note provides trustworthy links. */
+            trustworthy_sources: boolean;
+        };
     };
     responses: never;
     parameters: never;

@@ -179,11 +179,23 @@ export type StreamingEndpoint = (typeof StreamingEndpoint)[number];
 export const ConnectionStatusFilter = ['active', 'inactive', 'all'] as const;
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export type ConnectionStatusFilter = (typeof ConnectionStatusFilter)[number];
-/** How a post refers to another post. */
+/**
+ * How a post refers to another post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ReferencedTweetType = ['retweeted', 'quoted', 'replied_to'] as const;
-/** How a post refers to another post. */
+/**
+ * How a post refers to another post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ReferencedTweetType = (typeof ReferencedTweetType)[number];
-/** Who can reply to a post. */
+/**
+ * Who can reply to a post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ReplySettingsWithVerifiedUsers = [
   'everyone',
   'mentionedUsers',
@@ -192,21 +204,53 @@ export const ReplySettingsWithVerifiedUsers = [
   'subscribers',
   'verified',
 ] as const;
-/** Who can reply to a post. */
+/**
+ * Who can reply to a post.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ReplySettingsWithVerifiedUsers = (typeof ReplySettingsWithVerifiedUsers)[number];
-/** Whether the withheld content is a post (`tweet`) or a `user`. */
+/**
+ * Whether the withheld content is a post (`tweet`) or a `user`.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const WithheldScope = ['tweet', 'user'] as const;
-/** Whether the withheld content is a post (`tweet`) or a `user`. */
+/**
+ * Whether the withheld content is a post (`tweet`) or a `user`.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type WithheldScope = (typeof WithheldScope)[number];
-/** The kind of verification of a user (added field). */
+/**
+ * The kind of verification of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const VerifiedType = ['blue', 'business', 'government', 'none'] as const;
-/** The kind of verification of a user (added field). */
+/**
+ * The kind of verification of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type VerifiedType = (typeof VerifiedType)[number];
-/** The subscription type of a user (added field). */
+/**
+ * The subscription type of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const SubscriptionType = ['Basic', 'Premium', 'PremiumPlus', 'None'] as const;
-/** The subscription type of a user (added field). */
+/**
+ * The subscription type of a user (added field).
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type SubscriptionType = (typeof SubscriptionType)[number];
-/** A kind of relationship between two users. */
+/**
+ * A kind of relationship between two users.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const UserConnectionStatus = [
   'follow_request_received',
   'follow_request_sent',
@@ -215,21 +259,53 @@ export const UserConnectionStatus = [
   'following',
   'muting',
 ] as const;
-/** A kind of relationship between two users. */
+/**
+ * A kind of relationship between two users.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type UserConnectionStatus = (typeof UserConnectionStatus)[number];
-/** Whether a poll is still open for votes. */
+/**
+ * Whether a poll is still open for votes.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const PollVotingStatus = ['open', 'closed'] as const;
-/** Whether a poll is still open for votes. */
+/**
+ * Whether a poll is still open for votes.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type PollVotingStatus = (typeof PollVotingStatus)[number];
-/** The kind of a place. */
+/**
+ * The kind of a place.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const PlaceType = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'] as const;
-/** The kind of a place. */
+/**
+ * The kind of a place.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type PlaceType = (typeof PlaceType)[number];
-/** Whether the note says the post is misleading. */
+/**
+ * Whether the note says the post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const NoteClassification = ['misinformed_or_potentially_misleading', 'not_misleading'] as const;
-/** Whether the note says the post is misleading. */
+/**
+ * Whether the note says the post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type NoteClassification = (typeof NoteClassification)[number];
-/** A reason a post is misleading. */
+/**
+ * A reason a post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const MisleadingTag = [
   'disputed_claim_as_fact',
   'factual_error',
@@ -239,9 +315,17 @@ export const MisleadingTag = [
   'other',
   'outdated_information',
 ] as const;
-/** A reason a post is misleading. */
+/**
+ * A reason a post is misleading.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type MisleadingTag = (typeof MisleadingTag)[number];
-/** The rating status of a community note. */
+/**
+ * The rating status of a community note.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const NoteRatingStatus = [
   'currently_rated_helpful',
   'currently_rated_not_helpful',
@@ -251,7 +335,11 @@ export const NoteRatingStatus = [
   'needs_more_ratings',
   'needs_your_help',
 ] as const;
-/** The rating status of a community note. */
+/**
+ * The rating status of a community note.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type NoteRatingStatus = (typeof NoteRatingStatus)[number];
 /** Who can reply to the post being created. */
 export const TweetCreateReplySettings = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
@@ -262,24 +350,36 @@ export const OAuthAccessType = ['read', 'write'] as const;
 /** An access level lower than the application's, requested for one token. */
 export type OAuthAccessType = (typeof OAuthAccessType)[number];
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export const ActivityEventType = [
   'profile.update.bio',
+  'profile.update.profile_picture',
+  'profile.update.banner_picture',
   'profile.update.screenname',
+  'profile.update.geo',
+  'profile.update.url',
   'profile.update.verified',
   'profile.update.affiliate',
+  'profile.update.handle',
+  'news.new',
+  'follow.follow',
+  'follow.unfollow',
   'dm.received',
   'dm.sent',
   'dm.read',
   'dm.indicate_typing',
+  'chat.received',
+  'chat.sent',
   'spaces.start',
   'spaces.end',
   'ProfileBioUpdate',
@@ -289,19 +389,21 @@ export const ActivityEventType = [
   'ProfileUrlUpdate',
 ] as const;
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export type ActivityEventType = (typeof ActivityEventType)[number];
 /**
  * The deprecated values of {@link ActivityEventType}.
- * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
+ * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
  */
 export type DeprecatedActivityEventType =
   | 'ProfileBioUpdate'
@@ -309,23 +411,59 @@ export type DeprecatedActivityEventType =
   | 'ProfileBannerUpdate'
   | 'ProfileGeoUpdate'
   | 'ProfileUrlUpdate';
-/** Which direct-message or chat events to receive. */
+/**
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ActivityDirection = ['sent', 'received'] as const;
-/** Which direct-message or chat events to receive. */
+/**
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ActivityDirection = (typeof ActivityDirection)[number];
-/** The kind of a resource named in a problem. */
+/**
+ * The kind of a resource named in a problem.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ResourceType = ['user', 'tweet', 'media', 'list', 'space'] as const;
-/** The kind of a resource named in a problem. */
+/**
+ * The kind of a resource named in a problem.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ResourceType = (typeof ResourceType)[number];
-/** The part of the response a problem refers to. */
+/**
+ * The part of the response a problem refers to.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const Section = ['data', 'includes'] as const;
-/** The part of the response a problem refers to. */
+/**
+ * The part of the response a problem refers to.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type Section = (typeof Section)[number];
-/** Why a client is forbidden. */
+/**
+ * Why a client is forbidden.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ClientForbiddenReason = ['official-client-forbidden', 'client-not-enrolled'] as const;
-/** Why a client is forbidden. */
+/**
+ * Why a client is forbidden.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ClientForbiddenReason = (typeof ClientForbiddenReason)[number];
-/** Why a stream was disconnected for operational reasons. */
+/**
+ * Why a stream was disconnected for operational reasons.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const DisconnectType = [
   'OperationalDisconnect',
   'UpstreamOperationalDisconnect',
@@ -336,22 +474,50 @@ export const DisconnectType = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ] as const;
-/** Why a stream was disconnected for operational reasons. */
+/**
+ * Why a stream was disconnected for operational reasons.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type DisconnectType = (typeof DisconnectType)[number];
-/** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
+/**
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const ConnectionIssue = [
   'TooManyConnections',
   'ProvisioningSubscription',
   'RuleConfigurationIssue',
   'RulesInvalidIssue',
 ] as const;
-/** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
+/**
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type ConnectionIssue = (typeof ConnectionIssue)[number];
-/** The period of an exceeded usage cap. */
+/**
+ * The period of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const UsageCapPeriod = ['Daily', 'Monthly'] as const;
-/** The period of an exceeded usage cap. */
+/**
+ * The period of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type UsageCapPeriod = (typeof UsageCapPeriod)[number];
-/** The scope of an exceeded usage cap. */
+/**
+ * The scope of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export const UsageCapScope = ['Account', 'Product'] as const;
-/** The scope of an exceeded usage cap. */
+/**
+ * The scope of an exceeded usage cap.
+ *
+ * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ */
 export type UsageCapScope = (typeof UsageCapScope)[number];

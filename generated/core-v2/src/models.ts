@@ -139,6 +139,8 @@ export type RuleNoId = components['schemas']['RuleNoId'];
 export type RuleValue = components['schemas']['RuleValue'];
 /** A label for a rule, returned with the posts it matches. */
 export type RuleTag = components['schemas']['RuleTag'];
+/** A change to the filtered-stream rule set - rules to add, or rules to delete. */
+export type AddOrDeleteRulesRequest = components['schemas']['AddOrDeleteRulesRequest'];
 /** Rules to add to the filtered-stream rule set. */
 export type AddRulesRequest = components['schemas']['AddRulesRequest'];
 /** Rules to delete from the filtered-stream rule set, by id and/or by value. */
@@ -155,10 +157,28 @@ export type ActivitySubscriptionFilter = components['schemas']['ActivitySubscrip
 export type ActivitySubscriptionCreateRequest = components['schemas']['ActivitySubscriptionCreateRequest'];
 /** An activity subscription. */
 export type ActivitySubscription = components['schemas']['ActivitySubscription'];
-/** One activity event, as delivered to the activity stream or a webhook. */
+/** One activity event, as delivered to the activity stream or a webhook. Its payload's shape follows `event_type`: the source does not show payload shapes, and the reference ties three to event types (its payload discriminator maps `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile types carry the profile shape too. Direct-message, chat and spaces payloads are shown by neither and kept open. An event of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`. `event_type` is required here because it is the reference's discriminator of the payload. */
 export type ActivityEvent = components['schemas']['ActivityEvent'];
+/** The fields every activity event has. */
+export type ActivityEventCommon = components['schemas']['ActivityEventCommon'];
+/** A profile change (`profile.update.*`, or a deprecated PascalCase profile type). */
+export type ProfileUpdateActivityEvent = components['schemas']['ProfileUpdateActivityEvent'];
+/** A news story (`news.new`). */
+export type NewsActivityEvent = components['schemas']['NewsActivityEvent'];
+/** A follow or unfollow (`follow.follow`, `follow.unfollow`). */
+export type FollowActivityEvent = components['schemas']['FollowActivityEvent'];
+/** A direct-message, chat or spaces event. Neither the source nor the reference shows its payload. */
+export type MessageOrSpacesActivityEvent = components['schemas']['MessageOrSpacesActivityEvent'];
+/** An event of a type this spec does not list (the API may add types). Its payload's shape is unknown: it is typed as open, with the fields the known shapes use. */
+export type UnlistedActivityEvent = components['schemas']['UnlistedActivityEvent'];
+/** The payload of a profile change (the reference's shape). */
+export type ProfileUpdateActivityPayload = components['schemas']['ProfileUpdateActivityPayload'];
+/** The payload of a news event (the reference's shape). */
+export type NewsActivityPayload = components['schemas']['NewsActivityPayload'];
+/** The payload of a follow or unfollow (the reference's shape). */
+export type FollowActivityPayload = components['schemas']['FollowActivityPayload'];
 /**
- * The event-specific payload. The source does not show payload shapes; for profile update events the reference shows `before` and `after` strings. Kept open.
+ * The payload of an event of an unlisted type. Its shape is not shown; the fields of the known payload shapes are typed where they occur, anything else is kept open.
  *
  * The source does not show this shape: it is kept open and may hold more fields.
  */
@@ -167,6 +187,8 @@ export type ActivityEventPayload = components['schemas']['ActivityEventPayload']
 export type WebhookReplayCreateRequest = components['schemas']['WebhookReplayCreateRequest'];
 /** Objects referenced by the primary data and expanded on request (`expansions`), keyed by kind. Their fields are chosen with the matching `*.fields` parameter. */
 export type Expansions = components['schemas']['Expansions'];
+/** The topic of a space, as selected by its creator (the reference's shape). */
+export type Topic = components['schemas']['Topic'];
 /** Paging information. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
 export type PaginationMeta = components['schemas']['PaginationMeta'];
 /** Paging information of a post timeline. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
@@ -211,7 +233,7 @@ export type CreateNoteResponse = components['schemas']['CreateNoteResponse'];
 export type EvaluateNoteResponse = components['schemas']['EvaluateNoteResponse'];
 /** One page of filtered-stream rules. */
 export type RulesLookupResponse = components['schemas']['RulesLookupResponse'];
-/** The rules created, and a summary of the add request. */
+/** The rules created (when adding), and a summary of the add or delete request. */
 export type AddRulesResponse = components['schemas']['AddRulesResponse'];
 /** A summary of the delete request. */
 export type DeleteRulesResponse = components['schemas']['DeleteRulesResponse'];
@@ -330,3 +352,7 @@ export type OauthAccessTokenParams = components['schemas']['OauthAccessTokenPara
 export type Oauth2TokenParams = components['schemas']['Oauth2TokenParams'];
 /** Parameters of `oauth2InvalidateToken`. */
 export type Oauth2InvalidateTokenParams = components['schemas']['Oauth2InvalidateTokenParams'];
+/** What an activity subscription matches. */
+export type ActivitySubscriptionFilterInput = components['schemas']['ActivitySubscriptionFilterInput'];
+/** The content of a community note. */
+export type NoteInfoInput = components['schemas']['NoteInfoInput'];

@@ -656,7 +656,7 @@ export const getRules: PaginatedOperationSpec = {
       style: 'csv',
       checks: {
         type: 'array',
-        minItems: 1,
+        maxItems: 1000,
         items: { type: 'string', pattern: '^[0-9]{1,19}$' },
       },
     },
@@ -682,20 +682,33 @@ export const getRules: PaginatedOperationSpec = {
     items: 'data',
   },
 };
-/** `POST /2/tweets/search/stream/rules`: Add stream rules */
+/** `POST /2/tweets/search/stream/rules`: Add or delete stream rules */
 export const updateRules: OperationSpec = {
   id: 'updateRules',
   method: 'POST',
   path: '/2/tweets/search/stream/rules',
   tag: 'Stream',
-  params: [{ name: 'dry_run', in: 'query', checks: { type: 'boolean' } }],
+  params: [
+    { name: 'dry_run', in: 'query', checks: { type: 'boolean' } },
+    { name: 'delete_all', in: 'query', checks: { type: 'boolean' } },
+  ],
   body: {
     contentType: 'application/json',
     encoding: 'json',
     encode: encodeJson,
     mode: 'fields',
     required: true,
-    fields: { add: { type: 'array', minItems: 1, items: ruleNoIdChecks, required: true } },
+    fields: {
+      add: { type: 'array', minItems: 1, items: ruleNoIdChecks },
+      delete: {
+        type: 'object',
+        properties: {
+          ids: { type: 'array', items: { type: 'string', pattern: '^[0-9]{1,19}$' } },
+          values: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 2048 } },
+        },
+        object: checkObject,
+      },
+    },
   },
   response: 'json',
   security: [['bearer']],
@@ -852,7 +865,6 @@ export const getConnectionHistory: PaginatedOperationSpec = {
       style: 'csv',
       checks: {
         type: 'array',
-        minItems: 1,
         uniqueItems: true,
         items: { enum: StreamingEndpoint, type: 'string' },
       },
@@ -983,13 +995,7 @@ export const createActivitySubscription: OperationSpec = {
         properties: {
           user_id: { type: 'string', pattern: '^[0-9]{1,19}$' },
           keyword: { type: 'string', minLength: 1, maxLength: 150 },
-          direction: {
-            type: 'array',
-            minItems: 1,
-            maxItems: 2,
-            uniqueItems: true,
-            items: { enum: ActivityDirection, type: 'string' },
-          },
+          direction: { enum: ActivityDirection, type: 'string' },
         },
         required: true,
         object: checkObject,

@@ -49,6 +49,11 @@ export interface ClientOptions {
     random?: () => number;
     /** The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits. For tests. Default `Date.now`. */
     now?: () => number;
+    /**
+     * Wait for the budget of a documented rate limit (`x-rate-limit`) instead of sending a request
+     * sure to get a 429. Budgets are this client's, shared by its concurrent calls. Default `true`.
+     */
+    pacing?: boolean;
 }
 /**
  * What every operation is sent with: the client's options, resolved once. Create one with
@@ -70,6 +75,8 @@ export declare class ClientCore {
     readonly sleep: Sleep;
     readonly random: () => number;
     readonly now: () => number;
+    /** Whether calls wait for the budgets of documented rate limits (`pacing.ts`). */
+    readonly pacing: boolean;
     readonly fetch: FetchLike | undefined;
     readonly onResponse: ((info: ResponseInfo) => void) | undefined;
     /** Credential support beyond bearer tokens and Basic, where it was given (see `CoreExtension`). */

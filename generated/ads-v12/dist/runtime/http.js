@@ -22,6 +22,8 @@ export class ClientCore {
     sleep;
     random;
     now;
+    /** Whether calls wait for the budgets of documented rate limits (`pacing.ts`). */
+    pacing;
     fetch;
     onResponse;
     /** Credential support beyond bearer tokens and Basic, where it was given (see `CoreExtension`). */
@@ -41,6 +43,7 @@ export class ClientCore {
         this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
+        this.pacing = options.pacing ?? true;
         this.fetch = options.fetch;
         this.onResponse = options.onResponse;
         this.extensions = Object.assign({}, ...extensions);
@@ -170,13 +173,22 @@ async function attempts(core, op, input, options, read) {
     for (let attempt = 0;; attempt++) {
         signal?.throwIfAborted();
         const mayRetry = retryable && attempt < maxRetries;
+        // A documented rate limit: wait for room in its budget (before signing, and before the attempt's time limit starts).
+        const paced = op.pacing ? await op.pacing.pace(core, op.pacing.limits, params, signal) : undefined;
         // A fresh object each attempt: auth writes into it.
         const headers = core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
         // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-        let url = applyAuth(op, kind, credentials, { method: op.method, url: url0, form: serialized.form, headers }, core.extensions);
-        if (typeof url !== 'string')
-            url = await url;
-        checkHeaders(op, headers, credentials, callHeaders);
+        let url;
+        try {
+            url = applyAuth(op, kind, credentials, { method: op.method, url: url0, form: serialized.form, headers }, core.extensions);
+            if (typeof url !== 'string')
+                url = await url;
+            checkHeaders(op, headers, credentials, callHeaders);
+        }
+        catch (error) {
+            paced?.();
+            throw error;
+        }
         const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
@@ -186,6 +198,7 @@ async function attempts(core, op, input, options, read) {
             });
         }
         catch (error) {
+            paced?.();
             deadline.clear();
             if (signal?.aborted)
                 throw signal.reason;
@@ -201,6 +214,7 @@ async function attempts(core, op, input, options, read) {
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
+        paced?.();
         if (listening) {
             const info = infoOf(op, response, attempt);
             core.onResponse?.(info);

@@ -59,6 +59,11 @@ export interface ClientOptions {
   random?: () => number;
   /** The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits. For tests. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Wait for the budget of a documented rate limit (`x-rate-limit`) instead of sending a request
+   * sure to get a 429. Budgets are this client's, shared by its concurrent calls. Default `true`.
+   */
+  pacing?: boolean;
 }
 
 /**
@@ -80,6 +85,8 @@ export class ClientCore {
   readonly sleep: Sleep;
   readonly random: () => number;
   readonly now: () => number;
+  /** Whether calls wait for the budgets of documented rate limits (`pacing.ts`). */
+  readonly pacing: boolean;
   readonly fetch: FetchLike | undefined;
   readonly onResponse: ((info: ResponseInfo) => void) | undefined;
   /** Credential support beyond bearer tokens and Basic, where it was given (see `CoreExtension`). */
@@ -100,6 +107,7 @@ export class ClientCore {
     this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    this.pacing = options.pacing ?? true;
     this.fetch = options.fetch;
     this.onResponse = options.onResponse;
     this.extensions = Object.assign({}, ...extensions);
@@ -275,18 +283,26 @@ async function attempts<R>(
   for (let attempt = 0; ; attempt++) {
     signal?.throwIfAborted();
     const mayRetry = retryable && attempt < maxRetries;
+    // A documented rate limit: wait for room in its budget (before signing, and before the attempt's time limit starts).
+    const paced = op.pacing ? await op.pacing.pace(core, op.pacing.limits, params, signal) : undefined;
     // A fresh object each attempt: auth writes into it.
     const headers = core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
     // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-    let url = applyAuth(
-      op,
-      kind,
-      credentials,
-      { method: op.method, url: url0, form: serialized.form, headers },
-      core.extensions,
-    );
-    if (typeof url !== 'string') url = await url;
-    checkHeaders(op, headers, credentials, callHeaders);
+    let url: string | Promise<string>;
+    try {
+      url = applyAuth(
+        op,
+        kind,
+        credentials,
+        { method: op.method, url: url0, form: serialized.form, headers },
+        core.extensions,
+      );
+      if (typeof url !== 'string') url = await url;
+      checkHeaders(op, headers, credentials, callHeaders);
+    } catch (error) {
+      paced?.();
+      throw error;
+    }
     const deadline = new Deadline(timeoutMs, signal);
     let response: Response;
     try {
@@ -301,6 +317,7 @@ async function attempts<R>(
         },
       );
     } catch (error) {
+      paced?.();
       deadline.clear();
       if (signal?.aborted) throw signal.reason;
       if (deadline.timedOut) throw new TimeoutError(op.id, timeoutMs);
@@ -313,6 +330,7 @@ async function attempts<R>(
       await core.sleep(backoffMs(core, attempt), signal);
       continue;
     }
+    paced?.();
     if (listening) {
       const info = infoOf(op, response, attempt);
       core.onResponse?.(info);

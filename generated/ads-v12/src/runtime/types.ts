@@ -140,6 +140,40 @@ export interface OperationSpec {
   readonly rules?: readonly RuleSpec[];
   /** Where this operation's API key goes, when its security names an apiKey scheme. */
   readonly apiKey?: { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };
+  /** Documented rate limits (`x-rate-limit`), with the pacer that waits for them (`pacing.ts`). */
+  readonly pacing?: PacingSpec;
+}
+
+/** At most `requests` requests in any window of `windowMs`, from the client's budget `key`. */
+export interface RateLimitSpec {
+  readonly key: string;
+  readonly requests: number;
+  readonly windowMs: number;
+  /** Only requests that set this parameter count (and wait). */
+  readonly when?: string;
+}
+
+/** What a pacer needs of the client: its clock, its sleep and whether pacing is on. */
+export interface PacingClock {
+  readonly pacing: boolean;
+  readonly now: () => number;
+  readonly sleep: Sleep;
+}
+
+/**
+ * Waits until every budget of the operation has room for one more request, takes it, and returns
+ * the function to call when the request is over (its slot is then counted from that moment).
+ */
+export type Pacer = (
+  clock: PacingClock,
+  limits: readonly RateLimitSpec[],
+  params: Record<string, unknown>,
+  signal?: AbortSignal,
+) => Promise<() => void>;
+
+export interface PacingSpec {
+  readonly pace: Pacer;
+  readonly limits: readonly RateLimitSpec[];
 }
 
 /** A paginated operation's descriptor. */

@@ -44,9 +44,11 @@ export class StreamResource {
         return getRules(this.core, params, options);
     }
     /**
-     * Add stream rules
+     * Add or delete stream rules
      *
-     * Adds rules to the filtered-stream rule set. A rule value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the rules are validated and the summary computed without changing the rule set.
+     * Adds rules to the filtered-stream rule set (`add`) or deletes rules from it by id and/or by value (`delete`), one or the other per request; `delete_all` deletes every rule of the application. A rule value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and the summary computed without changing the rule set.
+     *
+     * The source lists POST on this path without showing its shapes; the body (`add` or `delete`), `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules` (DELETE), which the source lists.
      *
      * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
