@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name>...] [-- --runs N]`: xgen against its peers, side by side.
- * Benchmarks: generation, quality, bundle, requests, oauth, typecheck (all when none is named).
+ * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec (all when none is named).
  * A full run rewrites bench/RESULTS.md; a partial run only prints.
  */
 import { writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const BENCHMARKS = {
   requests: async () => (await import('./requests.ts')).run(),
   oauth: async () => (await import('./oauth.ts')).run(),
   typecheck: async (runs: number) => (await import('./typecheck.ts')).run({ runs }),
+  'big-spec': async (runs: number) => (await import('./big-spec.ts')).run({ runs }),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];

@@ -4,6 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
+import { formatFiles, preformattedPaths, warmUpFormatter } from './format/prettier.ts';
 import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { checkReplaceable, compareWithDisk, shownPath, type Staleness, writePackageAtomically } from './write/files.ts';
@@ -32,6 +33,8 @@ export interface GeneratedPackage {
  */
 export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
+  // The formatting workers load prettier on the other cores while this thread loads and emits.
+  warmUpFormatter();
   const timer = stageTimer(config.name);
   const spec = loadSpec(config.spec, undefined, config.overlays ?? []);
   timer('load');
@@ -42,12 +45,11 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
   };
   refuseWhenStrict(config, report);
-  // The later stages load big libraries (ts-morph, openapi-typescript, prettier, the TypeScript
-  // compiler: about 2 s of start-up); loaded on first use, they cost nothing when the cache answers.
+  // The later stages load big libraries (ts-morph, openapi-typescript, TypeScript 5.9: about 2 s of
+  // start-up); loaded on first use, they cost nothing when the cache answers.
   const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
   timer('emit');
-  const { formatFiles, preformattedPaths } = await import('./format/prettier.ts');
   const formatted = await formatFiles(emitted, preformattedPaths(config.templates));
   timer('format');
   const { compilePackage } = await import('./compile/typescript.ts');

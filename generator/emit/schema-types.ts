@@ -1,5 +1,5 @@
-import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
+import type ts from 'typescript';
+import { astToString, openapiTS, typescript } from './libraries.ts';
 import { deprecationText, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
@@ -32,14 +32,14 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     postTransform: openEnum,
     transform(schema) {
       const node = schema as Record<string, unknown>;
-      if (node['x-money'] === 'micros') return ts.factory.createTypeReferenceNode('Micros');
+      if (node['x-money'] === 'micros') return typescript.factory.createTypeReferenceNode('Micros');
       // `false` (written `{ not: {} }` in the model): no value is allowed, so `prop?: never`.
-      if (isFalseSchema(node)) return ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
+      if (isFalseSchema(node)) return typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword);
       // File contents (multipart parts, octet-stream bodies) are bytes, not strings.
-      if (node.format === 'binary' && (node.type === 'string' || node.type === undefined)) return ts.factory.createTypeReferenceNode('Blob');
+      if (node.format === 'binary' && (node.type === 'string' || node.type === undefined)) return typescript.factory.createTypeReferenceNode('Blob');
       // An object that allows no property at all (`emptyObjectsUnknown` opens every other empty object).
       if (node.type === 'object' && node.additionalProperties === false && !node.properties && !node.patternProperties && !node.allOf && !node.oneOf && !node.anyOf) {
-        return ts.factory.createTypeReferenceNode('Record', [ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword)]);
+        return typescript.factory.createTypeReferenceNode('Record', [typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.StringKeyword), typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword)]);
       }
       return undefined;
     },
@@ -48,15 +48,15 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
       const property =
         name === memberText(escaped.name)
           ? escaped
-          : ts.factory.updatePropertySignature(escaped, escaped.modifiers, propertyName(name), escaped.questionToken, escaped.type);
+          : typescript.factory.updatePropertySignature(escaped, escaped.modifiers, propertyName(name), escaped.questionToken, escaped.type);
       // An object without this (optional) property still has Object.prototype's member under the
       // name, and TypeScript checks every object literal against that: say so in the type.
       if (!property.questionToken || !property.type || !TS_OBJECT_MEMBERS.has(name)) return property;
-      const inherited = ts.factory.createIndexedAccessTypeNode(
-        ts.factory.createTypeReferenceNode('Object'),
-        ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(name)),
+      const inherited = typescript.factory.createIndexedAccessTypeNode(
+        typescript.factory.createTypeReferenceNode('Object'),
+        typescript.factory.createLiteralTypeNode(typescript.factory.createStringLiteral(name)),
       );
-      return ts.factory.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, ts.factory.createUnionTypeNode([property.type, inherited]));
+      return typescript.factory.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, typescript.factory.createUnionTypeNode([property.type, inherited]));
     },
   });
   const body = astToString(aliasCycles(nodes))
@@ -76,11 +76,11 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
  */
 function openEnumType(model: ApiModel): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
   const paths = new Set(model.enums.filter((e) => e.open).map((e) => `#/components/schemas/${e.name}`));
-  const f = ts.factory;
-  const anyString = f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+  const f = typescript.factory;
+  const anyString = f.createKeywordTypeNode(typescript.SyntaxKind.StringKeyword);
   return (type, options) => {
     if (options.path === undefined || !paths.has(options.path)) return undefined;
-    return f.createUnionTypeNode([...(ts.isUnionTypeNode(type) ? type.types : [type]), anyString]);
+    return f.createUnionTypeNode([...(typescript.isUnionTypeNode(type) ? type.types : [type]), anyString]);
   };
 }
 
@@ -150,13 +150,13 @@ function unescapeKey(key: string): string {
  * `components` names the alias. Every other schema is left as openapi-typescript wrote it.
  */
 function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
-  const components = nodes.find((n): n is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(n) && n.name.text === 'components');
+  const components = nodes.find((n): n is ts.InterfaceDeclaration => typescript.isInterfaceDeclaration(n) && n.name.text === 'components');
   const schemasMember = components?.members.find(
-    (m): m is ts.PropertySignature => ts.isPropertySignature(m) && memberText(m.name) === 'schemas',
+    (m): m is ts.PropertySignature => typescript.isPropertySignature(m) && memberText(m.name) === 'schemas',
   );
-  const literal = schemasMember?.type && ts.isTypeLiteralNode(schemasMember.type) ? schemasMember.type : undefined;
+  const literal = schemasMember?.type && typescript.isTypeLiteralNode(schemasMember.type) ? schemasMember.type : undefined;
   if (!components || !schemasMember || !literal) return [...nodes];
-  const members = literal.members.filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && m.type !== undefined);
+  const members = literal.members.filter((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined);
   const edges = new Map<string, Set<string>>();
   for (const member of members) {
     const refs = new Set<string>();
@@ -164,7 +164,7 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
       const name = schemaRefName(node);
       if (name !== undefined) refs.add(name);
       // Inside an object type, references are resolved lazily: no cycle can form through one.
-      else if (!ts.isTypeLiteralNode(node)) ts.forEachChild(node, visit);
+      else if (!typescript.isTypeLiteralNode(node)) typescript.forEachChild(node, visit);
     };
     if (member.type) visit(member.type);
     edges.set(memberText(member.name), refs);
@@ -172,23 +172,23 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
   const cyclic = cyclicNodes(edges);
   if (cyclic.size === 0) return [...nodes];
 
-  const f = ts.factory;
+  const f = typescript.factory;
   const toAlias = (type: ts.TypeNode): ts.TypeNode => {
     const transformer: ts.TransformerFactory<ts.TypeNode> = (context) => (root) => {
       const visit = (node: ts.Node): ts.Node => {
         const name = schemaRefName(node);
         if (name !== undefined && cyclic.has(name)) return f.createTypeReferenceNode(name);
-        return ts.visitEachChild(node, visit, context);
+        return typescript.visitEachChild(node, visit, context);
       };
-      return ts.visitNode(root, visit) as ts.TypeNode;
+      return typescript.visitNode(root, visit) as ts.TypeNode;
     };
-    return ts.transform(type, [transformer]).transformed[0] ?? type;
+    return typescript.transform(type, [transformer]).transformed[0] ?? type;
   };
   const aliases: ts.TypeAliasDeclaration[] = [];
   const newMembers = literal.members.map((member) => {
-    if (!ts.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name))) return member;
+    if (!typescript.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name))) return member;
     const name = memberText(member.name);
-    aliases.push(f.createTypeAliasDeclaration([f.createModifier(ts.SyntaxKind.ExportKeyword)], name, undefined, toAlias(member.type)));
+    aliases.push(f.createTypeAliasDeclaration([f.createModifier(typescript.SyntaxKind.ExportKeyword)], name, undefined, toAlias(member.type)));
     return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(name));
   });
   const newSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(literal, f.createNodeArray(newMembers)));
@@ -204,26 +204,26 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
 }
 
 function propertyName(name: string): ts.PropertyName {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
 }
 
 function memberText(name: ts.PropertyName): string {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText();
+  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : name.getText();
 }
 
 /** `X` when the node is `components['schemas']['X']`. */
 function schemaRefName(node: ts.Node): string | undefined {
-  if (!ts.isIndexedAccessTypeNode(node)) return undefined;
+  if (!typescript.isIndexedAccessTypeNode(node)) return undefined;
   const outer = node.objectType;
-  if (!ts.isIndexedAccessTypeNode(outer)) return undefined;
+  if (!typescript.isIndexedAccessTypeNode(outer)) return undefined;
   const root = outer.objectType;
-  if (!ts.isTypeReferenceNode(root) || !ts.isIdentifier(root.typeName) || root.typeName.text !== 'components') return undefined;
+  if (!typescript.isTypeReferenceNode(root) || !typescript.isIdentifier(root.typeName) || root.typeName.text !== 'components') return undefined;
   const section = literalText(outer.indexType);
   return section === 'schemas' ? literalText(node.indexType) : undefined;
 }
 
 function literalText(node: ts.TypeNode): string | undefined {
-  return ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal) ? node.literal.text : undefined;
+  return typescript.isLiteralTypeNode(node) && typescript.isStringLiteral(node.literal) ? node.literal.text : undefined;
 }
 
 /** The nodes that lie on a cycle of the graph (Tarjan's strongly connected components). */

@@ -115,8 +115,9 @@ export async function demo(): Promise<string[]> {
 }
 `,
   );
-  const tsc = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsc.cmd' : 'tsc');
-  const flags = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
+  // TypeScript 5.9's tsc by path: typescript-native (TypeScript 7) installs a `tsc` command too.
+  const tsc = process.execPath;
+  const flags = [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
   await step('tsc on the consumer', tsc, [...flags, 'main.ts'], project, 60_000);
   // The check is real: a wrong call fails it.
   writeFileSync(join(project, 'wrong.ts'), "import { PetstoreClient } from './packages/petstore/dist/index.js';\nnew PetstoreClient().pets.get({ pet_id: 1 });\n");

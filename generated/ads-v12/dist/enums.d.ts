@@ -4,7 +4,7 @@
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const IndustryType: readonly ["AGENCY", "BUSINESS_TO_BUSINESS", "ONLINE_SERVICES", "EDUCATION", "FINANCIAL", "HEALTH", "GOVERNMENT", "MEDIA", "MOBILE", "RESTAURANT", "RETAIL", "TECHNOLOGY", "TRAVEL", "OTHER"];
+export declare const IndustryType: readonly ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'];
 /**
  * The industry of an advertising account.
  *
@@ -16,7 +16,7 @@ export type IndustryType = (typeof IndustryType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const HistoryEntityType: readonly ["CAMPAIGN", "LINE_ITEM", "PROMOTED_TWEET", "TARGETING_CRITERIA", "PROMOTED_ACCOUNT"];
+export declare const HistoryEntityType: readonly ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
 /**
  * The kinds of entity whose change history can be read.
  *
@@ -28,7 +28,7 @@ export type HistoryEntityType = (typeof HistoryEntityType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const BidStrategy: readonly ["AUTO", "MAX", "TARGET"];
+export declare const BidStrategy: readonly ['AUTO', 'MAX', 'TARGET'];
 /**
  * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *
@@ -40,7 +40,7 @@ export type BidStrategy = (typeof BidStrategy)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const Goal: readonly ["APP_CLICKS", "APP_INSTALLS", "APP_PURCHASES", "ENGAGEMENT", "FOLLOWERS", "LINK_CLICKS", "MAX_REACH", "PREROLL", "PREROLL_STARTS", "REACH_WITH_ENGAGEMENT", "VIDEO_VIEW", "VIEW_3S_100PCT", "VIEW_6S", "VIEW_15S", "WEBSITE_CONVERSIONS"];
+export declare const Goal: readonly ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'];
 /**
  * What a line item optimizes for. The default depends on the objective.
  *
@@ -52,7 +52,7 @@ export type Goal = (typeof Goal)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const PayBy: readonly ["APP_CLICK", "IMPRESSION", "LINK_CLICK"];
+export declare const PayBy: readonly ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'];
 /**
  * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
  *
@@ -60,7 +60,7 @@ export declare const PayBy: readonly ["APP_CLICK", "IMPRESSION", "LINK_CLICK"];
  */
 export type PayBy = (typeof PayBy)[number];
 /** How far a line item's audience is expanded beyond its targeting. */
-export declare const AudienceExpansion: readonly ["BROAD", "DEFINED", "EXPANDED"];
+export declare const AudienceExpansion: readonly ['BROAD', 'DEFINED', 'EXPANDED'];
 /** How far a line item's audience is expanded beyond its targeting. */
 export type AudienceExpansion = (typeof AudienceExpansion)[number];
 /**
@@ -68,7 +68,7 @@ export type AudienceExpansion = (typeof AudienceExpansion)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const EntityStatus: readonly ["ACTIVE", "PAUSED"];
+export declare const EntityStatus: readonly ['ACTIVE', 'PAUSED'];
 /**
  * Whether an entity is running.
  *
@@ -80,7 +80,7 @@ export type EntityStatus = (typeof EntityStatus)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const Objective: readonly ["APP_INSTALLS", "APP_ENGAGEMENTS", "REACH", "FOLLOWERS", "WEBSITE_CLICKS", "ENGAGEMENTS", "VIDEO_VIEWS", "PREROLL_VIEWS"];
+export declare const Objective: readonly ['APP_INSTALLS', 'APP_ENGAGEMENTS', 'REACH', 'FOLLOWERS', 'WEBSITE_CLICKS', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'];
 /**
  * The campaign objective of a line item.
  *
@@ -92,7 +92,7 @@ export type Objective = (typeof Objective)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const Placement: readonly ["ALL_ON_SERVICE", "PUBLISHER_NETWORK", "SERVICE_TIMELINE"];
+export declare const Placement: readonly ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', 'SERVICE_TIMELINE'];
 /**
  * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
  *
@@ -104,7 +104,7 @@ export type Placement = (typeof Placement)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const ProductType: readonly ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_TWEETS"];
+export declare const ProductType: readonly ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'];
 /**
  * The promoted product of a line item.
  *
@@ -116,7 +116,7 @@ export type ProductType = (typeof ProductType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const CreativeType: readonly ["BANNER", "BANNER_TABLET", "INTERSTITIAL", "INTERSTITIAL_LANDSCAPE", "INTERSTITIAL_LANDSCAPE_TABLET", "INTERSTITIAL_TABLET", "MEDIUM_RECTANGLE", "PREROLL", "VAST_PREROLL"];
+export declare const CreativeType: readonly ['BANNER', 'BANNER_TABLET', 'INTERSTITIAL', 'INTERSTITIAL_LANDSCAPE', 'INTERSTITIAL_LANDSCAPE_TABLET', 'INTERSTITIAL_TABLET', 'MEDIUM_RECTANGLE', 'PREROLL', 'VAST_PREROLL'];
 /**
  * The creative format of an account media entry (and of the media creatives made from it).
  *
@@ -128,7 +128,7 @@ export type CreativeType = (typeof CreativeType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const CardType: readonly ["IMAGE_APP", "IMAGE_CAROUSEL_APP", "IMAGE_CAROUSEL_WEBSITE", "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE", "IMAGE_WEBSITE", "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP", "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE", "VIDEO_APP", "VIDEO_CAROUSEL_APP", "VIDEO_CAROUSEL_WEBSITE", "VIDEO_MULTI_DEST_CAROUSEL_WEBSITE", "VIDEO_WEBSITE"];
+export declare const CardType: readonly ['IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE', 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE', 'VIDEO_APP', 'VIDEO_CAROUSEL_APP', 'VIDEO_CAROUSEL_WEBSITE', 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE', 'VIDEO_WEBSITE'];
 /**
  * The kind of a card, derived from its components.
  *
@@ -140,7 +140,7 @@ export type CardType = (typeof CardType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const PollCardType: readonly ["VIDEO_POLLS", "TEXT_POLLS", "IMAGE_POLLS"];
+export declare const PollCardType: readonly ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'];
 /**
  * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
  *
@@ -152,7 +152,7 @@ export type PollCardType = (typeof PollCardType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const ScheduledStatus: readonly ["SCHEDULED", "SUCCESS"];
+export declare const ScheduledStatus: readonly ['SCHEDULED', 'SUCCESS'];
 /**
  * The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
  *
@@ -164,7 +164,7 @@ export type ScheduledStatus = (typeof ScheduledStatus)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const ApprovalStatus: readonly ["ACCEPTED"];
+export declare const ApprovalStatus: readonly ['ACCEPTED'];
 /**
  * The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
  *
@@ -176,7 +176,7 @@ export type ApprovalStatus = (typeof ApprovalStatus)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const ChangeType: readonly ["CREATE"];
+export declare const ChangeType: readonly ['CREATE'];
 /**
  * The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
  *
@@ -188,7 +188,7 @@ export type ChangeType = (typeof ChangeType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const AccountFeature: readonly ["PROMOTED_MEDIA_POLLS", "SHARE_AUDIENCE_OUTSIDE_BUSINESS"];
+export declare const AccountFeature: readonly ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'];
 /**
  * A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
  *
@@ -200,7 +200,7 @@ export type AccountFeature = (typeof AccountFeature)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const BudgetOptimization: readonly ["LINE_ITEM"];
+export declare const BudgetOptimization: readonly ['LINE_ITEM'];
 /**
  * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
  *
@@ -212,7 +212,7 @@ export type BudgetOptimization = (typeof BudgetOptimization)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const PermissionLevel: readonly ["READ_ONLY", "READ_WRITE"];
+export declare const PermissionLevel: readonly ['READ_ONLY', 'READ_WRITE'];
 /**
  * What a granted account may do with a shared audience.
  *
@@ -220,7 +220,7 @@ export declare const PermissionLevel: readonly ["READ_ONLY", "READ_WRITE"];
  */
 export type PermissionLevel = (typeof PermissionLevel)[number];
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
-export declare const PermissionScope: readonly ["OWNER", "SHARED"];
+export declare const PermissionScope: readonly ['OWNER', 'SHARED'];
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
 export type PermissionScope = (typeof PermissionScope)[number];
 /**
@@ -228,7 +228,7 @@ export type PermissionScope = (typeof PermissionScope)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const OperatorType: readonly ["EQ", "NE"];
+export declare const OperatorType: readonly ['EQ', 'NE'];
 /**
  * How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
  *
@@ -240,7 +240,7 @@ export type OperatorType = (typeof OperatorType)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const CallToAction: readonly ["GO_TO", "SEE_MORE", "SHOP", "VISIT_SITE", "WATCH_NOW"];
+export declare const CallToAction: readonly ['GO_TO', 'SEE_MORE', 'SHOP', 'VISIT_SITE', 'WATCH_NOW'];
 /**
  * The call to action button of a preroll video ad.
  *
@@ -252,7 +252,7 @@ export type CallToAction = (typeof CallToAction)[number];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const ButtonLabel: readonly ["BOOK", "CONNECT", "INSTALL", "OPEN", "ORDER", "PLAY", "SHOP"];
+export declare const ButtonLabel: readonly ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'];
 /**
  * The label of a card BUTTON component.
  *
@@ -260,11 +260,11 @@ export declare const ButtonLabel: readonly ["BOOK", "CONNECT", "INSTALL", "OPEN"
  */
 export type ButtonLabel = (typeof ButtonLabel)[number];
 /** The size of each data point of keyword insights. */
-export declare const KeywordInsightGranularity: readonly ["DAY", "HOUR"];
+export declare const KeywordInsightGranularity: readonly ['DAY', 'HOUR'];
 /** The size of each data point of keyword insights. */
 export type KeywordInsightGranularity = (typeof KeywordInsightGranularity)[number];
 /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
-export declare const AudienceUserOperationType: readonly ["Update", "Delete"];
+export declare const AudienceUserOperationType: readonly ['Update', 'Delete'];
 /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
 export type AudienceUserOperationType = (typeof AudienceUserOperationType)[number];
 /** A frequency-cap window in days. */

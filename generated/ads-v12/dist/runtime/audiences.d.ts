@@ -54,7 +54,7 @@ export declare class AudienceUploadError extends Error {
         success_count: unknown;
         total_count: unknown;
     } | undefined;
-    readonly name = "AudienceUploadError";
+    readonly name = 'AudienceUploadError';
     constructor(
     /** Index of the failed request (0-based). */
     batch: number, 

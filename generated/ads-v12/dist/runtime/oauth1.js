@@ -215,6 +215,7 @@ const NONCE_BYTES = 32;
 const noncePool = new Uint8Array(NONCE_BYTES * 64);
 let noncePos = noncePool.length;
 const HEX = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
+// `Uint8Array<ArrayBuffer>`: TypeScript 7's DOM lib takes no view of a SharedArrayBuffer here.
 function getRandomValues(bytes) {
     const c = globalThis.crypto;
     if (c === undefined || typeof c.getRandomValues !== 'function') {

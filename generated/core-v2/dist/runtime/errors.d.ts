@@ -16,7 +16,7 @@ export interface RateLimit {
 export declare function readRateLimit(headers: Headers): RateLimit | undefined;
 /** The server answered with a status outside 2xx, or with a body that could not be read. */
 export declare class ApiError extends Error {
-    readonly name = "ApiError";
+    readonly name = 'ApiError';
     /** The operation that failed. */
     readonly operationId: string;
     readonly status: number;
@@ -43,7 +43,7 @@ export declare class ValidationError extends Error {
     readonly parameter: string;
     /** The rule, e.g. `pattern ^[0-9]{1,19}$` or `required`. */
     readonly rule: string;
-    readonly name = "ValidationError";
+    readonly name = 'ValidationError';
     constructor(
     /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
     parameter: string, 
@@ -55,13 +55,13 @@ export declare class ValidationError extends Error {
 export declare class TimeoutError extends Error {
     readonly operationId: string;
     readonly timeoutMs: number;
-    readonly name = "TimeoutError";
+    readonly name = 'TimeoutError';
     constructor(operationId: string, timeoutMs: number);
 }
 /** The request could not reach the server, or the connection broke. */
 export declare class ConnectionError extends Error {
     readonly operationId: string;
-    readonly name = "ConnectionError";
+    readonly name = 'ConnectionError';
     constructor(operationId: string, reason: string, options?: {
         cause?: unknown;
     });

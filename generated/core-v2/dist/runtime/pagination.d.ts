@@ -40,7 +40,7 @@ export declare class PaginationLoopError extends Error {
     readonly operationId: string;
     /** How many pages had been fetched when the repeat showed up. */
     readonly pages: number;
-    readonly name = "PaginationLoopError";
+    readonly name = 'PaginationLoopError';
     constructor(operationId: string, 
     /** How many pages had been fetched when the repeat showed up. */
     pages: number);

@@ -290,7 +290,8 @@ const HEX: readonly string[] = Array.from(
   (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16),
 );
 
-function getRandomValues(bytes: Uint8Array): void {
+// `Uint8Array<ArrayBuffer>`: TypeScript 7's DOM lib takes no view of a SharedArrayBuffer here.
+function getRandomValues(bytes: Uint8Array<ArrayBuffer>): void {
   const c = globalThis.crypto as Crypto | undefined;
   if (c === undefined || typeof c.getRandomValues !== 'function') {
     throw new Error('oauth1Sign: crypto.getRandomValues is not available in this runtime');

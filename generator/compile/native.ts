@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
+import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { CompileError } from '../errors.ts';
+import { canonicalStringQuotes } from './declaration-quotes.ts';
+
+/** Where TypeScript 7's native `tsc` is, or why it is not there. */
+export type NativeCompiler = { exe: string } | { unavailable: string };
+
+/**
+ * The native `tsc` of the `typescript-native` dependency (npm `typescript@7`). Its package holds a
+ * small launcher; the binary comes in one optional package per platform
+ * (`@typescript/typescript-linux-x64`, ...), which npm installs only where it runs. This finds it
+ * as the launcher does, without starting a second Node process to launch it.
+ */
+export function findNativeCompiler(): NativeCompiler {
+  const platformPackage = `@typescript/typescript-${process.platform}-${process.arch}`;
+  let exe: string;
+  try {
+    const require = createRequire(import.meta.url);
+    const launcher = require.resolve('typescript-native/package.json');
+    const manifest = createRequire(launcher).resolve(`${platformPackage}/package.json`);
+    exe = join(dirname(manifest), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+  } catch {
+    return { unavailable: `${platformPackage} is not installed (no native build for this platform?)` };
+  }
+  return existsSync(exe) ? { exe } : { unavailable: `${exe} is missing` };
+}
+
+/** What running the native compiler gave: the files, or why the binary could not run at all. */
+export type NativeResult = { files: Map<string, string> } | { unavailable: string };
+
+/**
+ * Compiles a package's `src/` into `dist/` (ESM JavaScript and `.d.ts`) with the native `tsc`, in a
+ * temporary folder, type-checking it under the strict settings the package ships. Returns the new
+ * files by package path; a package that does not type-check is a CompileError with tsc's diagnostics.
+ */
+export function compileNative(exe: string, files: Map<string, string>, label: string, check = true): NativeResult {
+  const dir = mkdtempSync(join(tmpdir(), 'xgen-compile-'));
+  try {
+    const made = new Set<string>();
+    for (const [path, text] of files) {
+      if (!path.startsWith('src/') || !path.endsWith('.ts')) continue;
+      const file = join(dir, path);
+      const parent = dirname(file);
+      if (!made.has(parent)) {
+        mkdirSync(parent, { recursive: true });
+        made.add(parent);
+      }
+      writeFileSync(file, text);
+    }
+    const tsconfig = { compilerOptions: { ...PACKAGE_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const run = spawnSync(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 2 ** 20 });
+    if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };
+    // 0: done; 2: errors, output written; 1: errors, nothing written (a bad configuration).
+    if (run.status !== 0 && run.status !== 2 && run.status !== 1) {
+      throw new CompileError(`generated ${label} could not be compiled: tsc exited ${run.status ?? run.signal}${run.stderr ? `\n${run.stderr.trim()}` : ''}`);
+    }
+    const errors = run.status === 0 ? [] : diagnostics(run.stdout + run.stderr);
+    if (check && run.status !== 0) {
+      throw new CompileError(`generated ${label} does not type-check (${errors.length} errors):\n${errors.slice(0, 5).join('\n')}`);
+    }
+    const out = new Map<string, string>();
+    const dist = join(dir, 'dist');
+    if (!existsSync(dist)) throw new CompileError(`generated ${label} could not be compiled`);
+    for (const path of walk(dist)) {
+      const text = readFileSync(join(dist, path), 'utf8');
+      out.set(posix.join('dist', path), path.endsWith('.d.ts') ? canonicalStringQuotes(text) : text);
+    }
+    return { files: new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b))) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every file under `dir`, by its posix path relative to it. */
+function walk(dir: string, prefix = ''): string[] {
+  const paths: string[] = [];
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) paths.push(...walk(dir, path));
+    else paths.push(path);
+  }
+  return paths;
+}
+
+/**
+ * tsc's `--pretty false` diagnostics (`src/a.ts(3,7): error TS2322: message`, then the message
+ * chain indented) as `src/a.ts:3:7: message` with the chain on the following lines, as the in-process
+ * compiler reports them.
+ */
+export function diagnostics(output: string): string[] {
+  const found: string[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const located = /^(.+?)\((\d+),(\d+)\): error TS\d+: (.*)$/.exec(line);
+    const global = located ? undefined : /^error TS\d+: (.*)$/.exec(line);
+    if (located) found.push(`${located[1]}:${located[2]}:${located[3]}: ${located[4]}`);
+    else if (global) found.push(`: ${global[1]}`);
+    else if (found.length > 0 && line.startsWith(' ') && line.trim() !== '') found[found.length - 1] += `\n${line}`;
+  }
+  return found;
+}
