@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ResultCache } from './cache/result-cache.ts';
 import { defaultClientName, type PackageConfig, readConfig } from './config.ts';
+import { DIFF_USAGE, runDiff } from './diff/command.ts';
 import { CompileError, SpecError, SpecErrors, UsageError } from './errors.ts';
 import { generateAll } from './generate.ts';
 
 const USAGE = `Usage:
   xgen generate [--config xgen.config.yaml] [--check] [--no-cache | --cache-dir <dir>]
   xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check]
+  ${DIFF_USAGE}
 
 Packages whose inputs are unchanged since a run are taken from the result cache
 (node_modules/.cache/xgen, or XGEN_CACHE_DIR); --no-cache or XGEN_CACHE=off runs every stage.
@@ -25,6 +27,7 @@ export async function main(argv: string[], out = console.log, err = console.erro
       out(USAGE);
       return command === undefined ? 2 : 0;
     }
+    if (command === 'diff') return runDiff(rest, out);
     if (command !== 'generate') throw new UsageError(`unknown command "${command}"`);
     const flags = parseFlags(rest);
     const configs = packagesFrom(flags);

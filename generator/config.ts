@@ -16,6 +16,8 @@ export interface PackageConfig {
   client: string;
   /** Template name -> absolute path of the file that replaces the built-in one. */
   templates: Record<string, string>;
+  /** The package's first version (later ones move by semver from the diff of each regeneration). */
+  version?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function readConfig(path: string): PackageConfig[] {
       name,
       client: typeof entry.client === 'string' ? entry.client : defaultClientName(name),
       templates: { ...shared, ...readTemplates(entry.templates, base, `${where}.templates`) },
+      ...(typeof entry.version === 'string' ? { version: entry.version } : {}),
     };
   });
 }

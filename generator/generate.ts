@@ -5,7 +5,9 @@ import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { UsageError } from './errors.ts';
 import { loadSpec } from './load/index.ts';
+import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { buildModel } from './model/index.ts';
+import { applyRelease } from './version/release.ts';
 import { compareWithDisk, type Staleness, writePackageAtomically } from './write/files.ts';
 
 /** A package generated in memory, ready to be written or compared. */
@@ -35,7 +37,8 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = compilePackage(formatted, config.name);
   timer('compile');
-  const files = new Map([...formatted, ...compiled]);
+  // What the next regeneration diffs against (see generator/version/release.ts).
+  const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, renderSnapshot(apiSnapshot(model))]]);
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles };
 }
 
@@ -74,6 +77,8 @@ export async function generateAll(
   for (const pkg of packages) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached = pkg.cached ? ', inputs unchanged since a cached run' : '';
+    // After the cache: the version and changelog depend on the package on disk, not only on the spec.
+    const release = applyRelease(pkg.config, pkg.files);
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;
@@ -81,7 +86,8 @@ export async function generateAll(
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
       writePackageAtomically(pkg.config.out, pkg.files);
-      options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})`);
+      const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
+      options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})${moved}`);
     }
   }
   return { stale };
