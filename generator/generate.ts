@@ -73,12 +73,14 @@ export async function generateAll(
 ): Promise<{ stale: { out: string; staleness: Staleness }[] }> {
   const packages: (GeneratedPackage & { cached: boolean })[] = [];
   for (const config of configs) packages.push(await generateOrReuse(config, options.cache));
+  // After the cache: the version and changelog depend on the package on disk, not only on the spec.
+  // Decided for every package before any is written.
+  const releases = packages.map((pkg) => applyRelease(pkg.config, pkg.files));
   const stale: { out: string; staleness: Staleness }[] = [];
-  for (const pkg of packages) {
+  for (const [i, pkg] of packages.entries()) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached = pkg.cached ? ', inputs unchanged since a cached run' : '';
-    // After the cache: the version and changelog depend on the package on disk, not only on the spec.
-    const release = applyRelease(pkg.config, pkg.files);
+    const release = releases[i] as (typeof releases)[number];
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;

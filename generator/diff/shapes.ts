@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isObject } from '../load/index.ts';
 import { refName } from '../model/schemas.ts';
-import type { JsonSchema } from '../model/types.ts';
 
 /** A literal an enum or `const` allows. */
 export type Literal = string | number | boolean | null;
@@ -166,10 +165,3 @@ export function refsOf(shape: Shape, out: Set<string> = new Set()): Set<string> 
   } else if (shape.kind === 'union' || shape.kind === 'all') for (const part of shape.of) refsOf(part, out);
   return out;
 }
-
-/** Reads the doc keys of a model schema; exported for tests of what counts as documentation. */
-export function isDocKey(key: string): boolean {
-  return DOC_KEYS.has(key);
-}
-
-export type { JsonSchema };

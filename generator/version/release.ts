@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { PackageConfig } from '../config.ts';
 import { bumpOf, type Change, nextVersion, parseVersion } from '../diff/change.ts';
 import { diffSnapshots } from '../diff/rules.ts';
+import { UsageError } from '../errors.ts';
 import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { CHANGELOG_FILE, changelogEntry, prependEntry } from './changelog.ts';
 
@@ -38,6 +39,7 @@ export function applyRelease(config: PackageConfig, files: Map<string, string>):
   let release: Release;
   let changelog = previousLog;
   if (previousVersion === undefined) {
+    if (config.version !== undefined && !parseVersion(config.version)) throw new UsageError(`${config.name}: version "${config.version}" is not a semver version (such as 1.0.0)`);
     version = config.version ?? DEFAULT_FIRST_VERSION;
     changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'First version.'));
     release = { version, bump: 'first' };

@@ -3,7 +3,7 @@
  * spec moves the version by semver and prepends the changelog, regenerating an unchanged spec
  * changes no byte, and `--check` (with or without the result cache) computes what a run would write.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -86,6 +86,14 @@ test('without version: in the config, a first generation is 1.0.0; a package fro
   const run = await runCli(['generate', '--config', join(repo, 'default.yaml'), '--no-cache']);
   assert.is(run.code, 0, run.text);
   assert.is(JSON.parse(readFileSync(join(other, 'package.json'), 'utf8')).version, '1.0.0');
+});
+
+test('a version: that is not semver is a usage error, and nothing is written', async () => {
+  writeFileSync(join(repo, 'bad.yaml'), "packages:\n  - spec: spec/shelter.yaml\n    out: generated/bad\n    name: '@acme/bad'\n    version: '1.0'\n");
+  const run = await runCli(['generate', '--config', join(repo, 'bad.yaml'), '--no-cache']);
+  assert.is(run.code, 2, run.text);
+  assert.match(run.text, /version "1\.0" is not a semver version/);
+  assert.not.ok(existsSync(join(repo, 'generated', 'bad')));
 });
 
 test.run();
