@@ -13,6 +13,10 @@ export interface Where {
   /** A named schema, and a property of it. */
   type?: string;
   field?: string;
+  /** A problem type (the variant of the problem union that has it). */
+  problem?: string;
+  /** A credential kind (the security scheme that asks for it). */
+  auth?: string;
 }
 
 export interface Change {

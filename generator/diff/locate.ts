@@ -37,6 +37,14 @@ export class SpecLocator {
   }
 
   private find(where: Where): Location | undefined {
+    if (where.problem !== undefined) {
+      const variant = this.model.problems?.variants.find((v) => v.type === where.problem);
+      return variant ? this.find({ side: where.side, type: variant.schema }) : undefined;
+    }
+    if (where.auth !== undefined) {
+      const scheme = this.model.securitySchemes.find((s) => s.kind === where.auth);
+      return scheme ? { file: this.spec.docs.rootFile, tokens: ['components', 'securitySchemes', scheme.name] } : undefined;
+    }
     if (where.type) {
       const component = this.componentAt.get(where.type);
       if (component) {

@@ -22,8 +22,8 @@ export function diffSnapshots(old: ApiSnapshot, next: ApiSnapshot): Change[] {
   for (const [id, after] of Object.entries(next.operations)) {
     if (!old.operations[id]) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
   }
-  compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, add);
-  compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, add);
+  compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
+  compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];
     if (after && before.docs !== after.docs) add({ level: 'patch', message: `documentation of ${name} changed`, where: { side: 'new', type: name } });
@@ -40,9 +40,16 @@ function call(op: OperationSnapshot): string {
   return `client.${op.group}.${op.method}`;
 }
 
-function compareSets<T extends string>(before: T[], after: T[], removed: (v: T) => string, added: (v: T) => string, add: (c: Change) => void): void {
-  for (const v of before) if (!after.includes(v)) add({ level: 'breaking', message: removed(v) });
-  for (const v of after) if (!before.includes(v)) add({ level: 'feature', message: added(v) });
+function compareSets<T extends string>(
+  before: T[],
+  after: T[],
+  removed: (v: T) => string,
+  added: (v: T) => string,
+  place: (v: T) => Omit<Where, 'side'>,
+  add: (c: Change) => void,
+): void {
+  for (const v of before) if (!after.includes(v)) add({ level: 'breaking', message: removed(v), where: { side: 'old', ...place(v) } });
+  for (const v of after) if (!before.includes(v)) add({ level: 'feature', message: added(v), where: { side: 'new', ...place(v) } });
 }
 
 function compareOperation(
@@ -88,7 +95,8 @@ function compareParams(id: string, before: Record<string, ParamSnapshot>, after:
   for (const key of [...removed]) {
     const p = before[key] as ParamSnapshot;
     const same = added.filter((k) => after[k]?.in === p.in && JSON.stringify(after[k]?.type) === JSON.stringify(p.type));
-    const sameIn = added.filter((k) => after[k]?.in === p.in);
+    // Failing an exact match, the only one of the same location and kind of type (an array, a string, ...).
+    const sameIn = added.filter((k) => after[k]?.in === p.in && family(after[k]?.type) === family(p.type));
     const pick = same.length === 1 ? same[0] : removed.filter((r) => before[r]?.in === p.in).length === 1 && sameIn.length === 1 ? sameIn[0] : undefined;
     if (pick === undefined) continue;
     renames.push([key, pick]);
@@ -345,6 +353,11 @@ class Walker {
     if (tightened.length > 0) this.report('breaking', `${path} narrowed: ${tightened.join(', ')}`, this.where(place));
     if (loosened.length > 0) this.report('feature', `${path} widened: ${loosened.join(', ')}`, this.where(place));
   }
+}
+
+/** The kind of a shape, references by name: what a renamed parameter must keep to be taken for the same one. */
+function family(shape: Shape | undefined): string {
+  return shape === undefined ? '' : 'ref' in shape ? `ref ${shape.ref}` : shape.kind;
 }
 
 /** A short name for a shape in messages: `string`, `'a' | 'b'`, `Tweet[]`, `object`. */

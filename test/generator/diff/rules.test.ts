@@ -8,6 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bumpOf, nextVersion } from '../../../generator/diff/change.ts';
 import { diffSpecs } from '../../../generator/diff/compare.ts';
+import { diffSnapshots } from '../../../generator/diff/rules.ts';
+import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
@@ -25,6 +27,7 @@ for (const [name, expected] of Object.entries(CASES)) {
     assert.is(report.bump, BUMP[expected.level]);
     // Nothing above the rule's own level: one change per pair.
     assert.equal([...new Set(report.changes.map((c) => c.level))], [expected.level]);
+    for (const change of report.changes) assert.match(change.location ?? '', /\.yaml:\d+:\d+$/, `${change.message} is located`);
     if (expected.operationId) {
       // What went is shown in the old spec, the rest in the new one.
       const spec = /removed$/.test(expected.message) && name !== 'request-enum-value-removed' ? BASE : join(FIXTURES, `${name}.yaml`);
@@ -49,6 +52,22 @@ test('a parameter or field location points at its line', () => {
   const line = Number(change?.location?.split(':').at(-2));
   const text = readFileSync(join(FIXTURES, 'param-renamed.yaml'), 'utf8').split('\n')[line - 1] ?? '';
   assert.match(text, /animal\.fields/);
+});
+
+test('a parameter is taken for renamed only when one of the same location and kind of type came', () => {
+  const snapshot = (params: Record<string, { wire: string; in: 'query'; type: { kind: 'string' | 'integer' } }>): ApiSnapshot => ({
+    format: 1,
+    specVersion: '1',
+    auth: [],
+    problems: [],
+    types: {},
+    operations: { listPets: { group: 'pets', method: 'list', http: 'GET /pets', kind: 'plain', params, result: { kind: 'void' }, auth: ['*'] } },
+  });
+  const before = snapshot({ status: { wire: 'status', in: 'query', type: { kind: 'string' } } });
+  const renamed = diffSnapshots(before, snapshot({ state: { wire: 'state', in: 'query', type: { kind: 'string' } } }));
+  assert.equal(renamed.map((c) => c.message), ['listPets: parameter status renamed to state']);
+  const replaced = diffSnapshots(before, snapshot({ page: { wire: 'page', in: 'query', type: { kind: 'integer' } } }));
+  assert.equal(replaced.map((c) => c.message), ['listPets: parameter status removed', 'listPets: optional parameter page added']);
 });
 
 test('bump and next version', () => {
