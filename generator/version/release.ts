@@ -41,7 +41,7 @@ export function applyRelease(config: PackageConfig, files: Map<string, string>):
   if (previousVersion === undefined) {
     if (config.version !== undefined && !parseVersion(config.version)) throw new UsageError(`${config.name}: version "${config.version}" is not a semver version (such as 1.0.0)`);
     version = config.version ?? DEFAULT_FIRST_VERSION;
-    changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'First version.'));
+    changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, [], 'First version.'));
     release = { version, bump: 'first' };
   } else if (previousSnapshot === undefined) {
     // A package from before snapshots (or of an older snapshot format): nothing to compare with,
