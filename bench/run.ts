@@ -17,6 +17,7 @@ const BENCHMARKS = {
   oauth: async () => (await import('./oauth.ts')).run(),
   typecheck: async (runs: number) => (await import('./typecheck.ts')).run({ runs }),
   'big-spec': async (runs: number) => (await import('./big-spec.ts')).run({ runs }),
+  diff: async (runs: number) => (await import('./diff.ts')).run({ runs }),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];

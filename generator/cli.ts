@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ResultCache } from './cache/result-cache.ts';
 import { classNameProblem, defaultClientName, didYouMean, type PackageConfig, packageNameProblem, readConfig } from './config.ts';
+import { DIFF_USAGE, runDiff } from './diff/command.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
 import { generateAll } from './generate.ts';
 
@@ -30,8 +31,19 @@ an empty folder, or a missing one; anything else is refused and left as it is.
 
 ${EXIT_CODES}`;
 
+const DIFF_HELP = `Usage:
+  ${DIFF_USAGE}
+
+Compares the clients two specs would generate and prints each change a consumer sees (breaking, feature
+or patch) and the semver bump they call for: the first line states the bump, then the changes by level.
+  --json                     print {"bump": ..., "changes": [{"level", "operationId"?, "message", "location"?}]}
+  --fail-on breaking|feature exit 1 when a change at that level or above exists
+
+Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage error.`;
+
 const USAGE = `Usage:
 ${GENERATE_USAGE}
+  ${DIFF_USAGE}
   xgen help [<command>] | xgen <command> --help
   xgen --version
 
@@ -55,29 +67,28 @@ interface FlagSpec {
   toggle?: boolean;
 }
 
-/** One subcommand: its help text, its flags, and what it does with them (returns the exit code). */
+/** One subcommand: its help text, and what it does with its arguments (returns the exit code). */
 interface Command {
   help: string;
-  flags: Record<string, FlagSpec>;
-  run(flags: Flags, out: Print, err: Print): Promise<number>;
+  run(args: string[], out: Print, err: Print): Promise<number>;
 }
 
+const GENERATE_FLAGS: Record<string, FlagSpec> = {
+  config: { value: true },
+  spec: { value: true },
+  out: { value: true },
+  name: { value: true },
+  client: { value: true },
+  check: { value: false },
+  strict: { value: false, toggle: true },
+  'no-cache': { value: false },
+  'cache-dir': { value: true },
+};
+
 const COMMANDS: Record<string, Command> = {
-  generate: {
-    help: GENERATE_HELP,
-    flags: {
-      config: { value: true },
-      spec: { value: true },
-      out: { value: true },
-      name: { value: true },
-      client: { value: true },
-      check: { value: false },
-      strict: { value: false, toggle: true },
-      'no-cache': { value: false },
-      'cache-dir': { value: true },
-    },
-    run: generate,
-  },
+  generate: { help: GENERATE_HELP, run: (args, out, err) => generate(parseFlags(args, GENERATE_FLAGS), out, err) },
+  // diff reads two positional specs besides its flags, so it parses its own arguments.
+  diff: { help: DIFF_HELP, run: async (args, out) => runDiff(args, out) },
 };
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */
@@ -112,7 +123,7 @@ export async function main(argv: string[], out: Print = console.log, err: Print 
       out(command.help);
       return 0;
     }
-    return await command.run(parseFlags(rest, command.flags), out, err);
+    return await command.run(rest, out, err);
   } catch (error) {
     return report(error, { debug, command: commandName, err });
   }

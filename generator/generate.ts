@@ -5,9 +5,11 @@ import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
 import { formatFiles, preformattedPaths, warmUpFormatter } from './format/prettier.ts';
+import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { checkReplaceable, compareWithDisk, shownPath, type Staleness, writePackageAtomically } from './write/files.ts';
+import { applyRelease } from './version/release.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
 
 /** What generating a package assumed and inferred, for the summary (kept with a cached result too). */
@@ -55,8 +57,9 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = compilePackage(formatted, config.name);
   timer('compile');
-  // The marker that lets a later run replace this folder (and only such a folder).
-  const files = new Map([...formatted, ...compiled, [PACKAGE_MARKER, markerText(config.name)]]);
+  // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
+  // the next regeneration diffs against (see generator/version/release.ts).
+  const files = new Map([...formatted, ...compiled, [PACKAGE_MARKER, markerText(config.name)], [SNAPSHOT_FILE, renderSnapshot(apiSnapshot(model))]]);
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles, report };
 }
 
@@ -119,11 +122,15 @@ export async function generateAll(
   if (!options.check) checkOutputs(configs);
   const packages: (GeneratedPackage & { cached: boolean })[] = [];
   for (const config of configs) packages.push(await generateOrReuse(config, options.cache));
+  // After the cache: the version and changelog depend on the package on disk, not only on the spec.
+  // Decided for every package before any is written.
+  const releases = packages.map((pkg) => applyRelease(pkg.config, pkg.files));
   const stale: { out: string; staleness: Staleness }[] = [];
-  for (const pkg of packages) {
+  for (const [i, pkg] of packages.entries()) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached = (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
     for (const warning of pkg.report.warnings) (options.warn ?? options.log)(warningLine(warning));
+    const release = releases[i] as (typeof releases)[number];
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;
@@ -131,7 +138,8 @@ export async function generateAll(
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
       writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
-      options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})`);
+      const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
+      options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})${moved}`);
     }
   }
   return { stale };

@@ -1,0 +1,198 @@
+import { refName } from '../model/schemas.ts';
+import type { ApiModel, AuthKind, JsonSchema, OperationModel } from '../model/types.ts';
+import { docsDigest, type Field, refsOf, type Shape, shapeOf } from './shapes.ts';
+
+/** The file, inside each generated package, that holds its API snapshot. */
+export const SNAPSHOT_FILE = 'api-snapshot.json';
+
+/** Bumped when the snapshot's form changes: an older snapshot cannot be compared and starts afresh. */
+export const SNAPSHOT_FORMAT = 1;
+
+/**
+ * The generated client's API in a normalised form: everything a consumer's code can depend on,
+ * by operationId, with names and `$ref`s resolved by the model. Two snapshots are what `xgen diff`
+ * compares, and the one committed with a package is what its next regeneration is compared with.
+ */
+export interface ApiSnapshot {
+  format: number;
+  /** The spec's `info.version`. */
+  specVersion: string;
+  /** Credential kinds the client's `auth` option accepts. */
+  auth: AuthKind[];
+  /** Problem types of the `Problem` union (by `type`). */
+  problems: string[];
+  operations: Record<string, OperationSnapshot>;
+  /** Named types the operations reach, by name. */
+  types: Record<string, TypeSnapshot>;
+}
+
+export type OperationKind = 'plain' | 'paginated' | 'stream' | 'browser-step';
+
+export interface OperationSnapshot {
+  /** `client.<group>.<method>`. */
+  group: string;
+  method: string;
+  /** The wire request: `GET /2/tweets`. */
+  http: string;
+  kind: OperationKind;
+  /** The params object, by key: parameters (`in` path, query, header, cookie) and body fields (`in: body`). */
+  params: Record<string, ParamSnapshot>;
+  result: Shape;
+  /** The call may resolve to `undefined` (a 204 beside a 200). */
+  resultMayBeEmpty?: true;
+  /** Credential kinds the operation accepts (`*`: any, the spec states no security). */
+  auth: (AuthKind | '*')[];
+  deprecated?: true;
+  /** Digest of the operation's documentation (summary, description, parameter docs and examples). */
+  docs?: string;
+}
+
+export interface ParamSnapshot {
+  /** The name on the wire (the key differs only when names clash). */
+  wire: string;
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  type: Shape;
+  required?: true;
+}
+
+export interface TypeSnapshot {
+  shape: Shape;
+  docs?: string;
+}
+
+/** The snapshot of a model. */
+export function apiSnapshot(model: ApiModel): ApiSnapshot {
+  const byName = new Map(model.schemas.map((s) => [s.name, s]));
+  const operations: Record<string, OperationSnapshot> = {};
+  const reached = new Set<string>();
+  for (const op of model.operations) {
+    const snapshot = operationSnapshot(op, (name) => byName.get(name)?.schema);
+    operations[op.id] = snapshot;
+    for (const param of Object.values(snapshot.params)) refsOf(param.type, reached);
+    refsOf(snapshot.result, reached);
+  }
+  // Every named type the operations reach, following references from type to type.
+  const types: Record<string, TypeSnapshot> = {};
+  const pending = [...reached];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (types[name]) continue;
+    const named = byName.get(name);
+    const shape = named ? shapeOf(named.schema) : { kind: 'unknown' as const };
+    const docs = named ? docsDigest(named.schema, named.description) : undefined;
+    types[name] = { shape, ...(docs ? { docs } : {}) };
+    for (const next of refsOf(shape)) if (!types[next]) pending.push(next);
+  }
+  return {
+    format: SNAPSHOT_FORMAT,
+    specVersion: model.version,
+    auth: [...model.authKinds].sort(),
+    problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
+    operations,
+    types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
+}
+
+function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonSchema | undefined): OperationSnapshot {
+  const params: Record<string, ParamSnapshot> = {};
+  for (const param of op.params) {
+    const schema = Object.fromEntries(Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')));
+    params[param.key] = { wire: param.name, in: param.in, type: shapeOf(schema), ...(param.required ? { required: true as const } : {}) };
+  }
+  const body = op.body;
+  if (body?.mode === 'whole') {
+    params.body = { wire: 'body', in: 'body', type: { ref: body.typeName }, ...(body.required ? { required: true as const } : {}) };
+  } else if (body) {
+    for (const [name, field] of Object.entries(bodyFields(schemaOf(body.typeName), schemaOf))) {
+      const required = body.fieldChecks[name]?.required === true;
+      params[name] = { wire: name, in: 'body', type: field.type, ...(required ? { required: true as const } : {}) };
+    }
+  }
+  const kind: OperationKind = op.browserStep ? 'browser-step' : op.streaming ? 'stream' : op.pagination ? 'paginated' : 'plain';
+  const docs = docsDigest(
+    { summary: op.summary, description: op.description, externalDocs: op.externalDocs, deprecated: op.deprecated },
+    op.params.map((p) => ({ description: p.description, example: p.example, deprecated: p.deprecated })),
+  );
+  return {
+    group: op.group,
+    method: op.methodName,
+    http: `${op.method} ${op.path}`,
+    kind,
+    params,
+    result: resultShape(op),
+    ...(op.success.mayBeEmpty ? { resultMayBeEmpty: true as const } : {}),
+    auth: authKinds(op),
+    ...(op.deprecated ? { deprecated: true as const } : {}),
+    ...(docs ? { docs } : {}),
+  };
+}
+
+/** The fields of an object body sent field by field: its properties, through `$ref`s, `allOf` and unions. */
+function bodyFields(schema: JsonSchema | undefined, schemaOf: (name: string) => JsonSchema | undefined, depth = 0): Record<string, Field> {
+  if (!schema || depth > 8) return {};
+  if (typeof schema.$ref === 'string') return bodyFields(schemaOf(refName(schema.$ref)), schemaOf, depth + 1);
+  const out: Record<string, Field> = {};
+  const shape = shapeOf(schema);
+  if ('kind' in shape && shape.kind === 'object') Object.assign(out, shape.fields);
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = schema[key];
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) for (const [name, field] of Object.entries(bodyFields(part as JsonSchema, schemaOf, depth + 1))) out[name] ??= { type: field.type };
+  }
+  if ('kind' in shape && shape.kind === 'all' && schema.properties) {
+    const own = shapeOf({ type: 'object', properties: schema.properties });
+    if ('kind' in own && own.kind === 'object') Object.assign(out, own.fields);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function resultShape(op: OperationModel): Shape {
+  if (op.browserStep) return { kind: 'string' };
+  switch (op.success.typeName) {
+    case 'void':
+      return { kind: 'void' };
+    case 'Blob':
+      return { kind: 'blob' };
+    case 'string':
+      return { kind: 'string' };
+    default:
+      return { ref: op.success.typeName };
+  }
+}
+
+function authKinds(op: OperationModel): (AuthKind | '*')[] {
+  if (op.security === undefined) return ['*'];
+  // An alternative that needs two credentials at once cannot be met by one `auth`: it accepts none.
+  const kinds = op.security.filter((alt) => alt.length <= 1).flatMap((alt) => (alt.length === 0 ? ['*' as const] : alt));
+  return [...new Set(kinds)].sort();
+}
+
+/** The snapshot as committed: stable key order, one line per operation and type, so its git diff reads well. */
+export function renderSnapshot(snapshot: ApiSnapshot): string {
+  const lines = ['{'];
+  lines.push(`  "format": ${snapshot.format},`);
+  lines.push(`  "specVersion": ${JSON.stringify(snapshot.specVersion)},`);
+  lines.push(`  "auth": ${JSON.stringify(snapshot.auth)},`);
+  lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
+  const block = (name: string, entries: [string, unknown][], last: boolean): void => {
+    lines.push(`  "${name}": {`);
+    entries.forEach(([key, value], i) => lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)}${i < entries.length - 1 ? ',' : ''}`));
+    lines.push(`  }${last ? '' : ','}`);
+  };
+  block('operations', Object.entries(snapshot.operations), false);
+  block('types', Object.entries(snapshot.types), true);
+  lines.push('}');
+  return lines.join('\n') + '\n';
+}
+
+/** Reads a committed snapshot; undefined when it is missing, damaged or of another format. */
+export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as ApiSnapshot;
+    if (value.format !== SNAPSHOT_FORMAT || typeof value.operations !== 'object' || typeof value.types !== 'object') return undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PackageConfig } from '../config.ts';
+import { bumpOf, type Change, nextVersion, parseVersion } from '../diff/change.ts';
+import { diffSnapshots } from '../diff/rules.ts';
+import { UsageError } from '../errors.ts';
+import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
+import { CHANGELOG_FILE, changelogEntry, prependEntry } from './changelog.ts';
+
+/** The version of a package's first generation when its config entry gives no `version:`. */
+export const DEFAULT_FIRST_VERSION = '1.0.0';
+
+/** What a release step decided, for the line the command prints. */
+export interface Release {
+  version: string;
+  /** The version on disk before, when there was a package. */
+  previous?: string;
+  bump: ReturnType<typeof bumpOf> | 'first';
+}
+
+/**
+ * Gives a generated package its version and changelog from the package already on disk: the API
+ * snapshot committed there is diffed with the new one, the version on disk moves by the bump
+ * (breaking: major, feature: minor, patch: patch, none: unchanged) and the changes are prepended
+ * to CHANGELOG.md. A first generation takes `version:` from the config, or DEFAULT_FIRST_VERSION.
+ *
+ * It runs after the result cache, on every run and with `--check` alike: the cached files are a
+ * function of the spec alone, while these depend on what is on disk, and `--check` must compute
+ * exactly what a real run would write.
+ */
+export function applyRelease(config: PackageConfig, files: Map<string, string>): Release {
+  const snapshot = parseSnapshot(files.get(SNAPSHOT_FILE));
+  const manifest = files.get('package.json');
+  if (!snapshot || manifest === undefined) return { version: '', bump: 'none' };
+  const previousVersion = readVersion(join(config.out, 'package.json'));
+  const previousSnapshot = parseSnapshot(readText(join(config.out, SNAPSHOT_FILE)));
+  const previousLog = readText(join(config.out, CHANGELOG_FILE));
+  let version: string;
+  let release: Release;
+  let changelog = previousLog;
+  if (previousVersion === undefined) {
+    if (config.version !== undefined && !parseVersion(config.version)) throw new UsageError(`${config.name}: version "${config.version}" is not a semver version (such as 1.0.0)`);
+    version = config.version ?? DEFAULT_FIRST_VERSION;
+    changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, [], 'First version.'));
+    release = { version, bump: 'first' };
+  } else if (previousSnapshot === undefined) {
+    // A package from before snapshots (or of an older snapshot format): nothing to compare with,
+    // so this generation is the baseline the next one is compared against.
+    version = previousVersion;
+    if (previousLog === undefined) changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'First version with an API snapshot; earlier changes are not recorded.'));
+    release = { version, previous: previousVersion, bump: 'none' };
+  } else {
+    const changes: Change[] = diffSnapshots(previousSnapshot, snapshot);
+    const bump = bumpOf(changes);
+    version = nextVersion(previousVersion, bump);
+    if (bump !== 'none') changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
+    else if (previousLog === undefined) changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'Earlier changes are not recorded.'));
+    release = { version, previous: previousVersion, bump };
+  }
+  files.set('package.json', manifest.replace(/^(\s*"version":\s*)"[^"]*"/m, `$1${JSON.stringify(version)}`));
+  if (changelog !== undefined) files.set(CHANGELOG_FILE, changelog);
+  return release;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The semver version in a package.json on disk, or undefined when there is none. */
+function readVersion(path: string): string | undefined {
+  const text = readText(path);
+  if (text === undefined) return undefined;
+  try {
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === 'string' && parseVersion(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}

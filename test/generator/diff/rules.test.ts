@@ -1,0 +1,84 @@
+/**
+ * `diffSpecs` on one synthetic pair per rule (test/fixtures/diff/: base.yaml -> <rule>.yaml): each
+ * pair reports its change at its level, for its operation, located in the spec where it shows.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bumpOf, nextVersion } from '../../../generator/diff/change.ts';
+import { diffSpecs } from '../../../generator/diff/compare.ts';
+import { diffSnapshots } from '../../../generator/diff/rules.ts';
+import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';
+import { ROOT } from '../../helpers/cli.ts';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
+const BASE = join(FIXTURES, 'base.yaml');
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { level: 'breaking' | 'feature' | 'patch'; operationId?: string; message: string }>;
+const BUMP = { breaking: 'major', feature: 'minor', patch: 'patch' } as const;
+
+for (const [name, expected] of Object.entries(CASES)) {
+  test(`${name}: ${expected.level}`, () => {
+    const report = diffSpecs(BASE, join(FIXTURES, `${name}.yaml`));
+    const found = report.changes.find((c) => c.message.includes(expected.message) && c.operationId === expected.operationId);
+    assert.ok(found, `a change saying "${expected.message}" among ${JSON.stringify(report.changes.map((c) => c.message))}`);
+    assert.is(found.level, expected.level);
+    assert.is(found.operationId, expected.operationId);
+    assert.is(report.bump, BUMP[expected.level]);
+    // Nothing above the rule's own level: one change per pair.
+    assert.equal([...new Set(report.changes.map((c) => c.level))], [expected.level]);
+    for (const change of report.changes) assert.match(change.location ?? '', /\.yaml:\d+:\d+$/, `${change.message} is located`);
+    if (expected.operationId) {
+      // What went is shown in the old spec, the rest in the new one.
+      const spec = /removed$/.test(expected.message) && name !== 'request-enum-value-removed' ? BASE : join(FIXTURES, `${name}.yaml`);
+      assert.match(found.location ?? '', new RegExp(`^${relative(process.cwd(), spec).replace(/[.\\]/g, '\\$&')}:\\d+:\\d+$`));
+    }
+  });
+}
+
+test('the same spec twice: none, no changes', () => {
+  assert.equal(diffSpecs(BASE, BASE), { bump: 'none', changes: [] });
+});
+
+test('a description-only edit: patch', () => {
+  const report = diffSpecs(BASE, join(FIXTURES, 'description-only.yaml'));
+  assert.is(report.bump, 'patch');
+  assert.ok(report.changes.every((c) => c.level === 'patch'));
+});
+
+test('a parameter or field location points at its line', () => {
+  const report = diffSpecs(BASE, join(FIXTURES, 'param-renamed.yaml'));
+  const [change] = report.changes;
+  const line = Number(change?.location?.split(':').at(-2));
+  const text = readFileSync(join(FIXTURES, 'param-renamed.yaml'), 'utf8').split('\n')[line - 1] ?? '';
+  assert.match(text, /animal\.fields/);
+});
+
+test('a parameter is taken for renamed only when one of the same location and kind of type came', () => {
+  const snapshot = (params: Record<string, { wire: string; in: 'query'; type: { kind: 'string' | 'integer' } }>): ApiSnapshot => ({
+    format: 1,
+    specVersion: '1',
+    auth: [],
+    problems: [],
+    types: {},
+    operations: { listPets: { group: 'pets', method: 'list', http: 'GET /pets', kind: 'plain', params, result: { kind: 'void' }, auth: ['*'] } },
+  });
+  const before = snapshot({ status: { wire: 'status', in: 'query', type: { kind: 'string' } } });
+  const renamed = diffSnapshots(before, snapshot({ state: { wire: 'state', in: 'query', type: { kind: 'string' } } }));
+  assert.equal(renamed.map((c) => c.message), ['listPets: parameter status renamed to state']);
+  const replaced = diffSnapshots(before, snapshot({ page: { wire: 'page', in: 'query', type: { kind: 'integer' } } }));
+  assert.equal(replaced.map((c) => c.message), ['listPets: parameter status removed', 'listPets: optional parameter page added']);
+});
+
+test('bump and next version', () => {
+  assert.is(bumpOf([]), 'none');
+  assert.is(bumpOf([{ level: 'patch', message: '' }, { level: 'feature', message: '' }]), 'minor');
+  assert.is(bumpOf([{ level: 'patch', message: '' }, { level: 'breaking', message: '' }]), 'major');
+  assert.is(nextVersion('2.165.0', 'major'), '3.0.0');
+  assert.is(nextVersion('2.165.3', 'minor'), '2.166.0');
+  assert.is(nextVersion('2.165.3', 'patch'), '2.165.4');
+  assert.is(nextVersion('2.165.3', 'none'), '2.165.3');
+  assert.is(nextVersion('1.2.3-beta.1', 'patch'), '1.2.4');
+});
+
+test.run();

@@ -1,0 +1,99 @@
+/**
+ * Regeneration in a repo of its own: the first generation takes `version:` from the config, a new
+ * spec moves the version by semver and prepends the changelog, regenerating an unchanged spec
+ * changes no byte, and `--check` (with or without the result cache) computes what a run would write.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { hashTree, removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
+let repo = '';
+let out = '';
+const config = () => join(repo, 'xgen.config.yaml');
+const useSpec = (name: string) => copyFileSync(join(FIXTURES, `${name}.yaml`), join(repo, 'spec', 'shelter.yaml'));
+const generate = (...more: string[]) => runCli(['generate', '--config', config(), '--no-cache', ...more]);
+const manifest = () => JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as { version: string; 'x-spec-version': string };
+const changelog = () => readFileSync(join(out, 'CHANGELOG.md'), 'utf8');
+
+test.before(() => {
+  repo = tempDir('release');
+  out = join(repo, 'generated', 'shelter');
+  mkdirSync(join(repo, 'spec'));
+  writeFileSync(config(), "packages:\n  - spec: spec/shelter.yaml\n    out: generated/shelter\n    name: '@acme/shelter'\n    version: 0.4.0\n");
+});
+test.after(() => removeDir(repo));
+
+test('a first generation takes version: from the config and starts the changelog', async () => {
+  useSpec('base');
+  const run = await generate();
+  assert.is(run.code, 0, run.text);
+  assert.is(manifest().version, '0.4.0');
+  assert.is(manifest()['x-spec-version'], '1.0.0');
+  assert.match(changelog(), /## 0\.4\.0\n\nSpec version 1\.0\.0\. First version\.\n/);
+  assert.ok(JSON.parse(readFileSync(join(out, 'api-snapshot.json'), 'utf8')).operations.deletePet, 'the snapshot is kept in the package');
+});
+
+test('an unchanged spec changes no byte, and --check passes', async () => {
+  const before = hashTree(out);
+  const run = await generate();
+  assert.is(run.code, 0, run.text);
+  assert.equal([...hashTree(out)], [...before]);
+  assert.is((await generate('--check')).code, 0);
+});
+
+test('a removed operation: --check fails, then the major version moves and the changelog names it', async () => {
+  useSpec('op-removed');
+  const check = await generate('--check');
+  assert.is(check.code, 1, 'stale');
+  assert.ok(check.err.some((l) => /changed\s+package\.json/.test(l)), check.text);
+  assert.ok(check.err.some((l) => /changed\s+CHANGELOG\.md/.test(l)), check.text);
+  const run = await generate();
+  assert.is(run.code, 0, run.text);
+  assert.match(run.out.join('\n'), /version 0\.4\.0 -> 1\.0\.0 \(major\)/);
+  assert.is(manifest().version, '1.0.0');
+  const log = changelog();
+  assert.match(log, /^# Changelog\n[\s\S]*## 1\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Breaking changes\n\n- deletePet: operation removed \(was client\.pets\.delete\)\n\n## 0\.4\.0\n/);
+  const again = hashTree(out);
+  assert.is((await generate()).code, 0);
+  assert.equal([...hashTree(out)], [...again], 'regenerating changes nothing');
+});
+
+test('features move the minor version; through the result cache the version step gives the same', async () => {
+  useSpec('op-added');
+  const cacheDir = join(repo, 'cache');
+  const cached = (...more: string[]) => runCli(['generate', '--config', config(), '--cache-dir', cacheDir, ...more]);
+  // op-added is base plus an operation: against op-removed it adds two (deletePet and updatePet).
+  assert.is((await cached()).code, 0);
+  assert.is(manifest().version, '1.1.0');
+  assert.match(changelog(), /## 1\.1\.0\n\nSpec version 1\.0\.0\.\n\n### Features\n\n- updatePet: operation added as client\.pets\.update\n- deletePet: operation added as client\.pets\.delete\n\n## 1\.0\.0/);
+  // The same spec again, through the cache: the entry holds the spec's output, the version step runs after it.
+  const before = hashTree(out);
+  const hit = await cached();
+  assert.match(hit.out.join('\n'), /inputs unchanged since a cached run/);
+  assert.equal([...hashTree(out)], [...before]);
+  useSpec('base');
+  assert.is((await cached('--check')).code, 1, 'stale: the spec dropped updatePet');
+  useSpec('op-added');
+  assert.is((await cached('--check')).code, 0);
+});
+
+test('without version: in the config, a first generation is 1.0.0; a package from before snapshots is the baseline', async () => {
+  const other = join(repo, 'generated', 'default');
+  writeFileSync(join(repo, 'default.yaml'), "packages:\n  - spec: spec/shelter.yaml\n    out: generated/default\n    name: '@acme/default'\n");
+  const run = await runCli(['generate', '--config', join(repo, 'default.yaml'), '--no-cache']);
+  assert.is(run.code, 0, run.text);
+  assert.is(JSON.parse(readFileSync(join(other, 'package.json'), 'utf8')).version, '1.0.0');
+});
+
+test('a version: that is not semver is a usage error, and nothing is written', async () => {
+  writeFileSync(join(repo, 'bad.yaml'), "packages:\n  - spec: spec/shelter.yaml\n    out: generated/bad\n    name: '@acme/bad'\n    version: '1.0'\n");
+  const run = await runCli(['generate', '--config', join(repo, 'bad.yaml'), '--no-cache']);
+  assert.is(run.code, 2, run.text);
+  assert.match(run.text, /version "1\.0" is not a semver version/);
+  assert.not.ok(existsSync(join(repo, 'generated', 'bad')));
+});
+
+test.run();
