@@ -117,7 +117,8 @@ export async function demo(): Promise<string[]> {
   );
   // TypeScript 5.9's tsc by path: typescript-native (TypeScript 7) installs a `tsc` command too.
   const tsc = process.execPath;
-  const flags = [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
+  const tsc59 = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const flags = [tsc59, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
   await step('tsc on the consumer', tsc, [...flags, 'main.ts'], project, 60_000);
   // The check is real: a wrong call fails it.
   writeFileSync(join(project, 'wrong.ts'), "import { PetstoreClient } from './packages/petstore/dist/index.js';\nnew PetstoreClient().pets.get({ pet_id: 1 });\n");
@@ -190,7 +191,7 @@ export async function demo(): Promise<Pet> {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
     writeFileSync(join(dir, 'main.ts'), consumer);
-    const options = ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
+    const options = [tsc59, '--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
     await step(`tsc --moduleResolution ${moduleResolution} --module ${module} (${type})`, tsc, [...options, '--moduleResolution', moduleResolution, '--module', module, join(dir, 'main.ts')], dir, 60_000);
   }
   // The one setting the README says does not work: CommonJS under node16 cannot require an ES module.
@@ -198,7 +199,7 @@ export async function demo(): Promise<Pet> {
   mkdirSync(cjs16, { recursive: true });
   writeFileSync(join(cjs16, 'package.json'), JSON.stringify({ type: 'commonjs' }));
   writeFileSync(join(cjs16, 'main.ts'), consumer);
-  const refused = await step('tsc node16 CommonJS', tsc, ['--noEmit', '--strict', '--moduleResolution', 'node16', '--module', 'node16', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), join(cjs16, 'main.ts')], cjs16, 60_000, true);
+  const refused = await step('tsc node16 CommonJS', tsc, [tsc59, '--noEmit', '--strict', '--moduleResolution', 'node16', '--module', 'node16', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), join(cjs16, 'main.ts')], cjs16, 60_000, true);
   assert.match(refused.stdout, 'TS1479', refused.stdout);
   writeFileSync(join(project, 'by-name.mjs'), "import { PetstoreClient } from '@acme/petstore';\nimport { createCore } from '@acme/petstore/functions';\nconsole.log(typeof PetstoreClient, typeof createCore);\n");
   const byName = await step('node by-name.mjs', process.execPath, ['by-name.mjs'], project, 30_000);

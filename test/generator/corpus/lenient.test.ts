@@ -41,7 +41,7 @@ const RECOVERED: Record<string, [file: string, text: string][]> = {
   'undeclared-path-param.yaml': [['src/operations.ts', "{ name: 'toy_id', in: 'path', required: true, checks: { type: 'string' } }"]],
   'no-responses-30.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
   'no-responses-31.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
-  'missing-info.yaml': [['package.json', '"version": "0.0.0"']],
+  'missing-info.yaml': [['package.json', '"x-spec-version": "0.0.0"']],
   'missing-info-title.yaml': [['README.md', '# @lenient/']],
   'ref-cycle.yaml': [['src/schemas.ts', 'Baz: unknown;'], ['src/schemas.ts', 'Qux: unknown;']],
   'duplicate-operation-id.yaml': [['src/operations.ts', "id: 'listPets2'"]],

@@ -92,7 +92,7 @@ test('a version: that is not semver is a usage error, and nothing is written', a
   writeFileSync(join(repo, 'bad.yaml'), "packages:\n  - spec: spec/shelter.yaml\n    out: generated/bad\n    name: '@acme/bad'\n    version: '1.0'\n");
   const run = await runCli(['generate', '--config', join(repo, 'bad.yaml'), '--no-cache']);
   assert.is(run.code, 2, run.text);
-  assert.match(run.text, /version "1\.0" is not a semver version/);
+  assert.match(run.text, /version must be a semver version such as '1\.0\.0' \(quoted\), got "1\.0"/);
   assert.not.ok(existsSync(join(repo, 'generated', 'bad')));
 });
 
