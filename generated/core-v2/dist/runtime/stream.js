@@ -10,16 +10,17 @@ import { send, serverWaitMs } from './http.js';
 export class EventStream {
     core;
     op;
-    params;
     options;
     #controller = new AbortController();
     #rateLimit;
     #connections = 0;
+    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+    params;
     constructor(core, op, params, options = {}) {
         this.core = core;
         this.op = op;
-        this.params = params;
         this.options = options;
+        this.params = params;
         const outer = options.signal;
         if (outer?.aborted)
             this.close();

@@ -67,13 +67,16 @@ export class EventStream<Event> implements AsyncIterable<Event> {
   readonly #controller = new AbortController();
   #rateLimit: RateLimit | undefined;
   #connections = 0;
+  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+  private readonly params: Record<string, unknown>;
 
   constructor(
     private readonly core: ClientCore,
     private readonly op: OperationSpec,
-    private readonly params: Record<string, unknown>,
+    params: object,
     private readonly options: StreamOptions = {},
   ) {
+    this.params = params as Record<string, unknown>;
     const outer = options.signal;
     if (outer?.aborted) this.close();
     else outer?.addEventListener('abort', () => this.close(), { once: true });
