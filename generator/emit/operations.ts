@@ -1,6 +1,7 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
+import { PARAMS_TYPE_PARAMETER, selectionType } from './selections.ts';
 import { docText, GENERATED_HEADER, literal, printSourceFile, Raw } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
@@ -8,15 +9,30 @@ export function descriptorName(op: OperationModel): string {
   return op.constName;
 }
 
-/** What a method of this operation returns, as a type. */
-export function resultType(op: OperationModel): string {
+/**
+ * What a method of this operation returns, as a type. `narrowed`: for an operation whose result
+ * holds selected objects, the result for the params type parameter `P` of a generic method.
+ */
+export function resultType(op: OperationModel, narrowed = false): string {
   if (op.browserStep) return 'string';
-  if (op.streaming) return `EventStream<${streamEventType(op)}>`;
-  if (op.pagination) return `PagePromise<${op.success.typeName}, ${op.pagination.itemType}>`;
-  return `Promise<${op.success.typeName}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
+  const body = narrowed && op.narrowing ? `${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>` : op.success.typeName;
+  if (op.streaming) return `EventStream<${streamEventType(op, narrowed)}>`;
+  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed)}>`;
+  return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
 
-export function streamEventType(op: OperationModel): string {
+/** The item type of a paginated operation's pages: the selection itself when the items are a selected member. */
+function pageItemType(op: OperationModel, narrowed: boolean): string {
+  const pagination = op.pagination;
+  if (!pagination) return 'never';
+  if (!narrowed || !op.narrowing) return pagination.itemType;
+  const member = op.narrowing.members.find((m) => m.property === pagination.items && m.array && m.selection);
+  if (member?.selection) return selectionType(member.selection);
+  return `PageItem<${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>, ${JSON.stringify(pagination.items)}>`;
+}
+
+export function streamEventType(op: OperationModel, narrowed = false): string {
+  if (narrowed && op.narrowing) return `${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>`;
   return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
 }
 
@@ -75,6 +91,16 @@ export function emitOperations(model: ApiModel): string {
     })),
   });
   statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: 'OperationResults',
+    typeParameters: [{ name: PARAMS_TYPE_PARAMETER, default: '{}' }],
+    docs: [{ description: 'What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`.' }],
+    properties: model.operations.map((op) => ({ name: JSON.stringify(op.id), type: resultType(op, true) })),
+  });
+  for (const op of model.operations) if (op.narrowing) typeNames.add(op.narrowing.typeName);
+  for (const s of model.selections) typeNames.add(s.name);
+  statements.push({
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'OperationId',
@@ -104,6 +130,9 @@ export function emitOperations(model: ApiModel): string {
   if (model.hasStreaming) {
     imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/stream.js', isTypeOnly: true, namedImports: ['EventStream', 'StreamOptions'] });
   }
+  if (model.operations.some((o) => o.narrowing)) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: ['FieldsParam'] });
+  }
   const modelTypes = [...typeNames].filter((n) => !BUILTIN_TYPES.has(n)).sort();
   const enumTypes = modelTypes.filter((n) => enumNames.has(n));
   const schemaTypes = modelTypes.filter((n) => !enumNames.has(n));
@@ -121,9 +150,13 @@ export function emitOperations(model: ApiModel): string {
 
 const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
 
-/** The model type names a result type mentions. */
-export function resultTypeNames(op: OperationModel): string[] {
+/** The model type names a result type mentions (`narrowed`: as `resultType(op, true)` writes it). */
+export function resultTypeNames(op: OperationModel, narrowed = false): string[] {
   if (op.browserStep) return [];
+  if (narrowed && op.narrowing) {
+    const items = op.pagination && op.narrowing.members.find((m) => m.property === op.pagination?.items && m.array && m.selection);
+    return [op.narrowing.typeName, ...(items && items.selection ? [items.selection.name] : [])];
+  }
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }
 

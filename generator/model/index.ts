@@ -4,6 +4,7 @@ import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase } from '
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { SchemaRegistry } from './schemas.ts';
+import { readSelections } from './selection.ts';
 import { readSecuritySchemes } from './security.ts';
 import type { ApiModel, AuthKind, GroupModel, OperationModel, ServerModel } from './types.ts';
 
@@ -25,6 +26,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
   const schemes = readSecuritySchemes(docs);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
+  const selections = readSelections(read.operations, registry);
   const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
 
   const schemas = registry.all();
@@ -48,6 +50,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     hasPagination: operations.some((o) => o.pagination),
     hasStreaming: operations.some((o) => o.streaming),
     ...audienceUploadOf(operations),
+    selections,
   };
 }
 

@@ -18,7 +18,21 @@ export const IndustryType = [
   'OTHER',
 ] as const;
 /** The industry of an advertising account. */
-export type IndustryType = (typeof IndustryType)[number];
+export type IndustryType =
+  | 'AGENCY'
+  | 'BUSINESS_TO_BUSINESS'
+  | 'ONLINE_SERVICES'
+  | 'EDUCATION'
+  | 'FINANCIAL'
+  | 'HEALTH'
+  | 'GOVERNMENT'
+  | 'MEDIA'
+  | 'MOBILE'
+  | 'RESTAURANT'
+  | 'RETAIL'
+  | 'TECHNOLOGY'
+  | 'TRAVEL'
+  | 'OTHER';
 /** The kinds of entity whose change history can be read. */
 export const HistoryEntityType = [
   'CAMPAIGN',
@@ -28,11 +42,12 @@ export const HistoryEntityType = [
   'PROMOTED_ACCOUNT',
 ] as const;
 /** The kinds of entity whose change history can be read. */
-export type HistoryEntityType = (typeof HistoryEntityType)[number];
+export type HistoryEntityType =
+  'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
 /** How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only). */
 export const BidStrategy = ['AUTO', 'MAX', 'TARGET'] as const;
 /** How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only). */
-export type BidStrategy = (typeof BidStrategy)[number];
+export type BidStrategy = 'AUTO' | 'MAX' | 'TARGET';
 /** What a line item optimizes for. The default depends on the objective. */
 export const Goal = [
   'APP_CLICKS',
@@ -52,19 +67,34 @@ export const Goal = [
   'WEBSITE_CONVERSIONS',
 ] as const;
 /** What a line item optimizes for. The default depends on the objective. */
-export type Goal = (typeof Goal)[number];
+export type Goal =
+  | 'APP_CLICKS'
+  | 'APP_INSTALLS'
+  | 'APP_PURCHASES'
+  | 'ENGAGEMENT'
+  | 'FOLLOWERS'
+  | 'LINK_CLICKS'
+  | 'MAX_REACH'
+  | 'PREROLL'
+  | 'PREROLL_STARTS'
+  | 'REACH_WITH_ENGAGEMENT'
+  | 'VIDEO_VIEW'
+  | 'VIEW_3S_100PCT'
+  | 'VIEW_6S'
+  | 'VIEW_15S'
+  | 'WEBSITE_CONVERSIONS';
 /** The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy. */
 export const PayBy = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
 /** The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy. */
-export type PayBy = (typeof PayBy)[number];
+export type PayBy = 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
 /** How far a line item's audience is expanded beyond its targeting. */
 export const AudienceExpansion = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
 /** How far a line item's audience is expanded beyond its targeting. */
-export type AudienceExpansion = (typeof AudienceExpansion)[number];
+export type AudienceExpansion = 'BROAD' | 'DEFINED' | 'EXPANDED';
 /** Whether an entity is running. */
 export const EntityStatus = ['ACTIVE', 'PAUSED'] as const;
 /** Whether an entity is running. */
-export type EntityStatus = (typeof EntityStatus)[number];
+export type EntityStatus = 'ACTIVE' | 'PAUSED';
 /** The campaign objective of a line item. */
 export const Objective = [
   'APP_INSTALLS',
@@ -77,15 +107,23 @@ export const Objective = [
   'PREROLL_VIEWS',
 ] as const;
 /** The campaign objective of a line item. */
-export type Objective = (typeof Objective)[number];
+export type Objective =
+  | 'APP_INSTALLS'
+  | 'APP_ENGAGEMENTS'
+  | 'REACH'
+  | 'FOLLOWERS'
+  | 'WEBSITE_CLICKS'
+  | 'ENGAGEMENTS'
+  | 'VIDEO_VIEWS'
+  | 'PREROLL_VIEWS';
 /** Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings. */
 export const Placement = ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', 'SERVICE_TIMELINE'] as const;
 /** Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings. */
-export type Placement = (typeof Placement)[number];
+export type Placement = 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE';
 /** The promoted product of a line item. */
 export const ProductType = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'] as const;
 /** The promoted product of a line item. */
-export type ProductType = (typeof ProductType)[number];
+export type ProductType = 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
 /** The creative format of an account media entry (and of the media creatives made from it). */
 export const CreativeType = [
   'BANNER',
@@ -99,7 +137,16 @@ export const CreativeType = [
   'VAST_PREROLL',
 ] as const;
 /** The creative format of an account media entry (and of the media creatives made from it). */
-export type CreativeType = (typeof CreativeType)[number];
+export type CreativeType =
+  | 'BANNER'
+  | 'BANNER_TABLET'
+  | 'INTERSTITIAL'
+  | 'INTERSTITIAL_LANDSCAPE'
+  | 'INTERSTITIAL_LANDSCAPE_TABLET'
+  | 'INTERSTITIAL_TABLET'
+  | 'MEDIUM_RECTANGLE'
+  | 'PREROLL'
+  | 'VAST_PREROLL';
 /** The kind of a card, derived from its components. */
 export const CardType = [
   'IMAGE_APP',
@@ -117,60 +164,73 @@ export const CardType = [
   'VIDEO_WEBSITE',
 ] as const;
 /** The kind of a card, derived from its components. */
-export type CardType = (typeof CardType)[number];
+export type CardType =
+  | 'IMAGE_APP'
+  | 'IMAGE_CAROUSEL_APP'
+  | 'IMAGE_CAROUSEL_WEBSITE'
+  | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'IMAGE_WEBSITE'
+  | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP'
+  | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE'
+  | 'VIDEO_APP'
+  | 'VIDEO_CAROUSEL_APP'
+  | 'VIDEO_CAROUSEL_WEBSITE'
+  | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'VIDEO_WEBSITE';
 /** The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings. */
 export const PollCardType = ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'] as const;
 /** The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings. */
-export type PollCardType = (typeof PollCardType)[number];
+export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
 /** The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings. */
 export const ScheduledStatus = ['SCHEDULED', 'SUCCESS'] as const;
 /** The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings. */
-export type ScheduledStatus = (typeof ScheduledStatus)[number];
+export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS';
 /** The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings. */
 export const ApprovalStatus = ['ACCEPTED'] as const;
 /** The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings. */
-export type ApprovalStatus = (typeof ApprovalStatus)[number];
+export type ApprovalStatus = 'ACCEPTED';
 /** The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings. */
 export const ChangeType = ['CREATE'] as const;
 /** The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings. */
-export type ChangeType = (typeof ChangeType)[number];
+export type ChangeType = 'CREATE';
 /** A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings. */
 export const AccountFeature = ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'] as const;
 /** A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings. */
-export type AccountFeature = (typeof AccountFeature)[number];
+export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
 /** Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive. */
 export const BudgetOptimization = ['LINE_ITEM'] as const;
 /** Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive. */
-export type BudgetOptimization = (typeof BudgetOptimization)[number];
+export type BudgetOptimization = 'LINE_ITEM';
 /** What a granted account may do with a shared audience. */
 export const PermissionLevel = ['READ_ONLY', 'READ_WRITE'] as const;
 /** What a granted account may do with a shared audience. */
-export type PermissionLevel = (typeof PermissionLevel)[number];
+export type PermissionLevel = 'READ_ONLY' | 'READ_WRITE';
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
 export const PermissionScope = ['OWNER', 'SHARED'] as const;
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
-export type PermissionScope = (typeof PermissionScope)[number];
+export type PermissionScope = 'OWNER' | 'SHARED';
 /** How a targeting criterion applies. EQ (the default) targets the value; NE excludes it. */
 export const OperatorType = ['EQ', 'NE'] as const;
 /** How a targeting criterion applies. EQ (the default) targets the value; NE excludes it. */
-export type OperatorType = (typeof OperatorType)[number];
+export type OperatorType = 'EQ' | 'NE';
 /** The call to action button of a preroll video ad. */
 export const CallToAction = ['GO_TO', 'SEE_MORE', 'SHOP', 'VISIT_SITE', 'WATCH_NOW'] as const;
 /** The call to action button of a preroll video ad. */
-export type CallToAction = (typeof CallToAction)[number];
+export type CallToAction = 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
 /** The label of a card BUTTON component. */
 export const ButtonLabel = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'] as const;
 /** The label of a card BUTTON component. */
-export type ButtonLabel = (typeof ButtonLabel)[number];
+export type ButtonLabel = 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
 /** The size of each data point of keyword insights. */
 export const KeywordInsightGranularity = ['DAY', 'HOUR'] as const;
 /** The size of each data point of keyword insights. */
-export type KeywordInsightGranularity = (typeof KeywordInsightGranularity)[number];
+export type KeywordInsightGranularity = 'DAY' | 'HOUR';
 /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
 export const AudienceUserOperationType = ['Update', 'Delete'] as const;
 /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
-export type AudienceUserOperationType = (typeof AudienceUserOperationType)[number];
+export type AudienceUserOperationType = 'Update' | 'Delete';
 /** A frequency-cap window in days. */
 export const DurationInDays = [1, 7, 30] as const;
 /** A frequency-cap window in days. */
-export type DurationInDays = (typeof DurationInDays)[number];
+export type DurationInDays = 1 | 7 | 30;

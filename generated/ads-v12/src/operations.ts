@@ -2814,5 +2814,89 @@ export interface OperationTypes {
   };
 }
 
+/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+export interface OperationResults<P = {}> {
+  listAccounts: PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>>;
+  createSandboxAccount: Promise<AccountArrayResponse>;
+  getAccount: Promise<AccountResponse>;
+  updateAccount: Promise<AccountResponse>;
+  deleteSandboxAccount: Promise<AccountResponse>;
+  listAccountApps: PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>>;
+  getAccountHistory: PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
+  getAccountFeatures: Promise<AccountFeaturesResponse>;
+  listAdvertiserBusinessCategories: Promise<AdvertiserBusinessCategoryListResponse>;
+  listCuratedCategories: PagePromise<
+    CuratedCategoryListResponse,
+    PageItem<CuratedCategoryListResponse, 'data'>
+  >;
+  getCuratedCategory: Promise<CuratedCategoryResponse>;
+  listLineItemCuratedCategories: PagePromise<
+    LineItemCuratedCategoryListResponse,
+    PageItem<LineItemCuratedCategoryListResponse, 'data'>
+  >;
+  createLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  getLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  updateLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  deleteLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  updateLineItem: Promise<LineItemResponse>;
+  deleteLineItem: Promise<LineItemResponse>;
+  listLineItemPlacements: Promise<PlacementOptionListResponse>;
+  listAccountMedia: PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>>;
+  getAccountMedia: Promise<AccountMediaResponse>;
+  deleteAccountMedia: Promise<AccountMediaResponse>;
+  listMediaCreatives: PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>>;
+  createMediaCreative: Promise<MediaCreativeResponse>;
+  getMediaCreative: Promise<MediaCreativeResponse>;
+  deleteMediaCreative: Promise<MediaCreativeResponse>;
+  listPromotedAccounts: PagePromise<
+    PromotedAccountListResponse,
+    PageItem<PromotedAccountListResponse, 'data'>
+  >;
+  listCards: PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
+  createCard: Promise<CardResponse>;
+  getCard: Promise<CardResponse>;
+  updateCard: Promise<CardResponse>;
+  deleteCard: Promise<UnspecifiedResponse>;
+  listPollCards: PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>>;
+  createPollCard: Promise<PollCardResponse>;
+  getPollCard: Promise<PollCardResponse>;
+  deletePollCard: Promise<PollCardResponse>;
+  listPrerollCallToActions: PagePromise<
+    PrerollCallToActionListResponse,
+    PageItem<PrerollCallToActionListResponse, 'data'>
+  >;
+  createPrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  getPrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  updatePrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  deletePrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  listScheduledTweets: PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
+  createScheduledTweet: Promise<ScheduledTweetResponse>;
+  getScheduledTweet: Promise<ScheduledTweetResponse>;
+  createAudienceEstimate: Promise<AudienceEstimateResponse>;
+  searchKeywordInsights: Promise<KeywordInsightsResponse>;
+  listTailoredAudiencePermissions: PagePromise<
+    TailoredAudiencePermissionListResponse,
+    PageItem<TailoredAudiencePermissionListResponse, 'data'>
+  >;
+  createTailoredAudiencePermission: Promise<TailoredAudiencePermissionResponse>;
+  deleteTailoredAudiencePermission: Promise<TailoredAudiencePermissionResponse>;
+  getCustomAudienceTargeted: PagePromise<
+    CustomAudienceTargetedListResponse,
+    PageItem<CustomAudienceTargetedListResponse, 'data'>
+  >;
+  updateCustomAudienceUsers: Promise<AudienceUsersResponse>;
+  listCustomAudiencePermissions: PagePromise<
+    CustomAudiencePermissionListResponse,
+    PageItem<CustomAudiencePermissionListResponse, 'data'>
+  >;
+  createCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
+  deleteCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
+  listCustomAudiences: PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>>;
+  createCustomAudience: Promise<CustomAudienceResponse>;
+  getCustomAudience: Promise<CustomAudienceResponse>;
+  updateCustomAudience: Promise<CustomAudienceResponse>;
+  batchCreateCustomAudiences: Promise<BatchCustomAudiencesResponse>;
+}
+
 /** Every operationId of the spec. */
 export type OperationId = keyof typeof operations;

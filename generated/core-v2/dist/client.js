@@ -54,14 +54,7 @@ export class CoreClient {
         this.communityNotes = new CommunityNotesResource(this.#core);
         this.oauth = new OAuthResource(this.#core);
     }
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call("getPostsByIds", { ... });
-     */
-    call(operationId, ...args) {
-        const [params, options] = args;
+    call(operationId, params, options) {
         return invoke(this.#core, operations[operationId], params ?? {}, options);
     }
 }

@@ -2,103 +2,103 @@
 /** A field of the post object that `tweet.fields` can select. */
 export declare const TweetField: readonly ["article", "attachments", "author_id", "card_uri", "community_id", "context_annotations", "conversation_id", "created_at", "display_text_range", "edit_controls", "edit_history_tweet_ids", "entities", "geo", "id", "in_reply_to_user_id", "lang", "media_metadata", "non_public_metrics", "note_tweet", "organic_metrics", "possibly_sensitive", "promoted_metrics", "public_metrics", "referenced_tweets", "reply_settings", "scopes", "source", "suggested_source_links", "suggested_source_links_with_counts", "text", "withheld"];
 /** A field of the post object that `tweet.fields` can select. */
-export type TweetField = (typeof TweetField)[number];
+export type TweetField = 'article' | 'attachments' | 'author_id' | 'card_uri' | 'community_id' | 'context_annotations' | 'conversation_id' | 'created_at' | 'display_text_range' | 'edit_controls' | 'edit_history_tweet_ids' | 'entities' | 'geo' | 'id' | 'in_reply_to_user_id' | 'lang' | 'media_metadata' | 'non_public_metrics' | 'note_tweet' | 'organic_metrics' | 'possibly_sensitive' | 'promoted_metrics' | 'public_metrics' | 'referenced_tweets' | 'reply_settings' | 'scopes' | 'source' | 'suggested_source_links' | 'suggested_source_links_with_counts' | 'text' | 'withheld';
 /** A field of the user object that `user.fields` can select. */
 export declare const UserField: readonly ["affiliation", "confirmed_email", "connection_status", "created_at", "description", "entities", "id", "is_identity_verified", "location", "most_recent_tweet_id", "name", "parody", "pinned_tweet_id", "profile_banner_url", "profile_image_url", "protected", "public_metrics", "receives_your_dm", "subscription", "subscription_type", "url", "username", "verified", "verified_followers_count", "verified_type", "withheld"];
 /** A field of the user object that `user.fields` can select. */
-export type UserField = (typeof UserField)[number];
+export type UserField = 'affiliation' | 'confirmed_email' | 'connection_status' | 'created_at' | 'description' | 'entities' | 'id' | 'is_identity_verified' | 'location' | 'most_recent_tweet_id' | 'name' | 'parody' | 'pinned_tweet_id' | 'profile_banner_url' | 'profile_image_url' | 'protected' | 'public_metrics' | 'receives_your_dm' | 'subscription' | 'subscription_type' | 'url' | 'username' | 'verified' | 'verified_followers_count' | 'verified_type' | 'withheld';
 /** A field of the media object that `media.fields` can select. */
 export declare const MediaField: readonly ["alt_text", "duration_ms", "height", "media_key", "non_public_metrics", "organic_metrics", "preview_image_url", "promoted_metrics", "public_metrics", "type", "url", "variants", "width"];
 /** A field of the media object that `media.fields` can select. */
-export type MediaField = (typeof MediaField)[number];
+export type MediaField = 'alt_text' | 'duration_ms' | 'height' | 'media_key' | 'non_public_metrics' | 'organic_metrics' | 'preview_image_url' | 'promoted_metrics' | 'public_metrics' | 'type' | 'url' | 'variants' | 'width';
 /** A field of the poll object that `poll.fields` can select. */
 export declare const PollField: readonly ["duration_minutes", "end_datetime", "id", "options", "voting_status"];
 /** A field of the poll object that `poll.fields` can select. */
-export type PollField = (typeof PollField)[number];
+export type PollField = 'duration_minutes' | 'end_datetime' | 'id' | 'options' | 'voting_status';
 /** A field of the place object that `place.fields` can select. */
 export declare const PlaceField: readonly ["contained_within", "country", "country_code", "full_name", "geo", "id", "name", "place_type"];
 /** A field of the place object that `place.fields` can select. */
-export type PlaceField = (typeof PlaceField)[number];
+export type PlaceField = 'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
 export declare const NewsField: readonly ["category", "cluster_posts_results", "contexts", "disclaimer", "hook", "id", "keywords", "last_updated_at_ms", "name", "summary", "updated_at"];
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
-export type NewsField = (typeof NewsField)[number];
+export type NewsField = 'category' | 'cluster_posts_results' | 'contexts' | 'disclaimer' | 'hook' | 'id' | 'keywords' | 'last_updated_at_ms' | 'name' | 'summary' | 'updated_at';
 /** A field of the community note object that `note.fields` can select. */
 export declare const NoteField: readonly ["id", "info", "status", "test_result"];
 /** A field of the community note object that `note.fields` can select. */
-export type NoteField = (typeof NoteField)[number];
+export type NoteField = 'id' | 'info' | 'status' | 'test_result';
 /** A field of the streaming connection object that `connection.fields` can select. */
 export declare const ConnectionField: readonly ["client_ip", "connected_at", "disconnect_reason", "disconnected_at", "endpoint_name", "id"];
 /** A field of the streaming connection object that `connection.fields` can select. */
-export type ConnectionField = (typeof ConnectionField)[number];
+export type ConnectionField = 'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
 export declare const TweetExpansion: readonly ["article.cover_media", "article.media_entities", "attachments.media_keys", "attachments.media_source_tweet", "attachments.poll_ids", "author_id", "edit_history_tweet_ids", "entities.mentions.username", "geo.place_id", "in_reply_to_user_id", "entities.note.mentions.username", "referenced_tweets.id", "referenced_tweets.id.attachments.media_keys", "referenced_tweets.id.author_id"];
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
-export type TweetExpansion = (typeof TweetExpansion)[number];
+export type TweetExpansion = 'article.cover_media' | 'article.media_entities' | 'attachments.media_keys' | 'attachments.media_source_tweet' | 'attachments.poll_ids' | 'author_id' | 'edit_history_tweet_ids' | 'entities.mentions.username' | 'geo.place_id' | 'in_reply_to_user_id' | 'entities.note.mentions.username' | 'referenced_tweets.id' | 'referenced_tweets.id.attachments.media_keys' | 'referenced_tweets.id.author_id';
 /** A kind of post to leave out of a timeline. */
 export declare const TimelineExclude: readonly ["replies", "retweets"];
 /** A kind of post to leave out of a timeline. */
-export type TimelineExclude = (typeof TimelineExclude)[number];
+export type TimelineExclude = 'replies' | 'retweets';
 /** A streaming endpoint, as named in connection history and termination. */
 export declare const StreamingEndpoint: readonly ["filtered_stream", "sample_stream", "sample10_stream", "firehose_stream", "tweets_compliance_stream", "users_compliance_stream", "tweet_label_stream", "firehose_stream_lang_en", "firehose_stream_lang_ja", "firehose_stream_lang_ko", "firehose_stream_lang_pt", "likes_firehose_stream", "likes_sample10_stream", "likes_compliance_stream"];
 /** A streaming endpoint, as named in connection history and termination. */
-export type StreamingEndpoint = (typeof StreamingEndpoint)[number];
+export type StreamingEndpoint = 'filtered_stream' | 'sample_stream' | 'sample10_stream' | 'firehose_stream' | 'tweets_compliance_stream' | 'users_compliance_stream' | 'tweet_label_stream' | 'firehose_stream_lang_en' | 'firehose_stream_lang_ja' | 'firehose_stream_lang_ko' | 'firehose_stream_lang_pt' | 'likes_firehose_stream' | 'likes_sample10_stream' | 'likes_compliance_stream';
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export declare const ConnectionStatusFilter: readonly ["active", "inactive", "all"];
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
-export type ConnectionStatusFilter = (typeof ConnectionStatusFilter)[number];
+export type ConnectionStatusFilter = 'active' | 'inactive' | 'all';
 /** How a post refers to another post. */
 export declare const ReferencedTweetType: readonly ["retweeted", "quoted", "replied_to"];
 /** How a post refers to another post. */
-export type ReferencedTweetType = (typeof ReferencedTweetType)[number];
+export type ReferencedTweetType = 'retweeted' | 'quoted' | 'replied_to';
 /** Who can reply to a post. */
 export declare const ReplySettingsWithVerifiedUsers: readonly ["everyone", "mentionedUsers", "following", "other", "subscribers", "verified"];
 /** Who can reply to a post. */
-export type ReplySettingsWithVerifiedUsers = (typeof ReplySettingsWithVerifiedUsers)[number];
+export type ReplySettingsWithVerifiedUsers = 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';
 /** Whether the withheld content is a post (`tweet`) or a `user`. */
 export declare const WithheldScope: readonly ["tweet", "user"];
 /** Whether the withheld content is a post (`tweet`) or a `user`. */
-export type WithheldScope = (typeof WithheldScope)[number];
+export type WithheldScope = 'tweet' | 'user';
 /** The kind of verification of a user (added field). */
 export declare const VerifiedType: readonly ["blue", "business", "government", "none"];
 /** The kind of verification of a user (added field). */
-export type VerifiedType = (typeof VerifiedType)[number];
+export type VerifiedType = 'blue' | 'business' | 'government' | 'none';
 /** The subscription type of a user (added field). */
 export declare const SubscriptionType: readonly ["Basic", "Premium", "PremiumPlus", "None"];
 /** The subscription type of a user (added field). */
-export type SubscriptionType = (typeof SubscriptionType)[number];
+export type SubscriptionType = 'Basic' | 'Premium' | 'PremiumPlus' | 'None';
 /** A kind of relationship between two users. */
 export declare const UserConnectionStatus: readonly ["follow_request_received", "follow_request_sent", "blocking", "followed_by", "following", "muting"];
 /** A kind of relationship between two users. */
-export type UserConnectionStatus = (typeof UserConnectionStatus)[number];
+export type UserConnectionStatus = 'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting';
 /** Whether a poll is still open for votes. */
 export declare const PollVotingStatus: readonly ["open", "closed"];
 /** Whether a poll is still open for votes. */
-export type PollVotingStatus = (typeof PollVotingStatus)[number];
+export type PollVotingStatus = 'open' | 'closed';
 /** The kind of a place. */
 export declare const PlaceType: readonly ["poi", "neighborhood", "city", "admin", "country", "unknown"];
 /** The kind of a place. */
-export type PlaceType = (typeof PlaceType)[number];
+export type PlaceType = 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown';
 /** Whether the note says the post is misleading. */
 export declare const NoteClassification: readonly ["misinformed_or_potentially_misleading", "not_misleading"];
 /** Whether the note says the post is misleading. */
-export type NoteClassification = (typeof NoteClassification)[number];
+export type NoteClassification = 'misinformed_or_potentially_misleading' | 'not_misleading';
 /** A reason a post is misleading. */
 export declare const MisleadingTag: readonly ["disputed_claim_as_fact", "factual_error", "manipulated_media", "misinterpreted_satire", "missing_important_context", "other", "outdated_information"];
 /** A reason a post is misleading. */
-export type MisleadingTag = (typeof MisleadingTag)[number];
+export type MisleadingTag = 'disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information';
 /** The rating status of a community note. */
 export declare const NoteRatingStatus: readonly ["currently_rated_helpful", "currently_rated_not_helpful", "firm_reject", "insufficient_consensus", "minimum_ratings_not_met", "needs_more_ratings", "needs_your_help"];
 /** The rating status of a community note. */
-export type NoteRatingStatus = (typeof NoteRatingStatus)[number];
+export type NoteRatingStatus = 'currently_rated_helpful' | 'currently_rated_not_helpful' | 'firm_reject' | 'insufficient_consensus' | 'minimum_ratings_not_met' | 'needs_more_ratings' | 'needs_your_help';
 /** Who can reply to the post being created. */
 export declare const TweetCreateReplySettings: readonly ["following", "mentionedUsers", "subscribers", "verified"];
 /** Who can reply to the post being created. */
-export type TweetCreateReplySettings = (typeof TweetCreateReplySettings)[number];
+export type TweetCreateReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
 /** An access level lower than the application's, requested for one token. */
 export declare const OAuthAccessType: readonly ["read", "write"];
 /** An access level lower than the application's, requested for one token. */
-export type OAuthAccessType = (typeof OAuthAccessType)[number];
+export type OAuthAccessType = 'read' | 'write';
 /**
  * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The dot-format names of the picture, banner, geo and url profile events are not shown by the source. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
@@ -120,7 +120,7 @@ export declare const ActivityEventType: readonly ["profile.update.bio", "profile
  * - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
  * - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
  */
-export type ActivityEventType = (typeof ActivityEventType)[number];
+export type ActivityEventType = 'profile.update.bio' | 'profile.update.screenname' | 'profile.update.verified' | 'profile.update.affiliate' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
 /**
  * The deprecated values of {@link ActivityEventType}.
  * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileBannerUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileGeoUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source); - `ProfileUrlUpdate`: deprecated since 2026-03-18 (the dot-format replacement is not shown in the source)
@@ -129,32 +129,32 @@ export type DeprecatedActivityEventType = 'ProfileBioUpdate' | 'ProfilePictureUp
 /** Which direct-message or chat events to receive. */
 export declare const ActivityDirection: readonly ["sent", "received"];
 /** Which direct-message or chat events to receive. */
-export type ActivityDirection = (typeof ActivityDirection)[number];
+export type ActivityDirection = 'sent' | 'received';
 /** The kind of a resource named in a problem. */
 export declare const ResourceType: readonly ["user", "tweet", "media", "list", "space"];
 /** The kind of a resource named in a problem. */
-export type ResourceType = (typeof ResourceType)[number];
+export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space';
 /** The part of the response a problem refers to. */
 export declare const Section: readonly ["data", "includes"];
 /** The part of the response a problem refers to. */
-export type Section = (typeof Section)[number];
+export type Section = 'data' | 'includes';
 /** Why a client is forbidden. */
 export declare const ClientForbiddenReason: readonly ["official-client-forbidden", "client-not-enrolled"];
 /** Why a client is forbidden. */
-export type ClientForbiddenReason = (typeof ClientForbiddenReason)[number];
+export type ClientForbiddenReason = 'official-client-forbidden' | 'client-not-enrolled';
 /** Why a stream was disconnected for operational reasons. */
 export declare const DisconnectType: readonly ["OperationalDisconnect", "UpstreamOperationalDisconnect", "ForceDisconnect", "UpstreamUncleanDisconnect", "SlowReader", "InternalError", "ClientApplicationStateDegraded", "InvalidRules"];
 /** Why a stream was disconnected for operational reasons. */
-export type DisconnectType = (typeof DisconnectType)[number];
+export type DisconnectType = 'OperationalDisconnect' | 'UpstreamOperationalDisconnect' | 'ForceDisconnect' | 'UpstreamUncleanDisconnect' | 'SlowReader' | 'InternalError' | 'ClientApplicationStateDegraded' | 'InvalidRules';
 /** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
 export declare const ConnectionIssue: readonly ["TooManyConnections", "ProvisioningSubscription", "RuleConfigurationIssue", "RulesInvalidIssue"];
 /** What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations. */
-export type ConnectionIssue = (typeof ConnectionIssue)[number];
+export type ConnectionIssue = 'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue';
 /** The period of an exceeded usage cap. */
 export declare const UsageCapPeriod: readonly ["Daily", "Monthly"];
 /** The period of an exceeded usage cap. */
-export type UsageCapPeriod = (typeof UsageCapPeriod)[number];
+export type UsageCapPeriod = 'Daily' | 'Monthly';
 /** The scope of an exceeded usage cap. */
 export declare const UsageCapScope: readonly ["Account", "Product"];
 /** The scope of an exceeded usage cap. */
-export type UsageCapScope = (typeof UsageCapScope)[number];
+export type UsageCapScope = 'Account' | 'Product';

@@ -769,14 +769,8 @@ export interface VideoPlaybackMetrics {
      */
     view_count?: number;
 }
-/**
- * @description A poll attached to a post. The source does not show poll fields; the named ones come from the reference and the object is kept open.
- *
- *     The source does not show this shape: it is kept open and may hold more fields.
- *
- *     The source does not show this shape: it is kept open and may hold more fields.
- */
-export type Poll = {
+/** @description A poll attached to a post. The source does not show poll fields; these are the reference's, which names every field `poll.fields` can select. */
+export interface Poll {
     id: PollId;
     options: PollOption[];
     /**
@@ -790,9 +784,7 @@ export type Poll = {
      */
     end_datetime?: string;
     voting_status?: PollVotingStatus;
-} & {
-    [key: string]: unknown;
-};
+}
 /** @description A choice in a poll. */
 export interface PollOption {
     /** @description Position of the choice in the poll. */
@@ -807,14 +799,8 @@ export interface PollOption {
  * @enum {string}
  */
 export type PollVotingStatus = 'open' | 'closed';
-/**
- * @description A place tagged on a post. The source does not show place fields; the named ones come from the reference and the object is kept open.
- *
- *     The source does not show this shape: it is kept open and may hold more fields.
- *
- *     The source does not show this shape: it is kept open and may hold more fields.
- */
-export type Place = {
+/** @description A place tagged on a post. The source does not show place fields; these are the reference's, which names every field `place.fields` can select. */
+export interface Place {
     id: PlaceId;
     /** @description The full name of the place. */
     full_name: string;
@@ -827,9 +813,7 @@ export type Place = {
     contained_within?: PlaceId[];
     geo?: Geo;
     place_type?: PlaceType;
-} & {
-    [key: string]: unknown;
-};
+}
 /**
  * @description The kind of a place.
  * @enum {string}
