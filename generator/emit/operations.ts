@@ -173,16 +173,16 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
       explode: p.explode,
       checks: parameterChecks(p.name, p.checks, render),
     }));
+  const checksOrEmpty = (c: (ValueChecks & { required?: boolean }) | undefined): unknown => (c ? (checks(c) ?? {}) : {});
   const body = op.body && {
     contentType: op.body.contentType,
     encoding: op.body.encoding,
     encode: render.shared.runtime(ENCODERS[op.body.encoding], 'serialize'),
     mode: op.body.mode,
     required: op.body.required || undefined,
-    fields:
-      Object.keys(op.body.fieldChecks).length > 0
-        ? Object.fromEntries(Object.entries(op.body.fieldChecks).map(([k, v]) => [k, checks(v)]))
-        : undefined,
+    // Every field, checked or not: a params key that is neither a parameter nor a field is refused.
+    fields: op.body.mode === 'fields' && op.body.fieldNames.length > 0 ? Object.fromEntries(op.body.fieldNames.map((k) => [k, checksOrEmpty(op.body?.fieldChecks[k])])) : undefined,
+    open: op.body.mode === 'fields' && op.body.open ? true : undefined,
     checks: op.body.checks && checks(op.body.checks),
   };
   return {

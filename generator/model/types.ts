@@ -236,6 +236,8 @@ export interface BodyModel {
   fieldNames: string[];
   /** Checks on the top-level fields, for `fields` mode. */
   fieldChecks: Record<string, ValueChecks & { required?: boolean }>;
+  /** `fields` mode: the object admits fields it does not name (`additionalProperties`), so any params key may be one. */
+  open?: boolean;
   /** Checks on the whole body, for `whole` mode. */
   checks?: ValueChecks;
   /** Type name of the body schema. */
