@@ -16,6 +16,7 @@ const BENCHMARKS = {
   requests: async () => (await import('./requests.ts')).run(),
   oauth: async () => (await import('./oauth.ts')).run(),
   typecheck: async (runs: number) => (await import('./typecheck.ts')).run({ runs }),
+  narrowing: async (runs: number) => (await import('./narrowing.ts')).run({ runs }),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];
