@@ -1,7 +1,7 @@
 import { type StatementStructures, StructureKind } from 'ts-morph';
 import { deprecationText } from '../model/schemas.ts';
 import type { ApiModel } from '../model/types.ts';
-import { selectionEnums, selectionStatements } from './selections.ts';
+import { selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
 import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
 
 /** `models.ts`: a named type for every schema that is not an enum (enums live in `enums.ts`). */
@@ -26,8 +26,9 @@ export function emitModels(model: ApiModel): string {
     });
   }
   const selection: StatementStructures[] = [];
-  if (model.selections.length > 0) {
-    selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: ['FieldSelection', 'FieldsParam'] });
+  const helpers = selectionHelpers(model);
+  if (helpers.length > 0) {
+    selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
   }
   return printSourceFile({
     leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,

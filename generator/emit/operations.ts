@@ -28,6 +28,8 @@ function pageItemType(op: OperationModel, narrowed: boolean): string {
   if (!narrowed || !op.narrowing) return pagination.itemType;
   const member = op.narrowing.members.find((m) => m.property === pagination.items && m.array && m.selection);
   if (member?.selection) return selectionType(member.selection);
+  // Items that nothing selects are what they always are.
+  if (!op.narrowing.members.some((m) => m.property === pagination.items.split('.')[0])) return pagination.itemType;
   return `PageItem<${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>, ${JSON.stringify(pagination.items)}>`;
 }
 
@@ -155,7 +157,9 @@ export function resultTypeNames(op: OperationModel, narrowed = false): string[] 
   if (op.browserStep) return [];
   if (narrowed && op.narrowing) {
     const items = op.pagination && op.narrowing.members.find((m) => m.property === op.pagination?.items && m.array && m.selection);
-    return [op.narrowing.typeName, ...(items && items.selection ? [items.selection.name] : [])];
+    // Page items nothing selects keep their type, `PageItem<Body, path>`.
+    const wideItems = op.pagination && pageItemType(op, true) === op.pagination.itemType;
+    return [op.narrowing.typeName, ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
   }
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }

@@ -60,6 +60,31 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
 
 function narrowedResult(op: OperationModel, n: NarrowingModel, selections: ReadonlyMap<string, SelectionModel>): StatementStructures {
   const params = n.members.flatMap(paramsOf).filter((p, i, all) => all.indexOf(p) === i);
+  const flags = n.members.filter((m) => m.flag);
+  if (flags.length > 0) {
+    // A property present or absent by a flag cannot be an interface member: an intersection.
+    const selected = n.members.filter((m) => !m.flag);
+    const parts = [
+      `Omit<${n.body}, ${union(n.members.map((m) => m.property))}>`,
+      ...(selected.length > 0 ? [`{ ${selected.map((m) => `${propertyKey(m.property)}${m.required ? '' : '?'}: ${memberType(m, selections)};`).join(' ')} }`] : []),
+      ...flags.map((m) => `Flagged<${n.body}, ${JSON.stringify(m.property)}, FieldsParam<${PARAMS_TYPE_PARAMETER}, ${JSON.stringify(m.flag?.param)}>>`),
+    ];
+    return {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: n.typeName,
+      typeParameters: [{ name: PARAMS_TYPE_PARAMETER, default: op.paramsType }],
+      type: parts.join(' & '),
+      docs: [
+        {
+          description: docText(
+            `\`${n.body}\` as \`${op.id}\` returns it for the params \`P\`: ${flags.map((m) => `\`${m.property}\` is present when \`${m.flag?.param}\` is \`true\`, absent when it is not sent`).join('; ')}${selected.length > 0 ? '; its objects carry the fields the `*.fields` parameters ask for, beside their defaults' : ''}.`,
+            'Without type arguments, it is the type as the schema states it.',
+          ),
+        },
+      ],
+    };
+  }
   return {
     kind: StructureKind.Interface,
     isExported: true,
@@ -83,7 +108,18 @@ function narrowedResult(op: OperationModel, n: NarrowingModel, selections: Reado
 }
 
 function paramsOf(m: NarrowedMember): string[] {
+  if (m.flag) return [m.flag.param];
   return m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap(paramsOf);
+}
+
+/** The field-selection helpers (`runtime/selection.ts`) that `models.ts` names. */
+export function selectionHelpers(model: ApiModel): string[] {
+  const members = model.operations.flatMap((o) => o.narrowing?.members ?? []);
+  return [
+    ...(model.selections.length > 0 ? ['FieldSelection'] : []),
+    ...(members.length > 0 ? ['FieldsParam'] : []),
+    ...(members.some((m) => m.flag) ? ['Flagged'] : []),
+  ];
 }
 
 function selectionNames(m: NarrowedMember): string[] {

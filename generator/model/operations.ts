@@ -209,7 +209,7 @@ function freeKey(candidate: string, taken: ReadonlySet<string>): string {
 /** Carries the parameter-level extensions the model reads later (field selection, expansions). */
 function withExtensions(schema: JsonSchema, param: Record<string, unknown>): JsonSchema {
   const out = { ...schema };
-  for (const key of ['x-field-selection', 'x-expansions']) if (param[key] !== undefined) out[key] = param[key];
+  for (const key of ['x-field-selection', 'x-expansions', 'x-adds-field']) if (param[key] !== undefined) out[key] = param[key];
   return out;
 }
 

@@ -42,14 +42,34 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
       }
       chosen.set(object.name, { name: selection.name, param: param.key });
     }
-    if (chosen.size === 0) continue;
-    const members = narrowedMembers(op.success.typeName, chosen, includesKeys(op), registry, 0);
+    const members = chosen.size > 0 ? narrowedMembers(op.success.typeName, chosen, includesKeys(op), registry, 0) : [];
+    members.push(...flaggedMembers(op, registry));
     if (members.length === 0) continue;
     const base = pascalCase(op.id);
     const name = registry.isTaken(`${base}Response`) ? registry.claimName(`${base}Result`) : registry.claimName(`${base}Response`);
     op.narrowing = { typeName: name, body: op.success.typeName, members };
   }
   return selections;
+}
+
+/**
+ * Properties of the result that a boolean parameter adds when true (`x-adds-field` on the parameter,
+ * the ads `with_total_count` adding `total_count`): present when it is `true`, absent when not sent.
+ */
+function flaggedMembers(op: ReadOperation, registry: SchemaRegistry): NarrowedMember[] {
+  const body = registry.get(op.success.typeName)?.schema;
+  const properties = body && propertiesOf(body);
+  if (!properties) return [];
+  const members: NarrowedMember[] = [];
+  for (const param of op.params) {
+    const field = param.schema['x-adds-field'];
+    // A property the schema requires is always there, whatever the flag.
+    const required = Array.isArray(body.required) && body.required.includes(field);
+    if (typeof field !== 'string' || param.checks.type !== 'boolean' || !(field in properties) || required) continue;
+    if (members.some((m) => m.property === field)) continue;
+    members.push({ property: field, required: false, array: false, flag: { param: param.key } });
+  }
+  return members;
 }
 
 /** The properties of a plain object schema (no union or composition, which a narrowed copy could not follow). */

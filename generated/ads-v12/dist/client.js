@@ -53,14 +53,7 @@ export class AdsClient {
         this.insights = new InsightsResource(this.#core);
         this.audiences = new AudiencesResource(this.#core);
     }
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call("listAccounts", { ... });
-     */
-    call(operationId, ...args) {
-        const [params, options] = args;
+    call(operationId, params, options) {
         return invoke(this.#core, operations[operationId], params ?? {}, options);
     }
 }

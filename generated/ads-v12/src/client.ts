@@ -3,7 +3,9 @@
 import { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 import { oauth1Auth } from './runtime/oauth1.js';
 import { invoke } from './runtime/invoke.js';
-import { operations, type OperationId, type OperationTypes } from './operations.js';
+import { operations, type OperationId, type OperationResults, type OperationTypes } from './operations.js';
+import type { KnownParams } from './runtime/selection.js';
+import type { RequestOptions } from './runtime/types.js';
 import { AccountsResource } from './resources/accounts.js';
 import { CategoriesResource } from './resources/categories.js';
 import { LineItemsResource } from './resources/line-items.js';
@@ -17,6 +19,10 @@ import { AudiencesResource } from './resources/audiences.js';
 export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
   ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
   : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
+/** The operations whose params may be left out of `client.call`. */
+export type OptionalParamsOperationId = {
+  [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
+}[OperationId];
 
 /**
  * Client of X Ads API 12.
@@ -67,8 +73,23 @@ export class AdsClient {
    * @example
    * await client.call("listAccounts", { ... });
    */
-  call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'] {
-    const [params, options] = args;
-    return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];
+  call<K extends OperationId, const P extends OperationTypes[K]['params']>(
+    operationId: K,
+    params: P & KnownParams<P, OperationTypes[K]['params']>,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults<P>[K];
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call("listAccounts", { ... });
+   */
+  call<K extends OptionalParamsOperationId>(
+    operationId: K,
+    params?: undefined,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults[K];
+  call(operationId: OperationId, params?: object, options?: RequestOptions): unknown {
+    return invoke(this.#core, operations[operationId], params ?? {}, options);
   }
 }

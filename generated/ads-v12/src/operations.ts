@@ -4,6 +4,7 @@ import type { OperationSpec, RequestOptions, PaginatedOperationSpec, ValueChecks
 import { encodeForm, encodeJson } from './runtime/serialize.js';
 import { checkObject } from './runtime/validate.js';
 import type { PageItem, PagePromise, PaginationOptions } from './runtime/pagination.js';
+import type { FieldsParam } from './runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -65,20 +66,31 @@ import type {
   LineItemCuratedCategoryResponse,
   LineItemResponse,
   ListAccountAppsParams,
+  ListAccountAppsResponse,
   ListAccountMediaParams,
+  ListAccountMediaResponse,
   ListAccountsParams,
+  ListAccountsResponse,
   ListCardsParams,
   ListCuratedCategoriesParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
   ListLineItemPlacementsParams,
   ListMediaCreativesParams,
+  ListMediaCreativesResponse,
   ListPollCardsParams,
+  ListPollCardsResponse,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
   ListScheduledTweetsParams,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
   PlacementOptionListResponse,
@@ -2817,12 +2829,12 @@ export interface OperationTypes {
 
 /** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
 export interface OperationResults<P = {}> {
-  listAccounts: PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>>;
+  listAccounts: PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
   createSandboxAccount: Promise<AccountArrayResponse>;
   getAccount: Promise<AccountResponse>;
   updateAccount: Promise<AccountResponse>;
   deleteSandboxAccount: Promise<AccountResponse>;
-  listAccountApps: PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>>;
+  listAccountApps: PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
   getAccountHistory: PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
   getAccountFeatures: Promise<AccountFeaturesResponse>;
   listAdvertiserBusinessCategories: Promise<AdvertiserBusinessCategoryListResponse>;
@@ -2832,7 +2844,7 @@ export interface OperationResults<P = {}> {
   >;
   getCuratedCategory: Promise<CuratedCategoryResponse>;
   listLineItemCuratedCategories: PagePromise<
-    LineItemCuratedCategoryListResponse,
+    ListLineItemCuratedCategoriesResponse<P>,
     PageItem<LineItemCuratedCategoryListResponse, 'data'>
   >;
   createLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
@@ -2842,15 +2854,15 @@ export interface OperationResults<P = {}> {
   updateLineItem: Promise<LineItemResponse>;
   deleteLineItem: Promise<LineItemResponse>;
   listLineItemPlacements: Promise<PlacementOptionListResponse>;
-  listAccountMedia: PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>>;
+  listAccountMedia: PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
   getAccountMedia: Promise<AccountMediaResponse>;
   deleteAccountMedia: Promise<AccountMediaResponse>;
-  listMediaCreatives: PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>>;
+  listMediaCreatives: PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
   createMediaCreative: Promise<MediaCreativeResponse>;
   getMediaCreative: Promise<MediaCreativeResponse>;
   deleteMediaCreative: Promise<MediaCreativeResponse>;
   listPromotedAccounts: PagePromise<
-    PromotedAccountListResponse,
+    ListPromotedAccountsResponse<P>,
     PageItem<PromotedAccountListResponse, 'data'>
   >;
   listCards: PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
@@ -2858,12 +2870,12 @@ export interface OperationResults<P = {}> {
   getCard: Promise<CardResponse>;
   updateCard: Promise<CardResponse>;
   deleteCard: Promise<UnspecifiedResponse>;
-  listPollCards: PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>>;
+  listPollCards: PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
   createPollCard: Promise<PollCardResponse>;
   getPollCard: Promise<PollCardResponse>;
   deletePollCard: Promise<PollCardResponse>;
   listPrerollCallToActions: PagePromise<
-    PrerollCallToActionListResponse,
+    ListPrerollCallToActionsResponse<P>,
     PageItem<PrerollCallToActionListResponse, 'data'>
   >;
   createPrerollCallToAction: Promise<PrerollCallToActionResponse>;
@@ -2876,7 +2888,7 @@ export interface OperationResults<P = {}> {
   createAudienceEstimate: Promise<AudienceEstimateResponse>;
   searchKeywordInsights: Promise<KeywordInsightsResponse>;
   listTailoredAudiencePermissions: PagePromise<
-    TailoredAudiencePermissionListResponse,
+    ListTailoredAudiencePermissionsResponse<P>,
     PageItem<TailoredAudiencePermissionListResponse, 'data'>
   >;
   createTailoredAudiencePermission: Promise<TailoredAudiencePermissionResponse>;
@@ -2887,12 +2899,15 @@ export interface OperationResults<P = {}> {
   >;
   updateCustomAudienceUsers: Promise<AudienceUsersResponse>;
   listCustomAudiencePermissions: PagePromise<
-    CustomAudiencePermissionListResponse,
+    ListCustomAudiencePermissionsResponse<P>,
     PageItem<CustomAudiencePermissionListResponse, 'data'>
   >;
   createCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
   deleteCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
-  listCustomAudiences: PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>>;
+  listCustomAudiences: PagePromise<
+    ListCustomAudiencesResponse<P>,
+    PageItem<CustomAudienceListResponse, 'data'>
+  >;
   createCustomAudience: Promise<CustomAudienceResponse>;
   getCustomAudience: Promise<CustomAudienceResponse>;
   updateCustomAudience: Promise<CustomAudienceResponse>;

@@ -23,6 +23,13 @@ export type Selected<T, Present extends keyof T, Maybe extends keyof T = never> 
 export type FieldSelection<T, V, Default extends keyof T, Sometimes extends keyof T, Field> = [V] extends [
     undefined
 ] ? Selected<T, Default> : [V] extends [readonly unknown[]] ? number extends V['length'] ? [Field] extends [V[number]] ? T : Selected<T, Default, Exclude<V[number] & keyof T, Default>> : Selected<T, Default | Exclude<V[number] & keyof T, Sometimes>, Exclude<V[number] & Sometimes, Default>> : T;
+/**
+ * The property `K` of `T` as a boolean parameter's value `V` asks for it: present when `true`,
+ * absent when `false` or not given, optional when the type does not say.
+ */
+export type Flagged<T, K extends keyof T, V> = [V] extends [true] ? Selected<T, K> : [V] extends [false | undefined] ? {} : {
+    [F in K]?: T[F];
+};
 /** The value the params `P` give the parameter `K` (`undefined` when `P` does not have it). */
 export type FieldsParam<P, K extends string> = K extends keyof P ? P[K] : undefined;
 /**

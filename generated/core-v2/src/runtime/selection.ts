@@ -36,6 +36,16 @@ export type FieldSelection<T, V, Default extends keyof T, Sometimes extends keyo
         >
     : T;
 
+/**
+ * The property `K` of `T` as a boolean parameter's value `V` asks for it: present when `true`,
+ * absent when `false` or not given, optional when the type does not say.
+ */
+export type Flagged<T, K extends keyof T, V> = [V] extends [true]
+  ? Selected<T, K>
+  : [V] extends [false | undefined]
+    ? {}
+    : { [F in K]?: T[F] };
+
 /** The value the params `P` give the parameter `K` (`undefined` when `P` does not have it). */
 export type FieldsParam<P, K extends string> = K extends keyof P ? P[K] : undefined;
 
