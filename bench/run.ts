@@ -18,6 +18,7 @@ const BENCHMARKS = {
   typecheck: async (runs: number) => (await import('./typecheck.ts')).run({ runs }),
   'big-spec': async (runs: number) => (await import('./big-spec.ts')).run({ runs }),
   diff: async (runs: number) => (await import('./diff.ts')).run({ runs }),
+  narrowing: async (runs: number) => (await import('./narrowing.ts')).run({ runs }),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];

@@ -1,4 +1,4 @@
-import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
+import { type MethodDeclarationStructure, Scope, type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
 import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
@@ -10,6 +10,16 @@ export function emitClient(model: ApiModel): string {
   const extensions: [string, string][] = [];
   if (model.authKinds.includes('oauth1')) extensions.push(['oauth1Auth', 'oauth1']);
   if (oauthFlows(model)?.appOnly) extensions.push(['appOnlyAuth', 'app-only']);
+  // With field selection, `call` is generic in its params too, so results follow the `*.fields` values.
+  const narrowing = model.operations.some((o) => o.narrowing);
+  const docs = [
+    {
+      description: docText(
+        'Calls any operation by its operationId; returns exactly what the grouped method returns.',
+        example && `@example\nawait client.call(${stringLiteral(example.id)}${example.hasParams ? ', { ... }' : ''});`,
+      ),
+    },
+  ];
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
@@ -19,7 +29,22 @@ export function emitClient(model: ApiModel): string {
     ...extensions.map(([name, module]): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./runtime/${module}.js`, namedImports: [name] })),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/invoke.js', namedImports: ['invoke'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/errors.js', namedImports: ['ValidationError'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: [{ name: 'operations' }, { name: 'OperationId', isTypeOnly: true }, { name: 'OperationTypes', isTypeOnly: true }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './operations.js',
+      namedImports: [
+        { name: 'operations' },
+        { name: 'OperationId', isTypeOnly: true },
+        ...(narrowing ? [{ name: 'OperationResults', isTypeOnly: true }] : []),
+        { name: 'OperationTypes', isTypeOnly: true },
+      ],
+    },
+    ...(narrowing
+      ? [
+          { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: ['KnownParams'] } as StatementStructures,
+          { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: ['RequestOptions'] } as StatementStructures,
+        ]
+      : []),
     ...model.groups.map(
       (g): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./resources/${g.fileName}.js`, namedImports: [g.className] }),
     ),
@@ -33,6 +58,17 @@ export function emitClient(model: ApiModel): string {
         ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
         : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]`,
     },
+    ...(narrowing
+      ? [
+          {
+            kind: StructureKind.TypeAlias,
+            isExported: true,
+            name: 'OptionalParamsOperationId',
+            docs: [{ description: 'The operations whose params may be left out of `client.call`.' }],
+            type: "{ [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K }[OperationId]",
+          } as StatementStructures,
+        ]
+      : []),
     {
       kind: StructureKind.Class,
       isExported: true,
@@ -65,35 +101,60 @@ export function emitClient(model: ApiModel): string {
           ],
         },
       ],
-      methods: [
-        {
-          name: 'call',
-          docs: [
-            {
-              description: docText(
-                'Calls any operation by its operationId; returns exactly what the grouped method returns.',
-                example && `@example\nawait client.call(${stringLiteral(example.id)}${example.hasParams ? ', { ... }' : ''});`,
-              ),
-            },
-          ],
-          typeParameters: [{ name: 'K', constraint: 'OperationId' }],
-          parameters: [
-            { name: 'operationId', type: 'K' },
-            { name: '...args', type: 'CallArgs<K>' },
-          ],
-          returnType: "OperationTypes[K]['result']",
-          statements: [
-            // From plain JavaScript any string may come: an inherited name (`toString`) is no operation.
-            'if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {',
-            "  throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);",
-            '}',
+      methods: [narrowing ? narrowingCall(docs) : { name: 'call', docs, typeParameters: [{ name: 'K', constraint: 'OperationId' }], parameters: [{ name: 'operationId', type: 'K' }, { name: '...args', type: 'CallArgs<K>' }], returnType: "OperationTypes[K]['result']", statements: [
+            ...KNOWN_OPERATION_CHECK,
             'const [params, options] = args;',
             "return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];",
-          ],
-        },
-      ],
+          ] }],
     },
   ];
   void Scope;
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
+}
+
+/** From plain JavaScript any string may come: an inherited name (`toString`) is no operation. */
+const KNOWN_OPERATION_CHECK = [
+  'if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {',
+  "  throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);",
+  '}',
+];
+
+/**
+ * `call` as two overloads: with params, generic in them (inferred literally, and refused when
+ * they hold a key the operation does not have), and without, for operations that need none.
+ */
+function narrowingCall(docs: { description: string }[]): MethodDeclarationStructure {
+  return {
+    kind: StructureKind.Method,
+    name: 'call',
+    overloads: [
+      {
+        docs,
+        typeParameters: [{ name: 'K', constraint: 'OperationId' }, { name: 'P', isConst: true, constraint: "OperationTypes[K]['params']" }],
+        parameters: [
+          { name: 'operationId', type: 'K' },
+          { name: 'params', type: "P & KnownParams<P, OperationTypes[K]['params']>" },
+          { name: 'options', type: "OperationTypes[K]['options']", hasQuestionToken: true },
+        ],
+        returnType: 'OperationResults<P>[K]',
+      },
+      {
+        docs,
+        typeParameters: [{ name: 'K', constraint: 'OptionalParamsOperationId' }],
+        parameters: [
+          { name: 'operationId', type: 'K' },
+          { name: 'params', type: 'undefined', hasQuestionToken: true },
+          { name: 'options', type: "OperationTypes[K]['options']", hasQuestionToken: true },
+        ],
+        returnType: 'OperationResults[K]',
+      },
+    ],
+    parameters: [
+      { name: 'operationId', type: 'OperationId' },
+      { name: 'params', type: 'object', hasQuestionToken: true },
+      { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
+    ],
+    returnType: 'unknown',
+    statements: [...KNOWN_OPERATION_CHECK, 'return invoke(this.#core, operations[operationId], params ?? {}, options);'],
+  };
 }

@@ -44,7 +44,8 @@ function enumStatements(item: EnumModel): StatementStructures[] {
       isExported: true,
       name: item.name,
       docs,
-      type: `(typeof ${item.name})[number]`,
+      // The values written out, not `(typeof X)[number]`: only a union declared by an alias keeps its name in hovers and errors.
+      type: item.values.map((v) => JSON.stringify(v)).join(' | ') || 'never',
     },
   ];
   if (deprecated.size > 0) {

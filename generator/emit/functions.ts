@@ -3,6 +3,7 @@ import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { oauthFlows } from './runtime.ts';
+import { PARAMS_TYPE_PARAMETER } from './selections.ts';
 import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
@@ -23,7 +24,7 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   const types = new Set<string>();
   for (const op of ops) {
     if (op.hasParams) types.add(op.paramsType);
-    for (const name of resultTypeNames(op)) types.add(name);
+    for (const name of resultTypeNames(op, true)) types.add(name);
   }
   const typeList = [...types].sort();
   const imports: OptionalKind<ImportDeclarationStructure>[] = [
@@ -31,12 +32,18 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   ];
   if (ops.some((o) => optionsType(o) === 'RequestOptions')) imports.push({ moduleSpecifier: `${from}runtime/types.js`, isTypeOnly: true, namedImports: ['RequestOptions'] });
   if (ops.some((o) => o.pagination)) {
-    const needsItem = ops.some((o) => o.pagination?.itemType.startsWith('PageItem<'));
+    const needsItem = ops.some((o) => o.pagination && resultType(o, true).includes('PageItem<'));
     imports.push({ moduleSpecifier: `${from}runtime/pagination.js`, isTypeOnly: true, namedImports: ['PagePromise', ...(needsItem ? ['PageItem'] : []), 'PaginationOptions'] });
   }
   if (ops.some((o) => o.streaming)) {
     const sse = ops.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
     imports.push({ moduleSpecifier: `${from}runtime/stream.js`, isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
+  }
+  const narrowed = ops.filter((o) => o.narrowing);
+  if (narrowed.length > 0) {
+    // `FieldsParam` appears where page items are a selection.
+    const items = narrowed.some((o) => resultTypeNames(o, true).length > 1);
+    imports.push({ moduleSpecifier: `${from}runtime/selection.js`, isTypeOnly: true, namedImports: [...(items ? ['FieldsParam'] : []), 'KnownParams'] });
   }
   const modelTypes = typeList.filter((n) => !enumNames.has(n));
   const enumTypes = typeList.filter((n) => enumNames.has(n));
@@ -45,9 +52,24 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   return imports;
 }
 
+/**
+ * The type parameters of an operation's function or method: an operation whose result holds
+ * selected objects is generic in its params, inferred literally (`const`), so that the result
+ * follows the `*.fields` values passed. Without params, `P` is `{}`: only the default fields.
+ */
+export function operationTypeParameters(op: OperationModel): { name: string; isConst: boolean; constraint: string; default?: string }[] {
+  if (!op.narrowing) return [];
+  return [{ name: PARAMS_TYPE_PARAMETER, isConst: true, constraint: op.paramsType, ...(op.paramsOptional ? { default: '{}' } : {}) }];
+}
+
 /** The parameters of an operation after the core (or on a resource method): params, then options. */
 export function operationParameters(op: OperationModel): { name: string; type: string; initializer?: string; hasQuestionToken?: boolean }[] {
-  const params = op.hasParams ? [{ name: 'params', type: op.paramsType, ...(op.paramsOptional ? { initializer: '{}' } : {}) }] : [];
+  const generic = `${PARAMS_TYPE_PARAMETER} & KnownParams<${PARAMS_TYPE_PARAMETER}, ${op.paramsType}>`;
+  const params = !op.hasParams
+    ? []
+    : op.narrowing
+      ? [{ name: 'params', type: generic, ...(op.paramsOptional ? { hasQuestionToken: true } : {}) }]
+      : [{ name: 'params', type: op.paramsType, ...(op.paramsOptional ? { initializer: '{}' } : {}) }];
   // A browser step builds a URL: no request, so no per-call options.
   return op.browserStep ? params : [...params, { name: 'options', type: optionsType(op), hasQuestionToken: true }];
 }
@@ -93,10 +115,10 @@ export function emitFunctions(model: ApiModel): string {
   const functions: StatementStructures[] = ops.map((op) => {
     const docs = methodDocs(op);
     const descriptor = `ops.${descriptorName(op)}`;
-    const paramsArg = op.hasParams ? 'params' : '{}';
+    const paramsArg = op.hasParams ? (op.narrowing && op.paramsOptional ? 'params ?? {}' : 'params') : '{}';
     let body: string;
     if (op.browserStep) body = `return buildUrl(core, ${descriptor}, ${paramsArg});`;
-    else if (op.streaming) body = `return new EventStream<${streamEventType(op)}>(core, ${descriptor}, ${paramsArg}, options);`;
+    else if (op.streaming) body = `return new EventStream<${streamEventType(op, true)}>(core, ${descriptor}, ${paramsArg}, options);`;
     else if (op.pagination) body = `return new PagePromise(core, ${descriptor}, ${paramsArg}, options);`;
     else body = `return request(core, ${descriptor}, ${paramsArg}, options);`;
     return {
@@ -104,8 +126,9 @@ export function emitFunctions(model: ApiModel): string {
       isExported: true,
       name: names.get(op.id)!,
       docs: [{ description: docs.description, tags: docs.tags }],
+      typeParameters: operationTypeParameters(op),
       parameters: [{ name: 'core', type: 'ClientCore' }, ...operationParameters(op)],
-      returnType: resultType(op),
+      returnType: resultType(op, true),
       statements: body,
     };
   });

@@ -18,8 +18,12 @@ function oauthFlowExports(model: ApiModel): string[] {
 export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
   const has = (name: string): boolean => runtimeFiles.includes(name);
   const exports: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [model.clientName, 'type CallArgs'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './operations.js', namedExports: ['operations', 'type OperationId', 'type OperationTypes'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './client.js',
+      namedExports: [model.clientName, 'type CallArgs', ...(model.operations.some((o) => o.narrowing) ? ['type OptionalParamsOperationId'] : [])],
+    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './operations.js', namedExports: ['operations', 'type OperationId', 'type OperationTypes', 'type OperationResults'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/http.js', namedExports: ['type ClientOptions'] },
     {
       kind: StructureKind.ExportDeclaration,
@@ -45,6 +49,9 @@ export function emitIndex(model: ApiModel, runtimeFiles: string[]): string {
       moduleSpecifier: './runtime/pagination.js',
       namedExports: ['PagePromise', 'PaginationLoopError', 'type Page', 'type PageItem', 'type PaginationOptions', 'type PollOptions'],
     });
+  }
+  if (has('selection')) {
+    exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/selection.js', namedExports: ['type Selected', 'type FieldSelection', 'type FieldsParam', 'type KnownParams'] });
   }
   if (has('stream')) {
     exports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'SseParser', 'type ServerSentEvent', 'type StreamOptions', 'type ReconnectOptions', 'type ReconnectEvent'] });

@@ -1,6 +1,7 @@
 import { type StatementStructures, StructureKind } from 'ts-morph';
 import { deprecationText } from '../model/schemas.ts';
 import type { ApiModel } from '../model/types.ts';
+import { selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
 import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
 /** `models.ts`: a named type for every schema that is not an enum (enums live in `enums.ts`). */
@@ -24,11 +25,18 @@ export function emitModels(model: ApiModel): string {
       docs: description || tags.length > 0 ? [{ description: description || undefined, tags }] : [],
     });
   }
+  const selection: StatementStructures[] = [];
+  const helpers = selectionHelpers(model);
+  if (helpers.length > 0) {
+    selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
+  }
   return printSourceFile({
     leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
     statements: [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: ['components'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: ['components', ...selectionEnums(model)] },
+      ...selection,
       ...statements,
+      ...selectionStatements(model),
     ],
   });
 }

@@ -1,6 +1,7 @@
 import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
+import { PARAMS_TYPE_PARAMETER, selectionType } from './selections.ts';
 import { docText, GENERATED_HEADER, literal, printSourceFile, propertyKey, Raw, stringLiteral } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
@@ -8,17 +9,38 @@ export function descriptorName(op: OperationModel): string {
   return op.constName;
 }
 
-/** What a method of this operation returns, as a type. */
-export function resultType(op: OperationModel): string {
+/**
+ * What a method of this operation returns, as a type. `narrowed`: for an operation whose result
+ * holds selected objects, the result for the params type parameter `P` of a generic method.
+ */
+export function resultType(op: OperationModel, narrowed = false): string {
   if (op.browserStep) return 'string';
-  if (op.streaming) return `EventStream<${streamEventType(op)}>`;
-  if (op.pagination) return `PagePromise<${op.success.typeName}, ${op.pagination.itemType}>`;
-  return `Promise<${op.success.typeName}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
+  const body = narrowed && op.narrowing ? `${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>` : op.success.typeName;
+  if (op.streaming) return `EventStream<${streamEventType(op, narrowed)}>`;
+  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed)}>`;
+  return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
 
-/** The type of one event of a stream: the body type of an NDJSON line, or a `ServerSentEvent` of its data type. */
-export function streamEventType(op: OperationModel): string {
-  if (op.streaming === 'sse') return `ServerSentEvent<${op.success.typeName === 'void' ? 'string' : op.success.typeName}>`;
+/** The item type of a paginated operation's pages: the selection itself when the items are a selected member. */
+function pageItemType(op: OperationModel, narrowed: boolean): string {
+  const pagination = op.pagination;
+  if (!pagination) return 'never';
+  if (!narrowed || !op.narrowing) return pagination.itemType;
+  const member = op.narrowing.members.find((m) => m.property === pagination.items && m.array && m.selection);
+  if (member?.selection) return selectionType(member.selection);
+  // Items that nothing selects are what they always are.
+  if (!op.narrowing.members.some((m) => m.property === pagination.items.split('.')[0])) return pagination.itemType;
+  return `PageItem<${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>, ${stringLiteral(pagination.items)}>`;
+}
+
+/**
+ * The type of one event of a stream: the body type of an NDJSON line (for the params `P` where
+ * fields select), or a `ServerSentEvent` of its data type.
+ */
+export function streamEventType(op: OperationModel, narrowed = false): string {
+  const selected = narrowed && op.narrowing ? `${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>` : undefined;
+  if (op.streaming === 'sse') return `ServerSentEvent<${selected ?? (op.success.typeName === 'void' ? 'string' : op.success.typeName)}>`;
+  if (selected) return selected;
   return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
 }
 
@@ -77,6 +99,16 @@ export function emitOperations(model: ApiModel): string {
     })),
   });
   statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: 'OperationResults',
+    typeParameters: [{ name: PARAMS_TYPE_PARAMETER, default: '{}' }],
+    docs: [{ description: 'What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`.' }],
+    properties: model.operations.map((op) => ({ name: stringLiteral(op.id), type: resultType(op, true) })),
+  });
+  for (const op of model.operations) if (op.narrowing) typeNames.add(op.narrowing.typeName);
+  for (const s of model.selections) typeNames.add(s.name);
+  statements.push({
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: 'OperationId',
@@ -107,6 +139,9 @@ export function emitOperations(model: ApiModel): string {
     const sse = model.operations.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
     imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/stream.js', isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
   }
+  if (model.operations.some((o) => o.narrowing)) {
+    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: ['FieldsParam'] });
+  }
   const modelTypes = [...typeNames].filter((n) => !BUILTIN_TYPES.has(n)).sort();
   const enumTypes = modelTypes.filter((n) => enumNames.has(n));
   const schemaTypes = modelTypes.filter((n) => !enumNames.has(n));
@@ -124,9 +159,15 @@ export function emitOperations(model: ApiModel): string {
 
 const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
 
-/** The model type names a result type mentions. */
-export function resultTypeNames(op: OperationModel): string[] {
+/** The model type names a result type mentions (`narrowed`: as `resultType(op, true)` writes it). */
+export function resultTypeNames(op: OperationModel, narrowed = false): string[] {
   if (op.browserStep) return [];
+  if (narrowed && op.narrowing) {
+    const items = op.pagination && op.narrowing.members.find((m) => m.property === op.pagination?.items && m.array && m.selection);
+    // Page items nothing selects keep their type, `PageItem<Body, path>`.
+    const wideItems = op.pagination && pageItemType(op, true) === op.pagination.itemType;
+    return [op.narrowing.typeName, ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
+  }
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }
 
@@ -143,16 +184,16 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
       explode: p.explode,
       checks: parameterChecks(p.name, p.checks, render),
     }));
+  const checksOrEmpty = (c: (ValueChecks & { required?: boolean }) | undefined): unknown => (c ? (checks(c) ?? {}) : {});
   const body = op.body && {
     contentType: op.body.contentType,
     encoding: op.body.encoding,
     encode: render.shared.runtime(ENCODERS[op.body.encoding], 'serialize'),
     mode: op.body.mode,
     required: op.body.required || undefined,
-    fields:
-      Object.keys(op.body.fieldChecks).length > 0
-        ? Object.fromEntries(Object.entries(op.body.fieldChecks).map(([k, v]) => [k, checks(v)]))
-        : undefined,
+    // Every field, checked or not: a params key that is neither a parameter nor a field is refused.
+    fields: op.body.mode === 'fields' && op.body.fieldNames.length > 0 ? Object.fromEntries(op.body.fieldNames.map((k) => [k, checksOrEmpty(op.body?.fieldChecks[k])])) : undefined,
+    open: op.body.mode === 'fields' && op.body.open ? true : undefined,
     checks: op.body.checks && checks(op.body.checks),
   };
   return {

@@ -1,7 +1,8 @@
 import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
 import type { ApiModel, GroupModel } from '../model/types.ts';
-import { functionNames, operationParameters, signatureImports } from './functions.ts';
+import { functionNames, operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
 import { methodDocs, resultType } from './operations.ts';
+import { PARAMS_TYPE_PARAMETER } from './selections.ts';
 import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
 
 /**
@@ -32,9 +33,11 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
       return {
         name: op.methodName,
         docs: [{ description: docs.description, tags: docs.tags }],
+        typeParameters: operationTypeParameters(op),
         parameters,
-        returnType: resultType(op),
-        statements: `return ${names.get(op.id)!}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
+        returnType: resultType(op, true),
+        // The function's params type parameter is this method's, not inferred again from `P & KnownParams<...>`.
+        statements: `return ${names.get(op.id)!}${op.narrowing ? `<${PARAMS_TYPE_PARAMETER}>` : ''}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
       };
     }),
   };

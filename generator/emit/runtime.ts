@@ -89,6 +89,7 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke'];
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');
+  if (model.operations.some((o) => o.narrowing)) files.push('selection');
   if (model.authKinds.includes('oauth1')) files.push('oauth1', 'webhooks', 'pkce');
   if (model.hasMoney) files.push('money');
   if (hasRules(model)) files.push('rules');

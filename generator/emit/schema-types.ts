@@ -2,6 +2,7 @@ import type ts from 'typescript';
 import { astToString, openapiTS, typescript } from './libraries.ts';
 import { deprecationText, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
+import { nameSchemas } from './schema-names.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
 
 /** The members TypeScript's `Object` interface declares (every object type has them). */
@@ -59,7 +60,8 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
       return typescript.factory.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, typescript.factory.createUnionTypeNode([property.type, inherited]));
     },
   });
-  const body = astToString(aliasCycles(nodes))
+  const params = new Set(model.schemas.filter((s) => s.origin === 'params').map((s) => s.name));
+  const body = astToString(nameSchemas(aliasCycles(nodes), params))
     // openapi-typescript emits these empty roots; we expose only components.
     .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, '')
     // openapi-typescript labels literal discriminators it writes; the spec's own docs say more.

@@ -5,6 +5,7 @@ import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { SchemaRegistry } from './schemas.ts';
+import { readSelections } from './selection.ts';
 import { readSecuritySchemes } from './security.ts';
 import type { ApiModel, AuthKind, GroupModel, OperationModel, ServerModel } from './types.ts';
 
@@ -26,6 +27,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
   const schemes = readSecuritySchemes(docs);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
+  const selections = readSelections(read.operations, registry);
   const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
   const openEnums = closeSentEnums(registry, enumNames, operations);
 
@@ -51,6 +53,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     hasStreaming: operations.some((o) => o.streaming),
     hasRateLimits: operations.some((o) => o.rateLimits.length > 0),
     ...audienceUploadOf(operations),
+    selections,
   };
 }
 

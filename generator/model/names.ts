@@ -22,6 +22,8 @@ const SHADOWING_TYPES = new Set([
   'PaginatedOperationSpec', 'ResponseInfo', 'Sleep', 'LegacyError', 'RateLimit', 'ProblemTypes', 'ProblemType',
   'PaginationLoopError', 'PageItem', 'PaginationOptions', 'PollOptions', 'EventStream', 'StreamOptions',
   'ReconnectOptions', 'ReconnectEvent', 'OAuth1Credentials', 'OAuth2AuthorizeUrlOptions', 'MicrosRounding',
+  // The field-selection helpers (runtime/selection.ts) the models module imports.
+  'Selected', 'FieldSelection', 'FieldsParam', 'KnownParams', 'OperationResults', 'OptionalParamsOperationId',
 ]);
 
 /**

@@ -244,7 +244,7 @@ function freeKey(candidate: string, taken: ReadonlySet<string>): string {
 /** Carries the parameter-level extensions the model reads later (field selection, expansions). */
 function withExtensions(schema: JsonSchema, param: Record<string, unknown>): JsonSchema {
   const out = { ...schema };
-  for (const key of ['x-field-selection', 'x-expansions']) if (param[key] !== undefined) out[key] = param[key];
+  for (const key of ['x-field-selection', 'x-expansions', 'x-adds-field']) if (param[key] !== undefined) out[key] = param[key];
   return out;
 }
 
@@ -323,6 +323,7 @@ function readBody(
     return { body: model, acceptsEmpty: false };
   }
   model.fieldChecks = fieldChecks(ctx, object);
+  if (admitsOtherFields(ctx, schema)) model.open = true;
   return { body: model, acceptsEmpty: object.acceptsEmpty };
 }
 
@@ -376,6 +377,20 @@ function objectProperties(
   }
   if (Object.keys(properties).length === 0 && type !== 'object') return undefined;
   return { properties, required: [...new Set(required)], acceptsEmpty: required.length === 0 && partsAcceptEmpty };
+}
+
+/** Whether an object schema admits properties it does not name (its own or through `$ref`, `allOf`, `oneOf`, `anyOf`). */
+function admitsOtherFields(ctx: OperationContext, schema: JsonSchema, depth = 0): boolean {
+  if (depth > 8) return true;
+  if (typeof schema.$ref === 'string') {
+    const target = ctx.registry.get(refName(schema.$ref))?.schema;
+    return target ? admitsOtherFields(ctx, target, depth + 1) : true;
+  }
+  if (schema.additionalProperties === true || isObject(schema.additionalProperties) || isObject(schema.patternProperties)) return true;
+  const parts = [schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  if (parts.some((part) => isObject(part) && Object.keys(part).some((k) => k !== 'required' && k !== 'description') && admitsOtherFields(ctx, part, depth + 1))) return true;
+  // A bare `type: object`: any object.
+  return parts.length === 0 && !isObject(schema.properties);
 }
 
 function fieldChecks(

@@ -9,6 +9,8 @@ export const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$def
 export const SCHEMA_LIST_KEYS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
 /** Annotation keys that say nothing about the value's type: dropped when they are all a schema holds besides a $ref. */
 const DROP_KEYS = new Set(['example', 'examples', 'externalDocs', 'xml']);
+/** Extensions about a property in its object (not about its type), kept beside a `$ref`: `x-sometimes-absent`. */
+const PROPERTY_EXTENSIONS = new Set(['x-sometimes-absent']);
 
 /**
  * Turns spec schemas into model schemas: every `$ref` becomes `#/components/schemas/<Name>`,
@@ -70,6 +72,16 @@ export class SchemaRegistry {
     this.byLocation.set(key, name);
     this.define(name, target, 'inline');
     return name;
+  }
+
+  /** A type name no schema takes, derived from `suggestion` (for generated types that are not schemas). */
+  claimName(suggestion: string): string {
+    return this.names.claim(typeName(suggestion));
+  }
+
+  /** Whether a schema or claimed type already has this name. */
+  isTaken(name: string): boolean {
+    return this.names.has(name);
   }
 
   /** Adds a schema under a new name derived from `suggestion` (for hoisted params, bodies, responses). */
@@ -173,7 +185,8 @@ export class SchemaRegistry {
       const final = isRef(target.value) ? this.docs.deref(target.value, target, { cycle: 'unknown' }) : target;
       const name = this.nameFor(final, suggestName(final));
       const siblings = Object.fromEntries(
-        Object.entries(schema).filter(([k]) => k !== '$ref' && !DROP_KEYS.has(k) && !k.startsWith('x-')),
+        // Of the extensions, only the ones that describe the property rather than its type stay beside a $ref.
+        Object.entries(schema).filter(([k]) => k !== '$ref' && !DROP_KEYS.has(k) && (!k.startsWith('x-') || PROPERTY_EXTENSIONS.has(k))),
       );
       return { ...siblings, $ref: `#/components/schemas/${name}` };
     }

@@ -37,6 +37,8 @@ export interface ApiModel {
   hasRateLimits: boolean;
   /** The operation marked `x-audience-upload`, which the audience upload helper drives. */
   audienceUpload?: { operationId: string };
+  /** The objects `*.fields` parameters select, each as a generic type (`TweetSelection<V>`). */
+  selections: SelectionModel[];
 }
 
 export interface ServerModel {
@@ -129,6 +131,8 @@ export interface OperationModel {
   fieldSelection: FieldSelectionModel[];
   /** Documented rate limits (`x-rate-limit`) the client paces requests by. */
   rateLimits: RateLimitModel[];
+  /** Where the result carries objects the `*.fields` parameters select: the method is generic in its params. */
+  narrowing?: NarrowingModel;
 }
 
 /** At most `requests` requests in any window of `windowMs`, from one budget (`key`) per client. */
@@ -139,6 +143,48 @@ export interface RateLimitModel {
   windowMs: number;
   /** Only requests that set this parameter (by params key) count and wait. */
   when?: string;
+}
+
+/**
+ * An object as one `*.fields` parameter selects it (`x-field-selection`): rendered as a generic
+ * type of the parameter's value, `TweetSelection<V>`.
+ */
+export interface SelectionModel {
+  /** The generic type, e.g. `TweetSelection`. */
+  name: string;
+  /** The selected object's schema, e.g. `Tweet`. */
+  object: string;
+  /** The parameter's wire name, e.g. `tweet.fields`. */
+  param: string;
+  /** The type of one field name: a named enum, or literal values (none: any string). */
+  field: { enum: string } | { values: string[] };
+  /** Fields returned when nothing asks for them. */
+  defaults: string[];
+  /** Fields the API leaves out of some objects even when asked (`x-sometimes-absent` on the property). */
+  sometimesAbsent: string[];
+}
+
+/** The generic result type of an operation whose result holds selected objects. */
+export interface NarrowingModel {
+  /** The generic type, e.g. `GetPostsByIdsResponse`. */
+  typeName: string;
+  /** The body schema it narrows, e.g. `TweetsLookupResponse`. */
+  body: string;
+  members: NarrowedMember[];
+}
+
+/** A property of a result body that holds selected objects, directly (`data`) or one level down (`includes.users`). */
+export interface NarrowedMember {
+  property: string;
+  required: boolean;
+  /** The property holds an array of the objects. */
+  array: boolean;
+  /** The selection (`SelectionModel.name`) and the parameter whose value decides it. */
+  selection?: { name: string; param: string };
+  /** A property a boolean parameter adds when true (`x-adds-field`, the ads `with_total_count`): the params key. */
+  flag?: { param: string };
+  /** An object (the `includes` of X's envelope) some of whose properties hold selected objects. */
+  object?: { schema: string; members: NarrowedMember[]; /** It has other properties, left as they are. */ others: boolean };
 }
 
 export type SerializationStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
@@ -209,6 +255,8 @@ export interface BodyModel {
   fieldNames: string[];
   /** Checks on the top-level fields, for `fields` mode. */
   fieldChecks: Record<string, ValueChecks & { required?: boolean }>;
+  /** `fields` mode: the object admits fields it does not name (`additionalProperties`), so any params key may be one. */
+  open?: boolean;
   /** Checks on the whole body, for `whole` mode. */
   checks?: ValueChecks;
   /** Type name of the body schema. */

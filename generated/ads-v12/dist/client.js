@@ -54,17 +54,10 @@ export class AdsClient {
         this.insights = new InsightsResource(this.#core);
         this.audiences = new AudiencesResource(this.#core);
     }
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call('listAccounts', { ... });
-     */
-    call(operationId, ...args) {
+    call(operationId, params, options) {
         if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
             throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);
         }
-        const [params, options] = args;
         return invoke(this.#core, operations[operationId], params ?? {}, options);
     }
 }

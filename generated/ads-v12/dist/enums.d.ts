@@ -10,7 +10,7 @@ export declare const IndustryType: readonly ['AGENCY', 'BUSINESS_TO_BUSINESS', '
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type IndustryType = (typeof IndustryType)[number];
+export type IndustryType = 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER';
 /**
  * The kinds of entity whose change history can be read.
  *
@@ -22,7 +22,7 @@ export declare const HistoryEntityType: readonly ['CAMPAIGN', 'LINE_ITEM', 'PROM
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type HistoryEntityType = (typeof HistoryEntityType)[number];
+export type HistoryEntityType = 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
 /**
  * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *
@@ -34,7 +34,7 @@ export declare const BidStrategy: readonly ['AUTO', 'MAX', 'TARGET'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type BidStrategy = (typeof BidStrategy)[number];
+export type BidStrategy = 'AUTO' | 'MAX' | 'TARGET';
 /**
  * What a line item optimizes for. The default depends on the objective.
  *
@@ -46,7 +46,7 @@ export declare const Goal: readonly ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASE
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Goal = (typeof Goal)[number];
+export type Goal = 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS';
 /**
  * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
  *
@@ -58,11 +58,11 @@ export declare const PayBy: readonly ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PayBy = (typeof PayBy)[number];
+export type PayBy = 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
 /** How far a line item's audience is expanded beyond its targeting. */
 export declare const AudienceExpansion: readonly ['BROAD', 'DEFINED', 'EXPANDED'];
 /** How far a line item's audience is expanded beyond its targeting. */
-export type AudienceExpansion = (typeof AudienceExpansion)[number];
+export type AudienceExpansion = 'BROAD' | 'DEFINED' | 'EXPANDED';
 /**
  * Whether an entity is running.
  *
@@ -74,7 +74,7 @@ export declare const EntityStatus: readonly ['ACTIVE', 'PAUSED'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type EntityStatus = (typeof EntityStatus)[number];
+export type EntityStatus = 'ACTIVE' | 'PAUSED';
 /**
  * The campaign objective of a line item.
  *
@@ -86,7 +86,7 @@ export declare const Objective: readonly ['APP_INSTALLS', 'APP_ENGAGEMENTS', 'RE
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Objective = (typeof Objective)[number];
+export type Objective = 'APP_INSTALLS' | 'APP_ENGAGEMENTS' | 'REACH' | 'FOLLOWERS' | 'WEBSITE_CLICKS' | 'ENGAGEMENTS' | 'VIDEO_VIEWS' | 'PREROLL_VIEWS';
 /**
  * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
  *
@@ -98,7 +98,7 @@ export declare const Placement: readonly ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK',
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Placement = (typeof Placement)[number];
+export type Placement = 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE';
 /**
  * The promoted product of a line item.
  *
@@ -110,7 +110,7 @@ export declare const ProductType: readonly ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOT
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ProductType = (typeof ProductType)[number];
+export type ProductType = 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
 /**
  * The creative format of an account media entry (and of the media creatives made from it).
  *
@@ -122,7 +122,7 @@ export declare const CreativeType: readonly ['BANNER', 'BANNER_TABLET', 'INTERST
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type CreativeType = (typeof CreativeType)[number];
+export type CreativeType = 'BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL';
 /**
  * The kind of a card, derived from its components.
  *
@@ -134,7 +134,7 @@ export declare const CardType: readonly ['IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMA
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type CardType = (typeof CardType)[number];
+export type CardType = 'IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE';
 /**
  * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
  *
@@ -146,7 +146,7 @@ export declare const PollCardType: readonly ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PollCardType = (typeof PollCardType)[number];
+export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
 /**
  * The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
  *
@@ -158,7 +158,7 @@ export declare const ScheduledStatus: readonly ['SCHEDULED', 'SUCCESS'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ScheduledStatus = (typeof ScheduledStatus)[number];
+export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS';
 /**
  * The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
  *
@@ -170,7 +170,7 @@ export declare const ApprovalStatus: readonly ['ACCEPTED'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ApprovalStatus = (typeof ApprovalStatus)[number];
+export type ApprovalStatus = 'ACCEPTED';
 /**
  * The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
  *
@@ -182,7 +182,7 @@ export declare const ChangeType: readonly ['CREATE'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ChangeType = (typeof ChangeType)[number];
+export type ChangeType = 'CREATE';
 /**
  * A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
  *
@@ -194,7 +194,7 @@ export declare const AccountFeature: readonly ['PROMOTED_MEDIA_POLLS', 'SHARE_AU
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type AccountFeature = (typeof AccountFeature)[number];
+export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
 /**
  * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
  *
@@ -206,7 +206,7 @@ export declare const BudgetOptimization: readonly ['LINE_ITEM'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type BudgetOptimization = (typeof BudgetOptimization)[number];
+export type BudgetOptimization = 'LINE_ITEM';
 /**
  * What a granted account may do with a shared audience.
  *
@@ -218,11 +218,11 @@ export declare const PermissionLevel: readonly ['READ_ONLY', 'READ_WRITE'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PermissionLevel = (typeof PermissionLevel)[number];
+export type PermissionLevel = 'READ_ONLY' | 'READ_WRITE';
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
 export declare const PermissionScope: readonly ['OWNER', 'SHARED'];
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
-export type PermissionScope = (typeof PermissionScope)[number];
+export type PermissionScope = 'OWNER' | 'SHARED';
 /**
  * How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
  *
@@ -234,7 +234,7 @@ export declare const OperatorType: readonly ['EQ', 'NE'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type OperatorType = (typeof OperatorType)[number];
+export type OperatorType = 'EQ' | 'NE';
 /**
  * The call to action button of a preroll video ad.
  *
@@ -246,7 +246,7 @@ export declare const CallToAction: readonly ['GO_TO', 'SEE_MORE', 'SHOP', 'VISIT
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type CallToAction = (typeof CallToAction)[number];
+export type CallToAction = 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
 /**
  * The label of a card BUTTON component.
  *
@@ -258,16 +258,16 @@ export declare const ButtonLabel: readonly ['BOOK', 'CONNECT', 'INSTALL', 'OPEN'
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ButtonLabel = (typeof ButtonLabel)[number];
+export type ButtonLabel = 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
 /** The size of each data point of keyword insights. */
 export declare const KeywordInsightGranularity: readonly ['DAY', 'HOUR'];
 /** The size of each data point of keyword insights. */
-export type KeywordInsightGranularity = (typeof KeywordInsightGranularity)[number];
+export type KeywordInsightGranularity = 'DAY' | 'HOUR';
 /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
 export declare const AudienceUserOperationType: readonly ['Update', 'Delete'];
 /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
-export type AudienceUserOperationType = (typeof AudienceUserOperationType)[number];
+export type AudienceUserOperationType = 'Update' | 'Delete';
 /** A frequency-cap window in days. */
 export declare const DurationInDays: readonly [1, 7, 30];
 /** A frequency-cap window in days. */
-export type DurationInDays = (typeof DurationInDays)[number];
+export type DurationInDays = 1 | 7 | 30;

@@ -11,7 +11,8 @@
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountMediaListResponse, AccountMediaResponse, AccountResponse, AdvertiserBusinessCategoryListResponse, AudienceEstimateResponse, AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CardListResponse, CardResponse, CreateAudienceEstimateParams, CreateCardParams, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateLineItemCuratedCategoryParams, CreateMediaCreativeParams, CreatePollCardParams, CreatePrerollCallToActionParams, CreateScheduledTweetParams, CreateTailoredAudiencePermissionParams, CuratedCategoryListResponse, CuratedCategoryResponse, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteAccountMediaParams, DeleteCardParams, DeleteCustomAudiencePermissionParams, DeleteLineItemCuratedCategoryParams, DeleteLineItemParams, DeleteMediaCreativeParams, DeletePollCardParams, DeletePrerollCallToActionParams, DeleteSandboxAccountParams, DeleteTailoredAudiencePermissionParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountMediaParams, GetAccountParams, GetCardParams, GetCuratedCategoryParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, GetLineItemCuratedCategoryParams, GetMediaCreativeParams, GetPollCardParams, GetPrerollCallToActionParams, GetScheduledTweetParams, KeywordInsightsResponse, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, LineItemResponse, ListAccountAppsParams, ListAccountMediaParams, ListAccountsParams, ListCardsParams, ListCuratedCategoriesParams, ListCustomAudiencePermissionsParams, ListCustomAudiencesParams, ListLineItemCuratedCategoriesParams, ListLineItemPlacementsParams, ListMediaCreativesParams, ListPollCardsParams, ListPrerollCallToActionsParams, ListPromotedAccountsParams, ListScheduledTweetsParams, ListTailoredAudiencePermissionsParams, MediaCreativeListResponse, MediaCreativeResponse, PlacementOptionListResponse, PollCardListResponse, PollCardResponse, PrerollCallToActionListResponse, PrerollCallToActionResponse, PromotedAccountListResponse, ScheduledTweetListResponse, ScheduledTweetResponse, SearchKeywordInsightsParams, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UnspecifiedResponse, UpdateAccountParams, UpdateCardParams, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams, UpdateLineItemCuratedCategoryParams, UpdateLineItemParams, UpdatePrerollCallToActionParams } from './models.js';
+import type { KnownParams } from './runtime/selection.js';
+import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountMediaListResponse, AccountMediaResponse, AccountResponse, AdvertiserBusinessCategoryListResponse, AudienceEstimateResponse, AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CardListResponse, CardResponse, CreateAudienceEstimateParams, CreateCardParams, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateLineItemCuratedCategoryParams, CreateMediaCreativeParams, CreatePollCardParams, CreatePrerollCallToActionParams, CreateScheduledTweetParams, CreateTailoredAudiencePermissionParams, CuratedCategoryListResponse, CuratedCategoryResponse, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteAccountMediaParams, DeleteCardParams, DeleteCustomAudiencePermissionParams, DeleteLineItemCuratedCategoryParams, DeleteLineItemParams, DeleteMediaCreativeParams, DeletePollCardParams, DeletePrerollCallToActionParams, DeleteSandboxAccountParams, DeleteTailoredAudiencePermissionParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountMediaParams, GetAccountParams, GetCardParams, GetCuratedCategoryParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, GetLineItemCuratedCategoryParams, GetMediaCreativeParams, GetPollCardParams, GetPrerollCallToActionParams, GetScheduledTweetParams, KeywordInsightsResponse, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, LineItemResponse, ListAccountAppsParams, ListAccountAppsResponse, ListAccountMediaParams, ListAccountMediaResponse, ListAccountsParams, ListAccountsResponse, ListCardsParams, ListCuratedCategoriesParams, ListCustomAudiencePermissionsParams, ListCustomAudiencePermissionsResponse, ListCustomAudiencesParams, ListCustomAudiencesResponse, ListLineItemCuratedCategoriesParams, ListLineItemCuratedCategoriesResponse, ListLineItemPlacementsParams, ListMediaCreativesParams, ListMediaCreativesResponse, ListPollCardsParams, ListPollCardsResponse, ListPrerollCallToActionsParams, ListPrerollCallToActionsResponse, ListPromotedAccountsParams, ListPromotedAccountsResponse, ListScheduledTweetsParams, ListTailoredAudiencePermissionsParams, ListTailoredAudiencePermissionsResponse, MediaCreativeListResponse, MediaCreativeResponse, PlacementOptionListResponse, PollCardListResponse, PollCardResponse, PrerollCallToActionListResponse, PrerollCallToActionResponse, PromotedAccountListResponse, ScheduledTweetListResponse, ScheduledTweetResponse, SearchKeywordInsightsParams, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UnspecifiedResponse, UpdateAccountParams, UpdateCardParams, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams, UpdateLineItemCuratedCategoryParams, UpdateLineItemParams, UpdatePrerollCallToActionParams } from './models.js';
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
 export { oauth1Auth } from './runtime/oauth1.js';
@@ -28,7 +29,7 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export declare function listAccounts(core: ClientCore, params?: ListAccountsParams, options?: PaginationOptions): PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>>;
+export declare function listAccounts<const P extends ListAccountsParams = {}>(core: ClientCore, params?: P & KnownParams<P, ListAccountsParams>, options?: PaginationOptions): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
 /**
  * Create a sandbox account
  *
@@ -73,7 +74,7 @@ export declare function deleteSandboxAccount(core: ClientCore, params: DeleteSan
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
  */
-export declare function listAccountApps(core: ClientCore, params: ListAccountAppsParams, options?: PaginationOptions): PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>>;
+export declare function listAccountApps<const P extends ListAccountAppsParams>(core: ClientCore, params: P & KnownParams<P, ListAccountAppsParams>, options?: PaginationOptions): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
 /**
  * Get an entity's change history
  *
@@ -133,7 +134,7 @@ export declare function getCuratedCategory(core: ClientCore, params: GetCuratedC
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
  */
-export declare function listLineItemCuratedCategories(core: ClientCore, params: ListLineItemCuratedCategoriesParams, options?: PaginationOptions): PagePromise<LineItemCuratedCategoryListResponse, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
+export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(core: ClientCore, params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>, options?: PaginationOptions): PagePromise<ListLineItemCuratedCategoriesResponse<P>, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
 /**
  * Associate a curated category with a line item
  *
@@ -221,7 +222,7 @@ export declare function listLineItemPlacements(core: ClientCore, params?: ListLi
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
  */
-export declare function listAccountMedia(core: ClientCore, params: ListAccountMediaParams, options?: PaginationOptions): PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>>;
+export declare function listAccountMedia<const P extends ListAccountMediaParams>(core: ClientCore, params: P & KnownParams<P, ListAccountMediaParams>, options?: PaginationOptions): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
 /**
  * Get an account media entry
  *
@@ -248,7 +249,7 @@ export declare function deleteAccountMedia(core: ClientCore, params: DeleteAccou
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
  */
-export declare function listMediaCreatives(core: ClientCore, params: ListMediaCreativesParams, options?: PaginationOptions): PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>>;
+export declare function listMediaCreatives<const P extends ListMediaCreativesParams>(core: ClientCore, params: P & KnownParams<P, ListMediaCreativesParams>, options?: PaginationOptions): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
 /**
  * Attach account media to a line item
  *
@@ -286,7 +287,7 @@ export declare function deleteMediaCreative(core: ClientCore, params: DeleteMedi
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
  */
-export declare function listPromotedAccounts(core: ClientCore, params: ListPromotedAccountsParams, options?: PaginationOptions): PagePromise<PromotedAccountListResponse, PageItem<PromotedAccountListResponse, 'data'>>;
+export declare function listPromotedAccounts<const P extends ListPromotedAccountsParams>(core: ClientCore, params: P & KnownParams<P, ListPromotedAccountsParams>, options?: PaginationOptions): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
 /**
  * List cards
  *
@@ -353,7 +354,7 @@ export declare function deleteCard(core: ClientCore, params: DeleteCardParams, o
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
  */
-export declare function listPollCards(core: ClientCore, params: ListPollCardsParams, options?: PaginationOptions): PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>>;
+export declare function listPollCards<const P extends ListPollCardsParams>(core: ClientCore, params: P & KnownParams<P, ListPollCardsParams>, options?: PaginationOptions): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
 /**
  * Create a poll card
  *
@@ -397,7 +398,7 @@ export declare function deletePollCard(core: ClientCore, params: DeletePollCardP
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
  */
-export declare function listPrerollCallToActions(core: ClientCore, params: ListPrerollCallToActionsParams, options?: PaginationOptions): PagePromise<PrerollCallToActionListResponse, PageItem<PrerollCallToActionListResponse, 'data'>>;
+export declare function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(core: ClientCore, params: P & KnownParams<P, ListPrerollCallToActionsParams>, options?: PaginationOptions): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
 /**
  * Create a preroll call to action
  *
@@ -498,7 +499,7 @@ export declare function searchKeywordInsights(core: ClientCore, params?: SearchK
  *
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
  */
-export declare function listTailoredAudiencePermissions(core: ClientCore, params: ListTailoredAudiencePermissionsParams, options?: PaginationOptions): PagePromise<TailoredAudiencePermissionListResponse, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
+export declare function listTailoredAudiencePermissions<const P extends ListTailoredAudiencePermissionsParams>(core: ClientCore, params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListTailoredAudiencePermissionsResponse<P>, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
 /**
  * Share a tailored audience with another account
  *
@@ -559,7 +560,7 @@ export declare function updateCustomAudienceUsers(core: ClientCore, params: Upda
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
  */
-export declare function listCustomAudiencePermissions(core: ClientCore, params: ListCustomAudiencePermissionsParams, options?: PaginationOptions): PagePromise<CustomAudiencePermissionListResponse, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
+export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(core: ClientCore, params: P & KnownParams<P, ListCustomAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencePermissionsResponse<P>, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
 /**
  * Share a custom audience with another account
  *
@@ -593,7 +594,7 @@ export declare function deleteCustomAudiencePermission(core: ClientCore, params:
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
-export declare function listCustomAudiences(core: ClientCore, params: ListCustomAudiencesParams, options?: PaginationOptions): PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>>;
+export declare function listCustomAudiences<const P extends ListCustomAudiencesParams>(core: ClientCore, params: P & KnownParams<P, ListCustomAudiencesParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
 /**
  * Create a custom audience
  *

@@ -26,8 +26,8 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export function listAccounts(core, params = {}, options) {
-    return new PagePromise(core, ops.listAccounts, params, options);
+export function listAccounts(core, params, options) {
+    return new PagePromise(core, ops.listAccounts, params ?? {}, options);
 }
 /**
  * Create a sandbox account

@@ -1744,6 +1744,7 @@ export const createScheduledTweet = {
             as_user_id: { type: 'string', pattern: '^[0-9]{1,19}$', required: true },
             card_uri: { type: 'string', pattern: '^card://\\S+$' },
         },
+        open: true,
     },
     response: 'json',
     security: [['oauth1']],

@@ -2,2255 +2,2450 @@
 import type { Micros } from './runtime/money.js';
 export interface components {
     schemas: {
-        /**
-         * @description The industry of an advertising account.
-         * @enum {string}
-         */
-        IndustryType: 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER' | string;
-        /**
-         * @description The kinds of entity whose change history can be read.
-         * @enum {string}
-         */
-        HistoryEntityType: 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT' | string;
-        /**
-         * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
-         * @enum {string}
-         */
-        BidStrategy: 'AUTO' | 'MAX' | 'TARGET' | string;
-        /**
-         * @description What a line item optimizes for. The default depends on the objective.
-         * @enum {string}
-         */
-        Goal: 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS' | string;
-        /**
-         * @description The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
-         * @enum {string}
-         */
-        PayBy: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK' | string;
-        /**
-         * @description How far a line item's audience is expanded beyond its targeting.
-         * @enum {string}
-         */
-        AudienceExpansion: 'BROAD' | 'DEFINED' | 'EXPANDED';
-        /**
-         * @description Whether an entity is running.
-         * @enum {string}
-         */
-        EntityStatus: 'ACTIVE' | 'PAUSED' | string;
-        /**
-         * @description The campaign objective of a line item.
-         * @enum {string}
-         */
-        Objective: 'APP_INSTALLS' | 'APP_ENGAGEMENTS' | 'REACH' | 'FOLLOWERS' | 'WEBSITE_CLICKS' | 'ENGAGEMENTS' | 'VIDEO_VIEWS' | 'PREROLL_VIEWS' | string;
-        /**
-         * @description Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
-         * @enum {string}
-         */
-        Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | string;
-        /**
-         * @description The promoted product of a line item.
-         * @enum {string}
-         */
-        ProductType: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS' | string;
-        /**
-         * @description The creative format of an account media entry (and of the media creatives made from it).
-         * @enum {string}
-         */
-        CreativeType: 'BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL' | string;
-        /**
-         * @description The kind of a card, derived from its components.
-         * @enum {string}
-         */
-        CardType: 'IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE' | string;
-        /**
-         * @description The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
-         * @enum {string}
-         */
-        PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | string;
-        /**
-         * @description The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
-         * @enum {string}
-         */
-        ScheduledStatus: 'SCHEDULED' | 'SUCCESS' | string;
-        /**
-         * @description The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
-         * @enum {string}
-         */
-        ApprovalStatus: 'ACCEPTED' | string;
-        /**
-         * @description The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
-         * @enum {string}
-         */
-        ChangeType: 'CREATE' | string;
-        /**
-         * @description A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
-         * @enum {string}
-         */
-        AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | string;
-        /**
-         * @description Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
-         * @enum {string}
-         */
-        BudgetOptimization: 'LINE_ITEM' | string;
-        /**
-         * @description What a granted account may do with a shared audience.
-         * @enum {string}
-         */
-        PermissionLevel: 'READ_ONLY' | 'READ_WRITE' | string;
-        /**
-         * @description Which custom audiences to list: the ones the account owns (the default) or the ones shared with it.
-         * @enum {string}
-         */
-        PermissionScope: 'OWNER' | 'SHARED';
-        /**
-         * @description How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
-         * @enum {string}
-         */
-        OperatorType: 'EQ' | 'NE' | string;
-        /**
-         * @description The call to action button of a preroll video ad.
-         * @enum {string}
-         */
-        CallToAction: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW' | string;
-        /**
-         * @description The label of a card BUTTON component.
-         * @enum {string}
-         */
-        ButtonLabel: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP' | string;
-        /**
-         * @description The size of each data point of keyword insights.
-         * @enum {string}
-         */
-        KeywordInsightGranularity: 'DAY' | 'HOUR';
-        /**
-         * @description What an audience user operation does. `Update` adds the users; `Delete` removes them.
-         * @enum {string}
-         */
-        AudienceUserOperationType: 'Update' | 'Delete';
-        /**
-         * @description A frequency-cap window in days.
-         * @enum {integer}
-         */
-        DurationInDays: 1 | 7 | 30;
-        /** @description A two-letter country code, for example `US`. */
-        CountryCode: string;
-        /** @description An IAB content category code, for example `IAB3-1`. */
-        IabCategory: string;
-        /** @description A card reference of the form `card://<card_id>`, passed to post creation operations to attach the card. */
-        CardUri: string;
-        /** @description A 64-bit (long) numeric id such as a user id, as a decimal string: JavaScript numbers cannot hold every 64-bit value exactly. */
-        LongId: string;
-        /** @description A normalized identifier hashed with SHA-256, as 64 lowercase hexadecimal characters. */
-        Sha256Hex: string;
-        /** @description An advertising account. */
-        Account: {
-            /** @description The account id. */
-            id: string;
-            /** @description The account name. */
-            name?: string;
-            /** @description The name of the business that owns the account. */
-            business_name?: string;
-            /** @description The account's IANA time zone, for example `America/Los_Angeles`. */
-            timezone?: string;
-            /**
-             * Format: date-time
-             * @description When the account's time zone was last set.
-             */
-            timezone_switch_at?: string;
-            /** @description The id of the business that owns the account. */
-            business_id?: string;
-            /** @description The account's review state (not exhaustive, see ApprovalStatus). */
-            approval_status?: components['schemas']['ApprovalStatus'] | string;
-            /** @description The account's industry. Returned only by single reads and updates, not by lists. */
-            industry_type?: components['schemas']['IndustryType'];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description A mobile app associated with an advertising account. */
-        AccountApp: {
-            id: string;
-            /** @description The app's store identifier (an App Store id or a Google Play package name). */
-            app_store_identifier?: string;
-            /** @description Whether app conversion tracking is enabled. */
-            conversion_tracking_enabled?: boolean;
-            /** @description The app's deep link pattern. */
-            deep_link_pattern?: string;
-            /** @description The app's operating system. */
-            os_type?: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description One change made to an entity of the account. */
-        AccountHistoryEntry: {
-            id: string;
-            /** @description Who made the change. */
-            change_by?: {
-                /** @description The user who made the change. */
-                user_id?: string;
-                /** @description The platform the change was made from. */
-                platform?: string;
-            };
-            /** @description The changed fields and their new values. */
-            changes?: {
-                [key: string]: unknown;
-            };
-            /**
-             * Format: date-time
-             * @description When the change was made.
-             */
-            change_time?: string;
-            /** @description The changed entity. */
-            entity_id?: string;
-            /** @description The kind of the changed entity. */
-            entity?: components['schemas']['HistoryEntityType'];
-            /** @description The entity as it was at that time; its shape follows `entity`. */
-            entity_data?: components['schemas']['Campaign'] | components['schemas']['LineItem'] | components['schemas']['PromotedTweet'] | components['schemas']['TargetingCriterion'] | components['schemas']['PromotedAccount'];
-            /** @description The kind of change (not exhaustive, see ChangeType). */
-            change_type?: components['schemas']['ChangeType'] | string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /**
-         * @description A campaign, as seen in account history data. The source names only these fields; the rest of the record is not shown, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        Campaign: {
-            id?: string;
-            name?: string;
-            /** Format: date-time */
-            start_time?: string;
-            /** Format: date-time */
-            end_time?: string;
-            purchase_order_number?: string;
-            /**
-             * Format: int64
-             * @description Daily budget in micros of the account currency (5.50 is 5500000).
-             */
-            daily_budget_amount_local_micro?: Micros;
-            /**
-             * Format: int64
-             * @description Total budget in micros of the account currency (5.50 is 5500000).
-             */
-            total_budget_amount_local_micro?: Micros;
-            duration_in_days?: components['schemas']['DurationInDays'];
-            /** @description Whether spend is paced evenly over the flight (true) or as fast as possible. */
-            standard_delivery?: boolean;
-            entity_status?: components['schemas']['EntityStatus'];
-            /** @description The most times one user is shown the ads within `duration_in_days`. */
-            frequency_cap?: number;
-            /** @description Where the budget is optimized (not exhaustive, see BudgetOptimization). */
-            budget_optimization?: components['schemas']['BudgetOptimization'] | string;
-            /** Format: date-time */
-            created_at?: string;
-            /** Format: date-time */
-            updated_at?: string;
-            deleted?: boolean;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A promoted post, as seen in account history data. The source does not show its fields, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        PromotedTweet: {
-            id?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A targeting criterion, as seen in account history data. The source names only the fields it shares with audience estimate criteria; the rest is not shown, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        TargetingCriterion: {
-            id?: string;
-            targeting_type?: string;
-            targeting_value?: string;
-            operator_type?: components['schemas']['OperatorType'];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A promoted account: a user promoted by a PROMOTED_ACCOUNT line item. The source does not show its fields beyond those every record has, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        PromotedAccount: {
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description An advertiser business category, standing for a set of IAB categories. */
-        AdvertiserBusinessCategory: {
-            id: string;
-            name?: string;
-            /** @description The IAB categories this business category stands for. */
-            iab_categories?: components['schemas']['IabCategory'][];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description A curated category, a package of publisher content that preroll line items can target. */
-        CuratedCategory: {
-            id: string;
-            name?: string;
-            description?: string;
-            /** @description The countries where the category is available. */
-            country_codes?: components['schemas']['CountryCode'][];
-            /** @description The users whose content the category holds. */
-            publisher_user_ids?: string[];
-            /** @description How many videos of the category were monetized in the last thirty days. */
-            videos_monetized_in_last_thirty_days?: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description A line item (ad group) under a campaign. */
-        LineItem: {
-            id: string;
-            /** @description The parent campaign. */
-            campaign_id?: string;
-            /** @description The user the ads are promoted for. */
-            advertiser_user_id?: string;
-            name?: string;
-            /** @description Where the line item serves (not exhaustive, see Placement). */
-            placements?: (components['schemas']['Placement'] | string)[];
-            /** Format: date-time */
-            start_time?: string;
-            /** Format: date-time */
-            end_time?: string;
-            /**
-             * Format: int64
-             * @description The bid in micros of the account currency (5.50 is 5500000).
-             */
-            bid_amount_local_micro?: Micros;
-            bid_strategy?: components['schemas']['BidStrategy'];
-            /** @description The advertiser's website domain, without protocol. */
-            advertiser_domain?: string;
-            /**
-             * Format: int64
-             * @description The target cost per action in micros of the account currency (5.50 is 5500000).
-             */
-            target_cpa_local_micro?: Micros;
-            /** @description The web event tag the line item optimizes for. */
-            primary_web_event_tag?: string;
-            goal?: components['schemas']['Goal'];
-            objective?: components['schemas']['Objective'];
-            product_type?: components['schemas']['ProductType'];
-            pay_by?: components['schemas']['PayBy'];
-            /**
-             * Format: int64
-             * @description Daily budget in micros of the account currency (5.50 is 5500000).
-             */
-            daily_budget_amount_local_micro?: Micros;
-            /**
-             * Format: int64
-             * @description Total budget in micros of the account currency (5.50 is 5500000).
-             */
-            total_budget_amount_local_micro?: Micros;
-            duration_in_days?: components['schemas']['DurationInDays'];
-            /** @description The most times one user is shown the ads within `duration_in_days`. */
-            frequency_cap?: number;
-            /** @description Whether spend is paced evenly over the flight (true) or as fast as possible. */
-            standard_delivery?: boolean;
-            entity_status?: components['schemas']['EntityStatus'];
-            /** @description Whether the advertiser's posts are promoted automatically. */
-            automatic_tweet_promotion?: boolean;
-            /** @description The promoted app's Google Play package name. */
-            android_app_store_identifier?: string;
-            /** @description The promoted app's App Store id. */
-            ios_app_store_identifier?: string;
-            /** @description IAB categories describing the advertiser's business. */
-            categories?: components['schemas']['IabCategory'][];
-            /** @description The account currency the money fields are in, for example `USD`. */
-            currency?: string;
-            /** @description Where the line item's creatives come from. */
-            creative_source?: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description An association between a line item and a curated category. */
-        LineItemCuratedCategory: {
-            id: string;
-            line_item_id?: string;
-            curated_category_id?: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description The placement combinations a line item of one product type may use. */
-        PlacementOption: {
-            product_type: components['schemas']['ProductType'];
-            /** @description Each inner array is one allowed combination of placements. */
-            placements: (components['schemas']['Placement'] | string)[][];
-        };
-        /** @description An entry of the account's media library. */
-        AccountMedia: {
-            id: string;
-            /** @description The video, for video entries. */
-            video_id?: string;
-            /**
-             * Format: uri
-             * @description Where the media is served from.
-             */
-            media_url?: string;
-            creative_type?: components['schemas']['CreativeType'];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description An account media entry attached to a line item. */
-        MediaCreative: {
-            id: string;
-            line_item_id?: string;
-            account_media_id?: string;
-            /**
-             * Format: uri
-             * @description Where a click leads (required for WEBSITE_CLICKS line items; ignored for preroll).
-             */
-            landing_url?: string;
-            creative_type?: components['schemas']['CreativeType'];
-            entity_status?: components['schemas']['EntityStatus'];
-            /** @description The creative's review state (not exhaustive, see ApprovalStatus). */
-            approval_status?: components['schemas']['ApprovalStatus'] | string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description A card built from components. */
-        Card: {
-            id: string;
-            name?: string;
-            /** @description The card's components in top-to-bottom render order. */
-            components?: components['schemas']['CardComponent'][];
-            card_uri?: components['schemas']['CardUri'];
-            card_type?: components['schemas']['CardType'];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description A poll card. Polls with media also carry the video fields. A poll closes when `duration_in_minutes`, counted from creation, elapses; `end_time` is the close time. */
-        PollCard: {
-            id: string;
-            name?: string;
-            /** Format: date-time */
-            start_time?: string;
-            /**
-             * Format: date-time
-             * @description When the poll closes.
-             */
-            end_time?: string;
-            first_choice?: string;
-            second_choice?: string;
-            third_choice?: string;
-            fourth_choice?: string;
-            /** @description The poll duration in minutes, as a decimal string (responses carry it as a string). */
-            duration_in_minutes?: string;
-            card_uri?: components['schemas']['CardUri'];
-            /** @description The poll kind (not exhaustive, see PollCardType). */
-            card_type?: components['schemas']['PollCardType'] | string;
-            /** Format: uri */
-            video_url?: string;
-            /** Format: uri */
-            video_hls_url?: string;
-            video_width?: number;
-            video_height?: number;
-            /** Format: uri */
-            video_poster_url?: string;
-            video_poster_width?: number;
-            video_poster_height?: number;
-            content_duration_seconds?: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description The call to action of a preroll line item. */
-        PrerollCallToAction: {
-            id: string;
-            line_item_id?: string;
-            call_to_action?: components['schemas']['CallToAction'];
-            /** Format: uri */
-            call_to_action_url?: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /** @description A post scheduled for later publication. */
-        ScheduledTweet: {
-            id: string;
-            name?: string;
-            text?: string;
-            /** @description The user the post is published as. */
-            user_id?: string;
-            /** @description The post's state (not exhaustive, see ScheduledStatus). */
-            scheduled_status?: components['schemas']['ScheduledStatus'] | string;
-            /**
-             * Format: date-time
-             * @description When the post is published (minute granularity).
-             */
-            scheduled_at?: string;
-            /**
-             * Format: date-time
-             * @description When the post was published.
-             */
-            completed_at?: string;
-            /** @description Whether the post is promoted-only (not shown to followers or on the public timeline). */
-            nullcast?: boolean;
-            card_uri?: components['schemas']['CardUri'];
-            /** @description The published post, once published. */
-            tweet_id?: string;
-            media_keys?: string[];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            deleted: boolean;
-        };
-        /**
-         * @description A permission sharing a tailored audience with another account. The source does not show the record (it names only the create parameters), so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        TailoredAudiencePermission: {
-            id?: string;
-            granted_account_id?: string;
-            permission_level?: components['schemas']['PermissionLevel'];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A permission sharing a custom audience with another account. The source does not show the record (it names only the create parameters), so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        CustomAudiencePermission: {
-            id?: string;
-            granted_account_id?: string;
-            permission_level?: components['schemas']['PermissionLevel'];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A custom audience. The source names only these fields; the rest of the record is not shown, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        CustomAudience: {
-            id?: string;
-            /** @description The audience name, unique within the account. */
-            name?: string;
-            description?: string;
-            /** @description Whether this account owns the audience (only the owner may create or change permissions). */
-            is_owner?: boolean;
-            /** Format: date-time */
-            created_at?: string;
-            /** Format: date-time */
-            updated_at?: string;
-            deleted?: boolean;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A campaign and its line items that target a custom audience. The source does not show the record, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        CustomAudienceTargeting: {
-            [key: string]: unknown;
-        };
-        /**
-         * @description An audience size estimate. The source does not show its shape, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        AudienceEstimate: {
-            [key: string]: unknown;
-        };
-        /**
-         * @description Post volume for the input keywords and 30 related keywords. The source does not show its shape, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        KeywordInsights: {
-            [key: string]: unknown;
-        };
-        /** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
-        CardComponent: components['schemas']['CardMediaComponent'] | components['schemas']['CardSwipeableMediaComponent'] | components['schemas']['CardDetailsComponent'] | components['schemas']['CardButtonComponent'];
-        /** @description One image or video from the account's media library. */
-        CardMediaComponent: {
-            type: 'MEDIA';
-            /** @description The media key of the image or video. */
-            media_key: string;
-        };
-        /** @description A swipeable set of 2 to 6 images or videos. */
-        CardSwipeableMediaComponent: {
-            type: 'SWIPEABLE_MEDIA';
-            /** @description The media keys, 2 to 6, in swipe order. */
-            media_keys: string[];
-        };
-        /** @description A title with a website destination. The only component that takes a WEBSITE destination. */
-        CardDetailsComponent: {
-            type: 'DETAILS';
-            title: string;
-            destination: components['schemas']['WebsiteDestination'];
-        };
-        /** @description A labelled button with an app destination. The only component that takes an APP destination. */
-        CardButtonComponent: {
-            type: 'BUTTON';
-            label: components['schemas']['CardButtonLabel'];
-            destination: components['schemas']['AppDestination'];
-        };
-        /** @description A button label chosen from the fixed label list. */
-        CardButtonLabel: {
-            /** @constant */
-            type: 'ENUM';
-            value: components['schemas']['ButtonLabel'];
-        };
-        /** @description A website a card leads to. Allowed only inside a DETAILS component. */
-        WebsiteDestination: {
-            /** @constant */
-            type: 'WEBSITE';
-            /**
-             * Format: uri
-             * @description The website URL.
-             */
-            url: string;
-        };
-        /** @description An app a card leads to. Allowed only inside a BUTTON component. Needs `country_code` and at least one of `androidstore_app_id` and `ios_app_store_identifier`; a platform's deep link is allowed only together with that platform's app identifier (checked by `x-validation`). The deep link field names are not given by the source; they follow X's Ads documentation. */
-        AppDestination: {
-            /** @constant */
-            type: 'APP';
-            /** @description The two-letter country of the app store listing. */
-            country_code: components['schemas']['CountryCode'];
-            /** @description The Android app's store identifier (package name). */
-            androidstore_app_id?: string;
-            /** @description The iOS app's App Store identifier. */
-            ios_app_store_identifier?: string;
-            /** @description A deep link into the Android app; only with `androidstore_app_id`. */
-            googleplay_deep_link?: string;
-            /** @description A deep link into the iOS app; only with `ios_app_store_identifier`. */
-            ios_deep_link?: string;
-        };
-        /** @description The components of a card (or of one carousel slide) in top-to-bottom render order: exactly one media component and exactly one DETAILS or BUTTON component. */
-        CardComponentList: components['schemas']['CardComponentInput'][];
-        /** @description The slides of a multi-destination carousel, in order; each slide is a component list. */
-        CardSlides: components['schemas']['CardComponentList'][];
-        /** @description A new card with either `components` or `slides`, never both. */
-        CreateCardRequest: components['schemas']['CreateCardWithComponents'] | components['schemas']['CreateCardWithSlides'];
-        /** @description A new single-destination card. */
-        CreateCardWithComponents: {
-            /** @description The card name (at most 80 characters). */
-            name: string;
-            components: components['schemas']['CardComponentList'];
-            slides?: never;
-        };
-        /** @description A new multi-destination carousel card. */
-        CreateCardWithSlides: {
-            /** @description The card name (at most 80 characters). */
-            name: string;
-            slides: components['schemas']['CardSlides'];
-            components?: never;
-        };
-        /** @description Card changes: `name` and at most one of `components` and `slides`. Each supplied field replaces the stored one. */
-        UpdateCardRequest: components['schemas']['UpdateCardComponents'] | components['schemas']['UpdateCardSlides'] | components['schemas']['UpdateCardName'];
-        /** @description Replaces the card's components (and optionally its name). */
-        UpdateCardComponents: {
-            /** @description The new card name (at most 80 characters). */
-            name?: string;
-            components: components['schemas']['CardComponentList'];
-            slides?: never;
-        };
-        /** @description Replaces the card's slides (and optionally its name). */
-        UpdateCardSlides: {
-            /** @description The new card name (at most 80 characters). */
-            name?: string;
-            slides: components['schemas']['CardSlides'];
-            components?: never;
-        };
-        /** @description Renames the card. */
-        UpdateCardName: {
-            /** @description The new card name (at most 80 characters). */
-            name: string;
-            components?: never;
-            slides?: never;
-        };
-        /** @description Account changes; both fields are optional. */
-        UpdateAccountRequest: {
-            /** @description The new account name. */
-            name?: string;
-            /**
-             * @description A value of `IndustryType` (requests take only the listed values).
-             * @enum {string}
-             */
-            industry_type?: 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER';
-        };
-        CreateLineItemCuratedCategoryRequest: {
-            /** @description The line item. */
-            line_item_id: string;
-            /** @description The curated category to associate with it. */
-            curated_category_id: string;
-        };
-        /** @description Association changes; both fields are optional. */
-        UpdateLineItemCuratedCategoryRequest: {
-            /** @description The new curated category. */
-            curated_category_id?: string;
-            /** @description The new line item. */
-            line_item_id?: string;
-        };
-        /** @description Line item changes; every field is optional. */
-        UpdateLineItemRequest: {
-            /** @description The advertiser's website domain without protocol, for example `example.com`. Required for line items with placement PUBLISHER_NETWORK. */
-            advertiser_domain?: string;
-            /** @description The user the ads are promoted for. */
-            advertiser_user_id?: string;
-            /** @description The promoted app's Google Play package name. APP_INSTALLS and APP_ENGAGEMENTS line items need this or `ios_app_store_identifier`. */
-            android_app_store_identifier?: string;
-            /** @description The promoted app's App Store id. APP_INSTALLS and APP_ENGAGEMENTS line items need this or `android_app_store_identifier`. */
-            ios_app_store_identifier?: string;
-            audience_expansion?: components['schemas']['AudienceExpansion'];
-            /**
-             * Format: int64
-             * @description The bid in micros of the account currency (5.50 is 5500000); greater than zero. Required when `bid_strategy` is MAX or TARGET; ignored under AUTO.
-             */
-            bid_amount_local_micro?: Micros;
-            /**
-             * @description A value of `BidStrategy` (requests take only the listed values).
-             * @enum {string}
-             */
-            bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
-            /** @description IAB categories of the advertiser's business (comma-separated on the wire). Required for PUBLISHER_NETWORK placement; PREROLL_VIEWS line items need the IAB categories of one or two advertiser business categories. */
-            categories?: components['schemas']['IabCategory'][];
-            /** @description The frequency-cap window, 1, 7 or 30 days. */
-            duration_in_days?: components['schemas']['DurationInDays'];
-            /**
-             * @description ACTIVE runs the line item; PAUSED stops it.
-             * @enum {string}
-             */
-            entity_status?: 'ACTIVE' | 'PAUSED';
-            /** Format: date-time */
-            start_time?: string;
-            /** Format: date-time */
-            end_time?: string;
-            /** @description The most times one user is shown the ads within `duration_in_days`. Only for the REACH, ENGAGEMENTS, VIDEO_VIEWS and PREROLL_VIEWS objectives. */
-            frequency_cap?: number;
-            /**
-             * @description A value of `Goal` (requests take only the listed values).
-             * @enum {string}
-             */
-            goal?: 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS';
-            name?: string;
-            /**
-             * @description The billing unit; changes only for APP_INSTALLS line items and is not IMPRESSION under TARGET.
-             * @enum {string}
-             */
-            pay_by?: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
-            /**
-             * Format: int64
-             * @description Total budget in micros of the account currency (5.50 is 5500000).
-             */
-            total_budget_amount_local_micro?: Micros;
-            /**
-             * Format: int64
-             * @description Daily budget in micros of the account currency (5.50 is 5500000); at most the total budget. Accepted only when the parent campaign has `budget_optimization` LINE_ITEM.
-             */
-            daily_budget_amount_local_micro?: Micros;
-        };
-        CreateMediaCreativeRequest: {
-            /** @description The account media entry to attach. */
-            account_media_id: string;
-            /** @description The line item to attach it to. */
-            line_item_id: string;
-            /**
-             * Format: uri
-             * @description Where a click leads. Required when the line item's objective is WEBSITE_CLICKS; ignored for preroll assets.
-             */
-            landing_url?: string;
-        };
-        CreatePollCardRequest: {
-            /** @description The card name (at most 80 characters). */
-            name: string;
-            /** @description How long the poll stays open, in minutes from creation (5 to 10080, that is 7 days). */
-            duration_in_minutes: number;
-            /** @description The first choice (at most 25 characters). */
-            first_choice: string;
-            /** @description The second choice (at most 25 characters). */
-            second_choice: string;
-            /** @description The third choice (at most 25 characters). */
-            third_choice?: string;
-            /** @description The fourth choice (at most 25 characters); needs `third_choice`. */
-            fourth_choice?: string;
-            /** @description Media from the account's library to show with the poll; an image must be at least 800 px wide with a 1.91:1 aspect ratio. Write only: the response gives media URLs instead. Needs the account feature PROMOTED_MEDIA_POLLS. */
-            media_key?: string;
-        };
-        CreatePrerollCallToActionRequest: {
-            /** @description A PREROLL_VIEWS line item. */
-            line_item_id: string;
-            /**
-             * @description A value of `CallToAction` (requests take only the listed values).
-             * @enum {string}
-             */
-            call_to_action: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
-            /**
-             * Format: uri
-             * @description Where the call to action leads.
-             */
-            call_to_action_url: string;
-        };
-        /** @description Call to action changes; both fields are optional. */
-        UpdatePrerollCallToActionRequest: {
-            /**
-             * @description A value of `CallToAction` (requests take only the listed values).
-             * @enum {string}
-             */
-            call_to_action?: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
-            /**
-             * Format: uri
-             * @description Where the call to action leads.
-             */
-            call_to_action_url?: string;
-        };
-        /**
-         * @description A post to schedule. The source names `scheduled_at`, `as_user_id` and (for attaching a card) `card_uri`; the remaining parameters are not shown, so the body is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        CreateScheduledTweetRequest: {
-            /**
-             * Format: date-time
-             * @description When to publish; at most one year ahead, minute granularity (seconds are ignored).
-             */
-            scheduled_at: string;
-            /** @description The advertiser user (a 64-bit id as a decimal string) on whose behalf the post is published; the user must have granted the authenticated user access. */
-            as_user_id: components['schemas']['LongId'];
-            /** @description A card to attach to the post. */
-            card_uri?: components['schemas']['CardUri'];
-        } & {
-            [key: string]: unknown;
-        };
-        AudienceEstimateRequest: {
-            /** @description The targeting criteria; at least one must be a primary criterion. */
-            targeting_criteria: components['schemas']['AudienceEstimateCriterion'][];
-        };
-        /** @description One targeting criterion of an audience estimate. */
-        AudienceEstimateCriterion: {
-            /** @description The kind of targeting, for example LOCATION or KEYWORD. */
-            targeting_type: string;
-            /** @description The targeted value. */
-            targeting_value: string;
-            /**
-             * @description EQ (the default) targets the value; NE excludes it.
-             * @default EQ
-             * @enum {string}
-             */
-            operator_type?: 'EQ' | 'NE';
-        };
-        CreateAudiencePermissionRequest: {
-            /** @description The account the audience is shared with. */
-            granted_account_id: string;
-            /**
-             * @description A value of `PermissionLevel` (requests take only the listed values).
-             * @enum {string}
-             */
-            permission_level: 'READ_ONLY' | 'READ_WRITE';
-        };
-        CreateCustomAudienceRequest: {
-            /** @description The audience name; must be unique, or the request fails. */
-            name: string;
-            description?: string;
-        };
-        /** @description Audience changes; both fields are optional. */
-        UpdateCustomAudienceRequest: {
-            /** @description The new audience name; must be unique. */
-            name?: string;
-            description?: string;
-        };
-        /** @description Audience user operations, applied as one batch (all or nothing): at most 2,500 operations and at most 5,000,000 bytes of body. */
-        AudienceUsersRequest: components['schemas']['AudienceUsersOperation'][];
-        /** @description Adds (`Update`) or removes (`Delete`) users. */
-        AudienceUsersOperation: {
-            operation_type: components['schemas']['AudienceUserOperationType'];
-            params: {
-                users: components['schemas']['AudienceUser'][];
-                /**
-                 * Format: date-time
-                 * @description When the change takes effect (UTC); defaults to now.
-                 */
-                effective_at?: string;
-                /**
-                 * Format: date-time
-                 * @description When the users leave the audience (UTC); later than `effective_at`, defaults to 13 months after the request.
-                 */
-                expires_at?: string;
-            };
-        };
-        /** @description One user, identified by one or more identifier kinds, each a list of values. Every value except `partner_user_id` must be normalized and hashed with SHA-256. The source lists the identifier kinds (emails, device advertising ids, handles, platform user ids, phone numbers and the partner's own user id) without naming the fields; the names follow the project's audience contract and X's Ads documentation. */
-        AudienceUser: {
-            /** @description Normalized, SHA-256-hashed email addresses. */
-            email?: components['schemas']['Sha256Hex'][];
-            /** @description Normalized, SHA-256-hashed device advertising ids. */
-            device_id?: components['schemas']['Sha256Hex'][];
-            /** @description Normalized, SHA-256-hashed handles. */
-            handle?: components['schemas']['Sha256Hex'][];
-            /** @description SHA-256-hashed platform user ids. */
-            twitter_id?: components['schemas']['Sha256Hex'][];
-            /** @description Normalized, SHA-256-hashed phone numbers. */
-            phone_number?: components['schemas']['Sha256Hex'][];
-            /** @description The partner's own user ids, sent as they are (not hashed). */
-            partner_user_id?: string[];
-        };
-        /** @description The audiences to create, at most 10. */
-        BatchCreateCustomAudiencesRequest: components['schemas']['BatchCustomAudienceItem'][];
-        /**
-         * @description One audience to create in a batch. The source does not show the item shape, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        BatchCustomAudienceItem: {
-            [key: string]: unknown;
-        };
-        /** @description The request as the server understood it. */
-        RequestEcho: {
-            /** @description An echo of the request's parameters. */
-            params: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description The cursor of the next page; null on the last page. */
-        NextCursor: string | null;
-        /** @description The number of matching records; present only when `with_total_count=true` was sent. */
-        TotalCount: number;
-        AccountResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['Account'];
-        };
-        AccountArrayResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['Account'][];
-        };
-        AccountListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['Account'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        AccountAppListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['AccountApp'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        AccountHistoryListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['AccountHistoryEntry'][];
-            next_cursor: components['schemas']['NextCursor'];
-        };
-        AccountFeaturesResponse: {
-            request: components['schemas']['RequestEcho'];
-            /** @description The granted features (not exhaustive, see AccountFeature). */
-            data: (components['schemas']['AccountFeature'] | string)[];
-        };
-        AdvertiserBusinessCategoryListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['AdvertiserBusinessCategory'][];
-            next_cursor?: components['schemas']['NextCursor'];
-        };
-        CuratedCategoryListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CuratedCategory'][];
-            next_cursor: components['schemas']['NextCursor'];
-            /** @description The number of matching curated categories (always present on this operation). */
-            total_count: number;
-        };
-        CuratedCategoryResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CuratedCategory'];
-        };
-        LineItemCuratedCategoryListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['LineItemCuratedCategory'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        LineItemCuratedCategoryResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['LineItemCuratedCategory'];
-        };
-        LineItemResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['LineItem'];
-        };
-        PlacementOptionListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['PlacementOption'][];
-        };
-        AccountMediaListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['AccountMedia'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        AccountMediaResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['AccountMedia'];
-        };
-        MediaCreativeListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['MediaCreative'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        MediaCreativeResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['MediaCreative'];
-        };
-        PromotedAccountListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['PromotedAccount'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        CardListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['Card'][];
-            next_cursor: components['schemas']['NextCursor'];
-        };
-        CardResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['Card'];
-        };
-        PollCardListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['PollCard'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        PollCardResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['PollCard'];
-        };
-        PrerollCallToActionListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['PrerollCallToAction'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        PrerollCallToActionResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['PrerollCallToAction'];
-        };
-        ScheduledTweetListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['ScheduledTweet'][];
-            next_cursor: components['schemas']['NextCursor'];
-        };
-        ScheduledTweetResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['ScheduledTweet'];
-        };
-        AudienceEstimateResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['AudienceEstimate'];
-        };
-        KeywordInsightsResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['KeywordInsights'];
-        };
-        TailoredAudiencePermissionListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['TailoredAudiencePermission'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        TailoredAudiencePermissionResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['TailoredAudiencePermission'];
-        };
-        CustomAudienceTargetedListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CustomAudienceTargeting'][];
-            next_cursor: components['schemas']['NextCursor'];
-        };
-        /** @description The result of an audience user batch. The source names `success_count` and `total_count`; their place under `data` follows the common response envelope. */
-        AudienceUsersResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: {
-                /** @description Users applied; must equal `total_count` and the number of users sent. */
-                success_count: number;
-                /** @description Users received; must equal `success_count` and the number of users sent. */
-                total_count: number;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        CustomAudiencePermissionListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CustomAudiencePermission'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        CustomAudiencePermissionResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CustomAudiencePermission'];
-        };
-        CustomAudienceListResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CustomAudience'][];
-            next_cursor: components['schemas']['NextCursor'];
-            total_count?: components['schemas']['TotalCount'];
-        };
-        CustomAudienceResponse: {
-            request: components['schemas']['RequestEcho'];
-            data: components['schemas']['CustomAudience'];
-        };
-        /**
-         * @description The result of a batch audience creation. The source does not show it, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        BatchCustomAudiencesResponse: {
-            request?: components['schemas']['RequestEcho'];
-            /** @description The batch results, in request order. */
-            data?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A response whose shape the source does not show; kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        UnspecifiedResponse: {
-            request?: components['schemas']['RequestEcho'];
-            /** @description The response data. */
-            data?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description One error. */
-        AdsError: {
-            /** @description A machine-readable error code, for example NOT_FOUND or INVALID_PARAMETER. */
-            code: string;
-            /** @description A human-readable explanation. */
-            message: string;
-            /** @description The parameter the error is about, when there is one. */
-            parameter?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description The Ads error envelope: a list of errors and the request echo. The source does not show the error body or its codes (it names the `errors` list of batch responses), so the envelope is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        AdsErrorResponse: {
-            errors: components['schemas']['AdsError'][];
-            request?: components['schemas']['RequestEcho'];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @description A rejected batch. Request-level errors are in `errors`; item-level errors are in `operation_errors`, whose index matches the input item's index (an empty list for items without errors). The source does not show the full body, so it is kept open.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         *
-         *     The source does not show this shape: it is kept open and may hold more fields.
-         */
-        BatchErrorResponse: {
-            /** @description Request-level errors, for example an oversize batch. */
-            errors?: components['schemas']['AdsError'][];
-            /** @description Item-level errors, for example a missing parameter, at the index of the input item. */
-            operation_errors?: components['schemas']['AdsError'][][];
-            request?: components['schemas']['RequestEcho'];
-        } & {
-            [key: string]: unknown;
-        };
-        ListAccountsParams: {
-            /** @description Scope the response to these account ids (comma-separated on the wire, up to 200). */
-            account_ids?: string[];
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Case-insensitive prefix match on the account name. */
-            q?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        GetAccountParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        UpdateAccountParams: components['schemas']['UpdateAccountRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        DeleteSandboxAccountParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        ListAccountAppsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        GetAccountHistoryParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The kind of entity whose history is returned.
-             * @enum {string}
-             */
-            entity_type: 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
-            /** @description The id of the entity whose history is returned. */
-            entity_id: string;
-            /**
-             * Format: date-time
-             * @description Start of the window, on a whole hour (minutes and seconds zero).
-             */
-            start_time: string;
-            /**
-             * Format: date-time
-             * @description End of the window, on a whole hour (minutes and seconds zero).
-             */
-            end_time: string;
-            /** @description Only changes made by this user. A 64-bit (long) user id, passed as a decimal string so that it survives JavaScript numbers. */
-            user_id?: components['schemas']['LongId'];
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-        };
-        GetAccountFeaturesParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        ListCuratedCategoriesParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description Two-letter country codes (comma-separated on the wire, up to 200). */
-            country_codes: components['schemas']['CountryCode'][];
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-        };
-        GetCuratedCategoryParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The curated category.
-             *
-             *     Sent in the path.
-             */
-            curated_category_id: string;
-        };
-        ListLineItemCuratedCategoriesParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreateLineItemCuratedCategoryParams: components['schemas']['CreateLineItemCuratedCategoryRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetLineItemCuratedCategoryParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The association between a line item and a curated category.
-             *
-             *     Sent in the path.
-             */
-            line_item_curated_category_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        UpdateLineItemCuratedCategoryParams: components['schemas']['UpdateLineItemCuratedCategoryRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The association between a line item and a curated category.
-             *
-             *     Sent in the path.
-             */
-            line_item_curated_category_id: string;
-        };
-        DeleteLineItemCuratedCategoryParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The association between a line item and a curated category.
-             *
-             *     Sent in the path.
-             */
-            line_item_curated_category_id: string;
-        };
-        UpdateLineItemParams: components['schemas']['UpdateLineItemRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The line item.
-             *
-             *     Sent in the path.
-             */
-            line_item_id: string;
-        };
-        DeleteLineItemParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The line item.
-             *
-             *     Sent in the path.
-             */
-            line_item_id: string;
-        };
-        ListLineItemPlacementsParams: {
-            /**
-             * @description Only the placement options of this product type.
-             * @enum {string}
-             */
-            product_type?: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
-        };
-        ListAccountMediaParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description Scope the response to these account media ids (comma-separated on the wire, up to 200). */
-            account_media_ids?: string[];
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description Scope the response to these creative types (comma-separated on the wire). */
-            creative_types?: ('BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL')[];
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        GetAccountMediaParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The account media entry.
-             *
-             *     Sent in the path.
-             */
-            account_media_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        DeleteAccountMediaParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The account media entry.
-             *
-             *     Sent in the path.
-             */
-            account_media_id: string;
-        };
-        ListMediaCreativesParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description Only media creatives under this campaign. */
-            campaign_id?: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
-            line_item_ids?: string[];
-            /** @description Scope the response to these media creative ids (comma-separated on the wire, up to 200). */
-            media_creative_ids?: string[];
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreateMediaCreativeParams: components['schemas']['CreateMediaCreativeRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetMediaCreativeParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The media creative.
-             *
-             *     Sent in the path.
-             */
-            media_creative_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        DeleteMediaCreativeParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The media creative.
-             *
-             *     Sent in the path.
-             */
-            media_creative_id: string;
-        };
-        ListPromotedAccountsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
-            line_item_ids?: string[];
-            /** @description Scope the response to these promoted account ids (comma-separated on the wire, up to 200). */
-            promoted_account_ids?: string[];
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        ListCardsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description Scope the response to these card types (comma-separated on the wire). */
-            card_types?: ('IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE')[];
-            /** @description Scope the response to these card ids (comma-separated on the wire, up to 200). */
-            card_id?: string[];
-            /** @description Scope the response to these card URIs (comma-separated on the wire, up to 200). */
-            card_uris?: components['schemas']['CardUri'][];
-            /**
-             * @description Records per page (default 100, 1 to 200).
-             * @default 100
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /**
-             * @description Include legacy website and app cards.
-             * @default false
-             */
-            include_legacy_cards?: boolean;
-            /** @description Case-insensitive prefix match on the card name (at most 80 characters). */
-            q?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        CreateCardParams: components['schemas']['CreateCardRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetCardParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The card (the part after `card://` in its card_uri).
-             *
-             *     Sent in the path.
-             */
-            card_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        UpdateCardParams: components['schemas']['UpdateCardRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The card (the part after `card://` in its card_uri).
-             *
-             *     Sent in the path.
-             */
-            card_id: string;
-        };
-        DeleteCardParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The card (the part after `card://` in its card_uri).
-             *
-             *     Sent in the path.
-             */
-            card_id: string;
-        };
-        ListPollCardsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description Scope the response to these poll card ids (comma-separated on the wire, up to 200). */
-            card_ids?: string[];
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Case-insensitive prefix match on the card name (at most 80 characters). */
-            q?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreatePollCardParams: components['schemas']['CreatePollCardRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetPollCardParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The poll card.
-             *
-             *     Sent in the path.
-             */
-            card_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        DeletePollCardParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The poll card.
-             *
-             *     Sent in the path.
-             */
-            card_id: string;
-        };
-        ListPrerollCallToActionsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
-            line_item_ids?: string[];
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Scope the response to these preroll call to action ids (comma-separated on the wire, up to 200). */
-            preroll_call_to_action_ids?: string[];
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreatePrerollCallToActionParams: components['schemas']['CreatePrerollCallToActionRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetPrerollCallToActionParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The preroll call to action.
-             *
-             *     Sent in the path.
-             */
-            preroll_call_to_action_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        UpdatePrerollCallToActionParams: components['schemas']['UpdatePrerollCallToActionRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The preroll call to action.
-             *
-             *     Sent in the path.
-             */
-            preroll_call_to_action_id: string;
-        };
-        DeletePrerollCallToActionParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The preroll call to action.
-             *
-             *     Sent in the path.
-             */
-            preroll_call_to_action_id: string;
-        };
-        ListScheduledTweetsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description Records per page (default 100, 1 to 200).
-             * @default 100
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Whose scheduled posts to list; defaults to the account's full promotable user. A 64-bit (long) user id, passed as a decimal string. */
-            user_id?: components['schemas']['LongId'];
-        };
-        CreateScheduledTweetParams: components['schemas']['CreateScheduledTweetRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetScheduledTweetParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The scheduled post.
-             *
-             *     Sent in the path.
-             */
-            scheduled_tweet_id: string;
-        };
-        CreateAudienceEstimateParams: components['schemas']['AudienceEstimateRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        SearchKeywordInsightsParams: {
-            /** @description Keywords to measure, OR-ed (comma-separated on the wire; at most 10 together with negative_keywords). */
-            keywords?: string[];
-            /** @description Keywords to exclude, OR-ed (comma-separated on the wire; at most 10 together with keywords). */
-            negative_keywords?: string[];
-            /**
-             * Format: date-time
-             * @description Start of the window; at most 7 days before end_time.
-             */
-            start_time?: string;
-            /**
-             * Format: date-time
-             * @description End of the window; defaults to now.
-             */
-            end_time?: string;
-            /** @description Size of each data point in the window (name per X's Ads documentation; not named by the source). */
-            granularity?: components['schemas']['KeywordInsightGranularity'];
-            /** @description A country-level location targeting value scoping the results to one country (name per X's Ads documentation; not named by the source). */
-            location?: string;
-        };
-        ListTailoredAudiencePermissionsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The tailored audience.
-             *
-             *     Sent in the path.
-             */
-            tailored_audience_id: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
-            granted_account_ids?: string[];
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
-            tailored_audience_permission_ids?: string[];
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreateTailoredAudiencePermissionParams: components['schemas']['CreateAudiencePermissionRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The tailored audience.
-             *
-             *     Sent in the path.
-             */
-            tailored_audience_id: string;
-        };
-        DeleteTailoredAudiencePermissionParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The tailored audience.
-             *
-             *     Sent in the path.
-             */
-            tailored_audience_id: string;
-            /**
-             * @description The tailored audience permission.
-             *
-             *     Sent in the path.
-             */
-            tailored_audience_permission_id: string;
-        };
-        GetCustomAudienceTargetedParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-            /** @description When false, also lists inactive campaigns and line items, including line items with servable=false. */
-            active?: boolean;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-        };
-        UpdateCustomAudienceUsersParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-            /** @description The request body (application/json). */
-            body: components['schemas']['AudienceUsersRequest'];
-        };
-        ListCustomAudiencePermissionsParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
-            granted_account_ids?: string[];
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
-            custom_audience_permission_ids?: string[];
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreateCustomAudiencePermissionParams: components['schemas']['CreateAudiencePermissionRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-        };
-        DeleteCustomAudiencePermissionParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-            /**
-             * @description The custom audience permission.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_permission_id: string;
-        };
-        ListCustomAudiencesParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description Records per page (default 200, 1 to 1000).
-             * @default 200
-             */
-            count?: number;
-            /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
-            cursor?: string;
-            /** @description Owned (OWNER, the default) or shared (SHARED) audiences. The source describes this filter without naming it; the name follows X's Ads documentation. */
-            permission_scope?: components['schemas']['PermissionScope'];
-            /** @description Case-insensitive prefix match on the audience name. */
-            q?: string;
-            /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
-            sort_by?: string;
-            /** @description Scope the response to these custom audience ids (comma-separated on the wire, up to 200). */
-            custom_audience_ids?: string[];
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-            /**
-             * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
-             * @default false
-             */
-            with_total_count?: boolean;
-        };
-        CreateCustomAudienceParams: components['schemas']['CreateCustomAudienceRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-        };
-        GetCustomAudienceParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-            /**
-             * @description Include deleted records.
-             * @default false
-             */
-            with_deleted?: boolean;
-        };
-        UpdateCustomAudienceParams: components['schemas']['UpdateCustomAudienceRequest'] & {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /**
-             * @description The custom audience.
-             *
-             *     Sent in the path.
-             */
-            custom_audience_id: string;
-        };
-        BatchCreateCustomAudiencesParams: {
-            /**
-             * @description The ads account acted on; it must be associated with the authenticated user.
-             *
-             *     Sent in the path.
-             */
-            account_id: string;
-            /** @description The request body (application/json). */
-            body: components['schemas']['BatchCreateCustomAudiencesRequest'];
-        };
-        /** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
-        CardComponentInput: components['schemas']['CardMediaComponent'] | components['schemas']['CardSwipeableMediaComponent'] | components['schemas']['CardDetailsComponent'] | components['schemas']['CardButtonComponentInput'];
-        /** @description A labelled button with an app destination. The only component that takes an APP destination. */
-        CardButtonComponentInput: {
-            type: 'BUTTON';
-            label: components['schemas']['CardButtonLabelInput'];
-            destination: components['schemas']['AppDestination'];
-        };
-        /** @description A button label chosen from the fixed label list. */
-        CardButtonLabelInput: {
-            /** @constant */
-            type: 'ENUM';
-            /**
-             * @description A value of `ButtonLabel` (requests take only the listed values).
-             * @enum {string}
-             */
-            value: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
-        };
+        IndustryType: IndustryType;
+        HistoryEntityType: HistoryEntityType;
+        BidStrategy: BidStrategy;
+        Goal: Goal;
+        PayBy: PayBy;
+        AudienceExpansion: AudienceExpansion;
+        EntityStatus: EntityStatus;
+        Objective: Objective;
+        Placement: Placement;
+        ProductType: ProductType;
+        CreativeType: CreativeType;
+        CardType: CardType;
+        PollCardType: PollCardType;
+        ScheduledStatus: ScheduledStatus;
+        ApprovalStatus: ApprovalStatus;
+        ChangeType: ChangeType;
+        AccountFeature: AccountFeature;
+        BudgetOptimization: BudgetOptimization;
+        PermissionLevel: PermissionLevel;
+        PermissionScope: PermissionScope;
+        OperatorType: OperatorType;
+        CallToAction: CallToAction;
+        ButtonLabel: ButtonLabel;
+        KeywordInsightGranularity: KeywordInsightGranularity;
+        AudienceUserOperationType: AudienceUserOperationType;
+        DurationInDays: DurationInDays;
+        CountryCode: CountryCode;
+        IabCategory: IabCategory;
+        CardUri: CardUri;
+        LongId: LongId;
+        Sha256Hex: Sha256Hex;
+        Account: Account;
+        AccountApp: AccountApp;
+        AccountHistoryEntry: AccountHistoryEntry;
+        Campaign: Campaign;
+        PromotedTweet: PromotedTweet;
+        TargetingCriterion: TargetingCriterion;
+        PromotedAccount: PromotedAccount;
+        AdvertiserBusinessCategory: AdvertiserBusinessCategory;
+        CuratedCategory: CuratedCategory;
+        LineItem: LineItem;
+        LineItemCuratedCategory: LineItemCuratedCategory;
+        PlacementOption: PlacementOption;
+        AccountMedia: AccountMedia;
+        MediaCreative: MediaCreative;
+        Card: Card;
+        PollCard: PollCard;
+        PrerollCallToAction: PrerollCallToAction;
+        ScheduledTweet: ScheduledTweet;
+        TailoredAudiencePermission: TailoredAudiencePermission;
+        CustomAudiencePermission: CustomAudiencePermission;
+        CustomAudience: CustomAudience;
+        CustomAudienceTargeting: CustomAudienceTargeting;
+        AudienceEstimate: AudienceEstimate;
+        KeywordInsights: KeywordInsights;
+        CardComponent: CardComponent;
+        CardMediaComponent: CardMediaComponent;
+        CardSwipeableMediaComponent: CardSwipeableMediaComponent;
+        CardDetailsComponent: CardDetailsComponent;
+        CardButtonComponent: CardButtonComponent;
+        CardButtonLabel: CardButtonLabel;
+        WebsiteDestination: WebsiteDestination;
+        AppDestination: AppDestination;
+        CardComponentList: CardComponentList;
+        CardSlides: CardSlides;
+        CreateCardRequest: CreateCardRequest;
+        CreateCardWithComponents: CreateCardWithComponents;
+        CreateCardWithSlides: CreateCardWithSlides;
+        UpdateCardRequest: UpdateCardRequest;
+        UpdateCardComponents: UpdateCardComponents;
+        UpdateCardSlides: UpdateCardSlides;
+        UpdateCardName: UpdateCardName;
+        UpdateAccountRequest: UpdateAccountRequest;
+        CreateLineItemCuratedCategoryRequest: CreateLineItemCuratedCategoryRequest;
+        UpdateLineItemCuratedCategoryRequest: UpdateLineItemCuratedCategoryRequest;
+        UpdateLineItemRequest: UpdateLineItemRequest;
+        CreateMediaCreativeRequest: CreateMediaCreativeRequest;
+        CreatePollCardRequest: CreatePollCardRequest;
+        CreatePrerollCallToActionRequest: CreatePrerollCallToActionRequest;
+        UpdatePrerollCallToActionRequest: UpdatePrerollCallToActionRequest;
+        CreateScheduledTweetRequest: CreateScheduledTweetRequest;
+        AudienceEstimateRequest: AudienceEstimateRequest;
+        AudienceEstimateCriterion: AudienceEstimateCriterion;
+        CreateAudiencePermissionRequest: CreateAudiencePermissionRequest;
+        CreateCustomAudienceRequest: CreateCustomAudienceRequest;
+        UpdateCustomAudienceRequest: UpdateCustomAudienceRequest;
+        AudienceUsersRequest: AudienceUsersRequest;
+        AudienceUsersOperation: AudienceUsersOperation;
+        AudienceUser: AudienceUser;
+        BatchCreateCustomAudiencesRequest: BatchCreateCustomAudiencesRequest;
+        BatchCustomAudienceItem: BatchCustomAudienceItem;
+        RequestEcho: RequestEcho;
+        NextCursor: NextCursor;
+        TotalCount: TotalCount;
+        AccountResponse: AccountResponse;
+        AccountArrayResponse: AccountArrayResponse;
+        AccountListResponse: AccountListResponse;
+        AccountAppListResponse: AccountAppListResponse;
+        AccountHistoryListResponse: AccountHistoryListResponse;
+        AccountFeaturesResponse: AccountFeaturesResponse;
+        AdvertiserBusinessCategoryListResponse: AdvertiserBusinessCategoryListResponse;
+        CuratedCategoryListResponse: CuratedCategoryListResponse;
+        CuratedCategoryResponse: CuratedCategoryResponse;
+        LineItemCuratedCategoryListResponse: LineItemCuratedCategoryListResponse;
+        LineItemCuratedCategoryResponse: LineItemCuratedCategoryResponse;
+        LineItemResponse: LineItemResponse;
+        PlacementOptionListResponse: PlacementOptionListResponse;
+        AccountMediaListResponse: AccountMediaListResponse;
+        AccountMediaResponse: AccountMediaResponse;
+        MediaCreativeListResponse: MediaCreativeListResponse;
+        MediaCreativeResponse: MediaCreativeResponse;
+        PromotedAccountListResponse: PromotedAccountListResponse;
+        CardListResponse: CardListResponse;
+        CardResponse: CardResponse;
+        PollCardListResponse: PollCardListResponse;
+        PollCardResponse: PollCardResponse;
+        PrerollCallToActionListResponse: PrerollCallToActionListResponse;
+        PrerollCallToActionResponse: PrerollCallToActionResponse;
+        ScheduledTweetListResponse: ScheduledTweetListResponse;
+        ScheduledTweetResponse: ScheduledTweetResponse;
+        AudienceEstimateResponse: AudienceEstimateResponse;
+        KeywordInsightsResponse: KeywordInsightsResponse;
+        TailoredAudiencePermissionListResponse: TailoredAudiencePermissionListResponse;
+        TailoredAudiencePermissionResponse: TailoredAudiencePermissionResponse;
+        CustomAudienceTargetedListResponse: CustomAudienceTargetedListResponse;
+        AudienceUsersResponse: AudienceUsersResponse;
+        CustomAudiencePermissionListResponse: CustomAudiencePermissionListResponse;
+        CustomAudiencePermissionResponse: CustomAudiencePermissionResponse;
+        CustomAudienceListResponse: CustomAudienceListResponse;
+        CustomAudienceResponse: CustomAudienceResponse;
+        BatchCustomAudiencesResponse: BatchCustomAudiencesResponse;
+        UnspecifiedResponse: UnspecifiedResponse;
+        AdsError: AdsError;
+        AdsErrorResponse: AdsErrorResponse;
+        BatchErrorResponse: BatchErrorResponse;
+        ListAccountsParams: ListAccountsParams;
+        GetAccountParams: GetAccountParams;
+        UpdateAccountParams: UpdateAccountParams;
+        DeleteSandboxAccountParams: DeleteSandboxAccountParams;
+        ListAccountAppsParams: ListAccountAppsParams;
+        GetAccountHistoryParams: GetAccountHistoryParams;
+        GetAccountFeaturesParams: GetAccountFeaturesParams;
+        ListCuratedCategoriesParams: ListCuratedCategoriesParams;
+        GetCuratedCategoryParams: GetCuratedCategoryParams;
+        ListLineItemCuratedCategoriesParams: ListLineItemCuratedCategoriesParams;
+        CreateLineItemCuratedCategoryParams: CreateLineItemCuratedCategoryParams;
+        GetLineItemCuratedCategoryParams: GetLineItemCuratedCategoryParams;
+        UpdateLineItemCuratedCategoryParams: UpdateLineItemCuratedCategoryParams;
+        DeleteLineItemCuratedCategoryParams: DeleteLineItemCuratedCategoryParams;
+        UpdateLineItemParams: UpdateLineItemParams;
+        DeleteLineItemParams: DeleteLineItemParams;
+        ListLineItemPlacementsParams: ListLineItemPlacementsParams;
+        ListAccountMediaParams: ListAccountMediaParams;
+        GetAccountMediaParams: GetAccountMediaParams;
+        DeleteAccountMediaParams: DeleteAccountMediaParams;
+        ListMediaCreativesParams: ListMediaCreativesParams;
+        CreateMediaCreativeParams: CreateMediaCreativeParams;
+        GetMediaCreativeParams: GetMediaCreativeParams;
+        DeleteMediaCreativeParams: DeleteMediaCreativeParams;
+        ListPromotedAccountsParams: ListPromotedAccountsParams;
+        ListCardsParams: ListCardsParams;
+        CreateCardParams: CreateCardParams;
+        GetCardParams: GetCardParams;
+        UpdateCardParams: UpdateCardParams;
+        DeleteCardParams: DeleteCardParams;
+        ListPollCardsParams: ListPollCardsParams;
+        CreatePollCardParams: CreatePollCardParams;
+        GetPollCardParams: GetPollCardParams;
+        DeletePollCardParams: DeletePollCardParams;
+        ListPrerollCallToActionsParams: ListPrerollCallToActionsParams;
+        CreatePrerollCallToActionParams: CreatePrerollCallToActionParams;
+        GetPrerollCallToActionParams: GetPrerollCallToActionParams;
+        UpdatePrerollCallToActionParams: UpdatePrerollCallToActionParams;
+        DeletePrerollCallToActionParams: DeletePrerollCallToActionParams;
+        ListScheduledTweetsParams: ListScheduledTweetsParams;
+        CreateScheduledTweetParams: CreateScheduledTweetParams;
+        GetScheduledTweetParams: GetScheduledTweetParams;
+        CreateAudienceEstimateParams: CreateAudienceEstimateParams;
+        SearchKeywordInsightsParams: SearchKeywordInsightsParams;
+        ListTailoredAudiencePermissionsParams: ListTailoredAudiencePermissionsParams;
+        CreateTailoredAudiencePermissionParams: CreateTailoredAudiencePermissionParams;
+        DeleteTailoredAudiencePermissionParams: DeleteTailoredAudiencePermissionParams;
+        GetCustomAudienceTargetedParams: GetCustomAudienceTargetedParams;
+        UpdateCustomAudienceUsersParams: UpdateCustomAudienceUsersParams;
+        ListCustomAudiencePermissionsParams: ListCustomAudiencePermissionsParams;
+        CreateCustomAudiencePermissionParams: CreateCustomAudiencePermissionParams;
+        DeleteCustomAudiencePermissionParams: DeleteCustomAudiencePermissionParams;
+        ListCustomAudiencesParams: ListCustomAudiencesParams;
+        CreateCustomAudienceParams: CreateCustomAudienceParams;
+        GetCustomAudienceParams: GetCustomAudienceParams;
+        UpdateCustomAudienceParams: UpdateCustomAudienceParams;
+        BatchCreateCustomAudiencesParams: BatchCreateCustomAudiencesParams;
+        CardComponentInput: CardComponentInput;
+        CardButtonComponentInput: CardButtonComponentInput;
+        CardButtonLabelInput: CardButtonLabelInput;
     };
     responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
+}
+/**
+ * @description The industry of an advertising account.
+ * @enum {string}
+ */
+export type IndustryType = 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER' | string;
+/**
+ * @description The kinds of entity whose change history can be read.
+ * @enum {string}
+ */
+export type HistoryEntityType = 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT' | string;
+/**
+ * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
+ * @enum {string}
+ */
+export type BidStrategy = 'AUTO' | 'MAX' | 'TARGET' | string;
+/**
+ * @description What a line item optimizes for. The default depends on the objective.
+ * @enum {string}
+ */
+export type Goal = 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS' | string;
+/**
+ * @description The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
+ * @enum {string}
+ */
+export type PayBy = 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK' | string;
+/**
+ * @description How far a line item's audience is expanded beyond its targeting.
+ * @enum {string}
+ */
+export type AudienceExpansion = 'BROAD' | 'DEFINED' | 'EXPANDED';
+/**
+ * @description Whether an entity is running.
+ * @enum {string}
+ */
+export type EntityStatus = 'ACTIVE' | 'PAUSED' | string;
+/**
+ * @description The campaign objective of a line item.
+ * @enum {string}
+ */
+export type Objective = 'APP_INSTALLS' | 'APP_ENGAGEMENTS' | 'REACH' | 'FOLLOWERS' | 'WEBSITE_CLICKS' | 'ENGAGEMENTS' | 'VIDEO_VIEWS' | 'PREROLL_VIEWS' | string;
+/**
+ * @description Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
+ * @enum {string}
+ */
+export type Placement = 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | string;
+/**
+ * @description The promoted product of a line item.
+ * @enum {string}
+ */
+export type ProductType = 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS' | string;
+/**
+ * @description The creative format of an account media entry (and of the media creatives made from it).
+ * @enum {string}
+ */
+export type CreativeType = 'BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL' | string;
+/**
+ * @description The kind of a card, derived from its components.
+ * @enum {string}
+ */
+export type CardType = 'IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE' | string;
+/**
+ * @description The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
+ * @enum {string}
+ */
+export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | string;
+/**
+ * @description The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
+ * @enum {string}
+ */
+export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS' | string;
+/**
+ * @description The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
+ * @enum {string}
+ */
+export type ApprovalStatus = 'ACCEPTED' | string;
+/**
+ * @description The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
+ * @enum {string}
+ */
+export type ChangeType = 'CREATE' | string;
+/**
+ * @description A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
+ * @enum {string}
+ */
+export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | string;
+/**
+ * @description Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
+ * @enum {string}
+ */
+export type BudgetOptimization = 'LINE_ITEM' | string;
+/**
+ * @description What a granted account may do with a shared audience.
+ * @enum {string}
+ */
+export type PermissionLevel = 'READ_ONLY' | 'READ_WRITE' | string;
+/**
+ * @description Which custom audiences to list: the ones the account owns (the default) or the ones shared with it.
+ * @enum {string}
+ */
+export type PermissionScope = 'OWNER' | 'SHARED';
+/**
+ * @description How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
+ * @enum {string}
+ */
+export type OperatorType = 'EQ' | 'NE' | string;
+/**
+ * @description The call to action button of a preroll video ad.
+ * @enum {string}
+ */
+export type CallToAction = 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW' | string;
+/**
+ * @description The label of a card BUTTON component.
+ * @enum {string}
+ */
+export type ButtonLabel = 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP' | string;
+/**
+ * @description The size of each data point of keyword insights.
+ * @enum {string}
+ */
+export type KeywordInsightGranularity = 'DAY' | 'HOUR';
+/**
+ * @description What an audience user operation does. `Update` adds the users; `Delete` removes them.
+ * @enum {string}
+ */
+export type AudienceUserOperationType = 'Update' | 'Delete';
+/**
+ * @description A frequency-cap window in days.
+ * @enum {integer}
+ */
+export type DurationInDays = 1 | 7 | 30;
+/** @description A two-letter country code, for example `US`. */
+export type CountryCode = string;
+/** @description An IAB content category code, for example `IAB3-1`. */
+export type IabCategory = string;
+/** @description A card reference of the form `card://<card_id>`, passed to post creation operations to attach the card. */
+export type CardUri = string;
+/** @description A 64-bit (long) numeric id such as a user id, as a decimal string: JavaScript numbers cannot hold every 64-bit value exactly. */
+export type LongId = string;
+/** @description A normalized identifier hashed with SHA-256, as 64 lowercase hexadecimal characters. */
+export type Sha256Hex = string;
+/** @description An advertising account. */
+export interface Account {
+    /** @description The account id. */
+    id: string;
+    /** @description The account name. */
+    name?: string;
+    /** @description The name of the business that owns the account. */
+    business_name?: string;
+    /** @description The account's IANA time zone, for example `America/Los_Angeles`. */
+    timezone?: string;
+    /**
+     * Format: date-time
+     * @description When the account's time zone was last set.
+     */
+    timezone_switch_at?: string;
+    /** @description The id of the business that owns the account. */
+    business_id?: string;
+    /** @description The account's review state (not exhaustive, see ApprovalStatus). */
+    approval_status?: ApprovalStatus | string;
+    /** @description The account's industry. Returned only by single reads and updates, not by lists. */
+    industry_type?: IndustryType;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description A mobile app associated with an advertising account. */
+export interface AccountApp {
+    id: string;
+    /** @description The app's store identifier (an App Store id or a Google Play package name). */
+    app_store_identifier?: string;
+    /** @description Whether app conversion tracking is enabled. */
+    conversion_tracking_enabled?: boolean;
+    /** @description The app's deep link pattern. */
+    deep_link_pattern?: string;
+    /** @description The app's operating system. */
+    os_type?: string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description One change made to an entity of the account. */
+export interface AccountHistoryEntry {
+    id: string;
+    /** @description Who made the change. */
+    change_by?: {
+        /** @description The user who made the change. */
+        user_id?: string;
+        /** @description The platform the change was made from. */
+        platform?: string;
+    };
+    /** @description The changed fields and their new values. */
+    changes?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Format: date-time
+     * @description When the change was made.
+     */
+    change_time?: string;
+    /** @description The changed entity. */
+    entity_id?: string;
+    /** @description The kind of the changed entity. */
+    entity?: HistoryEntityType;
+    /** @description The entity as it was at that time; its shape follows `entity`. */
+    entity_data?: Campaign | LineItem | PromotedTweet | TargetingCriterion | PromotedAccount;
+    /** @description The kind of change (not exhaustive, see ChangeType). */
+    change_type?: ChangeType | string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/**
+ * @description A campaign, as seen in account history data. The source names only these fields; the rest of the record is not shown, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type Campaign = {
+    id?: string;
+    name?: string;
+    /** Format: date-time */
+    start_time?: string;
+    /** Format: date-time */
+    end_time?: string;
+    purchase_order_number?: string;
+    /**
+     * Format: int64
+     * @description Daily budget in micros of the account currency (5.50 is 5500000).
+     */
+    daily_budget_amount_local_micro?: Micros;
+    /**
+     * Format: int64
+     * @description Total budget in micros of the account currency (5.50 is 5500000).
+     */
+    total_budget_amount_local_micro?: Micros;
+    duration_in_days?: DurationInDays;
+    /** @description Whether spend is paced evenly over the flight (true) or as fast as possible. */
+    standard_delivery?: boolean;
+    entity_status?: EntityStatus;
+    /** @description The most times one user is shown the ads within `duration_in_days`. */
+    frequency_cap?: number;
+    /** @description Where the budget is optimized (not exhaustive, see BudgetOptimization). */
+    budget_optimization?: BudgetOptimization | string;
+    /** Format: date-time */
+    created_at?: string;
+    /** Format: date-time */
+    updated_at?: string;
+    deleted?: boolean;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A promoted post, as seen in account history data. The source does not show its fields, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type PromotedTweet = {
+    id?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A targeting criterion, as seen in account history data. The source names only the fields it shares with audience estimate criteria; the rest is not shown, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type TargetingCriterion = {
+    id?: string;
+    targeting_type?: string;
+    targeting_value?: string;
+    operator_type?: OperatorType;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A promoted account: a user promoted by a PROMOTED_ACCOUNT line item. The source does not show its fields beyond those every record has, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type PromotedAccount = {
+    id: string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+} & {
+    [key: string]: unknown;
+};
+/** @description An advertiser business category, standing for a set of IAB categories. */
+export interface AdvertiserBusinessCategory {
+    id: string;
+    name?: string;
+    /** @description The IAB categories this business category stands for. */
+    iab_categories?: IabCategory[];
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description A curated category, a package of publisher content that preroll line items can target. */
+export interface CuratedCategory {
+    id: string;
+    name?: string;
+    description?: string;
+    /** @description The countries where the category is available. */
+    country_codes?: CountryCode[];
+    /** @description The users whose content the category holds. */
+    publisher_user_ids?: string[];
+    /** @description How many videos of the category were monetized in the last thirty days. */
+    videos_monetized_in_last_thirty_days?: number;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description A line item (ad group) under a campaign. */
+export interface LineItem {
+    id: string;
+    /** @description The parent campaign. */
+    campaign_id?: string;
+    /** @description The user the ads are promoted for. */
+    advertiser_user_id?: string;
+    name?: string;
+    /** @description Where the line item serves (not exhaustive, see Placement). */
+    placements?: (Placement | string)[];
+    /** Format: date-time */
+    start_time?: string;
+    /** Format: date-time */
+    end_time?: string;
+    /**
+     * Format: int64
+     * @description The bid in micros of the account currency (5.50 is 5500000).
+     */
+    bid_amount_local_micro?: Micros;
+    bid_strategy?: BidStrategy;
+    /** @description The advertiser's website domain, without protocol. */
+    advertiser_domain?: string;
+    /**
+     * Format: int64
+     * @description The target cost per action in micros of the account currency (5.50 is 5500000).
+     */
+    target_cpa_local_micro?: Micros;
+    /** @description The web event tag the line item optimizes for. */
+    primary_web_event_tag?: string;
+    goal?: Goal;
+    objective?: Objective;
+    product_type?: ProductType;
+    pay_by?: PayBy;
+    /**
+     * Format: int64
+     * @description Daily budget in micros of the account currency (5.50 is 5500000).
+     */
+    daily_budget_amount_local_micro?: Micros;
+    /**
+     * Format: int64
+     * @description Total budget in micros of the account currency (5.50 is 5500000).
+     */
+    total_budget_amount_local_micro?: Micros;
+    duration_in_days?: DurationInDays;
+    /** @description The most times one user is shown the ads within `duration_in_days`. */
+    frequency_cap?: number;
+    /** @description Whether spend is paced evenly over the flight (true) or as fast as possible. */
+    standard_delivery?: boolean;
+    entity_status?: EntityStatus;
+    /** @description Whether the advertiser's posts are promoted automatically. */
+    automatic_tweet_promotion?: boolean;
+    /** @description The promoted app's Google Play package name. */
+    android_app_store_identifier?: string;
+    /** @description The promoted app's App Store id. */
+    ios_app_store_identifier?: string;
+    /** @description IAB categories describing the advertiser's business. */
+    categories?: IabCategory[];
+    /** @description The account currency the money fields are in, for example `USD`. */
+    currency?: string;
+    /** @description Where the line item's creatives come from. */
+    creative_source?: string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description An association between a line item and a curated category. */
+export interface LineItemCuratedCategory {
+    id: string;
+    line_item_id?: string;
+    curated_category_id?: string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description The placement combinations a line item of one product type may use. */
+export interface PlacementOption {
+    product_type: ProductType;
+    /** @description Each inner array is one allowed combination of placements. */
+    placements: (Placement | string)[][];
+}
+/** @description An entry of the account's media library. */
+export interface AccountMedia {
+    id: string;
+    /** @description The video, for video entries. */
+    video_id?: string;
+    /**
+     * Format: uri
+     * @description Where the media is served from.
+     */
+    media_url?: string;
+    creative_type?: CreativeType;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description An account media entry attached to a line item. */
+export interface MediaCreative {
+    id: string;
+    line_item_id?: string;
+    account_media_id?: string;
+    /**
+     * Format: uri
+     * @description Where a click leads (required for WEBSITE_CLICKS line items; ignored for preroll).
+     */
+    landing_url?: string;
+    creative_type?: CreativeType;
+    entity_status?: EntityStatus;
+    /** @description The creative's review state (not exhaustive, see ApprovalStatus). */
+    approval_status?: ApprovalStatus | string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description A card built from components. */
+export interface Card {
+    id: string;
+    name?: string;
+    /** @description The card's components in top-to-bottom render order. */
+    components?: CardComponent[];
+    card_uri?: CardUri;
+    card_type?: CardType;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description A poll card. Polls with media also carry the video fields. A poll closes when `duration_in_minutes`, counted from creation, elapses; `end_time` is the close time. */
+export interface PollCard {
+    id: string;
+    name?: string;
+    /** Format: date-time */
+    start_time?: string;
+    /**
+     * Format: date-time
+     * @description When the poll closes.
+     */
+    end_time?: string;
+    first_choice?: string;
+    second_choice?: string;
+    third_choice?: string;
+    fourth_choice?: string;
+    /** @description The poll duration in minutes, as a decimal string (responses carry it as a string). */
+    duration_in_minutes?: string;
+    card_uri?: CardUri;
+    /** @description The poll kind (not exhaustive, see PollCardType). */
+    card_type?: PollCardType | string;
+    /** Format: uri */
+    video_url?: string;
+    /** Format: uri */
+    video_hls_url?: string;
+    video_width?: number;
+    video_height?: number;
+    /** Format: uri */
+    video_poster_url?: string;
+    video_poster_width?: number;
+    video_poster_height?: number;
+    content_duration_seconds?: number;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description The call to action of a preroll line item. */
+export interface PrerollCallToAction {
+    id: string;
+    line_item_id?: string;
+    call_to_action?: CallToAction;
+    /** Format: uri */
+    call_to_action_url?: string;
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/** @description A post scheduled for later publication. */
+export interface ScheduledTweet {
+    id: string;
+    name?: string;
+    text?: string;
+    /** @description The user the post is published as. */
+    user_id?: string;
+    /** @description The post's state (not exhaustive, see ScheduledStatus). */
+    scheduled_status?: ScheduledStatus | string;
+    /**
+     * Format: date-time
+     * @description When the post is published (minute granularity).
+     */
+    scheduled_at?: string;
+    /**
+     * Format: date-time
+     * @description When the post was published.
+     */
+    completed_at?: string;
+    /** @description Whether the post is promoted-only (not shown to followers or on the public timeline). */
+    nullcast?: boolean;
+    card_uri?: CardUri;
+    /** @description The published post, once published. */
+    tweet_id?: string;
+    media_keys?: string[];
+    /** Format: date-time */
+    created_at: string;
+    /** Format: date-time */
+    updated_at: string;
+    deleted: boolean;
+}
+/**
+ * @description A permission sharing a tailored audience with another account. The source does not show the record (it names only the create parameters), so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type TailoredAudiencePermission = {
+    id?: string;
+    granted_account_id?: string;
+    permission_level?: PermissionLevel;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A permission sharing a custom audience with another account. The source does not show the record (it names only the create parameters), so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type CustomAudiencePermission = {
+    id?: string;
+    granted_account_id?: string;
+    permission_level?: PermissionLevel;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A custom audience. The source names only these fields; the rest of the record is not shown, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type CustomAudience = {
+    id?: string;
+    /** @description The audience name, unique within the account. */
+    name?: string;
+    description?: string;
+    /** @description Whether this account owns the audience (only the owner may create or change permissions). */
+    is_owner?: boolean;
+    /** Format: date-time */
+    created_at?: string;
+    /** Format: date-time */
+    updated_at?: string;
+    deleted?: boolean;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A campaign and its line items that target a custom audience. The source does not show the record, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export interface CustomAudienceTargeting {
+    [key: string]: unknown;
+}
+/**
+ * @description An audience size estimate. The source does not show its shape, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export interface AudienceEstimate {
+    [key: string]: unknown;
+}
+/**
+ * @description Post volume for the input keywords and 30 related keywords. The source does not show its shape, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export interface KeywordInsights {
+    [key: string]: unknown;
+}
+/** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
+export type CardComponent = CardMediaComponent | CardSwipeableMediaComponent | CardDetailsComponent | CardButtonComponent;
+/** @description One image or video from the account's media library. */
+export interface CardMediaComponent {
+    type: 'MEDIA';
+    /** @description The media key of the image or video. */
+    media_key: string;
+}
+/** @description A swipeable set of 2 to 6 images or videos. */
+export interface CardSwipeableMediaComponent {
+    type: 'SWIPEABLE_MEDIA';
+    /** @description The media keys, 2 to 6, in swipe order. */
+    media_keys: string[];
+}
+/** @description A title with a website destination. The only component that takes a WEBSITE destination. */
+export interface CardDetailsComponent {
+    type: 'DETAILS';
+    title: string;
+    destination: WebsiteDestination;
+}
+/** @description A labelled button with an app destination. The only component that takes an APP destination. */
+export interface CardButtonComponent {
+    type: 'BUTTON';
+    label: CardButtonLabel;
+    destination: AppDestination;
+}
+/** @description A button label chosen from the fixed label list. */
+export interface CardButtonLabel {
+    /** @constant */
+    type: 'ENUM';
+    value: ButtonLabel;
+}
+/** @description A website a card leads to. Allowed only inside a DETAILS component. */
+export interface WebsiteDestination {
+    /** @constant */
+    type: 'WEBSITE';
+    /**
+     * Format: uri
+     * @description The website URL.
+     */
+    url: string;
+}
+/** @description An app a card leads to. Allowed only inside a BUTTON component. Needs `country_code` and at least one of `androidstore_app_id` and `ios_app_store_identifier`; a platform's deep link is allowed only together with that platform's app identifier (checked by `x-validation`). The deep link field names are not given by the source; they follow X's Ads documentation. */
+export interface AppDestination {
+    /** @constant */
+    type: 'APP';
+    /** @description The two-letter country of the app store listing. */
+    country_code: CountryCode;
+    /** @description The Android app's store identifier (package name). */
+    androidstore_app_id?: string;
+    /** @description The iOS app's App Store identifier. */
+    ios_app_store_identifier?: string;
+    /** @description A deep link into the Android app; only with `androidstore_app_id`. */
+    googleplay_deep_link?: string;
+    /** @description A deep link into the iOS app; only with `ios_app_store_identifier`. */
+    ios_deep_link?: string;
+}
+/** @description The components of a card (or of one carousel slide) in top-to-bottom render order: exactly one media component and exactly one DETAILS or BUTTON component. */
+export type CardComponentList = CardComponentInput[];
+/** @description The slides of a multi-destination carousel, in order; each slide is a component list. */
+export type CardSlides = CardComponentList[];
+/** @description A new card with either `components` or `slides`, never both. */
+export type CreateCardRequest = CreateCardWithComponents | CreateCardWithSlides;
+/** @description A new single-destination card. */
+export interface CreateCardWithComponents {
+    /** @description The card name (at most 80 characters). */
+    name: string;
+    components: CardComponentList;
+    slides?: never;
+}
+/** @description A new multi-destination carousel card. */
+export interface CreateCardWithSlides {
+    /** @description The card name (at most 80 characters). */
+    name: string;
+    slides: CardSlides;
+    components?: never;
+}
+/** @description Card changes: `name` and at most one of `components` and `slides`. Each supplied field replaces the stored one. */
+export type UpdateCardRequest = UpdateCardComponents | UpdateCardSlides | UpdateCardName;
+/** @description Replaces the card's components (and optionally its name). */
+export interface UpdateCardComponents {
+    /** @description The new card name (at most 80 characters). */
+    name?: string;
+    components: CardComponentList;
+    slides?: never;
+}
+/** @description Replaces the card's slides (and optionally its name). */
+export interface UpdateCardSlides {
+    /** @description The new card name (at most 80 characters). */
+    name?: string;
+    slides: CardSlides;
+    components?: never;
+}
+/** @description Renames the card. */
+export interface UpdateCardName {
+    /** @description The new card name (at most 80 characters). */
+    name: string;
+    components?: never;
+    slides?: never;
+}
+/** @description Account changes; both fields are optional. */
+export interface UpdateAccountRequest {
+    /** @description The new account name. */
+    name?: string;
+    /**
+     * @description A value of `IndustryType` (requests take only the listed values).
+     * @enum {string}
+     */
+    industry_type?: 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER';
+}
+export interface CreateLineItemCuratedCategoryRequest {
+    /** @description The line item. */
+    line_item_id: string;
+    /** @description The curated category to associate with it. */
+    curated_category_id: string;
+}
+/** @description Association changes; both fields are optional. */
+export interface UpdateLineItemCuratedCategoryRequest {
+    /** @description The new curated category. */
+    curated_category_id?: string;
+    /** @description The new line item. */
+    line_item_id?: string;
+}
+/** @description Line item changes; every field is optional. */
+export interface UpdateLineItemRequest {
+    /** @description The advertiser's website domain without protocol, for example `example.com`. Required for line items with placement PUBLISHER_NETWORK. */
+    advertiser_domain?: string;
+    /** @description The user the ads are promoted for. */
+    advertiser_user_id?: string;
+    /** @description The promoted app's Google Play package name. APP_INSTALLS and APP_ENGAGEMENTS line items need this or `ios_app_store_identifier`. */
+    android_app_store_identifier?: string;
+    /** @description The promoted app's App Store id. APP_INSTALLS and APP_ENGAGEMENTS line items need this or `android_app_store_identifier`. */
+    ios_app_store_identifier?: string;
+    audience_expansion?: AudienceExpansion;
+    /**
+     * Format: int64
+     * @description The bid in micros of the account currency (5.50 is 5500000); greater than zero. Required when `bid_strategy` is MAX or TARGET; ignored under AUTO.
+     */
+    bid_amount_local_micro?: Micros;
+    /**
+     * @description A value of `BidStrategy` (requests take only the listed values).
+     * @enum {string}
+     */
+    bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
+    /** @description IAB categories of the advertiser's business (comma-separated on the wire). Required for PUBLISHER_NETWORK placement; PREROLL_VIEWS line items need the IAB categories of one or two advertiser business categories. */
+    categories?: IabCategory[];
+    /** @description The frequency-cap window, 1, 7 or 30 days. */
+    duration_in_days?: DurationInDays;
+    /**
+     * @description ACTIVE runs the line item; PAUSED stops it.
+     * @enum {string}
+     */
+    entity_status?: 'ACTIVE' | 'PAUSED';
+    /** Format: date-time */
+    start_time?: string;
+    /** Format: date-time */
+    end_time?: string;
+    /** @description The most times one user is shown the ads within `duration_in_days`. Only for the REACH, ENGAGEMENTS, VIDEO_VIEWS and PREROLL_VIEWS objectives. */
+    frequency_cap?: number;
+    /**
+     * @description A value of `Goal` (requests take only the listed values).
+     * @enum {string}
+     */
+    goal?: 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS';
+    name?: string;
+    /**
+     * @description The billing unit; changes only for APP_INSTALLS line items and is not IMPRESSION under TARGET.
+     * @enum {string}
+     */
+    pay_by?: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
+    /**
+     * Format: int64
+     * @description Total budget in micros of the account currency (5.50 is 5500000).
+     */
+    total_budget_amount_local_micro?: Micros;
+    /**
+     * Format: int64
+     * @description Daily budget in micros of the account currency (5.50 is 5500000); at most the total budget. Accepted only when the parent campaign has `budget_optimization` LINE_ITEM.
+     */
+    daily_budget_amount_local_micro?: Micros;
+}
+export interface CreateMediaCreativeRequest {
+    /** @description The account media entry to attach. */
+    account_media_id: string;
+    /** @description The line item to attach it to. */
+    line_item_id: string;
+    /**
+     * Format: uri
+     * @description Where a click leads. Required when the line item's objective is WEBSITE_CLICKS; ignored for preroll assets.
+     */
+    landing_url?: string;
+}
+export interface CreatePollCardRequest {
+    /** @description The card name (at most 80 characters). */
+    name: string;
+    /** @description How long the poll stays open, in minutes from creation (5 to 10080, that is 7 days). */
+    duration_in_minutes: number;
+    /** @description The first choice (at most 25 characters). */
+    first_choice: string;
+    /** @description The second choice (at most 25 characters). */
+    second_choice: string;
+    /** @description The third choice (at most 25 characters). */
+    third_choice?: string;
+    /** @description The fourth choice (at most 25 characters); needs `third_choice`. */
+    fourth_choice?: string;
+    /** @description Media from the account's library to show with the poll; an image must be at least 800 px wide with a 1.91:1 aspect ratio. Write only: the response gives media URLs instead. Needs the account feature PROMOTED_MEDIA_POLLS. */
+    media_key?: string;
+}
+export interface CreatePrerollCallToActionRequest {
+    /** @description A PREROLL_VIEWS line item. */
+    line_item_id: string;
+    /**
+     * @description A value of `CallToAction` (requests take only the listed values).
+     * @enum {string}
+     */
+    call_to_action: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
+    /**
+     * Format: uri
+     * @description Where the call to action leads.
+     */
+    call_to_action_url: string;
+}
+/** @description Call to action changes; both fields are optional. */
+export interface UpdatePrerollCallToActionRequest {
+    /**
+     * @description A value of `CallToAction` (requests take only the listed values).
+     * @enum {string}
+     */
+    call_to_action?: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
+    /**
+     * Format: uri
+     * @description Where the call to action leads.
+     */
+    call_to_action_url?: string;
+}
+/**
+ * @description A post to schedule. The source names `scheduled_at`, `as_user_id` and (for attaching a card) `card_uri`; the remaining parameters are not shown, so the body is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type CreateScheduledTweetRequest = {
+    /**
+     * Format: date-time
+     * @description When to publish; at most one year ahead, minute granularity (seconds are ignored).
+     */
+    scheduled_at: string;
+    /** @description The advertiser user (a 64-bit id as a decimal string) on whose behalf the post is published; the user must have granted the authenticated user access. */
+    as_user_id: LongId;
+    /** @description A card to attach to the post. */
+    card_uri?: CardUri;
+} & {
+    [key: string]: unknown;
+};
+export interface AudienceEstimateRequest {
+    /** @description The targeting criteria; at least one must be a primary criterion. */
+    targeting_criteria: AudienceEstimateCriterion[];
+}
+/** @description One targeting criterion of an audience estimate. */
+export interface AudienceEstimateCriterion {
+    /** @description The kind of targeting, for example LOCATION or KEYWORD. */
+    targeting_type: string;
+    /** @description The targeted value. */
+    targeting_value: string;
+    /**
+     * @description EQ (the default) targets the value; NE excludes it.
+     * @default EQ
+     * @enum {string}
+     */
+    operator_type?: 'EQ' | 'NE';
+}
+export interface CreateAudiencePermissionRequest {
+    /** @description The account the audience is shared with. */
+    granted_account_id: string;
+    /**
+     * @description A value of `PermissionLevel` (requests take only the listed values).
+     * @enum {string}
+     */
+    permission_level: 'READ_ONLY' | 'READ_WRITE';
+}
+export interface CreateCustomAudienceRequest {
+    /** @description The audience name; must be unique, or the request fails. */
+    name: string;
+    description?: string;
+}
+/** @description Audience changes; both fields are optional. */
+export interface UpdateCustomAudienceRequest {
+    /** @description The new audience name; must be unique. */
+    name?: string;
+    description?: string;
+}
+/** @description Audience user operations, applied as one batch (all or nothing): at most 2,500 operations and at most 5,000,000 bytes of body. */
+export type AudienceUsersRequest = AudienceUsersOperation[];
+/** @description Adds (`Update`) or removes (`Delete`) users. */
+export interface AudienceUsersOperation {
+    operation_type: AudienceUserOperationType;
+    params: {
+        users: AudienceUser[];
+        /**
+         * Format: date-time
+         * @description When the change takes effect (UTC); defaults to now.
+         */
+        effective_at?: string;
+        /**
+         * Format: date-time
+         * @description When the users leave the audience (UTC); later than `effective_at`, defaults to 13 months after the request.
+         */
+        expires_at?: string;
+    };
+}
+/** @description One user, identified by one or more identifier kinds, each a list of values. Every value except `partner_user_id` must be normalized and hashed with SHA-256. The source lists the identifier kinds (emails, device advertising ids, handles, platform user ids, phone numbers and the partner's own user id) without naming the fields; the names follow the project's audience contract and X's Ads documentation. */
+export interface AudienceUser {
+    /** @description Normalized, SHA-256-hashed email addresses. */
+    email?: Sha256Hex[];
+    /** @description Normalized, SHA-256-hashed device advertising ids. */
+    device_id?: Sha256Hex[];
+    /** @description Normalized, SHA-256-hashed handles. */
+    handle?: Sha256Hex[];
+    /** @description SHA-256-hashed platform user ids. */
+    twitter_id?: Sha256Hex[];
+    /** @description Normalized, SHA-256-hashed phone numbers. */
+    phone_number?: Sha256Hex[];
+    /** @description The partner's own user ids, sent as they are (not hashed). */
+    partner_user_id?: string[];
+}
+/** @description The audiences to create, at most 10. */
+export type BatchCreateCustomAudiencesRequest = BatchCustomAudienceItem[];
+/**
+ * @description One audience to create in a batch. The source does not show the item shape, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export interface BatchCustomAudienceItem {
+    [key: string]: unknown;
+}
+/** @description The request as the server understood it. */
+export interface RequestEcho {
+    /** @description An echo of the request's parameters. */
+    params: {
+        [key: string]: unknown;
+    };
+}
+/** @description The cursor of the next page; null on the last page. */
+export type NextCursor = string | null;
+/** @description The number of matching records; present only when `with_total_count=true` was sent. */
+export type TotalCount = number;
+export interface AccountResponse {
+    request: RequestEcho;
+    data: Account;
+}
+export interface AccountArrayResponse {
+    request: RequestEcho;
+    data: Account[];
+}
+export interface AccountListResponse {
+    request: RequestEcho;
+    data: Account[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface AccountAppListResponse {
+    request: RequestEcho;
+    data: AccountApp[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface AccountHistoryListResponse {
+    request: RequestEcho;
+    data: AccountHistoryEntry[];
+    next_cursor: NextCursor;
+}
+export interface AccountFeaturesResponse {
+    request: RequestEcho;
+    /** @description The granted features (not exhaustive, see AccountFeature). */
+    data: (AccountFeature | string)[];
+}
+export interface AdvertiserBusinessCategoryListResponse {
+    request: RequestEcho;
+    data: AdvertiserBusinessCategory[];
+    next_cursor?: NextCursor;
+}
+export interface CuratedCategoryListResponse {
+    request: RequestEcho;
+    data: CuratedCategory[];
+    next_cursor: NextCursor;
+    /** @description The number of matching curated categories (always present on this operation). */
+    total_count: number;
+}
+export interface CuratedCategoryResponse {
+    request: RequestEcho;
+    data: CuratedCategory;
+}
+export interface LineItemCuratedCategoryListResponse {
+    request: RequestEcho;
+    data: LineItemCuratedCategory[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface LineItemCuratedCategoryResponse {
+    request: RequestEcho;
+    data: LineItemCuratedCategory;
+}
+export interface LineItemResponse {
+    request: RequestEcho;
+    data: LineItem;
+}
+export interface PlacementOptionListResponse {
+    request: RequestEcho;
+    data: PlacementOption[];
+}
+export interface AccountMediaListResponse {
+    request: RequestEcho;
+    data: AccountMedia[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface AccountMediaResponse {
+    request: RequestEcho;
+    data: AccountMedia;
+}
+export interface MediaCreativeListResponse {
+    request: RequestEcho;
+    data: MediaCreative[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface MediaCreativeResponse {
+    request: RequestEcho;
+    data: MediaCreative;
+}
+export interface PromotedAccountListResponse {
+    request: RequestEcho;
+    data: PromotedAccount[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface CardListResponse {
+    request: RequestEcho;
+    data: Card[];
+    next_cursor: NextCursor;
+}
+export interface CardResponse {
+    request: RequestEcho;
+    data: Card;
+}
+export interface PollCardListResponse {
+    request: RequestEcho;
+    data: PollCard[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface PollCardResponse {
+    request: RequestEcho;
+    data: PollCard;
+}
+export interface PrerollCallToActionListResponse {
+    request: RequestEcho;
+    data: PrerollCallToAction[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface PrerollCallToActionResponse {
+    request: RequestEcho;
+    data: PrerollCallToAction;
+}
+export interface ScheduledTweetListResponse {
+    request: RequestEcho;
+    data: ScheduledTweet[];
+    next_cursor: NextCursor;
+}
+export interface ScheduledTweetResponse {
+    request: RequestEcho;
+    data: ScheduledTweet;
+}
+export interface AudienceEstimateResponse {
+    request: RequestEcho;
+    data: AudienceEstimate;
+}
+export interface KeywordInsightsResponse {
+    request: RequestEcho;
+    data: KeywordInsights;
+}
+export interface TailoredAudiencePermissionListResponse {
+    request: RequestEcho;
+    data: TailoredAudiencePermission[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface TailoredAudiencePermissionResponse {
+    request: RequestEcho;
+    data: TailoredAudiencePermission;
+}
+export interface CustomAudienceTargetedListResponse {
+    request: RequestEcho;
+    data: CustomAudienceTargeting[];
+    next_cursor: NextCursor;
+}
+/** @description The result of an audience user batch. The source names `success_count` and `total_count`; their place under `data` follows the common response envelope. */
+export interface AudienceUsersResponse {
+    request: RequestEcho;
+    data: {
+        /** @description Users applied; must equal `total_count` and the number of users sent. */
+        success_count: number;
+        /** @description Users received; must equal `success_count` and the number of users sent. */
+        total_count: number;
+    } & {
+        [key: string]: unknown;
+    };
+}
+export interface CustomAudiencePermissionListResponse {
+    request: RequestEcho;
+    data: CustomAudiencePermission[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface CustomAudiencePermissionResponse {
+    request: RequestEcho;
+    data: CustomAudiencePermission;
+}
+export interface CustomAudienceListResponse {
+    request: RequestEcho;
+    data: CustomAudience[];
+    next_cursor: NextCursor;
+    total_count?: TotalCount;
+}
+export interface CustomAudienceResponse {
+    request: RequestEcho;
+    data: CustomAudience;
+}
+/**
+ * @description The result of a batch audience creation. The source does not show it, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type BatchCustomAudiencesResponse = {
+    request?: RequestEcho;
+    /** @description The batch results, in request order. */
+    data?: unknown;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A response whose shape the source does not show; kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type UnspecifiedResponse = {
+    request?: RequestEcho;
+    /** @description The response data. */
+    data?: unknown;
+} & {
+    [key: string]: unknown;
+};
+/** @description One error. */
+export type AdsError = {
+    /** @description A machine-readable error code, for example NOT_FOUND or INVALID_PARAMETER. */
+    code: string;
+    /** @description A human-readable explanation. */
+    message: string;
+    /** @description The parameter the error is about, when there is one. */
+    parameter?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description The Ads error envelope: a list of errors and the request echo. The source does not show the error body or its codes (it names the `errors` list of batch responses), so the envelope is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type AdsErrorResponse = {
+    errors: AdsError[];
+    request?: RequestEcho;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * @description A rejected batch. Request-level errors are in `errors`; item-level errors are in `operation_errors`, whose index matches the input item's index (an empty list for items without errors). The source does not show the full body, so it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type BatchErrorResponse = {
+    /** @description Request-level errors, for example an oversize batch. */
+    errors?: AdsError[];
+    /** @description Item-level errors, for example a missing parameter, at the index of the input item. */
+    operation_errors?: AdsError[][];
+    request?: RequestEcho;
+} & {
+    [key: string]: unknown;
+};
+export interface ListAccountsParams {
+    /** @description Scope the response to these account ids (comma-separated on the wire, up to 200). */
+    account_ids?: readonly string[];
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Case-insensitive prefix match on the account name. */
+    q?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export interface GetAccountParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export type UpdateAccountParams = UpdateAccountRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface DeleteSandboxAccountParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+}
+export interface ListAccountAppsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export interface GetAccountHistoryParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The kind of entity whose history is returned.
+     * @enum {string}
+     */
+    entity_type: 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
+    /** @description The id of the entity whose history is returned. */
+    entity_id: string;
+    /**
+     * Format: date-time
+     * @description Start of the window, on a whole hour (minutes and seconds zero).
+     */
+    start_time: string;
+    /**
+     * Format: date-time
+     * @description End of the window, on a whole hour (minutes and seconds zero).
+     */
+    end_time: string;
+    /** @description Only changes made by this user. A 64-bit (long) user id, passed as a decimal string so that it survives JavaScript numbers. */
+    user_id?: LongId;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+}
+export interface GetAccountFeaturesParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+}
+export interface ListCuratedCategoriesParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description Two-letter country codes (comma-separated on the wire, up to 200). */
+    country_codes: readonly CountryCode[];
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+}
+export interface GetCuratedCategoryParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The curated category.
+     *
+     *     Sent in the path.
+     */
+    curated_category_id: string;
+}
+export interface ListLineItemCuratedCategoriesParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreateLineItemCuratedCategoryParams = CreateLineItemCuratedCategoryRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetLineItemCuratedCategoryParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The association between a line item and a curated category.
+     *
+     *     Sent in the path.
+     */
+    line_item_curated_category_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export type UpdateLineItemCuratedCategoryParams = UpdateLineItemCuratedCategoryRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The association between a line item and a curated category.
+     *
+     *     Sent in the path.
+     */
+    line_item_curated_category_id: string;
+};
+export interface DeleteLineItemCuratedCategoryParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The association between a line item and a curated category.
+     *
+     *     Sent in the path.
+     */
+    line_item_curated_category_id: string;
+}
+export type UpdateLineItemParams = UpdateLineItemRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The line item.
+     *
+     *     Sent in the path.
+     */
+    line_item_id: string;
+};
+export interface DeleteLineItemParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The line item.
+     *
+     *     Sent in the path.
+     */
+    line_item_id: string;
+}
+export interface ListLineItemPlacementsParams {
+    /**
+     * @description Only the placement options of this product type.
+     * @enum {string}
+     */
+    product_type?: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
+}
+export interface ListAccountMediaParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description Scope the response to these account media ids (comma-separated on the wire, up to 200). */
+    account_media_ids?: readonly string[];
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description Scope the response to these creative types (comma-separated on the wire). */
+    creative_types?: readonly ('BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL')[];
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export interface GetAccountMediaParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The account media entry.
+     *
+     *     Sent in the path.
+     */
+    account_media_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export interface DeleteAccountMediaParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The account media entry.
+     *
+     *     Sent in the path.
+     */
+    account_media_id: string;
+}
+export interface ListMediaCreativesParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description Only media creatives under this campaign. */
+    campaign_id?: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
+    line_item_ids?: readonly string[];
+    /** @description Scope the response to these media creative ids (comma-separated on the wire, up to 200). */
+    media_creative_ids?: readonly string[];
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreateMediaCreativeParams = CreateMediaCreativeRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetMediaCreativeParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The media creative.
+     *
+     *     Sent in the path.
+     */
+    media_creative_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export interface DeleteMediaCreativeParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The media creative.
+     *
+     *     Sent in the path.
+     */
+    media_creative_id: string;
+}
+export interface ListPromotedAccountsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
+    line_item_ids?: readonly string[];
+    /** @description Scope the response to these promoted account ids (comma-separated on the wire, up to 200). */
+    promoted_account_ids?: readonly string[];
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export interface ListCardsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description Scope the response to these card types (comma-separated on the wire). */
+    card_types?: readonly ('IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE')[];
+    /** @description Scope the response to these card ids (comma-separated on the wire, up to 200). */
+    card_id?: readonly string[];
+    /** @description Scope the response to these card URIs (comma-separated on the wire, up to 200). */
+    card_uris?: readonly CardUri[];
+    /**
+     * @description Records per page (default 100, 1 to 200).
+     * @default 100
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /**
+     * @description Include legacy website and app cards.
+     * @default false
+     */
+    include_legacy_cards?: boolean;
+    /** @description Case-insensitive prefix match on the card name (at most 80 characters). */
+    q?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export type CreateCardParams = CreateCardRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetCardParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The card (the part after `card://` in its card_uri).
+     *
+     *     Sent in the path.
+     */
+    card_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export type UpdateCardParams = UpdateCardRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The card (the part after `card://` in its card_uri).
+     *
+     *     Sent in the path.
+     */
+    card_id: string;
+};
+export interface DeleteCardParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The card (the part after `card://` in its card_uri).
+     *
+     *     Sent in the path.
+     */
+    card_id: string;
+}
+export interface ListPollCardsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description Scope the response to these poll card ids (comma-separated on the wire, up to 200). */
+    card_ids?: readonly string[];
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Case-insensitive prefix match on the card name (at most 80 characters). */
+    q?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreatePollCardParams = CreatePollCardRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetPollCardParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The poll card.
+     *
+     *     Sent in the path.
+     */
+    card_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export interface DeletePollCardParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The poll card.
+     *
+     *     Sent in the path.
+     */
+    card_id: string;
+}
+export interface ListPrerollCallToActionsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
+    line_item_ids?: readonly string[];
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Scope the response to these preroll call to action ids (comma-separated on the wire, up to 200). */
+    preroll_call_to_action_ids?: readonly string[];
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreatePrerollCallToActionParams = CreatePrerollCallToActionRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetPrerollCallToActionParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The preroll call to action.
+     *
+     *     Sent in the path.
+     */
+    preroll_call_to_action_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export type UpdatePrerollCallToActionParams = UpdatePrerollCallToActionRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The preroll call to action.
+     *
+     *     Sent in the path.
+     */
+    preroll_call_to_action_id: string;
+};
+export interface DeletePrerollCallToActionParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The preroll call to action.
+     *
+     *     Sent in the path.
+     */
+    preroll_call_to_action_id: string;
+}
+export interface ListScheduledTweetsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description Records per page (default 100, 1 to 200).
+     * @default 100
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Whose scheduled posts to list; defaults to the account's full promotable user. A 64-bit (long) user id, passed as a decimal string. */
+    user_id?: LongId;
+}
+export type CreateScheduledTweetParams = CreateScheduledTweetRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetScheduledTweetParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The scheduled post.
+     *
+     *     Sent in the path.
+     */
+    scheduled_tweet_id: string;
+}
+export type CreateAudienceEstimateParams = AudienceEstimateRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface SearchKeywordInsightsParams {
+    /** @description Keywords to measure, OR-ed (comma-separated on the wire; at most 10 together with negative_keywords). */
+    keywords?: readonly string[];
+    /** @description Keywords to exclude, OR-ed (comma-separated on the wire; at most 10 together with keywords). */
+    negative_keywords?: readonly string[];
+    /**
+     * Format: date-time
+     * @description Start of the window; at most 7 days before end_time.
+     */
+    start_time?: string;
+    /**
+     * Format: date-time
+     * @description End of the window; defaults to now.
+     */
+    end_time?: string;
+    /** @description Size of each data point in the window (name per X's Ads documentation; not named by the source). */
+    granularity?: KeywordInsightGranularity;
+    /** @description A country-level location targeting value scoping the results to one country (name per X's Ads documentation; not named by the source). */
+    location?: string;
+}
+export interface ListTailoredAudiencePermissionsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The tailored audience.
+     *
+     *     Sent in the path.
+     */
+    tailored_audience_id: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
+    granted_account_ids?: readonly string[];
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
+    tailored_audience_permission_ids?: readonly string[];
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreateTailoredAudiencePermissionParams = CreateAudiencePermissionRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The tailored audience.
+     *
+     *     Sent in the path.
+     */
+    tailored_audience_id: string;
+};
+export interface DeleteTailoredAudiencePermissionParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The tailored audience.
+     *
+     *     Sent in the path.
+     */
+    tailored_audience_id: string;
+    /**
+     * @description The tailored audience permission.
+     *
+     *     Sent in the path.
+     */
+    tailored_audience_permission_id: string;
+}
+export interface GetCustomAudienceTargetedParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+    /** @description When false, also lists inactive campaigns and line items, including line items with servable=false. */
+    active?: boolean;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+}
+export interface UpdateCustomAudienceUsersParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+    /** @description The request body (application/json). */
+    body: AudienceUsersRequest;
+}
+export interface ListCustomAudiencePermissionsParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
+    granted_account_ids?: readonly string[];
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). The source describes this filter without naming it; the name follows X's Ads documentation. */
+    custom_audience_permission_ids?: readonly string[];
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreateCustomAudiencePermissionParams = CreateAudiencePermissionRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+};
+export interface DeleteCustomAudiencePermissionParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+    /**
+     * @description The custom audience permission.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_permission_id: string;
+}
+export interface ListCustomAudiencesParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description Records per page (default 200, 1 to 1000).
+     * @default 200
+     */
+    count?: number;
+    /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+    cursor?: string;
+    /** @description Owned (OWNER, the default) or shared (SHARED) audiences. The source describes this filter without naming it; the name follows X's Ads documentation. */
+    permission_scope?: PermissionScope;
+    /** @description Case-insensitive prefix match on the audience name. */
+    q?: string;
+    /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+    sort_by?: string;
+    /** @description Scope the response to these custom audience ids (comma-separated on the wire, up to 200). */
+    custom_audience_ids?: readonly string[];
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+    /**
+     * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a lower rate limit (currently 200 per 15 minutes).
+     * @default false
+     */
+    with_total_count?: boolean;
+}
+export type CreateCustomAudienceParams = CreateCustomAudienceRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+};
+export interface GetCustomAudienceParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+    /**
+     * @description Include deleted records.
+     * @default false
+     */
+    with_deleted?: boolean;
+}
+export type UpdateCustomAudienceParams = UpdateCustomAudienceRequest & {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /**
+     * @description The custom audience.
+     *
+     *     Sent in the path.
+     */
+    custom_audience_id: string;
+};
+export interface BatchCreateCustomAudiencesParams {
+    /**
+     * @description The ads account acted on; it must be associated with the authenticated user.
+     *
+     *     Sent in the path.
+     */
+    account_id: string;
+    /** @description The request body (application/json). */
+    body: BatchCreateCustomAudiencesRequest;
+}
+/** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
+export type CardComponentInput = CardMediaComponent | CardSwipeableMediaComponent | CardDetailsComponent | CardButtonComponentInput;
+/** @description A labelled button with an app destination. The only component that takes an APP destination. */
+export interface CardButtonComponentInput {
+    type: 'BUTTON';
+    label: CardButtonLabelInput;
+    destination: AppDestination;
+}
+/** @description A button label chosen from the fixed label list. */
+export interface CardButtonLabelInput {
+    /** @constant */
+    type: 'ENUM';
+    /**
+     * @description A value of `ButtonLabel` (requests take only the listed values).
+     * @enum {string}
+     */
+    value: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
 }

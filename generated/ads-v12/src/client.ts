@@ -4,7 +4,9 @@ import { createCore, type ClientCore, type ClientOptions } from './runtime/http.
 import { oauth1Auth } from './runtime/oauth1.js';
 import { invoke } from './runtime/invoke.js';
 import { ValidationError } from './runtime/errors.js';
-import { operations, type OperationId, type OperationTypes } from './operations.js';
+import { operations, type OperationId, type OperationResults, type OperationTypes } from './operations.js';
+import type { KnownParams } from './runtime/selection.js';
+import type { RequestOptions } from './runtime/types.js';
 import { AccountsResource } from './resources/accounts.js';
 import { CategoriesResource } from './resources/categories.js';
 import { LineItemsResource } from './resources/line-items.js';
@@ -18,6 +20,10 @@ import { AudiencesResource } from './resources/audiences.js';
 export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
   ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
   : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
+/** The operations whose params may be left out of `client.call`. */
+export type OptionalParamsOperationId = {
+  [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
+}[OperationId];
 
 /**
  * Client of X Ads API 12.
@@ -68,7 +74,23 @@ export class AdsClient {
    * @example
    * await client.call('listAccounts', { ... });
    */
-  call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'] {
+  call<K extends OperationId, const P extends OperationTypes[K]['params']>(
+    operationId: K,
+    params: P & KnownParams<P, OperationTypes[K]['params']>,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults<P>[K];
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call('listAccounts', { ... });
+   */
+  call<K extends OptionalParamsOperationId>(
+    operationId: K,
+    params?: undefined,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults[K];
+  call(operationId: OperationId, params?: object, options?: RequestOptions): unknown {
     if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
       throw new ValidationError(
         'operationId',
@@ -77,7 +99,6 @@ export class AdsClient {
       );
     }
 
-    const [params, options] = args;
-    return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];
+    return invoke(this.#core, operations[operationId], params ?? {}, options);
   }
 }

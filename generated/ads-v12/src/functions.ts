@@ -13,6 +13,7 @@ import { request } from './runtime/http.js';
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
+import type { FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -74,20 +75,31 @@ import type {
   LineItemCuratedCategoryResponse,
   LineItemResponse,
   ListAccountAppsParams,
+  ListAccountAppsResponse,
   ListAccountMediaParams,
+  ListAccountMediaResponse,
   ListAccountsParams,
+  ListAccountsResponse,
   ListCardsParams,
   ListCuratedCategoriesParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
   ListLineItemPlacementsParams,
   ListMediaCreativesParams,
+  ListMediaCreativesResponse,
   ListPollCardsParams,
+  ListPollCardsResponse,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
   ListScheduledTweetsParams,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
   PlacementOptionListResponse,
@@ -128,12 +140,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export function listAccounts(
+export function listAccounts<const P extends ListAccountsParams = {}>(
   core: ClientCore,
-  params: ListAccountsParams = {},
+  params?: P & KnownParams<P, ListAccountsParams>,
   options?: PaginationOptions,
-): PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>> {
-  return new PagePromise(core, ops.listAccounts, params, options);
+): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>> {
+  return new PagePromise(core, ops.listAccounts, params ?? {}, options);
 }
 
 /**
@@ -207,11 +219,11 @@ export function deleteSandboxAccount(
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
  */
-export function listAccountApps(
+export function listAccountApps<const P extends ListAccountAppsParams>(
   core: ClientCore,
-  params: ListAccountAppsParams,
+  params: P & KnownParams<P, ListAccountAppsParams>,
   options?: PaginationOptions,
-): PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>> {
+): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>> {
   return new PagePromise(core, ops.listAccountApps, params, options);
 }
 
@@ -308,11 +320,14 @@ export function getCuratedCategory(
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
  */
-export function listLineItemCuratedCategories(
+export function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
   core: ClientCore,
-  params: ListLineItemCuratedCategoriesParams,
+  params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
   options?: PaginationOptions,
-): PagePromise<LineItemCuratedCategoryListResponse, PageItem<LineItemCuratedCategoryListResponse, 'data'>> {
+): PagePromise<
+  ListLineItemCuratedCategoriesResponse<P>,
+  PageItem<LineItemCuratedCategoryListResponse, 'data'>
+> {
   return new PagePromise(core, ops.listLineItemCuratedCategories, params, options);
 }
 
@@ -452,11 +467,11 @@ export function listLineItemPlacements(
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
  */
-export function listAccountMedia(
+export function listAccountMedia<const P extends ListAccountMediaParams>(
   core: ClientCore,
-  params: ListAccountMediaParams,
+  params: P & KnownParams<P, ListAccountMediaParams>,
   options?: PaginationOptions,
-): PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>> {
+): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>> {
   return new PagePromise(core, ops.listAccountMedia, params, options);
 }
 
@@ -500,11 +515,11 @@ export function deleteAccountMedia(
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
  */
-export function listMediaCreatives(
+export function listMediaCreatives<const P extends ListMediaCreativesParams>(
   core: ClientCore,
-  params: ListMediaCreativesParams,
+  params: P & KnownParams<P, ListMediaCreativesParams>,
   options?: PaginationOptions,
-): PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>> {
+): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>> {
   return new PagePromise(core, ops.listMediaCreatives, params, options);
 }
 
@@ -566,11 +581,11 @@ export function deleteMediaCreative(
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
  */
-export function listPromotedAccounts(
+export function listPromotedAccounts<const P extends ListPromotedAccountsParams>(
   core: ClientCore,
-  params: ListPromotedAccountsParams,
+  params: P & KnownParams<P, ListPromotedAccountsParams>,
   options?: PaginationOptions,
-): PagePromise<PromotedAccountListResponse, PageItem<PromotedAccountListResponse, 'data'>> {
+): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>> {
   return new PagePromise(core, ops.listPromotedAccounts, params, options);
 }
 
@@ -675,11 +690,11 @@ export function deleteCard(
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
  */
-export function listPollCards(
+export function listPollCards<const P extends ListPollCardsParams>(
   core: ClientCore,
-  params: ListPollCardsParams,
+  params: P & KnownParams<P, ListPollCardsParams>,
   options?: PaginationOptions,
-): PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>> {
+): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>> {
   return new PagePromise(core, ops.listPollCards, params, options);
 }
 
@@ -747,11 +762,11 @@ export function deletePollCard(
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
  */
-export function listPrerollCallToActions(
+export function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(
   core: ClientCore,
-  params: ListPrerollCallToActionsParams,
+  params: P & KnownParams<P, ListPrerollCallToActionsParams>,
   options?: PaginationOptions,
-): PagePromise<PrerollCallToActionListResponse, PageItem<PrerollCallToActionListResponse, 'data'>> {
+): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>> {
   return new PagePromise(core, ops.listPrerollCallToActions, params, options);
 }
 
@@ -918,12 +933,12 @@ export function searchKeywordInsights(
  *
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
  */
-export function listTailoredAudiencePermissions(
+export function listTailoredAudiencePermissions<const P extends ListTailoredAudiencePermissionsParams>(
   core: ClientCore,
-  params: ListTailoredAudiencePermissionsParams,
+  params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
   options?: PaginationOptions,
 ): PagePromise<
-  TailoredAudiencePermissionListResponse,
+  ListTailoredAudiencePermissionsResponse<P>,
   PageItem<TailoredAudiencePermissionListResponse, 'data'>
 > {
   return new PagePromise(core, ops.listTailoredAudiencePermissions, params, options);
@@ -1017,11 +1032,14 @@ export function updateCustomAudienceUsers(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
  */
-export function listCustomAudiencePermissions(
+export function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
   core: ClientCore,
-  params: ListCustomAudiencePermissionsParams,
+  params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
   options?: PaginationOptions,
-): PagePromise<CustomAudiencePermissionListResponse, PageItem<CustomAudiencePermissionListResponse, 'data'>> {
+): PagePromise<
+  ListCustomAudiencePermissionsResponse<P>,
+  PageItem<CustomAudiencePermissionListResponse, 'data'>
+> {
   return new PagePromise(core, ops.listCustomAudiencePermissions, params, options);
 }
 
@@ -1072,11 +1090,11 @@ export function deleteCustomAudiencePermission(
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
-export function listCustomAudiences(
+export function listCustomAudiences<const P extends ListCustomAudiencesParams>(
   core: ClientCore,
-  params: ListCustomAudiencesParams,
+  params: P & KnownParams<P, ListCustomAudiencesParams>,
   options?: PaginationOptions,
-): PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>> {
+): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>> {
   return new PagePromise(core, ops.listCustomAudiences, params, options);
 }
 

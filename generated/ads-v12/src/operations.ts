@@ -5,6 +5,7 @@ import { paceRequest } from './runtime/pacing.js';
 import { encodeForm, encodeJson } from './runtime/serialize.js';
 import { checkObject } from './runtime/validate.js';
 import type { PageItem, PagePromise, PaginationOptions } from './runtime/pagination.js';
+import type { FieldsParam } from './runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -66,20 +67,31 @@ import type {
   LineItemCuratedCategoryResponse,
   LineItemResponse,
   ListAccountAppsParams,
+  ListAccountAppsResponse,
   ListAccountMediaParams,
+  ListAccountMediaResponse,
   ListAccountsParams,
+  ListAccountsResponse,
   ListCardsParams,
   ListCuratedCategoriesParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
   ListLineItemPlacementsParams,
   ListMediaCreativesParams,
+  ListMediaCreativesResponse,
   ListPollCardsParams,
+  ListPollCardsResponse,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
   ListScheduledTweetsParams,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
   PlacementOptionListResponse,
@@ -1863,6 +1875,7 @@ export const createScheduledTweet: OperationSpec = {
       as_user_id: { type: 'string', pattern: '^[0-9]{1,19}$', required: true },
       card_uri: { type: 'string', pattern: '^card://\\S+$' },
     },
+    open: true,
   },
   response: 'json',
   security: [['oauth1']],
@@ -2938,6 +2951,93 @@ export interface OperationTypes {
     result: Promise<BatchCustomAudiencesResponse>;
     paramsRequired: true;
   };
+}
+
+/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+export interface OperationResults<P = {}> {
+  listAccounts: PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+  createSandboxAccount: Promise<AccountArrayResponse>;
+  getAccount: Promise<AccountResponse>;
+  updateAccount: Promise<AccountResponse>;
+  deleteSandboxAccount: Promise<AccountResponse>;
+  listAccountApps: PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+  getAccountHistory: PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
+  getAccountFeatures: Promise<AccountFeaturesResponse>;
+  listAdvertiserBusinessCategories: Promise<AdvertiserBusinessCategoryListResponse>;
+  listCuratedCategories: PagePromise<
+    CuratedCategoryListResponse,
+    PageItem<CuratedCategoryListResponse, 'data'>
+  >;
+  getCuratedCategory: Promise<CuratedCategoryResponse>;
+  listLineItemCuratedCategories: PagePromise<
+    ListLineItemCuratedCategoriesResponse<P>,
+    PageItem<LineItemCuratedCategoryListResponse, 'data'>
+  >;
+  createLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  getLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  updateLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  deleteLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
+  updateLineItem: Promise<LineItemResponse>;
+  deleteLineItem: Promise<LineItemResponse>;
+  listLineItemPlacements: Promise<PlacementOptionListResponse>;
+  listAccountMedia: PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+  getAccountMedia: Promise<AccountMediaResponse>;
+  deleteAccountMedia: Promise<AccountMediaResponse>;
+  listMediaCreatives: PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+  createMediaCreative: Promise<MediaCreativeResponse>;
+  getMediaCreative: Promise<MediaCreativeResponse>;
+  deleteMediaCreative: Promise<MediaCreativeResponse>;
+  listPromotedAccounts: PagePromise<
+    ListPromotedAccountsResponse<P>,
+    PageItem<PromotedAccountListResponse, 'data'>
+  >;
+  listCards: PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
+  createCard: Promise<CardResponse>;
+  getCard: Promise<CardResponse>;
+  updateCard: Promise<CardResponse>;
+  deleteCard: Promise<UnspecifiedResponse>;
+  listPollCards: PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+  createPollCard: Promise<PollCardResponse>;
+  getPollCard: Promise<PollCardResponse>;
+  deletePollCard: Promise<PollCardResponse>;
+  listPrerollCallToActions: PagePromise<
+    ListPrerollCallToActionsResponse<P>,
+    PageItem<PrerollCallToActionListResponse, 'data'>
+  >;
+  createPrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  getPrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  updatePrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  deletePrerollCallToAction: Promise<PrerollCallToActionResponse>;
+  listScheduledTweets: PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
+  createScheduledTweet: Promise<ScheduledTweetResponse>;
+  getScheduledTweet: Promise<ScheduledTweetResponse>;
+  createAudienceEstimate: Promise<AudienceEstimateResponse>;
+  searchKeywordInsights: Promise<KeywordInsightsResponse>;
+  listTailoredAudiencePermissions: PagePromise<
+    ListTailoredAudiencePermissionsResponse<P>,
+    PageItem<TailoredAudiencePermissionListResponse, 'data'>
+  >;
+  createTailoredAudiencePermission: Promise<TailoredAudiencePermissionResponse>;
+  deleteTailoredAudiencePermission: Promise<TailoredAudiencePermissionResponse>;
+  getCustomAudienceTargeted: PagePromise<
+    CustomAudienceTargetedListResponse,
+    PageItem<CustomAudienceTargetedListResponse, 'data'>
+  >;
+  updateCustomAudienceUsers: Promise<AudienceUsersResponse>;
+  listCustomAudiencePermissions: PagePromise<
+    ListCustomAudiencePermissionsResponse<P>,
+    PageItem<CustomAudiencePermissionListResponse, 'data'>
+  >;
+  createCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
+  deleteCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
+  listCustomAudiences: PagePromise<
+    ListCustomAudiencesResponse<P>,
+    PageItem<CustomAudienceListResponse, 'data'>
+  >;
+  createCustomAudience: Promise<CustomAudienceResponse>;
+  getCustomAudience: Promise<CustomAudienceResponse>;
+  updateCustomAudience: Promise<CustomAudienceResponse>;
+  batchCreateCustomAudiences: Promise<BatchCustomAudiencesResponse>;
 }
 
 /** Every operationId of the spec. */

@@ -55,17 +55,10 @@ export class CoreClient {
         this.communityNotes = new CommunityNotesResource(this.#core);
         this.oauth = new OAuthResource(this.#core);
     }
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call('getPostsByIds', { ... });
-     */
-    call(operationId, ...args) {
+    call(operationId, params, options) {
         if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
             throw new ValidationError('operationId', 'unknown-operation', `no operation has the id ${JSON.stringify(String(operationId))}`);
         }
-        const [params, options] = args;
         return invoke(this.#core, operations[operationId], params ?? {}, options);
     }
 }

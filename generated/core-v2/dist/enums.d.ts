@@ -2,51 +2,51 @@
 /** A field of the post object that `tweet.fields` can select. */
 export declare const TweetField: readonly ['article', 'attachments', 'author_id', 'card_uri', 'community_id', 'context_annotations', 'conversation_id', 'created_at', 'display_text_range', 'edit_controls', 'edit_history_tweet_ids', 'entities', 'geo', 'id', 'in_reply_to_user_id', 'lang', 'media_metadata', 'non_public_metrics', 'note_tweet', 'organic_metrics', 'possibly_sensitive', 'promoted_metrics', 'public_metrics', 'referenced_tweets', 'reply_settings', 'scopes', 'source', 'suggested_source_links', 'suggested_source_links_with_counts', 'text', 'withheld'];
 /** A field of the post object that `tweet.fields` can select. */
-export type TweetField = (typeof TweetField)[number];
+export type TweetField = 'article' | 'attachments' | 'author_id' | 'card_uri' | 'community_id' | 'context_annotations' | 'conversation_id' | 'created_at' | 'display_text_range' | 'edit_controls' | 'edit_history_tweet_ids' | 'entities' | 'geo' | 'id' | 'in_reply_to_user_id' | 'lang' | 'media_metadata' | 'non_public_metrics' | 'note_tweet' | 'organic_metrics' | 'possibly_sensitive' | 'promoted_metrics' | 'public_metrics' | 'referenced_tweets' | 'reply_settings' | 'scopes' | 'source' | 'suggested_source_links' | 'suggested_source_links_with_counts' | 'text' | 'withheld';
 /** A field of the user object that `user.fields` can select. */
 export declare const UserField: readonly ['affiliation', 'confirmed_email', 'connection_status', 'created_at', 'description', 'entities', 'id', 'is_identity_verified', 'location', 'most_recent_tweet_id', 'name', 'parody', 'pinned_tweet_id', 'profile_banner_url', 'profile_image_url', 'protected', 'public_metrics', 'receives_your_dm', 'subscription', 'subscription_type', 'url', 'username', 'verified', 'verified_followers_count', 'verified_type', 'withheld'];
 /** A field of the user object that `user.fields` can select. */
-export type UserField = (typeof UserField)[number];
+export type UserField = 'affiliation' | 'confirmed_email' | 'connection_status' | 'created_at' | 'description' | 'entities' | 'id' | 'is_identity_verified' | 'location' | 'most_recent_tweet_id' | 'name' | 'parody' | 'pinned_tweet_id' | 'profile_banner_url' | 'profile_image_url' | 'protected' | 'public_metrics' | 'receives_your_dm' | 'subscription' | 'subscription_type' | 'url' | 'username' | 'verified' | 'verified_followers_count' | 'verified_type' | 'withheld';
 /** A field of the media object that `media.fields` can select. */
 export declare const MediaField: readonly ['alt_text', 'duration_ms', 'height', 'media_key', 'non_public_metrics', 'organic_metrics', 'preview_image_url', 'promoted_metrics', 'public_metrics', 'type', 'url', 'variants', 'width'];
 /** A field of the media object that `media.fields` can select. */
-export type MediaField = (typeof MediaField)[number];
+export type MediaField = 'alt_text' | 'duration_ms' | 'height' | 'media_key' | 'non_public_metrics' | 'organic_metrics' | 'preview_image_url' | 'promoted_metrics' | 'public_metrics' | 'type' | 'url' | 'variants' | 'width';
 /** A field of the poll object that `poll.fields` can select. */
 export declare const PollField: readonly ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'];
 /** A field of the poll object that `poll.fields` can select. */
-export type PollField = (typeof PollField)[number];
+export type PollField = 'duration_minutes' | 'end_datetime' | 'id' | 'options' | 'voting_status';
 /** A field of the place object that `place.fields` can select. */
 export declare const PlaceField: readonly ['contained_within', 'country', 'country_code', 'full_name', 'geo', 'id', 'name', 'place_type'];
 /** A field of the place object that `place.fields` can select. */
-export type PlaceField = (typeof PlaceField)[number];
+export type PlaceField = 'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
 export declare const NewsField: readonly ['category', 'cluster_posts_results', 'contexts', 'disclaimer', 'hook', 'id', 'keywords', 'last_updated_at_ms', 'name', 'summary', 'updated_at'];
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
-export type NewsField = (typeof NewsField)[number];
+export type NewsField = 'category' | 'cluster_posts_results' | 'contexts' | 'disclaimer' | 'hook' | 'id' | 'keywords' | 'last_updated_at_ms' | 'name' | 'summary' | 'updated_at';
 /** A field of the community note object that `note.fields` can select. */
 export declare const NoteField: readonly ['id', 'info', 'status', 'test_result'];
 /** A field of the community note object that `note.fields` can select. */
-export type NoteField = (typeof NoteField)[number];
+export type NoteField = 'id' | 'info' | 'status' | 'test_result';
 /** A field of the streaming connection object that `connection.fields` can select. */
 export declare const ConnectionField: readonly ['client_ip', 'connected_at', 'disconnect_reason', 'disconnected_at', 'endpoint_name', 'id'];
 /** A field of the streaming connection object that `connection.fields` can select. */
-export type ConnectionField = (typeof ConnectionField)[number];
+export type ConnectionField = 'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
 export declare const TweetExpansion: readonly ['article.cover_media', 'article.media_entities', 'attachments.media_keys', 'attachments.media_source_tweet', 'attachments.poll_ids', 'author_id', 'edit_history_tweet_ids', 'entities.mentions.username', 'geo.place_id', 'in_reply_to_user_id', 'entities.note.mentions.username', 'referenced_tweets.id', 'referenced_tweets.id.attachments.media_keys', 'referenced_tweets.id.author_id'];
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
-export type TweetExpansion = (typeof TweetExpansion)[number];
+export type TweetExpansion = 'article.cover_media' | 'article.media_entities' | 'attachments.media_keys' | 'attachments.media_source_tweet' | 'attachments.poll_ids' | 'author_id' | 'edit_history_tweet_ids' | 'entities.mentions.username' | 'geo.place_id' | 'in_reply_to_user_id' | 'entities.note.mentions.username' | 'referenced_tweets.id' | 'referenced_tweets.id.attachments.media_keys' | 'referenced_tweets.id.author_id';
 /** A kind of post to leave out of a timeline. */
 export declare const TimelineExclude: readonly ['replies', 'retweets'];
 /** A kind of post to leave out of a timeline. */
-export type TimelineExclude = (typeof TimelineExclude)[number];
+export type TimelineExclude = 'replies' | 'retweets';
 /** A streaming endpoint, as named in connection history and termination. */
 export declare const StreamingEndpoint: readonly ['filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'tweets_compliance_stream', 'users_compliance_stream', 'tweet_label_stream', 'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt', 'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream'];
 /** A streaming endpoint, as named in connection history and termination. */
-export type StreamingEndpoint = (typeof StreamingEndpoint)[number];
+export type StreamingEndpoint = 'filtered_stream' | 'sample_stream' | 'sample10_stream' | 'firehose_stream' | 'tweets_compliance_stream' | 'users_compliance_stream' | 'tweet_label_stream' | 'firehose_stream_lang_en' | 'firehose_stream_lang_ja' | 'firehose_stream_lang_ko' | 'firehose_stream_lang_pt' | 'likes_firehose_stream' | 'likes_sample10_stream' | 'likes_compliance_stream';
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export declare const ConnectionStatusFilter: readonly ['active', 'inactive', 'all'];
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
-export type ConnectionStatusFilter = (typeof ConnectionStatusFilter)[number];
+export type ConnectionStatusFilter = 'active' | 'inactive' | 'all';
 /**
  * How a post refers to another post.
  *
@@ -58,7 +58,7 @@ export declare const ReferencedTweetType: readonly ['retweeted', 'quoted', 'repl
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ReferencedTweetType = (typeof ReferencedTweetType)[number];
+export type ReferencedTweetType = 'retweeted' | 'quoted' | 'replied_to';
 /**
  * Who can reply to a post.
  *
@@ -70,7 +70,7 @@ export declare const ReplySettingsWithVerifiedUsers: readonly ['everyone', 'ment
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ReplySettingsWithVerifiedUsers = (typeof ReplySettingsWithVerifiedUsers)[number];
+export type ReplySettingsWithVerifiedUsers = 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
@@ -82,7 +82,7 @@ export declare const WithheldScope: readonly ['tweet', 'user'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type WithheldScope = (typeof WithheldScope)[number];
+export type WithheldScope = 'tweet' | 'user';
 /**
  * The kind of verification of a user (added field).
  *
@@ -94,7 +94,7 @@ export declare const VerifiedType: readonly ['blue', 'business', 'government', '
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type VerifiedType = (typeof VerifiedType)[number];
+export type VerifiedType = 'blue' | 'business' | 'government' | 'none';
 /**
  * The subscription type of a user (added field).
  *
@@ -106,7 +106,7 @@ export declare const SubscriptionType: readonly ['Basic', 'Premium', 'PremiumPlu
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type SubscriptionType = (typeof SubscriptionType)[number];
+export type SubscriptionType = 'Basic' | 'Premium' | 'PremiumPlus' | 'None';
 /**
  * A kind of relationship between two users.
  *
@@ -118,7 +118,7 @@ export declare const UserConnectionStatus: readonly ['follow_request_received', 
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type UserConnectionStatus = (typeof UserConnectionStatus)[number];
+export type UserConnectionStatus = 'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting';
 /**
  * Whether a poll is still open for votes.
  *
@@ -130,7 +130,7 @@ export declare const PollVotingStatus: readonly ['open', 'closed'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PollVotingStatus = (typeof PollVotingStatus)[number];
+export type PollVotingStatus = 'open' | 'closed';
 /**
  * The kind of a place.
  *
@@ -142,7 +142,7 @@ export declare const PlaceType: readonly ['poi', 'neighborhood', 'city', 'admin'
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PlaceType = (typeof PlaceType)[number];
+export type PlaceType = 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown';
 /**
  * Whether the note says the post is misleading.
  *
@@ -154,7 +154,7 @@ export declare const NoteClassification: readonly ['misinformed_or_potentially_m
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type NoteClassification = (typeof NoteClassification)[number];
+export type NoteClassification = 'misinformed_or_potentially_misleading' | 'not_misleading';
 /**
  * A reason a post is misleading.
  *
@@ -166,7 +166,7 @@ export declare const MisleadingTag: readonly ['disputed_claim_as_fact', 'factual
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type MisleadingTag = (typeof MisleadingTag)[number];
+export type MisleadingTag = 'disputed_claim_as_fact' | 'factual_error' | 'manipulated_media' | 'misinterpreted_satire' | 'missing_important_context' | 'other' | 'outdated_information';
 /**
  * The rating status of a community note.
  *
@@ -178,15 +178,15 @@ export declare const NoteRatingStatus: readonly ['currently_rated_helpful', 'cur
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type NoteRatingStatus = (typeof NoteRatingStatus)[number];
+export type NoteRatingStatus = 'currently_rated_helpful' | 'currently_rated_not_helpful' | 'firm_reject' | 'insufficient_consensus' | 'minimum_ratings_not_met' | 'needs_more_ratings' | 'needs_your_help';
 /** Who can reply to the post being created. */
 export declare const TweetCreateReplySettings: readonly ['following', 'mentionedUsers', 'subscribers', 'verified'];
 /** Who can reply to the post being created. */
-export type TweetCreateReplySettings = (typeof TweetCreateReplySettings)[number];
+export type TweetCreateReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
 /** An access level lower than the application's, requested for one token. */
 export declare const OAuthAccessType: readonly ['read', 'write'];
 /** An access level lower than the application's, requested for one token. */
-export type OAuthAccessType = (typeof OAuthAccessType)[number];
+export type OAuthAccessType = 'read' | 'write';
 /**
  * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
@@ -212,7 +212,7 @@ export declare const ActivityEventType: readonly ['profile.update.bio', 'profile
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ActivityEventType = (typeof ActivityEventType)[number];
+export type ActivityEventType = 'profile.update.bio' | 'profile.update.profile_picture' | 'profile.update.banner_picture' | 'profile.update.screenname' | 'profile.update.geo' | 'profile.update.url' | 'profile.update.verified' | 'profile.update.affiliate' | 'profile.update.handle' | 'news.new' | 'follow.follow' | 'follow.unfollow' | 'dm.received' | 'dm.sent' | 'dm.read' | 'dm.indicate_typing' | 'chat.received' | 'chat.sent' | 'spaces.start' | 'spaces.end' | 'ProfileBioUpdate' | 'ProfilePictureUpdate' | 'ProfileBannerUpdate' | 'ProfileGeoUpdate' | 'ProfileUrlUpdate';
 /**
  * The deprecated values of {@link ActivityEventType}.
  * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
@@ -229,7 +229,7 @@ export declare const ActivityDirection: readonly ['sent', 'received'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ActivityDirection = (typeof ActivityDirection)[number];
+export type ActivityDirection = 'sent' | 'received';
 /**
  * The kind of a resource named in a problem.
  *
@@ -241,7 +241,7 @@ export declare const ResourceType: readonly ['user', 'tweet', 'media', 'list', '
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ResourceType = (typeof ResourceType)[number];
+export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space';
 /**
  * The part of the response a problem refers to.
  *
@@ -253,7 +253,7 @@ export declare const Section: readonly ['data', 'includes'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Section = (typeof Section)[number];
+export type Section = 'data' | 'includes';
 /**
  * Why a client is forbidden.
  *
@@ -265,7 +265,7 @@ export declare const ClientForbiddenReason: readonly ['official-client-forbidden
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ClientForbiddenReason = (typeof ClientForbiddenReason)[number];
+export type ClientForbiddenReason = 'official-client-forbidden' | 'client-not-enrolled';
 /**
  * Why a stream was disconnected for operational reasons.
  *
@@ -277,7 +277,7 @@ export declare const DisconnectType: readonly ['OperationalDisconnect', 'Upstrea
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type DisconnectType = (typeof DisconnectType)[number];
+export type DisconnectType = 'OperationalDisconnect' | 'UpstreamOperationalDisconnect' | 'ForceDisconnect' | 'UpstreamUncleanDisconnect' | 'SlowReader' | 'InternalError' | 'ClientApplicationStateDegraded' | 'InvalidRules';
 /**
  * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
  *
@@ -289,7 +289,7 @@ export declare const ConnectionIssue: readonly ['TooManyConnections', 'Provision
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ConnectionIssue = (typeof ConnectionIssue)[number];
+export type ConnectionIssue = 'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue';
 /**
  * The period of an exceeded usage cap.
  *
@@ -301,7 +301,7 @@ export declare const UsageCapPeriod: readonly ['Daily', 'Monthly'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type UsageCapPeriod = (typeof UsageCapPeriod)[number];
+export type UsageCapPeriod = 'Daily' | 'Monthly';
 /**
  * The scope of an exceeded usage cap.
  *
@@ -313,4 +313,4 @@ export declare const UsageCapScope: readonly ['Account', 'Product'];
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type UsageCapScope = (typeof UsageCapScope)[number];
+export type UsageCapScope = 'Account' | 'Product';

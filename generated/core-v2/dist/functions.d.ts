@@ -12,7 +12,8 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { ActivityStreamParams, ActivityStreamingResponse, ActivitySubscriptionCreateResponse, AddRulesResponse, ConnectionHistoryResponse, CreateAccountActivityReplayJobParams, CreateActivitySubscriptionParams, CreateCommunityNotesParams, CreateNoteResponse, CreateOrEditPostParams, CreatePostsParams, CreateWebhookReplayJobParams, CreateWebhooksStreamLinkParams, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, DeleteRulesParams, DeleteRulesResponse, EligiblePostsSearchResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, FilteredStreamingTweetResponse, GetConnectionHistoryParams, GetNewsParams, GetPostsByIdsParams, GetRulesParams, GetUsersPostsParams, KillConnectionsResponse, NewsLookupResponse, NewsSearchResponse, NotesWrittenSearchResponse, OAuth2InvalidateTokenResponse, OAuth2TokenResponse, OAuthAccessTokenResponse, OAuthInvalidateTokenResponse, OAuthRequestTokenResponse, Oauth2InvalidateTokenParams, Oauth2TokenParams, OauthAccessTokenParams, OauthAuthenticateParams, OauthAuthorizeParams, OauthRequestTokenParams, PowerstreamRulesResponse, ReplayJobCreateResponse, RulesLookupResponse, SearchCommunityNotesWrittenParams, SearchEligiblePostsParams, SearchNewsParams, StreamPostsParams, TweetCreateResponse, TweetsLookupResponse, UpdateRulesParams, UserTweetsResponse, WebhookLinksCreateResponse } from './models.js';
+import type { FieldsParam, KnownParams } from './runtime/selection.js';
+import type { ActivityStreamParams, ActivityStreamingResponse, ActivitySubscriptionCreateResponse, AddRulesResponse, ConnectionSelection, CreateAccountActivityReplayJobParams, CreateActivitySubscriptionParams, CreateCommunityNotesParams, CreateNoteResponse, CreateOrEditPostParams, CreatePostsParams, CreateWebhookReplayJobParams, CreateWebhooksStreamLinkParams, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, DeleteRulesParams, DeleteRulesResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, GetConnectionHistoryParams, GetConnectionHistoryResponse, GetNewsParams, GetNewsResponse, GetPostsByIdsParams, GetPostsByIdsResponse, GetRulesParams, GetUsersPostsParams, GetUsersPostsResponse, KillConnectionsResponse, NoteSelection, OAuth2InvalidateTokenResponse, OAuth2TokenResponse, OAuthAccessTokenResponse, OAuthInvalidateTokenResponse, OAuthRequestTokenResponse, Oauth2InvalidateTokenParams, Oauth2TokenParams, OauthAccessTokenParams, OauthAuthenticateParams, OauthAuthorizeParams, OauthRequestTokenParams, PowerstreamRulesResponse, ReplayJobCreateResponse, RulesLookupResponse, SearchCommunityNotesWrittenParams, SearchCommunityNotesWrittenResponse, SearchEligiblePostsParams, SearchEligiblePostsResponse, SearchNewsParams, SearchNewsResponse, StreamPostsParams, StreamPostsResponse, TweetCreateResponse, TweetSelection, UpdateRulesParams, WebhookLinksCreateResponse } from './models.js';
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
 export { oauth1Auth } from './runtime/oauth1.js';
@@ -26,7 +27,7 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
-export declare function getPostsByIds(core: ClientCore, params: GetPostsByIdsParams, options?: RequestOptions): Promise<TweetsLookupResponse>;
+export declare function getPostsByIds<const P extends GetPostsByIdsParams>(core: ClientCore, params: P & KnownParams<P, GetPostsByIdsParams>, options?: RequestOptions): Promise<GetPostsByIdsResponse<P>>;
 /**
  * Create Post
  *
@@ -58,7 +59,7 @@ export declare function createOrEditPost(core: ClientCore, params?: CreateOrEdit
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
-export declare function getUsersPosts(core: ClientCore, params: GetUsersPostsParams, options?: PaginationOptions): PagePromise<UserTweetsResponse, PageItem<UserTweetsResponse, 'data'>>;
+export declare function getUsersPosts<const P extends GetUsersPostsParams>(core: ClientCore, params: P & KnownParams<P, GetUsersPostsParams>, options?: PaginationOptions): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
 /**
  * Search News
  *
@@ -67,7 +68,7 @@ export declare function getUsersPosts(core: ClientCore, params: GetUsersPostsPar
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function searchNews(core: ClientCore, params: SearchNewsParams, options?: RequestOptions): Promise<NewsSearchResponse>;
+export declare function searchNews<const P extends SearchNewsParams>(core: ClientCore, params: P & KnownParams<P, SearchNewsParams>, options?: RequestOptions): Promise<SearchNewsResponse<P>>;
 /**
  * Get news story by ID
  *
@@ -76,7 +77,7 @@ export declare function searchNews(core: ClientCore, params: SearchNewsParams, o
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function getNews(core: ClientCore, params: GetNewsParams, options?: RequestOptions): Promise<NewsLookupResponse>;
+export declare function getNews<const P extends GetNewsParams>(core: ClientCore, params: P & KnownParams<P, GetNewsParams>, options?: RequestOptions): Promise<GetNewsResponse<P>>;
 /**
  * Get Powerstream rules
  *
@@ -93,7 +94,7 @@ export declare function getPowerstreamRules(core: ClientCore, options?: RequestO
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
-export declare function streamPosts(core: ClientCore, params?: StreamPostsParams, options?: StreamOptions): EventStream<FilteredStreamingTweetResponse>;
+export declare function streamPosts<const P extends StreamPostsParams = {}>(core: ClientCore, params?: P & KnownParams<P, StreamPostsParams>, options?: StreamOptions): EventStream<StreamPostsResponse<P>>;
 /**
  * Get stream rules
  *
@@ -152,7 +153,7 @@ export declare function createWebhookReplayJob(core: ClientCore, params: CreateW
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
-export declare function getConnectionHistory(core: ClientCore, params?: GetConnectionHistoryParams, options?: PaginationOptions): PagePromise<ConnectionHistoryResponse, PageItem<ConnectionHistoryResponse, 'data'>>;
+export declare function getConnectionHistory<const P extends GetConnectionHistoryParams = {}>(core: ClientCore, params?: P & KnownParams<P, GetConnectionHistoryParams>, options?: PaginationOptions): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
 /**
  * Terminate multiple connections
  *
@@ -216,7 +217,7 @@ export declare function createAccountActivityReplayJob(core: ClientCore, params:
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
-export declare function searchEligiblePosts(core: ClientCore, params: SearchEligiblePostsParams, options?: PaginationOptions): PagePromise<EligiblePostsSearchResponse, PageItem<EligiblePostsSearchResponse, 'data'>>;
+export declare function searchEligiblePosts<const P extends SearchEligiblePostsParams>(core: ClientCore, params: P & KnownParams<P, SearchEligiblePostsParams>, options?: PaginationOptions): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
 /**
  * Search for Community Notes Written
  *
@@ -225,7 +226,7 @@ export declare function searchEligiblePosts(core: ClientCore, params: SearchElig
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
-export declare function searchCommunityNotesWritten(core: ClientCore, params: SearchCommunityNotesWrittenParams, options?: PaginationOptions): PagePromise<NotesWrittenSearchResponse, PageItem<NotesWrittenSearchResponse, 'data'>>;
+export declare function searchCommunityNotesWritten<const P extends SearchCommunityNotesWrittenParams>(core: ClientCore, params: P & KnownParams<P, SearchCommunityNotesWrittenParams>, options?: PaginationOptions): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
 /**
  * Create a Community Note
  *

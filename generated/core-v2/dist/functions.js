@@ -105,8 +105,8 @@ export function getPowerstreamRules(core, options) {
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
-export function streamPosts(core, params = {}, options) {
-    return new EventStream(core, ops.streamPosts, params, options);
+export function streamPosts(core, params, options) {
+    return new EventStream(core, ops.streamPosts, params ?? {}, options);
 }
 /**
  * Get stream rules
@@ -176,8 +176,8 @@ export function createWebhookReplayJob(core, params, options) {
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
-export function getConnectionHistory(core, params = {}, options) {
-    return new PagePromise(core, ops.getConnectionHistory, params, options);
+export function getConnectionHistory(core, params, options) {
+    return new PagePromise(core, ops.getConnectionHistory, params ?? {}, options);
 }
 /**
  * Terminate multiple connections

@@ -2,7 +2,8 @@
 import type { OperationSpec, RequestOptions, PaginatedOperationSpec } from './runtime/types.js';
 import type { PageItem, PagePromise, PaginationOptions } from './runtime/pagination.js';
 import type { EventStream, StreamOptions } from './runtime/stream.js';
-import type { ActivityStreamParams, ActivityStreamingResponse, ActivitySubscriptionCreateResponse, AddRulesResponse, ConnectionHistoryResponse, CreateAccountActivityReplayJobParams, CreateActivitySubscriptionParams, CreateCommunityNotesParams, CreateNoteResponse, CreateOrEditPostParams, CreatePostsParams, CreateWebhookReplayJobParams, CreateWebhooksStreamLinkParams, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, DeleteRulesParams, DeleteRulesResponse, EligiblePostsSearchResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, FilteredStreamingTweetResponse, GetConnectionHistoryParams, GetNewsParams, GetPostsByIdsParams, GetRulesParams, GetUsersPostsParams, KillConnectionsResponse, NewsLookupResponse, NewsSearchResponse, NotesWrittenSearchResponse, OAuth2InvalidateTokenResponse, OAuth2TokenResponse, OAuthAccessTokenResponse, OAuthInvalidateTokenResponse, OAuthRequestTokenResponse, Oauth2InvalidateTokenParams, Oauth2TokenParams, OauthAccessTokenParams, OauthAuthenticateParams, OauthAuthorizeParams, OauthRequestTokenParams, PowerstreamRulesResponse, ReplayJobCreateResponse, RulesLookupResponse, SearchCommunityNotesWrittenParams, SearchEligiblePostsParams, SearchNewsParams, StreamPostsParams, TweetCreateResponse, TweetsLookupResponse, UpdateRulesParams, UserTweetsResponse, WebhookLinksCreateResponse } from './models.js';
+import type { FieldsParam } from './runtime/selection.js';
+import type { ActivityStreamParams, ActivityStreamingResponse, ActivitySubscriptionCreateResponse, AddRulesResponse, ConnectionHistoryResponse, ConnectionSelection, CreateAccountActivityReplayJobParams, CreateActivitySubscriptionParams, CreateCommunityNotesParams, CreateNoteResponse, CreateOrEditPostParams, CreatePostsParams, CreateWebhookReplayJobParams, CreateWebhooksStreamLinkParams, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, DeleteRulesParams, DeleteRulesResponse, EligiblePostsSearchResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, FilteredStreamingTweetResponse, GetConnectionHistoryParams, GetConnectionHistoryResponse, GetNewsParams, GetNewsResponse, GetPostsByIdsParams, GetPostsByIdsResponse, GetRulesParams, GetUsersPostsParams, GetUsersPostsResponse, KillConnectionsResponse, NewsLookupResponse, NewsSearchResponse, NoteSelection, NotesWrittenSearchResponse, OAuth2InvalidateTokenResponse, OAuth2TokenResponse, OAuthAccessTokenResponse, OAuthInvalidateTokenResponse, OAuthRequestTokenResponse, Oauth2InvalidateTokenParams, Oauth2TokenParams, OauthAccessTokenParams, OauthAuthenticateParams, OauthAuthorizeParams, OauthRequestTokenParams, PowerstreamRulesResponse, ReplayJobCreateResponse, RulesLookupResponse, SearchCommunityNotesWrittenParams, SearchCommunityNotesWrittenResponse, SearchEligiblePostsParams, SearchEligiblePostsResponse, SearchNewsParams, SearchNewsResponse, StreamPostsParams, StreamPostsResponse, TweetCreateResponse, TweetSelection, TweetsLookupResponse, UpdateRulesParams, UserTweetsResponse, WebhookLinksCreateResponse } from './models.js';
 /** `GET /2/tweets`: Get Posts by IDs */
 export declare const getPostsByIds: OperationSpec;
 /** `POST /2/tweets`: Create Post */
@@ -287,6 +288,40 @@ export interface OperationTypes {
         result: Promise<OAuth2InvalidateTokenResponse>;
         paramsRequired: true;
     };
+}
+/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+export interface OperationResults<P = {}> {
+    getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
+    createPosts: Promise<TweetCreateResponse>;
+    createOrEditPost: Promise<TweetCreateResponse>;
+    getUsersPosts: PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+    searchNews: Promise<SearchNewsResponse<P>>;
+    getNews: Promise<GetNewsResponse<P>>;
+    getPowerstreamRules: Promise<PowerstreamRulesResponse>;
+    streamPosts: EventStream<StreamPostsResponse<P>>;
+    getRules: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
+    updateRules: Promise<AddRulesResponse>;
+    deleteRules: Promise<DeleteRulesResponse>;
+    createWebhooksStreamLink: Promise<WebhookLinksCreateResponse>;
+    createWebhookReplayJob: Promise<ReplayJobCreateResponse>;
+    getConnectionHistory: PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
+    deleteConnectionsByUuids: Promise<KillConnectionsResponse>;
+    deleteAllConnections: Promise<KillConnectionsResponse>;
+    deleteConnectionsByEndpoint: Promise<KillConnectionsResponse>;
+    activityStream: EventStream<ActivityStreamingResponse>;
+    createActivitySubscription: Promise<ActivitySubscriptionCreateResponse>;
+    createAccountActivityReplayJob: Promise<ReplayJobCreateResponse>;
+    searchEligiblePosts: PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+    searchCommunityNotesWritten: PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
+    createCommunityNotes: Promise<CreateNoteResponse>;
+    evaluateCommunityNotes: Promise<EvaluateNoteResponse>;
+    oauthRequestToken: Promise<OAuthRequestTokenResponse>;
+    oauthAuthorize: string;
+    oauthAuthenticate: string;
+    oauthAccessToken: Promise<OAuthAccessTokenResponse>;
+    oauthInvalidateToken: Promise<OAuthInvalidateTokenResponse>;
+    oauth2Token: Promise<OAuth2TokenResponse>;
+    oauth2InvalidateToken: Promise<OAuth2InvalidateTokenResponse>;
 }
 /** Every operationId of the spec. */
 export type OperationId = keyof typeof operations;

@@ -5,7 +5,9 @@ import { oauth1Auth } from './runtime/oauth1.js';
 import { appOnlyAuth } from './runtime/app-only.js';
 import { invoke } from './runtime/invoke.js';
 import { ValidationError } from './runtime/errors.js';
-import { operations, type OperationId, type OperationTypes } from './operations.js';
+import { operations, type OperationId, type OperationResults, type OperationTypes } from './operations.js';
+import type { KnownParams } from './runtime/selection.js';
+import type { RequestOptions } from './runtime/types.js';
 import { TweetsResource } from './resources/tweets.js';
 import { UsersResource } from './resources/users.js';
 import { NewsResource } from './resources/news.js';
@@ -19,6 +21,10 @@ import { OAuthResource } from './resources/oauth.js';
 export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
   ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
   : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
+/** The operations whose params may be left out of `client.call`. */
+export type OptionalParamsOperationId = {
+  [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
+}[OperationId];
 
 /**
  * Client of X API v2 (core) 2.165.
@@ -69,7 +75,23 @@ export class CoreClient {
    * @example
    * await client.call('getPostsByIds', { ... });
    */
-  call<K extends OperationId>(operationId: K, ...args: CallArgs<K>): OperationTypes[K]['result'] {
+  call<K extends OperationId, const P extends OperationTypes[K]['params']>(
+    operationId: K,
+    params: P & KnownParams<P, OperationTypes[K]['params']>,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults<P>[K];
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call('getPostsByIds', { ... });
+   */
+  call<K extends OptionalParamsOperationId>(
+    operationId: K,
+    params?: undefined,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults[K];
+  call(operationId: OperationId, params?: object, options?: RequestOptions): unknown {
     if (!Object.prototype.hasOwnProperty.call(operations, operationId)) {
       throw new ValidationError(
         'operationId',
@@ -78,7 +100,6 @@ export class CoreClient {
       );
     }
 
-    const [params, options] = args;
-    return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];
+    return invoke(this.#core, operations[operationId], params ?? {}, options);
   }
 }

@@ -35,7 +35,38 @@ export const TweetField = [
   'withheld',
 ] as const;
 /** A field of the post object that `tweet.fields` can select. */
-export type TweetField = (typeof TweetField)[number];
+export type TweetField =
+  | 'article'
+  | 'attachments'
+  | 'author_id'
+  | 'card_uri'
+  | 'community_id'
+  | 'context_annotations'
+  | 'conversation_id'
+  | 'created_at'
+  | 'display_text_range'
+  | 'edit_controls'
+  | 'edit_history_tweet_ids'
+  | 'entities'
+  | 'geo'
+  | 'id'
+  | 'in_reply_to_user_id'
+  | 'lang'
+  | 'media_metadata'
+  | 'non_public_metrics'
+  | 'note_tweet'
+  | 'organic_metrics'
+  | 'possibly_sensitive'
+  | 'promoted_metrics'
+  | 'public_metrics'
+  | 'referenced_tweets'
+  | 'reply_settings'
+  | 'scopes'
+  | 'source'
+  | 'suggested_source_links'
+  | 'suggested_source_links_with_counts'
+  | 'text'
+  | 'withheld';
 /** A field of the user object that `user.fields` can select. */
 export const UserField = [
   'affiliation',
@@ -66,7 +97,33 @@ export const UserField = [
   'withheld',
 ] as const;
 /** A field of the user object that `user.fields` can select. */
-export type UserField = (typeof UserField)[number];
+export type UserField =
+  | 'affiliation'
+  | 'confirmed_email'
+  | 'connection_status'
+  | 'created_at'
+  | 'description'
+  | 'entities'
+  | 'id'
+  | 'is_identity_verified'
+  | 'location'
+  | 'most_recent_tweet_id'
+  | 'name'
+  | 'parody'
+  | 'pinned_tweet_id'
+  | 'profile_banner_url'
+  | 'profile_image_url'
+  | 'protected'
+  | 'public_metrics'
+  | 'receives_your_dm'
+  | 'subscription'
+  | 'subscription_type'
+  | 'url'
+  | 'username'
+  | 'verified'
+  | 'verified_followers_count'
+  | 'verified_type'
+  | 'withheld';
 /** A field of the media object that `media.fields` can select. */
 export const MediaField = [
   'alt_text',
@@ -84,11 +141,24 @@ export const MediaField = [
   'width',
 ] as const;
 /** A field of the media object that `media.fields` can select. */
-export type MediaField = (typeof MediaField)[number];
+export type MediaField =
+  | 'alt_text'
+  | 'duration_ms'
+  | 'height'
+  | 'media_key'
+  | 'non_public_metrics'
+  | 'organic_metrics'
+  | 'preview_image_url'
+  | 'promoted_metrics'
+  | 'public_metrics'
+  | 'type'
+  | 'url'
+  | 'variants'
+  | 'width';
 /** A field of the poll object that `poll.fields` can select. */
 export const PollField = ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'] as const;
 /** A field of the poll object that `poll.fields` can select. */
-export type PollField = (typeof PollField)[number];
+export type PollField = 'duration_minutes' | 'end_datetime' | 'id' | 'options' | 'voting_status';
 /** A field of the place object that `place.fields` can select. */
 export const PlaceField = [
   'contained_within',
@@ -101,7 +171,8 @@ export const PlaceField = [
   'place_type',
 ] as const;
 /** A field of the place object that `place.fields` can select. */
-export type PlaceField = (typeof PlaceField)[number];
+export type PlaceField =
+  'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
 export const NewsField = [
   'category',
@@ -117,11 +188,22 @@ export const NewsField = [
   'updated_at',
 ] as const;
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
-export type NewsField = (typeof NewsField)[number];
+export type NewsField =
+  | 'category'
+  | 'cluster_posts_results'
+  | 'contexts'
+  | 'disclaimer'
+  | 'hook'
+  | 'id'
+  | 'keywords'
+  | 'last_updated_at_ms'
+  | 'name'
+  | 'summary'
+  | 'updated_at';
 /** A field of the community note object that `note.fields` can select. */
 export const NoteField = ['id', 'info', 'status', 'test_result'] as const;
 /** A field of the community note object that `note.fields` can select. */
-export type NoteField = (typeof NoteField)[number];
+export type NoteField = 'id' | 'info' | 'status' | 'test_result';
 /** A field of the streaming connection object that `connection.fields` can select. */
 export const ConnectionField = [
   'client_ip',
@@ -132,7 +214,8 @@ export const ConnectionField = [
   'id',
 ] as const;
 /** A field of the streaming connection object that `connection.fields` can select. */
-export type ConnectionField = (typeof ConnectionField)[number];
+export type ConnectionField =
+  'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
 export const TweetExpansion = [
   'article.cover_media',
@@ -151,11 +234,25 @@ export const TweetExpansion = [
   'referenced_tweets.id.author_id',
 ] as const;
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
-export type TweetExpansion = (typeof TweetExpansion)[number];
+export type TweetExpansion =
+  | 'article.cover_media'
+  | 'article.media_entities'
+  | 'attachments.media_keys'
+  | 'attachments.media_source_tweet'
+  | 'attachments.poll_ids'
+  | 'author_id'
+  | 'edit_history_tweet_ids'
+  | 'entities.mentions.username'
+  | 'geo.place_id'
+  | 'in_reply_to_user_id'
+  | 'entities.note.mentions.username'
+  | 'referenced_tweets.id'
+  | 'referenced_tweets.id.attachments.media_keys'
+  | 'referenced_tweets.id.author_id';
 /** A kind of post to leave out of a timeline. */
 export const TimelineExclude = ['replies', 'retweets'] as const;
 /** A kind of post to leave out of a timeline. */
-export type TimelineExclude = (typeof TimelineExclude)[number];
+export type TimelineExclude = 'replies' | 'retweets';
 /** A streaming endpoint, as named in connection history and termination. */
 export const StreamingEndpoint = [
   'filtered_stream',
@@ -174,11 +271,25 @@ export const StreamingEndpoint = [
   'likes_compliance_stream',
 ] as const;
 /** A streaming endpoint, as named in connection history and termination. */
-export type StreamingEndpoint = (typeof StreamingEndpoint)[number];
+export type StreamingEndpoint =
+  | 'filtered_stream'
+  | 'sample_stream'
+  | 'sample10_stream'
+  | 'firehose_stream'
+  | 'tweets_compliance_stream'
+  | 'users_compliance_stream'
+  | 'tweet_label_stream'
+  | 'firehose_stream_lang_en'
+  | 'firehose_stream_lang_ja'
+  | 'firehose_stream_lang_ko'
+  | 'firehose_stream_lang_pt'
+  | 'likes_firehose_stream'
+  | 'likes_sample10_stream'
+  | 'likes_compliance_stream';
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export const ConnectionStatusFilter = ['active', 'inactive', 'all'] as const;
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
-export type ConnectionStatusFilter = (typeof ConnectionStatusFilter)[number];
+export type ConnectionStatusFilter = 'active' | 'inactive' | 'all';
 /**
  * How a post refers to another post.
  *
@@ -190,7 +301,7 @@ export const ReferencedTweetType = ['retweeted', 'quoted', 'replied_to'] as cons
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ReferencedTweetType = (typeof ReferencedTweetType)[number];
+export type ReferencedTweetType = 'retweeted' | 'quoted' | 'replied_to';
 /**
  * Who can reply to a post.
  *
@@ -209,7 +320,8 @@ export const ReplySettingsWithVerifiedUsers = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ReplySettingsWithVerifiedUsers = (typeof ReplySettingsWithVerifiedUsers)[number];
+export type ReplySettingsWithVerifiedUsers =
+  'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
@@ -221,7 +333,7 @@ export const WithheldScope = ['tweet', 'user'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type WithheldScope = (typeof WithheldScope)[number];
+export type WithheldScope = 'tweet' | 'user';
 /**
  * The kind of verification of a user (added field).
  *
@@ -233,7 +345,7 @@ export const VerifiedType = ['blue', 'business', 'government', 'none'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type VerifiedType = (typeof VerifiedType)[number];
+export type VerifiedType = 'blue' | 'business' | 'government' | 'none';
 /**
  * The subscription type of a user (added field).
  *
@@ -245,7 +357,7 @@ export const SubscriptionType = ['Basic', 'Premium', 'PremiumPlus', 'None'] as c
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type SubscriptionType = (typeof SubscriptionType)[number];
+export type SubscriptionType = 'Basic' | 'Premium' | 'PremiumPlus' | 'None';
 /**
  * A kind of relationship between two users.
  *
@@ -264,7 +376,8 @@ export const UserConnectionStatus = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type UserConnectionStatus = (typeof UserConnectionStatus)[number];
+export type UserConnectionStatus =
+  'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting';
 /**
  * Whether a poll is still open for votes.
  *
@@ -276,7 +389,7 @@ export const PollVotingStatus = ['open', 'closed'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PollVotingStatus = (typeof PollVotingStatus)[number];
+export type PollVotingStatus = 'open' | 'closed';
 /**
  * The kind of a place.
  *
@@ -288,7 +401,7 @@ export const PlaceType = ['poi', 'neighborhood', 'city', 'admin', 'country', 'un
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type PlaceType = (typeof PlaceType)[number];
+export type PlaceType = 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown';
 /**
  * Whether the note says the post is misleading.
  *
@@ -300,7 +413,7 @@ export const NoteClassification = ['misinformed_or_potentially_misleading', 'not
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type NoteClassification = (typeof NoteClassification)[number];
+export type NoteClassification = 'misinformed_or_potentially_misleading' | 'not_misleading';
 /**
  * A reason a post is misleading.
  *
@@ -320,7 +433,14 @@ export const MisleadingTag = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type MisleadingTag = (typeof MisleadingTag)[number];
+export type MisleadingTag =
+  | 'disputed_claim_as_fact'
+  | 'factual_error'
+  | 'manipulated_media'
+  | 'misinterpreted_satire'
+  | 'missing_important_context'
+  | 'other'
+  | 'outdated_information';
 /**
  * The rating status of a community note.
  *
@@ -340,15 +460,22 @@ export const NoteRatingStatus = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type NoteRatingStatus = (typeof NoteRatingStatus)[number];
+export type NoteRatingStatus =
+  | 'currently_rated_helpful'
+  | 'currently_rated_not_helpful'
+  | 'firm_reject'
+  | 'insufficient_consensus'
+  | 'minimum_ratings_not_met'
+  | 'needs_more_ratings'
+  | 'needs_your_help';
 /** Who can reply to the post being created. */
 export const TweetCreateReplySettings = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
 /** Who can reply to the post being created. */
-export type TweetCreateReplySettings = (typeof TweetCreateReplySettings)[number];
+export type TweetCreateReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
 /** An access level lower than the application's, requested for one token. */
 export const OAuthAccessType = ['read', 'write'] as const;
 /** An access level lower than the application's, requested for one token. */
-export type OAuthAccessType = (typeof OAuthAccessType)[number];
+export type OAuthAccessType = 'read' | 'write';
 /**
  * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
  *
@@ -400,7 +527,32 @@ export const ActivityEventType = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ActivityEventType = (typeof ActivityEventType)[number];
+export type ActivityEventType =
+  | 'profile.update.bio'
+  | 'profile.update.profile_picture'
+  | 'profile.update.banner_picture'
+  | 'profile.update.screenname'
+  | 'profile.update.geo'
+  | 'profile.update.url'
+  | 'profile.update.verified'
+  | 'profile.update.affiliate'
+  | 'profile.update.handle'
+  | 'news.new'
+  | 'follow.follow'
+  | 'follow.unfollow'
+  | 'dm.received'
+  | 'dm.sent'
+  | 'dm.read'
+  | 'dm.indicate_typing'
+  | 'chat.received'
+  | 'chat.sent'
+  | 'spaces.start'
+  | 'spaces.end'
+  | 'ProfileBioUpdate'
+  | 'ProfilePictureUpdate'
+  | 'ProfileBannerUpdate'
+  | 'ProfileGeoUpdate'
+  | 'ProfileUrlUpdate';
 /**
  * The deprecated values of {@link ActivityEventType}.
  * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
@@ -422,7 +574,7 @@ export const ActivityDirection = ['sent', 'received'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ActivityDirection = (typeof ActivityDirection)[number];
+export type ActivityDirection = 'sent' | 'received';
 /**
  * The kind of a resource named in a problem.
  *
@@ -434,7 +586,7 @@ export const ResourceType = ['user', 'tweet', 'media', 'list', 'space'] as const
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ResourceType = (typeof ResourceType)[number];
+export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space';
 /**
  * The part of the response a problem refers to.
  *
@@ -446,7 +598,7 @@ export const Section = ['data', 'includes'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Section = (typeof Section)[number];
+export type Section = 'data' | 'includes';
 /**
  * Why a client is forbidden.
  *
@@ -458,7 +610,7 @@ export const ClientForbiddenReason = ['official-client-forbidden', 'client-not-e
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ClientForbiddenReason = (typeof ClientForbiddenReason)[number];
+export type ClientForbiddenReason = 'official-client-forbidden' | 'client-not-enrolled';
 /**
  * Why a stream was disconnected for operational reasons.
  *
@@ -479,7 +631,15 @@ export const DisconnectType = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type DisconnectType = (typeof DisconnectType)[number];
+export type DisconnectType =
+  | 'OperationalDisconnect'
+  | 'UpstreamOperationalDisconnect'
+  | 'ForceDisconnect'
+  | 'UpstreamUncleanDisconnect'
+  | 'SlowReader'
+  | 'InternalError'
+  | 'ClientApplicationStateDegraded'
+  | 'InvalidRules';
 /**
  * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
  *
@@ -496,7 +656,8 @@ export const ConnectionIssue = [
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type ConnectionIssue = (typeof ConnectionIssue)[number];
+export type ConnectionIssue =
+  'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue';
 /**
  * The period of an exceeded usage cap.
  *
@@ -508,7 +669,7 @@ export const UsageCapPeriod = ['Daily', 'Monthly'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type UsageCapPeriod = (typeof UsageCapPeriod)[number];
+export type UsageCapPeriod = 'Daily' | 'Monthly';
 /**
  * The scope of an exceeded usage cap.
  *
@@ -520,4 +681,4 @@ export const UsageCapScope = ['Account', 'Product'] as const;
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type UsageCapScope = (typeof UsageCapScope)[number];
+export type UsageCapScope = 'Account' | 'Product';

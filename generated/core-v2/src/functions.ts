@@ -14,12 +14,13 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
+import type { FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   ActivityStreamParams,
   ActivityStreamingResponse,
   ActivitySubscriptionCreateResponse,
   AddRulesResponse,
-  ConnectionHistoryResponse,
+  ConnectionSelection,
   CreateAccountActivityReplayJobParams,
   CreateActivitySubscriptionParams,
   CreateCommunityNotesParams,
@@ -32,19 +33,19 @@ import type {
   DeleteConnectionsByUuidsParams,
   DeleteRulesParams,
   DeleteRulesResponse,
-  EligiblePostsSearchResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
-  FilteredStreamingTweetResponse,
   GetConnectionHistoryParams,
+  GetConnectionHistoryResponse,
   GetNewsParams,
+  GetNewsResponse,
   GetPostsByIdsParams,
+  GetPostsByIdsResponse,
   GetRulesParams,
   GetUsersPostsParams,
+  GetUsersPostsResponse,
   KillConnectionsResponse,
-  NewsLookupResponse,
-  NewsSearchResponse,
-  NotesWrittenSearchResponse,
+  NoteSelection,
   OAuth2InvalidateTokenResponse,
   OAuth2TokenResponse,
   OAuthAccessTokenResponse,
@@ -60,13 +61,16 @@ import type {
   ReplayJobCreateResponse,
   RulesLookupResponse,
   SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenResponse,
   SearchEligiblePostsParams,
+  SearchEligiblePostsResponse,
   SearchNewsParams,
+  SearchNewsResponse,
   StreamPostsParams,
+  StreamPostsResponse,
   TweetCreateResponse,
-  TweetsLookupResponse,
+  TweetSelection,
   UpdateRulesParams,
-  UserTweetsResponse,
   WebhookLinksCreateResponse,
 } from './models.js';
 import * as ops from './operations.js';
@@ -84,11 +88,11 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
-export function getPostsByIds(
+export function getPostsByIds<const P extends GetPostsByIdsParams>(
   core: ClientCore,
-  params: GetPostsByIdsParams,
+  params: P & KnownParams<P, GetPostsByIdsParams>,
   options?: RequestOptions,
-): Promise<TweetsLookupResponse> {
+): Promise<GetPostsByIdsResponse<P>> {
   return request(core, ops.getPostsByIds, params, options);
 }
 
@@ -137,11 +141,11 @@ export function createOrEditPost(
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
-export function getUsersPosts(
+export function getUsersPosts<const P extends GetUsersPostsParams>(
   core: ClientCore,
-  params: GetUsersPostsParams,
+  params: P & KnownParams<P, GetUsersPostsParams>,
   options?: PaginationOptions,
-): PagePromise<UserTweetsResponse, PageItem<UserTweetsResponse, 'data'>> {
+): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
   return new PagePromise(core, ops.getUsersPosts, params, options);
 }
 
@@ -153,11 +157,11 @@ export function getUsersPosts(
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export function searchNews(
+export function searchNews<const P extends SearchNewsParams>(
   core: ClientCore,
-  params: SearchNewsParams,
+  params: P & KnownParams<P, SearchNewsParams>,
   options?: RequestOptions,
-): Promise<NewsSearchResponse> {
+): Promise<SearchNewsResponse<P>> {
   return request(core, ops.searchNews, params, options);
 }
 
@@ -169,11 +173,11 @@ export function searchNews(
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export function getNews(
+export function getNews<const P extends GetNewsParams>(
   core: ClientCore,
-  params: GetNewsParams,
+  params: P & KnownParams<P, GetNewsParams>,
   options?: RequestOptions,
-): Promise<NewsLookupResponse> {
+): Promise<GetNewsResponse<P>> {
   return request(core, ops.getNews, params, options);
 }
 
@@ -199,12 +203,12 @@ export function getPowerstreamRules(
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
-export function streamPosts(
+export function streamPosts<const P extends StreamPostsParams = {}>(
   core: ClientCore,
-  params: StreamPostsParams = {},
+  params?: P & KnownParams<P, StreamPostsParams>,
   options?: StreamOptions,
-): EventStream<FilteredStreamingTweetResponse> {
-  return new EventStream<FilteredStreamingTweetResponse>(core, ops.streamPosts, params, options);
+): EventStream<StreamPostsResponse<P>> {
+  return new EventStream<StreamPostsResponse<P>>(core, ops.streamPosts, params ?? {}, options);
 }
 
 /**
@@ -300,12 +304,12 @@ export function createWebhookReplayJob(
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
-export function getConnectionHistory(
+export function getConnectionHistory<const P extends GetConnectionHistoryParams = {}>(
   core: ClientCore,
-  params: GetConnectionHistoryParams = {},
+  params?: P & KnownParams<P, GetConnectionHistoryParams>,
   options?: PaginationOptions,
-): PagePromise<ConnectionHistoryResponse, PageItem<ConnectionHistoryResponse, 'data'>> {
-  return new PagePromise(core, ops.getConnectionHistory, params, options);
+): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>> {
+  return new PagePromise(core, ops.getConnectionHistory, params ?? {}, options);
 }
 
 /**
@@ -412,11 +416,11 @@ export function createAccountActivityReplayJob(
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
-export function searchEligiblePosts(
+export function searchEligiblePosts<const P extends SearchEligiblePostsParams>(
   core: ClientCore,
-  params: SearchEligiblePostsParams,
+  params: P & KnownParams<P, SearchEligiblePostsParams>,
   options?: PaginationOptions,
-): PagePromise<EligiblePostsSearchResponse, PageItem<EligiblePostsSearchResponse, 'data'>> {
+): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
   return new PagePromise(core, ops.searchEligiblePosts, params, options);
 }
 
@@ -428,11 +432,11 @@ export function searchEligiblePosts(
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
-export function searchCommunityNotesWritten(
+export function searchCommunityNotesWritten<const P extends SearchCommunityNotesWrittenParams>(
   core: ClientCore,
-  params: SearchCommunityNotesWrittenParams,
+  params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
   options?: PaginationOptions,
-): PagePromise<NotesWrittenSearchResponse, PageItem<NotesWrittenSearchResponse, 'data'>> {
+): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>> {
   return new PagePromise(core, ops.searchCommunityNotesWritten, params, options);
 }
 

@@ -2,2162 +2,2344 @@
 
 export interface components {
   schemas: {
-    /** @description Unique identifier of a post. Returned as a string to avoid complications with languages and tools that cannot handle large integers. */
-    TweetId: string;
-    /** @description Unique identifier of a user. Returned as a string to avoid complications with languages and tools that cannot handle large integers. */
-    UserId: string;
-    /** @description The X handle (screen name) of a user. */
-    UserName: string;
-    /** @description The media key identifying a media attachment. */
-    MediaKey: string;
-    /** @description The unique identifier of an uploaded media item. */
-    MediaId: string;
-    /** @description Unique identifier of a poll. */
-    PollId: string;
-    /** @description The identifier of a place. */
-    PlaceId: string;
-    /** @description The unique identifier of a community. */
-    CommunityId: string;
-    /** @description Unique identifier of a news story. */
-    NewsId: string;
-    /** @description The unique identifier of a community note. */
-    NoteId: string;
-    /** @description Unique identifier of a filtered-stream rule. */
-    RuleId: string;
-    /** @description The unique identifier of a webhook configuration. */
-    WebhookConfigId: string;
-    /** @description The unique identifier of an activity event. */
-    ActivityEventId: string;
-    /** @description The unique identifier of an activity subscription. */
-    ActivitySubscriptionId: string;
-    /** @description The text of a post. Long posts may hold up to 25,000 characters (previously 4,000). */
-    TweetText: string;
-    /** @description A two-letter ISO 3166-1 alpha-2 country code. */
-    CountryCode: string;
-    /**
-     * Format: uri
-     * @description A validly formatted URL.
-     */
-    Url: string;
-    /** @description An opaque base36 pagination token. */
-    PaginationToken36: string;
-    /** @description A UTC timestamp in `yyyymmddhhmm` format. */
-    ReplayTimestamp: string;
-    /**
-     * @description A field of the post object that `tweet.fields` can select.
-     * @enum {string}
-     */
-    TweetField:
-      | 'article'
-      | 'attachments'
-      | 'author_id'
-      | 'card_uri'
-      | 'community_id'
-      | 'context_annotations'
-      | 'conversation_id'
-      | 'created_at'
-      | 'display_text_range'
-      | 'edit_controls'
-      | 'edit_history_tweet_ids'
-      | 'entities'
-      | 'geo'
-      | 'id'
-      | 'in_reply_to_user_id'
-      | 'lang'
-      | 'media_metadata'
-      | 'non_public_metrics'
-      | 'note_tweet'
-      | 'organic_metrics'
-      | 'possibly_sensitive'
-      | 'promoted_metrics'
-      | 'public_metrics'
-      | 'referenced_tweets'
-      | 'reply_settings'
-      | 'scopes'
-      | 'source'
-      | 'suggested_source_links'
-      | 'suggested_source_links_with_counts'
-      | 'text'
-      | 'withheld';
-    /**
-     * @description A field of the user object that `user.fields` can select.
-     * @enum {string}
-     */
-    UserField:
-      | 'affiliation'
-      | 'confirmed_email'
-      | 'connection_status'
-      | 'created_at'
-      | 'description'
-      | 'entities'
-      | 'id'
-      | 'is_identity_verified'
-      | 'location'
-      | 'most_recent_tweet_id'
-      | 'name'
-      | 'parody'
-      | 'pinned_tweet_id'
-      | 'profile_banner_url'
-      | 'profile_image_url'
-      | 'protected'
-      | 'public_metrics'
-      | 'receives_your_dm'
-      | 'subscription'
-      | 'subscription_type'
-      | 'url'
-      | 'username'
-      | 'verified'
-      | 'verified_followers_count'
-      | 'verified_type'
-      | 'withheld';
-    /**
-     * @description A field of the media object that `media.fields` can select.
-     * @enum {string}
-     */
-    MediaField:
-      | 'alt_text'
-      | 'duration_ms'
-      | 'height'
-      | 'media_key'
-      | 'non_public_metrics'
-      | 'organic_metrics'
-      | 'preview_image_url'
-      | 'promoted_metrics'
-      | 'public_metrics'
-      | 'type'
-      | 'url'
-      | 'variants'
-      | 'width';
-    /**
-     * @description A field of the poll object that `poll.fields` can select.
-     * @enum {string}
-     */
-    PollField: 'duration_minutes' | 'end_datetime' | 'id' | 'options' | 'voting_status';
-    /**
-     * @description A field of the place object that `place.fields` can select.
-     * @enum {string}
-     */
-    PlaceField:
-      'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
-    /**
-     * @description A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference.
-     * @enum {string}
-     */
-    NewsField:
-      | 'category'
-      | 'cluster_posts_results'
-      | 'contexts'
-      | 'disclaimer'
-      | 'hook'
-      | 'id'
-      | 'keywords'
-      | 'last_updated_at_ms'
-      | 'name'
-      | 'summary'
-      | 'updated_at';
-    /**
-     * @description A field of the community note object that `note.fields` can select.
-     * @enum {string}
-     */
-    NoteField: 'id' | 'info' | 'status' | 'test_result';
-    /**
-     * @description A field of the streaming connection object that `connection.fields` can select.
-     * @enum {string}
-     */
-    ConnectionField:
-      'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
-    /**
-     * @description A reference in a post that `expansions` can expand into a full object in `includes`.
-     * @enum {string}
-     */
-    TweetExpansion:
-      | 'article.cover_media'
-      | 'article.media_entities'
-      | 'attachments.media_keys'
-      | 'attachments.media_source_tweet'
-      | 'attachments.poll_ids'
-      | 'author_id'
-      | 'edit_history_tweet_ids'
-      | 'entities.mentions.username'
-      | 'geo.place_id'
-      | 'in_reply_to_user_id'
-      | 'entities.note.mentions.username'
-      | 'referenced_tweets.id'
-      | 'referenced_tweets.id.attachments.media_keys'
-      | 'referenced_tweets.id.author_id';
-    /**
-     * @description A kind of post to leave out of a timeline.
-     * @enum {string}
-     */
-    TimelineExclude: 'replies' | 'retweets';
-    /**
-     * @description A streaming endpoint, as named in connection history and termination.
-     * @enum {string}
-     */
-    StreamingEndpoint:
-      | 'filtered_stream'
-      | 'sample_stream'
-      | 'sample10_stream'
-      | 'firehose_stream'
-      | 'tweets_compliance_stream'
-      | 'users_compliance_stream'
-      | 'tweet_label_stream'
-      | 'firehose_stream_lang_en'
-      | 'firehose_stream_lang_ja'
-      | 'firehose_stream_lang_ko'
-      | 'firehose_stream_lang_pt'
-      | 'likes_firehose_stream'
-      | 'likes_sample10_stream'
-      | 'likes_compliance_stream';
-    /**
-     * @description Which streaming connections to list: current (`active`), closed (`inactive`) or `all`.
-     * @default active
-     * @enum {string}
-     */
-    ConnectionStatusFilter: 'active' | 'inactive' | 'all';
-    /** @description A post (the path word is `tweets`). Only `id`, `text` and `edit_history_tweet_ids` are returned by default; every other field is returned only when `tweet.fields` asks for it. */
-    Tweet: {
-      id: components['schemas']['TweetId'];
-      text: components['schemas']['TweetText'];
-      /** @description The ids of the posts in this post's edit chain, oldest first. */
-      edit_history_tweet_ids?: components['schemas']['TweetId'][];
-      author_id?: components['schemas']['UserId'];
-      /**
-       * Format: date-time
-       * @description Creation time of the post, ISO 8601 with milliseconds and `Z`.
-       */
-      created_at?: string;
-      conversation_id?: components['schemas']['TweetId'];
-      in_reply_to_user_id?: components['schemas']['UserId'];
-      /** @description Language of the post, if detected by X, as a BCP 47 language tag. */
-      lang?: string;
-      /** @description Whether the post contains URLs marked as sensitive, for example content for mature audiences. */
-      possibly_sensitive?: boolean;
-      attachments?: components['schemas']['TweetAttachments'];
-      /** @description Posts this post refers to: the post it replies to, quotes or reposts. */
-      referenced_tweets?: components['schemas']['ReferencedTweet'][];
-      public_metrics?: components['schemas']['TweetPublicMetrics'];
-      /** @description Non-public engagement metrics of the post at the time of the request. */
-      non_public_metrics?: {
-        /**
-         * Format: int32
-         * @description Number of times the post has been viewed.
-         */
-        impression_count?: number;
-      };
-      organic_metrics?: components['schemas']['TweetEngagementMetrics'];
-      promoted_metrics?: components['schemas']['TweetEngagementMetrics'];
-      entities?: components['schemas']['FullTextEntities'];
-      /** @description Domains and entities inferred from the post text. */
-      context_annotations?: components['schemas']['ContextAnnotation'][];
-      community_id?: components['schemas']['CommunityId'];
-      /** @description The name of the app the user posted from. Example payloads include this field, while a change-history entry says it was removed from the post payload (the reference marks it deprecated); which holds today is not shown by the source. */
-      source?: string;
-      /**
-       * @description The article attached to the post. Its shape is not shown by the source.
-       *
-       *     The source does not show this shape: it is kept open and may hold more fields.
-       */
-      article?: {
-        [key: string]: unknown;
-      };
-      /** @description The URI of the card attached to the post. */
-      card_uri?: string;
-      /** @description Metadata of the media attached to the post. Its shape is not shown by the source. */
-      media_metadata?: {
-        [key: string]: unknown;
-      }[];
-      display_text_range?: components['schemas']['DisplayTextRange'];
-      edit_controls?: components['schemas']['EditControls'];
-      geo?: components['schemas']['TweetGeo'];
-      note_tweet?: components['schemas']['NoteTweet'];
-      reply_settings?: components['schemas']['ReplySettingsWithVerifiedUsers'];
-      /** @description Who can see the post. */
-      scopes?: {
-        /** @description Whether followers can see the post without its id. */
-        followers?: boolean;
-      };
-      /** @description Source links suggested for a community note on the post. */
-      suggested_source_links?: components['schemas']['UrlEntity'][];
-      /** @description A suggested source link and how many note requests included it. */
-      suggested_source_links_with_counts?: {
-        /** @description Number of note requests that included the source link. */
-        count?: number;
-        url?: components['schemas']['UrlEntity'];
-      };
-      username?: components['schemas']['UserName'];
-      withheld?: components['schemas']['TweetWithheld'];
-    };
-    /** @description What is attached to a post. */
-    TweetAttachments: {
-      /** @description The media keys of the attached media. Expand with `attachments.media_keys`. */
-      media_keys?: components['schemas']['MediaKey'][];
-      /** @description The posts in which the attached media were originally posted. */
-      media_source_tweet_id?: components['schemas']['TweetId'][];
-      /** @description The ids of the attached polls. Expand with `attachments.poll_ids`. */
-      poll_ids?: components['schemas']['PollId'][];
-    };
-    /** @description A post referred to by another post, and how. */
-    ReferencedTweet: {
-      type: components['schemas']['ReferencedTweetType'];
-      id: components['schemas']['TweetId'];
-    };
-    /**
-     * @description How a post refers to another post.
-     * @enum {string}
-     */
-    ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | string;
-    /** @description Public engagement metrics of a post at the time of the request. */
-    TweetPublicMetrics: {
-      /** @description Number of times the post has been reposted. */
-      retweet_count: number;
-      /** @description Number of replies to the post. */
-      reply_count: number;
-      /** @description Number of likes of the post. */
-      like_count: number;
-      /** @description Number of times the post has been quoted. */
-      quote_count?: number;
-      /**
-       * Format: int32
-       * @description Number of times the post has been viewed (added by a later change).
-       */
-      impression_count: number;
-      /**
-       * Format: int32
-       * @description Number of times the post has been bookmarked.
-       */
-      bookmark_count: number;
-    };
-    /** @description Non-public (organic or promoted) engagement metrics of a post at the time of the request. */
-    TweetEngagementMetrics: {
-      /** @description Number of times the post has been viewed. */
-      impression_count?: number;
-      /** @description Number of likes of the post. */
-      like_count?: number;
-      /** @description Number of replies to the post. */
-      reply_count?: number;
-      /** @description Number of times the post has been reposted. */
-      retweet_count?: number;
-    };
-    /** @description The start (inclusive) and end (exclusive) zero-based indices of the displayed portion of a post's text. */
-    DisplayTextRange: number[];
-    /** @description Whether and until when a post can still be edited. */
-    EditControls: {
-      /** @description Whether the post is eligible to be edited. */
-      is_edit_eligible: boolean;
-      /**
-       * Format: date-time
-       * @description When the post stops being editable (one hour after creation).
-       */
-      editable_until: string;
-      /** @description How many more times the post can be edited. */
-      edits_remaining: number;
-    };
-    /** @description The location tagged on a post, if the user gave one. */
-    TweetGeo: {
-      coordinates?: components['schemas']['Point'];
-      place_id?: components['schemas']['PlaceId'];
-    };
-    /** @description The full content of a long post, including text beyond 280 characters. */
-    NoteTweet: {
-      /** @description The full text of the post. */
-      text?: string;
-      entities?: components['schemas']['FullTextEntities'];
-    };
-    /**
-     * @description Who can reply to a post.
-     * @enum {string}
-     */
-    ReplySettingsWithVerifiedUsers:
-      'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | string;
-    /** @description Withholding details for withheld content. */
-    TweetWithheld: {
-      /** @description Whether the content is withheld on the basis of copyright infringement. */
-      copyright: boolean;
-      /** @description The countries where the content is not available. */
-      country_codes: components['schemas']['CountryCode'][];
-      scope?: components['schemas']['WithheldScope'];
-    };
-    /**
-     * @description Whether the withheld content is a post (`tweet`) or a `user`.
-     * @enum {string}
-     */
-    WithheldScope: 'tweet' | 'user' | string;
-    /** @description Entities recognized in a text (a post, or a user's description). */
-    FullTextEntities: {
-      urls?: components['schemas']['UrlEntity'][];
-      mentions?: components['schemas']['MentionEntity'][];
-      hashtags?: components['schemas']['HashtagEntity'][];
-      cashtags?: components['schemas']['CashtagEntity'][];
-      annotations?: components['schemas']['AnnotationEntity'][];
-    };
-    /** @description A portion of text recognized as a URL. `start` is inclusive and `end` exclusive (zero-based). */
-    UrlEntity: {
-      /** @description Index at which the URL starts (inclusive). */
-      start: number;
-      /** @description Index at which the URL ends (exclusive). */
-      end: number;
-      url: components['schemas']['Url'];
-      expanded_url?: components['schemas']['Url'];
-      /** @description The URL as displayed in the X client. */
-      display_url?: string;
-      /**
-       * Format: uri
-       * @description The fully resolved URL.
-       */
-      unwound_url?: string;
-      /** @description Title of the page the URL points to. */
-      title?: string;
-      /** @description Description of the page the URL points to. */
-      description?: string;
-      /** @description HTTP status code of the page the URL points to. */
-      status?: number;
-      images?: components['schemas']['UrlImage'][];
-      media_key?: components['schemas']['MediaKey'];
-    };
-    /** @description An image of the page a URL points to. */
-    UrlImage: {
-      url?: components['schemas']['Url'];
-      /** @description Width in pixels. */
-      width?: number;
-      /** @description Height in pixels. */
-      height?: number;
-    };
-    /** @description A portion of text recognized as a user mention. `start` is inclusive and `end` exclusive (zero-based). */
-    MentionEntity: {
-      start: number;
-      end: number;
-      username: components['schemas']['UserName'];
-      id?: components['schemas']['UserId'];
-    };
-    /** @description A portion of text recognized as a hashtag. `start` is inclusive and `end` exclusive (zero-based). */
-    HashtagEntity: {
-      start: number;
-      end: number;
-      /** @description The text of the hashtag, without `#`. */
-      tag: string;
-    };
-    /** @description A portion of text recognized as a cashtag. `start` is inclusive and `end` exclusive (zero-based). */
-    CashtagEntity: {
-      start: number;
-      end: number;
-      /** @description The text of the cashtag, without `$`. */
-      tag: string;
-    };
-    /** @description A named entity recognized in the text (person, place, product, ...). `start` and `end` are both inclusive (zero-based). */
-    AnnotationEntity: {
-      start: number;
-      end: number;
-      /**
-       * Format: double
-       * @description Confidence that the annotation is correct.
-       */
-      probability?: number;
-      /** @description The annotation type. */
-      type?: string;
-      /** @description The text the annotation was derived from. */
-      normalized_text?: string;
-    };
-    /** @description A domain and entity inferred from a post's text. */
-    ContextAnnotation: {
-      domain: components['schemas']['ContextAnnotationDomain'];
-      entity: components['schemas']['ContextAnnotationEntity'];
-    };
-    /** @description The domain of a context annotation. */
-    ContextAnnotationDomain: {
-      /** @description The id of the domain. */
-      id: string;
-      /** @description The name of the domain. */
-      name?: string;
-      /** @description The description of the domain. */
-      description?: string;
-    };
-    /** @description The entity of a context annotation. */
-    ContextAnnotationEntity: {
-      /** @description The id of the entity. */
-      id: string;
-      /** @description The name of the entity. */
-      name?: string;
-      /** @description The description of the entity. */
-      description?: string;
-    };
-    /** @description A user. Only `id`, `name` and `username` are returned by default; every other field is returned only when `user.fields` asks for it. */
-    User: {
-      id: components['schemas']['UserId'];
-      /** @description The display name of the user, as shown on their profile. */
-      name: string;
-      username: components['schemas']['UserName'];
-      /**
-       * Format: date-time
-       * @description Creation time of the account, ISO 8601.
-       */
-      created_at?: string;
-      /** @description The text of the user's profile description (bio), if any. */
-      description?: string;
-      /** @description The free-form location given in the user's profile, if any. */
-      location?: string;
-      /** @description The URL given in the user's profile. */
-      url?: string;
-      /**
-       * Format: uri
-       * @description The URL of the user's profile image.
-       */
-      profile_image_url?: string;
-      /**
-       * Format: uri
-       * @description The URL of the user's profile banner.
-       */
-      profile_banner_url?: string;
-      pinned_tweet_id?: components['schemas']['TweetId'];
-      most_recent_tweet_id?: components['schemas']['TweetId'];
-      /** @description Whether the user protects their posts (makes them private). */
-      protected?: boolean;
-      /** @description Whether the user is verified. */
-      verified?: boolean;
-      verified_type?: components['schemas']['VerifiedType'];
-      /** @description Number of verified users following this user. */
-      verified_followers_count?: number;
-      /** @description Whether the user's identity is verified. */
-      is_identity_verified?: boolean;
-      /** @description Whether the account is labelled as a parody account. */
-      parody?: boolean;
-      subscription_type?: components['schemas']['SubscriptionType'];
-      /**
-       * @description The user's subscription details. Their shape is not shown by the source.
-       *
-       *     The source does not show this shape: it is kept open and may hold more fields.
-       */
-      subscription?: {
-        [key: string]: unknown;
-      };
-      /** @description The relationship between the authenticated user and this user (added field). The source does not enumerate the values; these are the reference's. */
-      connection_status?: components['schemas']['UserConnectionStatus'][];
-      affiliation?: components['schemas']['UserAffiliation'];
-      public_metrics?: components['schemas']['UserPublicMetrics'];
-      entities?: components['schemas']['UserEntities'];
-      /** @description Whether you can send this user a direct message. */
-      receives_your_dm?: boolean;
-      /**
-       * Format: email
-       * @description The authenticated user's confirmed email address (OAuth 2.0 user context can return it).
-       */
-      confirmed_email?: string;
-      withheld?: components['schemas']['UserWithheld'];
-    };
-    /**
-     * @description The kind of verification of a user (added field).
-     * @enum {string}
-     */
-    VerifiedType: 'blue' | 'business' | 'government' | 'none' | string;
-    /**
-     * @description The subscription type of a user (added field).
-     * @enum {string}
-     */
-    SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | string;
-    /**
-     * @description A kind of relationship between two users.
-     * @enum {string}
-     */
-    UserConnectionStatus:
-      | 'follow_request_received'
-      | 'follow_request_sent'
-      | 'blocking'
-      | 'followed_by'
-      | 'following'
-      | 'muting'
-      | string;
-    /** @description A user's affiliation (the organization whose badge the user carries). */
-    UserAffiliation: {
-      /**
-       * Format: uri
-       * @description The URL of the affiliation badge.
-       */
-      badge_url?: string;
-      /** @description The description of the affiliation. */
-      description?: string;
-      /**
-       * Format: uri
-       * @description A URL with details about the affiliation, if any.
-       */
-      url?: string;
-      /** @description The ids of the affiliated users. Changed from a single string to an array of strings. Expand with `affiliation.user_id`. */
-      user_id?: components['schemas']['UserId'][];
-    };
-    /** @description Public metrics of a user. */
-    UserPublicMetrics: {
-      /** @description Number of users following this user. */
-      followers_count: number;
-      /** @description Number of users this user follows. */
-      following_count: number;
-      /** @description Number of posts (including reposts) by this user. */
-      tweet_count: number;
-      /** @description Number of lists that include this user. */
-      listed_count: number;
-      /** @description Number of likes by this user. */
-      like_count?: number;
-    };
-    /** @description Entities found in the user's profile URL and description. */
-    UserEntities: {
-      /** @description The expanded profile URL, with start and end indices. */
-      url?: {
-        urls?: components['schemas']['UrlEntity'][];
-      };
-      description?: components['schemas']['FullTextEntities'];
-    };
-    /** @description Withholding details for a withheld user. */
-    UserWithheld: {
-      /** @description The countries where the user is not available. */
-      country_codes: components['schemas']['CountryCode'][];
-      /**
-       * @description That the withheld content is a `user`.
-       * @enum {string}
-       */
-      scope?: 'user';
-    };
-    /** @description A media item (photo, video or animated GIF) attached to a post. Only `media_key` and `type` are returned by default; other fields are returned when `media.fields` asks for them. Metrics and `duration_ms` apply to videos. */
-    Media: {
-      media_key?: components['schemas']['MediaKey'];
-      /** @description The kind of media, for example `photo`, `video` or `animated_gif`. */
-      type: string;
-      /** @description The duration of a video, in milliseconds. */
-      duration_ms?: number;
-      /** @description Public engagement metrics of the media at the time of the request. */
-      public_metrics?: {
-        /**
-         * Format: int32
-         * @description Number of times the video has been viewed.
-         */
-        view_count?: number;
-      };
-      /** @description Height in pixels. */
-      height?: number;
-      /** @description Width in pixels. */
-      width?: number;
-      /**
-       * Format: uri
-       * @description The URL of a photo.
-       */
-      url?: string;
-      /**
-       * Format: uri
-       * @description The URL of the preview image of a video or animated GIF.
-       */
-      preview_image_url?: string;
-      /** @description The alternative text of a photo. */
-      alt_text?: string;
-      /** @description The available encodings of a video or animated GIF. */
-      variants?: components['schemas']['MediaVariant'][];
-      non_public_metrics?: components['schemas']['VideoPlaybackMetrics'];
-      organic_metrics?: components['schemas']['VideoPlaybackMetrics'];
-      promoted_metrics?: components['schemas']['VideoPlaybackMetrics'];
-    };
-    /** @description One encoding of a video or animated GIF. */
-    MediaVariant: {
-      /** @description The bit rate of the encoding. */
-      bit_rate?: number;
-      /** @description The content type of the encoding. */
-      content_type?: string;
-      /**
-       * Format: uri
-       * @description The URL of the encoding.
-       */
-      url?: string;
-    };
-    /** @description Non-public (organic or promoted) playback metrics of a video at the time of the request. */
-    VideoPlaybackMetrics: {
-      /**
-       * Format: int32
-       * @description Number of users who started the video.
-       */
-      playback_0_count?: number;
-      /**
-       * Format: int32
-       * @description Number of users who watched 25% of the video.
-       */
-      playback_25_count?: number;
-      /**
-       * Format: int32
-       * @description Number of users who watched 50% of the video.
-       */
-      playback_50_count?: number;
-      /**
-       * Format: int32
-       * @description Number of users who watched 75% of the video.
-       */
-      playback_75_count?: number;
-      /**
-       * Format: int32
-       * @description Number of users who watched the whole video.
-       */
-      playback_100_count?: number;
-      /**
-       * Format: int32
-       * @description Number of times the video has been viewed.
-       */
-      view_count?: number;
-    };
-    /**
-     * @description A poll attached to a post. The source does not show poll fields; the named ones come from the reference and the object is kept open.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     */
-    Poll: {
-      id: components['schemas']['PollId'];
-      options: components['schemas']['PollOption'][];
-      /**
-       * Format: int32
-       * @description How long the poll runs, in minutes.
-       */
-      duration_minutes?: number;
-      /**
-       * Format: date-time
-       * @description When the poll ends.
-       */
-      end_datetime?: string;
-      voting_status?: components['schemas']['PollVotingStatus'];
-    } & {
-      [key: string]: unknown;
-    };
-    /** @description A choice in a poll. */
-    PollOption: {
-      /** @description Position of the choice in the poll. */
-      position: number;
-      /** @description The text of the choice. */
-      label: string;
-      /** @description Number of votes for the choice. */
-      votes: number;
-    };
-    /**
-     * @description Whether a poll is still open for votes.
-     * @enum {string}
-     */
-    PollVotingStatus: 'open' | 'closed' | string;
-    /**
-     * @description A place tagged on a post. The source does not show place fields; the named ones come from the reference and the object is kept open.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     */
-    Place: {
-      id: components['schemas']['PlaceId'];
-      /** @description The full name of the place. */
-      full_name: string;
-      /** @description The short, human-readable name of the place. */
-      name?: string;
-      /** @description The full name of the country of the place. */
-      country?: string;
-      country_code?: components['schemas']['CountryCode'];
-      /** @description The places that contain this place. */
-      contained_within?: components['schemas']['PlaceId'][];
-      geo?: components['schemas']['Geo'];
-      place_type?: components['schemas']['PlaceType'];
-    } & {
-      [key: string]: unknown;
-    };
-    /**
-     * @description The kind of a place.
-     * @enum {string}
-     */
-    PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | string;
-    /** @description A GeoJSON Feature describing a place's bounding box. */
-    Geo: {
-      /** @constant */
-      type: 'Feature';
-      bbox: number[];
-      geometry?: components['schemas']['Point'];
-      properties: {
-        [key: string]: unknown;
-      };
-    };
-    /** @description A GeoJSON Point geometry. */
-    Point: {
-      /** @constant */
-      type: 'Point';
-      /** @description A GeoJSON position, `[longitude, latitude]`. */
-      coordinates: number[];
-    };
-    /** @description An AI-generated news story. `news.fields` selects `name`, `summary`, `contexts`, `cluster_posts_results` and `last_updated_at_ms` (and the reference's further fields); `rest_id` is always returned. */
-    News: {
-      rest_id: components['schemas']['NewsId'];
-      id?: components['schemas']['NewsId'];
-      /** @description The headline. */
-      name?: string;
-      /** @description The story summary. */
-      summary?: string;
-      /** @description The one-line hook of the story. */
-      hook?: string;
-      /** @description The news category. */
-      category?: string;
-      /** @description A disclaimer shown with the story. */
-      disclaimer?: string;
-      /** @description Keywords of the story. */
-      keywords?: string[];
-      contexts?: components['schemas']['NewsContexts'];
-      /** @description Posts in the cluster the story was generated from. */
-      cluster_posts_results?: {
-        post_id?: components['schemas']['TweetId'];
-      }[];
-      /**
-       * Format: date-time
-       * @description When the story was last updated.
-       */
-      last_updated_at_ms?: string;
-      /** @description When the story was last updated; listed as selectable by the reference, format not shown. */
-      updated_at?: string;
-    };
-    /** @description Entities, topics and finance or sports context of a news story. */
-    NewsContexts: {
-      entities?: {
-        events?: string[];
-        organizations?: string[];
-        people?: string[];
-        places?: string[];
-        products?: string[];
-      };
-      finance?: {
-        tickers?: string[];
-      };
-      sports?: {
-        teams?: string[];
-      };
-      topics?: string[];
-    };
-    /** @description A streaming connection of the application, active or past. */
-    Connection: {
-      /** @description The identifier (UUID) of the connection. */
-      id?: string;
-      /** @description The name of the streaming endpoint. */
-      endpoint_name: string;
-      /**
-       * Format: date-time
-       * @description When the connection was established.
-       */
-      connected_at: string;
-      /**
-       * Format: date-time
-       * @description When the connection was closed, if it is no longer active.
-       */
-      disconnected_at?: string;
-      /** @description Why the connection was closed, if it is no longer active. */
-      disconnect_reason?: string;
-      /** @description The IP address of the connected client. */
-      client_ip?: string;
-    };
-    /** @description The connections to end. */
-    KillConnectionsByUuidsRequest: {
-      /** @description The UUIDs of the connections to end. */
-      uuids: string[];
-    };
-    /** @description A community note on a post. */
-    Note: {
-      id: components['schemas']['NoteId'];
-      post_id: components['schemas']['TweetId'];
-      info?: components['schemas']['NoteInfo'];
-      status?: components['schemas']['NoteRatingStatus'];
-      test_result?: components['schemas']['NoteTestResult'];
-    };
-    /** @description The content of a community note. */
-    NoteInfo: {
-      /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
-      text: string;
-      classification: components['schemas']['NoteClassification'];
-      /** @description Why the post is misleading (empty when it is not). */
-      misleading_tags: components['schemas']['MisleadingTag'][];
-      /** @description Whether the note provides trustworthy links. */
-      trustworthy_sources: boolean;
-    };
-    /**
-     * @description Whether the note says the post is misleading.
-     * @enum {string}
-     */
-    NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | string;
-    /**
-     * @description A reason a post is misleading.
-     * @enum {string}
-     */
-    MisleadingTag:
-      | 'disputed_claim_as_fact'
-      | 'factual_error'
-      | 'manipulated_media'
-      | 'misinterpreted_satire'
-      | 'missing_important_context'
-      | 'other'
-      | 'outdated_information'
-      | string;
-    /**
-     * @description The rating status of a community note.
-     * @enum {string}
-     */
-    NoteRatingStatus:
-      | 'currently_rated_helpful'
-      | 'currently_rated_not_helpful'
-      | 'firm_reject'
-      | 'insufficient_consensus'
-      | 'minimum_ratings_not_met'
-      | 'needs_more_ratings'
-      | 'needs_your_help'
-      | string;
-    /** @description The evaluation result of a note written in test mode. */
-    NoteTestResult: {
-      /** @description The score bucket of the evaluation. */
-      evaluator_score_bucket?: string;
-      /** @description The kind of evaluator. */
-      evaluator_type?: string;
-    };
-    /** @description A community note to submit. */
-    CreateNoteRequest: {
-      /** @description If true, the note only tests the capability of the writer and is not publicly visible. If false, it becomes a new proposed note on the product. */
-      test_mode: boolean;
-      post_id: components['schemas']['TweetId'];
-      info: components['schemas']['NoteInfoInput'];
-    };
-    /** @description A draft note to evaluate. */
-    EvaluateNoteRequest: {
-      post_id: components['schemas']['TweetId'];
-      /** @description The text of the draft note. */
-      note_text: string;
-    };
-    /** @description A filtered-stream rule. */
-    Rule: {
-      id?: components['schemas']['RuleId'];
-      value: components['schemas']['RuleValue'];
-      tag?: components['schemas']['RuleTag'];
-    };
-    /** @description A filtered-stream rule to add. */
-    RuleNoId: {
-      value: components['schemas']['RuleValue'];
-      tag?: components['schemas']['RuleTag'];
-    };
-    /** @description The filter-language value of a rule, up to 2,048 characters. The count-based operators `min_likes`, `min_replies` and `min_reposts` were deprecated on the recent and full-archive search endpoints in January 2026 and re-added in May 2026; reposts no longer appear in keyword search results there. The filtered stream is unchanged. */
-    RuleValue: string;
-    /** @description A label for a rule, returned with the posts it matches. */
-    RuleTag: string;
-    /** @description A change to the filtered-stream rule set - rules to add, or rules to delete. */
-    AddOrDeleteRulesRequest:
-      components['schemas']['AddRulesRequest'] | components['schemas']['DeleteRulesRequest'];
-    /** @description Rules to add to the filtered-stream rule set. */
-    AddRulesRequest: {
-      add: components['schemas']['RuleNoId'][];
-    };
-    /** @description Rules to delete from the filtered-stream rule set, by id and/or by value. */
-    DeleteRulesRequest: {
-      /** @description The ids and/or values of the rules to delete. */
-      delete: {
-        /** @description Ids of the rules to delete. */
-        ids?: components['schemas']['RuleId'][];
-        /** @description Values of the rules to delete. */
-        values?: components['schemas']['RuleValue'][];
-      };
-    };
-    /** @description What happened to the rules of an add request. */
-    RulesAddSummary: {
-      /**
-       * Format: int32
-       * @description Number of rules created.
-       */
-      created: number;
-      /**
-       * Format: int32
-       * @description Number of rules not created.
-       */
-      not_created: number;
-      /**
-       * Format: int32
-       * @description Number of valid rules.
-       */
-      valid: number;
-      /**
-       * Format: int32
-       * @description Number of invalid rules.
-       */
-      invalid: number;
-    };
-    /** @description What happened to the rules of a delete request. */
-    RulesDeleteSummary: {
-      /**
-       * Format: int32
-       * @description Number of rules deleted.
-       */
-      deleted: number;
-      /**
-       * Format: int32
-       * @description Number of rules not deleted.
-       */
-      not_deleted: number;
-    };
-    /** @description A post to create or, with `edit_options`, a post to edit. `media`, `poll`, `quote_tweet_id` and `card_uri` are mutually exclusive. */
-    TweetCreateRequest: {
-      text?: components['schemas']['TweetText'];
-      community_id?: components['schemas']['CommunityId'];
-      /**
-       * @description Also share the community post (`community_id`) with followers.
-       * @default false
-       */
-      share_with_followers?: boolean;
-      /** @description Edits an existing post instead of creating one. Only the caller's own post can be edited, within one hour of its creation, by a premium subscriber. */
-      edit_options?: {
-        previous_post_id: components['schemas']['TweetId'];
-      };
-      /** @description A card URI to attach. Mutually exclusive with `quote_tweet_id`, `poll`, `media` and `direct_message_deep_link`. */
-      card_uri?: string;
-      /** @description A link that takes the conversation from the public timeline to a direct message. */
-      direct_message_deep_link?: string;
-      /**
-       * @description Makes the post exclusive to super followers.
-       * @default false
-       */
-      for_super_followers_only?: boolean;
-      /** @description The place to tag the post with. */
-      geo?: {
-        place_id?: string;
-      };
-      /** @description Media to attach. Mutually exclusive with `quote_tweet_id`, `poll` and `card_uri`. */
-      media?: {
-        /** @description The ids of the uploaded media to attach. */
-        media_ids: components['schemas']['MediaId'][];
-        /** @description Users to tag in the media. */
-        tagged_user_ids?: components['schemas']['UserId'][];
-      };
-      /**
-       * @description Creates a promoted-only post: it does not appear in the public timeline and is not served to followers.
-       * @default false
-       */
-      nullcast?: boolean;
-      /** @description A poll to attach. Mutually exclusive with `media`, `quote_tweet_id` and `card_uri`. */
-      poll?: {
-        options: string[];
-        /**
-         * Format: int32
-         * @description How long the poll runs, in minutes.
-         */
-        duration_minutes: number;
-        reply_settings?: components['schemas']['TweetCreateReplySettings'];
-      };
-      quote_tweet_id?: components['schemas']['TweetId'];
-      /** @description The post this post replies to. Programmatic replies are permitted only when the original author summoned the replier (mention or quote), for self-serve access. */
-      reply?: {
-        in_reply_to_tweet_id: components['schemas']['TweetId'];
-        /** @description Fills in the reply metadata automatically. */
-        auto_populate_reply_metadata?: boolean;
-        /** @description Users to leave out of the reply. */
-        exclude_reply_user_ids?: components['schemas']['UserId'][];
-      };
-      reply_settings?: components['schemas']['TweetCreateReplySettings'];
-    };
-    /**
-     * @description Who can reply to the post being created.
-     * @enum {string}
-     */
-    TweetCreateReplySettings: 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
-    /**
-     * @description An access level lower than the application's, requested for one token.
-     * @enum {string}
-     */
-    OAuthAccessType: 'read' | 'write';
-    /**
-     * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
-     * @enum {string}
-     */
-    ActivityEventType:
-      | 'profile.update.bio'
-      | 'profile.update.profile_picture'
-      | 'profile.update.banner_picture'
-      | 'profile.update.screenname'
-      | 'profile.update.geo'
-      | 'profile.update.url'
-      | 'profile.update.verified'
-      | 'profile.update.affiliate'
-      | 'profile.update.handle'
-      | 'news.new'
-      | 'follow.follow'
-      | 'follow.unfollow'
-      | 'dm.received'
-      | 'dm.sent'
-      | 'dm.read'
-      | 'dm.indicate_typing'
-      | 'chat.received'
-      | 'chat.sent'
-      | 'spaces.start'
-      | 'spaces.end'
-      | 'ProfileBioUpdate'
-      | 'ProfilePictureUpdate'
-      | 'ProfileBannerUpdate'
-      | 'ProfileGeoUpdate'
-      | 'ProfileUrlUpdate'
-      | string;
-    /**
-     * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
-     * @enum {string}
-     */
-    ActivityDirection: 'sent' | 'received' | string;
-    /** @description What an activity subscription matches. */
-    ActivitySubscriptionFilter: {
-      user_id?: components['schemas']['UserId'];
-      /** @description A keyword to filter on. */
-      keyword?: string;
-      direction?: components['schemas']['ActivityDirection'];
-    };
-    /** @description An activity subscription to create. */
-    ActivitySubscriptionCreateRequest: {
-      /**
-       * @description A value of `ActivityEventType` (requests take only the listed values).
-       * @enum {string}
-       */
-      event_type:
-        | 'profile.update.bio'
-        | 'profile.update.profile_picture'
-        | 'profile.update.banner_picture'
-        | 'profile.update.screenname'
-        | 'profile.update.geo'
-        | 'profile.update.url'
-        | 'profile.update.verified'
-        | 'profile.update.affiliate'
-        | 'profile.update.handle'
-        | 'news.new'
-        | 'follow.follow'
-        | 'follow.unfollow'
-        | 'dm.received'
-        | 'dm.sent'
-        | 'dm.read'
-        | 'dm.indicate_typing'
-        | 'chat.received'
-        | 'chat.sent'
-        | 'spaces.start'
-        | 'spaces.end'
-        | 'ProfileBioUpdate'
-        | 'ProfilePictureUpdate'
-        | 'ProfileBannerUpdate'
-        | 'ProfileGeoUpdate'
-        | 'ProfileUrlUpdate';
-      filter: components['schemas']['ActivitySubscriptionFilterInput'];
-      /** @description A label returned with every event the subscription delivers. */
-      tag?: string;
-      webhook_id?: components['schemas']['WebhookConfigId'];
-    };
-    /** @description An activity subscription. */
-    ActivitySubscription: {
-      subscription_id: components['schemas']['ActivitySubscriptionId'];
-      event_type: components['schemas']['ActivityEventType'];
-      filter: components['schemas']['ActivitySubscriptionFilter'];
-      /** @description The label given when the subscription was made. */
-      tag?: string;
-      webhook_id?: components['schemas']['WebhookConfigId'];
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    /** @description One activity event, as delivered to the activity stream or a webhook. Its payload's shape follows `event_type`: the source does not show payload shapes, and the reference ties three to event types (its payload discriminator maps `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile types carry the profile shape too. Direct-message, chat and spaces payloads are shown by neither and kept open. An event of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`. `event_type` is required here because it is the reference's discriminator of the payload. */
-    ActivityEvent:
-      | components['schemas']['ProfileUpdateActivityEvent']
-      | components['schemas']['NewsActivityEvent']
-      | components['schemas']['FollowActivityEvent']
-      | components['schemas']['MessageOrSpacesActivityEvent']
-      | components['schemas']['UnlistedActivityEvent'];
-    /** @description The fields every activity event has. */
-    ActivityEventCommon: {
-      event_uuid?: components['schemas']['ActivityEventId'];
-      filter?: components['schemas']['ActivitySubscriptionFilter'];
-      /** @description The tag of the subscription that matched. */
-      tag?: string;
-    };
-    /** @description A profile change (`profile.update.*`, or a deprecated PascalCase profile type). */
-    ProfileUpdateActivityEvent: components['schemas']['ActivityEventCommon'] & {
-      /** @enum {string} */
-      event_type:
-        | 'profile.update.bio'
-        | 'profile.update.profile_picture'
-        | 'profile.update.banner_picture'
-        | 'profile.update.screenname'
-        | 'profile.update.geo'
-        | 'profile.update.url'
-        | 'profile.update.verified'
-        | 'profile.update.affiliate'
-        | 'profile.update.handle'
-        | 'ProfileBioUpdate'
-        | 'ProfilePictureUpdate'
-        | 'ProfileBannerUpdate'
-        | 'ProfileGeoUpdate'
-        | 'ProfileUrlUpdate';
-      payload?: components['schemas']['ProfileUpdateActivityPayload'];
-    };
-    /** @description A news story (`news.new`). */
-    NewsActivityEvent: components['schemas']['ActivityEventCommon'] & {
-      /** @enum {string} */
-      event_type: 'news.new';
-      payload?: components['schemas']['NewsActivityPayload'];
-    };
-    /** @description A follow or unfollow (`follow.follow`, `follow.unfollow`). */
-    FollowActivityEvent: components['schemas']['ActivityEventCommon'] & {
-      /** @enum {string} */
-      event_type: 'follow.follow' | 'follow.unfollow';
-      payload?: components['schemas']['FollowActivityPayload'];
-    };
-    /** @description A direct-message, chat or spaces event. Neither the source nor the reference shows its payload. */
-    MessageOrSpacesActivityEvent: components['schemas']['ActivityEventCommon'] & {
-      /** @enum {string} */
-      event_type:
-        | 'dm.received'
-        | 'dm.sent'
-        | 'dm.read'
-        | 'dm.indicate_typing'
-        | 'chat.received'
-        | 'chat.sent'
-        | 'spaces.start'
-        | 'spaces.end';
-      /**
-       * @description The event-specific payload (shape not shown).
-       *
-       *     The source does not show this shape: it is kept open and may hold more fields.
-       */
-      payload?: {
-        [key: string]: unknown;
-      };
-    };
-    /** @description An event of a type this spec does not list (the API may add types). Its payload's shape is unknown: it is typed as open, with the fields the known shapes use. */
-    UnlistedActivityEvent: components['schemas']['ActivityEventCommon'] & {
-      /** @description A type not listed in `ActivityEventType`. */
-      event_type: string;
-      payload?: components['schemas']['ActivityEventPayload'];
-    };
-    /** @description The payload of a profile change (the reference's shape). */
-    ProfileUpdateActivityPayload: {
-      /** @description The value before the change. */
-      before?: string;
-      /** @description The value after the change. */
-      after?: string;
-    };
-    /** @description The payload of a news event (the reference's shape). */
-    NewsActivityPayload: {
-      /** @description The category of the story. */
-      category?: string;
-      /** @description The headline of the story. */
-      headline?: string;
-      /** @description The hook of the story. */
-      hook?: string;
-      /** @description The summary of the story. */
-      summary?: string;
-    };
-    /** @description The payload of a follow or unfollow (the reference's shape). */
-    FollowActivityPayload: {
-      source?: components['schemas']['User'];
-      target?: components['schemas']['User'];
-    };
-    /**
-     * @description The payload of an event of an unlisted type. Its shape is not shown; the fields of the known payload shapes are typed where they occur, anything else is kept open.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     */
-    ActivityEventPayload: {
-      /** @description The value before a profile change. */
-      before?: string;
-      /** @description The value after a profile change. */
-      after?: string;
-      /** @description The category of a news story. */
-      category?: string;
-      /** @description The headline of a news story. */
-      headline?: string;
-      /** @description The hook of a news story. */
-      hook?: string;
-      /** @description The summary of a news story. */
-      summary?: string;
-      source?: components['schemas']['User'];
-      target?: components['schemas']['User'];
-    } & {
-      [key: string]: unknown;
-    };
-    /** @description The webhook and window of a replay job: events from `from_date` (inclusive) to `to_date` (exclusive), both UTC in `yyyymmddhhmm` format, within the past 24 hours. */
-    WebhookReplayCreateRequest: {
-      webhook_id: components['schemas']['WebhookConfigId'];
-      from_date: components['schemas']['ReplayTimestamp'];
-      to_date: components['schemas']['ReplayTimestamp'];
-    };
-    /** @description Objects referenced by the primary data and expanded on request (`expansions`), keyed by kind. Their fields are chosen with the matching `*.fields` parameter. */
-    Expansions: {
-      users?: components['schemas']['User'][];
-      tweets?: components['schemas']['Tweet'][];
-      media?: components['schemas']['Media'][];
-      polls?: components['schemas']['Poll'][];
-      places?: components['schemas']['Place'][];
-      topics?: components['schemas']['Topic'][];
-    };
-    /** @description The topic of a space, as selected by its creator (the reference's shape). */
-    Topic: {
-      /** @description The identifier of the topic. */
-      id: string;
-      /** @description The name of the topic. */
-      name: string;
-      /** @description The description of the topic. */
-      description?: string;
-    };
-    /** @description Paging information. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
-    PaginationMeta: {
-      /**
-       * Format: int32
-       * @description The number of results in this page.
-       */
-      result_count?: number;
-      /** @description The token of the next page; absent on the last page. */
-      next_token?: string;
-      /** @description The token of the previous page. */
-      previous_token?: string;
-    };
-    /** @description Paging information of a post timeline. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
-    TimelineMeta: {
-      /**
-       * Format: int32
-       * @description The number of posts in this page.
-       */
-      result_count?: number;
-      /** @description The newest id in this page. */
-      newest_id?: string;
-      /** @description The oldest id in this page. */
-      oldest_id?: string;
-      /** @description The token of the next page; absent on the last page. */
-      next_token?: string;
-      /** @description The token of the previous page. */
-      previous_token?: string;
-    };
-    /** @description The result of linking a webhook to the filtered stream. */
-    WebhookLinksCreateResponse: {
-      data?: {
-        /** @description Whether the link is provisioned. */
-        provisioned?: boolean;
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description Posts looked up by id. */
-    TweetsLookupResponse: {
-      data?: components['schemas']['Tweet'][];
-      includes?: components['schemas']['Expansions'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One page of a user's posts. */
-    UserTweetsResponse: {
-      data?: components['schemas']['Tweet'][];
-      includes?: components['schemas']['Expansions'];
-      meta?: components['schemas']['TimelineMeta'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description The created (or edited) post. */
-    TweetCreateResponse: {
-      data?: {
-        id: components['schemas']['TweetId'];
-        text: components['schemas']['TweetText'];
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description News stories matching a query. */
-    NewsSearchResponse: {
-      data?: components['schemas']['News'][];
-      meta?: {
-        /**
-         * Format: int32
-         * @description The number of stories returned.
-         */
-        result_count?: number;
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One news story. */
-    NewsLookupResponse: {
-      data?: components['schemas']['News'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One page of streaming connections. */
-    ConnectionHistoryResponse: {
-      data?: components['schemas']['Connection'][];
-      meta?: components['schemas']['PaginationMeta'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description The outcome of ending streaming connections. */
-    KillConnectionsResponse: {
-      data?: {
-        /** @description Number of connections ended. */
-        successful_kills?: number;
-        /** @description Number of connections that could not be ended. */
-        failed_kills?: number;
-        /** @description The outcome per connection. */
-        results?: {
-          /** @description The UUID of the connection. */
-          uuid?: string;
-          /** @description Whether the connection was ended. */
-          success?: boolean;
-          /** @description Why the connection could not be ended. */
-          error_message?: string;
-        }[];
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One line of the activity stream - an event, or problems with the stream. */
-    ActivityStreamingResponse: {
-      data?: components['schemas']['ActivityEvent'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One line of the filtered stream: a post with the rules it matched, or problems with the stream. */
-    FilteredStreamingTweetResponse: {
-      data?: components['schemas']['Tweet'];
-      includes?: components['schemas']['Expansions'];
-      /** @description The rules the post matched. */
-      matching_rules?: {
-        id: components['schemas']['RuleId'];
-        tag?: components['schemas']['RuleTag'];
-      }[];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description The created activity subscription. */
-    ActivitySubscriptionCreateResponse: {
-      data?: {
-        subscription?: components['schemas']['ActivitySubscription'];
-        /** @description Number of subscriptions of this application instance. */
-        total_subscriptions_for_instance_id?: number;
-      };
-      meta?: {
-        /**
-         * Format: int32
-         * @description Number of active subscriptions.
-         */
-        total_subscriptions?: number;
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description Confirmation that a replay job was accepted. */
-    ReplayJobCreateResponse: {
-      /** @description The identifier of the replay job. */
-      job_id: string;
-      /**
-       * Format: date-time
-       * @description When the replay job was created (UTC).
-       */
-      created_at: string;
-    };
-    /**
-     * @description The rules of a dedicated stream instance. The source does not show this shape; it is kept open.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     *
-     *     The source does not show this shape: it is kept open and may hold more fields.
-     */
-    PowerstreamRulesResponse: {
-      [key: string]: unknown;
-    };
-    /** @description One page of posts eligible for a community note. */
-    EligiblePostsSearchResponse: {
-      data?: components['schemas']['Tweet'][];
-      includes?: components['schemas']['Expansions'];
-      meta?: components['schemas']['PaginationMeta'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One page of community notes written by the caller. */
-    NotesWrittenSearchResponse: {
-      data?: components['schemas']['Note'][];
-      meta?: components['schemas']['PaginationMeta'];
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description The submitted community note. */
-    CreateNoteResponse: {
-      data?: {
-        id?: components['schemas']['NoteId'];
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description The evaluation of a draft community note. */
-    EvaluateNoteResponse: {
-      data?: {
-        /**
-         * Format: double
-         * @description The claim-opinion model score of the note.
-         */
-        claim_opinion_score?: number;
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description One page of filtered-stream rules. */
-    RulesLookupResponse: {
-      data?: components['schemas']['Rule'][];
-      meta: {
-        /** @description When the response was sent. */
-        sent: string;
-        /**
-         * Format: int32
-         * @description The number of rules in this page.
-         */
-        result_count?: number;
-        /** @description The token of the next page; absent on the last page. */
-        next_token?: string;
-        /** @description The token of the previous page. */
-        previous_token?: string;
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description The rules created (when adding), and a summary of the add or delete request. */
-    AddRulesResponse: {
-      /** @description The rules that were created. */
-      data?: components['schemas']['Rule'][];
-      meta: {
-        /** @description When the response was sent. */
-        sent: string;
-        /** @description What happened to the rules of the request. */
-        summary?: components['schemas']['RulesAddSummary'] | components['schemas']['RulesDeleteSummary'];
-        /**
-         * Format: int32
-         * @description The number of rules in the result.
-         */
-        result_count?: number;
-        /** @description The token of the next page of results. */
-        next_token?: string;
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description A summary of the delete request. */
-    DeleteRulesResponse: {
-      meta: {
-        /** @description When the response was sent. */
-        sent: string;
-        summary?: components['schemas']['RulesDeleteSummary'];
-      };
-      errors?: components['schemas']['Problem'][];
-    };
-    /** @description A request token (sent as ampersand-joined `key=value` pairs). */
-    OAuthRequestTokenResponse: {
-      /** @description The request token. */
-      oauth_token: string;
-      /** @description The request token secret. */
-      oauth_token_secret: string;
-      /**
-       * @description Whether the callback was accepted, as the string `true` or `false`.
-       * @enum {string}
-       */
-      oauth_callback_confirmed: 'true' | 'false';
-    };
-    /** @description A user access token (sent as ampersand-joined `key=value` pairs). */
-    OAuthAccessTokenResponse: {
-      /** @description The user access token. */
-      oauth_token: string;
-      /** @description The user access token secret. */
-      oauth_token_secret: string;
-      user_id: components['schemas']['UserId'];
-      screen_name: components['schemas']['UserName'];
-    };
-    /** @description The revoked user access token. */
-    OAuthInvalidateTokenResponse: {
-      /** @description The access token that was revoked. */
-      access_token: string;
-    };
-    /** @description The grant to request. Only `client_credentials` is allowed. */
-    OAuth2TokenRequest: {
-      /**
-       * @description Always `client_credentials`.
-       * @constant
-       */
-      grant_type: 'client_credentials';
-    };
-    /** @description The application's bearer token. */
-    OAuth2TokenResponse: {
-      /**
-       * @description Always `bearer`.
-       * @constant
-       */
-      token_type: 'bearer';
-      /** @description The bearer token, to send as `Bearer <access_token>` in the `Authorization` header. */
-      access_token: string;
-    };
-    /** @description The bearer token to revoke. */
-    OAuth2InvalidateTokenRequest: {
-      /** @description The bearer token value to revoke. */
-      access_token: string;
-    };
-    /** @description The revoked bearer token. */
-    OAuth2InvalidateTokenResponse: {
-      /** @description The bearer token that was revoked. */
-      access_token: string;
-    };
-    /** @description The legacy error object. */
-    ErrorSchema: {
-      /**
-       * Format: int32
-       * @description The legacy error code, for example 89 (invalid or expired token, HTTP 401) or 99 (token requested too often, HTTP 403).
-       */
-      code: number;
-      /** @description A human-readable description of the error. */
-      message: string;
-    };
-    /** @description Legacy errors in their wrapped form. */
-    ErrorResponse: {
-      errors: components['schemas']['ErrorSchema'][];
-    };
-    /** @description An HTTP problem details object (RFC 7807), served as `application/problem+json`. The `type` URI selects the variant. Which HTTP status goes with each type is not shown by the source. */
-    Problem:
-      | components['schemas']['GenericProblem']
-      | components['schemas']['ClientDisconnectedProblem']
-      | components['schemas']['ClientForbiddenProblem']
-      | components['schemas']['ConflictProblem']
-      | components['schemas']['DisallowedResourceProblem']
-      | components['schemas']['DuplicateRuleProblem']
-      | components['schemas']['InvalidRequestProblem']
-      | components['schemas']['InvalidRuleProblem']
-      | components['schemas']['NonCompliantRulesProblem']
-      | components['schemas']['FieldUnauthorizedProblem']
-      | components['schemas']['ResourceUnauthorizedProblem']
-      | components['schemas']['OperationalDisconnectProblem']
-      | components['schemas']['ResourceNotFoundProblem']
-      | components['schemas']['ResourceUnavailableProblem']
-      | components['schemas']['RulesCapProblem']
-      | components['schemas']['ConnectionExceptionProblem']
-      | components['schemas']['UnsupportedAuthenticationProblem']
-      | components['schemas']['UsageCapExceededProblem'];
-    /** @description A generic problem with no information beyond the HTTP status code. */
-    GenericProblem: {
-      type: 'about:blank';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description The client went away. */
-    ClientDisconnectedProblem: {
-      type: 'https://api.twitter.com/2/problems/client-disconnected';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description The client is not permitted to make this request. */
-    ClientForbiddenProblem: {
-      type: 'https://api.twitter.com/2/problems/client-forbidden';
-      title: string;
-      detail?: string;
-      status?: number;
-      reason?: components['schemas']['ClientForbiddenReason'];
-      /**
-       * Format: uri
-       * @description Where to register or enrol the client.
-       */
-      registration_url?: string;
-    };
-    /** @description A job cannot be created while another one is in progress. */
-    ConflictProblem: {
-      type: 'https://api.twitter.com/2/problems/conflict';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description The requested resource violates the rules of the interface. */
-    DisallowedResourceProblem: {
-      type: 'https://api.twitter.com/2/problems/disallowed-resource';
-      title: string;
-      detail?: string;
-      status?: number;
-      resource_id: string;
-      resource_type: components['schemas']['ResourceType'];
-      section: components['schemas']['Section'];
-    };
-    /** @description The submitted rule is a duplicate. */
-    DuplicateRuleProblem: {
-      type: 'https://api.twitter.com/2/problems/duplicate-rules';
-      title: string;
-      detail?: string;
-      status?: number;
-      /** @description The id of the existing rule. */
-      id?: string;
-      /** @description The value of the duplicate rule. */
-      value?: string;
-    };
-    /** @description The request is invalid. */
-    InvalidRequestProblem: {
-      type: 'https://api.twitter.com/2/problems/invalid-request';
-      title: string;
-      detail?: string;
-      status?: number;
-      errors?: components['schemas']['InvalidRequestError'][];
-    };
-    /** @description The submitted rule is invalid. */
-    InvalidRuleProblem: {
-      type: 'https://api.twitter.com/2/problems/invalid-rules';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description The rule set is not compliant. */
-    NonCompliantRulesProblem: {
-      type: 'https://api.twitter.com/2/problems/noncompliant-rules';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description The caller is not allowed to see a field of a post, user, etc. */
-    FieldUnauthorizedProblem: {
-      type: 'https://api.twitter.com/2/problems/not-authorized-for-field';
-      title: string;
-      detail?: string;
-      status?: number;
-      field: string;
-      resource_type: components['schemas']['ResourceType'];
-      section: components['schemas']['Section'];
-    };
-    /** @description The caller is not allowed to see a post, user, etc. */
-    ResourceUnauthorizedProblem: {
-      type: 'https://api.twitter.com/2/problems/not-authorized-for-resource';
-      title: string;
-      detail?: string;
-      status?: number;
-      value: string;
-      resource_id: string;
-      resource_type: components['schemas']['ResourceType'];
-      section: components['schemas']['Section'];
-      parameter: string;
-    };
-    /** @description The stream was disconnected for operational reasons. */
-    OperationalDisconnectProblem: {
-      type: 'https://api.twitter.com/2/problems/operational-disconnect';
-      title: string;
-      detail?: string;
-      status?: number;
-      disconnect_type?: components['schemas']['DisconnectType'];
-    };
-    /** @description A given post, user, etc. does not exist. */
-    ResourceNotFoundProblem: {
-      type: 'https://api.twitter.com/2/problems/resource-not-found';
-      title: string;
-      detail?: string;
-      status?: number;
-      /** @description The request parameter that named the resource. */
-      parameter: string;
-      /** @description The value given for the parameter. */
-      value: string;
-      resource_id: string;
-      resource_type: components['schemas']['ResourceType'];
-    };
-    /** @description A given post, user, etc. is not available to the caller. */
-    ResourceUnavailableProblem: {
-      type: 'https://api.twitter.com/2/problems/resource-unavailable';
-      title: string;
-      detail?: string;
-      status?: number;
-      /** @description The request parameter that named the resource. */
-      parameter: string;
-      resource_id: string;
-      resource_type: components['schemas']['ResourceType'];
-    };
-    /** @description The maximum number of rules was exceeded. */
-    RulesCapProblem: {
-      type: 'https://api.twitter.com/2/problems/rule-cap';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description Something is wrong with the streaming connection. */
-    ConnectionExceptionProblem: {
-      type: 'https://api.twitter.com/2/problems/streaming-connection';
-      title: string;
-      detail?: string;
-      status?: number;
-      connection_issue?: components['schemas']['ConnectionIssue'];
-    };
-    /** @description The authentication used is not supported by this operation. */
-    UnsupportedAuthenticationProblem: {
-      type: 'https://api.twitter.com/2/problems/unsupported-authentication';
-      title: string;
-      detail?: string;
-      status?: number;
-    };
-    /** @description A usage cap was exceeded. */
-    UsageCapExceededProblem: {
-      type: 'https://api.twitter.com/2/problems/usage-capped';
-      title: string;
-      detail?: string;
-      status?: number;
-      period?: components['schemas']['UsageCapPeriod'];
-      scope?: components['schemas']['UsageCapScope'];
-    };
-    /** @description One reason a request is invalid. */
-    InvalidRequestError: {
-      /** @description What is wrong. */
-      message?: string;
-      /** @description The offending parameters, by name, with the values given. */
-      parameters?: {
-        [key: string]: string[];
-      };
-    };
-    /**
-     * @description The kind of a resource named in a problem.
-     * @enum {string}
-     */
-    ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | string;
-    /**
-     * @description The part of the response a problem refers to.
-     * @enum {string}
-     */
-    Section: 'data' | 'includes' | string;
-    /**
-     * @description Why a client is forbidden.
-     * @enum {string}
-     */
-    ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | string;
-    /**
-     * @description Why a stream was disconnected for operational reasons.
-     * @enum {string}
-     */
-    DisconnectType:
-      | 'OperationalDisconnect'
-      | 'UpstreamOperationalDisconnect'
-      | 'ForceDisconnect'
-      | 'UpstreamUncleanDisconnect'
-      | 'SlowReader'
-      | 'InternalError'
-      | 'ClientApplicationStateDegraded'
-      | 'InvalidRules'
-      | string;
-    /**
-     * @description What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
-     * @enum {string}
-     */
-    ConnectionIssue:
-      | 'TooManyConnections'
-      | 'ProvisioningSubscription'
-      | 'RuleConfigurationIssue'
-      | 'RulesInvalidIssue'
-      | string;
-    /**
-     * @description The period of an exceeded usage cap.
-     * @enum {string}
-     */
-    UsageCapPeriod: 'Daily' | 'Monthly' | string;
-    /**
-     * @description The scope of an exceeded usage cap.
-     * @enum {string}
-     */
-    UsageCapScope: 'Account' | 'Product' | string;
-    CreateWebhooksStreamLinkParams: {
-      /**
-       * @description The id of the webhook configuration.
-       *
-       *     Sent in the path.
-       */
-      webhook_id: components['schemas']['WebhookConfigId'];
-      /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
-      'tweet.fields'?: components['schemas']['TweetField'][];
-      /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
-      expansions?: components['schemas']['TweetExpansion'][];
-      /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
-      'media.fields'?: components['schemas']['MediaField'][];
-      /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
-      'poll.fields'?: components['schemas']['PollField'][];
-      /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
-      'user.fields'?: components['schemas']['UserField'][];
-      /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
-      'place.fields'?: components['schemas']['PlaceField'][];
-    };
-    GetPostsByIdsParams: {
-      /** @description A comma-separated list of post ids. Up to 100 are allowed in a single request. */
-      ids: components['schemas']['TweetId'][];
-      /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
-      'tweet.fields'?: components['schemas']['TweetField'][];
-      /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
-      expansions?: components['schemas']['TweetExpansion'][];
-      /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
-      'media.fields'?: components['schemas']['MediaField'][];
-      /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
-      'poll.fields'?: components['schemas']['PollField'][];
-      /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
-      'user.fields'?: components['schemas']['UserField'][];
-      /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
-      'place.fields'?: components['schemas']['PlaceField'][];
-    };
-    CreatePostsParams: components['schemas']['TweetCreateRequest'];
-    GetUsersPostsParams: {
-      /**
-       * @description The id of the user whose posts to return.
-       *
-       *     Sent in the path.
-       */
-      id: components['schemas']['UserId'];
-      /** @description The minimum post id to include (exclusive). Takes precedence over `start_time` if both are given. Use it to fetch only new posts rather than paging repeatedly. */
-      since_id?: components['schemas']['TweetId'];
-      /** @description The maximum post id to include (exclusive). Takes precedence over `end_time` if both are given. */
-      until_id?: components['schemas']['TweetId'];
-      /**
-       * Format: int32
-       * @description The maximum number of posts to return per page (5 to 100).
-       */
-      max_results?: number;
-      /** @description The `meta.next_token` (or `meta.previous_token`) of a previous page. */
-      pagination_token?: components['schemas']['PaginationToken36'];
-      /** @description The kinds of posts to leave out (replies, retweets). */
-      exclude?: components['schemas']['TimelineExclude'][];
-      /**
-       * Format: date-time
-       * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are returned. `since_id` takes precedence if it is also given.
-       */
-      start_time?: string;
-      /**
-       * Format: date-time
-       * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are returned. `until_id` takes precedence if it is also given.
-       */
-      end_time?: string;
-      /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
-      'tweet.fields'?: components['schemas']['TweetField'][];
-      /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
-      expansions?: components['schemas']['TweetExpansion'][];
-      /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
-      'media.fields'?: components['schemas']['MediaField'][];
-      /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
-      'poll.fields'?: components['schemas']['PollField'][];
-      /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
-      'user.fields'?: components['schemas']['UserField'][];
-      /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
-      'place.fields'?: components['schemas']['PlaceField'][];
-    };
-    CreateOrEditPostParams: components['schemas']['TweetCreateRequest'];
-    SearchNewsParams: {
-      /** @description The search query. */
-      query: string;
-      /**
-       * Format: int32
-       * @description The number of stories to return (1 to 100, default 10).
-       * @default 10
-       */
-      max_results?: number;
-      /**
-       * Format: int32
-       * @description The maximum age, in hours, of the stories to return (1 to 720, default 168).
-       * @default 168
-       */
-      max_age_hours?: number;
-      /** @description A comma-separated list of News story fields to return. Without it only the default fields (`rest_id`) are returned. */
-      'news.fields'?: components['schemas']['NewsField'][];
-    };
-    GetNewsParams: {
-      /**
-       * @description The id of the news story.
-       *
-       *     Sent in the path.
-       */
-      id: components['schemas']['NewsId'];
-      /** @description A comma-separated list of News story fields to return. Without it only the default fields (`rest_id`) are returned. */
-      'news.fields'?: components['schemas']['NewsField'][];
-    };
-    GetConnectionHistoryParams: {
-      /** @description Which connections to return: `active` (current connections, the default), `inactive` (closed connections) or `all`. */
-      status?: components['schemas']['ConnectionStatusFilter'];
-      /** @description Only return connections to these streaming endpoints. */
-      endpoints?: components['schemas']['StreamingEndpoint'][];
-      /**
-       * Format: int32
-       * @description The maximum number of connections to return per page (1 to 100, default 10).
-       * @default 10
-       */
-      max_results?: number;
-      /** @description The `meta.next_token` of a previous page. */
-      pagination_token?: string;
-      /** @description A comma-separated list of Connection fields to return. Without it only the default fields (`connected_at`, `endpoint_name`) are returned. */
-      'connection.fields'?: components['schemas']['ConnectionField'][];
-    };
-    DeleteConnectionsByUuidsParams: components['schemas']['KillConnectionsByUuidsRequest'];
-    DeleteConnectionsByEndpointParams: {
-      /**
-       * @description The streaming endpoint whose connections to end.
-       *
-       *     Sent in the path.
-       */
-      endpoint_id: components['schemas']['StreamingEndpoint'];
-    };
-    ActivityStreamParams: {
-      /**
-       * Format: int32
-       * @description The number of minutes of backfill requested (0 to 5).
-       */
-      backfill_minutes?: number;
-      /**
-       * Format: date-time
-       * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which events are provided.
-       */
-      start_time?: string;
-      /**
-       * Format: date-time
-       * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which events are provided.
-       */
-      end_time?: string;
-    };
-    CreateActivitySubscriptionParams: components['schemas']['ActivitySubscriptionCreateRequest'];
-    CreateWebhookReplayJobParams: components['schemas']['WebhookReplayCreateRequest'];
-    CreateAccountActivityReplayJobParams: {
-      /**
-       * @description The id of the webhook configuration.
-       *
-       *     Sent in the path.
-       */
-      webhook_id: components['schemas']['WebhookConfigId'];
-      /** @description The oldest (starting) UTC timestamp, inclusive, from which events are provided, in `yyyymmddhhmm` format. */
-      from_date: components['schemas']['ReplayTimestamp'];
-      /** @description The latest (ending) UTC timestamp, exclusive, up to which events are provided, in `yyyymmddhhmm` format. */
-      to_date: components['schemas']['ReplayTimestamp'];
-    };
-    SearchEligiblePostsParams: {
-      /** @description If true, return the posts of the test feed. If false, return posts on which the writer can propose notes on the product. */
-      test_mode: boolean;
-      /** @description The `meta.next_token` of a previous page. */
-      pagination_token?: string;
-      /**
-       * Format: int32
-       * @description The maximum number of posts to return per page (1 to 100, default 10).
-       * @default 10
-       */
-      max_results?: number;
-      /** @description Which feed to return, as `feed_size: [small|large|xl], feed_lang: [en|es|...|all]`. Defaults to `feed_size: small, feed_lang: en`. Only top AI writers have access to the large and xl feeds. */
-      post_selection?: string;
-      /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
-      'tweet.fields'?: components['schemas']['TweetField'][];
-      /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
-      expansions?: components['schemas']['TweetExpansion'][];
-      /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
-      'media.fields'?: components['schemas']['MediaField'][];
-      /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
-      'poll.fields'?: components['schemas']['PollField'][];
-      /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
-      'user.fields'?: components['schemas']['UserField'][];
-      /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
-      'place.fields'?: components['schemas']['PlaceField'][];
-    };
-    SearchCommunityNotesWrittenParams: {
-      /** @description If true, return the notes the caller wrote for the test. If false, return the notes the caller wrote on the product. */
-      test_mode: boolean;
-      /** @description The `meta.next_token` of a previous page. */
-      pagination_token?: string;
-      /**
-       * Format: int32
-       * @description The maximum number of notes to return per page (1 to 100, default 10).
-       * @default 10
-       */
-      max_results?: number;
-      /** @description A comma-separated list of Community Note fields to return. Without it only the default fields (`id`, `post_id`) are returned. */
-      'note.fields'?: components['schemas']['NoteField'][];
-    };
-    CreateCommunityNotesParams: components['schemas']['CreateNoteRequest'];
-    EvaluateCommunityNotesParams: components['schemas']['EvaluateNoteRequest'];
-    StreamPostsParams: {
-      /**
-       * Format: int32
-       * @description The number of minutes of backfill requested (0 to 5).
-       */
-      backfill_minutes?: number;
-      /**
-       * Format: date-time
-       * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are provided.
-       */
-      start_time?: string;
-      /**
-       * Format: date-time
-       * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are provided.
-       */
-      end_time?: string;
-      /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
-      'tweet.fields'?: components['schemas']['TweetField'][];
-      /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
-      expansions?: components['schemas']['TweetExpansion'][];
-      /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
-      'media.fields'?: components['schemas']['MediaField'][];
-      /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
-      'poll.fields'?: components['schemas']['PollField'][];
-      /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
-      'user.fields'?: components['schemas']['UserField'][];
-      /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
-      'place.fields'?: components['schemas']['PlaceField'][];
-    };
-    GetRulesParams: {
-      /** @description A comma-separated list of rule ids to return; all rules when omitted. */
-      ids?: components['schemas']['RuleId'][];
-      /**
-       * Format: int32
-       * @description The maximum number of rules to return per page (1 to 1000, default 1000).
-       * @default 1000
-       */
-      max_results?: number;
-      /** @description The `meta.next_token` of a previous page. */
-      pagination_token?: string;
-    };
-    UpdateRulesParams: components['schemas']['AddOrDeleteRulesRequest'] & {
-      /** @description Validates the change and returns the expected result without taking any action: the rule set stays as it was when the request was submitted. Useful to check rule changes. */
-      dry_run?: boolean;
-      /** @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules cannot be recovered. */
-      delete_all?: boolean;
-    };
-    DeleteRulesParams: components['schemas']['DeleteRulesRequest'] & {
-      /** @description Validates the change and returns the expected result without taking any action: the rule set stays as it was when the request was submitted. Useful to check rule changes. */
-      dry_run?: boolean;
-      /** @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules cannot be recovered. */
-      delete_all?: boolean;
-    };
-    OauthRequestTokenParams: {
-      /** @description Where the user is redirected after approving: a URL registered for the application, or `oob` for out-of-band (pin) mode. Always required. */
-      oauth_callback: string;
-      /** @description Lowers the access level requested for this token below the application's setting: `read` or `write`. */
-      svc_auth_access_type?: components['schemas']['OAuthAccessType'];
-    };
-    OauthAuthorizeParams: {
-      /** @description The request token returned by `oauthRequestToken`. */
-      oauth_token: string;
-      /** @description When true, forces the user to enter their credentials, even if already logged in (useful when the application supports several accounts). */
-      force_login?: boolean;
-      /** @description Prefills the user name on the login page. */
-      screen_name?: string;
-    };
-    OauthAuthenticateParams: {
-      /** @description The request token returned by `oauthRequestToken`. */
-      oauth_token: string;
-      /** @description When true, forces the user to enter their credentials, even if already logged in (useful when the application supports several accounts). */
-      force_login?: boolean;
-      /** @description Prefills the user name on the login page. */
-      screen_name?: string;
-    };
-    OauthAccessTokenParams: {
-      /** @description The request token, exactly as returned by `oauthRequestToken`. */
-      oauth_token: string;
-      /** @description The verifier returned to the callback, or the pin in out-of-band mode. */
-      oauth_verifier: string;
-    };
-    Oauth2TokenParams: components['schemas']['OAuth2TokenRequest'];
-    Oauth2InvalidateTokenParams: components['schemas']['OAuth2InvalidateTokenRequest'];
-    /** @description What an activity subscription matches. */
-    ActivitySubscriptionFilterInput: {
-      user_id?: components['schemas']['UserId'];
-      /** @description A keyword to filter on. */
-      keyword?: string;
-      /**
-       * @description A value of `ActivityDirection` (requests take only the listed values).
-       * @enum {string}
-       */
-      direction?: 'sent' | 'received';
-    };
-    /** @description The content of a community note. */
-    NoteInfoInput: {
-      /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
-      text: string;
-      /**
-       * @description A value of `NoteClassification` (requests take only the listed values).
-       * @enum {string}
-       */
-      classification: 'misinformed_or_potentially_misleading' | 'not_misleading';
-      /** @description Why the post is misleading (empty when it is not). */
-      misleading_tags: (
-        | 'disputed_claim_as_fact'
-        | 'factual_error'
-        | 'manipulated_media'
-        | 'misinterpreted_satire'
-        | 'missing_important_context'
-        | 'other'
-        | 'outdated_information'
-      )[];
-      /** @description Whether the note provides trustworthy links. */
-      trustworthy_sources: boolean;
-    };
+    TweetId: TweetId;
+    UserId: UserId;
+    UserName: UserName;
+    MediaKey: MediaKey;
+    MediaId: MediaId;
+    PollId: PollId;
+    PlaceId: PlaceId;
+    CommunityId: CommunityId;
+    NewsId: NewsId;
+    NoteId: NoteId;
+    RuleId: RuleId;
+    WebhookConfigId: WebhookConfigId;
+    ActivityEventId: ActivityEventId;
+    ActivitySubscriptionId: ActivitySubscriptionId;
+    TweetText: TweetText;
+    CountryCode: CountryCode;
+    Url: Url;
+    PaginationToken36: PaginationToken36;
+    ReplayTimestamp: ReplayTimestamp;
+    TweetField: TweetField;
+    UserField: UserField;
+    MediaField: MediaField;
+    PollField: PollField;
+    PlaceField: PlaceField;
+    NewsField: NewsField;
+    NoteField: NoteField;
+    ConnectionField: ConnectionField;
+    TweetExpansion: TweetExpansion;
+    TimelineExclude: TimelineExclude;
+    StreamingEndpoint: StreamingEndpoint;
+    ConnectionStatusFilter: ConnectionStatusFilter;
+    Tweet: Tweet;
+    TweetAttachments: TweetAttachments;
+    ReferencedTweet: ReferencedTweet;
+    ReferencedTweetType: ReferencedTweetType;
+    TweetPublicMetrics: TweetPublicMetrics;
+    TweetEngagementMetrics: TweetEngagementMetrics;
+    DisplayTextRange: DisplayTextRange;
+    EditControls: EditControls;
+    TweetGeo: TweetGeo;
+    NoteTweet: NoteTweet;
+    ReplySettingsWithVerifiedUsers: ReplySettingsWithVerifiedUsers;
+    TweetWithheld: TweetWithheld;
+    WithheldScope: WithheldScope;
+    FullTextEntities: FullTextEntities;
+    UrlEntity: UrlEntity;
+    UrlImage: UrlImage;
+    MentionEntity: MentionEntity;
+    HashtagEntity: HashtagEntity;
+    CashtagEntity: CashtagEntity;
+    AnnotationEntity: AnnotationEntity;
+    ContextAnnotation: ContextAnnotation;
+    ContextAnnotationDomain: ContextAnnotationDomain;
+    ContextAnnotationEntity: ContextAnnotationEntity;
+    User: User;
+    VerifiedType: VerifiedType;
+    SubscriptionType: SubscriptionType;
+    UserConnectionStatus: UserConnectionStatus;
+    UserAffiliation: UserAffiliation;
+    UserPublicMetrics: UserPublicMetrics;
+    UserEntities: UserEntities;
+    UserWithheld: UserWithheld;
+    Media: Media;
+    MediaVariant: MediaVariant;
+    VideoPlaybackMetrics: VideoPlaybackMetrics;
+    Poll: Poll;
+    PollOption: PollOption;
+    PollVotingStatus: PollVotingStatus;
+    Place: Place;
+    PlaceType: PlaceType;
+    Geo: Geo;
+    Point: Point;
+    News: News;
+    NewsContexts: NewsContexts;
+    Connection: Connection;
+    KillConnectionsByUuidsRequest: KillConnectionsByUuidsRequest;
+    Note: Note;
+    NoteInfo: NoteInfo;
+    NoteClassification: NoteClassification;
+    MisleadingTag: MisleadingTag;
+    NoteRatingStatus: NoteRatingStatus;
+    NoteTestResult: NoteTestResult;
+    CreateNoteRequest: CreateNoteRequest;
+    EvaluateNoteRequest: EvaluateNoteRequest;
+    Rule: Rule;
+    RuleNoId: RuleNoId;
+    RuleValue: RuleValue;
+    RuleTag: RuleTag;
+    AddOrDeleteRulesRequest: AddOrDeleteRulesRequest;
+    AddRulesRequest: AddRulesRequest;
+    DeleteRulesRequest: DeleteRulesRequest;
+    RulesAddSummary: RulesAddSummary;
+    RulesDeleteSummary: RulesDeleteSummary;
+    TweetCreateRequest: TweetCreateRequest;
+    TweetCreateReplySettings: TweetCreateReplySettings;
+    OAuthAccessType: OAuthAccessType;
+    ActivityEventType: ActivityEventType;
+    ActivityDirection: ActivityDirection;
+    ActivitySubscriptionFilter: ActivitySubscriptionFilter;
+    ActivitySubscriptionCreateRequest: ActivitySubscriptionCreateRequest;
+    ActivitySubscription: ActivitySubscription;
+    ActivityEvent: ActivityEvent;
+    ActivityEventCommon: ActivityEventCommon;
+    ProfileUpdateActivityEvent: ProfileUpdateActivityEvent;
+    NewsActivityEvent: NewsActivityEvent;
+    FollowActivityEvent: FollowActivityEvent;
+    MessageOrSpacesActivityEvent: MessageOrSpacesActivityEvent;
+    UnlistedActivityEvent: UnlistedActivityEvent;
+    ProfileUpdateActivityPayload: ProfileUpdateActivityPayload;
+    NewsActivityPayload: NewsActivityPayload;
+    FollowActivityPayload: FollowActivityPayload;
+    ActivityEventPayload: ActivityEventPayload;
+    WebhookReplayCreateRequest: WebhookReplayCreateRequest;
+    Expansions: Expansions;
+    Topic: Topic;
+    PaginationMeta: PaginationMeta;
+    TimelineMeta: TimelineMeta;
+    WebhookLinksCreateResponse: WebhookLinksCreateResponse;
+    TweetsLookupResponse: TweetsLookupResponse;
+    UserTweetsResponse: UserTweetsResponse;
+    TweetCreateResponse: TweetCreateResponse;
+    NewsSearchResponse: NewsSearchResponse;
+    NewsLookupResponse: NewsLookupResponse;
+    ConnectionHistoryResponse: ConnectionHistoryResponse;
+    KillConnectionsResponse: KillConnectionsResponse;
+    ActivityStreamingResponse: ActivityStreamingResponse;
+    FilteredStreamingTweetResponse: FilteredStreamingTweetResponse;
+    ActivitySubscriptionCreateResponse: ActivitySubscriptionCreateResponse;
+    ReplayJobCreateResponse: ReplayJobCreateResponse;
+    PowerstreamRulesResponse: PowerstreamRulesResponse;
+    EligiblePostsSearchResponse: EligiblePostsSearchResponse;
+    NotesWrittenSearchResponse: NotesWrittenSearchResponse;
+    CreateNoteResponse: CreateNoteResponse;
+    EvaluateNoteResponse: EvaluateNoteResponse;
+    RulesLookupResponse: RulesLookupResponse;
+    AddRulesResponse: AddRulesResponse;
+    DeleteRulesResponse: DeleteRulesResponse;
+    OAuthRequestTokenResponse: OAuthRequestTokenResponse;
+    OAuthAccessTokenResponse: OAuthAccessTokenResponse;
+    OAuthInvalidateTokenResponse: OAuthInvalidateTokenResponse;
+    OAuth2TokenRequest: OAuth2TokenRequest;
+    OAuth2TokenResponse: OAuth2TokenResponse;
+    OAuth2InvalidateTokenRequest: OAuth2InvalidateTokenRequest;
+    OAuth2InvalidateTokenResponse: OAuth2InvalidateTokenResponse;
+    ErrorSchema: ErrorSchema;
+    ErrorResponse: ErrorResponse;
+    Problem: Problem;
+    GenericProblem: GenericProblem;
+    ClientDisconnectedProblem: ClientDisconnectedProblem;
+    ClientForbiddenProblem: ClientForbiddenProblem;
+    ConflictProblem: ConflictProblem;
+    DisallowedResourceProblem: DisallowedResourceProblem;
+    DuplicateRuleProblem: DuplicateRuleProblem;
+    InvalidRequestProblem: InvalidRequestProblem;
+    InvalidRuleProblem: InvalidRuleProblem;
+    NonCompliantRulesProblem: NonCompliantRulesProblem;
+    FieldUnauthorizedProblem: FieldUnauthorizedProblem;
+    ResourceUnauthorizedProblem: ResourceUnauthorizedProblem;
+    OperationalDisconnectProblem: OperationalDisconnectProblem;
+    ResourceNotFoundProblem: ResourceNotFoundProblem;
+    ResourceUnavailableProblem: ResourceUnavailableProblem;
+    RulesCapProblem: RulesCapProblem;
+    ConnectionExceptionProblem: ConnectionExceptionProblem;
+    UnsupportedAuthenticationProblem: UnsupportedAuthenticationProblem;
+    UsageCapExceededProblem: UsageCapExceededProblem;
+    InvalidRequestError: InvalidRequestError;
+    ResourceType: ResourceType;
+    Section: Section;
+    ClientForbiddenReason: ClientForbiddenReason;
+    DisconnectType: DisconnectType;
+    ConnectionIssue: ConnectionIssue;
+    UsageCapPeriod: UsageCapPeriod;
+    UsageCapScope: UsageCapScope;
+    CreateWebhooksStreamLinkParams: CreateWebhooksStreamLinkParams;
+    GetPostsByIdsParams: GetPostsByIdsParams;
+    CreatePostsParams: CreatePostsParams;
+    GetUsersPostsParams: GetUsersPostsParams;
+    CreateOrEditPostParams: CreateOrEditPostParams;
+    SearchNewsParams: SearchNewsParams;
+    GetNewsParams: GetNewsParams;
+    GetConnectionHistoryParams: GetConnectionHistoryParams;
+    DeleteConnectionsByUuidsParams: DeleteConnectionsByUuidsParams;
+    DeleteConnectionsByEndpointParams: DeleteConnectionsByEndpointParams;
+    ActivityStreamParams: ActivityStreamParams;
+    CreateActivitySubscriptionParams: CreateActivitySubscriptionParams;
+    CreateWebhookReplayJobParams: CreateWebhookReplayJobParams;
+    CreateAccountActivityReplayJobParams: CreateAccountActivityReplayJobParams;
+    SearchEligiblePostsParams: SearchEligiblePostsParams;
+    SearchCommunityNotesWrittenParams: SearchCommunityNotesWrittenParams;
+    CreateCommunityNotesParams: CreateCommunityNotesParams;
+    EvaluateCommunityNotesParams: EvaluateCommunityNotesParams;
+    StreamPostsParams: StreamPostsParams;
+    GetRulesParams: GetRulesParams;
+    UpdateRulesParams: UpdateRulesParams;
+    DeleteRulesParams: DeleteRulesParams;
+    OauthRequestTokenParams: OauthRequestTokenParams;
+    OauthAuthorizeParams: OauthAuthorizeParams;
+    OauthAuthenticateParams: OauthAuthenticateParams;
+    OauthAccessTokenParams: OauthAccessTokenParams;
+    Oauth2TokenParams: Oauth2TokenParams;
+    Oauth2InvalidateTokenParams: Oauth2InvalidateTokenParams;
+    ActivitySubscriptionFilterInput: ActivitySubscriptionFilterInput;
+    NoteInfoInput: NoteInfoInput;
   };
   responses: never;
   parameters: never;
   requestBodies: never;
   headers: never;
   pathItems: never;
+}
+/** @description Unique identifier of a post. Returned as a string to avoid complications with languages and tools that cannot handle large integers. */
+export type TweetId = string;
+/** @description Unique identifier of a user. Returned as a string to avoid complications with languages and tools that cannot handle large integers. */
+export type UserId = string;
+/** @description The X handle (screen name) of a user. */
+export type UserName = string;
+/** @description The media key identifying a media attachment. */
+export type MediaKey = string;
+/** @description The unique identifier of an uploaded media item. */
+export type MediaId = string;
+/** @description Unique identifier of a poll. */
+export type PollId = string;
+/** @description The identifier of a place. */
+export type PlaceId = string;
+/** @description The unique identifier of a community. */
+export type CommunityId = string;
+/** @description Unique identifier of a news story. */
+export type NewsId = string;
+/** @description The unique identifier of a community note. */
+export type NoteId = string;
+/** @description Unique identifier of a filtered-stream rule. */
+export type RuleId = string;
+/** @description The unique identifier of a webhook configuration. */
+export type WebhookConfigId = string;
+/** @description The unique identifier of an activity event. */
+export type ActivityEventId = string;
+/** @description The unique identifier of an activity subscription. */
+export type ActivitySubscriptionId = string;
+/** @description The text of a post. Long posts may hold up to 25,000 characters (previously 4,000). */
+export type TweetText = string;
+/** @description A two-letter ISO 3166-1 alpha-2 country code. */
+export type CountryCode = string;
+/**
+ * Format: uri
+ * @description A validly formatted URL.
+ */
+export type Url = string;
+/** @description An opaque base36 pagination token. */
+export type PaginationToken36 = string;
+/** @description A UTC timestamp in `yyyymmddhhmm` format. */
+export type ReplayTimestamp = string;
+/**
+ * @description A field of the post object that `tweet.fields` can select.
+ * @enum {string}
+ */
+export type TweetField =
+  | 'article'
+  | 'attachments'
+  | 'author_id'
+  | 'card_uri'
+  | 'community_id'
+  | 'context_annotations'
+  | 'conversation_id'
+  | 'created_at'
+  | 'display_text_range'
+  | 'edit_controls'
+  | 'edit_history_tweet_ids'
+  | 'entities'
+  | 'geo'
+  | 'id'
+  | 'in_reply_to_user_id'
+  | 'lang'
+  | 'media_metadata'
+  | 'non_public_metrics'
+  | 'note_tweet'
+  | 'organic_metrics'
+  | 'possibly_sensitive'
+  | 'promoted_metrics'
+  | 'public_metrics'
+  | 'referenced_tweets'
+  | 'reply_settings'
+  | 'scopes'
+  | 'source'
+  | 'suggested_source_links'
+  | 'suggested_source_links_with_counts'
+  | 'text'
+  | 'withheld';
+/**
+ * @description A field of the user object that `user.fields` can select.
+ * @enum {string}
+ */
+export type UserField =
+  | 'affiliation'
+  | 'confirmed_email'
+  | 'connection_status'
+  | 'created_at'
+  | 'description'
+  | 'entities'
+  | 'id'
+  | 'is_identity_verified'
+  | 'location'
+  | 'most_recent_tweet_id'
+  | 'name'
+  | 'parody'
+  | 'pinned_tweet_id'
+  | 'profile_banner_url'
+  | 'profile_image_url'
+  | 'protected'
+  | 'public_metrics'
+  | 'receives_your_dm'
+  | 'subscription'
+  | 'subscription_type'
+  | 'url'
+  | 'username'
+  | 'verified'
+  | 'verified_followers_count'
+  | 'verified_type'
+  | 'withheld';
+/**
+ * @description A field of the media object that `media.fields` can select.
+ * @enum {string}
+ */
+export type MediaField =
+  | 'alt_text'
+  | 'duration_ms'
+  | 'height'
+  | 'media_key'
+  | 'non_public_metrics'
+  | 'organic_metrics'
+  | 'preview_image_url'
+  | 'promoted_metrics'
+  | 'public_metrics'
+  | 'type'
+  | 'url'
+  | 'variants'
+  | 'width';
+/**
+ * @description A field of the poll object that `poll.fields` can select.
+ * @enum {string}
+ */
+export type PollField = 'duration_minutes' | 'end_datetime' | 'id' | 'options' | 'voting_status';
+/**
+ * @description A field of the place object that `place.fields` can select.
+ * @enum {string}
+ */
+export type PlaceField =
+  'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
+/**
+ * @description A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference.
+ * @enum {string}
+ */
+export type NewsField =
+  | 'category'
+  | 'cluster_posts_results'
+  | 'contexts'
+  | 'disclaimer'
+  | 'hook'
+  | 'id'
+  | 'keywords'
+  | 'last_updated_at_ms'
+  | 'name'
+  | 'summary'
+  | 'updated_at';
+/**
+ * @description A field of the community note object that `note.fields` can select.
+ * @enum {string}
+ */
+export type NoteField = 'id' | 'info' | 'status' | 'test_result';
+/**
+ * @description A field of the streaming connection object that `connection.fields` can select.
+ * @enum {string}
+ */
+export type ConnectionField =
+  'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
+/**
+ * @description A reference in a post that `expansions` can expand into a full object in `includes`.
+ * @enum {string}
+ */
+export type TweetExpansion =
+  | 'article.cover_media'
+  | 'article.media_entities'
+  | 'attachments.media_keys'
+  | 'attachments.media_source_tweet'
+  | 'attachments.poll_ids'
+  | 'author_id'
+  | 'edit_history_tweet_ids'
+  | 'entities.mentions.username'
+  | 'geo.place_id'
+  | 'in_reply_to_user_id'
+  | 'entities.note.mentions.username'
+  | 'referenced_tweets.id'
+  | 'referenced_tweets.id.attachments.media_keys'
+  | 'referenced_tweets.id.author_id';
+/**
+ * @description A kind of post to leave out of a timeline.
+ * @enum {string}
+ */
+export type TimelineExclude = 'replies' | 'retweets';
+/**
+ * @description A streaming endpoint, as named in connection history and termination.
+ * @enum {string}
+ */
+export type StreamingEndpoint =
+  | 'filtered_stream'
+  | 'sample_stream'
+  | 'sample10_stream'
+  | 'firehose_stream'
+  | 'tweets_compliance_stream'
+  | 'users_compliance_stream'
+  | 'tweet_label_stream'
+  | 'firehose_stream_lang_en'
+  | 'firehose_stream_lang_ja'
+  | 'firehose_stream_lang_ko'
+  | 'firehose_stream_lang_pt'
+  | 'likes_firehose_stream'
+  | 'likes_sample10_stream'
+  | 'likes_compliance_stream';
+/**
+ * @description Which streaming connections to list: current (`active`), closed (`inactive`) or `all`.
+ * @default active
+ * @enum {string}
+ */
+export type ConnectionStatusFilter = 'active' | 'inactive' | 'all';
+/** @description A post (the path word is `tweets`). Only `id`, `text` and `edit_history_tweet_ids` are returned by default; every other field is returned only when `tweet.fields` asks for it. */
+export interface Tweet {
+  id: TweetId;
+  text: TweetText;
+  /** @description The ids of the posts in this post's edit chain, oldest first. */
+  edit_history_tweet_ids?: TweetId[];
+  author_id?: UserId;
+  /**
+   * Format: date-time
+   * @description Creation time of the post, ISO 8601 with milliseconds and `Z`.
+   */
+  created_at?: string;
+  conversation_id?: TweetId;
+  in_reply_to_user_id?: UserId;
+  /** @description Language of the post, if detected by X, as a BCP 47 language tag. */
+  lang?: string;
+  /** @description Whether the post contains URLs marked as sensitive, for example content for mature audiences. */
+  possibly_sensitive?: boolean;
+  attachments?: TweetAttachments;
+  /** @description Posts this post refers to: the post it replies to, quotes or reposts. */
+  referenced_tweets?: ReferencedTweet[];
+  public_metrics?: TweetPublicMetrics;
+  /** @description Non-public engagement metrics of the post at the time of the request. */
+  non_public_metrics?: {
+    /**
+     * Format: int32
+     * @description Number of times the post has been viewed.
+     */
+    impression_count?: number;
+  };
+  organic_metrics?: TweetEngagementMetrics;
+  promoted_metrics?: TweetEngagementMetrics;
+  entities?: FullTextEntities;
+  /** @description Domains and entities inferred from the post text. */
+  context_annotations?: ContextAnnotation[];
+  community_id?: CommunityId;
+  /** @description The name of the app the user posted from. Example payloads include this field, while a change-history entry says it was removed from the post payload (the reference marks it deprecated); which holds today is not shown by the source. */
+  source?: string;
+  /**
+   * @description The article attached to the post. Its shape is not shown by the source.
+   *
+   *     The source does not show this shape: it is kept open and may hold more fields.
+   */
+  article?: {
+    [key: string]: unknown;
+  };
+  /** @description The URI of the card attached to the post. */
+  card_uri?: string;
+  /** @description Metadata of the media attached to the post. Its shape is not shown by the source. */
+  media_metadata?: {
+    [key: string]: unknown;
+  }[];
+  display_text_range?: DisplayTextRange;
+  edit_controls?: EditControls;
+  geo?: TweetGeo;
+  note_tweet?: NoteTweet;
+  reply_settings?: ReplySettingsWithVerifiedUsers;
+  /** @description Who can see the post. */
+  scopes?: {
+    /** @description Whether followers can see the post without its id. */
+    followers?: boolean;
+  };
+  /** @description Source links suggested for a community note on the post. */
+  suggested_source_links?: UrlEntity[];
+  /** @description A suggested source link and how many note requests included it. */
+  suggested_source_links_with_counts?: {
+    /** @description Number of note requests that included the source link. */
+    count?: number;
+    url?: UrlEntity;
+  };
+  username?: UserName;
+  withheld?: TweetWithheld;
+}
+/** @description What is attached to a post. */
+export interface TweetAttachments {
+  /** @description The media keys of the attached media. Expand with `attachments.media_keys`. */
+  media_keys?: MediaKey[];
+  /** @description The posts in which the attached media were originally posted. */
+  media_source_tweet_id?: TweetId[];
+  /** @description The ids of the attached polls. Expand with `attachments.poll_ids`. */
+  poll_ids?: PollId[];
+}
+/** @description A post referred to by another post, and how. */
+export interface ReferencedTweet {
+  type: ReferencedTweetType;
+  id: TweetId;
+}
+/**
+ * @description How a post refers to another post.
+ * @enum {string}
+ */
+export type ReferencedTweetType = 'retweeted' | 'quoted' | 'replied_to' | string;
+/** @description Public engagement metrics of a post at the time of the request. */
+export interface TweetPublicMetrics {
+  /** @description Number of times the post has been reposted. */
+  retweet_count: number;
+  /** @description Number of replies to the post. */
+  reply_count: number;
+  /** @description Number of likes of the post. */
+  like_count: number;
+  /** @description Number of times the post has been quoted. */
+  quote_count?: number;
+  /**
+   * Format: int32
+   * @description Number of times the post has been viewed (added by a later change).
+   */
+  impression_count: number;
+  /**
+   * Format: int32
+   * @description Number of times the post has been bookmarked.
+   */
+  bookmark_count: number;
+}
+/** @description Non-public (organic or promoted) engagement metrics of a post at the time of the request. */
+export interface TweetEngagementMetrics {
+  /** @description Number of times the post has been viewed. */
+  impression_count?: number;
+  /** @description Number of likes of the post. */
+  like_count?: number;
+  /** @description Number of replies to the post. */
+  reply_count?: number;
+  /** @description Number of times the post has been reposted. */
+  retweet_count?: number;
+}
+/** @description The start (inclusive) and end (exclusive) zero-based indices of the displayed portion of a post's text. */
+export type DisplayTextRange = number[];
+/** @description Whether and until when a post can still be edited. */
+export interface EditControls {
+  /** @description Whether the post is eligible to be edited. */
+  is_edit_eligible: boolean;
+  /**
+   * Format: date-time
+   * @description When the post stops being editable (one hour after creation).
+   */
+  editable_until: string;
+  /** @description How many more times the post can be edited. */
+  edits_remaining: number;
+}
+/** @description The location tagged on a post, if the user gave one. */
+export interface TweetGeo {
+  coordinates?: Point;
+  place_id?: PlaceId;
+}
+/** @description The full content of a long post, including text beyond 280 characters. */
+export interface NoteTweet {
+  /** @description The full text of the post. */
+  text?: string;
+  entities?: FullTextEntities;
+}
+/**
+ * @description Who can reply to a post.
+ * @enum {string}
+ */
+export type ReplySettingsWithVerifiedUsers =
+  'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | string;
+/** @description Withholding details for withheld content. */
+export interface TweetWithheld {
+  /** @description Whether the content is withheld on the basis of copyright infringement. */
+  copyright: boolean;
+  /** @description The countries where the content is not available. */
+  country_codes: CountryCode[];
+  scope?: WithheldScope;
+}
+/**
+ * @description Whether the withheld content is a post (`tweet`) or a `user`.
+ * @enum {string}
+ */
+export type WithheldScope = 'tweet' | 'user' | string;
+/** @description Entities recognized in a text (a post, or a user's description). */
+export interface FullTextEntities {
+  urls?: UrlEntity[];
+  mentions?: MentionEntity[];
+  hashtags?: HashtagEntity[];
+  cashtags?: CashtagEntity[];
+  annotations?: AnnotationEntity[];
+}
+/** @description A portion of text recognized as a URL. `start` is inclusive and `end` exclusive (zero-based). */
+export interface UrlEntity {
+  /** @description Index at which the URL starts (inclusive). */
+  start: number;
+  /** @description Index at which the URL ends (exclusive). */
+  end: number;
+  url: Url;
+  expanded_url?: Url;
+  /** @description The URL as displayed in the X client. */
+  display_url?: string;
+  /**
+   * Format: uri
+   * @description The fully resolved URL.
+   */
+  unwound_url?: string;
+  /** @description Title of the page the URL points to. */
+  title?: string;
+  /** @description Description of the page the URL points to. */
+  description?: string;
+  /** @description HTTP status code of the page the URL points to. */
+  status?: number;
+  images?: UrlImage[];
+  media_key?: MediaKey;
+}
+/** @description An image of the page a URL points to. */
+export interface UrlImage {
+  url?: Url;
+  /** @description Width in pixels. */
+  width?: number;
+  /** @description Height in pixels. */
+  height?: number;
+}
+/** @description A portion of text recognized as a user mention. `start` is inclusive and `end` exclusive (zero-based). */
+export interface MentionEntity {
+  start: number;
+  end: number;
+  username: UserName;
+  id?: UserId;
+}
+/** @description A portion of text recognized as a hashtag. `start` is inclusive and `end` exclusive (zero-based). */
+export interface HashtagEntity {
+  start: number;
+  end: number;
+  /** @description The text of the hashtag, without `#`. */
+  tag: string;
+}
+/** @description A portion of text recognized as a cashtag. `start` is inclusive and `end` exclusive (zero-based). */
+export interface CashtagEntity {
+  start: number;
+  end: number;
+  /** @description The text of the cashtag, without `$`. */
+  tag: string;
+}
+/** @description A named entity recognized in the text (person, place, product, ...). `start` and `end` are both inclusive (zero-based). */
+export interface AnnotationEntity {
+  start: number;
+  end: number;
+  /**
+   * Format: double
+   * @description Confidence that the annotation is correct.
+   */
+  probability?: number;
+  /** @description The annotation type. */
+  type?: string;
+  /** @description The text the annotation was derived from. */
+  normalized_text?: string;
+}
+/** @description A domain and entity inferred from a post's text. */
+export interface ContextAnnotation {
+  domain: ContextAnnotationDomain;
+  entity: ContextAnnotationEntity;
+}
+/** @description The domain of a context annotation. */
+export interface ContextAnnotationDomain {
+  /** @description The id of the domain. */
+  id: string;
+  /** @description The name of the domain. */
+  name?: string;
+  /** @description The description of the domain. */
+  description?: string;
+}
+/** @description The entity of a context annotation. */
+export interface ContextAnnotationEntity {
+  /** @description The id of the entity. */
+  id: string;
+  /** @description The name of the entity. */
+  name?: string;
+  /** @description The description of the entity. */
+  description?: string;
+}
+/** @description A user. Only `id`, `name` and `username` are returned by default; every other field is returned only when `user.fields` asks for it. */
+export interface User {
+  id: UserId;
+  /** @description The display name of the user, as shown on their profile. */
+  name: string;
+  username: UserName;
+  /**
+   * Format: date-time
+   * @description Creation time of the account, ISO 8601.
+   */
+  created_at?: string;
+  /** @description The text of the user's profile description (bio), if any. */
+  description?: string;
+  /** @description The free-form location given in the user's profile, if any. */
+  location?: string;
+  /** @description The URL given in the user's profile. */
+  url?: string;
+  /**
+   * Format: uri
+   * @description The URL of the user's profile image.
+   */
+  profile_image_url?: string;
+  /**
+   * Format: uri
+   * @description The URL of the user's profile banner.
+   */
+  profile_banner_url?: string;
+  pinned_tweet_id?: TweetId;
+  most_recent_tweet_id?: TweetId;
+  /** @description Whether the user protects their posts (makes them private). */
+  protected?: boolean;
+  /** @description Whether the user is verified. */
+  verified?: boolean;
+  verified_type?: VerifiedType;
+  /** @description Number of verified users following this user. */
+  verified_followers_count?: number;
+  /** @description Whether the user's identity is verified. */
+  is_identity_verified?: boolean;
+  /** @description Whether the account is labelled as a parody account. */
+  parody?: boolean;
+  subscription_type?: SubscriptionType;
+  /**
+   * @description The user's subscription details. Their shape is not shown by the source.
+   *
+   *     The source does not show this shape: it is kept open and may hold more fields.
+   */
+  subscription?: {
+    [key: string]: unknown;
+  };
+  /** @description The relationship between the authenticated user and this user (added field). The source does not enumerate the values; these are the reference's. */
+  connection_status?: UserConnectionStatus[];
+  affiliation?: UserAffiliation;
+  public_metrics?: UserPublicMetrics;
+  entities?: UserEntities;
+  /** @description Whether you can send this user a direct message. */
+  receives_your_dm?: boolean;
+  /**
+   * Format: email
+   * @description The authenticated user's confirmed email address (OAuth 2.0 user context can return it).
+   */
+  confirmed_email?: string;
+  withheld?: UserWithheld;
+}
+/**
+ * @description The kind of verification of a user (added field).
+ * @enum {string}
+ */
+export type VerifiedType = 'blue' | 'business' | 'government' | 'none' | string;
+/**
+ * @description The subscription type of a user (added field).
+ * @enum {string}
+ */
+export type SubscriptionType = 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | string;
+/**
+ * @description A kind of relationship between two users.
+ * @enum {string}
+ */
+export type UserConnectionStatus =
+  | 'follow_request_received'
+  | 'follow_request_sent'
+  | 'blocking'
+  | 'followed_by'
+  | 'following'
+  | 'muting'
+  | string;
+/** @description A user's affiliation (the organization whose badge the user carries). */
+export interface UserAffiliation {
+  /**
+   * Format: uri
+   * @description The URL of the affiliation badge.
+   */
+  badge_url?: string;
+  /** @description The description of the affiliation. */
+  description?: string;
+  /**
+   * Format: uri
+   * @description A URL with details about the affiliation, if any.
+   */
+  url?: string;
+  /** @description The ids of the affiliated users. Changed from a single string to an array of strings. Expand with `affiliation.user_id`. */
+  user_id?: UserId[];
+}
+/** @description Public metrics of a user. */
+export interface UserPublicMetrics {
+  /** @description Number of users following this user. */
+  followers_count: number;
+  /** @description Number of users this user follows. */
+  following_count: number;
+  /** @description Number of posts (including reposts) by this user. */
+  tweet_count: number;
+  /** @description Number of lists that include this user. */
+  listed_count: number;
+  /** @description Number of likes by this user. */
+  like_count?: number;
+}
+/** @description Entities found in the user's profile URL and description. */
+export interface UserEntities {
+  /** @description The expanded profile URL, with start and end indices. */
+  url?: {
+    urls?: UrlEntity[];
+  };
+  description?: FullTextEntities;
+}
+/** @description Withholding details for a withheld user. */
+export interface UserWithheld {
+  /** @description The countries where the user is not available. */
+  country_codes: CountryCode[];
+  /**
+   * @description That the withheld content is a `user`.
+   * @enum {string}
+   */
+  scope?: 'user';
+}
+/** @description A media item (photo, video or animated GIF) attached to a post. Only `media_key` and `type` are returned by default; other fields are returned when `media.fields` asks for them. Metrics and `duration_ms` apply to videos. */
+export interface Media {
+  media_key?: MediaKey;
+  /** @description The kind of media, for example `photo`, `video` or `animated_gif`. */
+  type: string;
+  /** @description The duration of a video, in milliseconds. */
+  duration_ms?: number;
+  /** @description Public engagement metrics of the media at the time of the request. */
+  public_metrics?: {
+    /**
+     * Format: int32
+     * @description Number of times the video has been viewed.
+     */
+    view_count?: number;
+  };
+  /** @description Height in pixels. */
+  height?: number;
+  /** @description Width in pixels. */
+  width?: number;
+  /**
+   * Format: uri
+   * @description The URL of a photo.
+   */
+  url?: string;
+  /**
+   * Format: uri
+   * @description The URL of the preview image of a video or animated GIF.
+   */
+  preview_image_url?: string;
+  /** @description The alternative text of a photo. */
+  alt_text?: string;
+  /** @description The available encodings of a video or animated GIF. */
+  variants?: MediaVariant[];
+  non_public_metrics?: VideoPlaybackMetrics;
+  organic_metrics?: VideoPlaybackMetrics;
+  promoted_metrics?: VideoPlaybackMetrics;
+}
+/** @description One encoding of a video or animated GIF. */
+export interface MediaVariant {
+  /** @description The bit rate of the encoding. */
+  bit_rate?: number;
+  /** @description The content type of the encoding. */
+  content_type?: string;
+  /**
+   * Format: uri
+   * @description The URL of the encoding.
+   */
+  url?: string;
+}
+/** @description Non-public (organic or promoted) playback metrics of a video at the time of the request. */
+export interface VideoPlaybackMetrics {
+  /**
+   * Format: int32
+   * @description Number of users who started the video.
+   */
+  playback_0_count?: number;
+  /**
+   * Format: int32
+   * @description Number of users who watched 25% of the video.
+   */
+  playback_25_count?: number;
+  /**
+   * Format: int32
+   * @description Number of users who watched 50% of the video.
+   */
+  playback_50_count?: number;
+  /**
+   * Format: int32
+   * @description Number of users who watched 75% of the video.
+   */
+  playback_75_count?: number;
+  /**
+   * Format: int32
+   * @description Number of users who watched the whole video.
+   */
+  playback_100_count?: number;
+  /**
+   * Format: int32
+   * @description Number of times the video has been viewed.
+   */
+  view_count?: number;
+}
+/** @description A poll attached to a post. The source does not show poll fields; these are the reference's, which names every field `poll.fields` can select. */
+export interface Poll {
+  id: PollId;
+  options: PollOption[];
+  /**
+   * Format: int32
+   * @description How long the poll runs, in minutes.
+   */
+  duration_minutes?: number;
+  /**
+   * Format: date-time
+   * @description When the poll ends.
+   */
+  end_datetime?: string;
+  voting_status?: PollVotingStatus;
+}
+/** @description A choice in a poll. */
+export interface PollOption {
+  /** @description Position of the choice in the poll. */
+  position: number;
+  /** @description The text of the choice. */
+  label: string;
+  /** @description Number of votes for the choice. */
+  votes: number;
+}
+/**
+ * @description Whether a poll is still open for votes.
+ * @enum {string}
+ */
+export type PollVotingStatus = 'open' | 'closed' | string;
+/** @description A place tagged on a post. The source does not show place fields; these are the reference's, which names every field `place.fields` can select. */
+export interface Place {
+  id: PlaceId;
+  /** @description The full name of the place. */
+  full_name: string;
+  /** @description The short, human-readable name of the place. */
+  name?: string;
+  /** @description The full name of the country of the place. */
+  country?: string;
+  country_code?: CountryCode;
+  /** @description The places that contain this place. */
+  contained_within?: PlaceId[];
+  geo?: Geo;
+  place_type?: PlaceType;
+}
+/**
+ * @description The kind of a place.
+ * @enum {string}
+ */
+export type PlaceType = 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | string;
+/** @description A GeoJSON Feature describing a place's bounding box. */
+export interface Geo {
+  /** @constant */
+  type: 'Feature';
+  bbox: number[];
+  geometry?: Point;
+  properties: {
+    [key: string]: unknown;
+  };
+}
+/** @description A GeoJSON Point geometry. */
+export interface Point {
+  /** @constant */
+  type: 'Point';
+  /** @description A GeoJSON position, `[longitude, latitude]`. */
+  coordinates: number[];
+}
+/** @description An AI-generated news story. `news.fields` selects `name`, `summary`, `contexts`, `cluster_posts_results` and `last_updated_at_ms` (and the reference's further fields); `rest_id` is always returned. */
+export interface News {
+  rest_id: NewsId;
+  id?: NewsId;
+  /** @description The headline. */
+  name?: string;
+  /** @description The story summary. */
+  summary?: string;
+  /** @description The one-line hook of the story. */
+  hook?: string;
+  /** @description The news category. */
+  category?: string;
+  /** @description A disclaimer shown with the story. */
+  disclaimer?: string;
+  /** @description Keywords of the story. */
+  keywords?: string[];
+  contexts?: NewsContexts;
+  /** @description Posts in the cluster the story was generated from. */
+  cluster_posts_results?: {
+    post_id?: TweetId;
+  }[];
+  /**
+   * Format: date-time
+   * @description When the story was last updated.
+   */
+  last_updated_at_ms?: string;
+  /** @description When the story was last updated; listed as selectable by the reference, format not shown. */
+  updated_at?: string;
+}
+/** @description Entities, topics and finance or sports context of a news story. */
+export interface NewsContexts {
+  entities?: {
+    events?: string[];
+    organizations?: string[];
+    people?: string[];
+    places?: string[];
+    products?: string[];
+  };
+  finance?: {
+    tickers?: string[];
+  };
+  sports?: {
+    teams?: string[];
+  };
+  topics?: string[];
+}
+/** @description A streaming connection of the application, active or past. */
+export interface Connection {
+  /** @description The identifier (UUID) of the connection. */
+  id?: string;
+  /** @description The name of the streaming endpoint. */
+  endpoint_name: string;
+  /**
+   * Format: date-time
+   * @description When the connection was established.
+   */
+  connected_at: string;
+  /**
+   * Format: date-time
+   * @description When the connection was closed, if it is no longer active.
+   */
+  disconnected_at?: string;
+  /** @description Why the connection was closed, if it is no longer active. */
+  disconnect_reason?: string;
+  /** @description The IP address of the connected client. */
+  client_ip?: string;
+}
+/** @description The connections to end. */
+export interface KillConnectionsByUuidsRequest {
+  /** @description The UUIDs of the connections to end. */
+  uuids: string[];
+}
+/** @description A community note on a post. */
+export interface Note {
+  id: NoteId;
+  post_id: TweetId;
+  info?: NoteInfo;
+  status?: NoteRatingStatus;
+  test_result?: NoteTestResult;
+}
+/** @description The content of a community note. */
+export interface NoteInfo {
+  /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
+  text: string;
+  classification: NoteClassification;
+  /** @description Why the post is misleading (empty when it is not). */
+  misleading_tags: MisleadingTag[];
+  /** @description Whether the note provides trustworthy links. */
+  trustworthy_sources: boolean;
+}
+/**
+ * @description Whether the note says the post is misleading.
+ * @enum {string}
+ */
+export type NoteClassification = 'misinformed_or_potentially_misleading' | 'not_misleading' | string;
+/**
+ * @description A reason a post is misleading.
+ * @enum {string}
+ */
+export type MisleadingTag =
+  | 'disputed_claim_as_fact'
+  | 'factual_error'
+  | 'manipulated_media'
+  | 'misinterpreted_satire'
+  | 'missing_important_context'
+  | 'other'
+  | 'outdated_information'
+  | string;
+/**
+ * @description The rating status of a community note.
+ * @enum {string}
+ */
+export type NoteRatingStatus =
+  | 'currently_rated_helpful'
+  | 'currently_rated_not_helpful'
+  | 'firm_reject'
+  | 'insufficient_consensus'
+  | 'minimum_ratings_not_met'
+  | 'needs_more_ratings'
+  | 'needs_your_help'
+  | string;
+/** @description The evaluation result of a note written in test mode. */
+export interface NoteTestResult {
+  /** @description The score bucket of the evaluation. */
+  evaluator_score_bucket?: string;
+  /** @description The kind of evaluator. */
+  evaluator_type?: string;
+}
+/** @description A community note to submit. */
+export interface CreateNoteRequest {
+  /** @description If true, the note only tests the capability of the writer and is not publicly visible. If false, it becomes a new proposed note on the product. */
+  test_mode: boolean;
+  post_id: TweetId;
+  info: NoteInfoInput;
+}
+/** @description A draft note to evaluate. */
+export interface EvaluateNoteRequest {
+  post_id: TweetId;
+  /** @description The text of the draft note. */
+  note_text: string;
+}
+/** @description A filtered-stream rule. */
+export interface Rule {
+  id?: RuleId;
+  value: RuleValue;
+  tag?: RuleTag;
+}
+/** @description A filtered-stream rule to add. */
+export interface RuleNoId {
+  value: RuleValue;
+  tag?: RuleTag;
+}
+/** @description The filter-language value of a rule, up to 2,048 characters. The count-based operators `min_likes`, `min_replies` and `min_reposts` were deprecated on the recent and full-archive search endpoints in January 2026 and re-added in May 2026; reposts no longer appear in keyword search results there. The filtered stream is unchanged. */
+export type RuleValue = string;
+/** @description A label for a rule, returned with the posts it matches. */
+export type RuleTag = string;
+/** @description A change to the filtered-stream rule set - rules to add, or rules to delete. */
+export type AddOrDeleteRulesRequest = AddRulesRequest | DeleteRulesRequest;
+/** @description Rules to add to the filtered-stream rule set. */
+export interface AddRulesRequest {
+  add: RuleNoId[];
+}
+/** @description Rules to delete from the filtered-stream rule set, by id and/or by value. */
+export interface DeleteRulesRequest {
+  /** @description The ids and/or values of the rules to delete. */
+  delete: {
+    /** @description Ids of the rules to delete. */
+    ids?: RuleId[];
+    /** @description Values of the rules to delete. */
+    values?: RuleValue[];
+  };
+}
+/** @description What happened to the rules of an add request. */
+export interface RulesAddSummary {
+  /**
+   * Format: int32
+   * @description Number of rules created.
+   */
+  created: number;
+  /**
+   * Format: int32
+   * @description Number of rules not created.
+   */
+  not_created: number;
+  /**
+   * Format: int32
+   * @description Number of valid rules.
+   */
+  valid: number;
+  /**
+   * Format: int32
+   * @description Number of invalid rules.
+   */
+  invalid: number;
+}
+/** @description What happened to the rules of a delete request. */
+export interface RulesDeleteSummary {
+  /**
+   * Format: int32
+   * @description Number of rules deleted.
+   */
+  deleted: number;
+  /**
+   * Format: int32
+   * @description Number of rules not deleted.
+   */
+  not_deleted: number;
+}
+/** @description A post to create or, with `edit_options`, a post to edit. `media`, `poll`, `quote_tweet_id` and `card_uri` are mutually exclusive. */
+export interface TweetCreateRequest {
+  text?: TweetText;
+  community_id?: CommunityId;
+  /**
+   * @description Also share the community post (`community_id`) with followers.
+   * @default false
+   */
+  share_with_followers?: boolean;
+  /** @description Edits an existing post instead of creating one. Only the caller's own post can be edited, within one hour of its creation, by a premium subscriber. */
+  edit_options?: {
+    previous_post_id: TweetId;
+  };
+  /** @description A card URI to attach. Mutually exclusive with `quote_tweet_id`, `poll`, `media` and `direct_message_deep_link`. */
+  card_uri?: string;
+  /** @description A link that takes the conversation from the public timeline to a direct message. */
+  direct_message_deep_link?: string;
+  /**
+   * @description Makes the post exclusive to super followers.
+   * @default false
+   */
+  for_super_followers_only?: boolean;
+  /** @description The place to tag the post with. */
+  geo?: {
+    place_id?: string;
+  };
+  /** @description Media to attach. Mutually exclusive with `quote_tweet_id`, `poll` and `card_uri`. */
+  media?: {
+    /** @description The ids of the uploaded media to attach. */
+    media_ids: MediaId[];
+    /** @description Users to tag in the media. */
+    tagged_user_ids?: UserId[];
+  };
+  /**
+   * @description Creates a promoted-only post: it does not appear in the public timeline and is not served to followers.
+   * @default false
+   */
+  nullcast?: boolean;
+  /** @description A poll to attach. Mutually exclusive with `media`, `quote_tweet_id` and `card_uri`. */
+  poll?: {
+    options: string[];
+    /**
+     * Format: int32
+     * @description How long the poll runs, in minutes.
+     */
+    duration_minutes: number;
+    reply_settings?: TweetCreateReplySettings;
+  };
+  quote_tweet_id?: TweetId;
+  /** @description The post this post replies to. Programmatic replies are permitted only when the original author summoned the replier (mention or quote), for self-serve access. */
+  reply?: {
+    in_reply_to_tweet_id: TweetId;
+    /** @description Fills in the reply metadata automatically. */
+    auto_populate_reply_metadata?: boolean;
+    /** @description Users to leave out of the reply. */
+    exclude_reply_user_ids?: UserId[];
+  };
+  reply_settings?: TweetCreateReplySettings;
+}
+/**
+ * @description Who can reply to the post being created.
+ * @enum {string}
+ */
+export type TweetCreateReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+/**
+ * @description An access level lower than the application's, requested for one token.
+ * @enum {string}
+ */
+export type OAuthAccessType = 'read' | 'write';
+/**
+ * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * @enum {string}
+ */
+export type ActivityEventType =
+  | 'profile.update.bio'
+  | 'profile.update.profile_picture'
+  | 'profile.update.banner_picture'
+  | 'profile.update.screenname'
+  | 'profile.update.geo'
+  | 'profile.update.url'
+  | 'profile.update.verified'
+  | 'profile.update.affiliate'
+  | 'profile.update.handle'
+  | 'news.new'
+  | 'follow.follow'
+  | 'follow.unfollow'
+  | 'dm.received'
+  | 'dm.sent'
+  | 'dm.read'
+  | 'dm.indicate_typing'
+  | 'chat.received'
+  | 'chat.sent'
+  | 'spaces.start'
+  | 'spaces.end'
+  | 'ProfileBioUpdate'
+  | 'ProfilePictureUpdate'
+  | 'ProfileBannerUpdate'
+  | 'ProfileGeoUpdate'
+  | 'ProfileUrlUpdate'
+  | string;
+/**
+ * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ * @enum {string}
+ */
+export type ActivityDirection = 'sent' | 'received' | string;
+/** @description What an activity subscription matches. */
+export interface ActivitySubscriptionFilter {
+  user_id?: UserId;
+  /** @description A keyword to filter on. */
+  keyword?: string;
+  direction?: ActivityDirection;
+}
+/** @description An activity subscription to create. */
+export interface ActivitySubscriptionCreateRequest {
+  /**
+   * @description A value of `ActivityEventType` (requests take only the listed values).
+   * @enum {string}
+   */
+  event_type:
+    | 'profile.update.bio'
+    | 'profile.update.profile_picture'
+    | 'profile.update.banner_picture'
+    | 'profile.update.screenname'
+    | 'profile.update.geo'
+    | 'profile.update.url'
+    | 'profile.update.verified'
+    | 'profile.update.affiliate'
+    | 'profile.update.handle'
+    | 'news.new'
+    | 'follow.follow'
+    | 'follow.unfollow'
+    | 'dm.received'
+    | 'dm.sent'
+    | 'dm.read'
+    | 'dm.indicate_typing'
+    | 'chat.received'
+    | 'chat.sent'
+    | 'spaces.start'
+    | 'spaces.end'
+    | 'ProfileBioUpdate'
+    | 'ProfilePictureUpdate'
+    | 'ProfileBannerUpdate'
+    | 'ProfileGeoUpdate'
+    | 'ProfileUrlUpdate';
+  filter: ActivitySubscriptionFilterInput;
+  /** @description A label returned with every event the subscription delivers. */
+  tag?: string;
+  webhook_id?: WebhookConfigId;
+}
+/** @description An activity subscription. */
+export interface ActivitySubscription {
+  subscription_id: ActivitySubscriptionId;
+  event_type: ActivityEventType;
+  filter: ActivitySubscriptionFilter;
+  /** @description The label given when the subscription was made. */
+  tag?: string;
+  webhook_id?: WebhookConfigId;
+  /** Format: date-time */
+  created_at: string;
+  /** Format: date-time */
+  updated_at: string;
+}
+/** @description One activity event, as delivered to the activity stream or a webhook. Its payload's shape follows `event_type`: the source does not show payload shapes, and the reference ties three to event types (its payload discriminator maps `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile types carry the profile shape too. Direct-message, chat and spaces payloads are shown by neither and kept open. An event of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`. `event_type` is required here because it is the reference's discriminator of the payload. */
+export type ActivityEvent =
+  | ProfileUpdateActivityEvent
+  | NewsActivityEvent
+  | FollowActivityEvent
+  | MessageOrSpacesActivityEvent
+  | UnlistedActivityEvent;
+/** @description The fields every activity event has. */
+export interface ActivityEventCommon {
+  event_uuid?: ActivityEventId;
+  filter?: ActivitySubscriptionFilter;
+  /** @description The tag of the subscription that matched. */
+  tag?: string;
+}
+/** @description A profile change (`profile.update.*`, or a deprecated PascalCase profile type). */
+export type ProfileUpdateActivityEvent = ActivityEventCommon & {
+  /** @enum {string} */
+  event_type:
+    | 'profile.update.bio'
+    | 'profile.update.profile_picture'
+    | 'profile.update.banner_picture'
+    | 'profile.update.screenname'
+    | 'profile.update.geo'
+    | 'profile.update.url'
+    | 'profile.update.verified'
+    | 'profile.update.affiliate'
+    | 'profile.update.handle'
+    | 'ProfileBioUpdate'
+    | 'ProfilePictureUpdate'
+    | 'ProfileBannerUpdate'
+    | 'ProfileGeoUpdate'
+    | 'ProfileUrlUpdate';
+  payload?: ProfileUpdateActivityPayload;
+};
+/** @description A news story (`news.new`). */
+export type NewsActivityEvent = ActivityEventCommon & {
+  /** @enum {string} */
+  event_type: 'news.new';
+  payload?: NewsActivityPayload;
+};
+/** @description A follow or unfollow (`follow.follow`, `follow.unfollow`). */
+export type FollowActivityEvent = ActivityEventCommon & {
+  /** @enum {string} */
+  event_type: 'follow.follow' | 'follow.unfollow';
+  payload?: FollowActivityPayload;
+};
+/** @description A direct-message, chat or spaces event. Neither the source nor the reference shows its payload. */
+export type MessageOrSpacesActivityEvent = ActivityEventCommon & {
+  /** @enum {string} */
+  event_type:
+    | 'dm.received'
+    | 'dm.sent'
+    | 'dm.read'
+    | 'dm.indicate_typing'
+    | 'chat.received'
+    | 'chat.sent'
+    | 'spaces.start'
+    | 'spaces.end';
+  /**
+   * @description The event-specific payload (shape not shown).
+   *
+   *     The source does not show this shape: it is kept open and may hold more fields.
+   */
+  payload?: {
+    [key: string]: unknown;
+  };
+};
+/** @description An event of a type this spec does not list (the API may add types). Its payload's shape is unknown: it is typed as open, with the fields the known shapes use. */
+export type UnlistedActivityEvent = ActivityEventCommon & {
+  /** @description A type not listed in `ActivityEventType`. */
+  event_type: string;
+  payload?: ActivityEventPayload;
+};
+/** @description The payload of a profile change (the reference's shape). */
+export interface ProfileUpdateActivityPayload {
+  /** @description The value before the change. */
+  before?: string;
+  /** @description The value after the change. */
+  after?: string;
+}
+/** @description The payload of a news event (the reference's shape). */
+export interface NewsActivityPayload {
+  /** @description The category of the story. */
+  category?: string;
+  /** @description The headline of the story. */
+  headline?: string;
+  /** @description The hook of the story. */
+  hook?: string;
+  /** @description The summary of the story. */
+  summary?: string;
+}
+/** @description The payload of a follow or unfollow (the reference's shape). */
+export interface FollowActivityPayload {
+  source?: User;
+  target?: User;
+}
+/**
+ * @description The payload of an event of an unlisted type. Its shape is not shown; the fields of the known payload shapes are typed where they occur, anything else is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export type ActivityEventPayload = {
+  /** @description The value before a profile change. */
+  before?: string;
+  /** @description The value after a profile change. */
+  after?: string;
+  /** @description The category of a news story. */
+  category?: string;
+  /** @description The headline of a news story. */
+  headline?: string;
+  /** @description The hook of a news story. */
+  hook?: string;
+  /** @description The summary of a news story. */
+  summary?: string;
+  source?: User;
+  target?: User;
+} & {
+  [key: string]: unknown;
+};
+/** @description The webhook and window of a replay job: events from `from_date` (inclusive) to `to_date` (exclusive), both UTC in `yyyymmddhhmm` format, within the past 24 hours. */
+export interface WebhookReplayCreateRequest {
+  webhook_id: WebhookConfigId;
+  from_date: ReplayTimestamp;
+  to_date: ReplayTimestamp;
+}
+/** @description Objects referenced by the primary data and expanded on request (`expansions`), keyed by kind. Their fields are chosen with the matching `*.fields` parameter. */
+export interface Expansions {
+  users?: User[];
+  tweets?: Tweet[];
+  media?: Media[];
+  polls?: Poll[];
+  places?: Place[];
+  topics?: Topic[];
+}
+/** @description The topic of a space, as selected by its creator (the reference's shape). */
+export interface Topic {
+  /** @description The identifier of the topic. */
+  id: string;
+  /** @description The name of the topic. */
+  name: string;
+  /** @description The description of the topic. */
+  description?: string;
+}
+/** @description Paging information. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
+export interface PaginationMeta {
+  /**
+   * Format: int32
+   * @description The number of results in this page.
+   */
+  result_count?: number;
+  /** @description The token of the next page; absent on the last page. */
+  next_token?: string;
+  /** @description The token of the previous page. */
+  previous_token?: string;
+}
+/** @description Paging information of a post timeline. Pass `next_token` as `pagination_token` to get the next page; when it is absent there are no more results. */
+export interface TimelineMeta {
+  /**
+   * Format: int32
+   * @description The number of posts in this page.
+   */
+  result_count?: number;
+  /** @description The newest id in this page. */
+  newest_id?: string;
+  /** @description The oldest id in this page. */
+  oldest_id?: string;
+  /** @description The token of the next page; absent on the last page. */
+  next_token?: string;
+  /** @description The token of the previous page. */
+  previous_token?: string;
+}
+/** @description The result of linking a webhook to the filtered stream. */
+export interface WebhookLinksCreateResponse {
+  data?: {
+    /** @description Whether the link is provisioned. */
+    provisioned?: boolean;
+  };
+  errors?: Problem[];
+}
+/** @description Posts looked up by id. */
+export interface TweetsLookupResponse {
+  data?: Tweet[];
+  includes?: Expansions;
+  errors?: Problem[];
+}
+/** @description One page of a user's posts. */
+export interface UserTweetsResponse {
+  data?: Tweet[];
+  includes?: Expansions;
+  meta?: TimelineMeta;
+  errors?: Problem[];
+}
+/** @description The created (or edited) post. */
+export interface TweetCreateResponse {
+  data?: {
+    id: TweetId;
+    text: TweetText;
+  };
+  errors?: Problem[];
+}
+/** @description News stories matching a query. */
+export interface NewsSearchResponse {
+  data?: News[];
+  meta?: {
+    /**
+     * Format: int32
+     * @description The number of stories returned.
+     */
+    result_count?: number;
+  };
+  errors?: Problem[];
+}
+/** @description One news story. */
+export interface NewsLookupResponse {
+  data?: News;
+  errors?: Problem[];
+}
+/** @description One page of streaming connections. */
+export interface ConnectionHistoryResponse {
+  data?: Connection[];
+  meta?: PaginationMeta;
+  errors?: Problem[];
+}
+/** @description The outcome of ending streaming connections. */
+export interface KillConnectionsResponse {
+  data?: {
+    /** @description Number of connections ended. */
+    successful_kills?: number;
+    /** @description Number of connections that could not be ended. */
+    failed_kills?: number;
+    /** @description The outcome per connection. */
+    results?: {
+      /** @description The UUID of the connection. */
+      uuid?: string;
+      /** @description Whether the connection was ended. */
+      success?: boolean;
+      /** @description Why the connection could not be ended. */
+      error_message?: string;
+    }[];
+  };
+  errors?: Problem[];
+}
+/** @description One line of the activity stream - an event, or problems with the stream. */
+export interface ActivityStreamingResponse {
+  data?: ActivityEvent;
+  errors?: Problem[];
+}
+/** @description One line of the filtered stream: a post with the rules it matched, or problems with the stream. */
+export interface FilteredStreamingTweetResponse {
+  data?: Tweet;
+  includes?: Expansions;
+  /** @description The rules the post matched. */
+  matching_rules?: {
+    id: RuleId;
+    tag?: RuleTag;
+  }[];
+  errors?: Problem[];
+}
+/** @description The created activity subscription. */
+export interface ActivitySubscriptionCreateResponse {
+  data?: {
+    subscription?: ActivitySubscription;
+    /** @description Number of subscriptions of this application instance. */
+    total_subscriptions_for_instance_id?: number;
+  };
+  meta?: {
+    /**
+     * Format: int32
+     * @description Number of active subscriptions.
+     */
+    total_subscriptions?: number;
+  };
+  errors?: Problem[];
+}
+/** @description Confirmation that a replay job was accepted. */
+export interface ReplayJobCreateResponse {
+  /** @description The identifier of the replay job. */
+  job_id: string;
+  /**
+   * Format: date-time
+   * @description When the replay job was created (UTC).
+   */
+  created_at: string;
+}
+/**
+ * @description The rules of a dedicated stream instance. The source does not show this shape; it is kept open.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ *
+ *     The source does not show this shape: it is kept open and may hold more fields.
+ */
+export interface PowerstreamRulesResponse {
+  [key: string]: unknown;
+}
+/** @description One page of posts eligible for a community note. */
+export interface EligiblePostsSearchResponse {
+  data?: Tweet[];
+  includes?: Expansions;
+  meta?: PaginationMeta;
+  errors?: Problem[];
+}
+/** @description One page of community notes written by the caller. */
+export interface NotesWrittenSearchResponse {
+  data?: Note[];
+  meta?: PaginationMeta;
+  errors?: Problem[];
+}
+/** @description The submitted community note. */
+export interface CreateNoteResponse {
+  data?: {
+    id?: NoteId;
+  };
+  errors?: Problem[];
+}
+/** @description The evaluation of a draft community note. */
+export interface EvaluateNoteResponse {
+  data?: {
+    /**
+     * Format: double
+     * @description The claim-opinion model score of the note.
+     */
+    claim_opinion_score?: number;
+  };
+  errors?: Problem[];
+}
+/** @description One page of filtered-stream rules. */
+export interface RulesLookupResponse {
+  data?: Rule[];
+  meta: {
+    /** @description When the response was sent. */
+    sent: string;
+    /**
+     * Format: int32
+     * @description The number of rules in this page.
+     */
+    result_count?: number;
+    /** @description The token of the next page; absent on the last page. */
+    next_token?: string;
+    /** @description The token of the previous page. */
+    previous_token?: string;
+  };
+  errors?: Problem[];
+}
+/** @description The rules created (when adding), and a summary of the add or delete request. */
+export interface AddRulesResponse {
+  /** @description The rules that were created. */
+  data?: Rule[];
+  meta: {
+    /** @description When the response was sent. */
+    sent: string;
+    /** @description What happened to the rules of the request. */
+    summary?: RulesAddSummary | RulesDeleteSummary;
+    /**
+     * Format: int32
+     * @description The number of rules in the result.
+     */
+    result_count?: number;
+    /** @description The token of the next page of results. */
+    next_token?: string;
+  };
+  errors?: Problem[];
+}
+/** @description A summary of the delete request. */
+export interface DeleteRulesResponse {
+  meta: {
+    /** @description When the response was sent. */
+    sent: string;
+    summary?: RulesDeleteSummary;
+  };
+  errors?: Problem[];
+}
+/** @description A request token (sent as ampersand-joined `key=value` pairs). */
+export interface OAuthRequestTokenResponse {
+  /** @description The request token. */
+  oauth_token: string;
+  /** @description The request token secret. */
+  oauth_token_secret: string;
+  /**
+   * @description Whether the callback was accepted, as the string `true` or `false`.
+   * @enum {string}
+   */
+  oauth_callback_confirmed: 'true' | 'false';
+}
+/** @description A user access token (sent as ampersand-joined `key=value` pairs). */
+export interface OAuthAccessTokenResponse {
+  /** @description The user access token. */
+  oauth_token: string;
+  /** @description The user access token secret. */
+  oauth_token_secret: string;
+  user_id: UserId;
+  screen_name: UserName;
+}
+/** @description The revoked user access token. */
+export interface OAuthInvalidateTokenResponse {
+  /** @description The access token that was revoked. */
+  access_token: string;
+}
+/** @description The grant to request. Only `client_credentials` is allowed. */
+export interface OAuth2TokenRequest {
+  /**
+   * @description Always `client_credentials`.
+   * @constant
+   */
+  grant_type: 'client_credentials';
+}
+/** @description The application's bearer token. */
+export interface OAuth2TokenResponse {
+  /**
+   * @description Always `bearer`.
+   * @constant
+   */
+  token_type: 'bearer';
+  /** @description The bearer token, to send as `Bearer <access_token>` in the `Authorization` header. */
+  access_token: string;
+}
+/** @description The bearer token to revoke. */
+export interface OAuth2InvalidateTokenRequest {
+  /** @description The bearer token value to revoke. */
+  access_token: string;
+}
+/** @description The revoked bearer token. */
+export interface OAuth2InvalidateTokenResponse {
+  /** @description The bearer token that was revoked. */
+  access_token: string;
+}
+/** @description The legacy error object. */
+export interface ErrorSchema {
+  /**
+   * Format: int32
+   * @description The legacy error code, for example 89 (invalid or expired token, HTTP 401) or 99 (token requested too often, HTTP 403).
+   */
+  code: number;
+  /** @description A human-readable description of the error. */
+  message: string;
+}
+/** @description Legacy errors in their wrapped form. */
+export interface ErrorResponse {
+  errors: ErrorSchema[];
+}
+/** @description An HTTP problem details object (RFC 7807), served as `application/problem+json`. The `type` URI selects the variant. Which HTTP status goes with each type is not shown by the source. */
+export type Problem =
+  | GenericProblem
+  | ClientDisconnectedProblem
+  | ClientForbiddenProblem
+  | ConflictProblem
+  | DisallowedResourceProblem
+  | DuplicateRuleProblem
+  | InvalidRequestProblem
+  | InvalidRuleProblem
+  | NonCompliantRulesProblem
+  | FieldUnauthorizedProblem
+  | ResourceUnauthorizedProblem
+  | OperationalDisconnectProblem
+  | ResourceNotFoundProblem
+  | ResourceUnavailableProblem
+  | RulesCapProblem
+  | ConnectionExceptionProblem
+  | UnsupportedAuthenticationProblem
+  | UsageCapExceededProblem;
+/** @description A generic problem with no information beyond the HTTP status code. */
+export interface GenericProblem {
+  type: 'about:blank';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description The client went away. */
+export interface ClientDisconnectedProblem {
+  type: 'https://api.twitter.com/2/problems/client-disconnected';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description The client is not permitted to make this request. */
+export interface ClientForbiddenProblem {
+  type: 'https://api.twitter.com/2/problems/client-forbidden';
+  title: string;
+  detail?: string;
+  status?: number;
+  reason?: ClientForbiddenReason;
+  /**
+   * Format: uri
+   * @description Where to register or enrol the client.
+   */
+  registration_url?: string;
+}
+/** @description A job cannot be created while another one is in progress. */
+export interface ConflictProblem {
+  type: 'https://api.twitter.com/2/problems/conflict';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description The requested resource violates the rules of the interface. */
+export interface DisallowedResourceProblem {
+  type: 'https://api.twitter.com/2/problems/disallowed-resource';
+  title: string;
+  detail?: string;
+  status?: number;
+  resource_id: string;
+  resource_type: ResourceType;
+  section: Section;
+}
+/** @description The submitted rule is a duplicate. */
+export interface DuplicateRuleProblem {
+  type: 'https://api.twitter.com/2/problems/duplicate-rules';
+  title: string;
+  detail?: string;
+  status?: number;
+  /** @description The id of the existing rule. */
+  id?: string;
+  /** @description The value of the duplicate rule. */
+  value?: string;
+}
+/** @description The request is invalid. */
+export interface InvalidRequestProblem {
+  type: 'https://api.twitter.com/2/problems/invalid-request';
+  title: string;
+  detail?: string;
+  status?: number;
+  errors?: InvalidRequestError[];
+}
+/** @description The submitted rule is invalid. */
+export interface InvalidRuleProblem {
+  type: 'https://api.twitter.com/2/problems/invalid-rules';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description The rule set is not compliant. */
+export interface NonCompliantRulesProblem {
+  type: 'https://api.twitter.com/2/problems/noncompliant-rules';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description The caller is not allowed to see a field of a post, user, etc. */
+export interface FieldUnauthorizedProblem {
+  type: 'https://api.twitter.com/2/problems/not-authorized-for-field';
+  title: string;
+  detail?: string;
+  status?: number;
+  field: string;
+  resource_type: ResourceType;
+  section: Section;
+}
+/** @description The caller is not allowed to see a post, user, etc. */
+export interface ResourceUnauthorizedProblem {
+  type: 'https://api.twitter.com/2/problems/not-authorized-for-resource';
+  title: string;
+  detail?: string;
+  status?: number;
+  value: string;
+  resource_id: string;
+  resource_type: ResourceType;
+  section: Section;
+  parameter: string;
+}
+/** @description The stream was disconnected for operational reasons. */
+export interface OperationalDisconnectProblem {
+  type: 'https://api.twitter.com/2/problems/operational-disconnect';
+  title: string;
+  detail?: string;
+  status?: number;
+  disconnect_type?: DisconnectType;
+}
+/** @description A given post, user, etc. does not exist. */
+export interface ResourceNotFoundProblem {
+  type: 'https://api.twitter.com/2/problems/resource-not-found';
+  title: string;
+  detail?: string;
+  status?: number;
+  /** @description The request parameter that named the resource. */
+  parameter: string;
+  /** @description The value given for the parameter. */
+  value: string;
+  resource_id: string;
+  resource_type: ResourceType;
+}
+/** @description A given post, user, etc. is not available to the caller. */
+export interface ResourceUnavailableProblem {
+  type: 'https://api.twitter.com/2/problems/resource-unavailable';
+  title: string;
+  detail?: string;
+  status?: number;
+  /** @description The request parameter that named the resource. */
+  parameter: string;
+  resource_id: string;
+  resource_type: ResourceType;
+}
+/** @description The maximum number of rules was exceeded. */
+export interface RulesCapProblem {
+  type: 'https://api.twitter.com/2/problems/rule-cap';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description Something is wrong with the streaming connection. */
+export interface ConnectionExceptionProblem {
+  type: 'https://api.twitter.com/2/problems/streaming-connection';
+  title: string;
+  detail?: string;
+  status?: number;
+  connection_issue?: ConnectionIssue;
+}
+/** @description The authentication used is not supported by this operation. */
+export interface UnsupportedAuthenticationProblem {
+  type: 'https://api.twitter.com/2/problems/unsupported-authentication';
+  title: string;
+  detail?: string;
+  status?: number;
+}
+/** @description A usage cap was exceeded. */
+export interface UsageCapExceededProblem {
+  type: 'https://api.twitter.com/2/problems/usage-capped';
+  title: string;
+  detail?: string;
+  status?: number;
+  period?: UsageCapPeriod;
+  scope?: UsageCapScope;
+}
+/** @description One reason a request is invalid. */
+export interface InvalidRequestError {
+  /** @description What is wrong. */
+  message?: string;
+  /** @description The offending parameters, by name, with the values given. */
+  parameters?: {
+    [key: string]: string[];
+  };
+}
+/**
+ * @description The kind of a resource named in a problem.
+ * @enum {string}
+ */
+export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space' | string;
+/**
+ * @description The part of the response a problem refers to.
+ * @enum {string}
+ */
+export type Section = 'data' | 'includes' | string;
+/**
+ * @description Why a client is forbidden.
+ * @enum {string}
+ */
+export type ClientForbiddenReason = 'official-client-forbidden' | 'client-not-enrolled' | string;
+/**
+ * @description Why a stream was disconnected for operational reasons.
+ * @enum {string}
+ */
+export type DisconnectType =
+  | 'OperationalDisconnect'
+  | 'UpstreamOperationalDisconnect'
+  | 'ForceDisconnect'
+  | 'UpstreamUncleanDisconnect'
+  | 'SlowReader'
+  | 'InternalError'
+  | 'ClientApplicationStateDegraded'
+  | 'InvalidRules'
+  | string;
+/**
+ * @description What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ * @enum {string}
+ */
+export type ConnectionIssue =
+  'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue' | string;
+/**
+ * @description The period of an exceeded usage cap.
+ * @enum {string}
+ */
+export type UsageCapPeriod = 'Daily' | 'Monthly' | string;
+/**
+ * @description The scope of an exceeded usage cap.
+ * @enum {string}
+ */
+export type UsageCapScope = 'Account' | 'Product' | string;
+export interface CreateWebhooksStreamLinkParams {
+  /**
+   * @description The id of the webhook configuration.
+   *
+   *     Sent in the path.
+   */
+  webhook_id: WebhookConfigId;
+  /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
+  'tweet.fields'?: readonly TweetField[];
+  /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
+  expansions?: readonly TweetExpansion[];
+  /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
+  'media.fields'?: readonly MediaField[];
+  /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
+  'poll.fields'?: readonly PollField[];
+  /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
+  'user.fields'?: readonly UserField[];
+  /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
+  'place.fields'?: readonly PlaceField[];
+}
+export interface GetPostsByIdsParams {
+  /** @description A comma-separated list of post ids. Up to 100 are allowed in a single request. */
+  ids: readonly TweetId[];
+  /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
+  'tweet.fields'?: readonly TweetField[];
+  /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
+  expansions?: readonly TweetExpansion[];
+  /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
+  'media.fields'?: readonly MediaField[];
+  /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
+  'poll.fields'?: readonly PollField[];
+  /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
+  'user.fields'?: readonly UserField[];
+  /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
+  'place.fields'?: readonly PlaceField[];
+}
+export type CreatePostsParams = TweetCreateRequest;
+export interface GetUsersPostsParams {
+  /**
+   * @description The id of the user whose posts to return.
+   *
+   *     Sent in the path.
+   */
+  id: UserId;
+  /** @description The minimum post id to include (exclusive). Takes precedence over `start_time` if both are given. Use it to fetch only new posts rather than paging repeatedly. */
+  since_id?: TweetId;
+  /** @description The maximum post id to include (exclusive). Takes precedence over `end_time` if both are given. */
+  until_id?: TweetId;
+  /**
+   * Format: int32
+   * @description The maximum number of posts to return per page (5 to 100).
+   */
+  max_results?: number;
+  /** @description The `meta.next_token` (or `meta.previous_token`) of a previous page. */
+  pagination_token?: PaginationToken36;
+  /** @description The kinds of posts to leave out (replies, retweets). */
+  exclude?: readonly TimelineExclude[];
+  /**
+   * Format: date-time
+   * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are returned. `since_id` takes precedence if it is also given.
+   */
+  start_time?: string;
+  /**
+   * Format: date-time
+   * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are returned. `until_id` takes precedence if it is also given.
+   */
+  end_time?: string;
+  /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
+  'tweet.fields'?: readonly TweetField[];
+  /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
+  expansions?: readonly TweetExpansion[];
+  /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
+  'media.fields'?: readonly MediaField[];
+  /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
+  'poll.fields'?: readonly PollField[];
+  /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
+  'user.fields'?: readonly UserField[];
+  /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
+  'place.fields'?: readonly PlaceField[];
+}
+export type CreateOrEditPostParams = TweetCreateRequest;
+export interface SearchNewsParams {
+  /** @description The search query. */
+  query: string;
+  /**
+   * Format: int32
+   * @description The number of stories to return (1 to 100, default 10).
+   * @default 10
+   */
+  max_results?: number;
+  /**
+   * Format: int32
+   * @description The maximum age, in hours, of the stories to return (1 to 720, default 168).
+   * @default 168
+   */
+  max_age_hours?: number;
+  /** @description A comma-separated list of News story fields to return. Without it only the default fields (`rest_id`) are returned. */
+  'news.fields'?: readonly NewsField[];
+}
+export interface GetNewsParams {
+  /**
+   * @description The id of the news story.
+   *
+   *     Sent in the path.
+   */
+  id: NewsId;
+  /** @description A comma-separated list of News story fields to return. Without it only the default fields (`rest_id`) are returned. */
+  'news.fields'?: readonly NewsField[];
+}
+export interface GetConnectionHistoryParams {
+  /** @description Which connections to return: `active` (current connections, the default), `inactive` (closed connections) or `all`. */
+  status?: ConnectionStatusFilter;
+  /** @description Only return connections to these streaming endpoints. */
+  endpoints?: readonly StreamingEndpoint[];
+  /**
+   * Format: int32
+   * @description The maximum number of connections to return per page (1 to 100, default 10).
+   * @default 10
+   */
+  max_results?: number;
+  /** @description The `meta.next_token` of a previous page. */
+  pagination_token?: string;
+  /** @description A comma-separated list of Connection fields to return. Without it only the default fields (`connected_at`, `endpoint_name`) are returned. */
+  'connection.fields'?: readonly ConnectionField[];
+}
+export type DeleteConnectionsByUuidsParams = KillConnectionsByUuidsRequest;
+export interface DeleteConnectionsByEndpointParams {
+  /**
+   * @description The streaming endpoint whose connections to end.
+   *
+   *     Sent in the path.
+   */
+  endpoint_id: StreamingEndpoint;
+}
+export interface ActivityStreamParams {
+  /**
+   * Format: int32
+   * @description The number of minutes of backfill requested (0 to 5).
+   */
+  backfill_minutes?: number;
+  /**
+   * Format: date-time
+   * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which events are provided.
+   */
+  start_time?: string;
+  /**
+   * Format: date-time
+   * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which events are provided.
+   */
+  end_time?: string;
+}
+export type CreateActivitySubscriptionParams = ActivitySubscriptionCreateRequest;
+export type CreateWebhookReplayJobParams = WebhookReplayCreateRequest;
+export interface CreateAccountActivityReplayJobParams {
+  /**
+   * @description The id of the webhook configuration.
+   *
+   *     Sent in the path.
+   */
+  webhook_id: WebhookConfigId;
+  /** @description The oldest (starting) UTC timestamp, inclusive, from which events are provided, in `yyyymmddhhmm` format. */
+  from_date: ReplayTimestamp;
+  /** @description The latest (ending) UTC timestamp, exclusive, up to which events are provided, in `yyyymmddhhmm` format. */
+  to_date: ReplayTimestamp;
+}
+export interface SearchEligiblePostsParams {
+  /** @description If true, return the posts of the test feed. If false, return posts on which the writer can propose notes on the product. */
+  test_mode: boolean;
+  /** @description The `meta.next_token` of a previous page. */
+  pagination_token?: string;
+  /**
+   * Format: int32
+   * @description The maximum number of posts to return per page (1 to 100, default 10).
+   * @default 10
+   */
+  max_results?: number;
+  /** @description Which feed to return, as `feed_size: [small|large|xl], feed_lang: [en|es|...|all]`. Defaults to `feed_size: small, feed_lang: en`. Only top AI writers have access to the large and xl feeds. */
+  post_selection?: string;
+  /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
+  'tweet.fields'?: readonly TweetField[];
+  /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
+  expansions?: readonly TweetExpansion[];
+  /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
+  'media.fields'?: readonly MediaField[];
+  /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
+  'poll.fields'?: readonly PollField[];
+  /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
+  'user.fields'?: readonly UserField[];
+  /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
+  'place.fields'?: readonly PlaceField[];
+}
+export interface SearchCommunityNotesWrittenParams {
+  /** @description If true, return the notes the caller wrote for the test. If false, return the notes the caller wrote on the product. */
+  test_mode: boolean;
+  /** @description The `meta.next_token` of a previous page. */
+  pagination_token?: string;
+  /**
+   * Format: int32
+   * @description The maximum number of notes to return per page (1 to 100, default 10).
+   * @default 10
+   */
+  max_results?: number;
+  /** @description A comma-separated list of Community Note fields to return. Without it only the default fields (`id`, `post_id`) are returned. */
+  'note.fields'?: readonly NoteField[];
+}
+export type CreateCommunityNotesParams = CreateNoteRequest;
+export type EvaluateCommunityNotesParams = EvaluateNoteRequest;
+export interface StreamPostsParams {
+  /**
+   * Format: int32
+   * @description The number of minutes of backfill requested (0 to 5).
+   */
+  backfill_minutes?: number;
+  /**
+   * Format: date-time
+   * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are provided.
+   */
+  start_time?: string;
+  /**
+   * Format: date-time
+   * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are provided.
+   */
+  end_time?: string;
+  /** @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned. */
+  'tweet.fields'?: readonly TweetField[];
+  /** @description A comma-separated list of references in the post to expand into full objects in `includes` (for example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields` parameter. */
+  expansions?: readonly TweetExpansion[];
+  /** @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`, `type`) are returned. */
+  'media.fields'?: readonly MediaField[];
+  /** @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`, `options`) are returned. */
+  'poll.fields'?: readonly PollField[];
+  /** @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`, `username`) are returned. */
+  'user.fields'?: readonly UserField[];
+  /** @description A comma-separated list of Place fields to return. Without it only the default fields (`id`, `full_name`) are returned. */
+  'place.fields'?: readonly PlaceField[];
+}
+export interface GetRulesParams {
+  /** @description A comma-separated list of rule ids to return; all rules when omitted. */
+  ids?: readonly RuleId[];
+  /**
+   * Format: int32
+   * @description The maximum number of rules to return per page (1 to 1000, default 1000).
+   * @default 1000
+   */
+  max_results?: number;
+  /** @description The `meta.next_token` of a previous page. */
+  pagination_token?: string;
+}
+export type UpdateRulesParams = AddOrDeleteRulesRequest & {
+  /** @description Validates the change and returns the expected result without taking any action: the rule set stays as it was when the request was submitted. Useful to check rule changes. */
+  dry_run?: boolean;
+  /** @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules cannot be recovered. */
+  delete_all?: boolean;
+};
+export type DeleteRulesParams = DeleteRulesRequest & {
+  /** @description Validates the change and returns the expected result without taking any action: the rule set stays as it was when the request was submitted. Useful to check rule changes. */
+  dry_run?: boolean;
+  /** @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules cannot be recovered. */
+  delete_all?: boolean;
+};
+export interface OauthRequestTokenParams {
+  /** @description Where the user is redirected after approving: a URL registered for the application, or `oob` for out-of-band (pin) mode. Always required. */
+  oauth_callback: string;
+  /** @description Lowers the access level requested for this token below the application's setting: `read` or `write`. */
+  svc_auth_access_type?: OAuthAccessType;
+}
+export interface OauthAuthorizeParams {
+  /** @description The request token returned by `oauthRequestToken`. */
+  oauth_token: string;
+  /** @description When true, forces the user to enter their credentials, even if already logged in (useful when the application supports several accounts). */
+  force_login?: boolean;
+  /** @description Prefills the user name on the login page. */
+  screen_name?: string;
+}
+export interface OauthAuthenticateParams {
+  /** @description The request token returned by `oauthRequestToken`. */
+  oauth_token: string;
+  /** @description When true, forces the user to enter their credentials, even if already logged in (useful when the application supports several accounts). */
+  force_login?: boolean;
+  /** @description Prefills the user name on the login page. */
+  screen_name?: string;
+}
+export interface OauthAccessTokenParams {
+  /** @description The request token, exactly as returned by `oauthRequestToken`. */
+  oauth_token: string;
+  /** @description The verifier returned to the callback, or the pin in out-of-band mode. */
+  oauth_verifier: string;
+}
+export type Oauth2TokenParams = OAuth2TokenRequest;
+export type Oauth2InvalidateTokenParams = OAuth2InvalidateTokenRequest;
+/** @description What an activity subscription matches. */
+export interface ActivitySubscriptionFilterInput {
+  user_id?: UserId;
+  /** @description A keyword to filter on. */
+  keyword?: string;
+  /**
+   * @description A value of `ActivityDirection` (requests take only the listed values).
+   * @enum {string}
+   */
+  direction?: 'sent' | 'received';
+}
+/** @description The content of a community note. */
+export interface NoteInfoInput {
+  /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
+  text: string;
+  /**
+   * @description A value of `NoteClassification` (requests take only the listed values).
+   * @enum {string}
+   */
+  classification: 'misinformed_or_potentially_misleading' | 'not_misleading';
+  /** @description Why the post is misleading (empty when it is not). */
+  misleading_tags: (
+    | 'disputed_claim_as_fact'
+    | 'factual_error'
+    | 'manipulated_media'
+    | 'misinterpreted_satire'
+    | 'missing_important_context'
+    | 'other'
+    | 'outdated_information'
+  )[];
+  /** @description Whether the note provides trustworthy links. */
+  trustworthy_sources: boolean;
 }

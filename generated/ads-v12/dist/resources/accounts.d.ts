@@ -2,7 +2,8 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountResponse, DeleteSandboxAccountParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountParams, ListAccountAppsParams, ListAccountsParams, UpdateAccountParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountResponse, DeleteSandboxAccountParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountParams, ListAccountAppsParams, ListAccountAppsResponse, ListAccountsParams, ListAccountsResponse, UpdateAccountParams } from '../models.js';
 /**
  * Advertising accounts the authenticated user can act on, their apps, change history and granted beta features; sandbox account creation and deletion.
  *
@@ -24,7 +25,7 @@ export declare class AccountsResource {
      *
      * `GET /12/accounts` (operationId `listAccounts`)
      */
-    list(params?: ListAccountsParams, options?: PaginationOptions): PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>>;
+    list<const P extends ListAccountsParams = {}>(params?: P & KnownParams<P, ListAccountsParams>, options?: PaginationOptions): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
     /**
      * Create a sandbox account
      *
@@ -69,7 +70,7 @@ export declare class AccountsResource {
      *
      * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
      */
-    listApps(params: ListAccountAppsParams, options?: PaginationOptions): PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>>;
+    listApps<const P extends ListAccountAppsParams>(params: P & KnownParams<P, ListAccountAppsParams>, options?: PaginationOptions): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
     /**
      * Get an entity's change history
      *

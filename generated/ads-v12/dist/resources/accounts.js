@@ -23,7 +23,7 @@ export class AccountsResource {
      *
      * `GET /12/accounts` (operationId `listAccounts`)
      */
-    list(params = {}, options) {
+    list(params, options) {
         return listAccounts(this.core, params, options);
     }
     /**

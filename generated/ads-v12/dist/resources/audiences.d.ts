@@ -2,7 +2,8 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateTailoredAudiencePermissionParams, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteCustomAudiencePermissionParams, DeleteTailoredAudiencePermissionParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, ListCustomAudiencePermissionsParams, ListCustomAudiencesParams, ListTailoredAudiencePermissionsParams, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateTailoredAudiencePermissionParams, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteCustomAudiencePermissionParams, DeleteTailoredAudiencePermissionParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, ListCustomAudiencePermissionsParams, ListCustomAudiencePermissionsResponse, ListCustomAudiencesParams, ListCustomAudiencesResponse, ListTailoredAudiencePermissionsParams, ListTailoredAudiencePermissionsResponse, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams } from '../models.js';
 /**
  * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience permission operations.
  *
@@ -23,7 +24,7 @@ export declare class AudiencesResource {
      *
      * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
      */
-    listTailoredPermissions(params: ListTailoredAudiencePermissionsParams, options?: PaginationOptions): PagePromise<TailoredAudiencePermissionListResponse, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
+    listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListTailoredAudiencePermissionsResponse<P>, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
     /**
      * Share a tailored audience with another account
      *
@@ -84,7 +85,7 @@ export declare class AudiencesResource {
      *
      * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
      */
-    listCustomPermissions(params: ListCustomAudiencePermissionsParams, options?: PaginationOptions): PagePromise<CustomAudiencePermissionListResponse, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
+    listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(params: P & KnownParams<P, ListCustomAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencePermissionsResponse<P>, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
     /**
      * Share a custom audience with another account
      *
@@ -118,7 +119,7 @@ export declare class AudiencesResource {
      *
      * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
      */
-    listCustom(params: ListCustomAudiencesParams, options?: PaginationOptions): PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>>;
+    listCustom<const P extends ListCustomAudiencesParams>(params: P & KnownParams<P, ListCustomAudiencesParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
     /**
      * Create a custom audience
      *

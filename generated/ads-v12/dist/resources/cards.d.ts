@@ -2,7 +2,8 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { CardListResponse, CardResponse, CreateCardParams, CreatePollCardParams, DeleteCardParams, DeletePollCardParams, GetCardParams, GetPollCardParams, ListCardsParams, ListPollCardsParams, PollCardListResponse, PollCardResponse, UnspecifiedResponse, UpdateCardParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { CardListResponse, CardResponse, CreateCardParams, CreatePollCardParams, DeleteCardParams, DeletePollCardParams, GetCardParams, GetPollCardParams, ListCardsParams, ListPollCardsParams, ListPollCardsResponse, PollCardListResponse, PollCardResponse, UnspecifiedResponse, UpdateCardParams } from '../models.js';
 /**
  * Website and app cards built from components, and poll cards.
  *
@@ -78,7 +79,7 @@ export declare class CardsResource {
      *
      * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
      */
-    listPoll(params: ListPollCardsParams, options?: PaginationOptions): PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>>;
+    listPoll<const P extends ListPollCardsParams>(params: P & KnownParams<P, ListPollCardsParams>, options?: PaginationOptions): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
     /**
      * Create a poll card
      *

@@ -2,7 +2,8 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { AdvertiserBusinessCategoryListResponse, CreateLineItemCuratedCategoryParams, CuratedCategoryListResponse, CuratedCategoryResponse, DeleteLineItemCuratedCategoryParams, GetCuratedCategoryParams, GetLineItemCuratedCategoryParams, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, ListCuratedCategoriesParams, ListLineItemCuratedCategoriesParams, UpdateLineItemCuratedCategoryParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { AdvertiserBusinessCategoryListResponse, CreateLineItemCuratedCategoryParams, CuratedCategoryListResponse, CuratedCategoryResponse, DeleteLineItemCuratedCategoryParams, GetCuratedCategoryParams, GetLineItemCuratedCategoryParams, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, ListCuratedCategoriesParams, ListLineItemCuratedCategoriesParams, ListLineItemCuratedCategoriesResponse, UpdateLineItemCuratedCategoryParams } from '../models.js';
 /**
  * Advertiser business categories, curated categories (publisher content packages for preroll) and their association with line items.
  *
@@ -49,7 +50,7 @@ export declare class CategoriesResource {
      *
      * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
      */
-    listLineItemCurated(params: ListLineItemCuratedCategoriesParams, options?: PaginationOptions): PagePromise<LineItemCuratedCategoryListResponse, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
+    listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>, options?: PaginationOptions): PagePromise<ListLineItemCuratedCategoriesResponse<P>, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
     /**
      * Associate a curated category with a line item
      *

@@ -2,7 +2,8 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { AccountMediaListResponse, AccountMediaResponse, CreateMediaCreativeParams, DeleteAccountMediaParams, DeleteMediaCreativeParams, GetAccountMediaParams, GetMediaCreativeParams, ListAccountMediaParams, ListMediaCreativesParams, ListPromotedAccountsParams, MediaCreativeListResponse, MediaCreativeResponse, PromotedAccountListResponse } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { AccountMediaListResponse, AccountMediaResponse, CreateMediaCreativeParams, DeleteAccountMediaParams, DeleteMediaCreativeParams, GetAccountMediaParams, GetMediaCreativeParams, ListAccountMediaParams, ListAccountMediaResponse, ListMediaCreativesParams, ListMediaCreativesResponse, ListPromotedAccountsParams, ListPromotedAccountsResponse, MediaCreativeListResponse, MediaCreativeResponse, PromotedAccountListResponse } from '../models.js';
 /**
  * Account media library entries, media creatives that attach them to line items, and promoted accounts.
  *
@@ -21,7 +22,7 @@ export declare class MediaResource {
      *
      * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
      */
-    listAccount(params: ListAccountMediaParams, options?: PaginationOptions): PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>>;
+    listAccount<const P extends ListAccountMediaParams>(params: P & KnownParams<P, ListAccountMediaParams>, options?: PaginationOptions): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
     /**
      * Get an account media entry
      *
@@ -48,7 +49,7 @@ export declare class MediaResource {
      *
      * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
      */
-    listCreatives(params: ListMediaCreativesParams, options?: PaginationOptions): PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>>;
+    listCreatives<const P extends ListMediaCreativesParams>(params: P & KnownParams<P, ListMediaCreativesParams>, options?: PaginationOptions): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
     /**
      * Attach account media to a line item
      *
@@ -86,5 +87,5 @@ export declare class MediaResource {
      *
      * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
      */
-    listPromotedAccounts(params: ListPromotedAccountsParams, options?: PaginationOptions): PagePromise<PromotedAccountListResponse, PageItem<PromotedAccountListResponse, 'data'>>;
+    listPromotedAccounts<const P extends ListPromotedAccountsParams>(params: P & KnownParams<P, ListPromotedAccountsParams>, options?: PaginationOptions): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
 }

@@ -2,7 +2,8 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { CreatePrerollCallToActionParams, DeletePrerollCallToActionParams, GetPrerollCallToActionParams, ListPrerollCallToActionsParams, PrerollCallToActionListResponse, PrerollCallToActionResponse, UpdatePrerollCallToActionParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { CreatePrerollCallToActionParams, DeletePrerollCallToActionParams, GetPrerollCallToActionParams, ListPrerollCallToActionsParams, ListPrerollCallToActionsResponse, PrerollCallToActionListResponse, PrerollCallToActionResponse, UpdatePrerollCallToActionParams } from '../models.js';
 /**
  * Calls to action shown with preroll video ads of PREROLL_VIEWS line items.
  *
@@ -22,7 +23,7 @@ export declare class PrerollResource {
      *
      * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
      */
-    listCallToActions(params: ListPrerollCallToActionsParams, options?: PaginationOptions): PagePromise<PrerollCallToActionListResponse, PageItem<PrerollCallToActionListResponse, 'data'>>;
+    listCallToActions<const P extends ListPrerollCallToActionsParams>(params: P & KnownParams<P, ListPrerollCallToActionsParams>, options?: PaginationOptions): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
     /**
      * Create a preroll call to action
      *

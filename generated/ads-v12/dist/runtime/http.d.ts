@@ -96,9 +96,9 @@ export declare function createCore(options?: ClientOptions, ...extensions: CoreE
 /** The origin an operation goes to. */
 export declare function originFor(core: ClientCore, op: OperationSpec): string;
 /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
-export declare function buildUrl(core: ClientCore, op: OperationSpec, params?: Record<string, unknown>): string;
+export declare function buildUrl(core: ClientCore, op: OperationSpec, params?: object): string;
 /** Sends one operation and resolves to its decoded 2xx body. */
-export declare function request<T>(core: ClientCore, op: OperationSpec, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+export declare function request<T>(core: ClientCore, op: OperationSpec, params?: object, options?: RequestOptions): Promise<T>;
 /** A decoded 2xx body and what was seen of its response. */
 export interface Exchange {
     body: unknown;

@@ -55,9 +55,10 @@ export declare class PagePromise<Body, Item> implements PromiseLike<Page<Body, I
     #private;
     private readonly core;
     private readonly op;
-    private readonly params;
     private readonly options;
-    constructor(core: ClientCore, op: PaginatedOperationSpec, params: Record<string, unknown>, options?: PaginationOptions);
+    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+    private readonly params;
+    constructor(core: ClientCore, op: PaginatedOperationSpec, params: object, options?: PaginationOptions);
     then<A = Page<Body, Item>, B = never>(onFulfilled?: ((page: Page<Body, Item>) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B>;
     catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<Body, Item> | B>;
     finally(onFinally?: (() => void) | null): Promise<Page<Body, Item>>;

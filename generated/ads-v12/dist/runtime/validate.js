@@ -4,6 +4,7 @@ import { ValidationError } from './errors.js';
  * Throws a ValidationError naming the parameter and the rule.
  */
 export function validateParams(op, params) {
+    checkKeys(op, params);
     for (const param of op.params ?? []) {
         const key = param.key ?? param.name;
         const value = own(params, key);
@@ -23,6 +24,61 @@ export function validateParams(op, params) {
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
 export function own(params, key) {
     return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+}
+/**
+ * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
+ * types cannot catch it) would be dropped, or sent as a body field: it is refused, naming the
+ * nearest key the operation has. An object body that admits fields it does not name takes any key.
+ */
+function checkKeys(op, params) {
+    const body = op.body;
+    if (body?.mode === 'fields' && body.open)
+        return;
+    const known = (op.params ?? []).map((p) => p.key ?? p.name);
+    if (body?.mode === 'whole')
+        known.push('body');
+    else if (body?.fields)
+        known.push(...Object.keys(body.fields));
+    for (const key of Object.keys(params)) {
+        if (known.includes(key))
+            continue;
+        const near = nearest(key, known);
+        const hint = near
+            ? `; did you mean "${near}"?`
+            : known.length === 0
+                ? '; it takes no parameters'
+                : known.length <= 12
+                    ? `; it takes ${known.map((k) => `"${k}"`).join(', ')}`
+                    : '';
+        fail(op, key, 'unknown-parameter', `is not a parameter of this operation${hint}`);
+    }
+}
+/** The known key closest to `key` (edits, a swap of neighbours counting as one), when close enough to be a slip. */
+function nearest(key, known) {
+    let best;
+    let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
+    for (const candidate of known) {
+        const d = candidate.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, candidate);
+        if (d < bestDistance)
+            [best, bestDistance] = [candidate, d];
+    }
+    return best;
+}
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+function editDistance(a, b) {
+    const rows = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+    for (let j = 1; j <= b.length; j++)
+        rows[0][j] = j;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, rows[i - 2][j - 2] + 1);
+            rows[i][j] = d;
+        }
+    }
+    return rows[a.length][b.length];
 }
 /** A missing value (undefined, or null where null is not allowed) is refused when required; a present one is checked. */
 function checkField(op, name, value, checks, required) {

@@ -3,6 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -15,7 +16,9 @@ import type {
   GetAccountHistoryParams,
   GetAccountParams,
   ListAccountAppsParams,
+  ListAccountAppsResponse,
   ListAccountsParams,
+  ListAccountsResponse,
   UpdateAccountParams,
 } from '../models.js';
 import {
@@ -50,11 +53,11 @@ export class AccountsResource {
    *
    * `GET /12/accounts` (operationId `listAccounts`)
    */
-  list(
-    params: ListAccountsParams = {},
+  list<const P extends ListAccountsParams = {}>(
+    params?: P & KnownParams<P, ListAccountsParams>,
     options?: PaginationOptions,
-  ): PagePromise<AccountListResponse, PageItem<AccountListResponse, 'data'>> {
-    return listAccounts(this.core, params, options);
+  ): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>> {
+    return listAccounts<P>(this.core, params, options);
   }
 
   /**
@@ -113,11 +116,11 @@ export class AccountsResource {
    *
    * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
    */
-  listApps(
-    params: ListAccountAppsParams,
+  listApps<const P extends ListAccountAppsParams>(
+    params: P & KnownParams<P, ListAccountAppsParams>,
     options?: PaginationOptions,
-  ): PagePromise<AccountAppListResponse, PageItem<AccountAppListResponse, 'data'>> {
-    return listAccountApps(this.core, params, options);
+  ): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>> {
+    return listAccountApps<P>(this.core, params, options);
   }
 
   /**

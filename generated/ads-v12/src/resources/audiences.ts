@@ -3,6 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AudienceUsersResponse,
   BatchCreateCustomAudiencesParams,
@@ -20,8 +21,11 @@ import type {
   GetCustomAudienceParams,
   GetCustomAudienceTargetedParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
   TailoredAudiencePermissionListResponse,
   TailoredAudiencePermissionResponse,
   UpdateCustomAudienceParams,
@@ -63,14 +67,14 @@ export class AudiencesResource {
    *
    * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
    */
-  listTailoredPermissions(
-    params: ListTailoredAudiencePermissionsParams,
+  listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(
+    params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
     options?: PaginationOptions,
   ): PagePromise<
-    TailoredAudiencePermissionListResponse,
+    ListTailoredAudiencePermissionsResponse<P>,
     PageItem<TailoredAudiencePermissionListResponse, 'data'>
   > {
-    return listTailoredAudiencePermissions(this.core, params, options);
+    return listTailoredAudiencePermissions<P>(this.core, params, options);
   }
 
   /**
@@ -157,14 +161,14 @@ export class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
    */
-  listCustomPermissions(
-    params: ListCustomAudiencePermissionsParams,
+  listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(
+    params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
     options?: PaginationOptions,
   ): PagePromise<
-    CustomAudiencePermissionListResponse,
+    ListCustomAudiencePermissionsResponse<P>,
     PageItem<CustomAudiencePermissionListResponse, 'data'>
   > {
-    return listCustomAudiencePermissions(this.core, params, options);
+    return listCustomAudiencePermissions<P>(this.core, params, options);
   }
 
   /**
@@ -212,11 +216,11 @@ export class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    */
-  listCustom(
-    params: ListCustomAudiencesParams,
+  listCustom<const P extends ListCustomAudiencesParams>(
+    params: P & KnownParams<P, ListCustomAudiencesParams>,
     options?: PaginationOptions,
-  ): PagePromise<CustomAudienceListResponse, PageItem<CustomAudienceListResponse, 'data'>> {
-    return listCustomAudiences(this.core, params, options);
+  ): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>> {
+    return listCustomAudiences<P>(this.core, params, options);
   }
 
   /**

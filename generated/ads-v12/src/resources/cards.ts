@@ -3,6 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CardListResponse,
   CardResponse,
@@ -14,6 +15,7 @@ import type {
   GetPollCardParams,
   ListCardsParams,
   ListPollCardsParams,
+  ListPollCardsResponse,
   PollCardListResponse,
   PollCardResponse,
   UnspecifiedResponse,
@@ -124,11 +126,11 @@ export class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    */
-  listPoll(
-    params: ListPollCardsParams,
+  listPoll<const P extends ListPollCardsParams>(
+    params: P & KnownParams<P, ListPollCardsParams>,
     options?: PaginationOptions,
-  ): PagePromise<PollCardListResponse, PageItem<PollCardListResponse, 'data'>> {
-    return listPollCards(this.core, params, options);
+  ): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>> {
+    return listPollCards<P>(this.core, params, options);
   }
 
   /**

@@ -3,6 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AdvertiserBusinessCategoryListResponse,
   CreateLineItemCuratedCategoryParams,
@@ -15,6 +16,7 @@ import type {
   LineItemCuratedCategoryResponse,
   ListCuratedCategoriesParams,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
   UpdateLineItemCuratedCategoryParams,
 } from '../models.js';
 import {
@@ -86,11 +88,14 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
    */
-  listLineItemCurated(
-    params: ListLineItemCuratedCategoriesParams,
+  listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(
+    params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
     options?: PaginationOptions,
-  ): PagePromise<LineItemCuratedCategoryListResponse, PageItem<LineItemCuratedCategoryListResponse, 'data'>> {
-    return listLineItemCuratedCategories(this.core, params, options);
+  ): PagePromise<
+    ListLineItemCuratedCategoriesResponse<P>,
+    PageItem<LineItemCuratedCategoryListResponse, 'data'>
+  > {
+    return listLineItemCuratedCategories<P>(this.core, params, options);
   }
 
   /**

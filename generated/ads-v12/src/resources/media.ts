@@ -3,6 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AccountMediaListResponse,
   AccountMediaResponse,
@@ -12,8 +13,11 @@ import type {
   GetAccountMediaParams,
   GetMediaCreativeParams,
   ListAccountMediaParams,
+  ListAccountMediaResponse,
   ListMediaCreativesParams,
+  ListMediaCreativesResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
   PromotedAccountListResponse,
@@ -47,11 +51,11 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
    */
-  listAccount(
-    params: ListAccountMediaParams,
+  listAccount<const P extends ListAccountMediaParams>(
+    params: P & KnownParams<P, ListAccountMediaParams>,
     options?: PaginationOptions,
-  ): PagePromise<AccountMediaListResponse, PageItem<AccountMediaListResponse, 'data'>> {
-    return listAccountMedia(this.core, params, options);
+  ): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>> {
+    return listAccountMedia<P>(this.core, params, options);
   }
 
   /**
@@ -86,11 +90,11 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
    */
-  listCreatives(
-    params: ListMediaCreativesParams,
+  listCreatives<const P extends ListMediaCreativesParams>(
+    params: P & KnownParams<P, ListMediaCreativesParams>,
     options?: PaginationOptions,
-  ): PagePromise<MediaCreativeListResponse, PageItem<MediaCreativeListResponse, 'data'>> {
-    return listMediaCreatives(this.core, params, options);
+  ): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>> {
+    return listMediaCreatives<P>(this.core, params, options);
   }
 
   /**
@@ -145,10 +149,10 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
    */
-  listPromotedAccounts(
-    params: ListPromotedAccountsParams,
+  listPromotedAccounts<const P extends ListPromotedAccountsParams>(
+    params: P & KnownParams<P, ListPromotedAccountsParams>,
     options?: PaginationOptions,
-  ): PagePromise<PromotedAccountListResponse, PageItem<PromotedAccountListResponse, 'data'>> {
-    return listPromotedAccounts(this.core, params, options);
+  ): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>> {
+    return listPromotedAccounts<P>(this.core, params, options);
   }
 }

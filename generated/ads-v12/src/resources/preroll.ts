@@ -3,11 +3,13 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CreatePrerollCallToActionParams,
   DeletePrerollCallToActionParams,
   GetPrerollCallToActionParams,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
   PrerollCallToActionListResponse,
   PrerollCallToActionResponse,
   UpdatePrerollCallToActionParams,
@@ -39,11 +41,11 @@ export class PrerollResource {
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
    */
-  listCallToActions(
-    params: ListPrerollCallToActionsParams,
+  listCallToActions<const P extends ListPrerollCallToActionsParams>(
+    params: P & KnownParams<P, ListPrerollCallToActionsParams>,
     options?: PaginationOptions,
-  ): PagePromise<PrerollCallToActionListResponse, PageItem<PrerollCallToActionListResponse, 'data'>> {
-    return listPrerollCallToActions(this.core, params, options);
+  ): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>> {
+    return listPrerollCallToActions<P>(this.core, params, options);
   }
 
   /**

@@ -159,8 +159,8 @@ export function originFor(core: ClientCore, op: OperationSpec): string {
 }
 
 /** Validates params and builds the absolute URL of an operation (for browser redirect steps too). */
-export function buildUrl(core: ClientCore, op: OperationSpec, params: Record<string, unknown> = {}): string {
-  const checked = check(op, params);
+export function buildUrl(core: ClientCore, op: OperationSpec, params: object = {}): string {
+  const checked = check(op, params as Record<string, unknown>);
   const origin = originFor(core, op);
   if (op.requireHttps) requireSecureUrl(origin, op.id);
   return origin + serializeRequest(op, checked).pathAndQuery;
@@ -170,10 +170,11 @@ export function buildUrl(core: ClientCore, op: OperationSpec, params: Record<str
 export function request<T>(
   core: ClientCore,
   op: OperationSpec,
-  params: Record<string, unknown> = {},
+  params: object = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  return attempts(core, op, params, options, (response, deadline) =>
+  // Params types are interfaces (no index signature): the runtime reads them by wire name.
+  return attempts(core, op, params as Record<string, unknown>, options, (response, deadline) =>
     decode(op, response, deadline, options),
   ) as Promise<T>;
 }

@@ -82,13 +82,17 @@ interface Trail {
  */
 export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, AsyncIterable<Item> {
   #first: Promise<Page<Body, Item>> | undefined;
+  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+  private readonly params: Record<string, unknown>;
 
   constructor(
     private readonly core: ClientCore,
     private readonly op: PaginatedOperationSpec,
-    private readonly params: Record<string, unknown>,
+    params: object,
     private readonly options: PaginationOptions = {},
-  ) {}
+  ) {
+    this.params = params as Record<string, unknown>;
+  }
 
   then<A = Page<Body, Item>, B = never>(
     onFulfilled?: ((page: Page<Body, Item>) => A | PromiseLike<A>) | null,

@@ -18,7 +18,7 @@ export class ConnectionsResource {
      *
      * `GET /2/connections` (operationId `getConnectionHistory`)
      */
-    getHistory(params = {}, options) {
+    getHistory(params, options) {
         return getConnectionHistory(this.core, params, options);
     }
     /**

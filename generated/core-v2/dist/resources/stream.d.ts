@@ -3,7 +3,8 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { EventStream, StreamOptions } from '../runtime/stream.js';
-import type { AddRulesResponse, DeleteRulesParams, DeleteRulesResponse, FilteredStreamingTweetResponse, GetRulesParams, PowerstreamRulesResponse, RulesLookupResponse, StreamPostsParams, UpdateRulesParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { AddRulesResponse, DeleteRulesParams, DeleteRulesResponse, GetRulesParams, PowerstreamRulesResponse, RulesLookupResponse, StreamPostsParams, StreamPostsResponse, UpdateRulesParams } from '../models.js';
 /**
  * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that match public posts; matches are delivered over a persistent connection or, when a webhook is linked to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses filter endpoint.
  *
@@ -29,7 +30,7 @@ export declare class StreamResource {
      * `GET /2/tweets/search/stream` (operationId `streamPosts`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
      */
-    posts(params?: StreamPostsParams, options?: StreamOptions): EventStream<FilteredStreamingTweetResponse>;
+    posts<const P extends StreamPostsParams = {}>(params?: P & KnownParams<P, StreamPostsParams>, options?: StreamOptions): EventStream<StreamPostsResponse<P>>;
     /**
      * Get stream rules
      *

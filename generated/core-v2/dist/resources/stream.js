@@ -29,7 +29,7 @@ export class StreamResource {
      * `GET /2/tweets/search/stream` (operationId `streamPosts`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
      */
-    posts(params = {}, options) {
+    posts(params, options) {
         return streamPosts(this.core, params, options);
     }
     /**

@@ -85,6 +85,7 @@ export function buildUrl(core, op, params = {}) {
 }
 /** Sends one operation and resolves to its decoded 2xx body. */
 export function request(core, op, params = {}, options = {}) {
+    // Params types are interfaces (no index signature): the runtime reads them by wire name.
     return attempts(core, op, params, options, (response, deadline) => decode(op, response, deadline, options));
 }
 /**

@@ -23,14 +23,15 @@ export class PaginationLoopError extends Error {
 export class PagePromise {
     core;
     op;
-    params;
     options;
     #first;
+    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+    params;
     constructor(core, op, params, options = {}) {
         this.core = core;
         this.op = op;
-        this.params = params;
         this.options = options;
+        this.params = params;
     }
     then(onFulfilled, onRejected) {
         return this.first().then(onFulfilled, onRejected);

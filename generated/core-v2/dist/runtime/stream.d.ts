@@ -86,9 +86,10 @@ export declare class EventStream<Event> implements AsyncIterable<Event> {
     #private;
     private readonly core;
     private readonly op;
-    private readonly params;
     private readonly options;
-    constructor(core: ClientCore, op: OperationSpec, params: Record<string, unknown>, options?: StreamOptions);
+    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+    private readonly params;
+    constructor(core: ClientCore, op: OperationSpec, params: object, options?: StreamOptions);
     /** Stops the stream, a pending read and any wait to reconnect; the iteration ends without error. */
     close(): void;
     get closed(): boolean;

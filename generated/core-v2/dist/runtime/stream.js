@@ -103,18 +103,19 @@ export class SseParser {
 export class EventStream {
     core;
     op;
-    params;
     options;
     #controller = new AbortController();
     #rateLimit;
     #connections = 0;
     #lastEventId = '';
     #reconnectMs;
+    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+    params;
     constructor(core, op, params, options = {}) {
         this.core = core;
         this.op = op;
-        this.params = params;
         this.options = options;
+        this.params = params;
         const outer = options.signal;
         if (outer?.aborted)
             this.close();

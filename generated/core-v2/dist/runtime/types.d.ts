@@ -74,10 +74,12 @@ export interface BodySpec {
     readonly required?: boolean;
     /** Checks on a whole body (an array, for example). */
     readonly checks?: ValueChecks;
-    /** Checks on the top-level fields of an object body. */
+    /** Every top-level field of an object body (`fields` mode), with its checks. */
     readonly fields?: Readonly<Record<string, ValueChecks & {
         readonly required?: boolean;
     }>>;
+    /** The object body admits fields it does not name: any params key may be one. */
+    readonly open?: boolean;
 }
 /**
  * How an operation pages: `token`/`cursor` (the next token at `next` in the body, sent back in

@@ -2,16 +2,19 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CreateCommunityNotesParams,
   CreateNoteResponse,
-  EligiblePostsSearchResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
-  NotesWrittenSearchResponse,
+  NoteSelection,
   SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenResponse,
   SearchEligiblePostsParams,
+  SearchEligiblePostsResponse,
+  TweetSelection,
 } from '../models.js';
 import {
   createCommunityNotes,
@@ -37,11 +40,11 @@ export class CommunityNotesResource {
    * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
    * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
    */
-  searchEligiblePosts(
-    params: SearchEligiblePostsParams,
+  searchEligiblePosts<const P extends SearchEligiblePostsParams>(
+    params: P & KnownParams<P, SearchEligiblePostsParams>,
     options?: PaginationOptions,
-  ): PagePromise<EligiblePostsSearchResponse, PageItem<EligiblePostsSearchResponse, 'data'>> {
-    return searchEligiblePosts(this.core, params, options);
+  ): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
+    return searchEligiblePosts<P>(this.core, params, options);
   }
 
   /**
@@ -52,11 +55,11 @@ export class CommunityNotesResource {
    * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
    * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
    */
-  searchWritten(
-    params: SearchCommunityNotesWrittenParams,
+  searchWritten<const P extends SearchCommunityNotesWrittenParams>(
+    params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
     options?: PaginationOptions,
-  ): PagePromise<NotesWrittenSearchResponse, PageItem<NotesWrittenSearchResponse, 'data'>> {
-    return searchCommunityNotesWritten(this.core, params, options);
+  ): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>> {
+    return searchCommunityNotesWritten<P>(this.core, params, options);
   }
 
   /**

@@ -2,12 +2,14 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
+import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
+import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
-  ConnectionHistoryResponse,
+  ConnectionSelection,
   DeleteConnectionsByEndpointParams,
   DeleteConnectionsByUuidsParams,
   GetConnectionHistoryParams,
+  GetConnectionHistoryResponse,
   KillConnectionsResponse,
 } from '../models.js';
 import {
@@ -33,11 +35,11 @@ export class ConnectionsResource {
    *
    * `GET /2/connections` (operationId `getConnectionHistory`)
    */
-  getHistory(
-    params: GetConnectionHistoryParams = {},
+  getHistory<const P extends GetConnectionHistoryParams = {}>(
+    params?: P & KnownParams<P, GetConnectionHistoryParams>,
     options?: PaginationOptions,
-  ): PagePromise<ConnectionHistoryResponse, PageItem<ConnectionHistoryResponse, 'data'>> {
-    return getConnectionHistory(this.core, params, options);
+  ): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>> {
+    return getConnectionHistory<P>(this.core, params, options);
   }
 
   /**

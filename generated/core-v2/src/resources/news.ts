@@ -2,7 +2,8 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { GetNewsParams, NewsLookupResponse, NewsSearchResponse, SearchNewsParams } from '../models.js';
+import type { KnownParams } from '../runtime/selection.js';
+import type { GetNewsParams, GetNewsResponse, SearchNewsParams, SearchNewsResponse } from '../models.js';
 import { getNews, searchNews } from '../functions.js';
 
 /**
@@ -22,8 +23,11 @@ export class NewsResource {
    * `GET /2/news/search` (operationId `searchNews`)
    * @see https://docs.x.com/x-api/news/introduction
    */
-  search(params: SearchNewsParams, options?: RequestOptions): Promise<NewsSearchResponse> {
-    return searchNews(this.core, params, options);
+  search<const P extends SearchNewsParams>(
+    params: P & KnownParams<P, SearchNewsParams>,
+    options?: RequestOptions,
+  ): Promise<SearchNewsResponse<P>> {
+    return searchNews<P>(this.core, params, options);
   }
 
   /**
@@ -34,7 +38,10 @@ export class NewsResource {
    * `GET /2/news/{id}` (operationId `getNews`)
    * @see https://docs.x.com/x-api/news/introduction
    */
-  get(params: GetNewsParams, options?: RequestOptions): Promise<NewsLookupResponse> {
-    return getNews(this.core, params, options);
+  get<const P extends GetNewsParams>(
+    params: P & KnownParams<P, GetNewsParams>,
+    options?: RequestOptions,
+  ): Promise<GetNewsResponse<P>> {
+    return getNews<P>(this.core, params, options);
   }
 }

@@ -4,15 +4,16 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { EventStream, StreamOptions } from '../runtime/stream.js';
+import type { KnownParams } from '../runtime/selection.js';
 import type {
   AddRulesResponse,
   DeleteRulesParams,
   DeleteRulesResponse,
-  FilteredStreamingTweetResponse,
   GetRulesParams,
   PowerstreamRulesResponse,
   RulesLookupResponse,
   StreamPostsParams,
+  StreamPostsResponse,
   UpdateRulesParams,
 } from '../models.js';
 import { deleteRules, getPowerstreamRules, getRules, streamPosts, updateRules } from '../functions.js';
@@ -45,11 +46,11 @@ export class StreamResource {
    * `GET /2/tweets/search/stream` (operationId `streamPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
    */
-  posts(
-    params: StreamPostsParams = {},
+  posts<const P extends StreamPostsParams = {}>(
+    params?: P & KnownParams<P, StreamPostsParams>,
     options?: StreamOptions,
-  ): EventStream<FilteredStreamingTweetResponse> {
-    return streamPosts(this.core, params, options);
+  ): EventStream<StreamPostsResponse<P>> {
+    return streamPosts<P>(this.core, params, options);
   }
 
   /**

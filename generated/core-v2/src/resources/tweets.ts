@@ -2,12 +2,13 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
+import type { KnownParams } from '../runtime/selection.js';
 import type {
   CreateOrEditPostParams,
   CreatePostsParams,
   GetPostsByIdsParams,
+  GetPostsByIdsResponse,
   TweetCreateResponse,
-  TweetsLookupResponse,
 } from '../models.js';
 import { createOrEditPost, createPosts, getPostsByIds } from '../functions.js';
 
@@ -28,8 +29,11 @@ export class TweetsResource {
    * `GET /2/tweets` (operationId `getPostsByIds`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
    */
-  getPostsByIds(params: GetPostsByIdsParams, options?: RequestOptions): Promise<TweetsLookupResponse> {
-    return getPostsByIds(this.core, params, options);
+  getPostsByIds<const P extends GetPostsByIdsParams>(
+    params: P & KnownParams<P, GetPostsByIdsParams>,
+    options?: RequestOptions,
+  ): Promise<GetPostsByIdsResponse<P>> {
+    return getPostsByIds<P>(this.core, params, options);
   }
 
   /**

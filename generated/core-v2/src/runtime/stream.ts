@@ -170,13 +170,16 @@ export class EventStream<Event> implements AsyncIterable<Event> {
   #connections = 0;
   #lastEventId = '';
   #reconnectMs: number | undefined;
+  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+  private readonly params: Record<string, unknown>;
 
   constructor(
     private readonly core: ClientCore,
     private readonly op: OperationSpec,
-    private readonly params: Record<string, unknown>,
+    params: object,
     private readonly options: StreamOptions = {},
   ) {
+    this.params = params as Record<string, unknown>;
     const outer = options.signal;
     if (outer?.aborted) this.close();
     else outer?.addEventListener('abort', () => this.close(), { once: true });

@@ -1,0 +1,143 @@
+/**
+ * Field selection in types: what narrowing results to the requested fields costs tsc. The same 100
+ * calls written three ways: against @xgen/core-v2 with `*.fields` and `expansions` (narrowed
+ * results), against @xgen/core-v2 without them (plain params, results with the default fields),
+ * and against @xdevplatform/xdk with the same fields (which does not narrow). Each program reads
+ * a field of every result, so the result types are resolved, not only named.
+ * Target (issue 14): narrowed calls check in at most 1.5x the time of the same calls without fields.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { alternate, median, ms, ratio, runCommand } from './lib/measure.ts';
+import { OUT, ROOT } from './lib/setup.ts';
+import { type Section, table } from './lib/table.ts';
+import { STRICT_OPTIONS, TSC } from './quality.ts';
+
+const CALLS = 100;
+/** The committed package, as a consumer installs it. */
+const XGEN_TYPES = join(ROOT, 'generated/core-v2/dist/index.d.ts');
+
+// Field names both clients accept.
+const TWEET = ['attachments', 'context_annotations', 'conversation_id', 'created_at', 'entities', 'geo', 'lang', 'public_metrics', 'possibly_sensitive', 'reply_settings', 'source', 'withheld', 'edit_controls', 'card_uri'];
+const EXPANSIONS = ['attachments.media_keys', 'attachments.poll_ids', 'author_id', 'entities.mentions.username', 'geo.place_id', 'in_reply_to_user_id'];
+const USER = ['created_at', 'description', 'entities', 'location', 'profile_image_url', 'protected', 'public_metrics', 'url', 'verified'];
+const MEDIA = ['alt_text', 'duration_ms', 'height', 'preview_image_url', 'public_metrics', 'url', 'variants', 'width'];
+const NEWS = ['category', 'contexts', 'hook', 'keywords', 'name', 'summary', 'updated_at'];
+const CONNECTION = ['client_ip', 'disconnect_reason', 'disconnected_at', 'id'];
+
+/** A different subset of `list` for each call. */
+function pick(list: string[], i: number): string[] {
+  const n = 1 + (i % Math.min(5, list.length));
+  const start = (i * 3) % list.length;
+  return [...new Set(Array.from({ length: n }, (_, k) => list[(start + k) % list.length]!))];
+}
+
+const quoted = (values: string[]): string => `[${values.map((v) => `'${v}'`).join(', ')}]`;
+
+type Which = 'narrowed' | 'plain' | 'xdk';
+const WHICH: readonly Which[] = ['narrowed', 'plain', 'xdk'];
+
+/**
+ * The i-th call and a read of its result, for each program. Reads take a field present in all three
+ * (a default one), plus, in the narrowed program, the first requested field: that is what narrowing is for.
+ */
+function call(i: number, which: Which): string {
+  const [t, e, u, m, n, c] = [pick(TWEET, i), pick(EXPANSIONS, i), pick(USER, i), pick(MEDIA, i), pick(NEWS, i), pick(CONNECTION, i)];
+  const narrowed = which === 'narrowed';
+  const extra = (field: string | undefined, on: string): string => (narrowed && field ? `, ${on}.${field}` : '');
+  switch (i % 5) {
+    case 0: {
+      const read = `[r.data?.[0]?.text, r.includes?.users?.[0]?.username${extra(t[0], 'r.data![0]!')}]`;
+      if (which === 'xdk') return `{ const r = await client.posts.getByIds(['${i}'], { postFields: ${quoted(t)}, expansions: ${quoted(e)}, userFields: ${quoted(u)}, mediaFields: ${quoted(m)} }); results.push([r.data?.[0]?.text, r.includes?.users?.[0]?.username]); }`;
+      const fields = narrowed ? `, 'tweet.fields': ${quoted(t)}, expansions: ${quoted(e)}, 'user.fields': ${quoted(u)}, 'media.fields': ${quoted(m)}` : '';
+      return `{ const r = await client.tweets.getPostsByIds({ ids: ['${i}']${fields} }); results.push(${read}); }`;
+    }
+    case 1: {
+      if (which === 'xdk') return `{ const r = await client.users.getPosts('${i}', { maxResults: 10, postFields: ${quoted(t)}, expansions: ${quoted(e)}, userFields: ${quoted(u)} }); results.push(r.data?.[0]?.text); }`;
+      const fields = narrowed ? `, 'tweet.fields': ${quoted(t)}, expansions: ${quoted(e)}, 'user.fields': ${quoted(u)}` : '';
+      return `{ const r = await client.users.getPosts({ id: '${i}', max_results: 10${fields} }); results.push([r.data?.[0]?.text${extra(t[0], 'r.items[0]!')}]); }`;
+    }
+    case 2: {
+      if (which === 'xdk') return `{ const r = await client.news.search('q${i}', { newsFields: ${quoted(n)} }); results.push(r.data?.[0]?.id); }`;
+      const fields = narrowed ? `, 'news.fields': ${quoted(n)}` : '';
+      return `{ const r = await client.news.search({ query: 'q${i}'${fields} }); results.push([r.data?.[0]?.rest_id${extra(n[0], 'r.data![0]!')}]); }`;
+    }
+    case 3: {
+      if (which === 'xdk') return `{ const r = await client.communityNotes.searchEligiblePosts(true, { postFields: ${quoted(t)}, expansions: ${quoted(e)} }); results.push(r.data?.[0]?.text); }`;
+      const fields = narrowed ? `, 'tweet.fields': ${quoted(t)}, expansions: ${quoted(e)}` : '';
+      return `{ const r = await client.communityNotes.searchEligiblePosts({ test_mode: true${fields} }); results.push([r.data?.[0]?.text${extra(t[0], 'r.items[0]!')}]); }`;
+    }
+    default: {
+      if (which === 'xdk') return `{ const r = await client.connections.getConnectionHistory({ connectionFields: ${quoted(c)} }); results.push(r.data?.[0]); }`;
+      const fields = narrowed ? `{ 'connection.fields': ${quoted(c)} }` : '';
+      return `{ const r = await client.connections.getHistory(${fields}); results.push([r.data?.[0]?.endpoint_name${extra(c[0], 'r.items[0]!')}]); }`;
+    }
+  }
+}
+
+function writeProgram(which: Which): string {
+  const dir = join(OUT, 'narrowing', which);
+  mkdirSync(dir, { recursive: true });
+  const header =
+    which === 'xdk'
+      ? [`import { Client } from '@xdevplatform/xdk';`, `const client = new Client({ bearerToken: 'TOKEN' });`]
+      : [`import { CoreClient } from '@xgen/core-v2';`, `const client = new CoreClient({ auth: { bearerToken: 'TOKEN' } });`];
+  const lines = [...header, 'export const results: unknown[] = [];', 'export async function main(): Promise<void> {'];
+  for (let i = 0; i < CALLS; i++) lines.push(`  ${call(i, which)}`);
+  lines.push('}', '');
+  writeFileSync(join(dir, 'program.ts'), lines.join('\n'));
+  const paths = which === 'xdk' ? {} : { '@xgen/core-v2': [relative(dir, XGEN_TYPES)] };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_OPTIONS, paths }, files: ['program.ts'] }, null, 2));
+  return dir;
+}
+
+interface Run {
+  ms: number;
+  errors: number;
+  first: string | undefined;
+  stats: Record<string, number>;
+}
+
+async function check(dir: string): Promise<Run> {
+  const result = await runCommand(process.execPath, [TSC, '-p', dir, '--extendedDiagnostics', '--pretty', 'false']);
+  const errors = result.stdout.split('\n').filter((l) => /error TS\d+:/.test(l));
+  const stats: Record<string, number> = {};
+  for (const [, name, value] of result.stdout.matchAll(/^([A-Za-z ]+):\s+([\d.]+)s?K?$/gm)) stats[name!.trim()] = Number(value);
+  return { ms: result.ms, errors: errors.length, first: errors[0], stats };
+}
+
+const LABELS: Record<Which, string> = {
+  narrowed: '@xgen/core-v2, with fields (narrowed)',
+  plain: '@xgen/core-v2, same calls without fields',
+  xdk: '@xdevplatform/xdk, with fields',
+};
+
+export async function run(options: { runs: number }): Promise<Section> {
+  const dirs = Object.fromEntries(WHICH.map((w) => [w, writeProgram(w)])) as Record<Which, string>;
+  const results = await alternate(WHICH, { warmup: 1, runs: options.runs }, (which) => check(dirs[which]));
+  const stat = (which: Which, name: string) => median(results.get(which)!.map((r) => r.stats[name] ?? Number.NaN));
+  const checkTime = (which: Which) => stat(which, 'Check time') * 1000;
+  const rows = WHICH.map((which) => [
+    LABELS[which],
+    String(results.get(which)![0]!.errors),
+    ms(checkTime(which)),
+    ratio(checkTime(which), checkTime('plain')),
+    ms(median(results.get(which)!.map((r) => r.ms))),
+    String(stat(which, 'Types')),
+    String(stat(which, 'Instantiations')),
+  ]);
+  const notes = WHICH.filter((w) => results.get(w)![0]!.errors > 0).map((w) => `- ${w} program, first error: \`${results.get(w)![0]!.first}\``);
+  const cost = checkTime('narrowed') / checkTime('plain');
+  const body = [
+    table(['program of 100 calls', 'tsc errors', 'check time', 'vs without fields', 'tsc wall', 'types', 'instantiations'], rows),
+    '',
+    `${CALLS} calls to 5 operations both clients have (post lookup, a user's posts, news search, posts eligible for notes, connection history), each call with its own \`*.fields\` and \`expansions\` lists (none in the second program), and a read of each result (\`.out/narrowing/*/program.ts\`), checked by \`tsc --noEmit --extendedDiagnostics\` with the quality benchmark's strict options against each package's published \`.d.ts\` (ours: \`generated/core-v2/dist\`). ${options.runs} runs after a warm-up, alternating; medians.`,
+    ...(notes.length ? ['', ...notes] : []),
+  ].join('\n');
+  const clean = WHICH.every((w) => results.get(w)![0]!.errors === 0);
+  return {
+    title: 'Field selection: type-check cost of narrowing',
+    body,
+    targets: [['narrowed calls check in at most 1.5x the time of the same calls without fields (14)', `${cost.toFixed(2)}x`, clean && cost <= 1.5]],
+  };
+}

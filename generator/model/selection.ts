@@ -1,0 +1,128 @@
+import { isObject } from '../load/index.ts';
+import { pascalCase, typeName } from './names.ts';
+import { refName, type SchemaRegistry } from './schemas.ts';
+import type { JsonSchema, NarrowedMember, OperationModel, SelectionModel, ValueChecks } from './types.ts';
+
+type ReadOperation = Omit<OperationModel, 'methodName' | 'group'>;
+
+/**
+ * Decides what field selection means for types (seed 2.10): for each object a `*.fields` parameter
+ * selects (`x-field-selection`), a generic selection type with its defaults and the fields that
+ * stay optional when asked (`x-sometimes-absent`); and for each operation whose result holds such
+ * objects (`data`, or `includes` members that its `x-expansions` can fill), where they are.
+ * Sets `narrowing` on those operations; returns the selections, shared between operations.
+ */
+export function readSelections(operations: ReadOperation[], registry: SchemaRegistry): SelectionModel[] {
+  const selections: SelectionModel[] = [];
+  const byKey = new Map<string, SelectionModel>();
+  for (const op of operations) {
+    if (op.browserStep || op.success.encoding !== 'json') continue;
+    // Object schema name -> the selection that applies to it in this operation.
+    const chosen = new Map<string, { name: string; param: string }>();
+    for (const entry of op.fieldSelection) {
+      const object = registry.get(typeName(entry.object));
+      const properties = object && propertiesOf(object.schema);
+      const param = op.params.find((p) => p.name === entry.param && p.in === 'query') ?? op.params.find((p) => p.name === entry.param);
+      if (!object || !properties || !param || chosen.has(object.name)) continue;
+      const field = fieldType(param.checks);
+      const defaults = entry.defaults.filter((d) => d in properties);
+      const key = JSON.stringify([object.name, entry.param, defaults, field]);
+      let selection = byKey.get(key);
+      if (!selection) {
+        selection = {
+          name: registry.claimName(`${object.name}Selection`),
+          object: object.name,
+          param: entry.param,
+          field,
+          defaults,
+          sometimesAbsent: Object.keys(properties).filter((name) => isObject(properties[name]) && properties[name]['x-sometimes-absent'] === true),
+        };
+        byKey.set(key, selection);
+        selections.push(selection);
+      }
+      chosen.set(object.name, { name: selection.name, param: param.key });
+    }
+    const members = chosen.size > 0 ? narrowedMembers(op.success.typeName, chosen, includesKeys(op), registry, 0) : [];
+    members.push(...flaggedMembers(op, registry));
+    if (members.length === 0) continue;
+    const base = pascalCase(op.id);
+    const name = registry.isTaken(`${base}Response`) ? registry.claimName(`${base}Result`) : registry.claimName(`${base}Response`);
+    op.narrowing = { typeName: name, body: op.success.typeName, members };
+  }
+  return selections;
+}
+
+/**
+ * Properties of the result that a boolean parameter adds when true (`x-adds-field` on the parameter,
+ * the ads `with_total_count` adding `total_count`): present when it is `true`, absent when not sent.
+ */
+function flaggedMembers(op: ReadOperation, registry: SchemaRegistry): NarrowedMember[] {
+  const body = registry.get(op.success.typeName)?.schema;
+  const properties = body && propertiesOf(body);
+  if (!properties) return [];
+  const members: NarrowedMember[] = [];
+  for (const param of op.params) {
+    const field = param.schema['x-adds-field'];
+    // A property the schema requires is always there, whatever the flag.
+    const required = Array.isArray(body.required) && body.required.includes(field);
+    if (typeof field !== 'string' || param.checks.type !== 'boolean' || !(field in properties) || required) continue;
+    if (members.some((m) => m.property === field)) continue;
+    members.push({ property: field, required: false, array: false, flag: { param: param.key } });
+  }
+  return members;
+}
+
+/** The properties of a plain object schema (no union or composition, which a narrowed copy could not follow). */
+function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | undefined {
+  if (schema.oneOf || schema.anyOf || schema.allOf || !isObject(schema.properties)) return undefined;
+  return schema.properties as Record<string, JsonSchema>;
+}
+
+/** The type of one field name of a `*.fields` parameter (an array of an enum, as a rule). */
+function fieldType(checks: ValueChecks): SelectionModel['field'] {
+  const items = checks.items ?? checks;
+  if (items.enumRef) return { enum: items.enumRef };
+  return { values: (items.enum ?? []).filter((v): v is string => typeof v === 'string') };
+}
+
+/** The `includes` keys the operation's `x-expansions` can fill; undefined when it has no such parameter. */
+function includesKeys(op: ReadOperation): Set<string> | undefined {
+  const map = op.params.map((p) => p.schema['x-expansions']).find(isObject);
+  if (!map) return undefined;
+  return new Set(Object.values(map).flatMap((v) => (isObject(v) && typeof v.includes === 'string' ? [v.includes] : [])));
+}
+
+/**
+ * The properties of a body that hold selected objects: an object or array of one directly, or
+ * one level down in an object whose members expansions fill (X's `includes`).
+ */
+function narrowedMembers(
+  bodyName: string,
+  chosen: ReadonlyMap<string, { name: string; param: string }>,
+  expandable: ReadonlySet<string> | undefined,
+  registry: SchemaRegistry,
+  depth: number,
+): NarrowedMember[] {
+  const body = registry.get(bodyName)?.schema;
+  const properties = body && propertiesOf(body);
+  if (!body || !properties) return [];
+  const required = Array.isArray(body.required) ? body.required : [];
+  const members: NarrowedMember[] = [];
+  for (const [property, schema] of Object.entries(properties)) {
+    if (!isObject(schema)) continue;
+    const array = schema.type === 'array' && isObject(schema.items);
+    const ref = array ? (schema.items as JsonSchema).$ref : schema.$ref;
+    if (typeof ref !== 'string') continue;
+    const target = refName(ref);
+    const selection = chosen.get(target);
+    const base = { property, required: required.includes(property), array };
+    if (selection) {
+      if (depth === 0 || expandable?.has(property)) members.push({ ...base, selection });
+    } else if (depth === 0 && !array && expandable) {
+      const inner = narrowedMembers(target, chosen, expandable, registry, 1);
+      const all = propertiesOf(registry.get(target)?.schema ?? {}) ?? {};
+      if (inner.length > 0) members.push({ ...base, object: { schema: target, members: inner, others: Object.keys(all).length > inner.length } });
+    }
+  }
+  return members;
+}

@@ -1,0 +1,62 @@
+/**
+ * What an editor shows: hovers (the TypeScript language service's quick info) over results, params
+ * and models of @xgen/core-v2 read as named types, and a narrowed object as `Selected<Model, keys>`.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import ts from 'typescript';
+import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.js';
+
+const FILE = resolve('test/types/programs/core-v2-hover.ts');
+
+function hovers(): Map<string, string> {
+  const host: ts.LanguageServiceHost = {
+    getScriptFileNames: () => [FILE],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined),
+    getCurrentDirectory: () => process.cwd(),
+    getCompilationSettings: () => CONSUMER_OPTIONS,
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+  };
+  const service = ts.createLanguageService(host);
+  const text = readFileSync(FILE, 'utf8');
+  const out = new Map<string, string>();
+  // Each `const <name>` declared in the program, hovered at its name.
+  for (const match of text.matchAll(/const (\w+)/g)) {
+    const at = (match.index ?? 0) + 'const '.length;
+    const info = service.getQuickInfoAtPosition(FILE, at);
+    out.set(match[1]!, ts.displayPartsToString(info?.displayParts).replace(/\s+/g, ' '));
+  }
+  return out;
+}
+
+test('the hover program compiles', () => {
+  assert.equal(typecheck([FILE]), []);
+});
+
+test('results, params and models show by name, narrowed objects as Selected<Model, keys>', () => {
+  const shown = hovers();
+  const expect = (name: string, text: string): void => assert.is(shown.get(name), `const ${name}: ${text}`, name);
+  expect('post', 'Selected<Tweet, "created_at" | "edit_history_tweet_ids" | "id" | "text", "in_reply_to_user_id">');
+  expect('defaults', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "text", never>');
+  expect('author', 'Selected<User, "id" | "name" | "username" | "verified", never> | undefined');
+  expect('model', 'Tweet');
+  expect('wide', 'TweetsLookupResponse');
+  expect('params', 'GetPostsByIdsParams');
+  expect('fields', 'TweetField[]');
+  expect('item', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "lang" | "text", never>');
+  assert.match(shown.get('result') ?? '', /^const result: GetPostsByIdsResponse<\{ readonly ids: readonly \["20"\]; readonly 'tweet\.fields': readonly \["created_at", "in_reply_to_user_id"\];/);
+  assert.match(shown.get('event') ?? '', /^const event: StreamPostsResponse<\{/);
+  // Short enough to read: no `components["schemas"]`, no `... n more ...`.
+  for (const [name, text] of shown) {
+    assert.not.match(text, /components\[/, name);
+    assert.not.match(text, /more \.\.\./, name);
+    assert.ok(text.length < 300, `${name}: ${text.length} characters`);
+  }
+});
+
+test.run();
