@@ -2,7 +2,7 @@ import type ts from 'typescript';
 import { astToString, openapiTS, typescript } from './libraries.ts';
 import { deprecationText, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
-import { nameSchemas } from './schema-names.ts';
+import { memberText, nameSchemas, schemaRefName } from './schema-names.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
 
 /** The members TypeScript's `Object` interface declares (every object type has them). */
@@ -207,25 +207,6 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
 
 function propertyName(name: string): ts.PropertyName {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
-}
-
-function memberText(name: ts.PropertyName): string {
-  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : name.getText();
-}
-
-/** `X` when the node is `components['schemas']['X']`. */
-function schemaRefName(node: ts.Node): string | undefined {
-  if (!typescript.isIndexedAccessTypeNode(node)) return undefined;
-  const outer = node.objectType;
-  if (!typescript.isIndexedAccessTypeNode(outer)) return undefined;
-  const root = outer.objectType;
-  if (!typescript.isTypeReferenceNode(root) || !typescript.isIdentifier(root.typeName) || root.typeName.text !== 'components') return undefined;
-  const section = literalText(outer.indexType);
-  return section === 'schemas' ? literalText(node.indexType) : undefined;
-}
-
-function literalText(node: ts.TypeNode): string | undefined {
-  return typescript.isLiteralTypeNode(node) && typescript.isStringLiteral(node.literal) ? node.literal.text : undefined;
 }
 
 /** The nodes that lie on a cycle of the graph (Tarjan's strongly connected components). */

@@ -43,7 +43,7 @@ const RECOVERED: Record<string, [file: string, text: string][]> = {
   'no-responses-31.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
   'missing-info.yaml': [['package.json', '"x-spec-version": "0.0.0"']],
   'missing-info-title.yaml': [['README.md', '# @lenient/']],
-  'ref-cycle.yaml': [['src/schemas.ts', 'Baz: unknown;'], ['src/schemas.ts', 'Qux: unknown;']],
+  'ref-cycle.yaml': [['src/schemas.ts', 'export type Baz = unknown;'], ['src/schemas.ts', 'export type Qux = unknown;']],
   'duplicate-operation-id.yaml': [['src/operations.ts', "id: 'listPets2'"]],
   'invalid-servers.yaml': [['src/runtime/http.ts', "options.baseUrl ?? 'https://api.example.com/v1'"]],
 };
