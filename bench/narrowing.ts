@@ -8,10 +8,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { alternate, median, ms, ratio, runCommand } from './lib/measure.ts';
+import { alternate, median, ms, ratio } from './lib/measure.ts';
 import { OUT, ROOT } from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
-import { STRICT_OPTIONS, TSC } from './quality.ts';
+import { STRICT_OPTIONS } from './quality.ts';
+import { check } from './typecheck.ts';
 
 const CALLS = 100;
 /** The committed package, as a consumer installs it. */
@@ -89,21 +90,6 @@ function writeProgram(which: Which): string {
   const paths = which === 'xdk' ? {} : { '@xgen/core-v2': [relative(dir, XGEN_TYPES)] };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_OPTIONS, paths }, files: ['program.ts'] }, null, 2));
   return dir;
-}
-
-interface Run {
-  ms: number;
-  errors: number;
-  first: string | undefined;
-  stats: Record<string, number>;
-}
-
-async function check(dir: string): Promise<Run> {
-  const result = await runCommand(process.execPath, [TSC, '-p', dir, '--extendedDiagnostics', '--pretty', 'false']);
-  const errors = result.stdout.split('\n').filter((l) => /error TS\d+:/.test(l));
-  const stats: Record<string, number> = {};
-  for (const [, name, value] of result.stdout.matchAll(/^([A-Za-z ]+):\s+([\d.]+)s?K?$/gm)) stats[name!.trim()] = Number(value);
-  return { ms: result.ms, errors: errors.length, first: errors[0], stats };
 }
 
 const LABELS: Record<Which, string> = {

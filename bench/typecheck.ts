@@ -75,7 +75,8 @@ function writeProgram(which: 'xgen' | 'xdk'): string {
   return dir;
 }
 
-interface Run {
+/** One `tsc --extendedDiagnostics` run over a program folder: time, peak memory, errors and tsc's counters. */
+export interface Run {
   ms: number;
   peakKb: number | undefined;
   errors: number;
@@ -83,7 +84,7 @@ interface Run {
   stats: Record<string, number>;
 }
 
-async function check(dir: string): Promise<Run> {
+export async function check(dir: string): Promise<Run> {
   const result = await runCommand(process.execPath, [TSC, '-p', dir, '--extendedDiagnostics', '--pretty', 'false']);
   const errors = result.stdout.split('\n').filter((l) => /error TS\d+:/.test(l));
   const stats: Record<string, number> = {};

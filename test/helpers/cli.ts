@@ -1,7 +1,7 @@
 /** Helpers for tests that drive the command line in-process and look at what it left on disk. */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { main } from '../../generator/cli.ts';
 
 /** The repository root. */
@@ -33,6 +33,14 @@ export function tempDir(prefix: string): string {
   const base = join(ROOT, 'test', '.tmp');
   mkdirSync(base, { recursive: true });
   return mkdtempSync(join(base, `${prefix}-`));
+}
+
+/** Writes files (path inside `dir` -> text) under `dir`, making folders as needed. */
+export function writeTree(dir: string, files: Iterable<[string, string]>): void {
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
 }
 
 export function removeDir(dir: string): void {

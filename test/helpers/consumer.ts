@@ -4,8 +4,7 @@
  * `client.<group>.<method>`, and reads every result field (as the primitive the old package gave it).
  * Compiled against the NEW package, each error it gives is a change a consumer would see.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeTree } from './cli.ts';
 import ts from 'typescript';
 import type { Field, Shape } from '../../generator/diff/shapes.ts';
 import type { ApiSnapshot, OperationSnapshot } from '../../generator/diff/snapshot.ts';
@@ -25,10 +24,7 @@ export async function emitSources(spec: string, dir: string): Promise<{ snapshot
   const loaded = loadSpec(spec);
   const model = buildModel(loaded, { packageName: '@test/diff', clientName: CLIENT });
   const { emitPackage } = await import('../../generator/emit/index.ts');
-  for (const [path, text] of await emitPackage(model, loaded.version)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+  writeTree(dir, await emitPackage(model, loaded.version));
   const schemas = new Map(model.schemas.map((x) => [x.name, x.schema]));
   const isUnion = (schema: Record<string, unknown> | undefined, depth = 0): boolean => {
     if (!schema || depth > 8) return false;

@@ -1,9 +1,9 @@
 /** The spec corpus of test/fixtures/specs/corpus/: where each spec is and how to generate it in-process. */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PackageConfig } from '../../../generator/config.ts';
 import { generatePackage } from '../../../generator/generate.ts';
-import { ROOT } from '../../helpers/cli.ts';
+import { ROOT, writeTree } from '../../helpers/cli.ts';
 
 export const CORPUS = join(ROOT, 'test', 'fixtures', 'specs', 'corpus');
 
@@ -47,9 +47,6 @@ export function configFor(spec: Pick<CorpusSpec, 'name' | 'path'>, out: string):
  */
 export async function generateInto(spec: CorpusSpec, out: string): Promise<Map<string, string>> {
   const { files } = await generatePackage(configFor(spec, out));
-  for (const [path, text] of files) {
-    mkdirSync(dirname(join(out, path)), { recursive: true });
-    writeFileSync(join(out, path), text);
-  }
+  writeTree(out, files);
   return files;
 }

@@ -4,13 +4,13 @@
  * operations and every component they reach, examples left out), generated, and one operation is
  * paged through over loopback by its `rel="next"` links.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generatePackage, type GeneratedPackage } from '../../../generator/generate.ts';
-import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
 import type { Dynamic } from './smoke-cases.ts';
 
@@ -61,10 +61,7 @@ test.before(async () => {
   const spec = join(work, 'github.json');
   writeFileSync(spec, JSON.stringify(derive(), null, 2));
   generated = await generatePackage({ spec, out: join(work, 'out'), name: '@t/github', client: 'GitHubClient', templates: {} });
-  for (const [path, text] of generated.files) {
-    mkdirSync(dirname(join(work, 'out', path)), { recursive: true });
-    writeFileSync(join(work, 'out', path), text);
-  }
+  writeTree(join(work, 'out'), generated.files);
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
 });
 test.after(async () => {

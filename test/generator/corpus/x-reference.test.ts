@@ -4,13 +4,13 @@
  * or `next_token` returns a page promise and every `x-twitter-streaming` one an EventStream; one of
  * each is driven over loopback.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generatePackage, type GeneratedPackage } from '../../../generator/generate.ts';
-import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
 import type { Dynamic } from './smoke-cases.ts';
 
@@ -52,10 +52,7 @@ test.before(async () => {
   work = tempDir('x-reference');
   server = await startServer((request) => reply(request));
   generated = await generatePackage({ spec: SPEC, out: join(work, 'out'), name: '@t/x-reference', client: 'XClient', templates: {} });
-  for (const [path, text] of generated.files) {
-    mkdirSync(dirname(join(work, 'out', path)), { recursive: true });
-    writeFileSync(join(work, 'out', path), text);
-  }
+  writeTree(join(work, 'out'), generated.files);
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
 });
 test.after(async () => {

@@ -3,15 +3,14 @@
  * which has no x-pagination and no x-streaming): what the model decides for each shape, and each
  * page promise walking its pages over loopback the way its style says.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel, type OperationModel } from '../../../generator/model/index.ts';
-import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'inference', 'inferred.yaml');
@@ -30,10 +29,7 @@ test.before(async () => {
   const model = buildModel(loadSpec(SPEC), { packageName: '@t/inferred', clientName: 'InferredClient' });
   ops = new Map(model.operations.map((o) => [o.id, o]));
   const generated = await generatePackage({ spec: SPEC, out: join(work, 'out'), name: '@t/inferred', client: 'InferredClient', templates: {} });
-  for (const [path, text] of generated.files) {
-    mkdirSync(dirname(join(work, 'out', path)), { recursive: true });
-    writeFileSync(join(work, 'out', path), text);
-  }
+  writeTree(join(work, 'out'), generated.files);
   assert.equal(generated.report.inferred, { paginated: 6, streams: 2 });
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
   client = new pkg.InferredClient({ baseUrl: server.url, maxRetries: 0 });
