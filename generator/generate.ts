@@ -4,7 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { formatFiles, preformattedPaths, warmUpFormatter } from './format/prettier.ts';
+import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
@@ -35,8 +35,6 @@ export interface GeneratedPackage {
  */
 export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
-  // The formatting workers load prettier on the other cores while this thread loads and emits.
-  warmUpFormatter();
   const timer = stageTimer(config.name);
   const spec = loadSpec(config.spec, undefined, config.overlays ?? []);
   timer('load');
@@ -52,7 +50,7 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
   timer('emit');
-  const formatted = await formatFiles(emitted, preformattedPaths(config.templates));
+  const formatted = await formatFiles(emitted);
   timer('format');
   const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = compilePackage(formatted, config.name);

@@ -39,7 +39,7 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
     // Never a license the owner did not state (config `license:` or the spec's info.license).
     ...(options.license ? { license: options.license } : {}),
   };
-  return JSON.stringify(pkg, null, 2) + '\n';
+  return jsonText(pkg);
 }
 
 /** The compiler settings the package is built with (kept in the package so it can be rebuilt). */
@@ -61,5 +61,29 @@ export const PACKAGE_COMPILER_OPTIONS = {
 } as const;
 
 export function emitTsconfig(): string {
-  return JSON.stringify({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ['src'] }, null, 2) + '\n';
+  return jsonText({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ['src'] });
+}
+
+/**
+ * JSON laid out as prettier lays it out (the format stage passes JSON through): every object on
+ * its own lines, an array of plain values on one line when it fits in 110 columns.
+ */
+export function jsonText(value: unknown): string {
+  return `${jsonValue(value, '')}\n`;
+}
+
+function jsonValue(value: unknown, indent: string, lead = 0): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const flat = `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    const plain = value.every((item) => typeof item !== 'object' || item === null);
+    // `lead`: what precedes the value on its line (`"key": `), with the comma that may follow it.
+    if (plain && indent.length + lead + flat.length + 1 <= 110) return flat;
+    return `[\n${value.map((item) => inner + jsonValue(item, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([key, v]) => `${inner}${JSON.stringify(key)}: ${jsonValue(v, inner, JSON.stringify(key).length + 2)}`).join(',\n')}\n${indent}}`;
 }

@@ -59,7 +59,11 @@ export const HistoryEntityType = [
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export type HistoryEntityType =
-  'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
+  | 'CAMPAIGN'
+  | 'LINE_ITEM'
+  | 'PROMOTED_TWEET'
+  | 'TARGETING_CRITERIA'
+  | 'PROMOTED_ACCOUNT';
 /**
  * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *

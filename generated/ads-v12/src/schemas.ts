@@ -231,7 +231,12 @@ export type IndustryType =
  * @enum {string}
  */
 export type HistoryEntityType =
-  'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT' | string;
+  | 'CAMPAIGN'
+  | 'LINE_ITEM'
+  | 'PROMOTED_TWEET'
+  | 'TARGETING_CRITERIA'
+  | 'PROMOTED_ACCOUNT'
+  | string;
 /**
  * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  * @enum {string}
@@ -900,7 +905,10 @@ export interface KeywordInsights {
 }
 /** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
 export type CardComponent =
-  CardMediaComponent | CardSwipeableMediaComponent | CardDetailsComponent | CardButtonComponent;
+  | CardMediaComponent
+  | CardSwipeableMediaComponent
+  | CardDetailsComponent
+  | CardButtonComponent;
 /** @description One image or video from the account's media library. */
 export interface CardMediaComponent {
   type: 'MEDIA';
@@ -2554,7 +2562,10 @@ export interface BatchCreateCustomAudiencesParams {
 }
 /** @description One component of a card, discriminated by `type`. A component list holds exactly one media component (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component. */
 export type CardComponentInput =
-  CardMediaComponent | CardSwipeableMediaComponent | CardDetailsComponent | CardButtonComponentInput;
+  | CardMediaComponent
+  | CardSwipeableMediaComponent
+  | CardDetailsComponent
+  | CardButtonComponentInput;
 /** @description A labelled button with an app destination. The only component that takes an APP destination. */
 export interface CardButtonComponentInput {
   type: 'BUTTON';

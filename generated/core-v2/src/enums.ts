@@ -172,7 +172,14 @@ export const PlaceField = [
 ] as const;
 /** A field of the place object that `place.fields` can select. */
 export type PlaceField =
-  'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
+  | 'contained_within'
+  | 'country'
+  | 'country_code'
+  | 'full_name'
+  | 'geo'
+  | 'id'
+  | 'name'
+  | 'place_type';
 /** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
 export const NewsField = [
   'category',
@@ -215,7 +222,12 @@ export const ConnectionField = [
 ] as const;
 /** A field of the streaming connection object that `connection.fields` can select. */
 export type ConnectionField =
-  'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
+  | 'client_ip'
+  | 'connected_at'
+  | 'disconnect_reason'
+  | 'disconnected_at'
+  | 'endpoint_name'
+  | 'id';
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
 export const TweetExpansion = [
   'article.cover_media',
@@ -321,7 +333,12 @@ export const ReplySettingsWithVerifiedUsers = [
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export type ReplySettingsWithVerifiedUsers =
-  'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';
+  | 'everyone'
+  | 'mentionedUsers'
+  | 'following'
+  | 'other'
+  | 'subscribers'
+  | 'verified';
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
@@ -377,7 +394,12 @@ export const UserConnectionStatus = [
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export type UserConnectionStatus =
-  'follow_request_received' | 'follow_request_sent' | 'blocking' | 'followed_by' | 'following' | 'muting';
+  | 'follow_request_received'
+  | 'follow_request_sent'
+  | 'blocking'
+  | 'followed_by'
+  | 'following'
+  | 'muting';
 /**
  * Whether a poll is still open for votes.
  *
@@ -657,7 +679,10 @@ export const ConnectionIssue = [
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
 export type ConnectionIssue =
-  'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue';
+  | 'TooManyConnections'
+  | 'ProvisioningSubscription'
+  | 'RuleConfigurationIssue'
+  | 'RulesInvalidIssue';
 /**
  * The period of an exceeded usage cap.
  *

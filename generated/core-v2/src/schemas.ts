@@ -348,7 +348,14 @@ export type PollField = 'duration_minutes' | 'end_datetime' | 'id' | 'options' |
  * @enum {string}
  */
 export type PlaceField =
-  'contained_within' | 'country' | 'country_code' | 'full_name' | 'geo' | 'id' | 'name' | 'place_type';
+  | 'contained_within'
+  | 'country'
+  | 'country_code'
+  | 'full_name'
+  | 'geo'
+  | 'id'
+  | 'name'
+  | 'place_type';
 /**
  * @description A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference.
  * @enum {string}
@@ -375,7 +382,12 @@ export type NoteField = 'id' | 'info' | 'status' | 'test_result';
  * @enum {string}
  */
 export type ConnectionField =
-  'client_ip' | 'connected_at' | 'disconnect_reason' | 'disconnected_at' | 'endpoint_name' | 'id';
+  | 'client_ip'
+  | 'connected_at'
+  | 'disconnect_reason'
+  | 'disconnected_at'
+  | 'endpoint_name'
+  | 'id';
 /**
  * @description A reference in a post that `expansions` can expand into a full object in `includes`.
  * @enum {string}
@@ -579,7 +591,13 @@ export interface NoteTweet {
  * @enum {string}
  */
 export type ReplySettingsWithVerifiedUsers =
-  'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified' | string;
+  | 'everyone'
+  | 'mentionedUsers'
+  | 'following'
+  | 'other'
+  | 'subscribers'
+  | 'verified'
+  | string;
 /** @description Withholding details for withheld content. */
 export interface TweetWithheld {
   /** @description Whether the content is withheld on the basis of copyright infringement. */
@@ -2009,7 +2027,11 @@ export type DisconnectType =
  * @enum {string}
  */
 export type ConnectionIssue =
-  'TooManyConnections' | 'ProvisioningSubscription' | 'RuleConfigurationIssue' | 'RulesInvalidIssue' | string;
+  | 'TooManyConnections'
+  | 'ProvisioningSubscription'
+  | 'RuleConfigurationIssue'
+  | 'RulesInvalidIssue'
+  | string;
 /**
  * @description The period of an exceeded usage cap.
  * @enum {string}

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { compilePackage } from '../../../generator/compile/typescript.ts';
 import { emitPackage } from '../../../generator/emit/index.ts';
-import { formatFiles } from '../../../generator/format/prettier.ts';
+import { formatFiles } from '../../../generator/format/index.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { CLIENT, CORPUS } from './corpus.ts';

@@ -13,7 +13,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { emitPackage } from '../../../generator/emit/index.ts';
-import { formatFiles } from '../../../generator/format/prettier.ts';
+import { formatFiles } from '../../../generator/format/index.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';

@@ -32,7 +32,8 @@ export class ApiError extends Error {
   readonly headers: Headers;
   /** The RFC 7807 problem, when the body was one. */
   readonly problem:
-    { type: string; title?: string; detail?: string; status?: number; [field: string]: unknown } | undefined;
+    | { type: string; title?: string; detail?: string; status?: number; [field: string]: unknown }
+    | undefined;
   /** Legacy `{ code, message }` errors, when the body held them. */
   readonly legacyErrors: LegacyError[] | undefined;
   /** The parsed body (or its text when it was not JSON). */

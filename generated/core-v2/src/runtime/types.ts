@@ -52,7 +52,15 @@ export type ObjectCheck = (
 
 /** How an array or object value goes on the wire. */
 export type ParamStyle =
-  'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
+  | 'simple'
+  | 'label'
+  | 'matrix'
+  | 'csv'
+  | 'ssv'
+  | 'pipes'
+  | 'multi'
+  | 'deepObject'
+  | 'json';
 
 export interface ParamSpec {
   /** The name on the wire. */

@@ -1,0 +1,64 @@
+import { loadOxfmt, type FormatOne } from './oxfmt.ts';
+import { prettierFormat } from './prettier.ts';
+
+/** One fixed style for generated files (prettier's options), whatever config the user's repo has. */
+export const OPTIONS = {
+  printWidth: 110,
+  singleQuote: true,
+  trailingComma: 'all',
+  semi: true,
+  tabWidth: 2,
+  endOfLine: 'lf',
+} as const;
+
+let formatter: Promise<FormatOne> | undefined;
+
+/** oxfmt, or prettier where oxfmt has no binary for this platform (said once, on stderr). */
+function chosenFormatter(): Promise<FormatOne> {
+  formatter ??= loadOxfmt().then((oxfmt) => {
+    if (oxfmt) return oxfmt;
+    process.stderr.write(`xgen: oxfmt has no native binary for ${process.platform}-${process.arch}. Formatting with prettier instead (slower).\n`);
+    return prettierFormat;
+  });
+  return formatter;
+}
+
+/** Whether a generated file is formatted: TypeScript and Markdown. JSON is written by JSON.stringify in its final form. */
+function formatted(path: string): boolean {
+  return path.endsWith('.ts') || path.endsWith('.md');
+}
+
+/**
+ * Formats every TypeScript and Markdown file of a package; other files pass through. Keeps the order.
+ * `format` is the platform's formatter unless a test names one.
+ */
+export async function formatFiles(files: Map<string, string>, format?: FormatOne): Promise<Map<string, string>> {
+  format ??= await chosenFormatter();
+  const results = await Promise.all(
+    [...files].map(async ([path, text]): Promise<[string, string]> => {
+      if (!formatted(path)) return [path, text];
+      try {
+        const done = await format(path, text, OPTIONS);
+        return [path, path.endsWith('.md') ? await formatCodeBlocks(done, format) : done];
+      } catch (error) {
+        throw new Error(`could not format generated ${path}: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }),
+  );
+  return new Map(results);
+}
+
+/** A fenced TypeScript block of Markdown: its fence line, its code, its closing fence. */
+const TS_BLOCK = /^(```(?:ts|typescript)\n)([\s\S]*?)^```$/gm;
+
+/**
+ * The TypeScript examples inside Markdown, formatted as TypeScript (as prettier does; oxfmt leaves
+ * them as written), as modules (examples use top-level await). A block that is not a whole program
+ * (a fragment) stays as it is.
+ */
+async function formatCodeBlocks(markdown: string, format: FormatOne): Promise<string> {
+  const blocks = [...markdown.matchAll(TS_BLOCK)];
+  const codes = await Promise.all(blocks.map(([, , code]) => format('block.mts', code!, OPTIONS).catch(() => code!)));
+  let i = 0;
+  return markdown.replace(TS_BLOCK, (_, fence: string) => `${fence}${codes[i++]}\`\`\``);
+}

@@ -1,0 +1,58 @@
+/**
+ * The format stage: TypeScript and Markdown come out in the fixed style (oxfmt, printing what prettier
+ * prints with the same options), other files pass through untouched, a file the formatter cannot read
+ * is an error naming it, and prettier (the fallback where oxfmt has no binary) agrees on ordinary code.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import * as prettier from 'prettier';
+import { formatFiles, OPTIONS } from '../../../generator/format/index.ts';
+import { loadOxfmt } from '../../../generator/format/oxfmt.ts';
+import { prettierFormat } from '../../../generator/format/prettier.ts';
+
+const TS = "export const a = {b: \"c\", d: [1,2,3]}\nexport interface E { f?: string; g: 'h' | \"i\" }\nexport function f(x: number, y: string, z: boolean, w: readonly string[], v: Record<string, unknown>, u?: number) { return x }\n";
+const MD =
+  "# Title\n\n* one\n* two\n\n| a | b |\n|-|-|\n| long cell | x |\n\n```ts\nfor await (const item of client.audiences.listTailoredPermissions({ account_id: '18ce54d4x5t', tailored_audience_id: '1nmth' })) console.log(item);\n```\n\n```ts\nnot ( a program\n```\n";
+const FILES = new Map([
+  ['src/a.ts', TS],
+  ['package.json', '{"name":"x","version":"1.0.0"}'],
+  ['README.md', MD],
+  ['notes.txt', 'left   alone'],
+]);
+
+test('TypeScript and Markdown come out as prettier prints them; the rest passes through, in order', async () => {
+  const out = await formatFiles(FILES);
+  assert.equal([...out.keys()], [...FILES.keys()]);
+  assert.is(out.get('src/a.ts'), await prettier.format(TS, { ...OPTIONS, parser: 'typescript' }));
+  assert.is(out.get('README.md'), await prettier.format(MD, { ...OPTIONS, parser: 'markdown' }));
+  assert.is(out.get('package.json'), FILES.get('package.json'));
+  assert.is(out.get('notes.txt'), 'left   alone');
+});
+
+test('oxfmt is the formatter on this platform (the fallback is for platforms npm has no binary for)', async () => {
+  assert.ok(await loadOxfmt(), `oxfmt loads on ${process.platform}-${process.arch}`);
+});
+
+test('the prettier fallback prints the same ordinary code; TypeScript examples in Markdown are formatted, fragments kept', async () => {
+  const [byPrettier, byOxfmt] = [await formatFiles(FILES, prettierFormat), await formatFiles(FILES, (await loadOxfmt())!)];
+  assert.equal([...byPrettier], [...byOxfmt]);
+  assert.match(byOxfmt.get('README.md')!, "listTailoredPermissions({\n  account_id: '18ce54d4x5t',\n");
+  assert.match(byOxfmt.get('README.md')!, '```ts\nnot ( a program\n```');
+});
+
+test('a file the formatter cannot read is an error naming it', async () => {
+  try {
+    await formatFiles(new Map([['src/bad.ts', 'export const = ;\n']]));
+    assert.unreachable('formatted');
+  } catch (error) {
+    assert.match((error as Error).message, /^could not format generated src\/bad\.ts: \S/);
+  }
+});
+
+test('formatting is stable: formatted output formats to itself', async () => {
+  const once = await formatFiles(FILES);
+  const twice = await formatFiles(once);
+  assert.equal([...twice], [...once]);
+});
+
+test.run();
