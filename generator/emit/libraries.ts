@@ -11,6 +11,50 @@ const require = createRequire(import.meta.url);
 
 export const typescript = require('typescript') as typeof Typescript;
 
-const openapiTypescript = require('openapi-typescript') as typeof OpenapiTypescript;
-export const openapiTS = openapiTypescript.default;
-export const astToString = openapiTypescript.astToString;
+/*
+ * openapi-typescript's transform and printer, without its entry module: `openapiTS()` first has
+ * redocly (loaded with the entry, 0.4 s) validate and bundle the document a second time, and ours is
+ * a document the load stage validated and the model rebuilt with local `$ref`s only. The paths are
+ * those of the pinned version (package.json), which exports every file (`./*`).
+ */
+const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof OpenapiTypescript.transformSchema;
+const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof OpenapiTypescript, 'resolveRef' | 'scanDiscriminators'>;
+export const astToString = (require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof OpenapiTypescript, 'astToString'>).astToString;
+
+/** What `openapiTS()` does after redocly: the options' defaults, the discriminators, then the transform. */
+export function openapiTS(document: OpenapiTypescript.OpenAPI3, options: OpenapiTypescript.OpenAPITSOptions): Typescript.Node[] {
+  const silent = options.silent ?? false;
+  const context: OpenapiTypescript.GlobalContext = {
+    additionalProperties: options.additionalProperties ?? false,
+    alphabetize: options.alphabetize ?? false,
+    arrayLength: options.arrayLength ?? false,
+    defaultNonNullable: options.defaultNonNullable ?? true,
+    discriminators: utils.scanDiscriminators(document, options),
+    emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
+    enum: options.enum ?? false,
+    enumValues: options.enumValues ?? false,
+    conditionalEnums: options.conditionalEnums ?? false,
+    dedupeEnums: options.dedupeEnums ?? false,
+    excludeDeprecated: options.excludeDeprecated ?? false,
+    exportType: options.exportType ?? false,
+    immutable: options.immutable ?? false,
+    rootTypes: options.rootTypes ?? false,
+    rootTypesNoSchemaPrefix: options.rootTypesNoSchemaPrefix ?? false,
+    rootTypesKeepCasing: options.rootTypesKeepCasing ?? false,
+    injectFooter: [],
+    pathParamsAsTypes: options.pathParamsAsTypes ?? false,
+    postTransform: options.postTransform,
+    propertiesRequiredByDefault: options.propertiesRequiredByDefault ?? false,
+    // Read only by the redocly step skipped here.
+    redoc: undefined as never,
+    silent,
+    inject: options.inject,
+    transform: options.transform,
+    transformProperty: options.transformProperty,
+    makePathsEnum: options.makePathsEnum ?? false,
+    generatePathParams: options.generatePathParams ?? false,
+    readWriteMarkers: options.readWriteMarkers ?? false,
+    resolve: ($ref) => utils.resolveRef(document, $ref, { silent }),
+  };
+  return transformSchema(document, context);
+}

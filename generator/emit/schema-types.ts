@@ -24,7 +24,7 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
     components: { schemas },
   };
   const openEnum = openEnumType(model);
-  const nodes = await openapiTS(document as never, {
+  const nodes = openapiTS(document as never, {
     silent: true,
     alphabetize: false,
     defaultNonNullable: false,
