@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BUILTIN_TEMPLATES } from '../emit/templates-dir.ts';
 
 /** The libraries whose output ends up in generated files: a new version of one may change it. */
-const TOOLS = ['typescript', 'typescript-native', 'ts-morph', 'openapi-typescript', 'oxfmt', 'prettier', 'handlebars', 'yaml'];
+const TOOLS = ['typescript', 'typescript-native', 'openapi-typescript', 'oxfmt', 'prettier', 'handlebars', 'yaml'];
 
 let identity: string | undefined;
 

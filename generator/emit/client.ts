@@ -1,4 +1,4 @@
-import { type MethodDeclarationStructure, Scope, type StatementStructures, StructureKind } from 'ts-morph';
+import { type MethodDeclarationStructure, Scope, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
 import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';

@@ -1,4 +1,4 @@
-import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { ApiModel, EnumModel } from '../model/types.ts';
 import { comment, docText, GENERATED_HEADER, literal, printSourceFile, stringLiteral } from './source.ts';
 

@@ -1,4 +1,4 @@
-import { type ImportDeclarationStructure, type OptionalKind, type StatementStructures, StructureKind } from 'ts-morph';
+import { type ImportDeclarationStructure, type OptionalKind, type StatementStructures, StructureKind } from './structures.ts';
 import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';

@@ -1,4 +1,4 @@
-import { type StatementStructures, StructureKind } from 'ts-morph';
+import { type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
 import { GENERATED_HEADER, printSourceFile } from './source.ts';

@@ -1,4 +1,4 @@
-import { type StatementStructures, StructureKind } from 'ts-morph';
+import { type StatementStructures, StructureKind } from './structures.ts';
 import { deprecationText } from '../model/schemas.ts';
 import type { ApiModel } from '../model/types.ts';
 import { selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';

@@ -1,4 +1,4 @@
-import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
 import { PARAMS_TYPE_PARAMETER, selectionType } from './selections.ts';

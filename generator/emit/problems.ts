@@ -1,4 +1,4 @@
-import { type StatementStructures, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { ApiModel, ProblemUnionModel } from '../model/types.ts';
 import { docText, GENERATED_HEADER, literal, printSourceFile, stringLiteral } from './source.ts';
 

@@ -1,4 +1,4 @@
-import { Scope, type StatementStructures, StructureKind } from 'ts-morph';
+import { Scope, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel, GroupModel } from '../model/types.ts';
 import { functionNames, operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
 import { methodDocs, resultType } from './operations.ts';

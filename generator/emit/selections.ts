@@ -1,4 +1,4 @@
-import { type StatementStructures, StructureKind } from 'ts-morph';
+import { type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel, NarrowedMember, NarrowingModel, OperationModel, SelectionModel } from '../model/types.ts';
 import { docText, propertyKey, stringLiteral } from './source.ts';
 

@@ -1,27 +1,9 @@
-import { IndentationText, Project, QuoteKind, type SourceFileStructure, StructureKind } from 'ts-morph';
-
-let project: Project | undefined;
-
-/** One in-memory ts-morph project, reused: files are built from structures and printed once. */
-function sharedProject(): Project {
-  project ??= new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
-  });
-  return project;
-}
-
-let counter = 0;
+import { printStructures, type SourceFileStructure } from './structures.ts';
 
 /** Prints a source file from a structure. */
-export function printSourceFile(structure: Omit<SourceFileStructure, 'kind'>): string {
-  const p = sharedProject();
+export function printSourceFile(structure: SourceFileStructure): string {
   closeNoComments(structure);
-  const file = p.createSourceFile(`/f${counter++}.ts`, { ...structure, kind: StructureKind.SourceFile }, { overwrite: true });
-  const text = file.getFullText();
-  p.removeSourceFile(file);
-  return text;
+  return printStructures(structure);
 }
 
 /**
