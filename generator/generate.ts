@@ -4,6 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
+import { startSchemaTypesThread } from './emit/schema-types-thread.ts';
 import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
@@ -35,6 +36,8 @@ export interface GeneratedPackage {
  */
 export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
+  // The schema-types thread loads its libraries while this one loads the spec and builds the model.
+  startSchemaTypesThread();
   const timer = stageTimer(config.name);
   const spec = loadSpec(config.spec, undefined, config.overlays ?? []);
   timer('load');
@@ -53,7 +56,7 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const formatted = await formatFiles(emitted);
   timer('format');
   const { compilePackage } = await import('./compile/typescript.ts');
-  const compiled = compilePackage(formatted, config.name);
+  const compiled = await compilePackage(formatted, config.name);
   timer('compile');
   // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
   // the next regeneration diffs against (see generator/version/release.ts).
@@ -118,8 +121,12 @@ export async function generateAll(
   options: { check: boolean; log: (line: string) => void; warn?: (line: string) => void; cache?: ResultCache | undefined },
 ): Promise<{ stale: { out: string; staleness: Staleness }[] }> {
   if (!options.check) checkOutputs(configs);
-  const packages: (GeneratedPackage & { cached: boolean })[] = [];
-  for (const config of configs) packages.push(await generateOrReuse(config, options.cache));
+  // Side by side: a package's stages run while another's compiler (a child process) works. A
+  // failure is reported for the first package in the config's order that failed, as one by one would.
+  const settled = await Promise.allSettled(configs.map((config) => generateOrReuse(config, options.cache)));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const packages = settled.map((result) => (result as PromiseFulfilledResult<GeneratedPackage & { cached: boolean }>).value);
   // After the cache: the version and changelog depend on the package on disk, not only on the spec.
   // Decided for every package before any is written.
   const releases = packages.map((pkg) => applyRelease(pkg.config, pkg.files));

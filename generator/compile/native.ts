@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ export type NativeResult = { files: Map<string, string> } | { unavailable: strin
  * temporary folder, type-checking it under the strict settings the package ships. Returns the new
  * files by package path; a package that does not type-check is a CompileError with tsc's diagnostics.
  */
-export function compileNative(exe: string, files: Map<string, string>, label: string, check = true): NativeResult {
+export async function compileNative(exe: string, files: Map<string, string>, label: string, check = true): Promise<NativeResult> {
   const dir = mkdtempSync(join(tmpdir(), 'xgen-compile-'));
   try {
     const made = new Set<string>();
@@ -54,7 +54,7 @@ export function compileNative(exe: string, files: Map<string, string>, label: st
     }
     const tsconfig = { compilerOptions: { ...PACKAGE_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    const run = spawnSync(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 2 ** 20 });
+    const run = await runTsc(exe, dir);
     if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };
     // 0: done; 2: errors, output written; 1: errors, nothing written (a bad configuration).
     if (run.status !== 0 && run.status !== 2 && run.status !== 1) {
@@ -75,6 +75,23 @@ export function compileNative(exe: string, files: Map<string, string>, label: st
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `tsc -p tsconfig.json` in `dir` without blocking this thread: another package's stages go on
+ * while it compiles (generator/generate.ts runs the packages of a config side by side).
+ */
+function runTsc(exe: string, dir: string): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error }> {
+  return new Promise((resolve) => {
+    const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
+    child.on('error', (error) => resolve({ status: null, signal: null, stdout: '', stderr: '', error }));
+    child.on('close', (status, signal) => resolve({ status, signal, stdout: text(stdout), stderr: text(stderr) }));
+  });
 }
 
 /** Every file under `dir`, by its posix path relative to it. */

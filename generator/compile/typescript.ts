@@ -32,10 +32,10 @@ function fallBack(reason: string): void {
  * TypeScript 5.9 in-process (which is the fallback); their output is the same, byte for byte.
  * Returns the new files by package path, sorted.
  */
-export function compilePackage(files: Map<string, string>, label: string, check = true, compiler?: Compiler): Map<string, string> {
+export async function compilePackage(files: Map<string, string>, label: string, check = true, compiler?: Compiler): Promise<Map<string, string>> {
   const chosen = compiler === 'in-process' ? 'off' : choose();
   if (chosen !== 'off' && 'exe' in chosen) {
-    const result = compileNative(chosen.exe, files, label, check);
+    const result = await compileNative(chosen.exe, files, label, check);
     if ('files' in result) return result.files;
     if (compiler === 'native') throw new Error(result.unavailable);
     fallBack(result.unavailable);

@@ -12,7 +12,7 @@ import { emitProblems } from './problems.ts';
 import { emitReadme } from './readme.ts';
 import { emitResource } from './resources.ts';
 import { renderRuntime, runtimeFilesFor, type TemplateOverrides } from './runtime.ts';
-import { emitSchemaTypes } from './schema-types.ts';
+import { schemaTypes } from './schema-types-thread.ts';
 
 /** Files of a package by path inside it, before formatting. */
 export type PackageFiles = Map<string, string>;
@@ -26,11 +26,13 @@ export async function emitPackage(
 ): Promise<PackageFiles> {
   // The client's name is the one identifier that comes from the command line or config, not the name table.
   if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
+  // Rendered on the schema-types thread (when it runs) while the other emitters run here.
+  const schemas = schemaTypes(model, openapiVersion);
   const files: PackageFiles = new Map();
   files.set('package.json', emitPackageJson(model, packageJson));
   files.set('tsconfig.json', emitTsconfig());
   files.set('README.md', emitReadme(model));
-  files.set('src/schemas.ts', await emitSchemaTypes(model, openapiVersion));
+  files.set('src/schemas.ts', '');
   files.set('src/models.ts', emitModels(model));
   files.set('src/enums.ts', emitEnums(model));
   if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));
@@ -40,5 +42,6 @@ export async function emitPackage(
   files.set('src/client.ts', emitClient(model));
   files.set('src/index.ts', emitIndex(model, runtimeFilesFor(model)));
   for (const rendered of renderRuntime(model, overrides)) files.set(rendered.path, rendered.text);
+  files.set('src/schemas.ts', await schemas);
   return files;
 }

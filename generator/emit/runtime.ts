@@ -50,6 +50,20 @@ const SLOT_HELPERS = new Set(['literal', 'comment', 'identifier']);
 
 /** Renders one template; a slot without one of the helpers is an error naming the template and line. */
 export function renderTemplate(name: string, source: string, context: Record<string, unknown>): string {
+  // Without a mustache there is nothing to render (half of the built-ins): handlebars would return it as it is.
+  if (!source.includes('{{')) return source;
+  let compiled = compiledTemplates.get(source);
+  if (!compiled) {
+    compiled = compileTemplate(name, source);
+    compiledTemplates.set(source, compiled);
+  }
+  return compiled(context);
+}
+
+/** Compiled templates by source, for the rest of the process (every package of a config renders the same built-ins). */
+const compiledTemplates = new Map<string, HandlebarsTemplateDelegate>();
+
+function compileTemplate(name: string, source: string): HandlebarsTemplateDelegate {
   const ast = templates.parse(source);
   const raw = rawSlots(ast as unknown as HbsNode);
   if (raw.length > 0) {
@@ -58,8 +72,9 @@ export function renderTemplate(name: string, source: string, context: Record<str
       `template ${name}, line ${first.line}: {{${first.text}}} interpolates raw text; write {{literal ${first.text}}}, {{comment ${first.text}}} or {{identifier ${first.text}}}`,
     );
   }
-  // Escaping is the helpers' work: handlebars' own HTML escaping would corrupt code.
-  return templates.compile(source, { noEscape: true, strict: false })(context);
+  // Escaping is the helpers' work: handlebars' own HTML escaping would corrupt code. The parsed
+  // template is compiled, not the text again.
+  return templates.compile(ast, { noEscape: true, strict: false });
 }
 
 type HbsNode = { type: string; [key: string]: unknown };

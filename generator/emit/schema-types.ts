@@ -10,11 +10,14 @@ const TS_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 
 
 const UNSPECIFIED_NOTE = 'The source does not show this shape: it is kept open and may hold more fields.';
 
+/** What the schema types are made from: the part of the model sent to the thread that makes them. */
+export type SchemaTypesInput = Pick<ApiModel, 'schemas' | 'enums' | 'title' | 'version' | 'hasMoney'>;
+
 /**
  * `schemas.ts`: the `components` interface from openapi-typescript, fed a document made from the
  * model's named schemas (never the raw spec). Money fields become the branded `Micros` type.
  */
-export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '3.1'): Promise<string> {
+export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): string {
   const schemas: Record<string, JsonSchema> = {};
   for (const named of model.schemas) schemas[named.name] = annotate(named.schema, named.unspecified);
   const document = {
@@ -76,7 +79,7 @@ export async function emitSchemaTypes(model: ApiModel, openapiVersion: '3.0' | '
  * comparison or a `switch` narrows to the literal it was compared with (`string & {}` would keep
  * editor suggestions but never narrow).
  */
-function openEnumType(model: ApiModel): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
+function openEnumType(model: SchemaTypesInput): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
   const paths = new Set(model.enums.filter((e) => e.open).map((e) => `#/components/schemas/${e.name}`));
   const f = typescript.factory;
   const anyString = f.createKeywordTypeNode(typescript.SyntaxKind.StringKeyword);

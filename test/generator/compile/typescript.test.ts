@@ -38,16 +38,16 @@ function firstDifference(a: Map<string, string>, b: Map<string, string>): string
   return undefined;
 }
 
-test('the native compiler is installed on this platform', () => {
+test('the native compiler is installed on this platform', async () => {
   const found = findNativeCompiler();
   assert.ok('exe' in found, 'unavailable' in found ? found.unavailable : '');
 });
 
 for (const name of ['core-v2', 'ads-v12']) {
-  test(`${name}: native tsc and TypeScript 5.9 emit the same dist/, the committed one`, () => {
+  test(`${name}: native tsc and TypeScript 5.9 emit the same dist/, the committed one`, async () => {
     const { src, dist } = committed(name);
-    const native = compilePackage(src, name, true, 'native');
-    const inProcess = compilePackage(src, name, true, 'in-process');
+    const native = await compilePackage(src, name, true, 'native');
+    const inProcess = await compilePackage(src, name, true, 'in-process');
     assert.is(firstDifference(native, inProcess), undefined, 'the two compilers differ');
     assert.is(firstDifference(native, dist), undefined, 'differs from the committed dist/');
     assert.ok(native.size > 20);
@@ -60,9 +60,9 @@ const BROKEN = new Map([
 ]);
 
 for (const compiler of ['native', 'in-process'] as const) {
-  test(`${compiler}: a package that does not type-check is a CompileError with the diagnostics`, () => {
+  test(`${compiler}: a package that does not type-check is a CompileError with the diagnostics`, async () => {
     try {
-      compilePackage(BROKEN, '@test/broken', true, compiler);
+      await compilePackage(BROKEN, '@test/broken', true, compiler);
       assert.unreachable('compiled');
     } catch (error) {
       assert.instance(error, CompileError);
@@ -74,15 +74,15 @@ for (const compiler of ['native', 'in-process'] as const) {
   });
 }
 
-test('unchecked (check = false), both compilers still emit, identically', () => {
-  const native = compilePackage(BROKEN, 'broken', false, 'native');
-  const inProcess = compilePackage(BROKEN, 'broken', false, 'in-process');
+test('unchecked (check = false), both compilers still emit, identically', async () => {
+  const native = await compilePackage(BROKEN, 'broken', false, 'native');
+  const inProcess = await compilePackage(BROKEN, 'broken', false, 'in-process');
   assert.equal([...native.keys()], ['dist/index.d.ts', 'dist/index.js', 'dist/ok.d.ts', 'dist/ok.js']);
   assert.is(firstDifference(native, inProcess), undefined);
   assert.is(native.get('dist/ok.d.ts'), "export declare const ok: readonly ['a', \"it's\"];\n");
 });
 
-test('without the native binary, TypeScript 5.9 compiles instead, and xgen says so once', () => {
+test('without the native binary, TypeScript 5.9 compiles instead, and xgen says so once', async () => {
   const { src, dist } = committed('ads-v12');
   const said: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
@@ -90,8 +90,8 @@ test('without the native binary, TypeScript 5.9 compiles instead, and xgen says 
   process.env.XGEN_NATIVE_TSC = join(ROOT, 'test/.tmp/no-such-tsc');
   process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write;
   try {
-    const first = compilePackage(src, 'ads-v12');
-    const second = compilePackage(BROKEN, 'broken', false);
+    const first = await compilePackage(src, 'ads-v12');
+    const second = await compilePackage(BROKEN, 'broken', false);
     assert.is(firstDifference(first, dist), undefined);
     assert.ok(second.has('dist/index.js'));
   } finally {
@@ -103,14 +103,14 @@ test('without the native binary, TypeScript 5.9 compiles instead, and xgen says 
   assert.match(said[0]!, /TypeScript 7's native compiler is not available: .*no-such-tsc could not run \(ENOENT\)\. Compiling with TypeScript 5\.9 instead/);
 });
 
-test('XGEN_NATIVE_TSC=off chooses TypeScript 5.9 quietly', () => {
+test('XGEN_NATIVE_TSC=off chooses TypeScript 5.9 quietly', async () => {
   const said: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
   const before = process.env.XGEN_NATIVE_TSC;
   process.env.XGEN_NATIVE_TSC = 'off';
   process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write;
   try {
-    assert.ok(compilePackage(BROKEN, 'broken', false).has('dist/ok.js'));
+    assert.ok((await compilePackage(BROKEN, 'broken', false)).has('dist/ok.js'));
   } finally {
     process.stderr.write = write;
     if (before === undefined) delete process.env.XGEN_NATIVE_TSC;
