@@ -13,8 +13,12 @@ export const OPTIONS = {
 
 let formatter: Promise<FormatOne> | undefined;
 
-/** oxfmt, or prettier where oxfmt has no binary for this platform (said once, on stderr). */
+/**
+ * oxfmt, or prettier where oxfmt has no binary for this platform (said once, on stderr).
+ * `XGEN_OXFMT=off` chooses prettier quietly.
+ */
 function chosenFormatter(): Promise<FormatOne> {
+  if (process.env.XGEN_OXFMT === 'off') return Promise.resolve(prettierFormat);
   formatter ??= loadOxfmt().then((oxfmt) => {
     if (oxfmt) return oxfmt;
     process.stderr.write(`xgen: oxfmt has no native binary for ${process.platform}-${process.arch}. Formatting with prettier instead (slower).\n`);

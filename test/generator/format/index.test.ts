@@ -40,6 +40,24 @@ test('the prettier fallback prints the same ordinary code; TypeScript examples i
   assert.match(byOxfmt.get('README.md')!, '```ts\nnot ( a program\n```');
 });
 
+test('XGEN_OXFMT=off formats with prettier, quietly', async () => {
+  // A union that fits on the next line: prettier keeps it there, oxfmt breaks it a member a line.
+  const union = "export type ReplySettingsWithVerifiedUsersValues = 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';\n";
+  const files = new Map([['src/u.ts', union]]);
+  const said: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write;
+  process.env.XGEN_OXFMT = 'off';
+  try {
+    assert.is((await formatFiles(files)).get('src/u.ts'), await prettier.format(union, { ...OPTIONS, parser: 'typescript' }));
+  } finally {
+    delete process.env.XGEN_OXFMT;
+    process.stderr.write = write;
+  }
+  assert.equal(said, []);
+  assert.is.not((await formatFiles(files)).get('src/u.ts'), await prettier.format(union, { ...OPTIONS, parser: 'typescript' }), 'oxfmt breaks such a union differently');
+});
+
 test('a file the formatter cannot read is an error naming it', async () => {
   try {
     await formatFiles(new Map([['src/bad.ts', 'export const = ;\n']]));
