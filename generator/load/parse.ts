@@ -2,6 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import { SpecError } from '../errors.ts';
 import { bracketsTooDeep, MAX_YAML_ALIASES, nestingReason, readSpecText, tooDeep } from './limits.ts';
 import { toPointer } from './pointer.ts';
+import { readYamlFast } from './yaml-fast.ts';
 
 /** A parsed spec file: plain data plus a way to find where any pointer came from. */
 export interface SourceFile {
@@ -15,8 +16,9 @@ export interface SourceFile {
 }
 
 /**
- * Reads YAML or JSON. JSON takes the fast path (JSON.parse); positions are then worked out only
- * when an error needs one, by re-reading the text with the YAML parser (JSON is YAML 1.2).
+ * Reads YAML or JSON. JSON takes the fast path (JSON.parse), YAML js-yaml's where it can (see
+ * yaml-fast.ts); positions are then worked out only when an error needs one, by re-reading the text
+ * with the YAML parser that keeps them (JSON is YAML 1.2).
  */
 export function parseSpecFile(file: string, text?: string): SourceFile {
   const source = text ?? readSpecText(file);
@@ -46,6 +48,13 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
       // Not strict JSON: the YAML parser may still read it (a trailing comma); if not, the JSON error is the one to show.
       jsonError = error as Error;
     }
+  }
+  const fast = jsonError ? undefined : readYamlFast(source);
+  if (fast) {
+    let located: Located | undefined;
+    const parsed: SourceFile = { file, text: source, data: fast.data, locate: (tokens) => (located ??= locateWithYaml(file, source)).locate(tokens) };
+    checkNesting(parsed);
+    return parsed;
   }
   const located = locateWithYaml(file, source, jsonError);
   const parsed: SourceFile = { file, text: source, data: located.data, locate: located.locate };
