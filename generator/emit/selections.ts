@@ -38,7 +38,7 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
       isExported: true,
       name: s.name,
       typeParameters: [{ name: 'V', default: `readonly ${field.includes('|') ? `(${field})` : field}[]` }],
-      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${field}>`,
+      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${union(s.presentWhenAsked)}, ${union(s.nonDefaults)}, ${field}>`,
       docs: [
         {
           description: docText(

@@ -29,13 +29,19 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
       const key = JSON.stringify([object.name, entry.param, defaults, field]);
       let selection = byKey.get(key);
       if (!selection) {
+        const names = Object.keys(properties);
+        // A default field is always returned, so it is never one the API may leave out.
+        const sometimesAbsent = names.filter((n) => !defaults.includes(n) && isObject(properties[n]) && properties[n]['x-sometimes-absent'] === true);
         selection = {
           name: registry.claimName(`${object.name}Selection`),
           object: object.name,
           param: entry.param,
           field,
           defaults,
-          sometimesAbsent: Object.keys(properties).filter((name) => isObject(properties[name]) && properties[name]['x-sometimes-absent'] === true),
+          sometimesAbsent,
+          // Precomputed so that the selection types intersect unions instead of filtering each request's keys.
+          presentWhenAsked: names.filter((n) => !sometimesAbsent.includes(n)),
+          nonDefaults: names.filter((n) => !defaults.includes(n)),
         };
         byKey.set(key, selection);
         selections.push(selection);

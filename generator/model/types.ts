@@ -160,8 +160,12 @@ export interface SelectionModel {
   field: { enum: string } | { values: string[] };
   /** Fields returned when nothing asks for them. */
   defaults: string[];
-  /** Fields the API leaves out of some objects even when asked (`x-sometimes-absent` on the property). */
+  /** Fields the API leaves out of some objects even when asked (`x-sometimes-absent` on the property; never a default). */
   sometimesAbsent: string[];
+  /** The object's fields that are present whenever asked for: every property but `sometimesAbsent`. */
+  presentWhenAsked: string[];
+  /** The object's fields that come back only when asked for: every property but `defaults`. */
+  nonDefaults: string[];
 }
 
 /** The generic result type of an operation whose result holds selected objects. */

@@ -354,7 +354,7 @@ export type NoteInfoInput = components['schemas']['NoteInfoInput'];
  *
  * A list that may hold any field (typed `TweetField[]`) gives `Tweet` as the schema states it.
  */
-export type TweetSelection<V = readonly TweetField[]> = FieldSelection<Tweet, V, 'id' | 'text' | 'edit_history_tweet_ids', 'in_reply_to_user_id' | 'attachments' | 'referenced_tweets' | 'non_public_metrics' | 'organic_metrics' | 'promoted_metrics' | 'entities' | 'context_annotations' | 'community_id' | 'source' | 'article' | 'card_uri' | 'media_metadata' | 'geo' | 'note_tweet' | 'scopes' | 'suggested_source_links' | 'suggested_source_links_with_counts' | 'withheld', TweetField>;
+export type TweetSelection<V = readonly TweetField[]> = FieldSelection<Tweet, V, 'id' | 'text' | 'edit_history_tweet_ids', 'in_reply_to_user_id' | 'attachments' | 'referenced_tweets' | 'non_public_metrics' | 'organic_metrics' | 'promoted_metrics' | 'entities' | 'context_annotations' | 'community_id' | 'source' | 'article' | 'card_uri' | 'media_metadata' | 'geo' | 'note_tweet' | 'scopes' | 'suggested_source_links' | 'suggested_source_links_with_counts' | 'withheld', 'id' | 'text' | 'edit_history_tweet_ids' | 'author_id' | 'created_at' | 'conversation_id' | 'lang' | 'possibly_sensitive' | 'public_metrics' | 'display_text_range' | 'edit_controls' | 'reply_settings' | 'username', 'author_id' | 'created_at' | 'conversation_id' | 'in_reply_to_user_id' | 'lang' | 'possibly_sensitive' | 'attachments' | 'referenced_tweets' | 'public_metrics' | 'non_public_metrics' | 'organic_metrics' | 'promoted_metrics' | 'entities' | 'context_annotations' | 'community_id' | 'source' | 'article' | 'card_uri' | 'media_metadata' | 'display_text_range' | 'edit_controls' | 'geo' | 'note_tweet' | 'reply_settings' | 'scopes' | 'suggested_source_links' | 'suggested_source_links_with_counts' | 'username' | 'withheld', TweetField>;
 /**
  * A `Media` as the `media.fields` value `V` selects it: the default fields (`media_key`, `type`) and the requested ones are present, every other field is absent.
  *
@@ -362,13 +362,13 @@ export type TweetSelection<V = readonly TweetField[]> = FieldSelection<Tweet, V,
  *
  * A list that may hold any field (typed `MediaField[]`) gives `Media` as the schema states it.
  */
-export type MediaSelection<V = readonly MediaField[]> = FieldSelection<Media, V, 'media_key' | 'type', 'duration_ms' | 'public_metrics' | 'url' | 'preview_image_url' | 'alt_text' | 'variants' | 'non_public_metrics' | 'organic_metrics' | 'promoted_metrics', MediaField>;
+export type MediaSelection<V = readonly MediaField[]> = FieldSelection<Media, V, 'media_key' | 'type', 'duration_ms' | 'public_metrics' | 'url' | 'preview_image_url' | 'alt_text' | 'variants' | 'non_public_metrics' | 'organic_metrics' | 'promoted_metrics', 'media_key' | 'type' | 'height' | 'width', 'duration_ms' | 'public_metrics' | 'height' | 'width' | 'url' | 'preview_image_url' | 'alt_text' | 'variants' | 'non_public_metrics' | 'organic_metrics' | 'promoted_metrics', MediaField>;
 /**
  * A `Poll` as the `poll.fields` value `V` selects it: the default fields (`id`, `options`) and the requested ones are present, every other field is absent.
  *
  * A list that may hold any field (typed `PollField[]`) gives `Poll` as the schema states it.
  */
-export type PollSelection<V = readonly PollField[]> = FieldSelection<Poll, V, 'id' | 'options', never, PollField>;
+export type PollSelection<V = readonly PollField[]> = FieldSelection<Poll, V, 'id' | 'options', never, 'id' | 'options' | 'duration_minutes' | 'end_datetime' | 'voting_status', 'duration_minutes' | 'end_datetime' | 'voting_status', PollField>;
 /**
  * A `User` as the `user.fields` value `V` selects it: the default fields (`id`, `name`, `username`) and the requested ones are present, every other field is absent.
  *
@@ -376,7 +376,7 @@ export type PollSelection<V = readonly PollField[]> = FieldSelection<Poll, V, 'i
  *
  * A list that may hold any field (typed `UserField[]`) gives `User` as the schema states it.
  */
-export type UserSelection<V = readonly UserField[]> = FieldSelection<User, V, 'id' | 'name' | 'username', 'location' | 'profile_banner_url' | 'pinned_tweet_id' | 'most_recent_tweet_id' | 'subscription' | 'connection_status' | 'affiliation' | 'entities' | 'receives_your_dm' | 'confirmed_email' | 'withheld', UserField>;
+export type UserSelection<V = readonly UserField[]> = FieldSelection<User, V, 'id' | 'name' | 'username', 'location' | 'profile_banner_url' | 'pinned_tweet_id' | 'most_recent_tweet_id' | 'subscription' | 'connection_status' | 'affiliation' | 'entities' | 'receives_your_dm' | 'confirmed_email' | 'withheld', 'id' | 'name' | 'username' | 'created_at' | 'description' | 'url' | 'profile_image_url' | 'protected' | 'verified' | 'verified_type' | 'verified_followers_count' | 'is_identity_verified' | 'parody' | 'subscription_type' | 'public_metrics', 'created_at' | 'description' | 'location' | 'url' | 'profile_image_url' | 'profile_banner_url' | 'pinned_tweet_id' | 'most_recent_tweet_id' | 'protected' | 'verified' | 'verified_type' | 'verified_followers_count' | 'is_identity_verified' | 'parody' | 'subscription_type' | 'subscription' | 'connection_status' | 'affiliation' | 'public_metrics' | 'entities' | 'receives_your_dm' | 'confirmed_email' | 'withheld', UserField>;
 /**
  * A `Place` as the `place.fields` value `V` selects it: the default fields (`id`, `full_name`) and the requested ones are present, every other field is absent.
  *
@@ -384,13 +384,13 @@ export type UserSelection<V = readonly UserField[]> = FieldSelection<User, V, 'i
  *
  * A list that may hold any field (typed `PlaceField[]`) gives `Place` as the schema states it.
  */
-export type PlaceSelection<V = readonly PlaceField[]> = FieldSelection<Place, V, 'id' | 'full_name', 'contained_within', PlaceField>;
+export type PlaceSelection<V = readonly PlaceField[]> = FieldSelection<Place, V, 'id' | 'full_name', 'contained_within', 'id' | 'full_name' | 'name' | 'country' | 'country_code' | 'geo' | 'place_type', 'name' | 'country' | 'country_code' | 'contained_within' | 'geo' | 'place_type', PlaceField>;
 /**
  * A `News` as the `news.fields` value `V` selects it: the default fields (`rest_id`) and the requested ones are present, every other field is absent.
  *
  * A list that may hold any field (typed `NewsField[]`) gives `News` as the schema states it.
  */
-export type NewsSelection<V = readonly NewsField[]> = FieldSelection<News, V, 'rest_id', never, NewsField>;
+export type NewsSelection<V = readonly NewsField[]> = FieldSelection<News, V, 'rest_id', never, 'rest_id' | 'id' | 'name' | 'summary' | 'hook' | 'category' | 'disclaimer' | 'keywords' | 'contexts' | 'cluster_posts_results' | 'last_updated_at_ms' | 'updated_at', 'id' | 'name' | 'summary' | 'hook' | 'category' | 'disclaimer' | 'keywords' | 'contexts' | 'cluster_posts_results' | 'last_updated_at_ms' | 'updated_at', NewsField>;
 /**
  * A `Connection` as the `connection.fields` value `V` selects it: the default fields (`connected_at`, `endpoint_name`) and the requested ones are present, every other field is absent.
  *
@@ -398,7 +398,7 @@ export type NewsSelection<V = readonly NewsField[]> = FieldSelection<News, V, 'r
  *
  * A list that may hold any field (typed `ConnectionField[]`) gives `Connection` as the schema states it.
  */
-export type ConnectionSelection<V = readonly ConnectionField[]> = FieldSelection<Connection, V, 'connected_at' | 'endpoint_name', 'disconnected_at' | 'disconnect_reason', ConnectionField>;
+export type ConnectionSelection<V = readonly ConnectionField[]> = FieldSelection<Connection, V, 'connected_at' | 'endpoint_name', 'disconnected_at' | 'disconnect_reason', 'id' | 'endpoint_name' | 'connected_at' | 'client_ip', 'id' | 'disconnected_at' | 'disconnect_reason' | 'client_ip', ConnectionField>;
 /**
  * A `Note` as the `note.fields` value `V` selects it: the default fields (`id`, `post_id`) and the requested ones are present, every other field is absent.
  *
@@ -406,7 +406,7 @@ export type ConnectionSelection<V = readonly ConnectionField[]> = FieldSelection
  *
  * A list that may hold any field (typed `NoteField[]`) gives `Note` as the schema states it.
  */
-export type NoteSelection<V = readonly NoteField[]> = FieldSelection<Note, V, 'id' | 'post_id', 'test_result', NoteField>;
+export type NoteSelection<V = readonly NoteField[]> = FieldSelection<Note, V, 'id' | 'post_id', 'test_result', 'id' | 'post_id' | 'info' | 'status', 'info' | 'status' | 'test_result', NoteField>;
 /**
  * `TweetsLookupResponse` as `getPostsByIds` returns it for the params `P`: its objects carry the fields `tweet.fields`, `user.fields`, `media.fields`, `poll.fields`, `place.fields` ask for, beside their defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`, `PollSelection`, `PlaceSelection`).
  *

@@ -389,6 +389,48 @@ export type TweetSelection<V = readonly TweetField[]> = FieldSelection<
   | 'suggested_source_links'
   | 'suggested_source_links_with_counts'
   | 'withheld',
+  | 'id'
+  | 'text'
+  | 'edit_history_tweet_ids'
+  | 'author_id'
+  | 'created_at'
+  | 'conversation_id'
+  | 'lang'
+  | 'possibly_sensitive'
+  | 'public_metrics'
+  | 'display_text_range'
+  | 'edit_controls'
+  | 'reply_settings'
+  | 'username',
+  | 'author_id'
+  | 'created_at'
+  | 'conversation_id'
+  | 'in_reply_to_user_id'
+  | 'lang'
+  | 'possibly_sensitive'
+  | 'attachments'
+  | 'referenced_tweets'
+  | 'public_metrics'
+  | 'non_public_metrics'
+  | 'organic_metrics'
+  | 'promoted_metrics'
+  | 'entities'
+  | 'context_annotations'
+  | 'community_id'
+  | 'source'
+  | 'article'
+  | 'card_uri'
+  | 'media_metadata'
+  | 'display_text_range'
+  | 'edit_controls'
+  | 'geo'
+  | 'note_tweet'
+  | 'reply_settings'
+  | 'scopes'
+  | 'suggested_source_links'
+  | 'suggested_source_links_with_counts'
+  | 'username'
+  | 'withheld',
   TweetField
 >;
 /**
@@ -411,6 +453,18 @@ export type MediaSelection<V = readonly MediaField[]> = FieldSelection<
   | 'non_public_metrics'
   | 'organic_metrics'
   | 'promoted_metrics',
+  'media_key' | 'type' | 'height' | 'width',
+  | 'duration_ms'
+  | 'public_metrics'
+  | 'height'
+  | 'width'
+  | 'url'
+  | 'preview_image_url'
+  | 'alt_text'
+  | 'variants'
+  | 'non_public_metrics'
+  | 'organic_metrics'
+  | 'promoted_metrics',
   MediaField
 >;
 /**
@@ -423,6 +477,8 @@ export type PollSelection<V = readonly PollField[]> = FieldSelection<
   V,
   'id' | 'options',
   never,
+  'id' | 'options' | 'duration_minutes' | 'end_datetime' | 'voting_status',
+  'duration_minutes' | 'end_datetime' | 'voting_status',
   PollField
 >;
 /**
@@ -447,6 +503,44 @@ export type UserSelection<V = readonly UserField[]> = FieldSelection<
   | 'receives_your_dm'
   | 'confirmed_email'
   | 'withheld',
+  | 'id'
+  | 'name'
+  | 'username'
+  | 'created_at'
+  | 'description'
+  | 'url'
+  | 'profile_image_url'
+  | 'protected'
+  | 'verified'
+  | 'verified_type'
+  | 'verified_followers_count'
+  | 'is_identity_verified'
+  | 'parody'
+  | 'subscription_type'
+  | 'public_metrics',
+  | 'created_at'
+  | 'description'
+  | 'location'
+  | 'url'
+  | 'profile_image_url'
+  | 'profile_banner_url'
+  | 'pinned_tweet_id'
+  | 'most_recent_tweet_id'
+  | 'protected'
+  | 'verified'
+  | 'verified_type'
+  | 'verified_followers_count'
+  | 'is_identity_verified'
+  | 'parody'
+  | 'subscription_type'
+  | 'subscription'
+  | 'connection_status'
+  | 'affiliation'
+  | 'public_metrics'
+  | 'entities'
+  | 'receives_your_dm'
+  | 'confirmed_email'
+  | 'withheld',
   UserField
 >;
 /**
@@ -461,6 +555,8 @@ export type PlaceSelection<V = readonly PlaceField[]> = FieldSelection<
   V,
   'id' | 'full_name',
   'contained_within',
+  'id' | 'full_name' | 'name' | 'country' | 'country_code' | 'geo' | 'place_type',
+  'name' | 'country' | 'country_code' | 'contained_within' | 'geo' | 'place_type',
   PlaceField
 >;
 /**
@@ -468,7 +564,36 @@ export type PlaceSelection<V = readonly PlaceField[]> = FieldSelection<
  *
  * A list that may hold any field (typed `NewsField[]`) gives `News` as the schema states it.
  */
-export type NewsSelection<V = readonly NewsField[]> = FieldSelection<News, V, 'rest_id', never, NewsField>;
+export type NewsSelection<V = readonly NewsField[]> = FieldSelection<
+  News,
+  V,
+  'rest_id',
+  never,
+  | 'rest_id'
+  | 'id'
+  | 'name'
+  | 'summary'
+  | 'hook'
+  | 'category'
+  | 'disclaimer'
+  | 'keywords'
+  | 'contexts'
+  | 'cluster_posts_results'
+  | 'last_updated_at_ms'
+  | 'updated_at',
+  | 'id'
+  | 'name'
+  | 'summary'
+  | 'hook'
+  | 'category'
+  | 'disclaimer'
+  | 'keywords'
+  | 'contexts'
+  | 'cluster_posts_results'
+  | 'last_updated_at_ms'
+  | 'updated_at',
+  NewsField
+>;
 /**
  * A `Connection` as the `connection.fields` value `V` selects it: the default fields (`connected_at`, `endpoint_name`) and the requested ones are present, every other field is absent.
  *
@@ -481,6 +606,8 @@ export type ConnectionSelection<V = readonly ConnectionField[]> = FieldSelection
   V,
   'connected_at' | 'endpoint_name',
   'disconnected_at' | 'disconnect_reason',
+  'id' | 'endpoint_name' | 'connected_at' | 'client_ip',
+  'id' | 'disconnected_at' | 'disconnect_reason' | 'client_ip',
   ConnectionField
 >;
 /**
@@ -495,6 +622,8 @@ export type NoteSelection<V = readonly NoteField[]> = FieldSelection<
   V,
   'id' | 'post_id',
   'test_result',
+  'id' | 'post_id' | 'info' | 'status',
+  'info' | 'status' | 'test_result',
   NoteField
 >;
 
