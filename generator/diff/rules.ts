@@ -422,8 +422,8 @@ class Walker {
       if (lost.length > 0) this.report('breaking', `${label} is no longer ${list(lost)}: a case or comparison with ${them(lost)} no longer compiles`, where);
       if (gained.length > 0) this.report('breaking', `${label} may now be ${list(gained)}: an exhaustive switch on it no longer compiles without a case for ${them(gained)}`, where);
     } else if (closedA) {
-      const now = b.enum ? `an open enum (${list(b.enum)} or any other string)` : `any ${b.kind}`;
-      this.report('breaking', `${label} is no longer limited to ${list(a.enum ?? [])}, it is ${now}: an exhaustive switch or a lookup keyed by those values no longer compiles`, where);
+      const now = b.enum ? 'an open enum (any other string too)' : `any ${b.kind}`;
+      this.report('breaking', `${label} is no longer limited to ${list(a.enum ?? [])}: it is now ${now}, and an exhaustive switch or a lookup keyed by those values no longer compiles`, where);
     } else if (closedB) {
       const dropped = (a.enum ?? []).filter((v) => !b.enum?.includes(v));
       if (dropped.length > 0) this.report('breaking', `${label} is now limited to ${list(b.enum ?? [])}, no longer ${list(dropped)}: a case or comparison with ${them(dropped)} no longer compiles`, where);
