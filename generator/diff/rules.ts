@@ -1,6 +1,6 @@
 import { type Change, LEVELS, type Level, type Where } from './change.ts';
-import type { Bounds, Field, Literal, Shape } from './shapes.ts';
-import type { ApiSnapshot, OperationSnapshot, ParamSnapshot } from './snapshot.ts';
+import type { Bounds, Field, Literal, Scalar, Shape } from './shapes.ts';
+import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, withUnknownFacts } from './snapshot.ts';
 
 /**
  * The changes between two snapshots, classified by what they do to code written against the old
@@ -8,7 +8,9 @@ import type { ApiSnapshot, OperationSnapshot, ParamSnapshot } from './snapshot.t
  * (documentation, or wire details the generated call hides). In order: breaking, feature, patch;
  * within a level, by operation in spec order, then the package-wide ones.
  */
-export function diffSnapshots(old: ApiSnapshot, next: ApiSnapshot): Change[] {
+export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[] {
+  // A snapshot of an older format lacks some facts: they compare as unchanged, not as removed.
+  const old = withUnknownFacts(previous, next);
   const changes: Change[] = [];
   const add = (change: Change): void => void changes.push(change);
   for (const [id, before] of Object.entries(old.operations)) {
@@ -29,11 +31,18 @@ export function diffSnapshots(old: ApiSnapshot, next: ApiSnapshot): Change[] {
     if (after && before.docs !== after.docs) add({ level: 'patch', message: `documentation of ${name} changed`, where: { side: 'new', type: name } });
   }
   if (old.specVersion !== next.specVersion) add({ level: 'patch', message: `spec version ${old.specVersion} -> ${next.specVersion}` });
-  if (changes.length === 0 && JSON.stringify({ ...old, specVersion: '' }) !== JSON.stringify({ ...next, specVersion: '' })) {
+  if (changes.length === 0 && canonical({ ...old, specVersion: '' }) !== canonical({ ...next, specVersion: '' })) {
     // Something in the types moved that no rule names (a `format`, say): not nothing, but nothing a call sees.
     add({ level: 'patch', message: 'schema details changed without changing the generated calls' });
   }
   return LEVELS.flatMap((level) => changes.filter((c) => c.level === level));
+}
+
+/** JSON with object keys sorted: two snapshots that say the same compare equal, whatever order their keys were written in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 function call(op: OperationSnapshot): string {
@@ -81,6 +90,78 @@ function compareOperation(
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
   new Walker(id, 'output', old, next, add).compare(before.result, after.result, '', {});
+  compareNarrowing(id, before, after, next, report);
+}
+
+/**
+ * How the result follows the params (field selection, flags): what `result.data.x` compiles to.
+ * A field leaving the defaults, or one that may now be missing when asked for, is a compile
+ * error where code reads it; so is a result that starts or stops following a parameter (fields
+ * absent unless asked for, or optional again where they were present). A new default is a feature.
+ */
+function compareNarrowing(id: string, before: OperationSnapshot, after: OperationSnapshot, next: ApiSnapshot, report: (level: Level, message: string, where?: Where) => void): void {
+  const a: NarrowingSnapshot = before.narrowing ?? {};
+  const b: NarrowingSnapshot = after.narrowing ?? {};
+  const paramAt = (key: string): Where => {
+    const param = after.params[key];
+    return param ? { side: 'new', operationId: id, param: { in: param.in, wire: param.wire } } : { side: 'new', operationId: id };
+  };
+  const fieldAt = (object: string, field: string, key: string): Where => (next.types[object] ? { side: 'new', operationId: id, type: object, field } : paramAt(key));
+  const sa = a.selected ?? {};
+  const sb = b.selected ?? {};
+  for (const path of union(Object.keys(sa), Object.keys(sb))) {
+    const x = sa[path];
+    const y = sb[path];
+    const label = `result field ${path}`;
+    if (x && !y) {
+      report('breaking', `${label} no longer follows ${x.param}: the fields it asks for are optional again, as the schema states them`, paramAt(x.param));
+      continue;
+    }
+    if (!x && y) {
+      report('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
+      continue;
+    }
+    if (!x || !y) continue;
+    if (x.param !== y.param) report('breaking', `${label} now follows ${y.param} (was ${x.param})`, paramAt(y.param));
+    // A field gone from the object altogether is reported as removed already.
+    const fields = objectFields(next, y.object);
+    const still = (f: string): boolean => fields === undefined || f in fields;
+    for (const f of x.defaults.filter((d) => !y.defaults.includes(d) && still(d))) {
+      report('breaking', `${label}.${f} is no longer returned by default: reading it is a compile error unless ${y.param} asks for it`, paramAt(y.param));
+    }
+    for (const f of y.defaults.filter((d) => !x.defaults.includes(d))) {
+      report('feature', `${label}.${f} is now returned by default, without ${y.param} asking for it`, paramAt(y.param));
+    }
+    const xs = x.sometimesAbsent ?? [];
+    const ys = y.sometimesAbsent ?? [];
+    for (const f of ys.filter((v) => !xs.includes(v))) {
+      report('breaking', `${label}.${f} may now be missing even when ${y.param} asks for it (optional)`, fieldAt(y.object, f, y.param));
+    }
+    for (const f of xs.filter((v) => !ys.includes(v) && still(v))) {
+      report('patch', `${label}.${f} is now always present when ${y.param} asks for it`, fieldAt(y.object, f, y.param));
+    }
+  }
+  const fa = a.flags ?? {};
+  const fb = b.flags ?? {};
+  const body = objectFields(next, after.result);
+  for (const property of union(Object.keys(fa), Object.keys(fb))) {
+    const x = fa[property];
+    const y = fb[property];
+    const label = `result field ${property}`;
+    if (y && x !== y) report('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
+    else if (x && !y && (body === undefined || property in body)) report('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
+  }
+}
+
+function union(a: string[], b: string[]): string[] {
+  return [...new Set([...a, ...b])];
+}
+
+/** The fields of a named object type (or of an object result shape), or undefined when it is not a plain object. */
+function objectFields(snapshot: ApiSnapshot, of: string | Shape): Record<string, Field> | undefined {
+  let shape: Shape | undefined = typeof of === 'string' ? { ref: of } : of;
+  for (let depth = 0; shape && 'ref' in shape && depth < 16; depth++) shape = snapshot.types[shape.ref]?.shape;
+  return shape && 'kind' in shape && shape.kind === 'object' ? shape.fields : undefined;
 }
 
 function paramLabel(p: ParamSnapshot): string {
@@ -211,7 +292,7 @@ class Walker {
         return;
       default: {
         const pb = b as typeof a;
-        if (a.enum || pb.enum) this.compareEnum(a.enum, pb.enum, path, place);
+        if (a.enum || pb.enum) this.compareEnum(a, pb, path, place);
         if (a.bounds || pb.bounds) this.compareBounds(a.bounds, pb.bounds, path, place);
       }
     }
@@ -312,19 +393,47 @@ class Walker {
     for (const [i, j] of pairs) this.compare(a[i] as Shape, b[j] as Shape, path, place);
   }
 
-  private compareEnum(a: Literal[] | undefined, b: Literal[] | undefined, path: string, place: Place): void {
-    const input = this.side === 'input';
+  /**
+   * Enum values. A request's enum is always closed (the model closes what is sent): losing a value
+   * breaks callers, gaining one is a feature. A result's closed enum is the union of its values:
+   * a value gained breaks an exhaustive `switch` (its `never` check), a value lost breaks a
+   * `case` or comparison with it (TS2678, TS2367), and opening it (`'a' | 'b' | string`, which the
+   * compiler reads as `string`) breaks both and any lookup keyed by the values. An open or plain
+   * result is a `string` either way: its listed values are documentation, and closing it a feature.
+   */
+  private compareEnum(a: Scalar, b: Scalar, path: string, place: Place): void {
     const list = (values: Literal[]): string => values.map((v) => JSON.stringify(v)).join(', ');
-    if (a && b) {
-      const lost = a.filter((v) => !b.includes(v));
-      const gained = b.filter((v) => !a.includes(v));
-      if (lost.length > 0) this.report('breaking', input ? `${path} no longer accepts ${list(lost)}` : `${this.label(path)} is no longer ${list(lost)}`, this.where(place));
-      if (gained.length > 0) {
-        const message = input ? `${path} accepts ${list(gained)}` : `${this.label(path)} may now be ${list(gained)}: an exhaustive switch on it needs a case for ${gained.length === 1 ? 'it' : 'each'}`;
-        this.report('feature', message, this.where(place));
-      }
-    } else if (b && input) this.report('breaking', `${path} now accepts only ${list(b)}`, this.where(place));
-    else if (a && !input) this.report('feature', `${this.label(path)} is no longer limited to ${list(a)}: an exhaustive switch on it needs a default`, this.where(place));
+    const them = (values: Literal[]): string => (values.length === 1 ? 'it' : 'them');
+    const lost = a.enum && b.enum ? a.enum.filter((v) => !b.enum?.includes(v)) : [];
+    const gained = a.enum && b.enum ? b.enum.filter((v) => !a.enum?.includes(v)) : [];
+    const where = this.where(place);
+    if (this.side === 'input') {
+      if (a.enum && b.enum) {
+        if (lost.length > 0) this.report('breaking', `${path} no longer accepts ${list(lost)}`, where);
+        if (gained.length > 0) this.report('feature', `${path} accepts ${list(gained)}`, where);
+      } else if (b.enum) this.report('breaking', `${path} now accepts only ${list(b.enum)}`, where);
+      else if (a.enum) this.report('feature', `${path} accepts any ${a.kind} (was only ${list(a.enum)})`, where);
+      return;
+    }
+    const label = this.label(path);
+    const closedA = a.enum !== undefined && !a.open;
+    const closedB = b.enum !== undefined && !b.open;
+    if (closedA && closedB) {
+      if (lost.length > 0) this.report('breaking', `${label} is no longer ${list(lost)}: a case or comparison with ${them(lost)} no longer compiles`, where);
+      if (gained.length > 0) this.report('breaking', `${label} may now be ${list(gained)}: an exhaustive switch on it no longer compiles without a case for ${them(gained)}`, where);
+    } else if (closedA) {
+      const now = b.enum ? 'an open enum (any other string too)' : `any ${b.kind}`;
+      this.report('breaking', `${label} is no longer limited to ${list(a.enum ?? [])}: it is now ${now}, and an exhaustive switch or a lookup keyed by those values no longer compiles`, where);
+    } else if (closedB) {
+      const dropped = (a.enum ?? []).filter((v) => !b.enum?.includes(v));
+      if (dropped.length > 0) this.report('breaking', `${label} is now limited to ${list(b.enum ?? [])}, no longer ${list(dropped)}: a case or comparison with ${them(dropped)} no longer compiles`, where);
+      else this.report('feature', `${label} is now limited to ${list(b.enum ?? [])}: an exhaustive switch on it is possible`, where);
+    } else if (a.enum && b.enum) {
+      // Both open: the type is `string` before and after; the listed values document what is sent.
+      if (gained.length > 0) this.report('feature', `${label} may now be ${list(gained)} (an open enum: its type, any string, is unchanged)`, where);
+      if (lost.length > 0) this.report('patch', `${label} is no longer ${list(lost)} (an open enum: its type, any string, is unchanged)`, where);
+    } else if (b.enum) this.report('patch', `${label} now lists its values ${list(b.enum)} (an open enum: its type, any string, is unchanged)`, where);
+    else if (a.enum) this.report('patch', `${label} no longer lists values (was an open enum of ${list(a.enum)}; its type, any string, is unchanged)`, where);
   }
 
   private compareBounds(a: Bounds | undefined, b: Bounds | undefined, path: string, place: Place): void {

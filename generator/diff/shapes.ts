@@ -15,6 +15,12 @@ export type Shape =
   | {
       kind: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'unknown' | 'never' | 'blob' | 'void';
       enum?: Literal[];
+      /**
+       * An enum the client reads (the model's open enums): its type is the values or any other
+       * string, `'a' | 'b' | string`, which the compiler reads as `string`. Set on named types only;
+       * an enum without it is the closed union of its values.
+       */
+      open?: true;
       /** Bounds and pattern: checked by the runtime before sending, so they narrow what a request may carry. */
       bounds?: Bounds;
       format?: string;
@@ -24,6 +30,13 @@ export type Shape =
   | { kind: 'object'; fields: Record<string, Field>; extra?: Shape | boolean; nullable?: true }
   /** `oneOf` / `anyOf` (`union`), `allOf` (`all`), or several types in a 3.1 type list. */
   | { kind: 'union' | 'all'; of: Shape[]; nullable?: true };
+
+/** A shape that is neither a reference nor a container: where enums and bounds are. */
+export type Scalar = Extract<Shape, { enum?: Literal[] }>;
+
+export function isScalar(shape: Shape | undefined): shape is Scalar {
+  return shape !== undefined && 'kind' in shape && shape.kind !== 'array' && shape.kind !== 'object' && shape.kind !== 'union' && shape.kind !== 'all';
+}
 
 export interface Field {
   type: Shape;

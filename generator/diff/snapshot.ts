@@ -1,12 +1,20 @@
 import { refName } from '../model/schemas.ts';
-import type { ApiModel, AuthKind, JsonSchema, OperationModel } from '../model/types.ts';
-import { docsDigest, type Field, refsOf, type Shape, shapeOf } from './shapes.ts';
+import type { ApiModel, AuthKind, JsonSchema, NarrowedMember, OperationModel, SelectionModel } from '../model/types.ts';
+import { docsDigest, type Field, isScalar, refsOf, type Shape, shapeOf } from './shapes.ts';
 
 /** The file, inside each generated package, that holds its API snapshot. */
 export const SNAPSHOT_FILE = 'api-snapshot.json';
 
-/** Bumped when the snapshot's form changes: an older snapshot cannot be compared and starts afresh. */
-export const SNAPSHOT_FORMAT = 1;
+/**
+ * Bumped when the snapshot's form changes. Format 2 added the facts that decide result types
+ * beyond their schemas: which enums are open (`Shape.open`) and how results follow the request
+ * (`OperationSnapshot.narrowing`). A format-1 snapshot is still read: the facts it lacks are
+ * taken as unchanged (see `withUnknownFacts`), so a new format alone moves no version.
+ */
+export const SNAPSHOT_FORMAT = 2;
+
+/** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
+const READABLE_FORMATS: readonly number[] = [1, 2];
 
 /**
  * The generated client's API in a normalised form: everything a consumer's code can depend on,
@@ -38,6 +46,8 @@ export interface OperationSnapshot {
   /** The params object, by key: parameters (`in` path, query, header, cookie) and body fields (`in: body`). */
   params: Record<string, ParamSnapshot>;
   result: Shape;
+  /** How the result type follows the params (field selection, flags); absent when it does not. */
+  narrowing?: NarrowingSnapshot;
   /** The call may resolve to `undefined` (a 204 beside a 200). */
   resultMayBeEmpty?: true;
   /** Credential kinds the operation accepts (`*`: any, the spec states no security). */
@@ -55,6 +65,29 @@ export interface ParamSnapshot {
   required?: true;
 }
 
+/**
+ * How an operation's result type follows its params (issue 14): the narrowed type a consumer's
+ * code compiles against, beyond the body schema itself.
+ */
+export interface NarrowingSnapshot {
+  /** Result fields holding objects a `*.fields` parameter selects, by path as messages name them (`data[]`, `includes.users[]`). */
+  selected?: Record<string, SelectionSnapshot>;
+  /** Result properties a boolean parameter adds when `true` (`x-adds-field`): property -> params key. */
+  flags?: Record<string, string>;
+}
+
+/** An object as a `*.fields` parameter selects it (`x-field-selection`, `x-sometimes-absent`). */
+export interface SelectionSnapshot {
+  /** The params key of the `*.fields` parameter. */
+  param: string;
+  /** The selected object's named type. */
+  object: string;
+  /** Fields returned when nothing asks for them: present without asking. */
+  defaults: string[];
+  /** Fields other than the defaults that stay optional when asked: the API leaves them out of some objects. */
+  sometimesAbsent?: string[];
+}
+
 export interface TypeSnapshot {
   shape: Shape;
   docs?: string;
@@ -63,10 +96,12 @@ export interface TypeSnapshot {
 /** The snapshot of a model. */
 export function apiSnapshot(model: ApiModel): ApiSnapshot {
   const byName = new Map(model.schemas.map((s) => [s.name, s]));
+  const selections = new Map(model.selections.map((s) => [s.name, s]));
+  const open = new Set(model.enums.filter((e) => e.open).map((e) => e.name));
   const operations: Record<string, OperationSnapshot> = {};
   const reached = new Set<string>();
   for (const op of model.operations) {
-    const snapshot = operationSnapshot(op, (name) => byName.get(name)?.schema);
+    const snapshot = operationSnapshot(op, (name) => byName.get(name)?.schema, selections);
     operations[op.id] = snapshot;
     for (const param of Object.values(snapshot.params)) refsOf(param.type, reached);
     refsOf(snapshot.result, reached);
@@ -78,7 +113,7 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     const name = pending.pop() as string;
     if (types[name]) continue;
     const named = byName.get(name);
-    const shape = named ? shapeOf(named.schema) : { kind: 'unknown' as const };
+    const shape = named ? openIf(shapeOf(named.schema), open.has(name)) : { kind: 'unknown' as const };
     const docs = named ? docsDigest(named.schema, named.description) : undefined;
     types[name] = { shape, ...(docs ? { docs } : {}) };
     for (const next of refsOf(shape)) if (!types[next]) pending.push(next);
@@ -93,7 +128,12 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
   };
 }
 
-function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonSchema | undefined): OperationSnapshot {
+/** An open enum's shape marked so: only the model knows which named enums the client reads. */
+function openIf(shape: Shape, open: boolean): Shape {
+  return open && isScalar(shape) && shape.enum ? { ...shape, open: true } : shape;
+}
+
+function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonSchema | undefined, selections: ReadonlyMap<string, SelectionModel>): OperationSnapshot {
   const params: Record<string, ParamSnapshot> = {};
   for (const param of op.params) {
     const schema = Object.fromEntries(Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')));
@@ -109,6 +149,7 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     }
   }
   const kind: OperationKind = op.browserStep ? 'browser-step' : op.streaming ? 'stream' : op.pagination ? 'paginated' : 'plain';
+  const narrowing = op.narrowing ? narrowingSnapshot(op.narrowing.members, selections) : undefined;
   const docs = docsDigest(
     { summary: op.summary, description: op.description, externalDocs: op.externalDocs, deprecated: op.deprecated },
     op.params.map((p) => ({ description: p.description, example: p.example, deprecated: p.deprecated })),
@@ -120,11 +161,45 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     kind,
     params,
     result: resultShape(op),
+    ...(narrowing ? { narrowing } : {}),
     ...(op.success.mayBeEmpty ? { resultMayBeEmpty: true as const } : {}),
     auth: authKinds(op),
     ...(op.deprecated ? { deprecated: true as const } : {}),
     ...(docs ? { docs } : {}),
   };
+}
+
+/** What the narrowed result type of an operation is made of, by result path. */
+function narrowingSnapshot(members: readonly NarrowedMember[], selections: ReadonlyMap<string, SelectionModel>): NarrowingSnapshot | undefined {
+  const selected: Record<string, SelectionSnapshot> = {};
+  const flags: Record<string, string> = {};
+  const visit = (list: readonly NarrowedMember[], prefix: string): void => {
+    for (const member of list) {
+      const path = `${prefix}${member.property}`;
+      if (member.flag) flags[path] = member.flag.param;
+      if (member.object) visit(member.object.members, `${path}.`);
+      const selection = member.selection && selections.get(member.selection.name);
+      if (!member.selection || !selection) continue;
+      // A default is there whether asked for or not: only other fields stay optional when asked.
+      const sometimesAbsent = selection.sometimesAbsent.filter((f) => !selection.defaults.includes(f)).sort();
+      selected[`${path}${member.array ? '[]' : ''}`] = {
+        param: member.selection.param,
+        object: selection.object,
+        defaults: [...selection.defaults].sort(),
+        ...(sometimesAbsent.length > 0 ? { sometimesAbsent } : {}),
+      };
+    }
+  };
+  visit(members, '');
+  const out: NarrowingSnapshot = {
+    ...(Object.keys(selected).length > 0 ? { selected: sortKeys(selected) } : {}),
+    ...(Object.keys(flags).length > 0 ? { flags: sortKeys(flags) } : {}),
+  };
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The fields of an object body sent field by field: its properties, through `$ref`s, `allOf` and unions. */
@@ -185,14 +260,39 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   return lines.join('\n') + '\n';
 }
 
-/** Reads a committed snapshot; undefined when it is missing, damaged or of another format. */
+/** Reads a committed snapshot; undefined when it is missing, damaged or of a format it cannot read. */
 export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined {
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as ApiSnapshot;
-    if (value.format !== SNAPSHOT_FORMAT || typeof value.operations !== 'object' || typeof value.types !== 'object') return undefined;
+    if (!READABLE_FORMATS.includes(value.format) || typeof value.operations !== 'object' || typeof value.types !== 'object') return undefined;
     return value;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `old` with the facts its format does not record taken from `next`, so that they compare as
+ * unchanged: not knowing whether an enum was open is no reason to report that it opened. A
+ * format-1 snapshot has no open enums marked and no narrowing: each named enum is taken as open
+ * or closed as in `next`, and each operation as narrowed as in `next`.
+ */
+export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  if (old.format >= 2) return old;
+  const types = Object.fromEntries(
+    Object.entries(old.types).map(([name, type]) => {
+      const now = next.types[name]?.shape;
+      const shape = type.shape;
+      const opened = isScalar(now) && now.open && isScalar(shape) && shape.enum;
+      return [name, opened ? { ...type, shape: { ...shape, open: true as const } } : type];
+    }),
+  );
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const narrowing = next.operations[id]?.narrowing;
+      return [id, narrowing ? { ...op, narrowing } : op];
+    }),
+  );
+  return { ...old, format: next.format, types, operations };
 }

@@ -12,9 +12,10 @@ import type { Change } from '../../../generator/diff/change.ts';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import { compileErrors, consumerProgram, emitSources, type ConsumerProgram } from '../../helpers/consumer.ts';
+import { typecheck } from '../../helpers/typecheck.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
-const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { level: string }>;
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: string }>;
 /** Pairs whose breaking change a consumer's compile must catch: the test fails if the consumer compiles. */
 const MUST_FAIL_TO_COMPILE = [
   'op-removed',
@@ -76,7 +77,7 @@ function unexplained(pair: Pair, errors: Map<string, string[]>): string[] {
 test('synthetic pairs: every compile error is a breaking change of its operation', async () => {
   const pairs: Pair[] = [];
   pairs.push(await preparePair('same', join(FIXTURES, 'base.yaml'), join(FIXTURES, 'base.yaml')));
-  for (const name of Object.keys(CASES)) pairs.push(await preparePair(name, join(FIXTURES, 'base.yaml'), join(FIXTURES, `${name}.yaml`)));
+  for (const [name, c] of Object.entries(CASES)) pairs.push(await preparePair(name, join(FIXTURES, c.old ?? 'base.yaml'), join(FIXTURES, c.new ?? `${name}.yaml`)));
   const errors = compileErrors(pairs.flatMap((p) => [p, p.control]));
   const problems: string[] = [];
   for (const pair of pairs) {
@@ -85,6 +86,144 @@ test('synthetic pairs: every compile error is a breaking change of its operation
     problems.push(...unexplained(pair, found));
     if (MUST_FAIL_TO_COMPILE.includes(pair.name) && found.size === 0) problems.push(`${pair.name}: the consumer still compiles`);
     if (pair.name === 'same') assert.equal(pair.changes, [], 'the same spec twice: no changes');
+  }
+  assert.equal(problems, []);
+});
+
+/**
+ * The result-type rules (enums open or closed, field selection, flags): code a consumer writes
+ * against the old package, the way the rule's message says it breaks (an exhaustive switch, a
+ * default field read, a flagged field). It must compile against the old package; against the new
+ * one it must fail for a breaking rule and compile for the others.
+ */
+const RESULT_TYPE_CODE: Record<string, { breaks: boolean; code: string }> = {
+  'response-closed-enum-value-added': {
+    breaks: true,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  const size = data?.size;
+  if (size !== undefined) {
+    switch (size) {
+      case 'small':
+      case 'large':
+        break;
+      default: {
+        const unreachable: never = size;
+        read(unreachable);
+      }
+    }
+  }`,
+  },
+  'response-closed-enum-value-removed': {
+    breaks: true,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  if (data?.size === 'large') read(data.size);`,
+  },
+  'response-enum-opened': {
+    breaks: true,
+    code: `const labels: Record<'small' | 'large', string> = { small: 'S', large: 'L' };
+  const { data } = await client.pets.get({ pet_id: '1' });
+  if (data?.size !== undefined) read<string>(labels[data.size]);`,
+  },
+  'response-enum-closed': {
+    breaks: false,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  const color: string | undefined = data?.color;
+  if (color === 'black' || color === 'white') read(color);`,
+  },
+  'response-open-enum-value-added': {
+    breaks: false,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  switch (data?.color) {
+    case 'black':
+    case 'white':
+      break;
+    default:
+      read<string | undefined>(data?.color);
+  }`,
+  },
+  'response-open-enum-value-removed': {
+    breaks: false,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  if (data?.color === 'white') read<string>(data.color);`,
+  },
+  'selection-added': {
+    breaks: true,
+    code: 'for await (const pet of client.pets.list()) read<number | undefined>(pet.age);',
+  },
+  'selection-removed': {
+    breaks: true,
+    code: "for await (const pet of client.pets.list({ 'pet.fields': ['age'] })) read<number>(pet.age);",
+  },
+  'selection-default-removed': {
+    breaks: true,
+    code: 'for await (const pet of client.pets.list()) read<string>(pet.name);',
+  },
+  'selection-default-added': {
+    breaks: false,
+    code: "for await (const pet of client.pets.list({ 'pet.fields': ['age'] })) read<[string, number]>([pet.name, pet.age]);",
+  },
+  'sometimes-absent-added': {
+    breaks: true,
+    code: "for await (const pet of client.pets.list({ 'pet.fields': ['age'] })) read<number>(pet.age);",
+  },
+  'sometimes-absent-removed': {
+    breaks: false,
+    code: "for await (const pet of client.pets.list({ 'pet.fields': ['chip'] })) read<string | undefined>(pet.chip);",
+  },
+  'flag-added': {
+    breaks: true,
+    code: `const page = await client.pets.list();
+  read<number | undefined>(page.total);`,
+  },
+  'flag-removed': {
+    breaks: true,
+    code: `const page = await client.pets.list({ with_total: true });
+  read<number>(page.total);`,
+  },
+};
+
+test('result-type rules: the code each rule speaks of compiles against the old package, and against the new one only when the rule is not breaking', async () => {
+  const dir = join(work, 'result-types');
+  const packages = new Map<string, string>();
+  const emitted = async (spec: string): Promise<string> => {
+    const known = packages.get(spec);
+    if (known) return known;
+    const out = join(dir, `package-${packages.size}`);
+    packages.set(spec, out);
+    await emitSources(join(FIXTURES, spec), out);
+    return out;
+  };
+  const files: { name: string; side: 'old' | 'new'; path: string }[] = [];
+  for (const [name, { code }] of Object.entries(RESULT_TYPE_CODE)) {
+    const c = CASES[name];
+    assert.ok(c, `${name} is a case of cases.json`);
+    for (const side of ['old', 'new'] as const) {
+      const spec = side === 'old' ? (c.old ?? 'base.yaml') : (c.new ?? `${name}.yaml`);
+      const pkg = await emitted(spec);
+      const path = join(dir, `${name}.${side}.ts`);
+      const text = [
+        `import { ApiClient } from './${pkg.slice(dir.length + 1)}/src/index.js';`,
+        'declare const client: ApiClient;',
+        'declare function read<T>(value: T): void;',
+        'export async function consumer(): Promise<void> {',
+        `  ${code}`,
+        '}',
+        '',
+      ].join('\n');
+      writeFileSync(path, text);
+      files.push({ name, side, path });
+    }
+  }
+  const errors = typecheck(files.map((f) => f.path));
+  const problems: string[] = [];
+  for (const { name, side, path } of files) {
+    const own = errors.filter((e) => e.startsWith(path.replace(`${process.cwd()}/`, '')));
+    const breaks = RESULT_TYPE_CODE[name]?.breaks === true;
+    const level = CASES[name]?.level;
+    if (side === 'old' && own.length > 0) problems.push(`${name}: does not compile against the old package: ${own.join('; ')}`);
+    if (side === 'new' && breaks && own.length === 0) problems.push(`${name}: still compiles against the new package`);
+    if (side === 'new' && !breaks && own.length > 0) problems.push(`${name}: no longer compiles against the new package: ${own.join('; ')}`);
+    if (side === 'new' && (level === 'breaking') !== breaks) problems.push(`${name}: classified ${level}, but the code ${breaks ? 'breaks' : 'compiles'}`);
   }
   assert.equal(problems, []);
 });

@@ -1,25 +1,30 @@
 /**
- * `diffSpecs` on one synthetic pair per rule (test/fixtures/diff/: base.yaml -> <rule>.yaml): each
- * pair reports its change at its level, for its operation, located in the spec where it shows.
+ * `diffSpecs` on one synthetic pair per rule (test/fixtures/diff/: base.yaml -> <rule>.yaml, or the
+ * `old` and `new` files its case names): each pair reports its change at its level, for its
+ * operation, located in the spec where it shows.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bumpOf, nextVersion } from '../../../generator/diff/change.ts';
 import { diffSpecs } from '../../../generator/diff/compare.ts';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
-import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';
-import { ROOT } from '../../helpers/cli.ts';
+import { type ApiSnapshot, apiSnapshot, parseSnapshot, renderSnapshot, SNAPSHOT_FORMAT } from '../../../generator/diff/snapshot.ts';
+import { loadSpec } from '../../../generator/load/index.ts';
+import { buildModel } from '../../../generator/model/index.ts';
+import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
 const BASE = join(FIXTURES, 'base.yaml');
-const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { level: 'breaking' | 'feature' | 'patch'; operationId?: string; message: string }>;
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: 'breaking' | 'feature' | 'patch'; operationId?: string; message: string }>;
 const BUMP = { breaking: 'major', feature: 'minor', patch: 'patch' } as const;
 
 for (const [name, expected] of Object.entries(CASES)) {
   test(`${name}: ${expected.level}`, () => {
-    const report = diffSpecs(BASE, join(FIXTURES, `${name}.yaml`));
+    const oldSpec = join(FIXTURES, expected.old ?? 'base.yaml');
+    const newSpec = join(FIXTURES, expected.new ?? `${name}.yaml`);
+    const report = diffSpecs(oldSpec, newSpec);
     const found = report.changes.find((c) => c.message.includes(expected.message) && c.operationId === expected.operationId);
     assert.ok(found, `a change saying "${expected.message}" among ${JSON.stringify(report.changes.map((c) => c.message))}`);
     assert.is(found.level, expected.level);
@@ -30,7 +35,7 @@ for (const [name, expected] of Object.entries(CASES)) {
     for (const change of report.changes) assert.match(change.location ?? '', /\.yaml:\d+:\d+$/, `${change.message} is located`);
     if (expected.operationId) {
       // What went is shown in the old spec, the rest in the new one.
-      const spec = /removed$/.test(expected.message) && name !== 'request-enum-value-removed' ? BASE : join(FIXTURES, `${name}.yaml`);
+      const spec = /removed$/.test(expected.message) && name !== 'request-enum-value-removed' ? oldSpec : newSpec;
       assert.match(found.location ?? '', new RegExp(`^${relative(process.cwd(), spec).replace(/[.\\]/g, '\\$&')}:\\d+:\\d+$`));
     }
   });
@@ -68,6 +73,32 @@ test('a parameter is taken for renamed only when one of the same location and ki
   assert.equal(renamed.map((c) => c.message), ['listPets: parameter status renamed to state']);
   const replaced = diffSnapshots(before, snapshot({ page: { wire: 'page', in: 'query', type: { kind: 'integer' } } }));
   assert.equal(replaced.map((c) => c.message), ['listPets: parameter status removed', 'listPets: optional parameter page added']);
+});
+
+test('an older snapshot without the result-type facts: they compare as unchanged, not as removed', () => {
+  const spec = loadSpec(join(FIXTURES, 'extended-base.yaml'));
+  const current = apiSnapshot(buildModel(spec, { packageName: 'api', clientName: 'ApiClient' }));
+  const format1 = JSON.parse(JSON.stringify({ ...current, format: 1 }), (key, value: unknown) => (key === 'open' || key === 'narrowing' ? undefined : value)) as ApiSnapshot;
+  assert.ok(JSON.stringify(current).includes('"open":true') && JSON.stringify(current).includes('"narrowing"'), 'the spec has both facts');
+  assert.equal(diffSnapshots(format1, current), []);
+  // The same snapshot read as the current format, whose missing facts mean closed and not narrowed: all of it changed.
+  const levels = diffSnapshots({ ...format1, format: SNAPSHOT_FORMAT }, current).map((c) => c.level);
+  assert.ok(levels.includes('breaking'));
+  assert.ok(parseSnapshot(renderSnapshot(format1)), 'a format-1 snapshot is still read');
+  assert.is(parseSnapshot(renderSnapshot({ ...current, format: SNAPSHOT_FORMAT + 1 })), undefined, 'a newer one is not');
+});
+
+test('x-sometimes-absent on a default field changes no type: no change', () => {
+  const dir = tempDir('diff-rules');
+  try {
+    const text = readFileSync(join(FIXTURES, 'extended-base.yaml'), 'utf8');
+    const marked = text.replace('        name:\n          type: string\n        status:', '        name:\n          type: string\n          x-sometimes-absent: true\n        status:');
+    assert.ok(marked !== text);
+    writeFileSync(join(dir, 'marked.yaml'), marked);
+    assert.equal(diffSpecs(join(FIXTURES, 'extended-base.yaml'), join(dir, 'marked.yaml')), { bump: 'none', changes: [] });
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test('bump and next version', () => {

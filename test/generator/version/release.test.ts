@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type ApiSnapshot, renderSnapshot } from '../../../generator/diff/snapshot.ts';
 import { hashTree, removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
@@ -94,6 +95,40 @@ test('a version: that is not semver is a usage error, and nothing is written', a
   assert.is(run.code, 2, run.text);
   assert.match(run.text, /version must be a semver version such as '1\.0\.0' \(quoted\), got "1\.0"/);
   assert.not.ok(existsSync(join(repo, 'generated', 'bad')));
+});
+
+/** A snapshot as xgen wrote it before format 2: no open enums marked, no narrowing. */
+function asFormat1(text: string): string {
+  const snapshot = JSON.parse(text, (key, value: unknown) => (key === 'open' || key === 'narrowing' ? undefined : value)) as ApiSnapshot;
+  return renderSnapshot({ ...snapshot, format: 1 });
+}
+
+test('a snapshot of the older format moves no version: the facts it lacks compare as unchanged, the rest as before', async () => {
+  const pkg = join(repo, 'generated', 'upgrade');
+  const snapshotFile = join(pkg, 'api-snapshot.json');
+  const upgradeConfig = join(repo, 'upgrade.yaml');
+  writeFileSync(upgradeConfig, "packages:\n  - spec: spec/upgrade.yaml\n    out: generated/upgrade\n    name: '@acme/upgrade'\n");
+  const run = (spec: string) => {
+    copyFileSync(join(FIXTURES, `${spec}.yaml`), join(repo, 'spec', 'upgrade.yaml'));
+    return runCli(['generate', '--config', upgradeConfig, '--no-cache']);
+  };
+  const version = () => (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  assert.is((await run('extended-base')).code, 0);
+  const current = readFileSync(snapshotFile, 'utf8');
+  assert.match(current, /"open":true/, 'the spec has open enums');
+  assert.match(current, /"narrowing":/, 'and a narrowed result');
+  const log = readFileSync(join(pkg, 'CHANGELOG.md'), 'utf8');
+  writeFileSync(snapshotFile, asFormat1(current));
+  const same = await run('extended-base');
+  assert.is(same.code, 0, same.text);
+  assert.is(version(), '1.0.0');
+  assert.is(readFileSync(join(pkg, 'CHANGELOG.md'), 'utf8'), log, 'no changelog entry');
+  assert.is(readFileSync(snapshotFile, 'utf8'), current, 'the snapshot is rewritten in the current format');
+  // A change the older format does record still moves the version.
+  writeFileSync(snapshotFile, asFormat1(current));
+  assert.is((await run('response-closed-enum-value-added')).code, 0);
+  assert.is(version(), '2.0.0');
+  assert.match(readFileSync(join(pkg, 'CHANGELOG.md'), 'utf8'), /## 2\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Breaking changes\n\n- listPets: result field data\[\]\.size may now be "medium"/);
 });
 
 test.run();
