@@ -2,6 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import { SpecError } from '../errors.ts';
 import { bracketsTooDeep, MAX_YAML_ALIASES, nestingReason, readSpecText, tooDeep } from './limits.ts';
 import { toPointer } from './pointer.ts';
+import { jsonLocator } from './json-positions.ts';
 import { readYamlFast } from './yaml-fast.ts';
 
 /** A parsed spec file: plain data plus a way to find where any pointer came from. */
@@ -17,8 +18,8 @@ export interface SourceFile {
 
 /**
  * Reads YAML or JSON. JSON takes the fast path (JSON.parse), YAML js-yaml's where it can (see
- * yaml-fast.ts); positions are then worked out only when an error needs one, by re-reading the text
- * with the YAML parser that keeps them (JSON is YAML 1.2).
+ * yaml-fast.ts); positions are then worked out only when a message needs one: in JSON by one pass
+ * over the text (json-positions.ts), in YAML by re-reading it with the parser that keeps them.
  */
 export function parseSpecFile(file: string, text?: string): SourceFile {
   const source = text ?? readSpecText(file);
@@ -34,13 +35,8 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       const data: unknown = JSON.parse(source);
-      let located: Located | undefined;
-      const parsed: SourceFile = {
-        file,
-        text: source,
-        data,
-        locate: (tokens) => (located ??= locateWithYaml(file, source)).locate(tokens),
-      };
+      let locate: ReturnType<typeof jsonLocator> | undefined;
+      const parsed: SourceFile = { file, text: source, data, locate: (tokens) => (locate ??= jsonLocator(source))(tokens) };
       checkNesting(parsed);
       return parsed;
     } catch (error) {
@@ -75,12 +71,12 @@ function shortPointer(tokens: readonly string[]): string {
   return '#' + toPointer(tokens.slice(0, 8)) + (tokens.length > 8 ? `/... (${tokens.length} levels)` : '');
 }
 
-interface Located {
+export interface Located {
   data: unknown;
   locate(tokens: readonly string[]): { line: number; column: number };
 }
 
-function locateWithYaml(file: string, source: string, jsonError?: Error): Located {
+export function locateWithYaml(file: string, source: string, jsonError?: Error): Located {
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
