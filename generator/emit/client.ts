@@ -1,4 +1,4 @@
-import { type MethodDeclarationStructure, Scope, type StatementStructures, StructureKind } from './structures.ts';
+import { type MethodDeclarationStructure, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
 import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
@@ -108,7 +108,6 @@ export function emitClient(model: ApiModel): string {
           ] }],
     },
   ];
-  void Scope;
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
 }
 

@@ -32,7 +32,7 @@ export async function emitPackage(
   files.set('package.json', emitPackageJson(model, packageJson));
   files.set('tsconfig.json', emitTsconfig());
   files.set('README.md', emitReadme(model));
-  files.set('src/schemas.ts', '');
+  files.set('src/schemas.ts', ''); // its place in the file order; the text comes from the thread below
   files.set('src/models.ts', emitModels(model));
   files.set('src/enums.ts', emitEnums(model));
   if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));

@@ -19,7 +19,6 @@ export const StructureKind = {
   VariableStatement: 'variable-statement',
   Class: 'class',
   Method: 'method',
-  SourceFile: 'source-file',
 } as const;
 export type StructureKind = (typeof StructureKind)[keyof typeof StructureKind];
 

@@ -27,7 +27,7 @@ function chosenFormatter(): Promise<FormatOne> {
   return formatter;
 }
 
-/** Whether a generated file is formatted: TypeScript and Markdown. JSON is written by JSON.stringify in its final form. */
+/** Whether a generated file is formatted: TypeScript and Markdown. JSON is written in its final layout (`jsonText`). */
 function formatted(path: string): boolean {
   return path.endsWith('.ts') || path.endsWith('.md');
 }

@@ -33,22 +33,19 @@ export function jsonLocator(source: string): (tokens: readonly string[]) => { li
 function index(source: string): Node {
   let i = skipSpace(source, 0);
   const root: Node = { start: i };
-  // Open containers, each with the node that receives its next member or item.
-  const stack: { node: Node; key: Node | undefined }[] = [];
+  // The open containers, innermost last; a member's key waits here for its value.
+  const stack: Node[] = [];
   let pendingKey: { name: string; node: Node } | undefined;
-  const open = (node: Node): void => {
-    stack.push({ node, key: undefined });
-  };
   const place = (valueStart: number): Node => {
     const parent = stack[stack.length - 1];
     if (!parent) return root;
-    if (parent.node.items) {
+    if (parent.items) {
       const item: Node = { start: valueStart };
-      parent.node.items.push(item);
+      parent.items.push(item);
       return item;
     }
     const member = pendingKey!.node;
-    parent.node.members!.set(pendingKey!.name, member);
+    parent.members!.set(pendingKey!.name, member);
     pendingKey = undefined;
     return member;
   };
@@ -58,7 +55,7 @@ function index(source: string): Node {
       const node = place(i);
       if (c === '{') node.members = new Map();
       else node.items = [];
-      open(node);
+      stack.push(node);
       i++;
     } else if (c === '}' || c === ']') {
       stack.pop();
@@ -67,7 +64,7 @@ function index(source: string): Node {
       const end = stringEnd(source, i);
       const parent = stack[stack.length - 1];
       const afterString = skipSpace(source, end);
-      if (parent?.node.members && source[afterString] === ':' && pendingKey === undefined) {
+      if (parent?.members && source[afterString] === ':' && pendingKey === undefined) {
         const raw = source.slice(i + 1, end - 1);
         pendingKey = { name: raw.includes('\\') ? (JSON.parse(source.slice(i, end)) as string) : raw, node: { start: i } };
         i = afterString + 1;

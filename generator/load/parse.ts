@@ -35,10 +35,7 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       const data: unknown = JSON.parse(source);
-      let locate: ReturnType<typeof jsonLocator> | undefined;
-      const parsed: SourceFile = { file, text: source, data, locate: (tokens) => (locate ??= jsonLocator(source))(tokens) };
-      checkNesting(parsed);
-      return parsed;
+      return checked({ file, text: source, data, locate: lazily(() => jsonLocator(source)) });
     } catch (error) {
       if (error instanceof SpecError) throw error;
       // Not strict JSON: the YAML parser may still read it (a trailing comma); if not, the JSON error is the one to show.
@@ -46,14 +43,19 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
     }
   }
   const fast = jsonError ? undefined : readYamlFast(source);
-  if (fast) {
-    let located: Located | undefined;
-    const parsed: SourceFile = { file, text: source, data: fast.data, locate: (tokens) => (located ??= locateWithYaml(file, source)).locate(tokens) };
-    checkNesting(parsed);
-    return parsed;
-  }
+  if (fast) return checked({ file, text: source, data: fast.data, locate: lazily(() => locateWithYaml(file, source).locate) });
   const located = locateWithYaml(file, source, jsonError);
-  const parsed: SourceFile = { file, text: source, data: located.data, locate: located.locate };
+  return checked({ file, text: source, data: located.data, locate: located.locate });
+}
+
+/** A locator made on its first use: most specs are never asked for a position. */
+function lazily(make: () => SourceFile['locate']): SourceFile['locate'] {
+  let locate: SourceFile['locate'] | undefined;
+  return (tokens) => (locate ??= make())(tokens);
+}
+
+/** The parsed file, once its nesting is checked. */
+function checked(parsed: SourceFile): SourceFile {
   checkNesting(parsed);
   return parsed;
 }
@@ -71,7 +73,7 @@ function shortPointer(tokens: readonly string[]): string {
   return '#' + toPointer(tokens.slice(0, 8)) + (tokens.length > 8 ? `/... (${tokens.length} levels)` : '');
 }
 
-export interface Located {
+interface Located {
   data: unknown;
   locate(tokens: readonly string[]): { line: number; column: number };
 }
