@@ -38,12 +38,13 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
       isExported: true,
       name: s.name,
       typeParameters: [{ name: 'V', default: `readonly ${field.includes('|') ? `(${field})` : field}[]` }],
-      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${union(s.presentWhenAsked)}, ${union(s.nonDefaults)}, ${field}>`,
+      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${union(s.presentWhenAsked)}, ${union(s.nonDefaults)}, ${field}${s.unselectable.length > 0 ? `, ${union(s.unselectable)}` : ''}>`,
       docs: [
         {
           description: docText(
             `A \`${s.object}\` as the \`${s.param}\` value \`V\` selects it: the default fields${s.defaults.length > 0 ? ` (${list(s.defaults)})` : ''} and the requested ones are present, every other field is absent.`,
             s.sometimesAbsent.length > 0 && `The API leaves these out of some objects even when asked, so they stay optional: ${list(s.sometimesAbsent)}.`,
+            s.unselectable.length > 0 && `\`${s.param}\` cannot ask for these, so they are optional whatever it asks: ${list(s.unselectable)}.`,
             `A list that may hold any field (typed \`${field.includes('|') ? 'string' : field}[]\`) gives \`${s.object}\` as the schema states it.`,
           ),
         },

@@ -25,13 +25,20 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
       const param = op.params.find((p) => p.name === entry.param && p.in === 'query') ?? op.params.find((p) => p.name === entry.param);
       if (!object || !properties || !param || chosen.has(object.name)) continue;
       const field = fieldType(param.checks);
-      const defaults = entry.defaults.filter((d) => d in properties);
+      const names = Object.keys(properties);
+      const selectable = fieldValues(field, registry);
+      const required = Array.isArray(object.schema.required) ? object.schema.required : [];
+      // A property the parameter cannot name is outside the mechanism: one the schema requires is
+      // always there (a default in all but name), any other may come back or not, whatever is asked.
+      const unnamed = selectable ? names.filter((n) => !selectable.has(n) && !entry.defaults.includes(n)) : [];
+      const defaults = [...entry.defaults.filter((d) => d in properties), ...unnamed.filter((n) => required.includes(n))];
+      const unselectable = unnamed.filter((n) => !required.includes(n));
       const key = JSON.stringify([object.name, entry.param, defaults, field]);
       let selection = byKey.get(key);
       if (!selection) {
-        const names = Object.keys(properties);
+        const asked = names.filter((n) => !unselectable.includes(n));
         // A default field is always returned, so it is never one the API may leave out.
-        const sometimesAbsent = names.filter((n) => !defaults.includes(n) && isObject(properties[n]) && properties[n]['x-sometimes-absent'] === true);
+        const sometimesAbsent = asked.filter((n) => !defaults.includes(n) && isObject(properties[n]) && properties[n]['x-sometimes-absent'] === true);
         selection = {
           name: registry.claimName(`${object.name}Selection`),
           object: object.name,
@@ -39,9 +46,10 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
           field,
           defaults,
           sometimesAbsent,
+          unselectable,
           // Precomputed so that the selection types intersect unions instead of filtering each request's keys.
-          presentWhenAsked: names.filter((n) => !sometimesAbsent.includes(n)),
-          nonDefaults: names.filter((n) => !defaults.includes(n)),
+          presentWhenAsked: asked.filter((n) => !sometimesAbsent.includes(n)),
+          nonDefaults: asked.filter((n) => !defaults.includes(n)),
         };
         byKey.set(key, selection);
         selections.push(selection);
@@ -89,6 +97,13 @@ function fieldType(checks: ValueChecks): SelectionModel['field'] {
   const items = checks.items ?? checks;
   if (items.enumRef) return { enum: items.enumRef };
   return { values: (items.enum ?? []).filter((v): v is string => typeof v === 'string') };
+}
+
+/** The field names a `*.fields` parameter takes; undefined when it takes any string (then every property is selectable). */
+function fieldValues(field: SelectionModel['field'], registry: SchemaRegistry): Set<string> | undefined {
+  const values = 'enum' in field ? registry.get(field.enum)?.schema.enum : field.values;
+  if (!Array.isArray(values) || values.length === 0) return undefined;
+  return new Set(values.filter((v): v is string => typeof v === 'string'));
 }
 
 /** The `includes` keys the operation's `x-expansions` can fill; undefined when it has no such parameter. */

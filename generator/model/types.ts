@@ -162,9 +162,14 @@ export interface SelectionModel {
   defaults: string[];
   /** Fields the API leaves out of some objects even when asked (`x-sometimes-absent` on the property; never a default). */
   sometimesAbsent: string[];
-  /** The object's fields that are present whenever asked for: every property but `sometimesAbsent`. */
+  /**
+   * Optional properties the parameter cannot name (X's `Tweet.username`, which `tweet.fields` lacks):
+   * optional in every selection, as the schema states them. Required ones count as defaults.
+   */
+  unselectable: string[];
+  /** The object's fields that are present whenever asked for: every property but `sometimesAbsent` and `unselectable`. */
   presentWhenAsked: string[];
-  /** The object's fields that come back only when asked for: every property but `defaults`. */
+  /** The object's fields that come back only when asked for: every property but `defaults` and `unselectable`. */
   nonDefaults: string[];
 }
 

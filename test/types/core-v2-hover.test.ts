@@ -41,14 +41,14 @@ test('the hover program compiles', () => {
 test('results, params and models show by name, narrowed objects as Selected<Model, keys>', () => {
   const shown = hovers();
   const expect = (name: string, text: string): void => assert.is(shown.get(name), `const ${name}: ${text}`, name);
-  expect('post', 'Selected<Tweet, "created_at" | "edit_history_tweet_ids" | "id" | "text", "in_reply_to_user_id">');
-  expect('defaults', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "text", never>');
+  expect('post', 'Selected<Tweet, "created_at" | "edit_history_tweet_ids" | "id" | "text", "in_reply_to_user_id" | "username">');
+  expect('defaults', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "text", "username">');
   expect('author', 'Selected<User, "id" | "name" | "username" | "verified", never> | undefined');
   expect('model', 'Tweet');
   expect('wide', 'TweetsLookupResponse');
   expect('params', 'GetPostsByIdsParams');
   expect('fields', 'TweetField[]');
-  expect('item', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "lang" | "text", never>');
+  expect('item', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "lang" | "text", "username">');
   assert.match(shown.get('result') ?? '', /^const result: GetPostsByIdsResponse<\{ readonly ids: readonly \["20"\]; readonly 'tweet\.fields': readonly \["created_at", "in_reply_to_user_id"\];/);
   assert.match(shown.get('event') ?? '', /^const event: StreamPostsResponse<\{/);
   // Short enough to read: no `components["schemas"]`, no `... n more ...`.

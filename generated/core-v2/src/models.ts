@@ -364,6 +364,8 @@ export type NoteInfoInput = components['schemas']['NoteInfoInput'];
  *
  * The API leaves these out of some objects even when asked, so they stay optional: `in_reply_to_user_id`, `attachments`, `referenced_tweets`, `non_public_metrics`, `organic_metrics`, `promoted_metrics`, `entities`, `context_annotations`, `community_id`, `source`, `article`, `card_uri`, `media_metadata`, `geo`, `note_tweet`, `scopes`, `suggested_source_links`, `suggested_source_links_with_counts`, `withheld`.
  *
+ * `tweet.fields` cannot ask for these, so they are optional whatever it asks: `username`.
+ *
  * A list that may hold any field (typed `TweetField[]`) gives `Tweet` as the schema states it.
  */
 export type TweetSelection<V = readonly TweetField[]> = FieldSelection<
@@ -400,8 +402,7 @@ export type TweetSelection<V = readonly TweetField[]> = FieldSelection<
   | 'public_metrics'
   | 'display_text_range'
   | 'edit_controls'
-  | 'reply_settings'
-  | 'username',
+  | 'reply_settings',
   | 'author_id'
   | 'created_at'
   | 'conversation_id'
@@ -429,9 +430,9 @@ export type TweetSelection<V = readonly TweetField[]> = FieldSelection<
   | 'scopes'
   | 'suggested_source_links'
   | 'suggested_source_links_with_counts'
-  | 'username'
   | 'withheld',
-  TweetField
+  TweetField,
+  'username'
 >;
 /**
  * A `Media` as the `media.fields` value `V` selects it: the default fields (`media_key`, `type`) and the requested ones are present, every other field is absent.

@@ -64,6 +64,7 @@ export async function withoutFields(): Promise<void> {
   const post = result.data?.[0];
   if (!post) return;
   use<string>(post.text);
+  use<string | undefined>(post.username); // not selectable: optional, as the schema states it
   // @ts-expect-error -- only the defaults come back
   void post.created_at;
 }
@@ -83,6 +84,11 @@ export async function listForms(): Promise<void> {
   use<string>(full.created_at);
   use<string>(full.conversation_id);
   use<string | undefined>(full.in_reply_to_user_id);
+  // `tweet.fields` cannot ask for `username`: optional whatever is asked, never dropped.
+  use<string | undefined>(full.username);
+  use<string | undefined>(tuple.data![0]!.username);
+  // @ts-expect-error -- may be absent
+  use<string>(full.username);
 
   // A readonly array of some fields: they may be there, others are absent.
   const some: readonly ('created_at' | 'lang')[] = ['created_at'];

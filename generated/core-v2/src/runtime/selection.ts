@@ -19,8 +19,9 @@ export type Selected<T, Present extends keyof T, Maybe extends keyof T = never> 
 /**
  * The object `T` as a `*.fields` value `V` selects it. `Default`: the fields returned unasked;
  * `Sometimes`: fields that stay optional when requested (no default among them); `WhenAsked`: the
- * fields present whenever requested (all but `Sometimes`); `NonDefault`: all fields but `Default`;
- * `Field`: every field name the parameter takes.
+ * fields present whenever requested (all but `Sometimes`); `NonDefault`: the fields that come only
+ * when requested; `Field`: every field name the parameter takes; `Other`: optional properties the
+ * parameter cannot name, optional in every selection.
  * - nothing asked (`never`, `undefined`): the defaults;
  * - a tuple (an inline list, `as const`): the defaults and every listed field;
  * - an array of some field names: the defaults, and the named fields as optional;
@@ -34,14 +35,15 @@ export type FieldSelection<
   WhenAsked extends keyof T,
   NonDefault extends keyof T,
   Field,
+  Other extends keyof T = never,
 > = [V] extends [readonly unknown[]]
   ? number extends V['length']
     ? [Field] extends [V[number]]
       ? T
-      : Selected<T, Default, V[number] & NonDefault>
-    : Selected<T, Default | (V[number] & WhenAsked), V[number] & Sometimes>
+      : Selected<T, Default, (V[number] & NonDefault) | Other>
+    : Selected<T, Default | (V[number] & WhenAsked), (V[number] & Sometimes) | Other>
   : [V] extends [undefined]
-    ? Selected<T, Default>
+    ? Selected<T, Default, Other>
     : T;
 
 /**

@@ -1,0 +1,64 @@
+/** What field selection means for an object's properties (generator/model/selection.ts). */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadSpec } from '../../../generator/load/index.ts';
+import { buildModel } from '../../../generator/model/index.ts';
+
+const SPEC = `
+openapi: 3.1.0
+info: { title: selection, version: '1' }
+paths:
+  /things:
+    get:
+      operationId: getThings
+      parameters:
+        - name: thing.fields
+          in: query
+          style: form
+          explode: false
+          schema: { type: array, items: { $ref: '#/components/schemas/ThingField' } }
+          x-field-selection: { object: Thing, defaults: [id] }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  data: { type: array, items: { $ref: '#/components/schemas/Thing' } }
+components:
+  schemas:
+    ThingField: { type: string, enum: [id, name, reply_to] }
+    Thing:
+      type: object
+      required: [id, kind]
+      properties:
+        id: { type: string }
+        name: { type: string }
+        reply_to: { type: string, x-sometimes-absent: true }
+        kind: { type: string }
+        nickname: { type: string }
+`;
+
+const model = buildModel(loadSpec('selection.yaml', SPEC), { packageName: 'selection', clientName: 'SelectionClient' });
+const thing = model.selections.find((s) => s.object === 'Thing');
+
+test('each property of a selected object falls in one category', () => {
+  assert.ok(thing, 'Thing is selected');
+  assert.equal(thing?.defaults, ['id', 'kind'], 'the listed defaults, and a required property the parameter cannot name');
+  assert.equal(thing?.sometimesAbsent, ['reply_to']);
+  assert.equal(thing?.unselectable, ['nickname'], 'optional and not a field name: optional in every selection');
+  assert.equal(thing?.presentWhenAsked, ['id', 'name', 'kind']);
+  assert.equal(thing?.nonDefaults, ['name', 'reply_to']);
+});
+
+test('a parameter that takes any string can name every property', () => {
+  const open = SPEC.replace("items: { $ref: '#/components/schemas/ThingField' }", 'items: { type: string }');
+  const any = buildModel(loadSpec('selection.yaml', open), { packageName: 'selection', clientName: 'SelectionClient' });
+  const selection = any.selections.find((s) => s.object === 'Thing');
+  assert.equal(selection?.unselectable, []);
+  assert.equal(selection?.defaults, ['id']);
+});
+
+test.run();
