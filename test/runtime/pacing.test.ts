@@ -34,6 +34,13 @@ function admit(log: number[], requests: number, windowMs: number): boolean {
   return true;
 }
 
+/** The server's `x-rate-limit-*` figures for a budget: what is left of it, and when its oldest request leaves the window. */
+function figures(log: number[], requests: number, windowMs: number): Record<string, string> {
+  const recent = log.filter((t) => t > clock - windowMs);
+  const reset = (recent.length > 0 ? Math.min(...recent) : clock) + windowMs;
+  return { 'x-rate-limit-limit': String(requests), 'x-rate-limit-remaining': String(requests - recent.length), 'x-rate-limit-reset': String(Math.ceil(reset / 1000)) };
+}
+
 function limitedServer(request: SeenRequest): Reply {
   const tooMany = (reset: number): Reply => {
     seen.rejected++;
@@ -43,7 +50,7 @@ function limitedServer(request: SeenRequest): Reply {
     if (!admit(seen.users, 1_500, MINUTE)) return tooMany(clock + MINUTE);
     const body = JSON.parse(request.body) as { params: { users: unknown[] } }[];
     const users = body.reduce((n, op) => n + op.params.users.length, 0);
-    return { body: { request: { params: {} }, data: { success_count: users, total_count: users } } };
+    return { headers: figures(seen.users, 1_500, MINUTE), body: { request: { params: {} }, data: { success_count: users, total_count: users } } };
   }
   if (request.query.get('with_total_count') === 'true' && !admit(seen.totals, 200, 15 * MINUTE)) return tooMany(clock + 15 * MINUTE);
   return { body: { request: { params: {} }, data: [], next_cursor: null, total_count: 0 } };
@@ -120,6 +127,22 @@ test('two concurrent uploads share one budget', async () => {
   // Four of the eight batches had room in the first minute, whichever upload sent them.
   assert.is(seen.users.filter((t) => t === start).length, 1_500);
   assert.ok(clock >= start + MINUTE);
+});
+
+test('a budget spent elsewhere, as x-rate-limit-remaining tells, is waited for instead of run into', async () => {
+  // Another process with the same credentials sent 1,450 requests this minute: the documented
+  // budget alone would let this client send 1,500 more and meet a 429 at the 51st.
+  const started = clock;
+  for (let i = 0; i < 1_450; i++) seen.users.push(clock);
+  const ads = client();
+  for (let i = 0; i < 100; i++) {
+    await ads.call('updateCustomAudienceUsers', { account_id: 'a1', custom_audience_id: 'c1', body: [{ operation_type: 'Update', params: { users: [{ email: [hashed] }] } }] });
+  }
+  assert.is(seen.rejected, 0, 'no 429');
+  assert.is(server.requests.length, 100);
+  // The 51st waited for the other process's requests to leave the server's window.
+  assert.ok(clock >= started + MINUTE, `waited until the reset (${clock - started} ms)`);
+  assert.ok(clock < started + 2 * MINUTE, 'and no longer');
 });
 
 test('an aborted signal stops a pacing wait, and nothing is sent', async () => {

@@ -215,7 +215,7 @@ async function attempts(core, op, input, options, read) {
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
-        paced?.();
+        paced?.(response.headers);
         if (listening) {
             const info = infoOf(op, response, attempt);
             core.onResponse?.(info);

@@ -8,6 +8,10 @@
  * and more during the same window, which a server counting per window answers with 429s. Counted
  * this way, no window of the limit's length ever holds more than `requests` requests, whether the
  * server counts in fixed windows or sliding ones.
+ *
+ * The server's own count wins where it is lower: when a response's `x-rate-limit-remaining` says
+ * fewer requests are left than the budget thinks (other processes share the credentials, or the
+ * window began before this client did), the difference is held until `x-rate-limit-reset`.
  */
 import type { Pacer } from './types.js';
 /**

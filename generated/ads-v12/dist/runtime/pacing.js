@@ -8,7 +8,12 @@
  * and more during the same window, which a server counting per window answers with 429s. Counted
  * this way, no window of the limit's length ever holds more than `requests` requests, whether the
  * server counts in fixed windows or sliding ones.
+ *
+ * The server's own count wins where it is lower: when a response's `x-rate-limit-remaining` says
+ * fewer requests are left than the budget thinks (other processes share the credentials, or the
+ * window began before this client did), the difference is held until `x-rate-limit-reset`.
  */
+import { readRateLimit } from './errors.js';
 /** Every client's budgets by key; forgotten with the client. */
 const budgets = new WeakMap();
 class Budget {
@@ -22,15 +27,30 @@ class Budget {
     }
     /** Settles when a request under way is over, and so when its token comes back is known. */
     #over = signalled();
-    /** How long until a token is free: 0 when one is free now, `Infinity` while every one is under way. */
-    waitMs(now) {
+    /** Forgets the tokens that are back by `now`. */
+    #prune(now) {
         for (let i = this.#inUse.length - 1; i >= 0; i--) {
             if ((this.#inUse[i]?.back ?? 0) <= now)
                 this.#inUse.splice(i, 1);
         }
+    }
+    /** How long until a token is free: 0 when one is free now, `Infinity` while every one is under way. */
+    waitMs(now) {
+        this.#prune(now);
         if (this.#inUse.length < this.requests)
             return 0;
         return Math.min(...this.#inUse.map((token) => token.back)) - now;
+    }
+    /**
+     * Holds the requests the server says are gone (`remaining` left) beyond this budget's own count,
+     * until `resetMs`: no later than one window from now, so a skewed server clock cannot stall it.
+     */
+    sync(now, remaining, resetMs) {
+        this.#prune(now);
+        const gone = this.requests - this.#inUse.length - Math.max(0, remaining);
+        const back = Math.min(resetMs !== undefined && resetMs > now ? resetMs : now + this.windowMs, now + this.windowMs);
+        for (let i = 0; i < gone; i++)
+            this.#inUse.push({ back });
     }
     /** Settles when a request under way is over. */
     over() {
@@ -105,9 +125,17 @@ export const paceRequest = async (clock, limits, params, signal) => {
             await clock.sleep(wait, signal);
     }
     const taken = own.map((budget) => budget.take());
-    return () => {
+    return (headers) => {
         const now = clock.now();
         for (const done of taken)
             done(now);
+        const figures = headers && readRateLimit(headers);
+        if (figures?.remaining === undefined)
+            return;
+        // The figures are of one limit: the budget of that size, or the only one this request counts against.
+        const sized = own.filter((budget) => budget.requests === figures.limit);
+        const target = sized.length > 0 ? sized : own.length === 1 ? own : [];
+        for (const budget of target)
+            budget.sync(now, figures.remaining, figures.reset === undefined ? undefined : figures.reset * 1000);
     };
 };

@@ -331,7 +331,7 @@ async function attempts<R>(
       await core.sleep(backoffMs(core, attempt), signal);
       continue;
     }
-    paced?.();
+    paced?.(response.headers);
     if (listening) {
       const info = infoOf(op, response, attempt);
       core.onResponse?.(info);

@@ -147,9 +147,10 @@ export interface PacingClock {
 }
 /**
  * Waits until every budget of the operation has room for one more request, takes it, and returns
- * the function to call when the request is over (its slot is then counted from that moment).
+ * the function to call when the request is over (its slot is then counted from that moment), with
+ * the response's headers when there was a response (their `x-rate-limit-*` figures correct the budget).
  */
-export type Pacer = (clock: PacingClock, limits: readonly RateLimitSpec[], params: Record<string, unknown>, signal?: AbortSignal) => Promise<() => void>;
+export type Pacer = (clock: PacingClock, limits: readonly RateLimitSpec[], params: Record<string, unknown>, signal?: AbortSignal) => Promise<(headers?: Headers) => void>;
 export interface PacingSpec {
     readonly pace: Pacer;
     readonly limits: readonly RateLimitSpec[];
