@@ -8,13 +8,15 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
 /**
  * Bumped when the snapshot's form changes. Format 2 added the facts that decide result types
  * beyond their schemas: which enums are open (`Shape.open`) and how results follow the request
- * (`OperationSnapshot.narrowing`). A format-1 snapshot is still read: the facts it lacks are
+ * (`OperationSnapshot.narrowing`). Format 3 records a body field that one shape of a union marks
+ * absent (`slides: false` beside `components`) with the type the other shapes give it, where
+ * format 2 wrote `unknown`. Older snapshots are still read: the facts they lack or misread are
  * taken as unchanged (see `withUnknownFacts`), so a new format alone moves no version.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
-const READABLE_FORMATS: readonly number[] = [1, 2];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3];
 
 /**
  * The generated client's API in a normalised form: everything a consumer's code can depend on,
@@ -212,7 +214,13 @@ function bodyFields(schema: JsonSchema | undefined, schemaOf: (name: string) => 
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = schema[key];
     if (!Array.isArray(parts)) continue;
-    for (const part of parts) for (const [name, field] of Object.entries(bodyFields(part as JsonSchema, schemaOf, depth + 1))) out[name] ??= { type: field.type };
+    for (const part of parts) {
+      for (const [name, field] of Object.entries(bodyFields(part as JsonSchema, schemaOf, depth + 1))) {
+        // A field one shape of a union marks absent is the other shapes' field.
+        if ('kind' in field.type && field.type.kind === 'never') continue;
+        out[name] ??= { type: field.type };
+      }
+    }
   }
   if ('kind' in shape && shape.kind === 'all' && schema.properties) {
     const own = shapeOf({ type: 'object', properties: schema.properties });
@@ -276,10 +284,38 @@ export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined
  * `old` with the facts its format does not record taken from `next`, so that they compare as
  * unchanged: not knowing whether an enum was open is no reason to report that it opened. A
  * format-1 snapshot has no open enums marked and no narrowing: each named enum is taken as open
- * or closed as in `next`, and each operation as narrowed as in `next`.
+ * or closed as in `next`, and each operation as narrowed as in `next`. Before format 3, a body
+ * field recorded as `unknown` may be one a union shape marks absent: it is taken as in `next`.
  */
 export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
-  if (old.format >= 2) return old;
+  if (old.format >= SNAPSHOT_FORMAT) return old;
+  const known = old.format >= 2 ? old : withFormat2Facts(old, next);
+  // The named types a field taken from `next` refers to, which `old` did not reach through it.
+  const reached = new Set<string>();
+  const operations = Object.fromEntries(
+    Object.entries(known.operations).map(([id, op]) => {
+      const now = next.operations[id]?.params ?? {};
+      const params = Object.fromEntries(
+        Object.entries(op.params).map(([key, param]) => {
+          const misread = param.in === 'body' && 'kind' in param.type && param.type.kind === 'unknown' && now[key]?.in === 'body';
+          if (misread) refsOf(now[key]!.type, reached);
+          return [key, misread ? { ...param, type: now[key]!.type } : param];
+        }),
+      );
+      return [id, { ...op, params }];
+    }),
+  );
+  const types = { ...known.types };
+  for (const name of reached) {
+    if (types[name] || !next.types[name]) continue;
+    types[name] = next.types[name];
+    refsOf(next.types[name].shape, reached);
+  }
+  return { ...known, format: next.format, operations, types };
+}
+
+/** A format-1 snapshot with the open enums and the narrowing of `next` (see `withUnknownFacts`). */
+function withFormat2Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   const types = Object.fromEntries(
     Object.entries(old.types).map(([name, type]) => {
       const now = next.types[name]?.shape;

@@ -194,6 +194,7 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
     // Every field, checked or not: a params key that is neither a parameter nor a field is refused.
     fields: op.body.mode === 'fields' && op.body.fieldNames.length > 0 ? Object.fromEntries(op.body.fieldNames.map((k) => [k, checksOrEmpty(op.body?.fieldChecks[k])])) : undefined,
     open: op.body.mode === 'fields' && op.body.open ? true : undefined,
+    exclusive: op.body.mode === 'fields' ? op.body.exclusive : undefined,
     checks: op.body.checks && checks(op.body.checks),
   };
   return {

@@ -157,6 +157,7 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
     hasRules: hasRules(model),
+    hasExclusiveBodies: model.operations.some((o) => o.body?.exclusive),
     hasRateLimits: model.hasRateLimits,
     audienceUpload: model.audienceUpload,
     apiKey,

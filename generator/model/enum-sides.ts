@@ -15,15 +15,8 @@ import type { JsonSchema, OperationModel } from './types.ts';
  * Schemas no operation reaches (webhook deliveries, say) are what a client receives, so their
  * enums are open too. Returns the names of the open enums.
  */
-export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<string>, operations: Pick<OperationModel, 'paramsType' | 'hasParams' | 'success'>[]): Set<string> {
-  const read = reach(
-    registry,
-    operations.map((o) => o.success.typeName),
-  );
-  const sent = reach(
-    registry,
-    operations.filter((o) => o.hasParams).map((o) => o.paramsType),
-  );
+export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<string>, operations: WireOperation[]): Set<string> {
+  const { read, sent } = wireSides(registry, operations);
   const open = new Set<string>();
   for (const name of enumNames) {
     const schema = registry.get(name)?.schema;
@@ -92,6 +85,23 @@ function isStringEnum(schema: JsonSchema): boolean {
   if (!Array.isArray(schema.enum)) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return types.includes('string') || (schema.type === undefined && schema.enum.some((v) => typeof v === 'string'));
+}
+
+/** What of an operation tells which schemas go out and which come back. */
+export type WireOperation = Pick<OperationModel, 'paramsType' | 'hasParams' | 'success'>;
+
+/** The named schemas results reach (`read`: what the client receives) and params reach (`sent`). */
+export function wireSides(registry: SchemaRegistry, operations: WireOperation[]): { read: Set<string>; sent: Set<string> } {
+  return {
+    read: reach(
+      registry,
+      operations.map((o) => o.success.typeName),
+    ),
+    sent: reach(
+      registry,
+      operations.filter((o) => o.hasParams).map((o) => o.paramsType),
+    ),
+  };
 }
 
 /** Every named schema reachable from `roots` through `$ref`s. */

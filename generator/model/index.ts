@@ -1,5 +1,6 @@
 import { isObject, type LoadedSpec } from '../load/index.ts';
 import { closeSentEnums } from './enum-sides.ts';
+import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readEnums } from './enums.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
@@ -30,6 +31,9 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const selections = readSelections(read.operations, registry);
   const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
   const openEnums = closeSentEnums(registry, enumNames, operations);
+  // After the operations have read their bodies' fields (a union's fields are all its shapes'), and
+  // after the request-side variants exist, so that they are exclusive too.
+  makeSentUnionsExclusive(registry, operations);
 
   const schemas = registry.all();
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];

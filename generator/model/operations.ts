@@ -104,6 +104,9 @@ function readOperation(
     const clash = params.find((p) => p.key === 'body');
     if (clash) clash.key = freeKey(`${clash.in}_body`, new Set(params.map((p) => p.key)));
   }
+  const rules = readRules(op['x-validation'], ctx.docs, at);
+  // A rule of the spec's own over the same fields says it better (with its message): the derived check steps aside.
+  if (body?.exclusive && rules.some((rule) => coversGroups(rule, body.exclusive ?? []))) delete body.exclusive;
   const success = readSuccess(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }, typeBase, method);
   const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -152,7 +155,7 @@ function readOperation(
     requireHttps: op['x-require-https'] === true,
     ...basicEncodingOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     audienceUpload: op['x-audience-upload'] === true,
-    rules: readRules(op['x-validation'], ctx.docs, at),
+    rules,
     fieldSelection: readFieldSelection(params),
     rateLimits: readRateLimits(op['x-rate-limit'], ctx.docs, at, { id, params, bodyFields: body?.fieldNames ?? [] }, (ctx.budgets ??= new Map())),
   };
@@ -324,6 +327,8 @@ function readBody(
   }
   model.fieldChecks = fieldChecks(ctx, object);
   if (admitsOtherFields(ctx, schema)) model.open = true;
+  const exclusive = exclusiveFields(ctx, schema);
+  if (exclusive) model.exclusive = exclusive;
   return { body: model, acceptsEmpty: object.acceptsEmpty };
 }
 
@@ -377,6 +382,30 @@ function objectProperties(
   }
   if (Object.keys(properties).length === 0 && type !== 'object') return undefined;
   return { properties, required: [...new Set(required)], acceptsEmpty: required.length === 0 && partsAcceptEmpty };
+}
+
+/** An `x-validation` rule that allows at most one of fields naming one of every group. */
+function coversGroups(rule: Record<string, unknown>, groups: readonly string[][]): boolean {
+  if (rule.rule !== 'exactlyOne' && rule.rule !== 'mutuallyExclusive') return false;
+  const fields = Array.isArray(rule.fields) ? rule.fields : [];
+  return groups.every((group) => group.some((field) => fields.includes(field)));
+}
+
+/**
+ * For a `oneOf` of object shapes without a discriminator (through `$ref`s): each shape's fields that
+ * no other shape may hold, when two or more shapes have such fields; undefined otherwise.
+ */
+function exclusiveFields(ctx: OperationContext, schema: JsonSchema, depth = 0): string[][] | undefined {
+  if (typeof schema.$ref === 'string') {
+    const target = ctx.registry.get(refName(schema.$ref))?.schema;
+    return target && depth < 8 ? exclusiveFields(ctx, target, depth + 1) : undefined;
+  }
+  if (!Array.isArray(schema.oneOf) || schema.discriminator !== undefined || schema.properties || schema.allOf) return undefined;
+  const shapes = schema.oneOf.map((v) => (isObject(v) ? objectProperties(ctx, v) : undefined));
+  if (shapes.some((shape) => shape === undefined)) return undefined;
+  const present = shapes.map((shape) => Object.keys(shape?.properties ?? {}).filter((name) => !isFalseSchema(shape?.properties[name])));
+  const groups = present.map((own, i) => own.filter((name) => !present.some((other, j) => j !== i && other.includes(name)))).filter((group) => group.length > 0);
+  return groups.length >= 2 ? groups : undefined;
 }
 
 /** Whether an object schema admits properties it does not name (its own or through `$ref`, `allOf`, `oneOf`, `anyOf`). */

@@ -266,6 +266,11 @@ export interface BodyModel {
   fieldChecks: Record<string, ValueChecks & { required?: boolean }>;
   /** `fields` mode: the object admits fields it does not name (`additionalProperties`), so any params key may be one. */
   open?: boolean;
+  /**
+   * `fields` mode, a `oneOf` body without a discriminator: for each shape, the fields no other shape
+   * has. A body takes one shape, so fields of two groups are never given together.
+   */
+  exclusive?: string[][];
   /** Checks on the whole body, for `whole` mode. */
   checks?: ValueChecks;
   /** Type name of the body schema. */

@@ -1,7 +1,7 @@
 /** @xgen/core-v2 over loopback: stream rules added and deleted through POST, activity events of unlisted kinds. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, CoreClient, type ActivityEvent } from '../../generated/core-v2/src/index.js';
+import { ApiError, CoreClient, ValidationError, type ActivityEvent } from '../../generated/core-v2/src/index.js';
 import { type SeenRequest, suiteServer, type Reply } from '../helpers/server.js';
 
 /** A filtered-stream rule set as X keeps it: POST adds (`add`) or deletes (`delete`), GET lists. */
@@ -62,6 +62,21 @@ test('updateRules sends dry_run and delete_all in the query', async () => {
   assert.is(seen?.method, 'POST');
   assert.is(seen?.query.get('delete_all'), 'true');
   assert.is(seen?.query.get('dry_run'), 'true');
+});
+
+test('updateRules with both add and delete is a ValidationError before anything is sent', async () => {
+  server.reply = rulesServer();
+  try {
+    // Through a variable typed loosely, as plain JavaScript would pass it (the types refuse it).
+    const params: Record<string, unknown> = { add: [{ value: 'cat has:media' }], delete: { ids: ['1'] } };
+    await client().stream.updateRules(params as never);
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, ValidationError);
+    assert.is((error as ValidationError).parameter, 'delete');
+    assert.match((error as Error).message, /cannot be given with "add"/);
+  }
+  assert.is(server.requests.length, 0);
 });
 
 test('deleteRules (DELETE) is kept beside POST deletion', async () => {

@@ -631,6 +631,7 @@ export const updateRules = {
                 object: checkObject,
             },
         },
+        exclusive: [['add'], ['delete']],
     },
     response: 'json',
     security: [['bearer']],

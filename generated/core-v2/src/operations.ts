@@ -726,6 +726,7 @@ export const updateRules: OperationSpec = {
         object: checkObject,
       },
     },
+    exclusive: [['add'], ['delete']],
   },
   response: 'json',
   security: [['bearer']],

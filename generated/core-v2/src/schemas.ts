@@ -1148,7 +1148,13 @@ export type RuleValue = string;
 /** @description A label for a rule, returned with the posts it matches. */
 export type RuleTag = string;
 /** @description A change to the filtered-stream rule set - rules to add, or rules to delete. */
-export type AddOrDeleteRulesRequest = AddRulesRequest | DeleteRulesRequest;
+export type AddOrDeleteRulesRequest =
+  | (AddRulesRequest & {
+      delete?: never;
+    })
+  | (DeleteRulesRequest & {
+      add?: never;
+    });
 /** @description Rules to add to the filtered-stream rule set. */
 export interface AddRulesRequest {
   add: RuleNoId[];

@@ -78,4 +78,9 @@ export async function rules(): Promise<void> {
   void [added.meta.summary, deleted.meta.result_count, deleted.meta.next_token];
   // @ts-expect-error -- the body is `add` or `delete`
   await client.stream.updateRules({ dry_run: true });
+  // @ts-expect-error -- one or the other, never both (oneOf)
+  await client.stream.updateRules({ add: [{ value: 'cat has:media' }], delete: { ids: ['120897978112909812'] } });
+  // What the client reads keeps the schema's union as it is: a summary of either kind.
+  const summary = added.meta.summary;
+  if (summary && 'created' in summary) void summary.created;
 }

@@ -80,6 +80,8 @@ export interface BodySpec {
     }>>;
     /** The object body admits fields it does not name: any params key may be one. */
     readonly open?: boolean;
+    /** A body of one shape among several (`oneOf`): per shape, the fields only it has; two groups never go together. */
+    readonly exclusive?: readonly (readonly string[])[];
 }
 /**
  * How an operation pages: `token`/`cursor` (the next token at `next` in the body, sent back in

@@ -19,6 +19,20 @@ export function validateParams(op, params) {
     else if (body?.fields) {
         for (const [name, checks] of Object.entries(body.fields))
             checkField(op, name, own(params, name), checks, checks.required);
+        if (body.exclusive)
+            checkExclusive(op, params, body.exclusive);
+    }
+}
+/** A body of one shape among several (`oneOf`): fields that only different shapes have are not given together. */
+function checkExclusive(op, params, groups) {
+    let given;
+    for (const group of groups) {
+        const field = group.find((name) => own(params, name) !== undefined);
+        if (field === undefined)
+            continue;
+        if (given !== undefined)
+            fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
+        given = field;
     }
 }
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */

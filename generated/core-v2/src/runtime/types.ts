@@ -102,6 +102,8 @@ export interface BodySpec {
   readonly fields?: Readonly<Record<string, ValueChecks & { readonly required?: boolean }>>;
   /** The object body admits fields it does not name: any params key may be one. */
   readonly open?: boolean;
+  /** A body of one shape among several (`oneOf`): per shape, the fields only it has; two groups never go together. */
+  readonly exclusive?: readonly (readonly string[])[];
 }
 
 /**

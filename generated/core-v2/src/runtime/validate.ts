@@ -20,6 +20,23 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   else if (body?.fields) {
     for (const [name, checks] of Object.entries(body.fields))
       checkField(op, name, own(params, name), checks, checks.required);
+    if (body.exclusive) checkExclusive(op, params, body.exclusive);
+  }
+}
+
+/** A body of one shape among several (`oneOf`): fields that only different shapes have are not given together. */
+function checkExclusive(
+  op: OperationSpec,
+  params: Record<string, unknown>,
+  groups: readonly (readonly string[])[],
+): void {
+  let given: string | undefined;
+  for (const group of groups) {
+    const field = group.find((name) => own(params, name) !== undefined);
+    if (field === undefined) continue;
+    if (given !== undefined)
+      fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
+    given = field;
   }
 }
 
