@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isObject } from '../load/index.ts';
-import { refName } from '../model/schemas.ts';
+import { isFalseSchema, refName } from '../model/schemas.ts';
 
 /** A literal an enum or `const` allows. */
 export type Literal = string | number | boolean | null;
@@ -63,9 +63,7 @@ const DOC_KEYS = new Set(['description', 'title', 'summary', 'example', 'example
 /** The shape of a model schema (its `$ref`s point at `#/components/schemas/<Name>`). */
 export function shapeOf(schema: unknown): Shape {
   if (schema === true || schema === undefined) return { kind: 'unknown' };
-  if (schema === false || !isObject(schema)) return { kind: 'never' };
-  // `false` as the model writes it: a property no value may have.
-  if (Object.keys(schema).length === 1 && isObject(schema.not) && Object.keys(schema.not).length === 0) return { kind: 'never' };
+  if (!isObject(schema) || isFalseSchema(schema)) return { kind: 'never' };
   const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
   const withNull = <S extends Shape>(shape: S): S => (nullable && !('kind' in shape && shape.kind === 'null') ? { ...shape, nullable: true } : shape);
   if (typeof schema.$ref === 'string') return withNull({ ref: refName(schema.$ref) });

@@ -1,6 +1,6 @@
 import type ts from 'typescript';
 import { astToString, openapiTS, typescript } from './libraries.ts';
-import { deprecationText, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
+import { deprecationText, isFalseSchema, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
 import { memberText, nameSchemas, schemaRefName } from './schema-names.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
@@ -87,11 +87,6 @@ function openEnumType(model: SchemaTypesInput): (type: ts.TypeNode, options: { p
     if (options.path === undefined || !paths.has(options.path)) return undefined;
     return f.createUnionTypeNode([...(typescript.isUnionTypeNode(type) ? type.types : [type]), anyString]);
   };
-}
-
-function isFalseSchema(node: Record<string, unknown>): boolean {
-  const not = node.not;
-  return Object.keys(node).length === 1 && typeof not === 'object' && not !== null && Object.keys(not).length === 0;
 }
 
 /** Adds the doc notes the model decided on: unspecified shapes and deprecations. */

@@ -1,10 +1,7 @@
 import { isObject } from '../load/index.ts';
 import { type WireOperation, wireSides } from './enum-sides.ts';
-import { refName, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, type SchemaRegistry } from './schemas.ts';
+import { falseSchema, isFalseSchema, refName, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, type SchemaRegistry } from './schemas.ts';
 import type { JsonSchema } from './types.ts';
-
-/** A property no value may have (`false`, as the model writes it). */
-const ABSENT: JsonSchema = { not: {} };
 
 /**
  * `oneOf` means exactly one: a value with the properties of two object shapes matches both and is
@@ -60,7 +57,7 @@ function exclusiveShapes(node: JsonSchema, registry: SchemaRegistry): JsonSchema
     const others = [...new Set(own.flatMap((set, j) => (j === i ? [] : [...set.present])))].filter((name) => !own[i]!.declared.has(name));
     if (others.length === 0) return shape;
     changed = true;
-    const absent = Object.fromEntries(others.map((name) => [name, ABSENT]));
+    const absent = Object.fromEntries(others.map((name) => [name, falseSchema()]));
     const schema = shape as JsonSchema;
     if (typeof schema.$ref === 'string') return { allOf: [schema, { type: 'object', properties: absent }] };
     return { ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), ...absent } };
@@ -78,9 +75,5 @@ function propertyNames(shape: JsonSchema, registry: SchemaRegistry): { present: 
   if (schema.oneOf || schema.anyOf || schema.allOf || schema.not) return undefined;
   if (schema.type !== undefined && schema.type !== 'object') return undefined;
   const properties = schema.properties as Record<string, unknown>;
-  return { present: new Set(Object.keys(properties).filter((name) => !isAbsent(properties[name]))), declared: new Set(Object.keys(properties)) };
-}
-
-function isAbsent(schema: unknown): boolean {
-  return schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0);
+  return { present: new Set(Object.keys(properties).filter((name) => !isFalseSchema(properties[name]))), declared: new Set(Object.keys(properties)) };
 }

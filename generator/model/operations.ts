@@ -4,7 +4,7 @@ import { explodes, parameterSchema, serializationStyle, valueChecks } from './pa
 import { readPagination } from './pagination.ts';
 import { readRateLimits } from './rate-limits.ts';
 import { readRules } from './rules.ts';
-import { deprecationOf, refName, type SchemaRegistry } from './schemas.ts';
+import { deprecationOf, isFalseSchema, refName, type SchemaRegistry } from './schemas.ts';
 import type {
   AuthKind,
   BodyModel,
@@ -432,10 +432,6 @@ function fieldChecks(
     if (Object.keys(checks).length > 0) out[name] = checks;
   }
   return out;
-}
-
-function isFalseSchema(schema: unknown): boolean {
-  return schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0);
 }
 
 function namedOrHoisted(ctx: OperationContext, schema: JsonSchema, suggestion: string, origin: 'body' | 'response'): string {

@@ -190,7 +190,7 @@ export class SchemaRegistry {
       );
       return { ...siblings, $ref: `#/components/schemas/${name}` };
     }
-    if (!isObject(schema)) return typeof schema === 'boolean' ? (schema ? {} : { not: {} }) : {};
+    if (!isObject(schema)) return typeof schema === 'boolean' ? (schema ? {} : falseSchema()) : {};
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(schema)) {
       const childAt = (...t: string[]): Location => ({ file: at.file, tokens: [...at.tokens, key, ...t] });
@@ -249,6 +249,16 @@ export class SchemaRegistry {
 
 /** Which properties a side of the wire leaves out: `readOnly` ones in requests, `writeOnly` ones in responses. */
 export type Visibility = 'readOnly' | 'writeOnly';
+
+/** `false` as the model writes it (`{ not: {} }`, an object like every other schema): no value matches. */
+export function falseSchema(): JsonSchema {
+  return { not: {} };
+}
+
+/** Whether no value matches a schema: `false`, or the model's `{ not: {} }` (a property no value may have). */
+export function isFalseSchema(schema: unknown): boolean {
+  return schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0);
+}
 
 /** The schema name a model `$ref` (`#/components/schemas/<Name>`) points at. */
 export function refName(ref: string): string {

@@ -53,10 +53,8 @@ class Budget {
   sync(now: number, remaining: number, resetMs: number | undefined): void {
     this.#prune(now);
     const gone = this.requests - this.#inUse.length - Math.max(0, remaining);
-    const back = Math.min(
-      resetMs !== undefined && resetMs > now ? resetMs : now + this.windowMs,
-      now + this.windowMs,
-    );
+    const windowEnd = now + this.windowMs;
+    const back = resetMs !== undefined && resetMs > now ? Math.min(resetMs, windowEnd) : windowEnd;
     for (let i = 0; i < gone; i++) this.#inUse.push({ back });
   }
 
