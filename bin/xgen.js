@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// The `xgen` command. Installed (from a tarball, a git dependency or the registry) it runs the compiled
-// generator in dist/. In a checkout it runs the TypeScript sources through tsx (a devDependency) when
-// dist/ is missing or older than them, so `node bin/xgen.js` always runs the code you see.
+// The `xgen` command. It needs none of xgen's devDependencies, so that a git dependency or a tarball
+// installs in seconds: it runs the compiled generator in dist/ when that is there and current, else the
+// TypeScript sources. In a checkout those run through tsx (a devDependency: source maps, fast); installed
+// without tsx, through bin/ts-loader.js, which compiles each file with the `typescript` dependency.
+// Output is flushed whole before exit, and SIGINT/SIGTERM stop a run cleanly (generator/cli.ts runAsProcess).
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { register } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist', 'generator', 'cli.js');
@@ -22,22 +25,34 @@ function newest(dir) {
 
 async function load() {
   const built = existsSync(dist);
-  const checkout = existsSync(join(sources, 'cli.ts'));
-  if (built && (!checkout || newest(join(root, 'dist', 'generator')) >= newest(sources))) return import(dist);
-  if (!checkout) throw new Error(`${root}dist/ is missing: run \`npm run build\` in ${root}`);
-  let tsx;
+  const haveSources = existsSync(join(sources, 'cli.ts'));
+  if (built && (!haveSources || newest(join(root, 'dist', 'generator')) >= newest(sources))) return import(dist);
+  if (!haveSources) throw new Error(`${root} has neither dist/ nor generator/: reinstall xgen`);
+  const cli = join(sources, 'cli.ts');
   try {
-    tsx = await import('tsx/esm/api');
-  } catch {
-    if (built) return import(dist); // older than the sources, but all there is
-    throw new Error(`${root}dist/ is missing and tsx is not installed: run \`npm ci && npm run build\` in ${root}`);
+    const tsx = await import('tsx/esm/api');
+    return tsx.tsImport(cli, import.meta.url);
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
   }
-  return tsx.tsImport(join(sources, 'cli.ts'), import.meta.url);
+  register('./ts-loader.js', import.meta.url);
+  return import(pathToFileURL(cli).href);
 }
 
-const fail = (error) => {
-  console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-};
+/** Ends the process once stdout and stderr are written out whole (a pipe may still hold some). */
+function exitWhenFlushed(code) {
+  let pending = 2;
+  const done = () => --pending === 0 && process.exit(code);
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', done);
+    stream.write('', done);
+  }
+}
 
-load().then(({ main }) => main(process.argv.slice(2)).then((code) => process.exit(code), fail), fail);
+load().then(
+  ({ runAsProcess }) => runAsProcess(process.argv.slice(2)),
+  (error) => {
+    console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
+    exitWhenFlushed(1);
+  },
+);

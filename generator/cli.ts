@@ -1,33 +1,49 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ResultCache } from './cache/result-cache.ts';
+import { defaultCacheDir, ResultCache } from './cache/result-cache.ts';
 import { classNameProblem, defaultClientName, didYouMean, type PackageConfig, packageNameProblem, readConfig } from './config.ts';
 import { DIFF_USAGE, runDiff } from './diff/command.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
-import { generateAll } from './generate.ts';
+import { exitWhenFlushed } from './exit.ts';
+import { generateAll, type StageListener } from './generate.ts';
+import { isUrl } from './load/remote.ts';
+import { Progress } from './progress.ts';
+import { watch } from './watch.ts';
+import { handleSignals, signalExitCode } from './write/interrupt.ts';
 
 const EXIT_CODES = `Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.
   2 also when the output folder may not or cannot be written (nothing is touched);
   1 also for an unexpected error (a bug: --debug or XGEN_DEBUG=1 shows its stack trace).`;
 
-const GENERATE_USAGE = `  xgen generate [--config xgen.config.yaml] [--check] [--strict] [--no-cache | --cache-dir <dir>]
-  xgen generate --spec <file> --out <dir> --name <package-name> [--client <ClassName>] [--check] [--strict]`;
+const GENERATE_USAGE = `  xgen generate [--config xgen.config.yaml] [--check | --watch] [--strict] [--no-cache | --cache-dir <dir>] [--quiet | --verbose]
+  xgen generate --spec <file or http(s) URL> --out <dir> --name <package-name> [--client <ClassName>] [options above]`;
 
 const GENERATE_HELP = `Usage:
 ${GENERATE_USAGE}
 
-Generates every package xgen.config.yaml (or --config) lists, or one package from --spec.
+Generates every package xgen.config.yaml (or --config: YAML or JSON) lists, or one package from --spec.
   --check            write nothing; exit 1 when the output on disk differs from what the spec generates
+  --watch            generate, then regenerate a package whenever its spec, overlays or templates change
+                     (a failing regeneration prints its error and leaves the last good package); Ctrl-C ends it
   --strict           every located warning (a recoverable spec problem) is an error; --strict=false
                      turns off a package's \`strict: true\`
+  --quiet            print only errors (also --silent)
+  --verbose          also print how long each stage of each package took
   --no-cache         run every stage (also XGEN_CACHE=off)
-  --cache-dir <dir>  keep the result cache there (default node_modules/.cache/xgen, or XGEN_CACHE_DIR)
+  --cache-dir <dir>  keep the result cache there (default XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen,
+                     else ~/.cache/xgen)
   --debug            show the stack trace of an unexpected error (also XGEN_DEBUG=1)
 
-Packages whose inputs are unchanged since a run are taken from the result cache.
+A spec given by http(s) URL is fetched (30 s timeout, XGEN_FETCH_TIMEOUT_MS; 64 MB at most); its
+relative $refs are fetched from the same origin only. Packages whose inputs (spec texts included)
+are unchanged since a run are taken from the result cache.
 --out (or a config's out) replaces only a folder xgen generated (it holds a .xgen-generated file),
-an empty folder, or a missing one; anything else is refused and left as it is.
+an empty folder, or a missing one; anything else is refused and left as it is. In a folder it
+generated, xgen removes the files it wrote before and no longer writes, and keeps any other file
+(with a warning naming it). On a terminal, each package shows its current stage while it runs.
+SIGINT (Ctrl-C) or SIGTERM stops a run: its temporary folders are removed, no package is replaced
+after the signal, and it exits 130 (SIGINT) or 143 (SIGTERM).
 
 ${EXIT_CODES}`;
 
@@ -48,7 +64,7 @@ ${GENERATE_USAGE}
   xgen --version
 
 Packages whose inputs are unchanged since a run are taken from the result cache
-(node_modules/.cache/xgen, or XGEN_CACHE_DIR); --no-cache or XGEN_CACHE=off runs every stage.
+(XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen, else ~/.cache/xgen); --no-cache or XGEN_CACHE=off runs every stage.
 --debug (or XGEN_DEBUG=1) shows the stack trace of an unexpected error.
 
 ${EXIT_CODES}`;
@@ -83,6 +99,10 @@ const GENERATE_FLAGS: Record<string, FlagSpec> = {
   strict: { value: false, toggle: true },
   'no-cache': { value: false },
   'cache-dir': { value: true },
+  watch: { value: false },
+  quiet: { value: false },
+  silent: { value: false },
+  verbose: { value: false },
 };
 
 const COMMANDS: Record<string, Command> = {
@@ -226,10 +246,40 @@ function parseFlags(args: string[], known: Record<string, FlagSpec>): Flags {
 }
 
 async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
-  // --strict (or --strict=false) overrides every package's own `strict`.
-  const strict = flags.strict;
-  const configs = packagesFrom(flags).map((c) => (typeof strict === 'boolean' ? { ...c, strict } : c));
-  const { stale } = await generateAll(configs, { check: flags.check === true, log: out, warn: err, cache: resultCache(flags) });
+  const quiet = flags.quiet === true || flags.silent === true;
+  if (quiet && flags.verbose) throw new ArgumentError('use either --quiet or --verbose, not both');
+  if (flags.watch && flags.check) throw new ArgumentError('use either --watch or --check, not both');
+  const verbose = flags.verbose === true || ['1', 'true'].includes(process.env.XGEN_TIMING ?? '');
+  // The status line (a terminal only) steps aside for every other line.
+  const progress = Progress.forTerminal(quiet);
+  const log: Print = quiet ? () => {} : (line) => progress.around(() => out(line));
+  const warn: Print = quiet ? () => {} : (line) => progress.around(() => err(line));
+  const onStage: StageListener = (pkg, stage, previous) => {
+    if (verbose && previous) progress.around(() => err(`${pkg} ${previous.stage}: ${previous.ms.toFixed(0)} ms`));
+    if (stage === 'done') progress.finish(pkg);
+    else progress.stage(pkg, stage);
+  };
+  const readPackages = () => {
+    // --strict (or --strict=false) overrides every package's own `strict`.
+    const strict = flags.strict;
+    return packagesFrom(flags).map((c) => (typeof strict === 'boolean' ? { ...c, strict } : c));
+  };
+  const cache = resultCache(flags);
+  if (flags.watch) {
+    return watch(readPackages, {
+      configFile: flags.spec ? undefined : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
+      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage }),
+      log,
+      fail: (error) => progress.around(() => report(error, { debug: false, command: 'generate', err })),
+    });
+  }
+  const configs = readPackages();
+  let stale;
+  try {
+    ({ stale } = await generateAll(configs, { check: flags.check === true, log, warn, cache, onStage }));
+  } finally {
+    progress.clear();
+  }
   if (stale.length === 0) return 0;
   for (const { out: where, staleness } of stale) {
     err(`${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`);
@@ -245,14 +295,12 @@ async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
   return 1;
 }
 
-/** The result cache to use: `--cache-dir`, else none with `--no-cache` or XGEN_CACHE=off, else XGEN_CACHE_DIR or the project's `node_modules/.cache/xgen`. */
+/** The result cache to use: `--cache-dir`, else none with `--no-cache` or XGEN_CACHE=off, else the default place (`defaultCacheDir`). */
 function resultCache(flags: Flags): ResultCache | undefined {
   if (flags['no-cache'] && flags['cache-dir']) throw new ArgumentError('use either --no-cache or --cache-dir, not both');
   if (typeof flags['cache-dir'] === 'string') return new ResultCache(resolve(flags['cache-dir']));
   if (flags['no-cache'] || process.env.XGEN_CACHE === 'off') return undefined;
-  if (process.env.XGEN_CACHE_DIR) return new ResultCache(resolve(process.env.XGEN_CACHE_DIR));
-  const modules = resolve('node_modules');
-  return existsSync(modules) ? new ResultCache(join(modules, '.cache', 'xgen')) : undefined;
+  return new ResultCache(defaultCacheDir());
 }
 
 function packagesFrom(flags: Flags): PackageConfig[] {
@@ -266,9 +314,13 @@ function packagesFrom(flags: Flags): PackageConfig[] {
     if (nameProblem) throw new ArgumentError(`--name "${name}" is not a valid npm package name: ${nameProblem}`);
     const clientProblem = typeof flags.client === 'string' ? classNameProblem(flags.client) : undefined;
     if (clientProblem) throw new ArgumentError(`--client ${clientProblem}`);
+    const spec = String(flags.spec);
+    // A missing spec is a mistake on the command line (exit 2), not a problem in a spec.
+    if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`--spec ${spec}: file not found`);
+    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw new UsageError(`--spec ${spec}: only http(s) URLs and file paths are read`);
     return [
       {
-        spec: resolve(String(flags.spec)),
+        spec: isUrl(spec) ? spec : resolve(spec),
         out: resolve(String(flags.out)),
         name,
         client: typeof flags.client === 'string' ? flags.client : defaultClientName(name),
@@ -280,13 +332,22 @@ function packagesFrom(flags: Flags): PackageConfig[] {
   return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml');
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '\0');
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
+/**
+ * The `xgen` command as a process: SIGINT and SIGTERM stop it cleanly (write/interrupt.ts: its
+ * temporary folders removed, no package replaced after the signal, one line, exit 130 or 143), and
+ * it exits only once stdout and stderr have been written out whole, whatever reads them.
+ */
+export function runAsProcess(argv: string[]): void {
+  handleSignals((signal) => {
+    process.stderr.write(`\r\x1b[K`.repeat(process.stderr.isTTY ? 1 : 0));
+    console.error(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`);
+    exitWhenFlushed(signalExitCode(signal));
+  });
+  main(argv).then(exitWhenFlushed, (error: unknown) => {
+    console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
+    exitWhenFlushed(1);
+  });
 }
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '\0');
+if (invokedDirectly) runAsProcess(process.argv.slice(2));

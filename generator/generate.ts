@@ -9,9 +9,18 @@ import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
-import { checkReplaceable, compareWithDisk, shownPath, type Staleness, writePackageAtomically } from './write/files.ts';
+import { checkReplaceable, compareWithDisk, shownPath, type Staleness, userFiles, writePackageAtomically } from './write/files.ts';
 import { applyRelease } from './version/release.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
+import { stageReached, throwIfInterrupted } from './write/interrupt.ts';
+import { removeStaleCompileFolders, removeStaleSiblings } from './write/stale.ts';
+import { fetchSpecTree, isUrl } from './load/remote.ts';
+
+/** The stages a package goes through, in order (a cached package goes through none). */
+export type Stage = 'fetch' | 'load' | 'model' | 'emit' | 'format' | 'compile';
+
+/** Told when a package enters a stage, with how long the previous one took; `done` after the last. */
+export type StageListener = (pkg: string, stage: Stage | 'done', previous?: { stage: Stage; ms: number }) => void;
 
 /** What generating a package assumed and inferred, for the summary (kept with a cached result too). */
 export interface GenerateReport {
@@ -34,15 +43,23 @@ export interface GeneratedPackage {
  * load -> model -> emit -> format -> compile, all in memory. Throws SpecError(s) on a bad spec,
  * and with `config.strict` on any warning, before emitting anything.
  */
-export async function generatePackage(config: PackageConfig): Promise<GeneratedPackage> {
+export async function generatePackage(
+  config: PackageConfig,
+  options: { onStage?: StageListener | undefined; remote?: ReadonlyMap<string, string> | undefined } = {},
+): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
   // The schema-types thread loads its libraries while this one loads the spec and builds the model.
   startSchemaTypesThread();
-  const timer = stageTimer(config.name);
-  const spec = loadSpec(config.spec, undefined, config.overlays ?? []);
-  timer('load');
+  const enter = stageClock(config.name, options.onStage);
+  let remote = options.remote;
+  if (!remote && isUrl(config.spec)) {
+    await enter('fetch');
+    remote = await fetchSpecTree(config.spec);
+  }
+  await enter('load');
+  const spec = loadSpec(config.spec, undefined, config.overlays ?? [], remote);
+  await enter('model');
   const model = buildModel(spec, { packageName: config.name, clientName: config.client });
-  timer('model');
   const report: GenerateReport = {
     warnings: spec.docs.warnings,
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
@@ -50,17 +67,20 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   refuseWhenStrict(config, report);
   // The later stages load big libraries (openapi-typescript and TypeScript 5.9: about 0.4 s of
   // start-up); loaded on first use, they cost nothing when the cache answers.
+  await enter('emit');
   const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
-  timer('emit');
+  await enter('format');
   const formatted = await formatFiles(emitted);
-  timer('format');
+  await enter('compile');
   const { compilePackage } = await import('./compile/typescript.ts');
   const compiled = await compilePackage(formatted, config.name);
-  timer('compile');
+  await enter('done');
   // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
   // the next regeneration diffs against (see generator/version/release.ts).
-  const files = new Map([...formatted, ...compiled, [PACKAGE_MARKER, markerText(config.name)], [SNAPSHOT_FILE, renderSnapshot(apiSnapshot(model))]]);
+  // The marker lists the files; generateAll writes it again once the release adds its own.
+  const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, renderSnapshot(apiSnapshot(model))]]);
+  files.set(PACKAGE_MARKER, markerText(config.name, files.keys()));
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles, report };
 }
 
@@ -96,18 +116,24 @@ function checkTemplateOverrides(config: PackageConfig): void {
 }
 
 /** A package from the result cache when its inputs are unchanged, else generated (and then cached). */
-async function generateOrReuse(config: PackageConfig, cache: ResultCache | undefined): Promise<GeneratedPackage & { cached: boolean }> {
-  if (!cache) return { ...(await generatePackage(config)), cached: false };
+async function generateOrReuse(config: PackageConfig, cache: ResultCache | undefined, onStage: StageListener | undefined): Promise<GeneratedPackage & { cached: boolean }> {
+  if (!cache) return { ...(await generatePackage(config, { onStage })), cached: false };
   // A missing override must fail as it does without the cache, not hash as an empty template.
   checkTemplateOverrides(config);
+  // A spec by URL is fetched first: the cache compares the texts fetched, as it does a file's.
+  let remote: Map<string, string> | undefined;
+  if (isUrl(config.spec)) {
+    onStage?.(config.name, 'fetch');
+    remote = await fetchSpecTree(config.spec);
+  }
   const entry = cache.entryFor(config);
-  const hit = cache.lookup(entry);
+  const hit = cache.lookup(entry, remote);
   if (hit) {
     // The warnings of the run that stored it are shown again, and refuse it under strict.
     refuseWhenStrict(config, hit.report);
-    return { config, files: hit.files, inputs: [], report: hit.report, cached: true };
+    return { config, files: hit.files, inputs: hit.deps.map((file) => ({ file, text: '' })), report: hit.report, cached: true };
   }
-  const pkg = await generatePackage(config);
+  const pkg = await generatePackage(config, { onStage, remote });
   cache.store(entry, pkg.inputs, pkg.files, pkg.report);
   return { ...pkg, cached: false };
 }
@@ -118,19 +144,37 @@ async function generateOrReuse(config: PackageConfig, cache: ResultCache | undef
  */
 export async function generateAll(
   configs: PackageConfig[],
-  options: { check: boolean; log: (line: string) => void; warn?: (line: string) => void; cache?: ResultCache | undefined },
-): Promise<{ stale: { out: string; staleness: Staleness }[] }> {
-  if (!options.check) checkOutputs(configs);
+  options: {
+    check: boolean;
+    log: (line: string) => void;
+    warn?: (line: string) => void;
+    cache?: ResultCache | undefined;
+    onStage?: StageListener | undefined;
+  },
+): Promise<{ stale: { out: string; staleness: Staleness }[]; written: string[]; inputs: Map<PackageConfig, string[]> }> {
+  if (!options.check) {
+    checkOutputs(configs);
+    // What runs killed before (SIGKILL, a power cut) left beside the outputs and in the temp folder.
+    for (const config of configs) removeStaleSiblings(config.out);
+    removeStaleCompileFolders();
+  }
   // Side by side: a package's stages run while another's compiler (a child process) works. A
   // failure is reported for the first package in the config's order that failed, as one by one would.
-  const settled = await Promise.allSettled(configs.map((config) => generateOrReuse(config, options.cache)));
+  const settled = await Promise.allSettled(configs.map((config) => generateOrReuse(config, options.cache, options.onStage)));
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   const packages = settled.map((result) => (result as PromiseFulfilledResult<GeneratedPackage & { cached: boolean }>).value);
   // After the cache: the version and changelog depend on the package on disk, not only on the spec.
   // Decided for every package before any is written.
   const releases = packages.map((pkg) => applyRelease(pkg.config, pkg.files));
+  // The marker lists every file written, the release's included.
+  for (const pkg of packages) pkg.files.set(PACKAGE_MARKER, markerText(pkg.config.name, pkg.files.keys()));
   const stale: { out: string; staleness: Staleness }[] = [];
+  const written: string[] = [];
+  if (!options.check) {
+    await stageReached('write');
+    throwIfInterrupted();
+  }
   for (const [i, pkg] of packages.entries()) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached = (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
@@ -138,21 +182,34 @@ export async function generateAll(
     const release = releases[i] as (typeof releases)[number];
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
+      const own = userFiles(pkg.config.out, pkg.files);
+      if (own.length > 0) (options.warn ?? options.log)(keptWarning(where, own));
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
-      writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
+      const { kept } = writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
+      written.push(pkg.config.name);
+      if (kept.length > 0) (options.warn ?? options.log)(keptWarning(where, kept));
       const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
       options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})${moved}`);
     }
   }
-  return { stale };
+  return { stale, written, inputs: new Map(packages.map((pkg) => [pkg.config, pkg.inputs.map((input) => input.file)])) };
+}
+
+const MAX_NAMED = 10;
+
+/** The warning for files in a generated folder that xgen did not write: they stay, named. */
+function keptWarning(where: string, files: string[]): string {
+  const names = files.slice(0, MAX_NAMED).join(', ') + (files.length > MAX_NAMED ? ` and ${files.length - MAX_NAMED} more` : '');
+  const count = files.length === 1 ? 'a file' : `${files.length} files`;
+  return `${where}: warning: kept ${count} xgen did not write: ${names}. xgen regenerates this folder: move your own files out of it`;
 }
 
 /** What a package's output folder must never swallow, besides the current folder. */
 function keep(config: PackageConfig): { path: string; what: string }[] {
-  return [{ path: config.spec, what: `the spec ${shownPath(config.spec)}` }];
+  return isUrl(config.spec) ? [] : [{ path: config.spec, what: `the spec ${shownPath(config.spec)}` }];
 }
 
 /** Before anything is generated or written: every output folder may be replaced, and no two overlap. */
@@ -169,13 +226,16 @@ function checkOutputs(configs: PackageConfig[]): void {
   }
 }
 
-/** With XGEN_TIMING=1, prints how long each stage took (for profiling; benchmarks use `npm run bench`). */
-function stageTimer(label: string): (stage: string) => void {
-  if (!process.env.XGEN_TIMING) return () => {};
-  let last = performance.now();
-  return (stage) => {
+/**
+ * Enters a package's stages in turn: tells the listener (the status line, --verbose's timings) and
+ * lets a test signal the run there (XGEN_SIGNAL_AT, write/interrupt.ts).
+ */
+function stageClock(pkg: string, onStage: StageListener | undefined): (stage: Stage | 'done') => Promise<void> {
+  let current: { stage: Stage; since: number } | undefined;
+  return async (stage) => {
     const now = performance.now();
-    process.stderr.write(`${label} ${stage}: ${(now - last).toFixed(0)} ms\n`);
-    last = now;
+    onStage?.(pkg, stage, current && { stage: current.stage, ms: now - current.since });
+    current = stage === 'done' ? undefined : { stage, since: now };
+    if (stage !== 'done') await stageReached(stage);
   };
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { PackageConfig } from '../config.ts';
 import { SpecError } from '../errors.ts';
 import type { GenerateReport } from '../generate.ts';
+import { isUrl } from '../load/remote.ts';
 import { generatorIdentity } from './identity.ts';
 
 /** A spec file the output was made from, by absolute path, with the sha256 of the text read. */
@@ -18,7 +20,20 @@ interface Entry {
 type WarningRecord = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
 
 /** Results kept; the least recently used go first. A result of X's 2.159 spec is about 2 MB. */
-const MAX_ENTRIES = 16;
+const MAX_ENTRIES = 32;
+
+/**
+ * Where the cache lives unless told otherwise: XGEN_CACHE_DIR, else the user's cache folder
+ * (`$XDG_CACHE_HOME/xgen`, else `~/.cache/xgen`; `%LOCALAPPDATA%\xgen\cache` on Windows), so that it
+ * works in any folder, with or without node_modules. Entries are keyed by absolute paths and contents,
+ * so projects share it safely.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.XGEN_CACHE_DIR) return resolve(env.XGEN_CACHE_DIR);
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'xgen');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'xgen', 'cache');
+  return join(homedir(), '.cache', 'xgen');
+}
 
 /**
  * Generated packages by what they were made from, so that regenerating unchanged inputs skips
@@ -50,13 +65,19 @@ export class ResultCache {
     return join(this.dir, `${key}.json`);
   }
 
-  /** The files generated before from the same inputs (`entryFor`), with that run's report, or undefined. */
-  lookup(path: string): { files: Map<string, string>; report: GenerateReport } | undefined {
+  /**
+   * The files generated before from the same inputs (`entryFor`), with that run's report, or undefined.
+   * `remote`: the documents of a spec given by URL, as just fetched, by URL (compared like files).
+   */
+  lookup(path: string, remote?: ReadonlyMap<string, string>): { files: Map<string, string>; report: GenerateReport; deps: string[] } | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
       if (!Array.isArray(entry.deps) || !Array.isArray(entry.files) || !entry.report || !Array.isArray(entry.report.warnings)) return undefined;
-      for (const [file, sha] of entry.deps) if (sha256(readFileSync(file, 'utf8')) !== sha) return undefined;
+      for (const [file, sha] of entry.deps) {
+        const text = isUrl(file) ? remote?.get(file) : readFileSync(file, 'utf8');
+        if (text === undefined || sha256(text) !== sha) return undefined;
+      }
     } catch {
       return undefined;
     }
@@ -69,6 +90,7 @@ export class ResultCache {
     const { warnings, inferred } = entry.report;
     return {
       files: new Map(entry.files),
+      deps: entry.deps.map(([file]) => file),
       report: { warnings: warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column)), inferred },
     };
   }

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { onInterrupt, stageReached, temporaryFolder } from '../write/interrupt.ts';
+import { compileFolderPrefix } from '../write/stale.ts';
 import { dirname, join, posix } from 'node:path';
 import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
 import { CompileError } from '../errors.ts';
@@ -39,7 +41,10 @@ export type NativeResult = { files: Map<string, string> } | { unavailable: strin
  * files by package path; a package that does not type-check is a CompileError with tsc's diagnostics.
  */
 export async function compileNative(exe: string, files: Map<string, string>, label: string, check = true): Promise<NativeResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'xgen-compile-'));
+  // Named with this run's pid, so that a later run can tell a killed run's folder (write/stale.ts);
+  // removed on SIGINT/SIGTERM too (write/interrupt.ts).
+  const dir = mkdtempSync(join(tmpdir(), compileFolderPrefix()));
+  const forget = temporaryFolder(dir);
   try {
     const made = new Set<string>();
     for (const [path, text] of files) {
@@ -54,6 +59,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
     }
     const tsconfig = { compilerOptions: { ...PACKAGE_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    await stageReached('tsc');
     const run = await runTsc(exe, dir);
     if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };
     // 0: done; 2: errors, output written; 1: errors, nothing written (a bad configuration).
@@ -74,6 +80,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
     return { files: new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b))) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    forget();
   }
 }
 
@@ -84,6 +91,8 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
 function runTsc(exe: string, dir: string): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error }> {
   return new Promise((resolve) => {
     const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const forget = onInterrupt(() => child.kill('SIGKILL'));
+    child.on('close', forget);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SpecError } from '../errors.ts';
 import { parseSpecFile, type SourceFile } from './parse.ts';
+import { documentUrl, isUrl, shownUrl } from './remote.ts';
 import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
 
 /** Where a value lives: a file (absolute path) and the pointer tokens inside it. */
@@ -25,9 +26,25 @@ export class DocumentSet {
   /** Files read beside the spec that shape it (overlays), by absolute path. */
   private readonly inputs = new Map<string, SourceFile>();
 
-  constructor(rootPath: string, rootText?: string) {
-    this.rootFile = resolve(rootPath);
-    this.files.set(this.rootFile, parseSpecFile(this.display(this.rootFile), rootText));
+  /**
+   * `remote`: for a spec given by http(s) URL, the text of each document fetched (remote.ts), by URL;
+   * its `$ref`s then resolve against the URL, on the same origin only.
+   */
+  constructor(
+    rootPath: string,
+    rootText?: string,
+    private readonly remote?: ReadonlyMap<string, string>,
+  ) {
+    this.rootFile = isUrl(rootPath) ? documentUrl(rootPath) : resolve(rootPath);
+    this.files.set(this.rootFile, parseSpecFile(this.display(this.rootFile), rootText ?? this.remoteText(this.rootFile)));
+  }
+
+  /** A fetched document's text; undefined for a path. */
+  private remoteText(file: string): string | undefined {
+    if (!isUrl(file)) return undefined;
+    const text = this.remote?.get(file);
+    if (text === undefined) throw new SpecError('file not found', this.display(file), '');
+    return text;
   }
 
   /** Every file read so far (absolute path and text, root first): what the generated output depends on. */
@@ -56,6 +73,7 @@ export class DocumentSet {
 
   /** The path to show in messages: relative to the working directory when shorter. */
   display(file: string): string {
+    if (isUrl(file)) return shownUrl(file);
     const rel = relative(process.cwd(), file);
     return rel && !rel.startsWith('..') && rel.length < file.length ? rel : file;
   }
@@ -63,7 +81,7 @@ export class DocumentSet {
   source(file: string): SourceFile {
     let loaded = this.files.get(file);
     if (!loaded) {
-      loaded = parseSpecFile(this.display(file));
+      loaded = parseSpecFile(this.display(file), this.remoteText(file));
       this.files.set(file, loaded);
     }
     return loaded;
@@ -99,13 +117,14 @@ export class DocumentSet {
     const hash = ref.indexOf('#');
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const pointer = hash === -1 ? '' : ref.slice(hash + 1);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
+    const remote = isUrl(from.file);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) && !(remote && isUrl(filePart))) {
       throw this.error(`remote $ref "${ref}" is not supported: only local files and #/ pointers`, refAt);
     }
-    const file = filePart ? resolve(dirname(from.file), decodeURI(filePart)) : from.file;
+    const file = !filePart ? from.file : remote ? this.sameOrigin(ref, filePart, from.file, refAt) : resolve(dirname(from.file), decodeURI(filePart));
     let source: SourceFile;
     try {
-      if (file !== from.file) this.checkInsideRootFolder(ref, file, refAt);
+      if (file !== from.file && !remote) this.checkInsideRootFolder(ref, file, refAt);
       source = this.source(file);
     } catch (error) {
       if (error instanceof SpecError && error.reason === 'file not found') {
@@ -129,6 +148,19 @@ export class DocumentSet {
       throw this.error(`$ref "${ref}" does not resolve: ${missingStep(source.data, tokens, label)}`, refAt);
     }
     return { file, tokens, value };
+  }
+
+  /** The document a `$ref` in a fetched document names: on the root's origin only. */
+  private sameOrigin(ref: string, filePart: string, from: string, refAt: Location): string {
+    let target: URL;
+    try {
+      target = new URL(filePart, from);
+    } catch {
+      throw this.error(`$ref "${ref}" is not a valid URL reference`, refAt);
+    }
+    const origin = new URL(this.rootFile).origin;
+    if (target.origin !== origin) throw this.error(`$ref "${ref}" points to another origin (${target.origin}): only documents on ${origin} are fetched`, refAt);
+    return documentUrl(target.href);
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { SpecError } from '../errors.ts';
+import { binaryKind, notASpecReason } from './file-kind.ts';
 
 /** The largest spec file read (GitHub's published spec, among the largest there are, is 13 MB). */
 export const MAX_SPEC_BYTES = 64 * 1024 * 1024;
@@ -51,7 +52,10 @@ export function readSpecText(file: string): string {
       total += read;
       if (total > MAX_SPEC_BYTES) throw tooLarge(file);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const kind = binaryKind(bytes);
+    if (kind) throw new SpecError(notASpecReason(kind), file, '');
+    return bytes.toString('utf8');
   } finally {
     closeSync(fd);
   }

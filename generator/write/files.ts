@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { OutputError } from '../errors.ts';
 import { outputError } from './fs-errors.ts';
-import { PACKAGE_MARKER } from './marker.ts';
+import { temporaryFolder, throwIfInterrupted } from './interrupt.ts';
+import { markerFiles, PACKAGE_MARKER } from './marker.ts';
 
 /** Every file under `dir`, by path relative to it (with `/`), sorted. */
 export function listFiles(dir: string): string[] {
@@ -27,8 +28,24 @@ export interface Staleness {
   changed: string[];
 }
 
+/**
+ * The files in a generated folder that xgen did not write there: not listed in its marker (every file
+ * but the marker, when the marker is of a version that listed none). A regeneration keeps them.
+ */
+export function userFiles(dir: string, files: Map<string, string>): string[] {
+  let written: Set<string> | undefined;
+  try {
+    written = markerFiles(readFileSync(join(dir, PACKAGE_MARKER), 'utf8'));
+  } catch {
+    return []; // no marker: an empty or new folder (checkReplaceable refuses any other)
+  }
+  return listFiles(dir).filter((f) => f !== PACKAGE_MARKER && !files.has(f) && !written?.has(f));
+}
+
+/** How the folder differs from the generated files; files of the user's own (`userFiles`) are no difference. */
 export function compareWithDisk(dir: string, files: Map<string, string>): Staleness {
   const onDisk = new Set(listFiles(dir));
+  for (const own of userFiles(dir, files)) onDisk.delete(own);
   const added: string[] = [];
   const changed: string[] = [];
   for (const [path, text] of files) {
@@ -121,19 +138,22 @@ function makeDirs(dir: string, made: Set<string>): void {
 /**
  * Writes a whole package atomically: the new tree is written beside the old one and swapped in
  * only when complete, so a failure leaves the old package as it was and no staging folder behind.
- * A `node_modules` folder inside the old package (a user's install) moves over to the new one.
+ * A `node_modules` folder inside the old package (a user's install) moves over to the new one, and so
+ * does every file xgen did not write there (`userFiles`): those are returned, for a warning.
  * Only a folder `checkReplaceable` accepts is replaced; a file-system failure is an OutputError.
+ * Nothing is swapped in once the run has been interrupted (SIGINT, SIGTERM).
  */
-export function writePackageAtomically(dir: string, files: Map<string, string>, keep: { path: string; what: string }[] = []): void {
+export function writePackageAtomically(dir: string, files: Map<string, string>, keep: { path: string; what: string }[] = []): { kept: string[] } {
   checkReplaceable(dir, keep);
+  throwIfInterrupted();
   try {
-    swapIn(dir, files);
+    return swapIn(dir, files);
   } catch (error) {
     throw outputError(error, shownPath(dir));
   }
 }
 
-function swapIn(dir: string, files: Map<string, string>): void {
+function swapIn(dir: string, files: Map<string, string>): { kept: string[] } {
   const parent = dirname(dir);
   const made = new Set<string>();
   makeDirs(parent, made);
@@ -142,6 +162,8 @@ function swapIn(dir: string, files: Map<string, string>): void {
   // Leftovers of a run that was killed with this same pid would make the renames below fail.
   rmSync(staging, { recursive: true, force: true });
   rmSync(retired, { recursive: true, force: true });
+  const forget = temporaryFolder(staging);
+  const kept = userFiles(dir, files);
   try {
     for (const [path, text] of files) {
       if (isAbsolute(path) || path.split(/[\\/]/).includes('..')) throw new Error(`refusing to write outside the package: ${path}`);
@@ -149,8 +171,13 @@ function swapIn(dir: string, files: Map<string, string>): void {
       makeDirs(dirname(target), made);
       writeFileSync(target, text);
     }
+    for (const path of kept) {
+      makeDirs(dirname(join(staging, path)), made);
+      copyFileSync(join(dir, path), join(staging, path));
+    }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
+    forget();
     throw error;
   }
   const modules = join(dir, 'node_modules');
@@ -168,7 +195,10 @@ function swapIn(dir: string, files: Map<string, string>): void {
     if (!existsSync(dir) && existsSync(retired)) renameSync(retired, dir);
     if (movedModules && existsSync(stagedModules) && existsSync(dir)) renameSync(stagedModules, modules);
     rmSync(staging, { recursive: true, force: true });
+    forget();
     throw error;
   }
+  forget();
   rmSync(retired, { recursive: true, force: true });
+  return { kept };
 }

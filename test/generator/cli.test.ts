@@ -22,7 +22,7 @@ test('--help prints the usage and exits 0', async () => {
   for (const flag of ['--help', '-h', 'help']) {
     const run = await runCli([flag]);
     assert.is(run.code, 0, flag);
-    assert.match(run.out.join('\n'), /^Usage:\n {2}xgen generate \[--config xgen\.config\.yaml\] \[--check\]/);
+    assert.match(run.out.join('\n'), /^Usage:\n {2}xgen generate \[--config xgen\.config\.yaml\] \[--check \| --watch\]/);
     assert.match(run.out.join('\n'), 'Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.');
     assert.match(run.out.join('\n'), '--version');
     assert.equal(run.err, []);

@@ -70,14 +70,27 @@ test('--check fails on a hand-edited file and names it as changed', async () => 
   ]);
 });
 
-test('--check reports a stray file as extra', async () => {
+test('--check names a file of the user\'s own as kept, not as stale (generate keeps it too)', async () => {
   writeFileSync(join(first, 'src', 'stray.ts'), 'export {};\n');
   const run = await check();
   unlinkSync(join(first, 'src', 'stray.ts'));
+  assert.is(run.code, 0, run.text);
+  assert.equal(run.err, [`${where(first)}: warning: kept a file xgen did not write: src/stray.ts. xgen regenerates this folder: move your own files out of it`]);
+});
+
+test('--check reports a file xgen wrote (listed in the marker) and no longer writes as extra', async () => {
+  const marker = join(first, '.xgen-generated');
+  const original = readFileSync(marker, 'utf8');
+  writeFileSync(marker, `${original}src/retired.ts\n`);
+  writeFileSync(join(first, 'src', 'retired.ts'), 'export {};\n');
+  const run = await check();
+  writeFileSync(marker, original);
+  unlinkSync(join(first, 'src', 'retired.ts'));
   assert.is(run.code, 1, run.text);
   assert.equal(run.err, [
-    `${where(first)} is stale: 0 changed, 0 missing, 1 extra`,
-    '  extra    src/stray.ts',
+    `${where(first)} is stale: 1 changed, 0 missing, 1 extra`,
+    '  changed  .xgen-generated',
+    '  extra    src/retired.ts',
     'Run `npm run generate` to regenerate.',
   ]);
 });
@@ -102,12 +115,15 @@ test('regenerating repairs every kind of drift, then --check passes', async () =
   rmSync(join(first, 'src', 'resources'), { recursive: true });
   const stale = await check();
   assert.is(stale.code, 1);
-  assert.match(stale.err[0] ?? '', /is stale: 1 changed, \d+ missing, 1 extra$/);
+  assert.match(stale.err.join('\n'), /kept a file xgen did not write: notes\.txt/);
+  assert.match(stale.err.join('\n'), /is stale: 1 changed, \d+ missing, 0 extra$/m);
 
   const run = await generate(first);
   assert.is(run.code, 0, run.text);
   const again = await check();
   assert.is(again.code, 0, again.text);
+  assert.is(readFileSync(join(first, 'notes.txt'), 'utf8'), 'stray\n', 'a file of the user\'s own is kept');
+  unlinkSync(join(first, 'notes.txt'));
   assert.equal([...hashTree(first)], [...hashTree(second)], 'the same bytes as a fresh run');
 });
 

@@ -100,7 +100,8 @@ test('a package xgen generated carries the marker and is replaced on the next ru
   writeFileSync(join(out, 'src', 'stray.ts'), 'export {};\n');
   const second = await generate(out, '--cache-dir', join(work, 'cache'));
   assert.is(second.code, 0, second.text);
-  assert.not.ok(existsSync(join(out, 'src', 'stray.ts')), 'the generated folder was replaced whole');
+  assert.is(readFileSync(join(out, 'src', 'stray.ts'), 'utf8'), 'export {};\n', 'a file xgen did not write is kept');
+  assert.match(second.text, `${rel(out)}: warning: kept a file xgen did not write: src/stray.ts`);
 });
 
 test('writePackageAtomically checks too (nothing touched)', () => {
