@@ -4,12 +4,13 @@
 // The JavaScript is kept in the user's cache folder by the hash of the source, so that only the
 // first run after an install or upgrade compiles (typescript itself is then not even loaded).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const xgenRoot = new URL('..', import.meta.url).href;
+// xgen's sources, by real path (Node names modules by real path: a linked checkout is followed).
+const sources = pathToFileURL(realpathSync(fileURLToPath(new URL('../generator', import.meta.url)))).href + '/';
 const env = process.env;
 // The same place as the result cache (generator/cache/result-cache.ts defaultCacheDir).
 const cacheDir = join(
@@ -26,7 +27,7 @@ const COMPILER_OPTIONS = { module: 99 /* ESNext */, target: 9 /* ES2022 */, verb
 let ts;
 
 export async function load(url, context, nextLoad) {
-  if (!url.startsWith(xgenRoot) || !url.endsWith('.ts') || url.includes('/node_modules/')) return nextLoad(url, context);
+  if (!url.startsWith(sources) || !url.endsWith('.ts') || url.slice(sources.length).includes('node_modules/')) return nextLoad(url, context);
   const fileName = fileURLToPath(url);
   const source = readFileSync(fileName, 'utf8');
   const key = createHash('sha256').update(JSON.stringify(COMPILER_OPTIONS)).update('\0').update(source).digest('hex');

@@ -1,6 +1,7 @@
 /**
- * bin/xgen.js, the `xgen` command: runs dist/ when built, else (a fresh checkout after `npm ci`) the sources
- * through tsx; with neither, one line saying what to run. Each case runs a copy of the bin in a layout of
+ * bin/xgen.js, the `xgen` command: runs dist/ when built and current, else the sources: through tsx in a
+ * checkout, through bin/ts-loader.js (the `typescript` dependency) where only xgen's dependencies are
+ * installed (a git dependency or a tarball: no devDependencies). Each case runs a copy of the bin in a layout of
  * its own (links to this checkout's generator/, node_modules/, templates/), so whether this checkout has a
  * dist/ does not matter.
  */
@@ -26,6 +27,7 @@ function layout(name: string, parts: string[]): string {
   const dir = join(work, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'xgen.js'), join(dir, 'bin', 'xgen.js'));
+  copyFileSync(join(ROOT, 'bin', 'ts-loader.js'), join(dir, 'bin', 'ts-loader.js'));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const part of parts) symlinkSync(join(ROOT, part), join(dir, part));
   return dir;
@@ -33,7 +35,8 @@ function layout(name: string, parts: string[]): string {
 
 async function xgen(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [join(dir, 'bin', 'xgen.js'), ...args], { cwd: dir, timeout: 180_000 });
+    const env = { ...process.env, XGEN_CACHE_DIR: join(work, 'cache') };
+    const { stdout, stderr } = await exec(process.execPath, [join(dir, 'bin', 'xgen.js'), ...args], { cwd: dir, timeout: 180_000, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -60,7 +63,7 @@ test('without dist/: runs the sources through tsx (help, version, and a real gen
 test('an installed package (no sources) runs dist/; in a checkout, a dist/ older than the sources is passed over', async () => {
   const fakeDist = (dir: string) => {
     mkdirSync(join(dir, 'dist', 'generator'), { recursive: true });
-    writeFileSync(join(dir, 'dist', 'generator', 'cli.js'), "export async function main() { console.log('from dist'); return 0; }\n");
+    writeFileSync(join(dir, 'dist', 'generator', 'cli.js'), "export function runAsProcess() { console.log('from dist'); }\n");
   };
   const installed = layout('installed', ['templates']);
   fakeDist(installed);
@@ -73,18 +76,27 @@ test('an installed package (no sources) runs dist/; in a checkout, a dist/ older
   assert.is(run.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, 'the sources ran, not the stale dist/');
 });
 
-test('without dist/ and without tsx: one line saying what to run', async () => {
-  const dir = layout('no-modules', ['generator', 'templates']);
-  const run = await xgen(dir, ['--version']);
-  assert.is(run.code, 1);
-  assert.is(run.stderr, `xgen: ${dir}/dist/ is missing and tsx is not installed: run \`npm ci && npm run build\` in ${dir}/\n`);
+test('without dist/ and without tsx (installed with its dependencies only): runs the sources through the typescript dependency', async () => {
+  const dir = layout('dependencies-only', ['generator', 'templates']);
+  // Only xgen's own dependencies, as npm installs them for a git dependency or a tarball.
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of Object.keys(manifest.dependencies)) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  for (const attempt of ['compiles the sources', 'reads them from the cache']) {
+    const version = await xgen(dir, ['--version']);
+    assert.is(version.code, 0, `${attempt}: ${version.stderr}`);
+    assert.is(version.stdout.trim(), (manifest as { version?: string }).version ?? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  }
+  const run = await xgen(dir, ['generate', '--spec', join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), '--out', 'out', '--name', 'pets', '--no-cache']);
+  assert.is(run.code, 0, run.stderr);
+  assert.match(run.stdout, 'out: wrote pets');
 });
 
-test('neither dist/ nor the sources (a broken install): one line saying to build', async () => {
+test('neither dist/ nor the sources (a broken install): one line saying to reinstall', async () => {
   const dir = layout('broken', ['templates']);
   const run = await xgen(dir, ['--version']);
   assert.is(run.code, 1);
-  assert.is(run.stderr, `xgen: ${dir}/dist/ is missing: run \`npm run build\` in ${dir}/\n`);
+  assert.is(run.stderr, `xgen: ${dir}/ has neither dist/ nor generator/: reinstall xgen\n`);
 });
 
 test.run();
