@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { UsageError } from './errors.ts';
 import { isObject } from './load/index.ts';
+import { isUrl } from './load/remote.ts';
+
+/** The file names a config may have (JSON is read as the YAML it is a subset of). */
+const CONFIG_EXTENSIONS = ['.yaml', '.yml', '.json'];
 
 /** One package to generate. */
 export interface PackageConfig {
@@ -94,6 +98,11 @@ function dotted(path: Path): string {
  *       runtime/pagination.ts: my-templates/pagination.ts.hbs
  */
 export function readConfig(path: string): PackageConfig[] {
+  // YAML, or JSON (which YAML reads too); a config in code would run a user's program: not read.
+  const extension = extname(path).toLowerCase();
+  if (extension !== '' && !CONFIG_EXTENSIONS.includes(extension)) {
+    throw new UsageError(`${path}: a config is YAML or JSON (${CONFIG_EXTENSIONS.join(', ')}), not ${extension}: write it as xgen.config.yaml or xgen.config.json`);
+  }
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -127,8 +136,12 @@ export function readConfig(path: string): PackageConfig[] {
     const name = String(entry.name);
     const nameProblem = packageNameProblem(name);
     if (nameProblem) throw at.error([...where, 'name'], `"${name}" is not a valid npm package name: ${nameProblem}`);
+    const spec = String(entry.spec);
+    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: only http(s) URLs and file paths are read`);
+    // A spec that is not there is a mistake in the config (exit 2), not a problem in a spec.
+    if (!isUrl(spec) && !existsSync(resolve(base, spec))) throw at.error([...where, 'spec'], `spec file not found: ${spec} (from the config's folder: ${resolve(base, spec)})`);
     const config: PackageConfig = {
-      spec: resolve(base, String(entry.spec)),
+      spec: isUrl(spec) ? spec : resolve(base, spec),
       out: resolve(base, String(entry.out)),
       name,
       client: defaultClientName(name),

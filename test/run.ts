@@ -34,6 +34,11 @@ const filters = args.filter((a) => !named.includes(resolve(a)));
 const collected = named.length > 0 && filters.length === 0 ? [] : collect(root).filter((f) => filters.length === 0 || filters.some((x) => relative(root, f).includes(x)));
 const files = [...new Set([...collected, ...named])];
 const suites = files.map((file) => ({ name: relative(root, file), file }));
+if (suites.length === 0) {
+  const asked = args.map((a) => JSON.stringify(a)).join(', ');
+  console.error(`no test file matched ${asked || '(no arguments)'}: an argument selects the *.test.ts files under test/ whose path contains it, or names a file`);
+  process.exit(1);
+}
 
 // What uvu/run does, plus a tally of each suite's result (uvu's own exit code misses hook failures).
 // UVU_DEFER must be set before uvu first loads: it makes test.run() queue the suite instead of running it.
