@@ -49,8 +49,20 @@ function exitWhenFlushed(code) {
   }
 }
 
+// A signal while the generator loads: nothing has been made yet, but the reply is the same.
+const early = (signal) => {
+  console.error(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`);
+  exitWhenFlushed(signal === 'SIGINT' ? 130 : 143);
+};
+process.on('SIGINT', early);
+process.on('SIGTERM', early);
+
 load().then(
-  ({ runAsProcess }) => runAsProcess(process.argv.slice(2)),
+  ({ runAsProcess }) => {
+    process.off('SIGINT', early);
+    process.off('SIGTERM', early);
+    runAsProcess(process.argv.slice(2));
+  },
   (error) => {
     console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
     exitWhenFlushed(1);
