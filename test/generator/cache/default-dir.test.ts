@@ -1,0 +1,41 @@
+/**
+ * The result cache works from any folder, with or without node_modules (issue 27, item 5): by default it
+ * lives in $XDG_CACHE_HOME/xgen (else ~/.cache/xgen), and XGEN_CACHE_DIR overrides it.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { defaultCacheDir } from '../../../generator/cache/result-cache.ts';
+import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+
+const exec = promisify(execFile);
+const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
+let work = '';
+test.before(() => {
+  work = tempDir('cache-home');
+});
+test.after(() => removeDir(work));
+
+test('where the cache lives by default', () => {
+  assert.is(defaultCacheDir({ XGEN_CACHE_DIR: 'rel/dir' }), join(process.cwd(), 'rel', 'dir'));
+  assert.is(defaultCacheDir({ XDG_CACHE_HOME: '/var/cache/me' }), '/var/cache/me/xgen');
+  assert.is(defaultCacheDir({ XDG_CACHE_HOME: 'relative' }), join(homedir(), '.cache', 'xgen'), 'a relative XDG_CACHE_HOME is ignored, as the spec says');
+  assert.is(defaultCacheDir({}), join(homedir(), '.cache', 'xgen'));
+});
+
+test('a folder without node_modules: the second run comes from $XDG_CACHE_HOME/xgen', async () => {
+  assert.not.ok(existsSync(join(work, 'node_modules')));
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: join(work, 'cache-home') };
+  delete env.XGEN_CACHE;
+  delete env.XGEN_CACHE_DIR;
+  const run = () => exec(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', SPEC, '--out', 'out', '--name', 'pets'], { cwd: work, env, timeout: 180_000 });
+  assert.not.match((await run()).stdout, 'inputs unchanged');
+  assert.match((await run()).stdout, /^out: wrote pets \(\d+ files, inputs unchanged since a cached run\)$/m);
+  assert.ok(readdirSync(join(work, 'cache-home', 'xgen')).some((name) => name.endsWith('.json')));
+});
+
+test.run();
