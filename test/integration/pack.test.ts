@@ -49,9 +49,9 @@ async function step(what: string, cmd: string, args: string[], cwd: string, time
 }
 
 test('npm pack -> npm install in another project -> npm run generate -> type-check and run the output', async () => {
-  // 1. Pack the generator (its prepare script builds dist/ with tsconfig.build.json).
+  // 1. Pack the generator: `npm run pack` builds dist/ (tsconfig.build.json), then runs npm pack.
   mkdirSync(tarballs, { recursive: true });
-  await step('npm pack (with its prepack build)', NPM, ['pack', '--pack-destination', tarballs, '--silent'], ROOT, 120_000);
+  await step('npm run pack (dist/, then npm pack)', NPM, ['run', 'pack', '--silent', '--', '--pack-destination', tarballs, '--silent'], ROOT, 120_000);
   const [tarball, ...others] = readdirSync(tarballs).filter((f) => f.endsWith('.tgz'));
   assert.ok(tarball && others.length === 0, `one tarball, got ${readdirSync(tarballs).join(', ')}`);
   const listing = await step('tar -tzf', 'tar', ['-tzf', join(tarballs, tarball)], work, 30_000);
