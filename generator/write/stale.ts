@@ -14,9 +14,8 @@ export function compileFolderPrefix(): string {
   return `xgen-compile-${process.pid}-`;
 }
 
-/** Whether a process with this id runs (ours counts as gone: a folder with our pid is a leftover of an earlier run). */
+/** Whether a process with this id runs (ours does: a folder with our pid may be in use by this very run). */
 function running(pid: number): boolean {
-  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;
