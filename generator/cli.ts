@@ -329,7 +329,7 @@ function packagesFrom(flags: Flags): PackageConfig[] {
     ];
   }
   if (flags.client) throw new ArgumentError('--client goes with --spec/--out/--name');
-  return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml');
+  return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml', { specsMustExist: true });
 }
 
 /**

@@ -97,7 +97,7 @@ function dotted(path: Path): string {
  *     templates:                       # optional, for every package (a package may have its own too)
  *       runtime/pagination.ts: my-templates/pagination.ts.hbs
  */
-export function readConfig(path: string): PackageConfig[] {
+export function readConfig(path: string, options: { specsMustExist?: boolean } = {}): PackageConfig[] {
   // YAML, or JSON (which YAML reads too); a config in code would run a user's program: not read.
   const extension = extname(path).toLowerCase();
   if (extension !== '' && !CONFIG_EXTENSIONS.includes(extension)) {
@@ -138,8 +138,6 @@ export function readConfig(path: string): PackageConfig[] {
     if (nameProblem) throw at.error([...where, 'name'], `"${name}" is not a valid npm package name: ${nameProblem}`);
     const spec = String(entry.spec);
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: only http(s) URLs and file paths are read`);
-    // A spec that is not there is a mistake in the config (exit 2), not a problem in a spec.
-    if (!isUrl(spec) && !existsSync(resolve(base, spec))) throw at.error([...where, 'spec'], `spec file not found: ${spec} (from the config's folder: ${resolve(base, spec)})`);
     const config: PackageConfig = {
       spec: isUrl(spec) ? spec : resolve(base, spec),
       out: resolve(base, String(entry.out)),
@@ -175,6 +173,10 @@ export function readConfig(path: string): PackageConfig[] {
         throw at.error([...where, 'license'], `${dotted([...where, 'license'])} must be an SPDX license identifier or expression such as MIT`);
       }
       config.license = entry.license;
+    }
+    // A spec that is not there is a mistake in the config (exit 2), not a problem in a spec.
+    if (options.specsMustExist && !isUrl(spec) && !existsSync(config.spec)) {
+      throw at.error([...where, 'spec'], `spec file not found: ${spec} (from the config's folder: ${config.spec})`);
     }
     return config;
   });
