@@ -83,4 +83,29 @@ test('regenerates on a change, keeps the last good package through a broken edit
   child = undefined;
 });
 
+test('with a config: an overlay change regenerates its package, a config change every package', async () => {
+  output = '';
+  writeFileSync(join(work, 'fix.yaml'), "overlay: 1.0.0\ninfo: { title: Fix, version: 1.0.0 }\nactions:\n  - target: $.info\n    update: { description: First overlay }\n");
+  writeFileSync(join(work, 'xgen.config.yaml'), 'packages:\n  - spec: pets.yaml\n    out: cfg-out\n    name: pets\n    overlays: [fix.yaml]\n');
+  child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--watch', '--no-cache'], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child!.on('close', resolve));
+  await waitFor('cfg-out: wrote pets', 1);
+  await waitFor('for changes (Ctrl-C to stop)', 1);
+
+  writeFileSync(join(work, 'fix.yaml'), readFileSync(join(work, 'fix.yaml'), 'utf8').replace('First overlay', 'Second overlay'));
+  await waitFor('cfg-out: wrote pets', 2);
+  assert.match(output, 'xgen: fix.yaml changed: regenerating pets');
+
+  writeFileSync(join(work, 'xgen.config.yaml'), readFileSync(join(work, 'xgen.config.yaml'), 'utf8') + '    client: PetsApi\n');
+  await waitFor('cfg-out: wrote pets', 3);
+  assert.match(output, 'xgen: xgen.config.yaml changed: regenerating every package');
+  assert.match(readFileSync(join(work, 'cfg-out', 'src', 'index.ts'), 'utf8'), 'PetsApi');
+
+  child.kill('SIGTERM');
+  assert.is(await exited, 143);
+  child = undefined;
+});
+
 test.run();
