@@ -10,7 +10,7 @@ import { generateAll, type StageListener } from './generate.ts';
 import { isUrl } from './load/remote.ts';
 import { Progress } from './progress.ts';
 import { watch } from './watch.ts';
-import { handleSignals, signalExitCode } from './write/interrupt.ts';
+import { handleSignals, Interrupted, signalExitCode } from './write/interrupt.ts';
 
 const EXIT_CODES = `Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.
   2 also when the output folder may not or cannot be written (nothing is touched);
@@ -154,6 +154,8 @@ export function report(error: unknown, { debug, command, err }: { debug: boolean
   const trace = () => {
     if (debug && error instanceof Error && error.stack) err(error.stack);
   };
+  // Stopped by a signal: its handler has printed the one line (runAsProcess).
+  if (error instanceof Interrupted) return signalExitCode(error.signal);
   if (error instanceof UsageError) {
     err(`xgen: ${error.message}`);
     if (error instanceof ArgumentError) err(`Run "xgen help${command ? ` ${command}` : ''}" for usage.`);

@@ -131,6 +131,7 @@ async function generateOrReuse(config: PackageConfig, cache: ResultCache | undef
   if (hit) {
     // The warnings of the run that stored it are shown again, and refuse it under strict.
     refuseWhenStrict(config, hit.report);
+    if (remote) onStage?.(config.name, 'done');
     return { config, files: hit.files, inputs: hit.deps.map((file) => ({ file, text: '' })), report: hit.report, cached: true };
   }
   const pkg = await generatePackage(config, { onStage, remote });
