@@ -50,7 +50,7 @@ test('usage errors exit 2', async () => {
 test('a file that is not a spec: the same located errors as generate, exit 1', async () => {
   const out = tempDir('diff-bad');
   try {
-    for (const bad of ['swagger-2.yaml', 'json-syntax.json', 'ref-missing-file.yaml', 'no-responses.yaml']) {
+    for (const bad of ['swagger-2.yaml', 'json-syntax.json', 'ref-missing-file.yaml', 'ref-missing-component.yaml']) {
       const file = join(ROOT, 'test', 'fixtures', 'bad-specs', bad);
       const generated = await runCli(['generate', '--spec', file, '--out', join(out, 'pkg'), '--name', 'x']);
       for (const args of [[file, spec('base')], [spec('base'), file]]) {
