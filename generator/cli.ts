@@ -88,7 +88,7 @@ const GENERATE_FLAGS: Record<string, FlagSpec> = {
 const COMMANDS: Record<string, Command> = {
   generate: { help: GENERATE_HELP, run: (args, out, err) => generate(parseFlags(args, GENERATE_FLAGS), out, err) },
   // diff reads two positional specs besides its flags, so it parses its own arguments.
-  diff: { help: DIFF_HELP, run: async (args, out) => runDiff(args, out) },
+  diff: { help: DIFF_HELP, run: async (args, out, err) => runDiff(args, out, err) },
 };
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */
@@ -148,12 +148,12 @@ export function report(error: unknown, { debug, command, err }: { debug: boolean
   if (error instanceof SpecErrors) {
     error.errors.slice(0, MAX_SHOWN).forEach((e) => err(e.message));
     if (error.errors.length > MAX_SHOWN) err(`... and ${error.errors.length - MAX_SHOWN} more problems`);
-    err('Nothing was written.');
+    err(command === 'diff' ? 'The specs were not compared.' : 'Nothing was written.');
     return 1;
   }
   if (error instanceof SpecError) {
     err(error.message);
-    err('Nothing was written.');
+    err(command === 'diff' ? 'The specs were not compared.' : 'Nothing was written.');
     trace();
     return 1;
   }

@@ -14,7 +14,7 @@ test('--json prints exactly bump and changes', async () => {
   assert.equal(Object.keys(report), ['bump', 'changes']);
   assert.is(report.bump, 'major');
   for (const change of report.changes) {
-    assert.ok(Object.keys(change).every((k) => ['level', 'operationId', 'message', 'location'].includes(k)), Object.keys(change).join());
+    assert.ok(Object.keys(change).every((k) => ['level', 'operationId', 'operationIds', 'message', 'location'].includes(k)), Object.keys(change).join());
   }
   assert.equal(report.changes[0]?.level, 'breaking');
   assert.equal(report.changes[0]?.operationId, 'deletePet');
@@ -24,7 +24,7 @@ test('--json prints exactly bump and changes', async () => {
 test('text: the bump on the first line, then the changes grouped by level', async () => {
   const run = await runCli(['diff', spec('base'), spec('description-only')]);
   assert.is(run.code, 0, run.text);
-  assert.match(run.out.join('\n').split('\n')[0] ?? '', /^bump: patch \(2 patches\)$/);
+  assert.match(run.out.join('\n').split('\n')[0] ?? '', /^bump: patch \(2 causes \(2 patches\), 1 operation affected\)$/);
   assert.ok(run.out.join('\n').includes('Patches:\n  - listPets: documentation changed'), run.text);
   const same = await runCli(['diff', spec('base'), spec('base')]);
   assert.equal(same.out, ['bump: none (no changes)']);
@@ -33,6 +33,13 @@ test('text: the bump on the first line, then the changes grouped by level', asyn
 test('--fail-on breaking and feature', async () => {
   const code = async (pair: string, level: string) => (await runCli(['diff', spec('base'), spec(pair), '--fail-on', level])).code;
   assert.is(await code('op-removed', 'breaking'), 1);
+  // The last line, on stderr, says what failed it; stdout is the report alone.
+  const failed = await runCli(['diff', spec('base'), spec('op-removed'), '--fail-on', 'breaking', '--json']);
+  assert.equal(failed.err, ['failing: 1 breaking change (--fail-on breaking)']);
+  assert.is((JSON.parse(failed.out.join('\n')) as { bump: string }).bump, 'major');
+  const features = await runCli(['diff', spec('base'), spec('op-added'), '--fail-on', 'feature']);
+  assert.equal(features.err, ['failing: 1 feature (--fail-on feature)']);
+  assert.equal((await runCli(['diff', spec('base'), spec('op-added'), '--fail-on', 'breaking'])).err, []);
   assert.is(await code('op-added', 'breaking'), 0);
   assert.is(await code('op-added', 'feature'), 1);
   assert.is(await code('op-removed', 'feature'), 1);
@@ -57,7 +64,10 @@ test('a file that is not a spec: the same located errors as generate, exit 1', a
         const run = await runCli(['diff', ...args]);
         assert.is(run.code, 1, run.text);
         assert.match(run.err[0] ?? '', /:\d+:\d+: /);
-        assert.equal(run.err.filter((l) => !l.startsWith('Nothing was written')), generated.err.filter((l) => !l.startsWith('Nothing was written')), bad);
+        // The same errors; diff ends by saying it compared nothing ("Nothing was written" means nothing for it).
+        assert.equal(run.err.at(-1), 'The specs were not compared.');
+        assert.ok(!run.err.some((l) => l.startsWith('Nothing was written')), run.text);
+        assert.equal(run.err.slice(0, -1), generated.err.filter((l) => !l.startsWith('Nothing was written')), bad);
       }
     }
   } finally {

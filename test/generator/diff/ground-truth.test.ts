@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Change } from '../../../generator/diff/change.ts';
+import { type Change, operationsOf } from '../../../generator/diff/change.ts';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import { compileErrors, consumerProgram, emitSources, type ConsumerProgram } from '../../helpers/consumer.ts';
@@ -68,7 +68,7 @@ function controlErrors(pair: Pair, errors: Map<string, Map<string, string[]>>): 
 function unexplained(pair: Pair, errors: Map<string, string[]>): string[] {
   const out: string[] = [];
   for (const [id, list] of errors) {
-    const explained = id !== '' && pair.changes.some((c) => c.level === 'breaking' && c.operationId === id);
+    const explained = id !== '' && pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).includes(id));
     if (!explained) out.push(...list.map((e) => `${pair.name} ${id || '(outside any operation)'}: ${e}`));
   }
   return out;
