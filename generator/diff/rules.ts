@@ -225,7 +225,7 @@ function compareOperation(
   if (!before.deprecated && after.deprecated) report('patch', 'deprecated');
   if (before.deprecated && !after.deprecated) report('patch', 'no longer deprecated');
   if (before.docs !== after.docs) report('patch', 'documentation changed');
-  compareParams(id, before.params, after.params, new Walker(id, 'input', old, next, add, pairs));
+  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs));
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
   new Walker(id, 'output', old, next, add, pairs).compare(before.result, after.result, '', {});
@@ -316,8 +316,16 @@ function paramLabel(p: ParamSnapshot): string {
   return p.in === 'body' ? 'body field' : 'parameter';
 }
 
-function compareParams(id: string, before: Record<string, ParamSnapshot>, after: Record<string, ParamSnapshot>, walker: Walker): void {
-  const removed = Object.keys(before).filter((k) => !(k in after));
+function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: OperationSnapshot, walker: Walker): void {
+  const before = beforeOp.params;
+  const after = afterOp.params;
+  // A body whose type now takes any field still takes the old ones: their calls compile.
+  const gone = Object.keys(before).filter((k) => !(k in after));
+  const absorbed = afterOp.bodyTakesAnyField ? gone.filter((k) => before[k]?.in === 'body') : [];
+  if (!beforeOp.bodyTakesAnyField && afterOp.bodyTakesAnyField) {
+    walker.report('feature', `the body now takes any fields${absorbed.length > 0 ? ` (${absorbed.join(', ')} among them, no longer declared)` : ''}`, { side: 'new', operationId: id });
+  }
+  const removed = gone.filter((k) => !absorbed.includes(k));
   const added = Object.keys(after).filter((k) => !(k in before));
   // A parameter that went while one of the same kind came is a rename by wire name (`tweet.fields` -> `post.fields`).
   const renames: [string, string][] = [];

@@ -56,6 +56,8 @@ export interface OperationSnapshot {
   narrowing?: NarrowingSnapshot;
   /** The call may resolve to `undefined` (a 204 beside a 200). */
   resultMayBeEmpty?: true;
+  /** A body sent field by field takes other fields too (its type has an index signature: `additionalProperties`, or no declared fields). Format 4. */
+  bodyTakesAnyField?: true;
   /** Credential kinds the operation accepts (`*`: any, the spec states no security). */
   auth: (AuthKind | '*')[];
   deprecated?: true;
@@ -156,9 +158,11 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     params[param.key] = { wire: param.name, in: param.in, type: shapeOf(schema), ...(param.required ? { required: true as const } : {}) };
   }
   const body = op.body;
+  let bodyTakesAnyField = false;
   if (body?.mode === 'whole') {
     params.body = { wire: 'body', in: 'body', type: { ref: body.typeName }, ...(body.required ? { required: true as const } : {}) };
   } else if (body) {
+    if (takesAnyField(schemaOf(body.typeName), schemaOf)) bodyTakesAnyField = true;
     for (const [name, field] of Object.entries(bodyFields(schemaOf(body.typeName), schemaOf))) {
       const required = body.fieldChecks[name]?.required === true;
       params[name] = { wire: name, in: 'body', type: field.type, ...(required ? { required: true as const } : {}) };
@@ -179,6 +183,7 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     result: resultShape(op),
     ...(narrowing ? { narrowing } : {}),
     ...(op.success.mayBeEmpty ? { resultMayBeEmpty: true as const } : {}),
+    ...(bodyTakesAnyField ? { bodyTakesAnyField: true as const } : {}),
     auth: authKinds(op),
     ...(op.deprecated ? { deprecated: true as const } : {}),
     ...(docs ? { docs } : {}),
@@ -216,6 +221,15 @@ function narrowingSnapshot(members: readonly NarrowedMember[], selections: Reado
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** An object body whose type takes fields it does not declare: `additionalProperties` (not false), or no properties at all. */
+function takesAnyField(schema: JsonSchema | undefined, schemaOf: (name: string) => JsonSchema | undefined, depth = 0): boolean {
+  if (!schema || depth > 8) return false;
+  if (typeof schema.$ref === 'string') return takesAnyField(schemaOf(refName(schema.$ref)), schemaOf, depth + 1);
+  const shape = shapeOf(schema);
+  if (!('kind' in shape) || shape.kind !== 'object') return false;
+  return shape.extra === true || typeof shape.extra === 'object' || (Object.keys(shape.fields).length === 0 && shape.extra !== false);
 }
 
 /** The fields of an object body sent field by field: its properties, through `$ref`s, `allOf` and unions. */
@@ -305,7 +319,7 @@ export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined
 export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (old.format >= SNAPSHOT_FORMAT) return old;
   // Before format 4 only the reached types were named: the other exports are taken as in `next`.
-  const listed = old.format >= 4 ? old : { ...old, exports: [...new Set([...Object.keys(old.types), ...(next.exports ?? [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
+  const listed = old.format >= 4 ? old : withFormat4Facts(old, next);
   if (old.format >= 3) return { ...listed, format: next.format };
   const known = old.format >= 2 ? listed : withFormat2Facts(listed, next);
   // The named types a field taken from `next` refers to, which `old` did not reach through it.
@@ -330,6 +344,18 @@ export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapsh
     refsOf(next.types[name].shape, reached);
   }
   return { ...known, format: next.format, operations, types };
+}
+
+/** A snapshot before format 4 with the exported names and the bodies taking any field of `next` (see `withUnknownFacts`). */
+function withFormat4Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const exports = [...new Set([...Object.keys(old.types), ...(next.exports ?? [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const open = next.operations[id]?.bodyTakesAnyField;
+      return [id, open ? { ...op, bodyTakesAnyField: open } : op];
+    }),
+  );
+  return { ...old, exports, operations };
 }
 
 /** A format-1 snapshot with the open enums and the narrowing of `next` (see `withUnknownFacts`). */

@@ -17,7 +17,7 @@ import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
 const BASE = join(FIXTURES, 'base.yaml');
-const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: 'breaking' | 'feature' | 'patch'; operationId?: string; message: string }>;
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: 'breaking' | 'feature' | 'patch'; others?: string[]; operationId?: string; message: string }>;
 const BUMP = { breaking: 'major', feature: 'minor', patch: 'patch' } as const;
 
 for (const [name, expected] of Object.entries(CASES)) {
@@ -31,8 +31,8 @@ for (const [name, expected] of Object.entries(CASES)) {
     assert.ok(found, `a change saying "${expected.message}" among ${JSON.stringify(report.changes.map((c) => c.message))}`);
     assert.is(found.level, expected.level);
     assert.is(report.bump, BUMP[expected.level]);
-    // Nothing above the rule's own level: one change per pair.
-    assert.equal([...new Set(report.changes.map((c) => c.level))], [expected.level]);
+    // Nothing above the rule's own level: one change per pair (a pair whose rule is a removal and an addition names the other level).
+    assert.equal([...new Set(report.changes.map((c) => c.level))].sort(), [expected.level, ...(expected.others ?? [])].sort());
     for (const change of report.changes) assert.match(change.location ?? '', /\.yaml:\d+:\d+$/, `${change.message} is located`);
     if (expected.operationId) {
       // What went is shown in the old spec, the rest in the new one.
@@ -41,6 +41,18 @@ for (const [name, expected] of Object.entries(CASES)) {
     }
   });
 }
+
+test('renames carry what a rewrite needs: the kind of name, the old and the new', () => {
+  const rename = (name: string, old = 'base.yaml') => diffSpecs(join(FIXTURES, old), join(FIXTURES, `${name}.yaml`)).changes.flatMap((c) => (c.rename ? [c.rename] : []));
+  assert.equal(rename('type-renamed'), [{ kind: 'type', from: 'Pet', to: 'Animal' }]);
+  // A method rename is the operation's own: one entry per operation.
+  assert.equal(rename('group-renamed').length, 4);
+  assert.ok(rename('group-renamed').some((r) => JSON.stringify(r) === JSON.stringify({ kind: 'method', operationId: 'getPet', from: { group: 'pets', method: 'get' }, to: { group: 'animals', method: 'getPet' } })));
+  assert.equal(rename('param-renamed'), [{ kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' }]);
+  assert.equal(rename('request-enum-value-renamed'), [{ kind: 'enum-value', param: 'kind', from: 'dog', to: 'hound' }]);
+  // An operationId changed on the same method and path is a removal and an addition: no rename to apply.
+  assert.equal(rename('op-id-renamed'), []);
+});
 
 test('the same spec twice: none, no changes', () => {
   assert.equal(diffSpecs(BASE, BASE), { bump: 'none', changes: [] });
