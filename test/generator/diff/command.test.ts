@@ -47,6 +47,51 @@ test('--fail-on breaking and feature', async () => {
   assert.is((await runCli(['diff', spec('base'), spec('op-removed'), '--fail-on=breaking', '--json'])).code, 1);
 });
 
+test("X's 2.147 -> 2.159: each cause once, in text and JSON; renames and breaking before features", async () => {
+  const reference = join(ROOT, 'test', 'fixtures', 'reference');
+  const pair = [join(reference, 'x-openapi-2.147.json'), join(reference, 'x-openapi-2.159.json')];
+  const text = await runCli(['diff', ...pair]);
+  assert.is(text.code, 0, text.text);
+  const lines = text.out.join('\n').split('\n');
+  assert.match(lines[0] ?? '', /^bump: major \(\d+ causes \(\d+ breaking, \d+ features, \d+ patches\), \d+ operations affected\)$/);
+  const messages = lines.filter((l) => l.startsWith('  - ')).map((l) => l.replace(/ {2}\([^()]*:\d+:\d+\)$/, ''));
+  assert.equal(messages.filter((m, i) => messages.indexOf(m) !== i), [], 'no message twice in the text');
+  // The shared Tweet field is one entry reaching its operations, not one per operation.
+  const tweet = lines.findIndex((l) => l.startsWith('  - result field Tweet.suggested_source_links added'));
+  assert.ok(tweet > 0, text.text);
+  assert.match(lines[tweet + 1] ?? '', /^ {6}in \d+ operations: getDirectMessagesEvents, /);
+  const headings = lines.filter((l) => /^[A-Z].*:$/.test(l));
+  assert.equal(headings, ['Breaking:', 'Features:', 'Patches:']);
+  const json = await runCli(['diff', ...pair, '--json']);
+  const report = JSON.parse(json.out.join('\n')) as { changes: { message: string; operationId?: string; operationIds?: string[] }[] };
+  const texts = report.changes.map((c) => c.message);
+  assert.equal(texts.filter((m, i) => texts.indexOf(m) !== i), [], 'no message twice in the JSON');
+  assert.is(texts.length, messages.length, 'the same entries');
+  for (const change of report.changes) {
+    assert.ok(!(change.operationId !== undefined && change.operationIds !== undefined), change.message);
+    if (change.operationIds) {
+      assert.ok(change.operationIds.length > 1, change.message);
+      assert.equal(change.operationIds, [...change.operationIds].sort(), 'sorted');
+    }
+  }
+});
+
+test('text: renames first, with the operations a cause reaches', async () => {
+  const run = await runCli(['diff', spec('base'), spec('type-renamed')]);
+  const lines = run.out.join('\n').split('\n');
+  assert.equal(lines.slice(0, 8), [
+    'bump: major (2 causes (2 breaking), 3 operations affected)',
+    '',
+    'Renames (apply these first):',
+    `  - type Pet renamed to Animal: code naming Pet (import type { Pet }) no longer compiles  (${lines[3]?.match(/\((test\/fixtures\/diff\/type-renamed\.yaml:\d+:\d+)\)$/)?.[1]})`,
+    '      in 3 operations: createPet, getPet, listPets',
+    '',
+    'Breaking:',
+    lines[7] ?? '',
+  ]);
+  assert.match(lines[7] ?? '', /^ {2}- result field Animal\.age removed {2}\(test\/fixtures\/diff\/base\.yaml:\d+:\d+\)$/);
+});
+
 test('usage errors exit 2', async () => {
   for (const args of [[spec('base')], [spec('base'), spec('base'), '--fail-on', 'patch'], [spec('base'), spec('base'), '--check'], [spec('base'), spec('base'), spec('base')]]) {
     const run = await runCli(['diff', ...args]);
