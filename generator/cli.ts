@@ -35,9 +35,9 @@ const DIFF_HELP = `Usage:
   ${DIFF_USAGE}
 
 Compares the clients two specs would generate and prints each change a consumer sees (breaking, feature
-or patch) and the semver bump they call for: the first line states the bump, then the changes by level.
-  --json                     print {"bump": ..., "changes": [{"level", "operationId"?, "message", "location"?}]}
-  --fail-on breaking|feature exit 1 when a change at that level or above exists
+or patch), each cause once, and the semver bump: first the bump and counts, then renames, breaking, features, patches.
+  --json                     print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}
+  --fail-on breaking|feature exit 1 when a change at that level or above exists (saying so on stderr)
 
 Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage error.`;
 
