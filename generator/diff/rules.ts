@@ -676,7 +676,7 @@ class Walker {
    * compiler reads as `string`) breaks both and any lookup keyed by the values. An open or plain
    * result is a `string` either way: its listed values are documentation, and closing it a feature.
    * A closed enum's value that went while one like it came (`referenced_tweets.id` ->
-   * `referenced_posts.id`: one word differs) is reported as renamed, with the pair.
+   * `referenced_posts.id`: one word of several differs) is reported as renamed, with the pair.
    */
   private compareEnum(a: Scalar, b: Scalar, path: string, place: Place): void {
     const list = (values: Literal[]): string => values.map((v) => JSON.stringify(v)).join(', ');
@@ -766,17 +766,18 @@ function indexed(shape: Extract<Shape, { kind: 'object' }>): boolean {
 }
 
 /**
- * Values renamed among those a closed enum lost and gained: the only one lost and the only one
- * gained, or pairs whose words (split at `.`, `_`, `-`) differ in one place only, each lost value
- * matching exactly one gained one and the reverse.
+ * Values renamed among those a closed enum lost and gained: string values of several words (split
+ * at `.`, `_`, `-`) that differ in one word only (`referenced_tweets.id` -> `referenced_posts.id`),
+ * each lost value matching exactly one gained one and the reverse. One word lost for another
+ * (`dog` -> `hound`) is not taken for a rename: nothing says it means the same, and `xgen migrate`
+ * rewrites what a rename says.
  */
 function valueRenames(lost: Literal[], gained: Literal[]): [Literal, Literal][] {
-  if (lost.length === 1 && gained.length === 1 && typeof lost[0] === typeof gained[0]) return [[lost[0] as Literal, gained[0] as Literal]];
   const near = (x: Literal, y: Literal): boolean => {
     if (typeof x !== 'string' || typeof y !== 'string') return false;
     const wx = x.split(/([._-])/);
     const wy = y.split(/([._-])/);
-    return wx.length === wy.length && wx.filter((w, i) => w !== wy[i]).length === 1;
+    return wx.length > 1 && wx.length === wy.length && wx.filter((w, i) => w !== wy[i]).length === 1;
   };
   const out: [Literal, Literal][] = [];
   for (const x of lost) {

@@ -49,7 +49,16 @@ test('renames carry what a rewrite needs: the kind of name, the old and the new'
   assert.equal(rename('group-renamed').length, 4);
   assert.ok(rename('group-renamed').some((r) => JSON.stringify(r) === JSON.stringify({ kind: 'method', operationId: 'getPet', from: { group: 'pets', method: 'get' }, to: { group: 'animals', method: 'getPet' } })));
   assert.equal(rename('param-renamed'), [{ kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' }]);
-  assert.equal(rename('request-enum-value-renamed'), [{ kind: 'enum-value', param: 'kind', from: 'dog', to: 'hound' }]);
+  assert.equal(rename('request-enum-value-renamed', 'enum-values-base.yaml'), [{ kind: 'enum-value', param: 'kind', from: 'house_dog', to: 'farm_dog' }]);
+  // One word for another is a value removed and one added: nothing says they mean the same.
+  const dir = tempDir('diff-values');
+  try {
+    writeFileSync(join(dir, 'hound.yaml'), readFileSync(BASE, 'utf8').replace('          - cat\n          - dog\n', '          - cat\n          - hound\n'));
+    const replaced = diffSpecs(BASE, join(dir, 'hound.yaml')).changes;
+    assert.equal(replaced.map((c) => [c.message, c.rename]), [['kind no longer accepts "dog"', undefined], ['kind accepts "hound"', undefined]]);
+  } finally {
+    removeDir(dir);
+  }
   // An operationId changed on the same method and path is a removal and an addition: no rename to apply.
   assert.equal(rename('op-id-renamed'), []);
 });
