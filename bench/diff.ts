@@ -27,7 +27,8 @@ export async function run(options: { runs: number }): Promise<Section> {
   }
   const wall = (which: (typeof CONTENDERS)[number]) => median(results.get(which)!.map((r) => r.ms));
   const peak = (which: (typeof CONTENDERS)[number]) => median(results.get(which)!.map((r) => r.peakKb ?? Number.NaN));
-  const diffReport = JSON.parse(results.get('diff')![0]?.stdout || '{"changes":[]}') as { bump?: string; changes: unknown[] };
+  const diffReport = JSON.parse(results.get('diff')![0]?.stdout || '{"changes":[]}') as { bump?: string; changes: { operationId?: string; operationIds?: string[] }[] };
+  const reached = new Set(diffReport.changes.flatMap((c) => c.operationIds ?? (c.operationId !== undefined ? [c.operationId] : []))).size;
   const rows = [
     ['xgen diff x-2.147 x-2.159 --json', ms(wall('diff')), mb(peak('diff')), ratio(wall('diff'), wall('generate'))],
     ['xgen generate x-2.159 (cold: --no-cache)', ms(wall('generate')), mb(peak('generate')), '1.00x'],
@@ -35,7 +36,7 @@ export async function run(options: { runs: number }): Promise<Section> {
   const body = [
     table(['command', 'wall (median)', 'peak RSS', 'vs generate'], rows, 1),
     '',
-    `Each runs as the published \`bin/xgen.js\` in a fresh process, ${options.runs} runs after a warm-up, alternating. The diff loads and models both specs (no emit, format or compile) and found ${diffReport.changes.length} changes (bump: ${diffReport.bump ?? '?'}). No peer runs here: oasdiff is a Go binary, outside the npm-only toolchain.`,
+    `Each runs as the published \`bin/xgen.js\` in a fresh process, ${options.runs} runs after a warm-up, alternating. The diff loads and models both specs (no emit, format or compile) and found ${diffReport.changes.length} changes, each cause once, reaching ${reached} operations (bump: ${diffReport.bump ?? '?'}). No peer runs here: oasdiff is a Go binary, outside the npm-only toolchain.`,
     ...(notes.length ? ['', ...notes] : []),
   ].join('\n');
   const targets: [string, string, boolean][] = [

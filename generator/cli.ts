@@ -51,9 +51,9 @@ const DIFF_HELP = `Usage:
   ${DIFF_USAGE}
 
 Compares the clients two specs would generate and prints each change a consumer sees (breaking, feature
-or patch) and the semver bump they call for: the first line states the bump, then the changes by level.
-  --json                     print {"bump": ..., "changes": [{"level", "operationId"?, "message", "location"?}]}
-  --fail-on breaking|feature exit 1 when a change at that level or above exists
+or patch), each cause once, and the semver bump: first the bump and counts, then renames, breaking, features, patches.
+  --json                     print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}
+  --fail-on breaking|feature exit 1 when a change at that level or above exists (saying so on stderr)
 
 Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage error.`;
 
@@ -108,7 +108,7 @@ const GENERATE_FLAGS: Record<string, FlagSpec> = {
 const COMMANDS: Record<string, Command> = {
   generate: { help: GENERATE_HELP, run: (args, out, err) => generate(parseFlags(args, GENERATE_FLAGS), out, err) },
   // diff reads two positional specs besides its flags, so it parses its own arguments.
-  diff: { help: DIFF_HELP, run: async (args, out) => runDiff(args, out) },
+  diff: { help: DIFF_HELP, run: async (args, out, err) => runDiff(args, out, err) },
 };
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */
@@ -170,12 +170,12 @@ export function report(error: unknown, { debug, command, err }: { debug: boolean
   if (error instanceof SpecErrors) {
     error.errors.slice(0, MAX_SHOWN).forEach((e) => err(e.message));
     if (error.errors.length > MAX_SHOWN) err(`... and ${error.errors.length - MAX_SHOWN} more problems`);
-    err('Nothing was written.');
+    err(command === 'diff' ? 'The specs were not compared.' : 'Nothing was written.');
     return 1;
   }
   if (error instanceof SpecError) {
     err(error.message);
-    err('Nothing was written.');
+    err(command === 'diff' ? 'The specs were not compared.' : 'Nothing was written.');
     trace();
     return 1;
   }

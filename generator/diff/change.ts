@@ -19,11 +19,34 @@ export interface Where {
   auth?: string;
 }
 
+/**
+ * A rename the diff found, in the terms a code rewrite needs (`xgen migrate` reads these): the old
+ * and the new name, and where the name lives. Added beside the message, never instead of it.
+ */
+export type Rename =
+  /** An exported type (a component schema): `import type { Tweet }` becomes `Post`. */
+  | { kind: 'type'; from: string; to: string }
+  /** An operation's place on the client: `client.tweets.getPostsByIds` becomes `client.posts.getByIds`. */
+  | { kind: 'method'; operationId: string; from: { group: string; method: string }; to: { group: string; method: string } }
+  /** A params key: a parameter (`in` path, query, header, cookie; wire names) or a body field (`in: body`). */
+  | { kind: 'parameter' | 'body-field'; in: string; from: string; to: string }
+  /** An enum value, of a named type or of a parameter (by params key; `[]` for its items). */
+  | { kind: 'enum-value'; type?: string; param?: string; from: string | number | boolean; to: string | number | boolean };
+
 export interface Change {
   level: Level;
+  /** The one operation the change reaches: set when it reaches exactly one. */
   operationId?: string;
+  /** The operations one cause (a named type, a parameter, an enum) reaches, sorted: set when there are several. */
+  operationIds?: string[];
   message: string;
   where?: Where;
+  rename?: Rename;
+}
+
+/** The operations a change reaches: its `operationId`, or its `operationIds`. */
+export function operationsOf(change: Pick<Change, 'operationId' | 'operationIds'>): string[] {
+  return change.operationIds ?? (change.operationId !== undefined ? [change.operationId] : []);
 }
 
 export const LEVELS: readonly Level[] = ['breaking', 'feature', 'patch'];

@@ -1,15 +1,17 @@
 import { UsageError } from '../errors.ts';
 import { diffSpecs } from './compare.ts';
-import { renderJson, renderText } from './render.ts';
+import type { Level } from './change.ts';
+import { levelCounts, renderJson, renderText } from './render.ts';
 
 export const DIFF_USAGE = 'xgen diff <old-spec> <new-spec> [--json] [--fail-on breaking|feature]';
 
 /**
  * `xgen diff <old-spec> <new-spec> [--json] [--fail-on breaking|feature]`: prints the changes and
- * the bump; returns 1 when `--fail-on` names a level that is reached. Bad arguments throw
- * UsageError, bad specs SpecError(s): the command line reports both as it does for `generate`.
+ * the bump; returns 1 when `--fail-on` names a level that is reached, after one line on stderr
+ * saying what failed it (stdout stays the report alone, so `--json` output parses). Bad arguments
+ * throw UsageError, bad specs SpecError(s): the command line reports both as it does for `generate`.
  */
-export function runDiff(args: string[], out: (line: string) => void): number {
+export function runDiff(args: string[], out: (line: string) => void, err: (line: string) => void = out): number {
   const files: string[] = [];
   let json = false;
   let failOn: 'breaking' | 'feature' | undefined;
@@ -30,6 +32,10 @@ export function runDiff(args: string[], out: (line: string) => void): number {
   if (files.length !== 2) throw new UsageError(`diff takes two specs, the old and the new (${DIFF_USAGE})`);
   const report = diffSpecs(files[0] as string, files[1] as string);
   out(json ? renderJson(report) : renderText(report));
-  const hit = failOn === 'breaking' ? report.bump === 'major' : failOn === 'feature' ? report.bump === 'major' || report.bump === 'minor' : false;
-  return hit ? 1 : 0;
+  if (failOn === undefined) return 0;
+  const levels: Level[] = failOn === 'breaking' ? ['breaking'] : ['breaking', 'feature'];
+  const failing = report.changes.filter((c) => levels.includes(c.level));
+  if (failing.length === 0) return 0;
+  err(`failing: ${levelCounts(failing).replace(/^(\d+) breaking/, (_, n: string) => `${n} breaking ${n === '1' ? 'change' : 'changes'}`).replace(', ', ' and ')} (--fail-on ${failOn})`);
+  return 1;
 }

@@ -19,9 +19,9 @@ export function diffSpecs(oldPath: string, newPath: string): DiffReport {
     return { snapshot: apiSnapshot(model), locator: new SpecLocator(spec, model) };
   });
   const [old, next] = sides as [(typeof sides)[0], (typeof sides)[0]];
-  const changes = diffSnapshots(old.snapshot, next.snapshot).map(({ where, ...change }) => {
+  const changes = diffSnapshots(old.snapshot, next.snapshot).map(({ where, rename, ...change }) => {
     const location = where ? (where.side === 'old' ? old : next).locator.locate(where) : undefined;
-    return { ...change, ...(location ? { location } : {}) };
+    return { ...change, ...(location ? { location } : {}), ...(rename ? { rename } : {}) };
   });
   return { bump: bumpOf(changes), changes };
 }

@@ -1,11 +1,16 @@
-import { type Bump, LEVELS, type Level } from './change.ts';
+import { type Bump, LEVELS, type Level, operationsOf, type Rename } from './change.ts';
 
 /** A change as `xgen diff` prints it. */
 export interface ReportedChange {
   level: Level;
+  /** The one operation the change reaches. */
   operationId?: string;
+  /** The operations one cause reaches, sorted, when there are several. */
+  operationIds?: string[];
   message: string;
   location?: string;
+  /** Set on a rename (of a type, a method, a parameter or body field, an enum value): what `xgen migrate` rewrites. */
+  rename?: Rename;
 }
 
 export interface DiffReport {
@@ -13,11 +18,16 @@ export interface DiffReport {
   changes: ReportedChange[];
 }
 
-/** `--json`: exactly `{"bump", "changes": [{"level", "operationId"?, "message", "location"?}]}`. */
+/**
+ * `--json`: exactly `{"bump", "changes": [{"level", "operationId"?, "operationIds"?, "message",
+ * "location"?}]}`, one entry per cause (the rename data stays in the structured report: it is
+ * what `xgen migrate` reads, not part of the printed contract).
+ */
 export function renderJson(report: DiffReport): string {
   const changes = report.changes.map((c) => ({
     level: c.level,
     ...(c.operationId !== undefined ? { operationId: c.operationId } : {}),
+    ...(c.operationIds !== undefined ? { operationIds: c.operationIds } : {}),
     message: c.message,
     ...(c.location !== undefined ? { location: c.location } : {}),
   }));
@@ -26,15 +36,47 @@ export function renderJson(report: DiffReport): string {
 
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking', feature: 'Features', patch: 'Patches' };
 
-/** The bump on the first line, then the changes grouped by level, each with where it shows. */
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `3 breaking, 2 features, 1 patch`, or `no changes`. */
+export function levelCounts(changes: readonly { level: Level }[]): string {
+  const counts = LEVELS.map((level) => [level, changes.filter((c) => c.level === level).length] as const).filter(([, n]) => n > 0);
+  if (counts.length === 0) return 'no changes';
+  return counts.map(([level, n]) => (level === 'breaking' ? `${n} breaking` : level === 'feature' ? plural(n, 'feature', 'features') : plural(n, 'patch', 'patches'))).join(', ');
+}
+
+/** The number of distinct operations the changes reach. */
+export function operationCount(changes: readonly ReportedChange[]): number {
+  return new Set(changes.flatMap(operationsOf)).size;
+}
+
+/**
+ * The order a reader acts in: the renames first (what to rewrite before anything else compiles),
+ * then the rest of what breaks, then features, then patches.
+ */
+export function sections(changes: readonly ReportedChange[]): { heading: string; level: Level; changes: ReportedChange[] }[] {
+  const renames = changes.filter((c) => c.rename !== undefined);
+  const out = [{ heading: 'Renames (apply these first)', level: 'breaking' as Level, changes: renames }];
+  for (const level of LEVELS) out.push({ heading: HEADINGS[level], level, changes: changes.filter((c) => c.level === level && c.rename === undefined) });
+  return out.filter((s) => s.changes.length > 0);
+}
+
+/**
+ * The bump and the counts first (causes by level, operations they reach), then the sections of
+ * `sections`: each cause once, with where it shows and, when it reaches several operations, them.
+ */
 export function renderText(report: DiffReport): string {
-  const counts = LEVELS.map((level) => [level, report.changes.filter((c) => c.level === level).length] as const).filter(([, n]) => n > 0);
-  const summary = counts.length === 0 ? 'no changes' : counts.map(([level, n]) => `${n} ${level === 'feature' ? (n === 1 ? 'feature' : 'features') : level === 'patch' ? (n === 1 ? 'patch' : 'patches') : 'breaking'}`).join(', ');
-  const lines = [`bump: ${report.bump} (${summary})`];
-  for (const [level] of counts) {
-    lines.push('', `${HEADINGS[level]}:`);
-    for (const change of report.changes.filter((c) => c.level === level)) {
+  const n = report.changes.length;
+  const head = n === 0 ? 'no changes' : `${plural(n, 'cause', 'causes')} (${levelCounts(report.changes)}), ${plural(operationCount(report.changes), 'operation', 'operations')} affected`;
+  const lines = [`bump: ${report.bump} (${head})`];
+  for (const section of sections(report.changes)) {
+    lines.push('', `${section.heading}:`);
+    for (const change of section.changes) {
       lines.push(`  - ${change.message}${change.location ? `  (${change.location})` : ''}`);
+      if (change.operationIds) lines.push(`      in ${change.operationIds.length} operations: ${change.operationIds.join(', ')}`);
+      else if (change.operationId !== undefined && !change.message.startsWith(`${change.operationId}: `)) lines.push(`      in ${change.operationId}`);
     }
   }
   return lines.join('\n');

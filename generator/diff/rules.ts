@@ -1,29 +1,44 @@
-import { type Change, LEVELS, type Level, type Where } from './change.ts';
-import type { Bounds, Field, Literal, Scalar, Shape } from './shapes.ts';
+import { type Change, LEVELS, type Level, type Rename, type Where } from './change.ts';
+import { type Bounds, type Field, isScalar, type Literal, refsOf, type Scalar, type Shape } from './shapes.ts';
 import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, withUnknownFacts } from './snapshot.ts';
+
+/**
+ * A change as a rule finds it, for one operation. `shared` marks one caused by something several
+ * operations can hold (a named type, a parameter, an enum): its message names that cause and not
+ * the operation, and the same change found in several operations becomes one entry listing them.
+ */
+type Found = Change & { shared?: true };
+
+/** Where each old named type was met in place of a new one of another name, by operation: `Tweet` -> `Post` -> {getTweets}. */
+type TypePairs = Map<string, Map<string, Set<string>>>;
 
 /**
  * The changes between two snapshots, classified by what they do to code written against the old
  * package: `breaking` (it may no longer compile or behave), `feature` (new things to use), `patch`
- * (documentation, or wire details the generated call hides). In order: breaking, feature, patch;
- * within a level, by operation in spec order, then the package-wide ones.
+ * (documentation, or wire details the generated call hides). Each cause once: a change of a named
+ * type, a parameter or an enum found in several operations is one entry with their `operationIds`
+ * (sorted); an operation's own changes (removed, renamed, kind changed, ...) are one entry each.
+ * In order: breaking, feature, patch; within a level, by first operation in spec order, then the
+ * package-wide ones.
  */
 export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[] {
   // A snapshot of an older format lacks some facts: they compare as unchanged, not as removed.
   const old = withUnknownFacts(previous, next);
-  const changes: Change[] = [];
-  const add = (change: Change): void => void changes.push(change);
+  const changes: Found[] = [];
+  const add = (change: Found): void => void changes.push(change);
+  const pairs: TypePairs = new Map();
   for (const [id, before] of Object.entries(old.operations)) {
     const after = next.operations[id];
     if (!after) {
       add({ level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } });
       continue;
     }
-    compareOperation(id, before, after, old, next, add);
+    compareOperation(id, before, after, old, next, add, pairs);
   }
   for (const [id, after] of Object.entries(next.operations)) {
     if (!old.operations[id]) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
   }
+  compareExports(old, next, pairs, add);
   compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
   compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
   for (const [name, before] of Object.entries(old.types)) {
@@ -35,7 +50,126 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     // Something in the types moved that no rule names (a `format`, say): not nothing, but nothing a call sees.
     add({ level: 'patch', message: 'schema details changed without changing the generated calls' });
   }
-  return LEVELS.flatMap((level) => changes.filter((c) => c.level === level));
+  const merged = mergeCauses(changes);
+  return LEVELS.flatMap((level) => merged.filter((c) => c.level === level));
+}
+
+/** One entry per cause: shared changes with the same level and message merged, their operations listed (sorted). */
+function mergeCauses(changes: readonly Found[]): Change[] {
+  const out: Change[] = [];
+  const byCause = new Map<string, { change: Change; ids: Set<string> }>();
+  for (const { shared, ...change } of changes) {
+    if (!shared) {
+      out.push(change);
+      continue;
+    }
+    const key = `${change.level}\0${change.message}`;
+    const known = byCause.get(key);
+    if (known) {
+      if (change.operationId !== undefined) known.ids.add(change.operationId);
+      continue;
+    }
+    const entry = { change: { ...change }, ids: new Set(change.operationId !== undefined ? [change.operationId] : []) };
+    byCause.set(key, entry);
+    out.push(entry.change);
+  }
+  for (const { change, ids } of byCause.values()) {
+    const list = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    delete change.operationId;
+    if (list.length === 1) change.operationId = list[0];
+    else if (list.length > 1) change.operationIds = list;
+  }
+  // Keys in the order the JSON output shows them.
+  return out.map(({ level, operationId, operationIds, message, where, rename }) => ({
+    level,
+    ...(operationId !== undefined ? { operationId } : {}),
+    ...(operationIds !== undefined ? { operationIds } : {}),
+    message,
+    ...(where !== undefined ? { where } : {}),
+    ...(rename !== undefined ? { rename } : {}),
+  }));
+}
+
+/**
+ * Every exported name is part of the package's API: `import type { Tweet }` fails once `Tweet` is
+ * gone. A name that went is a rename when a new name took its place in the same operations (the
+ * walk met `Tweet` where `Post` now is: the one met in most operations), or, failing that, when
+ * exactly one new name has the same shape; otherwise it was removed. Both are breaking. A new name
+ * alone is not reported: what uses it (an operation, a field) is.
+ */
+function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void): void {
+  const before = exportsOf(old);
+  const after = exportsOf(next);
+  const came = after.filter((n) => !before.includes(n));
+  const taken = new Set<string>();
+  const oldReach = new Reach(old);
+  const newReach = new Reach(next);
+  for (const name of before.filter((n) => !after.includes(n))) {
+    const placed = [...(pairs.get(name) ?? new Map<string, Set<string>>())].filter(([n]) => came.includes(n) && !taken.has(n)).sort((x, y) => y[1].size - x[1].size);
+    let to = placed[0]?.[0];
+    const shape = old.types[name]?.shape;
+    if (to === undefined && shape) {
+      const same = came.filter((n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape));
+      if (same.length === 1) to = same[0];
+    }
+    if (to !== undefined) {
+      taken.add(to);
+      for (const id of newReach.operationsReaching(to)) {
+        add({ level: 'breaking', operationId: id, message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, where: { side: 'new', type: to }, rename: { kind: 'type', from: name, to }, shared: true });
+      }
+      if (newReach.operationsReaching(to).length === 0) add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, where: { side: 'new', type: to }, rename: { kind: 'type', from: name, to }, shared: true });
+      continue;
+    }
+    const ids = oldReach.operationsReaching(name);
+    // A type only removed operations reached went with them: their removal is the cause.
+    if (ids.length > 0 && ids.every((id) => !next.operations[id])) continue;
+    const message = `type ${name} removed: code naming it (import type { ${name} }) no longer compiles`;
+    const where: Where = { side: 'old', type: name };
+    for (const id of ids) add({ level: 'breaking', operationId: id, message, where, shared: true });
+    if (ids.length === 0) add({ level: 'breaking', message, where, shared: true });
+  }
+}
+
+/** The names a package exports for its schemas and enums: the snapshot's own list, or (before format 4) its named types. */
+function exportsOf(snapshot: ApiSnapshot): string[] {
+  return snapshot.exports ?? Object.keys(snapshot.types);
+}
+
+/** Which operations reach a named type, through their params and result and the types between. */
+class Reach {
+  private readonly closure = new Map<string, Set<string>>();
+  private readonly byOperation: [string, Set<string>][];
+
+  constructor(private readonly snapshot: ApiSnapshot) {
+    this.byOperation = Object.entries(snapshot.operations).map(([id, op]) => {
+      const direct = new Set<string>();
+      for (const param of Object.values(op.params)) refsOf(param.type, direct);
+      refsOf(op.result, direct);
+      const all = new Set<string>();
+      for (const name of direct) for (const n of this.typesFrom(name)) all.add(n);
+      return [id, all];
+    });
+  }
+
+  operationsReaching(name: string): string[] {
+    return this.byOperation.filter(([, names]) => names.has(name)).map(([id]) => id);
+  }
+
+  private typesFrom(name: string): Set<string> {
+    const known = this.closure.get(name);
+    if (known) return known;
+    const out = new Set<string>();
+    const pending = [name];
+    while (pending.length > 0) {
+      const n = pending.pop() as string;
+      if (out.has(n)) continue;
+      out.add(n);
+      const shape = this.snapshot.types[n]?.shape;
+      if (shape) for (const r of refsOf(shape)) if (!out.has(r)) pending.push(r);
+    }
+    this.closure.set(name, out);
+    return out;
+  }
 }
 
 /** JSON with object keys sorted: two snapshots that say the same compare equal, whatever order their keys were written in. */
@@ -67,11 +201,16 @@ function compareOperation(
   after: OperationSnapshot,
   old: ApiSnapshot,
   next: ApiSnapshot,
-  add: (c: Change) => void,
+  add: (c: Found) => void,
+  pairs: TypePairs,
 ): void {
   const at: Where = { side: 'new', operationId: id };
   const report = (level: Level, message: string, where: Where = at): void => add({ level, operationId: id, message: `${id}: ${message}`, where });
-  if (before.group !== after.group || before.method !== after.method) report('breaking', `${call(before)} renamed to ${call(after)}`);
+  const shared = (level: Level, message: string, where: Where = at): void => add({ level, operationId: id, message, where, shared: true });
+  if (before.group !== after.group || before.method !== after.method) {
+    const rename: Rename = { kind: 'method', operationId: id, from: { group: before.group, method: before.method }, to: { group: after.group, method: after.method } };
+    add({ level: 'breaking', operationId: id, message: `${id}: ${call(before)} renamed to ${call(after)}`, where: at, rename });
+  }
   if (before.kind !== after.kind) report('breaking', `changed from a ${before.kind} operation to a ${after.kind} one`);
   if (before.http !== after.http) report('patch', `now sent as ${after.http} (was ${before.http}); the call is unchanged`);
   const oldAuth = before.auth.includes('*') ? [] : before.auth;
@@ -86,11 +225,11 @@ function compareOperation(
   if (!before.deprecated && after.deprecated) report('patch', 'deprecated');
   if (before.deprecated && !after.deprecated) report('patch', 'no longer deprecated');
   if (before.docs !== after.docs) report('patch', 'documentation changed');
-  compareParams(id, before.params, after.params, new Walker(id, 'input', old, next, add));
+  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs));
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
-  new Walker(id, 'output', old, next, add).compare(before.result, after.result, '', {});
-  compareNarrowing(id, before, after, next, report);
+  new Walker(id, 'output', old, next, add, pairs).compare(before.result, after.result, '', {});
+  compareNarrowing(id, before, after, next, report, shared);
 }
 
 /**
@@ -99,7 +238,14 @@ function compareOperation(
  * error where code reads it; so is a result that starts or stops following a parameter (fields
  * absent unless asked for, or optional again where they were present). A new default is a feature.
  */
-function compareNarrowing(id: string, before: OperationSnapshot, after: OperationSnapshot, next: ApiSnapshot, report: (level: Level, message: string, where?: Where) => void): void {
+function compareNarrowing(
+  id: string,
+  before: OperationSnapshot,
+  after: OperationSnapshot,
+  next: ApiSnapshot,
+  report: (level: Level, message: string, where?: Where) => void,
+  shared: (level: Level, message: string, where?: Where) => void,
+): void {
   const a: NarrowingSnapshot = before.narrowing ?? {};
   const b: NarrowingSnapshot = after.narrowing ?? {};
   const paramAt = (key: string): Where => {
@@ -126,19 +272,21 @@ function compareNarrowing(id: string, before: OperationSnapshot, after: Operatio
     // A field gone from the object altogether is reported as removed already.
     const fields = objectFields(next, y.object);
     const still = (f: string): boolean => fields === undefined || f in fields;
+    // The selection is the object's (its defaults, its sometimes-absent fields): one cause wherever it is returned.
+    const selected = `selected ${y.object} field`;
     for (const f of x.defaults.filter((d) => !y.defaults.includes(d) && still(d))) {
-      report('breaking', `${label}.${f} is no longer returned by default: reading it is a compile error unless ${y.param} asks for it`, paramAt(y.param));
+      shared('breaking', `${selected} ${f} is no longer returned by default: reading it is a compile error unless ${y.param} asks for it`, paramAt(y.param));
     }
     for (const f of y.defaults.filter((d) => !x.defaults.includes(d))) {
-      report('feature', `${label}.${f} is now returned by default, without ${y.param} asking for it`, paramAt(y.param));
+      shared('feature', `${selected} ${f} is now returned by default, without ${y.param} asking for it`, paramAt(y.param));
     }
     const xs = x.sometimesAbsent ?? [];
     const ys = y.sometimesAbsent ?? [];
     for (const f of ys.filter((v) => !xs.includes(v))) {
-      report('breaking', `${label}.${f} may now be missing even when ${y.param} asks for it (optional)`, fieldAt(y.object, f, y.param));
+      shared('breaking', `${selected} ${f} may now be missing even when ${y.param} asks for it (optional)`, fieldAt(y.object, f, y.param));
     }
     for (const f of xs.filter((v) => !ys.includes(v) && still(v))) {
-      report('patch', `${label}.${f} is now always present when ${y.param} asks for it`, fieldAt(y.object, f, y.param));
+      shared('patch', `${selected} ${f} is now always present when ${y.param} asks for it`, fieldAt(y.object, f, y.param));
     }
   }
   const fa = a.flags ?? {};
@@ -168,8 +316,16 @@ function paramLabel(p: ParamSnapshot): string {
   return p.in === 'body' ? 'body field' : 'parameter';
 }
 
-function compareParams(id: string, before: Record<string, ParamSnapshot>, after: Record<string, ParamSnapshot>, walker: Walker): void {
-  const removed = Object.keys(before).filter((k) => !(k in after));
+function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: OperationSnapshot, walker: Walker): void {
+  const before = beforeOp.params;
+  const after = afterOp.params;
+  // A body whose type now takes any field still takes the old ones: their calls compile.
+  const gone = Object.keys(before).filter((k) => !(k in after));
+  const absorbed = afterOp.bodyTakesAnyField ? gone.filter((k) => before[k]?.in === 'body') : [];
+  if (!beforeOp.bodyTakesAnyField && afterOp.bodyTakesAnyField) {
+    walker.report('feature', `the body now takes any fields${absorbed.length > 0 ? ` (${absorbed.join(', ')} among them, no longer declared)` : ''}`, { side: 'new', operationId: id });
+  }
+  const removed = gone.filter((k) => !absorbed.includes(k));
   const added = Object.keys(after).filter((k) => !(k in before));
   // A parameter that went while one of the same kind came is a rename by wire name (`tweet.fields` -> `post.fields`).
   const renames: [string, string][] = [];
@@ -186,19 +342,20 @@ function compareParams(id: string, before: Record<string, ParamSnapshot>, after:
   }
   for (const key of removed) {
     const p = before[key] as ParamSnapshot;
-    walker.report('breaking', `${paramLabel(p)} ${key} removed`, { side: 'old', operationId: id, param: { in: p.in, wire: p.wire } });
+    walker.shared('breaking', `${paramLabel(p)} ${key} removed`, { side: 'old', operationId: id, param: { in: p.in, wire: p.wire } });
   }
   for (const [from, to] of renames) {
     const a = before[from] as ParamSnapshot;
     const b = after[to] as ParamSnapshot;
-    walker.report('breaking', `${paramLabel(a)} ${from} renamed to ${to}`, { side: 'new', operationId: id, param: { in: b.in, wire: b.wire } });
+    const rename: Rename = { kind: b.in === 'body' ? 'body-field' : 'parameter', in: b.in, from, to };
+    walker.shared('breaking', `${paramLabel(a)} ${from} renamed to ${to}`, { side: 'new', operationId: id, param: { in: b.in, wire: b.wire } }, rename);
     compareParam(id, to, a, b, walker);
   }
   for (const key of added) {
     const p = after[key] as ParamSnapshot;
     const where: Where = { side: 'new', operationId: id, param: { in: p.in, wire: p.wire } };
-    if (p.required) walker.report('breaking', `new required ${paramLabel(p)} ${key}`, where);
-    else walker.report('feature', `optional ${paramLabel(p)} ${key} added`, where);
+    if (p.required) walker.shared('breaking', `new required ${paramLabel(p)} ${key}`, where);
+    else walker.shared('feature', `optional ${paramLabel(p)} ${key} added`, where);
   }
   for (const key of Object.keys(before)) {
     const a = before[key] as ParamSnapshot;
@@ -209,24 +366,30 @@ function compareParams(id: string, before: Record<string, ParamSnapshot>, after:
 
 function compareParam(id: string, key: string, a: ParamSnapshot, b: ParamSnapshot, walker: Walker): void {
   const where: Where = { side: 'new', operationId: id, param: { in: b.in, wire: b.wire } };
-  if (!a.required && b.required) walker.report('breaking', `${paramLabel(b)} ${key} is now required`, where);
-  if (a.required && !b.required) walker.report('feature', `${paramLabel(b)} ${key} is now optional`, where);
-  if (a.in !== b.in && a.in !== 'body' && b.in !== 'body') walker.report('patch', `parameter ${key} is now sent in the ${b.in} (was the ${a.in})`, where);
-  walker.compare(a.type, b.type, key, { param: where.param });
+  if (!a.required && b.required) walker.shared('breaking', `${paramLabel(b)} ${key} is now required`, where);
+  if (a.required && !b.required) walker.shared('feature', `${paramLabel(b)} ${key} is now optional`, where);
+  if (a.in !== b.in && a.in !== 'body' && b.in !== 'body') walker.shared('patch', `parameter ${key} is now sent in the ${b.in} (was the ${a.in})`, where);
+  walker.compare(a.type, b.type, key, { param: where.param, key });
 }
 
 /** What the walk knows of where it is: the parameter it is in, and the named types that hold the current field. */
 interface Place {
   param?: { in: string; wire: string };
+  /** The params key the walk started from (input side). */
+  key?: string;
   oldOwner?: string;
   newOwner?: string;
   field?: string;
+  /** The path from the innermost named type (its field, `[]` for items): how messages name a change inside it. */
+  rel?: string;
 }
 
 /**
  * Compares two types of one operation, on one side of the call. A request type (`input`) may widen
  * freely and breaks callers when it narrows; a result type (`output`) is the other way round, except
  * that a new enum value or field is a feature (an exhaustive switch needs a case: the message says so).
+ * A change inside a named type is named by that type (`result field Tweet.lang removed`), so the
+ * same change met in several operations is one cause; so is a change of a parameter's type.
  */
 class Walker {
   private readonly seen = new Set<string>();
@@ -236,11 +399,28 @@ class Walker {
     private readonly side: 'input' | 'output',
     private readonly old: ApiSnapshot,
     private readonly next: ApiSnapshot,
-    private readonly add: (c: Change) => void,
+    private readonly add: (c: Found) => void,
+    private readonly pairs: TypePairs,
   ) {}
 
+  /** A change of the operation's own: its message starts with the operationId. */
   report(level: Level, message: string, where: Where): void {
     this.add({ level, operationId: this.id, message: `${this.id}: ${message}`, where });
+  }
+
+  /** A change of something operations share (a parameter, a named type): its message names it, and equal ones merge. */
+  shared(level: Level, message: string, where: Where, rename?: Rename): void {
+    this.add({ level, operationId: this.id, message, where, ...(rename ? { rename } : {}), shared: true });
+  }
+
+  /** A change at `place`: shared when a named type or a parameter holds it, the operation's own otherwise. */
+  private found(level: Level, message: string, place: Place, removed = false, rename?: Rename): void {
+    if (this.side === 'input' || this.owner(place) !== undefined) this.shared(level, message, this.where(place, removed), rename);
+    else this.report(level, message, this.where(place, removed));
+  }
+
+  private owner(place: Place): string | undefined {
+    return place.newOwner ?? place.oldOwner;
   }
 
   private where(place: Place, removed = false): Where {
@@ -251,8 +431,19 @@ class Walker {
     return where;
   }
 
-  private label(path: string): string {
-    return this.side === 'output' ? (path === '' ? 'the result' : `result field ${path}`) : path;
+  /** How a message names what changed: `result field Tweet.lang`, `result type Status`, `NewPet.kind`, `tweet.fields[]`, `result field data.id`. */
+  private subject(path: string, place: Place): string {
+    const owner = this.owner(place);
+    const output = this.side === 'output';
+    if (owner !== undefined) {
+      const name = place.rel ? `${owner}.${place.rel}` : owner;
+      return output ? (place.rel ? `result field ${name}` : `result type ${name}`) : name;
+    }
+    return output ? (path === '' ? 'the result' : `result field ${path}`) : path;
+  }
+
+  private child(place: Place, name: string): string {
+    return place.rel ? (name.startsWith('[') ? `${place.rel}${name}` : `${place.rel}.${name}`) : name;
   }
 
   compare(a: Shape, b: Shape, path: string, place: Place): void {
@@ -260,13 +451,26 @@ class Walker {
       const key = `${'ref' in a ? a.ref : JSON.stringify(a)}\0${'ref' in b ? b.ref : JSON.stringify(b)}`;
       if (this.seen.has(key)) return;
       this.seen.add(key);
+      if ('ref' in a && 'ref' in b && a.ref !== b.ref) {
+        const to = this.pairs.get(a.ref) ?? new Map<string, Set<string>>();
+        this.pairs.set(a.ref, to);
+        const ids = to.get(b.ref) ?? new Set<string>();
+        to.set(b.ref, ids.add(this.id));
+      }
       const ra = this.resolve(a, this.old);
       const rb = this.resolve(b, this.next);
-      this.compare(ra, rb, path, { ...place, ...('ref' in a ? { oldOwner: a.ref } : {}), ...('ref' in b ? { newOwner: b.ref } : {}) });
+      const owners = 'ref' in a || 'ref' in b ? { oldOwner: 'ref' in a ? a.ref : undefined, newOwner: 'ref' in b ? b.ref : undefined, rel: '' } : {};
+      this.compare(ra, rb, path, { ...place, ...owners });
       return;
     }
     this.compareNull(a, b, path, place);
     if (a.kind !== b.kind) {
+      // `integer` and `number` are both `number` in TypeScript: no call or read changes.
+      if (isScalar(a) && isScalar(b) && numeric(a.kind) && numeric(b.kind)) {
+        this.found('patch', `${this.subject(path, place)} is now ${b.kind === 'integer' ? 'an integer' : 'any number'} (was ${a.kind === 'integer' ? 'an integer' : 'any number'}): both are number in TypeScript`, place);
+        this.compareScalar(a, { ...b, kind: a.kind }, path, place);
+        return;
+      }
       this.kindChanged(a, b, path, place);
       return;
     }
@@ -274,28 +478,33 @@ class Walker {
       case 'array':
         if (b.kind !== 'array') return;
         this.compareBounds(a.bounds, b.bounds, path, place);
-        this.compare(a.items, b.items, `${path}[]`, { ...place, field: undefined });
+        this.compare(a.items, b.items, `${path}[]`, { ...place, field: undefined, rel: this.child(place, '[]') });
         return;
       case 'object':
         if (b.kind !== 'object') return;
-        this.compareFields(a.fields, b.fields, path, place);
+        this.compareObjects(a, b, path, place);
         return;
       case 'all': {
         const fa = this.fieldsOf(a, this.old);
         const fb = this.fieldsOf(b, this.next);
         if (fa && fb) this.compareFields(fa, fb, path, place);
-        else if (JSON.stringify(a) !== JSON.stringify(b)) this.report('breaking', `the type of ${this.label(path)} changed`, this.where(place));
+        else if (b.kind === 'all' && a.of.length === b.of.length) {
+          // Part by part (an enum value added inside one part is that change, not a new type).
+          a.of.forEach((part, i) => this.compare(part, b.of[i] as Shape, path, place));
+        } else if (JSON.stringify(a) !== JSON.stringify(b)) this.found('breaking', `the type of ${this.subject(path, place)} changed`, place);
         return;
       }
       case 'union':
         if (b.kind === 'union') this.compareUnion(a.of, b.of, path, place);
         return;
-      default: {
-        const pb = b as typeof a;
-        if (a.enum || pb.enum) this.compareEnum(a, pb, path, place);
-        if (a.bounds || pb.bounds) this.compareBounds(a.bounds, pb.bounds, path, place);
-      }
+      default:
+        this.compareScalar(a, b as typeof a, path, place);
     }
+  }
+
+  private compareScalar(a: Scalar, b: Scalar, path: string, place: Place): void {
+    if (a.enum || b.enum) this.compareEnum(a, b, path, place);
+    if (a.bounds || b.bounds) this.compareBounds(a.bounds, b.bounds, path, place);
   }
 
   private resolve(shape: Shape, snapshot: ApiSnapshot, depth = 0): Shape {
@@ -324,18 +533,50 @@ class Walker {
     const an = 'nullable' in a && a.nullable === true;
     const bn = 'nullable' in b && b.nullable === true;
     if (an === bn) return;
-    if (this.side === 'output' && bn) this.report('breaking', `${this.label(path)} may now be null`, this.where(place));
-    if (this.side === 'input' && an) this.report('breaking', `${path} no longer accepts null`, this.where(place));
-    if (this.side === 'input' && bn) this.report('feature', `${path} accepts null`, this.where(place));
+    const subject = this.subject(path, place);
+    if (this.side === 'output' && bn) this.found('breaking', `${subject} may now be null`, place);
+    if (this.side === 'input' && an) this.found('breaking', `${subject} no longer accepts null`, place);
+    if (this.side === 'input' && bn) this.found('feature', `${subject} accepts null`, place);
   }
 
   private kindChanged(a: Exclude<Shape, { ref: string }>, b: Exclude<Shape, { ref: string }>, path: string, place: Place): void {
     const widened =
       this.side === 'input'
-        ? b.kind === 'unknown' || (b.kind === 'union' && b.of.some((v) => describe(v) === describe(a))) || (a.kind === 'integer' && b.kind === 'number')
-        : a.kind === 'unknown' || (b.kind === 'integer' && a.kind === 'number');
-    const message = `${this.label(path)} changed from ${describe(a)} to ${describe(b)}`;
-    this.report(widened ? 'feature' : 'breaking', message, this.where(place));
+        ? b.kind === 'unknown' || (b.kind === 'union' && b.of.some((v) => describe(v) === describe(a))) || (a.kind === 'union' && b.kind === 'object' && this.objectTakesAll(a.of, b))
+        : a.kind === 'unknown';
+    const message = `${this.subject(path, place)} changed from ${describe(a)} to ${describe(b)}`;
+    this.found(widened ? 'feature' : 'breaking', message, place);
+  }
+
+  /** A request object every old union member fits: each is an object whose fields it has (or it takes any field), and what it requires each member gives. */
+  private objectTakesAll(members: Shape[], object: Extract<Shape, { kind: 'object' }>): boolean {
+    const fields = object.fields;
+    return members.every((member) => {
+      const own = this.fieldsOf(member, this.old);
+      if (!own) return false;
+      const fits = freeForm(object) || Object.keys(own).every((f) => f in fields);
+      const gives = Object.entries(fields).every(([f, field]) => !field.required || own[f]?.required === true);
+      return fits && gives;
+    });
+  }
+
+  private compareObjects(a: Extract<Shape, { kind: 'object' }>, b: Extract<Shape, { kind: 'object' }>, path: string, place: Place): void {
+    const subject = this.subject(path, place);
+    if (this.side === 'input' && freeForm(b) && !freeForm(a)) {
+      // `Record<string, unknown>` takes any object: every old call still compiles.
+      this.found('feature', `${subject} now takes any fields (was ${Object.keys(a.fields).join(', ') || 'an object'})`, place);
+      return;
+    }
+    if (this.side === 'output' && freeForm(a) && !freeForm(b) && Object.keys(b.fields).length > 0 && !indexed(b)) {
+      // What code read as `unknown` by any key is now a declared field or not there: reads of other keys no longer compile.
+      this.found(
+        'breaking',
+        `${subject} now declares its fields (${Object.keys(b.fields).join(', ')}; was any fields, Record<string, unknown>): reading a field it does not declare no longer compiles`,
+        place,
+      );
+      return;
+    }
+    this.compareFields(a.fields, b.fields, path, place);
   }
 
   private compareFields(a: Record<string, Field>, b: Record<string, Field>, path: string, place: Place): void {
@@ -343,23 +584,24 @@ class Walker {
     const child = (name: string): string => (path === '' ? name : `${path}.${name}`);
     for (const [name, field] of Object.entries(a)) {
       const other = b[name];
-      const here: Place = { ...place, field: name };
-      const label = input ? `field ${child(name)}` : this.label(child(name));
+      const here: Place = { ...place, field: name, rel: this.child(place, name) };
+      const label = input ? `field ${this.subject(child(name), here)}` : this.subject(child(name), here);
       if (!other) {
-        this.report('breaking', `${label} removed`, this.where(here, true));
+        this.found('breaking', `${label} removed`, here, true);
         continue;
       }
-      if (input && !field.required && other.required) this.report('breaking', `${label} is now required`, this.where(here));
-      if (input && field.required && !other.required) this.report('feature', `${label} is now optional`, this.where(here));
-      if (!input && field.required && !other.required) this.report('breaking', `${label} is now optional (may be missing)`, this.where(here));
-      if (!input && !field.required && other.required) this.report('patch', `${label} is now always present`, this.where(here));
+      if (input && !field.required && other.required) this.found('breaking', `${label} is now required`, here);
+      if (input && field.required && !other.required) this.found('feature', `${label} is now optional`, here);
+      if (!input && field.required && !other.required) this.found('breaking', `${label} is now optional (may be missing)`, here);
+      if (!input && !field.required && other.required) this.found('patch', `${label} is now always present`, here);
       this.compare(field.type, other.type, child(name), here);
     }
     for (const [name, field] of Object.entries(b)) {
       if (a[name]) continue;
-      const here = this.where({ ...place, field: name });
-      if (input) this.report(field.required ? 'breaking' : 'feature', field.required ? `new required field ${child(name)}` : `optional field ${child(name)} added`, here);
-      else this.report('feature', `${this.label(child(name))} added`, here);
+      const here: Place = { ...place, field: name, rel: this.child(place, name) };
+      const subject = this.subject(child(name), here);
+      if (input) this.found(field.required ? 'breaking' : 'feature', field.required ? `new required field ${subject}` : `optional field ${subject} added`, here);
+      else this.found('feature', `${subject} added`, here);
     }
   }
 
@@ -383,14 +625,47 @@ class Walker {
     const lost = unpaired.filter((i) => !claim(i, (j) => describe(b[j] as Shape) === describe(a[i] as Shape)));
     const gained = b.filter((_, j) => !used.has(j));
     const input = this.side === 'input';
+    const subject = this.subject(path, place);
     if (lost.length > 0 && gained.length === lost.length) {
       lost.forEach((i, k) => this.compare(a[i] as Shape, gained[k] as Shape, path, place));
     } else {
       const names = (list: Shape[]): string => list.map(describe).join(' | ');
-      if (lost.length > 0) this.report(input ? 'breaking' : 'patch', `${this.label(path)} ${input ? 'no longer accepts' : 'is no longer'} ${names(lost.map((i) => a[i] as Shape))}`, this.where(place));
-      if (gained.length > 0) this.report(input ? 'feature' : 'breaking', `${this.label(path)} ${input ? 'accepts' : 'may now be'} ${names(gained)}`, this.where(place));
+      // A result member lost breaks a case on it, or a read of a field only it has: like a closed enum losing a value.
+      if (lost.length > 0) {
+        const what = names(lost.map((i) => a[i] as Shape));
+        this.found('breaking', input ? `${subject} no longer accepts ${what}` : `${subject} is no longer ${what}: a case on it, or a read of a field only it has, no longer compiles`, place);
+      }
+      if (gained.length > 0) this.found(input ? 'feature' : 'breaking', `${subject} ${input ? 'accepts' : 'may now be'} ${names(gained)}`, place);
     }
     for (const [i, j] of pairs) this.compare(a[i] as Shape, b[j] as Shape, path, place);
+    if (!input) this.compareSiblings(a, b, path, place);
+  }
+
+  /**
+   * A result union's member that gains a field another member already has with another type: after
+   * `'f' in value` the field is now either type, so code that read it as the other member's type no
+   * longer compiles. Field by field, over the members that are objects.
+   */
+  private compareSiblings(a: Shape[], b: Shape[], path: string, place: Place): void {
+    const before = a.map((m) => this.fieldsOf(m, this.old));
+    const after = b.map((m) => this.fieldsOf(m, this.next));
+    const had = new Set(before.flatMap((f) => Object.keys(f ?? {})));
+    after.forEach((fields, j) => {
+      for (const [name, field] of Object.entries(fields ?? {})) {
+        if (!had.has(name)) continue;
+        // Only a field this member did not have before (matched by name among the old members' fields).
+        const same = before[j] ?? before.find((f) => f && Object.keys(f).every((k) => fields && k in fields));
+        if (same && name in same) continue;
+        const clash = after.find((other, k) => k !== j && other?.[name] && describe(this.resolve(other[name].type, this.next)) !== describe(this.resolve(field.type, this.next)));
+        if (!clash) continue;
+        const member = describe(b[j] as Shape);
+        this.found(
+          'breaking',
+          `${this.subject(path, place)}: member ${member} now has field ${name} as ${describe(field.type)}, which another member has as ${describe(clash[name]!.type)}: after an 'in' check, ${name} is either, and code reading it as the other no longer compiles`,
+          place,
+        );
+      }
+    });
   }
 
   /**
@@ -400,40 +675,50 @@ class Walker {
    * `case` or comparison with it (TS2678, TS2367), and opening it (`'a' | 'b' | string`, which the
    * compiler reads as `string`) breaks both and any lookup keyed by the values. An open or plain
    * result is a `string` either way: its listed values are documentation, and closing it a feature.
+   * A closed enum's value that went while one like it came (`referenced_tweets.id` ->
+   * `referenced_posts.id`: one word of several differs) is reported as renamed, with the pair.
    */
   private compareEnum(a: Scalar, b: Scalar, path: string, place: Place): void {
     const list = (values: Literal[]): string => values.map((v) => JSON.stringify(v)).join(', ');
     const them = (values: Literal[]): string => (values.length === 1 ? 'it' : 'them');
-    const lost = a.enum && b.enum ? a.enum.filter((v) => !b.enum?.includes(v)) : [];
-    const gained = a.enum && b.enum ? b.enum.filter((v) => !a.enum?.includes(v)) : [];
-    const where = this.where(place);
+    let lost = a.enum && b.enum ? a.enum.filter((v) => !b.enum?.includes(v)) : [];
+    let gained = a.enum && b.enum ? b.enum.filter((v) => !a.enum?.includes(v)) : [];
+    const subject = this.subject(path, place);
+    const closedA = a.enum !== undefined && (this.side === 'input' || !a.open);
+    const closedB = b.enum !== undefined && (this.side === 'input' || !b.open);
+    if (closedA && closedB) {
+      const owner = this.owner(place);
+      for (const [from, to] of valueRenames(lost, gained)) {
+        const rename: Rename = { kind: 'enum-value', ...(owner !== undefined && !place.rel ? { type: owner } : place.key !== undefined ? { param: path } : {}), from: from as string, to: to as string };
+        this.found('breaking', `${subject}: value ${JSON.stringify(from)} renamed to ${JSON.stringify(to)}`, place, false, rename);
+        lost = lost.filter((v) => v !== from);
+        gained = gained.filter((v) => v !== to);
+      }
+    }
     if (this.side === 'input') {
       if (a.enum && b.enum) {
-        if (lost.length > 0) this.report('breaking', `${path} no longer accepts ${list(lost)}`, where);
-        if (gained.length > 0) this.report('feature', `${path} accepts ${list(gained)}`, where);
-      } else if (b.enum) this.report('breaking', `${path} now accepts only ${list(b.enum)}`, where);
-      else if (a.enum) this.report('feature', `${path} accepts any ${a.kind} (was only ${list(a.enum)})`, where);
+        if (lost.length > 0) this.found('breaking', `${subject} no longer accepts ${list(lost)}`, place);
+        if (gained.length > 0) this.found('feature', `${subject} accepts ${list(gained)}`, place);
+      } else if (b.enum) this.found('breaking', `${subject} now accepts only ${list(b.enum)}`, place);
+      else if (a.enum) this.found('feature', `${subject} accepts any ${a.kind} (was only ${list(a.enum)})`, place);
       return;
     }
-    const label = this.label(path);
-    const closedA = a.enum !== undefined && !a.open;
-    const closedB = b.enum !== undefined && !b.open;
     if (closedA && closedB) {
-      if (lost.length > 0) this.report('breaking', `${label} is no longer ${list(lost)}: a case or comparison with ${them(lost)} no longer compiles`, where);
-      if (gained.length > 0) this.report('breaking', `${label} may now be ${list(gained)}: an exhaustive switch on it no longer compiles without a case for ${them(gained)}`, where);
+      if (lost.length > 0) this.found('breaking', `${subject} is no longer ${list(lost)}: a case or comparison with ${them(lost)} no longer compiles`, place);
+      if (gained.length > 0) this.found('breaking', `${subject} may now be ${list(gained)}: an exhaustive switch on it no longer compiles without a case for ${them(gained)}`, place);
     } else if (closedA) {
       const now = b.enum ? 'an open enum (any other string too)' : `any ${b.kind}`;
-      this.report('breaking', `${label} is no longer limited to ${list(a.enum ?? [])}: it is now ${now}, and an exhaustive switch or a lookup keyed by those values no longer compiles`, where);
+      this.found('breaking', `${subject} is no longer limited to ${list(a.enum ?? [])}: it is now ${now}, and an exhaustive switch or a lookup keyed by those values no longer compiles`, place);
     } else if (closedB) {
       const dropped = (a.enum ?? []).filter((v) => !b.enum?.includes(v));
-      if (dropped.length > 0) this.report('breaking', `${label} is now limited to ${list(b.enum ?? [])}, no longer ${list(dropped)}: a case or comparison with ${them(dropped)} no longer compiles`, where);
-      else this.report('feature', `${label} is now limited to ${list(b.enum ?? [])}: an exhaustive switch on it is possible`, where);
+      if (dropped.length > 0) this.found('breaking', `${subject} is now limited to ${list(b.enum ?? [])}, no longer ${list(dropped)}: a case or comparison with ${them(dropped)} no longer compiles`, place);
+      else this.found('feature', `${subject} is now limited to ${list(b.enum ?? [])}: an exhaustive switch on it is possible`, place);
     } else if (a.enum && b.enum) {
       // Both open: the type is `string` before and after; the listed values document what is sent.
-      if (gained.length > 0) this.report('feature', `${label} may now be ${list(gained)} (an open enum: its type, any string, is unchanged)`, where);
-      if (lost.length > 0) this.report('patch', `${label} is no longer ${list(lost)} (an open enum: its type, any string, is unchanged)`, where);
-    } else if (b.enum) this.report('patch', `${label} now lists its values ${list(b.enum)} (an open enum: its type, any string, is unchanged)`, where);
-    else if (a.enum) this.report('patch', `${label} no longer lists values (was an open enum of ${list(a.enum)}; its type, any string, is unchanged)`, where);
+      if (gained.length > 0) this.found('feature', `${subject} may now be ${list(gained)} (an open enum: its type, any string, is unchanged)`, place);
+      if (lost.length > 0) this.found('patch', `${subject} is no longer ${list(lost)} (an open enum: its type, any string, is unchanged)`, place);
+    } else if (b.enum) this.found('patch', `${subject} now lists its values ${list(b.enum)} (an open enum: its type, any string, is unchanged)`, place);
+    else if (a.enum) this.found('patch', `${subject} no longer lists values (was an open enum of ${list(a.enum)}; its type, any string, is unchanged)`, place);
   }
 
   private compareBounds(a: Bounds | undefined, b: Bounds | undefined, path: string, place: Place): void {
@@ -459,10 +744,49 @@ class Walker {
       if (x === y) continue;
       (y === undefined || y === false ? loosened : tightened).push(y === undefined ? `no ${key}` : `${key} ${JSON.stringify(y)}`);
     }
-    if (tightened.length > 0) this.report('breaking', `${path} narrowed: ${tightened.join(', ')}`, this.where(place));
-    if (loosened.length > 0) this.report('feature', `${path} widened: ${loosened.join(', ')}`, this.where(place));
+    const subject = this.subject(path, place);
+    // The types do not change: the code compiles, and the call throws where it used to send.
+    if (tightened.length > 0) this.found('breaking', `${subject} narrowed: ${tightened.join(', ')}; a run-time break: a call with a value outside it now throws ValidationError before sending`, place);
+    if (loosened.length > 0) this.found('feature', `${subject} widened: ${loosened.join(', ')}`, place);
   }
 }
+
+function numeric(kind: string): boolean {
+  return kind === 'integer' || kind === 'number';
+}
+
+/** An object typed `Record<string, unknown>`: no declared fields, any others allowed. */
+function freeForm(shape: Extract<Shape, { kind: 'object' }>): boolean {
+  return Object.keys(shape.fields).length === 0 && shape.extra !== false;
+}
+
+/** An object that keeps an index signature beside its fields (`additionalProperties: true` or a schema). */
+function indexed(shape: Extract<Shape, { kind: 'object' }>): boolean {
+  return shape.extra === true || typeof shape.extra === 'object';
+}
+
+/**
+ * Values renamed among those a closed enum lost and gained: string values of several words (split
+ * at `.`, `_`, `-`) that differ in one word only (`referenced_tweets.id` -> `referenced_posts.id`),
+ * each lost value matching exactly one gained one and the reverse. One word lost for another
+ * (`dog` -> `hound`) is not taken for a rename: nothing says it means the same, and `xgen migrate`
+ * rewrites what a rename says.
+ */
+function valueRenames(lost: Literal[], gained: Literal[]): [Literal, Literal][] {
+  const near = (x: Literal, y: Literal): boolean => {
+    if (typeof x !== 'string' || typeof y !== 'string') return false;
+    const wx = x.split(/([._-])/);
+    const wy = y.split(/([._-])/);
+    return wx.length > 1 && wx.length === wy.length && wx.filter((w, i) => w !== wy[i]).length === 1;
+  };
+  const out: [Literal, Literal][] = [];
+  for (const x of lost) {
+    const matches = gained.filter((y) => near(x, y));
+    if (matches.length === 1 && lost.filter((z) => near(z, matches[0] as Literal)).length === 1) out.push([x, matches[0] as Literal]);
+  }
+  return out;
+}
+
 
 /** The kind of a shape, references by name: what a renamed parameter must keep to be taken for the same one. */
 function family(shape: Shape | undefined): string {

@@ -10,13 +10,15 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * beyond their schemas: which enums are open (`Shape.open`) and how results follow the request
  * (`OperationSnapshot.narrowing`). Format 3 records a body field that one shape of a union marks
  * absent (`slides: false` beside `components`) with the type the other shapes give it, where
- * format 2 wrote `unknown`. Older snapshots are still read: the facts they lack or misread are
- * taken as unchanged (see `withUnknownFacts`), so a new format alone moves no version.
+ * format 2 wrote `unknown`. Format 4 lists every name the package exports for its schemas and enums
+ * (`exports`), reached by an operation or not: removing one breaks `import type`. Older snapshots
+ * are still read: the facts they lack or misread are taken as unchanged (see `withUnknownFacts`),
+ * so a new format alone moves no version.
  */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
-const READABLE_FORMATS: readonly number[] = [1, 2, 3];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4];
 
 /**
  * The generated client's API in a normalised form: everything a consumer's code can depend on,
@@ -31,6 +33,8 @@ export interface ApiSnapshot {
   auth: AuthKind[];
   /** Problem types of the `Problem` union (by `type`). */
   problems: string[];
+  /** The names the package exports for its schemas and enums, sorted (format 4; before it, the names of `types`). */
+  exports?: string[];
   operations: Record<string, OperationSnapshot>;
   /** Named types the operations reach, by name. */
   types: Record<string, TypeSnapshot>;
@@ -52,6 +56,8 @@ export interface OperationSnapshot {
   narrowing?: NarrowingSnapshot;
   /** The call may resolve to `undefined` (a 204 beside a 200). */
   resultMayBeEmpty?: true;
+  /** A body sent field by field takes other fields too (its type has an index signature: `additionalProperties`, or no declared fields). Format 4. */
+  bodyTakesAnyField?: true;
   /** Credential kinds the operation accepts (`*`: any, the spec states no security). */
   auth: (AuthKind | '*')[];
   deprecated?: true;
@@ -125,9 +131,19 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     specVersion: model.version,
     auth: [...model.authKinds].sort(),
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
+    exports: exportedNames(model, Object.keys(types)),
     operations,
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   };
+}
+
+/**
+ * The type names a consumer imports: the spec's component schemas, the enums, and the hoisted types
+ * the operations reach (a params type named for its operation goes and comes with it).
+ */
+function exportedNames(model: ApiModel, reached: string[]): string[] {
+  const names = [...model.schemas.filter((s) => s.origin === 'spec').map((s) => s.name), ...model.enums.map((e) => e.name), ...reached];
+  return [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** An open enum's shape marked so: only the model knows which named enums the client reads. */
@@ -142,9 +158,11 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     params[param.key] = { wire: param.name, in: param.in, type: shapeOf(schema), ...(param.required ? { required: true as const } : {}) };
   }
   const body = op.body;
+  let bodyTakesAnyField = false;
   if (body?.mode === 'whole') {
     params.body = { wire: 'body', in: 'body', type: { ref: body.typeName }, ...(body.required ? { required: true as const } : {}) };
   } else if (body) {
+    if (takesAnyField(schemaOf(body.typeName), schemaOf)) bodyTakesAnyField = true;
     for (const [name, field] of Object.entries(bodyFields(schemaOf(body.typeName), schemaOf))) {
       const required = body.fieldChecks[name]?.required === true;
       params[name] = { wire: name, in: 'body', type: field.type, ...(required ? { required: true as const } : {}) };
@@ -165,6 +183,7 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     result: resultShape(op),
     ...(narrowing ? { narrowing } : {}),
     ...(op.success.mayBeEmpty ? { resultMayBeEmpty: true as const } : {}),
+    ...(bodyTakesAnyField ? { bodyTakesAnyField: true as const } : {}),
     auth: authKinds(op),
     ...(op.deprecated ? { deprecated: true as const } : {}),
     ...(docs ? { docs } : {}),
@@ -202,6 +221,15 @@ function narrowingSnapshot(members: readonly NarrowedMember[], selections: Reado
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** An object body whose type takes fields it does not declare: `additionalProperties` (not false), or no properties at all. */
+function takesAnyField(schema: JsonSchema | undefined, schemaOf: (name: string) => JsonSchema | undefined, depth = 0): boolean {
+  if (!schema || depth > 8) return false;
+  if (typeof schema.$ref === 'string') return takesAnyField(schemaOf(refName(schema.$ref)), schemaOf, depth + 1);
+  const shape = shapeOf(schema);
+  if (!('kind' in shape) || shape.kind !== 'object') return false;
+  return shape.extra === true || typeof shape.extra === 'object' || (Object.keys(shape.fields).length === 0 && shape.extra !== false);
 }
 
 /** The fields of an object body sent field by field: its properties, through `$ref`s, `allOf` and unions. */
@@ -257,6 +285,7 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   lines.push(`  "specVersion": ${JSON.stringify(snapshot.specVersion)},`);
   lines.push(`  "auth": ${JSON.stringify(snapshot.auth)},`);
   lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
+  if (snapshot.exports) lines.push(`  "exports": ${JSON.stringify(snapshot.exports)},`);
   const block = (name: string, entries: [string, unknown][], last: boolean): void => {
     lines.push(`  "${name}": {`);
     entries.forEach(([key, value], i) => lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)}${i < entries.length - 1 ? ',' : ''}`));
@@ -289,7 +318,10 @@ export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined
  */
 export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (old.format >= SNAPSHOT_FORMAT) return old;
-  const known = old.format >= 2 ? old : withFormat2Facts(old, next);
+  // Before format 4 only the reached types were named: the other exports are taken as in `next`.
+  const listed = old.format >= 4 ? old : withFormat4Facts(old, next);
+  if (old.format >= 3) return { ...listed, format: next.format };
+  const known = old.format >= 2 ? listed : withFormat2Facts(listed, next);
   // The named types a field taken from `next` refers to, which `old` did not reach through it.
   const reached = new Set<string>();
   const operations = Object.fromEntries(
@@ -312,6 +344,18 @@ export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapsh
     refsOf(next.types[name].shape, reached);
   }
   return { ...known, format: next.format, operations, types };
+}
+
+/** A snapshot before format 4 with the exported names and the bodies taking any field of `next` (see `withUnknownFacts`). */
+function withFormat4Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const exports = [...new Set([...Object.keys(old.types), ...(next.exports ?? [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const open = next.operations[id]?.bodyTakesAnyField;
+      return [id, open ? { ...op, bodyTakesAnyField: open } : op];
+    }),
+  );
+  return { ...old, exports, operations };
 }
 
 /** A format-1 snapshot with the open enums and the narrowing of `next` (see `withUnknownFacts`). */

@@ -8,14 +8,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Change } from '../../../generator/diff/change.ts';
+import { type Change, operationsOf } from '../../../generator/diff/change.ts';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import { compileErrors, consumerProgram, emitSources, type ConsumerProgram } from '../../helpers/consumer.ts';
 import { typecheck } from '../../helpers/typecheck.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
-const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: string }>;
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: string; message: string }>;
 /** Pairs whose breaking change a consumer's compile must catch: the test fails if the consumer compiles. */
 const MUST_FAIL_TO_COMPILE = [
   'op-removed',
@@ -28,6 +28,8 @@ const MUST_FAIL_TO_COMPILE = [
   'result-field-removed',
   'result-field-optional',
   'result-field-retyped',
+  'type-renamed',
+  'op-id-renamed',
 ];
 
 let work = '';
@@ -68,7 +70,7 @@ function controlErrors(pair: Pair, errors: Map<string, Map<string, string[]>>): 
 function unexplained(pair: Pair, errors: Map<string, string[]>): string[] {
   const out: string[] = [];
   for (const [id, list] of errors) {
-    const explained = id !== '' && pair.changes.some((c) => c.level === 'breaking' && c.operationId === id);
+    const explained = id !== '' && pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).includes(id));
     if (!explained) out.push(...list.map((e) => `${pair.name} ${id || '(outside any operation)'}: ${e}`));
   }
   return out;
@@ -96,7 +98,7 @@ test('synthetic pairs: every compile error is a breaking change of its operation
  * default field read, a flagged field). It must compile against the old package; against the new
  * one it must fail for a breaking rule and compile for the others.
  */
-const RESULT_TYPE_CODE: Record<string, { breaks: boolean; code: string }> = {
+const RESULT_TYPE_CODE: Record<string, { breaks: boolean; code: string; imports?: string[]; runTime?: true }> = {
   'response-closed-enum-value-added': {
     breaks: true,
     code: `const { data } = await client.pets.get({ pet_id: '1' });
@@ -180,6 +182,64 @@ const RESULT_TYPE_CODE: Record<string, { breaks: boolean; code: string }> = {
     code: `const page = await client.pets.list({ with_total: true });
   read<number>(page.total);`,
   },
+  // Precision (issue 23): every exported name is API; a result union is like a closed enum; free-form objects both ways.
+  'type-renamed': {
+    breaks: true,
+    imports: ['Pet'],
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  const pet: Pet | undefined = data;
+  read(pet);`,
+  },
+  'type-removed': {
+    breaks: true,
+    imports: ['Owner'],
+    code: `const owner: Owner = { name: 'Ann' };
+  read(owner);`,
+  },
+  'op-id-renamed': {
+    breaks: true,
+    code: "await client.pets.delete({ pet_id: '1' });",
+  },
+  'union-member-removed': {
+    breaks: true,
+    code: `const animal = await client.default.getAnimal({ animal_id: '1' });
+  if ('sings' in animal) read<boolean>(animal.sings);`,
+  },
+  'union-member-field-clash': {
+    breaks: true,
+    code: `const animal = await client.default.getAnimal({ animal_id: '1' });
+  if ('meows' in animal) read<boolean>(animal.meows);`,
+  },
+  'result-free-form-declared': {
+    breaks: true,
+    code: `const thing = await client.default.getThing({ thing_id: '1' });
+  read<unknown>(thing.colour);`,
+  },
+  'request-free-form': {
+    breaks: false,
+    code: "await client.default.createNote({ text: 'hi', pinned: true, attachment: { url: 'https://example.com' } });",
+  },
+  'request-union-widened': {
+    breaks: false,
+    code: `await client.default.createNote({ text: 'hi', attachment: { path: '/tmp/a' } });
+  await client.default.createAnimal({ name: 'Rex', barks: true });`,
+  },
+  'allof-enum-value-added': {
+    breaks: false,
+    code: "await client.default.createShape({ label: 'c', radius: 1, mode: 'filled' });",
+  },
+  'integer-to-number': {
+    breaks: false,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  read<number | undefined>(data?.age);
+  await client.pets.create({ name: 'Rex', age: 3 });`,
+  },
+  // Compiles, and breaking: the call now throws ValidationError before sending (the message says so).
+  'pattern-tightened': {
+    breaks: false,
+    runTime: true,
+    code: "await client.pets.create({ name: 'Rex 2' });",
+  },
 };
 
 test('result-type rules: the code each rule speaks of compiles against the old package, and against the new one only when the rule is not breaking', async () => {
@@ -201,8 +261,9 @@ test('result-type rules: the code each rule speaks of compiles against the old p
       const spec = side === 'old' ? (c.old ?? 'base.yaml') : (c.new ?? `${name}.yaml`);
       const pkg = await emitted(spec);
       const path = join(dir, `${name}.${side}.ts`);
+      const imports = RESULT_TYPE_CODE[name]?.imports ?? [];
       const text = [
-        `import { ApiClient } from './${pkg.slice(dir.length + 1)}/src/index.js';`,
+        `import { ApiClient${imports.map((n) => `, type ${n}`).join('')} } from './${pkg.slice(dir.length + 1)}/src/index.js';`,
         'declare const client: ApiClient;',
         'declare function read<T>(value: T): void;',
         'export async function consumer(): Promise<void> {',
@@ -223,7 +284,9 @@ test('result-type rules: the code each rule speaks of compiles against the old p
     if (side === 'old' && own.length > 0) problems.push(`${name}: does not compile against the old package: ${own.join('; ')}`);
     if (side === 'new' && breaks && own.length === 0) problems.push(`${name}: still compiles against the new package`);
     if (side === 'new' && !breaks && own.length > 0) problems.push(`${name}: no longer compiles against the new package: ${own.join('; ')}`);
-    if (side === 'new' && (level === 'breaking') !== breaks) problems.push(`${name}: classified ${level}, but the code ${breaks ? 'breaks' : 'compiles'}`);
+    const runTime = RESULT_TYPE_CODE[name]?.runTime === true;
+    if (side === 'new' && (level === 'breaking') !== (breaks || runTime)) problems.push(`${name}: classified ${level}, but the code ${breaks ? 'breaks' : 'compiles'}`);
+    if (side === 'new' && runTime && !/a run-time break/.test(String(CASES[name]?.message))) problems.push(`${name}: a run-time break must say so`);
   }
   assert.equal(problems, []);
 });
