@@ -6,6 +6,7 @@ import { classNameProblem, defaultClientName, didYouMean, type PackageConfig, pa
 import { DIFF_USAGE, runDiff } from './diff/command.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
 import { generateAll } from './generate.ts';
+import { MIGRATE_HELP, MIGRATE_USAGE, runMigrate } from './migrate/command.ts';
 
 const EXIT_CODES = `Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.
   2 also when the output folder may not or cannot be written (nothing is touched);
@@ -44,6 +45,7 @@ Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage err
 const USAGE = `Usage:
 ${GENERATE_USAGE}
   ${DIFF_USAGE}
+  ${MIGRATE_USAGE}
   xgen help [<command>] | xgen <command> --help
   xgen --version
 
@@ -89,6 +91,7 @@ const COMMANDS: Record<string, Command> = {
   generate: { help: GENERATE_HELP, run: (args, out, err) => generate(parseFlags(args, GENERATE_FLAGS), out, err) },
   // diff reads two positional specs besides its flags, so it parses its own arguments.
   diff: { help: DIFF_HELP, run: async (args, out) => runDiff(args, out) },
+  migrate: { help: MIGRATE_HELP, run: (args, out, err) => runMigrate(args, out, err) },
 };
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */

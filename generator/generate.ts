@@ -11,6 +11,7 @@ import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { checkReplaceable, compareWithDisk, shownPath, type Staleness, writePackageAtomically } from './write/files.ts';
 import { applyRelease } from './version/release.ts';
+import { MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
 
 /** What generating a package assumed and inferred, for the summary (kept with a cached result too). */
@@ -147,6 +148,7 @@ export async function generateAll(
       options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})${moved}`);
     }
   }
+  if (!options.check && releases.some((r) => r.bump === 'major' && r.previous !== undefined)) options.log(MIGRATE_HINT);
   return { stale };
 }
 
