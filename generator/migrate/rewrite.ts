@@ -135,7 +135,8 @@ export class Rewriter {
 
   /** `ns.OldType` and `import('pkg').OldType` in type positions. */
   private qualifiedName(node: ts.QualifiedName): void {
-    if (this.checker.getSymbolAtLocation(node.right)) return;
+    // An unresolved name in a type resolves to the checker's `unknown` symbol, which has no declarations.
+    if (this.checker.getSymbolAtLocation(node.right)?.declarations?.length) return;
     this.namespaceMember(node.left, node.right);
   }
 
