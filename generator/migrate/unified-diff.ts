@@ -87,8 +87,8 @@ function lineOps(a: string[], b: string[]): LineOp[] {
     if (i < x.length && j < y.length && x[i] === y[j]) {
       push(' ', x[i++]!);
       j++;
-    } else if (j < y.length && (i >= x.length || lengths[i]![j + 1]! >= lengths[i + 1]![j]!)) push('+', y[j++]!);
-    else push('-', x[i++]!);
+    } else if (i < x.length && (j >= y.length || lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) push('-', x[i++]!);
+    else push('+', y[j++]!);
   }
   for (let k = a.length - tail; k < a.length; k++) push(' ', a[k]!);
   return ops;
