@@ -26,15 +26,12 @@ export function remainingUses(file: ts.SourceFile, diagnostics: readonly ts.Diag
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
     const found = tracer.operationAt(node);
     let message: string | undefined;
-    if (found) {
-      const name = /'([^']+)'/.exec(text)?.[1] ?? (ts.isIdentifier(node) ? node.text : undefined);
-      message = explain(found.target.changes, found.ids, name)?.message;
-    }
+    const names = namesAt(node, text);
+    if (found) message = explain(found.target.changes, found.ids, names)?.message;
     if (message === undefined) {
       const target = found?.target ?? tracer.packageNear(node);
       if (!target) continue;
-      const name = ts.isIdentifier(node) ? node.text : /'([^']+)'/.exec(text)?.[1];
-      const change = name ? target.changes.find((c) => c.level === 'breaking' && mentions(c.message, name)) : undefined;
+      const change = names.map((name) => target.changes.find((c) => c.level === 'breaking' && mentions(c.message, name))).find((c) => c !== undefined);
       message = change ? change.message : `${target.name}: ${text}`;
     }
     const { line, character } = file.getLineAndCharacterOfPosition(diagnostic.start);
@@ -43,10 +40,30 @@ export function remainingUses(file: ts.SourceFile, diagnostics: readonly ts.Diag
   return out;
 }
 
-/** The breaking change of these operations that names `name`, else their first breaking change. */
-function explain(changes: readonly Change[], ids: ReadonlySet<string>, name: string | undefined): Change | undefined {
+/**
+ * The names an error is about, most specific first: the property read where it points (`data.id`
+ * in `read(data.id)`), the names its message quotes, the identifier itself.
+ */
+function namesAt(node: ts.Node, message: string): string[] {
+  const names: string[] = [];
+  let at: ts.Node | undefined = node;
+  for (let i = 0; at && i < 3; i++, at = at.parent) {
+    if (ts.isPropertyAccessExpression(at)) names.push(at.name.text);
+    else if (ts.isElementAccessExpression(at) && ts.isStringLiteralLike(at.argumentExpression)) names.push(at.argumentExpression.text);
+  }
+  for (const match of message.matchAll(/'([^']+)'/g)) names.push(match[1] as string);
+  if (ts.isIdentifier(node) || ts.isStringLiteralLike(node)) names.push(node.text);
+  return [...new Set(names)];
+}
+
+/** The breaking change of these operations that names one of `names` (the first it can), else their first breaking change. */
+function explain(changes: readonly Change[], ids: ReadonlySet<string>, names: readonly string[]): Change | undefined {
   const own = changes.filter((c) => c.level === 'breaking' && operationsOf(c).some((id) => ids.has(id)));
-  return (name ? own.find((c) => mentions(c.message, name)) : undefined) ?? own[0];
+  for (const name of names) {
+    const change = own.find((c) => mentions(c.message, name));
+    if (change) return change;
+  }
+  return own[0];
 }
 
 /** The operations a change reaches: `operationId`, or the `operationIds` of a change grouped by cause. */
