@@ -33,6 +33,8 @@ export class Rewriter {
       else if (ts.isCallExpression(node)) this.call(node);
       else if (ts.isImportDeclaration(node)) this.importDeclaration(node, file);
       else if (ts.isQualifiedName(node)) this.qualifiedName(node);
+      else if (ts.isImportTypeNode(node)) this.importType(node);
+      else if (ts.isObjectLiteralExpression(node)) this.typedParams(node);
       else if (ts.isStringLiteral(node)) this.enumLiteral(node);
       ts.forEachChild(node, visit);
     };
@@ -138,6 +140,25 @@ export class Rewriter {
     // An unresolved name in a type resolves to the checker's `unknown` symbol, which has no declarations.
     if (this.checker.getSymbolAtLocation(node.right)?.declarations?.length) return;
     this.namespaceMember(node.left, node.right);
+  }
+
+  /** `import('<package>').OldType`. */
+  private importType(node: ts.ImportTypeNode): void {
+    const name = node.qualifier && ts.isIdentifier(node.qualifier) ? node.qualifier : node.qualifier && ts.isQualifiedName(node.qualifier) ? leftmost(node.qualifier) : undefined;
+    if (!name || this.checker.getSymbolAtLocation(name)?.declarations?.length) return;
+    const argument = node.argument;
+    if (!ts.isLiteralTypeNode(argument) || !ts.isStringLiteral(argument.literal)) return;
+    this.namespaceMember(argument.literal, name);
+  }
+
+  /** A params object typed by a package's params type (`const saved: ListPetsParams = { ... }`). */
+  private typedParams(node: ts.ObjectLiteralExpression): void {
+    const contextual = this.checker.getContextualType(node);
+    const symbol = contextual?.aliasSymbol ?? contextual?.getSymbol();
+    const target = this.targetOfDeclarations(symbol);
+    if (!target || !symbol) return;
+    const id = target.paramsTypes.get(symbol.getName());
+    if (id !== undefined) this.params(node, target, id);
   }
 
   /**
@@ -257,8 +278,8 @@ export class Rewriter {
     if (!ts.isIdentifier(argument)) return undefined;
     const declaration = this.checker.getSymbolAtLocation(argument)?.valueDeclaration;
     if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return undefined;
-    if (declaration.getSourceFile() !== argument.getSourceFile()) return undefined;
-    return ts.isObjectLiteralExpression(declaration.initializer) ? declaration.initializer : undefined;
+    if (declaration.getSourceFile() !== argument.getSourceFile() || ts.isIdentifier(declaration.initializer)) return undefined;
+    return this.objectLiteral(declaration.initializer);
   }
 
   /** Enum values the new package renamed, where a params value holds them (`'tweet.fields': ['retweet_count']`). */
@@ -299,6 +320,10 @@ function enumOf(shape: Shape, target: MigrationTarget, depth = 0): Set<string> |
   if (shape.kind === 'array') return enumOf(shape.items, target, depth + 1);
   if ('enum' in shape && shape.enum) return new Set(shape.enum.filter((v): v is string => typeof v === 'string'));
   return undefined;
+}
+
+function leftmost(name: ts.QualifiedName): ts.Identifier {
+  return ts.isIdentifier(name.left) ? name.left : leftmost(name.left);
 }
 
 /** A string literal's text with another value, in the same quotes. */

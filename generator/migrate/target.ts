@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { Change } from '../diff/change.ts';
 import type { ApiSnapshot } from '../diff/snapshot.ts';
-import { memberName } from '../model/names.ts';
+import { memberName, pascalCase } from '../model/names.ts';
 import type { Renames } from './renames.ts';
 
 /** One generated package a consumer's code is migrated for: where it is, and what changed in it. */
@@ -22,15 +22,18 @@ export interface MigrationTarget {
   functionOps: Map<string, string>;
   /** By `client.<group>.<method>` of the OLD package: its operationId. */
   oldCalls: Map<string, string>;
+  /** By params type name (`ListPetsParams`) of the new package: its operationId. */
+  paramsTypes: Map<string, string>;
 }
 
-export function makeTarget(fields: Omit<MigrationTarget, 'root' | 'functionOps' | 'oldCalls'> & { out: string }): MigrationTarget {
+export function makeTarget(fields: Omit<MigrationTarget, 'root' | 'functionOps' | 'oldCalls' | 'paramsTypes'> & { out: string }): MigrationTarget {
   const { out, ...rest } = fields;
   return {
     ...rest,
     root: realRoot(out),
     functionOps: new Map(Object.keys(fields.next.operations).map((id) => [memberName(id), id])),
     oldCalls: new Map(Object.entries(fields.old.operations).map(([id, op]) => [`${op.group}.${op.method}`, id])),
+    paramsTypes: new Map(Object.keys(fields.next.operations).map((id) => [`${pascalCase(id)}Params`, id])),
   };
 }
 

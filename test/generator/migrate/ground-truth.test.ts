@@ -65,12 +65,17 @@ export async function pets(): Promise<unknown[]> {
   {
     name: 'parameter renamed',
     spec: 'param-renamed.yaml',
-    code: `${HEADER}
-export async function ages(): Promise<unknown> {
-  return client.pets.list({ 'pet.fields': ['age'], max_results: 10 });
+    code: `import { ApiClient, type ListPetsParams } from '@test/api';
+declare const client: ApiClient;
+
+export const saved: ListPetsParams = { 'pet.fields': ['name'] };
+const loose = { "pet.fields": ['age'] } as const;
+
+export async function ages(): Promise<unknown[]> {
+  return [await client.pets.list({ 'pet.fields': ['age'], max_results: 10 }), await client.pets.list(loose)];
 }
 `,
-    after: ["client.pets.list({ 'animal.fields': ['age'], max_results: 10 })"],
+    after: ["client.pets.list({ 'animal.fields': ['age'], max_results: 10 })", "saved: ListPetsParams = { 'animal.fields': ['name'] }", `const loose = { "animal.fields": ['age'] } as const;`],
   },
   {
     name: 'body field renamed',
@@ -111,8 +116,9 @@ export function names(list: PetList): string[] {
 
 export let last: api.Pet | undefined;
 export const pick = (pets: Pet[]): Pet | undefined => pets[0];
+export type First = import('@test/api').Pet;
 `,
-    after: ['import type { Animal, PetList }', '(pet: Animal) => pet.name', 'export let last: api.Animal | undefined;', '(pets: Animal[]): Animal | undefined'],
+    after: ['import type { Animal, PetList }', '(pet: Animal) => pet.name', 'export let last: api.Animal | undefined;', '(pets: Animal[]): Animal | undefined', "export type First = import('@test/api').Animal;"],
   },
 ];
 
