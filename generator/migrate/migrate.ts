@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { Project, ts } from 'ts-morph';
+import { typescript5Defaults } from './compiler-options.ts';
 import { remainingUses, type RemainingUse } from './remaining.ts';
 import { type Edit, Rewriter } from './rewrite.ts';
 import { isInside, type MigrationTarget } from './target.ts';
@@ -30,7 +31,7 @@ const MAX_PASSES = 6;
  * package. Returns the new text of each changed file and what is left to migrate by hand.
  */
 export function migrateProject(tsconfig: string, targets: readonly MigrationTarget[]): MigrationResult {
-  const project = new Project({ tsConfigFilePath: tsconfig });
+  const project = new Project({ tsConfigFilePath: tsconfig, compilerOptions: typescript5Defaults(tsconfig) });
   const home = real(dirname(resolve(tsconfig)));
   const editable = project.getSourceFiles().filter((file) => {
     const path = real(file.getFilePath());
