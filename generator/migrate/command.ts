@@ -104,7 +104,8 @@ export async function runMigrate(args: string[], out: Print, err: Print): Promis
   const result = migrateProject(tsconfig, targets);
   const migrated = result.files.reduce((n, f) => n + f.edits, 0);
   for (const file of result.files) {
-    if (options.dryRun) out(unifiedDiff(shown(file.path), file.before, file.after).trimEnd());
+    // Only the final newline goes: a hunk may end with a blank context line, which is a single space.
+    if (options.dryRun) out(unifiedDiff(shown(file.path), file.before, file.after).replace(/\n$/, ''));
     else {
       writeFileAtomically(file.path, file.after);
       out(`wrote ${shown(file.path)} (${file.edits} ${file.edits === 1 ? 'use' : 'uses'} migrated)`);

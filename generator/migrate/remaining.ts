@@ -133,7 +133,7 @@ class Tracer {
         const target = this.clientOf(callee.expression.expression);
         if (target) {
           const key = `${callee.expression.name.text}.${callee.name.text}`;
-          const newId = Object.entries(target.next.operations).find(([, op]) => `${op.group}.${op.method}` === key)?.[0];
+          const newId = target.newCalls.get(key);
           const oldId = target.oldCalls.get(key);
           const id = newId ?? oldId;
           if (id !== undefined) return { target, ids: this.ids(target, id) };

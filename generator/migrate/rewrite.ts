@@ -231,7 +231,7 @@ export class Rewriter {
       if (target) {
         const group = callee.expression.name.text;
         const method = callee.name.text;
-        const id = Object.entries(target.next.operations).find(([, op]) => op.group === group && op.method === method)?.[0];
+        const id = target.newCalls.get(`${group}.${method}`);
         return id === undefined ? undefined : { target, id, paramsIndex: 0 };
       }
     }

@@ -22,17 +22,20 @@ export interface MigrationTarget {
   functionOps: Map<string, string>;
   /** By `client.<group>.<method>` of the OLD package: its operationId. */
   oldCalls: Map<string, string>;
+  /** By `client.<group>.<method>` of the NEW package: its operationId. */
+  newCalls: Map<string, string>;
   /** By params type name (`ListPetsParams`) of the new package: its operationId. */
   paramsTypes: Map<string, string>;
 }
 
-export function makeTarget(fields: Omit<MigrationTarget, 'root' | 'functionOps' | 'oldCalls' | 'paramsTypes'> & { out: string }): MigrationTarget {
+export function makeTarget(fields: Omit<MigrationTarget, 'root' | 'functionOps' | 'oldCalls' | 'newCalls' | 'paramsTypes'> & { out: string }): MigrationTarget {
   const { out, ...rest } = fields;
   return {
     ...rest,
     root: realRoot(out),
     functionOps: new Map(Object.keys(fields.next.operations).map((id) => [memberName(id), id])),
     oldCalls: new Map(Object.entries(fields.old.operations).map(([id, op]) => [`${op.group}.${op.method}`, id])),
+    newCalls: new Map(Object.entries(fields.next.operations).map(([id, op]) => [`${op.group}.${op.method}`, id])),
     paramsTypes: new Map(Object.keys(fields.next.operations).map((id) => [`${pascalCase(id)}Params`, id])),
   };
 }

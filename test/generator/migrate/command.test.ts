@@ -4,7 +4,7 @@
  * writes nothing, a run writes only the changed file, a second run changes nothing, and a file
  * outside the project, a `.d.ts` in node_modules and the generated package are never touched.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -76,6 +76,9 @@ test('--dry-run prints a unified diff and writes nothing', async () => {
   assert.ok(run.stdout.includes("-import type { Pet, PetList } from '@test/api';\n+import type { Animal, PetList } from '@test/api';"), run.stdout);
   assert.ok(run.stdout.includes('(dry run: nothing written)'), run.stdout);
   assert.equal(hashTree(work), before);
+  // git apply takes the printed diff as it is.
+  const diff = run.stdout.slice(run.stdout.indexOf('--- a/'), run.stdout.lastIndexOf('\n3 uses migrated') + 1);
+  execFileSync('git', ['apply', '--check', '-'], { cwd: app, input: diff, stdio: ['pipe', 'pipe', 'pipe'] });
 });
 
 test('a run rewrites only the uses, keeping every other character; a second run changes nothing', async () => {
