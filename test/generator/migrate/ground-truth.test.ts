@@ -173,4 +173,42 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
   assert.equal(problems, []);
 });
 
+/** The README's round (test/fixtures/migrate/round.yaml): renames of several kinds at once, and an operation removed. */
+const ROUND = `import { ApiClient, type Pet } from '@test/api';
+
+declare const token: string;
+const client = new ApiClient({ auth: { bearerToken: token } });
+
+export async function petNames(): Promise<string[]> {
+  const page = await client.pets.list({ 'pet.fields': ['age', 'name'], max_results: 10 });
+  return (page.data ?? []).map((pet: Pet) => pet.name);
+}
+
+export async function describe(id: string): Promise<string> {
+  const { data } = await client.pets.get({ pet_id: id });
+  return data ? \`\${data.name} (\${data.age ?? '?'})\` : 'unknown';
+}
+
+export async function remove(id: string): Promise<void> {
+  await client.pets.delete({ pet_id: id });
+}
+`;
+
+test('several renames at once, and a removed operation listed where it is used', async () => {
+  const dir = join(work, 'round');
+  createProject(dir, join(FIXTURES, 'base.yaml'), { 'src/shelter.ts': ROUND });
+  await generateProjects([{ dir }]);
+  assert.equal(compileProjects([dir]).get(dir), [], 'compiles against the old package');
+  await generateProjects([{ dir, spec: join(FIXTURES, 'round.yaml') }]);
+  const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+  assert.equal(run.code, 1, run.text);
+  const listed = run.out.filter((line) => /^\S+:\d+:\d+: /.test(line));
+  assert.equal(listed.length, 1, run.text);
+  assert.ok(listed[0]?.endsWith('src/shelter.ts:17:21: deletePet: operation removed (was client.pets.delete)'), run.text);
+  assert.ok(run.err.includes('6 uses migrated in 1 file; 1 use left to migrate by hand (listed above)'), run.text);
+  const errors = compileProjects([dir]).get(dir) ?? [];
+  assert.equal(errors.map((e) => e.at), ['src/shelter.ts:17:21']);
+  assert.ok(read(dir, 'src/shelter.ts').includes("client.pets.list({ 'animal.fields': ['age_years', 'name'], max_results: 10 })"));
+});
+
 test.run();
