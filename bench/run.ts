@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name>...] [-- --runs N]`: xgen against its peers, side by side.
- * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec (all when none is named).
+ * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec, diff, narrowing, migrate (all when none is named).
  * A full run rewrites bench/RESULTS.md; a partial run only prints.
  */
 import { writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ const BENCHMARKS = {
   'big-spec': async (runs: number) => (await import('./big-spec.ts')).run({ runs }),
   diff: async (runs: number) => (await import('./diff.ts')).run({ runs }),
   narrowing: async (runs: number) => (await import('./narrowing.ts')).run({ runs }),
+  migrate: async (runs: number) => (await import('./migrate.ts')).run({ runs }),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];

@@ -8,6 +8,7 @@ import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './
 import { exitWhenFlushed } from './exit.ts';
 import { generateAll, type StageListener } from './generate.ts';
 import { isUrl } from './load/remote.ts';
+import { MIGRATE_HELP, MIGRATE_USAGE, runMigrate } from './migrate/command.ts';
 import { Progress } from './progress.ts';
 import { watch } from './watch.ts';
 import { handleSignals, Interrupted, signalExitCode } from './write/interrupt.ts';
@@ -60,6 +61,7 @@ Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage err
 const USAGE = `Usage:
 ${GENERATE_USAGE}
   ${DIFF_USAGE}
+  ${MIGRATE_USAGE}
   xgen help [<command>] | xgen <command> --help
   xgen --version
 
@@ -109,6 +111,7 @@ const COMMANDS: Record<string, Command> = {
   generate: { help: GENERATE_HELP, run: (args, out, err) => generate(parseFlags(args, GENERATE_FLAGS), out, err) },
   // diff reads two positional specs besides its flags, so it parses its own arguments.
   diff: { help: DIFF_HELP, run: async (args, out, err) => runDiff(args, out, err) },
+  migrate: { help: MIGRATE_HELP, run: (args, out, err) => runMigrate(args, out, err) },
 };
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */

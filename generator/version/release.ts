@@ -6,6 +6,7 @@ import { diffSnapshots } from '../diff/rules.ts';
 import { UsageError } from '../errors.ts';
 import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { CHANGELOG_FILE, changelogEntry, prependEntry } from './changelog.ts';
+import { keepPreviousSnapshot } from '../migrate/previous.ts';
 
 /** The version of a package's first generation when its config entry gives no `version:`. */
 export const DEFAULT_FIRST_VERSION = '1.0.0';
@@ -59,6 +60,8 @@ export function applyRelease(config: PackageConfig, files: Map<string, string>):
   }
   files.set('package.json', manifest.replace(/^(\s*"version":\s*)"[^"]*"/m, `$1${JSON.stringify(version)}`));
   if (changelog !== undefined) files.set(CHANGELOG_FILE, changelog);
+  // What `xgen migrate` compares with: the package before the last major version.
+  keepPreviousSnapshot(config.out, files, release.bump, previousSnapshot, snapshot);
   return release;
 }
 

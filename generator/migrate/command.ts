@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { type PackageConfig, readConfig } from '../config.ts';
+import { diffSnapshots } from '../diff/rules.ts';
+import { type ApiSnapshot, apiSnapshot, parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
+import { UsageError } from '../errors.ts';
+import { loadSpec } from '../load/index.ts';
+import { buildModel } from '../model/index.ts';
+import { PREVIOUS_SNAPSHOT_FILE } from './previous.ts';
+import { noRenames, renamesBetween } from './renames.ts';
+import { makeTarget, type MigrationTarget } from './target.ts';
+import { unifiedDiff } from './unified-diff.ts';
+import { writeFileAtomically } from './write.ts';
+
+export const MIGRATE_USAGE =
+  'xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]';
+
+export const MIGRATE_HELP = `Usage:
+  ${MIGRATE_USAGE}
+
+Run in your repository after regenerating (\`npm run generate\`): rewrites the TypeScript of the project
+for the renames of each package xgen.config.yaml generates, since the package's last major version
+(renamed groups and methods, /functions exports, operationIds given to client.call, params keys,
+enum values, exported types). Only expressions the type checker traces to a generated package are
+changed, and only where the old name no longer compiles; a second run changes nothing. Every use it
+cannot migrate (a removed operation, parameter or field, a changed type) is listed as
+file:line:col: message.
+  --dry-run            print the changes as a unified diff; write nothing
+  --project <file>     the tsconfig.json of the code to migrate (default: tsconfig.json)
+  --config <file>      the xgen config listing the packages (default: xgen.config.yaml)
+  --package <name>     only this package of the config
+  --from <file>        migrate from this old spec or api-snapshot.json instead of the one kept at the
+                       last major version (with one package: the config's only one, or --package)
+  --to <file>          migrate to this spec or snapshot instead of the package's own api-snapshot.json
+
+Exit codes: 0 everything migrated (or nothing to migrate), 1 uses left to migrate by hand (listed)
+or a spec problem, 2 a usage error.`;
+
+type Print = (line: string) => void;
+
+interface Options {
+  dryRun: boolean;
+  project: string;
+  config: string;
+  package?: string;
+  from?: string;
+  to?: string;
+}
+
+function parseArgs(args: string[]): Options {
+  const options: Options = { dryRun: false, project: 'tsconfig.json', config: 'xgen.config.yaml' };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new UsageError(`unexpected argument "${arg}" for migrate (${MIGRATE_USAGE})`);
+    const name = match[1] as string;
+    if (name === 'dry-run') {
+      if (match[2] !== undefined) throw new UsageError('--dry-run takes no value');
+      options.dryRun = true;
+      continue;
+    }
+    if (!['project', 'config', 'package', 'from', 'to'].includes(name)) throw new UsageError(`unknown option --${name} for migrate (${MIGRATE_USAGE})`);
+    const value = match[2] ?? args[++i];
+    if (value === undefined || value.startsWith('--') || value === '') throw new UsageError(`--${name} needs a value`);
+    (options as unknown as Record<string, string>)[name] = value;
+  }
+  return options;
+}
+
+/** `xgen migrate`: returns 0 when nothing is left to migrate by hand, 1 when something is. */
+export async function runMigrate(args: string[], out: Print, err: Print): Promise<number> {
+  const options = parseArgs(args);
+  const tsconfig = resolve(options.project);
+  if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
+  let packages = readConfig(options.config);
+  if (options.package !== undefined) {
+    packages = packages.filter((p) => p.name === options.package);
+    if (packages.length === 0) throw new UsageError(`no package "${options.package}" in ${options.config}`);
+  }
+  if ((options.from !== undefined || options.to !== undefined) && packages.length > 1) {
+    throw new UsageError(`--from and --to are for one package: name it with --package (${packages.map((p) => p.name).join(', ')})`);
+  }
+  const targets: MigrationTarget[] = [];
+  for (const config of packages) {
+    const next = options.to !== undefined ? snapshotOf(options.to, config) : parseSnapshot(readText(resolve(config.out, SNAPSHOT_FILE)));
+    if (!next) throw new UsageError(`${config.name}: ${shown(resolve(config.out, SNAPSHOT_FILE))} is missing: run \`npm run generate\` first`);
+    const old = options.from !== undefined ? snapshotOf(options.from, config) : parseSnapshot(readText(resolve(config.out, PREVIOUS_SNAPSHOT_FILE)));
+    if (!old) {
+      out(`${config.name}: no earlier major version recorded (pass --from <old spec> to migrate from one): nothing to migrate`);
+      continue;
+    }
+    const renames = renamesBetween(old, next);
+    const changes = diffSnapshots(old, next);
+    if (noRenames(renames) && changes.every((c) => c.level !== 'breaking')) {
+      out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion} breaks nothing: nothing to migrate`);
+      continue;
+    }
+    out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion}${noRenames(renames) ? ' (no renames; checking for uses of what changed)' : ''}`);
+    targets.push(makeTarget({ name: config.name, client: config.client, out: config.out, old, next, renames, changes }));
+  }
+  if (targets.length === 0) return 0;
+  // ts-morph (and the TypeScript it carries) loads only when there is code to migrate.
+  const { migrateProject } = await import('./migrate.ts');
+  const result = migrateProject(tsconfig, targets);
+  const migrated = result.files.reduce((n, f) => n + f.edits, 0);
+  for (const file of result.files) {
+    // Only the final newline goes: a hunk may end with a blank context line, which is a single space.
+    if (options.dryRun) out(unifiedDiff(shown(file.path), file.before, file.after).replace(/\n$/, ''));
+    else {
+      writeFileAtomically(file.path, file.after);
+      out(`wrote ${shown(file.path)} (${file.edits} ${file.edits === 1 ? 'use' : 'uses'} migrated)`);
+    }
+  }
+  for (const use of result.remaining) out(`${shown(use.file)}:${use.line}:${use.column}: ${use.message}`);
+  const files = `${result.files.length} ${result.files.length === 1 ? 'file' : 'files'}`;
+  const left = result.remaining.length;
+  const summary = `${migrated} ${migrated === 1 ? 'use' : 'uses'} migrated in ${files}${options.dryRun ? ' (dry run: nothing written)' : ''}; ${left === 0 ? 'nothing left to migrate by hand' : `${left} ${left === 1 ? 'use' : 'uses'} left to migrate by hand (listed above)`}`;
+  (left === 0 ? out : err)(summary);
+  return left === 0 ? 0 : 1;
+}
+
+/** A snapshot file (`api-snapshot.json`, any name ending in .json that reads as one) or a spec, as the package's config would generate it. */
+function snapshotOf(path: string, config: PackageConfig): ApiSnapshot {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new UsageError(`${path} not found`);
+  if (file.endsWith('.json')) {
+    const snapshot = parseSnapshot(readText(file));
+    if (snapshot) return snapshot;
+  }
+  const spec = loadSpec(file, undefined, config.overlays ?? []);
+  return apiSnapshot(buildModel(spec, { packageName: config.name, clientName: config.client }));
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function shown(path: string): string {
+  return relative(process.cwd(), path) || path;
+}

@@ -1,0 +1,341 @@
+import { ts } from 'ts-morph';
+import { isIdentifier } from '../model/names.ts';
+import type { Shape } from '../diff/shapes.ts';
+import { isInside, type MigrationTarget } from './target.ts';
+
+/** One replacement of a source text range. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The edits one pass finds in a source file: every use, typed by a generated package, of a name
+ * or value the package renamed. Each rule fires only where the old name no longer type-checks
+ * against the new package (a property the type lacks, an export the module lacks, a value the
+ * enum lacks), so code already migrated, or names a later version brought back, are left alone.
+ * Rules that need the new names to resolve (params keys once the call is renamed) fire on the
+ * next pass.
+ */
+export class Rewriter {
+  private readonly edits = new Map<number, Edit>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly targets: readonly MigrationTarget[],
+  ) {}
+
+  editsOf(file: ts.SourceFile): Edit[] {
+    this.edits.clear();
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAccessExpression(node)) this.memberAccess(node);
+      else if (ts.isCallExpression(node)) this.call(node);
+      else if (ts.isImportDeclaration(node)) this.importDeclaration(node, file);
+      else if (ts.isQualifiedName(node)) this.qualifiedName(node);
+      else if (ts.isImportTypeNode(node)) this.importType(node);
+      else if (ts.isObjectLiteralExpression(node)) this.typedParams(node);
+      else if (ts.isStringLiteral(node)) this.enumLiteral(node);
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    return [...this.edits.values()].sort((a, b) => a.start - b.start);
+  }
+
+  private edit(node: ts.Node, text: string): void {
+    const start = node.getStart();
+    if (!this.edits.has(start)) this.edits.set(start, { start, end: node.getEnd(), text });
+  }
+
+  /** The package a declaration belongs to. */
+  private targetOfDeclarations(symbol: ts.Symbol | undefined): MigrationTarget | undefined {
+    const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
+    return file === undefined ? undefined : this.targets.find((t) => isInside(file, t.root));
+  }
+
+  /** The package whose client class `expression` is an instance of. */
+  private clientOf(expression: ts.Expression): MigrationTarget | undefined {
+    const type = this.checker.getTypeAtLocation(expression);
+    const symbol = type.getSymbol();
+    const target = this.targetOfDeclarations(symbol);
+    return target && symbol?.getName() === target.client ? target : undefined;
+  }
+
+  /** `client.<group>.<method>` with a group or method the package no longer has. */
+  private memberAccess(node: ts.PropertyAccessExpression): void {
+    if (this.checker.getSymbolAtLocation(node.name)) return;
+    const client = this.clientOf(node.expression);
+    if (client) {
+      const parent = node.parent;
+      const group = node.name.text;
+      if (ts.isPropertyAccessExpression(parent) && parent.expression === node) {
+        const rename = this.operationRename(client, group, parent.name.text);
+        if (rename) {
+          if (rename.group !== group) this.edit(node.name, rename.group);
+          if (rename.method !== parent.name.text) this.edit(parent.name, rename.method);
+          return;
+        }
+      }
+      // The group alone (`const posts = client.tweets`): only when all of it moved to one group.
+      const groups = new Set<string>();
+      for (const [id, op] of Object.entries(client.old.operations)) {
+        if (op.group !== group) continue;
+        const now = client.next.operations[client.renames.operations.get(id)?.to.id ?? id];
+        groups.add(now?.group ?? '');
+      }
+      const [only] = [...groups];
+      if (groups.size === 1 && only && only !== group) this.edit(node.name, only);
+      return;
+    }
+    // `client.<group>.<method>` where the group is still there but the method moved.
+    const inner = node.expression;
+    if (ts.isPropertyAccessExpression(inner)) {
+      const owner = this.clientOf(inner.expression);
+      if (!owner) return;
+      const rename = this.operationRename(owner, inner.name.text, node.name.text);
+      if (!rename) return;
+      if (rename.group !== inner.name.text) this.edit(inner.name, rename.group);
+      if (rename.method !== node.name.text) this.edit(node.name, rename.method);
+      return;
+    }
+    // `api.oldFunction` through `import * as api from '<package>/functions'`.
+    if (ts.isIdentifier(node.name)) this.namespaceMember(inner, node.name);
+  }
+
+  private operationRename(target: MigrationTarget, group: string, method: string): { group: string; method: string } | undefined {
+    const id = target.oldCalls.get(`${group}.${method}`);
+    if (id === undefined) return undefined;
+    const to = target.renames.operations.get(id)?.to;
+    return to && (to.group !== group || to.method !== method) ? to : undefined;
+  }
+
+  /** A module of a package, as `expression` (a namespace import, or `import('pkg')`) refers to it. */
+  private moduleOf(node: ts.Node): { target: MigrationTarget; module: ts.Symbol } | undefined {
+    let symbol = this.checker.getSymbolAtLocation(node);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    if (!symbol || !(symbol.flags & ts.SymbolFlags.ValueModule)) return undefined;
+    const decl = symbol.declarations?.[0];
+    if (!decl || !ts.isSourceFile(decl)) return undefined;
+    const target = this.targets.find((t) => isInside(decl.fileName, t.root));
+    return target ? { target, module: symbol } : undefined;
+  }
+
+  /** The name an old export of a package module has now, when the module exports it. */
+  private exportRename(target: MigrationTarget, module: ts.Symbol, name: string): string | undefined {
+    const exports = new Set(this.checker.getExportsOfModule(module).map((s) => s.getName()));
+    if (exports.has(name)) return undefined;
+    const next = target.renames.types.get(name) ?? target.renames.functions.get(name);
+    return next !== undefined && exports.has(next) ? next : undefined;
+  }
+
+  private namespaceMember(namespace: ts.Node, name: ts.Identifier): void {
+    const module = this.moduleOf(namespace);
+    if (!module) return;
+    const next = this.exportRename(module.target, module.module, name.text);
+    if (next) this.edit(name, next);
+  }
+
+  /** `ns.OldType` and `import('pkg').OldType` in type positions. */
+  private qualifiedName(node: ts.QualifiedName): void {
+    // An unresolved name in a type resolves to the checker's `unknown` symbol, which has no declarations.
+    if (this.checker.getSymbolAtLocation(node.right)?.declarations?.length) return;
+    this.namespaceMember(node.left, node.right);
+  }
+
+  /** `import('<package>').OldType`. */
+  private importType(node: ts.ImportTypeNode): void {
+    const name = node.qualifier && ts.isIdentifier(node.qualifier) ? node.qualifier : node.qualifier && ts.isQualifiedName(node.qualifier) ? leftmost(node.qualifier) : undefined;
+    if (!name || this.checker.getSymbolAtLocation(name)?.declarations?.length) return;
+    const argument = node.argument;
+    if (!ts.isLiteralTypeNode(argument) || !ts.isStringLiteral(argument.literal)) return;
+    this.namespaceMember(argument.literal, name);
+  }
+
+  /** A params object typed by a package's params type (`const saved: ListPetsParams = { ... }`). */
+  private typedParams(node: ts.ObjectLiteralExpression): void {
+    const contextual = this.checker.getContextualType(node);
+    const symbol = contextual?.aliasSymbol ?? contextual?.getSymbol();
+    const target = this.targetOfDeclarations(symbol);
+    if (!target || !symbol) return;
+    const id = target.paramsTypes.get(symbol.getName());
+    if (id !== undefined) this.params(node, target, id);
+  }
+
+  /**
+   * `import { OldName } from '<package>'`: the import and every use of it in the file take the new
+   * name; with an alias (`OldName as Mine`) only the imported name changes. When the new name is
+   * already taken in the file, the import keeps the old local name (`NewName as OldName`).
+   */
+  private importDeclaration(node: ts.ImportDeclaration, file: ts.SourceFile): void {
+    const bindings = node.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) return;
+    const module = this.moduleOf(node.moduleSpecifier);
+    if (!module) return;
+    for (const specifier of bindings.elements) {
+      const imported = specifier.propertyName ?? specifier.name;
+      if (!ts.isIdentifier(imported)) continue;
+      const next = this.exportRename(module.target, module.module, imported.text);
+      if (!next) continue;
+      if (specifier.propertyName) {
+        this.edit(specifier.propertyName, next);
+        continue;
+      }
+      const local = this.checker.getSymbolAtLocation(specifier.name);
+      const taken = this.checker.getSymbolsInScope(file, ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Alias).some((s) => s.getName() === next);
+      if (taken || !local) {
+        this.edit(specifier.name, `${next} as ${imported.text}`);
+        continue;
+      }
+      this.edit(specifier.name, next);
+      const rename = (n: ts.Node): void => {
+        if (ts.isIdentifier(n) && n.text === imported.text && n !== specifier.name) {
+          const parent = n.parent;
+          if (ts.isShorthandPropertyAssignment(parent) && parent.name === n) {
+            if (this.checker.getShorthandAssignmentValueSymbol(parent) === local) this.edit(n, `${imported.text}: ${next}`);
+          } else if (this.checker.getSymbolAtLocation(n) === local) this.edit(n, next);
+        }
+        ts.forEachChild(n, rename);
+      };
+      rename(file);
+    }
+  }
+
+  private call(node: ts.CallExpression): void {
+    const callee = node.expression;
+    // client.call('oldId', ...)
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'call') {
+      const target = this.clientOf(callee.expression);
+      const first = node.arguments[0];
+      if (target && first && ts.isStringLiteralLike(first)) {
+        let id = first.text;
+        if (!target.next.operations[id]) {
+          const to = target.renames.operations.get(id)?.to.id;
+          if (to) {
+            this.edit(first, quoted(first, to));
+            id = to;
+          }
+        }
+        if (target.next.operations[id]) this.params(node.arguments[1], target, id);
+        return;
+      }
+    }
+    const op = this.operationOfCall(node);
+    if (op) this.params(node.arguments[op.paramsIndex], op.target, op.id);
+  }
+
+  /** The operation a call invokes (by the new package's id), and which argument holds its params. */
+  private operationOfCall(node: ts.CallExpression): { target: MigrationTarget; id: string; paramsIndex: number } | undefined {
+    const callee = node.expression;
+    if (ts.isPropertyAccessExpression(callee) && ts.isPropertyAccessExpression(callee.expression)) {
+      const target = this.clientOf(callee.expression.expression);
+      if (target) {
+        const group = callee.expression.name.text;
+        const method = callee.name.text;
+        const id = target.newCalls.get(`${group}.${method}`);
+        return id === undefined ? undefined : { target, id, paramsIndex: 0 };
+      }
+    }
+    // A `/functions` export: `getPostsByIds(core, params)`.
+    let symbol = this.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const target = this.targetOfDeclarations(symbol);
+    const id = target && symbol ? target.functionOps.get(symbol.getName()) : undefined;
+    return target && id !== undefined ? { target, id, paramsIndex: 1 } : undefined;
+  }
+
+  /** A params object: renamed keys, and renamed enum values in what they hold. */
+  private params(argument: ts.Expression | undefined, target: MigrationTarget, id: string): void {
+    const object = this.objectLiteral(argument);
+    if (!object) return;
+    const op = target.next.operations[id];
+    if (!op) return;
+    const keys = target.renames.params.get(id);
+    for (const property of object.properties) {
+      if (ts.isShorthandPropertyAssignment(property)) {
+        const to = op.params[property.name.text] ? undefined : keys?.get(property.name.text);
+        if (to) this.edit(property, `${propertyKey(to, undefined)}: ${property.name.text}`);
+        continue;
+      }
+      if (!ts.isPropertyAssignment(property)) continue;
+      const name = property.name;
+      if (!ts.isIdentifier(name) && !ts.isStringLiteralLike(name)) continue;
+      let key = name.text;
+      const to = op.params[key] ? undefined : keys?.get(key);
+      if (to) {
+        this.edit(name, propertyKey(to, ts.isStringLiteralLike(name) ? name : undefined));
+        key = to;
+      }
+      const param = op.params[key];
+      if (param) this.enumValues(property.initializer, param.type, target);
+    }
+  }
+
+  /** The object literal a params argument is, or the one a local `const` it names was initialised with. */
+  private objectLiteral(argument: ts.Expression | undefined): ts.ObjectLiteralExpression | undefined {
+    if (!argument) return undefined;
+    if (ts.isObjectLiteralExpression(argument)) return argument;
+    if (ts.isAsExpression(argument) || ts.isSatisfiesExpression(argument) || ts.isParenthesizedExpression(argument)) return this.objectLiteral(argument.expression);
+    if (!ts.isIdentifier(argument)) return undefined;
+    const declaration = this.checker.getSymbolAtLocation(argument)?.valueDeclaration;
+    if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return undefined;
+    if (declaration.getSourceFile() !== argument.getSourceFile() || ts.isIdentifier(declaration.initializer)) return undefined;
+    return this.objectLiteral(declaration.initializer);
+  }
+
+  /** Enum values the new package renamed, where a params value holds them (`'tweet.fields': ['retweet_count']`). */
+  private enumValues(value: ts.Expression, shape: Shape, target: MigrationTarget): void {
+    const allowed = enumOf(shape, target);
+    if (!allowed) return;
+    const values = ts.isArrayLiteralExpression(value) ? value.elements : [value];
+    for (const element of values) {
+      if (!ts.isStringLiteralLike(element) || allowed.has(element.text)) continue;
+      const candidates = [...(target.renames.enumValues.get(element.text) ?? [])].filter((v) => allowed.has(v));
+      if (candidates.length === 1) this.edit(element, quoted(element, candidates[0] as string));
+    }
+  }
+
+  /** A string literal whose contextual type is an enum of a package (a union of string literals) that lacks its value. */
+  private enumLiteral(node: ts.StringLiteral): void {
+    const parent = node.parent;
+    if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isPropertyAssignment(parent) && parent.name === node) return;
+    if (ts.isLiteralTypeNode(parent) || ts.isExternalModuleReference(parent)) return;
+    const contextual = this.checker.getContextualType(node);
+    if (!contextual) return;
+    const target = this.targetOfDeclarations(contextual.aliasSymbol) ?? this.targetOfDeclarations(contextual.getSymbol());
+    if (!target || !contextual.isUnion()) return;
+    const values = new Set(contextual.types.filter((t) => t.isStringLiteral()).map((t) => (t as ts.StringLiteralType).value));
+    if (values.size === 0 || values.has(node.text)) return;
+    const candidates = [...(target.renames.enumValues.get(node.text) ?? [])].filter((v) => values.has(v));
+    if (candidates.length === 1) this.edit(node, quoted(node, candidates[0] as string));
+  }
+}
+
+/** The values of an enum a params value takes (itself, or the items of an array), in the new snapshot. */
+function enumOf(shape: Shape, target: MigrationTarget, depth = 0): Set<string> | undefined {
+  if (depth > 8) return undefined;
+  if ('ref' in shape) {
+    const named = target.next.types[shape.ref]?.shape;
+    return named ? enumOf(named, target, depth + 1) : undefined;
+  }
+  if (shape.kind === 'array') return enumOf(shape.items, target, depth + 1);
+  if ('enum' in shape && shape.enum) return new Set(shape.enum.filter((v): v is string => typeof v === 'string'));
+  return undefined;
+}
+
+function leftmost(name: ts.QualifiedName): ts.Identifier {
+  return ts.isIdentifier(name.left) ? name.left : leftmost(name.left);
+}
+
+/** A string literal's text with another value, in the same quotes. */
+function quoted(node: ts.StringLiteralLike, value: string): string {
+  const text = node.getText();
+  const quote = text.charAt(0);
+  if (quote === '`') return `\`${value.replace(/[`\\$]/g, (c) => `\\${c}`)}\``;
+  return `${quote}${value.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`;
+}
+
+/** An object key for a params key: bare when it can be, else quoted like `like` (single quotes by default). */
+function propertyKey(key: string, like: ts.StringLiteralLike | undefined): string {
+  if (like) return quoted(like, key);
+  return isIdentifier(key) ? key : `'${key.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}

@@ -1,0 +1,143 @@
+/**
+ * A consumer's repository as `xgen migrate` meets it: an xgen config generating one package into
+ * `generated/api` from `spec.yaml`, the package linked as `node_modules/@test/api` (as a workspace or
+ * `file:` dependency links it), a strict tsconfig over `src/`, and the consumer's code there.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+import type { PackageConfig } from '../../../generator/config.ts';
+import { generateAll } from '../../../generator/generate.ts';
+import { parseSnapshot } from '../../../generator/diff/snapshot.ts';
+import { deriveConsumer, type DerivedProgram } from './derived-consumer.ts';
+
+export const PACKAGE = '@test/api';
+export const CLIENT = 'ApiClient';
+
+/** The package config of a consumer project in `dir`. */
+export function packageConfig(dir: string): PackageConfig {
+  return { spec: join(dir, existsSync(join(dir, 'spec.json')) ? 'spec.json' : 'spec.yaml'), out: join(dir, 'generated', 'api'), name: PACKAGE, client: CLIENT, templates: {} };
+}
+
+/** Creates a consumer project in `dir` for `spec` (not generated yet) with its code `files` (path in the project -> text). */
+export function createProject(dir: string, spec: string, files: Record<string, string>): void {
+  mkdirSync(join(dir, 'node_modules', '@test'), { recursive: true });
+  const specFile = spec.endsWith('.json') ? 'spec.json' : 'spec.yaml';
+  cpSync(spec, join(dir, specFile));
+  writeFileSync(join(dir, 'xgen.config.yaml'), `packages:\n  - spec: ${specFile}\n    out: generated/api\n    name: '${PACKAGE}'\n    client: ${CLIENT}\n`);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        include: ['src'],
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  symlinkSync(join('..', '..', 'generated', 'api'), join(dir, 'node_modules', '@test', 'api'), 'dir');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** Generates (or regenerates, from `spec` when given) the package of each project, all in one run as `npm run generate` would. */
+export async function generateProjects(projects: { dir: string; spec?: string }[]): Promise<string[]> {
+  for (const { dir, spec } of projects) if (spec) cpSync(spec, packageConfig(dir).spec);
+  const lines: string[] = [];
+  await generateAll(
+    projects.map((p) => packageConfig(p.dir)),
+    { check: false, log: (line) => lines.push(line), warn: () => {} },
+  );
+  return lines;
+}
+
+/** Copies a generated project (its package already generated) to `to`, relinking the package. */
+export function copyProject(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+}
+
+/** A compile error of the project: `file:line:col` (file relative to the project) and the message. */
+export interface CompileError {
+  at: string;
+  message: string;
+}
+
+/** Type-checks the project with tsc (its tsconfig.json) and returns its errors. */
+export function compileProject(dir: string): CompileError[] {
+  return compileProjects([dir]).get(dir) ?? [];
+}
+
+/**
+ * Type-checks each project on its own (one program for all would share one copy of the package:
+ * tsc takes packages of the same name and version for one).
+ */
+export function compileProjects(dirs: readonly string[]): Map<string, CompileError[]> {
+  return new Map(dirs.map((dir) => [dir, compileOne(dir)]));
+}
+
+function compileOne(dir: string): CompileError[] {
+  const read = ts.readConfigFile(join(dir, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dir);
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    const file = d.file ? relative(dir, d.file.fileName) : '';
+    return { at: where ? `${file}:${where.line + 1}:${where.character + 1}` : file, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
+  });
+}
+
+/** The `file:line:col` of each use `xgen migrate` listed as left to migrate by hand (paths relative to the project). */
+export function reportedLocations(lines: readonly string[], dir: string, cwd: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of lines) {
+    const match = /^(.+?):(\d+):(\d+): /.exec(line);
+    if (match) out.add(`${relative(dir, join(cwd, match[1] as string))}:${match[2]}:${match[3]}`);
+  }
+  return out;
+}
+
+export function read(dir: string, path: string): string {
+  return readFileSync(join(dir, path), 'utf8');
+}
+
+/**
+ * A consumer project of X's published 2.147 in `dir`, its program derived from the package (see
+ * derived-consumer.ts) and compiling against it: what a params literal cannot express is passed
+ * whole, and a type name the package does not export is left out. Returns the program.
+ */
+export async function derivedProject(dir: string, spec: string): Promise<DerivedProgram> {
+  createProject(dir, spec, {});
+  await generateProjects([{ dir }]);
+  const snapshot = parseSnapshot(read(dir, 'generated/api/api-snapshot.json'));
+  if (!snapshot) throw new Error('no snapshot generated');
+  const givenParams = new Set<string>();
+  const skipTypes = new Set<string>();
+  for (let round = 0; ; round++) {
+    const program = deriveConsumer(snapshot, { specifier: PACKAGE, client: CLIENT, givenParams, skipTypes });
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'consumer.ts'), program.text);
+    const errors = compileProject(dir);
+    if (errors.length === 0) return program;
+    if (round === 2) throw new Error(`the derived consumer does not compile against its package: ${errors.slice(0, 5).map((e) => `${e.at} ${e.message}`).join('; ')}`);
+    for (const error of errors) {
+      const line = Number(error.at.split(':')[1]);
+      const type = program.typeLines.get(line);
+      if (type) skipTypes.add(type);
+      const op = program.ranges.find((r) => line >= r.from && line <= r.to)?.operationId;
+      if (op) givenParams.add(op);
+    }
+  }
+}
