@@ -84,8 +84,9 @@ export interface Run {
   stats: Record<string, number>;
 }
 
-export async function check(dir: string): Promise<Run> {
-  const result = await runCommand(process.execPath, [TSC, '-p', dir, '--extendedDiagnostics', '--pretty', 'false']);
+/** `tsc` is the compiler's bin (TypeScript 5.9's from the peers unless another is given). */
+export async function check(dir: string, tsc: string = TSC): Promise<Run> {
+  const result = await runCommand(process.execPath, [tsc, '-p', dir, '--extendedDiagnostics', '--pretty', 'false']);
   const errors = result.stdout.split('\n').filter((l) => /error TS\d+:/.test(l));
   const stats: Record<string, number> = {};
   for (const [, name, value] of result.stdout.matchAll(/^([A-Za-z ]+):\s+([\d.]+)s?K?$/gm)) stats[name!.trim()] = Number(value);

@@ -29,6 +29,8 @@ export interface GenerateReport {
   warnings: SpecError[];
   /** Operations that page or stream by inference rather than by `x-pagination` / `x-streaming`. */
   inferred: { paginated: number; streams: number };
+  /** Located notes of what was inferred from a valid spec (field selection pairings): shown, never refused under `strict`. */
+  notes: SpecError[];
 }
 
 /** A package generated in memory, ready to be written or compared. */
@@ -64,6 +66,7 @@ export async function generatePackage(
   const report: GenerateReport = {
     warnings: spec.docs.warnings,
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
+    notes: spec.docs.notes,
   };
   refuseWhenStrict(config, report);
   // The later stages load big libraries (openapi-typescript and TypeScript 5.9: about 0.4 s of
@@ -93,6 +96,11 @@ function refuseWhenStrict(config: PackageConfig, report: GenerateReport): void {
 /** A warning as printed: `file:line:column: warning: reason (at #/pointer)`. */
 export function warningLine(warning: SpecError): string {
   return `${warning.file}:${warning.line ?? 1}:${warning.column ?? 1}: warning: ${warning.reason}${warning.pointer ? ` (at ${warning.pointer})` : ''}`;
+}
+
+/** A note as printed: `file:line:column: note: reason (at #/pointer)`. */
+export function noteLine(note: SpecError): string {
+  return warningLine(note).replace(': warning: ', ': note: ');
 }
 
 /** The summary's note of inferences, or '' when there were none. */
@@ -181,6 +189,7 @@ export async function generateAll(
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached = (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
     for (const warning of pkg.report.warnings) (options.warn ?? options.log)(warningLine(warning));
+    for (const note of pkg.report.notes) (options.warn ?? options.log)(noteLine(note));
     const release = releases[i] as (typeof releases)[number];
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);

@@ -14,7 +14,7 @@ type Dependency = [file: string, sha256: string];
 interface Entry {
   deps: Dependency[];
   files: [path: string, text: string][];
-  report?: { warnings: WarningRecord[]; inferred: GenerateReport['inferred'] };
+  report?: { warnings: WarningRecord[]; inferred: GenerateReport['inferred']; notes?: WarningRecord[] };
 }
 
 type WarningRecord = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
@@ -87,18 +87,20 @@ export class ResultCache {
     } catch {
       // Only the eviction order depends on it.
     }
-    const { warnings, inferred } = entry.report;
+    const { warnings, inferred, notes = [] } = entry.report;
+    const located = (w: WarningRecord): SpecError => new SpecError(w.reason, w.file, w.pointer, w.line, w.column);
     return {
       files: new Map(entry.files),
       deps: entry.deps.map(([file]) => file),
-      report: { warnings: warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column)), inferred },
+      report: { warnings: warnings.map(located), inferred, notes: notes.map(located) },
     };
   }
 
   /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
   store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: GenerateReport): void {
-    const warnings = report.warnings.map(({ reason, file, pointer, line, column }) => ({ reason, file, pointer, line, column }));
-    const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files], report: { warnings, inferred: report.inferred } };
+    const record = ({ reason, file, pointer, line, column }: SpecError): WarningRecord => ({ reason, file, pointer, line, column });
+    const recorded = { warnings: report.warnings.map(record), inferred: report.inferred, notes: report.notes.map(record) };
+    const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files], report: recorded };
     const temporary = `${path}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });

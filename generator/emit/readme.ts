@@ -21,6 +21,7 @@ export function emitReadme(model: ApiModel): string {
   lines.push(`const client = new ${model.clientName}({${auth ? ` auth: ${auth} ` : ''}});`, '```', '');
   lines.push('Options: `baseUrl` (default `' + model.servers.defaultUrl + '`)' + (model.servers.sandboxUrl ? ', `sandboxBaseUrl` (default `' + model.servers.sandboxUrl + '`), `sandbox`' : '') + ', `auth`, `fetch`, `timeoutMs`, `maxRetries`, `maxRetryWaitMs`, `headers`. Every method takes one params object (path, query and header parameters and body fields, by their wire names) and optional per-call options `{ signal, timeoutMs, headers, maxRetries }`.', '');
   lines.push(...functionsSection(model, auth));
+  lines.push(...fieldSelectionSection(model));
   lines.push('## Examples by tag', '');
   for (const group of model.groups) {
     const op = model.operations.find((o) => o.id === group.operationIds[0]);
@@ -117,4 +118,33 @@ function functionsSection(model: ApiModel, auth: string | undefined): string[] {
         : ''),
     '',
   ];
+}
+
+/**
+ * Where field selection was inferred (no `x-field-selection` in the spec): which parameter selects
+ * which object, on what defaults, and which operations' results follow it. Nothing when none was.
+ */
+function fieldSelectionSection(model: ApiModel): string[] {
+  const inferred = model.selections.filter((s) => s.inferred);
+  const operations = model.operations.filter((o) => o.narrowing?.inferredFrom);
+  if (inferred.length === 0 || operations.length === 0) return [];
+  const code = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(', ');
+  const lines = [
+    '## Field selection',
+    '',
+    'Results follow the `*.fields` parameters in their types: a requested field is present (no `!`, no `?.`), and a field that is neither requested nor a default is absent or optional. The spec does not state which parameter selects which object (`x-field-selection`), so xgen inferred it: each parameter below takes the names of the properties of an object the results carry (`data`, and `includes` where `expansions` fills it). An object without a `required` list states no defaults, so its fields are optional unless requested.',
+    '',
+    '| parameter | object | defaults |',
+    '|---|---|---|',
+  ];
+  const rows = new Set<string>();
+  for (const s of inferred) {
+    const defaults = s.defaultsUnknown ? 'none stated: fields not requested are optional' : s.defaults.length > 0 ? `${code(s.defaults)} (its \`required\` list)` : 'none';
+    rows.add(`| \`${s.param}\` | \`${s.object}\` | ${defaults} |`);
+  }
+  lines.push(...[...rows].sort(), '');
+  lines.push(`Operations whose results narrow this way (${operations.length}), with the parameters they follow:`, '');
+  for (const op of operations) lines.push(`- \`${op.id}\`: ${code(op.narrowing?.inferredFrom ?? [])}`);
+  lines.push('');
+  return lines;
 }

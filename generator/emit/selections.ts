@@ -33,16 +33,20 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
   const statements: StatementStructures[] = [];
   for (const s of model.selections) {
     const field = fieldTypeOf(s);
+    // Defaults unknown (an inferred pairing, no `required`): every field may be absent unless requested.
+    const optional = s.defaultsUnknown ? [...new Set([...s.presentWhenAsked, ...s.sometimesAbsent, ...s.unselectable])] : s.unselectable;
     statements.push({
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: s.name,
       typeParameters: [{ name: 'V', default: `readonly ${field.includes('|') ? `(${field})` : field}[]` }],
-      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${union(s.presentWhenAsked)}, ${union(s.nonDefaults)}, ${field}${s.unselectable.length > 0 ? `, ${union(s.unselectable)}` : ''}>`,
+      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${union(s.presentWhenAsked)}, ${union(s.nonDefaults)}, ${field}${optional.length > 0 ? `, ${union(optional)}` : ''}>`,
       docs: [
         {
           description: docText(
-            `A \`${s.object}\` as the \`${s.param}\` value \`V\` selects it: the default fields${s.defaults.length > 0 ? ` (${list(s.defaults)})` : ''} and the requested ones are present, every other field is absent.`,
+            s.defaultsUnknown
+              ? `A \`${s.object}\` as the \`${s.param}\` value \`V\` selects it: the requested fields are present; the spec states no defaults (\`${s.object}\` has no \`required\` list), so every other field is optional.`
+              : `A \`${s.object}\` as the \`${s.param}\` value \`V\` selects it: the default fields${s.defaults.length > 0 ? ` (${list(s.defaults)})` : ''} and the requested ones are present, every other field is absent.`,
             s.sometimesAbsent.length > 0 && `The API leaves these out of some objects even when asked, so they stay optional: ${list(s.sometimesAbsent)}.`,
             s.unselectable.length > 0 && `\`${s.param}\` cannot ask for these, so they are optional whatever it asks: ${list(s.unselectable)}.`,
             `A list that may hold any field (typed \`${field.includes('|') ? 'string' : field}[]\`) gives \`${s.object}\` as the schema states it.`,

@@ -23,6 +23,7 @@ export class DocumentSet {
   readonly rootFile: string;
   private readonly files = new Map<string, SourceFile>();
   private readonly warned = new Map<string, SpecError>();
+  private readonly noted = new Map<string, SpecError>();
   /** Files read beside the spec that shape it (overlays), by absolute path. */
   private readonly inputs = new Map<string, SourceFile>();
 
@@ -103,12 +104,24 @@ export class DocumentSet {
     if (!this.warned.has(warning.message)) this.warned.set(warning.message, warning);
   }
 
+  /**
+   * Records a located note: something the generator inferred from a valid spec (a `*.fields`
+   * parameter's pairing with the objects it selects). Shown as warnings are, each once, but not a
+   * problem of the spec, so `--strict` does not refuse it (as with inferred pagination and streams).
+   */
+  note(reason: string, at: Location): void {
+    const note = this.error(reason, at);
+    if (!this.noted.has(note.message)) this.noted.set(note.message, note);
+  }
+
   /** The warnings so far, by file, line and column (then text): the same order on every run. */
   get warnings(): SpecError[] {
-    return [...this.warned.values()].sort(
-      (a, b) =>
-        compareText(a.file, b.file) || (a.line ?? 1) - (b.line ?? 1) || (a.column ?? 1) - (b.column ?? 1) || compareText(a.message, b.message),
-    );
+    return byPlace([...this.warned.values()]);
+  }
+
+  /** The notes so far, in the warnings' order. */
+  get notes(): SpecError[] {
+    return byPlace([...this.noted.values()]);
   }
 
   /** Follows one `$ref` written at `from`; throws a located SpecError when it leads nowhere. */
@@ -201,6 +214,12 @@ export class DocumentSet {
     }
     return current;
   }
+}
+
+function byPlace(list: SpecError[]): SpecError[] {
+  return list.sort(
+    (a, b) => compareText(a.file, b.file) || (a.line ?? 1) - (b.line ?? 1) || (a.column ?? 1) - (b.column ?? 1) || compareText(a.message, b.message),
+  );
 }
 
 function realFolder(folder: string): string {

@@ -28,7 +28,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
   const schemes = readSecuritySchemes(docs);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
-  const selections = readSelections(read.operations, registry);
+  const selections = readSelections(read.operations, registry, docs);
   const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
   const openEnums = closeSentEnums(registry, enumNames, operations);
   // After the operations have read their bodies' fields (a union's fields are all its shapes'), and

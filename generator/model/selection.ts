@@ -1,7 +1,9 @@
-import { isObject } from '../load/index.ts';
+import { type DocumentSet, isObject } from '../load/index.ts';
 import { pascalCase, typeName } from './names.ts';
+import { inferFieldSelection } from './selection-inference.ts';
+import { fieldType, fieldValues, propertiesOf } from './selection-schema.ts';
 import { refName, type SchemaRegistry } from './schemas.ts';
-import type { JsonSchema, NarrowedMember, OperationModel, SelectionModel, ValueChecks } from './types.ts';
+import type { JsonSchema, NarrowedMember, OperationModel, SelectionModel } from './types.ts';
 
 type ReadOperation = Omit<OperationModel, 'methodName' | 'group'>;
 
@@ -10,16 +12,19 @@ type ReadOperation = Omit<OperationModel, 'methodName' | 'group'>;
  * selects (`x-field-selection`), a generic selection type with its defaults and the fields that
  * stay optional when asked (`x-sometimes-absent`); and for each operation whose result holds such
  * objects (`data`, or `includes` members that its `x-expansions` can fill), where they are.
+ * Where the spec does not state it, the pairing is inferred (selection-inference.ts).
  * Sets `narrowing` on those operations; returns the selections, shared between operations.
  */
-export function readSelections(operations: ReadOperation[], registry: SchemaRegistry): SelectionModel[] {
+export function readSelections(operations: ReadOperation[], registry: SchemaRegistry, docs: DocumentSet): SelectionModel[] {
   const selections: SelectionModel[] = [];
   const byKey = new Map<string, SelectionModel>();
   for (const op of operations) {
     if (op.browserStep || op.success.encoding !== 'json') continue;
+    const inferred = inferFieldSelection(op, registry, docs);
     // Object schema name -> the selection that applies to it in this operation.
     const chosen = new Map<string, { name: string; param: string }>();
-    for (const entry of op.fieldSelection) {
+    const inferredParams = new Set<string>();
+    for (const entry of [...op.fieldSelection, ...inferred.entries]) {
       const object = registry.get(typeName(entry.object));
       const properties = object && propertiesOf(object.schema);
       const param = op.params.find((p) => p.name === entry.param && p.in === 'query') ?? op.params.find((p) => p.name === entry.param);
@@ -33,7 +38,8 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
       const unnamed = selectable ? names.filter((n) => !selectable.has(n) && !entry.defaults.includes(n)) : [];
       const defaults = [...entry.defaults.filter((d) => d in properties), ...unnamed.filter((n) => required.includes(n))];
       const unselectable = unnamed.filter((n) => !required.includes(n));
-      const key = JSON.stringify([object.name, entry.param, defaults, field]);
+      const defaultsUnknown = entry.inferred?.defaultsKnown === false;
+      const key = JSON.stringify([object.name, entry.param, defaults, field, defaultsUnknown, entry.inferred !== undefined]);
       let selection = byKey.get(key);
       if (!selection) {
         const asked = names.filter((n) => !unselectable.includes(n));
@@ -50,18 +56,23 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
           // Precomputed so that the selection types intersect unions instead of filtering each request's keys.
           presentWhenAsked: asked.filter((n) => !sometimesAbsent.includes(n)),
           nonDefaults: asked.filter((n) => !defaults.includes(n)),
+          ...(defaultsUnknown ? { defaultsUnknown } : {}),
+          ...(entry.inferred ? { inferred: true } : {}),
         };
         byKey.set(key, selection);
         selections.push(selection);
       }
       chosen.set(object.name, { name: selection.name, param: param.key });
+      if (entry.inferred) inferredParams.add(param.key);
     }
-    const members = chosen.size > 0 ? narrowedMembers(op.success.typeName, chosen, includesKeys(op), registry, 0) : [];
+    const members = chosen.size > 0 ? narrowedMembers(op.success.typeName, chosen, includesKeys(op) ?? inferred.includes, registry, 0) : [];
     members.push(...flaggedMembers(op, registry));
     if (members.length === 0) continue;
     const base = pascalCase(op.id);
     const name = registry.isTaken(`${base}Response`) ? registry.claimName(`${base}Result`) : registry.claimName(`${base}Response`);
-    op.narrowing = { typeName: name, body: op.success.typeName, members };
+    const used = new Set(members.flatMap(paramsOfMember));
+    const inferredFrom = [...inferredParams].filter((p) => used.has(p));
+    op.narrowing = { typeName: name, body: op.success.typeName, members, ...(inferredFrom.length > 0 ? { inferredFrom } : {}) };
   }
   return selections;
 }
@@ -84,26 +95,6 @@ function flaggedMembers(op: ReadOperation, registry: SchemaRegistry): NarrowedMe
     members.push({ property: field, required: false, array: false, flag: { param: param.key } });
   }
   return members;
-}
-
-/** The properties of a plain object schema (no union or composition, which a narrowed copy could not follow). */
-function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | undefined {
-  if (schema.oneOf || schema.anyOf || schema.allOf || !isObject(schema.properties)) return undefined;
-  return schema.properties as Record<string, JsonSchema>;
-}
-
-/** The type of one field name of a `*.fields` parameter (an array of an enum, as a rule). */
-function fieldType(checks: ValueChecks): SelectionModel['field'] {
-  const items = checks.items ?? checks;
-  if (items.enumRef) return { enum: items.enumRef };
-  return { values: (items.enum ?? []).filter((v): v is string => typeof v === 'string') };
-}
-
-/** The field names a `*.fields` parameter takes; undefined when it takes any string (then every property is selectable). */
-function fieldValues(field: SelectionModel['field'], registry: SchemaRegistry): Set<string> | undefined {
-  const values = 'enum' in field ? registry.get(field.enum)?.schema.enum : field.values;
-  if (!Array.isArray(values) || values.length === 0) return undefined;
-  return new Set(values.filter((v): v is string => typeof v === 'string'));
 }
 
 /** The `includes` keys the operation's `x-expansions` can fill; undefined when it has no such parameter. */
@@ -146,4 +137,9 @@ function narrowedMembers(
     }
   }
   return members;
+}
+
+/** The params keys whose values decide a member's objects. */
+function paramsOfMember(m: NarrowedMember): string[] {
+  return m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap(paramsOfMember);
 }

@@ -171,6 +171,13 @@ export interface SelectionModel {
   presentWhenAsked: string[];
   /** The object's fields that come back only when asked for: every property but `defaults` and `unselectable`. */
   nonDefaults: string[];
+  /**
+   * The pairing was inferred and the object states no defaults (no `required` list): a requested
+   * field is present, every other one optional (none is claimed present or absent unasked).
+   */
+  defaultsUnknown?: boolean;
+  /** The pairing of parameter and object was inferred (no `x-field-selection`). */
+  inferred?: boolean;
 }
 
 /** The generic result type of an operation whose result holds selected objects. */
@@ -180,6 +187,8 @@ export interface NarrowingModel {
   /** The body schema it narrows, e.g. `TweetsLookupResponse`. */
   body: string;
   members: NarrowedMember[];
+  /** The `*.fields` parameters whose pairing with an object was inferred (no `x-field-selection`), by params key. */
+  inferredFrom?: string[];
 }
 
 /** A property of a result body that holds selected objects, directly (`data`) or one level down (`includes.users`). */
@@ -318,6 +327,12 @@ export interface FieldSelectionModel {
   param: string;
   object: string;
   defaults: string[];
+  /**
+   * Read from the spec's shape, not stated by `x-field-selection` (generator/model/selection-inference.ts).
+   * `defaultsKnown`: the object has a `required` list, which gives the defaults; without one, every
+   * field not requested stays optional.
+   */
+  inferred?: { defaultsKnown: boolean };
 }
 
 export interface NamedSchema {

@@ -68,8 +68,9 @@ test('a page promise for every operation that takes pagination_token or next_tok
   assert.equal(Object.keys(table).filter((id) => table[id]?.pagination).sort(), paginated);
   assert.equal(Object.keys(table).filter((id) => table[id]?.streaming === 'ndjson').sort(), streams);
   const declarations = generated.files.get('dist/functions.d.ts') ?? '';
-  for (const id of paginated) assert.match(declarations, new RegExp(`function ${id}\\([^;]*\\): PagePromise<`), `${id} returns a page promise`);
-  for (const id of streams) assert.match(declarations, new RegExp(`function ${id}\\([^;]*\\): EventStream<`), `${id} returns an EventStream`);
+  // Generic (`<const P extends ...Params>`) where the result follows inferred field selection.
+  for (const id of paginated) assert.match(declarations, new RegExp(`function ${id}(<[^(]*>)?\\([^;]*\\): PagePromise<`), `${id} returns a page promise`);
+  for (const id of streams) assert.match(declarations, new RegExp(`function ${id}(<[^(]*>)?\\([^;]*\\): EventStream<`), `${id} returns an EventStream`);
   assert.equal(generated.report.inferred, { paginated: 39, streams: 15 });
 });
 
