@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PackageConfig } from '../config.ts';
 import { SpecError } from '../errors.ts';
-import type { GenerateReport } from '../generate.ts';
 import { generatorIdentity } from './identity.ts';
 
 /** A spec file the output was made from, by absolute path, with the sha256 of the text read. */
@@ -12,7 +10,23 @@ type Dependency = [file: string, sha256: string];
 interface Entry {
   deps: Dependency[];
   files: [path: string, text: string][];
-  report?: { warnings: WarningRecord[]; inferred: GenerateReport['inferred'] };
+  report?: { warnings: WarningRecord[]; inferred: CachedReport['inferred'] };
+}
+
+/** The package settings a result is keyed on (a package config has these, and more that do not shape output). */
+export interface CacheKeySettings {
+  spec: string;
+  name: string;
+  client: string;
+  license?: string;
+  templates: Record<string, string>;
+  overlays?: string[];
+}
+
+/** What a run reported beside its files, kept with the result (generate's report has this shape). */
+export interface CachedReport {
+  warnings: SpecError[];
+  inferred: { paginated: number; streams: number };
 }
 
 type WarningRecord = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
@@ -37,7 +51,7 @@ export class ResultCache {
    * and its template overrides (the spec texts are checked against the entry's own record). Taken
    * once per package, before generating, so the result is stored under the templates it was made with.
    */
-  entryFor(config: PackageConfig): string {
+  entryFor(config: CacheKeySettings): string {
     const templates = Object.entries(config.templates)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
@@ -51,7 +65,7 @@ export class ResultCache {
   }
 
   /** The files generated before from the same inputs (`entryFor`), with that run's report, or undefined. */
-  lookup(path: string): { files: Map<string, string>; report: GenerateReport } | undefined {
+  lookup(path: string): { files: Map<string, string>; report: CachedReport } | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
@@ -74,7 +88,7 @@ export class ResultCache {
   }
 
   /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
-  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: GenerateReport): void {
+  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: CachedReport): void {
     const warnings = report.warnings.map(({ reason, file, pointer, line, column }) => ({ reason, file, pointer, line, column }));
     const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files], report: { warnings, inferred: report.inferred } };
     const temporary = `${path}.${process.pid}.tmp`;

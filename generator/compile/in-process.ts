@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import type ts from 'typescript';
-import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
 import { canonicalStringQuotes } from './declaration-quotes.ts';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
-import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
 import { canonicalStringQuotes } from './declaration-quotes.ts';
 
