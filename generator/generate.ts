@@ -56,7 +56,8 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
   const formatted = await formatFiles(emitted);
   timer('format');
   const { compilePackage } = await import('./compile/typescript.ts');
-  const compiled = await compilePackage(formatted, config.name);
+  // Declarations are formatted like the sources: each compiler spells string literals its own way.
+  const compiled = await formatFiles(await compilePackage(formatted, config.name));
   timer('compile');
   // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
   // the next regeneration diffs against (see generator/version/release.ts).

@@ -3,7 +3,6 @@ import { posix } from 'node:path';
 import type ts from 'typescript';
 import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
-import { canonicalStringQuotes } from './declaration-quotes.ts';
 
 let loaded: typeof ts | undefined;
 
@@ -61,7 +60,7 @@ export function compileInProcess(files: Map<string, string>, label: string, chec
   };
   const out = new Map<string, string>();
   host.writeFile = (name, text) => {
-    out.set(posix.relative(root, name), name.endsWith('.d.ts') ? canonicalStringQuotes(text) : text);
+    out.set(posix.relative(root, name), text);
   };
   const program = ts.createProgram({ rootNames: [...sources.keys()].sort(), options, host });
   // What ts.getPreEmitDiagnostics returns, less the declaration diagnostics: those come from the

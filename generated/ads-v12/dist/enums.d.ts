@@ -4,25 +4,65 @@
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const IndustryType: readonly ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'];
+export declare const IndustryType: readonly [
+  'AGENCY',
+  'BUSINESS_TO_BUSINESS',
+  'ONLINE_SERVICES',
+  'EDUCATION',
+  'FINANCIAL',
+  'HEALTH',
+  'GOVERNMENT',
+  'MEDIA',
+  'MOBILE',
+  'RESTAURANT',
+  'RETAIL',
+  'TECHNOLOGY',
+  'TRAVEL',
+  'OTHER',
+];
 /**
  * The industry of an advertising account.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type IndustryType = 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER';
+export type IndustryType =
+  | 'AGENCY'
+  | 'BUSINESS_TO_BUSINESS'
+  | 'ONLINE_SERVICES'
+  | 'EDUCATION'
+  | 'FINANCIAL'
+  | 'HEALTH'
+  | 'GOVERNMENT'
+  | 'MEDIA'
+  | 'MOBILE'
+  | 'RESTAURANT'
+  | 'RETAIL'
+  | 'TECHNOLOGY'
+  | 'TRAVEL'
+  | 'OTHER';
 /**
  * The kinds of entity whose change history can be read.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const HistoryEntityType: readonly ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
+export declare const HistoryEntityType: readonly [
+  'CAMPAIGN',
+  'LINE_ITEM',
+  'PROMOTED_TWEET',
+  'TARGETING_CRITERIA',
+  'PROMOTED_ACCOUNT',
+];
 /**
  * The kinds of entity whose change history can be read.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type HistoryEntityType = 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
+export type HistoryEntityType =
+  | 'CAMPAIGN'
+  | 'LINE_ITEM'
+  | 'PROMOTED_TWEET'
+  | 'TARGETING_CRITERIA'
+  | 'PROMOTED_ACCOUNT';
 /**
  * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *
@@ -40,13 +80,44 @@ export type BidStrategy = 'AUTO' | 'MAX' | 'TARGET';
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const Goal: readonly ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'];
+export declare const Goal: readonly [
+  'APP_CLICKS',
+  'APP_INSTALLS',
+  'APP_PURCHASES',
+  'ENGAGEMENT',
+  'FOLLOWERS',
+  'LINK_CLICKS',
+  'MAX_REACH',
+  'PREROLL',
+  'PREROLL_STARTS',
+  'REACH_WITH_ENGAGEMENT',
+  'VIDEO_VIEW',
+  'VIEW_3S_100PCT',
+  'VIEW_6S',
+  'VIEW_15S',
+  'WEBSITE_CONVERSIONS',
+];
 /**
  * What a line item optimizes for. The default depends on the objective.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Goal = 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS';
+export type Goal =
+  | 'APP_CLICKS'
+  | 'APP_INSTALLS'
+  | 'APP_PURCHASES'
+  | 'ENGAGEMENT'
+  | 'FOLLOWERS'
+  | 'LINK_CLICKS'
+  | 'MAX_REACH'
+  | 'PREROLL'
+  | 'PREROLL_STARTS'
+  | 'REACH_WITH_ENGAGEMENT'
+  | 'VIDEO_VIEW'
+  | 'VIEW_3S_100PCT'
+  | 'VIEW_6S'
+  | 'VIEW_15S'
+  | 'WEBSITE_CONVERSIONS';
 /**
  * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
  *
@@ -80,13 +151,30 @@ export type EntityStatus = 'ACTIVE' | 'PAUSED';
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const Objective: readonly ['APP_INSTALLS', 'APP_ENGAGEMENTS', 'REACH', 'FOLLOWERS', 'WEBSITE_CLICKS', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'];
+export declare const Objective: readonly [
+  'APP_INSTALLS',
+  'APP_ENGAGEMENTS',
+  'REACH',
+  'FOLLOWERS',
+  'WEBSITE_CLICKS',
+  'ENGAGEMENTS',
+  'VIDEO_VIEWS',
+  'PREROLL_VIEWS',
+];
 /**
  * The campaign objective of a line item.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type Objective = 'APP_INSTALLS' | 'APP_ENGAGEMENTS' | 'REACH' | 'FOLLOWERS' | 'WEBSITE_CLICKS' | 'ENGAGEMENTS' | 'VIDEO_VIEWS' | 'PREROLL_VIEWS';
+export type Objective =
+  | 'APP_INSTALLS'
+  | 'APP_ENGAGEMENTS'
+  | 'REACH'
+  | 'FOLLOWERS'
+  | 'WEBSITE_CLICKS'
+  | 'ENGAGEMENTS'
+  | 'VIDEO_VIEWS'
+  | 'PREROLL_VIEWS';
 /**
  * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
  *
@@ -116,25 +204,71 @@ export type ProductType = 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const CreativeType: readonly ['BANNER', 'BANNER_TABLET', 'INTERSTITIAL', 'INTERSTITIAL_LANDSCAPE', 'INTERSTITIAL_LANDSCAPE_TABLET', 'INTERSTITIAL_TABLET', 'MEDIUM_RECTANGLE', 'PREROLL', 'VAST_PREROLL'];
+export declare const CreativeType: readonly [
+  'BANNER',
+  'BANNER_TABLET',
+  'INTERSTITIAL',
+  'INTERSTITIAL_LANDSCAPE',
+  'INTERSTITIAL_LANDSCAPE_TABLET',
+  'INTERSTITIAL_TABLET',
+  'MEDIUM_RECTANGLE',
+  'PREROLL',
+  'VAST_PREROLL',
+];
 /**
  * The creative format of an account media entry (and of the media creatives made from it).
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type CreativeType = 'BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL';
+export type CreativeType =
+  | 'BANNER'
+  | 'BANNER_TABLET'
+  | 'INTERSTITIAL'
+  | 'INTERSTITIAL_LANDSCAPE'
+  | 'INTERSTITIAL_LANDSCAPE_TABLET'
+  | 'INTERSTITIAL_TABLET'
+  | 'MEDIUM_RECTANGLE'
+  | 'PREROLL'
+  | 'VAST_PREROLL';
 /**
  * The kind of a card, derived from its components.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export declare const CardType: readonly ['IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE', 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE', 'VIDEO_APP', 'VIDEO_CAROUSEL_APP', 'VIDEO_CAROUSEL_WEBSITE', 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE', 'VIDEO_WEBSITE'];
+export declare const CardType: readonly [
+  'IMAGE_APP',
+  'IMAGE_CAROUSEL_APP',
+  'IMAGE_CAROUSEL_WEBSITE',
+  'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+  'IMAGE_WEBSITE',
+  'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_APP',
+  'VIDEO_CAROUSEL_APP',
+  'VIDEO_CAROUSEL_WEBSITE',
+  'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_WEBSITE',
+];
 /**
  * The kind of a card, derived from its components.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
  */
-export type CardType = 'IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE';
+export type CardType =
+  | 'IMAGE_APP'
+  | 'IMAGE_CAROUSEL_APP'
+  | 'IMAGE_CAROUSEL_WEBSITE'
+  | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'IMAGE_WEBSITE'
+  | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP'
+  | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE'
+  | 'VIDEO_APP'
+  | 'VIDEO_CAROUSEL_APP'
+  | 'VIDEO_CAROUSEL_WEBSITE'
+  | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'VIDEO_WEBSITE';
 /**
  * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
  *

@@ -12,7 +12,114 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
 import type { KnownParams } from './runtime/selection.js';
-import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountMediaListResponse, AccountMediaResponse, AccountResponse, AdvertiserBusinessCategoryListResponse, AudienceEstimateResponse, AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CardListResponse, CardResponse, CreateAudienceEstimateParams, CreateCardParams, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateLineItemCuratedCategoryParams, CreateMediaCreativeParams, CreatePollCardParams, CreatePrerollCallToActionParams, CreateScheduledTweetParams, CreateTailoredAudiencePermissionParams, CuratedCategoryListResponse, CuratedCategoryResponse, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteAccountMediaParams, DeleteCardParams, DeleteCustomAudiencePermissionParams, DeleteLineItemCuratedCategoryParams, DeleteLineItemParams, DeleteMediaCreativeParams, DeletePollCardParams, DeletePrerollCallToActionParams, DeleteSandboxAccountParams, DeleteTailoredAudiencePermissionParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountMediaParams, GetAccountParams, GetCardParams, GetCuratedCategoryParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, GetLineItemCuratedCategoryParams, GetMediaCreativeParams, GetPollCardParams, GetPrerollCallToActionParams, GetScheduledTweetParams, KeywordInsightsResponse, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, LineItemResponse, ListAccountAppsParams, ListAccountAppsResponse, ListAccountMediaParams, ListAccountMediaResponse, ListAccountsParams, ListAccountsResponse, ListCardsParams, ListCuratedCategoriesParams, ListCustomAudiencePermissionsParams, ListCustomAudiencePermissionsResponse, ListCustomAudiencesParams, ListCustomAudiencesResponse, ListLineItemCuratedCategoriesParams, ListLineItemCuratedCategoriesResponse, ListLineItemPlacementsParams, ListMediaCreativesParams, ListMediaCreativesResponse, ListPollCardsParams, ListPollCardsResponse, ListPrerollCallToActionsParams, ListPrerollCallToActionsResponse, ListPromotedAccountsParams, ListPromotedAccountsResponse, ListScheduledTweetsParams, ListTailoredAudiencePermissionsParams, ListTailoredAudiencePermissionsResponse, MediaCreativeListResponse, MediaCreativeResponse, PlacementOptionListResponse, PollCardListResponse, PollCardResponse, PrerollCallToActionListResponse, PrerollCallToActionResponse, PromotedAccountListResponse, ScheduledTweetListResponse, ScheduledTweetResponse, SearchKeywordInsightsParams, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UnspecifiedResponse, UpdateAccountParams, UpdateCardParams, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams, UpdateLineItemCuratedCategoryParams, UpdateLineItemParams, UpdatePrerollCallToActionParams } from './models.js';
+import type {
+  AccountAppListResponse,
+  AccountArrayResponse,
+  AccountFeaturesResponse,
+  AccountHistoryListResponse,
+  AccountListResponse,
+  AccountMediaListResponse,
+  AccountMediaResponse,
+  AccountResponse,
+  AdvertiserBusinessCategoryListResponse,
+  AudienceEstimateResponse,
+  AudienceUsersResponse,
+  BatchCreateCustomAudiencesParams,
+  BatchCustomAudiencesResponse,
+  CardListResponse,
+  CardResponse,
+  CreateAudienceEstimateParams,
+  CreateCardParams,
+  CreateCustomAudienceParams,
+  CreateCustomAudiencePermissionParams,
+  CreateLineItemCuratedCategoryParams,
+  CreateMediaCreativeParams,
+  CreatePollCardParams,
+  CreatePrerollCallToActionParams,
+  CreateScheduledTweetParams,
+  CreateTailoredAudiencePermissionParams,
+  CuratedCategoryListResponse,
+  CuratedCategoryResponse,
+  CustomAudienceListResponse,
+  CustomAudiencePermissionListResponse,
+  CustomAudiencePermissionResponse,
+  CustomAudienceResponse,
+  CustomAudienceTargetedListResponse,
+  DeleteAccountMediaParams,
+  DeleteCardParams,
+  DeleteCustomAudiencePermissionParams,
+  DeleteLineItemCuratedCategoryParams,
+  DeleteLineItemParams,
+  DeleteMediaCreativeParams,
+  DeletePollCardParams,
+  DeletePrerollCallToActionParams,
+  DeleteSandboxAccountParams,
+  DeleteTailoredAudiencePermissionParams,
+  GetAccountFeaturesParams,
+  GetAccountHistoryParams,
+  GetAccountMediaParams,
+  GetAccountParams,
+  GetCardParams,
+  GetCuratedCategoryParams,
+  GetCustomAudienceParams,
+  GetCustomAudienceTargetedParams,
+  GetLineItemCuratedCategoryParams,
+  GetMediaCreativeParams,
+  GetPollCardParams,
+  GetPrerollCallToActionParams,
+  GetScheduledTweetParams,
+  KeywordInsightsResponse,
+  LineItemCuratedCategoryListResponse,
+  LineItemCuratedCategoryResponse,
+  LineItemResponse,
+  ListAccountAppsParams,
+  ListAccountAppsResponse,
+  ListAccountMediaParams,
+  ListAccountMediaResponse,
+  ListAccountsParams,
+  ListAccountsResponse,
+  ListCardsParams,
+  ListCuratedCategoriesParams,
+  ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
+  ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
+  ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
+  ListLineItemPlacementsParams,
+  ListMediaCreativesParams,
+  ListMediaCreativesResponse,
+  ListPollCardsParams,
+  ListPollCardsResponse,
+  ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
+  ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
+  ListScheduledTweetsParams,
+  ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
+  MediaCreativeListResponse,
+  MediaCreativeResponse,
+  PlacementOptionListResponse,
+  PollCardListResponse,
+  PollCardResponse,
+  PrerollCallToActionListResponse,
+  PrerollCallToActionResponse,
+  PromotedAccountListResponse,
+  ScheduledTweetListResponse,
+  ScheduledTweetResponse,
+  SearchKeywordInsightsParams,
+  TailoredAudiencePermissionListResponse,
+  TailoredAudiencePermissionResponse,
+  UnspecifiedResponse,
+  UpdateAccountParams,
+  UpdateCardParams,
+  UpdateCustomAudienceParams,
+  UpdateCustomAudienceUsersParams,
+  UpdateLineItemCuratedCategoryParams,
+  UpdateLineItemParams,
+  UpdatePrerollCallToActionParams,
+} from './models.js';
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
 export { oauth1Auth } from './runtime/oauth1.js';
@@ -29,7 +136,11 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export declare function listAccounts<const P extends ListAccountsParams = {}>(core: ClientCore, params?: P & KnownParams<P, ListAccountsParams>, options?: PaginationOptions): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+export declare function listAccounts<const P extends ListAccountsParams = {}>(
+  core: ClientCore,
+  params?: P & KnownParams<P, ListAccountsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
 /**
  * Create a sandbox account
  *
@@ -38,7 +149,10 @@ export declare function listAccounts<const P extends ListAccountsParams = {}>(co
  *
  * `POST /12/accounts` (operationId `createSandboxAccount`)
  */
-export declare function createSandboxAccount(core: ClientCore, options?: RequestOptions): Promise<AccountArrayResponse>;
+export declare function createSandboxAccount(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<AccountArrayResponse>;
 /**
  * Get an advertising account
  *
@@ -46,7 +160,11 @@ export declare function createSandboxAccount(core: ClientCore, options?: Request
  *
  * `GET /12/accounts/{account_id}` (operationId `getAccount`)
  */
-export declare function getAccount(core: ClientCore, params: GetAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+export declare function getAccount(
+  core: ClientCore,
+  params: GetAccountParams,
+  options?: RequestOptions,
+): Promise<AccountResponse>;
 /**
  * Update an advertising account
  *
@@ -55,7 +173,11 @@ export declare function getAccount(core: ClientCore, params: GetAccountParams, o
  *
  * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
  */
-export declare function updateAccount(core: ClientCore, params: UpdateAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+export declare function updateAccount(
+  core: ClientCore,
+  params: UpdateAccountParams,
+  options?: RequestOptions,
+): Promise<AccountResponse>;
 /**
  * Delete a sandbox account
  *
@@ -64,7 +186,11 @@ export declare function updateAccount(core: ClientCore, params: UpdateAccountPar
  *
  * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
  */
-export declare function deleteSandboxAccount(core: ClientCore, params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+export declare function deleteSandboxAccount(
+  core: ClientCore,
+  params: DeleteSandboxAccountParams,
+  options?: RequestOptions,
+): Promise<AccountResponse>;
 /**
  * List the account's apps
  *
@@ -74,7 +200,11 @@ export declare function deleteSandboxAccount(core: ClientCore, params: DeleteSan
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
  */
-export declare function listAccountApps<const P extends ListAccountAppsParams>(core: ClientCore, params: P & KnownParams<P, ListAccountAppsParams>, options?: PaginationOptions): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+export declare function listAccountApps<const P extends ListAccountAppsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListAccountAppsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
 /**
  * Get an entity's change history
  *
@@ -86,7 +216,11 @@ export declare function listAccountApps<const P extends ListAccountAppsParams>(c
  *
  * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
  */
-export declare function getAccountHistory(core: ClientCore, params: GetAccountHistoryParams, options?: PaginationOptions): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
+export declare function getAccountHistory(
+  core: ClientCore,
+  params: GetAccountHistoryParams,
+  options?: PaginationOptions,
+): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
 /**
  * Get the account's granted features
  *
@@ -96,7 +230,11 @@ export declare function getAccountHistory(core: ClientCore, params: GetAccountHi
  *
  * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
  */
-export declare function getAccountFeatures(core: ClientCore, params: GetAccountFeaturesParams, options?: RequestOptions): Promise<AccountFeaturesResponse>;
+export declare function getAccountFeatures(
+  core: ClientCore,
+  params: GetAccountFeaturesParams,
+  options?: RequestOptions,
+): Promise<AccountFeaturesResponse>;
 /**
  * List advertiser business categories
  *
@@ -106,7 +244,10 @@ export declare function getAccountFeatures(core: ClientCore, params: GetAccountF
  *
  * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
  */
-export declare function listAdvertiserBusinessCategories(core: ClientCore, options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
+export declare function listAdvertiserBusinessCategories(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<AdvertiserBusinessCategoryListResponse>;
 /**
  * List curated categories available in countries
  *
@@ -116,7 +257,11 @@ export declare function listAdvertiserBusinessCategories(core: ClientCore, optio
  *
  * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
  */
-export declare function listCuratedCategories(core: ClientCore, params: ListCuratedCategoriesParams, options?: PaginationOptions): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
+export declare function listCuratedCategories(
+  core: ClientCore,
+  params: ListCuratedCategoriesParams,
+  options?: PaginationOptions,
+): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
 /**
  * Get a curated category
  *
@@ -124,7 +269,11 @@ export declare function listCuratedCategories(core: ClientCore, params: ListCura
  *
  * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
  */
-export declare function getCuratedCategory(core: ClientCore, params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse>;
+export declare function getCuratedCategory(
+  core: ClientCore,
+  params: GetCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<CuratedCategoryResponse>;
 /**
  * List line item curated categories
  *
@@ -134,7 +283,14 @@ export declare function getCuratedCategory(core: ClientCore, params: GetCuratedC
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
  */
-export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(core: ClientCore, params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>, options?: PaginationOptions): PagePromise<ListLineItemCuratedCategoriesResponse<P>, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
+export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+  options?: PaginationOptions,
+): PagePromise<
+  ListLineItemCuratedCategoriesResponse<P>,
+  PageItem<LineItemCuratedCategoryListResponse, 'data'>
+>;
 /**
  * Associate a curated category with a line item
  *
@@ -142,7 +298,11 @@ export declare function listLineItemCuratedCategories<const P extends ListLineIt
  *
  * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
  */
-export declare function createLineItemCuratedCategory(core: ClientCore, params: CreateLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function createLineItemCuratedCategory(
+  core: ClientCore,
+  params: CreateLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Get a line item curated category
  *
@@ -150,7 +310,11 @@ export declare function createLineItemCuratedCategory(core: ClientCore, params: 
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
  */
-export declare function getLineItemCuratedCategory(core: ClientCore, params: GetLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function getLineItemCuratedCategory(
+  core: ClientCore,
+  params: GetLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Update a line item curated category
  *
@@ -158,7 +322,11 @@ export declare function getLineItemCuratedCategory(core: ClientCore, params: Get
  *
  * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
  */
-export declare function updateLineItemCuratedCategory(core: ClientCore, params: UpdateLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function updateLineItemCuratedCategory(
+  core: ClientCore,
+  params: UpdateLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Delete a line item curated category
  *
@@ -166,7 +334,11 @@ export declare function updateLineItemCuratedCategory(core: ClientCore, params: 
  *
  * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
  */
-export declare function deleteLineItemCuratedCategory(core: ClientCore, params: DeleteLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function deleteLineItemCuratedCategory(
+  core: ClientCore,
+  params: DeleteLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Update a line item
  *
@@ -193,7 +365,11 @@ export declare function deleteLineItemCuratedCategory(core: ClientCore, params: 
  *
  * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
  */
-export declare function updateLineItem(core: ClientCore, params: UpdateLineItemParams, options?: RequestOptions): Promise<LineItemResponse>;
+export declare function updateLineItem(
+  core: ClientCore,
+  params: UpdateLineItemParams,
+  options?: RequestOptions,
+): Promise<LineItemResponse>;
 /**
  * Delete a line item
  *
@@ -203,7 +379,11 @@ export declare function updateLineItem(core: ClientCore, params: UpdateLineItemP
  *
  * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
  */
-export declare function deleteLineItem(core: ClientCore, params: DeleteLineItemParams, options?: RequestOptions): Promise<LineItemResponse>;
+export declare function deleteLineItem(
+  core: ClientCore,
+  params: DeleteLineItemParams,
+  options?: RequestOptions,
+): Promise<LineItemResponse>;
 /**
  * List valid placement combinations
  *
@@ -212,7 +392,11 @@ export declare function deleteLineItem(core: ClientCore, params: DeleteLineItemP
  *
  * `GET /12/line_items/placements` (operationId `listLineItemPlacements`)
  */
-export declare function listLineItemPlacements(core: ClientCore, params?: ListLineItemPlacementsParams, options?: RequestOptions): Promise<PlacementOptionListResponse>;
+export declare function listLineItemPlacements(
+  core: ClientCore,
+  params?: ListLineItemPlacementsParams,
+  options?: RequestOptions,
+): Promise<PlacementOptionListResponse>;
 /**
  * List account media
  *
@@ -222,7 +406,11 @@ export declare function listLineItemPlacements(core: ClientCore, params?: ListLi
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
  */
-export declare function listAccountMedia<const P extends ListAccountMediaParams>(core: ClientCore, params: P & KnownParams<P, ListAccountMediaParams>, options?: PaginationOptions): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+export declare function listAccountMedia<const P extends ListAccountMediaParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListAccountMediaParams>,
+  options?: PaginationOptions,
+): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
 /**
  * Get an account media entry
  *
@@ -230,7 +418,11 @@ export declare function listAccountMedia<const P extends ListAccountMediaParams>
  *
  * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
  */
-export declare function getAccountMedia(core: ClientCore, params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+export declare function getAccountMedia(
+  core: ClientCore,
+  params: GetAccountMediaParams,
+  options?: RequestOptions,
+): Promise<AccountMediaResponse>;
 /**
  * Delete an account media entry
  *
@@ -238,7 +430,11 @@ export declare function getAccountMedia(core: ClientCore, params: GetAccountMedi
  *
  * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
  */
-export declare function deleteAccountMedia(core: ClientCore, params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+export declare function deleteAccountMedia(
+  core: ClientCore,
+  params: DeleteAccountMediaParams,
+  options?: RequestOptions,
+): Promise<AccountMediaResponse>;
 /**
  * List media creatives
  *
@@ -249,7 +445,11 @@ export declare function deleteAccountMedia(core: ClientCore, params: DeleteAccou
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
  */
-export declare function listMediaCreatives<const P extends ListMediaCreativesParams>(core: ClientCore, params: P & KnownParams<P, ListMediaCreativesParams>, options?: PaginationOptions): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+export declare function listMediaCreatives<const P extends ListMediaCreativesParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListMediaCreativesParams>,
+  options?: PaginationOptions,
+): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
 /**
  * Attach account media to a line item
  *
@@ -259,7 +459,11 @@ export declare function listMediaCreatives<const P extends ListMediaCreativesPar
  *
  * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
  */
-export declare function createMediaCreative(core: ClientCore, params: CreateMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+export declare function createMediaCreative(
+  core: ClientCore,
+  params: CreateMediaCreativeParams,
+  options?: RequestOptions,
+): Promise<MediaCreativeResponse>;
 /**
  * Get a media creative
  *
@@ -267,7 +471,11 @@ export declare function createMediaCreative(core: ClientCore, params: CreateMedi
  *
  * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
  */
-export declare function getMediaCreative(core: ClientCore, params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+export declare function getMediaCreative(
+  core: ClientCore,
+  params: GetMediaCreativeParams,
+  options?: RequestOptions,
+): Promise<MediaCreativeResponse>;
 /**
  * Delete a media creative
  *
@@ -275,7 +483,11 @@ export declare function getMediaCreative(core: ClientCore, params: GetMediaCreat
  *
  * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
  */
-export declare function deleteMediaCreative(core: ClientCore, params: DeleteMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+export declare function deleteMediaCreative(
+  core: ClientCore,
+  params: DeleteMediaCreativeParams,
+  options?: RequestOptions,
+): Promise<MediaCreativeResponse>;
 /**
  * List promoted accounts
  *
@@ -287,7 +499,11 @@ export declare function deleteMediaCreative(core: ClientCore, params: DeleteMedi
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
  */
-export declare function listPromotedAccounts<const P extends ListPromotedAccountsParams>(core: ClientCore, params: P & KnownParams<P, ListPromotedAccountsParams>, options?: PaginationOptions): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
+export declare function listPromotedAccounts<const P extends ListPromotedAccountsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListPromotedAccountsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
 /**
  * List cards
  *
@@ -298,7 +514,11 @@ export declare function listPromotedAccounts<const P extends ListPromotedAccount
  *
  * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
  */
-export declare function listCards(core: ClientCore, params: ListCardsParams, options?: PaginationOptions): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
+export declare function listCards(
+  core: ClientCore,
+  params: ListCardsParams,
+  options?: PaginationOptions,
+): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
 /**
  * Create a card
  *
@@ -317,7 +537,11 @@ export declare function listCards(core: ClientCore, params: ListCardsParams, opt
  *
  * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
  */
-export declare function createCard(core: ClientCore, params: CreateCardParams, options?: RequestOptions): Promise<CardResponse>;
+export declare function createCard(
+  core: ClientCore,
+  params: CreateCardParams,
+  options?: RequestOptions,
+): Promise<CardResponse>;
 /**
  * Get a card
  *
@@ -325,7 +549,11 @@ export declare function createCard(core: ClientCore, params: CreateCardParams, o
  *
  * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
  */
-export declare function getCard(core: ClientCore, params: GetCardParams, options?: RequestOptions): Promise<CardResponse>;
+export declare function getCard(
+  core: ClientCore,
+  params: GetCardParams,
+  options?: RequestOptions,
+): Promise<CardResponse>;
 /**
  * Update a card
  *
@@ -335,7 +563,11 @@ export declare function getCard(core: ClientCore, params: GetCardParams, options
  *
  * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
  */
-export declare function updateCard(core: ClientCore, params: UpdateCardParams, options?: RequestOptions): Promise<CardResponse>;
+export declare function updateCard(
+  core: ClientCore,
+  params: UpdateCardParams,
+  options?: RequestOptions,
+): Promise<CardResponse>;
 /**
  * Delete a card
  *
@@ -344,7 +576,11 @@ export declare function updateCard(core: ClientCore, params: UpdateCardParams, o
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
  */
-export declare function deleteCard(core: ClientCore, params: DeleteCardParams, options?: RequestOptions): Promise<UnspecifiedResponse>;
+export declare function deleteCard(
+  core: ClientCore,
+  params: DeleteCardParams,
+  options?: RequestOptions,
+): Promise<UnspecifiedResponse>;
 /**
  * List poll cards
  *
@@ -354,7 +590,11 @@ export declare function deleteCard(core: ClientCore, params: DeleteCardParams, o
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
  */
-export declare function listPollCards<const P extends ListPollCardsParams>(core: ClientCore, params: P & KnownParams<P, ListPollCardsParams>, options?: PaginationOptions): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+export declare function listPollCards<const P extends ListPollCardsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListPollCardsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
 /**
  * Create a poll card
  *
@@ -370,7 +610,11 @@ export declare function listPollCards<const P extends ListPollCardsParams>(core:
  *
  * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
  */
-export declare function createPollCard(core: ClientCore, params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+export declare function createPollCard(
+  core: ClientCore,
+  params: CreatePollCardParams,
+  options?: RequestOptions,
+): Promise<PollCardResponse>;
 /**
  * Get a poll card
  *
@@ -378,7 +622,11 @@ export declare function createPollCard(core: ClientCore, params: CreatePollCardP
  *
  * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
  */
-export declare function getPollCard(core: ClientCore, params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+export declare function getPollCard(
+  core: ClientCore,
+  params: GetPollCardParams,
+  options?: RequestOptions,
+): Promise<PollCardResponse>;
 /**
  * Delete a poll card
  *
@@ -387,7 +635,11 @@ export declare function getPollCard(core: ClientCore, params: GetPollCardParams,
  *
  * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
  */
-export declare function deletePollCard(core: ClientCore, params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+export declare function deletePollCard(
+  core: ClientCore,
+  params: DeletePollCardParams,
+  options?: RequestOptions,
+): Promise<PollCardResponse>;
 /**
  * List preroll calls to action
  *
@@ -398,7 +650,11 @@ export declare function deletePollCard(core: ClientCore, params: DeletePollCardP
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
  */
-export declare function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(core: ClientCore, params: P & KnownParams<P, ListPrerollCallToActionsParams>, options?: PaginationOptions): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
+export declare function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
 /**
  * Create a preroll call to action
  *
@@ -407,7 +663,11 @@ export declare function listPrerollCallToActions<const P extends ListPrerollCall
  *
  * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
  */
-export declare function createPrerollCallToAction(core: ClientCore, params: CreatePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function createPrerollCallToAction(
+  core: ClientCore,
+  params: CreatePrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * Get a preroll call to action
  *
@@ -415,7 +675,11 @@ export declare function createPrerollCallToAction(core: ClientCore, params: Crea
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
  */
-export declare function getPrerollCallToAction(core: ClientCore, params: GetPrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function getPrerollCallToAction(
+  core: ClientCore,
+  params: GetPrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * Update a preroll call to action
  *
@@ -423,7 +687,11 @@ export declare function getPrerollCallToAction(core: ClientCore, params: GetPrer
  *
  * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
  */
-export declare function updatePrerollCallToAction(core: ClientCore, params: UpdatePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function updatePrerollCallToAction(
+  core: ClientCore,
+  params: UpdatePrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * Delete a preroll call to action
  *
@@ -431,7 +699,11 @@ export declare function updatePrerollCallToAction(core: ClientCore, params: Upda
  *
  * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
  */
-export declare function deletePrerollCallToAction(core: ClientCore, params: DeletePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function deletePrerollCallToAction(
+  core: ClientCore,
+  params: DeletePrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * List scheduled posts
  *
@@ -440,7 +712,11 @@ export declare function deletePrerollCallToAction(core: ClientCore, params: Dele
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
  */
-export declare function listScheduledTweets(core: ClientCore, params: ListScheduledTweetsParams, options?: PaginationOptions): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
+export declare function listScheduledTweets(
+  core: ClientCore,
+  params: ListScheduledTweetsParams,
+  options?: PaginationOptions,
+): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
 /**
  * Schedule a post
  *
@@ -452,7 +728,11 @@ export declare function listScheduledTweets(core: ClientCore, params: ListSchedu
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
  */
-export declare function createScheduledTweet(core: ClientCore, params: CreateScheduledTweetParams, options?: RequestOptions): Promise<ScheduledTweetResponse>;
+export declare function createScheduledTweet(
+  core: ClientCore,
+  params: CreateScheduledTweetParams,
+  options?: RequestOptions,
+): Promise<ScheduledTweetResponse>;
 /**
  * Get a scheduled post
  *
@@ -460,7 +740,11 @@ export declare function createScheduledTweet(core: ClientCore, params: CreateSch
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
  */
-export declare function getScheduledTweet(core: ClientCore, params: GetScheduledTweetParams, options?: RequestOptions): Promise<ScheduledTweetResponse>;
+export declare function getScheduledTweet(
+  core: ClientCore,
+  params: GetScheduledTweetParams,
+  options?: RequestOptions,
+): Promise<ScheduledTweetResponse>;
 /**
  * Estimate an audience's size
  *
@@ -472,7 +756,11 @@ export declare function getScheduledTweet(core: ClientCore, params: GetScheduled
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
  */
-export declare function createAudienceEstimate(core: ClientCore, params: CreateAudienceEstimateParams, options?: RequestOptions): Promise<AudienceEstimateResponse>;
+export declare function createAudienceEstimate(
+  core: ClientCore,
+  params: CreateAudienceEstimateParams,
+  options?: RequestOptions,
+): Promise<AudienceEstimateResponse>;
 /**
  * Search keyword insights
  *
@@ -487,7 +775,11 @@ export declare function createAudienceEstimate(core: ClientCore, params: CreateA
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
  */
-export declare function searchKeywordInsights(core: ClientCore, params?: SearchKeywordInsightsParams, options?: RequestOptions): Promise<KeywordInsightsResponse>;
+export declare function searchKeywordInsights(
+  core: ClientCore,
+  params?: SearchKeywordInsightsParams,
+  options?: RequestOptions,
+): Promise<KeywordInsightsResponse>;
 /**
  * List tailored audience permissions
  *
@@ -499,7 +791,16 @@ export declare function searchKeywordInsights(core: ClientCore, params?: SearchK
  *
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
  */
-export declare function listTailoredAudiencePermissions<const P extends ListTailoredAudiencePermissionsParams>(core: ClientCore, params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListTailoredAudiencePermissionsResponse<P>, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
+export declare function listTailoredAudiencePermissions<
+  const P extends ListTailoredAudiencePermissionsParams,
+>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+  options?: PaginationOptions,
+): PagePromise<
+  ListTailoredAudiencePermissionsResponse<P>,
+  PageItem<TailoredAudiencePermissionListResponse, 'data'>
+>;
 /**
  * Share a tailored audience with another account
  *
@@ -511,7 +812,11 @@ export declare function listTailoredAudiencePermissions<const P extends ListTail
  *
  * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
  */
-export declare function createTailoredAudiencePermission(core: ClientCore, params: CreateTailoredAudiencePermissionParams, options?: RequestOptions): Promise<TailoredAudiencePermissionResponse>;
+export declare function createTailoredAudiencePermission(
+  core: ClientCore,
+  params: CreateTailoredAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<TailoredAudiencePermissionResponse>;
 /**
  * Revoke a tailored audience permission
  *
@@ -521,7 +826,11 @@ export declare function createTailoredAudiencePermission(core: ClientCore, param
  *
  * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
  */
-export declare function deleteTailoredAudiencePermission(core: ClientCore, params: DeleteTailoredAudiencePermissionParams, options?: RequestOptions): Promise<TailoredAudiencePermissionResponse>;
+export declare function deleteTailoredAudiencePermission(
+  core: ClientCore,
+  params: DeleteTailoredAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<TailoredAudiencePermissionResponse>;
 /**
  * List what targets a custom audience
  *
@@ -532,7 +841,11 @@ export declare function deleteTailoredAudiencePermission(core: ClientCore, param
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
  */
-export declare function getCustomAudienceTargeted(core: ClientCore, params: GetCustomAudienceTargetedParams, options?: PaginationOptions): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>>;
+export declare function getCustomAudienceTargeted(
+  core: ClientCore,
+  params: GetCustomAudienceTargetedParams,
+  options?: PaginationOptions,
+): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>>;
 /**
  * Add or remove custom audience users
  *
@@ -549,7 +862,11 @@ export declare function getCustomAudienceTargeted(core: ClientCore, params: GetC
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
  */
-export declare function updateCustomAudienceUsers(core: ClientCore, params: UpdateCustomAudienceUsersParams, options?: RequestOptions): Promise<AudienceUsersResponse>;
+export declare function updateCustomAudienceUsers(
+  core: ClientCore,
+  params: UpdateCustomAudienceUsersParams,
+  options?: RequestOptions,
+): Promise<AudienceUsersResponse>;
 /**
  * List custom audience permissions
  *
@@ -560,7 +877,14 @@ export declare function updateCustomAudienceUsers(core: ClientCore, params: Upda
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
  */
-export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(core: ClientCore, params: P & KnownParams<P, ListCustomAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencePermissionsResponse<P>, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
+export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+  options?: PaginationOptions,
+): PagePromise<
+  ListCustomAudiencePermissionsResponse<P>,
+  PageItem<CustomAudiencePermissionListResponse, 'data'>
+>;
 /**
  * Share a custom audience with another account
  *
@@ -572,7 +896,11 @@ export declare function listCustomAudiencePermissions<const P extends ListCustom
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
  */
-export declare function createCustomAudiencePermission(core: ClientCore, params: CreateCustomAudiencePermissionParams, options?: RequestOptions): Promise<CustomAudiencePermissionResponse>;
+export declare function createCustomAudiencePermission(
+  core: ClientCore,
+  params: CreateCustomAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<CustomAudiencePermissionResponse>;
 /**
  * Revoke a custom audience permission
  *
@@ -582,7 +910,11 @@ export declare function createCustomAudiencePermission(core: ClientCore, params:
  *
  * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
  */
-export declare function deleteCustomAudiencePermission(core: ClientCore, params: DeleteCustomAudiencePermissionParams, options?: RequestOptions): Promise<CustomAudiencePermissionResponse>;
+export declare function deleteCustomAudiencePermission(
+  core: ClientCore,
+  params: DeleteCustomAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<CustomAudiencePermissionResponse>;
 /**
  * List custom audiences
  *
@@ -594,7 +926,11 @@ export declare function deleteCustomAudiencePermission(core: ClientCore, params:
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
-export declare function listCustomAudiences<const P extends ListCustomAudiencesParams>(core: ClientCore, params: P & KnownParams<P, ListCustomAudiencesParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
+export declare function listCustomAudiences<const P extends ListCustomAudiencesParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListCustomAudiencesParams>,
+  options?: PaginationOptions,
+): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
 /**
  * Create a custom audience
  *
@@ -605,7 +941,11 @@ export declare function listCustomAudiences<const P extends ListCustomAudiencesP
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
  */
-export declare function createCustomAudience(core: ClientCore, params: CreateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+export declare function createCustomAudience(
+  core: ClientCore,
+  params: CreateCustomAudienceParams,
+  options?: RequestOptions,
+): Promise<CustomAudienceResponse>;
 /**
  * Get a custom audience
  *
@@ -613,7 +953,11 @@ export declare function createCustomAudience(core: ClientCore, params: CreateCus
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
  */
-export declare function getCustomAudience(core: ClientCore, params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+export declare function getCustomAudience(
+  core: ClientCore,
+  params: GetCustomAudienceParams,
+  options?: RequestOptions,
+): Promise<CustomAudienceResponse>;
 /**
  * Update a custom audience
  *
@@ -621,7 +965,11 @@ export declare function getCustomAudience(core: ClientCore, params: GetCustomAud
  *
  * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
  */
-export declare function updateCustomAudience(core: ClientCore, params: UpdateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+export declare function updateCustomAudience(
+  core: ClientCore,
+  params: UpdateCustomAudienceParams,
+  options?: RequestOptions,
+): Promise<CustomAudienceResponse>;
 /**
  * Create custom audiences in a batch
  *
@@ -632,4 +980,8 @@ export declare function updateCustomAudience(core: ClientCore, params: UpdateCus
  *
  * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
  */
-export declare function batchCreateCustomAudiences(core: ClientCore, params: BatchCreateCustomAudiencesParams, options?: RequestOptions): Promise<BatchCustomAudiencesResponse>;
+export declare function batchCreateCustomAudiences(
+  core: ClientCore,
+  params: BatchCreateCustomAudiencesParams,
+  options?: RequestOptions,
+): Promise<BatchCustomAudiencesResponse>;

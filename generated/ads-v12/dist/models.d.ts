@@ -135,9 +135,11 @@ export type UpdateCardSlides = components['schemas']['UpdateCardSlides'];
 export type UpdateCardName = components['schemas']['UpdateCardName'];
 /** Account changes; both fields are optional. */
 export type UpdateAccountRequest = components['schemas']['UpdateAccountRequest'];
-export type CreateLineItemCuratedCategoryRequest = components['schemas']['CreateLineItemCuratedCategoryRequest'];
+export type CreateLineItemCuratedCategoryRequest =
+  components['schemas']['CreateLineItemCuratedCategoryRequest'];
 /** Association changes; both fields are optional. */
-export type UpdateLineItemCuratedCategoryRequest = components['schemas']['UpdateLineItemCuratedCategoryRequest'];
+export type UpdateLineItemCuratedCategoryRequest =
+  components['schemas']['UpdateLineItemCuratedCategoryRequest'];
 /** Line item changes; every field is optional. */
 export type UpdateLineItemRequest = components['schemas']['UpdateLineItemRequest'];
 export type CreateMediaCreativeRequest = components['schemas']['CreateMediaCreativeRequest'];
@@ -184,10 +186,12 @@ export type AccountListResponse = components['schemas']['AccountListResponse'];
 export type AccountAppListResponse = components['schemas']['AccountAppListResponse'];
 export type AccountHistoryListResponse = components['schemas']['AccountHistoryListResponse'];
 export type AccountFeaturesResponse = components['schemas']['AccountFeaturesResponse'];
-export type AdvertiserBusinessCategoryListResponse = components['schemas']['AdvertiserBusinessCategoryListResponse'];
+export type AdvertiserBusinessCategoryListResponse =
+  components['schemas']['AdvertiserBusinessCategoryListResponse'];
 export type CuratedCategoryListResponse = components['schemas']['CuratedCategoryListResponse'];
 export type CuratedCategoryResponse = components['schemas']['CuratedCategoryResponse'];
-export type LineItemCuratedCategoryListResponse = components['schemas']['LineItemCuratedCategoryListResponse'];
+export type LineItemCuratedCategoryListResponse =
+  components['schemas']['LineItemCuratedCategoryListResponse'];
 export type LineItemCuratedCategoryResponse = components['schemas']['LineItemCuratedCategoryResponse'];
 export type LineItemResponse = components['schemas']['LineItemResponse'];
 export type PlacementOptionListResponse = components['schemas']['PlacementOptionListResponse'];
@@ -206,12 +210,14 @@ export type ScheduledTweetListResponse = components['schemas']['ScheduledTweetLi
 export type ScheduledTweetResponse = components['schemas']['ScheduledTweetResponse'];
 export type AudienceEstimateResponse = components['schemas']['AudienceEstimateResponse'];
 export type KeywordInsightsResponse = components['schemas']['KeywordInsightsResponse'];
-export type TailoredAudiencePermissionListResponse = components['schemas']['TailoredAudiencePermissionListResponse'];
+export type TailoredAudiencePermissionListResponse =
+  components['schemas']['TailoredAudiencePermissionListResponse'];
 export type TailoredAudiencePermissionResponse = components['schemas']['TailoredAudiencePermissionResponse'];
 export type CustomAudienceTargetedListResponse = components['schemas']['CustomAudienceTargetedListResponse'];
 /** The result of an audience user batch. The source names `success_count` and `total_count`; their place under `data` follows the common response envelope. */
 export type AudienceUsersResponse = components['schemas']['AudienceUsersResponse'];
-export type CustomAudiencePermissionListResponse = components['schemas']['CustomAudiencePermissionListResponse'];
+export type CustomAudiencePermissionListResponse =
+  components['schemas']['CustomAudiencePermissionListResponse'];
 export type CustomAudiencePermissionResponse = components['schemas']['CustomAudiencePermissionResponse'];
 export type CustomAudienceListResponse = components['schemas']['CustomAudienceListResponse'];
 export type CustomAudienceResponse = components['schemas']['CustomAudienceResponse'];
@@ -260,15 +266,19 @@ export type ListCuratedCategoriesParams = components['schemas']['ListCuratedCate
 /** Parameters of `getCuratedCategory`. */
 export type GetCuratedCategoryParams = components['schemas']['GetCuratedCategoryParams'];
 /** Parameters of `listLineItemCuratedCategories`. */
-export type ListLineItemCuratedCategoriesParams = components['schemas']['ListLineItemCuratedCategoriesParams'];
+export type ListLineItemCuratedCategoriesParams =
+  components['schemas']['ListLineItemCuratedCategoriesParams'];
 /** Parameters of `createLineItemCuratedCategory`. */
-export type CreateLineItemCuratedCategoryParams = components['schemas']['CreateLineItemCuratedCategoryParams'];
+export type CreateLineItemCuratedCategoryParams =
+  components['schemas']['CreateLineItemCuratedCategoryParams'];
 /** Parameters of `getLineItemCuratedCategory`. */
 export type GetLineItemCuratedCategoryParams = components['schemas']['GetLineItemCuratedCategoryParams'];
 /** Parameters of `updateLineItemCuratedCategory`. */
-export type UpdateLineItemCuratedCategoryParams = components['schemas']['UpdateLineItemCuratedCategoryParams'];
+export type UpdateLineItemCuratedCategoryParams =
+  components['schemas']['UpdateLineItemCuratedCategoryParams'];
 /** Parameters of `deleteLineItemCuratedCategory`. */
-export type DeleteLineItemCuratedCategoryParams = components['schemas']['DeleteLineItemCuratedCategoryParams'];
+export type DeleteLineItemCuratedCategoryParams =
+  components['schemas']['DeleteLineItemCuratedCategoryParams'];
 /** Parameters of `updateLineItem`. */
 export type UpdateLineItemParams = components['schemas']['UpdateLineItemParams'];
 /** Parameters of `deleteLineItem`. */
@@ -330,21 +340,27 @@ export type CreateAudienceEstimateParams = components['schemas']['CreateAudience
 /** Parameters of `searchKeywordInsights`. */
 export type SearchKeywordInsightsParams = components['schemas']['SearchKeywordInsightsParams'];
 /** Parameters of `listTailoredAudiencePermissions`. */
-export type ListTailoredAudiencePermissionsParams = components['schemas']['ListTailoredAudiencePermissionsParams'];
+export type ListTailoredAudiencePermissionsParams =
+  components['schemas']['ListTailoredAudiencePermissionsParams'];
 /** Parameters of `createTailoredAudiencePermission`. */
-export type CreateTailoredAudiencePermissionParams = components['schemas']['CreateTailoredAudiencePermissionParams'];
+export type CreateTailoredAudiencePermissionParams =
+  components['schemas']['CreateTailoredAudiencePermissionParams'];
 /** Parameters of `deleteTailoredAudiencePermission`. */
-export type DeleteTailoredAudiencePermissionParams = components['schemas']['DeleteTailoredAudiencePermissionParams'];
+export type DeleteTailoredAudiencePermissionParams =
+  components['schemas']['DeleteTailoredAudiencePermissionParams'];
 /** Parameters of `getCustomAudienceTargeted`. */
 export type GetCustomAudienceTargetedParams = components['schemas']['GetCustomAudienceTargetedParams'];
 /** Parameters of `updateCustomAudienceUsers`. */
 export type UpdateCustomAudienceUsersParams = components['schemas']['UpdateCustomAudienceUsersParams'];
 /** Parameters of `listCustomAudiencePermissions`. */
-export type ListCustomAudiencePermissionsParams = components['schemas']['ListCustomAudiencePermissionsParams'];
+export type ListCustomAudiencePermissionsParams =
+  components['schemas']['ListCustomAudiencePermissionsParams'];
 /** Parameters of `createCustomAudiencePermission`. */
-export type CreateCustomAudiencePermissionParams = components['schemas']['CreateCustomAudiencePermissionParams'];
+export type CreateCustomAudiencePermissionParams =
+  components['schemas']['CreateCustomAudiencePermissionParams'];
 /** Parameters of `deleteCustomAudiencePermission`. */
-export type DeleteCustomAudiencePermissionParams = components['schemas']['DeleteCustomAudiencePermissionParams'];
+export type DeleteCustomAudiencePermissionParams =
+  components['schemas']['DeleteCustomAudiencePermissionParams'];
 /** Parameters of `listCustomAudiences`. */
 export type ListCustomAudiencesParams = components['schemas']['ListCustomAudiencesParams'];
 /** Parameters of `createCustomAudience`. */
@@ -366,64 +382,99 @@ export type CardButtonLabelInput = components['schemas']['CardButtonLabelInput']
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListAccountsResponse<P = ListAccountsParams> = Omit<AccountListResponse, 'total_count'> & Flagged<AccountListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListAccountsResponse<P = ListAccountsParams> = Omit<AccountListResponse, 'total_count'> &
+  Flagged<AccountListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `AccountAppListResponse` as `listAccountApps` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListAccountAppsResponse<P = ListAccountAppsParams> = Omit<AccountAppListResponse, 'total_count'> & Flagged<AccountAppListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListAccountAppsResponse<P = ListAccountAppsParams> = Omit<AccountAppListResponse, 'total_count'> &
+  Flagged<AccountAppListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `LineItemCuratedCategoryListResponse` as `listLineItemCuratedCategories` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListLineItemCuratedCategoriesResponse<P = ListLineItemCuratedCategoriesParams> = Omit<LineItemCuratedCategoryListResponse, 'total_count'> & Flagged<LineItemCuratedCategoryListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListLineItemCuratedCategoriesResponse<P = ListLineItemCuratedCategoriesParams> = Omit<
+  LineItemCuratedCategoryListResponse,
+  'total_count'
+> &
+  Flagged<LineItemCuratedCategoryListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `AccountMediaListResponse` as `listAccountMedia` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListAccountMediaResponse<P = ListAccountMediaParams> = Omit<AccountMediaListResponse, 'total_count'> & Flagged<AccountMediaListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListAccountMediaResponse<P = ListAccountMediaParams> = Omit<
+  AccountMediaListResponse,
+  'total_count'
+> &
+  Flagged<AccountMediaListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `MediaCreativeListResponse` as `listMediaCreatives` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListMediaCreativesResponse<P = ListMediaCreativesParams> = Omit<MediaCreativeListResponse, 'total_count'> & Flagged<MediaCreativeListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListMediaCreativesResponse<P = ListMediaCreativesParams> = Omit<
+  MediaCreativeListResponse,
+  'total_count'
+> &
+  Flagged<MediaCreativeListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `PromotedAccountListResponse` as `listPromotedAccounts` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListPromotedAccountsResponse<P = ListPromotedAccountsParams> = Omit<PromotedAccountListResponse, 'total_count'> & Flagged<PromotedAccountListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListPromotedAccountsResponse<P = ListPromotedAccountsParams> = Omit<
+  PromotedAccountListResponse,
+  'total_count'
+> &
+  Flagged<PromotedAccountListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `PollCardListResponse` as `listPollCards` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListPollCardsResponse<P = ListPollCardsParams> = Omit<PollCardListResponse, 'total_count'> & Flagged<PollCardListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListPollCardsResponse<P = ListPollCardsParams> = Omit<PollCardListResponse, 'total_count'> &
+  Flagged<PollCardListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `PrerollCallToActionListResponse` as `listPrerollCallToActions` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListPrerollCallToActionsResponse<P = ListPrerollCallToActionsParams> = Omit<PrerollCallToActionListResponse, 'total_count'> & Flagged<PrerollCallToActionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListPrerollCallToActionsResponse<P = ListPrerollCallToActionsParams> = Omit<
+  PrerollCallToActionListResponse,
+  'total_count'
+> &
+  Flagged<PrerollCallToActionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `TailoredAudiencePermissionListResponse` as `listTailoredAudiencePermissions` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListTailoredAudiencePermissionsResponse<P = ListTailoredAudiencePermissionsParams> = Omit<TailoredAudiencePermissionListResponse, 'total_count'> & Flagged<TailoredAudiencePermissionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListTailoredAudiencePermissionsResponse<P = ListTailoredAudiencePermissionsParams> = Omit<
+  TailoredAudiencePermissionListResponse,
+  'total_count'
+> &
+  Flagged<TailoredAudiencePermissionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `CustomAudiencePermissionListResponse` as `listCustomAudiencePermissions` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListCustomAudiencePermissionsResponse<P = ListCustomAudiencePermissionsParams> = Omit<CustomAudiencePermissionListResponse, 'total_count'> & Flagged<CustomAudiencePermissionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListCustomAudiencePermissionsResponse<P = ListCustomAudiencePermissionsParams> = Omit<
+  CustomAudiencePermissionListResponse,
+  'total_count'
+> &
+  Flagged<CustomAudiencePermissionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
 /**
  * `CustomAudienceListResponse` as `listCustomAudiences` returns it for the params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListCustomAudiencesResponse<P = ListCustomAudiencesParams> = Omit<CustomAudienceListResponse, 'total_count'> & Flagged<CustomAudienceListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListCustomAudiencesResponse<P = ListCustomAudiencesParams> = Omit<
+  CustomAudienceListResponse,
+  'total_count'
+> &
+  Flagged<CustomAudienceListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;

@@ -13,7 +13,64 @@ import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
 import type { FieldsParam, KnownParams } from './runtime/selection.js';
-import type { ActivityStreamParams, ActivityStreamingResponse, ActivitySubscriptionCreateResponse, AddRulesResponse, ConnectionSelection, CreateAccountActivityReplayJobParams, CreateActivitySubscriptionParams, CreateCommunityNotesParams, CreateNoteResponse, CreateOrEditPostParams, CreatePostsParams, CreateWebhookReplayJobParams, CreateWebhooksStreamLinkParams, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, DeleteRulesParams, DeleteRulesResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, GetConnectionHistoryParams, GetConnectionHistoryResponse, GetNewsParams, GetNewsResponse, GetPostsByIdsParams, GetPostsByIdsResponse, GetRulesParams, GetUsersPostsParams, GetUsersPostsResponse, KillConnectionsResponse, NoteSelection, OAuth2InvalidateTokenResponse, OAuth2TokenResponse, OAuthAccessTokenResponse, OAuthInvalidateTokenResponse, OAuthRequestTokenResponse, Oauth2InvalidateTokenParams, Oauth2TokenParams, OauthAccessTokenParams, OauthAuthenticateParams, OauthAuthorizeParams, OauthRequestTokenParams, PowerstreamRulesResponse, ReplayJobCreateResponse, RulesLookupResponse, SearchCommunityNotesWrittenParams, SearchCommunityNotesWrittenResponse, SearchEligiblePostsParams, SearchEligiblePostsResponse, SearchNewsParams, SearchNewsResponse, StreamPostsParams, StreamPostsResponse, TweetCreateResponse, TweetSelection, UpdateRulesParams, WebhookLinksCreateResponse } from './models.js';
+import type {
+  ActivityStreamParams,
+  ActivityStreamingResponse,
+  ActivitySubscriptionCreateResponse,
+  AddRulesResponse,
+  ConnectionSelection,
+  CreateAccountActivityReplayJobParams,
+  CreateActivitySubscriptionParams,
+  CreateCommunityNotesParams,
+  CreateNoteResponse,
+  CreateOrEditPostParams,
+  CreatePostsParams,
+  CreateWebhookReplayJobParams,
+  CreateWebhooksStreamLinkParams,
+  DeleteConnectionsByEndpointParams,
+  DeleteConnectionsByUuidsParams,
+  DeleteRulesParams,
+  DeleteRulesResponse,
+  EvaluateCommunityNotesParams,
+  EvaluateNoteResponse,
+  GetConnectionHistoryParams,
+  GetConnectionHistoryResponse,
+  GetNewsParams,
+  GetNewsResponse,
+  GetPostsByIdsParams,
+  GetPostsByIdsResponse,
+  GetRulesParams,
+  GetUsersPostsParams,
+  GetUsersPostsResponse,
+  KillConnectionsResponse,
+  NoteSelection,
+  OAuth2InvalidateTokenResponse,
+  OAuth2TokenResponse,
+  OAuthAccessTokenResponse,
+  OAuthInvalidateTokenResponse,
+  OAuthRequestTokenResponse,
+  Oauth2InvalidateTokenParams,
+  Oauth2TokenParams,
+  OauthAccessTokenParams,
+  OauthAuthenticateParams,
+  OauthAuthorizeParams,
+  OauthRequestTokenParams,
+  PowerstreamRulesResponse,
+  ReplayJobCreateResponse,
+  RulesLookupResponse,
+  SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsParams,
+  SearchEligiblePostsResponse,
+  SearchNewsParams,
+  SearchNewsResponse,
+  StreamPostsParams,
+  StreamPostsResponse,
+  TweetCreateResponse,
+  TweetSelection,
+  UpdateRulesParams,
+  WebhookLinksCreateResponse,
+} from './models.js';
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
 export { oauth1Auth } from './runtime/oauth1.js';
@@ -27,7 +84,11 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
-export declare function getPostsByIds<const P extends GetPostsByIdsParams>(core: ClientCore, params: P & KnownParams<P, GetPostsByIdsParams>, options?: RequestOptions): Promise<GetPostsByIdsResponse<P>>;
+export declare function getPostsByIds<const P extends GetPostsByIdsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, GetPostsByIdsParams>,
+  options?: RequestOptions,
+): Promise<GetPostsByIdsResponse<P>>;
 /**
  * Create Post
  *
@@ -40,7 +101,11 @@ export declare function getPostsByIds<const P extends GetPostsByIdsParams>(core:
  * `POST /2/tweets` (operationId `createPosts`)
  * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
  */
-export declare function createPosts(core: ClientCore, params?: CreatePostsParams, options?: RequestOptions): Promise<TweetCreateResponse>;
+export declare function createPosts(
+  core: ClientCore,
+  params?: CreatePostsParams,
+  options?: RequestOptions,
+): Promise<TweetCreateResponse>;
 /**
  * Create or Edit Post
  *
@@ -50,7 +115,11 @@ export declare function createPosts(core: ClientCore, params?: CreatePostsParams
  *
  * `POST /2/posts` (operationId `createOrEditPost`)
  */
-export declare function createOrEditPost(core: ClientCore, params?: CreateOrEditPostParams, options?: RequestOptions): Promise<TweetCreateResponse>;
+export declare function createOrEditPost(
+  core: ClientCore,
+  params?: CreateOrEditPostParams,
+  options?: RequestOptions,
+): Promise<TweetCreateResponse>;
 /**
  * Get Posts
  *
@@ -59,7 +128,11 @@ export declare function createOrEditPost(core: ClientCore, params?: CreateOrEdit
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
-export declare function getUsersPosts<const P extends GetUsersPostsParams>(core: ClientCore, params: P & KnownParams<P, GetUsersPostsParams>, options?: PaginationOptions): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+export declare function getUsersPosts<const P extends GetUsersPostsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, GetUsersPostsParams>,
+  options?: PaginationOptions,
+): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
 /**
  * Search News
  *
@@ -68,7 +141,11 @@ export declare function getUsersPosts<const P extends GetUsersPostsParams>(core:
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function searchNews<const P extends SearchNewsParams>(core: ClientCore, params: P & KnownParams<P, SearchNewsParams>, options?: RequestOptions): Promise<SearchNewsResponse<P>>;
+export declare function searchNews<const P extends SearchNewsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, SearchNewsParams>,
+  options?: RequestOptions,
+): Promise<SearchNewsResponse<P>>;
 /**
  * Get news story by ID
  *
@@ -77,7 +154,11 @@ export declare function searchNews<const P extends SearchNewsParams>(core: Clien
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function getNews<const P extends GetNewsParams>(core: ClientCore, params: P & KnownParams<P, GetNewsParams>, options?: RequestOptions): Promise<GetNewsResponse<P>>;
+export declare function getNews<const P extends GetNewsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, GetNewsParams>,
+  options?: RequestOptions,
+): Promise<GetNewsResponse<P>>;
 /**
  * Get Powerstream rules
  *
@@ -85,7 +166,10 @@ export declare function getNews<const P extends GetNewsParams>(core: ClientCore,
  *
  * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
  */
-export declare function getPowerstreamRules(core: ClientCore, options?: RequestOptions): Promise<PowerstreamRulesResponse>;
+export declare function getPowerstreamRules(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<PowerstreamRulesResponse>;
 /**
  * Stream filtered Posts
  *
@@ -94,7 +178,11 @@ export declare function getPowerstreamRules(core: ClientCore, options?: RequestO
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
-export declare function streamPosts<const P extends StreamPostsParams = {}>(core: ClientCore, params?: P & KnownParams<P, StreamPostsParams>, options?: StreamOptions): EventStream<StreamPostsResponse<P>>;
+export declare function streamPosts<const P extends StreamPostsParams = {}>(
+  core: ClientCore,
+  params?: P & KnownParams<P, StreamPostsParams>,
+  options?: StreamOptions,
+): EventStream<StreamPostsResponse<P>>;
 /**
  * Get stream rules
  *
@@ -103,7 +191,11 @@ export declare function streamPosts<const P extends StreamPostsParams = {}>(core
  * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
  */
-export declare function getRules(core: ClientCore, params?: GetRulesParams, options?: PaginationOptions): PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
+export declare function getRules(
+  core: ClientCore,
+  params?: GetRulesParams,
+  options?: PaginationOptions,
+): PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
 /**
  * Add or delete stream rules
  *
@@ -114,7 +206,11 @@ export declare function getRules(core: ClientCore, params?: GetRulesParams, opti
  * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
  */
-export declare function updateRules(core: ClientCore, params: UpdateRulesParams, options?: RequestOptions): Promise<AddRulesResponse>;
+export declare function updateRules(
+  core: ClientCore,
+  params: UpdateRulesParams,
+  options?: RequestOptions,
+): Promise<AddRulesResponse>;
 /**
  * Delete stream rules
  *
@@ -125,7 +221,11 @@ export declare function updateRules(core: ClientCore, params: UpdateRulesParams,
  * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
  */
-export declare function deleteRules(core: ClientCore, params: DeleteRulesParams, options?: RequestOptions): Promise<DeleteRulesResponse>;
+export declare function deleteRules(
+  core: ClientCore,
+  params: DeleteRulesParams,
+  options?: RequestOptions,
+): Promise<DeleteRulesResponse>;
 /**
  * Create stream link
  *
@@ -136,7 +236,11 @@ export declare function deleteRules(core: ClientCore, params: DeleteRulesParams,
  * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
  * @see https://docs.x.com/x-api/webhooks/introduction
  */
-export declare function createWebhooksStreamLink(core: ClientCore, params: CreateWebhooksStreamLinkParams, options?: RequestOptions): Promise<WebhookLinksCreateResponse>;
+export declare function createWebhooksStreamLink(
+  core: ClientCore,
+  params: CreateWebhooksStreamLinkParams,
+  options?: RequestOptions,
+): Promise<WebhookLinksCreateResponse>;
 /**
  * Create replay job for webhook
  *
@@ -145,7 +249,11 @@ export declare function createWebhooksStreamLink(core: ClientCore, params: Creat
  * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
  * @see https://docs.x.com/x-api/webhooks/introduction
  */
-export declare function createWebhookReplayJob(core: ClientCore, params: CreateWebhookReplayJobParams, options?: RequestOptions): Promise<ReplayJobCreateResponse>;
+export declare function createWebhookReplayJob(
+  core: ClientCore,
+  params: CreateWebhookReplayJobParams,
+  options?: RequestOptions,
+): Promise<ReplayJobCreateResponse>;
 /**
  * Get Connection History
  *
@@ -153,7 +261,11 @@ export declare function createWebhookReplayJob(core: ClientCore, params: CreateW
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
-export declare function getConnectionHistory<const P extends GetConnectionHistoryParams = {}>(core: ClientCore, params?: P & KnownParams<P, GetConnectionHistoryParams>, options?: PaginationOptions): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
+export declare function getConnectionHistory<const P extends GetConnectionHistoryParams = {}>(
+  core: ClientCore,
+  params?: P & KnownParams<P, GetConnectionHistoryParams>,
+  options?: PaginationOptions,
+): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
 /**
  * Terminate multiple connections
  *
@@ -161,7 +273,11 @@ export declare function getConnectionHistory<const P extends GetConnectionHistor
  *
  * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
  */
-export declare function deleteConnectionsByUuids(core: ClientCore, params: DeleteConnectionsByUuidsParams, options?: RequestOptions): Promise<KillConnectionsResponse>;
+export declare function deleteConnectionsByUuids(
+  core: ClientCore,
+  params: DeleteConnectionsByUuidsParams,
+  options?: RequestOptions,
+): Promise<KillConnectionsResponse>;
 /**
  * Terminate all connections
  *
@@ -170,7 +286,10 @@ export declare function deleteConnectionsByUuids(core: ClientCore, params: Delet
  * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
  * @see https://docs.x.com/x-api/connections/terminate-all-connections
  */
-export declare function deleteAllConnections(core: ClientCore, options?: RequestOptions): Promise<KillConnectionsResponse>;
+export declare function deleteAllConnections(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<KillConnectionsResponse>;
 /**
  * Terminate connections by endpoint
  *
@@ -178,7 +297,11 @@ export declare function deleteAllConnections(core: ClientCore, options?: Request
  *
  * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
  */
-export declare function deleteConnectionsByEndpoint(core: ClientCore, params: DeleteConnectionsByEndpointParams, options?: RequestOptions): Promise<KillConnectionsResponse>;
+export declare function deleteConnectionsByEndpoint(
+  core: ClientCore,
+  params: DeleteConnectionsByEndpointParams,
+  options?: RequestOptions,
+): Promise<KillConnectionsResponse>;
 /**
  * Activity Stream
  *
@@ -187,7 +310,11 @@ export declare function deleteConnectionsByEndpoint(core: ClientCore, params: De
  * `GET /2/activity/stream` (operationId `activityStream`)
  * @see https://docs.x.com/x-api/activity/activity-stream
  */
-export declare function activityStream(core: ClientCore, params?: ActivityStreamParams, options?: StreamOptions): EventStream<ActivityStreamingResponse>;
+export declare function activityStream(
+  core: ClientCore,
+  params?: ActivityStreamParams,
+  options?: StreamOptions,
+): EventStream<ActivityStreamingResponse>;
 /**
  * Create X activity subscription
  *
@@ -196,7 +323,11 @@ export declare function activityStream(core: ClientCore, params?: ActivityStream
  * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
  * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
  */
-export declare function createActivitySubscription(core: ClientCore, params: CreateActivitySubscriptionParams, options?: RequestOptions): Promise<ActivitySubscriptionCreateResponse>;
+export declare function createActivitySubscription(
+  core: ClientCore,
+  params: CreateActivitySubscriptionParams,
+  options?: RequestOptions,
+): Promise<ActivitySubscriptionCreateResponse>;
 /**
  * Create replay job
  *
@@ -208,7 +339,11 @@ export declare function createActivitySubscription(core: ClientCore, params: Cre
  * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use POST /2/webhooks/replay
  * @see https://docs.x.com/x-api/account-activity/introduction
  */
-export declare function createAccountActivityReplayJob(core: ClientCore, params: CreateAccountActivityReplayJobParams, options?: RequestOptions): Promise<ReplayJobCreateResponse>;
+export declare function createAccountActivityReplayJob(
+  core: ClientCore,
+  params: CreateAccountActivityReplayJobParams,
+  options?: RequestOptions,
+): Promise<ReplayJobCreateResponse>;
 /**
  * Search for Posts Eligible for Community Notes
  *
@@ -217,7 +352,11 @@ export declare function createAccountActivityReplayJob(core: ClientCore, params:
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
-export declare function searchEligiblePosts<const P extends SearchEligiblePostsParams>(core: ClientCore, params: P & KnownParams<P, SearchEligiblePostsParams>, options?: PaginationOptions): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+export declare function searchEligiblePosts<const P extends SearchEligiblePostsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, SearchEligiblePostsParams>,
+  options?: PaginationOptions,
+): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
 /**
  * Search for Community Notes Written
  *
@@ -226,7 +365,11 @@ export declare function searchEligiblePosts<const P extends SearchEligiblePostsP
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
-export declare function searchCommunityNotesWritten<const P extends SearchCommunityNotesWrittenParams>(core: ClientCore, params: P & KnownParams<P, SearchCommunityNotesWrittenParams>, options?: PaginationOptions): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
+export declare function searchCommunityNotesWritten<const P extends SearchCommunityNotesWrittenParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
+  options?: PaginationOptions,
+): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
 /**
  * Create a Community Note
  *
@@ -235,7 +378,11 @@ export declare function searchCommunityNotesWritten<const P extends SearchCommun
  * `POST /2/notes` (operationId `createCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
  */
-export declare function createCommunityNotes(core: ClientCore, params: CreateCommunityNotesParams, options?: RequestOptions): Promise<CreateNoteResponse>;
+export declare function createCommunityNotes(
+  core: ClientCore,
+  params: CreateCommunityNotesParams,
+  options?: RequestOptions,
+): Promise<CreateNoteResponse>;
 /**
  * Evaluate a Community Note
  *
@@ -244,7 +391,11 @@ export declare function createCommunityNotes(core: ClientCore, params: CreateCom
  * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
  */
-export declare function evaluateCommunityNotes(core: ClientCore, params: EvaluateCommunityNotesParams, options?: RequestOptions): Promise<EvaluateNoteResponse>;
+export declare function evaluateCommunityNotes(
+  core: ClientCore,
+  params: EvaluateCommunityNotesParams,
+  options?: RequestOptions,
+): Promise<EvaluateNoteResponse>;
 /**
  * Obtain a request token
  *
@@ -254,7 +405,11 @@ export declare function evaluateCommunityNotes(core: ClientCore, params: Evaluat
  *
  * `POST /oauth/request_token` (operationId `oauthRequestToken`)
  */
-export declare function oauthRequestToken(core: ClientCore, params: OauthRequestTokenParams, options?: RequestOptions): Promise<OAuthRequestTokenResponse>;
+export declare function oauthRequestToken(
+  core: ClientCore,
+  params: OauthRequestTokenParams,
+  options?: RequestOptions,
+): Promise<OAuthRequestTokenResponse>;
 /**
  * Authorize (browser step)
  *
@@ -282,7 +437,11 @@ export declare function oauthAuthenticate(core: ClientCore, params: OauthAuthent
  *
  * `POST /oauth/access_token` (operationId `oauthAccessToken`)
  */
-export declare function oauthAccessToken(core: ClientCore, params: OauthAccessTokenParams, options?: RequestOptions): Promise<OAuthAccessTokenResponse>;
+export declare function oauthAccessToken(
+  core: ClientCore,
+  params: OauthAccessTokenParams,
+  options?: RequestOptions,
+): Promise<OAuthAccessTokenResponse>;
 /**
  * Invalidate an access token
  *
@@ -290,7 +449,10 @@ export declare function oauthAccessToken(core: ClientCore, params: OauthAccessTo
  *
  * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
  */
-export declare function oauthInvalidateToken(core: ClientCore, options?: RequestOptions): Promise<OAuthInvalidateTokenResponse>;
+export declare function oauthInvalidateToken(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<OAuthInvalidateTokenResponse>;
 /**
  * Obtain an app-only bearer token
  *
@@ -298,7 +460,11 @@ export declare function oauthInvalidateToken(core: ClientCore, options?: Request
  *
  * `POST /oauth2/token` (operationId `oauth2Token`)
  */
-export declare function oauth2Token(core: ClientCore, params: Oauth2TokenParams, options?: RequestOptions): Promise<OAuth2TokenResponse>;
+export declare function oauth2Token(
+  core: ClientCore,
+  params: Oauth2TokenParams,
+  options?: RequestOptions,
+): Promise<OAuth2TokenResponse>;
 /**
  * Invalidate an app-only bearer token
  *
@@ -306,4 +472,8 @@ export declare function oauth2Token(core: ClientCore, params: Oauth2TokenParams,
  *
  * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
  */
-export declare function oauth2InvalidateToken(core: ClientCore, params: Oauth2InvalidateTokenParams, options?: RequestOptions): Promise<OAuth2InvalidateTokenResponse>;
+export declare function oauth2InvalidateToken(
+  core: ClientCore,
+  params: Oauth2InvalidateTokenParams,
+  options?: RequestOptions,
+): Promise<OAuth2InvalidateTokenResponse>;
