@@ -4,7 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { startSchemaTypesThread } from './emit/schema-types-thread.ts';
+import { requestSchemaTypes, startSchemaTypesThread } from './emit/schema-types-thread.ts';
 import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
@@ -48,8 +48,10 @@ export async function generatePackage(config: PackageConfig): Promise<GeneratedP
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
   };
   refuseWhenStrict(config, report);
-  // The later stages load big libraries (openapi-typescript and TypeScript 5.9: about 0.4 s of
-  // start-up); loaded on first use, they cost nothing when the cache answers.
+  // The schema types render on their thread while this one loads the other emitters (ts-morph).
+  requestSchemaTypes(model, spec.version);
+  // The later stages load big libraries (ts-morph, openapi-typescript and TypeScript 5.9; their
+  // start-up is in bench/RESULTS.md); loaded on first use, they cost nothing when the cache answers.
   const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
   timer('emit');

@@ -2,7 +2,8 @@ import type ts from 'typescript';
 import { astToString, openapiTS, typescript } from './libraries.ts';
 import { deprecationText, isFalseSchema, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
-import { memberText, nameSchemas, schemaRefName } from './schema-names.ts';
+import { exportModifiers, findSchemas, memberText, propertyName, referByName, referToDeclaration, replaceSchemas, schemaRefName } from './schema-ast.ts';
+import { nameSchemas } from './schema-names.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
 
 /** The members TypeScript's `Object` interface declares (every object type has them). */
@@ -150,13 +151,9 @@ function unescapeKey(key: string): string {
  * `components` names the alias. Every other schema is left as openapi-typescript wrote it.
  */
 function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
-  const components = nodes.find((n): n is ts.InterfaceDeclaration => typescript.isInterfaceDeclaration(n) && n.name.text === 'components');
-  const schemasMember = components?.members.find(
-    (m): m is ts.PropertySignature => typescript.isPropertySignature(m) && memberText(m.name) === 'schemas',
-  );
-  const literal = schemasMember?.type && typescript.isTypeLiteralNode(schemasMember.type) ? schemasMember.type : undefined;
-  if (!components || !schemasMember || !literal) return [...nodes];
-  const members = literal.members.filter((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined);
+  const found = findSchemas(nodes);
+  if (!found) return [...nodes];
+  const members = found.literal.members.filter((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined);
   const edges = new Map<string, Set<string>>();
   for (const member of members) {
     const refs = new Set<string>();
@@ -171,40 +168,14 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
   }
   const cyclic = cyclicNodes(edges);
   if (cyclic.size === 0) return [...nodes];
-
-  const f = typescript.factory;
-  const toAlias = (type: ts.TypeNode): ts.TypeNode => {
-    const transformer: ts.TransformerFactory<ts.TypeNode> = (context) => (root) => {
-      const visit = (node: ts.Node): ts.Node => {
-        const name = schemaRefName(node);
-        if (name !== undefined && cyclic.has(name)) return f.createTypeReferenceNode(name);
-        return typescript.visitEachChild(node, visit, context);
-      };
-      return typescript.visitNode(root, visit) as ts.TypeNode;
-    };
-    return typescript.transform(type, [transformer]).transformed[0] ?? type;
-  };
   const aliases: ts.TypeAliasDeclaration[] = [];
-  const newMembers = literal.members.map((member) => {
+  const newMembers = found.literal.members.map((member) => {
     if (!typescript.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name))) return member;
     const name = memberText(member.name);
-    aliases.push(f.createTypeAliasDeclaration([f.createModifier(typescript.SyntaxKind.ExportKeyword)], name, undefined, toAlias(member.type)));
-    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(name));
+    aliases.push(typescript.factory.createTypeAliasDeclaration(exportModifiers(), name, undefined, referByName(member.type, (n) => cyclic.has(n))));
+    return referToDeclaration(member, name);
   });
-  const newSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(literal, f.createNodeArray(newMembers)));
-  const newComponents = f.updateInterfaceDeclaration(
-    components,
-    components.modifiers,
-    components.name,
-    components.typeParameters,
-    components.heritageClauses,
-    components.members.map((m) => (m === schemasMember ? newSchemas : m)),
-  );
-  return nodes.flatMap((n) => (n === components ? [newComponents, ...aliases] : [n]));
-}
-
-function propertyName(name: string): ts.PropertyName {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
+  return replaceSchemas(nodes, found, newMembers, aliases);
 }
 
 /** The nodes that lie on a cycle of the graph (Tarjan's strongly connected components). */

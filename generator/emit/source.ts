@@ -1,7 +1,8 @@
-import { printStructures, type SourceFileStructure } from './structures.ts';
+import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+import { printStructures } from './structures.ts';
 
-/** Prints a source file from a structure. */
-export function printSourceFile(structure: SourceFileStructure): string {
+/** Prints a source file from a ts-morph structure: the one place emitted TypeScript is printed. */
+export function printSourceFile(structure: OptionalKind<SourceFileStructure>): string {
   closeNoComments(structure);
   return printStructures(structure);
 }
