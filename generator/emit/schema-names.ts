@@ -11,18 +11,30 @@ import { exportModifiers, findSchemas, memberText, referByName, referToDeclarati
  *
  * `readonlyArrays`: schemas (the params objects) whose top-level array properties become
  * `readonly T[]`, so a caller may pass an `as const` tuple or any readonly array.
+ *
+ * `declaredElsewhere`: schemas another module declares (the closed enums of `enums.ts`): their
+ * member names the imported type and no declaration is made here. `unnamed`: schemas that get no
+ * top-level name (open enums, whose read side admits any string while `enums.ts` declares the
+ * listed values): references keep `components['schemas']['X']`.
  */
-export function nameSchemas(nodes: readonly ts.Node[], readonlyArrays: ReadonlySet<string>): ts.Node[] {
+export function nameSchemas(
+  nodes: readonly ts.Node[],
+  readonlyArrays: ReadonlySet<string>,
+  declaredElsewhere: ReadonlySet<string> = new Set(),
+  unnamed: ReadonlySet<string> = new Set(),
+): ts.Node[] {
   const found = findSchemas(nodes);
   if (!found) return [...nodes];
   const f = typescript.factory;
+  const byName = (type: ts.TypeNode): ts.TypeNode => referByName(type, (name) => IDENTIFIER.test(name) && !unnamed.has(name));
   // Names already declared at the top (schemas on a reference cycle, see `aliasCycles`).
   const declared = new Set(nodes.flatMap((n) => (typescript.isTypeAliasDeclaration(n) || typescript.isInterfaceDeclaration(n) ? [n.name.text] : [])));
   const declarations: ts.Statement[] = [];
   const members = found.literal.members.map((member) => {
     if (!typescript.isPropertySignature(member) || !member.type) return member;
     const name = memberText(member.name);
-    if (declared.has(name) || !IDENTIFIER.test(name)) return member;
+    if (declared.has(name) || unnamed.has(name) || !IDENTIFIER.test(name)) return member;
+    if (declaredElsewhere.has(name)) return referToDeclaration(member, name);
     let type = byName(member.type);
     if (readonlyArrays.has(name)) type = readonlyTopLevelArrays(type);
     const declaration = typescript.isTypeLiteralNode(type)
@@ -41,11 +53,6 @@ export function nameSchemas(nodes: readonly ts.Node[], readonlyArrays: ReadonlyS
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** The type with every `components['schemas']['X']` written `X`. */
-function byName(type: ts.TypeNode): ts.TypeNode {
-  return referByName(type, (name) => IDENTIFIER.test(name));
-}
 
 /** A params object's array properties as `readonly T[]` (also inside `Body & { ... }`). */
 function readonlyTopLevelArrays(type: ts.TypeNode): ts.TypeNode {

@@ -132,7 +132,8 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
  * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
  * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
- * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and updates.
+ * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and
+ * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
@@ -267,7 +268,8 @@ export declare function listCuratedCategories(
  *
  * Returns one curated category.
  *
- * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
+ * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
+ * `getCuratedCategory`)
  */
 export declare function getCuratedCategory(
   core: ClientCore,
@@ -281,7 +283,8 @@ export declare function getCuratedCategory(
  * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
  * is rate limited to 200 requests per 15 minutes.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `listLineItemCuratedCategories`)
  */
 export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
   core: ClientCore,
@@ -294,9 +297,11 @@ export declare function listLineItemCuratedCategories<const P extends ListLineIt
 /**
  * Associate a curated category with a line item
  *
- * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are required.
+ * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are
+ * required.
  *
- * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
+ * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `createLineItemCuratedCategory`)
  */
 export declare function createLineItemCuratedCategory(
   core: ClientCore,
@@ -308,7 +313,8 @@ export declare function createLineItemCuratedCategory(
  *
  * Returns one association between a line item and a curated category.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `getLineItemCuratedCategory`)
  */
 export declare function getLineItemCuratedCategory(
   core: ClientCore,
@@ -320,7 +326,8 @@ export declare function getLineItemCuratedCategory(
  *
  * Changes the curated category and/or the line item of an association. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `updateLineItemCuratedCategory`)
  */
 export declare function updateLineItemCuratedCategory(
   core: ClientCore,
@@ -330,9 +337,11 @@ export declare function updateLineItemCuratedCategory(
 /**
  * Delete a line item curated category
  *
- * Deletes an association between a line item and a curated category. The record is returned with `deleted` set to true.
+ * Deletes an association between a line item and a curated category. The record is returned with
+ * `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `deleteLineItemCuratedCategory`)
  */
 export declare function deleteLineItemCuratedCategory(
   core: ClientCore,
@@ -428,7 +437,8 @@ export declare function getAccountMedia(
  *
  * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
+ * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+ * `deleteAccountMedia`)
  */
 export declare function deleteAccountMedia(
   core: ClientCore,
@@ -481,7 +491,8 @@ export declare function getMediaCreative(
  *
  * Deletes a media creative. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
+ * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+ * `deleteMediaCreative`)
  */
 export declare function deleteMediaCreative(
   core: ClientCore,
@@ -571,8 +582,7 @@ export declare function updateCard(
 /**
  * Delete a card
  *
- * Deletes a card. The source does not show this operation's parameters beyond the path or its
- * response; the response is kept open.
+ * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
  */
@@ -673,7 +683,8 @@ export declare function createPrerollCallToAction(
  *
  * Returns one preroll call to action.
  *
- * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `getPrerollCallToAction`)
  */
 export declare function getPrerollCallToAction(
   core: ClientCore,
@@ -685,7 +696,8 @@ export declare function getPrerollCallToAction(
  *
  * Changes the call to action and/or its URL. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `updatePrerollCallToAction`)
  */
 export declare function updatePrerollCallToAction(
   core: ClientCore,
@@ -697,7 +709,8 @@ export declare function updatePrerollCallToAction(
  *
  * Deletes a preroll call to action. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `deletePrerollCallToAction`)
  */
 export declare function deletePrerollCallToAction(
   core: ClientCore,
@@ -723,8 +736,8 @@ export declare function listScheduledTweets(
  * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
  * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
  * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
- * before sending. Attach a card with `card_uri`. The remaining parameters are not shown by the
- * source; the body is kept open for them.
+ * before sending. Attach a card with `card_uri`. The remaining parameters are not documented; the body
+ * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
  */
@@ -738,7 +751,8 @@ export declare function createScheduledTweet(
  *
  * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
  *
- * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
+ * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
+ * `getScheduledTweet`)
  */
 export declare function getScheduledTweet(
   core: ClientCore,
@@ -752,7 +766,7 @@ export declare function getScheduledTweet(
  * required `targeting_criteria` array; each criterion has `targeting_type`, `targeting_value` and
  * `operator_type` (EQ by default; NE negates the criterion). At least one primary targeting
  * criterion is required (the server decides which targeting types are primary). The response shape
- * is not shown by the source and is kept open.
+ * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
  */
@@ -770,8 +784,7 @@ export declare function createAudienceEstimate(
  * Results are for a single country, chosen with a country-level `location` targeting value, at DAY
  * or HOUR `granularity`.
  *
- * The source does not name the granularity and location parameters or show the response; the
- * parameter names follow X's Ads documentation and the response is kept open.
+ * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
  */
@@ -786,10 +799,11 @@ export declare function searchKeywordInsights(
  * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
  * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
  * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
- * limited to 200 requests per 15 minutes. The response records are not shown by the source and are
+ * limited to 200 requests per 15 minutes. The response records are not documented and are
  * kept open.
  *
- * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `listTailoredAudiencePermissions`)
  */
 export declare function listTailoredAudiencePermissions<
   const P extends ListTailoredAudiencePermissionsParams,
@@ -807,10 +821,11 @@ export declare function listTailoredAudiencePermissions<
  * Grants another ads account access to a tailored audience. Served under version 5.
  * `granted_account_id` and `permission_level` are required. Only the owning account may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `createTailoredAudiencePermission`)
  */
 export declare function createTailoredAudiencePermission(
   core: ClientCore,
@@ -822,9 +837,11 @@ export declare function createTailoredAudiencePermission(
  *
  * Revokes a tailored audience permission. Served under version 5. After revocation the granted
  * account cannot target the audience in new campaigns; running campaigns continue but cannot be
- * copied. The response record is not shown by the source and is kept open.
+ * copied. The response record is not documented and is kept open.
  *
- * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
+ * (operationId `deleteTailoredAudiencePermission`)
  */
 export declare function deleteTailoredAudiencePermission(
   core: ClientCore,
@@ -839,7 +856,8 @@ export declare function deleteTailoredAudiencePermission(
  * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
  * follows X's Ads documentation), and the response records are not shown and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
+ * `getCustomAudienceTargeted`)
  */
 export declare function getCustomAudienceTargeted(
   core: ClientCore,
@@ -860,7 +878,8 @@ export declare function getCustomAudienceTargeted(
  * `success_count` and `total_count`, which must be equal and match the number of users sent; any
  * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
+ * `updateCustomAudienceUsers`)
  */
 export declare function updateCustomAudienceUsers(
   core: ClientCore,
@@ -873,9 +892,10 @@ export declare function updateCustomAudienceUsers(
  * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
  * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `listCustomAudiencePermissions`)
  */
 export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
   core: ClientCore,
@@ -891,10 +911,11 @@ export declare function listCustomAudiencePermissions<const P extends ListCustom
  * Grants another ads account access to a custom audience. `granted_account_id` and
  * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `createCustomAudiencePermission`)
  */
 export declare function createCustomAudiencePermission(
   core: ClientCore,
@@ -906,9 +927,11 @@ export declare function createCustomAudiencePermission(
  *
  * Revokes a custom audience permission. Only the owning account may change permissions. After
  * revocation the granted account cannot target the audience in new campaigns; running campaigns
- * continue but cannot be copied. The response record is not shown by the source and is kept open.
+ * continue but cannot be copied. The response record is not documented and is kept open.
  *
- * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
+ * (operationId `deleteCustomAudiencePermission`)
  */
 export declare function deleteCustomAudiencePermission(
   core: ClientCore,
@@ -922,7 +945,7 @@ export declare function deleteCustomAudiencePermission(
  * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
  * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
@@ -936,7 +959,7 @@ export declare function listCustomAudiences<const P extends ListCustomAudiencesP
  *
  * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
  * required and must be unique: creating an audience with a name already in use is an error.
- * `description` is optional. The response record is not shown in full by the source and is kept
+ * `description` is optional. The response record is not documented in full and is kept
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
@@ -949,9 +972,10 @@ export declare function createCustomAudience(
 /**
  * Get a custom audience
  *
- * Returns one custom audience. The record is not shown in full by the source and is kept open.
+ * Returns one custom audience. The record is not documented in full and is kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `getCustomAudience`)
  */
 export declare function getCustomAudience(
   core: ClientCore,
@@ -961,9 +985,11 @@ export declare function getCustomAudience(
 /**
  * Update a custom audience
  *
- * Renames a custom audience (the name must stay unique) and/or changes its description. Both parameters are optional.
+ * Renames a custom audience (the name must stay unique) and/or changes its description. Both
+ * parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
+ * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `updateCustomAudience`)
  */
 export declare function updateCustomAudience(
   core: ClientCore,
@@ -974,7 +1000,7 @@ export declare function updateCustomAudience(
  * Create custom audiences in a batch
  *
  * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
- * each item and of the response is not shown by the source and is kept open. Request-level errors
+ * each item and of the response is not documented and is kept open. Request-level errors
  * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *

@@ -133,13 +133,25 @@ export declare const listCuratedCategories: PaginatedOperationSpec;
 export declare const getCuratedCategory: OperationSpec;
 /** `GET /12/accounts/{account_id}/line_item_curated_categories`: List line item curated categories */
 export declare const listLineItemCuratedCategories: PaginatedOperationSpec;
-/** `POST /12/accounts/{account_id}/line_item_curated_categories`: Associate a curated category with a line item */
+/**
+ * `POST /12/accounts/{account_id}/line_item_curated_categories`: Associate a curated category with a
+ * line item
+ */
 export declare const createLineItemCuratedCategory: OperationSpec;
-/** `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Get a line item curated category */
+/**
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Get a
+ * line item curated category
+ */
 export declare const getLineItemCuratedCategory: OperationSpec;
-/** `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Update a line item curated category */
+/**
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Update
+ * a line item curated category
+ */
 export declare const updateLineItemCuratedCategory: OperationSpec;
-/** `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Delete a line item curated category */
+/**
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`:
+ * Delete a line item curated category
+ */
 export declare const deleteLineItemCuratedCategory: OperationSpec;
 /** `PUT /12/accounts/{account_id}/line_items/{line_item_id}`: Update a line item */
 export declare const updateLineItem: OperationSpec;
@@ -185,11 +197,20 @@ export declare const deletePollCard: OperationSpec;
 export declare const listPrerollCallToActions: PaginatedOperationSpec;
 /** `POST /12/accounts/{account_id}/preroll_call_to_actions`: Create a preroll call to action */
 export declare const createPrerollCallToAction: OperationSpec;
-/** `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Get a preroll call to action */
+/**
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Get a preroll
+ * call to action
+ */
 export declare const getPrerollCallToAction: OperationSpec;
-/** `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Update a preroll call to action */
+/**
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Update a
+ * preroll call to action
+ */
 export declare const updatePrerollCallToAction: OperationSpec;
-/** `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Delete a preroll call to action */
+/**
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Delete a
+ * preroll call to action
+ */
 export declare const deletePrerollCallToAction: OperationSpec;
 /** `GET /12/accounts/{account_id}/scheduled_tweets`: List scheduled posts */
 export declare const listScheduledTweets: PaginatedOperationSpec;
@@ -201,21 +222,47 @@ export declare const getScheduledTweet: OperationSpec;
 export declare const createAudienceEstimate: OperationSpec;
 /** `GET /12/insights/keywords/search`: Search keyword insights */
 export declare const searchKeywordInsights: OperationSpec;
-/** `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: List tailored audience permissions */
+/**
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: List tailored
+ * audience permissions
+ */
 export declare const listTailoredAudiencePermissions: PaginatedOperationSpec;
-/** `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: Share a tailored audience with another account */
+/**
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: Share a
+ * tailored audience with another account
+ */
 export declare const createTailoredAudiencePermission: OperationSpec;
-/** `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`: Revoke a tailored audience permission */
+/**
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`:
+ * Revoke a tailored audience permission
+ */
 export declare const deleteTailoredAudiencePermission: OperationSpec;
-/** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted`: List what targets a custom audience */
+/**
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted`: List what targets a
+ * custom audience
+ */
 export declare const getCustomAudienceTargeted: PaginatedOperationSpec;
-/** `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users`: Add or remove custom audience users */
+/**
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users`: Add or remove custom
+ * audience users
+ */
 export declare const updateCustomAudienceUsers: OperationSpec;
-/** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: List custom audience permissions */
+/**
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: List custom
+ * audience permissions
+ */
 export declare const listCustomAudiencePermissions: PaginatedOperationSpec;
-/** `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: Share a custom audience with another account */
+/**
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: Share a custom
+ * audience with another account
+ */
 export declare const createCustomAudiencePermission: OperationSpec;
-/** `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`: Revoke a custom audience permission */
+/**
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`:
+ * Revoke a custom audience permission
+ */
 export declare const deleteCustomAudiencePermission: OperationSpec;
 /** `GET /12/accounts/{account_id}/custom_audiences`: List custom audiences */
 export declare const listCustomAudiences: PaginatedOperationSpec;
@@ -658,7 +705,10 @@ export interface OperationTypes {
     paramsRequired: true;
   };
 }
-/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+/**
+ * What each operation returns for the params `P` (types `client.call`): results that hold selected
+ * objects follow the `*.fields` values in `P`.
+ */
 export interface OperationResults<P = {}> {
   listAccounts: PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
   createSandboxAccount: Promise<AccountArrayResponse>;

@@ -185,7 +185,10 @@ export type PlaceField =
   | 'id'
   | 'name'
   | 'place_type';
-/** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
+/**
+ * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
+ * source; the other values come from the reference.
+ */
 export declare const NewsField: readonly [
   'category',
   'cluster_posts_results',
@@ -199,7 +202,10 @@ export declare const NewsField: readonly [
   'summary',
   'updated_at',
 ];
-/** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
+/**
+ * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
+ * source; the other values come from the reference.
+ */
 export type NewsField =
   | 'category'
   | 'cluster_posts_results'
@@ -310,19 +316,22 @@ export type ConnectionStatusFilter = 'active' | 'inactive' | 'all';
 /**
  * How a post refers to another post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ReferencedTweetType: readonly ['retweeted', 'quoted', 'replied_to'];
 /**
  * How a post refers to another post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ReferencedTweetType = 'retweeted' | 'quoted' | 'replied_to';
 /**
  * Who can reply to a post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ReplySettingsWithVerifiedUsers: readonly [
   'everyone',
@@ -335,7 +344,8 @@ export declare const ReplySettingsWithVerifiedUsers: readonly [
 /**
  * Who can reply to a post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ReplySettingsWithVerifiedUsers =
   | 'everyone'
@@ -347,43 +357,50 @@ export type ReplySettingsWithVerifiedUsers =
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const WithheldScope: readonly ['tweet', 'user'];
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type WithheldScope = 'tweet' | 'user';
 /**
  * The kind of verification of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const VerifiedType: readonly ['blue', 'business', 'government', 'none'];
 /**
  * The kind of verification of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type VerifiedType = 'blue' | 'business' | 'government' | 'none';
 /**
  * The subscription type of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const SubscriptionType: readonly ['Basic', 'Premium', 'PremiumPlus', 'None'];
 /**
  * The subscription type of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type SubscriptionType = 'Basic' | 'Premium' | 'PremiumPlus' | 'None';
 /**
  * A kind of relationship between two users.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const UserConnectionStatus: readonly [
   'follow_request_received',
@@ -396,7 +413,8 @@ export declare const UserConnectionStatus: readonly [
 /**
  * A kind of relationship between two users.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type UserConnectionStatus =
   | 'follow_request_received'
@@ -408,43 +426,50 @@ export type UserConnectionStatus =
 /**
  * Whether a poll is still open for votes.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const PollVotingStatus: readonly ['open', 'closed'];
 /**
  * Whether a poll is still open for votes.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PollVotingStatus = 'open' | 'closed';
 /**
  * The kind of a place.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const PlaceType: readonly ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
 /**
  * The kind of a place.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PlaceType = 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown';
 /**
  * Whether the note says the post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const NoteClassification: readonly ['misinformed_or_potentially_misleading', 'not_misleading'];
 /**
  * Whether the note says the post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type NoteClassification = 'misinformed_or_potentially_misleading' | 'not_misleading';
 /**
  * A reason a post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const MisleadingTag: readonly [
   'disputed_claim_as_fact',
@@ -458,7 +483,8 @@ export declare const MisleadingTag: readonly [
 /**
  * A reason a post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type MisleadingTag =
   | 'disputed_claim_as_fact'
@@ -471,7 +497,8 @@ export type MisleadingTag =
 /**
  * The rating status of a community note.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const NoteRatingStatus: readonly [
   'currently_rated_helpful',
@@ -485,7 +512,8 @@ export declare const NoteRatingStatus: readonly [
 /**
  * The rating status of a community note.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type NoteRatingStatus =
   | 'currently_rated_helpful'
@@ -509,16 +537,25 @@ export declare const OAuthAccessType: readonly ['read', 'write'];
 /** An access level lower than the application's, requested for one token. */
 export type OAuthAccessType = 'read' | 'write';
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
+ * older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
+ * delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
+ * events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
+ * join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
+ *   is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
+ *   is the reference's (not shown in the source))
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ActivityEventType: readonly [
   'profile.update.bio',
@@ -548,16 +585,25 @@ export declare const ActivityEventType: readonly [
   'ProfileUrlUpdate',
 ];
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
+ * older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
+ * delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
+ * events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
+ * join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
+ *   is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
+ *   is the reference's (not shown in the source))
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ActivityEventType =
   | 'profile.update.bio'
@@ -587,7 +633,14 @@ export type ActivityEventType =
   | 'ProfileUrlUpdate';
 /**
  * The deprecated values of {@link ActivityEventType}.
- * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`:
+ * deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the
+ * reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use
+ * `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the
+ * source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the
+ * replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated
+ * since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in
+ * the source))
  */
 export type DeprecatedActivityEventType =
   | 'ProfileBioUpdate'
@@ -596,57 +649,70 @@ export type DeprecatedActivityEventType =
   | 'ProfileGeoUpdate'
   | 'ProfileUrlUpdate';
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
+ * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
+ * leave `direction` out.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ActivityDirection: readonly ['sent', 'received'];
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
+ * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
+ * leave `direction` out.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ActivityDirection = 'sent' | 'received';
 /**
  * The kind of a resource named in a problem.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ResourceType: readonly ['user', 'tweet', 'media', 'list', 'space'];
 /**
  * The kind of a resource named in a problem.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space';
 /**
  * The part of the response a problem refers to.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const Section: readonly ['data', 'includes'];
 /**
  * The part of the response a problem refers to.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type Section = 'data' | 'includes';
 /**
  * Why a client is forbidden.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ClientForbiddenReason: readonly ['official-client-forbidden', 'client-not-enrolled'];
 /**
  * Why a client is forbidden.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ClientForbiddenReason = 'official-client-forbidden' | 'client-not-enrolled';
 /**
  * Why a stream was disconnected for operational reasons.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const DisconnectType: readonly [
   'OperationalDisconnect',
@@ -661,7 +727,8 @@ export declare const DisconnectType: readonly [
 /**
  * Why a stream was disconnected for operational reasons.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type DisconnectType =
   | 'OperationalDisconnect'
@@ -673,9 +740,11 @@ export type DisconnectType =
   | 'ClientApplicationStateDegraded'
   | 'InvalidRules';
 /**
- * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
+ * connections; end stale ones with the Connections operations.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ConnectionIssue: readonly [
   'TooManyConnections',
@@ -684,9 +753,11 @@ export declare const ConnectionIssue: readonly [
   'RulesInvalidIssue',
 ];
 /**
- * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
+ * connections; end stale ones with the Connections operations.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ConnectionIssue =
   | 'TooManyConnections'
@@ -696,24 +767,28 @@ export type ConnectionIssue =
 /**
  * The period of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const UsageCapPeriod: readonly ['Daily', 'Monthly'];
 /**
  * The period of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type UsageCapPeriod = 'Daily' | 'Monthly';
 /**
  * The scope of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const UsageCapScope: readonly ['Account', 'Product'];
 /**
  * The scope of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type UsageCapScope = 'Account' | 'Product';

@@ -40,17 +40,17 @@ import type {
   NewsSearchResponse,
   NoteSelection,
   NotesWrittenSearchResponse,
+  OAuth2InvalidateTokenParams,
   OAuth2InvalidateTokenResponse,
+  OAuth2TokenParams,
   OAuth2TokenResponse,
+  OAuthAccessTokenParams,
   OAuthAccessTokenResponse,
+  OAuthAuthenticateParams,
+  OAuthAuthorizeParams,
   OAuthInvalidateTokenResponse,
+  OAuthRequestTokenParams,
   OAuthRequestTokenResponse,
-  Oauth2InvalidateTokenParams,
-  Oauth2TokenParams,
-  OauthAccessTokenParams,
-  OauthAuthenticateParams,
-  OauthAuthorizeParams,
-  OauthRequestTokenParams,
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
@@ -312,25 +312,25 @@ export interface OperationTypes {
     paramsRequired: true;
   };
   oauthRequestToken: {
-    params: OauthRequestTokenParams;
+    params: OAuthRequestTokenParams;
     options: RequestOptions;
     result: Promise<OAuthRequestTokenResponse>;
     paramsRequired: true;
   };
   oauthAuthorize: {
-    params: OauthAuthorizeParams;
+    params: OAuthAuthorizeParams;
     options: RequestOptions;
     result: string;
     paramsRequired: true;
   };
   oauthAuthenticate: {
-    params: OauthAuthenticateParams;
+    params: OAuthAuthenticateParams;
     options: RequestOptions;
     result: string;
     paramsRequired: true;
   };
   oauthAccessToken: {
-    params: OauthAccessTokenParams;
+    params: OAuthAccessTokenParams;
     options: RequestOptions;
     result: Promise<OAuthAccessTokenResponse>;
     paramsRequired: true;
@@ -342,19 +342,22 @@ export interface OperationTypes {
     paramsRequired: false;
   };
   oauth2Token: {
-    params: Oauth2TokenParams;
+    params: OAuth2TokenParams;
     options: RequestOptions;
     result: Promise<OAuth2TokenResponse>;
     paramsRequired: true;
   };
   oauth2InvalidateToken: {
-    params: Oauth2InvalidateTokenParams;
+    params: OAuth2InvalidateTokenParams;
     options: RequestOptions;
     result: Promise<OAuth2InvalidateTokenResponse>;
     paramsRequired: true;
   };
 }
-/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+/**
+ * What each operation returns for the params `P` (types `client.call`): results that hold selected
+ * objects follow the `*.fields` values in `P`.
+ */
 export interface OperationResults<P = {}> {
   getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
   createPosts: Promise<TweetCreateResponse>;

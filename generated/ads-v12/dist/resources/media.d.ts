@@ -22,7 +22,8 @@ import type {
   PromotedAccountListResponse,
 } from '../models.js';
 /**
- * Account media library entries, media creatives that attach them to line items, and promoted accounts.
+ * Account media library entries, media creatives that attach them to line items, and promoted
+ * accounts.
  *
  * Reached as `client.media`.
  */
@@ -56,7 +57,8 @@ export declare class MediaResource {
    *
    * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
+   * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+   * `deleteAccountMedia`)
    */
   deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
   /**
@@ -96,7 +98,8 @@ export declare class MediaResource {
    *
    * Deletes a media creative. The record is returned with `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
+   * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+   * `deleteMediaCreative`)
    */
   deleteCreative(params: DeleteMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
   /**

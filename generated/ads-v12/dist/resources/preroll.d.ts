@@ -53,7 +53,8 @@ export declare class PrerollResource {
    *
    * Returns one preroll call to action.
    *
-   * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+   * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `getPrerollCallToAction`)
    */
   getCallToAction(
     params: GetPrerollCallToActionParams,
@@ -64,7 +65,8 @@ export declare class PrerollResource {
    *
    * Changes the call to action and/or its URL. Both parameters are optional.
    *
-   * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+   * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `updatePrerollCallToAction`)
    */
   updateCallToAction(
     params: UpdatePrerollCallToActionParams,
@@ -75,7 +77,8 @@ export declare class PrerollResource {
    *
    * Deletes a preroll call to action. The record is returned with `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+   * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `deletePrerollCallToAction`)
    */
   deleteCallToAction(
     params: DeletePrerollCallToActionParams,

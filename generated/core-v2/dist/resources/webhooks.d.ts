@@ -8,7 +8,8 @@ import type {
   WebhookLinksCreateResponse,
 } from '../models.js';
 /**
- * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered (or attempted) to a webhook.
+ * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered
+ * (or attempted) to a webhook.
  *
  * Reached as `client.webhooks`.
  */
@@ -19,9 +20,13 @@ export declare class WebhooksResource {
   /**
    * Create stream link
    *
-   * Links a webhook to the filtered-stream rule set, so that public posts matching the rules are delivered asynchronously as JSON to the webhook (each matching post with its edit history) instead of over a persistent connection. The `*.fields` and `expansions` parameters choose what each delivered post carries.
+   * Links a webhook to the filtered-stream rule set, so that public posts matching the rules are
+   * delivered asynchronously as JSON to the webhook (each matching post with its edit history) instead
+   * of over a persistent connection. The `*.fields` and `expansions` parameters choose what each
+   * delivered post carries.
    *
-   * Filtered-stream webhook rules require enterprise access; a project may hold 25,000 or more rules, each up to 2,048 characters.
+   * Filtered-stream webhook rules require enterprise access; a project may hold 25,000 or more rules,
+   * each up to 2,048 characters.
    *
    * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
    * @see https://docs.x.com/x-api/webhooks/introduction
@@ -33,7 +38,9 @@ export declare class WebhooksResource {
   /**
    * Create replay job for webhook
    *
-   * Creates a replay job that re-delivers the events of up to the past 24 hours that were delivered, or attempted, to the webhook within the given window. Replaces the deprecated account-activity replay operation (`createAccountActivityReplayJob`).
+   * Creates a replay job that re-delivers the events of up to the past 24 hours that were delivered, or
+   * attempted, to the webhook within the given window. Replaces the deprecated account-activity replay
+   * operation (`createAccountActivityReplayJob`).
    *
    * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
    * @see https://docs.x.com/x-api/webhooks/introduction
