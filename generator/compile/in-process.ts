@@ -8,7 +8,8 @@ let loaded: typeof ts | undefined;
 
 /**
  * TypeScript 5.9, loaded on first use by `require`: it is CommonJS, and an ESM import of it first
- * scans its 9 MB for export names (measured 0.6 s against 0.3 s).
+ * scans its 9 MB for export names, which doubles the load (bench/RESULTS.md, "Measurements behind
+ * design choices").
  */
 function typescript(): typeof ts {
   loaded ??= createRequire(import.meta.url)('typescript') as typeof ts;
