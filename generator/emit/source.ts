@@ -49,11 +49,14 @@ export const DOC_WIDTH = 100;
  */
 export function wrapText(text: string, width = DOC_WIDTH): string {
   let fenced = false;
+  let example = false;
   return text
     .split('\n')
     .map((line) => {
       if (/^\s*```/.test(line)) fenced = !fenced;
-      if (fenced || line.length <= width || /^\s*\|/.test(line) || /^ {4}/.test(line)) return line;
+      // An `@example` written in the text holds code up to the next tag.
+      if (/^@\w/.test(line)) example = line.startsWith('@example');
+      if (fenced || example || line.length <= width || /^\s*\|/.test(line) || /^ {4}/.test(line)) return line;
       const lead = /^\s*(?:[-*+] |\d+[.)] )?/.exec(line)![0];
       const indent = ' '.repeat(lead.length);
       const out: string[] = [];

@@ -2,7 +2,8 @@
  * The generated sources read like careful hand-written code: no line over 200 characters outside
  * string literals (doc comments wrapped), each type declared once across a package's modules (a
  * type is imported where another module uses it, never declared again), and no wording
- * about how our specs were written ("The source does not show ...").
+ * about how our specs were written ("The source does not show ..."), and examples that call with the
+ * spec's example values rather than `{ ... }`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -78,6 +79,18 @@ for (const name of PACKAGES) {
       });
     }
     assert.equal(found, []);
+  });
+}
+
+for (const name of PACKAGES) {
+  test(`${name}: examples are calls with the spec's example values, not placeholders`, () => {
+    const placeholders: string[] = [];
+    for (const { path, text } of sources(name)) {
+      text.split('\n').forEach((line, i) => {
+        if (/\(\w+, \{ \.\.\. \}\)|\(\{ \.\.\. \}\)|, \{ \.\.\. \}\);/.test(line)) placeholders.push(`${path}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    assert.equal(placeholders, []);
   });
 }
 

@@ -28,9 +28,8 @@ export type OptionalParamsOperationId = {
  * Hand-written description of X's advertising management interface, version 12: accounts, line items,
  *
  * @example
- * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } }
- * });
- * const result = await client.accounts.list({ ... });
+ * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
+ * const result = await client.accounts.list();
  */
 export declare class AdsClient {
   #private;
@@ -69,7 +68,7 @@ export declare class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts', { ... });
+   * await client.call('listAccounts');
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -80,7 +79,7 @@ export declare class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts', { ... });
+   * await client.call('listAccounts');
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

@@ -19,9 +19,8 @@ import { AudiencesResource } from './resources/audiences.js';
  * Hand-written description of X's advertising management interface, version 12: accounts, line items,
  *
  * @example
- * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } }
- * });
- * const result = await client.accounts.list({ ... });
+ * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
+ * const result = await client.accounts.list();
  */
 export class AdsClient {
     /**

@@ -36,9 +36,8 @@ export type OptionalParamsOperationId = {
  * Hand-written description of X's advertising management interface, version 12: accounts, line items,
  *
  * @example
- * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } }
- * });
- * const result = await client.accounts.list({ ... });
+ * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
+ * const result = await client.accounts.list();
  */
 export class AdsClient {
   /**
@@ -90,7 +89,7 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts', { ... });
+   * await client.call('listAccounts');
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -101,7 +100,7 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts', { ... });
+   * await client.call('listAccounts');
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

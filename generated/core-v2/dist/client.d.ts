@@ -32,7 +32,7 @@ export type OptionalParamsOperationId = {
  *
  * @example
  * const client = new CoreClient({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await client.tweets.getPostsByIds({ ... });
+ * const result = await client.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'] });
  */
 export declare class CoreClient {
   #private;
@@ -82,7 +82,7 @@ export declare class CoreClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('getPostsByIds', { ... });
+   * await client.call('getPostsByIds', { ids: ['1346889436626259968', '1293593516040269825'] });
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -93,7 +93,7 @@ export declare class CoreClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('getPostsByIds', { ... });
+   * await client.call('getPostsByIds', { ids: ['1346889436626259968', '1293593516040269825'] });
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

@@ -24,7 +24,7 @@ import { OAuthResource } from './resources/oauth.js';
  *
  * @example
  * const client = new CoreClient({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await client.tweets.getPostsByIds({ ... });
+ * const result = await client.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'] });
  */
 export class CoreClient {
     /** Posts (the path word is `tweets`): look up posts by id, create posts and edit your own posts. */

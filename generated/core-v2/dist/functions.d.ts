@@ -6,7 +6,7 @@
  * @example
  * import { createCore, getPostsByIds } from '@xgen/core-v2/functions';
  * const core = createCore({ auth: ... }); // the options of new CoreClient(...)
- * const result = await getPostsByIds(core, { ... });
+ * const result = await getPostsByIds(core, { ids: ['1346889436626259968', '1293593516040269825'] });
  */
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
 import { EventStream, type StreamOptions } from './runtime/stream.js';
