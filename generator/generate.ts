@@ -4,7 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { startSchemaTypesThread } from './emit/schema-types-thread.ts';
+import { requestSchemaTypes, startSchemaTypesThread } from './emit/schema-types-thread.ts';
 import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
@@ -69,8 +69,10 @@ export async function generatePackage(
     notes: spec.docs.notes,
   };
   refuseWhenStrict(config, report);
-  // The later stages load big libraries (openapi-typescript and TypeScript 5.9: about 0.4 s of
-  // start-up); loaded on first use, they cost nothing when the cache answers.
+  // The schema types render on their thread while this one loads the other emitters (ts-morph).
+  requestSchemaTypes(model, spec.version);
+  // The later stages load big libraries (ts-morph, openapi-typescript and TypeScript 5.9; their
+  // start-up is in bench/RESULTS.md); loaded on first use, they cost nothing when the cache answers.
   await enter('emit');
   const { emitPackage } = await import('./emit/index.ts');
   const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
@@ -78,7 +80,8 @@ export async function generatePackage(
   const formatted = await formatFiles(emitted);
   await enter('compile');
   const { compilePackage } = await import('./compile/typescript.ts');
-  const compiled = await compilePackage(formatted, config.name);
+  // Declarations are formatted like the sources: each compiler spells string literals its own way.
+  const compiled = await formatFiles(await compilePackage(formatted, config.name));
   await enter('done');
   // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
   // the next regeneration diffs against (see generator/version/release.ts).

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_TEMPLATES } from '../emit/templates-dir.ts';
+import { BUILTIN_TEMPLATES } from '../templates-dir.ts';
 
 /** The libraries whose output ends up in generated files: a new version of one may change it. */
 const TOOLS = ['typescript', 'typescript-native', 'openapi-typescript', 'oxfmt', 'prettier', 'handlebars', 'yaml'];

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { PackageConfig } from '../config.ts';
 import { SpecError } from '../errors.ts';
-import type { GenerateReport } from '../generate.ts';
 import { isUrl } from '../load/remote.ts';
 import { generatorIdentity } from './identity.ts';
 
@@ -14,7 +12,24 @@ type Dependency = [file: string, sha256: string];
 interface Entry {
   deps: Dependency[];
   files: [path: string, text: string][];
-  report?: { warnings: WarningRecord[]; inferred: GenerateReport['inferred']; notes?: WarningRecord[] };
+  report?: { warnings: WarningRecord[]; inferred: CachedReport['inferred']; notes?: WarningRecord[] };
+}
+
+/** The package settings a result is keyed on (a package config has these, and more that do not shape output). */
+export interface CacheKeySettings {
+  spec: string;
+  name: string;
+  client: string;
+  license?: string;
+  templates: Record<string, string>;
+  overlays?: string[];
+}
+
+/** What a run reported beside its files, kept with the result (generate's report has this shape). */
+export interface CachedReport {
+  warnings: SpecError[];
+  inferred: { paginated: number; streams: number };
+  notes: SpecError[];
 }
 
 type WarningRecord = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
@@ -52,7 +67,7 @@ export class ResultCache {
    * and its template overrides (the spec texts are checked against the entry's own record). Taken
    * once per package, before generating, so the result is stored under the templates it was made with.
    */
-  entryFor(config: PackageConfig): string {
+  entryFor(config: CacheKeySettings): string {
     const templates = Object.entries(config.templates)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, file]) => [name, sha256(readTextOrEmpty(file))]);
@@ -69,7 +84,7 @@ export class ResultCache {
    * The files generated before from the same inputs (`entryFor`), with that run's report, or undefined.
    * `remote`: the documents of a spec given by URL, as just fetched, by URL (compared like files).
    */
-  lookup(path: string, remote?: ReadonlyMap<string, string>): { files: Map<string, string>; report: GenerateReport; deps: string[] } | undefined {
+  lookup(path: string, remote?: ReadonlyMap<string, string>): { files: Map<string, string>; report: CachedReport; deps: string[] } | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
@@ -97,7 +112,7 @@ export class ResultCache {
   }
 
   /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
-  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: GenerateReport): void {
+  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: CachedReport): void {
     const record = ({ reason, file, pointer, line, column }: SpecError): WarningRecord => ({ reason, file, pointer, line, column });
     const recorded = { warnings: report.warnings.map(record), inferred: report.inferred, notes: report.notes.map(record) };
     const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files], report: recorded };

@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import type ts from 'typescript';
-import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
-import { canonicalStringQuotes } from './declaration-quotes.ts';
 
 let loaded: typeof ts | undefined;
 
 /**
  * TypeScript 5.9, loaded on first use by `require`: it is CommonJS, and an ESM import of it first
- * scans its 9 MB for export names (measured 0.6 s against 0.3 s).
+ * scans its 9 MB for export names, which doubles the load (bench/RESULTS.md, "Measurements behind
+ * design choices").
  */
 function typescript(): typeof ts {
   loaded ??= createRequire(import.meta.url)('typescript') as typeof ts;
@@ -61,7 +61,7 @@ export function compileInProcess(files: Map<string, string>, label: string, chec
   };
   const out = new Map<string, string>();
   host.writeFile = (name, text) => {
-    out.set(posix.relative(root, name), name.endsWith('.d.ts') ? canonicalStringQuotes(text) : text);
+    out.set(posix.relative(root, name), text);
   };
   const program = ts.createProgram({ rootNames: [...sources.keys()].sort(), options, host });
   // What ts.getPreEmitDiagnostics returns, less the declaration diagnostics: those come from the

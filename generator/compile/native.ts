@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { onInterrupt, stageReached, temporaryFolder } from '../write/interrupt.ts';
 import { compileFolderPrefix } from '../write/stale.ts';
 import { dirname, join, posix } from 'node:path';
-import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
-import { canonicalStringQuotes } from './declaration-quotes.ts';
 
 /** Where TypeScript 7's native `tsc` is, or why it is not there. */
 export type NativeCompiler = { exe: string } | { unavailable: string };
@@ -75,7 +74,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
     if (!existsSync(dist)) throw new CompileError(`generated ${label} could not be compiled`);
     for (const path of walk(dist)) {
       const text = readFileSync(join(dist, path), 'utf8');
-      out.set(posix.join('dist', path), path.endsWith('.d.ts') ? canonicalStringQuotes(text) : text);
+      out.set(posix.join('dist', path), text);
     }
     return { files: new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b))) };
   } finally {

@@ -1,6 +1,7 @@
 import { type ImportDeclarationStructure, type OptionalKind, type StatementStructures, StructureKind } from './structures.ts';
 import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
+import { exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { oauthFlows } from './runtime.ts';
 import { PARAMS_TYPE_PARAMETER } from './selections.ts';
@@ -138,7 +139,7 @@ export function emitFunctions(model: ApiModel): string {
     `${GENERATED_HEADER}`,
     `One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`,
     example &&
-      `@example\nimport { createCore, ${names.get(example.id)} } from ${stringLiteral(`${model.packageName}/functions`)};\nconst core = createCore({ auth: ... }); // the options of new ${model.clientName}(...)\nconst result = await ${names.get(example.id)}(core${example.hasParams ? ', { ... }' : ''});`,
+      `@example\nimport { createCore, ${names.get(example.id)} } from ${stringLiteral(`${model.packageName}/functions`)};\nconst core = createCore({ auth: ... }); // the options of new ${model.clientName}(...)\nconst result = await ${names.get(example.id)}(${['core', exampleParams(example)].filter(Boolean).join(', ')});`,
   );
   return printSourceFile({
     leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,

@@ -5,7 +5,7 @@ import type Typescript from 'typescript';
 /**
  * TypeScript 5.9 and openapi-typescript, loaded by `require`. Both ship CommonJS, and an ESM import
  * of CommonJS first scans the whole file for its export names: for TypeScript's 9 MB that doubled
- * the cost of loading them (measured 1.5 s of CPU against 0.8 s for the two).
+ * the cost of loading them (bench/RESULTS.md, "Measurements behind design choices").
  */
 const require = createRequire(import.meta.url);
 
@@ -13,7 +13,7 @@ export const typescript = require('typescript') as typeof Typescript;
 
 /*
  * openapi-typescript's transform and printer, without its entry module: `openapiTS()` first has
- * redocly (loaded with the entry, 0.4 s) validate and bundle the document a second time, and ours is
+ * redocly (loaded with the entry) validate and bundle the document a second time, and ours is
  * a document the load stage validated and the model rebuilt with local `$ref`s only. The paths are
  * those of the pinned version (package.json), which exports every file (`./*`).
  */

@@ -1,42 +1,26 @@
 import { type StatementStructures, StructureKind } from './structures.ts';
-import { deprecationText } from '../model/schemas.ts';
 import type { ApiModel } from '../model/types.ts';
 import { selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
-import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
+import { GENERATED_HEADER, printSourceFile } from './source.ts';
 
-/** `models.ts`: a named type for every schema that is not an enum (enums live in `enums.ts`). */
+/**
+ * `models.ts`: the named type of every schema that is not an enum (enums live in `enums.ts`),
+ * re-exported from `schemas.ts`, which declares each once, and the field-selection types.
+ */
 export function emitModels(model: ApiModel): string {
   const enumNames = new Set(model.enums.map((e) => e.name));
-  const statements: StatementStructures[] = [];
-  for (const schema of model.schemas) {
-    if (enumNames.has(schema.name)) continue;
-    const description = docText(
-      schema.description,
-      schema.unspecified && 'The source does not show this shape: it is kept open and may hold more fields.',
-      schema.origin === 'response' && 'The body of a successful response.',
-      schema.origin === 'body' && 'A request body.',
-    );
-    const tags = schema.deprecated ? [{ tagName: 'deprecated', text: deprecationText(schema.deprecated) }] : [];
-    statements.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: schema.name,
-      type: `components['schemas'][${stringLiteral(schema.name)}]`,
-      docs: description || tags.length > 0 ? [{ description: description || undefined, tags }] : [],
-    });
-  }
+  const names = model.schemas.filter((schema) => !enumNames.has(schema.name)).map((schema) => schema.name);
+  // Imported, for the selection types below, and exported as they are.
+  const statements: StatementStructures[] = names.length > 0 ? [{ kind: StructureKind.ExportDeclaration, isTypeOnly: true, namedExports: names }] : [];
   const selection: StatementStructures[] = [];
   const helpers = selectionHelpers(model);
   if (helpers.length > 0) {
     selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
   }
-  return printSourceFile({
-    leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
-    statements: [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: ['components', ...selectionEnums(model)] },
-      ...selection,
-      ...statements,
-      ...selectionStatements(model),
-    ],
-  });
+  const fromSchemas = [...names, ...selectionEnums(model)].sort((a, b) => a.localeCompare(b));
+  if (fromSchemas.length > 0) selection.unshift({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: fromSchemas });
+  const all = [...selection, ...statements, ...selectionStatements(model)];
+  // `index.ts` re-exports this file, which must stay a module when the spec has no named schemas.
+  if (all.length === 0) all.push({ kind: StructureKind.ExportDeclaration });
+  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: all });
 }

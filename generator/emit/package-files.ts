@@ -1,4 +1,5 @@
 import type { ApiModel } from '../model/types.ts';
+import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 
 /** A semver for the package from the spec's `info.version` (`2.165` -> `2.165.0`). */
 export function packageVersion(specVersion: string): string {
@@ -41,24 +42,6 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
   };
   return jsonText(pkg);
 }
-
-/** The compiler settings the package is built with (kept in the package so it can be rebuilt). */
-export const PACKAGE_COMPILER_OPTIONS = {
-  target: 'ES2022',
-  module: 'ES2022',
-  moduleResolution: 'Bundler',
-  lib: ['ES2022', 'DOM'],
-  types: [],
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  noImplicitOverride: true,
-  declaration: true,
-  skipLibCheck: true,
-  rootDir: 'src',
-  outDir: 'dist',
-  newLine: 'lf',
-} as const;
 
 export function emitTsconfig(): string {
   return jsonText({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ['src'] });

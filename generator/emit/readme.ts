@@ -1,6 +1,7 @@
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { functionNames } from './functions.ts';
-import { propertyKey, stringLiteral } from './source.ts';
+import { exampleParams } from './examples.ts';
+import { stringLiteral } from './source.ts';
 import { oauthFlows } from './runtime.ts';
 
 /** README of a generated package: install, configure, one example per tag, errors, operations. */
@@ -68,23 +69,11 @@ export function tokenVariable(model: Pick<ApiModel, 'packageName' | 'servers'>):
 }
 
 function exampleCall(op: OperationModel): string {
-  const required = op.params.filter((p) => p.required);
-  const args = required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : propertyKey(p.key)}: ${exampleValue(p.example, p.schema)}`);
-  if (op.body?.mode === 'whole' && op.body.required) args.push('body: { /* ... */ }');
-  const params = args.length > 0 ? `{ ${args.join(', ')} }` : op.paramsOptional ? '' : '{}';
-  const call = `client.${op.group}.${op.methodName}(${params})`;
+  const call = `client.${op.group}.${op.methodName}(${exampleParams(op)})`;
   if (op.browserStep) return `const url = ${call};`;
   if (op.streaming) return `for await (const event of ${call}) console.log(event);`;
   if (op.pagination) return `for await (const item of ${call}) console.log(item);`;
   return `const result = await ${call};`;
-}
-
-function exampleValue(example: unknown, schema: Record<string, unknown>): string {
-  if (example !== undefined) return JSON.stringify(example).replace(/"/g, "'");
-  if (schema.type === 'integer' || schema.type === 'number') return '1';
-  if (schema.type === 'boolean') return 'true';
-  if (schema.type === 'array') return '[]';
-  return "'...'";
 }
 
 /** The `/functions` entry: one function per operation taking a core, for bundles that keep only what they call. */

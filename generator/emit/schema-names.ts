@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import { typescript } from './libraries.ts';
+import { exportModifiers, findSchemas, memberText, referByName, referToDeclaration, replaceSchemas } from './schema-ast.ts';
 
 /**
  * Gives every schema of openapi-typescript's `components` a top-level declaration of its own name:
@@ -10,61 +11,48 @@ import { typescript } from './libraries.ts';
  *
  * `readonlyArrays`: schemas (the params objects) whose top-level array properties become
  * `readonly T[]`, so a caller may pass an `as const` tuple or any readonly array.
+ *
+ * `declaredElsewhere`: schemas another module declares (the closed enums of `enums.ts`): their
+ * member names the imported type and no declaration is made here. `unnamed`: schemas that get no
+ * top-level name (open enums, whose read side admits any string while `enums.ts` declares the
+ * listed values): references keep `components['schemas']['X']`.
  */
-export function nameSchemas(nodes: readonly ts.Node[], readonlyArrays: ReadonlySet<string>): ts.Node[] {
-  const components = nodes.find((n): n is ts.InterfaceDeclaration => typescript.isInterfaceDeclaration(n) && n.name.text === 'components');
-  const schemasMember = components?.members.find((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && memberText(m.name) === 'schemas');
-  const literal = schemasMember?.type && typescript.isTypeLiteralNode(schemasMember.type) ? schemasMember.type : undefined;
-  if (!components || !schemasMember || !literal) return [...nodes];
+export function nameSchemas(
+  nodes: readonly ts.Node[],
+  readonlyArrays: ReadonlySet<string>,
+  declaredElsewhere: ReadonlySet<string> = new Set(),
+  unnamed: ReadonlySet<string> = new Set(),
+): ts.Node[] {
+  const found = findSchemas(nodes);
+  if (!found) return [...nodes];
   const f = typescript.factory;
+  const byName = (type: ts.TypeNode): ts.TypeNode => referByName(type, (name) => IDENTIFIER.test(name) && !unnamed.has(name));
   // Names already declared at the top (schemas on a reference cycle, see `aliasCycles`).
   const declared = new Set(nodes.flatMap((n) => (typescript.isTypeAliasDeclaration(n) || typescript.isInterfaceDeclaration(n) ? [n.name.text] : [])));
-  const exported = [f.createModifier(typescript.SyntaxKind.ExportKeyword)];
   const declarations: ts.Statement[] = [];
-  const members = literal.members.map((member) => {
+  const members = found.literal.members.map((member) => {
     if (!typescript.isPropertySignature(member) || !member.type) return member;
     const name = memberText(member.name);
-    if (declared.has(name) || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) return member;
+    if (declared.has(name) || unnamed.has(name) || !IDENTIFIER.test(name)) return member;
+    if (declaredElsewhere.has(name)) return referToDeclaration(member, name);
     let type = byName(member.type);
     if (readonlyArrays.has(name)) type = readonlyTopLevelArrays(type);
     const declaration = typescript.isTypeLiteralNode(type)
-      ? f.createInterfaceDeclaration(exported, name, undefined, undefined, type.members)
-      : f.createTypeAliasDeclaration(exported, name, undefined, type);
+      ? f.createInterfaceDeclaration(exportModifiers(), name, undefined, undefined, type.members)
+      : f.createTypeAliasDeclaration(exportModifiers(), name, undefined, type);
     const comments = typescript.getSyntheticLeadingComments(member);
     if (comments) typescript.setSyntheticLeadingComments(declaration, comments);
     declarations.push(declaration);
-    const reference = f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(name));
+    const reference = referToDeclaration(member, name);
     typescript.setSyntheticLeadingComments(reference, undefined);
     return reference;
   });
-  const newSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(literal, f.createNodeArray(members)));
-  const newComponents = f.updateInterfaceDeclaration(
-    components,
-    components.modifiers,
-    components.name,
-    components.typeParameters,
-    components.heritageClauses,
-    components.members.map((m) => (m === schemasMember ? newSchemas : m)),
-  );
-  return nodes.flatMap((n) => (n === components ? [newComponents, ...declarations] : [n.kind === typescript.SyntaxKind.TypeAliasDeclaration ? rename(n as ts.TypeAliasDeclaration) : n]));
-
-  function rename(alias: ts.TypeAliasDeclaration): ts.TypeAliasDeclaration {
-    return f.updateTypeAliasDeclaration(alias, alias.modifiers, alias.name, alias.typeParameters, byName(alias.type));
-  }
+  // The aliases already at the top (schemas on a cycle) refer by name too.
+  const renamed = nodes.map((n) => (typescript.isTypeAliasDeclaration(n) ? f.updateTypeAliasDeclaration(n, n.modifiers, n.name, n.typeParameters, byName(n.type)) : n));
+  return replaceSchemas(renamed, found, members, declarations);
 }
 
-/** The type with every `components['schemas']['X']` written `X`. */
-function byName(type: ts.TypeNode): ts.TypeNode {
-  const transformer: ts.TransformerFactory<ts.TypeNode> = (context) => (root) => {
-    const visit = (node: ts.Node): ts.Node => {
-      const name = schemaRefName(node);
-      if (name !== undefined && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) return typescript.factory.createTypeReferenceNode(name);
-      return typescript.visitEachChild(node, visit, context);
-    };
-    return typescript.visitNode(root, visit) as ts.TypeNode;
-  };
-  return typescript.transform(type, [transformer]).transformed[0] ?? type;
-}
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A params object's array properties as `readonly T[]` (also inside `Body & { ... }`). */
 function readonlyTopLevelArrays(type: ts.TypeNode): ts.TypeNode {
@@ -85,23 +73,4 @@ function readonlyTopLevelArrays(type: ts.TypeNode): ts.TypeNode {
   }
   if (typescript.isIntersectionTypeNode(type)) return f.updateIntersectionTypeNode(type, f.createNodeArray(type.types.map(readonlyTopLevelArrays)));
   return type;
-}
-
-export function memberText(name: ts.PropertyName): string {
-  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : name.getText();
-}
-
-/** `X` when the node is `components['schemas']['X']`. */
-export function schemaRefName(node: ts.Node): string | undefined {
-  if (!typescript.isIndexedAccessTypeNode(node)) return undefined;
-  const outer = node.objectType;
-  if (!typescript.isIndexedAccessTypeNode(outer)) return undefined;
-  const root = outer.objectType;
-  if (!typescript.isTypeReferenceNode(root) || !typescript.isIdentifier(root.typeName) || root.typeName.text !== 'components') return undefined;
-  const section = literalText(outer.indexType);
-  return section === 'schemas' ? literalText(node.indexType) : undefined;
-}
-
-export function literalText(node: ts.TypeNode): string | undefined {
-  return typescript.isLiteralTypeNode(node) && typescript.isStringLiteral(node.literal) ? node.literal.text : undefined;
 }

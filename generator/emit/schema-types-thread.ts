@@ -6,9 +6,10 @@ import type { SchemaTypesReply, SchemaTypesRequest } from './schema-types-worker
 
 /**
  * The schema types are rendered on a second thread. It is started when generation starts, so that
- * it loads TypeScript 5.9 and openapi-typescript (0.4 s, needed by nothing else) while this thread
- * reads the spec and builds the model, and it renders `schemas.ts` while this thread runs the other
- * emitters. On one core, or where a thread cannot start, they run here instead: same text.
+ * it loads TypeScript 5.9 and openapi-typescript (needed by nothing else; bench/RESULTS.md has what
+ * that costs) while this thread reads the spec and builds the model, and it renders `schemas.ts`
+ * while this thread loads ts-morph and runs the other emitters. On one core, or where a thread
+ * cannot start, they run here instead: same text.
  */
 interface Job {
   request: SchemaTypesRequest;
@@ -80,8 +81,32 @@ export function schemaTypesThreadRunning(): boolean {
   return Boolean(thread);
 }
 
-/** `schemas.ts` for a model: on the thread when it runs, otherwise here. */
-export async function schemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): Promise<string> {
+/** Renderings asked for ahead of the other emitters, by model. */
+const requested = new WeakMap<SchemaTypesInput, Promise<string>>();
+
+/**
+ * Starts rendering a model's `schemas.ts` as soon as the model is built, before the other emitters
+ * load: the thread renders while this one loads ts-morph and runs them. `schemaTypes` takes it up.
+ */
+export function requestSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): void {
+  if (requested.has(model)) return;
+  const text = render(model, openapiVersion);
+  // Handled where schemaTypes hands it out; this keeps a failure from being unhandled until then.
+  text.catch(() => {});
+  requested.set(model, text);
+}
+
+/** `schemas.ts` for a model: the rendering requested for it, or a new one (on the thread when it runs, otherwise here). */
+export function schemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): Promise<string> {
+  const early = requested.get(model);
+  if (early) {
+    requested.delete(model);
+    return early;
+  }
+  return render(model, openapiVersion);
+}
+
+async function render(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): Promise<string> {
   // Only what the emitter reads crosses to the thread (a structured clone).
   const part: SchemaTypesInput = { schemas: model.schemas, enums: model.enums, title: model.title, version: model.version, hasMoney: model.hasMoney };
   if (thread) {

@@ -2,13 +2,14 @@ import type ts from 'typescript';
 import { astToString, openapiTS, typescript } from './libraries.ts';
 import { deprecationText, isFalseSchema, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
-import { memberText, nameSchemas, schemaRefName } from './schema-names.ts';
-import { GENERATED_HEADER, OBJECT_MEMBERS } from './source.ts';
+import { exportModifiers, findSchemas, memberText, propertyName, referByName, referToDeclaration, replaceSchemas, schemaRefName } from './schema-ast.ts';
+import { nameSchemas } from './schema-names.ts';
+import { GENERATED_HEADER, OBJECT_MEMBERS, wrapText } from './source.ts';
 
 /** The members TypeScript's `Object` interface declares (every object type has them). */
 const TS_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
 
-const UNSPECIFIED_NOTE = 'The source does not show this shape: it is kept open and may hold more fields.';
+const UNSPECIFIED_NOTE = 'Unspecified by the API: the shape is kept open and may hold more fields.';
 
 /** What the schema types are made from: the part of the model sent to the thread that makes them. */
 export type SchemaTypesInput = Pick<ApiModel, 'schemas' | 'enums' | 'title' | 'version' | 'hasMoney'>;
@@ -19,7 +20,7 @@ export type SchemaTypesInput = Pick<ApiModel, 'schemas' | 'enums' | 'title' | 'v
  */
 export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): string {
   const schemas: Record<string, JsonSchema> = {};
-  for (const named of model.schemas) schemas[named.name] = annotate(named.schema, named.unspecified);
+  for (const named of model.schemas) schemas[named.name] = annotate(named.schema, named.unspecified, named.origin);
   const document = {
     openapi: openapiVersion === '3.0' ? '3.0.3' : '3.1.0',
     info: { title: model.title, version: model.version },
@@ -64,13 +65,23 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
     },
   });
   const params = new Set(model.schemas.filter((s) => s.origin === 'params').map((s) => s.name));
-  const body = astToString(nameSchemas(aliasCycles(nodes), params))
+  // A closed enum is declared once, in enums.ts (with its array of values): here it is imported.
+  const closedEnums = model.enums.filter((e) => !e.open).map((e) => e.name);
+  const openEnums = new Set(model.enums.filter((e) => e.open).map((e) => e.name));
+  const body = astToString(nameSchemas(aliasCycles(nodes), params, new Set(closedEnums), openEnums))
     // openapi-typescript emits these empty roots; we expose only components.
     .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, '')
     // openapi-typescript labels literal discriminators it writes; the spec's own docs say more.
-    .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '');
-  const imports = model.hasMoney ? "import type { Micros } from './runtime/money.js';\n\n" : '';
-  return `/** ${GENERATED_HEADER} */\n\n${imports}${body}`;
+    .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '')
+    // A blank line between top-level declarations (each starts at the margin, its doc comment first).
+    .replace(/\n(?=(?:\/\*\*|export |type |interface )[^\n]*)/g, (newline, offset: number, text: string) => (text.lastIndexOf(' */', offset) === offset - 3 ? newline : '\n\n'));
+  const enumList = closedEnums.sort((a, b) => a.localeCompare(b)).join(', ');
+  const imports = [
+    model.hasMoney ? "import type { Micros } from './runtime/money.js';\n" : '',
+    // Re-exported: other modules import every schema's type from here.
+    closedEnums.length > 0 ? `import type { ${enumList} } from './enums.js';\n\nexport type { ${enumList} };\n` : '',
+  ].join('');
+  return `/** ${GENERATED_HEADER} */\n\n${imports}${imports ? '\n' : ''}${body}`;
 }
 
 /**
@@ -89,10 +100,14 @@ function openEnumType(model: SchemaTypesInput): (type: ts.TypeNode, options: { p
   };
 }
 
-/** Adds the doc notes the model decided on: unspecified shapes and deprecations. */
-function annotate(schema: JsonSchema, unspecified: boolean): JsonSchema {
+/** What the doc comment of a schema hoisted from an operation says it is. */
+const ORIGIN_NOTES: Partial<Record<string, string>> = { response: 'The body of a successful response.', body: 'A request body.' };
+
+/** Adds the doc notes the model decided on: unspecified shapes, where a hoisted schema comes from, and deprecations. */
+function annotate(schema: JsonSchema, unspecified: boolean, origin: string | undefined): JsonSchema {
   const out = walk(schema);
-  if (unspecified) out.description = [out.description, UNSPECIFIED_NOTE].filter(Boolean).join('\n\n');
+  const notes = [out.description, unspecified && UNSPECIFIED_NOTE, origin !== undefined && ORIGIN_NOTES[origin]].filter((n): n is string => typeof n === 'string' && n !== '');
+  if (notes.length > 0) out.description = wrapText(notes.join('\n\n'));
   return out;
 }
 
@@ -120,6 +135,7 @@ function walk(schema: JsonSchema): JsonSchema {
   if (out['x-unspecified'] === true && out !== schema) {
     out.description = [out.description, UNSPECIFIED_NOTE].filter(Boolean).join('\n\n');
   }
+  if (typeof out.description === 'string') out.description = wrapText(out.description);
   return out;
 }
 
@@ -150,13 +166,9 @@ function unescapeKey(key: string): string {
  * `components` names the alias. Every other schema is left as openapi-typescript wrote it.
  */
 function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
-  const components = nodes.find((n): n is ts.InterfaceDeclaration => typescript.isInterfaceDeclaration(n) && n.name.text === 'components');
-  const schemasMember = components?.members.find(
-    (m): m is ts.PropertySignature => typescript.isPropertySignature(m) && memberText(m.name) === 'schemas',
-  );
-  const literal = schemasMember?.type && typescript.isTypeLiteralNode(schemasMember.type) ? schemasMember.type : undefined;
-  if (!components || !schemasMember || !literal) return [...nodes];
-  const members = literal.members.filter((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined);
+  const found = findSchemas(nodes);
+  if (!found) return [...nodes];
+  const members = found.literal.members.filter((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined);
   const edges = new Map<string, Set<string>>();
   for (const member of members) {
     const refs = new Set<string>();
@@ -171,40 +183,14 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
   }
   const cyclic = cyclicNodes(edges);
   if (cyclic.size === 0) return [...nodes];
-
-  const f = typescript.factory;
-  const toAlias = (type: ts.TypeNode): ts.TypeNode => {
-    const transformer: ts.TransformerFactory<ts.TypeNode> = (context) => (root) => {
-      const visit = (node: ts.Node): ts.Node => {
-        const name = schemaRefName(node);
-        if (name !== undefined && cyclic.has(name)) return f.createTypeReferenceNode(name);
-        return typescript.visitEachChild(node, visit, context);
-      };
-      return typescript.visitNode(root, visit) as ts.TypeNode;
-    };
-    return typescript.transform(type, [transformer]).transformed[0] ?? type;
-  };
   const aliases: ts.TypeAliasDeclaration[] = [];
-  const newMembers = literal.members.map((member) => {
+  const newMembers = found.literal.members.map((member) => {
     if (!typescript.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name))) return member;
     const name = memberText(member.name);
-    aliases.push(f.createTypeAliasDeclaration([f.createModifier(typescript.SyntaxKind.ExportKeyword)], name, undefined, toAlias(member.type)));
-    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(name));
+    aliases.push(typescript.factory.createTypeAliasDeclaration(exportModifiers(), name, undefined, referByName(member.type, (n) => cyclic.has(n))));
+    return referToDeclaration(member, name);
   });
-  const newSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(literal, f.createNodeArray(newMembers)));
-  const newComponents = f.updateInterfaceDeclaration(
-    components,
-    components.modifiers,
-    components.name,
-    components.typeParameters,
-    components.heritageClauses,
-    components.members.map((m) => (m === schemasMember ? newSchemas : m)),
-  );
-  return nodes.flatMap((n) => (n === components ? [newComponents, ...aliases] : [n]));
-}
-
-function propertyName(name: string): ts.PropertyName {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
+  return replaceSchemas(nodes, found, newMembers, aliases);
 }
 
 /** The nodes that lie on a cycle of the graph (Tarjan's strongly connected components). */

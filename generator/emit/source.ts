@@ -1,9 +1,24 @@
-import { printStructures, type SourceFileStructure } from './structures.ts';
+import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+import { printStructures, StructureKind } from './structures.ts';
 
-/** Prints a source file from a structure. */
-export function printSourceFile(structure: SourceFileStructure): string {
+/**
+ * Prints a source file from a ts-morph structure: the one place emitted TypeScript is printed.
+ * Top-level statements are printed one by one and laid out as a careful writer would: the imports
+ * together, then a blank line after them and between every two declarations.
+ */
+export function printSourceFile(structure: OptionalKind<SourceFileStructure>): string {
   closeNoComments(structure);
-  return printStructures(structure);
+  const statements = typeof structure.statements === 'string' || typeof structure.statements === 'function' ? [structure.statements] : (structure.statements ?? []);
+  let text = structure.leadingTrivia === undefined ? '' : String(structure.leadingTrivia);
+  let previousWasImport = false;
+  for (const statement of statements) {
+    const isImport = typeof statement === 'object' && statement.kind === StructureKind.ImportDeclaration;
+    const printed = printStructures({ statements: [statement] });
+    if (text !== '' && !text.endsWith('\n\n') && !(isImport && previousWasImport)) text += text.endsWith('\n') ? '\n' : '\n\n';
+    text += printed;
+    previousWasImport = isImport;
+  }
+  return text.endsWith('\n') || text === '' ? text : `${text}\n`;
 }
 
 /**
@@ -16,11 +31,47 @@ function closeNoComments(node: unknown): void {
     const record = node as Record<string, unknown>;
     for (const key of ['description', 'text']) {
       if ('tagName' in record || key === 'description') {
-        if (typeof record[key] === 'string') record[key] = comment(record[key] as string);
+        // An example's code keeps its lines; prose is wrapped.
+        if (typeof record[key] === 'string') record[key] = record.tagName === 'example' ? comment(record[key] as string) : wrapText(comment(record[key] as string));
       }
     }
     for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') closeNoComments(value);
   }
+}
+
+/** The width doc comment prose is wrapped to (the comment's indentation and ` * ` come on top). */
+export const DOC_WIDTH = 100;
+
+/**
+ * Prose wrapped at spaces to `width` columns, as a careful writer wraps a doc comment: a list
+ * item's continuation lines are indented under its text; fenced code, indented code and table rows
+ * keep their lines, and a word longer than the width (a URL) stays whole.
+ */
+export function wrapText(text: string, width = DOC_WIDTH): string {
+  let fenced = false;
+  let example = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^\s*```/.test(line)) fenced = !fenced;
+      // An `@example` written in the text holds code up to the next tag.
+      if (/^@\w/.test(line)) example = line.startsWith('@example');
+      if (fenced || example || line.length <= width || /^\s*\|/.test(line) || /^ {4}/.test(line)) return line;
+      const lead = /^\s*(?:[-*+] |\d+[.)] )?/.exec(line)![0];
+      const indent = ' '.repeat(lead.length);
+      const out: string[] = [];
+      let current = lead;
+      // `{@link X}` is one word: a link split over two lines may not be read as one.
+      for (const word of line.slice(lead.length).match(/\S*\{@link[^}]*\}\S*|\S+/g) ?? []) {
+        if (current.trim() !== '' && current !== lead && current.length + 1 + word.length > width) {
+          out.push(current);
+          current = indent + word;
+        } else current = current === lead ? lead + word : `${current} ${word}`;
+      }
+      out.push(current);
+      return out.join('\n');
+    })
+    .join('\n');
 }
 
 /** Renders plain data as a TypeScript literal; values of `Raw` are written as code. */

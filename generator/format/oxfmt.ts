@@ -5,8 +5,8 @@ export type FormatOne = (path: string, text: string, options: Record<string, unk
 
 /**
  * oxfmt, a native formatter that prints what prettier prints (its goal, and true of every generated
- * file but a few long unions): 1 MB of generated TypeScript in about 0.1 s, where prettier took 4 s
- * of CPU. Its binary comes from the one optional package npm installs for the platform
+ * file but a few long unions), many times faster than prettier (bench/RESULTS.md, "Measurements
+ * behind design choices"). Its binary comes from the one optional package npm installs for the platform
  * (`@oxfmt/binding-<os>-<cpu>`); undefined where there is none.
  */
 export async function loadOxfmt(): Promise<FormatOne | undefined> {

@@ -1,8 +1,8 @@
 /**
  * Where each value of a JSON text starts, for messages about a spec read by JSON.parse. Reading the
- * text again with the YAML parser to find them took 0.9 s for X's two 1 MB reference specs, most of
- * an `xgen diff` between them (which places every change); one pass over the characters takes a
- * few milliseconds. Positions are those the YAML parser gives: a member at its key's opening quote,
+ * text again with the YAML parser to find them was most of an `xgen diff` between X's two reference
+ * specs (which places every change); one pass over the characters is a small fraction of that
+ * (bench/RESULTS.md, "Measurements behind design choices"). Positions are those the YAML parser gives: a member at its key's opening quote,
  * an array item at its first character, a missing pointer at its nearest existing parent.
  */
 

@@ -1,12 +1,12 @@
+import { exec, type JsonValue } from 'jsonpath-rfc9535';
 import { SpecError, SpecErrors } from '../errors.ts';
 import type { DocumentSet } from './documents.ts';
-import { JsonPathError, parseJsonPath, select } from './jsonpath.ts';
 import type { SourceFile } from './parse.ts';
 import { toPointer } from './pointer.ts';
 
 /**
  * Applies OpenAPI Overlay 1.0 documents to the root spec, in order, before it is validated.
- * Each action's `target` (a JSONPath, see jsonpath.ts) selects nodes of the document as the
+ * Each action's `target` (a JSONPath query, RFC 9535, read by jsonpath-rfc9535) selects nodes of the document as the
  * earlier actions left it; `remove: true` takes them out of their object or array; otherwise
  * `update` is merged into each: into an object recursively (its members replace or add to the
  * target's, objects merging), appended to an array (an array's items each), and in place of
@@ -37,14 +37,13 @@ export function applyOverlays(docs: DocumentSet, files: readonly string[]): void
       if (typeof action.target !== 'string') return fail('an action needs a "target" string (a JSONPath such as "$.paths")', action.target === undefined ? at : [...at, 'target']);
       if (action.remove !== undefined && typeof action.remove !== 'boolean') return fail('"remove" must be true or false', [...at, 'remove']);
       if (action.remove !== true && action.update === undefined) return fail('an action needs "update" or "remove: true"', at);
-      let path;
+      let nodes: Selected[];
       try {
-        path = parseJsonPath(action.target);
+        nodes = selectNodes(docs.root, action.target);
       } catch (error) {
         if (!(error instanceof JsonPathError)) throw error;
-        return fail(`target ${JSON.stringify(action.target)} is not a JSONPath this reads: ${error.message}`, [...at, 'target']);
+        return fail(`target ${JSON.stringify(action.target)} is not a JSONPath (RFC 9535): ${error.message}`, [...at, 'target']);
       }
-      const nodes = select(docs.root, path);
       if (nodes.length === 0) {
         docs.warnIn(source, `target ${JSON.stringify(action.target)} selects nothing in the spec: the action changes nothing`, [...at, 'target'].map(String));
         return;
@@ -68,6 +67,51 @@ export function applyOverlays(docs: DocumentSet, files: readonly string[]): void
     });
     if (problems.length > 0) throw new SpecErrors(problems);
   }
+}
+
+/** A node a JSONPath selects, with where it sits so that it can be replaced or removed. */
+export interface Selected {
+  value: unknown;
+  parent: Record<string, unknown> | unknown[] | undefined;
+  key: string | number | undefined;
+}
+
+/** A target that is not a JSONPath query, with the character where reading it stopped. */
+export class JsonPathError extends Error {}
+
+/**
+ * The nodes a JSONPath query (RFC 9535, function extensions and slices included) selects in `root`,
+ * in the order the RFC gives, each with its parent and key. Throws JsonPathError on a bad query.
+ */
+export function selectNodes(root: unknown, query: string): Selected[] {
+  const found: (string | number)[][] = [];
+  try {
+    exec(root as JsonValue, query, (_value, path) => found.push([...path]));
+  } catch (error) {
+    // The parser's own message lists every character class it expected: the place says more.
+    const { location, found: text } = (error ?? {}) as { location?: { start?: { column?: unknown } }; found?: unknown };
+    const column = location?.start?.column;
+    if (typeof column !== 'number') throw error;
+    throw new JsonPathError(`${typeof text === 'string' ? `unexpected ${JSON.stringify(text)}` : 'unexpected end'} at character ${column}`);
+  }
+  return found.map((path) => {
+    let parent: Record<string, unknown> | unknown[] | undefined;
+    let value: unknown = root;
+    let key: string | number | undefined;
+    for (const step of path) {
+      parent = value as Record<string, unknown> | unknown[];
+      key = typeof step === 'number' ? step : memberName(step);
+      value = (parent as Record<string | number, unknown>)[key];
+    }
+    return { value, parent, key };
+  });
+}
+
+const UNESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', "'": "'", '\\': '\\' };
+
+/** A member name as the document has it, from the escaped form a normalized path gives it (RFC 9535, 2.7). */
+function memberName(normalized: string): string {
+  return normalized.replace(/\\(u[0-9a-f]{4}|.)/g, (_, escape: string) => (escape.length === 5 ? String.fromCharCode(parseInt(escape.slice(1), 16)) : (UNESCAPED[escape] ?? escape)));
 }
 
 /** Merges `update` into `target`: objects recursively; every other value replaces the target's. */

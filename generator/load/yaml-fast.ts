@@ -3,8 +3,8 @@ import type * as JsYaml from 'js-yaml';
 
 /*
  * A fast first read of YAML specs. The `yaml` package, which keeps every node's position for error
- * messages, took 0.5 s to read core-v2.yaml (190 KB) in a fresh process; js-yaml reads it in 0.1 s
- * to the same data. So js-yaml reads a spec first, and `yaml` only when js-yaml cannot, when the
+ * messages, reads core-v2.yaml several times slower than js-yaml reads it to the same data
+ * (bench/RESULTS.md, "Measurements behind design choices"). So js-yaml reads a spec first, and `yaml` only when js-yaml cannot, when the
  * spec uses what only `yaml` reads the same way or guards (below), or when an error or warning
  * needs a position (parse.ts then reads it again, lazily, as it does for JSON).
  *

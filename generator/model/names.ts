@@ -51,9 +51,16 @@ export function words(name: string): string[] {
     .filter(Boolean);
 }
 
+/** Words with one spelling in every generated name, however the spec writes them (`oauth2_token` -> `OAuth2Token`). */
+const SPELLED: ReadonlyMap<string, string> = new Map([
+  ['oauth', 'OAuth'],
+  ['oauth1', 'OAuth1'],
+  ['oauth2', 'OAuth2'],
+]);
+
 export function pascalCase(name: string): string {
   const result = words(name)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .map((w) => SPELLED.get(w.toLowerCase()) ?? w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
   return result === '' ? 'Unnamed' : /^[0-9]/.test(result) ? `_${result}` : result;
 }

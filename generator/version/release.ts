@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PackageConfig } from '../config.ts';
 import { bumpOf, type Change, nextVersion, parseVersion } from '../diff/change.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import { UsageError } from '../errors.ts';
@@ -19,6 +18,15 @@ export interface Release {
   bump: ReturnType<typeof bumpOf> | 'first';
 }
 
+/** The package settings a release reads (a package config has these). */
+export interface ReleaseSettings {
+  /** Absolute path of the output folder, where the previous version is. */
+  out: string;
+  name: string;
+  /** The first version of the package (semver). */
+  version?: string;
+}
+
 /**
  * Gives a generated package its version and changelog from the package already on disk: the API
  * snapshot committed there is diffed with the new one, the version on disk moves by the bump
@@ -29,7 +37,7 @@ export interface Release {
  * function of the spec alone, while these depend on what is on disk, and `--check` must compute
  * exactly what a real run would write.
  */
-export function applyRelease(config: PackageConfig, files: Map<string, string>): Release {
+export function applyRelease(config: ReleaseSettings, files: Map<string, string>): Release {
   const snapshot = parseSnapshot(files.get(SNAPSHOT_FILE));
   const manifest = files.get('package.json');
   if (!snapshot || manifest === undefined) return { version: '', bump: 'none' };

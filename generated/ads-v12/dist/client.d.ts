@@ -11,11 +11,16 @@ import { PrerollResource } from './resources/preroll.js';
 import { ScheduledPostsResource } from './resources/scheduled-posts.js';
 import { InsightsResource } from './resources/insights.js';
 import { AudiencesResource } from './resources/audiences.js';
-/** The arguments after the operationId in `client.call`: params (optional when nothing is required) and per-call options. */
-export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']] : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
+/**
+ * The arguments after the operationId in `client.call`: params (optional when nothing is required) and
+ * per-call options.
+ */
+export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
+  ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
+  : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
 /** The operations whose params may be left out of `client.call`. */
 export type OptionalParamsOperationId = {
-    [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
+  [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
 }[OperationId];
 /**
  * Client of X Ads API 12.
@@ -24,41 +29,61 @@ export type OptionalParamsOperationId = {
  *
  * @example
  * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
- * const result = await client.accounts.list({ ... });
+ * const result = await client.accounts.list();
  */
 export declare class AdsClient {
-    #private;
-    /** Advertising accounts the authenticated user can act on, their apps, change history and granted beta features; sandbox account creation and deletion. */
-    readonly accounts: AccountsResource;
-    /** Advertiser business categories, curated categories (publisher content packages for preroll) and their association with line items. */
-    readonly categories: CategoriesResource;
-    /** Line items (ad groups) under campaigns, and the placements each product type allows. */
-    readonly lineItems: LineItemsResource;
-    /** Account media library entries, media creatives that attach them to line items, and promoted accounts. */
-    readonly media: MediaResource;
-    /** Website and app cards built from components, and poll cards. */
-    readonly cards: CardsResource;
-    /** Calls to action shown with preroll video ads of PREROLL_VIEWS line items. */
-    readonly preroll: PrerollResource;
-    /** Posts scheduled to be published on behalf of an advertiser's user at a later time. */
-    readonly scheduledPosts: ScheduledPostsResource;
-    /** Audience size estimates and keyword post-volume insights. */
-    readonly insights: InsightsResource;
-    /** Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience permission operations. */
-    readonly audiences: AudiencesResource;
-    constructor(options?: ClientOptions);
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call('listAccounts', { ... });
-     */
-    call<K extends OperationId, const P extends OperationTypes[K]['params']>(operationId: K, params: P & KnownParams<P, OperationTypes[K]['params']>, options?: OperationTypes[K]['options']): OperationResults<P>[K];
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call('listAccounts', { ... });
-     */
-    call<K extends OptionalParamsOperationId>(operationId: K, params?: undefined, options?: OperationTypes[K]['options']): OperationResults[K];
+  #private;
+  /**
+   * Advertising accounts the authenticated user can act on, their apps, change history and granted beta
+   * features; sandbox account creation and deletion.
+   */
+  readonly accounts: AccountsResource;
+  /**
+   * Advertiser business categories, curated categories (publisher content packages for preroll) and
+   * their association with line items.
+   */
+  readonly categories: CategoriesResource;
+  /** Line items (ad groups) under campaigns, and the placements each product type allows. */
+  readonly lineItems: LineItemsResource;
+  /**
+   * Account media library entries, media creatives that attach them to line items, and promoted
+   * accounts.
+   */
+  readonly media: MediaResource;
+  /** Website and app cards built from components, and poll cards. */
+  readonly cards: CardsResource;
+  /** Calls to action shown with preroll video ads of PREROLL_VIEWS line items. */
+  readonly preroll: PrerollResource;
+  /** Posts scheduled to be published on behalf of an advertiser's user at a later time. */
+  readonly scheduledPosts: ScheduledPostsResource;
+  /** Audience size estimates and keyword post-volume insights. */
+  readonly insights: InsightsResource;
+  /**
+   * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience
+   * permission operations.
+   */
+  readonly audiences: AudiencesResource;
+  constructor(options?: ClientOptions);
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call('listAccounts');
+   */
+  call<K extends OperationId, const P extends OperationTypes[K]['params']>(
+    operationId: K,
+    params: P & KnownParams<P, OperationTypes[K]['params']>,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults<P>[K];
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call('listAccounts');
+   */
+  call<K extends OptionalParamsOperationId>(
+    operationId: K,
+    params?: undefined,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults[K];
 }

@@ -2,61 +2,150 @@
 /**
  * The industry of an advertising account.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export declare const IndustryType: readonly ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'];
+export declare const IndustryType: readonly [
+  'AGENCY',
+  'BUSINESS_TO_BUSINESS',
+  'ONLINE_SERVICES',
+  'EDUCATION',
+  'FINANCIAL',
+  'HEALTH',
+  'GOVERNMENT',
+  'MEDIA',
+  'MOBILE',
+  'RESTAURANT',
+  'RETAIL',
+  'TECHNOLOGY',
+  'TRAVEL',
+  'OTHER',
+];
 /**
  * The industry of an advertising account.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export type IndustryType = 'AGENCY' | 'BUSINESS_TO_BUSINESS' | 'ONLINE_SERVICES' | 'EDUCATION' | 'FINANCIAL' | 'HEALTH' | 'GOVERNMENT' | 'MEDIA' | 'MOBILE' | 'RESTAURANT' | 'RETAIL' | 'TECHNOLOGY' | 'TRAVEL' | 'OTHER';
+export type IndustryType =
+  | 'AGENCY'
+  | 'BUSINESS_TO_BUSINESS'
+  | 'ONLINE_SERVICES'
+  | 'EDUCATION'
+  | 'FINANCIAL'
+  | 'HEALTH'
+  | 'GOVERNMENT'
+  | 'MEDIA'
+  | 'MOBILE'
+  | 'RESTAURANT'
+  | 'RETAIL'
+  | 'TECHNOLOGY'
+  | 'TRAVEL'
+  | 'OTHER';
 /**
  * The kinds of entity whose change history can be read.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export declare const HistoryEntityType: readonly ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
+export declare const HistoryEntityType: readonly [
+  'CAMPAIGN',
+  'LINE_ITEM',
+  'PROMOTED_TWEET',
+  'TARGETING_CRITERIA',
+  'PROMOTED_ACCOUNT',
+];
 /**
  * The kinds of entity whose change history can be read.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export type HistoryEntityType = 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
+export type HistoryEntityType =
+  | 'CAMPAIGN'
+  | 'LINE_ITEM'
+  | 'PROMOTED_TWEET'
+  | 'TARGETING_CRITERIA'
+  | 'PROMOTED_ACCOUNT';
 /**
- * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
+ * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid
+ * amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the
+ * daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const BidStrategy: readonly ['AUTO', 'MAX', 'TARGET'];
 /**
- * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
+ * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid
+ * amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the
+ * daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type BidStrategy = 'AUTO' | 'MAX' | 'TARGET';
 /**
  * What a line item optimizes for. The default depends on the objective.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export declare const Goal: readonly ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'];
+export declare const Goal: readonly [
+  'APP_CLICKS',
+  'APP_INSTALLS',
+  'APP_PURCHASES',
+  'ENGAGEMENT',
+  'FOLLOWERS',
+  'LINK_CLICKS',
+  'MAX_REACH',
+  'PREROLL',
+  'PREROLL_STARTS',
+  'REACH_WITH_ENGAGEMENT',
+  'VIDEO_VIEW',
+  'VIEW_3S_100PCT',
+  'VIEW_6S',
+  'VIEW_15S',
+  'WEBSITE_CONVERSIONS',
+];
 /**
  * What a line item optimizes for. The default depends on the objective.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export type Goal = 'APP_CLICKS' | 'APP_INSTALLS' | 'APP_PURCHASES' | 'ENGAGEMENT' | 'FOLLOWERS' | 'LINK_CLICKS' | 'MAX_REACH' | 'PREROLL' | 'PREROLL_STARTS' | 'REACH_WITH_ENGAGEMENT' | 'VIDEO_VIEW' | 'VIEW_3S_100PCT' | 'VIEW_6S' | 'VIEW_15S' | 'WEBSITE_CONVERSIONS';
+export type Goal =
+  | 'APP_CLICKS'
+  | 'APP_INSTALLS'
+  | 'APP_PURCHASES'
+  | 'ENGAGEMENT'
+  | 'FOLLOWERS'
+  | 'LINK_CLICKS'
+  | 'MAX_REACH'
+  | 'PREROLL'
+  | 'PREROLL_STARTS'
+  | 'REACH_WITH_ENGAGEMENT'
+  | 'VIDEO_VIEW'
+  | 'VIEW_3S_100PCT'
+  | 'VIEW_6S'
+  | 'VIEW_15S'
+  | 'WEBSITE_CONVERSIONS';
 /**
- * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
+ * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is
+ * the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid
+ * strategy.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const PayBy: readonly ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'];
 /**
- * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
+ * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is
+ * the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid
+ * strategy.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PayBy = 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
 /** How far a line item's audience is expanded beyond its targeting. */
@@ -66,157 +155,262 @@ export type AudienceExpansion = 'BROAD' | 'DEFINED' | 'EXPANDED';
 /**
  * Whether an entity is running.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const EntityStatus: readonly ['ACTIVE', 'PAUSED'];
 /**
  * Whether an entity is running.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type EntityStatus = 'ACTIVE' | 'PAUSED';
 /**
  * The campaign objective of a line item.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export declare const Objective: readonly ['APP_INSTALLS', 'APP_ENGAGEMENTS', 'REACH', 'FOLLOWERS', 'WEBSITE_CLICKS', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'];
+export declare const Objective: readonly [
+  'APP_INSTALLS',
+  'APP_ENGAGEMENTS',
+  'REACH',
+  'FOLLOWERS',
+  'WEBSITE_CLICKS',
+  'ENGAGEMENTS',
+  'VIDEO_VIEWS',
+  'PREROLL_VIEWS',
+];
 /**
  * The campaign objective of a line item.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export type Objective = 'APP_INSTALLS' | 'APP_ENGAGEMENTS' | 'REACH' | 'FOLLOWERS' | 'WEBSITE_CLICKS' | 'ENGAGEMENTS' | 'VIDEO_VIEWS' | 'PREROLL_VIEWS';
+export type Objective =
+  | 'APP_INSTALLS'
+  | 'APP_ENGAGEMENTS'
+  | 'REACH'
+  | 'FOLLOWERS'
+  | 'WEBSITE_CLICKS'
+  | 'ENGAGEMENTS'
+  | 'VIDEO_VIEWS'
+  | 'PREROLL_VIEWS';
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
+ * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
+ * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
+ * strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const Placement: readonly ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', 'SERVICE_TIMELINE'];
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
+ * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
+ * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
+ * strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type Placement = 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE';
 /**
  * The promoted product of a line item.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ProductType: readonly ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'];
 /**
  * The promoted product of a line item.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ProductType = 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
 /**
  * The creative format of an account media entry (and of the media creatives made from it).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export declare const CreativeType: readonly ['BANNER', 'BANNER_TABLET', 'INTERSTITIAL', 'INTERSTITIAL_LANDSCAPE', 'INTERSTITIAL_LANDSCAPE_TABLET', 'INTERSTITIAL_TABLET', 'MEDIUM_RECTANGLE', 'PREROLL', 'VAST_PREROLL'];
+export declare const CreativeType: readonly [
+  'BANNER',
+  'BANNER_TABLET',
+  'INTERSTITIAL',
+  'INTERSTITIAL_LANDSCAPE',
+  'INTERSTITIAL_LANDSCAPE_TABLET',
+  'INTERSTITIAL_TABLET',
+  'MEDIUM_RECTANGLE',
+  'PREROLL',
+  'VAST_PREROLL',
+];
 /**
  * The creative format of an account media entry (and of the media creatives made from it).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export type CreativeType = 'BANNER' | 'BANNER_TABLET' | 'INTERSTITIAL' | 'INTERSTITIAL_LANDSCAPE' | 'INTERSTITIAL_LANDSCAPE_TABLET' | 'INTERSTITIAL_TABLET' | 'MEDIUM_RECTANGLE' | 'PREROLL' | 'VAST_PREROLL';
+export type CreativeType =
+  | 'BANNER'
+  | 'BANNER_TABLET'
+  | 'INTERSTITIAL'
+  | 'INTERSTITIAL_LANDSCAPE'
+  | 'INTERSTITIAL_LANDSCAPE_TABLET'
+  | 'INTERSTITIAL_TABLET'
+  | 'MEDIUM_RECTANGLE'
+  | 'PREROLL'
+  | 'VAST_PREROLL';
 /**
  * The kind of a card, derived from its components.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export declare const CardType: readonly ['IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE', 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE', 'VIDEO_APP', 'VIDEO_CAROUSEL_APP', 'VIDEO_CAROUSEL_WEBSITE', 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE', 'VIDEO_WEBSITE'];
+export declare const CardType: readonly [
+  'IMAGE_APP',
+  'IMAGE_CAROUSEL_APP',
+  'IMAGE_CAROUSEL_WEBSITE',
+  'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+  'IMAGE_WEBSITE',
+  'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_APP',
+  'VIDEO_CAROUSEL_APP',
+  'VIDEO_CAROUSEL_WEBSITE',
+  'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_WEBSITE',
+];
 /**
  * The kind of a card, derived from its components.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
-export type CardType = 'IMAGE_APP' | 'IMAGE_CAROUSEL_APP' | 'IMAGE_CAROUSEL_WEBSITE' | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' | 'IMAGE_WEBSITE' | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP' | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE' | 'VIDEO_APP' | 'VIDEO_CAROUSEL_APP' | 'VIDEO_CAROUSEL_WEBSITE' | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE' | 'VIDEO_WEBSITE';
+export type CardType =
+  | 'IMAGE_APP'
+  | 'IMAGE_CAROUSEL_APP'
+  | 'IMAGE_CAROUSEL_WEBSITE'
+  | 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'IMAGE_WEBSITE'
+  | 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP'
+  | 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE'
+  | 'VIDEO_APP'
+  | 'VIDEO_CAROUSEL_APP'
+  | 'VIDEO_CAROUSEL_WEBSITE'
+  | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
+  | 'VIDEO_WEBSITE';
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
+ * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
+ * cards also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const PollCardType: readonly ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'];
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
+ * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
+ * cards also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. These are the values the source shows; the other values and the
+ * transitions between them are not shown, so scheduled posts also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ScheduledStatus: readonly ['SCHEDULED', 'SUCCESS'];
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. These are the values the source shows; the other values and the
+ * transitions between them are not shown, so scheduled posts also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS';
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
+ * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
+ * shown, so records also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ApprovalStatus: readonly ['ACCEPTED'];
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
+ * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
+ * shown, so records also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ApprovalStatus = 'ACCEPTED';
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The source shows CREATE only; the list is not
+ * exhaustive, so history entries also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ChangeType: readonly ['CREATE'];
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The source shows CREATE only; the list is not
+ * exhaustive, so history entries also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ChangeType = 'CREATE';
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. These are the features the source
+ * names; the list is not exhaustive, so the features operation also returns other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const AccountFeature: readonly ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'];
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. These are the features the source
+ * names; the list is not exhaustive, so the features operation also returns other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
+ * accepted only under it); the list is not exhaustive.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const BudgetOptimization: readonly ['LINE_ITEM'];
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
+ * accepted only under it); the list is not exhaustive.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type BudgetOptimization = 'LINE_ITEM';
 /**
  * What a granted account may do with a shared audience.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const PermissionLevel: readonly ['READ_ONLY', 'READ_WRITE'];
 /**
  * What a granted account may do with a shared audience.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PermissionLevel = 'READ_ONLY' | 'READ_WRITE';
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
@@ -226,37 +420,43 @@ export type PermissionScope = 'OWNER' | 'SHARED';
 /**
  * How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const OperatorType: readonly ['EQ', 'NE'];
 /**
  * How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type OperatorType = 'EQ' | 'NE';
 /**
  * The call to action button of a preroll video ad.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const CallToAction: readonly ['GO_TO', 'SEE_MORE', 'SHOP', 'VISIT_SITE', 'WATCH_NOW'];
 /**
  * The call to action button of a preroll video ad.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type CallToAction = 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
 /**
  * The label of a card BUTTON component.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export declare const ButtonLabel: readonly ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'];
 /**
  * The label of a card BUTTON component.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ButtonLabel = 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
 /** The size of each data point of keyword insights. */

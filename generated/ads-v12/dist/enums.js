@@ -2,7 +2,8 @@
 /**
  * The industry of an advertising account.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const IndustryType = [
     'AGENCY',
@@ -23,7 +24,8 @@ export const IndustryType = [
 /**
  * The kinds of entity whose change history can be read.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const HistoryEntityType = [
     'CAMPAIGN',
@@ -33,15 +35,19 @@ export const HistoryEntityType = [
     'PROMOTED_ACCOUNT',
 ];
 /**
- * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
+ * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid
+ * amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the
+ * daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const BidStrategy = ['AUTO', 'MAX', 'TARGET'];
 /**
  * What a line item optimizes for. The default depends on the objective.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const Goal = [
     'APP_CLICKS',
@@ -61,9 +67,12 @@ export const Goal = [
     'WEBSITE_CONVERSIONS',
 ];
 /**
- * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid strategy.
+ * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is
+ * the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid
+ * strategy.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PayBy = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'];
 /** How far a line item's audience is expanded beyond its targeting. */
@@ -71,13 +80,15 @@ export const AudienceExpansion = ['BROAD', 'DEFINED', 'EXPANDED'];
 /**
  * Whether an entity is running.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const EntityStatus = ['ACTIVE', 'PAUSED'];
 /**
  * The campaign objective of a line item.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const Objective = [
     'APP_INSTALLS',
@@ -90,21 +101,26 @@ export const Objective = [
     'PREROLL_VIEWS',
 ];
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other strings.
+ * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
+ * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
+ * strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const Placement = ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', 'SERVICE_TIMELINE'];
 /**
  * The promoted product of a line item.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ProductType = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'];
 /**
  * The creative format of an account media entry (and of the media creatives made from it).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const CreativeType = [
     'BANNER',
@@ -120,7 +136,8 @@ export const CreativeType = [
 /**
  * The kind of a card, derived from its components.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const CardType = [
     'IMAGE_APP',
@@ -138,45 +155,58 @@ export const CardType = [
     'VIDEO_WEBSITE',
 ];
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll cards also accept other strings.
+ * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
+ * cards also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PollCardType = ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'];
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. These are the values the source shows; the other values and the
+ * transitions between them are not shown, so scheduled posts also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ScheduledStatus = ['SCHEDULED', 'SUCCESS'];
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not shown, so records also accept other strings.
+ * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
+ * shown, so records also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ApprovalStatus = ['ACCEPTED'];
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The source shows CREATE only; the list is not
+ * exhaustive, so history entries also accept other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ChangeType = ['CREATE'];
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. These are the features the source
+ * names; the list is not exhaustive, so the features operation also returns other strings.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const AccountFeature = ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'];
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
+ * accepted only under it); the list is not exhaustive.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const BudgetOptimization = ['LINE_ITEM'];
 /**
  * What a granted account may do with a shared audience.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PermissionLevel = ['READ_ONLY', 'READ_WRITE'];
 /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
@@ -184,19 +214,22 @@ export const PermissionScope = ['OWNER', 'SHARED'];
 /**
  * How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const OperatorType = ['EQ', 'NE'];
 /**
  * The call to action button of a preroll video ad.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const CallToAction = ['GO_TO', 'SEE_MORE', 'SHOP', 'VISIT_SITE', 'WATCH_NOW'];
 /**
  * The label of a card BUTTON component.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ButtonLabel = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'];
 /** The size of each data point of keyword insights. */

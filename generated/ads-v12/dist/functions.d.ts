@@ -12,7 +12,114 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
 import type { KnownParams } from './runtime/selection.js';
-import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountMediaListResponse, AccountMediaResponse, AccountResponse, AdvertiserBusinessCategoryListResponse, AudienceEstimateResponse, AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CardListResponse, CardResponse, CreateAudienceEstimateParams, CreateCardParams, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateLineItemCuratedCategoryParams, CreateMediaCreativeParams, CreatePollCardParams, CreatePrerollCallToActionParams, CreateScheduledTweetParams, CreateTailoredAudiencePermissionParams, CuratedCategoryListResponse, CuratedCategoryResponse, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteAccountMediaParams, DeleteCardParams, DeleteCustomAudiencePermissionParams, DeleteLineItemCuratedCategoryParams, DeleteLineItemParams, DeleteMediaCreativeParams, DeletePollCardParams, DeletePrerollCallToActionParams, DeleteSandboxAccountParams, DeleteTailoredAudiencePermissionParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountMediaParams, GetAccountParams, GetCardParams, GetCuratedCategoryParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, GetLineItemCuratedCategoryParams, GetMediaCreativeParams, GetPollCardParams, GetPrerollCallToActionParams, GetScheduledTweetParams, KeywordInsightsResponse, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, LineItemResponse, ListAccountAppsParams, ListAccountAppsResponse, ListAccountMediaParams, ListAccountMediaResponse, ListAccountsParams, ListAccountsResponse, ListCardsParams, ListCuratedCategoriesParams, ListCustomAudiencePermissionsParams, ListCustomAudiencePermissionsResponse, ListCustomAudiencesParams, ListCustomAudiencesResponse, ListLineItemCuratedCategoriesParams, ListLineItemCuratedCategoriesResponse, ListLineItemPlacementsParams, ListMediaCreativesParams, ListMediaCreativesResponse, ListPollCardsParams, ListPollCardsResponse, ListPrerollCallToActionsParams, ListPrerollCallToActionsResponse, ListPromotedAccountsParams, ListPromotedAccountsResponse, ListScheduledTweetsParams, ListTailoredAudiencePermissionsParams, ListTailoredAudiencePermissionsResponse, MediaCreativeListResponse, MediaCreativeResponse, PlacementOptionListResponse, PollCardListResponse, PollCardResponse, PrerollCallToActionListResponse, PrerollCallToActionResponse, PromotedAccountListResponse, ScheduledTweetListResponse, ScheduledTweetResponse, SearchKeywordInsightsParams, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UnspecifiedResponse, UpdateAccountParams, UpdateCardParams, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams, UpdateLineItemCuratedCategoryParams, UpdateLineItemParams, UpdatePrerollCallToActionParams } from './models.js';
+import type {
+  AccountAppListResponse,
+  AccountArrayResponse,
+  AccountFeaturesResponse,
+  AccountHistoryListResponse,
+  AccountListResponse,
+  AccountMediaListResponse,
+  AccountMediaResponse,
+  AccountResponse,
+  AdvertiserBusinessCategoryListResponse,
+  AudienceEstimateResponse,
+  AudienceUsersResponse,
+  BatchCreateCustomAudiencesParams,
+  BatchCustomAudiencesResponse,
+  CardListResponse,
+  CardResponse,
+  CreateAudienceEstimateParams,
+  CreateCardParams,
+  CreateCustomAudienceParams,
+  CreateCustomAudiencePermissionParams,
+  CreateLineItemCuratedCategoryParams,
+  CreateMediaCreativeParams,
+  CreatePollCardParams,
+  CreatePrerollCallToActionParams,
+  CreateScheduledTweetParams,
+  CreateTailoredAudiencePermissionParams,
+  CuratedCategoryListResponse,
+  CuratedCategoryResponse,
+  CustomAudienceListResponse,
+  CustomAudiencePermissionListResponse,
+  CustomAudiencePermissionResponse,
+  CustomAudienceResponse,
+  CustomAudienceTargetedListResponse,
+  DeleteAccountMediaParams,
+  DeleteCardParams,
+  DeleteCustomAudiencePermissionParams,
+  DeleteLineItemCuratedCategoryParams,
+  DeleteLineItemParams,
+  DeleteMediaCreativeParams,
+  DeletePollCardParams,
+  DeletePrerollCallToActionParams,
+  DeleteSandboxAccountParams,
+  DeleteTailoredAudiencePermissionParams,
+  GetAccountFeaturesParams,
+  GetAccountHistoryParams,
+  GetAccountMediaParams,
+  GetAccountParams,
+  GetCardParams,
+  GetCuratedCategoryParams,
+  GetCustomAudienceParams,
+  GetCustomAudienceTargetedParams,
+  GetLineItemCuratedCategoryParams,
+  GetMediaCreativeParams,
+  GetPollCardParams,
+  GetPrerollCallToActionParams,
+  GetScheduledTweetParams,
+  KeywordInsightsResponse,
+  LineItemCuratedCategoryListResponse,
+  LineItemCuratedCategoryResponse,
+  LineItemResponse,
+  ListAccountAppsParams,
+  ListAccountAppsResponse,
+  ListAccountMediaParams,
+  ListAccountMediaResponse,
+  ListAccountsParams,
+  ListAccountsResponse,
+  ListCardsParams,
+  ListCuratedCategoriesParams,
+  ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
+  ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
+  ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
+  ListLineItemPlacementsParams,
+  ListMediaCreativesParams,
+  ListMediaCreativesResponse,
+  ListPollCardsParams,
+  ListPollCardsResponse,
+  ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
+  ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
+  ListScheduledTweetsParams,
+  ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
+  MediaCreativeListResponse,
+  MediaCreativeResponse,
+  PlacementOptionListResponse,
+  PollCardListResponse,
+  PollCardResponse,
+  PrerollCallToActionListResponse,
+  PrerollCallToActionResponse,
+  PromotedAccountListResponse,
+  ScheduledTweetListResponse,
+  ScheduledTweetResponse,
+  SearchKeywordInsightsParams,
+  TailoredAudiencePermissionListResponse,
+  TailoredAudiencePermissionResponse,
+  UnspecifiedResponse,
+  UpdateAccountParams,
+  UpdateCardParams,
+  UpdateCustomAudienceParams,
+  UpdateCustomAudienceUsersParams,
+  UpdateLineItemCuratedCategoryParams,
+  UpdateLineItemParams,
+  UpdatePrerollCallToActionParams,
+} from './models.js';
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
 export { oauth1Auth } from './runtime/oauth1.js';
@@ -25,11 +132,16 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
  * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
  * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
- * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and updates.
+ * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and
+ * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export declare function listAccounts<const P extends ListAccountsParams = {}>(core: ClientCore, params?: P & KnownParams<P, ListAccountsParams>, options?: PaginationOptions): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+export declare function listAccounts<const P extends ListAccountsParams = {}>(
+  core: ClientCore,
+  params?: P & KnownParams<P, ListAccountsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
 /**
  * Create a sandbox account
  *
@@ -38,7 +150,10 @@ export declare function listAccounts<const P extends ListAccountsParams = {}>(co
  *
  * `POST /12/accounts` (operationId `createSandboxAccount`)
  */
-export declare function createSandboxAccount(core: ClientCore, options?: RequestOptions): Promise<AccountArrayResponse>;
+export declare function createSandboxAccount(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<AccountArrayResponse>;
 /**
  * Get an advertising account
  *
@@ -46,7 +161,11 @@ export declare function createSandboxAccount(core: ClientCore, options?: Request
  *
  * `GET /12/accounts/{account_id}` (operationId `getAccount`)
  */
-export declare function getAccount(core: ClientCore, params: GetAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+export declare function getAccount(
+  core: ClientCore,
+  params: GetAccountParams,
+  options?: RequestOptions,
+): Promise<AccountResponse>;
 /**
  * Update an advertising account
  *
@@ -55,7 +174,11 @@ export declare function getAccount(core: ClientCore, params: GetAccountParams, o
  *
  * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
  */
-export declare function updateAccount(core: ClientCore, params: UpdateAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+export declare function updateAccount(
+  core: ClientCore,
+  params: UpdateAccountParams,
+  options?: RequestOptions,
+): Promise<AccountResponse>;
 /**
  * Delete a sandbox account
  *
@@ -64,7 +187,11 @@ export declare function updateAccount(core: ClientCore, params: UpdateAccountPar
  *
  * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
  */
-export declare function deleteSandboxAccount(core: ClientCore, params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+export declare function deleteSandboxAccount(
+  core: ClientCore,
+  params: DeleteSandboxAccountParams,
+  options?: RequestOptions,
+): Promise<AccountResponse>;
 /**
  * List the account's apps
  *
@@ -74,7 +201,11 @@ export declare function deleteSandboxAccount(core: ClientCore, params: DeleteSan
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
  */
-export declare function listAccountApps<const P extends ListAccountAppsParams>(core: ClientCore, params: P & KnownParams<P, ListAccountAppsParams>, options?: PaginationOptions): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+export declare function listAccountApps<const P extends ListAccountAppsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListAccountAppsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
 /**
  * Get an entity's change history
  *
@@ -86,7 +217,11 @@ export declare function listAccountApps<const P extends ListAccountAppsParams>(c
  *
  * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
  */
-export declare function getAccountHistory(core: ClientCore, params: GetAccountHistoryParams, options?: PaginationOptions): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
+export declare function getAccountHistory(
+  core: ClientCore,
+  params: GetAccountHistoryParams,
+  options?: PaginationOptions,
+): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
 /**
  * Get the account's granted features
  *
@@ -96,7 +231,11 @@ export declare function getAccountHistory(core: ClientCore, params: GetAccountHi
  *
  * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
  */
-export declare function getAccountFeatures(core: ClientCore, params: GetAccountFeaturesParams, options?: RequestOptions): Promise<AccountFeaturesResponse>;
+export declare function getAccountFeatures(
+  core: ClientCore,
+  params: GetAccountFeaturesParams,
+  options?: RequestOptions,
+): Promise<AccountFeaturesResponse>;
 /**
  * List advertiser business categories
  *
@@ -106,7 +245,10 @@ export declare function getAccountFeatures(core: ClientCore, params: GetAccountF
  *
  * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
  */
-export declare function listAdvertiserBusinessCategories(core: ClientCore, options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
+export declare function listAdvertiserBusinessCategories(
+  core: ClientCore,
+  options?: RequestOptions,
+): Promise<AdvertiserBusinessCategoryListResponse>;
 /**
  * List curated categories available in countries
  *
@@ -116,15 +258,24 @@ export declare function listAdvertiserBusinessCategories(core: ClientCore, optio
  *
  * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
  */
-export declare function listCuratedCategories(core: ClientCore, params: ListCuratedCategoriesParams, options?: PaginationOptions): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
+export declare function listCuratedCategories(
+  core: ClientCore,
+  params: ListCuratedCategoriesParams,
+  options?: PaginationOptions,
+): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
 /**
  * Get a curated category
  *
  * Returns one curated category.
  *
- * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
+ * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
+ * `getCuratedCategory`)
  */
-export declare function getCuratedCategory(core: ClientCore, params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse>;
+export declare function getCuratedCategory(
+  core: ClientCore,
+  params: GetCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<CuratedCategoryResponse>;
 /**
  * List line item curated categories
  *
@@ -132,41 +283,71 @@ export declare function getCuratedCategory(core: ClientCore, params: GetCuratedC
  * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
  * is rate limited to 200 requests per 15 minutes.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `listLineItemCuratedCategories`)
  */
-export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(core: ClientCore, params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>, options?: PaginationOptions): PagePromise<ListLineItemCuratedCategoriesResponse<P>, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
+export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+  options?: PaginationOptions,
+): PagePromise<
+  ListLineItemCuratedCategoriesResponse<P>,
+  PageItem<LineItemCuratedCategoryListResponse, 'data'>
+>;
 /**
  * Associate a curated category with a line item
  *
- * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are required.
+ * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are
+ * required.
  *
- * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
+ * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `createLineItemCuratedCategory`)
  */
-export declare function createLineItemCuratedCategory(core: ClientCore, params: CreateLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function createLineItemCuratedCategory(
+  core: ClientCore,
+  params: CreateLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Get a line item curated category
  *
  * Returns one association between a line item and a curated category.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `getLineItemCuratedCategory`)
  */
-export declare function getLineItemCuratedCategory(core: ClientCore, params: GetLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function getLineItemCuratedCategory(
+  core: ClientCore,
+  params: GetLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Update a line item curated category
  *
  * Changes the curated category and/or the line item of an association. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `updateLineItemCuratedCategory`)
  */
-export declare function updateLineItemCuratedCategory(core: ClientCore, params: UpdateLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function updateLineItemCuratedCategory(
+  core: ClientCore,
+  params: UpdateLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Delete a line item curated category
  *
- * Deletes an association between a line item and a curated category. The record is returned with `deleted` set to true.
+ * Deletes an association between a line item and a curated category. The record is returned with
+ * `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `deleteLineItemCuratedCategory`)
  */
-export declare function deleteLineItemCuratedCategory(core: ClientCore, params: DeleteLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+export declare function deleteLineItemCuratedCategory(
+  core: ClientCore,
+  params: DeleteLineItemCuratedCategoryParams,
+  options?: RequestOptions,
+): Promise<LineItemCuratedCategoryResponse>;
 /**
  * Update a line item
  *
@@ -193,7 +374,11 @@ export declare function deleteLineItemCuratedCategory(core: ClientCore, params: 
  *
  * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
  */
-export declare function updateLineItem(core: ClientCore, params: UpdateLineItemParams, options?: RequestOptions): Promise<LineItemResponse>;
+export declare function updateLineItem(
+  core: ClientCore,
+  params: UpdateLineItemParams,
+  options?: RequestOptions,
+): Promise<LineItemResponse>;
 /**
  * Delete a line item
  *
@@ -203,7 +388,11 @@ export declare function updateLineItem(core: ClientCore, params: UpdateLineItemP
  *
  * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
  */
-export declare function deleteLineItem(core: ClientCore, params: DeleteLineItemParams, options?: RequestOptions): Promise<LineItemResponse>;
+export declare function deleteLineItem(
+  core: ClientCore,
+  params: DeleteLineItemParams,
+  options?: RequestOptions,
+): Promise<LineItemResponse>;
 /**
  * List valid placement combinations
  *
@@ -212,7 +401,11 @@ export declare function deleteLineItem(core: ClientCore, params: DeleteLineItemP
  *
  * `GET /12/line_items/placements` (operationId `listLineItemPlacements`)
  */
-export declare function listLineItemPlacements(core: ClientCore, params?: ListLineItemPlacementsParams, options?: RequestOptions): Promise<PlacementOptionListResponse>;
+export declare function listLineItemPlacements(
+  core: ClientCore,
+  params?: ListLineItemPlacementsParams,
+  options?: RequestOptions,
+): Promise<PlacementOptionListResponse>;
 /**
  * List account media
  *
@@ -222,7 +415,11 @@ export declare function listLineItemPlacements(core: ClientCore, params?: ListLi
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
  */
-export declare function listAccountMedia<const P extends ListAccountMediaParams>(core: ClientCore, params: P & KnownParams<P, ListAccountMediaParams>, options?: PaginationOptions): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+export declare function listAccountMedia<const P extends ListAccountMediaParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListAccountMediaParams>,
+  options?: PaginationOptions,
+): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
 /**
  * Get an account media entry
  *
@@ -230,15 +427,24 @@ export declare function listAccountMedia<const P extends ListAccountMediaParams>
  *
  * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
  */
-export declare function getAccountMedia(core: ClientCore, params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+export declare function getAccountMedia(
+  core: ClientCore,
+  params: GetAccountMediaParams,
+  options?: RequestOptions,
+): Promise<AccountMediaResponse>;
 /**
  * Delete an account media entry
  *
  * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
+ * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+ * `deleteAccountMedia`)
  */
-export declare function deleteAccountMedia(core: ClientCore, params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+export declare function deleteAccountMedia(
+  core: ClientCore,
+  params: DeleteAccountMediaParams,
+  options?: RequestOptions,
+): Promise<AccountMediaResponse>;
 /**
  * List media creatives
  *
@@ -249,7 +455,11 @@ export declare function deleteAccountMedia(core: ClientCore, params: DeleteAccou
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
  */
-export declare function listMediaCreatives<const P extends ListMediaCreativesParams>(core: ClientCore, params: P & KnownParams<P, ListMediaCreativesParams>, options?: PaginationOptions): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+export declare function listMediaCreatives<const P extends ListMediaCreativesParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListMediaCreativesParams>,
+  options?: PaginationOptions,
+): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
 /**
  * Attach account media to a line item
  *
@@ -259,7 +469,11 @@ export declare function listMediaCreatives<const P extends ListMediaCreativesPar
  *
  * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
  */
-export declare function createMediaCreative(core: ClientCore, params: CreateMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+export declare function createMediaCreative(
+  core: ClientCore,
+  params: CreateMediaCreativeParams,
+  options?: RequestOptions,
+): Promise<MediaCreativeResponse>;
 /**
  * Get a media creative
  *
@@ -267,15 +481,24 @@ export declare function createMediaCreative(core: ClientCore, params: CreateMedi
  *
  * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
  */
-export declare function getMediaCreative(core: ClientCore, params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+export declare function getMediaCreative(
+  core: ClientCore,
+  params: GetMediaCreativeParams,
+  options?: RequestOptions,
+): Promise<MediaCreativeResponse>;
 /**
  * Delete a media creative
  *
  * Deletes a media creative. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
+ * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+ * `deleteMediaCreative`)
  */
-export declare function deleteMediaCreative(core: ClientCore, params: DeleteMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+export declare function deleteMediaCreative(
+  core: ClientCore,
+  params: DeleteMediaCreativeParams,
+  options?: RequestOptions,
+): Promise<MediaCreativeResponse>;
 /**
  * List promoted accounts
  *
@@ -287,7 +510,11 @@ export declare function deleteMediaCreative(core: ClientCore, params: DeleteMedi
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
  */
-export declare function listPromotedAccounts<const P extends ListPromotedAccountsParams>(core: ClientCore, params: P & KnownParams<P, ListPromotedAccountsParams>, options?: PaginationOptions): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
+export declare function listPromotedAccounts<const P extends ListPromotedAccountsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListPromotedAccountsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
 /**
  * List cards
  *
@@ -298,7 +525,11 @@ export declare function listPromotedAccounts<const P extends ListPromotedAccount
  *
  * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
  */
-export declare function listCards(core: ClientCore, params: ListCardsParams, options?: PaginationOptions): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
+export declare function listCards(
+  core: ClientCore,
+  params: ListCardsParams,
+  options?: PaginationOptions,
+): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
 /**
  * Create a card
  *
@@ -317,7 +548,11 @@ export declare function listCards(core: ClientCore, params: ListCardsParams, opt
  *
  * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
  */
-export declare function createCard(core: ClientCore, params: CreateCardParams, options?: RequestOptions): Promise<CardResponse>;
+export declare function createCard(
+  core: ClientCore,
+  params: CreateCardParams,
+  options?: RequestOptions,
+): Promise<CardResponse>;
 /**
  * Get a card
  *
@@ -325,7 +560,11 @@ export declare function createCard(core: ClientCore, params: CreateCardParams, o
  *
  * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
  */
-export declare function getCard(core: ClientCore, params: GetCardParams, options?: RequestOptions): Promise<CardResponse>;
+export declare function getCard(
+  core: ClientCore,
+  params: GetCardParams,
+  options?: RequestOptions,
+): Promise<CardResponse>;
 /**
  * Update a card
  *
@@ -335,16 +574,23 @@ export declare function getCard(core: ClientCore, params: GetCardParams, options
  *
  * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
  */
-export declare function updateCard(core: ClientCore, params: UpdateCardParams, options?: RequestOptions): Promise<CardResponse>;
+export declare function updateCard(
+  core: ClientCore,
+  params: UpdateCardParams,
+  options?: RequestOptions,
+): Promise<CardResponse>;
 /**
  * Delete a card
  *
- * Deletes a card. The source does not show this operation's parameters beyond the path or its
- * response; the response is kept open.
+ * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
  */
-export declare function deleteCard(core: ClientCore, params: DeleteCardParams, options?: RequestOptions): Promise<UnspecifiedResponse>;
+export declare function deleteCard(
+  core: ClientCore,
+  params: DeleteCardParams,
+  options?: RequestOptions,
+): Promise<UnspecifiedResponse>;
 /**
  * List poll cards
  *
@@ -354,7 +600,11 @@ export declare function deleteCard(core: ClientCore, params: DeleteCardParams, o
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
  */
-export declare function listPollCards<const P extends ListPollCardsParams>(core: ClientCore, params: P & KnownParams<P, ListPollCardsParams>, options?: PaginationOptions): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+export declare function listPollCards<const P extends ListPollCardsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListPollCardsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
 /**
  * Create a poll card
  *
@@ -370,7 +620,11 @@ export declare function listPollCards<const P extends ListPollCardsParams>(core:
  *
  * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
  */
-export declare function createPollCard(core: ClientCore, params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+export declare function createPollCard(
+  core: ClientCore,
+  params: CreatePollCardParams,
+  options?: RequestOptions,
+): Promise<PollCardResponse>;
 /**
  * Get a poll card
  *
@@ -378,7 +632,11 @@ export declare function createPollCard(core: ClientCore, params: CreatePollCardP
  *
  * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
  */
-export declare function getPollCard(core: ClientCore, params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+export declare function getPollCard(
+  core: ClientCore,
+  params: GetPollCardParams,
+  options?: RequestOptions,
+): Promise<PollCardResponse>;
 /**
  * Delete a poll card
  *
@@ -387,7 +645,11 @@ export declare function getPollCard(core: ClientCore, params: GetPollCardParams,
  *
  * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
  */
-export declare function deletePollCard(core: ClientCore, params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+export declare function deletePollCard(
+  core: ClientCore,
+  params: DeletePollCardParams,
+  options?: RequestOptions,
+): Promise<PollCardResponse>;
 /**
  * List preroll calls to action
  *
@@ -398,7 +660,11 @@ export declare function deletePollCard(core: ClientCore, params: DeletePollCardP
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
  */
-export declare function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(core: ClientCore, params: P & KnownParams<P, ListPrerollCallToActionsParams>, options?: PaginationOptions): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
+export declare function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+  options?: PaginationOptions,
+): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
 /**
  * Create a preroll call to action
  *
@@ -407,31 +673,50 @@ export declare function listPrerollCallToActions<const P extends ListPrerollCall
  *
  * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
  */
-export declare function createPrerollCallToAction(core: ClientCore, params: CreatePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function createPrerollCallToAction(
+  core: ClientCore,
+  params: CreatePrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * Get a preroll call to action
  *
  * Returns one preroll call to action.
  *
- * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `getPrerollCallToAction`)
  */
-export declare function getPrerollCallToAction(core: ClientCore, params: GetPrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function getPrerollCallToAction(
+  core: ClientCore,
+  params: GetPrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * Update a preroll call to action
  *
  * Changes the call to action and/or its URL. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `updatePrerollCallToAction`)
  */
-export declare function updatePrerollCallToAction(core: ClientCore, params: UpdatePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function updatePrerollCallToAction(
+  core: ClientCore,
+  params: UpdatePrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * Delete a preroll call to action
  *
  * Deletes a preroll call to action. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `deletePrerollCallToAction`)
  */
-export declare function deletePrerollCallToAction(core: ClientCore, params: DeletePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+export declare function deletePrerollCallToAction(
+  core: ClientCore,
+  params: DeletePrerollCallToActionParams,
+  options?: RequestOptions,
+): Promise<PrerollCallToActionResponse>;
 /**
  * List scheduled posts
  *
@@ -440,27 +725,40 @@ export declare function deletePrerollCallToAction(core: ClientCore, params: Dele
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
  */
-export declare function listScheduledTweets(core: ClientCore, params: ListScheduledTweetsParams, options?: PaginationOptions): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
+export declare function listScheduledTweets(
+  core: ClientCore,
+  params: ListScheduledTweetsParams,
+  options?: PaginationOptions,
+): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
 /**
  * Schedule a post
  *
  * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
  * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
  * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
- * before sending. Attach a card with `card_uri`. The remaining parameters are not shown by the
- * source; the body is kept open for them.
+ * before sending. Attach a card with `card_uri`. The remaining parameters are not documented; the body
+ * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
  */
-export declare function createScheduledTweet(core: ClientCore, params: CreateScheduledTweetParams, options?: RequestOptions): Promise<ScheduledTweetResponse>;
+export declare function createScheduledTweet(
+  core: ClientCore,
+  params: CreateScheduledTweetParams,
+  options?: RequestOptions,
+): Promise<ScheduledTweetResponse>;
 /**
  * Get a scheduled post
  *
  * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
  *
- * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
+ * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
+ * `getScheduledTweet`)
  */
-export declare function getScheduledTweet(core: ClientCore, params: GetScheduledTweetParams, options?: RequestOptions): Promise<ScheduledTweetResponse>;
+export declare function getScheduledTweet(
+  core: ClientCore,
+  params: GetScheduledTweetParams,
+  options?: RequestOptions,
+): Promise<ScheduledTweetResponse>;
 /**
  * Estimate an audience's size
  *
@@ -468,11 +766,15 @@ export declare function getScheduledTweet(core: ClientCore, params: GetScheduled
  * required `targeting_criteria` array; each criterion has `targeting_type`, `targeting_value` and
  * `operator_type` (EQ by default; NE negates the criterion). At least one primary targeting
  * criterion is required (the server decides which targeting types are primary). The response shape
- * is not shown by the source and is kept open.
+ * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
  */
-export declare function createAudienceEstimate(core: ClientCore, params: CreateAudienceEstimateParams, options?: RequestOptions): Promise<AudienceEstimateResponse>;
+export declare function createAudienceEstimate(
+  core: ClientCore,
+  params: CreateAudienceEstimateParams,
+  options?: RequestOptions,
+): Promise<AudienceEstimateResponse>;
 /**
  * Search keyword insights
  *
@@ -482,46 +784,70 @@ export declare function createAudienceEstimate(core: ClientCore, params: CreateA
  * Results are for a single country, chosen with a country-level `location` targeting value, at DAY
  * or HOUR `granularity`.
  *
- * The source does not name the granularity and location parameters or show the response; the
- * parameter names follow X's Ads documentation and the response is kept open.
+ * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
  */
-export declare function searchKeywordInsights(core: ClientCore, params?: SearchKeywordInsightsParams, options?: RequestOptions): Promise<KeywordInsightsResponse>;
+export declare function searchKeywordInsights(
+  core: ClientCore,
+  params?: SearchKeywordInsightsParams,
+  options?: RequestOptions,
+): Promise<KeywordInsightsResponse>;
 /**
  * List tailored audience permissions
  *
  * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
  * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
  * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
- * limited to 200 requests per 15 minutes. The response records are not shown by the source and are
+ * limited to 200 requests per 15 minutes. The response records are not documented and are
  * kept open.
  *
- * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `listTailoredAudiencePermissions`)
  */
-export declare function listTailoredAudiencePermissions<const P extends ListTailoredAudiencePermissionsParams>(core: ClientCore, params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListTailoredAudiencePermissionsResponse<P>, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
+export declare function listTailoredAudiencePermissions<
+  const P extends ListTailoredAudiencePermissionsParams,
+>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+  options?: PaginationOptions,
+): PagePromise<
+  ListTailoredAudiencePermissionsResponse<P>,
+  PageItem<TailoredAudiencePermissionListResponse, 'data'>
+>;
 /**
  * Share a tailored audience with another account
  *
  * Grants another ads account access to a tailored audience. Served under version 5.
  * `granted_account_id` and `permission_level` are required. Only the owning account may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `createTailoredAudiencePermission`)
  */
-export declare function createTailoredAudiencePermission(core: ClientCore, params: CreateTailoredAudiencePermissionParams, options?: RequestOptions): Promise<TailoredAudiencePermissionResponse>;
+export declare function createTailoredAudiencePermission(
+  core: ClientCore,
+  params: CreateTailoredAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<TailoredAudiencePermissionResponse>;
 /**
  * Revoke a tailored audience permission
  *
  * Revokes a tailored audience permission. Served under version 5. After revocation the granted
  * account cannot target the audience in new campaigns; running campaigns continue but cannot be
- * copied. The response record is not shown by the source and is kept open.
+ * copied. The response record is not documented and is kept open.
  *
- * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
+ * (operationId `deleteTailoredAudiencePermission`)
  */
-export declare function deleteTailoredAudiencePermission(core: ClientCore, params: DeleteTailoredAudiencePermissionParams, options?: RequestOptions): Promise<TailoredAudiencePermissionResponse>;
+export declare function deleteTailoredAudiencePermission(
+  core: ClientCore,
+  params: DeleteTailoredAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<TailoredAudiencePermissionResponse>;
 /**
  * List what targets a custom audience
  *
@@ -530,9 +856,14 @@ export declare function deleteTailoredAudiencePermission(core: ClientCore, param
  * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
  * follows X's Ads documentation), and the response records are not shown and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
+ * `getCustomAudienceTargeted`)
  */
-export declare function getCustomAudienceTargeted(core: ClientCore, params: GetCustomAudienceTargetedParams, options?: PaginationOptions): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>>;
+export declare function getCustomAudienceTargeted(
+  core: ClientCore,
+  params: GetCustomAudienceTargetedParams,
+  options?: PaginationOptions,
+): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>>;
 /**
  * Add or remove custom audience users
  *
@@ -547,42 +878,66 @@ export declare function getCustomAudienceTargeted(core: ClientCore, params: GetC
  * `success_count` and `total_count`, which must be equal and match the number of users sent; any
  * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
+ * `updateCustomAudienceUsers`)
  */
-export declare function updateCustomAudienceUsers(core: ClientCore, params: UpdateCustomAudienceUsersParams, options?: RequestOptions): Promise<AudienceUsersResponse>;
+export declare function updateCustomAudienceUsers(
+  core: ClientCore,
+  params: UpdateCustomAudienceUsersParams,
+  options?: RequestOptions,
+): Promise<AudienceUsersResponse>;
 /**
  * List custom audience permissions
  *
  * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
  * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `listCustomAudiencePermissions`)
  */
-export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(core: ClientCore, params: P & KnownParams<P, ListCustomAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencePermissionsResponse<P>, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
+export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+  options?: PaginationOptions,
+): PagePromise<
+  ListCustomAudiencePermissionsResponse<P>,
+  PageItem<CustomAudiencePermissionListResponse, 'data'>
+>;
 /**
  * Share a custom audience with another account
  *
  * Grants another ads account access to a custom audience. `granted_account_id` and
  * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `createCustomAudiencePermission`)
  */
-export declare function createCustomAudiencePermission(core: ClientCore, params: CreateCustomAudiencePermissionParams, options?: RequestOptions): Promise<CustomAudiencePermissionResponse>;
+export declare function createCustomAudiencePermission(
+  core: ClientCore,
+  params: CreateCustomAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<CustomAudiencePermissionResponse>;
 /**
  * Revoke a custom audience permission
  *
  * Revokes a custom audience permission. Only the owning account may change permissions. After
  * revocation the granted account cannot target the audience in new campaigns; running campaigns
- * continue but cannot be copied. The response record is not shown by the source and is kept open.
+ * continue but cannot be copied. The response record is not documented and is kept open.
  *
- * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
+ * (operationId `deleteCustomAudiencePermission`)
  */
-export declare function deleteCustomAudiencePermission(core: ClientCore, params: DeleteCustomAudiencePermissionParams, options?: RequestOptions): Promise<CustomAudiencePermissionResponse>;
+export declare function deleteCustomAudiencePermission(
+  core: ClientCore,
+  params: DeleteCustomAudiencePermissionParams,
+  options?: RequestOptions,
+): Promise<CustomAudiencePermissionResponse>;
 /**
  * List custom audiences
  *
@@ -590,46 +945,69 @@ export declare function deleteCustomAudiencePermission(core: ClientCore, params:
  * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
  * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
-export declare function listCustomAudiences<const P extends ListCustomAudiencesParams>(core: ClientCore, params: P & KnownParams<P, ListCustomAudiencesParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
+export declare function listCustomAudiences<const P extends ListCustomAudiencesParams>(
+  core: ClientCore,
+  params: P & KnownParams<P, ListCustomAudiencesParams>,
+  options?: PaginationOptions,
+): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
 /**
  * Create a custom audience
  *
  * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
  * required and must be unique: creating an audience with a name already in use is an error.
- * `description` is optional. The response record is not shown in full by the source and is kept
+ * `description` is optional. The response record is not documented in full and is kept
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
  */
-export declare function createCustomAudience(core: ClientCore, params: CreateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+export declare function createCustomAudience(
+  core: ClientCore,
+  params: CreateCustomAudienceParams,
+  options?: RequestOptions,
+): Promise<CustomAudienceResponse>;
 /**
  * Get a custom audience
  *
- * Returns one custom audience. The record is not shown in full by the source and is kept open.
+ * Returns one custom audience. The record is not documented in full and is kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `getCustomAudience`)
  */
-export declare function getCustomAudience(core: ClientCore, params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+export declare function getCustomAudience(
+  core: ClientCore,
+  params: GetCustomAudienceParams,
+  options?: RequestOptions,
+): Promise<CustomAudienceResponse>;
 /**
  * Update a custom audience
  *
- * Renames a custom audience (the name must stay unique) and/or changes its description. Both parameters are optional.
+ * Renames a custom audience (the name must stay unique) and/or changes its description. Both
+ * parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
+ * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `updateCustomAudience`)
  */
-export declare function updateCustomAudience(core: ClientCore, params: UpdateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+export declare function updateCustomAudience(
+  core: ClientCore,
+  params: UpdateCustomAudienceParams,
+  options?: RequestOptions,
+): Promise<CustomAudienceResponse>;
 /**
  * Create custom audiences in a batch
  *
  * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
- * each item and of the response is not shown by the source and is kept open. Request-level errors
+ * each item and of the response is not documented and is kept open. Request-level errors
  * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *
  * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
  */
-export declare function batchCreateCustomAudiences(core: ClientCore, params: BatchCreateCustomAudiencesParams, options?: RequestOptions): Promise<BatchCustomAudiencesResponse>;
+export declare function batchCreateCustomAudiences(
+  core: ClientCore,
+  params: BatchCreateCustomAudiencesParams,
+  options?: RequestOptions,
+): Promise<BatchCustomAudiencesResponse>;

@@ -22,7 +22,8 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
  * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
  * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
- * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and updates.
+ * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and
+ * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
@@ -139,7 +140,8 @@ export function listCuratedCategories(core, params, options) {
  *
  * Returns one curated category.
  *
- * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
+ * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
+ * `getCuratedCategory`)
  */
 export function getCuratedCategory(core, params, options) {
     return request(core, ops.getCuratedCategory, params, options);
@@ -151,7 +153,8 @@ export function getCuratedCategory(core, params, options) {
  * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
  * is rate limited to 200 requests per 15 minutes.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `listLineItemCuratedCategories`)
  */
 export function listLineItemCuratedCategories(core, params, options) {
     return new PagePromise(core, ops.listLineItemCuratedCategories, params, options);
@@ -159,9 +162,11 @@ export function listLineItemCuratedCategories(core, params, options) {
 /**
  * Associate a curated category with a line item
  *
- * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are required.
+ * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are
+ * required.
  *
- * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
+ * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `createLineItemCuratedCategory`)
  */
 export function createLineItemCuratedCategory(core, params, options) {
     return request(core, ops.createLineItemCuratedCategory, params, options);
@@ -171,7 +176,8 @@ export function createLineItemCuratedCategory(core, params, options) {
  *
  * Returns one association between a line item and a curated category.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `getLineItemCuratedCategory`)
  */
 export function getLineItemCuratedCategory(core, params, options) {
     return request(core, ops.getLineItemCuratedCategory, params, options);
@@ -181,7 +187,8 @@ export function getLineItemCuratedCategory(core, params, options) {
  *
  * Changes the curated category and/or the line item of an association. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `updateLineItemCuratedCategory`)
  */
 export function updateLineItemCuratedCategory(core, params, options) {
     return request(core, ops.updateLineItemCuratedCategory, params, options);
@@ -189,9 +196,11 @@ export function updateLineItemCuratedCategory(core, params, options) {
 /**
  * Delete a line item curated category
  *
- * Deletes an association between a line item and a curated category. The record is returned with `deleted` set to true.
+ * Deletes an association between a line item and a curated category. The record is returned with
+ * `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `deleteLineItemCuratedCategory`)
  */
 export function deleteLineItemCuratedCategory(core, params, options) {
     return request(core, ops.deleteLineItemCuratedCategory, params, options);
@@ -275,7 +284,8 @@ export function getAccountMedia(core, params, options) {
  *
  * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
+ * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+ * `deleteAccountMedia`)
  */
 export function deleteAccountMedia(core, params, options) {
     return request(core, ops.deleteAccountMedia, params, options);
@@ -320,7 +330,8 @@ export function getMediaCreative(core, params, options) {
  *
  * Deletes a media creative. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
+ * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+ * `deleteMediaCreative`)
  */
 export function deleteMediaCreative(core, params, options) {
     return request(core, ops.deleteMediaCreative, params, options);
@@ -398,8 +409,7 @@ export function updateCard(core, params, options) {
 /**
  * Delete a card
  *
- * Deletes a card. The source does not show this operation's parameters beyond the path or its
- * response; the response is kept open.
+ * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
  */
@@ -486,7 +496,8 @@ export function createPrerollCallToAction(core, params, options) {
  *
  * Returns one preroll call to action.
  *
- * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `getPrerollCallToAction`)
  */
 export function getPrerollCallToAction(core, params, options) {
     return request(core, ops.getPrerollCallToAction, params, options);
@@ -496,7 +507,8 @@ export function getPrerollCallToAction(core, params, options) {
  *
  * Changes the call to action and/or its URL. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `updatePrerollCallToAction`)
  */
 export function updatePrerollCallToAction(core, params, options) {
     return request(core, ops.updatePrerollCallToAction, params, options);
@@ -506,7 +518,8 @@ export function updatePrerollCallToAction(core, params, options) {
  *
  * Deletes a preroll call to action. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `deletePrerollCallToAction`)
  */
 export function deletePrerollCallToAction(core, params, options) {
     return request(core, ops.deletePrerollCallToAction, params, options);
@@ -528,8 +541,8 @@ export function listScheduledTweets(core, params, options) {
  * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
  * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
  * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
- * before sending. Attach a card with `card_uri`. The remaining parameters are not shown by the
- * source; the body is kept open for them.
+ * before sending. Attach a card with `card_uri`. The remaining parameters are not documented; the body
+ * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
  */
@@ -541,7 +554,8 @@ export function createScheduledTweet(core, params, options) {
  *
  * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
  *
- * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
+ * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
+ * `getScheduledTweet`)
  */
 export function getScheduledTweet(core, params, options) {
     return request(core, ops.getScheduledTweet, params, options);
@@ -553,7 +567,7 @@ export function getScheduledTweet(core, params, options) {
  * required `targeting_criteria` array; each criterion has `targeting_type`, `targeting_value` and
  * `operator_type` (EQ by default; NE negates the criterion). At least one primary targeting
  * criterion is required (the server decides which targeting types are primary). The response shape
- * is not shown by the source and is kept open.
+ * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
  */
@@ -569,8 +583,7 @@ export function createAudienceEstimate(core, params, options) {
  * Results are for a single country, chosen with a country-level `location` targeting value, at DAY
  * or HOUR `granularity`.
  *
- * The source does not name the granularity and location parameters or show the response; the
- * parameter names follow X's Ads documentation and the response is kept open.
+ * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
  */
@@ -583,10 +596,11 @@ export function searchKeywordInsights(core, params = {}, options) {
  * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
  * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
  * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
- * limited to 200 requests per 15 minutes. The response records are not shown by the source and are
+ * limited to 200 requests per 15 minutes. The response records are not documented and are
  * kept open.
  *
- * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `listTailoredAudiencePermissions`)
  */
 export function listTailoredAudiencePermissions(core, params, options) {
     return new PagePromise(core, ops.listTailoredAudiencePermissions, params, options);
@@ -597,10 +611,11 @@ export function listTailoredAudiencePermissions(core, params, options) {
  * Grants another ads account access to a tailored audience. Served under version 5.
  * `granted_account_id` and `permission_level` are required. Only the owning account may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `createTailoredAudiencePermission`)
  */
 export function createTailoredAudiencePermission(core, params, options) {
     return request(core, ops.createTailoredAudiencePermission, params, options);
@@ -610,9 +625,11 @@ export function createTailoredAudiencePermission(core, params, options) {
  *
  * Revokes a tailored audience permission. Served under version 5. After revocation the granted
  * account cannot target the audience in new campaigns; running campaigns continue but cannot be
- * copied. The response record is not shown by the source and is kept open.
+ * copied. The response record is not documented and is kept open.
  *
- * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
+ * (operationId `deleteTailoredAudiencePermission`)
  */
 export function deleteTailoredAudiencePermission(core, params, options) {
     return request(core, ops.deleteTailoredAudiencePermission, params, options);
@@ -625,7 +642,8 @@ export function deleteTailoredAudiencePermission(core, params, options) {
  * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
  * follows X's Ads documentation), and the response records are not shown and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
+ * `getCustomAudienceTargeted`)
  */
 export function getCustomAudienceTargeted(core, params, options) {
     return new PagePromise(core, ops.getCustomAudienceTargeted, params, options);
@@ -644,7 +662,8 @@ export function getCustomAudienceTargeted(core, params, options) {
  * `success_count` and `total_count`, which must be equal and match the number of users sent; any
  * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
+ * `updateCustomAudienceUsers`)
  */
 export function updateCustomAudienceUsers(core, params, options) {
     return request(core, ops.updateCustomAudienceUsers, params, options);
@@ -655,9 +674,10 @@ export function updateCustomAudienceUsers(core, params, options) {
  * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
  * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `listCustomAudiencePermissions`)
  */
 export function listCustomAudiencePermissions(core, params, options) {
     return new PagePromise(core, ops.listCustomAudiencePermissions, params, options);
@@ -668,10 +688,11 @@ export function listCustomAudiencePermissions(core, params, options) {
  * Grants another ads account access to a custom audience. `granted_account_id` and
  * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `createCustomAudiencePermission`)
  */
 export function createCustomAudiencePermission(core, params, options) {
     return request(core, ops.createCustomAudiencePermission, params, options);
@@ -681,9 +702,11 @@ export function createCustomAudiencePermission(core, params, options) {
  *
  * Revokes a custom audience permission. Only the owning account may change permissions. After
  * revocation the granted account cannot target the audience in new campaigns; running campaigns
- * continue but cannot be copied. The response record is not shown by the source and is kept open.
+ * continue but cannot be copied. The response record is not documented and is kept open.
  *
- * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
+ * (operationId `deleteCustomAudiencePermission`)
  */
 export function deleteCustomAudiencePermission(core, params, options) {
     return request(core, ops.deleteCustomAudiencePermission, params, options);
@@ -695,7 +718,7 @@ export function deleteCustomAudiencePermission(core, params, options) {
  * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
  * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
@@ -707,7 +730,7 @@ export function listCustomAudiences(core, params, options) {
  *
  * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
  * required and must be unique: creating an audience with a name already in use is an error.
- * `description` is optional. The response record is not shown in full by the source and is kept
+ * `description` is optional. The response record is not documented in full and is kept
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
@@ -718,9 +741,10 @@ export function createCustomAudience(core, params, options) {
 /**
  * Get a custom audience
  *
- * Returns one custom audience. The record is not shown in full by the source and is kept open.
+ * Returns one custom audience. The record is not documented in full and is kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `getCustomAudience`)
  */
 export function getCustomAudience(core, params, options) {
     return request(core, ops.getCustomAudience, params, options);
@@ -728,9 +752,11 @@ export function getCustomAudience(core, params, options) {
 /**
  * Update a custom audience
  *
- * Renames a custom audience (the name must stay unique) and/or changes its description. Both parameters are optional.
+ * Renames a custom audience (the name must stay unique) and/or changes its description. Both
+ * parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
+ * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `updateCustomAudience`)
  */
 export function updateCustomAudience(core, params, options) {
     return request(core, ops.updateCustomAudience, params, options);
@@ -739,7 +765,7 @@ export function updateCustomAudience(core, params, options) {
  * Create custom audiences in a batch
  *
  * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
- * each item and of the response is not shown by the source and is kept open. Request-level errors
+ * each item and of the response is not documented and is kept open. Request-level errors
  * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *

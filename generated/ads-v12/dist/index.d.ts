@@ -3,15 +3,61 @@ export { AdsClient, type CallArgs, type OptionalParamsOperationId } from './clie
 export { operations, type OperationId, type OperationTypes, type OperationResults } from './operations.js';
 export { type ClientOptions } from './runtime/http.js';
 export { type ClientAuth } from './runtime/auth.js';
-export { ApiError, ValidationError, TimeoutError, ConnectionError, type LegacyError, type RateLimit, } from './runtime/errors.js';
+export {
+  ApiError,
+  ValidationError,
+  TimeoutError,
+  ConnectionError,
+  type LegacyError,
+  type RateLimit,
+} from './runtime/errors.js';
 export { type RequestOptions, type OperationSpec, type ResponseInfo, type Sleep } from './runtime/types.js';
 export type * from './models.js';
 export * from './enums.js';
 export { type components } from './schemas.js';
-export { PagePromise, PaginationLoopError, type Page, type PageItem, type PaginationOptions, type PollOptions, } from './runtime/pagination.js';
-export { type Selected, type FieldSelection, type FieldsParam, type KnownParams, } from './runtime/selection.js';
+export {
+  PagePromise,
+  PaginationLoopError,
+  type Page,
+  type PageItem,
+  type PaginationOptions,
+  type PollOptions,
+} from './runtime/pagination.js';
+export {
+  type Selected,
+  type FieldSelection,
+  type FieldsParam,
+  type KnownParams,
+} from './runtime/selection.js';
 export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, type OAuth2AuthorizeUrlOptions, type OAuth2TokenEndpointOptions, type OAuth2CodeExchange, type OAuth2Refresh, type OAuth2UserToken, } from './runtime/pkce.js';
-export { toMicros, fromMicros, formatMicros, isMicros, asMicros, type Micros, type MicrosRounding, } from './runtime/money.js';
-export { hashAudienceUser, uploadAudienceUsers, AudienceUploadError, type AudienceUser, type AudienceUpload, type AudienceUploadResult, } from './runtime/audiences.js';
+export {
+  createPkceVerifier,
+  pkceChallenge,
+  buildOAuth2AuthorizeUrl,
+  exchangeOAuth2Code,
+  refreshOAuth2Token,
+  isOAuth2TokenExpired,
+  type OAuth2AuthorizeUrlOptions,
+  type OAuth2TokenEndpointOptions,
+  type OAuth2CodeExchange,
+  type OAuth2Refresh,
+  type OAuth2UserToken,
+} from './runtime/pkce.js';
+export {
+  toMicros,
+  fromMicros,
+  formatMicros,
+  isMicros,
+  asMicros,
+  type Micros,
+  type MicrosRounding,
+} from './runtime/money.js';
+export {
+  hashAudienceUser,
+  uploadAudienceUsers,
+  AudienceUploadError,
+  type AudienceUser,
+  type AudienceUpload,
+  type AudienceUploadResult,
+} from './runtime/audiences.js';

@@ -497,7 +497,10 @@ export const listLineItemCuratedCategories = {
         ],
     },
 };
-/** `POST /12/accounts/{account_id}/line_item_curated_categories`: Associate a curated category with a line item */
+/**
+ * `POST /12/accounts/{account_id}/line_item_curated_categories`: Associate a curated category with a
+ * line item
+ */
 export const createLineItemCuratedCategory = {
     id: 'createLineItemCuratedCategory',
     method: 'POST',
@@ -525,7 +528,10 @@ export const createLineItemCuratedCategory = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Get a line item curated category */
+/**
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Get a
+ * line item curated category
+ */
 export const getLineItemCuratedCategory = {
     id: 'getLineItemCuratedCategory',
     method: 'GET',
@@ -549,7 +555,10 @@ export const getLineItemCuratedCategory = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Update a line item curated category */
+/**
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Update
+ * a line item curated category
+ */
 export const updateLineItemCuratedCategory = {
     id: 'updateLineItemCuratedCategory',
     method: 'PUT',
@@ -579,7 +588,10 @@ export const updateLineItemCuratedCategory = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Delete a line item curated category */
+/**
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`:
+ * Delete a line item curated category
+ */
 export const deleteLineItemCuratedCategory = {
     id: 'deleteLineItemCuratedCategory',
     method: 'DELETE',
@@ -1604,7 +1616,10 @@ export const createPrerollCallToAction = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Get a preroll call to action */
+/**
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Get a preroll
+ * call to action
+ */
 export const getPrerollCallToAction = {
     id: 'getPrerollCallToAction',
     method: 'GET',
@@ -1628,7 +1643,10 @@ export const getPrerollCallToAction = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Update a preroll call to action */
+/**
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Update a
+ * preroll call to action
+ */
 export const updatePrerollCallToAction = {
     id: 'updatePrerollCallToAction',
     method: 'PUT',
@@ -1661,7 +1679,10 @@ export const updatePrerollCallToAction = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Delete a preroll call to action */
+/**
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Delete a
+ * preroll call to action
+ */
 export const deletePrerollCallToAction = {
     id: 'deletePrerollCallToAction',
     method: 'DELETE',
@@ -1874,7 +1895,10 @@ export const searchKeywordInsights = {
         },
     ],
 };
-/** `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: List tailored audience permissions */
+/**
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: List tailored
+ * audience permissions
+ */
 export const listTailoredAudiencePermissions = {
     id: 'listTailoredAudiencePermissions',
     method: 'GET',
@@ -1942,7 +1966,10 @@ export const listTailoredAudiencePermissions = {
         ],
     },
 };
-/** `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: Share a tailored audience with another account */
+/**
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: Share a
+ * tailored audience with another account
+ */
 export const createTailoredAudiencePermission = {
     id: 'createTailoredAudiencePermission',
     method: 'POST',
@@ -1976,7 +2003,11 @@ export const createTailoredAudiencePermission = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`: Revoke a tailored audience permission */
+/**
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`:
+ * Revoke a tailored audience permission
+ */
 export const deleteTailoredAudiencePermission = {
     id: 'deleteTailoredAudiencePermission',
     method: 'DELETE',
@@ -2005,7 +2036,10 @@ export const deleteTailoredAudiencePermission = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted`: List what targets a custom audience */
+/**
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted`: List what targets a
+ * custom audience
+ */
 export const getCustomAudienceTargeted = {
     id: 'getCustomAudienceTargeted',
     method: 'GET',
@@ -2031,7 +2065,10 @@ export const getCustomAudienceTargeted = {
     security: [['oauth1']],
     pagination: { style: 'cursor', token: 'cursor', next: 'next_cursor', items: 'data' },
 };
-/** `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users`: Add or remove custom audience users */
+/**
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users`: Add or remove custom
+ * audience users
+ */
 export const updateCustomAudienceUsers = {
     id: 'updateCustomAudienceUsers',
     method: 'POST',
@@ -2087,7 +2124,10 @@ export const updateCustomAudienceUsers = {
         limits: [{ key: 'updateCustomAudienceUsers', requests: 1500, windowMs: 60000 }],
     },
 };
-/** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: List custom audience permissions */
+/**
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: List custom
+ * audience permissions
+ */
 export const listCustomAudiencePermissions = {
     id: 'listCustomAudiencePermissions',
     method: 'GET',
@@ -2155,7 +2195,10 @@ export const listCustomAudiencePermissions = {
         ],
     },
 };
-/** `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: Share a custom audience with another account */
+/**
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: Share a custom
+ * audience with another account
+ */
 export const createCustomAudiencePermission = {
     id: 'createCustomAudiencePermission',
     method: 'POST',
@@ -2189,7 +2232,11 @@ export const createCustomAudiencePermission = {
     response: 'json',
     security: [['oauth1']],
 };
-/** `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`: Revoke a custom audience permission */
+/**
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`:
+ * Revoke a custom audience permission
+ */
 export const deleteCustomAudiencePermission = {
     id: 'deleteCustomAudiencePermission',
     method: 'DELETE',

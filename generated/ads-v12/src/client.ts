@@ -16,10 +16,15 @@ import { PrerollResource } from './resources/preroll.js';
 import { ScheduledPostsResource } from './resources/scheduled-posts.js';
 import { InsightsResource } from './resources/insights.js';
 import { AudiencesResource } from './resources/audiences.js';
-/** The arguments after the operationId in `client.call`: params (optional when nothing is required) and per-call options. */
+
+/**
+ * The arguments after the operationId in `client.call`: params (optional when nothing is required) and
+ * per-call options.
+ */
 export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
   ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
   : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
+
 /** The operations whose params may be left out of `client.call`. */
 export type OptionalParamsOperationId = {
   [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
@@ -32,16 +37,25 @@ export type OptionalParamsOperationId = {
  *
  * @example
  * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
- * const result = await client.accounts.list({ ... });
+ * const result = await client.accounts.list();
  */
 export class AdsClient {
-  /** Advertising accounts the authenticated user can act on, their apps, change history and granted beta features; sandbox account creation and deletion. */
+  /**
+   * Advertising accounts the authenticated user can act on, their apps, change history and granted beta
+   * features; sandbox account creation and deletion.
+   */
   readonly accounts: AccountsResource;
-  /** Advertiser business categories, curated categories (publisher content packages for preroll) and their association with line items. */
+  /**
+   * Advertiser business categories, curated categories (publisher content packages for preroll) and
+   * their association with line items.
+   */
   readonly categories: CategoriesResource;
   /** Line items (ad groups) under campaigns, and the placements each product type allows. */
   readonly lineItems: LineItemsResource;
-  /** Account media library entries, media creatives that attach them to line items, and promoted accounts. */
+  /**
+   * Account media library entries, media creatives that attach them to line items, and promoted
+   * accounts.
+   */
   readonly media: MediaResource;
   /** Website and app cards built from components, and poll cards. */
   readonly cards: CardsResource;
@@ -51,7 +65,10 @@ export class AdsClient {
   readonly scheduledPosts: ScheduledPostsResource;
   /** Audience size estimates and keyword post-volume insights. */
   readonly insights: InsightsResource;
-  /** Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience permission operations. */
+  /**
+   * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience
+   * permission operations.
+   */
   readonly audiences: AudiencesResource;
   readonly #core: ClientCore;
 
@@ -72,7 +89,7 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts', { ... });
+   * await client.call('listAccounts');
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -83,7 +100,7 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts', { ... });
+   * await client.call('listAccounts');
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

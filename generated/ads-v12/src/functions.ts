@@ -123,9 +123,13 @@ import type {
   UpdatePrerollCallToActionParams,
 } from './models.js';
 import * as ops from './operations.js';
+
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
+
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
+
 export { oauth1Auth } from './runtime/oauth1.js';
+
 export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runtime/errors.js';
 
 /**
@@ -136,7 +140,8 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
  * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
  * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
- * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and updates.
+ * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and
+ * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
@@ -301,7 +306,8 @@ export function listCuratedCategories(
  *
  * Returns one curated category.
  *
- * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
+ * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
+ * `getCuratedCategory`)
  */
 export function getCuratedCategory(
   core: ClientCore,
@@ -318,7 +324,8 @@ export function getCuratedCategory(
  * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
  * is rate limited to 200 requests per 15 minutes.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `listLineItemCuratedCategories`)
  */
 export function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
   core: ClientCore,
@@ -334,9 +341,11 @@ export function listLineItemCuratedCategories<const P extends ListLineItemCurate
 /**
  * Associate a curated category with a line item
  *
- * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are required.
+ * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are
+ * required.
  *
- * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
+ * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
+ * `createLineItemCuratedCategory`)
  */
 export function createLineItemCuratedCategory(
   core: ClientCore,
@@ -351,7 +360,8 @@ export function createLineItemCuratedCategory(
  *
  * Returns one association between a line item and a curated category.
  *
- * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `getLineItemCuratedCategory`)
  */
 export function getLineItemCuratedCategory(
   core: ClientCore,
@@ -366,7 +376,8 @@ export function getLineItemCuratedCategory(
  *
  * Changes the curated category and/or the line item of an association. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `updateLineItemCuratedCategory`)
  */
 export function updateLineItemCuratedCategory(
   core: ClientCore,
@@ -379,9 +390,11 @@ export function updateLineItemCuratedCategory(
 /**
  * Delete a line item curated category
  *
- * Deletes an association between a line item and a curated category. The record is returned with `deleted` set to true.
+ * Deletes an association between a line item and a curated category. The record is returned with
+ * `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+ * (operationId `deleteLineItemCuratedCategory`)
  */
 export function deleteLineItemCuratedCategory(
   core: ClientCore,
@@ -495,7 +508,8 @@ export function getAccountMedia(
  *
  * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
+ * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+ * `deleteAccountMedia`)
  */
 export function deleteAccountMedia(
   core: ClientCore,
@@ -560,7 +574,8 @@ export function getMediaCreative(
  *
  * Deletes a media creative. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
+ * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+ * `deleteMediaCreative`)
  */
 export function deleteMediaCreative(
   core: ClientCore,
@@ -668,8 +683,7 @@ export function updateCard(
 /**
  * Delete a card
  *
- * Deletes a card. The source does not show this operation's parameters beyond the path or its
- * response; the response is kept open.
+ * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
  */
@@ -791,7 +805,8 @@ export function createPrerollCallToAction(
  *
  * Returns one preroll call to action.
  *
- * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `getPrerollCallToAction`)
  */
 export function getPrerollCallToAction(
   core: ClientCore,
@@ -806,7 +821,8 @@ export function getPrerollCallToAction(
  *
  * Changes the call to action and/or its URL. Both parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `updatePrerollCallToAction`)
  */
 export function updatePrerollCallToAction(
   core: ClientCore,
@@ -821,7 +837,8 @@ export function updatePrerollCallToAction(
  *
  * Deletes a preroll call to action. The record is returned with `deleted` set to true.
  *
- * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+ * `deletePrerollCallToAction`)
  */
 export function deletePrerollCallToAction(
   core: ClientCore,
@@ -853,8 +870,8 @@ export function listScheduledTweets(
  * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
  * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
  * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
- * before sending. Attach a card with `card_uri`. The remaining parameters are not shown by the
- * source; the body is kept open for them.
+ * before sending. Attach a card with `card_uri`. The remaining parameters are not documented; the body
+ * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
  */
@@ -871,7 +888,8 @@ export function createScheduledTweet(
  *
  * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
  *
- * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
+ * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
+ * `getScheduledTweet`)
  */
 export function getScheduledTweet(
   core: ClientCore,
@@ -888,7 +906,7 @@ export function getScheduledTweet(
  * required `targeting_criteria` array; each criterion has `targeting_type`, `targeting_value` and
  * `operator_type` (EQ by default; NE negates the criterion). At least one primary targeting
  * criterion is required (the server decides which targeting types are primary). The response shape
- * is not shown by the source and is kept open.
+ * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
  */
@@ -909,8 +927,7 @@ export function createAudienceEstimate(
  * Results are for a single country, chosen with a country-level `location` targeting value, at DAY
  * or HOUR `granularity`.
  *
- * The source does not name the granularity and location parameters or show the response; the
- * parameter names follow X's Ads documentation and the response is kept open.
+ * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
  */
@@ -928,10 +945,11 @@ export function searchKeywordInsights(
  * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
  * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
  * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
- * limited to 200 requests per 15 minutes. The response records are not shown by the source and are
+ * limited to 200 requests per 15 minutes. The response records are not documented and are
  * kept open.
  *
- * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `listTailoredAudiencePermissions`)
  */
 export function listTailoredAudiencePermissions<const P extends ListTailoredAudiencePermissionsParams>(
   core: ClientCore,
@@ -950,10 +968,11 @@ export function listTailoredAudiencePermissions<const P extends ListTailoredAudi
  * Grants another ads account access to a tailored audience. Served under version 5.
  * `granted_account_id` and `permission_level` are required. Only the owning account may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+ * `createTailoredAudiencePermission`)
  */
 export function createTailoredAudiencePermission(
   core: ClientCore,
@@ -968,9 +987,11 @@ export function createTailoredAudiencePermission(
  *
  * Revokes a tailored audience permission. Served under version 5. After revocation the granted
  * account cannot target the audience in new campaigns; running campaigns continue but cannot be
- * copied. The response record is not shown by the source and is kept open.
+ * copied. The response record is not documented and is kept open.
  *
- * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
+ * (operationId `deleteTailoredAudiencePermission`)
  */
 export function deleteTailoredAudiencePermission(
   core: ClientCore,
@@ -988,7 +1009,8 @@ export function deleteTailoredAudiencePermission(
  * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
  * follows X's Ads documentation), and the response records are not shown and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
+ * `getCustomAudienceTargeted`)
  */
 export function getCustomAudienceTargeted(
   core: ClientCore,
@@ -1012,7 +1034,8 @@ export function getCustomAudienceTargeted(
  * `success_count` and `total_count`, which must be equal and match the number of users sent; any
  * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
+ * `updateCustomAudienceUsers`)
  */
 export function updateCustomAudienceUsers(
   core: ClientCore,
@@ -1028,9 +1051,10 @@ export function updateCustomAudienceUsers(
  * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
  * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `listCustomAudiencePermissions`)
  */
 export function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
   core: ClientCore,
@@ -1049,10 +1073,11 @@ export function listCustomAudiencePermissions<const P extends ListCustomAudience
  * Grants another ads account access to a custom audience. `granted_account_id` and
  * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
  * change permissions. Sharing works between accounts of one business, or from an account that has
- * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+ * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
  * kept open.
  *
- * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+ * `createCustomAudiencePermission`)
  */
 export function createCustomAudiencePermission(
   core: ClientCore,
@@ -1067,9 +1092,11 @@ export function createCustomAudiencePermission(
  *
  * Revokes a custom audience permission. Only the owning account may change permissions. After
  * revocation the granted account cannot target the audience in new campaigns; running campaigns
- * continue but cannot be copied. The response record is not shown by the source and is kept open.
+ * continue but cannot be copied. The response record is not documented and is kept open.
  *
- * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
+ * (operationId `deleteCustomAudiencePermission`)
  */
 export function deleteCustomAudiencePermission(
   core: ClientCore,
@@ -1086,7 +1113,7 @@ export function deleteCustomAudiencePermission(
  * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
  * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
  * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
- * 15 minutes. The response records are not shown by the source and are kept open.
+ * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
@@ -1103,7 +1130,7 @@ export function listCustomAudiences<const P extends ListCustomAudiencesParams>(
  *
  * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
  * required and must be unique: creating an audience with a name already in use is an error.
- * `description` is optional. The response record is not shown in full by the source and is kept
+ * `description` is optional. The response record is not documented in full and is kept
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
@@ -1119,9 +1146,10 @@ export function createCustomAudience(
 /**
  * Get a custom audience
  *
- * Returns one custom audience. The record is not shown in full by the source and is kept open.
+ * Returns one custom audience. The record is not documented in full and is kept open.
  *
- * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `getCustomAudience`)
  */
 export function getCustomAudience(
   core: ClientCore,
@@ -1134,9 +1162,11 @@ export function getCustomAudience(
 /**
  * Update a custom audience
  *
- * Renames a custom audience (the name must stay unique) and/or changes its description. Both parameters are optional.
+ * Renames a custom audience (the name must stay unique) and/or changes its description. Both
+ * parameters are optional.
  *
- * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
+ * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+ * `updateCustomAudience`)
  */
 export function updateCustomAudience(
   core: ClientCore,
@@ -1150,7 +1180,7 @@ export function updateCustomAudience(
  * Create custom audiences in a batch
  *
  * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
- * each item and of the response is not shown by the source and is kept open. Request-level errors
+ * each item and of the response is not documented and is kept open. Request-level errors
  * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *

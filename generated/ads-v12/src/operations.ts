@@ -134,6 +134,7 @@ import {
   PermissionScope,
   ProductType,
 } from './enums.js';
+
 /** What a `CardMediaComponent` value must meet before it is sent. */
 const cardMediaComponentChecks: ValueChecks = {
   type: 'object',
@@ -141,6 +142,7 @@ const cardMediaComponentChecks: ValueChecks = {
   requiredProperties: ['type', 'media_key'],
   object: checkObject,
 };
+
 /** What a `CardSwipeableMediaComponent` value must meet before it is sent. */
 const cardSwipeableMediaComponentChecks: ValueChecks = {
   type: 'object',
@@ -151,6 +153,7 @@ const cardSwipeableMediaComponentChecks: ValueChecks = {
   requiredProperties: ['type', 'media_keys'],
   object: checkObject,
 };
+
 /** What a `WebsiteDestination` value must meet before it is sent. */
 const websiteDestinationChecks: ValueChecks = {
   type: 'object',
@@ -158,6 +161,7 @@ const websiteDestinationChecks: ValueChecks = {
   requiredProperties: ['type', 'url'],
   object: checkObject,
 };
+
 /** What a `CardDetailsComponent` value must meet before it is sent. */
 const cardDetailsComponentChecks: ValueChecks = {
   type: 'object',
@@ -169,6 +173,7 @@ const cardDetailsComponentChecks: ValueChecks = {
   requiredProperties: ['type', 'title', 'destination'],
   object: checkObject,
 };
+
 /** What a `CardButtonLabel` value must meet before it is sent. */
 const cardButtonLabelChecks: ValueChecks = {
   type: 'object',
@@ -179,6 +184,7 @@ const cardButtonLabelChecks: ValueChecks = {
   requiredProperties: ['type', 'value'],
   object: checkObject,
 };
+
 /** What a `AppDestination` value must meet before it is sent. */
 const appDestinationChecks: ValueChecks = {
   type: 'object',
@@ -193,6 +199,7 @@ const appDestinationChecks: ValueChecks = {
   requiredProperties: ['type', 'country_code'],
   object: checkObject,
 };
+
 /** What a `CardButtonComponent` value must meet before it is sent. */
 const cardButtonComponentChecks: ValueChecks = {
   type: 'object',
@@ -204,6 +211,7 @@ const cardButtonComponentChecks: ValueChecks = {
   requiredProperties: ['type', 'label', 'destination'],
   object: checkObject,
 };
+
 /** What a `CardComponent` value must meet before it is sent. */
 const cardComponentChecks: ValueChecks = {
   oneOf: [
@@ -215,6 +223,7 @@ const cardComponentChecks: ValueChecks = {
   discriminator: 'type',
   object: checkObject,
 };
+
 /** What a `AudienceEstimateCriterion` value must meet before it is sent. */
 const audienceEstimateCriterionChecks: ValueChecks = {
   type: 'object',
@@ -226,6 +235,7 @@ const audienceEstimateCriterionChecks: ValueChecks = {
   requiredProperties: ['targeting_type', 'targeting_value'],
   object: checkObject,
 };
+
 /** What a `AudienceUser` value must meet before it is sent. */
 const audienceUserChecks: ValueChecks = {
   type: 'object',
@@ -239,6 +249,7 @@ const audienceUserChecks: ValueChecks = {
   },
   object: checkObject,
 };
+
 /** What a `AudienceUsersOperation` value must meet before it is sent. */
 const audienceUsersOperationChecks: ValueChecks = {
   type: 'object',
@@ -258,6 +269,7 @@ const audienceUsersOperationChecks: ValueChecks = {
   requiredProperties: ['operation_type', 'params'],
   object: checkObject,
 };
+
 /** `GET /12/accounts`: List advertising accounts */
 export const listAccounts: PaginatedOperationSpec = {
   id: 'listAccounts',
@@ -310,6 +322,7 @@ export const listAccounts: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `POST /12/accounts`: Create a sandbox account */
 export const createSandboxAccount: OperationSpec = {
   id: 'createSandboxAccount',
@@ -320,6 +333,7 @@ export const createSandboxAccount: OperationSpec = {
   security: [['oauth1']],
   sandboxOnly: true,
 };
+
 /** `GET /12/accounts/{account_id}`: Get an advertising account */
 export const getAccount: OperationSpec = {
   id: 'getAccount',
@@ -338,6 +352,7 @@ export const getAccount: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `PUT /12/accounts/{account_id}`: Update an advertising account */
 export const updateAccount: OperationSpec = {
   id: 'updateAccount',
@@ -365,6 +380,7 @@ export const updateAccount: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `DELETE /12/accounts/{account_id}`: Delete a sandbox account */
 export const deleteSandboxAccount: OperationSpec = {
   id: 'deleteSandboxAccount',
@@ -383,6 +399,7 @@ export const deleteSandboxAccount: OperationSpec = {
   security: [['oauth1']],
   sandboxOnly: true,
 };
+
 /** `GET /12/accounts/{account_id}/account_apps`: List the account's apps */
 export const listAccountApps: PaginatedOperationSpec = {
   id: 'listAccountApps',
@@ -434,6 +451,7 @@ export const listAccountApps: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `GET /12/accounts/{account_id}/account_history`: Get an entity's change history */
 export const getAccountHistory: PaginatedOperationSpec = {
   id: 'getAccountHistory',
@@ -497,6 +515,7 @@ export const getAccountHistory: PaginatedOperationSpec = {
     },
   ],
 };
+
 /** `GET /12/accounts/{account_id}/features`: Get the account's granted features */
 export const getAccountFeatures: OperationSpec = {
   id: 'getAccountFeatures',
@@ -514,6 +533,7 @@ export const getAccountFeatures: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/advertiser_business_categories`: List advertiser business categories */
 export const listAdvertiserBusinessCategories: OperationSpec = {
   id: 'listAdvertiserBusinessCategories',
@@ -523,6 +543,7 @@ export const listAdvertiserBusinessCategories: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/curated_categories`: List curated categories available in countries */
 export const listCuratedCategories: PaginatedOperationSpec = {
   id: 'listCuratedCategories',
@@ -554,6 +575,7 @@ export const listCuratedCategories: PaginatedOperationSpec = {
   security: [['oauth1']],
   pagination: { style: 'cursor', token: 'cursor', next: 'next_cursor', items: 'data' },
 };
+
 /** `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}`: Get a curated category */
 export const getCuratedCategory: OperationSpec = {
   id: 'getCuratedCategory',
@@ -577,6 +599,7 @@ export const getCuratedCategory: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/line_item_curated_categories`: List line item curated categories */
 export const listLineItemCuratedCategories: PaginatedOperationSpec = {
   id: 'listLineItemCuratedCategories',
@@ -628,7 +651,11 @@ export const listLineItemCuratedCategories: PaginatedOperationSpec = {
     ],
   },
 };
-/** `POST /12/accounts/{account_id}/line_item_curated_categories`: Associate a curated category with a line item */
+
+/**
+ * `POST /12/accounts/{account_id}/line_item_curated_categories`: Associate a curated category with a
+ * line item
+ */
 export const createLineItemCuratedCategory: OperationSpec = {
   id: 'createLineItemCuratedCategory',
   method: 'POST',
@@ -656,7 +683,11 @@ export const createLineItemCuratedCategory: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Get a line item curated category */
+
+/**
+ * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Get a
+ * line item curated category
+ */
 export const getLineItemCuratedCategory: OperationSpec = {
   id: 'getLineItemCuratedCategory',
   method: 'GET',
@@ -680,7 +711,11 @@ export const getLineItemCuratedCategory: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Update a line item curated category */
+
+/**
+ * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Update
+ * a line item curated category
+ */
 export const updateLineItemCuratedCategory: OperationSpec = {
   id: 'updateLineItemCuratedCategory',
   method: 'PUT',
@@ -710,7 +745,11 @@ export const updateLineItemCuratedCategory: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`: Delete a line item curated category */
+
+/**
+ * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`:
+ * Delete a line item curated category
+ */
 export const deleteLineItemCuratedCategory: OperationSpec = {
   id: 'deleteLineItemCuratedCategory',
   method: 'DELETE',
@@ -733,6 +772,7 @@ export const deleteLineItemCuratedCategory: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `PUT /12/accounts/{account_id}/line_items/{line_item_id}`: Update a line item */
 export const updateLineItem: OperationSpec = {
   id: 'updateLineItem',
@@ -804,6 +844,7 @@ export const updateLineItem: OperationSpec = {
     },
   ],
 };
+
 /** `DELETE /12/accounts/{account_id}/line_items/{line_item_id}`: Delete a line item */
 export const deleteLineItem: OperationSpec = {
   id: 'deleteLineItem',
@@ -827,6 +868,7 @@ export const deleteLineItem: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/line_items/placements`: List valid placement combinations */
 export const listLineItemPlacements: OperationSpec = {
   id: 'listLineItemPlacements',
@@ -843,6 +885,7 @@ export const listLineItemPlacements: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/account_media`: List account media */
 export const listAccountMedia: PaginatedOperationSpec = {
   id: 'listAccountMedia',
@@ -906,6 +949,7 @@ export const listAccountMedia: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `GET /12/accounts/{account_id}/account_media/{account_media_id}`: Get an account media entry */
 export const getAccountMedia: OperationSpec = {
   id: 'getAccountMedia',
@@ -930,6 +974,7 @@ export const getAccountMedia: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `DELETE /12/accounts/{account_id}/account_media/{account_media_id}`: Delete an account media entry */
 export const deleteAccountMedia: OperationSpec = {
   id: 'deleteAccountMedia',
@@ -953,6 +998,7 @@ export const deleteAccountMedia: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/media_creatives`: List media creatives */
 export const listMediaCreatives: PaginatedOperationSpec = {
   id: 'listMediaCreatives',
@@ -1017,6 +1063,7 @@ export const listMediaCreatives: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `POST /12/accounts/{account_id}/media_creatives`: Attach account media to a line item */
 export const createMediaCreative: OperationSpec = {
   id: 'createMediaCreative',
@@ -1046,6 +1093,7 @@ export const createMediaCreative: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}`: Get a media creative */
 export const getMediaCreative: OperationSpec = {
   id: 'getMediaCreative',
@@ -1070,6 +1118,7 @@ export const getMediaCreative: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}`: Delete a media creative */
 export const deleteMediaCreative: OperationSpec = {
   id: 'deleteMediaCreative',
@@ -1093,6 +1142,7 @@ export const deleteMediaCreative: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/promoted_accounts`: List promoted accounts */
 export const listPromotedAccounts: PaginatedOperationSpec = {
   id: 'listPromotedAccounts',
@@ -1156,6 +1206,7 @@ export const listPromotedAccounts: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `GET /12/accounts/{account_id}/cards`: List cards */
 export const listCards: PaginatedOperationSpec = {
   id: 'listCards',
@@ -1212,6 +1263,7 @@ export const listCards: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `POST /12/accounts/{account_id}/cards`: Create a card */
 export const createCard: OperationSpec = {
   id: 'createCard',
@@ -1328,6 +1380,7 @@ export const createCard: OperationSpec = {
     },
   ],
 };
+
 /** `GET /12/accounts/{account_id}/cards/{card_id}`: Get a card */
 export const getCard: OperationSpec = {
   id: 'getCard',
@@ -1352,6 +1405,7 @@ export const getCard: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `PUT /12/accounts/{account_id}/cards/{card_id}`: Update a card */
 export const updateCard: OperationSpec = {
   id: 'updateCard',
@@ -1474,6 +1528,7 @@ export const updateCard: OperationSpec = {
     },
   ],
 };
+
 /** `DELETE /12/accounts/{account_id}/cards/{card_id}`: Delete a card */
 export const deleteCard: OperationSpec = {
   id: 'deleteCard',
@@ -1497,6 +1552,7 @@ export const deleteCard: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/cards/poll`: List poll cards */
 export const listPollCards: PaginatedOperationSpec = {
   id: 'listPollCards',
@@ -1555,6 +1611,7 @@ export const listPollCards: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `POST /12/accounts/{account_id}/cards/poll`: Create a poll card */
 export const createPollCard: OperationSpec = {
   id: 'createPollCard',
@@ -1596,6 +1653,7 @@ export const createPollCard: OperationSpec = {
     },
   ],
 };
+
 /** `GET /12/accounts/{account_id}/cards/poll/{card_id}`: Get a poll card */
 export const getPollCard: OperationSpec = {
   id: 'getPollCard',
@@ -1620,6 +1678,7 @@ export const getPollCard: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `DELETE /12/accounts/{account_id}/cards/poll/{card_id}`: Delete a poll card */
 export const deletePollCard: OperationSpec = {
   id: 'deletePollCard',
@@ -1643,6 +1702,7 @@ export const deletePollCard: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/preroll_call_to_actions`: List preroll calls to action */
 export const listPrerollCallToActions: PaginatedOperationSpec = {
   id: 'listPrerollCallToActions',
@@ -1706,6 +1766,7 @@ export const listPrerollCallToActions: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `POST /12/accounts/{account_id}/preroll_call_to_actions`: Create a preroll call to action */
 export const createPrerollCallToAction: OperationSpec = {
   id: 'createPrerollCallToAction',
@@ -1735,7 +1796,11 @@ export const createPrerollCallToAction: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Get a preroll call to action */
+
+/**
+ * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Get a preroll
+ * call to action
+ */
 export const getPrerollCallToAction: OperationSpec = {
   id: 'getPrerollCallToAction',
   method: 'GET',
@@ -1759,7 +1824,11 @@ export const getPrerollCallToAction: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Update a preroll call to action */
+
+/**
+ * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Update a
+ * preroll call to action
+ */
 export const updatePrerollCallToAction: OperationSpec = {
   id: 'updatePrerollCallToAction',
   method: 'PUT',
@@ -1792,7 +1861,11 @@ export const updatePrerollCallToAction: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Delete a preroll call to action */
+
+/**
+ * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}`: Delete a
+ * preroll call to action
+ */
 export const deletePrerollCallToAction: OperationSpec = {
   id: 'deletePrerollCallToAction',
   method: 'DELETE',
@@ -1815,6 +1888,7 @@ export const deletePrerollCallToAction: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/scheduled_tweets`: List scheduled posts */
 export const listScheduledTweets: PaginatedOperationSpec = {
   id: 'listScheduledTweets',
@@ -1850,6 +1924,7 @@ export const listScheduledTweets: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `POST /12/accounts/{account_id}/scheduled_tweets`: Schedule a post */
 export const createScheduledTweet: OperationSpec = {
   id: 'createScheduledTweet',
@@ -1895,6 +1970,7 @@ export const createScheduledTweet: OperationSpec = {
     },
   ],
 };
+
 /** `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}`: Get a scheduled post */
 export const getScheduledTweet: OperationSpec = {
   id: 'getScheduledTweet',
@@ -1918,6 +1994,7 @@ export const getScheduledTweet: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `POST /12/accounts/{account_id}/audience_estimate`: Estimate an audience's size */
 export const createAudienceEstimate: OperationSpec = {
   id: 'createAudienceEstimate',
@@ -1950,6 +2027,7 @@ export const createAudienceEstimate: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/insights/keywords/search`: Search keyword insights */
 export const searchKeywordInsights: OperationSpec = {
   id: 'searchKeywordInsights',
@@ -2005,7 +2083,11 @@ export const searchKeywordInsights: OperationSpec = {
     },
   ],
 };
-/** `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: List tailored audience permissions */
+
+/**
+ * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: List tailored
+ * audience permissions
+ */
 export const listTailoredAudiencePermissions: PaginatedOperationSpec = {
   id: 'listTailoredAudiencePermissions',
   method: 'GET',
@@ -2073,7 +2155,11 @@ export const listTailoredAudiencePermissions: PaginatedOperationSpec = {
     ],
   },
 };
-/** `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: Share a tailored audience with another account */
+
+/**
+ * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions`: Share a
+ * tailored audience with another account
+ */
 export const createTailoredAudiencePermission: OperationSpec = {
   id: 'createTailoredAudiencePermission',
   method: 'POST',
@@ -2107,7 +2193,12 @@ export const createTailoredAudiencePermission: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`: Revoke a tailored audience permission */
+
+/**
+ * `DELETE
+ * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`:
+ * Revoke a tailored audience permission
+ */
 export const deleteTailoredAudiencePermission: OperationSpec = {
   id: 'deleteTailoredAudiencePermission',
   method: 'DELETE',
@@ -2136,7 +2227,11 @@ export const deleteTailoredAudiencePermission: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted`: List what targets a custom audience */
+
+/**
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted`: List what targets a
+ * custom audience
+ */
 export const getCustomAudienceTargeted: PaginatedOperationSpec = {
   id: 'getCustomAudienceTargeted',
   method: 'GET',
@@ -2162,7 +2257,11 @@ export const getCustomAudienceTargeted: PaginatedOperationSpec = {
   security: [['oauth1']],
   pagination: { style: 'cursor', token: 'cursor', next: 'next_cursor', items: 'data' },
 };
-/** `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users`: Add or remove custom audience users */
+
+/**
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users`: Add or remove custom
+ * audience users
+ */
 export const updateCustomAudienceUsers: OperationSpec = {
   id: 'updateCustomAudienceUsers',
   method: 'POST',
@@ -2218,7 +2317,11 @@ export const updateCustomAudienceUsers: OperationSpec = {
     limits: [{ key: 'updateCustomAudienceUsers', requests: 1500, windowMs: 60000 }],
   },
 };
-/** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: List custom audience permissions */
+
+/**
+ * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: List custom
+ * audience permissions
+ */
 export const listCustomAudiencePermissions: PaginatedOperationSpec = {
   id: 'listCustomAudiencePermissions',
   method: 'GET',
@@ -2286,7 +2389,11 @@ export const listCustomAudiencePermissions: PaginatedOperationSpec = {
     ],
   },
 };
-/** `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: Share a custom audience with another account */
+
+/**
+ * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions`: Share a custom
+ * audience with another account
+ */
 export const createCustomAudiencePermission: OperationSpec = {
   id: 'createCustomAudiencePermission',
   method: 'POST',
@@ -2320,7 +2427,12 @@ export const createCustomAudiencePermission: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
-/** `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`: Revoke a custom audience permission */
+
+/**
+ * `DELETE
+ * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`:
+ * Revoke a custom audience permission
+ */
 export const deleteCustomAudiencePermission: OperationSpec = {
   id: 'deleteCustomAudiencePermission',
   method: 'DELETE',
@@ -2349,6 +2461,7 @@ export const deleteCustomAudiencePermission: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/custom_audiences`: List custom audiences */
 export const listCustomAudiences: PaginatedOperationSpec = {
   id: 'listCustomAudiences',
@@ -2416,6 +2529,7 @@ export const listCustomAudiences: PaginatedOperationSpec = {
     ],
   },
 };
+
 /** `POST /12/accounts/{account_id}/custom_audiences`: Create a custom audience */
 export const createCustomAudience: OperationSpec = {
   id: 'createCustomAudience',
@@ -2441,6 +2555,7 @@ export const createCustomAudience: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}`: Get a custom audience */
 export const getCustomAudience: OperationSpec = {
   id: 'getCustomAudience',
@@ -2465,6 +2580,7 @@ export const getCustomAudience: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}`: Update a custom audience */
 export const updateCustomAudience: OperationSpec = {
   id: 'updateCustomAudience',
@@ -2495,6 +2611,7 @@ export const updateCustomAudience: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** `POST /12/batch/accounts/{account_id}/custom_audiences`: Create custom audiences in a batch */
 export const batchCreateCustomAudiences: OperationSpec = {
   id: 'batchCreateCustomAudiences',
@@ -2520,6 +2637,7 @@ export const batchCreateCustomAudiences: OperationSpec = {
   response: 'json',
   security: [['oauth1']],
 };
+
 /** Every operation by operationId: method, path, tag and what the runtime needs to send it. */
 export const operations = {
   listAccounts,
@@ -2953,7 +3071,10 @@ export interface OperationTypes {
   };
 }
 
-/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+/**
+ * What each operation returns for the params `P` (types `client.call`): results that hold selected
+ * objects follow the `*.fields` values in `P`.
+ */
 export interface OperationResults<P = {}> {
   listAccounts: PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
   createSandboxAccount: Promise<AccountArrayResponse>;

@@ -11,54 +11,93 @@ import { ConnectionsResource } from './resources/connections.js';
 import { AccountActivityResource } from './resources/account-activity.js';
 import { CommunityNotesResource } from './resources/community-notes.js';
 import { OAuthResource } from './resources/oauth.js';
-/** The arguments after the operationId in `client.call`: params (optional when nothing is required) and per-call options. */
-export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']] : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
+/**
+ * The arguments after the operationId in `client.call`: params (optional when nothing is required) and
+ * per-call options.
+ */
+export type CallArgs<K extends OperationId> = OperationTypes[K]['paramsRequired'] extends true
+  ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
+  : [params?: OperationTypes[K]['params'], options?: OperationTypes[K]['options']];
 /** The operations whose params may be left out of `client.call`. */
 export type OptionalParamsOperationId = {
-    [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
+  [K in OperationId]: OperationTypes[K]['paramsRequired'] extends true ? never : K;
 }[OperationId];
 /**
  * Client of X API v2 (core) 2.165.
  *
- * The core interface of the X API: an HTTPS and JSON interface for reading and writing social-platform data (posts, whose path word is `tweets`, users, media, news stories, streaming connections, webhooks, account-activity subscriptions and community notes), plus the OAuth endpoints that issue and revoke application credentials (OAuth 1.0a tokens and OAuth 2 app-only bearer tokens).
+ * The core interface of the X API: an HTTPS and JSON interface for reading and writing social-platform
+ * data (posts, whose path word is `tweets`, users, media, news stories, streaming connections,
+ * webhooks, account-activity subscriptions and community notes), plus the OAuth endpoints that issue
+ * and revoke application credentials (OAuth 1.0a tokens and OAuth 2 app-only bearer tokens).
  *
  * @example
  * const client = new CoreClient({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await client.tweets.getPostsByIds({ ... });
+ * const result = await client.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'] });
  */
 export declare class CoreClient {
-    #private;
-    /** Posts (the path word is `tweets`): look up posts by id, create posts and edit your own posts. */
-    readonly tweets: TweetsResource;
-    /** Reads scoped to one user, such as the posts a user authored. */
-    readonly users: UsersResource;
-    /** AI-generated news stories, searchable by query and readable by id. */
-    readonly news: NewsResource;
-    /** Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that match public posts; matches are delivered over a persistent connection or, when a webhook is linked to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses filter endpoint. */
-    readonly stream: StreamResource;
-    /** Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered (or attempted) to a webhook. */
-    readonly webhooks: WebhooksResource;
-    /** Streaming connections of the application: list active and past connections with their disconnect reasons, and end stale ones. Too many simultaneous streaming connections gives the `TooManyConnections` connection issue; these operations free stale connections. */
-    readonly connections: ConnectionsResource;
-    /** Activity events (profile changes, direct messages, spaces) delivered to a persistent stream or to a webhook once a subscription is made, and replay of past account activity. When OAuth 1.0a permissions are present on an account-activity subscription, they override OAuth 2.0 scopes. */
-    readonly accountActivity: AccountActivityResource;
-    /** Community notes for automated note writers: posts eligible for a note, notes written, submitting a note and evaluating a draft. */
-    readonly communityNotes: CommunityNotesResource;
-    /** Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and revoke). All OAuth steps require HTTPS and are rate limited. */
-    readonly oauth: OAuthResource;
-    constructor(options?: ClientOptions);
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call('getPostsByIds', { ... });
-     */
-    call<K extends OperationId, const P extends OperationTypes[K]['params']>(operationId: K, params: P & KnownParams<P, OperationTypes[K]['params']>, options?: OperationTypes[K]['options']): OperationResults<P>[K];
-    /**
-     * Calls any operation by its operationId; returns exactly what the grouped method returns.
-     *
-     * @example
-     * await client.call('getPostsByIds', { ... });
-     */
-    call<K extends OptionalParamsOperationId>(operationId: K, params?: undefined, options?: OperationTypes[K]['options']): OperationResults[K];
+  #private;
+  /** Posts (the path word is `tweets`): look up posts by id, create posts and edit your own posts. */
+  readonly tweets: TweetsResource;
+  /** Reads scoped to one user, such as the posts a user authored. */
+  readonly users: UsersResource;
+  /** AI-generated news stories, searchable by query and readable by id. */
+  readonly news: NewsResource;
+  /**
+   * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that
+   * match public posts; matches are delivered over a persistent connection or, when a webhook is linked
+   * to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses
+   * filter endpoint.
+   */
+  readonly stream: StreamResource;
+  /**
+   * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered
+   * (or attempted) to a webhook.
+   */
+  readonly webhooks: WebhooksResource;
+  /**
+   * Streaming connections of the application: list active and past connections with their disconnect
+   * reasons, and end stale ones. Too many simultaneous streaming connections gives the
+   * `TooManyConnections` connection issue; these operations free stale connections.
+   */
+  readonly connections: ConnectionsResource;
+  /**
+   * Activity events (profile changes, direct messages, spaces) delivered to a persistent stream or to a
+   * webhook once a subscription is made, and replay of past account activity. When OAuth 1.0a
+   * permissions are present on an account-activity subscription, they override OAuth 2.0 scopes.
+   */
+  readonly accountActivity: AccountActivityResource;
+  /**
+   * Community notes for automated note writers: posts eligible for a note, notes written, submitting a
+   * note and evaluating a draft.
+   */
+  readonly communityNotes: CommunityNotesResource;
+  /**
+   * Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or
+   * authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and
+   * revoke). All OAuth steps require HTTPS and are rate limited.
+   */
+  readonly oauth: OAuthResource;
+  constructor(options?: ClientOptions);
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call('getPostsByIds', { ids: ['1346889436626259968', '1293593516040269825'] });
+   */
+  call<K extends OperationId, const P extends OperationTypes[K]['params']>(
+    operationId: K,
+    params: P & KnownParams<P, OperationTypes[K]['params']>,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults<P>[K];
+  /**
+   * Calls any operation by its operationId; returns exactly what the grouped method returns.
+   *
+   * @example
+   * await client.call('getPostsByIds', { ids: ['1346889436626259968', '1293593516040269825'] });
+   */
+  call<K extends OptionalParamsOperationId>(
+    operationId: K,
+    params?: undefined,
+    options?: OperationTypes[K]['options'],
+  ): OperationResults[K];
 }

@@ -91,7 +91,10 @@ export const PlaceField = [
     'name',
     'place_type',
 ];
-/** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
+/**
+ * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
+ * source; the other values come from the reference.
+ */
 export const NewsField = [
     'category',
     'cluster_posts_results',
@@ -157,13 +160,15 @@ export const ConnectionStatusFilter = ['active', 'inactive', 'all'];
 /**
  * How a post refers to another post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ReferencedTweetType = ['retweeted', 'quoted', 'replied_to'];
 /**
  * Who can reply to a post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ReplySettingsWithVerifiedUsers = [
     'everyone',
@@ -176,25 +181,29 @@ export const ReplySettingsWithVerifiedUsers = [
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const WithheldScope = ['tweet', 'user'];
 /**
  * The kind of verification of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const VerifiedType = ['blue', 'business', 'government', 'none'];
 /**
  * The subscription type of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const SubscriptionType = ['Basic', 'Premium', 'PremiumPlus', 'None'];
 /**
  * A kind of relationship between two users.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const UserConnectionStatus = [
     'follow_request_received',
@@ -207,25 +216,29 @@ export const UserConnectionStatus = [
 /**
  * Whether a poll is still open for votes.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PollVotingStatus = ['open', 'closed'];
 /**
  * The kind of a place.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PlaceType = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
 /**
  * Whether the note says the post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const NoteClassification = ['misinformed_or_potentially_misleading', 'not_misleading'];
 /**
  * A reason a post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const MisleadingTag = [
     'disputed_claim_as_fact',
@@ -239,7 +252,8 @@ export const MisleadingTag = [
 /**
  * The rating status of a community note.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const NoteRatingStatus = [
     'currently_rated_helpful',
@@ -255,16 +269,25 @@ export const TweetCreateReplySettings = ['following', 'mentionedUsers', 'subscri
 /** An access level lower than the application's, requested for one token. */
 export const OAuthAccessType = ['read', 'write'];
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
+ * older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
+ * delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
+ * events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
+ * join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
+ *   is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
+ *   is the reference's (not shown in the source))
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ActivityEventType = [
     'profile.update.bio',
@@ -294,33 +317,40 @@ export const ActivityEventType = [
     'ProfileUrlUpdate',
 ];
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
+ * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
+ * leave `direction` out.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ActivityDirection = ['sent', 'received'];
 /**
  * The kind of a resource named in a problem.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ResourceType = ['user', 'tweet', 'media', 'list', 'space'];
 /**
  * The part of the response a problem refers to.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const Section = ['data', 'includes'];
 /**
  * Why a client is forbidden.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ClientForbiddenReason = ['official-client-forbidden', 'client-not-enrolled'];
 /**
  * Why a stream was disconnected for operational reasons.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const DisconnectType = [
     'OperationalDisconnect',
@@ -333,9 +363,11 @@ export const DisconnectType = [
     'InvalidRules',
 ];
 /**
- * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
+ * connections; end stale ones with the Connections operations.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ConnectionIssue = [
     'TooManyConnections',
@@ -346,12 +378,14 @@ export const ConnectionIssue = [
 /**
  * The period of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const UsageCapPeriod = ['Daily', 'Monthly'];
 /**
  * The scope of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const UsageCapScope = ['Account', 'Product'];

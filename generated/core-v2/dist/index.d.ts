@@ -3,16 +3,68 @@ export { CoreClient, type CallArgs, type OptionalParamsOperationId } from './cli
 export { operations, type OperationId, type OperationTypes, type OperationResults } from './operations.js';
 export { type ClientOptions } from './runtime/http.js';
 export { type ClientAuth, type AppOnlyCredentials } from './runtime/auth.js';
-export { ApiError, ValidationError, TimeoutError, ConnectionError, type LegacyError, type RateLimit, } from './runtime/errors.js';
+export {
+  ApiError,
+  ValidationError,
+  TimeoutError,
+  ConnectionError,
+  type LegacyError,
+  type RateLimit,
+} from './runtime/errors.js';
 export { type RequestOptions, type OperationSpec, type ResponseInfo, type Sleep } from './runtime/types.js';
 export type * from './models.js';
 export * from './enums.js';
 export { type components } from './schemas.js';
 export { ProblemTypes, isProblem, type ProblemType } from './problems.js';
-export { PagePromise, PaginationLoopError, type Page, type PageItem, type PaginationOptions, type PollOptions, } from './runtime/pagination.js';
-export { type Selected, type FieldSelection, type FieldsParam, type KnownParams, } from './runtime/selection.js';
-export { EventStream, SseParser, type ServerSentEvent, type StreamOptions, type ReconnectOptions, type ReconnectEvent, } from './runtime/stream.js';
+export {
+  PagePromise,
+  PaginationLoopError,
+  type Page,
+  type PageItem,
+  type PaginationOptions,
+  type PollOptions,
+} from './runtime/pagination.js';
+export {
+  type Selected,
+  type FieldSelection,
+  type FieldsParam,
+  type KnownParams,
+} from './runtime/selection.js';
+export {
+  EventStream,
+  SseParser,
+  type ServerSentEvent,
+  type StreamOptions,
+  type ReconnectOptions,
+  type ReconnectEvent,
+} from './runtime/stream.js';
 export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, type OAuth2AuthorizeUrlOptions, type OAuth2TokenEndpointOptions, type OAuth2CodeExchange, type OAuth2Refresh, type OAuth2UserToken, } from './runtime/pkce.js';
-export { type OAuthFlowOptions, type OAuthStepOptions, OAuth1Flow, parseOAuth1Callback, type OAuth1Consumer, type OAuth1RequestToken, type OAuth1AccessToken, type OAuth1BrowserStepOptions, type OAuth1RequestTokenOptions, type OAuth1StartOptions, type OAuth1Start, type OAuth1Callback, AppOnlyTokens, } from './runtime/oauth-flows.js';
+export {
+  createPkceVerifier,
+  pkceChallenge,
+  buildOAuth2AuthorizeUrl,
+  exchangeOAuth2Code,
+  refreshOAuth2Token,
+  isOAuth2TokenExpired,
+  type OAuth2AuthorizeUrlOptions,
+  type OAuth2TokenEndpointOptions,
+  type OAuth2CodeExchange,
+  type OAuth2Refresh,
+  type OAuth2UserToken,
+} from './runtime/pkce.js';
+export {
+  type OAuthFlowOptions,
+  type OAuthStepOptions,
+  OAuth1Flow,
+  parseOAuth1Callback,
+  type OAuth1Consumer,
+  type OAuth1RequestToken,
+  type OAuth1AccessToken,
+  type OAuth1BrowserStepOptions,
+  type OAuth1RequestTokenOptions,
+  type OAuth1StartOptions,
+  type OAuth1Start,
+  type OAuth1Callback,
+  AppOnlyTokens,
+} from './runtime/oauth-flows.js';

@@ -3,7 +3,72 @@ import type { OperationSpec, RequestOptions, PaginatedOperationSpec } from './ru
 import type { PageItem, PagePromise, PaginationOptions } from './runtime/pagination.js';
 import type { EventStream, StreamOptions } from './runtime/stream.js';
 import type { FieldsParam } from './runtime/selection.js';
-import type { ActivityStreamParams, ActivityStreamingResponse, ActivitySubscriptionCreateResponse, AddRulesResponse, ConnectionHistoryResponse, ConnectionSelection, CreateAccountActivityReplayJobParams, CreateActivitySubscriptionParams, CreateCommunityNotesParams, CreateNoteResponse, CreateOrEditPostParams, CreatePostsParams, CreateWebhookReplayJobParams, CreateWebhooksStreamLinkParams, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, DeleteRulesParams, DeleteRulesResponse, EligiblePostsSearchResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, FilteredStreamingTweetResponse, GetConnectionHistoryParams, GetConnectionHistoryResponse, GetNewsParams, GetNewsResponse, GetPostsByIdsParams, GetPostsByIdsResponse, GetRulesParams, GetUsersPostsParams, GetUsersPostsResponse, KillConnectionsResponse, NewsLookupResponse, NewsSearchResponse, NoteSelection, NotesWrittenSearchResponse, OAuth2InvalidateTokenResponse, OAuth2TokenResponse, OAuthAccessTokenResponse, OAuthInvalidateTokenResponse, OAuthRequestTokenResponse, Oauth2InvalidateTokenParams, Oauth2TokenParams, OauthAccessTokenParams, OauthAuthenticateParams, OauthAuthorizeParams, OauthRequestTokenParams, PowerstreamRulesResponse, ReplayJobCreateResponse, RulesLookupResponse, SearchCommunityNotesWrittenParams, SearchCommunityNotesWrittenResponse, SearchEligiblePostsParams, SearchEligiblePostsResponse, SearchNewsParams, SearchNewsResponse, StreamPostsParams, StreamPostsResponse, TweetCreateResponse, TweetSelection, TweetsLookupResponse, UpdateRulesParams, UserTweetsResponse, WebhookLinksCreateResponse } from './models.js';
+import type {
+  ActivityStreamParams,
+  ActivityStreamingResponse,
+  ActivitySubscriptionCreateResponse,
+  AddRulesResponse,
+  ConnectionHistoryResponse,
+  ConnectionSelection,
+  CreateAccountActivityReplayJobParams,
+  CreateActivitySubscriptionParams,
+  CreateCommunityNotesParams,
+  CreateNoteResponse,
+  CreateOrEditPostParams,
+  CreatePostsParams,
+  CreateWebhookReplayJobParams,
+  CreateWebhooksStreamLinkParams,
+  DeleteConnectionsByEndpointParams,
+  DeleteConnectionsByUuidsParams,
+  DeleteRulesParams,
+  DeleteRulesResponse,
+  EligiblePostsSearchResponse,
+  EvaluateCommunityNotesParams,
+  EvaluateNoteResponse,
+  FilteredStreamingTweetResponse,
+  GetConnectionHistoryParams,
+  GetConnectionHistoryResponse,
+  GetNewsParams,
+  GetNewsResponse,
+  GetPostsByIdsParams,
+  GetPostsByIdsResponse,
+  GetRulesParams,
+  GetUsersPostsParams,
+  GetUsersPostsResponse,
+  KillConnectionsResponse,
+  NewsLookupResponse,
+  NewsSearchResponse,
+  NoteSelection,
+  NotesWrittenSearchResponse,
+  OAuth2InvalidateTokenParams,
+  OAuth2InvalidateTokenResponse,
+  OAuth2TokenParams,
+  OAuth2TokenResponse,
+  OAuthAccessTokenParams,
+  OAuthAccessTokenResponse,
+  OAuthAuthenticateParams,
+  OAuthAuthorizeParams,
+  OAuthInvalidateTokenResponse,
+  OAuthRequestTokenParams,
+  OAuthRequestTokenResponse,
+  PowerstreamRulesResponse,
+  ReplayJobCreateResponse,
+  RulesLookupResponse,
+  SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsParams,
+  SearchEligiblePostsResponse,
+  SearchNewsParams,
+  SearchNewsResponse,
+  StreamPostsParams,
+  StreamPostsResponse,
+  TweetCreateResponse,
+  TweetSelection,
+  TweetsLookupResponse,
+  UpdateRulesParams,
+  UserTweetsResponse,
+  WebhookLinksCreateResponse,
+} from './models.js';
 /** `GET /2/tweets`: Get Posts by IDs */
 export declare const getPostsByIds: OperationSpec;
 /** `POST /2/tweets`: Create Post */
@@ -68,260 +133,272 @@ export declare const oauth2Token: OperationSpec;
 export declare const oauth2InvalidateToken: OperationSpec;
 /** Every operation by operationId: method, path, tag and what the runtime needs to send it. */
 export declare const operations: {
-    readonly getPostsByIds: OperationSpec;
-    readonly createPosts: OperationSpec;
-    readonly createOrEditPost: OperationSpec;
-    readonly getUsersPosts: PaginatedOperationSpec;
-    readonly searchNews: OperationSpec;
-    readonly getNews: OperationSpec;
-    readonly getPowerstreamRules: OperationSpec;
-    readonly streamPosts: OperationSpec;
-    readonly getRules: PaginatedOperationSpec;
-    readonly updateRules: OperationSpec;
-    readonly deleteRules: OperationSpec;
-    readonly createWebhooksStreamLink: OperationSpec;
-    readonly createWebhookReplayJob: OperationSpec;
-    readonly getConnectionHistory: PaginatedOperationSpec;
-    readonly deleteConnectionsByUuids: OperationSpec;
-    readonly deleteAllConnections: OperationSpec;
-    readonly deleteConnectionsByEndpoint: OperationSpec;
-    readonly activityStream: OperationSpec;
-    readonly createActivitySubscription: OperationSpec;
-    readonly createAccountActivityReplayJob: OperationSpec;
-    readonly searchEligiblePosts: PaginatedOperationSpec;
-    readonly searchCommunityNotesWritten: PaginatedOperationSpec;
-    readonly createCommunityNotes: OperationSpec;
-    readonly evaluateCommunityNotes: OperationSpec;
-    readonly oauthRequestToken: OperationSpec;
-    readonly oauthAuthorize: OperationSpec;
-    readonly oauthAuthenticate: OperationSpec;
-    readonly oauthAccessToken: OperationSpec;
-    readonly oauthInvalidateToken: OperationSpec;
-    readonly oauth2Token: OperationSpec;
-    readonly oauth2InvalidateToken: OperationSpec;
+  readonly getPostsByIds: OperationSpec;
+  readonly createPosts: OperationSpec;
+  readonly createOrEditPost: OperationSpec;
+  readonly getUsersPosts: PaginatedOperationSpec;
+  readonly searchNews: OperationSpec;
+  readonly getNews: OperationSpec;
+  readonly getPowerstreamRules: OperationSpec;
+  readonly streamPosts: OperationSpec;
+  readonly getRules: PaginatedOperationSpec;
+  readonly updateRules: OperationSpec;
+  readonly deleteRules: OperationSpec;
+  readonly createWebhooksStreamLink: OperationSpec;
+  readonly createWebhookReplayJob: OperationSpec;
+  readonly getConnectionHistory: PaginatedOperationSpec;
+  readonly deleteConnectionsByUuids: OperationSpec;
+  readonly deleteAllConnections: OperationSpec;
+  readonly deleteConnectionsByEndpoint: OperationSpec;
+  readonly activityStream: OperationSpec;
+  readonly createActivitySubscription: OperationSpec;
+  readonly createAccountActivityReplayJob: OperationSpec;
+  readonly searchEligiblePosts: PaginatedOperationSpec;
+  readonly searchCommunityNotesWritten: PaginatedOperationSpec;
+  readonly createCommunityNotes: OperationSpec;
+  readonly evaluateCommunityNotes: OperationSpec;
+  readonly oauthRequestToken: OperationSpec;
+  readonly oauthAuthorize: OperationSpec;
+  readonly oauthAuthenticate: OperationSpec;
+  readonly oauthAccessToken: OperationSpec;
+  readonly oauthInvalidateToken: OperationSpec;
+  readonly oauth2Token: OperationSpec;
+  readonly oauth2InvalidateToken: OperationSpec;
 };
 /** The params, per-call options and result of each operation, by operationId (types `client.call`). */
 export interface OperationTypes {
-    getPostsByIds: {
-        params: GetPostsByIdsParams;
-        options: RequestOptions;
-        result: Promise<TweetsLookupResponse>;
-        paramsRequired: true;
-    };
-    createPosts: {
-        params: CreatePostsParams;
-        options: RequestOptions;
-        result: Promise<TweetCreateResponse>;
-        paramsRequired: false;
-    };
-    createOrEditPost: {
-        params: CreateOrEditPostParams;
-        options: RequestOptions;
-        result: Promise<TweetCreateResponse>;
-        paramsRequired: false;
-    };
-    getUsersPosts: {
-        params: GetUsersPostsParams;
-        options: PaginationOptions;
-        result: PagePromise<UserTweetsResponse, PageItem<UserTweetsResponse, 'data'>>;
-        paramsRequired: true;
-    };
-    searchNews: {
-        params: SearchNewsParams;
-        options: RequestOptions;
-        result: Promise<NewsSearchResponse>;
-        paramsRequired: true;
-    };
-    getNews: {
-        params: GetNewsParams;
-        options: RequestOptions;
-        result: Promise<NewsLookupResponse>;
-        paramsRequired: true;
-    };
-    getPowerstreamRules: {
-        params: Record<string, never>;
-        options: RequestOptions;
-        result: Promise<PowerstreamRulesResponse>;
-        paramsRequired: false;
-    };
-    streamPosts: {
-        params: StreamPostsParams;
-        options: StreamOptions;
-        result: EventStream<FilteredStreamingTweetResponse>;
-        paramsRequired: false;
-    };
-    getRules: {
-        params: GetRulesParams;
-        options: PaginationOptions;
-        result: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
-        paramsRequired: false;
-    };
-    updateRules: {
-        params: UpdateRulesParams;
-        options: RequestOptions;
-        result: Promise<AddRulesResponse>;
-        paramsRequired: true;
-    };
-    deleteRules: {
-        params: DeleteRulesParams;
-        options: RequestOptions;
-        result: Promise<DeleteRulesResponse>;
-        paramsRequired: true;
-    };
-    createWebhooksStreamLink: {
-        params: CreateWebhooksStreamLinkParams;
-        options: RequestOptions;
-        result: Promise<WebhookLinksCreateResponse>;
-        paramsRequired: true;
-    };
-    createWebhookReplayJob: {
-        params: CreateWebhookReplayJobParams;
-        options: RequestOptions;
-        result: Promise<ReplayJobCreateResponse>;
-        paramsRequired: true;
-    };
-    getConnectionHistory: {
-        params: GetConnectionHistoryParams;
-        options: PaginationOptions;
-        result: PagePromise<ConnectionHistoryResponse, PageItem<ConnectionHistoryResponse, 'data'>>;
-        paramsRequired: false;
-    };
-    deleteConnectionsByUuids: {
-        params: DeleteConnectionsByUuidsParams;
-        options: RequestOptions;
-        result: Promise<KillConnectionsResponse>;
-        paramsRequired: true;
-    };
-    deleteAllConnections: {
-        params: Record<string, never>;
-        options: RequestOptions;
-        result: Promise<KillConnectionsResponse>;
-        paramsRequired: false;
-    };
-    deleteConnectionsByEndpoint: {
-        params: DeleteConnectionsByEndpointParams;
-        options: RequestOptions;
-        result: Promise<KillConnectionsResponse>;
-        paramsRequired: true;
-    };
-    activityStream: {
-        params: ActivityStreamParams;
-        options: StreamOptions;
-        result: EventStream<ActivityStreamingResponse>;
-        paramsRequired: false;
-    };
-    createActivitySubscription: {
-        params: CreateActivitySubscriptionParams;
-        options: RequestOptions;
-        result: Promise<ActivitySubscriptionCreateResponse>;
-        paramsRequired: true;
-    };
-    createAccountActivityReplayJob: {
-        params: CreateAccountActivityReplayJobParams;
-        options: RequestOptions;
-        result: Promise<ReplayJobCreateResponse>;
-        paramsRequired: true;
-    };
-    searchEligiblePosts: {
-        params: SearchEligiblePostsParams;
-        options: PaginationOptions;
-        result: PagePromise<EligiblePostsSearchResponse, PageItem<EligiblePostsSearchResponse, 'data'>>;
-        paramsRequired: true;
-    };
-    searchCommunityNotesWritten: {
-        params: SearchCommunityNotesWrittenParams;
-        options: PaginationOptions;
-        result: PagePromise<NotesWrittenSearchResponse, PageItem<NotesWrittenSearchResponse, 'data'>>;
-        paramsRequired: true;
-    };
-    createCommunityNotes: {
-        params: CreateCommunityNotesParams;
-        options: RequestOptions;
-        result: Promise<CreateNoteResponse>;
-        paramsRequired: true;
-    };
-    evaluateCommunityNotes: {
-        params: EvaluateCommunityNotesParams;
-        options: RequestOptions;
-        result: Promise<EvaluateNoteResponse>;
-        paramsRequired: true;
-    };
-    oauthRequestToken: {
-        params: OauthRequestTokenParams;
-        options: RequestOptions;
-        result: Promise<OAuthRequestTokenResponse>;
-        paramsRequired: true;
-    };
-    oauthAuthorize: {
-        params: OauthAuthorizeParams;
-        options: RequestOptions;
-        result: string;
-        paramsRequired: true;
-    };
-    oauthAuthenticate: {
-        params: OauthAuthenticateParams;
-        options: RequestOptions;
-        result: string;
-        paramsRequired: true;
-    };
-    oauthAccessToken: {
-        params: OauthAccessTokenParams;
-        options: RequestOptions;
-        result: Promise<OAuthAccessTokenResponse>;
-        paramsRequired: true;
-    };
-    oauthInvalidateToken: {
-        params: Record<string, never>;
-        options: RequestOptions;
-        result: Promise<OAuthInvalidateTokenResponse>;
-        paramsRequired: false;
-    };
-    oauth2Token: {
-        params: Oauth2TokenParams;
-        options: RequestOptions;
-        result: Promise<OAuth2TokenResponse>;
-        paramsRequired: true;
-    };
-    oauth2InvalidateToken: {
-        params: Oauth2InvalidateTokenParams;
-        options: RequestOptions;
-        result: Promise<OAuth2InvalidateTokenResponse>;
-        paramsRequired: true;
-    };
+  getPostsByIds: {
+    params: GetPostsByIdsParams;
+    options: RequestOptions;
+    result: Promise<TweetsLookupResponse>;
+    paramsRequired: true;
+  };
+  createPosts: {
+    params: CreatePostsParams;
+    options: RequestOptions;
+    result: Promise<TweetCreateResponse>;
+    paramsRequired: false;
+  };
+  createOrEditPost: {
+    params: CreateOrEditPostParams;
+    options: RequestOptions;
+    result: Promise<TweetCreateResponse>;
+    paramsRequired: false;
+  };
+  getUsersPosts: {
+    params: GetUsersPostsParams;
+    options: PaginationOptions;
+    result: PagePromise<UserTweetsResponse, PageItem<UserTweetsResponse, 'data'>>;
+    paramsRequired: true;
+  };
+  searchNews: {
+    params: SearchNewsParams;
+    options: RequestOptions;
+    result: Promise<NewsSearchResponse>;
+    paramsRequired: true;
+  };
+  getNews: {
+    params: GetNewsParams;
+    options: RequestOptions;
+    result: Promise<NewsLookupResponse>;
+    paramsRequired: true;
+  };
+  getPowerstreamRules: {
+    params: Record<string, never>;
+    options: RequestOptions;
+    result: Promise<PowerstreamRulesResponse>;
+    paramsRequired: false;
+  };
+  streamPosts: {
+    params: StreamPostsParams;
+    options: StreamOptions;
+    result: EventStream<FilteredStreamingTweetResponse>;
+    paramsRequired: false;
+  };
+  getRules: {
+    params: GetRulesParams;
+    options: PaginationOptions;
+    result: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
+    paramsRequired: false;
+  };
+  updateRules: {
+    params: UpdateRulesParams;
+    options: RequestOptions;
+    result: Promise<AddRulesResponse>;
+    paramsRequired: true;
+  };
+  deleteRules: {
+    params: DeleteRulesParams;
+    options: RequestOptions;
+    result: Promise<DeleteRulesResponse>;
+    paramsRequired: true;
+  };
+  createWebhooksStreamLink: {
+    params: CreateWebhooksStreamLinkParams;
+    options: RequestOptions;
+    result: Promise<WebhookLinksCreateResponse>;
+    paramsRequired: true;
+  };
+  createWebhookReplayJob: {
+    params: CreateWebhookReplayJobParams;
+    options: RequestOptions;
+    result: Promise<ReplayJobCreateResponse>;
+    paramsRequired: true;
+  };
+  getConnectionHistory: {
+    params: GetConnectionHistoryParams;
+    options: PaginationOptions;
+    result: PagePromise<ConnectionHistoryResponse, PageItem<ConnectionHistoryResponse, 'data'>>;
+    paramsRequired: false;
+  };
+  deleteConnectionsByUuids: {
+    params: DeleteConnectionsByUuidsParams;
+    options: RequestOptions;
+    result: Promise<KillConnectionsResponse>;
+    paramsRequired: true;
+  };
+  deleteAllConnections: {
+    params: Record<string, never>;
+    options: RequestOptions;
+    result: Promise<KillConnectionsResponse>;
+    paramsRequired: false;
+  };
+  deleteConnectionsByEndpoint: {
+    params: DeleteConnectionsByEndpointParams;
+    options: RequestOptions;
+    result: Promise<KillConnectionsResponse>;
+    paramsRequired: true;
+  };
+  activityStream: {
+    params: ActivityStreamParams;
+    options: StreamOptions;
+    result: EventStream<ActivityStreamingResponse>;
+    paramsRequired: false;
+  };
+  createActivitySubscription: {
+    params: CreateActivitySubscriptionParams;
+    options: RequestOptions;
+    result: Promise<ActivitySubscriptionCreateResponse>;
+    paramsRequired: true;
+  };
+  createAccountActivityReplayJob: {
+    params: CreateAccountActivityReplayJobParams;
+    options: RequestOptions;
+    result: Promise<ReplayJobCreateResponse>;
+    paramsRequired: true;
+  };
+  searchEligiblePosts: {
+    params: SearchEligiblePostsParams;
+    options: PaginationOptions;
+    result: PagePromise<EligiblePostsSearchResponse, PageItem<EligiblePostsSearchResponse, 'data'>>;
+    paramsRequired: true;
+  };
+  searchCommunityNotesWritten: {
+    params: SearchCommunityNotesWrittenParams;
+    options: PaginationOptions;
+    result: PagePromise<NotesWrittenSearchResponse, PageItem<NotesWrittenSearchResponse, 'data'>>;
+    paramsRequired: true;
+  };
+  createCommunityNotes: {
+    params: CreateCommunityNotesParams;
+    options: RequestOptions;
+    result: Promise<CreateNoteResponse>;
+    paramsRequired: true;
+  };
+  evaluateCommunityNotes: {
+    params: EvaluateCommunityNotesParams;
+    options: RequestOptions;
+    result: Promise<EvaluateNoteResponse>;
+    paramsRequired: true;
+  };
+  oauthRequestToken: {
+    params: OAuthRequestTokenParams;
+    options: RequestOptions;
+    result: Promise<OAuthRequestTokenResponse>;
+    paramsRequired: true;
+  };
+  oauthAuthorize: {
+    params: OAuthAuthorizeParams;
+    options: RequestOptions;
+    result: string;
+    paramsRequired: true;
+  };
+  oauthAuthenticate: {
+    params: OAuthAuthenticateParams;
+    options: RequestOptions;
+    result: string;
+    paramsRequired: true;
+  };
+  oauthAccessToken: {
+    params: OAuthAccessTokenParams;
+    options: RequestOptions;
+    result: Promise<OAuthAccessTokenResponse>;
+    paramsRequired: true;
+  };
+  oauthInvalidateToken: {
+    params: Record<string, never>;
+    options: RequestOptions;
+    result: Promise<OAuthInvalidateTokenResponse>;
+    paramsRequired: false;
+  };
+  oauth2Token: {
+    params: OAuth2TokenParams;
+    options: RequestOptions;
+    result: Promise<OAuth2TokenResponse>;
+    paramsRequired: true;
+  };
+  oauth2InvalidateToken: {
+    params: OAuth2InvalidateTokenParams;
+    options: RequestOptions;
+    result: Promise<OAuth2InvalidateTokenResponse>;
+    paramsRequired: true;
+  };
 }
-/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+/**
+ * What each operation returns for the params `P` (types `client.call`): results that hold selected
+ * objects follow the `*.fields` values in `P`.
+ */
 export interface OperationResults<P = {}> {
-    getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
-    createPosts: Promise<TweetCreateResponse>;
-    createOrEditPost: Promise<TweetCreateResponse>;
-    getUsersPosts: PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
-    searchNews: Promise<SearchNewsResponse<P>>;
-    getNews: Promise<GetNewsResponse<P>>;
-    getPowerstreamRules: Promise<PowerstreamRulesResponse>;
-    streamPosts: EventStream<StreamPostsResponse<P>>;
-    getRules: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
-    updateRules: Promise<AddRulesResponse>;
-    deleteRules: Promise<DeleteRulesResponse>;
-    createWebhooksStreamLink: Promise<WebhookLinksCreateResponse>;
-    createWebhookReplayJob: Promise<ReplayJobCreateResponse>;
-    getConnectionHistory: PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
-    deleteConnectionsByUuids: Promise<KillConnectionsResponse>;
-    deleteAllConnections: Promise<KillConnectionsResponse>;
-    deleteConnectionsByEndpoint: Promise<KillConnectionsResponse>;
-    activityStream: EventStream<ActivityStreamingResponse>;
-    createActivitySubscription: Promise<ActivitySubscriptionCreateResponse>;
-    createAccountActivityReplayJob: Promise<ReplayJobCreateResponse>;
-    searchEligiblePosts: PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
-    searchCommunityNotesWritten: PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
-    createCommunityNotes: Promise<CreateNoteResponse>;
-    evaluateCommunityNotes: Promise<EvaluateNoteResponse>;
-    oauthRequestToken: Promise<OAuthRequestTokenResponse>;
-    oauthAuthorize: string;
-    oauthAuthenticate: string;
-    oauthAccessToken: Promise<OAuthAccessTokenResponse>;
-    oauthInvalidateToken: Promise<OAuthInvalidateTokenResponse>;
-    oauth2Token: Promise<OAuth2TokenResponse>;
-    oauth2InvalidateToken: Promise<OAuth2InvalidateTokenResponse>;
+  getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
+  createPosts: Promise<TweetCreateResponse>;
+  createOrEditPost: Promise<TweetCreateResponse>;
+  getUsersPosts: PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+  searchNews: Promise<SearchNewsResponse<P>>;
+  getNews: Promise<GetNewsResponse<P>>;
+  getPowerstreamRules: Promise<PowerstreamRulesResponse>;
+  streamPosts: EventStream<StreamPostsResponse<P>>;
+  getRules: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
+  updateRules: Promise<AddRulesResponse>;
+  deleteRules: Promise<DeleteRulesResponse>;
+  createWebhooksStreamLink: Promise<WebhookLinksCreateResponse>;
+  createWebhookReplayJob: Promise<ReplayJobCreateResponse>;
+  getConnectionHistory: PagePromise<
+    GetConnectionHistoryResponse<P>,
+    ConnectionSelection<FieldsParam<P, 'connection.fields'>>
+  >;
+  deleteConnectionsByUuids: Promise<KillConnectionsResponse>;
+  deleteAllConnections: Promise<KillConnectionsResponse>;
+  deleteConnectionsByEndpoint: Promise<KillConnectionsResponse>;
+  activityStream: EventStream<ActivityStreamingResponse>;
+  createActivitySubscription: Promise<ActivitySubscriptionCreateResponse>;
+  createAccountActivityReplayJob: Promise<ReplayJobCreateResponse>;
+  searchEligiblePosts: PagePromise<
+    SearchEligiblePostsResponse<P>,
+    TweetSelection<FieldsParam<P, 'tweet.fields'>>
+  >;
+  searchCommunityNotesWritten: PagePromise<
+    SearchCommunityNotesWrittenResponse<P>,
+    NoteSelection<FieldsParam<P, 'note.fields'>>
+  >;
+  createCommunityNotes: Promise<CreateNoteResponse>;
+  evaluateCommunityNotes: Promise<EvaluateNoteResponse>;
+  oauthRequestToken: Promise<OAuthRequestTokenResponse>;
+  oauthAuthorize: string;
+  oauthAuthenticate: string;
+  oauthAccessToken: Promise<OAuthAccessTokenResponse>;
+  oauthInvalidateToken: Promise<OAuthInvalidateTokenResponse>;
+  oauth2Token: Promise<OAuth2TokenResponse>;
+  oauth2InvalidateToken: Promise<OAuth2InvalidateTokenResponse>;
 }
 /** Every operationId of the spec. */
 export type OperationId = keyof typeof operations;

@@ -34,6 +34,7 @@ export const TweetField = [
   'text',
   'withheld',
 ] as const;
+
 /** A field of the post object that `tweet.fields` can select. */
 export type TweetField =
   | 'article'
@@ -67,6 +68,7 @@ export type TweetField =
   | 'suggested_source_links_with_counts'
   | 'text'
   | 'withheld';
+
 /** A field of the user object that `user.fields` can select. */
 export const UserField = [
   'affiliation',
@@ -96,6 +98,7 @@ export const UserField = [
   'verified_type',
   'withheld',
 ] as const;
+
 /** A field of the user object that `user.fields` can select. */
 export type UserField =
   | 'affiliation'
@@ -124,6 +127,7 @@ export type UserField =
   | 'verified_followers_count'
   | 'verified_type'
   | 'withheld';
+
 /** A field of the media object that `media.fields` can select. */
 export const MediaField = [
   'alt_text',
@@ -140,6 +144,7 @@ export const MediaField = [
   'variants',
   'width',
 ] as const;
+
 /** A field of the media object that `media.fields` can select. */
 export type MediaField =
   | 'alt_text'
@@ -155,10 +160,13 @@ export type MediaField =
   | 'url'
   | 'variants'
   | 'width';
+
 /** A field of the poll object that `poll.fields` can select. */
 export const PollField = ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'] as const;
+
 /** A field of the poll object that `poll.fields` can select. */
 export type PollField = 'duration_minutes' | 'end_datetime' | 'id' | 'options' | 'voting_status';
+
 /** A field of the place object that `place.fields` can select. */
 export const PlaceField = [
   'contained_within',
@@ -170,6 +178,7 @@ export const PlaceField = [
   'name',
   'place_type',
 ] as const;
+
 /** A field of the place object that `place.fields` can select. */
 export type PlaceField =
   | 'contained_within'
@@ -180,7 +189,11 @@ export type PlaceField =
   | 'id'
   | 'name'
   | 'place_type';
-/** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
+
+/**
+ * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
+ * source; the other values come from the reference.
+ */
 export const NewsField = [
   'category',
   'cluster_posts_results',
@@ -194,7 +207,11 @@ export const NewsField = [
   'summary',
   'updated_at',
 ] as const;
-/** A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the source; the other values come from the reference. */
+
+/**
+ * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
+ * source; the other values come from the reference.
+ */
 export type NewsField =
   | 'category'
   | 'cluster_posts_results'
@@ -207,10 +224,13 @@ export type NewsField =
   | 'name'
   | 'summary'
   | 'updated_at';
+
 /** A field of the community note object that `note.fields` can select. */
 export const NoteField = ['id', 'info', 'status', 'test_result'] as const;
+
 /** A field of the community note object that `note.fields` can select. */
 export type NoteField = 'id' | 'info' | 'status' | 'test_result';
+
 /** A field of the streaming connection object that `connection.fields` can select. */
 export const ConnectionField = [
   'client_ip',
@@ -220,6 +240,7 @@ export const ConnectionField = [
   'endpoint_name',
   'id',
 ] as const;
+
 /** A field of the streaming connection object that `connection.fields` can select. */
 export type ConnectionField =
   | 'client_ip'
@@ -228,6 +249,7 @@ export type ConnectionField =
   | 'disconnected_at'
   | 'endpoint_name'
   | 'id';
+
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
 export const TweetExpansion = [
   'article.cover_media',
@@ -245,6 +267,7 @@ export const TweetExpansion = [
   'referenced_tweets.id.attachments.media_keys',
   'referenced_tweets.id.author_id',
 ] as const;
+
 /** A reference in a post that `expansions` can expand into a full object in `includes`. */
 export type TweetExpansion =
   | 'article.cover_media'
@@ -261,10 +284,13 @@ export type TweetExpansion =
   | 'referenced_tweets.id'
   | 'referenced_tweets.id.attachments.media_keys'
   | 'referenced_tweets.id.author_id';
+
 /** A kind of post to leave out of a timeline. */
 export const TimelineExclude = ['replies', 'retweets'] as const;
+
 /** A kind of post to leave out of a timeline. */
 export type TimelineExclude = 'replies' | 'retweets';
+
 /** A streaming endpoint, as named in connection history and termination. */
 export const StreamingEndpoint = [
   'filtered_stream',
@@ -282,6 +308,7 @@ export const StreamingEndpoint = [
   'likes_sample10_stream',
   'likes_compliance_stream',
 ] as const;
+
 /** A streaming endpoint, as named in connection history and termination. */
 export type StreamingEndpoint =
   | 'filtered_stream'
@@ -298,26 +325,34 @@ export type StreamingEndpoint =
   | 'likes_firehose_stream'
   | 'likes_sample10_stream'
   | 'likes_compliance_stream';
+
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export const ConnectionStatusFilter = ['active', 'inactive', 'all'] as const;
+
 /** Which streaming connections to list: current (`active`), closed (`inactive`) or `all`. */
 export type ConnectionStatusFilter = 'active' | 'inactive' | 'all';
+
 /**
  * How a post refers to another post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ReferencedTweetType = ['retweeted', 'quoted', 'replied_to'] as const;
+
 /**
  * How a post refers to another post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ReferencedTweetType = 'retweeted' | 'quoted' | 'replied_to';
+
 /**
  * Who can reply to a post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ReplySettingsWithVerifiedUsers = [
   'everyone',
@@ -327,10 +362,12 @@ export const ReplySettingsWithVerifiedUsers = [
   'subscribers',
   'verified',
 ] as const;
+
 /**
  * Who can reply to a post.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ReplySettingsWithVerifiedUsers =
   | 'everyone'
@@ -339,46 +376,60 @@ export type ReplySettingsWithVerifiedUsers =
   | 'other'
   | 'subscribers'
   | 'verified';
+
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const WithheldScope = ['tweet', 'user'] as const;
+
 /**
  * Whether the withheld content is a post (`tweet`) or a `user`.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type WithheldScope = 'tweet' | 'user';
+
 /**
  * The kind of verification of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const VerifiedType = ['blue', 'business', 'government', 'none'] as const;
+
 /**
  * The kind of verification of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type VerifiedType = 'blue' | 'business' | 'government' | 'none';
+
 /**
  * The subscription type of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const SubscriptionType = ['Basic', 'Premium', 'PremiumPlus', 'None'] as const;
+
 /**
  * The subscription type of a user (added field).
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type SubscriptionType = 'Basic' | 'Premium' | 'PremiumPlus' | 'None';
+
 /**
  * A kind of relationship between two users.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const UserConnectionStatus = [
   'follow_request_received',
@@ -388,10 +439,12 @@ export const UserConnectionStatus = [
   'following',
   'muting',
 ] as const;
+
 /**
  * A kind of relationship between two users.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type UserConnectionStatus =
   | 'follow_request_received'
@@ -400,46 +453,60 @@ export type UserConnectionStatus =
   | 'followed_by'
   | 'following'
   | 'muting';
+
 /**
  * Whether a poll is still open for votes.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PollVotingStatus = ['open', 'closed'] as const;
+
 /**
  * Whether a poll is still open for votes.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PollVotingStatus = 'open' | 'closed';
+
 /**
  * The kind of a place.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const PlaceType = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'] as const;
+
 /**
  * The kind of a place.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type PlaceType = 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown';
+
 /**
  * Whether the note says the post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const NoteClassification = ['misinformed_or_potentially_misleading', 'not_misleading'] as const;
+
 /**
  * Whether the note says the post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type NoteClassification = 'misinformed_or_potentially_misleading' | 'not_misleading';
+
 /**
  * A reason a post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const MisleadingTag = [
   'disputed_claim_as_fact',
@@ -450,10 +517,12 @@ export const MisleadingTag = [
   'other',
   'outdated_information',
 ] as const;
+
 /**
  * A reason a post is misleading.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type MisleadingTag =
   | 'disputed_claim_as_fact'
@@ -463,10 +532,12 @@ export type MisleadingTag =
   | 'missing_important_context'
   | 'other'
   | 'outdated_information';
+
 /**
  * The rating status of a community note.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const NoteRatingStatus = [
   'currently_rated_helpful',
@@ -477,10 +548,12 @@ export const NoteRatingStatus = [
   'needs_more_ratings',
   'needs_your_help',
 ] as const;
+
 /**
  * The rating status of a community note.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type NoteRatingStatus =
   | 'currently_rated_helpful'
@@ -490,25 +563,39 @@ export type NoteRatingStatus =
   | 'minimum_ratings_not_met'
   | 'needs_more_ratings'
   | 'needs_your_help';
+
 /** Who can reply to the post being created. */
 export const TweetCreateReplySettings = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
+
 /** Who can reply to the post being created. */
 export type TweetCreateReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+
 /** An access level lower than the application's, requested for one token. */
 export const OAuthAccessType = ['read', 'write'] as const;
+
 /** An access level lower than the application's, requested for one token. */
 export type OAuthAccessType = 'read' | 'write';
+
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
+ * older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
+ * delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
+ * events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
+ * join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
+ *   is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
+ *   is the reference's (not shown in the source))
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ActivityEventType = [
   'profile.update.bio',
@@ -537,17 +624,27 @@ export const ActivityEventType = [
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ] as const;
+
 /**
- * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the older PascalCase names are deprecated and consumers must not rely on them. The source does not show the dot-format names of the picture, banner, geo and url profile events; they and the handle, news, follow and chat events are the reference's (`profile.update.profile_picture`, `profile.update.banner_picture`, `profile.update.geo`, `profile.update.url`, `profile.update.handle`, `news.new`, `follow.follow`, `follow.unfollow`, `chat.received`, `chat.sent`). Where the two differ the source wins: its `profile.update.verified` and `profile.update.affiliate` are the reference's `profile.update.verified_badge` and `profile.update.affiliate_badge`. The API may add types: a delivered event's `event_type` is typed to admit any other string. (Direct-message conversation events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on join and leave, listing only those who joined or left.)
+ * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
+ * older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
+ * delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
+ * events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
+ * join and leave, listing only those who joined or left.)
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
+ *   replacement's name is the reference's (not shown in the source))
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
+ *   is the reference's (not shown in the source))
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
+ *   is the reference's (not shown in the source))
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ActivityEventType =
   | 'profile.update.bio'
@@ -575,9 +672,17 @@ export type ActivityEventType =
   | 'ProfileBannerUpdate'
   | 'ProfileGeoUpdate'
   | 'ProfileUrlUpdate';
+
 /**
  * The deprecated values of {@link ActivityEventType}.
- * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in the source))
+ * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`:
+ * deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the
+ * reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use
+ * `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the
+ * source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the
+ * replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated
+ * since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in
+ * the source))
  */
 export type DeprecatedActivityEventType =
   | 'ProfileBioUpdate'
@@ -585,58 +690,80 @@ export type DeprecatedActivityEventType =
   | 'ProfileBannerUpdate'
   | 'ProfileGeoUpdate'
   | 'ProfileUrlUpdate';
+
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
+ * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
+ * leave `direction` out.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ActivityDirection = ['sent', 'received'] as const;
+
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both, leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
+ * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
+ * leave `direction` out.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ActivityDirection = 'sent' | 'received';
+
 /**
  * The kind of a resource named in a problem.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ResourceType = ['user', 'tweet', 'media', 'list', 'space'] as const;
+
 /**
  * The kind of a resource named in a problem.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space';
+
 /**
  * The part of the response a problem refers to.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const Section = ['data', 'includes'] as const;
+
 /**
  * The part of the response a problem refers to.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type Section = 'data' | 'includes';
+
 /**
  * Why a client is forbidden.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ClientForbiddenReason = ['official-client-forbidden', 'client-not-enrolled'] as const;
+
 /**
  * Why a client is forbidden.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ClientForbiddenReason = 'official-client-forbidden' | 'client-not-enrolled';
+
 /**
  * Why a stream was disconnected for operational reasons.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const DisconnectType = [
   'OperationalDisconnect',
@@ -648,10 +775,12 @@ export const DisconnectType = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ] as const;
+
 /**
  * Why a stream was disconnected for operational reasons.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type DisconnectType =
   | 'OperationalDisconnect'
@@ -662,10 +791,13 @@ export type DisconnectType =
   | 'InternalError'
   | 'ClientApplicationStateDegraded'
   | 'InvalidRules';
+
 /**
- * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
+ * connections; end stale ones with the Connections operations.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const ConnectionIssue = [
   'TooManyConnections',
@@ -673,37 +805,48 @@ export const ConnectionIssue = [
   'RuleConfigurationIssue',
   'RulesInvalidIssue',
 ] as const;
+
 /**
- * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous connections; end stale ones with the Connections operations.
+ * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
+ * connections; end stale ones with the Connections operations.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type ConnectionIssue =
   | 'TooManyConnections'
   | 'ProvisioningSubscription'
   | 'RuleConfigurationIssue'
   | 'RulesInvalidIssue';
+
 /**
  * The period of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const UsageCapPeriod = ['Daily', 'Monthly'] as const;
+
 /**
  * The period of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type UsageCapPeriod = 'Daily' | 'Monthly';
+
 /**
  * The scope of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export const UsageCapScope = ['Account', 'Product'] as const;
+
 /**
  * The scope of an exceeded usage cap.
  *
- * The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.
+ * The API may send values not listed here (added later): where it is read, in a response, the type
+ * also admits any other string. Requests take only the values listed.
  */
 export type UsageCapScope = 'Account' | 'Product';

@@ -6,7 +6,7 @@
  * @example
  * import { createCore, getPostsByIds } from '@xgen/core-v2/functions';
  * const core = createCore({ auth: ... }); // the options of new CoreClient(...)
- * const result = await getPostsByIds(core, { ... });
+ * const result = await getPostsByIds(core, { ids: ['1346889436626259968', '1293593516040269825'] });
  */
 
 import { buildUrl, request } from './runtime/http.js';
@@ -46,17 +46,17 @@ import type {
   GetUsersPostsResponse,
   KillConnectionsResponse,
   NoteSelection,
+  OAuth2InvalidateTokenParams,
   OAuth2InvalidateTokenResponse,
+  OAuth2TokenParams,
   OAuth2TokenResponse,
+  OAuthAccessTokenParams,
   OAuthAccessTokenResponse,
+  OAuthAuthenticateParams,
+  OAuthAuthorizeParams,
   OAuthInvalidateTokenResponse,
+  OAuthRequestTokenParams,
   OAuthRequestTokenResponse,
-  Oauth2InvalidateTokenParams,
-  Oauth2TokenParams,
-  OauthAccessTokenParams,
-  OauthAuthenticateParams,
-  OauthAuthorizeParams,
-  OauthRequestTokenParams,
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
@@ -74,16 +74,24 @@ import type {
   WebhookLinksCreateResponse,
 } from './models.js';
 import * as ops from './operations.js';
+
 export { createCore, type ClientCore, type ClientOptions } from './runtime/http.js';
+
 export { type ClientAuth, type CoreExtension } from './runtime/auth.js';
+
 export { oauth1Auth } from './runtime/oauth1.js';
+
 export { appOnlyAuth } from './runtime/app-only.js';
+
 export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runtime/errors.js';
 
 /**
  * Get Posts by IDs
  *
- * Retrieves details of multiple posts by their ids (up to 100 in one request). Only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned unless `tweet.fields` asks for more; related objects are returned in `includes` only when `expansions` asks for them, with their fields chosen by the matching `*.fields` parameter. Posts that cannot be returned are reported in `errors`.
+ * Retrieves details of multiple posts by their ids (up to 100 in one request). Only the default fields
+ * (`id`, `text`, `edit_history_tweet_ids`) are returned unless `tweet.fields` asks for more; related
+ * objects are returned in `includes` only when `expansions` asks for them, with their fields chosen by
+ * the matching `*.fields` parameter. Posts that cannot be returned are reported in `errors`.
  *
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
@@ -99,11 +107,17 @@ export function getPostsByIds<const P extends GetPostsByIdsParams>(
 /**
  * Create Post
  *
- * Creates a new post for the authenticated user. `text` may hold up to 25,000 characters (long posts; previously 4,000). A post may carry media, a poll, a quote, a card or a direct-message deep link (these are mutually exclusive as described on each field), and may be posted to a community (`community_id`), optionally also shared with followers (`share_with_followers`).
+ * Creates a new post for the authenticated user. `text` may hold up to 25,000 characters (long posts;
+ * previously 4,000). A post may carry media, a poll, a quote, a card or a direct-message deep link
+ * (these are mutually exclusive as described on each field), and may be posted to a community
+ * (`community_id`), optionally also shared with followers (`share_with_followers`).
  *
- * Programmatic replies are permitted only when the original author summoned the replier by mentioning them or by quoting one of the replier's posts; further limits apply to programmatic mentions and quotes. These restrictions apply to self-serve access only; enterprise access is unaffected.
+ * Programmatic replies are permitted only when the original author summoned the replier by mentioning
+ * them or by quoting one of the replier's posts; further limits apply to programmatic mentions and
+ * quotes. These restrictions apply to self-serve access only; enterprise access is unaffected.
  *
- * The reference also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation for editing and lists the edit rules.
+ * The reference also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation
+ * for editing and lists the edit rules.
  *
  * `POST /2/tweets` (operationId `createPosts`)
  * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
@@ -119,9 +133,14 @@ export function createPosts(
 /**
  * Create or Edit Post
  *
- * Creates a new post for the authenticated user or, when `edit_options` is given, edits an existing one (`edit_options.previous_post_id` names the post to edit). Editing is allowed only on the caller's own post, within one hour of its creation, and only for a premium subscriber. Without `edit_options` the request creates a post and the rules of `createPosts` apply (text up to 25,000 characters; restricted programmatic replies).
+ * Creates a new post for the authenticated user or, when `edit_options` is given, edits an existing
+ * one (`edit_options.previous_post_id` names the post to edit). Editing is allowed only on the
+ * caller's own post, within one hour of its creation, and only for a premium subscriber. Without
+ * `edit_options` the request creates a post and the rules of `createPosts` apply (text up to 25,000
+ * characters; restricted programmatic replies).
  *
- * The source names this operation but does not show its request or response shapes; they are modelled on the reference's post-creation request, which carries the same `edit_options` object.
+ * The request and response follow the post-creation request, which carries the same `edit_options`
+ * object.
  *
  * `POST /2/posts` (operationId `createOrEditPost`)
  */
@@ -136,7 +155,11 @@ export function createOrEditPost(
 /**
  * Get Posts
  *
- * Retrieves the posts authored by one user, newest first, page by page. Pass `max_results` on the first request and the `meta.next_token` of a page as `pagination_token` to get the next one; the last page has no `next_token` (a page with fewer than `max_results` posts does not by itself mean the end). Tokens are opaque and may expire. To fetch only posts newer than ones you already hold, use `since_id` rather than paging again.
+ * Retrieves the posts authored by one user, newest first, page by page. Pass `max_results` on the
+ * first request and the `meta.next_token` of a page as `pagination_token` to get the next one; the
+ * last page has no `next_token` (a page with fewer than `max_results` posts does not by itself mean
+ * the end). Tokens are opaque and may expire. To fetch only posts newer than ones you already hold,
+ * use `since_id` rather than paging again.
  *
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
@@ -152,7 +175,8 @@ export function getUsersPosts<const P extends GetUsersPostsParams>(
 /**
  * Search News
  *
- * Retrieves trending news stories matching a search query, optionally limited to stories no older than `max_age_hours`. `news.fields` chooses the story fields returned.
+ * Retrieves trending news stories matching a search query, optionally limited to stories no older than
+ * `max_age_hours`. `news.fields` chooses the story fields returned.
  *
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
@@ -184,7 +208,8 @@ export function getNews<const P extends GetNewsParams>(
 /**
  * Get Powerstream rules
  *
- * Reads the rules of a dedicated stream (powerstream) instance. The source names this operation but does not show its parameters or response shape; the response is kept open.
+ * Reads the rules of a dedicated stream (powerstream) instance. The response's shape is not documented
+ * and is kept open.
  *
  * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
  */
@@ -198,7 +223,12 @@ export function getPowerstreamRules(
 /**
  * Stream filtered Posts
  *
- * Streams, in real time, the posts that match the active filtered-stream rule set. The response body is newline-delimited JSON: each line is one `FilteredStreamingTweetResponse` holding a post in `data` with the rules it matched, or stream problems in `errors`; blank lines are keep-alive signals. Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as Problem objects (`operational-disconnect`, `streaming-connection`); too many simultaneous connections gives the `TooManyConnections` connection issue.
+ * Streams, in real time, the posts that match the active filtered-stream rule set. The response body
+ * is newline-delimited JSON: each line is one `FilteredStreamingTweetResponse` holding a post in
+ * `data` with the rules it matched, or stream problems in `errors`; blank lines are keep-alive
+ * signals. Up to five minutes of backfill can be asked for. Disconnects and connection problems are
+ * reported as Problem objects (`operational-disconnect`, `streaming-connection`); too many
+ * simultaneous connections gives the `TooManyConnections` connection issue.
  *
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
@@ -230,9 +260,16 @@ export function getRules(
 /**
  * Add or delete stream rules
  *
- * Adds rules to the filtered-stream rule set (`add`) or deletes rules from it by id and/or by value (`delete`), one or the other per request; `delete_all` deletes every rule of the application. A rule value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and the summary computed without changing the rule set.
+ * Adds rules to the filtered-stream rule set (`add`) or deletes rules from it by id and/or by value
+ * (`delete`), one or the other per request; `delete_all` deletes every rule of the application. A rule
+ * value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for
+ * webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or
+ * invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and
+ * the summary computed without changing the rule set.
  *
- * The source lists POST on this path without showing its shapes; the body (`add` or `delete`), `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules` (DELETE), which the source lists.
+ * The source lists POST on this path without showing its shapes; the body (`add` or `delete`),
+ * `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules`
+ * (DELETE), which the source lists.
  *
  * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
@@ -248,9 +285,12 @@ export function updateRules(
 /**
  * Delete stream rules
  *
- * Deletes rules from the filtered-stream rule set, named by id and/or by value. With `delete_all` every rule of the application is deleted (send no body); deleted rules cannot be recovered. With `dry_run` nothing is changed and the summary shows what would happen.
+ * Deletes rules from the filtered-stream rule set, named by id and/or by value. With `delete_all`
+ * every rule of the application is deleted (send no body); deleted rules cannot be recovered. With
+ * `dry_run` nothing is changed and the summary shows what would happen.
  *
- * The source lists DELETE on this path without showing its shapes; the body follows the reference's delete form of the rules request.
+ * The source lists DELETE on this path without showing its shapes; the body follows the reference's
+ * delete form of the rules request.
  *
  * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
@@ -266,9 +306,13 @@ export function deleteRules(
 /**
  * Create stream link
  *
- * Links a webhook to the filtered-stream rule set, so that public posts matching the rules are delivered asynchronously as JSON to the webhook (each matching post with its edit history) instead of over a persistent connection. The `*.fields` and `expansions` parameters choose what each delivered post carries.
+ * Links a webhook to the filtered-stream rule set, so that public posts matching the rules are
+ * delivered asynchronously as JSON to the webhook (each matching post with its edit history) instead
+ * of over a persistent connection. The `*.fields` and `expansions` parameters choose what each
+ * delivered post carries.
  *
- * Filtered-stream webhook rules require enterprise access; a project may hold 25,000 or more rules, each up to 2,048 characters.
+ * Filtered-stream webhook rules require enterprise access; a project may hold 25,000 or more rules,
+ * each up to 2,048 characters.
  *
  * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
  * @see https://docs.x.com/x-api/webhooks/introduction
@@ -284,7 +328,9 @@ export function createWebhooksStreamLink(
 /**
  * Create replay job for webhook
  *
- * Creates a replay job that re-delivers the events of up to the past 24 hours that were delivered, or attempted, to the webhook within the given window. Replaces the deprecated account-activity replay operation (`createAccountActivityReplayJob`).
+ * Creates a replay job that re-delivers the events of up to the past 24 hours that were delivered, or
+ * attempted, to the webhook within the given window. Replaces the deprecated account-activity replay
+ * operation (`createAccountActivityReplayJob`).
  *
  * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
  * @see https://docs.x.com/x-api/webhooks/introduction
@@ -300,7 +346,9 @@ export function createWebhookReplayJob(
 /**
  * Get Connection History
  *
- * Returns the active and past streaming connections of the authenticated application, with the reason each past connection was closed. Useful to find stale connections when a stream reports `TooManyConnections`.
+ * Returns the active and past streaming connections of the authenticated application, with the reason
+ * each past connection was closed. Useful to find stale connections when a stream reports
+ * `TooManyConnections`.
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
@@ -315,7 +363,8 @@ export function getConnectionHistory<const P extends GetConnectionHistoryParams 
 /**
  * Terminate multiple connections
  *
- * Ends the streaming connections of the authenticated application named by their UUIDs (1 to 100 per request). The response reports, per UUID, whether it was ended.
+ * Ends the streaming connections of the authenticated application named by their UUIDs (1 to 100 per
+ * request). The response reports, per UUID, whether it was ended.
  *
  * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
  */
@@ -360,7 +409,11 @@ export function deleteConnectionsByEndpoint(
 /**
  * Activity Stream
  *
- * Opens a persistent stream of activity events (profile changes, direct messages, spaces) for the subscriptions of the authenticated application. The response body is newline-delimited JSON: each line is one `ActivityStreamingResponse` holding an event in `data` or stream problems in `errors`. Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as Problem objects (`operational-disconnect`, `streaming-connection`).
+ * Opens a persistent stream of activity events (profile changes, direct messages, spaces) for the
+ * subscriptions of the authenticated application. The response body is newline-delimited JSON: each
+ * line is one `ActivityStreamingResponse` holding an event in `data` or stream problems in `errors`.
+ * Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as
+ * Problem objects (`operational-disconnect`, `streaming-connection`).
  *
  * `GET /2/activity/stream` (operationId `activityStream`)
  * @see https://docs.x.com/x-api/activity/activity-stream
@@ -376,7 +429,11 @@ export function activityStream(
 /**
  * Create X activity subscription
  *
- * Subscribes the application to one activity event type, filtered by user id and/or keyword (and, for direct-message and chat events, by `direction`). Matching events are delivered to the activity stream or, when `webhook_id` is given, to that webhook. When OAuth 1.0a permissions are present on an account-activity subscription, they override OAuth 2.0 scopes. Event types use the dot format (for example `profile.update.bio`); the older PascalCase names are deprecated.
+ * Subscribes the application to one activity event type, filtered by user id and/or keyword (and, for
+ * direct-message and chat events, by `direction`). Matching events are delivered to the activity
+ * stream or, when `webhook_id` is given, to that webhook. When OAuth 1.0a permissions are present on
+ * an account-activity subscription, they override OAuth 2.0 scopes. Event types use the dot format
+ * (for example `profile.update.bio`); the older PascalCase names are deprecated.
  *
  * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
  * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
@@ -392,12 +449,16 @@ export function createActivitySubscription(
 /**
  * Create replay job
  *
- * Creates a replay job that re-delivers account activity of up to the past 5 days for all subscriptions of the given webhook, within the window `from_date` (inclusive) to `to_date` (exclusive).
+ * Creates a replay job that re-delivers account activity of up to the past 5 days for all
+ * subscriptions of the given webhook, within the window `from_date` (inclusive) to `to_date`
+ * (exclusive).
  *
  * Deprecated from 25 March 2026 12:00 ET; use `createWebhookReplayJob` (POST /2/webhooks/replay).
  *
- * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operationId `createAccountActivityReplayJob`)
- * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use POST /2/webhooks/replay
+ * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operationId
+ * `createAccountActivityReplayJob`)
+ * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use
+ * POST /2/webhooks/replay
  * @see https://docs.x.com/x-api/account-activity/introduction
  */
 export function createAccountActivityReplayJob(
@@ -411,7 +472,8 @@ export function createAccountActivityReplayJob(
 /**
  * Search for Posts Eligible for Community Notes
  *
- * Returns the posts on which the authenticated note writer may propose a community note, page by page. With `test_mode` the posts of the writer's test feed are returned instead of live ones.
+ * Returns the posts on which the authenticated note writer may propose a community note, page by page.
+ * With `test_mode` the posts of the writer's test feed are returned instead of live ones.
  *
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
@@ -427,7 +489,8 @@ export function searchEligiblePosts<const P extends SearchEligiblePostsParams>(
 /**
  * Search for Community Notes Written
  *
- * Returns the community notes written by the authenticated writer, page by page. With `test_mode` the notes written for the test feed are returned instead.
+ * Returns the community notes written by the authenticated writer, page by page. With `test_mode` the
+ * notes written for the test feed are returned instead.
  *
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
@@ -443,7 +506,9 @@ export function searchCommunityNotesWritten<const P extends SearchCommunityNotes
 /**
  * Create a Community Note
  *
- * Submits a community note on a post. With `test_mode` the note only tests the writer's capability and is not publicly visible; otherwise it becomes a new proposed note on the product. The note text must contain a link to a source.
+ * Submits a community note on a post. With `test_mode` the note only tests the writer's capability and
+ * is not publicly visible; otherwise it becomes a new proposed note on the product. The note text must
+ * contain a link to a source.
  *
  * `POST /2/notes` (operationId `createCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
@@ -459,7 +524,8 @@ export function createCommunityNotes(
 /**
  * Evaluate a Community Note
  *
- * Evaluates a draft community note for a post before it is submitted, returning the claim-opinion model score of the text.
+ * Evaluates a draft community note for a post before it is submitted, returning the claim-opinion
+ * model score of the text.
  *
  * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
@@ -475,15 +541,21 @@ export function evaluateCommunityNotes(
 /**
  * Obtain a request token
  *
- * Step 1 of the OAuth 1.0a three-legged flow: obtains a request token that the user then approves in the browser (`oauthAuthorize` or `oauthAuthenticate`). The request is signed with the consumer credentials (HMAC-SHA1, OAuth parameters in the `Authorization` header, `oauth_callback` included). `oauth_callback` must always be sent, even if a callback is pre-registered, and must be registered in the application settings; `oob` selects out-of-band (pin) mode. `oauth_nonce` accepts only ASCII values.
+ * Step 1 of the OAuth 1.0a three-legged flow: obtains a request token that the user then approves in
+ * the browser (`oauthAuthorize` or `oauthAuthenticate`). The request is signed with the consumer
+ * credentials (HMAC-SHA1, OAuth parameters in the `Authorization` header, `oauth_callback` included).
+ * `oauth_callback` must always be sent, even if a callback is pre-registered, and must be registered
+ * in the application settings; `oob` selects out-of-band (pin) mode. `oauth_nonce` accepts only ASCII
+ * values.
  *
- * HTTPS is required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
+ * HTTPS is required. The endpoint is rate limited. The response body is ampersand-joined `key=value`
+ * pairs.
  *
  * `POST /oauth/request_token` (operationId `oauthRequestToken`)
  */
 export function oauthRequestToken(
   core: ClientCore,
-  params: OauthRequestTokenParams,
+  params: OAuthRequestTokenParams,
   options?: RequestOptions,
 ): Promise<OAuthRequestTokenResponse> {
   return request(core, ops.oauthRequestToken, params, options);
@@ -492,39 +564,48 @@ export function oauthRequestToken(
 /**
  * Authorize (browser step)
  *
- * Step 2 of the OAuth 1.0a flow, in the user's browser: the user approves the application for the request token and is redirected to the callback with `oauth_token` and `oauth_verifier` (or shown a pin in out-of-band mode). The user is asked to approve every time. Desktop applications must use this step. No `oauth_callback` is ever sent here. The client builds this URL; it does not fetch it. HTTPS is required.
+ * Step 2 of the OAuth 1.0a flow, in the user's browser: the user approves the application for the
+ * request token and is redirected to the callback with `oauth_token` and `oauth_verifier` (or shown a
+ * pin in out-of-band mode). The user is asked to approve every time. Desktop applications must use
+ * this step. No `oauth_callback` is ever sent here. The client builds this URL; it does not fetch it.
+ * HTTPS is required.
  *
  * `GET /oauth/authorize` (operationId `oauthAuthorize`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
  */
-export function oauthAuthorize(core: ClientCore, params: OauthAuthorizeParams): string {
+export function oauthAuthorize(core: ClientCore, params: OAuthAuthorizeParams): string {
   return buildUrl(core, ops.oauthAuthorize, params);
 }
 
 /**
  * Authenticate (browser step)
  *
- * Step 2 of the OAuth 1.0a flow for "Sign in with X": like `oauthAuthorize`, but if the user already granted the application access, the redirect to the callback happens without a new approval (this requires the sign-in setting to be enabled on the application record). The logged-in user is used unless `force_login` is true. The client builds this URL; it does not fetch it. HTTPS is required.
+ * Step 2 of the OAuth 1.0a flow for "Sign in with X": like `oauthAuthorize`, but if the user already
+ * granted the application access, the redirect to the callback happens without a new approval (this
+ * requires the sign-in setting to be enabled on the application record). The logged-in user is used
+ * unless `force_login` is true. The client builds this URL; it does not fetch it. HTTPS is required.
  *
  * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
  */
-export function oauthAuthenticate(core: ClientCore, params: OauthAuthenticateParams): string {
+export function oauthAuthenticate(core: ClientCore, params: OAuthAuthenticateParams): string {
   return buildUrl(core, ops.oauthAuthenticate, params);
 }
 
 /**
  * Obtain an access token
  *
- * Step 3 of the OAuth 1.0a flow: exchanges the approved request token and its verifier for a user access token. OAuth 1.0a is strictly enforced: a request without `oauth_verifier` fails. HTTPS is required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
+ * Step 3 of the OAuth 1.0a flow: exchanges the approved request token and its verifier for a user
+ * access token. OAuth 1.0a is strictly enforced: a request without `oauth_verifier` fails. HTTPS is
+ * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
  *
  * `POST /oauth/access_token` (operationId `oauthAccessToken`)
  */
 export function oauthAccessToken(
   core: ClientCore,
-  params: OauthAccessTokenParams,
+  params: OAuthAccessTokenParams,
   options?: RequestOptions,
 ): Promise<OAuthAccessTokenResponse> {
   return request(core, ops.oauthAccessToken, params, options);
@@ -533,7 +614,10 @@ export function oauthAccessToken(
 /**
  * Invalidate an access token
  *
- * Revokes an OAuth 1.0a user access token. The request is made in user context with the access token to revoke, signed with the consumer credentials. Later use of the revoked token gives HTTP 401 with legacy error code 89; creating a new token yields a different one. (X's examples call this path with a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
+ * Revokes an OAuth 1.0a user access token. The request is made in user context with the access token
+ * to revoke, signed with the consumer credentials. Later use of the revoked token gives HTTP 401 with
+ * legacy error code 89; creating a new token yields a different one. (X's examples call this path with
+ * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
  *
  * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
  */
@@ -547,13 +631,16 @@ export function oauthInvalidateToken(
 /**
  * Obtain an app-only bearer token
  *
- * Issues the OAuth 2.0 app-only bearer token of the application, authenticating with HTTP Basic (API key as user name, API key secret as password). Only one bearer token exists per application: while it is outstanding, repeated requests return the same token. Cache the token: requesting it too often gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
+ * Issues the OAuth 2.0 app-only bearer token of the application, authenticating with HTTP Basic (API
+ * key as user name, API key secret as password). Only one bearer token exists per application: while
+ * it is outstanding, repeated requests return the same token. Cache the token: requesting it too often
+ * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
  *
  * `POST /oauth2/token` (operationId `oauth2Token`)
  */
 export function oauth2Token(
   core: ClientCore,
-  params: Oauth2TokenParams,
+  params: OAuth2TokenParams,
   options?: RequestOptions,
 ): Promise<OAuth2TokenResponse> {
   return request(core, ops.oauth2Token, params, options);
@@ -562,13 +649,16 @@ export function oauth2Token(
 /**
  * Invalidate an app-only bearer token
  *
- * Revokes the application's OAuth 2.0 bearer token. The request is signed with OAuth 1.0a using the application consumer keys and the owner's access token and secret. Afterwards the old token is rejected and a new `oauth2Token` request yields a different token. HTTPS is required. The endpoint is rate limited.
+ * Revokes the application's OAuth 2.0 bearer token. The request is signed with OAuth 1.0a using the
+ * application consumer keys and the owner's access token and secret. Afterwards the old token is
+ * rejected and a new `oauth2Token` request yields a different token. HTTPS is required. The endpoint
+ * is rate limited.
  *
  * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
  */
 export function oauth2InvalidateToken(
   core: ClientCore,
-  params: Oauth2InvalidateTokenParams,
+  params: OAuth2InvalidateTokenParams,
   options?: RequestOptions,
 ): Promise<OAuth2InvalidateTokenResponse> {
   return request(core, ops.oauth2InvalidateToken, params, options);

@@ -45,17 +45,17 @@ import type {
   NewsSelection,
   NoteSelection,
   NotesWrittenSearchResponse,
+  OAuth2InvalidateTokenParams,
   OAuth2InvalidateTokenResponse,
+  OAuth2TokenParams,
   OAuth2TokenResponse,
+  OAuthAccessTokenParams,
   OAuthAccessTokenResponse,
+  OAuthAuthenticateParams,
+  OAuthAuthorizeParams,
   OAuthInvalidateTokenResponse,
+  OAuthRequestTokenParams,
   OAuthRequestTokenResponse,
-  Oauth2InvalidateTokenParams,
-  Oauth2TokenParams,
-  OauthAccessTokenParams,
-  OauthAuthenticateParams,
-  OauthAuthorizeParams,
-  OauthRequestTokenParams,
   PlaceSelection,
   PollSelection,
   PowerstreamRulesResponse,
@@ -97,6 +97,7 @@ import {
   TweetField,
   UserField,
 } from './enums.js';
+
 /** What a `RuleNoId` value must meet before it is sent. */
 const ruleNoIdChecks: ValueChecks = {
   type: 'object',
@@ -107,6 +108,7 @@ const ruleNoIdChecks: ValueChecks = {
   requiredProperties: ['value'],
   object: checkObject,
 };
+
 /** `GET /2/tweets`: Get Posts by IDs */
 export const getPostsByIds: OperationSpec = {
   id: 'getPostsByIds',
@@ -196,6 +198,7 @@ export const getPostsByIds: OperationSpec = {
   response: 'json',
   security: [['bearer'], ['oauth2'], ['oauth1']],
 };
+
 /** `POST /2/tweets`: Create Post */
 export const createPosts: OperationSpec = {
   id: 'createPosts',
@@ -278,6 +281,7 @@ export const createPosts: OperationSpec = {
   response: 'json',
   security: [['oauth2'], ['oauth1']],
 };
+
 /** `POST /2/posts`: Create or Edit Post */
 export const createOrEditPost: OperationSpec = {
   id: 'createOrEditPost',
@@ -360,6 +364,7 @@ export const createOrEditPost: OperationSpec = {
   response: 'json',
   security: [['oauth2'], ['oauth1']],
 };
+
 /** `GET /2/users/{id}/tweets`: Get Posts */
 export const getUsersPosts: PaginatedOperationSpec = {
   id: 'getUsersPosts',
@@ -492,6 +497,7 @@ export const getUsersPosts: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `GET /2/news/search`: Search News */
 export const searchNews: OperationSpec = {
   id: 'searchNews',
@@ -530,6 +536,7 @@ export const searchNews: OperationSpec = {
   response: 'json',
   security: [['bearer'], ['oauth2']],
 };
+
 /** `GET /2/news/{id}`: Get news story by ID */
 export const getNews: OperationSpec = {
   id: 'getNews',
@@ -558,6 +565,7 @@ export const getNews: OperationSpec = {
   response: 'json',
   security: [['bearer'], ['oauth2'], ['oauth1']],
 };
+
 /** `GET /2/powerstream/rules`: Get Powerstream rules */
 export const getPowerstreamRules: OperationSpec = {
   id: 'getPowerstreamRules',
@@ -567,6 +575,7 @@ export const getPowerstreamRules: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `GET /2/tweets/search/stream`: Stream filtered Posts */
 export const streamPosts: OperationSpec = {
   id: 'streamPosts',
@@ -660,6 +669,7 @@ export const streamPosts: OperationSpec = {
   security: [['bearer']],
   streaming: 'ndjson',
 };
+
 /** `GET /2/tweets/search/stream/rules`: Get stream rules */
 export const getRules: PaginatedOperationSpec = {
   id: 'getRules',
@@ -699,6 +709,7 @@ export const getRules: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `POST /2/tweets/search/stream/rules`: Add or delete stream rules */
 export const updateRules: OperationSpec = {
   id: 'updateRules',
@@ -731,6 +742,7 @@ export const updateRules: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `DELETE /2/tweets/search/stream/rules`: Delete stream rules */
 export const deleteRules: OperationSpec = {
   id: 'deleteRules',
@@ -761,6 +773,7 @@ export const deleteRules: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `POST /2/tweets/search/webhooks/{webhook_id}`: Create stream link */
 export const createWebhooksStreamLink: OperationSpec = {
   id: 'createWebhooksStreamLink',
@@ -844,6 +857,7 @@ export const createWebhooksStreamLink: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `POST /2/webhooks/replay`: Create replay job for webhook */
 export const createWebhookReplayJob: OperationSpec = {
   id: 'createWebhookReplayJob',
@@ -865,6 +879,7 @@ export const createWebhookReplayJob: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `GET /2/connections`: Get Connection History */
 export const getConnectionHistory: PaginatedOperationSpec = {
   id: 'getConnectionHistory',
@@ -916,6 +931,7 @@ export const getConnectionHistory: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `DELETE /2/connections`: Terminate multiple connections */
 export const deleteConnectionsByUuids: OperationSpec = {
   id: 'deleteConnectionsByUuids',
@@ -941,6 +957,7 @@ export const deleteConnectionsByUuids: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `DELETE /2/connections/all`: Terminate all connections */
 export const deleteAllConnections: OperationSpec = {
   id: 'deleteAllConnections',
@@ -950,6 +967,7 @@ export const deleteAllConnections: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `DELETE /2/connections/{endpoint_id}`: Terminate connections by endpoint */
 export const deleteConnectionsByEndpoint: OperationSpec = {
   id: 'deleteConnectionsByEndpoint',
@@ -967,6 +985,7 @@ export const deleteConnectionsByEndpoint: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `GET /2/activity/stream`: Activity Stream */
 export const activityStream: OperationSpec = {
   id: 'activityStream',
@@ -994,6 +1013,7 @@ export const activityStream: OperationSpec = {
   security: [['bearer']],
   streaming: 'ndjson',
 };
+
 /** `POST /2/activity/subscriptions`: Create X activity subscription */
 export const createActivitySubscription: OperationSpec = {
   id: 'createActivitySubscription',
@@ -1025,6 +1045,7 @@ export const createActivitySubscription: OperationSpec = {
   response: 'json',
   security: [['bearer'], ['oauth2'], ['oauth1']],
 };
+
 /** `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`: Create replay job */
 export const createAccountActivityReplayJob: OperationSpec = {
   id: 'createAccountActivityReplayJob',
@@ -1054,6 +1075,7 @@ export const createAccountActivityReplayJob: OperationSpec = {
   response: 'json',
   security: [['bearer']],
 };
+
 /** `GET /2/notes/search/posts_eligible_for_notes`: Search for Posts Eligible for Community Notes */
 export const searchEligiblePosts: PaginatedOperationSpec = {
   id: 'searchEligiblePosts',
@@ -1147,6 +1169,7 @@ export const searchEligiblePosts: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `GET /2/notes/search/notes_written`: Search for Community Notes Written */
 export const searchCommunityNotesWritten: PaginatedOperationSpec = {
   id: 'searchCommunityNotesWritten',
@@ -1184,6 +1207,7 @@ export const searchCommunityNotesWritten: PaginatedOperationSpec = {
     items: 'data',
   },
 };
+
 /** `POST /2/notes`: Create a Community Note */
 export const createCommunityNotes: OperationSpec = {
   id: 'createCommunityNotes',
@@ -1216,6 +1240,7 @@ export const createCommunityNotes: OperationSpec = {
   response: 'json',
   security: [['oauth2'], ['oauth1']],
 };
+
 /** `POST /2/evaluate_note`: Evaluate a Community Note */
 export const evaluateCommunityNotes: OperationSpec = {
   id: 'evaluateCommunityNotes',
@@ -1236,6 +1261,7 @@ export const evaluateCommunityNotes: OperationSpec = {
   response: 'json',
   security: [['oauth2'], ['oauth1']],
 };
+
 /** `POST /oauth/request_token`: Obtain a request token */
 export const oauthRequestToken: OperationSpec = {
   id: 'oauthRequestToken',
@@ -1259,6 +1285,7 @@ export const oauthRequestToken: OperationSpec = {
   security: [['oauth1']],
   requireHttps: true,
 };
+
 /** `GET /oauth/authorize`: Authorize (browser step) */
 export const oauthAuthorize: OperationSpec = {
   id: 'oauthAuthorize',
@@ -1280,6 +1307,7 @@ export const oauthAuthorize: OperationSpec = {
   browserStep: true,
   requireHttps: true,
 };
+
 /** `GET /oauth/authenticate`: Authenticate (browser step) */
 export const oauthAuthenticate: OperationSpec = {
   id: 'oauthAuthenticate',
@@ -1301,6 +1329,7 @@ export const oauthAuthenticate: OperationSpec = {
   browserStep: true,
   requireHttps: true,
 };
+
 /** `POST /oauth/access_token`: Obtain an access token */
 export const oauthAccessToken: OperationSpec = {
   id: 'oauthAccessToken',
@@ -1325,6 +1354,7 @@ export const oauthAccessToken: OperationSpec = {
   security: [['oauth1']],
   requireHttps: true,
 };
+
 /** `POST /1.1/oauth/invalidate_token`: Invalidate an access token */
 export const oauthInvalidateToken: OperationSpec = {
   id: 'oauthInvalidateToken',
@@ -1335,6 +1365,7 @@ export const oauthInvalidateToken: OperationSpec = {
   security: [['oauth1']],
   requireHttps: true,
 };
+
 /** `POST /oauth2/token`: Obtain an app-only bearer token */
 export const oauth2Token: OperationSpec = {
   id: 'oauth2Token',
@@ -1356,6 +1387,7 @@ export const oauth2Token: OperationSpec = {
   requireHttps: true,
   basicEncoding: 'form',
 };
+
 /** `POST /oauth2/invalidate_token`: Invalidate an app-only bearer token */
 export const oauth2InvalidateToken: OperationSpec = {
   id: 'oauth2InvalidateToken',
@@ -1374,6 +1406,7 @@ export const oauth2InvalidateToken: OperationSpec = {
   security: [['oauth1']],
   requireHttps: true,
 };
+
 /** Every operation by operationId: method, path, tag and what the runtime needs to send it. */
 export const operations = {
   getPostsByIds,
@@ -1556,25 +1589,25 @@ export interface OperationTypes {
     paramsRequired: true;
   };
   oauthRequestToken: {
-    params: OauthRequestTokenParams;
+    params: OAuthRequestTokenParams;
     options: RequestOptions;
     result: Promise<OAuthRequestTokenResponse>;
     paramsRequired: true;
   };
   oauthAuthorize: {
-    params: OauthAuthorizeParams;
+    params: OAuthAuthorizeParams;
     options: RequestOptions;
     result: string;
     paramsRequired: true;
   };
   oauthAuthenticate: {
-    params: OauthAuthenticateParams;
+    params: OAuthAuthenticateParams;
     options: RequestOptions;
     result: string;
     paramsRequired: true;
   };
   oauthAccessToken: {
-    params: OauthAccessTokenParams;
+    params: OAuthAccessTokenParams;
     options: RequestOptions;
     result: Promise<OAuthAccessTokenResponse>;
     paramsRequired: true;
@@ -1586,20 +1619,23 @@ export interface OperationTypes {
     paramsRequired: false;
   };
   oauth2Token: {
-    params: Oauth2TokenParams;
+    params: OAuth2TokenParams;
     options: RequestOptions;
     result: Promise<OAuth2TokenResponse>;
     paramsRequired: true;
   };
   oauth2InvalidateToken: {
-    params: Oauth2InvalidateTokenParams;
+    params: OAuth2InvalidateTokenParams;
     options: RequestOptions;
     result: Promise<OAuth2InvalidateTokenResponse>;
     paramsRequired: true;
   };
 }
 
-/** What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`. */
+/**
+ * What each operation returns for the params `P` (types `client.call`): results that hold selected
+ * objects follow the `*.fields` values in `P`.
+ */
 export interface OperationResults<P = {}> {
   getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
   createPosts: Promise<TweetCreateResponse>;

@@ -21,6 +21,7 @@ import type {
   UnsupportedAuthenticationProblem,
   UsageCapExceededProblem,
 } from './models.js';
+
 export type {
   Problem,
   GenericProblem,
@@ -42,6 +43,7 @@ export type {
   UnsupportedAuthenticationProblem,
   UsageCapExceededProblem,
 } from './models.js';
+
 /** The `type` of each kind of {@link Problem}, by variant name. */
 export const ProblemTypes = {
   GenericProblem: 'about:blank',
@@ -63,6 +65,7 @@ export const ProblemTypes = {
   UnsupportedAuthenticationProblem: 'https://api.twitter.com/2/problems/unsupported-authentication',
   UsageCapExceededProblem: 'https://api.twitter.com/2/problems/usage-capped',
 } as const;
+
 /** Every `type` value of {@link Problem}. */
 export type ProblemType = Problem['type'];
 

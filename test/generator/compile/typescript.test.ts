@@ -1,6 +1,7 @@
 /**
  * The compile stage: TypeScript 7's native `tsc` and the TypeScript 5.9 fallback give the same
- * `dist/`, byte for byte (the committed packages' own sources, compiled both ways); a package that
+ * `dist/` once formatted (as generate formats it), byte for byte (the committed packages' own
+ * sources, compiled both ways; the two spell string literals differently); a package that
  * does not type-check is a CompileError naming the file, line and message with either compiler;
  * where the native binary is missing, the fallback compiles and says so once.
  */
@@ -11,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { findNativeCompiler } from '../../../generator/compile/native.ts';
 import { compilePackage } from '../../../generator/compile/typescript.ts';
 import { CompileError } from '../../../generator/errors.ts';
+import { formatFiles } from '../../../generator/format/index.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -46,8 +48,8 @@ test('the native compiler is installed on this platform', async () => {
 for (const name of ['core-v2', 'ads-v12']) {
   test(`${name}: native tsc and TypeScript 5.9 emit the same dist/, the committed one`, async () => {
     const { src, dist } = committed(name);
-    const native = await compilePackage(src, name, true, 'native');
-    const inProcess = await compilePackage(src, name, true, 'in-process');
+    const native = await formatFiles(await compilePackage(src, name, true, 'native'));
+    const inProcess = await formatFiles(await compilePackage(src, name, true, 'in-process'));
     assert.is(firstDifference(native, inProcess), undefined, 'the two compilers differ');
     assert.is(firstDifference(native, dist), undefined, 'differs from the committed dist/');
     assert.ok(native.size > 20);
@@ -74,9 +76,9 @@ for (const compiler of ['native', 'in-process'] as const) {
   });
 }
 
-test('unchecked (check = false), both compilers still emit, identically', async () => {
-  const native = await compilePackage(BROKEN, 'broken', false, 'native');
-  const inProcess = await compilePackage(BROKEN, 'broken', false, 'in-process');
+test('unchecked (check = false), both compilers still emit, identically once formatted', async () => {
+  const native = await formatFiles(await compilePackage(BROKEN, 'broken', false, 'native'));
+  const inProcess = await formatFiles(await compilePackage(BROKEN, 'broken', false, 'in-process'));
   assert.equal([...native.keys()], ['dist/index.d.ts', 'dist/index.js', 'dist/ok.d.ts', 'dist/ok.js']);
   assert.is(firstDifference(native, inProcess), undefined);
   assert.is(native.get('dist/ok.d.ts'), "export declare const ok: readonly ['a', \"it's\"];\n");
@@ -90,7 +92,7 @@ test('without the native binary, TypeScript 5.9 compiles instead, and xgen says 
   process.env.XGEN_NATIVE_TSC = join(ROOT, 'test/.tmp/no-such-tsc');
   process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write;
   try {
-    const first = await compilePackage(src, 'ads-v12');
+    const first = await formatFiles(await compilePackage(src, 'ads-v12'));
     const second = await compilePackage(BROKEN, 'broken', false);
     assert.is(firstDifference(first, dist), undefined);
     assert.ok(second.has('dist/index.js'));

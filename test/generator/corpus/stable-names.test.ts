@@ -84,9 +84,10 @@ async function generate(specPath: string, text: string | undefined, out: string)
     else ts.forEachChild(node, walk);
   };
   walk(source('src/schemas.ts'));
-  const models = source('src/models.ts')
-    .statements.filter(ts.isTypeAliasDeclaration)
-    .map((s) => s.name.text);
+  // The type names models.ts exports (re-exported from schemas.ts) or declares.
+  const models = source('src/models.ts').statements.flatMap((s) =>
+    ts.isTypeAliasDeclaration(s) ? [s.name.text] : ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements.map((e) => e.name.text) : [],
+  );
   const operations = new Map<string, string>();
   const opsFile = source('src/operations.ts');
   const table = pkg.operations as Record<string, unknown>;

@@ -1,7 +1,8 @@
 /**
- * The declaration printer: the text of each kind of structure, doc comments, and the blank lines
- * the format stage keeps (after a statement ending in `}`, before functions, classes and interfaces,
- * between class members other than properties). Multi-line text is written exactly as given.
+ * Printing the emitters' ts-morph structures (ts-morph's printStructure, through printStructures):
+ * the text of each kind of structure the emitters build, doc comments, and the blank lines the format
+ * stage keeps (after a statement ending in `}`, before functions, classes and interfaces, between
+ * class members other than properties). Multi-line text is written exactly as given.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -29,7 +30,7 @@ test('imports and exports: type-only, aliases, namespaces, bare', () => {
       "import * as ops from './ops.js';",
       "export { x, type Y } from './c.js';",
       "export type { Z } from './it\\'s.js';",
-      'export {};',
+      'export { };',
       '',
     ].join('\n'),
   );
@@ -83,18 +84,18 @@ test('blank lines: after a closing brace and before functions, classes and inter
       'const v = 1;',
       '',
       'interface I {',
-      'a?: string;',
-      'readonly b: number;',
+      '  a?: string;',
+      '  readonly b: number;',
       '}',
       '',
       'type U = I;',
       '',
       'export function f(x: number): number {',
-      'if (x) {',
-      '  return 1;',
-      '}',
+      '  if (x) {',
+      '    return 1;',
+      '  }',
       '',
-      'return x;',
+      '  return x;',
       '}',
       '',
     ].join('\n'),

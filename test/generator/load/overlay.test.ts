@@ -2,15 +2,15 @@
  * OpenAPI Overlay 1.0 documents (`overlays:` per package in the config), applied before loading:
  * an overlay adds pagination to an operation of a spec we do not own and the page promise
  * appears; actions remove and merge; problems are located in the overlay; an overlay's text is an
- * input of the result cache. Also the JSONPath subset the targets are read with.
+ * input of the result cache. Also JSONPath (RFC 9535) as the targets are read: function extensions and slices.
  */
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseJsonPath, select } from '../../../generator/load/jsonpath.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
+import { selectNodes } from '../../../generator/load/overlay.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { startServer } from '../../helpers/server.ts';
@@ -85,7 +85,7 @@ test('an action whose target is not JSONPath is refused, located in the overlay;
   const run = await runCli(['generate', '--config', config, '--no-cache']);
   assert.is(run.code, 1, run.text);
   assert.equal(run.err, [
-    `${shown(overlay)}:9:5: target "$.paths[/pets]" is not a JSONPath this reads: expected a name in quotes, an index, "*" or a "?" filter at character 9 (at #/actions/1/target)`,
+    `${shown(overlay)}:9:5: target "$.paths[/pets]" is not a JSONPath (RFC 9535): unexpected "/" at character 9 (at #/actions/1/target)`,
     'Nothing was written.',
   ]);
   assert.not.ok(existsSync(out));
@@ -128,18 +128,56 @@ test('JSONPath: names, indices, wildcards, unions, descendants and filters selec
       '/b': { get: { operationId: 'c', 'x-n': 3 } },
     },
   };
-  const values = (path: string) => select(doc, parseJsonPath(path)).map((n) => n.value);
+  const values = (path: string) => selectNodes(doc, path).map((n) => n.value);
   assert.equal(values("$.paths['/a'].get.operationId"), ['a']);
   assert.equal(values('$.paths.*.get.operationId'), ['a', 'c']);
   assert.equal(values("$.paths['/a'].get.tags[-1]"), ['y']);
   assert.equal(values("$.paths['/a']['get','post'].operationId"), ['a', 'b']);
   assert.equal(values('$..operationId'), ['a', 'b', 'c']);
   assert.equal(values('$.paths.*[?@.deprecated == true].operationId'), ['b']);
-  assert.equal(values('$.paths.*[?(@.x-n > 2 || @.tags)].operationId'), ['a', 'c']);
+  assert.equal(values("$.paths.*[?(@['x-n'] > 2 || @.tags)].operationId"), ['a', 'c']);
   assert.equal(values('$.paths.*[?!@.tags && @.operationId != "c"].operationId'), ['b']);
-  assert.equal(values('$.paths.*[?@.operationId == $.paths.*.get.operationId]'), []);
-  for (const bad of ['paths', '$.paths[1:2]', '$.paths[?length(@) > 1]', "$.paths['/a'"]) {
-    assert.throws(() => parseJsonPath(bad), undefined, bad);
+  assert.equal(values("$.paths.*[?@.operationId == $.paths['/b'].get.operationId].operationId"), ['c']);
+});
+
+test('JSONPath: the function extensions length(), count(), match(), search(), value() and slices', () => {
+  const doc = {
+    paths: {
+      '/users/{id}': { get: { operationId: 'getUser', tags: ['users'] }, delete: { operationId: 'deleteUser', tags: ['users', 'admin'] } },
+      '/tweets': { get: { operationId: 'listTweets', tags: ['tweets'] }, post: { operationId: 'createTweet', tags: [] } },
+    },
+    servers: [{ url: 'https://a' }, { url: 'https://b' }, { url: 'https://c' }, { url: 'https://d' }],
+  };
+  const values = (path: string) => selectNodes(doc, path).map((n) => n.value);
+  assert.equal(values('$.paths.*[?length(@.tags) == 2].operationId'), ['deleteUser']);
+  assert.equal(values('$.paths.*[?length(@.operationId) > 10].operationId'), ['createTweet']);
+  assert.equal(values('$.paths.*[?count(@.tags[*]) == 0].operationId'), ['createTweet']);
+  assert.equal(values("$.paths.*[?match(@.operationId, 'get.*')].operationId"), ['getUser']);
+  assert.equal(values("$.paths.*[?search(@.operationId, 'Tweet')].operationId"), ['listTweets', 'createTweet']);
+  assert.equal(values("$.paths.*[?value(@.tags[0]) == 'users'].operationId"), ['getUser', 'deleteUser']);
+  assert.equal(values('$.servers[1:3].url'), ['https://b', 'https://c']);
+  assert.equal(values('$.servers[::-2].url'), ['https://d', 'https://b']);
+  assert.equal(values('$.servers[-1:].url'), ['https://d']);
+});
+
+test('JSONPath: a selected node knows its parent and its key as the document spells it', () => {
+  const doc = { "it's": { 'line\nbreak': 1, 'back\\slash': 2 }, list: [10, 20, 30] };
+  const nodes = selectNodes(doc, '$..*');
+  assert.ok(nodes.some((n) => n.parent === doc["it's"] && n.key === 'line\nbreak' && n.value === 1));
+  assert.ok(nodes.some((n) => n.parent === doc["it's"] && n.key === 'back\\slash' && n.value === 2));
+  assert.ok(nodes.some((n) => n.parent === doc.list && n.key === 1 && n.value === 20));
+  assert.equal(selectNodes(doc, '$')[0], { value: doc, parent: undefined, key: undefined });
+});
+
+test('JSONPath: what is not a JSONPath query is an error naming the character', () => {
+  for (const [bad, at] of [
+    ['paths', 1],
+    ["$.paths['/a'", 13],
+    ['$.paths[?@.x-n > 1]', 13],
+    // A comparison takes single values: a query that may select several is not one.
+    ['$.paths[?@.a == $.paths.*.b]', 25],
+  ] as const) {
+    assert.throws(() => selectNodes({}, bad), (error: Error) => error.message.endsWith(`at character ${at}`), bad);
   }
 });
 

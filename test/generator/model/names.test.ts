@@ -77,7 +77,15 @@ test('camelCase and pascalCase', () => {
   assert.is(camelCase('HTTPServer'), 'httpServer');
   assert.is(camelCase('user-id'), 'userId');
   assert.is(camelCase('Date'), 'date');
-  assert.is(pascalCase('oauth_token'), 'OauthToken');
+  assert.is(pascalCase('oauth_token'), 'OAuthToken');
+  // One spelling of OAuth in every name: the spec's schema OAuth2TokenResponse beside params derived from oauth2Token.
+  assert.is(pascalCase('oauth2Token'), 'OAuth2Token');
+  assert.is(pascalCase('OAuth2TokenResponse'), 'OAuth2TokenResponse');
+  assert.is(pascalCase('Oauth1 signature'), 'OAuth1Signature');
+  assert.is(camelCase('OAuth2Token'), 'oauth2Token');
+  // A word that names a member of Object.prototype is a word like any other.
+  assert.is(pascalCase('constructor'), 'Constructor');
+  assert.is(pascalCase('to string'), 'ToString');
   assert.is(pascalCase('account activity'), 'AccountActivity');
   // A leading digit gets an underscore; an empty name gets a placeholder.
   assert.is(pascalCase('2fa'), '_2fa');

@@ -3,94 +3,121 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { AccountAppListResponse, AccountArrayResponse, AccountFeaturesResponse, AccountHistoryListResponse, AccountListResponse, AccountResponse, DeleteSandboxAccountParams, GetAccountFeaturesParams, GetAccountHistoryParams, GetAccountParams, ListAccountAppsParams, ListAccountAppsResponse, ListAccountsParams, ListAccountsResponse, UpdateAccountParams } from '../models.js';
+import type {
+  AccountAppListResponse,
+  AccountArrayResponse,
+  AccountFeaturesResponse,
+  AccountHistoryListResponse,
+  AccountListResponse,
+  AccountResponse,
+  DeleteSandboxAccountParams,
+  GetAccountFeaturesParams,
+  GetAccountHistoryParams,
+  GetAccountParams,
+  ListAccountAppsParams,
+  ListAccountAppsResponse,
+  ListAccountsParams,
+  ListAccountsResponse,
+  UpdateAccountParams,
+} from '../models.js';
 /**
- * Advertising accounts the authenticated user can act on, their apps, change history and granted beta features; sandbox account creation and deletion.
+ * Advertising accounts the authenticated user can act on, their apps, change history and granted beta
+ * features; sandbox account creation and deletion.
  *
  * Reached as `client.accounts`.
  */
 export declare class AccountsResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.accounts`. */
-    constructor(core: ClientCore);
-    /**
-     * List advertising accounts
-     *
-     * Lists some or all advertising-enabled accounts the authenticated user has access to.
-     *
-     * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
-     * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
-     * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
-     * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and updates.
-     *
-     * `GET /12/accounts` (operationId `listAccounts`)
-     */
-    list<const P extends ListAccountsParams = {}>(params?: P & KnownParams<P, ListAccountsParams>, options?: PaginationOptions): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
-    /**
-     * Create a sandbox account
-     *
-     * Creates a test advertising account. Sandbox only: this operation exists on the sandbox host and
-     * always goes there. It takes no parameters and returns the created account inside an array.
-     *
-     * `POST /12/accounts` (operationId `createSandboxAccount`)
-     */
-    createSandbox(options?: RequestOptions): Promise<AccountArrayResponse>;
-    /**
-     * Get an advertising account
-     *
-     * Returns one advertising account, including its `industry_type`.
-     *
-     * `GET /12/accounts/{account_id}` (operationId `getAccount`)
-     */
-    get(params: GetAccountParams, options?: RequestOptions): Promise<AccountResponse>;
-    /**
-     * Update an advertising account
-     *
-     * Updates the name and/or industry type of an advertising account. Both parameters are optional;
-     * the response is the updated account.
-     *
-     * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
-     */
-    update(params: UpdateAccountParams, options?: RequestOptions): Promise<AccountResponse>;
-    /**
-     * Delete a sandbox account
-     *
-     * Deletes a sandbox test account. Sandbox only: this operation exists on the sandbox host and always
-     * goes there. The response shows the account with `deleted` set to true.
-     *
-     * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
-     */
-    deleteSandbox(params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse>;
-    /**
-     * List the account's apps
-     *
-     * Lists the mobile apps associated with the account, with their conversion-tracking state and deep
-     * link pattern. Pages hold `count` records (default 200, 1 to 1000). `with_total_count` cannot be
-     * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
-     *
-     * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
-     */
-    listApps<const P extends ListAccountAppsParams>(params: P & KnownParams<P, ListAccountAppsParams>, options?: PaginationOptions): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
-    /**
-     * Get an entity's change history
-     *
-     * Lists the changes made to one entity of the account between `start_time` and `end_time`, newest
-     * pages first by cursor. Both times must fall on whole hours (minutes and seconds zero). Optionally
-     * filter by the user who made the change. Pages hold `count` records (default 200, 1 to 1000).
-     *
-     * Beta: the account must be allowlisted for this operation.
-     *
-     * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
-     */
-    getHistory(params: GetAccountHistoryParams, options?: PaginationOptions): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
-    /**
-     * Get the account's granted features
-     *
-     * Returns the beta or limited features granted to the account (for example PROMOTED_MEDIA_POLLS or
-     * SHARE_AUDIENCE_OUTSIDE_BUSINESS). Only such gated features appear; features cannot be requested
-     * through this operation.
-     *
-     * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
-     */
-    getFeatures(params: GetAccountFeaturesParams, options?: RequestOptions): Promise<AccountFeaturesResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.accounts`. */
+  constructor(core: ClientCore);
+  /**
+   * List advertising accounts
+   *
+   * Lists some or all advertising-enabled accounts the authenticated user has access to.
+   *
+   * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
+   * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
+   * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
+   * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and
+   * updates.
+   *
+   * `GET /12/accounts` (operationId `listAccounts`)
+   */
+  list<const P extends ListAccountsParams = {}>(
+    params?: P & KnownParams<P, ListAccountsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+  /**
+   * Create a sandbox account
+   *
+   * Creates a test advertising account. Sandbox only: this operation exists on the sandbox host and
+   * always goes there. It takes no parameters and returns the created account inside an array.
+   *
+   * `POST /12/accounts` (operationId `createSandboxAccount`)
+   */
+  createSandbox(options?: RequestOptions): Promise<AccountArrayResponse>;
+  /**
+   * Get an advertising account
+   *
+   * Returns one advertising account, including its `industry_type`.
+   *
+   * `GET /12/accounts/{account_id}` (operationId `getAccount`)
+   */
+  get(params: GetAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+  /**
+   * Update an advertising account
+   *
+   * Updates the name and/or industry type of an advertising account. Both parameters are optional;
+   * the response is the updated account.
+   *
+   * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
+   */
+  update(params: UpdateAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+  /**
+   * Delete a sandbox account
+   *
+   * Deletes a sandbox test account. Sandbox only: this operation exists on the sandbox host and always
+   * goes there. The response shows the account with `deleted` set to true.
+   *
+   * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
+   */
+  deleteSandbox(params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+  /**
+   * List the account's apps
+   *
+   * Lists the mobile apps associated with the account, with their conversion-tracking state and deep
+   * link pattern. Pages hold `count` records (default 200, 1 to 1000). `with_total_count` cannot be
+   * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
+   *
+   * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
+   */
+  listApps<const P extends ListAccountAppsParams>(
+    params: P & KnownParams<P, ListAccountAppsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+  /**
+   * Get an entity's change history
+   *
+   * Lists the changes made to one entity of the account between `start_time` and `end_time`, newest
+   * pages first by cursor. Both times must fall on whole hours (minutes and seconds zero). Optionally
+   * filter by the user who made the change. Pages hold `count` records (default 200, 1 to 1000).
+   *
+   * Beta: the account must be allowlisted for this operation.
+   *
+   * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
+   */
+  getHistory(
+    params: GetAccountHistoryParams,
+    options?: PaginationOptions,
+  ): PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
+  /**
+   * Get the account's granted features
+   *
+   * Returns the beta or limited features granted to the account (for example PROMOTED_MEDIA_POLLS or
+   * SHARE_AUDIENCE_OUTSIDE_BUSINESS). Only such gated features appear; features cannot be requested
+   * through this operation.
+   *
+   * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
+   */
+  getFeatures(params: GetAccountFeaturesParams, options?: RequestOptions): Promise<AccountFeaturesResponse>;
 }

@@ -3,159 +3,235 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { AudienceUsersResponse, BatchCreateCustomAudiencesParams, BatchCustomAudiencesResponse, CreateCustomAudienceParams, CreateCustomAudiencePermissionParams, CreateTailoredAudiencePermissionParams, CustomAudienceListResponse, CustomAudiencePermissionListResponse, CustomAudiencePermissionResponse, CustomAudienceResponse, CustomAudienceTargetedListResponse, DeleteCustomAudiencePermissionParams, DeleteTailoredAudiencePermissionParams, GetCustomAudienceParams, GetCustomAudienceTargetedParams, ListCustomAudiencePermissionsParams, ListCustomAudiencePermissionsResponse, ListCustomAudiencesParams, ListCustomAudiencesResponse, ListTailoredAudiencePermissionsParams, ListTailoredAudiencePermissionsResponse, TailoredAudiencePermissionListResponse, TailoredAudiencePermissionResponse, UpdateCustomAudienceParams, UpdateCustomAudienceUsersParams } from '../models.js';
+import type {
+  AudienceUsersResponse,
+  BatchCreateCustomAudiencesParams,
+  BatchCustomAudiencesResponse,
+  CreateCustomAudienceParams,
+  CreateCustomAudiencePermissionParams,
+  CreateTailoredAudiencePermissionParams,
+  CustomAudienceListResponse,
+  CustomAudiencePermissionListResponse,
+  CustomAudiencePermissionResponse,
+  CustomAudienceResponse,
+  CustomAudienceTargetedListResponse,
+  DeleteCustomAudiencePermissionParams,
+  DeleteTailoredAudiencePermissionParams,
+  GetCustomAudienceParams,
+  GetCustomAudienceTargetedParams,
+  ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsResponse,
+  ListCustomAudiencesParams,
+  ListCustomAudiencesResponse,
+  ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsResponse,
+  TailoredAudiencePermissionListResponse,
+  TailoredAudiencePermissionResponse,
+  UpdateCustomAudienceParams,
+  UpdateCustomAudienceUsersParams,
+} from '../models.js';
 /**
- * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience permission operations.
+ * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience
+ * permission operations.
  *
  * Reached as `client.audiences`.
  */
 export declare class AudiencesResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.audiences`. */
-    constructor(core: ClientCore);
-    /**
-     * List tailored audience permissions
-     *
-     * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
-     * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
-     * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
-     * limited to 200 requests per 15 minutes. The response records are not shown by the source and are
-     * kept open.
-     *
-     * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
-     */
-    listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListTailoredAudiencePermissionsResponse<P>, PageItem<TailoredAudiencePermissionListResponse, 'data'>>;
-    /**
-     * Share a tailored audience with another account
-     *
-     * Grants another ads account access to a tailored audience. Served under version 5.
-     * `granted_account_id` and `permission_level` are required. Only the owning account may create or
-     * change permissions. Sharing works between accounts of one business, or from an account that has
-     * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
-     * kept open.
-     *
-     * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
-     */
-    createTailoredPermission(params: CreateTailoredAudiencePermissionParams, options?: RequestOptions): Promise<TailoredAudiencePermissionResponse>;
-    /**
-     * Revoke a tailored audience permission
-     *
-     * Revokes a tailored audience permission. Served under version 5. After revocation the granted
-     * account cannot target the audience in new campaigns; running campaigns continue but cannot be
-     * copied. The response record is not shown by the source and is kept open.
-     *
-     * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
-     */
-    deleteTailoredPermission(params: DeleteTailoredAudiencePermissionParams, options?: RequestOptions): Promise<TailoredAudiencePermissionResponse>;
-    /**
-     * List what targets a custom audience
-     *
-     * Lists the campaigns and line items that target the custom audience. By default only active ones
-     * are listed; `active=false` lists all of them, including line items with servable=false. Pages by
-     * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
-     * follows X's Ads documentation), and the response records are not shown and are kept open.
-     *
-     * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
-     */
-    getCustomTargeted(params: GetCustomAudienceTargetedParams, options?: PaginationOptions): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>>;
-    /**
-     * Add or remove custom audience users
-     *
-     * Adds users to, or removes users from, a custom audience. The JSON body is an array of operations,
-     * each with `operation_type` (`Update` adds, `Delete` removes) and `params`: a `users` array plus
-     * optional `effective_at` (UTC, default now) and `expires_at` (UTC, later than `effective_at`,
-     * default 13 months after the request).
-     *
-     * Every user identifier except the partner's own user id must be normalized and hashed with
-     * SHA-256 (lowercase hex). At most 2,500 operations per request and at most 5,000,000 bytes of body.
-     * The batch succeeds or fails as a whole, and results keep request order. A successful response has
-     * `success_count` and `total_count`, which must be equal and match the number of users sent; any
-     * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
-     *
-     * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
-     */
-    updateCustomUsers(params: UpdateCustomAudienceUsersParams, options?: RequestOptions): Promise<AudienceUsersResponse>;
-    /**
-     * List custom audience permissions
-     *
-     * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
-     * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
-     * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
-     * 15 minutes. The response records are not shown by the source and are kept open.
-     *
-     * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
-     */
-    listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(params: P & KnownParams<P, ListCustomAudiencePermissionsParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencePermissionsResponse<P>, PageItem<CustomAudiencePermissionListResponse, 'data'>>;
-    /**
-     * Share a custom audience with another account
-     *
-     * Grants another ads account access to a custom audience. `granted_account_id` and
-     * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
-     * change permissions. Sharing works between accounts of one business, or from an account that has
-     * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
-     * kept open.
-     *
-     * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
-     */
-    createCustomPermission(params: CreateCustomAudiencePermissionParams, options?: RequestOptions): Promise<CustomAudiencePermissionResponse>;
-    /**
-     * Revoke a custom audience permission
-     *
-     * Revokes a custom audience permission. Only the owning account may change permissions. After
-     * revocation the granted account cannot target the audience in new campaigns; running campaigns
-     * continue but cannot be copied. The response record is not shown by the source and is kept open.
-     *
-     * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
-     */
-    deleteCustomPermission(params: DeleteCustomAudiencePermissionParams, options?: RequestOptions): Promise<CustomAudiencePermissionResponse>;
-    /**
-     * List custom audiences
-     *
-     * Lists the account's custom audiences. By default only audiences the account owns are listed;
-     * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
-     * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
-     * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
-     * 15 minutes. The response records are not shown by the source and are kept open.
-     *
-     * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
-     */
-    listCustom<const P extends ListCustomAudiencesParams>(params: P & KnownParams<P, ListCustomAudiencesParams>, options?: PaginationOptions): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
-    /**
-     * Create a custom audience
-     *
-     * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
-     * required and must be unique: creating an audience with a name already in use is an error.
-     * `description` is optional. The response record is not shown in full by the source and is kept
-     * open.
-     *
-     * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
-     */
-    createCustom(params: CreateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
-    /**
-     * Get a custom audience
-     *
-     * Returns one custom audience. The record is not shown in full by the source and is kept open.
-     *
-     * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
-     */
-    getCustom(params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
-    /**
-     * Update a custom audience
-     *
-     * Renames a custom audience (the name must stay unique) and/or changes its description. Both parameters are optional.
-     *
-     * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
-     */
-    updateCustom(params: UpdateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
-    /**
-     * Create custom audiences in a batch
-     *
-     * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
-     * each item and of the response is not shown by the source and is kept open. Request-level errors
-     * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
-     * parameter) come back in `operation_errors`, at the index of the failing input item.
-     *
-     * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
-     */
-    batchCreateCustom(params: BatchCreateCustomAudiencesParams, options?: RequestOptions): Promise<BatchCustomAudiencesResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.audiences`. */
+  constructor(core: ClientCore);
+  /**
+   * List tailored audience permissions
+   *
+   * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
+   * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
+   * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
+   * limited to 200 requests per 15 minutes. The response records are not documented and are
+   * kept open.
+   *
+   * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+   * `listTailoredAudiencePermissions`)
+   */
+  listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(
+    params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<
+    ListTailoredAudiencePermissionsResponse<P>,
+    PageItem<TailoredAudiencePermissionListResponse, 'data'>
+  >;
+  /**
+   * Share a tailored audience with another account
+   *
+   * Grants another ads account access to a tailored audience. Served under version 5.
+   * `granted_account_id` and `permission_level` are required. Only the owning account may create or
+   * change permissions. Sharing works between accounts of one business, or from an account that has
+   * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
+   * kept open.
+   *
+   * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+   * `createTailoredAudiencePermission`)
+   */
+  createTailoredPermission(
+    params: CreateTailoredAudiencePermissionParams,
+    options?: RequestOptions,
+  ): Promise<TailoredAudiencePermissionResponse>;
+  /**
+   * Revoke a tailored audience permission
+   *
+   * Revokes a tailored audience permission. Served under version 5. After revocation the granted
+   * account cannot target the audience in new campaigns; running campaigns continue but cannot be
+   * copied. The response record is not documented and is kept open.
+   *
+   * `DELETE
+   * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
+   * (operationId `deleteTailoredAudiencePermission`)
+   */
+  deleteTailoredPermission(
+    params: DeleteTailoredAudiencePermissionParams,
+    options?: RequestOptions,
+  ): Promise<TailoredAudiencePermissionResponse>;
+  /**
+   * List what targets a custom audience
+   *
+   * Lists the campaigns and line items that target the custom audience. By default only active ones
+   * are listed; `active=false` lists all of them, including line items with servable=false. Pages by
+   * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
+   * follows X's Ads documentation), and the response records are not shown and are kept open.
+   *
+   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
+   * `getCustomAudienceTargeted`)
+   */
+  getCustomTargeted(
+    params: GetCustomAudienceTargetedParams,
+    options?: PaginationOptions,
+  ): PagePromise<CustomAudienceTargetedListResponse, PageItem<CustomAudienceTargetedListResponse, 'data'>>;
+  /**
+   * Add or remove custom audience users
+   *
+   * Adds users to, or removes users from, a custom audience. The JSON body is an array of operations,
+   * each with `operation_type` (`Update` adds, `Delete` removes) and `params`: a `users` array plus
+   * optional `effective_at` (UTC, default now) and `expires_at` (UTC, later than `effective_at`,
+   * default 13 months after the request).
+   *
+   * Every user identifier except the partner's own user id must be normalized and hashed with
+   * SHA-256 (lowercase hex). At most 2,500 operations per request and at most 5,000,000 bytes of body.
+   * The batch succeeds or fails as a whole, and results keep request order. A successful response has
+   * `success_count` and `total_count`, which must be equal and match the number of users sent; any
+   * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
+   *
+   * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
+   * `updateCustomAudienceUsers`)
+   */
+  updateCustomUsers(
+    params: UpdateCustomAudienceUsersParams,
+    options?: RequestOptions,
+  ): Promise<AudienceUsersResponse>;
+  /**
+   * List custom audience permissions
+   *
+   * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
+   * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
+   * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
+   * 15 minutes. The response records are not documented and are kept open.
+   *
+   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+   * `listCustomAudiencePermissions`)
+   */
+  listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(
+    params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<
+    ListCustomAudiencePermissionsResponse<P>,
+    PageItem<CustomAudiencePermissionListResponse, 'data'>
+  >;
+  /**
+   * Share a custom audience with another account
+   *
+   * Grants another ads account access to a custom audience. `granted_account_id` and
+   * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
+   * change permissions. Sharing works between accounts of one business, or from an account that has
+   * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
+   * kept open.
+   *
+   * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+   * `createCustomAudiencePermission`)
+   */
+  createCustomPermission(
+    params: CreateCustomAudiencePermissionParams,
+    options?: RequestOptions,
+  ): Promise<CustomAudiencePermissionResponse>;
+  /**
+   * Revoke a custom audience permission
+   *
+   * Revokes a custom audience permission. Only the owning account may change permissions. After
+   * revocation the granted account cannot target the audience in new campaigns; running campaigns
+   * continue but cannot be copied. The response record is not documented and is kept open.
+   *
+   * `DELETE
+   * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
+   * (operationId `deleteCustomAudiencePermission`)
+   */
+  deleteCustomPermission(
+    params: DeleteCustomAudiencePermissionParams,
+    options?: RequestOptions,
+  ): Promise<CustomAudiencePermissionResponse>;
+  /**
+   * List custom audiences
+   *
+   * Lists the account's custom audiences. By default only audiences the account owns are listed;
+   * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
+   * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
+   * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
+   * 15 minutes. The response records are not documented and are kept open.
+   *
+   * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
+   */
+  listCustom<const P extends ListCustomAudiencesParams>(
+    params: P & KnownParams<P, ListCustomAudiencesParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
+  /**
+   * Create a custom audience
+   *
+   * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
+   * required and must be unique: creating an audience with a name already in use is an error.
+   * `description` is optional. The response record is not documented in full and is kept
+   * open.
+   *
+   * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
+   */
+  createCustom(params: CreateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+  /**
+   * Get a custom audience
+   *
+   * Returns one custom audience. The record is not documented in full and is kept open.
+   *
+   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+   * `getCustomAudience`)
+   */
+  getCustom(params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+  /**
+   * Update a custom audience
+   *
+   * Renames a custom audience (the name must stay unique) and/or changes its description. Both
+   * parameters are optional.
+   *
+   * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+   * `updateCustomAudience`)
+   */
+  updateCustom(params: UpdateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+  /**
+   * Create custom audiences in a batch
+   *
+   * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
+   * each item and of the response is not documented and is kept open. Request-level errors
+   * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
+   * parameter) come back in `operation_errors`, at the index of the failing input item.
+   *
+   * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
+   */
+  batchCreateCustom(
+    params: BatchCreateCustomAudiencesParams,
+    options?: RequestOptions,
+  ): Promise<BatchCustomAudiencesResponse>;
 }

@@ -3,114 +3,135 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { CardListResponse, CardResponse, CreateCardParams, CreatePollCardParams, DeleteCardParams, DeletePollCardParams, GetCardParams, GetPollCardParams, ListCardsParams, ListPollCardsParams, ListPollCardsResponse, PollCardListResponse, PollCardResponse, UnspecifiedResponse, UpdateCardParams } from '../models.js';
+import type {
+  CardListResponse,
+  CardResponse,
+  CreateCardParams,
+  CreatePollCardParams,
+  DeleteCardParams,
+  DeletePollCardParams,
+  GetCardParams,
+  GetPollCardParams,
+  ListCardsParams,
+  ListPollCardsParams,
+  ListPollCardsResponse,
+  PollCardListResponse,
+  PollCardResponse,
+  UnspecifiedResponse,
+  UpdateCardParams,
+} from '../models.js';
 /**
  * Website and app cards built from components, and poll cards.
  *
  * Reached as `client.cards`.
  */
 export declare class CardsResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.cards`. */
-    constructor(core: ClientCore);
-    /**
-     * List cards
-     *
-     * Lists the account's cards. Only cards created through the cards operation are returned;
-     * `include_legacy_cards=true` adds legacy website and app cards. Filter with `card_types`, `card_id`
-     * (up to 200 ids), `card_uris` (up to 200) or `q` (name prefix, at most 80 characters). Pages hold
-     * `count` records (default 100, 1 to 200).
-     *
-     * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
-     */
-    list(params: ListCardsParams, options?: PaginationOptions): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
-    /**
-     * Create a card
-     *
-     * Creates a card from a JSON body: `name` (required, at most 80 characters) and either `components`
-     * or `slides`, never both. Component order is the top-to-bottom render order.
-     *
-     * A component list holds exactly one media component (MEDIA, or SWIPEABLE_MEDIA with 2 to 6
-     * `media_keys`) and exactly one DETAILS or BUTTON component. A WEBSITE destination is allowed only
-     * in a DETAILS component and an APP destination only in a BUTTON component. An APP destination needs
-     * `country_code` and at least one of `androidstore_app_id` and `ios_app_store_identifier`; a
-     * platform's deep link is allowed only together with that platform's app identifier. `slides`, used
-     * for multi-destination carousels, is a list of such component lists.
-     *
-     * Attach the card to a post by passing its `card_uri` to the post, scheduled-post or draft-post
-     * creation operations.
-     *
-     * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
-     */
-    create(params: CreateCardParams, options?: RequestOptions): Promise<CardResponse>;
-    /**
-     * Get a card
-     *
-     * Returns one card.
-     *
-     * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
-     */
-    get(params: GetCardParams, options?: RequestOptions): Promise<CardResponse>;
-    /**
-     * Update a card
-     *
-     * Updates a card from a JSON body with any of `name` (at most 80 characters), `components` or
-     * `slides` (never both). Each supplied field replaces the stored one. The component rules of card
-     * creation apply to the replacement components and slides.
-     *
-     * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
-     */
-    update(params: UpdateCardParams, options?: RequestOptions): Promise<CardResponse>;
-    /**
-     * Delete a card
-     *
-     * Deletes a card. The source does not show this operation's parameters beyond the path or its
-     * response; the response is kept open.
-     *
-     * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
-     */
-    delete(params: DeleteCardParams, options?: RequestOptions): Promise<UnspecifiedResponse>;
-    /**
-     * List poll cards
-     *
-     * Lists the account's poll cards. Filter with `card_ids` (up to 200) or `q` (name prefix, at most
-     * 80 characters). Pages hold `count` records (default 200, 1 to 1000). `with_total_count` cannot be
-     * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
-     *
-     * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
-     */
-    listPoll<const P extends ListPollCardsParams>(params: P & KnownParams<P, ListPollCardsParams>, options?: PaginationOptions): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
-    /**
-     * Create a poll card
-     *
-     * Creates a poll card. `name` (at most 80 characters), `duration_in_minutes` (5 to 10080, counted
-     * from creation), `first_choice` and `second_choice` are required; `third_choice` and
-     * `fourth_choice` are optional. Every choice is at most 25 characters, and a later choice needs all
-     * the earlier ones. When the duration elapses the poll closes: votes are no longer accepted and
-     * `end_time` is the close time.
-     *
-     * `media_key` (write only) adds an image or video from the account's media library; an image must
-     * be at least 800 px wide with a 1.91:1 aspect ratio, and the response gives media URLs instead of
-     * the key. Polls with media need the account feature PROMOTED_MEDIA_POLLS (beta).
-     *
-     * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
-     */
-    createPoll(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
-    /**
-     * Get a poll card
-     *
-     * Returns one poll card. Poll cards cannot be updated.
-     *
-     * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
-     */
-    getPoll(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
-    /**
-     * Delete a poll card
-     *
-     * Permanently deletes a poll card. This is a hard delete: the card cannot be read afterwards, even
-     * with `with_deleted=true`.
-     *
-     * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
-     */
-    deletePoll(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.cards`. */
+  constructor(core: ClientCore);
+  /**
+   * List cards
+   *
+   * Lists the account's cards. Only cards created through the cards operation are returned;
+   * `include_legacy_cards=true` adds legacy website and app cards. Filter with `card_types`, `card_id`
+   * (up to 200 ids), `card_uris` (up to 200) or `q` (name prefix, at most 80 characters). Pages hold
+   * `count` records (default 100, 1 to 200).
+   *
+   * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
+   */
+  list(
+    params: ListCardsParams,
+    options?: PaginationOptions,
+  ): PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
+  /**
+   * Create a card
+   *
+   * Creates a card from a JSON body: `name` (required, at most 80 characters) and either `components`
+   * or `slides`, never both. Component order is the top-to-bottom render order.
+   *
+   * A component list holds exactly one media component (MEDIA, or SWIPEABLE_MEDIA with 2 to 6
+   * `media_keys`) and exactly one DETAILS or BUTTON component. A WEBSITE destination is allowed only
+   * in a DETAILS component and an APP destination only in a BUTTON component. An APP destination needs
+   * `country_code` and at least one of `androidstore_app_id` and `ios_app_store_identifier`; a
+   * platform's deep link is allowed only together with that platform's app identifier. `slides`, used
+   * for multi-destination carousels, is a list of such component lists.
+   *
+   * Attach the card to a post by passing its `card_uri` to the post, scheduled-post or draft-post
+   * creation operations.
+   *
+   * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
+   */
+  create(params: CreateCardParams, options?: RequestOptions): Promise<CardResponse>;
+  /**
+   * Get a card
+   *
+   * Returns one card.
+   *
+   * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
+   */
+  get(params: GetCardParams, options?: RequestOptions): Promise<CardResponse>;
+  /**
+   * Update a card
+   *
+   * Updates a card from a JSON body with any of `name` (at most 80 characters), `components` or
+   * `slides` (never both). Each supplied field replaces the stored one. The component rules of card
+   * creation apply to the replacement components and slides.
+   *
+   * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
+   */
+  update(params: UpdateCardParams, options?: RequestOptions): Promise<CardResponse>;
+  /**
+   * Delete a card
+   *
+   * Deletes a card. The response's shape is not documented and is kept open.
+   *
+   * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
+   */
+  delete(params: DeleteCardParams, options?: RequestOptions): Promise<UnspecifiedResponse>;
+  /**
+   * List poll cards
+   *
+   * Lists the account's poll cards. Filter with `card_ids` (up to 200) or `q` (name prefix, at most
+   * 80 characters). Pages hold `count` records (default 200, 1 to 1000). `with_total_count` cannot be
+   * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
+   *
+   * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
+   */
+  listPoll<const P extends ListPollCardsParams>(
+    params: P & KnownParams<P, ListPollCardsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+  /**
+   * Create a poll card
+   *
+   * Creates a poll card. `name` (at most 80 characters), `duration_in_minutes` (5 to 10080, counted
+   * from creation), `first_choice` and `second_choice` are required; `third_choice` and
+   * `fourth_choice` are optional. Every choice is at most 25 characters, and a later choice needs all
+   * the earlier ones. When the duration elapses the poll closes: votes are no longer accepted and
+   * `end_time` is the close time.
+   *
+   * `media_key` (write only) adds an image or video from the account's media library; an image must
+   * be at least 800 px wide with a 1.91:1 aspect ratio, and the response gives media URLs instead of
+   * the key. Polls with media need the account feature PROMOTED_MEDIA_POLLS (beta).
+   *
+   * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
+   */
+  createPoll(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+  /**
+   * Get a poll card
+   *
+   * Returns one poll card. Poll cards cannot be updated.
+   *
+   * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
+   */
+  getPoll(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+  /**
+   * Delete a poll card
+   *
+   * Permanently deletes a poll card. This is a hard delete: the card cannot be read afterwards, even
+   * with `with_deleted=true`.
+   *
+   * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
+   */
+  deletePoll(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
 }

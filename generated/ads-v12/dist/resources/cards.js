@@ -70,8 +70,7 @@ export class CardsResource {
     /**
      * Delete a card
      *
-     * Deletes a card. The source does not show this operation's parameters beyond the path or its
-     * response; the response is kept open.
+     * Deletes a card. The response's shape is not documented and is kept open.
      *
      * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
      */

@@ -3,84 +3,128 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { AdvertiserBusinessCategoryListResponse, CreateLineItemCuratedCategoryParams, CuratedCategoryListResponse, CuratedCategoryResponse, DeleteLineItemCuratedCategoryParams, GetCuratedCategoryParams, GetLineItemCuratedCategoryParams, LineItemCuratedCategoryListResponse, LineItemCuratedCategoryResponse, ListCuratedCategoriesParams, ListLineItemCuratedCategoriesParams, ListLineItemCuratedCategoriesResponse, UpdateLineItemCuratedCategoryParams } from '../models.js';
+import type {
+  AdvertiserBusinessCategoryListResponse,
+  CreateLineItemCuratedCategoryParams,
+  CuratedCategoryListResponse,
+  CuratedCategoryResponse,
+  DeleteLineItemCuratedCategoryParams,
+  GetCuratedCategoryParams,
+  GetLineItemCuratedCategoryParams,
+  LineItemCuratedCategoryListResponse,
+  LineItemCuratedCategoryResponse,
+  ListCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesResponse,
+  UpdateLineItemCuratedCategoryParams,
+} from '../models.js';
 /**
- * Advertiser business categories, curated categories (publisher content packages for preroll) and their association with line items.
+ * Advertiser business categories, curated categories (publisher content packages for preroll) and
+ * their association with line items.
  *
  * Reached as `client.categories`.
  */
 export declare class CategoriesResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.categories`. */
-    constructor(core: ClientCore);
-    /**
-     * List advertiser business categories
-     *
-     * Lists the advertiser business categories, each with the IAB categories it stands for. A
-     * PREROLL_VIEWS line item needs one or two of these categories, set through the line item's
-     * `categories` parameter. Takes no parameters and is not paginated.
-     *
-     * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
-     */
-    listAdvertiserBusiness(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
-    /**
-     * List curated categories available in countries
-     *
-     * Lists the curated categories (publisher content packages used by preroll line items) available in
-     * the given countries. `country_codes` is required (two-letter codes, up to 200). The response
-     * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
-     *
-     * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
-     */
-    listCurated(params: ListCuratedCategoriesParams, options?: PaginationOptions): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
-    /**
-     * Get a curated category
-     *
-     * Returns one curated category.
-     *
-     * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
-     */
-    getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse>;
-    /**
-     * List line item curated categories
-     *
-     * Lists the associations between the account's line items and curated categories. Pages hold
-     * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
-     * is rate limited to 200 requests per 15 minutes.
-     *
-     * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
-     */
-    listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>, options?: PaginationOptions): PagePromise<ListLineItemCuratedCategoriesResponse<P>, PageItem<LineItemCuratedCategoryListResponse, 'data'>>;
-    /**
-     * Associate a curated category with a line item
-     *
-     * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are required.
-     *
-     * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
-     */
-    createLineItemCurated(params: CreateLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
-    /**
-     * Get a line item curated category
-     *
-     * Returns one association between a line item and a curated category.
-     *
-     * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
-     */
-    getLineItemCurated(params: GetLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
-    /**
-     * Update a line item curated category
-     *
-     * Changes the curated category and/or the line item of an association. Both parameters are optional.
-     *
-     * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
-     */
-    updateLineItemCurated(params: UpdateLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
-    /**
-     * Delete a line item curated category
-     *
-     * Deletes an association between a line item and a curated category. The record is returned with `deleted` set to true.
-     *
-     * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
-     */
-    deleteLineItemCurated(params: DeleteLineItemCuratedCategoryParams, options?: RequestOptions): Promise<LineItemCuratedCategoryResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.categories`. */
+  constructor(core: ClientCore);
+  /**
+   * List advertiser business categories
+   *
+   * Lists the advertiser business categories, each with the IAB categories it stands for. A
+   * PREROLL_VIEWS line item needs one or two of these categories, set through the line item's
+   * `categories` parameter. Takes no parameters and is not paginated.
+   *
+   * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+   */
+  listAdvertiserBusiness(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
+  /**
+   * List curated categories available in countries
+   *
+   * Lists the curated categories (publisher content packages used by preroll line items) available in
+   * the given countries. `country_codes` is required (two-letter codes, up to 200). The response
+   * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
+   *
+   * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+   */
+  listCurated(
+    params: ListCuratedCategoriesParams,
+    options?: PaginationOptions,
+  ): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
+  /**
+   * Get a curated category
+   *
+   * Returns one curated category.
+   *
+   * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
+   * `getCuratedCategory`)
+   */
+  getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse>;
+  /**
+   * List line item curated categories
+   *
+   * Lists the associations between the account's line items and curated categories. Pages hold
+   * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
+   * is rate limited to 200 requests per 15 minutes.
+   *
+   * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
+   * `listLineItemCuratedCategories`)
+   */
+  listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(
+    params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+    options?: PaginationOptions,
+  ): PagePromise<
+    ListLineItemCuratedCategoriesResponse<P>,
+    PageItem<LineItemCuratedCategoryListResponse, 'data'>
+  >;
+  /**
+   * Associate a curated category with a line item
+   *
+   * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are
+   * required.
+   *
+   * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
+   * `createLineItemCuratedCategory`)
+   */
+  createLineItemCurated(
+    params: CreateLineItemCuratedCategoryParams,
+    options?: RequestOptions,
+  ): Promise<LineItemCuratedCategoryResponse>;
+  /**
+   * Get a line item curated category
+   *
+   * Returns one association between a line item and a curated category.
+   *
+   * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+   * (operationId `getLineItemCuratedCategory`)
+   */
+  getLineItemCurated(
+    params: GetLineItemCuratedCategoryParams,
+    options?: RequestOptions,
+  ): Promise<LineItemCuratedCategoryResponse>;
+  /**
+   * Update a line item curated category
+   *
+   * Changes the curated category and/or the line item of an association. Both parameters are optional.
+   *
+   * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+   * (operationId `updateLineItemCuratedCategory`)
+   */
+  updateLineItemCurated(
+    params: UpdateLineItemCuratedCategoryParams,
+    options?: RequestOptions,
+  ): Promise<LineItemCuratedCategoryResponse>;
+  /**
+   * Delete a line item curated category
+   *
+   * Deletes an association between a line item and a curated category. The record is returned with
+   * `deleted` set to true.
+   *
+   * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+   * (operationId `deleteLineItemCuratedCategory`)
+   */
+  deleteLineItemCurated(
+    params: DeleteLineItemCuratedCategoryParams,
+    options?: RequestOptions,
+  ): Promise<LineItemCuratedCategoryResponse>;
 }

@@ -18,7 +18,7 @@ export class InsightsResource {
      * required `targeting_criteria` array; each criterion has `targeting_type`, `targeting_value` and
      * `operator_type` (EQ by default; NE negates the criterion). At least one primary targeting
      * criterion is required (the server decides which targeting types are primary). The response shape
-     * is not shown by the source and is kept open.
+     * is not documented and is kept open.
      *
      * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
      */
@@ -34,8 +34,7 @@ export class InsightsResource {
      * Results are for a single country, chosen with a country-level `location` targeting value, at DAY
      * or HOUR `granularity`.
      *
-     * The source does not name the granularity and location parameters or show the response; the
-     * parameter names follow X's Ads documentation and the response is kept open.
+     * The response's shape is not documented and is kept open.
      *
      * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
      */

@@ -3,89 +3,118 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { AccountMediaListResponse, AccountMediaResponse, CreateMediaCreativeParams, DeleteAccountMediaParams, DeleteMediaCreativeParams, GetAccountMediaParams, GetMediaCreativeParams, ListAccountMediaParams, ListAccountMediaResponse, ListMediaCreativesParams, ListMediaCreativesResponse, ListPromotedAccountsParams, ListPromotedAccountsResponse, MediaCreativeListResponse, MediaCreativeResponse, PromotedAccountListResponse } from '../models.js';
+import type {
+  AccountMediaListResponse,
+  AccountMediaResponse,
+  CreateMediaCreativeParams,
+  DeleteAccountMediaParams,
+  DeleteMediaCreativeParams,
+  GetAccountMediaParams,
+  GetMediaCreativeParams,
+  ListAccountMediaParams,
+  ListAccountMediaResponse,
+  ListMediaCreativesParams,
+  ListMediaCreativesResponse,
+  ListPromotedAccountsParams,
+  ListPromotedAccountsResponse,
+  MediaCreativeListResponse,
+  MediaCreativeResponse,
+  PromotedAccountListResponse,
+} from '../models.js';
 /**
- * Account media library entries, media creatives that attach them to line items, and promoted accounts.
+ * Account media library entries, media creatives that attach them to line items, and promoted
+ * accounts.
  *
  * Reached as `client.media`.
  */
 export declare class MediaResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.media`. */
-    constructor(core: ClientCore);
-    /**
-     * List account media
-     *
-     * Lists entries of the account's media library. Filter with `account_media_ids` (up to 200) and
-     * `creative_types`. Pages hold `count` records (default 200, 1 to 1000). `with_total_count` cannot
-     * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
-     *
-     * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
-     */
-    listAccount<const P extends ListAccountMediaParams>(params: P & KnownParams<P, ListAccountMediaParams>, options?: PaginationOptions): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
-    /**
-     * Get an account media entry
-     *
-     * Returns one entry of the account's media library.
-     *
-     * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
-     */
-    getAccount(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
-    /**
-     * Delete an account media entry
-     *
-     * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
-     *
-     * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
-     */
-    deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
-    /**
-     * List media creatives
-     *
-     * Lists media creatives, the associations of account media with line items. Filter with
-     * `campaign_id`, `line_item_ids` or `media_creative_ids` (up to 200 each). Pages hold `count` records
-     * (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate limited
-     * to 200 requests per 15 minutes.
-     *
-     * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
-     */
-    listCreatives<const P extends ListMediaCreativesParams>(params: P & KnownParams<P, ListMediaCreativesParams>, options?: PaginationOptions): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
-    /**
-     * Attach account media to a line item
-     *
-     * Creates a media creative: attaches an account media entry to a line item. `landing_url` is
-     * required when the line item's objective is WEBSITE_CLICKS and is ignored for preroll assets (the
-     * server checks this, since the objective is stored on the line item).
-     *
-     * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
-     */
-    createCreative(params: CreateMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
-    /**
-     * Get a media creative
-     *
-     * Returns one media creative.
-     *
-     * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
-     */
-    getCreative(params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
-    /**
-     * Delete a media creative
-     *
-     * Deletes a media creative. The record is returned with `deleted` set to true.
-     *
-     * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
-     */
-    deleteCreative(params: DeleteMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
-    /**
-     * List promoted accounts
-     *
-     * Lists the promoted accounts associated with line items of the account. Filter with
-     * `line_item_ids` or `promoted_account_ids` (up to 200 each). Returns HTTP 400 when none of the
-     * given line items is set up for promoted accounts. Pages hold `count` records (default 200, 1 to
-     * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
-     * 15 minutes.
-     *
-     * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
-     */
-    listPromotedAccounts<const P extends ListPromotedAccountsParams>(params: P & KnownParams<P, ListPromotedAccountsParams>, options?: PaginationOptions): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
+  private readonly core;
+  /** @internal Created by the client; use `client.media`. */
+  constructor(core: ClientCore);
+  /**
+   * List account media
+   *
+   * Lists entries of the account's media library. Filter with `account_media_ids` (up to 200) and
+   * `creative_types`. Pages hold `count` records (default 200, 1 to 1000). `with_total_count` cannot
+   * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
+   *
+   * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+   */
+  listAccount<const P extends ListAccountMediaParams>(
+    params: P & KnownParams<P, ListAccountMediaParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+  /**
+   * Get an account media entry
+   *
+   * Returns one entry of the account's media library.
+   *
+   * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+   */
+  getAccount(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+  /**
+   * Delete an account media entry
+   *
+   * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
+   *
+   * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+   * `deleteAccountMedia`)
+   */
+  deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+  /**
+   * List media creatives
+   *
+   * Lists media creatives, the associations of account media with line items. Filter with
+   * `campaign_id`, `line_item_ids` or `media_creative_ids` (up to 200 each). Pages hold `count` records
+   * (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate limited
+   * to 200 requests per 15 minutes.
+   *
+   * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+   */
+  listCreatives<const P extends ListMediaCreativesParams>(
+    params: P & KnownParams<P, ListMediaCreativesParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+  /**
+   * Attach account media to a line item
+   *
+   * Creates a media creative: attaches an account media entry to a line item. `landing_url` is
+   * required when the line item's objective is WEBSITE_CLICKS and is ignored for preroll assets (the
+   * server checks this, since the objective is stored on the line item).
+   *
+   * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+   */
+  createCreative(params: CreateMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+  /**
+   * Get a media creative
+   *
+   * Returns one media creative.
+   *
+   * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+   */
+  getCreative(params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+  /**
+   * Delete a media creative
+   *
+   * Deletes a media creative. The record is returned with `deleted` set to true.
+   *
+   * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+   * `deleteMediaCreative`)
+   */
+  deleteCreative(params: DeleteMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
+  /**
+   * List promoted accounts
+   *
+   * Lists the promoted accounts associated with line items of the account. Filter with
+   * `line_item_ids` or `promoted_account_ids` (up to 200 each). Returns HTTP 400 when none of the
+   * given line items is set up for promoted accounts. Pages hold `count` records (default 200, 1 to
+   * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
+   * 15 minutes.
+   *
+   * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+   */
+  listPromotedAccounts<const P extends ListPromotedAccountsParams>(
+    params: P & KnownParams<P, ListPromotedAccountsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
 }

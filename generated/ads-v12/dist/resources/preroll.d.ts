@@ -3,58 +3,85 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { CreatePrerollCallToActionParams, DeletePrerollCallToActionParams, GetPrerollCallToActionParams, ListPrerollCallToActionsParams, ListPrerollCallToActionsResponse, PrerollCallToActionListResponse, PrerollCallToActionResponse, UpdatePrerollCallToActionParams } from '../models.js';
+import type {
+  CreatePrerollCallToActionParams,
+  DeletePrerollCallToActionParams,
+  GetPrerollCallToActionParams,
+  ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsResponse,
+  PrerollCallToActionListResponse,
+  PrerollCallToActionResponse,
+  UpdatePrerollCallToActionParams,
+} from '../models.js';
 /**
  * Calls to action shown with preroll video ads of PREROLL_VIEWS line items.
  *
  * Reached as `client.preroll`.
  */
 export declare class PrerollResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.preroll`. */
-    constructor(core: ClientCore);
-    /**
-     * List preroll calls to action
-     *
-     * Lists the calls to action of the account's preroll line items. Filter with `line_item_ids` or
-     * `preroll_call_to_action_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to 1000).
-     * `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per 15
-     * minutes.
-     *
-     * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
-     */
-    listCallToActions<const P extends ListPrerollCallToActionsParams>(params: P & KnownParams<P, ListPrerollCallToActionsParams>, options?: PaginationOptions): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
-    /**
-     * Create a preroll call to action
-     *
-     * Sets the call to action button and URL of a preroll line item. `line_item_id`, `call_to_action`
-     * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
-     *
-     * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
-     */
-    createCallToAction(params: CreatePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
-    /**
-     * Get a preroll call to action
-     *
-     * Returns one preroll call to action.
-     *
-     * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
-     */
-    getCallToAction(params: GetPrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
-    /**
-     * Update a preroll call to action
-     *
-     * Changes the call to action and/or its URL. Both parameters are optional.
-     *
-     * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
-     */
-    updateCallToAction(params: UpdatePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
-    /**
-     * Delete a preroll call to action
-     *
-     * Deletes a preroll call to action. The record is returned with `deleted` set to true.
-     *
-     * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
-     */
-    deleteCallToAction(params: DeletePrerollCallToActionParams, options?: RequestOptions): Promise<PrerollCallToActionResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.preroll`. */
+  constructor(core: ClientCore);
+  /**
+   * List preroll calls to action
+   *
+   * Lists the calls to action of the account's preroll line items. Filter with `line_item_ids` or
+   * `preroll_call_to_action_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to 1000).
+   * `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per 15
+   * minutes.
+   *
+   * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+   */
+  listCallToActions<const P extends ListPrerollCallToActionsParams>(
+    params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
+  /**
+   * Create a preroll call to action
+   *
+   * Sets the call to action button and URL of a preroll line item. `line_item_id`, `call_to_action`
+   * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
+   *
+   * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+   */
+  createCallToAction(
+    params: CreatePrerollCallToActionParams,
+    options?: RequestOptions,
+  ): Promise<PrerollCallToActionResponse>;
+  /**
+   * Get a preroll call to action
+   *
+   * Returns one preroll call to action.
+   *
+   * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `getPrerollCallToAction`)
+   */
+  getCallToAction(
+    params: GetPrerollCallToActionParams,
+    options?: RequestOptions,
+  ): Promise<PrerollCallToActionResponse>;
+  /**
+   * Update a preroll call to action
+   *
+   * Changes the call to action and/or its URL. Both parameters are optional.
+   *
+   * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `updatePrerollCallToAction`)
+   */
+  updateCallToAction(
+    params: UpdatePrerollCallToActionParams,
+    options?: RequestOptions,
+  ): Promise<PrerollCallToActionResponse>;
+  /**
+   * Delete a preroll call to action
+   *
+   * Deletes a preroll call to action. The record is returned with `deleted` set to true.
+   *
+   * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `deletePrerollCallToAction`)
+   */
+  deleteCallToAction(
+    params: DeletePrerollCallToActionParams,
+    options?: RequestOptions,
+  ): Promise<PrerollCallToActionResponse>;
 }

@@ -40,7 +40,8 @@ export class PrerollResource {
      *
      * Returns one preroll call to action.
      *
-     * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+     * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+     * `getPrerollCallToAction`)
      */
     getCallToAction(params, options) {
         return getPrerollCallToAction(this.core, params, options);
@@ -50,7 +51,8 @@ export class PrerollResource {
      *
      * Changes the call to action and/or its URL. Both parameters are optional.
      *
-     * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+     * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+     * `updatePrerollCallToAction`)
      */
     updateCallToAction(params, options) {
         return updatePrerollCallToAction(this.core, params, options);
@@ -60,7 +62,8 @@ export class PrerollResource {
      *
      * Deletes a preroll call to action. The record is returned with `deleted` set to true.
      *
-     * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+     * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+     * `deletePrerollCallToAction`)
      */
     deleteCallToAction(params, options) {
         return deletePrerollCallToAction(this.core, params, options);

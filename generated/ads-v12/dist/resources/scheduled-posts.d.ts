@@ -2,43 +2,59 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { CreateScheduledTweetParams, GetScheduledTweetParams, ListScheduledTweetsParams, ScheduledTweetListResponse, ScheduledTweetResponse } from '../models.js';
+import type {
+  CreateScheduledTweetParams,
+  GetScheduledTweetParams,
+  ListScheduledTweetsParams,
+  ScheduledTweetListResponse,
+  ScheduledTweetResponse,
+} from '../models.js';
 /**
  * Posts scheduled to be published on behalf of an advertiser's user at a later time.
  *
  * Reached as `client.scheduledPosts`.
  */
 export declare class ScheduledPostsResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.scheduledPosts`. */
-    constructor(core: ClientCore);
-    /**
-     * List scheduled posts
-     *
-     * Lists the account's scheduled posts. `user_id` selects whose posts are listed and defaults to the
-     * account's full promotable user. Pages hold `count` records (default 100, 1 to 200).
-     *
-     * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
-     */
-    listScheduledTweets(params: ListScheduledTweetsParams, options?: PaginationOptions): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
-    /**
-     * Schedule a post
-     *
-     * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
-     * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
-     * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
-     * before sending. Attach a card with `card_uri`. The remaining parameters are not shown by the
-     * source; the body is kept open for them.
-     *
-     * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
-     */
-    createScheduledTweet(params: CreateScheduledTweetParams, options?: RequestOptions): Promise<ScheduledTweetResponse>;
-    /**
-     * Get a scheduled post
-     *
-     * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
-     *
-     * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
-     */
-    getScheduledTweet(params: GetScheduledTweetParams, options?: RequestOptions): Promise<ScheduledTweetResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.scheduledPosts`. */
+  constructor(core: ClientCore);
+  /**
+   * List scheduled posts
+   *
+   * Lists the account's scheduled posts. `user_id` selects whose posts are listed and defaults to the
+   * account's full promotable user. Pages hold `count` records (default 100, 1 to 200).
+   *
+   * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
+   */
+  listScheduledTweets(
+    params: ListScheduledTweetsParams,
+    options?: PaginationOptions,
+  ): PagePromise<ScheduledTweetListResponse, PageItem<ScheduledTweetListResponse, 'data'>>;
+  /**
+   * Schedule a post
+   *
+   * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
+   * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
+   * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
+   * before sending. Attach a card with `card_uri`. The remaining parameters are not documented; the body
+   * is kept open for them.
+   *
+   * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
+   */
+  createScheduledTweet(
+    params: CreateScheduledTweetParams,
+    options?: RequestOptions,
+  ): Promise<ScheduledTweetResponse>;
+  /**
+   * Get a scheduled post
+   *
+   * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
+   *
+   * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
+   * `getScheduledTweet`)
+   */
+  getScheduledTweet(
+    params: GetScheduledTweetParams,
+    options?: RequestOptions,
+  ): Promise<ScheduledTweetResponse>;
 }

@@ -28,8 +28,8 @@ export class ScheduledPostsResource {
      * Schedules a post to be published on behalf of `as_user_id` (the advertiser user, who must have
      * granted the authenticated user access) at `scheduled_at`. `scheduled_at` may be at most one year
      * ahead and has minute granularity: seconds are ignored by the server, and the client drops them
-     * before sending. Attach a card with `card_uri`. The remaining parameters are not shown by the
-     * source; the body is kept open for them.
+     * before sending. Attach a card with `card_uri`. The remaining parameters are not documented; the body
+     * is kept open for them.
      *
      * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
      */
@@ -41,7 +41,8 @@ export class ScheduledPostsResource {
      *
      * Returns one scheduled post. Once published, `tweet_id` and `completed_at` are set.
      *
-     * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId `getScheduledTweet`)
+     * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
+     * `getScheduledTweet`)
      */
     getScheduledTweet(params, options) {
         return getScheduledTweet(this.core, params, options);

@@ -2,13 +2,13 @@ import type { OperationTypes } from '../operations.js';
 type UploadOperation = OperationTypes['updateCustomAudienceUsers'];
 /** One user as the caller knows them: each identifier kind is a list of plain values. */
 export interface AudienceUser {
-    email?: string[];
-    phone_number?: string[];
-    handle?: string[];
-    device_id?: string[];
-    twitter_id?: string[];
-    /** The partner's own user ids: sent as they are, never hashed. */
-    partner_user_id?: string[];
+  email?: string[];
+  phone_number?: string[];
+  handle?: string[];
+  device_id?: string[];
+  twitter_id?: string[];
+  /** The partner's own user ids: sent as they are, never hashed. */
+  partner_user_id?: string[];
 }
 /** A user ready to send: every identifier normalised and SHA-256-hashed (lowercase hex), except `partner_user_id`. */
 export type HashedAudienceUser = AudienceUser;
@@ -19,64 +19,81 @@ export type HashedAudienceUser = AudienceUser;
 export declare function hashAudienceUser(user: AudienceUser): Promise<HashedAudienceUser>;
 /** What `uploadAudienceUsers` sends. */
 export interface AudienceUpload {
-    account_id: string;
-    custom_audience_id: string;
-    /** `Update` adds the users, `Delete` removes them. */
-    operation_type: 'Update' | 'Delete';
-    users: AudienceUser[];
-    /** When the change takes effect (ISO 8601, UTC); default now. */
-    effective_at?: string;
-    /** When the users leave the audience (ISO 8601, UTC); later than `effective_at`. */
-    expires_at?: string;
+  account_id: string;
+  custom_audience_id: string;
+  /** `Update` adds the users, `Delete` removes them. */
+  operation_type: 'Update' | 'Delete';
+  users: AudienceUser[];
+  /** When the change takes effect (ISO 8601, UTC); default now. */
+  effective_at?: string;
+  /** When the users leave the audience (ISO 8601, UTC); later than `effective_at`. */
+  expires_at?: string;
 }
 /** The client surface the helper needs: `call` by operationId, as the generated client has it. */
 export interface AudienceUploadClient {
-    call(operationId: 'updateCustomAudienceUsers', params: UploadOperation['params'], options?: UploadOperation['options']): UploadOperation['result'];
+  call(
+    operationId: 'updateCustomAudienceUsers',
+    params: UploadOperation['params'],
+    options?: UploadOperation['options'],
+  ): UploadOperation['result'];
 }
 /** The result of an upload: one entry per request, in order. */
 export interface AudienceUploadResult {
-    /** Users sent in all. */
+  /** Users sent in all. */
+  users: number;
+  batches: {
     users: number;
-    batches: {
-        users: number;
-        success_count: number;
-        total_count: number;
-    }[];
+    success_count: number;
+    total_count: number;
+  }[];
 }
 /** A batch failed, or its counts did not match what was sent; the batches before it were applied. */
 export declare class AudienceUploadError extends Error {
-    /** Index of the failed request (0-based). */
-    readonly batch: number;
-    /** Users in that request. */
-    readonly sent: number;
-    /** The counts the server answered with, when it answered 2xx. */
-    readonly counts?: {
+  /** Index of the failed request (0-based). */
+  readonly batch: number;
+  /** Users in that request. */
+  readonly sent: number;
+  /** The counts the server answered with, when it answered 2xx. */
+  readonly counts?:
+    | {
         success_count: unknown;
         total_count: unknown;
-    } | undefined;
-    readonly name = 'AudienceUploadError';
-    constructor(
+      }
+    | undefined;
+  readonly name = 'AudienceUploadError';
+  constructor(
     /** Index of the failed request (0-based). */
-    batch: number, 
+    batch: number,
     /** Users in that request. */
-    sent: number, message: string, 
+    sent: number,
+    message: string,
     /** The counts the server answered with, when it answered 2xx. */
-    counts?: {
-        success_count: unknown;
-        total_count: unknown;
-    } | undefined, options?: {
-        cause?: unknown;
-    });
-    /** Request-level (`errors`) and per-operation (`operation_errors`, by input index) errors of a rejected batch. */
-    get batchErrors(): {
+    counts?:
+      | {
+          success_count: unknown;
+          total_count: unknown;
+        }
+      | undefined,
+    options?: {
+      cause?: unknown;
+    },
+  );
+  /** Request-level (`errors`) and per-operation (`operation_errors`, by input index) errors of a rejected batch. */
+  get batchErrors():
+    | {
         errors: unknown;
         operation_errors: unknown;
-    } | undefined;
+      }
+    | undefined;
 }
 /**
  * Hashes users and uploads them to a custom audience, split into requests within the limits
  * (2,500 users and 5,000,000 bytes each). After each request, `success_count` must equal
  * `total_count` and the number of users sent; otherwise it fails naming the batch.
  */
-export declare function uploadAudienceUsers(client: AudienceUploadClient, upload: AudienceUpload, options?: UploadOperation['options']): Promise<AudienceUploadResult>;
+export declare function uploadAudienceUsers(
+  client: AudienceUploadClient,
+  upload: AudienceUpload,
+  options?: UploadOperation['options'],
+): Promise<AudienceUploadResult>;
 export {};

@@ -1,11 +1,11 @@
 import type { OAuth1Credentials } from './oauth1.js';
 import type { AuthKind, OperationSpec } from './types.js';
 /** The credentials a client sends. Each operation uses the schemes its spec allows. */
-export type ClientAuth = 
-/** OAuth 1.0a (HMAC-SHA1) user context; the token pair is left out for consumer-only steps. */
-{
+export type ClientAuth =
+  /** OAuth 1.0a (HMAC-SHA1) user context; the token pair is left out for consumer-only steps. */
+  {
     oauth1: OAuth1Credentials;
-};
+  };
 export type { OAuth1Credentials };
 /** The credential kinds a configured `auth` can provide, in order of preference. */
 export declare function authKindsOf(auth: ClientAuth | undefined): readonly AuthKind[];
@@ -29,11 +29,11 @@ export declare function requireSecureUrl(url: string, subject: string, parameter
 export declare function basicAuthorization(username: string, password: string, formEncode?: boolean): string;
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
-    method: string;
-    url: string;
-    /** Decoded pairs of a form body (they are signed with OAuth 1.0a). */
-    form: [string, string][] | undefined;
-    headers: Record<string, string>;
+  method: string;
+  url: string;
+  /** Decoded pairs of a form body (they are signed with OAuth 1.0a). */
+  form: [string, string][] | undefined;
+  headers: Record<string, string>;
 }
 /** Signs a request with OAuth 1.0a; resolves to the value of its `Authorization` header. */
 export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credentials) => Promise<string>;
@@ -42,11 +42,17 @@ export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credential
  * it leaves its code out: `oauth1Auth` signs with OAuth 1.0a. `AdsClient` has every one. Bearer tokens need none.
  */
 export interface CoreExtension {
-    readonly oauth1?: OAuth1Signer;
+  readonly oauth1?: OAuth1Signer;
 }
 /**
  * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
  * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
  * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
  */
-export declare function applyAuth(op: OperationSpec, kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, extensions: CoreExtension): string | Promise<string>;
+export declare function applyAuth(
+  op: OperationSpec,
+  kind: AuthKind | undefined,
+  auth: ClientAuth | undefined,
+  target: SigningTarget,
+  extensions: CoreExtension,
+): string | Promise<string>;

@@ -1,75 +1,83 @@
 /** A legacy error entry, as in `{ "errors": [{ "code": 89, "message": "Invalid or expired token." }] }`. */
 export interface LegacyError {
-    code: number | string;
-    message: string;
-    [field: string]: unknown;
+  code: number | string;
+  message: string;
+  [field: string]: unknown;
 }
 /** Rate-limit figures from the `x-rate-limit-*` headers, when the server sent them. */
 export interface RateLimit {
-    limit?: number;
-    remaining?: number;
-    /** When the window resets, in seconds since the epoch. */
-    reset?: number;
+  limit?: number;
+  remaining?: number;
+  /** When the window resets, in seconds since the epoch. */
+  reset?: number;
 }
 /** Reads the rate-limit headers of a response. */
 export declare function readRateLimit(headers: Headers): RateLimit | undefined;
 /** The server answered with a status outside 2xx, or with a body that could not be read. */
 export declare class ApiError extends Error {
-    readonly name = 'ApiError';
-    /** The operation that failed. */
-    readonly operationId: string;
-    readonly status: number;
-    readonly headers: Headers;
-    /** The RFC 7807 problem, when the body was one. */
-    readonly problem: {
+  readonly name = 'ApiError';
+  /** The operation that failed. */
+  readonly operationId: string;
+  readonly status: number;
+  readonly headers: Headers;
+  /** The RFC 7807 problem, when the body was one. */
+  readonly problem:
+    | {
         type: string;
         title?: string;
         detail?: string;
         status?: number;
         [field: string]: unknown;
-    } | undefined;
-    /** Legacy `{ code, message }` errors, when the body held them. */
-    readonly legacyErrors: LegacyError[] | undefined;
-    /** The parsed body (or its text when it was not JSON). */
-    readonly body: unknown;
-    readonly rateLimit: RateLimit | undefined;
-    constructor(init: {
-        operationId: string;
-        status: number;
-        headers: Headers;
-        body: unknown;
-        message?: string;
-    });
-    toJSON(): Record<string, unknown>;
+      }
+    | undefined;
+  /** Legacy `{ code, message }` errors, when the body held them. */
+  readonly legacyErrors: LegacyError[] | undefined;
+  /** The parsed body (or its text when it was not JSON). */
+  readonly body: unknown;
+  readonly rateLimit: RateLimit | undefined;
+  constructor(init: {
+    operationId: string;
+    status: number;
+    headers: Headers;
+    body: unknown;
+    message?: string;
+  });
+  toJSON(): Record<string, unknown>;
 }
 /** A parameter broke a documented rule; nothing was sent. */
 export declare class ValidationError extends Error {
+  /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
+  readonly parameter: string;
+  /** The rule, e.g. `pattern ^[0-9]{1,19}$` or `required`. */
+  readonly rule: string;
+  readonly name = 'ValidationError';
+  constructor(
     /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
-    readonly parameter: string;
+    parameter: string,
     /** The rule, e.g. `pattern ^[0-9]{1,19}$` or `required`. */
-    readonly rule: string;
-    readonly name = 'ValidationError';
-    constructor(
-    /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
-    parameter: string, 
-    /** The rule, e.g. `pattern ^[0-9]{1,19}$` or `required`. */
-    rule: string, message: string);
-    toJSON(): Record<string, unknown>;
+    rule: string,
+    message: string,
+  );
+  toJSON(): Record<string, unknown>;
 }
 /** No complete response arrived within the timeout. */
 export declare class TimeoutError extends Error {
-    readonly operationId: string;
-    readonly timeoutMs: number;
-    readonly name = 'TimeoutError';
-    constructor(operationId: string, timeoutMs: number);
+  readonly operationId: string;
+  readonly timeoutMs: number;
+  readonly name = 'TimeoutError';
+  constructor(operationId: string, timeoutMs: number);
 }
 /** The request could not reach the server, or the connection broke. */
 export declare class ConnectionError extends Error {
-    readonly operationId: string;
-    readonly name = 'ConnectionError';
-    constructor(operationId: string, reason: string, options?: {
-        cause?: unknown;
-    });
+  readonly operationId: string;
+  readonly name = 'ConnectionError';
+  constructor(
+    operationId: string,
+    reason: string,
+    options?: {
+      cause?: unknown;
+    },
+  );
 }
 /** A plain JSON-like object (not null, not an array). */
 export declare function isRecord(value: unknown): value is Record<string, unknown>;

@@ -19,7 +19,7 @@ declare const microsBrand: unique symbol;
  * an API response (there it is a plain JSON number typed as `Micros`).
  */
 export type Micros = number & {
-    readonly [microsBrand]: 'micros';
+  readonly [microsBrand]: 'micros';
 };
 /**
  * How `toMicros` treats digits beyond the sixth decimal (names as in Java's
@@ -29,8 +29,8 @@ export type Micros = number & {
 export type MicrosRounding = 'half-even' | 'half-up' | 'down' | 'up' | 'floor' | 'ceil';
 /** Options for `toMicros`. */
 export interface ToMicrosOptions {
-    /** Round values with more than six decimals; without it they throw. */
-    rounding?: MicrosRounding | undefined;
+  /** Round values with more than six decimals; without it they throw. */
+  rounding?: MicrosRounding | undefined;
 }
 /**
  * Convert a decimal amount in currency units (`'5.50'`, `5.5`, `'-1.5'`, `'1e-6'`)

@@ -12,9 +12,9 @@
  * objects even when asked), and no other field.
  */
 export type Selected<T, Present extends keyof T, Maybe extends keyof T = never> = {
-    [K in Present]-?: T[K];
+  [K in Present]-?: T[K];
 } & {
-    [K in Maybe]?: T[K];
+  [K in Maybe]?: T[K];
 };
 /**
  * The object `T` as a `*.fields` value `V` selects it. `Default`: the fields returned unasked;
@@ -27,14 +27,35 @@ export type Selected<T, Present extends keyof T, Maybe extends keyof T = never> 
  * - an array of some field names: the defaults, and the named fields as optional;
  * - anything that may hold every field (`TweetField[]`, an optional value): `T` as the schema states it.
  */
-export type FieldSelection<T, V, Default extends keyof T, Sometimes extends keyof T, WhenAsked extends keyof T, NonDefault extends keyof T, Field, Other extends keyof T = never> = [V] extends [readonly unknown[]] ? number extends V['length'] ? [Field] extends [V[number]] ? T : Selected<T, Default, (V[number] & NonDefault) | Other> : Selected<T, Default | (V[number] & WhenAsked), (V[number] & Sometimes) | Other> : [V] extends [undefined] ? Selected<T, Default, Other> : T;
+export type FieldSelection<
+  T,
+  V,
+  Default extends keyof T,
+  Sometimes extends keyof T,
+  WhenAsked extends keyof T,
+  NonDefault extends keyof T,
+  Field,
+  Other extends keyof T = never,
+> = [V] extends [readonly unknown[]]
+  ? number extends V['length']
+    ? [Field] extends [V[number]]
+      ? T
+      : Selected<T, Default, (V[number] & NonDefault) | Other>
+    : Selected<T, Default | (V[number] & WhenAsked), (V[number] & Sometimes) | Other>
+  : [V] extends [undefined]
+    ? Selected<T, Default, Other>
+    : T;
 /**
  * The property `K` of `T` as a boolean parameter's value `V` asks for it: present when `true`,
  * absent when `false` or not given (`never`, `undefined`), optional when the type does not say.
  */
-export type Flagged<T, K extends keyof T, V> = [V] extends [false | undefined] ? {} : [V] extends [true] ? Selected<T, K> : {
-    [F in K]?: T[F];
-};
+export type Flagged<T, K extends keyof T, V> = [V] extends [false | undefined]
+  ? {}
+  : [V] extends [true]
+    ? Selected<T, K>
+    : {
+        [F in K]?: T[F];
+      };
 /** The value the params `P` give the parameter `K` (`never` when `P` does not have it). */
 export type FieldsParam<P, K extends string> = P[K & keyof P];
 /**
@@ -42,6 +63,8 @@ export type FieldsParam<P, K extends string> = P[K & keyof P];
  * are inferred, so not checked for excess properties) still refuses `'tweet.feilds'`. Params
  * with known keys only (every valid call) skip the mapped type.
  */
-export type KnownParams<P, Known> = keyof P extends keyof Known ? unknown : {
-    [K in Exclude<keyof P, keyof Known>]: never;
-};
+export type KnownParams<P, Known> = keyof P extends keyof Known
+  ? unknown
+  : {
+      [K in Exclude<keyof P, keyof Known>]: never;
+    };

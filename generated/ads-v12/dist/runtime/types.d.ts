@@ -7,57 +7,71 @@ export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' 
 export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
 /** Rules a value must meet before it is sent; read from the spec. */
 export interface ValueChecks {
-    readonly type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
-    readonly pattern?: string;
-    readonly minLength?: number;
-    readonly maxLength?: number;
-    readonly minimum?: number;
-    readonly maximum?: number;
-    readonly exclusiveMinimum?: number;
-    readonly exclusiveMaximum?: number;
-    readonly enum?: readonly (string | number | boolean | null)[];
-    readonly minItems?: number;
-    readonly maxItems?: number;
-    readonly uniqueItems?: boolean;
-    readonly items?: ValueChecks;
-    readonly format?: string;
-    /** `null` is a valid value (and counts as given for a required field). */
-    readonly nullable?: boolean;
-    /** Checks of an object's properties, by name. */
-    readonly properties?: Readonly<Record<string, ValueChecks>>;
-    /** Properties an object must have. */
-    readonly requiredProperties?: readonly string[];
-    /** The value must match one of these shapes. */
-    readonly oneOf?: readonly ValueChecks[];
-    /** The property whose value picks the `oneOf` shape. */
-    readonly discriminator?: string;
-    /**
-     * Checks an object against `properties`, `requiredProperties` and `oneOf` (`checkObject` of
-     * `validate.ts`): set by the descriptors that have them, so bundles without them leave it out.
-     */
-    readonly object?: ObjectCheck;
+  readonly type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly enum?: readonly (string | number | boolean | null)[];
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly items?: ValueChecks;
+  readonly format?: string;
+  /** `null` is a valid value (and counts as given for a required field). */
+  readonly nullable?: boolean;
+  /** Checks of an object's properties, by name. */
+  readonly properties?: Readonly<Record<string, ValueChecks>>;
+  /** Properties an object must have. */
+  readonly requiredProperties?: readonly string[];
+  /** The value must match one of these shapes. */
+  readonly oneOf?: readonly ValueChecks[];
+  /** The property whose value picks the `oneOf` shape. */
+  readonly discriminator?: string;
+  /**
+   * Checks an object against `properties`, `requiredProperties` and `oneOf` (`checkObject` of
+   * `validate.ts`): set by the descriptors that have them, so bundles without them leave it out.
+   */
+  readonly object?: ObjectCheck;
 }
 /** Checks an object value's properties and shape; throws a ValidationError. */
-export type ObjectCheck = (op: OperationSpec, name: string, value: Record<string, unknown>, checks: ValueChecks) => void;
+export type ObjectCheck = (
+  op: OperationSpec,
+  name: string,
+  value: Record<string, unknown>,
+  checks: ValueChecks,
+) => void;
 /** How an array or object value goes on the wire. */
-export type ParamStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
+export type ParamStyle =
+  | 'simple'
+  | 'label'
+  | 'matrix'
+  | 'csv'
+  | 'ssv'
+  | 'pipes'
+  | 'multi'
+  | 'deepObject'
+  | 'json';
 export interface ParamSpec {
-    /** The name on the wire. */
-    readonly name: string;
-    /** The key in the params object, when not the wire name (the same name in two locations). */
-    readonly key?: string;
-    readonly in: 'path' | 'query' | 'header' | 'cookie';
-    readonly required?: boolean;
-    readonly style?: ParamStyle;
-    /** `explode` of a path or header parameter (`simple`, `label`, `matrix`): objects as `k=v`, arrays repeated. */
-    readonly explode?: boolean;
-    readonly checks?: ValueChecks;
+  /** The name on the wire. */
+  readonly name: string;
+  /** The key in the params object, when not the wire name (the same name in two locations). */
+  readonly key?: string;
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly required?: boolean;
+  readonly style?: ParamStyle;
+  /** `explode` of a path or header parameter (`simple`, `label`, `matrix`): objects as `k=v`, arrays repeated. */
+  readonly explode?: boolean;
+  readonly checks?: ValueChecks;
 }
 /** A body encoded for fetch; `form` keeps the decoded pairs of a form body (OAuth 1.0a signs them). */
 export interface EncodedBody {
-    body: BodyInit;
-    form?: [string, string][];
-    contentType?: string;
+  body: BodyInit;
+  form?: [string, string][];
+  contentType?: string;
 }
 /**
  * Encodes a request body. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in
@@ -65,23 +79,28 @@ export interface EncodedBody {
  */
 export type BodyEncoder = (value: unknown, contentType: string) => EncodedBody;
 export interface BodySpec {
-    readonly contentType: string;
-    readonly encoding: 'json' | 'form' | 'multipart' | 'binary' | 'text';
-    /** The encoder of `encoding`. */
-    readonly encode: BodyEncoder;
-    /** The body's fields sit in the params object (`fields`), or the body is `params.body` (`whole`). */
-    readonly mode: 'fields' | 'whole';
-    readonly required?: boolean;
-    /** Checks on a whole body (an array, for example). */
-    readonly checks?: ValueChecks;
-    /** Every top-level field of an object body (`fields` mode), with its checks. */
-    readonly fields?: Readonly<Record<string, ValueChecks & {
+  readonly contentType: string;
+  readonly encoding: 'json' | 'form' | 'multipart' | 'binary' | 'text';
+  /** The encoder of `encoding`. */
+  readonly encode: BodyEncoder;
+  /** The body's fields sit in the params object (`fields`), or the body is `params.body` (`whole`). */
+  readonly mode: 'fields' | 'whole';
+  readonly required?: boolean;
+  /** Checks on a whole body (an array, for example). */
+  readonly checks?: ValueChecks;
+  /** Every top-level field of an object body (`fields` mode), with its checks. */
+  readonly fields?: Readonly<
+    Record<
+      string,
+      ValueChecks & {
         readonly required?: boolean;
-    }>>;
-    /** The object body admits fields it does not name: any params key may be one. */
-    readonly open?: boolean;
-    /** A body of one shape among several (`oneOf`): per shape, the fields only it has; two groups never go together. */
-    readonly exclusive?: readonly (readonly string[])[];
+      }
+    >
+  >;
+  /** The object body admits fields it does not name: any params key may be one. */
+  readonly open?: boolean;
+  /** A body of one shape among several (`oneOf`): per shape, the fields only it has; two groups never go together. */
+  readonly exclusive?: readonly (readonly string[])[];
 }
 /**
  * How an operation pages: `token`/`cursor` (the next token at `next` in the body, sent back in
@@ -89,88 +108,93 @@ export interface BodySpec {
  * `link` (the `rel="next"` URL of the `Link` header) or `offset` (this offset plus the items received).
  */
 export interface PaginationSpec {
-    readonly style: 'token' | 'cursor' | 'after' | 'link' | 'offset';
-    readonly limit?: string;
-    readonly token: string;
-    readonly next?: string;
-    readonly previous?: string;
-    /** Dotted path to the items; `''` when the body is the array. */
-    readonly items: string;
-    readonly hasMore?: string;
-    readonly total?: string;
+  readonly style: 'token' | 'cursor' | 'after' | 'link' | 'offset';
+  readonly limit?: string;
+  readonly token: string;
+  readonly next?: string;
+  readonly previous?: string;
+  /** Dotted path to the items; `''` when the body is the array. */
+  readonly items: string;
+  readonly hasMore?: string;
+  readonly total?: string;
 }
 /** A cross-field rule from the spec's `x-validation`. */
 export interface RuleSpec {
-    readonly rule: string;
-    readonly [argument: string]: unknown;
+  readonly rule: string;
+  readonly [argument: string]: unknown;
 }
 /** Everything the runtime needs to send one operation; generated from the spec. */
 export interface OperationSpec {
-    readonly id: string;
-    readonly method: HttpMethod;
-    readonly path: string;
-    readonly tag: string;
-    readonly params?: readonly ParamSpec[];
-    readonly body?: BodySpec;
-    readonly response: 'json' | 'form' | 'text' | 'binary' | 'none';
-    /** Alternatives; each lists credentials that must all be present. Absent: the spec states none. */
-    readonly security?: readonly (readonly AuthKind[])[];
-    readonly pagination?: PaginationSpec;
-    /** Events arrive as newline-delimited JSON or as Server-Sent Events (`text/event-stream`). */
-    readonly streaming?: 'ndjson' | 'sse';
-    readonly browserStep?: boolean;
-    readonly sandboxOnly?: boolean;
-    /** An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). */
-    readonly requireHttps?: boolean;
-    /** HTTP Basic user name and password are form-encoded before base64 (RFC 6749 section 2.3.1). */
-    readonly basicEncoding?: 'form';
-    readonly rules?: readonly RuleSpec[];
-    /** Where this operation's API key goes, when its security names an apiKey scheme. */
-    readonly apiKey?: {
-        readonly in: 'header' | 'query' | 'cookie';
-        readonly name: string;
-    };
-    /** Documented rate limits (`x-rate-limit`), with the pacer that waits for them (`pacing.ts`). */
-    readonly pacing?: PacingSpec;
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly tag: string;
+  readonly params?: readonly ParamSpec[];
+  readonly body?: BodySpec;
+  readonly response: 'json' | 'form' | 'text' | 'binary' | 'none';
+  /** Alternatives; each lists credentials that must all be present. Absent: the spec states none. */
+  readonly security?: readonly (readonly AuthKind[])[];
+  readonly pagination?: PaginationSpec;
+  /** Events arrive as newline-delimited JSON or as Server-Sent Events (`text/event-stream`). */
+  readonly streaming?: 'ndjson' | 'sse';
+  readonly browserStep?: boolean;
+  readonly sandboxOnly?: boolean;
+  /** An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). */
+  readonly requireHttps?: boolean;
+  /** HTTP Basic user name and password are form-encoded before base64 (RFC 6749 section 2.3.1). */
+  readonly basicEncoding?: 'form';
+  readonly rules?: readonly RuleSpec[];
+  /** Where this operation's API key goes, when its security names an apiKey scheme. */
+  readonly apiKey?: {
+    readonly in: 'header' | 'query' | 'cookie';
+    readonly name: string;
+  };
+  /** Documented rate limits (`x-rate-limit`), with the pacer that waits for them (`pacing.ts`). */
+  readonly pacing?: PacingSpec;
 }
 /** At most `requests` requests in any window of `windowMs`, from the client's budget `key`. */
 export interface RateLimitSpec {
-    readonly key: string;
-    readonly requests: number;
-    readonly windowMs: number;
-    /** Only requests that set this parameter count (and wait). */
-    readonly when?: string;
+  readonly key: string;
+  readonly requests: number;
+  readonly windowMs: number;
+  /** Only requests that set this parameter count (and wait). */
+  readonly when?: string;
 }
 /** What a pacer needs of the client: its clock, its sleep and whether pacing is on. */
 export interface PacingClock {
-    readonly pacing: boolean;
-    readonly now: () => number;
-    readonly sleep: Sleep;
+  readonly pacing: boolean;
+  readonly now: () => number;
+  readonly sleep: Sleep;
 }
 /**
  * Waits until every budget of the operation has room for one more request, takes it, and returns
  * the function to call when the request is over (its slot is then counted from that moment), with
  * the response's headers when there was a response (their `x-rate-limit-*` figures correct the budget).
  */
-export type Pacer = (clock: PacingClock, limits: readonly RateLimitSpec[], params: Record<string, unknown>, signal?: AbortSignal) => Promise<(headers?: Headers) => void>;
+export type Pacer = (
+  clock: PacingClock,
+  limits: readonly RateLimitSpec[],
+  params: Record<string, unknown>,
+  signal?: AbortSignal,
+) => Promise<(headers?: Headers) => void>;
 export interface PacingSpec {
-    readonly pace: Pacer;
-    readonly limits: readonly RateLimitSpec[];
+  readonly pace: Pacer;
+  readonly limits: readonly RateLimitSpec[];
 }
 /** A paginated operation's descriptor. */
 export type PaginatedOperationSpec = OperationSpec & {
-    readonly pagination: PaginationSpec;
+  readonly pagination: PaginationSpec;
 };
 /** What the client saw of one HTTP response: every attempt, retried ones and failures included. */
 export interface ResponseInfo {
-    readonly operationId: string;
-    readonly method: HttpMethod;
-    readonly status: number;
-    readonly headers: Headers;
-    /** The `x-rate-limit-limit`, `-remaining` and `-reset` figures, when the server sent them. */
-    readonly rateLimit: RateLimit | undefined;
-    /** 0 for the first attempt, 1 for the first retry, ... */
-    readonly attempt: number;
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  readonly status: number;
+  readonly headers: Headers;
+  /** The `x-rate-limit-limit`, `-remaining` and `-reset` figures, when the server sent them. */
+  readonly rateLimit: RateLimit | undefined;
+  /** 0 for the first attempt, 1 for the first retry, ... */
+  readonly attempt: number;
 }
 /**
  * Waits `ms` milliseconds, rejecting with `signal.reason` when the signal aborts. The client's
@@ -180,25 +204,25 @@ export interface ResponseInfo {
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 /** Per-call options, the optional second argument of every method. */
 export interface RequestOptions {
-    /** Cancels the request, and any wait between retries. */
-    signal?: AbortSignal;
-    /** Overrides the client's timeout for this call: the time each attempt has to get a complete response, in milliseconds. */
-    timeoutMs?: number;
-    /** Extra headers for this call. */
-    headers?: Record<string, string>;
-    /** Overrides the client's retry count for this call. */
-    maxRetries?: number;
-    /** Overrides the client's longest wait for a `retry-after` or rate-limit reset, in milliseconds. */
-    maxRetryWaitMs?: number;
-    /** Retry this call even though its method is not idempotent (POST, PATCH): only when sending it twice is harmless. */
-    retryNonIdempotent?: boolean;
-    /** Called with every HTTP response of this call (after the client's own `onResponse`), e.g. to read rate-limit figures. */
-    onResponse?: (info: ResponseInfo) => void;
-    /**
-     * Credentials for this call instead of the client's, e.g. to sign one OAuth step with a
-     * request token. The operation's security still decides whether they may be sent.
-     */
-    auth?: ClientAuth;
+  /** Cancels the request, and any wait between retries. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call: the time each attempt has to get a complete response, in milliseconds. */
+  timeoutMs?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+  /** Overrides the client's retry count for this call. */
+  maxRetries?: number;
+  /** Overrides the client's longest wait for a `retry-after` or rate-limit reset, in milliseconds. */
+  maxRetryWaitMs?: number;
+  /** Retry this call even though its method is not idempotent (POST, PATCH): only when sending it twice is harmless. */
+  retryNonIdempotent?: boolean;
+  /** Called with every HTTP response of this call (after the client's own `onResponse`), e.g. to read rate-limit figures. */
+  onResponse?: (info: ResponseInfo) => void;
+  /**
+   * Credentials for this call instead of the client's, e.g. to sign one OAuth step with a
+   * request token. The operation's security still decides whether they may be sent.
+   */
+  auth?: ClientAuth;
 }
 /** The `fetch` the client uses; any WHATWG-compatible implementation. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

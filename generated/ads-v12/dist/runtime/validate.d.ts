@@ -10,9 +10,20 @@ export declare function own(params: Record<string, unknown>, key: string): unkno
  * Checks one value against its rules; `name` is the path shown in the message, with `[index]`
  * added for an array item (built only when a message or a nested check needs it).
  */
-export declare function checkValue(op: OperationSpec, name: string, value: unknown, checks: ValueChecks, index?: number): void;
+export declare function checkValue(
+  op: OperationSpec,
+  name: string,
+  value: unknown,
+  checks: ValueChecks,
+  index?: number,
+): void;
 /**
  * Required properties, each property's own checks, and the one shape of a union the object must
  * match. Descriptors refer to it (`ValueChecks.object`) where they check objects.
  */
-export declare function checkObject(op: OperationSpec, name: string, value: Record<string, unknown>, checks: ValueChecks): void;
+export declare function checkObject(
+  op: OperationSpec,
+  name: string,
+  value: Record<string, unknown>,
+  checks: ValueChecks,
+): void;

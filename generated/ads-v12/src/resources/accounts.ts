@@ -33,7 +33,8 @@ import {
 } from '../functions.js';
 
 /**
- * Advertising accounts the authenticated user can act on, their apps, change history and granted beta features; sandbox account creation and deletion.
+ * Advertising accounts the authenticated user can act on, their apps, change history and granted beta
+ * features; sandbox account creation and deletion.
  *
  * Reached as `client.accounts`.
  */
@@ -49,7 +50,8 @@ export class AccountsResource {
    * Filter with `account_ids` (up to 200) or with `q`, a case-insensitive prefix match on the account
    * name. Pages hold `count` records (default 200, 1 to 1000); pass `next_cursor` back as `cursor` for
    * the next page. `with_total_count` adds `total_count`, cannot be combined with `cursor`, and is rate
-   * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and updates.
+   * limited to 200 requests per 15 minutes. `industry_type` is returned only by single reads and
+   * updates.
    *
    * `GET /12/accounts` (operationId `listAccounts`)
    */

@@ -48,7 +48,8 @@ import {
 } from '../functions.js';
 
 /**
- * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience permission operations.
+ * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience
+ * permission operations.
  *
  * Reached as `client.audiences`.
  */
@@ -62,10 +63,11 @@ export class AudiencesResource {
    * Lists the sharing permissions of a tailored audience. Served under version 5. Filter with
    * `granted_account_ids` or `tailored_audience_permission_ids` (up to 200 each). Pages hold `count`
    * records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and is rate
-   * limited to 200 requests per 15 minutes. The response records are not shown by the source and are
+   * limited to 200 requests per 15 minutes. The response records are not documented and are
    * kept open.
    *
-   * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `listTailoredAudiencePermissions`)
+   * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+   * `listTailoredAudiencePermissions`)
    */
   listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(
     params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
@@ -83,10 +85,11 @@ export class AudiencesResource {
    * Grants another ads account access to a tailored audience. Served under version 5.
    * `granted_account_id` and `permission_level` are required. Only the owning account may create or
    * change permissions. Sharing works between accounts of one business, or from an account that has
-   * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+   * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
    * kept open.
    *
-   * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId `createTailoredAudiencePermission`)
+   * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
+   * `createTailoredAudiencePermission`)
    */
   createTailoredPermission(
     params: CreateTailoredAudiencePermissionParams,
@@ -100,9 +103,11 @@ export class AudiencesResource {
    *
    * Revokes a tailored audience permission. Served under version 5. After revocation the granted
    * account cannot target the audience in new campaigns; running campaigns continue but cannot be
-   * copied. The response record is not shown by the source and is kept open.
+   * copied. The response record is not documented and is kept open.
    *
-   * `DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}` (operationId `deleteTailoredAudiencePermission`)
+   * `DELETE
+   * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
+   * (operationId `deleteTailoredAudiencePermission`)
    */
   deleteTailoredPermission(
     params: DeleteTailoredAudiencePermissionParams,
@@ -119,7 +124,8 @@ export class AudiencesResource {
    * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
    * follows X's Ads documentation), and the response records are not shown and are kept open.
    *
-   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId `getCustomAudienceTargeted`)
+   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
+   * `getCustomAudienceTargeted`)
    */
   getCustomTargeted(
     params: GetCustomAudienceTargetedParams,
@@ -142,7 +148,8 @@ export class AudiencesResource {
    * `success_count` and `total_count`, which must be equal and match the number of users sent; any
    * mismatch is an error that calls for a retry. Rate limit: 1,500 requests per 1-minute window.
    *
-   * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId `updateCustomAudienceUsers`)
+   * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
+   * `updateCustomAudienceUsers`)
    */
   updateCustomUsers(
     params: UpdateCustomAudienceUsersParams,
@@ -157,9 +164,10 @@ export class AudiencesResource {
    * Lists the sharing permissions of a custom audience. Filter with `granted_account_ids` or
    * `custom_audience_permission_ids` (up to 200 each). Pages hold `count` records (default 200, 1 to
    * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
-   * 15 minutes. The response records are not shown by the source and are kept open.
+   * 15 minutes. The response records are not documented and are kept open.
    *
-   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `listCustomAudiencePermissions`)
+   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+   * `listCustomAudiencePermissions`)
    */
   listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(
     params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
@@ -177,10 +185,11 @@ export class AudiencesResource {
    * Grants another ads account access to a custom audience. `granted_account_id` and
    * `permission_level` are required. Only the owning account (the audience's `is_owner`) may create or
    * change permissions. Sharing works between accounts of one business, or from an account that has
-   * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not shown by the source and is
+   * the feature SHARE_AUDIENCE_OUTSIDE_BUSINESS. The response record is not documented and is
    * kept open.
    *
-   * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId `createCustomAudiencePermission`)
+   * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
+   * `createCustomAudiencePermission`)
    */
   createCustomPermission(
     params: CreateCustomAudiencePermissionParams,
@@ -194,9 +203,11 @@ export class AudiencesResource {
    *
    * Revokes a custom audience permission. Only the owning account may change permissions. After
    * revocation the granted account cannot target the audience in new campaigns; running campaigns
-   * continue but cannot be copied. The response record is not shown by the source and is kept open.
+   * continue but cannot be copied. The response record is not documented and is kept open.
    *
-   * `DELETE /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}` (operationId `deleteCustomAudiencePermission`)
+   * `DELETE
+   * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
+   * (operationId `deleteCustomAudiencePermission`)
    */
   deleteCustomPermission(
     params: DeleteCustomAudiencePermissionParams,
@@ -212,7 +223,7 @@ export class AudiencesResource {
    * `permission_scope=SHARED` lists audiences shared with it. Filter with `custom_audience_ids` (up to
    * 200) or `q` (name prefix, 1 to 255 characters). Pages hold `count` records (default 200, 1 to
    * 1000). `with_total_count` cannot be combined with `cursor` and is rate limited to 200 requests per
-   * 15 minutes. The response records are not shown by the source and are kept open.
+   * 15 minutes. The response records are not documented and are kept open.
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    */
@@ -228,7 +239,7 @@ export class AudiencesResource {
    *
    * Creates an empty placeholder custom audience; add users with updateCustomAudienceUsers. `name` is
    * required and must be unique: creating an audience with a name already in use is an error.
-   * `description` is optional. The response record is not shown in full by the source and is kept
+   * `description` is optional. The response record is not documented in full and is kept
    * open.
    *
    * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
@@ -243,9 +254,10 @@ export class AudiencesResource {
   /**
    * Get a custom audience
    *
-   * Returns one custom audience. The record is not shown in full by the source and is kept open.
+   * Returns one custom audience. The record is not documented in full and is kept open.
    *
-   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `getCustomAudience`)
+   * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+   * `getCustomAudience`)
    */
   getCustom(params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse> {
     return getCustomAudience(this.core, params, options);
@@ -254,9 +266,11 @@ export class AudiencesResource {
   /**
    * Update a custom audience
    *
-   * Renames a custom audience (the name must stay unique) and/or changes its description. Both parameters are optional.
+   * Renames a custom audience (the name must stay unique) and/or changes its description. Both
+   * parameters are optional.
    *
-   * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId `updateCustomAudience`)
+   * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
+   * `updateCustomAudience`)
    */
   updateCustom(
     params: UpdateCustomAudienceParams,
@@ -269,7 +283,7 @@ export class AudiencesResource {
    * Create custom audiences in a batch
    *
    * Creates up to 10 custom audiences in one request from a JSON array body. Closed beta. The shape of
-   * each item and of the response is not shown by the source and is kept open. Request-level errors
+   * each item and of the response is not documented and is kept open. Request-level errors
    * (for example an oversize batch) come back in `errors`; item-level errors (for example a missing
    * parameter) come back in `operation_errors`, at the index of the failing input item.
    *

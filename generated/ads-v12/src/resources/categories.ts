@@ -31,7 +31,8 @@ import {
 } from '../functions.js';
 
 /**
- * Advertiser business categories, curated categories (publisher content packages for preroll) and their association with line items.
+ * Advertiser business categories, curated categories (publisher content packages for preroll) and
+ * their association with line items.
  *
  * Reached as `client.categories`.
  */
@@ -73,7 +74,8 @@ export class CategoriesResource {
    *
    * Returns one curated category.
    *
-   * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId `getCuratedCategory`)
+   * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
+   * `getCuratedCategory`)
    */
   getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse> {
     return getCuratedCategory(this.core, params, options);
@@ -86,7 +88,8 @@ export class CategoriesResource {
    * `count` records (default 200, 1 to 1000). `with_total_count` cannot be combined with `cursor` and
    * is rate limited to 200 requests per 15 minutes.
    *
-   * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId `listLineItemCuratedCategories`)
+   * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
+   * `listLineItemCuratedCategories`)
    */
   listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(
     params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
@@ -101,9 +104,11 @@ export class CategoriesResource {
   /**
    * Associate a curated category with a line item
    *
-   * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are required.
+   * Associates a curated category with a line item. Both `line_item_id` and `curated_category_id` are
+   * required.
    *
-   * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId `createLineItemCuratedCategory`)
+   * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
+   * `createLineItemCuratedCategory`)
    */
   createLineItemCurated(
     params: CreateLineItemCuratedCategoryParams,
@@ -117,7 +122,8 @@ export class CategoriesResource {
    *
    * Returns one association between a line item and a curated category.
    *
-   * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `getLineItemCuratedCategory`)
+   * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+   * (operationId `getLineItemCuratedCategory`)
    */
   getLineItemCurated(
     params: GetLineItemCuratedCategoryParams,
@@ -131,7 +137,8 @@ export class CategoriesResource {
    *
    * Changes the curated category and/or the line item of an association. Both parameters are optional.
    *
-   * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `updateLineItemCuratedCategory`)
+   * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+   * (operationId `updateLineItemCuratedCategory`)
    */
   updateLineItemCurated(
     params: UpdateLineItemCuratedCategoryParams,
@@ -143,9 +150,11 @@ export class CategoriesResource {
   /**
    * Delete a line item curated category
    *
-   * Deletes an association between a line item and a curated category. The record is returned with `deleted` set to true.
+   * Deletes an association between a line item and a curated category. The record is returned with
+   * `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}` (operationId `deleteLineItemCuratedCategory`)
+   * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
+   * (operationId `deleteLineItemCuratedCategory`)
    */
   deleteLineItemCurated(
     params: DeleteLineItemCuratedCategoryParams,

@@ -34,7 +34,8 @@ import {
 } from '../functions.js';
 
 /**
- * Account media library entries, media creatives that attach them to line items, and promoted accounts.
+ * Account media library entries, media creatives that attach them to line items, and promoted
+ * accounts.
  *
  * Reached as `client.media`.
  */
@@ -74,7 +75,8 @@ export class MediaResource {
    *
    * Deletes an entry of the account's media library. The record is returned with `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `deleteAccountMedia`)
+   * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
+   * `deleteAccountMedia`)
    */
   deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
     return deleteAccountMedia(this.core, params, options);
@@ -129,7 +131,8 @@ export class MediaResource {
    *
    * Deletes a media creative. The record is returned with `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `deleteMediaCreative`)
+   * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
+   * `deleteMediaCreative`)
    */
   deleteCreative(
     params: DeleteMediaCreativeParams,

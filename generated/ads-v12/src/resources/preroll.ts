@@ -68,7 +68,8 @@ export class PrerollResource {
    *
    * Returns one preroll call to action.
    *
-   * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `getPrerollCallToAction`)
+   * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `getPrerollCallToAction`)
    */
   getCallToAction(
     params: GetPrerollCallToActionParams,
@@ -82,7 +83,8 @@ export class PrerollResource {
    *
    * Changes the call to action and/or its URL. Both parameters are optional.
    *
-   * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `updatePrerollCallToAction`)
+   * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `updatePrerollCallToAction`)
    */
   updateCallToAction(
     params: UpdatePrerollCallToActionParams,
@@ -96,7 +98,8 @@ export class PrerollResource {
    *
    * Deletes a preroll call to action. The record is returned with `deleted` set to true.
    *
-   * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId `deletePrerollCallToAction`)
+   * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
+   * `deletePrerollCallToAction`)
    */
   deleteCallToAction(
     params: DeletePrerollCallToActionParams,

@@ -3,50 +3,73 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
 import type { FieldsParam, KnownParams } from '../runtime/selection.js';
-import type { CreateCommunityNotesParams, CreateNoteResponse, EvaluateCommunityNotesParams, EvaluateNoteResponse, NoteSelection, SearchCommunityNotesWrittenParams, SearchCommunityNotesWrittenResponse, SearchEligiblePostsParams, SearchEligiblePostsResponse, TweetSelection } from '../models.js';
+import type {
+  CreateCommunityNotesParams,
+  CreateNoteResponse,
+  EvaluateCommunityNotesParams,
+  EvaluateNoteResponse,
+  NoteSelection,
+  SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsParams,
+  SearchEligiblePostsResponse,
+  TweetSelection,
+} from '../models.js';
 /**
- * Community notes for automated note writers: posts eligible for a note, notes written, submitting a note and evaluating a draft.
+ * Community notes for automated note writers: posts eligible for a note, notes written, submitting a
+ * note and evaluating a draft.
  *
  * Reached as `client.communityNotes`.
  */
 export declare class CommunityNotesResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.communityNotes`. */
-    constructor(core: ClientCore);
-    /**
-     * Search for Posts Eligible for Community Notes
-     *
-     * Returns the posts on which the authenticated note writer may propose a community note, page by page. With `test_mode` the posts of the writer's test feed are returned instead of live ones.
-     *
-     * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
-     * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
-     */
-    searchEligiblePosts<const P extends SearchEligiblePostsParams>(params: P & KnownParams<P, SearchEligiblePostsParams>, options?: PaginationOptions): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
-    /**
-     * Search for Community Notes Written
-     *
-     * Returns the community notes written by the authenticated writer, page by page. With `test_mode` the notes written for the test feed are returned instead.
-     *
-     * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
-     * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
-     */
-    searchWritten<const P extends SearchCommunityNotesWrittenParams>(params: P & KnownParams<P, SearchCommunityNotesWrittenParams>, options?: PaginationOptions): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
-    /**
-     * Create a Community Note
-     *
-     * Submits a community note on a post. With `test_mode` the note only tests the writer's capability and is not publicly visible; otherwise it becomes a new proposed note on the product. The note text must contain a link to a source.
-     *
-     * `POST /2/notes` (operationId `createCommunityNotes`)
-     * @see https://communitynotes.x.com/guide/api/overview
-     */
-    create(params: CreateCommunityNotesParams, options?: RequestOptions): Promise<CreateNoteResponse>;
-    /**
-     * Evaluate a Community Note
-     *
-     * Evaluates a draft community note for a post before it is submitted, returning the claim-opinion model score of the text.
-     *
-     * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
-     * @see https://communitynotes.x.com/guide/api/overview
-     */
-    evaluate(params: EvaluateCommunityNotesParams, options?: RequestOptions): Promise<EvaluateNoteResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.communityNotes`. */
+  constructor(core: ClientCore);
+  /**
+   * Search for Posts Eligible for Community Notes
+   *
+   * Returns the posts on which the authenticated note writer may propose a community note, page by page.
+   * With `test_mode` the posts of the writer's test feed are returned instead of live ones.
+   *
+   * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
+   * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
+   */
+  searchEligiblePosts<const P extends SearchEligiblePostsParams>(
+    params: P & KnownParams<P, SearchEligiblePostsParams>,
+    options?: PaginationOptions,
+  ): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+  /**
+   * Search for Community Notes Written
+   *
+   * Returns the community notes written by the authenticated writer, page by page. With `test_mode` the
+   * notes written for the test feed are returned instead.
+   *
+   * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
+   * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
+   */
+  searchWritten<const P extends SearchCommunityNotesWrittenParams>(
+    params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
+    options?: PaginationOptions,
+  ): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
+  /**
+   * Create a Community Note
+   *
+   * Submits a community note on a post. With `test_mode` the note only tests the writer's capability and
+   * is not publicly visible; otherwise it becomes a new proposed note on the product. The note text must
+   * contain a link to a source.
+   *
+   * `POST /2/notes` (operationId `createCommunityNotes`)
+   * @see https://communitynotes.x.com/guide/api/overview
+   */
+  create(params: CreateCommunityNotesParams, options?: RequestOptions): Promise<CreateNoteResponse>;
+  /**
+   * Evaluate a Community Note
+   *
+   * Evaluates a draft community note for a post before it is submitted, returning the claim-opinion
+   * model score of the text.
+   *
+   * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
+   * @see https://communitynotes.x.com/guide/api/overview
+   */
+  evaluate(params: EvaluateCommunityNotesParams, options?: RequestOptions): Promise<EvaluateNoteResponse>;
 }

@@ -3,47 +3,68 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
 import type { FieldsParam, KnownParams } from '../runtime/selection.js';
-import type { ConnectionSelection, DeleteConnectionsByEndpointParams, DeleteConnectionsByUuidsParams, GetConnectionHistoryParams, GetConnectionHistoryResponse, KillConnectionsResponse } from '../models.js';
+import type {
+  ConnectionSelection,
+  DeleteConnectionsByEndpointParams,
+  DeleteConnectionsByUuidsParams,
+  GetConnectionHistoryParams,
+  GetConnectionHistoryResponse,
+  KillConnectionsResponse,
+} from '../models.js';
 /**
- * Streaming connections of the application: list active and past connections with their disconnect reasons, and end stale ones. Too many simultaneous streaming connections gives the `TooManyConnections` connection issue; these operations free stale connections.
+ * Streaming connections of the application: list active and past connections with their disconnect
+ * reasons, and end stale ones. Too many simultaneous streaming connections gives the
+ * `TooManyConnections` connection issue; these operations free stale connections.
  *
  * Reached as `client.connections`.
  */
 export declare class ConnectionsResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.connections`. */
-    constructor(core: ClientCore);
-    /**
-     * Get Connection History
-     *
-     * Returns the active and past streaming connections of the authenticated application, with the reason each past connection was closed. Useful to find stale connections when a stream reports `TooManyConnections`.
-     *
-     * `GET /2/connections` (operationId `getConnectionHistory`)
-     */
-    getHistory<const P extends GetConnectionHistoryParams = {}>(params?: P & KnownParams<P, GetConnectionHistoryParams>, options?: PaginationOptions): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
-    /**
-     * Terminate multiple connections
-     *
-     * Ends the streaming connections of the authenticated application named by their UUIDs (1 to 100 per request). The response reports, per UUID, whether it was ended.
-     *
-     * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
-     */
-    deleteByUuids(params: DeleteConnectionsByUuidsParams, options?: RequestOptions): Promise<KillConnectionsResponse>;
-    /**
-     * Terminate all connections
-     *
-     * Ends every active streaming connection of the authenticated application.
-     *
-     * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
-     * @see https://docs.x.com/x-api/connections/terminate-all-connections
-     */
-    deleteAll(options?: RequestOptions): Promise<KillConnectionsResponse>;
-    /**
-     * Terminate connections by endpoint
-     *
-     * Ends every streaming connection of the authenticated application to one streaming endpoint.
-     *
-     * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
-     */
-    deleteByEndpoint(params: DeleteConnectionsByEndpointParams, options?: RequestOptions): Promise<KillConnectionsResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.connections`. */
+  constructor(core: ClientCore);
+  /**
+   * Get Connection History
+   *
+   * Returns the active and past streaming connections of the authenticated application, with the reason
+   * each past connection was closed. Useful to find stale connections when a stream reports
+   * `TooManyConnections`.
+   *
+   * `GET /2/connections` (operationId `getConnectionHistory`)
+   */
+  getHistory<const P extends GetConnectionHistoryParams = {}>(
+    params?: P & KnownParams<P, GetConnectionHistoryParams>,
+    options?: PaginationOptions,
+  ): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
+  /**
+   * Terminate multiple connections
+   *
+   * Ends the streaming connections of the authenticated application named by their UUIDs (1 to 100 per
+   * request). The response reports, per UUID, whether it was ended.
+   *
+   * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
+   */
+  deleteByUuids(
+    params: DeleteConnectionsByUuidsParams,
+    options?: RequestOptions,
+  ): Promise<KillConnectionsResponse>;
+  /**
+   * Terminate all connections
+   *
+   * Ends every active streaming connection of the authenticated application.
+   *
+   * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
+   * @see https://docs.x.com/x-api/connections/terminate-all-connections
+   */
+  deleteAll(options?: RequestOptions): Promise<KillConnectionsResponse>;
+  /**
+   * Terminate connections by endpoint
+   *
+   * Ends every streaming connection of the authenticated application to one streaming endpoint.
+   *
+   * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
+   */
+  deleteByEndpoint(
+    params: DeleteConnectionsByEndpointParams,
+    options?: RequestOptions,
+  ): Promise<KillConnectionsResponse>;
 }

@@ -9,25 +9,32 @@ import type { GetNewsParams, GetNewsResponse, SearchNewsParams, SearchNewsRespon
  * Reached as `client.news`.
  */
 export declare class NewsResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.news`. */
-    constructor(core: ClientCore);
-    /**
-     * Search News
-     *
-     * Retrieves trending news stories matching a search query, optionally limited to stories no older than `max_age_hours`. `news.fields` chooses the story fields returned.
-     *
-     * `GET /2/news/search` (operationId `searchNews`)
-     * @see https://docs.x.com/x-api/news/introduction
-     */
-    search<const P extends SearchNewsParams>(params: P & KnownParams<P, SearchNewsParams>, options?: RequestOptions): Promise<SearchNewsResponse<P>>;
-    /**
-     * Get news story by ID
-     *
-     * Retrieves one news story by its id. `news.fields` chooses the fields returned.
-     *
-     * `GET /2/news/{id}` (operationId `getNews`)
-     * @see https://docs.x.com/x-api/news/introduction
-     */
-    get<const P extends GetNewsParams>(params: P & KnownParams<P, GetNewsParams>, options?: RequestOptions): Promise<GetNewsResponse<P>>;
+  private readonly core;
+  /** @internal Created by the client; use `client.news`. */
+  constructor(core: ClientCore);
+  /**
+   * Search News
+   *
+   * Retrieves trending news stories matching a search query, optionally limited to stories no older than
+   * `max_age_hours`. `news.fields` chooses the story fields returned.
+   *
+   * `GET /2/news/search` (operationId `searchNews`)
+   * @see https://docs.x.com/x-api/news/introduction
+   */
+  search<const P extends SearchNewsParams>(
+    params: P & KnownParams<P, SearchNewsParams>,
+    options?: RequestOptions,
+  ): Promise<SearchNewsResponse<P>>;
+  /**
+   * Get news story by ID
+   *
+   * Retrieves one news story by its id. `news.fields` chooses the fields returned.
+   *
+   * `GET /2/news/{id}` (operationId `getNews`)
+   * @see https://docs.x.com/x-api/news/introduction
+   */
+  get<const P extends GetNewsParams>(
+    params: P & KnownParams<P, GetNewsParams>,
+    options?: RequestOptions,
+  ): Promise<GetNewsResponse<P>>;
 }

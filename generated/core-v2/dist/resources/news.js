@@ -14,7 +14,8 @@ export class NewsResource {
     /**
      * Search News
      *
-     * Retrieves trending news stories matching a search query, optionally limited to stories no older than `max_age_hours`. `news.fields` chooses the story fields returned.
+     * Retrieves trending news stories matching a search query, optionally limited to stories no older than
+     * `max_age_hours`. `news.fields` chooses the story fields returned.
      *
      * `GET /2/news/search` (operationId `searchNews`)
      * @see https://docs.x.com/x-api/news/introduction

@@ -4,62 +4,97 @@ import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { EventStream, StreamOptions } from '../runtime/stream.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { AddRulesResponse, DeleteRulesParams, DeleteRulesResponse, GetRulesParams, PowerstreamRulesResponse, RulesLookupResponse, StreamPostsParams, StreamPostsResponse, UpdateRulesParams } from '../models.js';
+import type {
+  AddRulesResponse,
+  DeleteRulesParams,
+  DeleteRulesResponse,
+  GetRulesParams,
+  PowerstreamRulesResponse,
+  RulesLookupResponse,
+  StreamPostsParams,
+  StreamPostsResponse,
+  UpdateRulesParams,
+} from '../models.js';
 /**
- * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that match public posts; matches are delivered over a persistent connection or, when a webhook is linked to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses filter endpoint.
+ * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that
+ * match public posts; matches are delivered over a persistent connection or, when a webhook is linked
+ * to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses
+ * filter endpoint.
  *
  * Reached as `client.stream`.
  */
 export declare class StreamResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.stream`. */
-    constructor(core: ClientCore);
-    /**
-     * Get Powerstream rules
-     *
-     * Reads the rules of a dedicated stream (powerstream) instance. The source names this operation but does not show its parameters or response shape; the response is kept open.
-     *
-     * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
-     */
-    getPowerstreamRules(options?: RequestOptions): Promise<PowerstreamRulesResponse>;
-    /**
-     * Stream filtered Posts
-     *
-     * Streams, in real time, the posts that match the active filtered-stream rule set. The response body is newline-delimited JSON: each line is one `FilteredStreamingTweetResponse` holding a post in `data` with the rules it matched, or stream problems in `errors`; blank lines are keep-alive signals. Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as Problem objects (`operational-disconnect`, `streaming-connection`); too many simultaneous connections gives the `TooManyConnections` connection issue.
-     *
-     * `GET /2/tweets/search/stream` (operationId `streamPosts`)
-     * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
-     */
-    posts<const P extends StreamPostsParams = {}>(params?: P & KnownParams<P, StreamPostsParams>, options?: StreamOptions): EventStream<StreamPostsResponse<P>>;
-    /**
-     * Get stream rules
-     *
-     * Retrieves the active filtered-stream rule set, or the rules with the given ids, page by page.
-     *
-     * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
-     * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
-     */
-    getRules(params?: GetRulesParams, options?: PaginationOptions): PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
-    /**
-     * Add or delete stream rules
-     *
-     * Adds rules to the filtered-stream rule set (`add`) or deletes rules from it by id and/or by value (`delete`), one or the other per request; `delete_all` deletes every rule of the application. A rule value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and the summary computed without changing the rule set.
-     *
-     * The source lists POST on this path without showing its shapes; the body (`add` or `delete`), `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules` (DELETE), which the source lists.
-     *
-     * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
-     * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
-     */
-    updateRules(params: UpdateRulesParams, options?: RequestOptions): Promise<AddRulesResponse>;
-    /**
-     * Delete stream rules
-     *
-     * Deletes rules from the filtered-stream rule set, named by id and/or by value. With `delete_all` every rule of the application is deleted (send no body); deleted rules cannot be recovered. With `dry_run` nothing is changed and the summary shows what would happen.
-     *
-     * The source lists DELETE on this path without showing its shapes; the body follows the reference's delete form of the rules request.
-     *
-     * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
-     * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
-     */
-    deleteRules(params: DeleteRulesParams, options?: RequestOptions): Promise<DeleteRulesResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.stream`. */
+  constructor(core: ClientCore);
+  /**
+   * Get Powerstream rules
+   *
+   * Reads the rules of a dedicated stream (powerstream) instance. The response's shape is not documented
+   * and is kept open.
+   *
+   * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+   */
+  getPowerstreamRules(options?: RequestOptions): Promise<PowerstreamRulesResponse>;
+  /**
+   * Stream filtered Posts
+   *
+   * Streams, in real time, the posts that match the active filtered-stream rule set. The response body
+   * is newline-delimited JSON: each line is one `FilteredStreamingTweetResponse` holding a post in
+   * `data` with the rules it matched, or stream problems in `errors`; blank lines are keep-alive
+   * signals. Up to five minutes of backfill can be asked for. Disconnects and connection problems are
+   * reported as Problem objects (`operational-disconnect`, `streaming-connection`); too many
+   * simultaneous connections gives the `TooManyConnections` connection issue.
+   *
+   * `GET /2/tweets/search/stream` (operationId `streamPosts`)
+   * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+   */
+  posts<const P extends StreamPostsParams = {}>(
+    params?: P & KnownParams<P, StreamPostsParams>,
+    options?: StreamOptions,
+  ): EventStream<StreamPostsResponse<P>>;
+  /**
+   * Get stream rules
+   *
+   * Retrieves the active filtered-stream rule set, or the rules with the given ids, page by page.
+   *
+   * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
+   * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+   */
+  getRules(
+    params?: GetRulesParams,
+    options?: PaginationOptions,
+  ): PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
+  /**
+   * Add or delete stream rules
+   *
+   * Adds rules to the filtered-stream rule set (`add`) or deletes rules from it by id and/or by value
+   * (`delete`), one or the other per request; `delete_all` deletes every rule of the application. A rule
+   * value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for
+   * webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or
+   * invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and
+   * the summary computed without changing the rule set.
+   *
+   * The source lists POST on this path without showing its shapes; the body (`add` or `delete`),
+   * `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules`
+   * (DELETE), which the source lists.
+   *
+   * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
+   * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+   */
+  updateRules(params: UpdateRulesParams, options?: RequestOptions): Promise<AddRulesResponse>;
+  /**
+   * Delete stream rules
+   *
+   * Deletes rules from the filtered-stream rule set, named by id and/or by value. With `delete_all`
+   * every rule of the application is deleted (send no body); deleted rules cannot be recovered. With
+   * `dry_run` nothing is changed and the summary shows what would happen.
+   *
+   * The source lists DELETE on this path without showing its shapes; the body follows the reference's
+   * delete form of the rules request.
+   *
+   * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
+   * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+   */
+  deleteRules(params: DeleteRulesParams, options?: RequestOptions): Promise<DeleteRulesResponse>;
 }

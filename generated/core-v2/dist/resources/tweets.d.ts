@@ -2,46 +2,69 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { KnownParams } from '../runtime/selection.js';
-import type { CreateOrEditPostParams, CreatePostsParams, GetPostsByIdsParams, GetPostsByIdsResponse, TweetCreateResponse } from '../models.js';
+import type {
+  CreateOrEditPostParams,
+  CreatePostsParams,
+  GetPostsByIdsParams,
+  GetPostsByIdsResponse,
+  TweetCreateResponse,
+} from '../models.js';
 /**
  * Posts (the path word is `tweets`): look up posts by id, create posts and edit your own posts.
  *
  * Reached as `client.tweets`.
  */
 export declare class TweetsResource {
-    private readonly core;
-    /** @internal Created by the client; use `client.tweets`. */
-    constructor(core: ClientCore);
-    /**
-     * Get Posts by IDs
-     *
-     * Retrieves details of multiple posts by their ids (up to 100 in one request). Only the default fields (`id`, `text`, `edit_history_tweet_ids`) are returned unless `tweet.fields` asks for more; related objects are returned in `includes` only when `expansions` asks for them, with their fields chosen by the matching `*.fields` parameter. Posts that cannot be returned are reported in `errors`.
-     *
-     * `GET /2/tweets` (operationId `getPostsByIds`)
-     * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
-     */
-    getPostsByIds<const P extends GetPostsByIdsParams>(params: P & KnownParams<P, GetPostsByIdsParams>, options?: RequestOptions): Promise<GetPostsByIdsResponse<P>>;
-    /**
-     * Create Post
-     *
-     * Creates a new post for the authenticated user. `text` may hold up to 25,000 characters (long posts; previously 4,000). A post may carry media, a poll, a quote, a card or a direct-message deep link (these are mutually exclusive as described on each field), and may be posted to a community (`community_id`), optionally also shared with followers (`share_with_followers`).
-     *
-     * Programmatic replies are permitted only when the original author summoned the replier by mentioning them or by quoting one of the replier's posts; further limits apply to programmatic mentions and quotes. These restrictions apply to self-serve access only; enterprise access is unaffected.
-     *
-     * The reference also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation for editing and lists the edit rules.
-     *
-     * `POST /2/tweets` (operationId `createPosts`)
-     * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
-     */
-    createPosts(params?: CreatePostsParams, options?: RequestOptions): Promise<TweetCreateResponse>;
-    /**
-     * Create or Edit Post
-     *
-     * Creates a new post for the authenticated user or, when `edit_options` is given, edits an existing one (`edit_options.previous_post_id` names the post to edit). Editing is allowed only on the caller's own post, within one hour of its creation, and only for a premium subscriber. Without `edit_options` the request creates a post and the rules of `createPosts` apply (text up to 25,000 characters; restricted programmatic replies).
-     *
-     * The source names this operation but does not show its request or response shapes; they are modelled on the reference's post-creation request, which carries the same `edit_options` object.
-     *
-     * `POST /2/posts` (operationId `createOrEditPost`)
-     */
-    createOrEditPost(params?: CreateOrEditPostParams, options?: RequestOptions): Promise<TweetCreateResponse>;
+  private readonly core;
+  /** @internal Created by the client; use `client.tweets`. */
+  constructor(core: ClientCore);
+  /**
+   * Get Posts by IDs
+   *
+   * Retrieves details of multiple posts by their ids (up to 100 in one request). Only the default fields
+   * (`id`, `text`, `edit_history_tweet_ids`) are returned unless `tweet.fields` asks for more; related
+   * objects are returned in `includes` only when `expansions` asks for them, with their fields chosen by
+   * the matching `*.fields` parameter. Posts that cannot be returned are reported in `errors`.
+   *
+   * `GET /2/tweets` (operationId `getPostsByIds`)
+   * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
+   */
+  getPostsByIds<const P extends GetPostsByIdsParams>(
+    params: P & KnownParams<P, GetPostsByIdsParams>,
+    options?: RequestOptions,
+  ): Promise<GetPostsByIdsResponse<P>>;
+  /**
+   * Create Post
+   *
+   * Creates a new post for the authenticated user. `text` may hold up to 25,000 characters (long posts;
+   * previously 4,000). A post may carry media, a poll, a quote, a card or a direct-message deep link
+   * (these are mutually exclusive as described on each field), and may be posted to a community
+   * (`community_id`), optionally also shared with followers (`share_with_followers`).
+   *
+   * Programmatic replies are permitted only when the original author summoned the replier by mentioning
+   * them or by quoting one of the replier's posts; further limits apply to programmatic mentions and
+   * quotes. These restrictions apply to self-serve access only; enterprise access is unaffected.
+   *
+   * The reference also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation
+   * for editing and lists the edit rules.
+   *
+   * `POST /2/tweets` (operationId `createPosts`)
+   * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
+   */
+  createPosts(params?: CreatePostsParams, options?: RequestOptions): Promise<TweetCreateResponse>;
+  /**
+   * Create or Edit Post
+   *
+   * Creates a new post for the authenticated user or, when `edit_options` is given, edits an existing
+   * one (`edit_options.previous_post_id` names the post to edit). Editing is allowed only on the
+   * caller's own post, within one hour of its creation, and only for a premium subscriber. Without
+   * `edit_options` the request creates a post and the rules of `createPosts` apply (text up to 25,000
+   * characters; restricted programmatic replies).
+   *
+   * The request and response follow the post-creation request, which carries the same `edit_options`
+   * object.
+   *
+   * `POST /2/posts` (operationId `createOrEditPost`)
+   */
+  createOrEditPost(params?: CreateOrEditPostParams, options?: RequestOptions): Promise<TweetCreateResponse>;
 }

@@ -12,7 +12,11 @@ import type { RequestOptions } from './types.js';
  * request is not cached. Credentials with another secret for the same key never get the cached
  * token: they make their own request.
  */
-export declare function appOnlyToken(core: ClientCore, credentials: AppOnlyCredentials, options?: RequestOptions): Promise<string>;
+export declare function appOnlyToken(
+  core: ClientCore,
+  credentials: AppOnlyCredentials,
+  options?: RequestOptions,
+): Promise<string>;
 /** Drops the cached app-only token of an application (only when it is `token`, if given). */
 export declare function forgetAppOnlyToken(core: ClientCore, consumerKey: string, token?: string): void;
 /** The extension that gives a core `{ appOnly }` credentials: `createCore({ auth: { appOnly } }, appOnlyAuth)`. */

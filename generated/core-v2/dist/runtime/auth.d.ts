@@ -3,34 +3,34 @@ import type { AuthKind, OperationSpec, RequestOptions } from './types.js';
 import type { ClientCore } from './http.js';
 /** An application's API key pair, for OAuth 2.0 app-only authentication. */
 export interface AppOnlyCredentials {
-    consumerKey: string;
-    consumerSecret: string;
+  consumerKey: string;
+  consumerSecret: string;
 }
 /** The credentials a client sends. Each operation uses the schemes its spec allows. */
-export type ClientAuth = 
-/** `Authorization: Bearer <token>`: an app-only token or an OAuth 2.0 user access token. */
-{
-    bearerToken: string;
-}
-/** OAuth 1.0a (HMAC-SHA1) user context; the token pair is left out for consumer-only steps. */
- | {
-    oauth1: OAuth1Credentials;
-}
-/** HTTP Basic. */
- | {
-    basic: {
+export type ClientAuth =
+  /** `Authorization: Bearer <token>`: an app-only token or an OAuth 2.0 user access token. */
+  | {
+      bearerToken: string;
+    }
+  /** OAuth 1.0a (HMAC-SHA1) user context; the token pair is left out for consumer-only steps. */
+  | {
+      oauth1: OAuth1Credentials;
+    }
+  /** HTTP Basic. */
+  | {
+      basic: {
         username: string;
         password: string;
+      };
+    }
+  /**
+   * OAuth 2.0 app-only: bearer operations get the application's bearer token, requested once with
+   * HTTP Basic and cached per application and origin (shared by every client in the process);
+   * the token operation itself is sent with Basic.
+   */
+  | {
+      appOnly: AppOnlyCredentials;
     };
-}
-/**
- * OAuth 2.0 app-only: bearer operations get the application's bearer token, requested once with
- * HTTP Basic and cached per application and origin (shared by every client in the process);
- * the token operation itself is sent with Basic.
- */
- | {
-    appOnly: AppOnlyCredentials;
-};
 export type { OAuth1Credentials };
 /** The credential kinds a configured `auth` can provide, in order of preference. */
 export declare function authKindsOf(auth: ClientAuth | undefined): readonly AuthKind[];
@@ -54,18 +54,18 @@ export declare function requireSecureUrl(url: string, subject: string, parameter
 export declare function basicAuthorization(username: string, password: string, formEncode?: boolean): string;
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
-    method: string;
-    url: string;
-    /** Decoded pairs of a form body (they are signed with OAuth 1.0a). */
-    form: [string, string][] | undefined;
-    headers: Record<string, string>;
+  method: string;
+  url: string;
+  /** Decoded pairs of a form body (they are signed with OAuth 1.0a). */
+  form: [string, string][] | undefined;
+  headers: Record<string, string>;
 }
 /** Signs a request with OAuth 1.0a; resolves to the value of its `Authorization` header. */
 export type OAuth1Signer = (target: SigningTarget, credentials: OAuth1Credentials) => Promise<string>;
 /** The app-only bearer token of an application, and how to drop one the server rejected. */
 export interface AppOnlySupport {
-    token(core: ClientCore, credentials: AppOnlyCredentials, options: RequestOptions): Promise<string>;
-    forget(core: ClientCore, consumerKey: string, token?: string): void;
+  token(core: ClientCore, credentials: AppOnlyCredentials, options: RequestOptions): Promise<string>;
+  forget(core: ClientCore, consumerKey: string, token?: string): void;
 }
 /**
  * Credential support that a core carries only when it is given, so that a bundle which never uses
@@ -73,12 +73,18 @@ export interface AppOnlySupport {
  * app-only bearer tokens. `CoreClient` has every one. Bearer tokens and Basic need none.
  */
 export interface CoreExtension {
-    readonly oauth1?: OAuth1Signer;
-    readonly appOnly?: AppOnlySupport;
+  readonly oauth1?: OAuth1Signer;
+  readonly appOnly?: AppOnlySupport;
 }
 /**
  * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
  * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
  * credentials, `bearer` needs the token resolved first (see `AppOnlySupport`).
  */
-export declare function applyAuth(op: OperationSpec, kind: AuthKind | undefined, auth: ClientAuth | undefined, target: SigningTarget, extensions: CoreExtension): string | Promise<string>;
+export declare function applyAuth(
+  op: OperationSpec,
+  kind: AuthKind | undefined,
+  auth: ClientAuth | undefined,
+  target: SigningTarget,
+  extensions: CoreExtension,
+): string | Promise<string>;

@@ -11,46 +11,46 @@ import type { CoreExtension } from './auth.js';
 export type OAuth1Form = string | URLSearchParams | ReadonlyArray<readonly [string, string]>;
 /** The parts of an HTTP request that take part in the signature. */
 export interface OAuth1Request {
-    /** HTTP method; upper-cased for the base string. */
-    method: string;
-    /** Absolute request URL, including any query string that will be sent. */
-    url: string;
-    /**
-     * The body, only when it is `application/x-www-form-urlencoded` (RFC 5849
-     * section 3.4.1.3.1 signs form bodies and nothing else). A string is parsed as
-     * an encoded body (`+` is a space); a `URLSearchParams` or pair list holds
-     * decoded names and values. Send exactly these pairs, e.g. via `formBody()`.
-     */
-    form?: OAuth1Form;
+  /** HTTP method; upper-cased for the base string. */
+  method: string;
+  /** Absolute request URL, including any query string that will be sent. */
+  url: string;
+  /**
+   * The body, only when it is `application/x-www-form-urlencoded` (RFC 5849
+   * section 3.4.1.3.1 signs form bodies and nothing else). A string is parsed as
+   * an encoded body (`+` is a space); a `URLSearchParams` or pair list holds
+   * decoded names and values. Send exactly these pairs, e.g. via `formBody()`.
+   */
+  form?: OAuth1Form;
 }
 /** Consumer (app) and optional token (user) credentials. */
 export interface OAuth1Credentials {
-    consumerKey: string;
-    consumerSecret: string;
-    token?: string;
-    tokenSecret?: string;
+  consumerKey: string;
+  consumerSecret: string;
+  token?: string;
+  tokenSecret?: string;
 }
 /** Overrides for values that are normally generated. */
 export interface OAuth1Options {
-    /** Printable-ASCII nonce; default 64 hex chars from 32 random bytes. */
-    nonce?: string;
-    /** Seconds since the epoch; default now. */
-    timestamp?: number | string;
-    /** `oauth_version` value; `null` omits the parameter (both are valid per RFC 5849). */
-    version?: '1.0' | null;
-    /**
-     * Extra protocol parameters such as `oauth_callback` or `oauth_verifier`.
-     * All are signed; only names starting with `oauth_` are put in the header, so
-     * any other name must be sent by the caller some other way (query or body).
-     */
-    extra?: Record<string, string>;
+  /** Printable-ASCII nonce; default 64 hex chars from 32 random bytes. */
+  nonce?: string;
+  /** Seconds since the epoch; default now. */
+  timestamp?: number | string;
+  /** `oauth_version` value; `null` omits the parameter (both are valid per RFC 5849). */
+  version?: '1.0' | null;
+  /**
+   * Extra protocol parameters such as `oauth_callback` or `oauth_verifier`.
+   * All are signed; only names starting with `oauth_` are put in the header, so
+   * any other name must be sent by the caller some other way (query or body).
+   */
+  extra?: Record<string, string>;
 }
 /** The signing result; `header` is the full `Authorization` header value. */
 export interface OAuth1Signature {
-    header: string;
-    signature: string;
-    baseString: string;
-    normalizedParameters: string;
+  header: string;
+  signature: string;
+  baseString: string;
+  normalizedParameters: string;
 }
 /** A decoded name/value pair. */
 export type OAuth1Parameter = readonly [name: string, value: string];
@@ -85,7 +85,11 @@ export declare function normalizeParameters(params: Iterable<OAuth1Parameter>): 
  * Sign a request with HMAC-SHA1 and build its `Authorization: OAuth ...` header.
  * Query parameters, form-body parameters and protocol parameters are all signed.
  */
-export declare function oauth1Sign(request: OAuth1Request, credentials: OAuth1Credentials, options?: OAuth1Options): Promise<OAuth1Signature>;
+export declare function oauth1Sign(
+  request: OAuth1Request,
+  credentials: OAuth1Credentials,
+  options?: OAuth1Options,
+): Promise<OAuth1Signature>;
 /** SHA-1 of `data` (a string is hashed as UTF-8); 20 bytes. */
 export declare function sha1(data: string | Uint8Array): Uint8Array;
 /** HMAC-SHA1 (RFC 2104) of `message` under `key` (strings as UTF-8); 20 bytes. */

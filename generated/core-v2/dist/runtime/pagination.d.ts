@@ -2,48 +2,62 @@ import { type RateLimit } from './errors.js';
 import { type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>` (`''`: the body is the array). */
-export type PageItem<Body, Path extends string> = Path extends '' ? Body extends readonly (infer Item)[] ? Item : never : Path extends `${infer Head}.${infer Rest}` ? Head extends keyof Body ? PageItem<NonNullable<Body[Head]>, Rest> : never : Path extends keyof Body ? NonNullable<Body[Path]> extends readonly (infer Item)[] ? Item : never : never;
+export type PageItem<Body, Path extends string> = Path extends ''
+  ? Body extends readonly (infer Item)[]
+    ? Item
+    : never
+  : Path extends `${infer Head}.${infer Rest}`
+    ? Head extends keyof Body
+      ? PageItem<NonNullable<Body[Head]>, Rest>
+      : never
+    : Path extends keyof Body
+      ? NonNullable<Body[Path]> extends readonly (infer Item)[]
+        ? Item
+        : never
+      : never;
 /** Limits on walking pages, given with the per-call options of a paginated method. */
 export interface PaginationOptions extends RequestOptions {
-    /** Stop after this many pages (`.pages()` and `for await`). */
-    maxPages?: number;
-    /** Stop after this many items (`for await`; `.pages()` stops after the page that reaches it). */
-    maxItems?: number;
+  /** Stop after this many pages (`.pages()` and `for await`). */
+  maxPages?: number;
+  /** Stop after this many items (`for await`; `.pages()` stops after the page that reaches it). */
+  maxItems?: number;
 }
 /** How `poll()` asks for new items. */
 export interface PollOptions {
-    /** The wait between two rounds, in milliseconds. Default 60,000. */
-    intervalMs?: number;
-    /** Stop after this many rounds (the first, which only notes the newest id when no `since_id` was given, counts). Default: no limit. */
-    maxRounds?: number;
-    /** Ends the polling quietly (the call's own `signal` does too). */
-    signal?: AbortSignal;
+  /** The wait between two rounds, in milliseconds. Default 60,000. */
+  intervalMs?: number;
+  /** Stop after this many rounds (the first, which only notes the newest id when no `since_id` was given, counts). Default: no limit. */
+  maxRounds?: number;
+  /** Ends the polling quietly (the call's own `signal` does too). */
+  signal?: AbortSignal;
 }
 /** One page: the response body as sent, plus its items and the way to the pages around it. */
 export type Page<Body, Item> = Body & {
-    /** The items of this page (empty when the page has none). */
-    readonly items: Item[];
-    /** The token, cursor, offset or (paging by `Link` headers) URL of the next page; undefined on the last page. */
-    readonly nextToken: string | undefined;
-    /** The token of the previous page, for operations that have one. */
-    readonly previousToken: string | undefined;
-    /** The rate-limit figures of the response that brought this page. */
-    readonly rateLimit: RateLimit | undefined;
-    hasNextPage(): boolean;
-    /** Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the token was already used. */
-    getNextPage(): Promise<Page<Body, Item> | null>;
-    /** Fetches the previous page; `null` when there is none. */
-    getPreviousPage(): Promise<Page<Body, Item> | null>;
+  /** The items of this page (empty when the page has none). */
+  readonly items: Item[];
+  /** The token, cursor, offset or (paging by `Link` headers) URL of the next page; undefined on the last page. */
+  readonly nextToken: string | undefined;
+  /** The token of the previous page, for operations that have one. */
+  readonly previousToken: string | undefined;
+  /** The rate-limit figures of the response that brought this page. */
+  readonly rateLimit: RateLimit | undefined;
+  hasNextPage(): boolean;
+  /** Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the token was already used. */
+  getNextPage(): Promise<Page<Body, Item> | null>;
+  /** Fetches the previous page; `null` when there is none. */
+  getPreviousPage(): Promise<Page<Body, Item> | null>;
 };
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export declare class PaginationLoopError extends Error {
-    readonly operationId: string;
+  readonly operationId: string;
+  /** How many pages had been fetched when the repeat showed up. */
+  readonly pages: number;
+  readonly name = 'PaginationLoopError';
+  constructor(
+    operationId: string,
     /** How many pages had been fetched when the repeat showed up. */
-    readonly pages: number;
-    readonly name = 'PaginationLoopError';
-    constructor(operationId: string, 
-    /** How many pages had been fetched when the repeat showed up. */
-    pages: number);
+    pages: number,
+  );
 }
 /**
  * The result of a paginated method: `await` it for the first page, iterate it with
@@ -52,29 +66,34 @@ export declare class PaginationLoopError extends Error {
  * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
  */
 export declare class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, AsyncIterable<Item> {
-    #private;
-    private readonly core;
-    private readonly op;
-    private readonly options;
-    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-    private readonly params;
-    constructor(core: ClientCore, op: PaginatedOperationSpec, params: object, options?: PaginationOptions);
-    then<A = Page<Body, Item>, B = never>(onFulfilled?: ((page: Page<Body, Item>) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B>;
-    catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<Body, Item> | B>;
-    finally(onFinally?: (() => void) | null): Promise<Page<Body, Item>>;
-    /** Every page in order, within `maxPages` (and `maxItems`). Pages already walked are not kept. */
-    pages(): AsyncGenerator<Page<Body, Item>, void, undefined>;
-    [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined>;
-    /**
-     * Polls for new items only, with `since_id`: each round walks every page newer than the newest
-     * id seen so far and yields its items (in the order the server sends them), then waits
-     * `intervalMs`. Without a `since_id` in the params, the first round only notes the newest id.
-     * Ends quietly when the signal aborts; only for operations that take `since_id`.
-     */
-    poll(options?: PollOptions): AsyncGenerator<Item, void, undefined>;
-    private first;
-    /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
-    private fetchPage;
+  #private;
+  private readonly core;
+  private readonly op;
+  private readonly options;
+  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
+  private readonly params;
+  constructor(core: ClientCore, op: PaginatedOperationSpec, params: object, options?: PaginationOptions);
+  then<A = Page<Body, Item>, B = never>(
+    onFulfilled?: ((page: Page<Body, Item>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B>;
+  catch<B = never>(
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<Page<Body, Item> | B>;
+  finally(onFinally?: (() => void) | null): Promise<Page<Body, Item>>;
+  /** Every page in order, within `maxPages` (and `maxItems`). Pages already walked are not kept. */
+  pages(): AsyncGenerator<Page<Body, Item>, void, undefined>;
+  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined>;
+  /**
+   * Polls for new items only, with `since_id`: each round walks every page newer than the newest
+   * id seen so far and yields its items (in the order the server sends them), then waits
+   * `intervalMs`. Without a `since_id` in the params, the first round only notes the newest id.
+   * Ends quietly when the signal aborts; only for operations that take `since_id`.
+   */
+  poll(options?: PollOptions): AsyncGenerator<Item, void, undefined>;
+  private first;
+  /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
+  private fetchPage;
 }
 /** The `rel="next"` target of a `Link` header (RFC 8288), or undefined. */
 export declare function nextLink(header: string | null): string | undefined;

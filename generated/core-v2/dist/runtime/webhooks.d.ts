@@ -7,7 +7,7 @@
  */
 /** Body to return (as JSON) from a GET CRC check. */
 export interface CrcResponse {
-    response_token: string;
+  response_token: string;
 }
 /**
  * Answer a CRC challenge: `sha256=` + base64(HMAC-SHA256(consumerSecret, crcToken)).
@@ -20,7 +20,11 @@ export declare function crcResponse(crcToken: string, consumerSecret: string): P
  * parsing); a string is UTF-8 encoded. Returns false for a missing or malformed
  * header; the MAC comparison runs in constant time.
  */
-export declare function verifyWebhookSignature(rawBody: string | Uint8Array, signatureHeader: string | null | undefined, consumerSecret: string): Promise<boolean>;
+export declare function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  signatureHeader: string | null | undefined,
+  consumerSecret: string,
+): Promise<boolean>;
 /**
  * Compare two byte arrays without an early exit: the time taken depends only on
  * the lengths (which are public: always 32 here), not on where they differ.

@@ -14,7 +14,9 @@ import type {
 import { activityStream, createAccountActivityReplayJob, createActivitySubscription } from '../functions.js';
 
 /**
- * Activity events (profile changes, direct messages, spaces) delivered to a persistent stream or to a webhook once a subscription is made, and replay of past account activity. When OAuth 1.0a permissions are present on an account-activity subscription, they override OAuth 2.0 scopes.
+ * Activity events (profile changes, direct messages, spaces) delivered to a persistent stream or to a
+ * webhook once a subscription is made, and replay of past account activity. When OAuth 1.0a
+ * permissions are present on an account-activity subscription, they override OAuth 2.0 scopes.
  *
  * Reached as `client.accountActivity`.
  */
@@ -25,7 +27,11 @@ export class AccountActivityResource {
   /**
    * Activity Stream
    *
-   * Opens a persistent stream of activity events (profile changes, direct messages, spaces) for the subscriptions of the authenticated application. The response body is newline-delimited JSON: each line is one `ActivityStreamingResponse` holding an event in `data` or stream problems in `errors`. Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as Problem objects (`operational-disconnect`, `streaming-connection`).
+   * Opens a persistent stream of activity events (profile changes, direct messages, spaces) for the
+   * subscriptions of the authenticated application. The response body is newline-delimited JSON: each
+   * line is one `ActivityStreamingResponse` holding an event in `data` or stream problems in `errors`.
+   * Up to five minutes of backfill can be asked for. Disconnects and connection problems are reported as
+   * Problem objects (`operational-disconnect`, `streaming-connection`).
    *
    * `GET /2/activity/stream` (operationId `activityStream`)
    * @see https://docs.x.com/x-api/activity/activity-stream
@@ -40,7 +46,11 @@ export class AccountActivityResource {
   /**
    * Create X activity subscription
    *
-   * Subscribes the application to one activity event type, filtered by user id and/or keyword (and, for direct-message and chat events, by `direction`). Matching events are delivered to the activity stream or, when `webhook_id` is given, to that webhook. When OAuth 1.0a permissions are present on an account-activity subscription, they override OAuth 2.0 scopes. Event types use the dot format (for example `profile.update.bio`); the older PascalCase names are deprecated.
+   * Subscribes the application to one activity event type, filtered by user id and/or keyword (and, for
+   * direct-message and chat events, by `direction`). Matching events are delivered to the activity
+   * stream or, when `webhook_id` is given, to that webhook. When OAuth 1.0a permissions are present on
+   * an account-activity subscription, they override OAuth 2.0 scopes. Event types use the dot format
+   * (for example `profile.update.bio`); the older PascalCase names are deprecated.
    *
    * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
    * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
@@ -55,12 +65,16 @@ export class AccountActivityResource {
   /**
    * Create replay job
    *
-   * Creates a replay job that re-delivers account activity of up to the past 5 days for all subscriptions of the given webhook, within the window `from_date` (inclusive) to `to_date` (exclusive).
+   * Creates a replay job that re-delivers account activity of up to the past 5 days for all
+   * subscriptions of the given webhook, within the window `from_date` (inclusive) to `to_date`
+   * (exclusive).
    *
    * Deprecated from 25 March 2026 12:00 ET; use `createWebhookReplayJob` (POST /2/webhooks/replay).
    *
-   * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operationId `createAccountActivityReplayJob`)
-   * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use POST /2/webhooks/replay
+   * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operationId
+   * `createAccountActivityReplayJob`)
+   * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use
+   * POST /2/webhooks/replay
    * @see https://docs.x.com/x-api/account-activity/introduction
    */
   createReplayJob(

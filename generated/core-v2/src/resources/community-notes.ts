@@ -24,7 +24,8 @@ import {
 } from '../functions.js';
 
 /**
- * Community notes for automated note writers: posts eligible for a note, notes written, submitting a note and evaluating a draft.
+ * Community notes for automated note writers: posts eligible for a note, notes written, submitting a
+ * note and evaluating a draft.
  *
  * Reached as `client.communityNotes`.
  */
@@ -35,7 +36,8 @@ export class CommunityNotesResource {
   /**
    * Search for Posts Eligible for Community Notes
    *
-   * Returns the posts on which the authenticated note writer may propose a community note, page by page. With `test_mode` the posts of the writer's test feed are returned instead of live ones.
+   * Returns the posts on which the authenticated note writer may propose a community note, page by page.
+   * With `test_mode` the posts of the writer's test feed are returned instead of live ones.
    *
    * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
    * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
@@ -50,7 +52,8 @@ export class CommunityNotesResource {
   /**
    * Search for Community Notes Written
    *
-   * Returns the community notes written by the authenticated writer, page by page. With `test_mode` the notes written for the test feed are returned instead.
+   * Returns the community notes written by the authenticated writer, page by page. With `test_mode` the
+   * notes written for the test feed are returned instead.
    *
    * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
    * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
@@ -65,7 +68,9 @@ export class CommunityNotesResource {
   /**
    * Create a Community Note
    *
-   * Submits a community note on a post. With `test_mode` the note only tests the writer's capability and is not publicly visible; otherwise it becomes a new proposed note on the product. The note text must contain a link to a source.
+   * Submits a community note on a post. With `test_mode` the note only tests the writer's capability and
+   * is not publicly visible; otherwise it becomes a new proposed note on the product. The note text must
+   * contain a link to a source.
    *
    * `POST /2/notes` (operationId `createCommunityNotes`)
    * @see https://communitynotes.x.com/guide/api/overview
@@ -77,7 +82,8 @@ export class CommunityNotesResource {
   /**
    * Evaluate a Community Note
    *
-   * Evaluates a draft community note for a post before it is submitted, returning the claim-opinion model score of the text.
+   * Evaluates a draft community note for a post before it is submitted, returning the claim-opinion
+   * model score of the text.
    *
    * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
    * @see https://communitynotes.x.com/guide/api/overview

@@ -20,7 +20,9 @@ import {
 } from '../functions.js';
 
 /**
- * Streaming connections of the application: list active and past connections with their disconnect reasons, and end stale ones. Too many simultaneous streaming connections gives the `TooManyConnections` connection issue; these operations free stale connections.
+ * Streaming connections of the application: list active and past connections with their disconnect
+ * reasons, and end stale ones. Too many simultaneous streaming connections gives the
+ * `TooManyConnections` connection issue; these operations free stale connections.
  *
  * Reached as `client.connections`.
  */
@@ -31,7 +33,9 @@ export class ConnectionsResource {
   /**
    * Get Connection History
    *
-   * Returns the active and past streaming connections of the authenticated application, with the reason each past connection was closed. Useful to find stale connections when a stream reports `TooManyConnections`.
+   * Returns the active and past streaming connections of the authenticated application, with the reason
+   * each past connection was closed. Useful to find stale connections when a stream reports
+   * `TooManyConnections`.
    *
    * `GET /2/connections` (operationId `getConnectionHistory`)
    */
@@ -45,7 +49,8 @@ export class ConnectionsResource {
   /**
    * Terminate multiple connections
    *
-   * Ends the streaming connections of the authenticated application named by their UUIDs (1 to 100 per request). The response reports, per UUID, whether it was ended.
+   * Ends the streaming connections of the authenticated application named by their UUIDs (1 to 100 per
+   * request). The response reports, per UUID, whether it was ended.
    *
    * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
    */

@@ -3,17 +3,17 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type {
+  OAuth2InvalidateTokenParams,
   OAuth2InvalidateTokenResponse,
+  OAuth2TokenParams,
   OAuth2TokenResponse,
+  OAuthAccessTokenParams,
   OAuthAccessTokenResponse,
+  OAuthAuthenticateParams,
+  OAuthAuthorizeParams,
   OAuthInvalidateTokenResponse,
+  OAuthRequestTokenParams,
   OAuthRequestTokenResponse,
-  Oauth2InvalidateTokenParams,
-  Oauth2TokenParams,
-  OauthAccessTokenParams,
-  OauthAuthenticateParams,
-  OauthAuthorizeParams,
-  OauthRequestTokenParams,
 } from '../models.js';
 import {
   oauth2InvalidateToken,
@@ -26,7 +26,9 @@ import {
 } from '../functions.js';
 
 /**
- * Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and revoke). All OAuth steps require HTTPS and are rate limited.
+ * Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or
+ * authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and
+ * revoke). All OAuth steps require HTTPS and are rate limited.
  *
  * Reached as `client.oauth`.
  */
@@ -37,14 +39,20 @@ export class OAuthResource {
   /**
    * Obtain a request token
    *
-   * Step 1 of the OAuth 1.0a three-legged flow: obtains a request token that the user then approves in the browser (`oauthAuthorize` or `oauthAuthenticate`). The request is signed with the consumer credentials (HMAC-SHA1, OAuth parameters in the `Authorization` header, `oauth_callback` included). `oauth_callback` must always be sent, even if a callback is pre-registered, and must be registered in the application settings; `oob` selects out-of-band (pin) mode. `oauth_nonce` accepts only ASCII values.
+   * Step 1 of the OAuth 1.0a three-legged flow: obtains a request token that the user then approves in
+   * the browser (`oauthAuthorize` or `oauthAuthenticate`). The request is signed with the consumer
+   * credentials (HMAC-SHA1, OAuth parameters in the `Authorization` header, `oauth_callback` included).
+   * `oauth_callback` must always be sent, even if a callback is pre-registered, and must be registered
+   * in the application settings; `oob` selects out-of-band (pin) mode. `oauth_nonce` accepts only ASCII
+   * values.
    *
-   * HTTPS is required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
+   * HTTPS is required. The endpoint is rate limited. The response body is ampersand-joined `key=value`
+   * pairs.
    *
    * `POST /oauth/request_token` (operationId `oauthRequestToken`)
    */
   requestToken(
-    params: OauthRequestTokenParams,
+    params: OAuthRequestTokenParams,
     options?: RequestOptions,
   ): Promise<OAuthRequestTokenResponse> {
     return oauthRequestToken(this.core, params, options);
@@ -53,44 +61,56 @@ export class OAuthResource {
   /**
    * Authorize (browser step)
    *
-   * Step 2 of the OAuth 1.0a flow, in the user's browser: the user approves the application for the request token and is redirected to the callback with `oauth_token` and `oauth_verifier` (or shown a pin in out-of-band mode). The user is asked to approve every time. Desktop applications must use this step. No `oauth_callback` is ever sent here. The client builds this URL; it does not fetch it. HTTPS is required.
+   * Step 2 of the OAuth 1.0a flow, in the user's browser: the user approves the application for the
+   * request token and is redirected to the callback with `oauth_token` and `oauth_verifier` (or shown a
+   * pin in out-of-band mode). The user is asked to approve every time. Desktop applications must use
+   * this step. No `oauth_callback` is ever sent here. The client builds this URL; it does not fetch it.
+   * HTTPS is required.
    *
    * `GET /oauth/authorize` (operationId `oauthAuthorize`)
    *
    * A browser step: this builds the URL to send the user to and makes no request.
    */
-  authorize(params: OauthAuthorizeParams): string {
+  authorize(params: OAuthAuthorizeParams): string {
     return oauthAuthorize(this.core, params);
   }
 
   /**
    * Authenticate (browser step)
    *
-   * Step 2 of the OAuth 1.0a flow for "Sign in with X": like `oauthAuthorize`, but if the user already granted the application access, the redirect to the callback happens without a new approval (this requires the sign-in setting to be enabled on the application record). The logged-in user is used unless `force_login` is true. The client builds this URL; it does not fetch it. HTTPS is required.
+   * Step 2 of the OAuth 1.0a flow for "Sign in with X": like `oauthAuthorize`, but if the user already
+   * granted the application access, the redirect to the callback happens without a new approval (this
+   * requires the sign-in setting to be enabled on the application record). The logged-in user is used
+   * unless `force_login` is true. The client builds this URL; it does not fetch it. HTTPS is required.
    *
    * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
    *
    * A browser step: this builds the URL to send the user to and makes no request.
    */
-  authenticate(params: OauthAuthenticateParams): string {
+  authenticate(params: OAuthAuthenticateParams): string {
     return oauthAuthenticate(this.core, params);
   }
 
   /**
    * Obtain an access token
    *
-   * Step 3 of the OAuth 1.0a flow: exchanges the approved request token and its verifier for a user access token. OAuth 1.0a is strictly enforced: a request without `oauth_verifier` fails. HTTPS is required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
+   * Step 3 of the OAuth 1.0a flow: exchanges the approved request token and its verifier for a user
+   * access token. OAuth 1.0a is strictly enforced: a request without `oauth_verifier` fails. HTTPS is
+   * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
    *
    * `POST /oauth/access_token` (operationId `oauthAccessToken`)
    */
-  accessToken(params: OauthAccessTokenParams, options?: RequestOptions): Promise<OAuthAccessTokenResponse> {
+  accessToken(params: OAuthAccessTokenParams, options?: RequestOptions): Promise<OAuthAccessTokenResponse> {
     return oauthAccessToken(this.core, params, options);
   }
 
   /**
    * Invalidate an access token
    *
-   * Revokes an OAuth 1.0a user access token. The request is made in user context with the access token to revoke, signed with the consumer credentials. Later use of the revoked token gives HTTP 401 with legacy error code 89; creating a new token yields a different one. (X's examples call this path with a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
+   * Revokes an OAuth 1.0a user access token. The request is made in user context with the access token
+   * to revoke, signed with the consumer credentials. Later use of the revoked token gives HTTP 401 with
+   * legacy error code 89; creating a new token yields a different one. (X's examples call this path with
+   * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
    *
    * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
    */
@@ -101,23 +121,29 @@ export class OAuthResource {
   /**
    * Obtain an app-only bearer token
    *
-   * Issues the OAuth 2.0 app-only bearer token of the application, authenticating with HTTP Basic (API key as user name, API key secret as password). Only one bearer token exists per application: while it is outstanding, repeated requests return the same token. Cache the token: requesting it too often gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
+   * Issues the OAuth 2.0 app-only bearer token of the application, authenticating with HTTP Basic (API
+   * key as user name, API key secret as password). Only one bearer token exists per application: while
+   * it is outstanding, repeated requests return the same token. Cache the token: requesting it too often
+   * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
    *
    * `POST /oauth2/token` (operationId `oauth2Token`)
    */
-  oauth2Token(params: Oauth2TokenParams, options?: RequestOptions): Promise<OAuth2TokenResponse> {
+  oauth2Token(params: OAuth2TokenParams, options?: RequestOptions): Promise<OAuth2TokenResponse> {
     return oauth2Token(this.core, params, options);
   }
 
   /**
    * Invalidate an app-only bearer token
    *
-   * Revokes the application's OAuth 2.0 bearer token. The request is signed with OAuth 1.0a using the application consumer keys and the owner's access token and secret. Afterwards the old token is rejected and a new `oauth2Token` request yields a different token. HTTPS is required. The endpoint is rate limited.
+   * Revokes the application's OAuth 2.0 bearer token. The request is signed with OAuth 1.0a using the
+   * application consumer keys and the owner's access token and secret. Afterwards the old token is
+   * rejected and a new `oauth2Token` request yields a different token. HTTPS is required. The endpoint
+   * is rate limited.
    *
    * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
    */
   oauth2InvalidateToken(
-    params: Oauth2InvalidateTokenParams,
+    params: OAuth2InvalidateTokenParams,
     options?: RequestOptions,
   ): Promise<OAuth2InvalidateTokenResponse> {
     return oauth2InvalidateToken(this.core, params, options);

@@ -18,7 +18,11 @@ export class UsersResource {
   /**
    * Get Posts
    *
-   * Retrieves the posts authored by one user, newest first, page by page. Pass `max_results` on the first request and the `meta.next_token` of a page as `pagination_token` to get the next one; the last page has no `next_token` (a page with fewer than `max_results` posts does not by itself mean the end). Tokens are opaque and may expire. To fetch only posts newer than ones you already hold, use `since_id` rather than paging again.
+   * Retrieves the posts authored by one user, newest first, page by page. Pass `max_results` on the
+   * first request and the `meta.next_token` of a page as `pagination_token` to get the next one; the
+   * last page has no `next_token` (a page with fewer than `max_results` posts does not by itself mean
+   * the end). Tokens are opaque and may expire. To fetch only posts newer than ones you already hold,
+   * use `since_id` rather than paging again.
    *
    * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets

@@ -11,7 +11,8 @@ import type {
 import { createWebhookReplayJob, createWebhooksStreamLink } from '../functions.js';
 
 /**
- * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered (or attempted) to a webhook.
+ * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered
+ * (or attempted) to a webhook.
  *
  * Reached as `client.webhooks`.
  */
@@ -22,9 +23,13 @@ export class WebhooksResource {
   /**
    * Create stream link
    *
-   * Links a webhook to the filtered-stream rule set, so that public posts matching the rules are delivered asynchronously as JSON to the webhook (each matching post with its edit history) instead of over a persistent connection. The `*.fields` and `expansions` parameters choose what each delivered post carries.
+   * Links a webhook to the filtered-stream rule set, so that public posts matching the rules are
+   * delivered asynchronously as JSON to the webhook (each matching post with its edit history) instead
+   * of over a persistent connection. The `*.fields` and `expansions` parameters choose what each
+   * delivered post carries.
    *
-   * Filtered-stream webhook rules require enterprise access; a project may hold 25,000 or more rules, each up to 2,048 characters.
+   * Filtered-stream webhook rules require enterprise access; a project may hold 25,000 or more rules,
+   * each up to 2,048 characters.
    *
    * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
    * @see https://docs.x.com/x-api/webhooks/introduction
@@ -39,7 +44,9 @@ export class WebhooksResource {
   /**
    * Create replay job for webhook
    *
-   * Creates a replay job that re-delivers the events of up to the past 24 hours that were delivered, or attempted, to the webhook within the given window. Replaces the deprecated account-activity replay operation (`createAccountActivityReplayJob`).
+   * Creates a replay job that re-delivers the events of up to the past 24 hours that were delivered, or
+   * attempted, to the webhook within the given window. Replaces the deprecated account-activity replay
+   * operation (`createAccountActivityReplayJob`).
    *
    * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
    * @see https://docs.x.com/x-api/webhooks/introduction
