@@ -2,6 +2,7 @@ import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
+import { transport } from '#transport';
 import { checkRules } from './rules.js';
 /**
  * What every operation is sent with: the client's options, resolved once. Create one with
@@ -160,7 +161,7 @@ async function attempts(core, op, input, options, read) {
         missingExtension(core.extensions, options.auth);
     const serialized = serializeRequest(op, params);
     let credentials = auth;
-    const fetchImpl = core.fetch ?? globalThis.fetch;
+    const fetchImpl = core.fetch ?? transport ?? globalThis.fetch;
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;

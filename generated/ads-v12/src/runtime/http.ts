@@ -11,6 +11,7 @@ import {
 import { serializeRequest } from './serialize.js';
 import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
 import { validateParams } from './validate.js';
+import { transport } from '#transport';
 import { checkRules } from './rules.js';
 
 /** Options of the client constructor (and of `createCore`). */
@@ -271,7 +272,7 @@ async function attempts<R>(
   if (options.auth) missingExtension(core.extensions, options.auth);
   const serialized = serializeRequest(op, params);
   let credentials = auth;
-  const fetchImpl = core.fetch ?? (globalThis.fetch as FetchLike | undefined);
+  const fetchImpl = core.fetch ?? transport ?? (globalThis.fetch as FetchLike | undefined);
   if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
   const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
   const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;

@@ -2,6 +2,7 @@ import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
+import { transport } from '#transport';
 /**
  * What every operation is sent with: the client's options, resolved once. Create one with
  * `createCore` (the functions of `@xgen/core-v2/functions` take it first) or let
@@ -160,7 +161,7 @@ async function attempts(core, op, input, options, read) {
         credentials = {
             bearerToken: await tokens.token(core, appOnly, options.signal ? { signal: options.signal } : {}),
         };
-    const fetchImpl = core.fetch ?? globalThis.fetch;
+    const fetchImpl = core.fetch ?? transport ?? globalThis.fetch;
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;

@@ -1,0 +1,4 @@
+type Send = (input: string, init: RequestInit) => Promise<Response>;
+/** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
+export declare const transport: Send;
+export {};
