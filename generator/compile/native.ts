@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
-import { PACKAGE_COMPILER_OPTIONS } from '../emit/package-files.ts';
+import { BUILD_COMPILER_OPTIONS } from '../emit/package-files.ts';
 import { CompileError } from '../errors.ts';
 import { canonicalStringQuotes } from './declaration-quotes.ts';
 
@@ -52,7 +52,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
       }
       writeFileSync(file, text);
     }
-    const tsconfig = { compilerOptions: { ...PACKAGE_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
+    const tsconfig = { compilerOptions: { ...BUILD_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
     const run = await runTsc(exe, dir);
     if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };

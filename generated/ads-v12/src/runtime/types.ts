@@ -138,6 +138,8 @@ export interface OperationSpec {
   readonly params?: readonly ParamSpec[];
   readonly body?: BodySpec;
   readonly response: 'json' | 'form' | 'text' | 'binary' | 'none';
+  /** Another 2xx response of the spec has no body: an empty body resolves to `undefined` (the result type says so). */
+  readonly mayBeEmpty?: true;
   /** Alternatives; each lists credentials that must all be present. Absent: the spec states none. */
   readonly security?: readonly (readonly AuthKind[])[];
   readonly pagination?: PaginationSpec;

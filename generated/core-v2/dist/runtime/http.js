@@ -366,20 +366,30 @@ async function decode(op, response, deadline, options) {
             return text;
         if (op.response === 'form')
             return formObject(text);
-        if (text === '')
-            return undefined;
-        const type = response.headers.get('content-type');
         let message;
-        if (!type || /json/i.test(type)) {
-            try {
-                return JSON.parse(text);
-            }
-            catch {
-                message = 'the response body is not valid JSON';
-            }
+        if (text === '') {
+            // The result type is the spec's body: undefined only where another 2xx response has none.
+            if (op.mayBeEmpty)
+                return undefined;
+            message = 'the response body is empty, where the spec promises JSON';
         }
-        else
-            message = `expected JSON, got ${type.split(';')[0]}`;
+        else {
+            const type = response.headers.get('content-type');
+            if (!type || /json/i.test(type)) {
+                try {
+                    return JSON.parse(text);
+                }
+                catch (error) {
+                    // JSON that stops before its closing bracket lost its end in transit (a content-length or
+                    // gzip stream cut short that the transport let through): a connection failure, retried.
+                    if (cutShort(text))
+                        throw new TypeError('the JSON text ends before its closing bracket', { cause: error });
+                    message = 'the response body is not valid JSON';
+                }
+            }
+            else
+                message = `expected JSON, got ${type.split(';')[0]}`;
+        }
         throw new ApiError({
             operationId: op.id,
             status: response.status,
@@ -402,6 +412,12 @@ async function decode(op, response, deadline, options) {
     finally {
         deadline.clear();
     }
+}
+/** An object or array JSON text without its closing bracket. */
+function cutShort(text) {
+    const start = text.trimStart()[0];
+    const end = text.trimEnd().at(-1);
+    return (start === '{' && end !== '}') || (start === '[' && end !== ']');
 }
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
 function check(op, params) {

@@ -508,16 +508,25 @@ async function decode(
     const text = await response.text();
     if (op.response === 'text') return text;
     if (op.response === 'form') return formObject(text);
-    if (text === '') return undefined;
-    const type = response.headers.get('content-type');
     let message: string;
-    if (!type || /json/i.test(type)) {
-      try {
-        return JSON.parse(text);
-      } catch {
-        message = 'the response body is not valid JSON';
-      }
-    } else message = `expected JSON, got ${type.split(';')[0]}`;
+    if (text === '') {
+      // The result type is the spec's body: undefined only where another 2xx response has none.
+      if (op.mayBeEmpty) return undefined;
+      message = 'the response body is empty, where the spec promises JSON';
+    } else {
+      const type = response.headers.get('content-type');
+      if (!type || /json/i.test(type)) {
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          // JSON that stops before its closing bracket lost its end in transit (a content-length or
+          // gzip stream cut short that the transport let through): a connection failure, retried.
+          if (cutShort(text))
+            throw new TypeError('the JSON text ends before its closing bracket', { cause: error });
+          message = 'the response body is not valid JSON';
+        }
+      } else message = `expected JSON, got ${type.split(';')[0]}`;
+    }
     throw new ApiError({
       operationId: op.id,
       status: response.status,
@@ -535,6 +544,13 @@ async function decode(
   } finally {
     deadline.clear();
   }
+}
+
+/** An object or array JSON text without its closing bracket. */
+function cutShort(text: string): boolean {
+  const start = text.trimStart()[0];
+  const end = text.trimEnd().at(-1);
+  return (start === '{' && end !== '}') || (start === '[' && end !== ']');
 }
 
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
