@@ -25,6 +25,7 @@ const KINDS = [
   'reset',
   'cut',
   'cut-gzip',
+  'short-gzip',
   'stall-headers',
   'stall-body',
   '503',
@@ -43,6 +44,7 @@ const WEIGHTS: Record<Kind, number> = {
   reset: 4,
   cut: 4,
   'cut-gzip': 4,
+  'short-gzip': 3,
   'stall-headers': 1,
   'stall-body': 1,
   '503': 4,
@@ -53,7 +55,7 @@ const WEIGHTS: Record<Kind, number> = {
   'redirect-loop': 1,
   'redirect-away': 2,
 };
-const RETRIED: ReadonlySet<Kind> = new Set(['reset', 'cut', 'cut-gzip', '503', '429']);
+const RETRIED: ReadonlySet<Kind> = new Set(['reset', 'cut', 'cut-gzip', 'short-gzip', '503', '429']);
 
 /** mulberry32: a small seeded generator, so that every run meets the same faults in the same order. */
 function seeded(seed: number): () => number {
@@ -150,6 +152,12 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
         socket.write(head(200, { ...json, 'content-encoding': 'gzip', 'content-length': gz.length }));
         socket.write(gz.subarray(0, gz.length >> 1));
         return void socket.end();
+      case 'short-gzip': {
+        // Whole as HTTP goes (its content-length is what is sent), but the gzip stream stops half-way.
+        const part = gz.subarray(0, gz.length >> 1);
+        socket.write(head(200, { ...json, 'content-encoding': 'gzip', 'content-length': part.length }));
+        return void socket.write(part);
+      }
       case 'stall-headers':
         return void stalled.add(socket);
       case 'stall-body':
@@ -208,6 +216,7 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
               reset: ConnectionError,
               cut: ConnectionError,
               'cut-gzip': ConnectionError,
+              'short-gzip': ConnectionError,
               'stall-headers': TimeoutError,
               'stall-body': TimeoutError,
               '503': ApiError,

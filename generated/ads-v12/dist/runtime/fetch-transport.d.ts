@@ -3,5 +3,5 @@
  * none of its own, the global `fetch` is used at call time. Browsers, Deno, Bun and edge runtimes
  * bundle this module, never node:http.
  */
-import type { FetchLike } from './types.js';
-export declare const transport: FetchLike | undefined;
+import type { Transport } from './types.js';
+export declare const transport: Transport | undefined;

@@ -204,3 +204,16 @@ export interface RequestOptions {
 }
 /** The `fetch` the client uses; any WHATWG-compatible implementation. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+/**
+ * What stops a request of the node transport besides `init.signal`: the attempt's deadline, watched
+ * with a plain callback (cheaper than an AbortSignal and its listeners).
+ */
+export interface Stop {
+    /** Whether it stopped, and why. */
+    readonly stopped: boolean;
+    readonly reason: unknown;
+    /** Called once when it stops; the transport sets it, and unsets it when the body is over. */
+    onStop: ((reason: unknown) => void) | undefined;
+}
+/** A fetch, or the node transport (which takes a `Stop`). */
+export type Transport = (input: string, init: RequestInit, stop?: Stop) => Promise<Response>;

@@ -56,10 +56,13 @@ declare module 'node:http' {
   }
   export interface RequestOptions {
     method: string;
+    hostname: string;
+    port: string;
+    path: string;
     headers: OutgoingHttpHeaders;
     agent: Agent;
   }
-  export function request(url: URL, options: RequestOptions): ClientRequest;
+  export function request(options: RequestOptions): ClientRequest;
 }
 
 declare module 'node:https' {
@@ -67,7 +70,7 @@ declare module 'node:https' {
   export class Agent {
     constructor(options: { keepAlive: boolean });
   }
-  export function request(url: URL, options: Omit<RequestOptions, 'agent'> & { agent: Agent }): ClientRequest;
+  export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent }): ClientRequest;
 }
 
 declare module 'node:zlib' {

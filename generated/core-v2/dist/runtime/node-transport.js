@@ -14,76 +14,115 @@ import { Agent as HttpAgent, request as httpRequest, } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
+const UNWATCHED = { reason: () => undefined, on: () => undefined, off: () => undefined };
+function watch(stop, signal) {
+    if (stop) {
+        return {
+            reason: () => (stop.stopped ? stop.reason : undefined),
+            on: (f) => void (stop.onStop = f),
+            off: () => void (stop.onStop = undefined),
+        };
+    }
+    if (!signal)
+        return UNWATCHED;
+    let listener;
+    return {
+        reason: () => (signal.aborted ? signal.reason : undefined),
+        on: (f) => signal.addEventListener('abort', (listener = () => f(signal.reason)), { once: true }),
+        off: () => listener && signal.removeEventListener('abort', listener),
+    };
+}
 /** Sockets kept open between requests, one pool per protocol, made on first use. */
 let httpAgent;
 let httpsAgent;
+/** The last origin requests went to, parsed once (a client sends to one or two). */
+let lastOrigin = '';
+let lastTarget;
 /** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
-export const transport = (input, init) => {
-    const signal = init.signal ?? undefined;
-    if (signal?.aborted)
-        return Promise.reject(signal.reason);
-    const url = new URL(input);
-    const secure = url.protocol === 'https:';
-    if (!secure && url.protocol !== 'http:')
-        return Promise.reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }));
+export const transport = (input, init, stop) => {
+    const watching = watch(stop, init.signal ?? undefined);
+    const stopped = watching.reason();
+    if (stopped !== undefined)
+        return Promise.reject(stopped);
+    const slash = input.indexOf('/', input.indexOf('//') + 2);
+    const origin = slash < 0 ? input : input.slice(0, slash);
+    if (origin !== lastOrigin || !lastTarget) {
+        const url = new URL(origin);
+        if (url.protocol !== 'https:' && url.protocol !== 'http:')
+            return Promise.reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }));
+        lastTarget = {
+            secure: url.protocol === 'https:',
+            hostname: url.hostname.replace(/^\[|\]$/g, ''),
+            port: url.port,
+        };
+        lastOrigin = origin;
+    }
+    const { secure, hostname, port } = lastTarget;
     const headers = { 'accept-encoding': 'gzip, deflate' };
     const given = init.headers;
     for (const name in given)
         headers[name.toLowerCase()] = given[name];
-    return bodyOf(init.body ?? null, headers).then((body) => new Promise((resolve, reject) => {
+    const body = init.body ?? null;
+    const send = (payload) => new Promise((resolve, reject) => {
         const options = {
             method: init.method ?? 'GET',
+            hostname,
+            port,
+            path: slash < 0 ? '/' : input.slice(slash),
             headers,
             agent: secure
                 ? (httpsAgent ??= new HttpsAgent({ keepAlive: true }))
                 : (httpAgent ??= new HttpAgent({ keepAlive: true })),
         };
-        const req = (secure ? httpsRequest : httpRequest)(url, options);
+        const req = (secure ? httpsRequest : httpRequest)(options);
         let settled = false;
-        const onAbort = () => {
+        watching.on((reason) => {
             req.destroy();
-            if (!settled) {
-                settled = true;
-                reject(signal.reason);
-            }
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        req.once('error', (error) => {
-            signal?.removeEventListener('abort', onAbort);
             if (settled)
                 return;
             settled = true;
+            reject(reason);
+        });
+        req.once('error', (error) => {
+            if (settled)
+                return;
+            settled = true;
+            watching.off();
             reject(new TypeError('fetch failed', { cause: error }));
         });
         req.once('response', (res) => {
+            if (settled)
+                return void res.destroy();
             settled = true;
-            resolve(new NodeResponse(input, res, signal, onAbort));
+            resolve(new NodeResponse(input, res, watching));
         });
-        if (body === null || typeof body === 'string' || body instanceof Uint8Array)
-            req.end(body ?? undefined);
+        if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
+            req.end(payload ?? undefined);
         else
-            Readable.fromWeb(body)
+            Readable.fromWeb(payload)
                 .on('error', (error) => req.destroy(error))
                 .pipe(req);
-    }));
+    });
+    // Most requests have no body or a string one: sent without waiting for an encoder.
+    if (body === null || typeof body === 'string' || body instanceof Uint8Array)
+        return send(plainBody(body, headers));
+    return bodyOf(body, headers).then(send);
 };
+function plainBody(body, headers) {
+    if (typeof body === 'string') {
+        headers['content-type'] ??= 'text/plain;charset=UTF-8';
+        headers['content-length'] = Buffer.byteLength(body);
+    }
+    else if (body)
+        headers['content-length'] = body.byteLength;
+    return body;
+}
 /**
  * A request body as node:http takes it, setting `content-type` and `content-length` the way fetch
  * does: strings and bytes as they are, form parameters and multipart forms encoded (by the
  * platform's own `Response`), streams sent chunked.
  */
 async function bodyOf(body, headers) {
-    if (body === null)
-        return null;
-    if (typeof body === 'string') {
-        headers['content-type'] ??= 'text/plain;charset=UTF-8';
-        headers['content-length'] = Buffer.byteLength(body);
-        return body;
-    }
-    if (body instanceof Uint8Array) {
-        headers['content-length'] = body.byteLength;
-        return body;
-    }
     const encoded = new Response(body);
     const type = encoded.headers.get('content-type');
     if (type)
@@ -106,16 +145,14 @@ class NodeResponse {
     #res;
     #headers;
     #body;
-    #signal;
-    #onAbort;
-    constructor(url, res, signal, onAbort) {
+    #watching;
+    constructor(url, res, watching) {
         this.url = url;
         this.#res = res;
         this.status = res.statusCode ?? 0;
         this.statusText = res.statusMessage ?? '';
         this.ok = this.status >= 200 && this.status < 300;
-        this.#signal = signal;
-        this.#onAbort = onAbort;
+        this.#watching = watching;
     }
     get headers() {
         if (!this.#headers) {
@@ -197,11 +234,8 @@ class NodeResponse {
             if (error === undefined)
                 end();
             else
-                fail(this.#signal?.aborted
-                    ? this.#signal.reason
-                    : error instanceof TypeError
-                        ? error
-                        : new TypeError('terminated', { cause: error }));
+                fail(this.#watching.reason() ??
+                    (error instanceof TypeError ? error : new TypeError('terminated', { cause: error })));
         };
         const encoding = res.headers['content-encoding']?.trim().toLowerCase();
         const decoder = encoding === 'gzip' || encoding === 'x-gzip'
@@ -240,8 +274,12 @@ class NodeResponse {
             },
         };
     }
-    /** The body is over: the caller's signal no longer needs watching. */
+    /** The body is over: what stops the request no longer needs watching. */
     #done() {
-        this.#signal?.removeEventListener('abort', this.#onAbort);
+        this.#watching.off();
+    }
+    /** The content type without building `headers` (what `decode` asks of every response). */
+    get contentType() {
+        return this.#res.headers['content-type'] ?? null;
     }
 }

@@ -3,6 +3,6 @@
  * none of its own, the global `fetch` is used at call time. Browsers, Deno, Bun and edge runtimes
  * bundle this module, never node:http.
  */
-import type { FetchLike } from './types.js';
+import type { Transport } from './types.js';
 
-export const transport: FetchLike | undefined = undefined;
+export const transport: Transport | undefined = undefined;

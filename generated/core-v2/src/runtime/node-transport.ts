@@ -20,84 +20,133 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
 
-type Send = (input: string, init: RequestInit) => Promise<Response>;
+/** What stops a request besides `init.signal` (the client's deadline; see `Stop` in types.ts). */
+interface Stop {
+  readonly stopped: boolean;
+  readonly reason: unknown;
+  onStop: ((reason: unknown) => void) | undefined;
+}
+
+/** How a request is stopped and told it was: a `Stop`, the signal of a fetch-style call, or nothing. */
+interface Watch {
+  /** The reason it stopped, or undefined while it runs. */
+  reason(): unknown;
+  on(stop: (reason: unknown) => void): void;
+  off(): void;
+}
+
+const UNWATCHED: Watch = { reason: () => undefined, on: () => undefined, off: () => undefined };
+
+function watch(stop: Stop | undefined, signal: AbortSignal | undefined): Watch {
+  if (stop) {
+    return {
+      reason: () => (stop.stopped ? stop.reason : undefined),
+      on: (f) => void (stop.onStop = f),
+      off: () => void (stop.onStop = undefined),
+    };
+  }
+  if (!signal) return UNWATCHED;
+  let listener: (() => void) | undefined;
+  return {
+    reason: () => (signal.aborted ? signal.reason : undefined),
+    on: (f) => signal.addEventListener('abort', (listener = () => f(signal.reason)), { once: true }),
+    off: () => listener && signal.removeEventListener('abort', listener),
+  };
+}
 
 /** Sockets kept open between requests, one pool per protocol, made on first use. */
 let httpAgent: HttpAgent | undefined;
 let httpsAgent: HttpsAgent | undefined;
 
+/** The last origin requests went to, parsed once (a client sends to one or two). */
+let lastOrigin = '';
+let lastTarget: { secure: boolean; hostname: string; port: string } | undefined;
+
 /** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
-export const transport: Send = (input, init) => {
-  const signal = init.signal ?? undefined;
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  const url = new URL(input);
-  const secure = url.protocol === 'https:';
-  if (!secure && url.protocol !== 'http:')
-    return Promise.reject(
-      new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }),
-    );
+export const transport = (input: string, init: RequestInit, stop?: Stop): Promise<Response> => {
+  const watching = watch(stop, init.signal ?? undefined);
+  const stopped = watching.reason();
+  if (stopped !== undefined) return Promise.reject(stopped);
+  const slash = input.indexOf('/', input.indexOf('//') + 2);
+  const origin = slash < 0 ? input : input.slice(0, slash);
+  if (origin !== lastOrigin || !lastTarget) {
+    const url = new URL(origin);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return Promise.reject(
+        new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }),
+      );
+    lastTarget = {
+      secure: url.protocol === 'https:',
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port,
+    };
+    lastOrigin = origin;
+  }
+  const { secure, hostname, port } = lastTarget;
   const headers: OutgoingHttpHeaders = { 'accept-encoding': 'gzip, deflate' };
   const given = init.headers as Record<string, string> | undefined;
   for (const name in given) headers[name.toLowerCase()] = given[name];
-  return bodyOf(init.body ?? null, headers).then(
-    (body) =>
-      new Promise<Response>((resolve, reject) => {
-        const options = {
-          method: init.method ?? 'GET',
-          headers,
-          agent: secure
-            ? (httpsAgent ??= new HttpsAgent({ keepAlive: true }))
-            : (httpAgent ??= new HttpAgent({ keepAlive: true })),
-        };
-        const req = (secure ? httpsRequest : httpRequest)(url, options);
-        let settled = false;
-        const onAbort = (): void => {
-          req.destroy();
-          if (!settled) {
-            settled = true;
-            reject(signal!.reason);
-          }
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        req.once('error', (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          if (settled) return;
-          settled = true;
-          reject(new TypeError('fetch failed', { cause: error }));
-        });
-        req.once('response', (res) => {
-          settled = true;
-          resolve(new NodeResponse(input, res, signal, onAbort) as unknown as Response);
-        });
-        if (body === null || typeof body === 'string' || body instanceof Uint8Array)
-          req.end(body ?? undefined);
-        else
-          Readable.fromWeb(body as ReadableStream<Uint8Array>)
-            .on('error', (error) => req.destroy(error))
-            .pipe(req);
-      }),
-  );
+  const body = init.body ?? null;
+  const send = (payload: Payload): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      const options = {
+        method: init.method ?? 'GET',
+        hostname,
+        port,
+        path: slash < 0 ? '/' : input.slice(slash),
+        headers,
+        agent: secure
+          ? (httpsAgent ??= new HttpsAgent({ keepAlive: true }))
+          : (httpAgent ??= new HttpAgent({ keepAlive: true })),
+      };
+      const req = (secure ? httpsRequest : httpRequest)(options);
+      let settled = false;
+      watching.on((reason) => {
+        req.destroy();
+        if (settled) return;
+        settled = true;
+        reject(reason);
+      });
+      req.once('error', (error) => {
+        if (settled) return;
+        settled = true;
+        watching.off();
+        reject(new TypeError('fetch failed', { cause: error }));
+      });
+      req.once('response', (res) => {
+        if (settled) return void res.destroy();
+        settled = true;
+        resolve(new NodeResponse(input, res, watching) as unknown as Response);
+      });
+      if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
+        req.end(payload ?? undefined);
+      else
+        Readable.fromWeb(payload)
+          .on('error', (error) => req.destroy(error))
+          .pipe(req);
+    });
+  // Most requests have no body or a string one: sent without waiting for an encoder.
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array)
+    return send(plainBody(body, headers));
+  return bodyOf(body, headers).then(send);
 };
+
+type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
+
+function plainBody(body: string | Uint8Array | null, headers: OutgoingHttpHeaders): Payload {
+  if (typeof body === 'string') {
+    headers['content-type'] ??= 'text/plain;charset=UTF-8';
+    headers['content-length'] = Buffer.byteLength(body);
+  } else if (body) headers['content-length'] = body.byteLength;
+  return body;
+}
 
 /**
  * A request body as node:http takes it, setting `content-type` and `content-length` the way fetch
  * does: strings and bytes as they are, form parameters and multipart forms encoded (by the
  * platform's own `Response`), streams sent chunked.
  */
-async function bodyOf(
-  body: BodyInit | null,
-  headers: OutgoingHttpHeaders,
-): Promise<string | Uint8Array | ReadableStream<Uint8Array> | null> {
-  if (body === null) return null;
-  if (typeof body === 'string') {
-    headers['content-type'] ??= 'text/plain;charset=UTF-8';
-    headers['content-length'] = Buffer.byteLength(body);
-    return body;
-  }
-  if (body instanceof Uint8Array) {
-    headers['content-length'] = body.byteLength;
-    return body;
-  }
+async function bodyOf(body: BodyInit, headers: OutgoingHttpHeaders): Promise<Payload> {
   const encoded = new Response(body);
   const type = encoded.headers.get('content-type');
   if (type) headers['content-type'] ??= type;
@@ -125,17 +174,15 @@ class NodeResponse {
   #res: IncomingMessage;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array> | null | undefined;
-  #signal: AbortSignal | undefined;
-  #onAbort: () => void;
+  #watching: Watch;
 
-  constructor(url: string, res: IncomingMessage, signal: AbortSignal | undefined, onAbort: () => void) {
+  constructor(url: string, res: IncomingMessage, watching: Watch) {
     this.url = url;
     this.#res = res;
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
-    this.#signal = signal;
-    this.#onAbort = onAbort;
+    this.#watching = watching;
   }
 
   get headers(): Headers {
@@ -232,11 +279,8 @@ class NodeResponse {
       if (error === undefined) end();
       else
         fail(
-          this.#signal?.aborted
-            ? this.#signal.reason
-            : error instanceof TypeError
-              ? error
-              : new TypeError('terminated', { cause: error }),
+          this.#watching.reason() ??
+            (error instanceof TypeError ? error : new TypeError('terminated', { cause: error })),
         );
     };
     const encoding = res.headers['content-encoding']?.trim().toLowerCase();
@@ -273,8 +317,13 @@ class NodeResponse {
     };
   }
 
-  /** The body is over: the caller's signal no longer needs watching. */
+  /** The body is over: what stops the request no longer needs watching. */
   #done(): void {
-    this.#signal?.removeEventListener('abort', this.#onAbort);
+    this.#watching.off();
+  }
+
+  /** The content type without building `headers` (what `decode` asks of every response). */
+  get contentType(): string | null {
+    return this.#res.headers['content-type'] ?? null;
   }
 }
