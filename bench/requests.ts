@@ -92,6 +92,9 @@ async function makeCalls(origin: string): Promise<Partial<Record<Contender, Call
   return calls;
 }
 
+/** The client process's CPU time per call (µs) of each round, by contender: load on the machine moves it less than wall time. */
+const cpuPerCall = new Map<Contender, number[]>();
+
 /** `count` calls, `concurrency` at a time; per-call latencies (µs) into `latencies` when given. */
 async function loop(call: Call, count: number, concurrency: number, latencies?: number[]): Promise<number> {
   const started = performance.now();
@@ -141,7 +144,14 @@ export async function run(): Promise<Section> {
     for (const c of contenders) await loop(calls[c]!, WARMUP, CONCURRENCY);
     const latencies = new Map(contenders.map((c) => [c, [] as number[]]));
     const one = await alternate(contenders, { warmup: 0, runs: ROUNDS_1 }, (c) => loop(calls[c]!, ROUND_1, 1, latencies.get(c)));
-    const fifty = await alternate(contenders, { warmup: 0, runs: ROUNDS_50 }, (c) => loop(calls[c]!, ROUND_50, CONCURRENCY));
+    const fifty = await alternate(contenders, { warmup: 0, runs: ROUNDS_50 }, async (c) => {
+      const cpu = process.cpuUsage();
+      const ms = await loop(calls[c]!, ROUND_50, CONCURRENCY);
+      const used = process.cpuUsage(cpu);
+      cpuPerCall.set(c, [...(cpuPerCall.get(c) ?? []), (used.user + used.system) / ROUND_50]);
+      return ms;
+    });
+    const cpu = (c: Contender): number => median(cpuPerCall.get(c)!);
     const rate1 = new Map(contenders.map((c) => [c, ROUND_1 / (median(one.get(c)!) / 1000)]));
     const rate50 = new Map(contenders.map((c) => [c, ROUND_50 / (median(fifty.get(c)!) / 1000)]));
     const p = (c: Contender, q: number): number => percentile(latencies.get(c)!, q);
@@ -154,15 +164,17 @@ export async function run(): Promise<Section> {
       ratio(per(rate1, c), per(rate1, 'node-http')),
       ratio(per(rate50, c), per(rate50, 'node-http')),
       ratio(p(c, 99), p('node-http', 99)),
+      `${cpu(c).toFixed(0)} µs`,
+      ratio(cpu(c), cpu('node-http')),
     ]);
     const heap = await heapSamples(calls.xgen!);
     // Growth per call over the last 90,000 calls (the first 10,000 fill caches and pools).
     const growth = (heap[heap.length - 1]! - heap[1]!) / (HEAP_CALLS - HEAP_SAMPLE);
     const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     const body = [
-      table(['client', 'req/s, c=1', 'req/s, c=50', 'p50 / p99, c=1', 'time vs node:http, c=1', 'c=50', 'p99 vs node:http'], rows),
+      table(['client', 'req/s, c=1', 'req/s, c=50', 'p50 / p99, c=1', 'time vs node:http, c=1', 'c=50', 'p99 vs node:http', 'CPU per request, c=50', 'vs node:http'], rows),
       '',
-      `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process (keep-alive). At concurrency 1 each client sends ${ROUNDS_1} rounds of ${ROUND_1.toLocaleString('en')} requests one after another, at 50 ${ROUNDS_50} rounds of ${ROUND_50.toLocaleString('en')} with 50 in flight, the clients taking turns round by round (after ${WARMUP.toLocaleString('en')} warm-up requests each); req/s from the median round, p50/p99 over every request at concurrency 1. Every client parses the JSON body. "vs node:http" is time per request (or p99) over raw node:http's; below 1 is faster. twitter-api-v2 uses node:http with a keep-alive agent; bare fetch is Node's global fetch (undici inside).`,
+      `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process (keep-alive). At concurrency 1 each client sends ${ROUNDS_1} rounds of ${ROUND_1.toLocaleString('en')} requests one after another, at 50 ${ROUNDS_50} rounds of ${ROUND_50.toLocaleString('en')} with 50 in flight, the clients taking turns round by round (after ${WARMUP.toLocaleString('en')} warm-up requests each); req/s from the median round, p50/p99 over every request at concurrency 1. Every client parses the JSON body. "vs node:http" is time per request (or p99) over raw node:http's; below 1 is faster. twitter-api-v2 uses node:http with a keep-alive agent; bare fetch is Node's global fetch (undici inside). CPU per request is this process's user+system time per request at concurrency 50 (median round): what the client costs, less moved by other load on the machine than wall time.`,
       '',
       `Heap of \`@xgen/core-v2\` (node:http transport) over ${HEAP_CALLS.toLocaleString('en')} calls at concurrency 50, after a full collection every ${HEAP_SAMPLE.toLocaleString('en')}: ${heap.map(mb).join(', ')}; ${growth.toFixed(2)} bytes per call from the first sample after warm-up to the last.`,
     ].join('\n');
@@ -181,6 +193,7 @@ export async function run(): Promise<Section> {
           rate1.get('xgen')! >= rate1.get('twitter-api-v2')! && rate50.get('xgen')! >= rate50.get('twitter-api-v2')!,
         ],
         ['req/s within 1.25x of node:http (c=1, c=50)', `${vsHttp1.toFixed(2)}x, ${vsHttp50.toFixed(2)}x`, vsHttp1 <= 1.25 && vsHttp50 <= 1.25],
+        ['… CPU per request within 1.25x of node:http (c=50)', `${(cpu('xgen') / cpu('node-http')).toFixed(2)}x (${cpu('xgen').toFixed(0)} vs ${cpu('node-http').toFixed(0)} µs)`, cpu('xgen') / cpu('node-http') <= 1.25],
         ['p99 at c=1 within 2x of node:http', `${p99.toFixed(2)}x (${p('xgen', 99).toFixed(0)} vs ${p('node-http', 99).toFixed(0)} µs)`, p99 <= 2],
         ['through fetch: overhead ≤ 1.1x bare fetch (c=1)', `${fetchOverhead.toFixed(2)}x`, fetchOverhead <= 1.1],
         ['heap per call flat over 100k calls', `${growth.toFixed(2)} B/call`, Math.abs(growth) < 16],
