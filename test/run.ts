@@ -95,7 +95,7 @@ failed += hooks.filter((h) => h.hook === 'after').length + loadFailures.length;
 // The generated clients send through node:http on Node; the suites that talk HTTP run again through
 // the global fetch (the browser path), in a child resolving `#transport` under the xgen-fetch
 // condition. XGEN_TEST_TRANSPORT=node skips that pass; the child runs with it set to fetch.
-const THROUGH_FETCH = /^(runtime|contract)\//;
+const THROUGH_FETCH = /^(runtime|contract)\/|^generated\/ads-v12\.test\.ts$/;
 const again = process.env.XGEN_TEST_TRANSPORT ? [] : suites.filter((s) => THROUGH_FETCH.test(s.name)).map((s) => s.file);
 if (again.length > 0) {
   console.log(`\nAgain through fetch (node --conditions=xgen-fetch): ${again.length} files\n`);
