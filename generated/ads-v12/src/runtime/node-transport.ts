@@ -64,6 +64,10 @@ let lastTarget: { secure: boolean; hostname: string; port: string } | undefined;
 
 /** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
 export const transport = (input: string, init: RequestInit, stop?: Stop): Promise<Response> => {
+  // The methods fetch refuses (forbidden methods), refused alike: a call behaves the same on both transports.
+  const method = init.method ?? 'GET';
+  if (/^(CONNECT|TRACE|TRACK)$/i.test(method))
+    return Promise.reject(new TypeError(`'${method}' HTTP method is unsupported.`));
   const watching = watch(stop, init.signal ?? undefined);
   const stopped = watching.reason();
   if (stopped !== undefined) return Promise.reject(stopped);
@@ -90,7 +94,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   const send = (payload: Payload): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const options = {
-        method: init.method ?? 'GET',
+        method,
         hostname,
         port,
         path: slash < 0 ? '/' : input.slice(slash),

@@ -40,6 +40,10 @@ let lastOrigin = '';
 let lastTarget;
 /** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
 export const transport = (input, init, stop) => {
+    // The methods fetch refuses (forbidden methods), refused alike: a call behaves the same on both transports.
+    const method = init.method ?? 'GET';
+    if (/^(CONNECT|TRACE|TRACK)$/i.test(method))
+        return Promise.reject(new TypeError(`'${method}' HTTP method is unsupported.`));
     const watching = watch(stop, init.signal ?? undefined);
     const stopped = watching.reason();
     if (stopped !== undefined)
@@ -65,7 +69,7 @@ export const transport = (input, init, stop) => {
     const body = init.body ?? null;
     const send = (payload) => new Promise((resolve, reject) => {
         const options = {
-            method: init.method ?? 'GET',
+            method,
             hostname,
             port,
             path: slash < 0 ? '/' : input.slice(slash),
