@@ -1,10 +1,13 @@
 /**
- * 4. Request overhead: 10,000 requests per client against a loopback server (its own process), the same
- * post lookup each time, sequentially; the clients take turns in rounds of 1,000.
+ * 4. Requests: the same post lookup against a loopback server (its own process), per client, at
+ * concurrency 1 (with per-request latency) and 50; the clients take turns in rounds. Then the heap
+ * of our client over 100,000 calls.
  */
 import { spawn } from 'node:child_process';
-import { Agent } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { alternate, median, ratio } from './lib/measure.ts';
 import { peer } from './lib/peers.ts';
 import { BENCH, ROOT } from './lib/setup.ts';
@@ -16,19 +19,25 @@ import { type Section, table } from './lib/table.ts';
  */
 const XGEN_CORE = process.env.XGEN_BENCH_CORE ?? join(ROOT, 'generated/core-v2');
 
-const CONTENDERS = ['xgen', 'fetch', 'xdk', 'twitter-api-v2', 'xgen-no-timeout', 'fetch-timeout'] as const;
+const CONTENDERS = ['xgen', 'xgen-fetch', 'fetch', 'twitter-api-v2', 'undici', 'node-http'] as const;
 type Contender = (typeof CONTENDERS)[number];
 const LABELS: Record<Contender, string> = {
-  xgen: '@xgen/core-v2',
+  xgen: '@xgen/core-v2 (node:http transport)',
+  'xgen-fetch': '@xgen/core-v2 through fetch (`fetch:` option)',
   fetch: 'bare fetch',
-  'xgen-no-timeout': '@xgen/core-v2, `timeoutMs: 0`',
-  'fetch-timeout': 'bare fetch + AbortSignal.timeout',
-  xdk: '@xdevplatform/xdk',
   'twitter-api-v2': 'twitter-api-v2',
+  undici: 'undici.request',
+  'node-http': 'node:http, keep-alive agent',
 };
-const TOTAL = 10_000;
-const ROUND = 1_000;
-const WARMUP = 500;
+/** Requests per round and rounds, at concurrency 1 and 50. */
+const ROUND_1 = 1_000;
+const ROUNDS_1 = 10;
+const CONCURRENCY = 50;
+const ROUND_50 = 5_000;
+const ROUNDS_50 = 6;
+const WARMUP = 1_000;
+const HEAP_CALLS = 100_000;
+const HEAP_SAMPLE = 10_000;
 
 async function startServer(): Promise<{ port: number; stop: () => void }> {
   const child = spawn(process.execPath, [join(BENCH, 'lib/server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -41,68 +50,157 @@ async function startServer(): Promise<{ port: number; stop: () => void }> {
 
 type Call = () => Promise<unknown>;
 
-async function makeCalls(origin: string): Promise<Record<Contender, Call>> {
+async function makeCalls(origin: string): Promise<Partial<Record<Contender, Call>>> {
   type Ctor<T> = new (...args: never[]) => T;
-  const { CoreClient } = await peer<{ CoreClient: Ctor<{ tweets: { getPostsByIds(p: { ids: string[] }): Promise<unknown> } }> }>(
-    join(XGEN_CORE, 'dist/index.js'),
-  );
-  const { Client } = await peer<{ Client: Ctor<{ posts: { getByIds(ids: string[]): Promise<unknown> } }> }>('@xdevplatform/xdk');
+  type Core = { tweets: { getPostsByIds(p: { ids: string[] }): Promise<unknown> } };
+  const { CoreClient } = await peer<{ CoreClient: Ctor<Core> }>(join(XGEN_CORE, 'dist/index.js'));
   const { TwitterApi } = await peer<{ TwitterApi: Ctor<{ v2: { _prefix: string; tweets(ids: string[]): Promise<unknown> } }> }>('twitter-api-v2');
   const make = <T>(C: Ctor<T>, ...args: unknown[]): T => new (C as unknown as new (...a: unknown[]) => T)(...args);
   const ours = make(CoreClient, { baseUrl: origin, auth: { bearerToken: 'TOKEN' } });
-  const oursNoTimeout = make(CoreClient, { baseUrl: origin, auth: { bearerToken: 'TOKEN' }, timeoutMs: 0 });
-  const xdk = make(Client, { baseUrl: origin, bearerToken: 'TOKEN' });
+  const oursFetch = make(CoreClient, { baseUrl: origin, auth: { bearerToken: 'TOKEN' }, fetch: (url: string, init: RequestInit) => fetch(url, init) });
   // twitter-api-v2 always calls https.request; an http.Agent makes it speak plain HTTP to the loopback.
   const tav2 = make(TwitterApi, 'TOKEN', { httpAgent: new Agent({ keepAlive: true }) });
   tav2.v2._prefix = `${origin}/2/`;
   const url = `${origin}/2/tweets?ids=20`;
-  return {
+  const agent = new Agent({ keepAlive: true });
+  const target = new URL(url);
+  const calls: Partial<Record<Contender, Call>> = {
     xgen: () => ours.tweets.getPostsByIds({ ids: ['20'] }),
+    'xgen-fetch': () => oursFetch.tweets.getPostsByIds({ ids: ['20'] }),
     fetch: async () => (await fetch(url, { headers: { authorization: 'Bearer TOKEN' } })).json(),
-    xdk: () => xdk.posts.getByIds(['20']),
     'twitter-api-v2': () => tav2.v2.tweets(['20']),
-    // The two rows that split our overhead: the client without its default 30 s timeout, and bare
-    // fetch with a timeout signal of its own (what enforcing a timeout costs inside Node's fetch).
-    'xgen-no-timeout': () => oursNoTimeout.tweets.getPostsByIds({ ids: ['20'] }),
-    'fetch-timeout': async () => (await fetch(url, { headers: { authorization: 'Bearer TOKEN' }, signal: AbortSignal.timeout(30_000) })).json(),
+    // The floor: node:http itself, reading the body and parsing it, nothing else.
+    'node-http': () =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(target, { agent, headers: { authorization: 'Bearer TOKEN' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      }),
   };
+  try {
+    type Undici = { request(url: string, o: object): Promise<{ body: { json(): Promise<unknown> } }> };
+    const undici = await peer<Undici>('undici');
+    calls.undici = async () => (await undici.request(url, { headers: { authorization: 'Bearer TOKEN' } })).body.json();
+  } catch {
+    // Not installed: its rows are left out.
+  }
+  return calls;
 }
 
-async function loop(call: Call, count: number): Promise<number> {
+/** The client process's CPU time per call (µs) of each round, by contender: load on the machine moves it less than wall time. */
+const cpuPerCall = new Map<Contender, number[]>();
+
+/** `count` calls, `concurrency` at a time; per-call latencies (µs) into `latencies` when given. */
+async function loop(call: Call, count: number, concurrency: number, latencies?: number[]): Promise<number> {
   const started = performance.now();
-  for (let i = 0; i < count; i++) await call();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      next++;
+      if (latencies) {
+        const t = performance.now();
+        await call();
+        latencies.push((performance.now() - t) * 1000);
+      } else await call();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return performance.now() - started;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Heap after a full collection (the flag is set for this process the first time). */
+function heapAfterGc(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Our client's heap after every 10,000 of 100,000 calls (concurrency 50), after a collection. */
+async function heapSamples(call: Call): Promise<number[]> {
+  const samples = [heapAfterGc()];
+  for (let done = 0; done < HEAP_CALLS; done += HEAP_SAMPLE) {
+    await loop(call, HEAP_SAMPLE, CONCURRENCY);
+    samples.push(heapAfterGc());
+  }
+  return samples;
 }
 
 export async function run(): Promise<Section> {
   const server = await startServer();
   try {
     const calls = await makeCalls(`http://127.0.0.1:${server.port}`);
-    for (const c of CONTENDERS) await loop(calls[c], WARMUP);
-    const results = await alternate(CONTENDERS, { warmup: 0, runs: TOTAL / ROUND }, (c) => loop(calls[c], ROUND));
-    const perRequest = new Map(CONTENDERS.map((c) => [c, (median(results.get(c)!) / ROUND) * 1000] as const));
-    const total = new Map(CONTENDERS.map((c) => [c, results.get(c)!.reduce((a, b) => a + b, 0)] as const));
-    const rows = CONTENDERS.map((c) => [
+    const contenders = CONTENDERS.filter((c) => calls[c]);
+    for (const c of contenders) await loop(calls[c]!, WARMUP, 1);
+    for (const c of contenders) await loop(calls[c]!, WARMUP, CONCURRENCY);
+    const latencies = new Map(contenders.map((c) => [c, [] as number[]]));
+    const one = await alternate(contenders, { warmup: 0, runs: ROUNDS_1 }, (c) => loop(calls[c]!, ROUND_1, 1, latencies.get(c)));
+    const fifty = await alternate(contenders, { warmup: 0, runs: ROUNDS_50 }, async (c) => {
+      const cpu = process.cpuUsage();
+      const ms = await loop(calls[c]!, ROUND_50, CONCURRENCY);
+      const used = process.cpuUsage(cpu);
+      cpuPerCall.set(c, [...(cpuPerCall.get(c) ?? []), (used.user + used.system) / ROUND_50]);
+      return ms;
+    });
+    const cpu = (c: Contender): number => median(cpuPerCall.get(c)!);
+    const rate1 = new Map(contenders.map((c) => [c, ROUND_1 / (median(one.get(c)!) / 1000)]));
+    const rate50 = new Map(contenders.map((c) => [c, ROUND_50 / (median(fifty.get(c)!) / 1000)]));
+    const p = (c: Contender, q: number): number => percentile(latencies.get(c)!, q);
+    const per = (rates: Map<Contender, number>, c: Contender | undefined): number | undefined => (c && rates.has(c) ? 1 / rates.get(c)! : undefined);
+    const rows = contenders.map((c) => [
       LABELS[c],
-      `${perRequest.get(c)!.toFixed(0)} µs`,
-      `${Math.round(1e6 / perRequest.get(c)!)}`,
-      `${(total.get(c)! / 1000).toFixed(2)} s`,
-      ratio(perRequest.get(c), perRequest.get('fetch')),
-      ratio(perRequest.get(c), perRequest.get('xgen')),
+      Math.round(rate1.get(c)!).toLocaleString('en'),
+      Math.round(rate50.get(c)!).toLocaleString('en'),
+      `${p(c, 50).toFixed(0)} / ${p(c, 99).toFixed(0)} µs`,
+      ratio(per(rate1, c), per(rate1, 'node-http')),
+      ratio(per(rate50, c), per(rate50, 'node-http')),
+      ratio(p(c, 99), p('node-http', 99)),
+      `${cpu(c).toFixed(0)} µs`,
+      ratio(cpu(c), cpu('node-http')),
     ]);
+    const heap = await heapSamples(calls.xgen!);
+    // Growth per call over the last 90,000 calls (the first 10,000 fill caches and pools).
+    const growth = (heap[heap.length - 1]! - heap[1]!) / (HEAP_CALLS - HEAP_SAMPLE);
+    const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     const body = [
-      table(['client', 'per request (median)', 'requests/s', `${TOTAL.toLocaleString('en')} requests`, 'vs bare fetch', 'vs xgen'], rows),
+      table(['client', 'req/s, c=1', 'req/s, c=50', 'p50 / p99, c=1', 'time vs node:http, c=1', 'c=50', 'p99 vs node:http', 'CPU per request, c=50', 'vs node:http'], rows),
       '',
-      `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process; each client sends ${TOTAL.toLocaleString('en')} requests one after another (after ${WARMUP} warm-up requests), the clients taking turns in rounds of ${ROUND.toLocaleString('en')}; per request is the median round divided by ${ROUND.toLocaleString('en')}. Every client parses the JSON body. twitter-api-v2 uses node:http with a keep-alive agent; the others use the global fetch (undici). Our client has a 30 s timeout by default, enforced with one AbortController per attempt; the last two rows split its overhead into the client's own code (\`timeoutMs: 0\`) and what a timeout signal costs bare fetch.`,
+      `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process (keep-alive). At concurrency 1 each client sends ${ROUNDS_1} rounds of ${ROUND_1.toLocaleString('en')} requests one after another, at 50 ${ROUNDS_50} rounds of ${ROUND_50.toLocaleString('en')} with 50 in flight, the clients taking turns round by round (after ${WARMUP.toLocaleString('en')} warm-up requests each); req/s from the median round, p50/p99 over every request at concurrency 1. Every client parses the JSON body. "vs node:http" is time per request (or p99) over raw node:http's; below 1 is faster. twitter-api-v2 uses node:http with a keep-alive agent; bare fetch is Node's global fetch (undici inside). CPU per request is this process's user+system time per request at concurrency 50 (median round): what the client costs, less moved by other load on the machine than wall time.`,
+      '',
+      `Heap of \`@xgen/core-v2\` (node:http transport) over ${HEAP_CALLS.toLocaleString('en')} calls at concurrency 50, after a full collection every ${HEAP_SAMPLE.toLocaleString('en')}: ${heap.map(mb).join(', ')}; ${growth.toFixed(2)} bytes per call from the first sample after warm-up to the last.`,
     ].join('\n');
-    const overhead = perRequest.get('xgen')! / perRequest.get('fetch')!;
-    const ownCode = perRequest.get('xgen-no-timeout')! / perRequest.get('fetch')!;
+    const r = (a: Contender, b: Contender, rates: Map<Contender, number>): number => rates.get(b)! / rates.get(a)!;
+    const vsHttp1 = r('xgen', 'node-http', rate1);
+    const vsHttp50 = r('xgen', 'node-http', rate50);
+    const fetchOverhead = r('xgen-fetch', 'fetch', rate1);
+    const p99 = p('xgen', 99) / p('node-http', 99);
     return {
-      title: 'Request overhead',
+      title: 'Requests',
       body,
       targets: [
-        ['request overhead ≤ 1.1x bare fetch (default 30 s timeout)', `${overhead.toFixed(2)}x`, overhead <= 1.1],
-        ['… without a timeout (`timeoutMs: 0`)', `${ownCode.toFixed(2)}x`, ownCode <= 1.1],
+        [
+          'req/s ≥ twitter-api-v2 (c=1, c=50)',
+          `${Math.round(rate1.get('xgen')!)} vs ${Math.round(rate1.get('twitter-api-v2')!)}; ${Math.round(rate50.get('xgen')!)} vs ${Math.round(rate50.get('twitter-api-v2')!)}`,
+          rate1.get('xgen')! >= rate1.get('twitter-api-v2')! && rate50.get('xgen')! >= rate50.get('twitter-api-v2')!,
+        ],
+        ['req/s within 1.25x of node:http (c=1, c=50)', `${vsHttp1.toFixed(2)}x, ${vsHttp50.toFixed(2)}x`, vsHttp1 <= 1.25 && vsHttp50 <= 1.25],
+        ['… CPU per request within 1.25x of node:http (c=50)', `${(cpu('xgen') / cpu('node-http')).toFixed(2)}x (${cpu('xgen').toFixed(0)} vs ${cpu('node-http').toFixed(0)} µs)`, cpu('xgen') / cpu('node-http') <= 1.25],
+        ['p99 at c=1 within 2x of node:http', `${p99.toFixed(2)}x (${p('xgen', 99).toFixed(0)} vs ${p('node-http', 99).toFixed(0)} µs)`, p99 <= 2],
+        [
+          'through fetch: overhead ≤ 1.1x bare fetch (c=1)',
+          `${fetchOverhead.toFixed(2)}x (CPU per request at c=50: ${(cpu('xgen-fetch') / cpu('fetch')).toFixed(2)}x)`,
+          fetchOverhead <= 1.1,
+        ],
+        ['heap per call flat over 100k calls', `${growth.toFixed(2)} B/call`, Math.abs(growth) < 16],
       ],
     };
   } finally {

@@ -19,3 +19,13 @@ export const PACKAGE_COMPILER_OPTIONS = {
   outDir: 'dist',
   newLine: 'lf',
 } as const;
+
+/**
+ * What the generator compiles a package with (in a folder without its package.json): the package's
+ * settings, `#transport` pointing at the fetch transport (its type is the node one's). Not in the
+ * shipped tsconfig: esbuild reads `paths` and would send every bundle to the fetch transport.
+ */
+export const BUILD_COMPILER_OPTIONS = {
+  ...PACKAGE_COMPILER_OPTIONS,
+  paths: { '#transport': ['./src/runtime/fetch-transport.ts'] },
+} as const;

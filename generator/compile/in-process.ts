@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import type ts from 'typescript';
-import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
+import { BUILD_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
 
 let loaded: typeof ts | undefined;
@@ -35,7 +35,8 @@ export function compileInProcess(files: Map<string, string>, label: string, chec
   const sources = new Map<string, string>();
   for (const [path, text] of files) if (path.startsWith('src/') && path.endsWith('.ts')) sources.set(posix.join(root, path), text);
   const parsed = ts.convertCompilerOptionsFromJson(
-    { ...PACKAGE_COMPILER_OPTIONS, rootDir: `${root}/src`, outDir: `${root}/dist` },
+    // `paths` by absolute path: converted options have no config file to resolve a relative one against.
+    { ...BUILD_COMPILER_OPTIONS, paths: { '#transport': [`${root}/src/runtime/fetch-transport.ts`] }, rootDir: `${root}/src`, outDir: `${root}/dist` },
     root,
   );
   // Diagnostics are collected below, from the checker and from the one declaration emit.

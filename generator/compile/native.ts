@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { onInterrupt, stageReached, temporaryFolder } from '../write/interrupt.ts';
 import { compileFolderPrefix } from '../write/stale.ts';
 import { dirname, join, posix } from 'node:path';
-import { PACKAGE_COMPILER_OPTIONS } from '../package-compiler-options.ts';
+import { BUILD_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
 
 /** Where TypeScript 7's native `tsc` is, or why it is not there. */
@@ -56,7 +56,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
       }
       writeFileSync(file, text);
     }
-    const tsconfig = { compilerOptions: { ...PACKAGE_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
+    const tsconfig = { compilerOptions: { ...BUILD_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
     await stageReached('tsc');
     const run = await runTsc(exe, dir);

@@ -205,6 +205,7 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
     params: params.length > 0 ? params : undefined,
     body,
     response: op.success.encoding,
+    mayBeEmpty: op.success.mayBeEmpty || undefined,
     security: op.security,
     apiKey: op.apiKey,
     pagination: op.pagination && {

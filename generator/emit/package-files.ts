@@ -33,6 +33,16 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
       './functions': { types: './dist/functions.d.ts', import: './dist/functions.js', default: './dist/functions.js' },
       './package.json': './package.json',
     },
+    // The transport: node:http on Node, the global fetch elsewhere (browser bundlers take `default`);
+    // `node --conditions=xgen-fetch` sends through the global fetch on Node too.
+    imports: {
+      '#transport': {
+        types: './dist/runtime/fetch-transport.d.ts',
+        'xgen-fetch': './dist/runtime/fetch-transport.js',
+        node: './dist/runtime/node-transport.js',
+        default: './dist/runtime/fetch-transport.js',
+      },
+    },
     // TypeScript's node10 resolution ignores `exports`: this lets it find the /functions entry's types too.
     typesVersions: { '*': { functions: ['./dist/functions.d.ts'] } },
     files: ['dist', 'src', 'README.md', 'CHANGELOG.md'],

@@ -101,7 +101,7 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
 
 /** The runtime helpers a package needs, by name. */
 export function runtimeFilesFor(model: ApiModel): string[] {
-  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke'];
+  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke', 'node-transport', 'node-builtins.d', 'fetch-transport'];
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');
   if (model.operations.some((o) => o.narrowing)) files.push('selection');

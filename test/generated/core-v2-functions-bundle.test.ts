@@ -18,13 +18,13 @@ interface Bundle {
   code: string;
 }
 
-async function bundle(program: string): Promise<Bundle> {
+async function bundle(program: string, platform: 'node' | 'browser' = 'node'): Promise<Bundle> {
   const result = await esbuild.build({
     stdin: { contents: program, resolveDir: PKG, loader: 'ts' },
     bundle: true,
     minify: true,
     format: 'esm',
-    platform: 'node',
+    platform,
     target: 'es2022',
     write: false,
     metafile: true,
@@ -64,6 +64,15 @@ test('a one-call bearer program keeps its operation and the plain request path o
   for (const absent of ['/2/users/{id}/tweets', '/oauth/request_token', '/2/tweets/search/stream', 'HMAC-SHA1', 'oauth_signature', 'PaginationLoopError', 'multipart', 'stallTimeoutMs']) {
     assert.not.ok(code.includes(absent), `the bundle holds ${absent}`);
   }
+});
+
+test('the transport: node:http in a bundle for Node, the global fetch in a browser bundle', async () => {
+  const node = await bundle(ONE_CALL, 'node');
+  assert.ok(node.modules.includes('runtime/node-transport.js'), node.modules.join(', '));
+  assert.match(node.code, /node:http/);
+  const browser = await bundle(ONE_CALL, 'browser');
+  assert.not.ok(browser.modules.includes('runtime/node-transport.js'), browser.modules.join(', '));
+  for (const builtin of ['node:http', 'node:https', 'node:zlib', 'node:stream']) assert.not.ok(browser.code.includes(builtin), `the browser bundle imports ${builtin}`);
 });
 
 test('a paginated call adds the pages, and still no signer or stream', async () => {

@@ -169,6 +169,18 @@ test('an unterminated JSON body that did arrive whole is an ApiError, not a cras
   assert.is(server.requests.length, 1, 'a bad body is not retried');
 });
 
+test('an empty 200 body is an ApiError where the spec promises one, not an undefined the type denies', async () => {
+  replies = [{ status: 200, headers: { 'content-type': 'application/json' }, body: '' }];
+  const error = await getTweets(client()).then(
+    (value) => assert.unreachable(`resolved to ${JSON.stringify(value)}`),
+    (e: unknown) => e,
+  );
+  assert.instance(error, ApiError);
+  assert.is((error as ApiError).status, 200);
+  assert.match((error as Error).message, /empty, where the spec promises JSON/);
+  assert.is(server.requests.length, 1, 'an answer, not a failure: not retried');
+});
+
 test('an HTML 502 page is an ApiError with status 502 after the retries', async () => {
   const html: Reply = { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
   replies = [html, html, html];

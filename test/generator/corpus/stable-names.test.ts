@@ -12,6 +12,7 @@ import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
+import { compilePackage } from '../../../generator/compile/typescript.ts';
 import { emitPackage } from '../../../generator/emit/index.ts';
 import { formatFiles } from '../../../generator/format/index.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
@@ -70,6 +71,8 @@ async function generate(specPath: string, text: string | undefined, out: string)
   const loaded = loadSpec(specPath, text);
   const model = buildModel(loaded, { packageName: '@corpus/stable', clientName: CLIENT });
   const files = await formatFiles(await emitPackage(model, loaded.version));
+  // Built too (unchecked): the package's `#transport` import resolves into dist/.
+  for (const [path, content] of await compilePackage(files, 'stable', false)) files.set(path, content);
   for (const [path, content] of files) {
     mkdirSync(dirname(join(out, path)), { recursive: true });
     writeFileSync(join(out, path), content);

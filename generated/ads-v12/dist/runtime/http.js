@@ -2,6 +2,7 @@ import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
+import { transport } from '#transport';
 import { checkRules } from './rules.js';
 /**
  * What every operation is sent with: the client's options, resolved once. Create one with
@@ -160,9 +161,12 @@ async function attempts(core, op, input, options, read) {
         missingExtension(core.extensions, options.auth);
     const serialized = serializeRequest(op, params);
     let credentials = auth;
-    const fetchImpl = core.fetch ?? globalThis.fetch;
+    // The user's fetch, else the platform's transport (node:http on Node), else the global fetch.
+    const fetchImpl = core.fetch ?? transport ?? globalThis.fetch;
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
+    // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
+    const native = fetchImpl === transport;
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
     const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
@@ -193,7 +197,7 @@ async function attempts(core, op, input, options, read) {
         const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
-            response = await follow(fetchImpl, op, { url, method: op.method, headers, body: serialized.body ?? null, form: serialized.form }, deadline.signal, {
+            response = await follow(fetchImpl, native, op, { url, method: op.method, headers, body: serialized.body ?? null, form: serialized.form }, deadline, {
                 headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
                 sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
             });
@@ -307,18 +311,15 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * after POST) turns into a GET without a body; 307 and 308 keep method and body (RFC 9110).
  * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
  */
-async function follow(fetchImpl, op, first, signal, again) {
+async function follow(fetchImpl, native, op, first, deadline, again) {
     let { url, method, headers, body, form } = first;
     // Worked out at the first redirect: most requests never meet one.
     let origin;
     for (let redirects = 0;; redirects++) {
-        const response = await fetchImpl(url, {
-            method,
-            headers,
-            body,
-            signal: signal ?? null,
-            redirect: 'manual',
-        });
+        const init = { method, headers, body, redirect: 'manual' };
+        const response = await (native
+            ? fetchImpl(url, init, deadline)
+            : fetchImpl(url, { ...init, signal: deadline.signal ?? null }));
         if (response.type === 'opaqueredirect')
             throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
         const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
@@ -373,20 +374,31 @@ async function decode(op, response, deadline, options) {
             return text;
         if (op.response === 'form')
             return formObject(text);
-        if (text === '')
-            return undefined;
-        const type = response.headers.get('content-type');
         let message;
-        if (!type || /json/i.test(type)) {
-            try {
-                return JSON.parse(text);
-            }
-            catch {
-                message = 'the response body is not valid JSON';
-            }
+        if (text === '') {
+            // The result type is the spec's body: undefined only where another 2xx response has none.
+            if (op.mayBeEmpty)
+                return undefined;
+            message = 'the response body is empty, where the spec promises JSON';
         }
-        else
-            message = `expected JSON, got ${type.split(';')[0]}`;
+        else {
+            const type = contentType(response);
+            if (!type || /json/i.test(type)) {
+                try {
+                    return JSON.parse(text);
+                }
+                catch (error) {
+                    // A compressed body that decodes to JSON stopping before its closing bracket lost its end
+                    // in transit (fetch decodes a gzip stream cut short without an error): a connection
+                    // failure, retried. Uncompressed, the framing said the body was whole: the server's JSON.
+                    if (response.headers.has('content-encoding') && cutShort(text))
+                        throw new TypeError('the JSON text ends before its closing bracket', { cause: error });
+                    message = 'the response body is not valid JSON';
+                }
+            }
+            else
+                message = `expected JSON, got ${type.split(';')[0]}`;
+        }
         throw new ApiError({
             operationId: op.id,
             status: response.status,
@@ -409,6 +421,17 @@ async function decode(op, response, deadline, options) {
     finally {
         deadline.clear();
     }
+}
+/** The content type; the node transport's responses tell it without building their `Headers`. */
+function contentType(response) {
+    const known = response.contentType;
+    return known !== undefined ? known : response.headers.get('content-type');
+}
+/** An object or array JSON text without its closing bracket. */
+function cutShort(text) {
+    const start = text.trimStart()[0];
+    const end = text.trimEnd().at(-1);
+    return (start === '{' && end !== '}') || (start === '[' && end !== ']');
 }
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
 function check(op, params) {
@@ -439,42 +462,63 @@ function infoOf(op, response, attempt) {
     };
 }
 /**
- * The time limit of one attempt, joined with the caller's signal in one AbortController, whose
- * abort stops the request (headers or body). The timer is cleared as soon as the attempt is over:
- * a stream read past its headers must not be cut off, and finished attempts hold no timers.
- * Without a timeout the caller's signal goes to fetch as it is.
- *
- * The controller is most of what the client adds to a request on Node (fetch registers every
- * signal for cleanup); it stays, because a timeout must stop the request, not only stop waiting.
+ * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
+ * stops (`reason`), and so does its request, headers or body. The node transport watches `onStop`,
+ * a plain callback; a fetch gets `signal`, an AbortController made only then (fetch registers every
+ * signal for cleanup: most of what a client adds to a request through fetch on Node). Without a
+ * timeout a fetch gets the caller's signal as it is. The timer is cleared as soon as the attempt is
+ * over: a stream read past its headers must not be cut off, and finished attempts hold no timers.
  */
 class Deadline {
     timeoutMs;
-    signal;
     timedOut = false;
+    stopped = false;
+    reason = undefined;
+    onStop = undefined;
     #timer;
     #outer;
     #onAbort;
+    #controller;
     constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
-        this.signal = outer;
-        if (!(timeoutMs > 0 && timeoutMs < Infinity))
-            return;
-        const controller = new AbortController();
-        this.signal = controller.signal;
         if (outer) {
-            const onAbort = () => controller.abort(outer.reason);
-            outer.addEventListener('abort', onAbort, { once: true });
             this.#outer = outer;
-            this.#onAbort = onAbort;
+            if (outer.aborted)
+                this.#stop(outer.reason);
+            else {
+                this.#onAbort = () => this.#stop(outer.reason);
+                outer.addEventListener('abort', this.#onAbort, { once: true });
+            }
         }
-        this.#timer = setTimeout(() => {
-            this.timedOut = true;
-            controller.abort(timeoutReason());
-        }, timeoutMs);
+        if (timeoutMs > 0 && timeoutMs < Infinity) {
+            this.#timer = setTimeout(() => {
+                this.timedOut = true;
+                this.#stop(timeoutReason());
+            }, timeoutMs);
+        }
+    }
+    /** What a fetch is given: the caller's signal when there is no time limit, else one made here. */
+    get signal() {
+        if (this.#timer === undefined)
+            return this.#outer;
+        if (!this.#controller) {
+            this.#controller = new AbortController();
+            if (this.stopped)
+                this.#controller.abort(this.reason);
+        }
+        return this.#controller.signal;
+    }
+    #stop(reason) {
+        if (this.stopped)
+            return;
+        this.stopped = true;
+        this.reason = reason;
+        this.#controller?.abort(reason);
+        this.onStop?.(reason);
     }
     clear() {
         clearTimeout(this.#timer);
-        if (this.#outer)
+        if (this.#onAbort)
             this.#outer.removeEventListener('abort', this.#onAbort);
     }
 }

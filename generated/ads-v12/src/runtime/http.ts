@@ -9,8 +9,17 @@ import {
   type RateLimit,
 } from './errors.js';
 import { serializeRequest } from './serialize.js';
-import type { FetchLike, OperationSpec, RequestOptions, ResponseInfo, Sleep } from './types.js';
+import type {
+  FetchLike,
+  OperationSpec,
+  RequestOptions,
+  ResponseInfo,
+  Sleep,
+  Stop,
+  Transport,
+} from './types.js';
 import { validateParams } from './validate.js';
+import { transport } from '#transport';
 import { checkRules } from './rules.js';
 
 /** Options of the client constructor (and of `createCore`). */
@@ -23,7 +32,10 @@ export interface ClientOptions {
   sandbox?: boolean;
   /** Credentials; each operation uses the ones its spec allows. */
   auth?: ClientAuth;
-  /** A `fetch` to use instead of the global one. */
+  /**
+   * A `fetch` every request goes through, instead of the platform's transport (node:http with
+   * keep-alive agents on Node, the global `fetch` elsewhere).
+   */
   fetch?: FetchLike;
   /**
    * Time each attempt has to get a complete response (headers and body), in milliseconds;
@@ -271,8 +283,12 @@ async function attempts<R>(
   if (options.auth) missingExtension(core.extensions, options.auth);
   const serialized = serializeRequest(op, params);
   let credentials = auth;
-  const fetchImpl = core.fetch ?? (globalThis.fetch as FetchLike | undefined);
+  // The user's fetch, else the platform's transport (node:http on Node), else the global fetch.
+  const fetchImpl: Transport | undefined =
+    core.fetch ?? transport ?? (globalThis.fetch as FetchLike | undefined);
   if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
+  // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
+  const native = fetchImpl === transport;
   const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
   const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
   const timeoutMs = options.timeoutMs ?? core.timeoutMs;
@@ -309,9 +325,10 @@ async function attempts<R>(
     try {
       response = await follow(
         fetchImpl,
+        native,
         op,
         { url, method: op.method, headers, body: serialized.body ?? null, form: serialized.form },
-        deadline.signal,
+        deadline,
         {
           headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
           sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
@@ -440,10 +457,11 @@ interface Outgoing {
  * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
  */
 async function follow(
-  fetchImpl: FetchLike,
+  fetchImpl: Transport,
+  native: boolean,
   op: OperationSpec,
   first: Outgoing,
-  signal: AbortSignal | undefined,
+  deadline: Deadline,
   again: {
     headers(): Record<string, string>;
     sign(target: {
@@ -458,13 +476,10 @@ async function follow(
   // Worked out at the first redirect: most requests never meet one.
   let origin: string | undefined;
   for (let redirects = 0; ; redirects++) {
-    const response = await fetchImpl(url, {
-      method,
-      headers,
-      body,
-      signal: signal ?? null,
-      redirect: 'manual',
-    });
+    const init: RequestInit = { method, headers, body, redirect: 'manual' };
+    const response = await (native
+      ? fetchImpl(url, init, deadline)
+      : fetchImpl(url, { ...init, signal: deadline.signal ?? null }));
     if (response.type === 'opaqueredirect')
       throw new ConnectionError(
         op.id,
@@ -523,16 +538,26 @@ async function decode(
     const text = await response.text();
     if (op.response === 'text') return text;
     if (op.response === 'form') return formObject(text);
-    if (text === '') return undefined;
-    const type = response.headers.get('content-type');
     let message: string;
-    if (!type || /json/i.test(type)) {
-      try {
-        return JSON.parse(text);
-      } catch {
-        message = 'the response body is not valid JSON';
-      }
-    } else message = `expected JSON, got ${type.split(';')[0]}`;
+    if (text === '') {
+      // The result type is the spec's body: undefined only where another 2xx response has none.
+      if (op.mayBeEmpty) return undefined;
+      message = 'the response body is empty, where the spec promises JSON';
+    } else {
+      const type = contentType(response);
+      if (!type || /json/i.test(type)) {
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          // A compressed body that decodes to JSON stopping before its closing bracket lost its end
+          // in transit (fetch decodes a gzip stream cut short without an error): a connection
+          // failure, retried. Uncompressed, the framing said the body was whole: the server's JSON.
+          if (response.headers.has('content-encoding') && cutShort(text))
+            throw new TypeError('the JSON text ends before its closing bracket', { cause: error });
+          message = 'the response body is not valid JSON';
+        }
+      } else message = `expected JSON, got ${type.split(';')[0]}`;
+    }
     throw new ApiError({
       operationId: op.id,
       status: response.status,
@@ -550,6 +575,19 @@ async function decode(
   } finally {
     deadline.clear();
   }
+}
+
+/** The content type; the node transport's responses tell it without building their `Headers`. */
+function contentType(response: Response): string | null {
+  const known = (response as Response & { contentType?: string | null }).contentType;
+  return known !== undefined ? known : response.headers.get('content-type');
+}
+
+/** An object or array JSON text without its closing bracket. */
+function cutShort(text: string): boolean {
+  const start = text.trimStart()[0];
+  const end = text.trimEnd().at(-1);
+  return (start === '{' && end !== '}') || (start === '[' && end !== ']');
 }
 
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
@@ -582,44 +620,64 @@ function infoOf(op: OperationSpec, response: Response, attempt: number): Respons
 }
 
 /**
- * The time limit of one attempt, joined with the caller's signal in one AbortController, whose
- * abort stops the request (headers or body). The timer is cleared as soon as the attempt is over:
- * a stream read past its headers must not be cut off, and finished attempts hold no timers.
- * Without a timeout the caller's signal goes to fetch as it is.
- *
- * The controller is most of what the client adds to a request on Node (fetch registers every
- * signal for cleanup); it stays, because a timeout must stop the request, not only stop waiting.
+ * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
+ * stops (`reason`), and so does its request, headers or body. The node transport watches `onStop`,
+ * a plain callback; a fetch gets `signal`, an AbortController made only then (fetch registers every
+ * signal for cleanup: most of what a client adds to a request through fetch on Node). Without a
+ * timeout a fetch gets the caller's signal as it is. The timer is cleared as soon as the attempt is
+ * over: a stream read past its headers must not be cut off, and finished attempts hold no timers.
  */
-class Deadline {
-  readonly signal: AbortSignal | undefined;
+class Deadline implements Stop {
   timedOut = false;
+  stopped = false;
+  reason: unknown = undefined;
+  onStop: ((reason: unknown) => void) | undefined = undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #outer: AbortSignal | undefined;
   #onAbort: (() => void) | undefined;
+  #controller: AbortController | undefined;
 
   constructor(
     readonly timeoutMs: number,
     outer: AbortSignal | undefined,
   ) {
-    this.signal = outer;
-    if (!(timeoutMs > 0 && timeoutMs < Infinity)) return;
-    const controller = new AbortController();
-    this.signal = controller.signal;
     if (outer) {
-      const onAbort = (): void => controller.abort(outer.reason);
-      outer.addEventListener('abort', onAbort, { once: true });
       this.#outer = outer;
-      this.#onAbort = onAbort;
+      if (outer.aborted) this.#stop(outer.reason);
+      else {
+        this.#onAbort = (): void => this.#stop(outer.reason);
+        outer.addEventListener('abort', this.#onAbort, { once: true });
+      }
     }
-    this.#timer = setTimeout(() => {
-      this.timedOut = true;
-      controller.abort(timeoutReason());
-    }, timeoutMs);
+    if (timeoutMs > 0 && timeoutMs < Infinity) {
+      this.#timer = setTimeout(() => {
+        this.timedOut = true;
+        this.#stop(timeoutReason());
+      }, timeoutMs);
+    }
+  }
+
+  /** What a fetch is given: the caller's signal when there is no time limit, else one made here. */
+  get signal(): AbortSignal | undefined {
+    if (this.#timer === undefined) return this.#outer;
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.stopped) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  #stop(reason: unknown): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+    this.onStop?.(reason);
   }
 
   clear(): void {
     clearTimeout(this.#timer);
-    if (this.#outer) this.#outer.removeEventListener('abort', this.#onAbort!);
+    if (this.#onAbort) this.#outer!.removeEventListener('abort', this.#onAbort);
   }
 }
 

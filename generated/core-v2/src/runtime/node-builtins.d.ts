@@ -1,0 +1,80 @@
+/**
+ * The few Node built-ins `node-transport.ts` uses, declared for the package's own build (it has no
+ * dependencies, so no `@types/node`). Only the build sees this file: the declarations the package
+ * ships name none of these modules.
+ */
+
+declare module 'node:buffer' {
+  interface NodeBuffer extends Uint8Array<ArrayBuffer> {
+    toString(encoding?: 'utf8'): string;
+  }
+  export const Buffer: {
+    byteLength(text: string): number;
+    concat(chunks: readonly Uint8Array[]): NodeBuffer;
+  };
+  export type Buffer = NodeBuffer;
+}
+
+declare module 'node:stream' {
+  import type { Buffer } from 'node:buffer';
+  class Readable {
+    static fromWeb(stream: ReadableStream<Uint8Array>): Readable;
+    readonly destroyed: boolean;
+    on(event: 'data', listener: (chunk: Buffer) => void): this;
+    on(event: 'error', listener: (error: Error) => void): this;
+    once(event: 'end' | 'close', listener: () => void): this;
+    once(event: 'error', listener: (error: Error) => void): this;
+    pause(): this;
+    resume(): this;
+    pipe<T>(destination: T): T;
+    destroy(error?: Error): this;
+  }
+  class Writable {
+    destroy(error?: Error): this;
+  }
+  class Transform extends Readable {}
+  export { Readable, Transform, Writable };
+}
+
+declare module 'node:http' {
+  import type { Readable, Writable } from 'node:stream';
+  export type OutgoingHttpHeaders = Record<string, string | number | undefined>;
+  export class Agent {
+    constructor(options: { keepAlive: boolean });
+  }
+  export class IncomingMessage extends Readable {
+    readonly statusCode: number | undefined;
+    readonly statusMessage: string | undefined;
+    readonly headers: Record<string, string | undefined>;
+    readonly rawHeaders: string[];
+    readonly complete: boolean;
+  }
+  export class ClientRequest extends Writable {
+    once(event: 'error', listener: (error: Error) => void): this;
+    once(event: 'response', listener: (response: IncomingMessage) => void): this;
+    end(body?: string | Uint8Array): this;
+  }
+  export interface RequestOptions {
+    method: string;
+    hostname: string;
+    port: string;
+    path: string;
+    headers: OutgoingHttpHeaders;
+    agent: Agent;
+  }
+  export function request(options: RequestOptions): ClientRequest;
+}
+
+declare module 'node:https' {
+  import type { ClientRequest, RequestOptions } from 'node:http';
+  export class Agent {
+    constructor(options: { keepAlive: boolean });
+  }
+  export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent }): ClientRequest;
+}
+
+declare module 'node:zlib' {
+  import type { Transform } from 'node:stream';
+  export function createGunzip(): Transform;
+  export function createInflate(): Transform;
+}
