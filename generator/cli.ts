@@ -7,7 +7,7 @@ import { DIFF_USAGE, runDiff } from './diff/command.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
 import { exitWhenFlushed } from './exit.ts';
 import { generateAll, type StageListener } from './generate.ts';
-import { isUrl } from './load/remote.ts';
+import { isUrl } from './urls.ts';
 import { MIGRATE_HELP, MIGRATE_USAGE, runMigrate } from './migrate/command.ts';
 import { Progress } from './progress.ts';
 import { watch } from './watch.ts';

@@ -4,7 +4,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { UsageError } from './errors.ts';
 import { isObject } from './load/index.ts';
-import { isUrl } from './load/remote.ts';
+import { isUrl } from './urls.ts';
 
 /** The file names a config may have (JSON is read as the YAML it is a subset of). */
 const CONFIG_EXTENSIONS = ['.yaml', '.yml', '.json'];

@@ -2,7 +2,7 @@ import { watch as watchFolder, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { PackageConfig } from './config.ts';
 import type { generateAll } from './generate.ts';
-import { isUrl } from './load/remote.ts';
+import { isUrl } from './urls.ts';
 
 /** Edits come in bursts (an editor writes, renames, touches): one regeneration per burst. */
 const SETTLE_MS = 150;

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, uti
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { SpecError } from '../errors.ts';
-import { isUrl } from '../load/remote.ts';
+import { isUrl } from '../urls.ts';
 import { generatorIdentity } from './identity.ts';
 
 /** A spec file the output was made from, by absolute path, with the sha256 of the text read. */

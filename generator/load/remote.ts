@@ -1,12 +1,8 @@
 import { SpecError } from '../errors.ts';
+import { isUrl } from '../urls.ts';
 import { binaryKind, notASpecReason } from './file-kind.ts';
 import { MAX_SPEC_BYTES } from './limits.ts';
 import { parseSpecFile } from './parse.ts';
-
-/** Whether a spec (or `$ref` target) is given by http(s) URL rather than by path. */
-export function isUrl(spec: string): boolean {
-  return /^https?:\/\//i.test(spec);
-}
 
 /** How long one request may take, in ms (XGEN_FETCH_TIMEOUT_MS overrides it). */
 export function fetchTimeout(): number {
@@ -139,3 +135,5 @@ function fetchFailure(error: unknown, timeout: number): string {
   const cause = e.cause?.code ?? e.cause?.message ?? (error instanceof Error ? error.message : String(error));
   return `cannot fetch the spec: ${cause}`;
 }
+
+export { isUrl };
