@@ -33,7 +33,7 @@ export interface ApiSnapshot {
   auth: AuthKind[];
   /** Problem types of the `Problem` union (by `type`). */
   problems: string[];
-  /** The names the package exports for its schemas and enums, sorted (format 4; before it, the names of `types`). */
+  /** The names the package exports for its types (schemas, enums, params, selections, narrowed results), sorted (format 4; before it, the names of `types`). */
   exports?: string[];
   operations: Record<string, OperationSnapshot>;
   /** Named types the operations reach, by name. */
@@ -142,7 +142,14 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
  * the operations reach (a params type named for its operation goes and comes with it).
  */
 function exportedNames(model: ApiModel, reached: string[]): string[] {
-  const names = [...model.schemas.filter((s) => s.origin === 'spec').map((s) => s.name), ...model.enums.map((e) => e.name), ...reached];
+  // Every named type models.ts exports (params, hoisted, selections, narrowed results): `import type` sees them all.
+  const names = [
+    ...model.schemas.map((s) => s.name),
+    ...model.enums.map((e) => e.name),
+    ...model.selections.map((s) => s.name),
+    ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName] : [])),
+    ...reached,
+  ];
   return [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

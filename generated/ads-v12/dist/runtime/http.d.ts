@@ -10,7 +10,10 @@ export interface ClientOptions {
   sandbox?: boolean;
   /** Credentials; each operation uses the ones its spec allows. */
   auth?: ClientAuth;
-  /** A `fetch` to use instead of the global one. */
+  /**
+   * A `fetch` every request goes through, instead of the platform's transport (node:http with
+   * keep-alive agents on Node, the global `fetch` elsewhere).
+   */
   fetch?: FetchLike;
   /**
    * Time each attempt has to get a complete response (headers and body), in milliseconds;

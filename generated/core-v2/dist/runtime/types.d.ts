@@ -132,6 +132,8 @@ export interface OperationSpec {
   readonly params?: readonly ParamSpec[];
   readonly body?: BodySpec;
   readonly response: 'json' | 'form' | 'text' | 'binary' | 'none';
+  /** Another 2xx response of the spec has no body: an empty body resolves to `undefined` (the result type says so). */
+  readonly mayBeEmpty?: true;
   /** Alternatives; each lists credentials that must all be present. Absent: the spec states none. */
   readonly security?: readonly (readonly AuthKind[])[];
   readonly pagination?: PaginationSpec;
@@ -226,3 +228,16 @@ export interface RequestOptions {
 }
 /** The `fetch` the client uses; any WHATWG-compatible implementation. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+/**
+ * What stops a request of the node transport besides `init.signal`: the attempt's deadline, watched
+ * with a plain callback (cheaper than an AbortSignal and its listeners).
+ */
+export interface Stop {
+  /** Whether it stopped, and why. */
+  readonly stopped: boolean;
+  readonly reason: unknown;
+  /** Called once when it stops; the transport sets it, and unsets it when the body is over. */
+  onStop: ((reason: unknown) => void) | undefined;
+}
+/** A fetch, or the node transport (which takes a `Stop`). */
+export type Transport = (input: string, init: RequestInit, stop?: Stop) => Promise<Response>;
