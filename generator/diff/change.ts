@@ -28,6 +28,12 @@ export type Rename =
   | { kind: 'type'; from: string; to: string }
   /** An operation's place on the client: `client.tweets.getPostsByIds` becomes `client.posts.getByIds`. */
   | { kind: 'method'; operationId: string; from: { group: string; method: string }; to: { group: string; method: string } }
+  /**
+   * An operation whose operationId changed on the same method and path (`http`): `client.call('deletePet')`
+   * becomes `client.call('removePet')`, and its place on the client (`client.pets.delete` ->
+   * `client.pets.remove`, the same place when only the id changed) and its `/functions` export follow it.
+   */
+  | { kind: 'operation'; from: string; to: string; http: string; client: { from: { group: string; method: string }; to: { group: string; method: string } } }
   /** A params key: a parameter (`in` path, query, header, cookie; wire names) or a body field (`in: body`). */
   | { kind: 'parameter' | 'body-field'; in: string; from: string; to: string }
   /** An enum value, of a named type or of a parameter (by params key; `[]` for its items). */
