@@ -28,6 +28,13 @@ export type Rename =
   | { kind: 'type'; from: string; to: string }
   /** An operation's place on the client: `client.tweets.getPostsByIds` becomes `client.posts.getByIds`. */
   | { kind: 'method'; operationId: string; from: { group: string; method: string }; to: { group: string; method: string } }
+  /**
+   * An operation whose operationId changed on the same method and path (`http`): `client.call('deletePet')`
+   * becomes `client.call('removePet')`; `client` is its place on the client before and after (`client.pets.delete`
+   * -> `client.pets.remove`; the same place when only the id changed). One entry per operation: a group or
+   * method move that comes with the new id is carried here, not as a `method` rename beside it.
+   */
+  | { kind: 'operation'; from: string; to: string; http: string; client: { from: { group: string; method: string }; to: { group: string; method: string } } }
   /** A params key: a parameter (`in` path, query, header, cookie; wire names) or a body field (`in: body`). */
   | { kind: 'parameter' | 'body-field'; in: string; from: string; to: string }
   /** An enum value, of a named type or of a parameter (by params key; `[]` for its items). */

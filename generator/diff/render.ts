@@ -9,7 +9,7 @@ export interface ReportedChange {
   operationIds?: string[];
   message: string;
   location?: string;
-  /** Set on a rename (of a type, a method, a parameter or body field, an enum value): what `xgen migrate` rewrites. */
+  /** Set on a rename (of a type, a method, an operationId, a parameter or body field, an enum value): what `xgen migrate` rewrites. */
   rename?: Rename;
 }
 

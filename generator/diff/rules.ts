@@ -27,7 +27,13 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   const changes: Found[] = [];
   const add = (change: Found): void => void changes.push(change);
   const pairs: TypePairs = new Map();
+  const renamed = operationRenames(old, next);
   for (const [id, before] of Object.entries(old.operations)) {
+    const newId = renamed.get(id);
+    if (newId !== undefined) {
+      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, id);
+      continue;
+    }
     const after = next.operations[id];
     if (!after) {
       add({ level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } });
@@ -35,10 +41,11 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     }
     compareOperation(id, before, after, old, next, add, pairs);
   }
+  const renamedTo = new Set(renamed.values());
   for (const [id, after] of Object.entries(next.operations)) {
-    if (!old.operations[id]) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
+    if (!old.operations[id] && !renamedTo.has(id)) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
   }
-  compareExports(old, next, pairs, add);
+  compareExports(old, next, pairs, add, new Set(renamed.keys()));
   compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
   compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
   for (const [name, before] of Object.entries(old.types)) {
@@ -52,6 +59,28 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   }
   const merged = mergeCauses(changes);
   return LEVELS.flatMap((level) => merged.filter((c) => c.level === level));
+}
+
+/**
+ * Operations whose operationId changed while their method and path stayed (`DELETE /v1/pets/{pet_id}`
+ * was `deletePet` and is `removePet`): old id -> new id. It is the same endpoint under a new name, so
+ * it is a rename (what `xgen migrate` rewrites) and compared with its old self, not a removal and an
+ * addition. Only where exactly one operation went and one came on that method and path.
+ */
+function operationRenames(old: ApiSnapshot, next: ApiSnapshot): Map<string, string> {
+  const byHttp = (from: ApiSnapshot, other: ApiSnapshot): Map<string, string[]> => {
+    const out = new Map<string, string[]>();
+    for (const [id, op] of Object.entries(from.operations)) if (!other.operations[id]) out.set(op.http, [...(out.get(op.http) ?? []), id]);
+    return out;
+  };
+  const gone = byHttp(old, next);
+  const came = byHttp(next, old);
+  const out = new Map<string, string>();
+  for (const [http, ids] of gone) {
+    const to = came.get(http);
+    if (ids.length === 1 && to?.length === 1) out.set(ids[0] as string, to[0] as string);
+  }
+  return out;
 }
 
 /** One entry per cause: shared changes with the same level and message merged, their operations listed (sorted). */
@@ -97,7 +126,7 @@ function mergeCauses(changes: readonly Found[]): Change[] {
  * exactly one new name has the same shape, or the same letters in another case; otherwise it was removed. Both are breaking. A new name
  * alone is not reported: what uses it (an operation, a field) is.
  */
-function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void): void {
+function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void, renamedOperations: ReadonlySet<string>): void {
   const before = exportsOf(old);
   const after = exportsOf(next);
   const came = after.filter((n) => !before.includes(n));
@@ -127,7 +156,7 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
     }
     const ids = oldReach.operationsReaching(name);
     // A type only removed operations reached went with them: their removal is the cause.
-    if (ids.length > 0 && ids.every((id) => !next.operations[id])) continue;
+    if (ids.length > 0 && ids.every((id) => !next.operations[id] && !renamedOperations.has(id))) continue;
     const message = `type ${name} removed: code naming it (import type { ${name} }) no longer compiles`;
     const where: Where = { side: 'old', type: name };
     for (const id of ids) add({ level: 'breaking', operationId: id, message, where, shared: true });
@@ -208,11 +237,19 @@ function compareOperation(
   next: ApiSnapshot,
   add: (c: Found) => void,
   pairs: TypePairs,
+  /** The operationId the operation had, when only that changed on its method and path. */
+  renamedFrom?: string,
 ): void {
   const at: Where = { side: 'new', operationId: id };
   const report = (level: Level, message: string, where: Where = at): void => add({ level, operationId: id, message: `${id}: ${message}`, where });
   const shared = (level: Level, message: string, where: Where = at): void => add({ level, operationId: id, message, where, shared: true });
-  if (before.group !== after.group || before.method !== after.method) {
+  if (renamedFrom !== undefined) {
+    // One entry for the operation: its new id, and its place on the client whether or not that moved too.
+    const client = { from: { group: before.group, method: before.method }, to: { group: after.group, method: after.method } };
+    const moved = before.group !== after.group || before.method !== after.method;
+    const rename: Rename = { kind: 'operation', from: renamedFrom, to: id, http: after.http, client };
+    add({ level: 'breaking', operationId: id, message: `operation ${renamedFrom} renamed to ${id} (${moved ? `${call(before)} -> ${call(after)}` : `still ${call(after)}`})`, where: at, rename });
+  } else if (before.group !== after.group || before.method !== after.method) {
     const rename: Rename = { kind: 'method', operationId: id, from: { group: before.group, method: before.method }, to: { group: after.group, method: after.method } };
     add({ level: 'breaking', operationId: id, message: `${id}: ${call(before)} renamed to ${call(after)}`, where: at, rename });
   }

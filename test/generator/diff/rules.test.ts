@@ -59,8 +59,44 @@ test('renames carry what a rewrite needs: the kind of name, the old and the new'
   } finally {
     removeDir(dir);
   }
-  // An operationId changed on the same method and path is a removal and an addition: no rename to apply.
-  assert.equal(rename('op-id-renamed'), []);
+  // An operationId changed on the same method and path is the same endpoint renamed: `client.call('deletePet')` and `client.pets.delete` are rewritten.
+  assert.equal(rename('op-id-renamed'), [
+    { kind: 'operation', from: 'deletePet', to: 'removePet', http: 'DELETE /v1/pets/{pet_id}', client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'remove' } } },
+  ]);
+});
+
+test('an operationId renamed on the same method and path: one rename entry, its other changes compared with the old operation', () => {
+  const dir = tempDir('diff-op-renamed');
+  try {
+    const renamed = readFileSync(join(FIXTURES, 'op-id-renamed.yaml'), 'utf8');
+    // The id changed and a parameter came: the parameter is a change of the kept operation, not part of an added one.
+    const withParam = renamed.replace(
+      '      operationId: removePet\n      tags:\n      - Pets\n      summary: Remove a pet\n      parameters:\n',
+      '      operationId: removePet\n      tags:\n      - Pets\n      summary: Remove a pet\n      parameters:\n      - name: reason\n        in: query\n        schema:\n          type: string\n',
+    );
+    assert.ok(withParam !== renamed);
+    writeFileSync(join(dir, 'with-param.yaml'), withParam);
+    const report = diffSpecs(BASE, join(dir, 'with-param.yaml'));
+    assert.equal(
+      report.changes.map((c) => [c.level, c.operationId, c.message]),
+      [
+        ['breaking', 'removePet', 'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove)'],
+        ['feature', 'removePet', 'optional parameter reason added'],
+      ],
+    );
+    // Only the id's spelling changed: the client's method stays, `client.call('deletePet')` does not.
+    writeFileSync(join(dir, 'same-method.yaml'), readFileSync(BASE, 'utf8').replace('operationId: deletePet', 'operationId: DeletePet'));
+    const same = diffSpecs(BASE, join(dir, 'same-method.yaml')).changes;
+    assert.equal(same.map((c) => [c.level, c.message]), [['breaking', 'operation deletePet renamed to DeletePet (still client.pets.delete)']]);
+    assert.equal(same[0]?.rename, { kind: 'operation', from: 'deletePet', to: 'DeletePet', http: 'DELETE /v1/pets/{pet_id}', client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'delete' } } });
+    // An id gone from one path and another come on a different one stay a removal and an addition.
+    writeFileSync(join(dir, 'moved.yaml'), renamed.replace('  /v1/pets/{pet_id}:\n    get:', '  /v1/pets/{pet_id}:\n    get:').replace(/\n {4}delete:\n/, '\n    post:\n'));
+    const moved = diffSpecs(BASE, join(dir, 'moved.yaml')).changes;
+    assert.equal(moved.map((c) => c.rename), [undefined, undefined]);
+    assert.ok(moved.some((c) => c.message.startsWith('deletePet: operation removed')) && moved.some((c) => c.message.startsWith('removePet: operation added')), JSON.stringify(moved));
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test('the same spec twice: none, no changes', () => {
