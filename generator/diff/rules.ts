@@ -123,7 +123,7 @@ function mergeCauses(changes: readonly Found[]): Change[] {
  * Every exported name is part of the package's API: `import type { Tweet }` fails once `Tweet` is
  * gone. A name that went is a rename when a new name took its place in the same operations (the
  * walk met `Tweet` where `Post` now is: the one met in most operations), or, failing that, when
- * exactly one new name has the same shape, or the same letters in another case; otherwise it was removed. Both are breaking. A new name
+ * exactly one new name has the same shape; otherwise it was removed. Both are breaking. A new name
  * alone is not reported: what uses it (an operation, a field) is.
  */
 function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void, renamedOperations: ReadonlySet<string>): void {
@@ -141,11 +141,6 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
       const same = came.filter((n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape));
       if (same.length === 1) to = same[0];
     }
-    if (to === undefined) {
-      // Only the casing changed (`Oauth2TokenParams` -> `OAuth2TokenParams`): the same type, renamed.
-      const recased = came.filter((n) => !taken.has(n) && n.toLowerCase() === name.toLowerCase());
-      if (recased.length === 1) to = recased[0];
-    }
     if (to !== undefined) {
       taken.add(to);
       for (const id of newReach.operationsReaching(to)) {
@@ -161,6 +156,17 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
     const where: Where = { side: 'old', type: name };
     for (const id of ids) add({ level: 'breaking', operationId: id, message, where, shared: true });
     if (ids.length === 0) add({ level: 'breaking', message, where, shared: true });
+  }
+  // The names of params, selection and narrowed result types go and come with what they belong to
+  // (an operation removed or renamed, a selection dropped), which is reported itself. Only their own
+  // spelling changing (`Oauth2TokenParams` -> `OAuth2TokenParams`) is a change of theirs: a rename.
+  const ownBefore = old.operationExports ?? [];
+  const ownAfter = next.operationExports ?? [];
+  for (const name of ownBefore.filter((n) => !ownAfter.includes(n))) {
+    const recased = ownAfter.filter((n) => !ownBefore.includes(n) && n.toLowerCase() === name.toLowerCase());
+    if (recased.length !== 1) continue;
+    const to = recased[0] as string;
+    add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, rename: { kind: 'type', from: name, to }, shared: true });
   }
 }
 

@@ -33,8 +33,10 @@ export interface ApiSnapshot {
   auth: AuthKind[];
   /** Problem types of the `Problem` union (by `type`). */
   problems: string[];
-  /** The names the package exports for its types (schemas, enums, params, selections, narrowed results), sorted (format 4; before it, the names of `types`). */
+  /** The names the package exports for its schemas and enums, sorted (format 4; before it, the names of `types`). */
   exports?: string[];
+  /** The names it exports for its operations and selections (params, hoisted, selection and narrowed result types), sorted. */
+  operationExports?: string[];
   operations: Record<string, OperationSnapshot>;
   /** Named types the operations reach, by name. */
   types: Record<string, TypeSnapshot>;
@@ -126,12 +128,14 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     types[name] = { shape, ...(docs ? { docs } : {}) };
     for (const next of refsOf(shape)) if (!types[next]) pending.push(next);
   }
+  const exports = exportedNames(model, Object.keys(types));
   return {
     format: SNAPSHOT_FORMAT,
     specVersion: model.version,
     auth: [...model.authKinds].sort(),
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
-    exports: exportedNames(model, Object.keys(types)),
+    exports,
+    operationExports: operationExportedNames(model, new Set(exports)),
     operations,
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   };
@@ -142,14 +146,25 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
  * the operations reach (a params type named for its operation goes and comes with it).
  */
 function exportedNames(model: ApiModel, reached: string[]): string[] {
-  // Every named type models.ts exports (params, hoisted, selections, narrowed results): `import type` sees them all.
+  const names = [...model.schemas.filter((s) => s.origin === 'spec').map((s) => s.name), ...model.enums.map((e) => e.name), ...reached];
+  return sortedNames(names);
+}
+
+/**
+ * The other names models.ts exports, which exist because of an operation or a field selection:
+ * params and hoisted types, `TweetSelection`, `GetPostsByIdsResponse`. They go and come with what
+ * they belong to, so only a change of their own spelling is reported (see `compareExports`).
+ */
+function operationExportedNames(model: ApiModel, exported: ReadonlySet<string>): string[] {
   const names = [
     ...model.schemas.map((s) => s.name),
-    ...model.enums.map((e) => e.name),
     ...model.selections.map((s) => s.name),
     ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName] : [])),
-    ...reached,
   ];
+  return sortedNames(names.filter((n) => !exported.has(n)));
+}
+
+function sortedNames(names: string[]): string[] {
   return [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -293,6 +308,7 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   lines.push(`  "auth": ${JSON.stringify(snapshot.auth)},`);
   lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
   if (snapshot.exports) lines.push(`  "exports": ${JSON.stringify(snapshot.exports)},`);
+  if (snapshot.operationExports) lines.push(`  "operationExports": ${JSON.stringify(snapshot.operationExports)},`);
   const block = (name: string, entries: [string, unknown][], last: boolean): void => {
     lines.push(`  "${name}": {`);
     entries.forEach(([key, value], i) => lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)}${i < entries.length - 1 ? ',' : ''}`));

@@ -19,13 +19,8 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
-
-/** What stops a request besides `init.signal` (the client's deadline; see `Stop` in types.ts). */
-interface Stop {
-  readonly stopped: boolean;
-  readonly reason: unknown;
-  onStop: ((reason: unknown) => void) | undefined;
-}
+// A type only: erased from the JavaScript, so the module still loads nothing of the runtime.
+import type { Stop } from './types.js';
 
 /** How a request is stopped and told it was: a `Stop`, the signal of a fetch-style call, or nothing. */
 interface Watch {
