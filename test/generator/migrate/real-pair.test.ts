@@ -31,10 +31,10 @@ test("X's 2.147 -> 2.159: every error left after migrate is a use migrate listed
   assert.ok(errors.length > 0, 'the pair breaks the consumer');
   assert.equal(errors.filter((e) => !reported.has(e.at)).map((e) => `${e.at} ${e.message}`), [], 'every error is listed');
   assert.equal(reported.size, errors.length, 'nothing is listed that compiles');
-  // Each listed use carries the message of the change that breaks it.
+  // Each listed use carries the message of the change that breaks it (naming its cause, a shared type's field).
   const listed = run.out.filter((line) => /^\S+:\d+:\d+: /.test(line)).map((line) => line.replace(/^\S+:\d+:\d+: /, ''));
-  assert.ok(listed.includes('deleteAllConnections: result field data.killed_connections removed'), listed.join('\n'));
-  assert.ok(listed.includes('getMediaUploadStatus: result field data.media_key is now optional (may be missing)'), listed.join('\n'));
+  assert.ok(listed.includes('result field KillAllConnectionsResponse.data.killed_connections removed'), listed.join('\n'));
+  assert.ok(listed.includes('result field MediaUploadResponse.data.media_key is now optional (may be missing)'), listed.join('\n'));
   assert.equal(read(dir, 'src/consumer.ts'), program.text, 'no rename: nothing rewritten');
 });
 
