@@ -816,7 +816,8 @@ function indexed(shape: Extract<Shape, { kind: 'object' }>): boolean {
 /**
  * Values renamed among those a closed enum lost and gained: string values of several words (split
  * at `.`, `_`, `-`) that differ in one word only (`referenced_tweets.id` -> `referenced_posts.id`),
- * each lost value matching exactly one gained one and the reverse. One word lost for another
+ * each lost value matching exactly one gained one and the reverse; failing that, when one value
+ * went and one came sharing a word (`adopted` -> `adopted_out`). One word lost for another
  * (`dog` -> `hound`) is not taken for a rename: nothing says it means the same, and `xgen migrate`
  * rewrites what a rename says.
  */
@@ -831,6 +832,15 @@ function valueRenames(lost: Literal[], gained: Literal[]): [Literal, Literal][] 
   for (const x of lost) {
     const matches = gained.filter((y) => near(x, y));
     if (matches.length === 1 && lost.filter((z) => near(z, matches[0] as Literal)).length === 1) out.push([x, matches[0] as Literal]);
+  }
+  const lostLeft = lost.filter((x) => !out.some(([from]) => from === x));
+  const gainedLeft = gained.filter((y) => !out.some(([, to]) => to === y));
+  const [x] = lostLeft;
+  const [y] = gainedLeft;
+  if (lostLeft.length === 1 && gainedLeft.length === 1 && typeof x === 'string' && typeof y === 'string') {
+    const wordsOf = (value: string): string[] => value.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
+    const mine = new Set(wordsOf(x));
+    if (wordsOf(y).some((w) => mine.has(w))) out.push([x, y]);
   }
   return out;
 }

@@ -51,7 +51,7 @@ test('an exported type renamed: the type that takes its place in the same operat
   assert.equal(plain(renamesBetween(base, snapshot('type-renamed.yaml')).types), { Pet: 'Animal' });
 });
 
-test('word changes of the other renames carry over to enum values (tweet -> post)', () => {
+test('an enum value renamed in one of its words, beside a parameter rename (pet -> animal)', () => {
   const next = structuredClone(base);
   const op = next.operations.listPets!;
   const fields = op.params['pet.fields']!;
@@ -59,15 +59,26 @@ test('word changes of the other renames carry over to enum values (tweet -> post
   op.params['animal.fields'] = { ...fields, wire: 'animal.fields', type: { kind: 'array', items: { kind: 'string', enum: ['age', 'name'] } } };
   const status = next.types.PetStatus?.shape;
   assert.ok(status && 'enum' in status);
-  status.enum = ['available', 'adopted', 'pet_shop', 'animal_shop'];
+  status.enum = ['available', 'adopted', 'animal_shelter'];
   const old = structuredClone(base);
   const oldStatus = old.types.PetStatus?.shape;
   assert.ok(oldStatus && 'enum' in oldStatus);
   oldStatus.enum = ['available', 'adopted', 'pet_shelter'];
-  // pet -> animal (from the parameter's rename) turns pet_shelter into animal_shelter: not there, so no rename.
-  assert.equal(renamesBetween(old, next).enumValues.size, 0);
-  status.enum = ['available', 'adopted', 'animal_shelter'];
-  assert.equal(plain(renamesBetween(old, next).enumValues), { pet_shelter: ['animal_shelter'] });
+  const r = renamesBetween(old, next);
+  assert.equal(plain(r.enumValues), { pet_shelter: ['animal_shelter'] });
+  assert.equal(plain(r.params), { listPets: { 'pet.fields': 'animal.fields' } });
+});
+
+test('a type whose name only changed case is renamed (Oauth2TokenParams -> OAuth2TokenParams)', () => {
+  const old = structuredClone(base);
+  const next = structuredClone(base);
+  const token = { shape: { kind: 'object', fields: { scope: { type: { kind: 'string' }, required: true } } } } as unknown as ApiSnapshot['types'][string];
+  old.types.Oauth2TokenParams = token;
+  // Another shape too: only the letters in another case tell it is the same type.
+  next.types.OAuth2TokenParams = { shape: { kind: 'object', fields: { scope: { type: { kind: 'string' }, required: true }, audience: { type: { kind: 'string' }, required: false } } } } as unknown as ApiSnapshot['types'][string];
+  if (old.exports) old.exports = [...old.exports, 'Oauth2TokenParams'];
+  if (next.exports) next.exports = [...next.exports, 'OAuth2TokenParams'];
+  assert.equal(plain(renamesBetween(old, next).types), { Oauth2TokenParams: 'OAuth2TokenParams' });
 });
 
 test.run();
