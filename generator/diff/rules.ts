@@ -123,7 +123,7 @@ function mergeCauses(changes: readonly Found[]): Change[] {
  * Every exported name is part of the package's API: `import type { Tweet }` fails once `Tweet` is
  * gone. A name that went is a rename when a new name took its place in the same operations (the
  * walk met `Tweet` where `Post` now is: the one met in most operations), or, failing that, when
- * exactly one new name has the same shape; otherwise it was removed. Both are breaking. A new name
+ * exactly one new name has the same shape, or the same letters in another case; otherwise it was removed. Both are breaking. A new name
  * alone is not reported: what uses it (an operation, a field) is.
  */
 function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void, renamedOperations: ReadonlySet<string>): void {
@@ -140,6 +140,11 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
     if (to === undefined && shape) {
       const same = came.filter((n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape));
       if (same.length === 1) to = same[0];
+    }
+    if (to === undefined) {
+      // Only the casing changed (`Oauth2Token` -> `OAuth2Token`): the same type, renamed.
+      const recased = came.filter((n) => !taken.has(n) && n.toLowerCase() === name.toLowerCase());
+      if (recased.length === 1) to = recased[0];
     }
     if (to !== undefined) {
       taken.add(to);
