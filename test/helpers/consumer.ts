@@ -95,14 +95,19 @@ function operationCall(id: string, op: OperationSnapshot, old: ApiSnapshot, line
   }
 }
 
-/** Reads a value and, in turn, every field it has: each named type once per operation. */
-class Reader {
+/**
+ * Reads a value and, in turn, every field it has: each named type once per operation. `dotAccess`
+ * writes `v.name` where the name is an identifier (the code a person writes; migrate's consumer),
+ * else every read is `v["name"]`.
+ */
+export class Reader {
   private readonly expanded = new Set<string>();
   private count = 0;
 
   constructor(
     private readonly snapshot: ApiSnapshot,
     private readonly lines: string[],
+    private readonly dotAccess = false,
   ) {}
 
   read(expr: string, shape: Shape, indent: string): void {
@@ -165,7 +170,7 @@ class Reader {
   }
 
   private field(object: string, name: string, field: Field, indent: string): void {
-    const access = `${object}[${JSON.stringify(name)}]`;
+    const access = this.dotAccess && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
     if (field.required) {
       this.read(access, field.type, indent);
       return;

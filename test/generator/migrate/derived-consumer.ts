@@ -8,9 +8,10 @@
  * fits, a type name it does not export) is left to `given<T>()` or out, as the caller says after
  * compiling it against that package.
  */
-import type { Field, Shape } from '../../../generator/diff/shapes.ts';
+import type { Shape } from '../../../generator/diff/shapes.ts';
 import type { ApiSnapshot, OperationSnapshot } from '../../../generator/diff/snapshot.ts';
 import { memberName } from '../../../generator/model/names.ts';
+import { Reader } from '../../helpers/consumer.ts';
 
 export interface DerivedProgram {
   text: string;
@@ -65,7 +66,7 @@ export function deriveConsumer(snapshot: ApiSnapshot, options: DeriveOptions): D
         : via === 'call'
           ? `client.call(${JSON.stringify(id)}${args ? `, ${args}` : ''})`
           : `${memberName(id)}(core${args ? `, ${args}` : ''})`;
-    const reader = new Reader(snapshot, lines);
+    const reader = new Reader(snapshot, lines, true);
     switch (op.kind) {
       case 'browser-step':
         lines.push(`  read<string>(${invoke});`);
@@ -137,107 +138,5 @@ function valueOf(shape: Shape, snapshot: ApiSnapshot, every: boolean, depth: num
       return 'new Blob([])';
     default:
       return '{}';
-  }
-}
-
-/** Reads a value and, in turn, every field it has: each named type once per operation. */
-class Reader {
-  private readonly expanded = new Set<string>();
-  private count = 0;
-
-  constructor(
-    private readonly snapshot: ApiSnapshot,
-    private readonly lines: string[],
-  ) {}
-
-  read(expr: string, shape: Shape, indent: string): void {
-    if ('ref' in shape) {
-      const target = this.snapshot.types[shape.ref]?.shape ?? { kind: 'unknown' as const };
-      if (this.expanded.has(shape.ref)) {
-        this.lines.push(`${indent}read<unknown>(${expr});`);
-        return;
-      }
-      this.expanded.add(shape.ref);
-      this.read(expr, shape.nullable && !('ref' in target) ? { ...target, nullable: true } : target, indent);
-      return;
-    }
-    if (shape.nullable) {
-      const v = this.fresh();
-      this.lines.push(`${indent}const ${v} = ${expr};`, `${indent}if (${v} !== null) {`);
-      this.read(v, { ...shape, nullable: undefined } as Shape, `${indent}  `);
-      this.lines.push(`${indent}}`);
-      return;
-    }
-    switch (shape.kind) {
-      case 'object':
-      case 'all': {
-        const fields = this.fieldsOf(shape);
-        if (!fields || Object.keys(fields).length === 0) {
-          this.lines.push(`${indent}read<unknown>(${expr});`);
-          return;
-        }
-        const v = this.fresh();
-        this.lines.push(`${indent}const ${v} = ${expr};`);
-        for (const [name, field] of Object.entries(fields)) this.field(v, name, field, indent);
-        return;
-      }
-      case 'array': {
-        const item = this.fresh();
-        this.lines.push(`${indent}for (const ${item} of ${expr}) {`);
-        this.read(item, shape.items, `${indent}  `);
-        this.lines.push(`${indent}  break;`, `${indent}}`);
-        return;
-      }
-      case 'string':
-      case 'boolean':
-      case 'null':
-        this.lines.push(`${indent}read<${shape.kind}>(${expr});`);
-        return;
-      case 'number':
-      case 'integer':
-        this.lines.push(`${indent}read<number>(${expr});`);
-        return;
-      case 'blob':
-        this.lines.push(`${indent}read<Blob>(${expr});`);
-        return;
-      case 'void':
-      case 'never':
-        return;
-      default:
-        this.lines.push(`${indent}read<unknown>(${expr});`);
-    }
-  }
-
-  private field(object: string, name: string, field: Field, indent: string): void {
-    const access = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
-    if (field.required) {
-      this.read(access, field.type, indent);
-      return;
-    }
-    const v = this.fresh();
-    this.lines.push(`${indent}const ${v} = ${access};`, `${indent}if (${v} !== undefined) {`);
-    this.read(v, field.type, `${indent}  `);
-    this.lines.push(`${indent}}`);
-  }
-
-  private fieldsOf(shape: Shape, depth = 0): Record<string, Field> | undefined {
-    if (depth > 8) return undefined;
-    if ('ref' in shape) {
-      const target = this.snapshot.types[shape.ref]?.shape;
-      return target ? this.fieldsOf(target, depth + 1) : undefined;
-    }
-    if (shape.kind === 'object') return shape.fields;
-    if (shape.kind !== 'all') return undefined;
-    const out: Record<string, Field> = {};
-    for (const part of shape.of) {
-      const fields = this.fieldsOf(part, depth + 1);
-      if (!fields) return undefined;
-      for (const [name, field] of Object.entries(fields)) out[name] = out[name]?.required ? { ...field, required: true } : field;
-    }
-    return out;
-  }
-
-  private fresh(): string {
-    return `v${this.count++}`;
   }
 }
