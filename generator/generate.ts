@@ -15,7 +15,8 @@ import { MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
 import { stageReached, throwIfInterrupted } from './write/interrupt.ts';
 import { removeStaleCompileFolders, removeStaleSiblings } from './write/stale.ts';
-import { fetchSpecTree, isUrl } from './load/remote.ts';
+import { fetchSpecTree } from './load/remote.ts';
+import { isUrl } from './urls.ts';
 
 /** The stages a package goes through, in order (a cached package goes through none). */
 export type Stage = 'fetch' | 'load' | 'model' | 'emit' | 'format' | 'compile';

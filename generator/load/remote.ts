@@ -135,5 +135,3 @@ function fetchFailure(error: unknown, timeout: number): string {
   const cause = e.cause?.code ?? e.cause?.message ?? (error instanceof Error ? error.message : String(error));
   return `cannot fetch the spec: ${cause}`;
 }
-
-export { isUrl };
