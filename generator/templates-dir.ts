@@ -14,10 +14,25 @@ function findTemplates(start: string): string {
   return resolve(start, '..', '..', 'templates');
 }
 
-/** The names of the built-in runtime templates (`runtime/http.ts`, ...), which a config may replace. */
+/**
+ * The names of the built-in runtime files (`runtime/http.ts`, ...), which a config may replace. A
+ * runtime file is either plain TypeScript (`http.ts`, copied verbatim) or a handlebars template
+ * (`http.ts.hbs`, rendered with the model); the name is the same either way.
+ */
 export function builtinTemplateNames(): string[] {
   return readdirSync(join(BUILTIN_TEMPLATES, 'runtime'))
-    .filter((f) => f.endsWith('.ts.hbs'))
+    .filter((f) => f.endsWith('.ts') || f.endsWith('.ts.hbs'))
     .map((f) => `runtime/${f.replace(/\.hbs$/, '')}`)
     .sort();
+}
+
+/** The built-in file of a runtime name (`runtime/http.ts`): the template if there is one, else the plain file. */
+export function builtinTemplateFile(name: string): string {
+  const template = join(BUILTIN_TEMPLATES, `${name}.hbs`);
+  return existsSync(template) ? template : join(BUILTIN_TEMPLATES, name);
+}
+
+/** Whether a runtime file is rendered with handlebars (`.hbs`) rather than copied as it is. */
+export function isHandlebarsFile(file: string): boolean {
+  return file.endsWith('.hbs');
 }

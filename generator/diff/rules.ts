@@ -47,6 +47,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   }
   compareExports(old, next, pairs, add, new Set(renamed.keys()));
   compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
+  compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
   compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];
@@ -222,6 +223,19 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
+}
+
+/**
+ * The helpers the security schemes bring (`OAuth1Flow`, `crcResponse`, ...): one that goes breaks
+ * the code importing it, one that comes is a feature. Shown at the scheme that brings them.
+ */
+function compareHelpers(before: Record<string, string[]>, after: Record<string, string[]>, add: (c: Change) => void): void {
+  const auth = (module: string): Omit<Where, 'side'> => (module === 'oauth2-user' ? { auth: 'oauth2' } : module === 'oauth1' || module === 'oauth-flows' ? { auth: 'oauth1' } : {});
+  const byName = (helpers: Record<string, string[]>): Map<string, string> => new Map(Object.entries(helpers).flatMap(([module, names]) => names.map((n): [string, string] => [n, module])));
+  const was = byName(before);
+  const is = byName(after);
+  for (const [name, module] of was) if (!is.has(name)) add({ level: 'breaking', message: `${name} is no longer exported: code importing it no longer compiles`, where: { side: 'old', ...auth(module) } });
+  for (const [name, module] of is) if (!was.has(name)) add({ level: 'feature', message: `${name} exported`, where: { side: 'new', ...auth(module) } });
 }
 
 function call(op: OperationSnapshot): string {

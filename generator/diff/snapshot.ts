@@ -1,3 +1,4 @@
+import { authHelperNames } from '../emit/index-exports.ts';
 import { refName } from '../model/schemas.ts';
 import type { ApiModel, AuthKind, JsonSchema, NarrowedMember, OperationModel, SelectionModel } from '../model/types.ts';
 import { docsDigest, type Field, isScalar, refsOf, type Shape, shapeOf } from './shapes.ts';
@@ -11,14 +12,16 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * (`OperationSnapshot.narrowing`). Format 3 records a body field that one shape of a union marks
  * absent (`slides: false` beside `components`) with the type the other shapes give it, where
  * format 2 wrote `unknown`. Format 4 lists every name the package exports for its schemas and enums
- * (`exports`), reached by an operation or not: removing one breaks `import type`. Older snapshots
+ * (`exports`), reached by an operation or not: removing one breaks `import type`. Format 5 lists
+ * the names of the helpers the security schemes bring (`helpers`, by runtime module: `crcResponse`,
+ * `buildOAuth2AuthorizeUrl`, ...). Older snapshots
  * are still read: the facts they lack or misread are taken as unchanged (see `withUnknownFacts`),
  * so a new format alone moves no version.
  */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 
 /** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
-const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5];
 
 /**
  * The generated client's API in a normalised form: everything a consumer's code can depend on,
@@ -37,6 +40,8 @@ export interface ApiSnapshot {
   exports?: string[];
   /** The names it exports for its operations and selections (params, hoisted, selection and narrowed result types), sorted. */
   operationExports?: string[];
+  /** The names `index.ts` exports from the helpers the security schemes bring, by runtime module (format 5). */
+  helpers?: Record<string, string[]>;
   operations: Record<string, OperationSnapshot>;
   /** Named types the operations reach, by name. */
   types: Record<string, TypeSnapshot>;
@@ -136,6 +141,7 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
     exports,
     operationExports: operationExportedNames(model, new Set(exports)),
+    helpers: authHelperNames(model),
     operations,
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   };
@@ -309,6 +315,7 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
   if (snapshot.exports) lines.push(`  "exports": ${JSON.stringify(snapshot.exports)},`);
   if (snapshot.operationExports) lines.push(`  "operationExports": ${JSON.stringify(snapshot.operationExports)},`);
+  if (snapshot.helpers) lines.push(`  "helpers": ${JSON.stringify(snapshot.helpers)},`);
   const block = (name: string, entries: [string, unknown][], last: boolean): void => {
     lines.push(`  "${name}": {`);
     entries.forEach(([key, value], i) => lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)}${i < entries.length - 1 ? ',' : ''}`));
@@ -341,8 +348,11 @@ export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined
  */
 export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (old.format >= SNAPSHOT_FORMAT) return old;
+  // Before format 5 the helpers were not listed: taken as in `next`.
+  if (old.helpers === undefined && next.helpers !== undefined) old = { ...old, helpers: next.helpers };
+  if (old.format >= 4) return { ...old, format: next.format };
   // Before format 4 only the reached types were named: the other exports are taken as in `next`.
-  const listed = old.format >= 4 ? old : withFormat4Facts(old, next);
+  const listed = withFormat4Facts(old, next);
   if (old.format >= 3) return { ...listed, format: next.format };
   const known = old.format >= 2 ? listed : withFormat2Facts(listed, next);
   // The named types a field taken from `next` refers to, which `old` did not reach through it.

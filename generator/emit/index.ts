@@ -11,7 +11,7 @@ import { emitPackageJson, emitTsconfig, type PackageJsonOptions } from './packag
 import { emitProblems } from './problems.ts';
 import { emitReadme } from './readme.ts';
 import { emitResource } from './resources.ts';
-import { renderRuntime, runtimeFilesFor, type TemplateOverrides } from './runtime.ts';
+import { renderRuntime, type TemplateOverrides } from './runtime.ts';
 import { schemaTypes } from './schema-types-thread.ts';
 
 /** Files of a package by path inside it, before formatting. */
@@ -40,7 +40,7 @@ export async function emitPackage(
   files.set('src/functions.ts', emitFunctions(model));
   for (const group of model.groups) files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
   files.set('src/client.ts', emitClient(model));
-  files.set('src/index.ts', emitIndex(model, runtimeFilesFor(model)));
+  files.set('src/index.ts', emitIndex(model));
   for (const rendered of renderRuntime(model, overrides)) files.set(rendered.path, rendered.text);
   files.set('src/schemas.ts', await schemas);
   return files;

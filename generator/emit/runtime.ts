@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import { inlineComment, stringLiteral } from './source.ts';
-import { BUILTIN_TEMPLATES } from './templates-dir.ts';
+import { hasRules, oauthFlows, oauthSteps, runtimeFilesFor } from './runtime-files.ts';
+import { builtinTemplateFile, isHandlebarsFile } from './templates-dir.ts';
 
 export { BUILTIN_TEMPLATES, builtinTemplateNames } from './templates-dir.ts';
+export { oauthFlows, runtimeFilesFor } from './runtime-files.ts';
 
-/** Template name (e.g. `runtime/pagination.ts`) to the file that renders it; a repo's overrides replace built-ins. */
+/**
+ * Runtime name (e.g. `runtime/pagination.ts`) to the file that replaces the built-in one: a `.hbs`
+ * file is rendered with handlebars, any other file is copied as it is.
+ */
 export type TemplateOverrides = Record<string, string>;
 
 export interface RenderedTemplate {
@@ -19,8 +23,9 @@ export interface RenderedTemplate {
 }
 
 /**
- * Renders the runtime helpers with handlebars. Which helpers a package gets is decided from the
- * model (pagination only when something paginates, OAuth 1.0a only when a scheme signs, ...).
+ * The runtime helpers of a package: plain `.ts` files are copied, `.ts.hbs` templates rendered with
+ * the model. Which helpers a package gets is decided from the model (pagination only when something
+ * paginates, OAuth 1.0a only when a scheme signs, ...).
  */
 export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}): RenderedTemplate[] {
   const wanted = runtimeFilesFor(model);
@@ -28,8 +33,9 @@ export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}
   const out: RenderedTemplate[] = [];
   for (const name of wanted) {
     const templateName = `runtime/${name}.ts`;
-    const source = readTemplate(templateName, overrides);
-    out.push({ path: `src/${templateName}`, text: renderTemplate(templateName, source, context) });
+    const file = overrides[templateName] ?? builtinTemplateFile(templateName);
+    const source = readFileSync(file, 'utf8');
+    out.push({ path: `src/${templateName}`, text: isHandlebarsFile(file) ? renderTemplate(templateName, source, context) : source });
   }
   return out;
 }
@@ -50,7 +56,7 @@ const SLOT_HELPERS = new Set(['literal', 'comment', 'identifier']);
 
 /** Renders one template; a slot without one of the helpers is an error naming the template and line. */
 export function renderTemplate(name: string, source: string, context: Record<string, unknown>): string {
-  // Without a mustache there is nothing to render (half of the built-ins): handlebars would return it as it is.
+  // Without a mustache there is nothing to render: handlebars would return it as it is.
   if (!source.includes('{{')) return source;
   let compiled = compiledTemplates.get(source);
   if (!compiled) {
@@ -97,54 +103,6 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
   };
   visit(node.body);
   return out;
-}
-
-/** The runtime helpers a package needs, by name. */
-export function runtimeFilesFor(model: ApiModel): string[] {
-  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke', 'node-transport', 'node-builtins.d', 'fetch-transport'];
-  if (model.hasPagination) files.push('pagination');
-  if (model.hasStreaming) files.push('stream');
-  if (model.operations.some((o) => o.narrowing)) files.push('selection');
-  if (model.authKinds.includes('oauth1')) files.push('oauth1', 'webhooks', 'pkce');
-  if (model.hasMoney) files.push('money');
-  if (hasRules(model)) files.push('rules');
-  if (model.audienceUpload) files.push('audiences');
-  if (model.hasRateLimits) files.push('pacing');
-  if (oauthFlows(model)) files.push('oauth-flows');
-  if (oauthFlows(model)?.appOnly) files.push('app-only');
-  return files;
-}
-
-/** The operations of each OAuth flow step (`x-oauth-step`), by step in camelCase: `{ requestToken: { id, constName } }`. */
-function oauthSteps(model: ApiModel): Record<string, { id: string; constName: string }> {
-  const out: Record<string, { id: string; constName: string }> = {};
-  for (const op of model.operations) {
-    if (!op.oauthStep) continue;
-    const key = op.oauthStep.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    out[key] ??= { id: op.id, constName: op.constName };
-  }
-  return out;
-}
-
-/**
- * Which flow helpers the package gets: the OAuth 1.0a flow needs the request-token and access-token
- * steps signed with OAuth 1.0a; app-only tokens need the app-token step, Basic and bearer schemes.
- */
-export function oauthFlows(model: ApiModel): { oauth1: boolean; appOnly: boolean } | undefined {
-  const steps = oauthSteps(model);
-  const oauth1 = Boolean(steps.requestToken && steps.accessToken && model.authKinds.includes('oauth1'));
-  const appOnly = Boolean(steps.appToken && model.authKinds.includes('basic') && model.authKinds.includes('bearer'));
-  return oauth1 || appOnly ? { oauth1, appOnly } : undefined;
-}
-
-/** Some operation carries cross-field rules (`x-validation`). */
-function hasRules(model: ApiModel): boolean {
-  return model.operations.some((o) => o.rules.length > 0);
-}
-
-function readTemplate(name: string, overrides: TemplateOverrides): string {
-  const override = overrides[name];
-  return readFileSync(override ?? join(BUILTIN_TEMPLATES, `${name}.hbs`), 'utf8');
 }
 
 function templateContext(model: ApiModel): Record<string, unknown> {

@@ -42,7 +42,7 @@ test.before(async () => {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   // A repo's override of the page logic: this API marks the last page with next_cursor "0".
-  const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts.hbs'), 'utf8');
+  const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts'), 'utf8');
   const endCheck = "if (value === undefined || value === null || value === '') return undefined;";
   assert.ok(builtin.includes(endCheck), 'the built-in template still has the end check this override replaces');
   writeFileSync(join(tmp, 'pagination.ts.hbs'), builtin.replace(endCheck, "if (value === undefined || value === null || value === '' || value === '0') return undefined;"));

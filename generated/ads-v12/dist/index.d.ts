@@ -43,7 +43,7 @@ export {
   type OAuth2CodeExchange,
   type OAuth2Refresh,
   type OAuth2UserToken,
-} from './runtime/pkce.js';
+} from './runtime/oauth2-user.js';
 export {
   toMicros,
   fromMicros,

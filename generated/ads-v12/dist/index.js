@@ -6,6 +6,6 @@ export * from './enums.js';
 export { PagePromise, PaginationLoopError, } from './runtime/pagination.js';
 export { oauth1Sign, percentEncode } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, } from './runtime/pkce.js';
+export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, } from './runtime/oauth2-user.js';
 export { toMicros, fromMicros, formatMicros, isMicros, asMicros, } from './runtime/money.js';
 export { hashAudienceUser, uploadAudienceUsers, AudienceUploadError, } from './runtime/audiences.js';

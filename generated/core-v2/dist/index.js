@@ -8,5 +8,5 @@ export { PagePromise, PaginationLoopError, } from './runtime/pagination.js';
 export { EventStream, SseParser, } from './runtime/stream.js';
 export { oauth1Sign, percentEncode } from './runtime/oauth1.js';
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, } from './runtime/pkce.js';
+export { createPkceVerifier, pkceChallenge, buildOAuth2AuthorizeUrl, exchangeOAuth2Code, refreshOAuth2Token, isOAuth2TokenExpired, } from './runtime/oauth2-user.js';
 export { OAuth1Flow, parseOAuth1Callback, AppOnlyTokens, } from './runtime/oauth-flows.js';

@@ -68,7 +68,7 @@ export {
   type OAuth2CodeExchange,
   type OAuth2Refresh,
   type OAuth2UserToken,
-} from './runtime/pkce.js';
+} from './runtime/oauth2-user.js';
 
 export {
   type OAuthFlowOptions,

@@ -86,7 +86,7 @@ test('a change to the spec, or to a file it $refs, runs the pipeline again', asy
 
 test('a change to a template override runs the pipeline again', async () => {
   const template = join(work, 'serialize.ts.hbs');
-  const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime', 'serialize.ts.hbs'), 'utf8');
+  const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime', 'serialize.ts'), 'utf8');
   writeFileSync(template, builtin);
   const config = join(work, 'xgen.config.yaml');
   writeFileSync(

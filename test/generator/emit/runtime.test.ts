@@ -1,5 +1,5 @@
 /** Runtime templates: what each package gets, and overrides by name through the config. */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -23,7 +23,7 @@ test('every runtime helper is a named template', () => {
 });
 
 test('a config key replaces a template by name, for that package only', async () => {
-  const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts.hbs'), 'utf8');
+  const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts'), 'utf8');
   const marker = '/** Overridden by this repo: pages are walked by our own rules. */';
   writeFileSync(join(dir, 'pagination.ts.hbs'), `${marker}\n${builtin.replace('maxPages ?? Infinity', 'maxPages ?? 3')}`);
   writeFileSync(
@@ -46,6 +46,34 @@ test('a config key replaces a template by name, for that package only', async ()
   assert.ok(pagination.includes(marker.slice(0, 30)), 'the override was rendered');
   assert.ok(pagination.includes('maxPages ?? 3'), 'the override changes the page logic');
   assert.ok((generated.files.get('dist/runtime/pagination.js') ?? '').includes('maxPages ?? 3'), 'and it is compiled');
+});
+
+test('plain runtime files are copied as they are, templates rendered', async () => {
+  const names = builtinTemplateNames();
+  assert.ok(existsSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts')), 'pagination is plain TypeScript');
+  assert.ok(existsSync(join(BUILTIN_TEMPLATES, 'runtime/http.ts.hbs')), 'http is a template');
+  assert.is(names.filter((n) => n === 'runtime/pagination.ts').length, 1);
+});
+
+test('a plain .ts override is copied verbatim, a .hbs override of a plain file is rendered', async () => {
+  // errors.ts is a built-in template: a plain override replaces it as it is, mustaches and all.
+  const errors = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/errors.ts.hbs'), 'utf8');
+  const rendered = (await generatePackage({ spec: resolve('spec/core-v2.yaml'), out: join(dir, 'out'), name: '@acme/core', client: 'CoreClient', templates: {} })).files.get('src/runtime/errors.ts') ?? '';
+  assert.ok(rendered.length > 0 && !rendered.includes('{{'));
+  writeFileSync(join(dir, 'errors.ts'), `// Our errors; a handlebars-looking '{{x}}' stays as written.\n${rendered}`);
+  // pagination.ts is plain: a .hbs override of it goes through the slot helpers.
+  const pagination = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts'), 'utf8');
+  writeFileSync(join(dir, 'pagination.ts.hbs'), `/** Pages of {{comment packageName}}. */\n${pagination}`);
+  const generated = await generatePackage({
+    spec: resolve('spec/core-v2.yaml'),
+    out: join(dir, 'out'),
+    name: '@acme/core',
+    client: 'CoreClient',
+    templates: { 'runtime/errors.ts': join(dir, 'errors.ts'), 'runtime/pagination.ts': join(dir, 'pagination.ts.hbs') },
+  });
+  assert.ok(errors.includes('{{'), 'the built-in errors.ts is a template');
+  assert.ok((generated.files.get('src/runtime/errors.ts') ?? '').includes("'{{x}}' stays as written"), 'the plain override was copied');
+  assert.ok((generated.files.get('src/runtime/pagination.ts') ?? '').startsWith('/** Pages of @acme/core. */'), 'the .hbs override was rendered');
 });
 
 test('an unknown template name is refused', async () => {

@@ -9,7 +9,7 @@ import {
   type OAuth2UserToken,
   pkceChallenge,
   refreshOAuth2Token,
-} from '../../generated/core-v2/src/runtime/pkce.js';
+} from '../../generated/core-v2/src/runtime/oauth2-user.js';
 import { ApiError, ConnectionError, TimeoutError, ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
 import { type Reply, type SeenRequest, startServer } from '../helpers/server.js';
 
