@@ -64,7 +64,8 @@ export function indexExports(model: ApiModel): IndexExport[] {
     exports.push({ moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'SseParser', 'type ServerSentEvent', 'type StreamOptions', 'type ReconnectOptions', 'type ReconnectEvent'] });
   }
   if (has('oauth1')) {
-    exports.push({ moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Sign', 'percentEncode', 'type OAuth1Credentials'] });
+    exports.push({ moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Sign', 'type OAuth1Credentials'] });
+    exports.push({ moduleSpecifier: './runtime/encoding.js', namedExports: ['percentEncode'] });
   }
   if (has('webhooks')) {
     exports.push({ moduleSpecifier: './runtime/webhooks.js', namedExports: ['crcResponse', 'verifyWebhookSignature'] });

@@ -11,7 +11,15 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');
   if (model.operations.some((o) => o.narrowing)) files.push('selection');
-  if (model.authKinds.includes('oauth1')) files.push('oauth1', 'webhooks', 'oauth2-user');
+  // Each follows what the spec says: an OAuth 1.0a scheme signs, an OAuth 2 scheme with an
+  // authorization-code flow needs the user flow, `x-webhook-signature` says how deliveries are signed.
+  const oauth1 = model.authKinds.includes('oauth1');
+  const oauth2User = oauth2UserFlow(model) !== undefined;
+  const webhooks = model.webhookSignature !== undefined;
+  if (oauth1 || oauth2User || webhooks) files.push('encoding');
+  if (oauth1) files.push('oauth1');
+  if (webhooks) files.push('webhooks');
+  if (oauth2User) files.push('oauth2-user');
   if (model.hasMoney) files.push('money');
   if (hasRules(model)) files.push('rules');
   if (model.audienceUpload) files.push('audiences');
@@ -41,6 +49,26 @@ export function oauthFlows(model: ApiModel): { oauth1: boolean; appOnly: boolean
   const oauth1 = Boolean(steps.requestToken && steps.accessToken && model.authKinds.includes('oauth1'));
   const appOnly = Boolean(steps.appToken && model.authKinds.includes('basic') && model.authKinds.includes('bearer'));
   return oauth1 || appOnly ? { oauth1, appOnly } : undefined;
+}
+
+/**
+ * The OAuth 2 authorization-code flow the user-flow helpers default to: the first scheme's that
+ * declares one with both endpoints.
+ */
+export function oauth2UserFlow(model: ApiModel): { scheme: string; authorizationUrl: string; tokenUrl: string; refreshUrl: string; scopeExample: string } | undefined {
+  for (const scheme of model.securitySchemes) {
+    const flow = scheme.oauth2Flows?.authorizationCode;
+    if (!flow?.authorizationUrl || !flow.tokenUrl) continue;
+    return {
+      scheme: scheme.name,
+      authorizationUrl: flow.authorizationUrl,
+      tokenUrl: flow.tokenUrl,
+      // Without a refreshUrl, refreshes go to the token endpoint (RFC 6749 section 6).
+      refreshUrl: flow.refreshUrl ?? flow.tokenUrl,
+      scopeExample: `[${flow.scopes.slice(0, 3).map((s) => `'${s.name}'`).join(', ')}]`,
+    };
+  }
+  return undefined;
 }
 
 /** Some operation carries cross-field rules (`x-validation`). */

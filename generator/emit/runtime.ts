@@ -4,11 +4,11 @@ import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import { inlineComment, stringLiteral } from './source.ts';
-import { hasRules, oauthFlows, oauthSteps, runtimeFilesFor } from './runtime-files.ts';
+import { hasRules, oauth2UserFlow, oauthFlows, oauthSteps, runtimeFilesFor } from './runtime-files.ts';
 import { builtinTemplateFile, isHandlebarsFile } from './templates-dir.ts';
 
 export { BUILTIN_TEMPLATES, builtinTemplateNames } from './templates-dir.ts';
-export { oauthFlows, runtimeFilesFor } from './runtime-files.ts';
+export { oauth2UserFlow, oauthFlows, runtimeFilesFor } from './runtime-files.ts';
 
 /**
  * Runtime name (e.g. `runtime/pagination.ts`) to the file that replaces the built-in one: a `.hbs`
@@ -121,6 +121,8 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     apiKey,
     oauthSteps: oauthSteps(model),
     oauthFlows: oauthFlows(model),
+    oauth2User: oauth2UserFlow(model),
+    webhookSignature: model.webhookSignature,
     auth: {
       appOnly: oauthFlows(model)?.appOnly ?? false,
       any: model.authKinds.length > 0,

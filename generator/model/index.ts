@@ -7,7 +7,7 @@ import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { SchemaRegistry } from './schemas.ts';
 import { readSelections } from './selection.ts';
-import { readSecuritySchemes } from './security.ts';
+import { readSecuritySchemes, readWebhookSignature } from './security.ts';
 import type { ApiModel, AuthKind, GroupModel, OperationModel, ServerModel } from './types.ts';
 
 export type * from './types.ts';
@@ -26,7 +26,8 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   registry.registerComponents();
 
   const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
-  const schemes = readSecuritySchemes(docs);
+  const servers = readServers(root.servers);
+  const schemes = readSecuritySchemes(docs, servers.defaultUrl);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
   const selections = readSelections(read.operations, registry, docs);
   const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
@@ -37,6 +38,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
 
   const schemas = registry.all();
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
+  const webhookSignature = readWebhookSignature(docs);
   const hasMoney = schemas.some((s) => JSON.stringify(s.schema).includes('"x-money":"micros"'));
   return {
     title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : options.packageName,
@@ -44,7 +46,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     description: typeof info.description === 'string' ? info.description.trim() : undefined,
     packageName: options.packageName,
     clientName: options.clientName,
-    servers: readServers(root.servers),
+    servers,
     groups,
     operations,
     schemas,
@@ -52,6 +54,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     problems: readProblems(schemas, new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name))),
     securitySchemes: [...schemes.values()],
     authKinds,
+    ...(webhookSignature ? { webhookSignature } : {}),
     hasMoney,
     hasPagination: operations.some((o) => o.pagination),
     hasStreaming: operations.some((o) => o.streaming),

@@ -27,6 +27,8 @@ export interface ApiModel {
   securitySchemes: SecuritySchemeModel[];
   /** Which kinds of credentials the client accepts, derived from the schemes. */
   authKinds: AuthKind[];
+  /** How webhook deliveries are signed, when the spec says (`x-webhook-signature`). */
+  webhookSignature?: WebhookSignatureModel;
   /** True when some property is marked `x-money: micros`. */
   hasMoney: boolean;
   /** Paginated operations exist (the pagination runtime is needed). */
@@ -72,7 +74,36 @@ export interface SecuritySchemeModel {
   apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
   /** For basic: `x-basic-encoding: form-urlencoded` form-encodes user name and password before base64 (RFC 6749 2.3.1). */
   basicEncoding?: 'form';
+  /** For oauth2: the flows the scheme declares, with absolute URLs. */
+  oauth2Flows?: OAuth2FlowsModel;
   description?: string;
+}
+
+/** The flows of an OAuth 2 security scheme, by OpenAPI name. */
+export interface OAuth2FlowsModel {
+  authorizationCode?: OAuth2FlowModel;
+  clientCredentials?: OAuth2FlowModel;
+  implicit?: OAuth2FlowModel;
+  password?: OAuth2FlowModel;
+}
+
+/** One OAuth 2 flow: its endpoints (absolute, resolved against the default server) and scopes. */
+export interface OAuth2FlowModel {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** Scope names with their descriptions, in the spec's order. */
+  scopes: { name: string; description: string }[];
+}
+
+/**
+ * How the API signs the requests it sends to a webhook (`x-webhook-signature`): the header that
+ * carries `sha256=` and the base64 HMAC-SHA256 of the raw body, keyed by the app's consumer secret,
+ * and the query parameter of the GET challenge-response check (CRC) answered with the same MAC.
+ */
+export interface WebhookSignatureModel {
+  header: string;
+  crcParameter: string;
 }
 
 /** A step of an OAuth credential flow (`x-oauth-step`); the runtime's flow helpers find their operations by it. */

@@ -8,10 +8,10 @@ import {
   normalizeParameters,
   oauth1Sign,
   parseForm,
-  percentEncode,
   sha1,
   signatureBaseUri,
 } from '../../generated/core-v2/src/runtime/oauth1.js';
+import { percentEncode } from '../../generated/core-v2/src/runtime/encoding.js';
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 

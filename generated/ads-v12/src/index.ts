@@ -41,23 +41,9 @@ export {
   type KnownParams,
 } from './runtime/selection.js';
 
-export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
+export { oauth1Sign, type OAuth1Credentials } from './runtime/oauth1.js';
 
-export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-
-export {
-  createPkceVerifier,
-  pkceChallenge,
-  buildOAuth2AuthorizeUrl,
-  exchangeOAuth2Code,
-  refreshOAuth2Token,
-  isOAuth2TokenExpired,
-  type OAuth2AuthorizeUrlOptions,
-  type OAuth2TokenEndpointOptions,
-  type OAuth2CodeExchange,
-  type OAuth2Refresh,
-  type OAuth2UserToken,
-} from './runtime/oauth2-user.js';
+export { percentEncode } from './runtime/encoding.js';
 
 export {
   toMicros,

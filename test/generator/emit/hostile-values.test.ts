@@ -61,13 +61,16 @@ function hostileContext(value: string): Record<string, unknown> {
     apiKey: { in: value, name: value },
     oauthSteps: { requestToken: step, accessToken: step, authorize: step, authenticate: step, invalidate: step, appToken: step, appTokenInvalidate: step },
     oauthFlows: { oauth1: true, appOnly: true },
+    oauth2User: { scheme: value, authorizationUrl: value, tokenUrl: value, refreshUrl: value, scopeExample: value },
+    webhookSignature: { header: value, crcParameter: value },
     auth: { appOnly: true, any: true, bearer: true, oauth1: true, basic: true, apiKey: true, extensions: true },
   };
 }
 
 test('every runtime template, every slot hostile: the output parses and no hostile text is code', () => {
   const names = readdirSync(join(BUILTIN_TEMPLATES, 'runtime')).filter((f) => f.endsWith('.hbs'));
-  assert.ok(names.length >= 15, names.join());
+  // The runtime files without slots are plain .ts, copied as they are: nothing of a spec reaches them.
+  assert.ok(names.length >= 10, names.join());
   for (const value of [...HOSTILE, HOSTILE_TEXT]) {
     for (const file of names) {
       const text = renderTemplate(`runtime/${file}`, readFileSync(join(BUILTIN_TEMPLATES, 'runtime', file), 'utf8'), hostileContext(value));

@@ -1,5 +1,5 @@
 /** Runtime templates: what each package gets, and overrides by name through the config. */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -53,6 +53,10 @@ test('plain runtime files are copied as they are, templates rendered', async () 
   assert.ok(existsSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts')), 'pagination is plain TypeScript');
   assert.ok(existsSync(join(BUILTIN_TEMPLATES, 'runtime/http.ts.hbs')), 'http is a template');
   assert.is(names.filter((n) => n === 'runtime/pagination.ts').length, 1);
+  for (const file of readdirSync(join(BUILTIN_TEMPLATES, 'runtime'))) {
+    // A file without a slot is plain TypeScript, not a template that renders to itself.
+    if (file.endsWith('.hbs')) assert.ok(readFileSync(join(BUILTIN_TEMPLATES, 'runtime', file), 'utf8').includes('{{'), `${file} has slots`);
+  }
 });
 
 test('a plain .ts override is copied verbatim, a .hbs override of a plain file is rendered', async () => {

@@ -1,5 +1,7 @@
 /**
- * OAuth 2.0 Authorization Code with PKCE (RFC 7636, S256 only) helpers for X.
+ * The OAuth 2.0 user flow: Authorization Code with PKCE (RFC 7636, S256 only), the code exchange,
+ * refresh and expiry of the user's token. The endpoints default to the ones the spec's
+ * `OAuth2UserToken` scheme declares.
  *
  * Dependency-free (WebCrypto, `TextEncoder`), so it runs in Node 20+,
  * browsers and edge runtimes.
@@ -18,7 +20,7 @@ export interface OAuth2AuthorizeUrlOptions {
   authorizeUrl?: string;
   clientId: string;
   redirectUri: string;
-  /** Scope tokens, e.g. `['tweet.read', 'users.read', 'offline.access']`. */
+  /** Scope tokens the scheme lists, e.g. `['block.read', 'bookmark.read', 'bookmark.write']`. */
   scopes: string[];
   /** Opaque CSRF value; check it when the user is redirected back. */
   state: string;
@@ -39,7 +41,7 @@ export declare function buildOAuth2AuthorizeUrl(options: OAuth2AuthorizeUrlOptio
 export interface OAuth2UserToken {
   token_type: string;
   access_token: string;
-  /** Present when `offline.access` was granted; a refresh keeps the old one if no new one is sent. */
+  /** Present when the grant includes refreshing; a refresh keeps the old one if no new one is sent. */
   refresh_token?: string;
   /** Space-separated scopes granted. */
   scope?: string;
@@ -53,7 +55,10 @@ export interface OAuth2TokenEndpointOptions {
    * RFC 6749 section 2.3.1). Public clients leave it out and send `client_id` in the form.
    */
   clientSecret?: string;
-  /** Default `https://api.x.com/2/oauth2/token`; must be HTTPS (loopback hosts excepted, for tests). */
+  /**
+   * Default `https://api.x.com/2/oauth2/token` (a refresh: `https://api.x.com/2/oauth2/token`);
+   * must be HTTPS (loopback hosts excepted, for tests).
+   */
   tokenUrl?: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: FetchLike;
@@ -78,7 +83,7 @@ export interface OAuth2Refresh extends OAuth2TokenEndpointOptions {
 }
 /** Exchanges an authorization code (with its PKCE verifier) for the user's token. */
 export declare function exchangeOAuth2Code(options: OAuth2CodeExchange): Promise<OAuth2UserToken>;
-/** Gets a new access token with a refresh token (from a token granted `offline.access`). */
+/** Gets a new access token with the refresh token of an earlier grant. */
 export declare function refreshOAuth2Token(options: OAuth2Refresh): Promise<OAuth2UserToken>;
 /** Whether a stored token's access token has expired, or will within `skewMs` (default 30 s). */
 export declare function isOAuth2TokenExpired(

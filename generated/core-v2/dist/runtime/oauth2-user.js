@@ -1,12 +1,18 @@
 /**
- * OAuth 2.0 Authorization Code with PKCE (RFC 7636, S256 only) helpers for X.
+ * The OAuth 2.0 user flow: Authorization Code with PKCE (RFC 7636, S256 only), the code exchange,
+ * refresh and expiry of the user's token. The endpoints default to the ones the spec's
+ * `OAuth2UserToken` scheme declares.
  *
  * Dependency-free (WebCrypto, `TextEncoder`), so it runs in Node 20+,
  * browsers and edge runtimes.
  */
 import { basicAuthorization, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, TimeoutError } from './errors.js';
-import { base64, percentEncode } from './oauth1.js';
+import { base64, percentEncode } from './encoding.js';
+// The endpoints of the spec's authorization-code flow.
+const AUTHORIZATION_URL = 'https://x.com/i/oauth2/authorize';
+const TOKEN_URL = 'https://api.x.com/2/oauth2/token';
+const REFRESH_URL = 'https://api.x.com/2/oauth2/token';
 // RFC 7636 section 4.1: code_verifier = 43*128 unreserved characters.
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -45,7 +51,7 @@ export async function pkceChallenge(verifier) {
  * `+`; query parameters already on `authorizeUrl` are kept.
  */
 export function buildOAuth2AuthorizeUrl(options) {
-    const { authorizeUrl = 'https://x.com/i/oauth2/authorize', clientId, redirectUri, scopes, state, codeChallenge, } = options;
+    const { authorizeUrl = AUTHORIZATION_URL, clientId, redirectUri, scopes, state, codeChallenge } = options;
     for (const [field, value] of [
         ['clientId', clientId],
         ['redirectUri', redirectUri],
@@ -85,7 +91,6 @@ export function buildOAuth2AuthorizeUrl(options) {
     url.search = existing === '' ? query : `${existing}&${query}`;
     return url.href;
 }
-const DEFAULT_TOKEN_URL = 'https://api.x.com/2/oauth2/token';
 /** Exchanges an authorization code (with its PKCE verifier) for the user's token. */
 export async function exchangeOAuth2Code(options) {
     const caller = 'exchangeOAuth2Code';
@@ -94,18 +99,18 @@ export async function exchangeOAuth2Code(options) {
     if (typeof options.codeVerifier !== 'string' || !VERIFIER.test(options.codeVerifier)) {
         throw new TypeError(`${caller}: codeVerifier must be 43-128 characters from A-Z a-z 0-9 - . _ ~ (RFC 7636)`);
     }
-    return tokenRequest(caller, options, [
+    return tokenRequest(caller, options, TOKEN_URL, [
         ['grant_type', 'authorization_code'],
         ['code', options.code],
         ['redirect_uri', options.redirectUri],
         ['code_verifier', options.codeVerifier],
     ]);
 }
-/** Gets a new access token with a refresh token (from a token granted `offline.access`). */
+/** Gets a new access token with the refresh token of an earlier grant. */
 export async function refreshOAuth2Token(options) {
     const caller = 'refreshOAuth2Token';
     requireValue(options?.refreshToken, 'refreshToken', caller);
-    return tokenRequest(caller, options, [
+    return tokenRequest(caller, options, REFRESH_URL, [
         ['grant_type', 'refresh_token'],
         ['refresh_token', options.refreshToken],
     ]).then((token) => token.refresh_token === undefined ? { ...token, refresh_token: options.refreshToken } : token);
@@ -116,9 +121,9 @@ export function isOAuth2TokenExpired(token, options = {}) {
         return false;
     return (options.now ?? Date.now()) + (options.skewMs ?? 30_000) >= token.expires_at;
 }
-async function tokenRequest(caller, options, pairs) {
+async function tokenRequest(caller, options, endpoint, pairs) {
     requireValue(options.clientId, 'clientId', caller);
-    const tokenUrl = options.tokenUrl ?? DEFAULT_TOKEN_URL;
+    const tokenUrl = options.tokenUrl ?? endpoint;
     requireSecureUrl(tokenUrl, caller, 'tokenUrl');
     const headers = {
         'content-type': 'application/x-www-form-urlencoded',

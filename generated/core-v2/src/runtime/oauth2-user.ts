@@ -1,5 +1,7 @@
 /**
- * OAuth 2.0 Authorization Code with PKCE (RFC 7636, S256 only) helpers for X.
+ * The OAuth 2.0 user flow: Authorization Code with PKCE (RFC 7636, S256 only), the code exchange,
+ * refresh and expiry of the user's token. The endpoints default to the ones the spec's
+ * `OAuth2UserToken` scheme declares.
  *
  * Dependency-free (WebCrypto, `TextEncoder`), so it runs in Node 20+,
  * browsers and edge runtimes.
@@ -7,8 +9,13 @@
 
 import { basicAuthorization, requireSecureUrl } from './auth.js';
 import { ApiError, ConnectionError, TimeoutError } from './errors.js';
-import { base64, percentEncode } from './oauth1.js';
+import { base64, percentEncode } from './encoding.js';
 import type { FetchLike } from './types.js';
+
+// The endpoints of the spec's authorization-code flow.
+const AUTHORIZATION_URL = 'https://x.com/i/oauth2/authorize';
+const TOKEN_URL = 'https://api.x.com/2/oauth2/token';
+const REFRESH_URL = 'https://api.x.com/2/oauth2/token';
 
 // RFC 7636 section 4.1: code_verifier = 43*128 unreserved characters.
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
@@ -54,7 +61,7 @@ export interface OAuth2AuthorizeUrlOptions {
   authorizeUrl?: string;
   clientId: string;
   redirectUri: string;
-  /** Scope tokens, e.g. `['tweet.read', 'users.read', 'offline.access']`. */
+  /** Scope tokens the scheme lists, e.g. `['block.read', 'bookmark.read', 'bookmark.write']`. */
   scopes: string[];
   /** Opaque CSRF value; check it when the user is redirected back. */
   state: string;
@@ -68,14 +75,7 @@ export interface OAuth2AuthorizeUrlOptions {
  * `+`; query parameters already on `authorizeUrl` are kept.
  */
 export function buildOAuth2AuthorizeUrl(options: OAuth2AuthorizeUrlOptions): string {
-  const {
-    authorizeUrl = 'https://x.com/i/oauth2/authorize',
-    clientId,
-    redirectUri,
-    scopes,
-    state,
-    codeChallenge,
-  } = options;
+  const { authorizeUrl = AUTHORIZATION_URL, clientId, redirectUri, scopes, state, codeChallenge } = options;
   for (const [field, value] of [
     ['clientId', clientId],
     ['redirectUri', redirectUri],
@@ -127,7 +127,7 @@ export function buildOAuth2AuthorizeUrl(options: OAuth2AuthorizeUrlOptions): str
 export interface OAuth2UserToken {
   token_type: string;
   access_token: string;
-  /** Present when `offline.access` was granted; a refresh keeps the old one if no new one is sent. */
+  /** Present when the grant includes refreshing; a refresh keeps the old one if no new one is sent. */
   refresh_token?: string;
   /** Space-separated scopes granted. */
   scope?: string;
@@ -142,7 +142,10 @@ export interface OAuth2TokenEndpointOptions {
    * RFC 6749 section 2.3.1). Public clients leave it out and send `client_id` in the form.
    */
   clientSecret?: string;
-  /** Default `https://api.x.com/2/oauth2/token`; must be HTTPS (loopback hosts excepted, for tests). */
+  /**
+   * Default `https://api.x.com/2/oauth2/token` (a refresh: `https://api.x.com/2/oauth2/token`);
+   * must be HTTPS (loopback hosts excepted, for tests).
+   */
   tokenUrl?: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: FetchLike;
@@ -168,8 +171,6 @@ export interface OAuth2Refresh extends OAuth2TokenEndpointOptions {
   refreshToken: string;
 }
 
-const DEFAULT_TOKEN_URL = 'https://api.x.com/2/oauth2/token';
-
 /** Exchanges an authorization code (with its PKCE verifier) for the user's token. */
 export async function exchangeOAuth2Code(options: OAuth2CodeExchange): Promise<OAuth2UserToken> {
   const caller = 'exchangeOAuth2Code';
@@ -180,7 +181,7 @@ export async function exchangeOAuth2Code(options: OAuth2CodeExchange): Promise<O
       `${caller}: codeVerifier must be 43-128 characters from A-Z a-z 0-9 - . _ ~ (RFC 7636)`,
     );
   }
-  return tokenRequest(caller, options, [
+  return tokenRequest(caller, options, TOKEN_URL, [
     ['grant_type', 'authorization_code'],
     ['code', options.code],
     ['redirect_uri', options.redirectUri],
@@ -188,11 +189,11 @@ export async function exchangeOAuth2Code(options: OAuth2CodeExchange): Promise<O
   ]);
 }
 
-/** Gets a new access token with a refresh token (from a token granted `offline.access`). */
+/** Gets a new access token with the refresh token of an earlier grant. */
 export async function refreshOAuth2Token(options: OAuth2Refresh): Promise<OAuth2UserToken> {
   const caller = 'refreshOAuth2Token';
   requireValue(options?.refreshToken, 'refreshToken', caller);
-  return tokenRequest(caller, options, [
+  return tokenRequest(caller, options, REFRESH_URL, [
     ['grant_type', 'refresh_token'],
     ['refresh_token', options.refreshToken],
   ]).then((token) =>
@@ -212,10 +213,11 @@ export function isOAuth2TokenExpired(
 async function tokenRequest(
   caller: string,
   options: OAuth2TokenEndpointOptions,
+  endpoint: string,
   pairs: Array<[string, string]>,
 ): Promise<OAuth2UserToken> {
   requireValue(options.clientId, 'clientId', caller);
-  const tokenUrl = options.tokenUrl ?? DEFAULT_TOKEN_URL;
+  const tokenUrl = options.tokenUrl ?? endpoint;
   requireSecureUrl(tokenUrl, caller, 'tokenUrl');
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
