@@ -99,7 +99,8 @@ export function indexExports(model: ApiModel): IndexExport[] {
   if (has('audiences')) {
     exports.push({
       moduleSpecifier: './runtime/audiences.js',
-      namedExports: ['hashAudienceUser', 'uploadAudienceUsers', 'AudienceUploadError', 'type AudienceUser', 'type AudienceUpload', 'type AudienceUploadResult'],
+      // The user type is exported from models.ts when it is the spec's schema.
+      namedExports: ['hashAudienceUser', 'uploadAudienceUsers', 'AudienceUploadError', ...(model.audienceUpload?.userType ? [] : ['type AudienceUser']), 'type AudienceUpload', 'type AudienceUploadResult'],
     });
   }
   return exports;

@@ -117,7 +117,8 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     hasRules: hasRules(model),
     hasExclusiveBodies: model.operations.some((o) => o.body?.exclusive),
     hasRateLimits: model.hasRateLimits,
-    audienceUpload: model.audienceUpload,
+    // The user type is the spec's schema (imported under the helper's name when it has another).
+    audienceUpload: model.audienceUpload && { ...model.audienceUpload, userTypeRenamed: model.audienceUpload.userType !== undefined && model.audienceUpload.userType !== 'AudienceUser' },
     apiKey,
     oauthSteps: oauthSteps(model),
     oauthFlows: oauthFlows(model),

@@ -5,10 +5,10 @@ import { readEnums } from './enums.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
-import { SchemaRegistry } from './schemas.ts';
+import { refName, SchemaRegistry } from './schemas.ts';
 import { readSelections } from './selection.ts';
 import { readSecuritySchemes, readWebhookSignature } from './security.ts';
-import type { ApiModel, AuthKind, GroupModel, OperationModel, ServerModel } from './types.ts';
+import type { ApiModel, AuthKind, GroupModel, NamedSchema, OperationModel, ServerModel } from './types.ts';
 
 export type * from './types.ts';
 
@@ -59,7 +59,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     hasPagination: operations.some((o) => o.pagination),
     hasStreaming: operations.some((o) => o.streaming),
     hasRateLimits: operations.some((o) => o.rateLimits.length > 0),
-    ...audienceUploadOf(operations),
+    ...audienceUploadOf(operations, schemas),
     selections,
   };
 }
@@ -138,7 +138,38 @@ function expandServerUrl(server: Record<string, unknown>): string {
 }
 
 /** The audience upload helper drives the one operation marked `x-audience-upload`. */
-function audienceUploadOf(operations: OperationModel[]): Pick<ApiModel, 'audienceUpload'> {
+function audienceUploadOf(operations: OperationModel[], schemas: NamedSchema[]): Pick<ApiModel, 'audienceUpload'> {
   const marked = operations.find((o) => o.audienceUpload);
-  return marked ? { audienceUpload: { operationId: marked.id } } : {};
+  if (!marked) return {};
+  const body = marked.body ? schemas.find((s) => s.name === marked.body?.typeName)?.schema : undefined;
+  const userType = body ? usersItemType(body, schemas, new Set()) : undefined;
+  return { audienceUpload: { operationId: marked.id, ...(userType ? { userType } : {}) } };
+}
+
+/**
+ * The named schema of the items of the first `users` array a body schema reaches through its
+ * `$ref`s (the user the helper hashes): `AudienceUser` in the ads spec.
+ */
+function usersItemType(schema: unknown, schemas: NamedSchema[], seen: Set<string>): string | undefined {
+  if (Array.isArray(schema)) {
+    for (const item of schema) {
+      const found = usersItemType(item, schemas, seen);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isObject(schema)) return undefined;
+  const users = isObject(schema.properties) ? schema.properties.users : undefined;
+  if (isObject(users) && isObject(users.items) && typeof users.items.$ref === 'string') return refName(users.items.$ref);
+  if (typeof schema.$ref === 'string') {
+    const name = refName(schema.$ref);
+    if (seen.has(name)) return undefined;
+    seen.add(name);
+    return usersItemType(schemas.find((s) => s.name === name)?.schema, schemas, seen);
+  }
+  for (const value of Object.values(schema)) {
+    const found = usersItemType(value, schemas, seen);
+    if (found) return found;
+  }
+  return undefined;
 }

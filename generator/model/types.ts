@@ -38,7 +38,11 @@ export interface ApiModel {
   /** Some operation has a documented rate limit (`x-rate-limit`): the pacing runtime is needed. */
   hasRateLimits: boolean;
   /** The operation marked `x-audience-upload`, which the audience upload helper drives. */
-  audienceUpload?: { operationId: string };
+  audienceUpload?: {
+    operationId: string;
+    /** The named schema of one user in its body (`AudienceUser`), which the helper's input takes. */
+    userType?: string;
+  };
   /** The objects `*.fields` parameters select, each as a generic type (`TweetSelection<V>`). */
   selections: SelectionModel[];
 }

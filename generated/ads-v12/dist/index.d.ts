@@ -44,7 +44,6 @@ export {
   hashAudienceUser,
   uploadAudienceUsers,
   AudienceUploadError,
-  type AudienceUser,
   type AudienceUpload,
   type AudienceUploadResult,
 } from './runtime/audiences.js';

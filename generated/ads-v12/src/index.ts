@@ -59,7 +59,6 @@ export {
   hashAudienceUser,
   uploadAudienceUsers,
   AudienceUploadError,
-  type AudienceUser,
   type AudienceUpload,
   type AudienceUploadResult,
 } from './runtime/audiences.js';

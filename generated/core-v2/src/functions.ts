@@ -116,8 +116,8 @@ export function getPostsByIds<const P extends GetPostsByIdsParams>(
  * them or by quoting one of the replier's posts; further limits apply to programmatic mentions and
  * quotes. These restrictions apply to self-serve access only; enterprise access is unaffected.
  *
- * The reference also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation
- * for editing and lists the edit rules.
+ * The API also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation for
+ * editing and lists the edit rules.
  *
  * `POST /2/tweets` (operationId `createPosts`)
  * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
@@ -265,11 +265,8 @@ export function getRules(
  * value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for
  * webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or
  * invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and
- * the summary computed without changing the rule set.
- *
- * The source lists POST on this path without showing its shapes; the body (`add` or `delete`),
- * `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules`
- * (DELETE), which the source lists.
+ * the summary computed without changing the rule set. Rules can also be deleted with `deleteRules`
+ * (DELETE on this path).
  *
  * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
@@ -288,9 +285,6 @@ export function updateRules(
  * Deletes rules from the filtered-stream rule set, named by id and/or by value. With `delete_all`
  * every rule of the application is deleted (send no body); deleted rules cannot be recovered. With
  * `dry_run` nothing is changed and the summary shows what would happen.
- *
- * The source lists DELETE on this path without showing its shapes; the body follows the reference's
- * delete form of the rules request.
  *
  * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules

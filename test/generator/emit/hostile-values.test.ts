@@ -57,7 +57,7 @@ function hostileContext(value: string): Record<string, unknown> {
     hasPagination: true,
     hasStreaming: true,
     hasRules: true,
-    audienceUpload: { operationId: value },
+    audienceUpload: { operationId: value, userType: 'SpecUser', userTypeRenamed: true },
     apiKey: { in: value, name: value },
     oauthSteps: { requestToken: step, accessToken: step, authorize: step, authenticate: step, invalidate: step, appToken: step, appTokenInvalidate: step },
     oauthFlows: { oauth1: true, appOnly: true },
