@@ -1,6 +1,6 @@
 import { type MethodDeclarationStructure, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
-import { exampleParams } from './examples.ts';
+import { exampleAuth, exampleParams } from './examples.ts';
 import { oauthFlows } from './runtime.ts';
 import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
 
@@ -80,7 +80,7 @@ export function emitClient(model: ApiModel): string {
             `Client of ${model.title} ${model.version}.`,
             model.description?.split('\n')[0],
             example &&
-              `@example\nconst client = new ${model.clientName}({ auth: ${(model.authKinds.includes('bearer') || model.authKinds.includes('oauth2')) ? "{ bearerToken: process.env.BEARER_TOKEN! }" : model.authKinds.includes('oauth1') ? '{ oauth1: { consumerKey, consumerSecret, token, tokenSecret } }' : '...'} });\nconst result = await client.${example.group}.${example.methodName}(${exampleParams(example)});`,
+              `@example\nconst client = new ${model.clientName}({ auth: ${exampleAuth(model.authKinds)} });\nconst result = await client.${example.group}.${example.methodName}(${exampleParams(example)});`,
           ),
         },
       ],

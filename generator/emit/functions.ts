@@ -1,11 +1,11 @@
 import { type ImportDeclarationStructure, type OptionalKind, type StatementStructures, StructureKind } from './structures.ts';
 import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
-import { exampleParams } from './examples.ts';
+import { exampleAuth, exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { oauthFlows } from './runtime.ts';
 import { PARAMS_TYPE_PARAMETER } from './selections.ts';
-import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
+import { docText, GENERATED_HEADER, printSourceFile, stringLiteral, wrapText } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
 const MODULE_VALUES = ['createCore', 'oauth1Auth', 'appOnlyAuth', 'request', 'buildUrl', 'ops', 'then'];
@@ -135,11 +135,13 @@ export function emitFunctions(model: ApiModel): string {
   });
 
   const example = ops.find((o) => !o.browserStep && !o.streaming && !o.pagination);
+  // OAuth 1.0a signing is an extension a core is given (see the re-export of oauth1Auth below).
+  const signs = exampleAuth(model.authKinds).startsWith('{ oauth1');
   const header = docText(
     `${GENERATED_HEADER}`,
-    `One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`,
+    wrapText(`One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`),
     example &&
-      `@example\nimport { createCore, ${names.get(example.id)} } from ${stringLiteral(`${model.packageName}/functions`)};\nconst core = createCore({ auth: ... }); // the options of new ${model.clientName}(...)\nconst result = await ${names.get(example.id)}(${['core', exampleParams(example)].filter(Boolean).join(', ')});`,
+      `@example\nimport { createCore, ${names.get(example.id)}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n// createCore takes the options of new ${model.clientName}()\nconst core = createCore({ auth: ${exampleAuth(model.authKinds)} }${signs ? ', oauth1Auth' : ''});\nconst result = await ${names.get(example.id)}(${['core', exampleParams(example)].filter(Boolean).join(', ')});`,
   );
   return printSourceFile({
     leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,

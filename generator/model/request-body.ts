@@ -62,6 +62,8 @@ export function readBody(
     fieldChecks: {},
     typeName,
   };
+  const example = mediaExample(media, rawSchema);
+  if (example !== undefined) model.example = example;
   if (!canSpread) {
     // A whole body (an array, bytes, text) is still checked against what its schema states.
     if (encoding === 'json' || encoding === 'form') {
@@ -177,4 +179,14 @@ function fieldChecks(
     if (Object.keys(checks).length > 0) out[name] = checks;
   }
   return out;
+}
+
+/** An example of a whole body, for docs: the media type's `example`, its first `examples` value, or the schema's. */
+function mediaExample(media: unknown, schema: unknown): unknown {
+  if (!isObject(media)) return undefined;
+  if (media.example !== undefined) return media.example;
+  if (isObject(media.examples)) {
+    for (const entry of Object.values(media.examples)) if (isObject(entry) && entry.value !== undefined) return entry.value;
+  }
+  return isObject(schema) ? schema.example : undefined;
 }

@@ -319,6 +319,8 @@ export interface BodyModel {
   checks?: ValueChecks;
   /** Type name of the body schema. */
   typeName: string;
+  /** The spec's example of the body (media type `example`/`examples`, or the schema's), for docs. */
+  example?: unknown;
 }
 
 export interface SuccessModel {

@@ -5,11 +5,12 @@
  * about how our specs were written ("The source does not show ..."), and examples that call with the
  * spec's example values rather than `{ ... }`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers/cli.ts';
+import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.ts';
 
 const PACKAGES = ['core-v2', 'ads-v12'];
 
@@ -86,13 +87,127 @@ for (const name of PACKAGES) {
   });
 }
 
+/**
+ * Where a file's top-level layout lacks a blank line: after the imports, before a top-level doc
+ * comment, after a declaration that spans lines. (One-line constants may stand together.)
+ */
+export function spacingProblems(text: string): string[] {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let lastImport = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.startsWith('import ')) {
+      while (!lines[i]!.endsWith(';')) i++;
+      lastImport = i;
+    } else if (line !== '' && !line.startsWith('//') && lastImport >= 0) break;
+  }
+  if (lastImport >= 0 && lines[lastImport + 1] !== '') out.push(`${lastImport + 2}: no blank line after the imports`);
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const previous = lines[i - 1]!;
+    if (line.startsWith('/**') && previous !== '' && !previous.startsWith('//')) out.push(`${i + 1}: no blank line before a doc comment`);
+    if (/^(\}|\};|\}\);|\]);?$/.test(previous) && line !== '' && !/^[)\]}.]/.test(line)) out.push(`${i + 1}: no blank line after a declaration`);
+  }
+  return out;
+}
+
+/** Doc comment prose is wrapped by the emitters (generator/emit/source.ts, DOC_WIDTH); only an unbreakable word (a URL) runs past. */
+const COMMENT_WIDTH = 125;
+
+for (const name of PACKAGES) {
+  test(`${name}: blank lines after the imports and between top-level declarations`, () => {
+    const found: string[] = [];
+    for (const { path, text } of sources(name)) for (const problem of spacingProblems(text)) found.push(`${path}:${problem}`);
+    assert.equal(found, []);
+  });
+
+  test(`${name}: doc comments are wrapped`, () => {
+    const long: string[] = [];
+    // The runtime's hand-written comments are kept to the 200-character rule above.
+    for (const { path, text } of sources(name).filter((f) => !f.path.includes('/runtime/'))) {
+      text.split('\n').forEach((line, i) => {
+        const prose = /^\s*(?:\/\*\*|\*|\/\/)\s?(.*)$/.exec(line)?.[1];
+        if (prose === undefined || line.length <= COMMENT_WIDTH) return;
+        // An example's code keeps its lines; a URL cannot be broken.
+        if (/^(?:@see |@link )?\S+$/.test(prose.replace(/\s*\*\/$/, ''))) return;
+        long.push(`${path}:${i + 1} (${line.length} characters)`);
+      });
+    }
+    assert.equal(long, []);
+  });
+
+  test(`${name}: generated names spell OAuth and OAuth2 as such`, () => {
+    const found: string[] = [];
+    for (const { path, text } of sources(name)) {
+      for (const { name: declared } of declaredNames(text)) if (/Oauth|OAUTH/.test(declared)) found.push(`${path}: ${declared}`);
+      for (const match of text.matchAll(/\b\w*(?:Oauth|OAUTH)\w*/g)) found.push(`${path}: ${match[0]}`);
+    }
+    assert.equal(found, []);
+  });
+}
+
+/** The `@example` blocks of a file, as code. */
+function examplesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const block of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const lines = block[1]!.split('\n').map((l) => l.replace(/^\s*\* ?/, ''));
+    const at = lines.findIndex((l) => l.startsWith('@example'));
+    if (at < 0) continue;
+    const code: string[] = [];
+    for (const line of lines.slice(at + 1)) {
+      if (line.startsWith('@')) break;
+      code.push(line);
+    }
+    out.push(code.join('\n').trim());
+  }
+  return out;
+}
+
+for (const name of PACKAGES) {
+  test(`${name}: the client and functions examples compile as they are`, () => {
+    const dir = join(ROOT, 'test', '.tmp', `examples-${name}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'generated', name, 'package.json'), 'utf8')) as { name: string };
+    const src = join(ROOT, 'generated', name, 'src');
+    const files: string[] = [];
+    for (const module of ['client', 'functions']) {
+      const examples = examplesOf(readFileSync(join(src, `${module}.ts`), 'utf8')).filter((e) => /^(import|const)/.test(e));
+      assert.ok(examples.length > 0, `${module}.ts has an example`);
+      const clientName = /export class (\w+)/.exec(readFileSync(join(src, 'client.ts'), 'utf8'))?.[1];
+      const code = examples[0]!
+        .replace(`from '${pkg.name}/functions'`, `from '${relative(dir, join(src, 'functions.ts'))}'`);
+      const file = join(dir, `${module}.ts`);
+      writeFileSync(
+        file,
+        [
+          // The values an example takes from its reader: the credentials.
+          'declare const consumerKey: string, consumerSecret: string, token: string, tokenSecret: string;',
+          'declare const process: { env: Record<string, string | undefined> };',
+          module === 'client' ? `import { ${clientName} } from '${relative(dir, join(src, 'index.ts'))}';` : '',
+          code,
+          'export {};',
+          '',
+        ].join('\n'),
+      );
+      files.push(file);
+    }
+    const errors = typecheck(files, { ...CONSUMER_OPTIONS, allowImportingTsExtensions: true, skipLibCheck: true });
+    rmSync(dir, { recursive: true, force: true });
+    assert.equal(errors, []);
+  });
+}
+
 for (const name of PACKAGES) {
   test(`${name}: examples are calls with the spec's example values, not placeholders`, () => {
     const placeholders: string[] = [];
     for (const { path, text } of sources(name)) {
-      text.split('\n').forEach((line, i) => {
-        if (/\(\w+, \{ \.\.\. \}\)|\(\{ \.\.\. \}\)|, \{ \.\.\. \}\);/.test(line)) placeholders.push(`${path}:${i + 1}: ${line.trim()}`);
-      });
+      for (const example of examplesOf(text)) {
+        for (const line of example.split('\n')) {
+          if (/\{ \.\.\. \}|\/\* \.\.\. \*\/|: \.\.\.|'\.\.\.'|\(\.\.\.\)/.test(line)) placeholders.push(`${path}: ${line.trim()}`);
+        }
+      }
     }
     assert.equal(placeholders, []);
   });
@@ -105,6 +220,14 @@ test('the checks themselves: wording about our sources is found, wording about t
   for (const line of ['Number of note requests that included the source link.', 'Whether the post is promoted-only (not shown to followers).', 'A comma-separated list of references to expand']) {
     assert.not.ok(ABOUT_OUR_SOURCES.test(line), line);
   }
+});
+
+test('the checks themselves: blank lines and examples', () => {
+  assert.equal(spacingProblems("import { a } from './a.js';\nconst b = a;\n"), ['2: no blank line after the imports']);
+  assert.equal(spacingProblems('/** A. */\nexport type A = 1;\n/** B. */\nexport type B = 2;\n'), ['3: no blank line before a doc comment']);
+  assert.equal(spacingProblems('export interface A {\n  a: 1;\n}\nexport type B = 2;\n'), ['4: no blank line after a declaration']);
+  assert.equal(spacingProblems("import { a } from './a.js';\n\nconst b = 1;\nconst c = 2;\n\n/** D. */\nexport interface D {\n  d: 1;\n}\n"), []);
+  assert.equal(examplesOf('/**\n * Text.\n *\n * @example\n * const a = 1;\n * f(a);\n */'), ['const a = 1;\nf(a);']);
 });
 
 test('the checks themselves: strings are not measured, declarations are found', () => {

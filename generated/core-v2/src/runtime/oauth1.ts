@@ -280,6 +280,7 @@ function getRandomValues(bytes: Uint8Array<ArrayBuffer>): void {
 
 /** Bytes of the message being hashed, with room for the SHA-1 padding; reused between calls. */
 let scratch = new Uint8Array(1024);
+
 /** Inputs larger than this get a one-off buffer instead of growing the shared one for good. */
 const MAX_SCRATCH = 64 * 1024;
 const W = new Int32Array(80);

@@ -5,8 +5,10 @@ import type { RateLimit } from './errors.js';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
-/** A kind of credential an operation accepts. */
-/** `bearer`: any bearer token; `oauth2`: an OAuth 2.0 user access token (an app-only token does not do). */
+/**
+ * A kind of credential an operation accepts. `bearer`: any bearer token; `oauth2`: an OAuth 2.0 user
+ * access token (an app-only token does not do).
+ */
 export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
 
 /** Rules a value must meet before it is sent; read from the spec. */
