@@ -108,8 +108,8 @@ export async function oauth1Sign(request, credentials, options = {}) {
         percentEncode(normalizedParameters),
     ].join('&');
     const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret ?? '')}`;
-    // Synchronous on purpose: an async WebCrypto key import and sign cost several times the
-    // rest of the signature. The function stays async-returning for compatibility.
+    // Synchronous on purpose: an async WebCrypto key import and sign cost more than the rest of
+    // the signature (bench/RESULTS.md). The function stays async-returning for compatibility.
     const signature = base64(hmacSha1(key, baseString));
     oauth.push(['oauth_signature', signature]);
     // Everything is percent-encoded, so the header can never carry CR, LF, quotes
