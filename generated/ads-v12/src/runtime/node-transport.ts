@@ -13,6 +13,7 @@ import { Buffer } from 'node:buffer';
 import {
   Agent as HttpAgent,
   request as httpRequest,
+  type ClientRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
 } from 'node:http';
@@ -86,7 +87,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   const given = init.headers as Record<string, string> | undefined;
   for (const name in given) headers[name.toLowerCase()] = given[name];
   const body = init.body ?? null;
-  const send = (payload: Payload): Promise<Response> =>
+  const send = (payload: Payload, fresh = false): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const options = {
         method,
@@ -94,12 +95,17 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         port,
         path: slash < 0 ? '/' : input.slice(slash),
         headers,
-        agent: secure
-          ? (httpsAgent ??= new HttpsAgent({ keepAlive: true }))
-          : (httpAgent ??= new HttpAgent({ keepAlive: true })),
+        // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
+        agent: fresh
+          ? false
+          : secure
+            ? (httpsAgent ??= new HttpsAgent(AGENT))
+            : (httpAgent ??= new HttpAgent(AGENT)),
       };
       const req = (secure ? httpsRequest : httpRequest)(options);
       let settled = false;
+      let readBefore = 0;
+      req.once('socket', (socket) => (readBefore = socket.bytesRead));
       watching.on((reason) => {
         req.destroy();
         if (settled) return;
@@ -110,6 +116,14 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         if (settled) return;
         settled = true;
         watching.off();
+        // A kept-alive socket the server closed as this request went out on it: resent once on a
+        // new connection (see `closedWhileIdle`); not an attempt of the caller's retries.
+        if (
+          !fresh &&
+          closedWhileIdle(req, error, readBefore) &&
+          (payload === null || !(payload instanceof ReadableStream))
+        )
+          return resolve(send(payload, true));
         reject(new TypeError('fetch failed', { cause: error }));
       });
       req.once('response', (res) => {
@@ -131,6 +145,29 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
 };
 
 type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
+
+/**
+ * The pools' sockets: kept alive, and dropped after 4 s unused, before the idle timeout of most
+ * servers (Node's 5 s, load balancers' 60 s), so that a request seldom goes out on a socket the
+ * server is closing; a server's `Keep-Alive: timeout=` shortens it further (Node's agent reads it).
+ */
+const AGENT = { keepAlive: true, timeout: 4_000 };
+
+/**
+ * Whether a request failed because the server had closed its kept-alive socket as the request went
+ * out (the race every keep-alive client meets): the socket was reused, the connection was reset or
+ * hung up before a single byte of a response came back. Such a request never reached the server's
+ * handler, so it may be sent again whatever its method, once, on a new connection (browsers do
+ * the same); a failure on a new connection, or after response bytes, is the caller's to retry.
+ */
+function closedWhileIdle(req: ClientRequest, error: unknown, readBefore: number): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    req.reusedSocket &&
+    (code === 'ECONNRESET' || code === 'EPIPE') &&
+    (req.socket?.bytesRead ?? readBefore) === readBefore
+  );
+}
 
 function plainBody(body: string | Uint8Array | null, headers: OutgoingHttpHeaders): Payload {
   if (typeof body === 'string') {
