@@ -221,7 +221,7 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
     streaming: op.streaming,
     browserStep: op.browserStep || undefined,
     sandboxOnly: op.sandboxOnly || undefined,
-    requireHttps: op.requireHttps || undefined,
+    requireHttps: op.requireHttps ? render.shared.runtime('requireSecureUrl', 'auth') : undefined,
     basicEncoding: op.basicEncoding,
     rules: op.rules.length > 0 ? op.rules : undefined,
     pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,

@@ -44,7 +44,7 @@ test('isLoopbackHost: 127.0.0.0/8, ::1 and localhost only', () => {
 
 test('every OAuth step is HTTPS-only: refused over http to a non-loopback host before anything is sent', async () => {
   for (const id of ['oauthRequestToken', 'oauthAuthorize', 'oauthAuthenticate', 'oauthAccessToken', 'oauthInvalidateToken', 'oauth2Token', 'oauth2InvalidateToken'] as const) {
-    assert.is(operations[id].requireHttps, true, id);
+    assert.is(operations[id].requireHttps, requireSecureUrl, id);
   }
   assert.is(operations.getPostsByIds.requireHttps, undefined);
   const user = 'user:pass';

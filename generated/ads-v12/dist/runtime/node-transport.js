@@ -109,7 +109,7 @@ export const transport = (input, init, stop) => {
             if (settled)
                 return void res.destroy();
             settled = true;
-            resolve(new NodeResponse(input, res, watching));
+            resolve(new NodeResponse(res, watching));
         });
         if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
             req.end(payload ?? undefined);
@@ -167,24 +167,20 @@ async function bodyOf(body, headers) {
     headers['content-length'] = bytes.byteLength;
     return bytes;
 }
-/** The members of `Response` the client reads, over a node:http response (headers built on first read). */
+/**
+ * The members of `Response` the runtime reads (and no others: responses of this transport never
+ * reach a caller), over a node:http response; headers are built on first read.
+ */
 class NodeResponse {
-    type = 'basic';
-    redirected = false;
-    status;
-    statusText;
-    ok;
-    url;
-    bodyUsed = false;
     #res;
     #headers;
     #body;
     #watching;
-    constructor(url, res, watching) {
-        this.url = url;
+    constructor(res, watching) {
+        this.type = 'basic';
+        this.bodyUsed = false;
         this.#res = res;
         this.status = res.statusCode ?? 0;
-        this.statusText = res.statusMessage ?? '';
         this.ok = this.status >= 200 && this.status < 300;
         this.#watching = watching;
     }
@@ -220,25 +216,9 @@ class NodeResponse {
     async text() {
         return (await this.#bytes()).toString('utf8');
     }
-    async json() {
-        return JSON.parse(await this.text());
-    }
-    async arrayBuffer() {
-        const bytes = await this.#bytes();
-        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    }
-    async bytes() {
-        return new Uint8Array(await this.#bytes());
-    }
     async blob() {
         const bytes = await this.#bytes();
         return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
-    }
-    async formData() {
-        return new Response(await this.#bytes(), { headers: this.headers }).formData();
-    }
-    clone() {
-        throw new TypeError('a response of the node:http transport cannot be cloned');
     }
     /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
     #bytes() {

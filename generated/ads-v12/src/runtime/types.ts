@@ -147,8 +147,11 @@ export interface OperationSpec {
   readonly streaming?: 'ndjson' | 'sse';
   readonly browserStep?: boolean;
   readonly sandboxOnly?: boolean;
-  /** An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). */
-  readonly requireHttps?: boolean;
+  /**
+   * An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). The check
+   * itself (`requireSecureUrl`), so that a bundle of other operations leaves it out.
+   */
+  readonly requireHttps?: (url: string, subject: string) => void;
   /** HTTP Basic user name and password are form-encoded before base64 (RFC 6749 section 2.3.1). */
   readonly basicEncoding?: 'form';
   readonly rules?: readonly RuleSpec[];

@@ -1,4 +1,4 @@
-import { applyAuth, chooseAuth, requireSecureUrl, type ClientAuth, type CoreExtension } from './auth.js';
+import { applyAuth, chooseAuth, type ClientAuth, type CoreExtension } from './auth.js';
 import {
   ApiError,
   ConnectionError,
@@ -99,8 +99,8 @@ export class ClientCore {
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
     this.backoffInitialMs = options.backoff?.initialMs ?? 500;
     this.backoffMaxMs = options.backoff?.maxMs ?? 8_000;
-    const sleep = options.sleep ?? timerSleep;
-    this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
+    const sleep = options.sleep;
+    this.sleep = (ms, signal) => pause(sleep, Math.max(0, ms), signal);
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.fetch = options.fetch;
@@ -158,7 +158,7 @@ export function originFor(core: ClientCore, op: OperationSpec): string {
 export function buildUrl(core: ClientCore, op: OperationSpec, params: object = {}): string {
   const checked = check(op, params as Record<string, unknown>);
   const origin = originFor(core, op);
-  if (op.requireHttps) requireSecureUrl(origin, op.id);
+  op.requireHttps?.(origin, op.id);
   return origin + serializeRequest(op, checked).pathAndQuery;
 }
 
@@ -263,7 +263,7 @@ async function attempts<R>(
   const auth = core.authFor(options);
   const kind = chooseAuth(op, auth);
   const origin = originFor(core, op);
-  if (op.requireHttps) requireSecureUrl(origin, op.id);
+  op.requireHttps?.(origin, op.id);
   if (options.auth) missingExtension(core.extensions, options.auth);
   const serialized = serializeRequest(op, params);
   let credentials = auth;
@@ -683,30 +683,26 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** The default sleep: a timer, cleared when the signal aborts (an abandoned wait holds no timer). */
-function timerSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Waits `ms`, rejecting with the signal's reason as soon as it aborts: through the `sleep` option
+ * when given (even one that ignores the signal), else on a timer, cleared then (an abandoned wait
+ * holds no timer).
+ */
+function pause(sleep: Sleep | undefined, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const given = sleep?.(ms, signal);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal!.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const done = (): void => signal?.removeEventListener('abort', onAbort);
+    const timer = given ? undefined : setTimeout(() => (done(), resolve()), ms);
+    given?.then(
+      () => (done(), resolve()),
+      (error: unknown) => (done(), reject(error)),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Settles with `wait`, or rejects as soon as the signal aborts. */
-function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return wait;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    wait.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

@@ -129,7 +129,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
       req.once('response', (res) => {
         if (settled) return void res.destroy();
         settled = true;
-        resolve(new NodeResponse(input, res, watching) as unknown as Response);
+        resolve(new NodeResponse(res, watching) as unknown as Response);
       });
       if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
         req.end(payload ?? undefined);
@@ -198,25 +198,23 @@ interface Reading {
   stop(): void;
 }
 
-/** The members of `Response` the client reads, over a node:http response (headers built on first read). */
+/**
+ * The members of `Response` the runtime reads (and no others: responses of this transport never
+ * reach a caller), over a node:http response; headers are built on first read.
+ */
 class NodeResponse {
   readonly type = 'basic';
-  readonly redirected = false;
   readonly status: number;
-  readonly statusText: string;
   readonly ok: boolean;
-  readonly url: string;
   bodyUsed = false;
   #res: IncomingMessage;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array> | null | undefined;
   #watching: Watch;
 
-  constructor(url: string, res: IncomingMessage, watching: Watch) {
-    this.url = url;
+  constructor(res: IncomingMessage, watching: Watch) {
     this.#res = res;
     this.status = res.statusCode ?? 0;
-    this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
     this.#watching = watching;
   }
@@ -258,30 +256,9 @@ class NodeResponse {
     return (await this.#bytes()).toString('utf8');
   }
 
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.#bytes();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
-
-  async bytes(): Promise<Uint8Array> {
-    return new Uint8Array(await this.#bytes());
-  }
-
   async blob(): Promise<Blob> {
     const bytes = await this.#bytes();
     return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
-  }
-
-  async formData(): Promise<FormData> {
-    return new Response(await this.#bytes(), { headers: this.headers }).formData();
-  }
-
-  clone(): never {
-    throw new TypeError('a response of the node:http transport cannot be cloned');
   }
 
   /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
