@@ -239,12 +239,14 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 function checkHeaders(op, headers, credentials, call) {
     // A token or API key is named by its option wherever it goes (header, cookie or query).
-    for (const [kind, value] of Object.entries(credentials ?? {})) {
+    // Loops over keys, not entries: this runs on every attempt.
+    for (const kind in credentials) {
+        const value = credentials[kind];
         if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
             throw new ValidationError(`auth.${kind}`, 'header-value', `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`);
     }
-    for (const [name, value] of Object.entries(headers)) {
-        if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(value))
+    for (const name in headers) {
+        if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(headers[name]))
             continue;
         const option = credentials && (name === 'authorization' || name === 'cookie' || name === op.apiKey?.name.toLowerCase())
             ? `auth.${Object.keys(credentials)[0] ?? 'credentials'}`
@@ -293,9 +295,9 @@ async function follow(fetchImpl, native, op, first, deadline, again) {
     let origin;
     for (let redirects = 0;; redirects++) {
         const init = { method, headers, body, redirect: 'manual' };
-        const response = await (native
-            ? fetchImpl(url, init, deadline)
-            : fetchImpl(url, { ...init, signal: deadline.signal ?? null }));
+        if (!native)
+            init.signal = deadline.signal ?? null;
+        const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
         if (response.type === 'opaqueredirect')
             throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
         const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;

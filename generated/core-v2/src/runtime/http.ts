@@ -378,7 +378,9 @@ function checkHeaders(
   call: Record<string, string> | undefined,
 ): void {
   // A token or API key is named by its option wherever it goes (header, cookie or query).
-  for (const [kind, value] of Object.entries(credentials ?? {})) {
+  // Loops over keys, not entries: this runs on every attempt.
+  for (const kind in credentials) {
+    const value = (credentials as Record<string, unknown>)[kind];
     if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
       throw new ValidationError(
         `auth.${kind}`,
@@ -386,8 +388,8 @@ function checkHeaders(
         `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`,
       );
   }
-  for (const [name, value] of Object.entries(headers)) {
-    if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(value)) continue;
+  for (const name in headers) {
+    if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(headers[name]!)) continue;
     const option =
       credentials && (name === 'authorization' || name === 'cookie' || name === op.apiKey?.name.toLowerCase())
         ? `auth.${Object.keys(credentials)[0] ?? 'credentials'}`
@@ -461,9 +463,8 @@ async function follow(
   let origin: string | undefined;
   for (let redirects = 0; ; redirects++) {
     const init: RequestInit = { method, headers, body, redirect: 'manual' };
-    const response = await (native
-      ? fetchImpl(url, init, deadline)
-      : fetchImpl(url, { ...init, signal: deadline.signal ?? null }));
+    if (!native) init.signal = deadline.signal ?? null;
+    const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
     if (response.type === 'opaqueredirect')
       throw new ConnectionError(
         op.id,
