@@ -244,8 +244,9 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function checkHeaders(op, headers, credentials, call) {
     // A token or API key is named by its option wherever it goes (header, cookie or query).
     // Loops over keys, not entries: this runs on every attempt.
-    for (const kind in credentials) {
-        const value = credentials[kind];
+    const given = credentials ?? {};
+    for (const kind in given) {
+        const value = given[kind];
         if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
             throw new ValidationError(`auth.${kind}`, 'header-value', `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`);
     }

@@ -395,8 +395,9 @@ function checkHeaders(
 ): void {
   // A token or API key is named by its option wherever it goes (header, cookie or query).
   // Loops over keys, not entries: this runs on every attempt.
-  for (const kind in credentials) {
-    const value = (credentials as Record<string, unknown>)[kind];
+  const given: Record<string, unknown> = credentials ?? {};
+  for (const kind in given) {
+    const value = given[kind];
     if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
       throw new ValidationError(
         `auth.${kind}`,
