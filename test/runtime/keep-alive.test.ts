@@ -127,8 +127,7 @@ test('a reset after the handler took the request is not resent: a POST is not se
 
 test('a server closing idle sockets at its own pace: every POST lands exactly once', async () => {
   // Idle sockets are closed after 15 ms (no Keep-Alive hint tells the client); calls come 10 to 20 ms
-  // apart, so some go out on a socket the server is closing. Holds on either transport's own rules?
-  // Only node:http's are the client's to keep.
+  // apart, so some go out on a socket the server is closing (without the resend this failed at once).
   if (THROUGH_FETCH) return;
   const sockets = new Set<Socket>();
   let handled = 0;
