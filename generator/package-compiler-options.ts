@@ -18,6 +18,8 @@ export const PACKAGE_COMPILER_OPTIONS = {
   rootDir: 'src',
   outDir: 'dist',
   newLine: 'lf',
+  // Fields are assigned in constructors, not declared again on the class: smaller bundles, same objects.
+  useDefineForClassFields: false,
 } as const;
 
 /**

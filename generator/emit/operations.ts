@@ -71,7 +71,7 @@ export function emitOperations(model: ApiModel): string {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ description: docText(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`) }],
-      declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, render)) }],
+      declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, render, model.authKinds.includes('basic'))) }],
     });
     if (op.hasParams) typeNames.add(op.paramsType);
     for (const name of resultTypeNames(op)) typeNames.add(name);
@@ -171,7 +171,7 @@ export function resultTypeNames(op: OperationModel, narrowed = false): string[] 
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }
 
-function descriptor(op: OperationModel, render: CheckRenderer): Record<string, unknown> {
+function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: boolean): Record<string, unknown> {
   const checks = (c: ValueChecks): unknown => renderChecks(c, render);
   const params = op.params
     .filter((p) => p.in !== 'body')
@@ -221,8 +221,12 @@ function descriptor(op: OperationModel, render: CheckRenderer): Record<string, u
     streaming: op.streaming,
     browserStep: op.browserStep || undefined,
     sandboxOnly: op.sandboxOnly || undefined,
-    requireHttps: op.requireHttps || undefined,
-    basicEncoding: op.basicEncoding,
+    requireHttps: op.requireHttps ? render.shared.runtime('requireSecureUrl', 'auth') : undefined,
+    // Where Basic may be sent (its security allows it, or states none): the function that makes the header.
+    basic:
+      packageHasBasic && (!op.security || op.security.some((a) => a.includes('basic')))
+        ? render.shared.runtime(op.basicEncoding === 'form' ? 'formBasicAuthorization' : 'basicAuthorization', 'auth')
+        : undefined,
     rules: op.rules.length > 0 ? op.rules : undefined,
     pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,
   };

@@ -66,6 +66,23 @@ test('a one-call bearer program keeps its operation and the plain request path o
   }
 });
 
+/**
+ * A ceiling on the one-call bundle, a regression guard (deterministic: esbuild is pinned): what a
+ * change adds to every bundle shows here first. Today's sizes and the 7 KB goal are in
+ * bench/RESULTS.md (`npm run bench -- bundle`).
+ */
+const ONE_CALL_CEILING = { browser: 20_500, node: 24_700 };
+
+test('the one-call bundle stays under its ceiling, and leaves out the OAuth steps\' HTTPS check', async () => {
+  for (const platform of ['browser', 'node'] as const) {
+    const { code, modules } = await bundle(ONE_CALL, platform);
+    const bytes = Buffer.byteLength(code);
+    assert.ok(bytes <= ONE_CALL_CEILING[platform], `${platform}: ${bytes} bytes, over the ceiling of ${ONE_CALL_CEILING[platform]}`);
+    for (const absent of ['https-required', 'OAuth steps require HTTPS', 'localhost']) assert.not.ok(code.includes(absent), `${platform}: the bundle holds ${absent}`);
+    assert.not.ok(modules.includes('runtime/pkce.js'), platform);
+  }
+});
+
 test('the transport: node:http in a bundle for Node, the global fetch in a browser bundle', async () => {
   const node = await bundle(ONE_CALL, 'node');
   assert.ok(node.modules.includes('runtime/node-transport.js'), node.modules.join(', '));

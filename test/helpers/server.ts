@@ -22,8 +22,12 @@ export interface Reply {
   delayMs?: number;
   /** Write these raw chunks (with the given pause between) instead of `body`. */
   chunks?: { data: string; pauseMs?: number }[];
-  /** Destroy the socket instead of answering. */
-  destroy?: boolean;
+  /**
+   * Destroy the socket instead of answering. `true`: without a byte of answer (on a kept-alive socket
+   * this looks, to a client, like the server closing it while idle, which the node transport resends
+   * once); `'mid-head'`: after the first bytes of a status line (a connection that broke mid-answer).
+   */
+  destroy?: boolean | 'mid-head';
   /** With `chunks`: after the last chunk, destroy the socket instead of ending the response (a dropped connection). */
   abort?: boolean;
 }
@@ -61,6 +65,7 @@ export async function startServer(handler: (request: SeenRequest) => Reply | Pro
       }
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (reply.destroy) {
+        if (reply.destroy === 'mid-head') req.socket.write('HTTP/1.1 2');
         req.socket.destroy();
         return;
       }

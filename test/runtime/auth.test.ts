@@ -12,7 +12,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../generated/core-v2/src/index.js';
-import { basicAuthorization, isLoopbackHost, requireSecureUrl } from '../../generated/core-v2/src/runtime/auth.js';
+import { basicAuthorization, formBasicAuthorization, isLoopbackHost, requireSecureUrl } from '../../generated/core-v2/src/runtime/auth.js';
 import { parseOAuthHeader } from '../helpers/oauth1-verify.js';
 import { startOAuthServer } from '../helpers/oauth-server.js';
 import { startServer } from '../helpers/server.js';
@@ -44,7 +44,7 @@ test('isLoopbackHost: 127.0.0.0/8, ::1 and localhost only', () => {
 
 test('every OAuth step is HTTPS-only: refused over http to a non-loopback host before anything is sent', async () => {
   for (const id of ['oauthRequestToken', 'oauthAuthorize', 'oauthAuthenticate', 'oauthAccessToken', 'oauthInvalidateToken', 'oauth2Token', 'oauth2InvalidateToken'] as const) {
-    assert.is(operations[id].requireHttps, true, id);
+    assert.is(operations[id].requireHttps, requireSecureUrl, id);
   }
   assert.is(operations.getPostsByIds.requireHttps, undefined);
   const user = 'user:pass';
@@ -116,7 +116,8 @@ test('per-call auth overrides the client credentials for one call', async () => 
 test('Basic credentials are form-encoded only where the spec says so (x-basic-encoding)', async () => {
   assert.is(basicAuthorization('a b', 'c+d/e=', false), `Basic ${btoa('a b:c+d/e=')}`);
   assert.is(basicAuthorization('a b', 'c+d/e=', true), `Basic ${btoa('a+b:c%2Bd%2Fe%3D')}`);
-  assert.is(operations.oauth2Token.basicEncoding, 'form');
+  assert.is(operations.oauth2Token.basic, formBasicAuthorization);
+  assert.is(operations.getPostsByIds.basic, undefined);
   const server = await startServer(() => ({ body: { token_type: 'bearer', access_token: 'A' } }));
   try {
     await new CoreClient({ baseUrl: server.url, auth: { basic: { username: 'k', password: 's+/=' } } }).oauth.oauth2Token({ grant_type: 'client_credentials' });

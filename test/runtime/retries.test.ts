@@ -127,13 +127,13 @@ test('POST with 503 fails at once unless the caller opts in', async () => {
   assert.is(server.requests.length, 3);
 });
 
-test('a connection failure is retried on GET, not on POST', async () => {
-  replies = [{ destroy: true }, { status: 200, body: { data: [] } }];
+test('a connection broken mid-answer is retried on GET, not on POST', async () => {
+  replies = [{ destroy: 'mid-head' }, { status: 200, body: { data: [] } }];
   await getTweets(client());
   assert.is(server.requests.length, 2);
   assert.equal(waits, [250]);
   server.requests.length = 0;
-  replies = [{ destroy: true }];
+  replies = [{ destroy: 'mid-head' }];
   await client()
     .webhooks.createStreamLink({ webhook_id: '1' })
     .then(
@@ -275,7 +275,7 @@ test('no retry, wait or error text carries the bearer token', async () => {
   replies = [{ status: 429, headers: { 'x-rate-limit-reset': String(NOW / 1000 + 9_999) }, body: {} }];
   const errors: unknown[] = [];
   await getTweets(client()).catch((e: unknown) => errors.push(e));
-  replies = [{ destroy: true }];
+  replies = [{ destroy: 'mid-head' }];
   await getTweets(client({ maxRetries: 0 })).catch((e: unknown) => errors.push(e));
   assert.is(errors.length, 2);
   for (const error of errors) {

@@ -137,7 +137,7 @@ test('HTTP errors back off exponentially from 5 s, 429s from 1 minute (or until 
 });
 
 test('network errors back off linearly up to the cap, and a healthy connection starts the schedule again', async () => {
-  replies = [{ destroy: true }, { destroy: true }, { destroy: true }, { destroy: true }, { ...streamOf(line('1')), abort: true }, { destroy: true }, streamOf(line('2'))];
+  replies = [{ destroy: 'mid-head' }, { destroy: 'mid-head' }, { destroy: 'mid-head' }, { destroy: 'mid-head' }, { ...streamOf(line('1')), abort: true }, { destroy: 'mid-head' }, streamOf(line('2'))];
   const stream = client().stream.posts({}, { reconnect: { networkMaxMs: 600 } });
   const ids: string[] = [];
   for await (const event of stream) {
@@ -203,7 +203,7 @@ test('reconnect: false ends at the first problem: a drop throws ConnectionError,
 });
 
 test('maxAttempts gives up with the last error', async () => {
-  replies = [{ destroy: true }, { destroy: true }, { destroy: true }];
+  replies = [{ destroy: 'mid-head' }, { destroy: 'mid-head' }, { destroy: 'mid-head' }];
   try {
     for await (const _ of client().stream.posts({}, { reconnect: { maxAttempts: 2 } })) assert.unreachable('no events');
     assert.unreachable('should throw');
@@ -217,7 +217,7 @@ test('maxAttempts gives up with the last error', async () => {
 test('close() or the call signal during a reconnect wait ends the iteration quietly', async () => {
   for (const how of ['close', 'signal'] as const) {
     server.requests.length = 0;
-    replies = [{ destroy: true }];
+    replies = [{ destroy: 'mid-head' }];
     const controller = new AbortController();
     // The real timer sleep, with a wait that only the close can cut short (and a bound in case it does not).
     const stream = new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } }).stream.posts({}, { signal: controller.signal, reconnect: { networkStepMs: 2_000, maxAttempts: 1 } });

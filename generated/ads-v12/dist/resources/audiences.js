@@ -7,7 +7,6 @@ import { batchCreateCustomAudiences, createCustomAudience, createCustomAudienceP
  * Reached as `client.audiences`.
  */
 export class AudiencesResource {
-    core;
     /** @internal Created by the client; use `client.audiences`. */
     constructor(core) {
         this.core = core;

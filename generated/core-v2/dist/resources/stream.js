@@ -9,7 +9,6 @@ import { deleteRules, getPowerstreamRules, getRules, streamPosts, updateRules } 
  * Reached as `client.stream`.
  */
 export class StreamResource {
-    core;
     /** @internal Created by the client; use `client.stream`. */
     constructor(core) {
         this.core = core;

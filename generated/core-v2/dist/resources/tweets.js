@@ -6,7 +6,6 @@ import { createOrEditPost, createPosts, getPostsByIds } from '../functions.js';
  * Reached as `client.tweets`.
  */
 export class TweetsResource {
-    core;
     /** @internal Created by the client; use `client.tweets`. */
     constructor(core) {
         this.core = core;
