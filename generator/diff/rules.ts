@@ -333,7 +333,9 @@ function compareNarrowing(
       continue;
     }
     if (!x && y) {
-      report('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
+      // Defaults unknown: the asked-for fields become present and every other one stays optional, so nothing read before stops compiling.
+      if (y.defaultsUnknown) report('feature', `${label} now follows ${y.param}: the fields it asks for are present; the spec states no defaults, so the others stay optional`, paramAt(y.param));
+      else report('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
       continue;
     }
     if (!x || !y) continue;
@@ -343,8 +345,19 @@ function compareNarrowing(
     const still = (f: string): boolean => fields === undefined || f in fields;
     // The selection is the object's (its defaults, its sometimes-absent fields): one cause wherever it is returned.
     const selected = `selected ${y.object} field`;
-    for (const f of x.defaults.filter((d) => !y.defaults.includes(d) && still(d))) {
-      shared('breaking', `${selected} ${f} is no longer returned by default: reading it is a compile error unless ${y.param} asks for it`, paramAt(y.param));
+    if (x.defaultsUnknown && !y.defaultsUnknown) {
+      // Unknown defaults meant optional fields where the spec now says absent.
+      shared('breaking', `${selected}s not asked for are now absent: the spec now states the defaults (${y.defaults.join(', ') || 'none'}), and reading any other field is a compile error unless ${y.param} asks for it`, paramAt(y.param));
+    }
+    if (!x.defaultsUnknown && y.defaultsUnknown) {
+      for (const f of x.defaults.filter((d) => still(d))) {
+        shared('breaking', `${selected} ${f} is no longer known to be returned by default: the spec states no defaults now, so it is optional unless ${y.param} asks for it`, paramAt(y.param));
+      }
+      shared('feature', `${selected}s not asked for may now be read (optional): the spec no longer states the defaults`, paramAt(y.param));
+    } else {
+      for (const f of x.defaults.filter((d) => !y.defaults.includes(d) && still(d))) {
+        shared('breaking', `${selected} ${f} is no longer returned by default: reading it is a compile error unless ${y.param} asks for it`, paramAt(y.param));
+      }
     }
     for (const f of y.defaults.filter((d) => !x.defaults.includes(d))) {
       shared('feature', `${selected} ${f} is now returned by default, without ${y.param} asking for it`, paramAt(y.param));

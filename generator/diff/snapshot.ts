@@ -16,7 +16,8 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * the names of the helpers the security schemes bring (`helpers`, by runtime module: `crcResponse`,
  * `buildOAuth2AuthorizeUrl`, ...). Older snapshots
  * are still read: the facts they lack or misread are taken as unchanged (see `withUnknownFacts`),
- * so a new format alone moves no version.
+ * so a new format alone moves no version. Format 5 tells a selection whose defaults the spec does
+ * not state (`defaultsUnknown`: an inferred pairing, no `required` list) from one with no defaults.
  */
 export const SNAPSHOT_FORMAT = 5;
 
@@ -99,6 +100,11 @@ export interface SelectionSnapshot {
   object: string;
   /** Fields returned when nothing asks for them: present without asking. */
   defaults: string[];
+  /**
+   * The spec does not state the defaults (format 5): the pairing was inferred and the object has no
+   * `required` list, so a field not asked for is optional rather than absent, and `defaults` is empty.
+   */
+  defaultsUnknown?: true;
   /** Fields other than the defaults that stay optional when asked: the API leaves them out of some objects. */
   sometimesAbsent?: string[];
 }
@@ -235,6 +241,7 @@ function narrowingSnapshot(members: readonly NarrowedMember[], selections: Reado
         param: member.selection.param,
         object: selection.object,
         defaults: [...selection.defaults].sort(),
+        ...(selection.defaultsUnknown ? { defaultsUnknown: true as const } : {}),
         ...(sometimesAbsent.length > 0 ? { sometimesAbsent } : {}),
       };
     }
@@ -346,13 +353,14 @@ export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined
  * or closed as in `next`, and each operation as narrowed as in `next`. Before format 3, a body
  * field recorded as `unknown` may be one a union shape marks absent: it is taken as in `next`.
  */
-export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
-  if (old.format >= SNAPSHOT_FORMAT) return old;
-  // Before format 5 the helpers were not listed: taken as in `next`.
+export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  if (previous.format >= SNAPSHOT_FORMAT) return previous;
+  // Before format 5 a selection without defaults may have had them unknown, and the helpers the
+  // security schemes bring were not listed: both taken as in `next`.
+  let old = withFormat5Facts(previous, next);
   if (old.helpers === undefined && next.helpers !== undefined) old = { ...old, helpers: next.helpers };
-  if (old.format >= 4) return { ...old, format: next.format };
   // Before format 4 only the reached types were named: the other exports are taken as in `next`.
-  const listed = withFormat4Facts(old, next);
+  const listed = old.format >= 4 ? old : withFormat4Facts(old, next);
   if (old.format >= 3) return { ...listed, format: next.format };
   const known = old.format >= 2 ? listed : withFormat2Facts(listed, next);
   // The named types a field taken from `next` refers to, which `old` did not reach through it.
@@ -377,6 +385,29 @@ export function withUnknownFacts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapsh
     refsOf(next.types[name].shape, reached);
   }
   return { ...known, format: next.format, operations, types };
+}
+
+/**
+ * A snapshot before format 5 with the unknown defaults of `next`: a selection it records without
+ * defaults, where `next` has the same selection with its defaults unknown, was of that kind too (an
+ * inferred pairing without `required` was written as no defaults).
+ */
+function withFormat5Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const selected = op.narrowing?.selected;
+      const now = next.operations[id]?.narrowing?.selected;
+      if (!selected || !now) return [id, op];
+      const marked = Object.fromEntries(
+        Object.entries(selected).map(([path, s]) => {
+          const unknown = s.defaults.length === 0 && now[path]?.defaultsUnknown === true && now[path]?.object === s.object;
+          return [path, unknown ? { ...s, defaultsUnknown: true as const } : s];
+        }),
+      );
+      return [id, { ...op, narrowing: { ...op.narrowing, selected: marked } }];
+    }),
+  );
+  return { ...old, operations };
 }
 
 /** A snapshot before format 4 with the exported names and the bodies taking any field of `next` (see `withUnknownFacts`). */

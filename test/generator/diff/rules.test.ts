@@ -184,6 +184,22 @@ components:
   assert.ok(diffSnapshots({ ...format2, format: SNAPSHOT_FORMAT }, current).length > 0);
 });
 
+test('a selection whose defaults are unknown is recorded so, and a format-4 snapshot of one reads as unchanged', () => {
+  const snapshotOf = (file: string): ApiSnapshot => apiSnapshot(buildModel(loadSpec(join(FIXTURES, file)), { packageName: 'api', clientName: 'ApiClient' }));
+  const unknown = snapshotOf('selection-defaults-unknown.yaml');
+  const stated = snapshotOf('selection-defaults-stated.yaml');
+  assert.equal(unknown.operations.listPets?.narrowing?.selected?.['data[]'], { param: 'pet.fields', object: 'Pet', defaults: [], defaultsUnknown: true, sometimesAbsent: ['chip'] });
+  assert.equal(stated.operations.listPets?.narrowing?.selected?.['data[]'], { param: 'pet.fields', object: 'Pet', defaults: ['id', 'name'], sometimesAbsent: ['chip'] });
+  assert.equal(parseSnapshot(renderSnapshot(unknown)), unknown);
+  // The spec stating the defaults later is a break: fields that were optional unasked are now absent.
+  assert.ok(diffSnapshots(unknown, stated).some((c) => c.level === 'breaking' && c.message.includes('not asked for are now absent')));
+  // Format 4 wrote unknown defaults as none: where the new snapshot has them unknown, nothing changed.
+  const format4 = JSON.parse(JSON.stringify({ ...unknown, format: 4 }), (key, value: unknown) => (key === 'defaultsUnknown' ? undefined : value)) as ApiSnapshot;
+  assert.equal(diffSnapshots(format4, unknown), []);
+  // Read as the current format, "no defaults" against "unknown" is a change.
+  assert.ok(diffSnapshots({ ...format4, format: SNAPSHOT_FORMAT }, unknown).length > 0);
+});
+
 test('x-sometimes-absent on a default field changes no type: no change', () => {
   const dir = tempDir('diff-rules');
   try {

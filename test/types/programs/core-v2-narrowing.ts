@@ -99,6 +99,13 @@ export async function listForms(): Promise<void> {
   // @ts-expect-error -- cannot be in the array
   void partial.data![0]!.author_id;
 
+  // One of several lists: one selection per list, and no field claimed that only one of them asks for.
+  const either = Math.random() > 0.5 ? (['lang'] as const) : (['geo'] as const);
+  const post = (await client.tweets.getPostsByIds({ ids: ['20'], 'tweet.fields': either })).data![0]!;
+  // @ts-expect-error -- only one of the lists asks for it
+  void post.lang;
+  if ('lang' in post) use<string>(post.lang);
+
   // A non-literal TweetField[] falls back to the type as the schema states it.
   const chosen: TweetField[] = ['created_at'];
   const wide = await client.tweets.getPostsByIds({ ids: ['20'], 'tweet.fields': chosen });
