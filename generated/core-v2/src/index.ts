@@ -52,9 +52,7 @@ export {
   type ReconnectEvent,
 } from './runtime/stream.js';
 
-export { oauth1Sign, type OAuth1Credentials } from './runtime/oauth1.js';
-
-export { percentEncode } from './runtime/encoding.js';
+export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
 
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
 
@@ -70,7 +68,7 @@ export {
   type OAuth2CodeExchange,
   type OAuth2Refresh,
   type OAuth2UserToken,
-} from './runtime/oauth2-user.js';
+} from './runtime/pkce.js';
 
 export {
   type OAuthFlowOptions,

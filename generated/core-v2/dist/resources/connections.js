@@ -8,6 +8,7 @@ import { deleteAllConnections, deleteConnectionsByEndpoint, deleteConnectionsByU
  * Reached as `client.connections`.
  */
 export class ConnectionsResource {
+    core;
     /** @internal Created by the client; use `client.connections`. */
     constructor(core) {
         this.core = core;

@@ -40,10 +40,7 @@ declare module 'node:http' {
   import type { Readable, Writable } from 'node:stream';
   export type OutgoingHttpHeaders = Record<string, string | number | undefined>;
   export class Agent {
-    constructor(options: { keepAlive: boolean; timeout?: number });
-  }
-  export interface Socket {
-    readonly bytesRead: number;
+    constructor(options: { keepAlive: boolean });
   }
   export class IncomingMessage extends Readable {
     readonly statusCode: number | undefined;
@@ -53,10 +50,6 @@ declare module 'node:http' {
     readonly complete: boolean;
   }
   export class ClientRequest extends Writable {
-    /** The request went out on a socket kept alive from an earlier one. */
-    readonly reusedSocket: boolean;
-    readonly socket: Socket | null;
-    once(event: 'socket', listener: (socket: Socket) => void): this;
     once(event: 'error', listener: (error: Error) => void): this;
     once(event: 'response', listener: (response: IncomingMessage) => void): this;
     end(body?: string | Uint8Array): this;
@@ -67,8 +60,7 @@ declare module 'node:http' {
     port: string;
     path: string;
     headers: OutgoingHttpHeaders;
-    /** `false`: a connection of its own, not pooled. */
-    agent: Agent | false;
+    agent: Agent;
   }
   export function request(options: RequestOptions): ClientRequest;
 }
@@ -76,9 +68,9 @@ declare module 'node:http' {
 declare module 'node:https' {
   import type { ClientRequest, RequestOptions } from 'node:http';
   export class Agent {
-    constructor(options: { keepAlive: boolean; timeout?: number });
+    constructor(options: { keepAlive: boolean });
   }
-  export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent | false }): ClientRequest;
+  export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent }): ClientRequest;
 }
 
 declare module 'node:zlib' {
