@@ -23,36 +23,6 @@ import { AudiencesResource } from './resources/audiences.js';
  * const result = await client.accounts.list();
  */
 export class AdsClient {
-    /**
-     * Advertising accounts the authenticated user can act on, their apps, change history and granted beta
-     * features; sandbox account creation and deletion.
-     */
-    accounts;
-    /**
-     * Advertiser business categories, curated categories (publisher content packages for preroll) and
-     * their association with line items.
-     */
-    categories;
-    /** Line items (ad groups) under campaigns, and the placements each product type allows. */
-    lineItems;
-    /**
-     * Account media library entries, media creatives that attach them to line items, and promoted
-     * accounts.
-     */
-    media;
-    /** Website and app cards built from components, and poll cards. */
-    cards;
-    /** Calls to action shown with preroll video ads of PREROLL_VIEWS line items. */
-    preroll;
-    /** Posts scheduled to be published on behalf of an advertiser's user at a later time. */
-    scheduledPosts;
-    /** Audience size estimates and keyword post-volume insights. */
-    insights;
-    /**
-     * Custom audiences, their user lists and sharing permissions, and the version-5 tailored audience
-     * permission operations.
-     */
-    audiences;
     #core;
     constructor(options = {}) {
         this.#core = createCore(options, oauth1Auth);

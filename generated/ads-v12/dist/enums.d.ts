@@ -198,18 +198,16 @@ export type Objective =
   | 'VIDEO_VIEWS'
   | 'PREROLL_VIEWS';
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
- * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
- * strings.
+ * Where a line item serves. The list is not exhaustive: fields that return placements also accept
+ * other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const Placement: readonly ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', 'SERVICE_TIMELINE'];
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
- * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
- * strings.
+ * Where a line item serves. The list is not exhaustive: fields that return placements also accept
+ * other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -304,96 +302,94 @@ export type CardType =
   | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
   | 'VIDEO_WEBSITE';
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
- * cards also accept other strings.
+ * The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const PollCardType: readonly ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'];
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
- * cards also accept other strings.
+ * The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the
- * transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const ScheduledStatus: readonly ['SCHEDULED', 'SUCCESS'];
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the
- * transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS';
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
- * shown, so records also accept other strings.
+ * The review state of an account or creative. The list is not exhaustive: records also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const ApprovalStatus: readonly ['ACCEPTED'];
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
- * shown, so records also accept other strings.
+ * The review state of an account or creative. The list is not exhaustive: records also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export type ApprovalStatus = 'ACCEPTED';
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not
- * exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The list is not exhaustive: history entries also
+ * accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const ChangeType: readonly ['CREATE'];
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not
- * exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The list is not exhaustive: history entries also
+ * accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export type ChangeType = 'CREATE';
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source
- * names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+ * features operation also returns other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const AccountFeature: readonly ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'];
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source
- * names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+ * features operation also returns other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
- * accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+ * The list is not exhaustive.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const BudgetOptimization: readonly ['LINE_ITEM'];
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
- * accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+ * The list is not exhaustive.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.

@@ -101,9 +101,8 @@ export const Objective = [
     'PREROLL_VIEWS',
 ];
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
- * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
- * strings.
+ * Where a line item serves. The list is not exhaustive: fields that return placements also accept
+ * other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -155,48 +154,47 @@ export const CardType = [
     'VIDEO_WEBSITE',
 ];
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
- * cards also accept other strings.
+ * The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export const PollCardType = ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'];
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the
- * transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export const ScheduledStatus = ['SCHEDULED', 'SUCCESS'];
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
- * shown, so records also accept other strings.
+ * The review state of an account or creative. The list is not exhaustive: records also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export const ApprovalStatus = ['ACCEPTED'];
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not
- * exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The list is not exhaustive: history entries also
+ * accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export const ChangeType = ['CREATE'];
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source
- * names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+ * features operation also returns other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export const AccountFeature = ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'];
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
- * accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+ * The list is not exhaustive.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.

@@ -29,21 +29,8 @@ export {
   type FieldsParam,
   type KnownParams,
 } from './runtime/selection.js';
-export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
-export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-export {
-  createPkceVerifier,
-  pkceChallenge,
-  buildOAuth2AuthorizeUrl,
-  exchangeOAuth2Code,
-  refreshOAuth2Token,
-  isOAuth2TokenExpired,
-  type OAuth2AuthorizeUrlOptions,
-  type OAuth2TokenEndpointOptions,
-  type OAuth2CodeExchange,
-  type OAuth2Refresh,
-  type OAuth2UserToken,
-} from './runtime/pkce.js';
+export { oauth1Sign, type OAuth1Credentials } from './runtime/oauth1.js';
+export { percentEncode } from './runtime/encoding.js';
 export {
   toMicros,
   fromMicros,
@@ -57,7 +44,6 @@ export {
   hashAudienceUser,
   uploadAudienceUsers,
   AudienceUploadError,
-  type AudienceUser,
   type AudienceUpload,
   type AudienceUploadResult,
 } from './runtime/audiences.js';

@@ -107,9 +107,8 @@ export interface components {
       | 'PREROLL_VIEWS'
       | string;
     /**
-     * @description Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
-     *     SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
-     *     strings.
+     * @description Where a line item serves. The list is not exhaustive: fields that return placements also accept
+     *     other strings.
      * @enum {string}
      */
     Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | string;
@@ -153,38 +152,37 @@ export interface components {
       | 'VIDEO_WEBSITE'
       | string;
     /**
-     * @description The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
-     *     cards also accept other strings.
+     * @description The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
      * @enum {string}
      */
     PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | string;
     /**
-     * @description The state of a scheduled post. These are the values the source shows; the other values and the
-     *     transitions between them are not shown, so scheduled posts also accept other strings.
+     * @description The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+     *     strings.
      * @enum {string}
      */
     ScheduledStatus: 'SCHEDULED' | 'SUCCESS' | string;
     /**
-     * @description The review state of an account or creative. The source shows ACCEPTED only; the other values are not
-     *     shown, so records also accept other strings.
+     * @description The review state of an account or creative. The list is not exhaustive: records also accept other
+     *     strings.
      * @enum {string}
      */
     ApprovalStatus: 'ACCEPTED' | string;
     /**
-     * @description The kind of change in an account history entry. The source shows CREATE only; the list is not
-     *     exhaustive, so history entries also accept other strings.
+     * @description The kind of change in an account history entry. The list is not exhaustive: history entries also
+     *     accept other strings.
      * @enum {string}
      */
     ChangeType: 'CREATE' | string;
     /**
-     * @description A beta or limited feature that can be granted to an account. These are the features the source
-     *     names; the list is not exhaustive, so the features operation also returns other strings.
+     * @description A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+     *     features operation also returns other strings.
      * @enum {string}
      */
     AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | string;
     /**
-     * @description Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
-     *     accepted only under it); the list is not exhaustive.
+     * @description Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+     *     The list is not exhaustive.
      * @enum {string}
      */
     BudgetOptimization: 'LINE_ITEM' | string;
@@ -498,8 +496,7 @@ export interface AccountHistoryEntry {
   deleted: boolean;
 }
 /**
- * @description A campaign, as seen in account history data. The source names only these fields; the rest of the
- *     record is not shown, so it is kept open.
+ * @description A campaign, as seen in account history data. Records carry more fields than these.
  *
  *     Unspecified by the API: the shape is kept open and may hold more fields.
  *
@@ -552,8 +549,7 @@ export type PromotedTweet = {
   [key: string]: unknown;
 };
 /**
- * @description A targeting criterion, as seen in account history data. The source names only the fields it shares
- *     with audience estimate criteria; the rest is not shown, so it is kept open.
+ * @description A targeting criterion, as seen in account history data. Records carry more fields than these.
  *
  *     Unspecified by the API: the shape is kept open and may hold more fields.
  *
@@ -861,8 +857,7 @@ export type CustomAudiencePermission = {
   [key: string]: unknown;
 };
 /**
- * @description A custom audience. The source names only these fields; the rest of the record is not shown, so it is
- *     kept open.
+ * @description A custom audience. Records carry more fields than these.
  *
  *     Unspecified by the API: the shape is kept open and may hold more fields.
  *
@@ -965,8 +960,7 @@ export interface WebsiteDestination {
 /**
  * @description An app a card leads to. Allowed only inside a BUTTON component. Needs `country_code` and at least
  *     one of `androidstore_app_id` and `ios_app_store_identifier`; a platform's deep link is allowed only
- *     together with that platform's app identifier (checked by `x-validation`). The deep link field names
- *     are not given by the source; they follow X's Ads documentation.
+ *     together with that platform's app identifier.
  */
 export interface AppDestination {
   /** @constant */
@@ -1219,8 +1213,8 @@ export interface UpdatePrerollCallToActionRequest {
   call_to_action_url?: string;
 }
 /**
- * @description A post to schedule. The source names `scheduled_at`, `as_user_id` and (for attaching a card)
- *     `card_uri`; the remaining parameters are not shown, so the body is kept open.
+ * @description A post to schedule: when (`scheduled_at`), as whom (`as_user_id`) and, to attach a card, `card_uri`.
+ *     The body takes further post parameters.
  *
  *     Unspecified by the API: the shape is kept open and may hold more fields.
  *
@@ -1304,10 +1298,7 @@ export interface AudienceUsersOperation {
 }
 /**
  * @description One user, identified by one or more identifier kinds, each a list of values. Every value except
- *     `partner_user_id` must be normalized and hashed with SHA-256. The source lists the identifier kinds
- *     (emails, device advertising ids, handles, platform user ids, phone numbers and the partner's own
- *     user id) without naming the fields; the names follow the project's audience contract and X's Ads
- *     documentation.
+ *     `partner_user_id` must be normalized and hashed with SHA-256.
  */
 export interface AudienceUser {
   /** @description Normalized, SHA-256-hashed email addresses. */
@@ -1497,10 +1488,7 @@ export interface CustomAudienceTargetedListResponse {
   data: CustomAudienceTargeting[];
   next_cursor: NextCursor;
 }
-/**
- * @description The result of an audience user batch. The source names `success_count` and `total_count`; their
- *     place under `data` follows the common response envelope.
- */
+/** @description The result of an audience user batch: how many users were received and how many applied. */
 export interface AudienceUsersResponse {
   request: RequestEcho;
   data: {
@@ -2387,12 +2375,9 @@ export interface SearchKeywordInsightsParams {
    * @description End of the window; defaults to now.
    */
   end_time?: string;
-  /** @description Size of each data point in the window (name per X's Ads documentation; not named by the source). */
+  /** @description Size of each data point in the window. */
   granularity?: KeywordInsightGranularity;
-  /**
-   * @description A country-level location targeting value scoping the results to one country (name per X's Ads
-   *     documentation; not named by the source).
-   */
+  /** @description A country-level location targeting value scoping the results to one country. */
   location?: string;
 }
 export interface ListTailoredAudiencePermissionsParams {
@@ -2417,15 +2402,12 @@ export interface ListTailoredAudiencePermissionsParams {
   cursor?: string;
   /**
    * @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to
-   *     200). The source describes this filter without naming it; the name follows X's Ads documentation.
+   *     200).
    */
   granted_account_ids?: readonly string[];
   /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
-  /**
-   * @description Scope the response to these permission ids (comma-separated on the wire, up to 200). The source
-   *     describes this filter without naming it; the name follows X's Ads documentation.
-   */
+  /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). */
   tailored_audience_permission_ids?: readonly string[];
   /**
    * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
@@ -2524,15 +2506,12 @@ export interface ListCustomAudiencePermissionsParams {
   cursor?: string;
   /**
    * @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to
-   *     200). The source describes this filter without naming it; the name follows X's Ads documentation.
+   *     200).
    */
   granted_account_ids?: readonly string[];
   /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
-  /**
-   * @description Scope the response to these permission ids (comma-separated on the wire, up to 200). The source
-   *     describes this filter without naming it; the name follows X's Ads documentation.
-   */
+  /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). */
   custom_audience_permission_ids?: readonly string[];
   /**
    * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
@@ -2589,10 +2568,7 @@ export interface ListCustomAudiencesParams {
   count?: number;
   /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /**
-   * @description Owned (OWNER, the default) or shared (SHARED) audiences. The source describes this filter without
-   *     naming it; the name follows X's Ads documentation.
-   */
+  /** @description Owned (OWNER, the default) or shared (SHARED) audiences. */
   permission_scope?: PermissionScope;
   /** @description Case-insensitive prefix match on the audience name. */
   q?: string;

@@ -215,9 +215,8 @@ export type Objective =
   | 'PREROLL_VIEWS';
 
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
- * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
- * strings.
+ * Where a line item serves. The list is not exhaustive: fields that return placements also accept
+ * other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -225,9 +224,8 @@ export type Objective =
 export const Placement = ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', 'SERVICE_TIMELINE'] as const;
 
 /**
- * Where a line item serves. The source names PUBLISHER_NETWORK and shows ALL_ON_SERVICE and
- * SERVICE_TIMELINE; the list is not exhaustive, so fields that return placements also accept other
- * strings.
+ * Where a line item serves. The list is not exhaustive: fields that return placements also accept
+ * other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -329,8 +327,7 @@ export type CardType =
   | 'VIDEO_WEBSITE';
 
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
- * cards also accept other strings.
+ * The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -338,8 +335,7 @@ export type CardType =
 export const PollCardType = ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'] as const;
 
 /**
- * The kind of a poll card. These are the values the source shows; the list is not exhaustive, so poll
- * cards also accept other strings.
+ * The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -347,8 +343,8 @@ export const PollCardType = ['VIDEO_POLLS', 'TEXT_POLLS', 'IMAGE_POLLS'] as cons
 export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
 
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the
- * transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -356,8 +352,8 @@ export type PollCardType = 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS';
 export const ScheduledStatus = ['SCHEDULED', 'SUCCESS'] as const;
 
 /**
- * The state of a scheduled post. These are the values the source shows; the other values and the
- * transitions between them are not shown, so scheduled posts also accept other strings.
+ * The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -365,8 +361,8 @@ export const ScheduledStatus = ['SCHEDULED', 'SUCCESS'] as const;
 export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS';
 
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
- * shown, so records also accept other strings.
+ * The review state of an account or creative. The list is not exhaustive: records also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -374,8 +370,8 @@ export type ScheduledStatus = 'SCHEDULED' | 'SUCCESS';
 export const ApprovalStatus = ['ACCEPTED'] as const;
 
 /**
- * The review state of an account or creative. The source shows ACCEPTED only; the other values are not
- * shown, so records also accept other strings.
+ * The review state of an account or creative. The list is not exhaustive: records also accept other
+ * strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -383,8 +379,8 @@ export const ApprovalStatus = ['ACCEPTED'] as const;
 export type ApprovalStatus = 'ACCEPTED';
 
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not
- * exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The list is not exhaustive: history entries also
+ * accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -392,8 +388,8 @@ export type ApprovalStatus = 'ACCEPTED';
 export const ChangeType = ['CREATE'] as const;
 
 /**
- * The kind of change in an account history entry. The source shows CREATE only; the list is not
- * exhaustive, so history entries also accept other strings.
+ * The kind of change in an account history entry. The list is not exhaustive: history entries also
+ * accept other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -401,8 +397,8 @@ export const ChangeType = ['CREATE'] as const;
 export type ChangeType = 'CREATE';
 
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source
- * names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+ * features operation also returns other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -410,8 +406,8 @@ export type ChangeType = 'CREATE';
 export const AccountFeature = ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'] as const;
 
 /**
- * A beta or limited feature that can be granted to an account. These are the features the source
- * names; the list is not exhaustive, so the features operation also returns other strings.
+ * A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+ * features operation also returns other strings.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -419,8 +415,8 @@ export const AccountFeature = ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_B
 export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
 
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
- * accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+ * The list is not exhaustive.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -428,8 +424,8 @@ export type AccountFeature = 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BU
 export const BudgetOptimization = ['LINE_ITEM'] as const;
 
 /**
- * Where a campaign's budget is optimized. The source names LINE_ITEM only (a line item daily budget is
- * accepted only under it); the list is not exhaustive.
+ * Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+ * The list is not exhaustive.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.

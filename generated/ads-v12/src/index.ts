@@ -41,23 +41,9 @@ export {
   type KnownParams,
 } from './runtime/selection.js';
 
-export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
+export { oauth1Sign, type OAuth1Credentials } from './runtime/oauth1.js';
 
-export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
-
-export {
-  createPkceVerifier,
-  pkceChallenge,
-  buildOAuth2AuthorizeUrl,
-  exchangeOAuth2Code,
-  refreshOAuth2Token,
-  isOAuth2TokenExpired,
-  type OAuth2AuthorizeUrlOptions,
-  type OAuth2TokenEndpointOptions,
-  type OAuth2CodeExchange,
-  type OAuth2Refresh,
-  type OAuth2UserToken,
-} from './runtime/pkce.js';
+export { percentEncode } from './runtime/encoding.js';
 
 export {
   toMicros,
@@ -73,7 +59,6 @@ export {
   hashAudienceUser,
   uploadAudienceUsers,
   AudienceUploadError,
-  type AudienceUser,
   type AudienceUpload,
   type AudienceUploadResult,
 } from './runtime/audiences.js';

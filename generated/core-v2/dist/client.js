@@ -27,47 +27,6 @@ import { OAuthResource } from './resources/oauth.js';
  * const result = await client.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'] });
  */
 export class CoreClient {
-    /** Posts (the path word is `tweets`): look up posts by id, create posts and edit your own posts. */
-    tweets;
-    /** Reads scoped to one user, such as the posts a user authored. */
-    users;
-    /** AI-generated news stories, searchable by query and readable by id. */
-    news;
-    /**
-     * Filtered-stream rules and dedicated stream (powerstream) rules. A filtered stream holds rules that
-     * match public posts; matches are delivered over a persistent connection or, when a webhook is linked
-     * to the rule set, as JSON to the webhook. The v2 filtered stream replaces the deprecated 1.1 statuses
-     * filter endpoint.
-     */
-    stream;
-    /**
-     * Webhook delivery: linking a webhook to the filtered-stream rule set and replaying events delivered
-     * (or attempted) to a webhook.
-     */
-    webhooks;
-    /**
-     * Streaming connections of the application: list active and past connections with their disconnect
-     * reasons, and end stale ones. Too many simultaneous streaming connections gives the
-     * `TooManyConnections` connection issue; these operations free stale connections.
-     */
-    connections;
-    /**
-     * Activity events (profile changes, direct messages, spaces) delivered to a persistent stream or to a
-     * webhook once a subscription is made, and replay of past account activity. When OAuth 1.0a
-     * permissions are present on an account-activity subscription, they override OAuth 2.0 scopes.
-     */
-    accountActivity;
-    /**
-     * Community notes for automated note writers: posts eligible for a note, notes written, submitting a
-     * note and evaluating a draft.
-     */
-    communityNotes;
-    /**
-     * Application authentication: the OAuth 1.0a three-legged flow (request token, the authorize or
-     * authenticate browser step, access token, revocation) and OAuth 2.0 app-only bearer tokens (issue and
-     * revoke). All OAuth steps require HTTPS and are rate limited.
-     */
-    oauth;
     #core;
     constructor(options = {}) {
         this.#core = createCore(options, oauth1Auth, appOnlyAuth);

@@ -185,10 +185,7 @@ export type PlaceField =
   | 'id'
   | 'name'
   | 'place_type';
-/**
- * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
- * source; the other values come from the reference.
- */
+/** A field of the news story object that `news.fields` can select. */
 export declare const NewsField: readonly [
   'category',
   'cluster_posts_results',
@@ -202,10 +199,7 @@ export declare const NewsField: readonly [
   'summary',
   'updated_at',
 ];
-/**
- * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
- * source; the other values come from the reference.
- */
+/** A field of the news story object that `news.fields` can select. */
 export type NewsField =
   | 'category'
   | 'cluster_posts_results'
@@ -545,14 +539,10 @@ export type OAuthAccessType = 'read' | 'write';
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
- *   is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
- *   is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture`
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture`
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo`
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url`
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -593,14 +583,10 @@ export declare const ActivityEventType: readonly [
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
- *   is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
- *   is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture`
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture`
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo`
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url`
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -634,13 +620,10 @@ export type ActivityEventType =
 /**
  * The deprecated values of {@link ActivityEventType}.
  * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`:
- * deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the
- * reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use
- * `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the
- * source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the
- * replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated
- * since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in
- * the source))
+ * deprecated since 2026-03-18; use `profile.update.profile_picture`; - `ProfileBannerUpdate`:
+ * deprecated since 2026-03-18; use `profile.update.banner_picture`; - `ProfileGeoUpdate`: deprecated
+ * since 2026-03-18; use `profile.update.geo`; - `ProfileUrlUpdate`: deprecated since 2026-03-18; use
+ * `profile.update.url`
  */
 export type DeprecatedActivityEventType =
   | 'ProfileBioUpdate'
@@ -649,18 +632,16 @@ export type DeprecatedActivityEventType =
   | 'ProfileGeoUpdate'
   | 'ProfileUrlUpdate';
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
- * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
- * leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
+ * `direction` out.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
  */
 export declare const ActivityDirection: readonly ['sent', 'received'];
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
- * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
- * leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
+ * `direction` out.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.

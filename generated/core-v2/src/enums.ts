@@ -190,10 +190,7 @@ export type PlaceField =
   | 'name'
   | 'place_type';
 
-/**
- * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
- * source; the other values come from the reference.
- */
+/** A field of the news story object that `news.fields` can select. */
 export const NewsField = [
   'category',
   'cluster_posts_results',
@@ -208,10 +205,7 @@ export const NewsField = [
   'updated_at',
 ] as const;
 
-/**
- * A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
- * source; the other values come from the reference.
- */
+/** A field of the news story object that `news.fields` can select. */
 export type NewsField =
   | 'category'
   | 'cluster_posts_results'
@@ -585,14 +579,10 @@ export type OAuthAccessType = 'read' | 'write';
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
- *   is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
- *   is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture`
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture`
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo`
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url`
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -634,14 +624,10 @@ export const ActivityEventType = [
  *
  * Deprecated values:
  * - `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`
- * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture` (the
- *   replacement's name is the reference's (not shown in the source))
- * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the replacement's name
- *   is the reference's (not shown in the source))
- * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url` (the replacement's name
- *   is the reference's (not shown in the source))
+ * - `ProfilePictureUpdate`: deprecated since 2026-03-18; use `profile.update.profile_picture`
+ * - `ProfileBannerUpdate`: deprecated since 2026-03-18; use `profile.update.banner_picture`
+ * - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo`
+ * - `ProfileUrlUpdate`: deprecated since 2026-03-18; use `profile.update.url`
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -676,13 +662,10 @@ export type ActivityEventType =
 /**
  * The deprecated values of {@link ActivityEventType}.
  * @deprecated `ProfileBioUpdate`: deprecated since 2026-03-18; use `profile.update.bio`; - `ProfilePictureUpdate`:
- * deprecated since 2026-03-18; use `profile.update.profile_picture` (the replacement's name is the
- * reference's (not shown in the source)); - `ProfileBannerUpdate`: deprecated since 2026-03-18; use
- * `profile.update.banner_picture` (the replacement's name is the reference's (not shown in the
- * source)); - `ProfileGeoUpdate`: deprecated since 2026-03-18; use `profile.update.geo` (the
- * replacement's name is the reference's (not shown in the source)); - `ProfileUrlUpdate`: deprecated
- * since 2026-03-18; use `profile.update.url` (the replacement's name is the reference's (not shown in
- * the source))
+ * deprecated since 2026-03-18; use `profile.update.profile_picture`; - `ProfileBannerUpdate`:
+ * deprecated since 2026-03-18; use `profile.update.banner_picture`; - `ProfileGeoUpdate`: deprecated
+ * since 2026-03-18; use `profile.update.geo`; - `ProfileUrlUpdate`: deprecated since 2026-03-18; use
+ * `profile.update.url`
  */
 export type DeprecatedActivityEventType =
   | 'ProfileBioUpdate'
@@ -692,9 +675,8 @@ export type DeprecatedActivityEventType =
   | 'ProfileUrlUpdate';
 
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
- * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
- * leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
+ * `direction` out.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.
@@ -702,9 +684,8 @@ export type DeprecatedActivityEventType =
 export const ActivityDirection = ['sent', 'received'] as const;
 
 /**
- * Which direct-message or chat events to receive: `sent` or `received`. The source names these values
- * "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
- * leave `direction` out.
+ * Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
+ * `direction` out.
  *
  * The API may send values not listed here (added later): where it is read, in a response, the type
  * also admits any other string. Requests take only the values listed.

@@ -52,7 +52,9 @@ export {
   type ReconnectEvent,
 } from './runtime/stream.js';
 
-export { oauth1Sign, percentEncode, type OAuth1Credentials } from './runtime/oauth1.js';
+export { oauth1Sign, type OAuth1Credentials } from './runtime/oauth1.js';
+
+export { percentEncode } from './runtime/encoding.js';
 
 export { crcResponse, verifyWebhookSignature } from './runtime/webhooks.js';
 
@@ -68,7 +70,7 @@ export {
   type OAuth2CodeExchange,
   type OAuth2Refresh,
   type OAuth2UserToken,
-} from './runtime/pkce.js';
+} from './runtime/oauth2-user.js';
 
 export {
   type OAuthFlowOptions,

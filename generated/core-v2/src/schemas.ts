@@ -81,8 +81,7 @@ export interface components {
      */
     PlaceField: PlaceField;
     /**
-     * @description A field of the news story object that `news.fields` can select. `last_updated_at_ms` is named by the
-     *     source; the other values come from the reference.
+     * @description A field of the news story object that `news.fields` can select.
      * @enum {string}
      */
     NewsField: NewsField;
@@ -300,9 +299,8 @@ export interface components {
       | 'ProfileUrlUpdate'
       | string;
     /**
-     * @description Which direct-message or chat events to receive: `sent` or `received`. The source names these values
-     *     "or both"; the reference has no `direction` at all, so neither shows a list form: to receive both,
-     *     leave `direction` out.
+     * @description Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
+     *     `direction` out.
      * @enum {string}
      */
     ActivityDirection: 'sent' | 'received' | string;
@@ -569,8 +567,8 @@ export interface Tweet {
   community_id?: CommunityId;
   /**
    * @description The name of the app the user posted from. Example payloads include this field, while a
-   *     change-history entry says it was removed from the post payload (the reference marks it deprecated);
-   *     which holds today is not documented.
+   *     change-history entry says it was removed from the post payload and X's reference spec marks it
+   *     deprecated: it may be absent.
    */
   source?: string;
   /**
@@ -1089,7 +1087,7 @@ export interface Point {
 
 /**
  * @description An AI-generated news story. `news.fields` selects `name`, `summary`, `contexts`,
- *     `cluster_posts_results` and `last_updated_at_ms` (and the reference's further fields); `rest_id` is
+ *     `cluster_posts_results`, `last_updated_at_ms` and the further fields of `NewsField`; `rest_id` is
  *     always returned.
  */
 export interface News {
@@ -1117,7 +1115,7 @@ export interface News {
    * @description When the story was last updated.
    */
   last_updated_at_ms?: string;
-  /** @description When the story was last updated; listed as selectable by the reference, format not shown. */
+  /** @description When the story was last updated. */
   updated_at?: string;
 }
 
@@ -1438,10 +1436,9 @@ export interface ActivitySubscription {
  *     `event_type`; three payload shapes are tied to event types (the payload discriminator maps
  *     `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and
  *     `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile
- *     types carry the profile shape too. Direct-message, chat and spaces payloads are shown by neither and
- *     kept open. An event of a type this spec does not list (one the API added later) is an
- *     `UnlistedActivityEvent`. `event_type` is required here because it is the reference's discriminator
- *     of the payload.
+ *     types carry the profile shape too. Direct-message, chat and spaces payloads are kept open. An event
+ *     of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`.
+ *     `event_type` is required: it says which payload the event has.
  */
 export type ActivityEvent =
   | ProfileUpdateActivityEvent
@@ -1493,7 +1490,7 @@ export type FollowActivityEvent = ActivityEventCommon & {
   payload?: FollowActivityPayload;
 };
 
-/** @description A direct-message, chat or spaces event. Neither the source nor the reference shows its payload. */
+/** @description A direct-message, chat or spaces event. Its payload is kept open. */
 export type MessageOrSpacesActivityEvent = ActivityEventCommon & {
   /** @enum {string} */
   event_type:
@@ -1506,7 +1503,7 @@ export type MessageOrSpacesActivityEvent = ActivityEventCommon & {
     | 'spaces.start'
     | 'spaces.end';
   /**
-   * @description The event-specific payload (shape not shown).
+   * @description The event-specific payload.
    *
    *     Unspecified by the API: the shape is kept open and may hold more fields.
    */
@@ -1525,7 +1522,7 @@ export type UnlistedActivityEvent = ActivityEventCommon & {
   payload?: ActivityEventPayload;
 };
 
-/** @description The payload of a profile change (the reference's shape). */
+/** @description The payload of a profile change. */
 export interface ProfileUpdateActivityPayload {
   /** @description The value before the change. */
   before?: string;
@@ -1533,7 +1530,7 @@ export interface ProfileUpdateActivityPayload {
   after?: string;
 }
 
-/** @description The payload of a news event (the reference's shape). */
+/** @description The payload of a news event. */
 export interface NewsActivityPayload {
   /** @description The category of the story. */
   category?: string;
@@ -1545,15 +1542,15 @@ export interface NewsActivityPayload {
   summary?: string;
 }
 
-/** @description The payload of a follow or unfollow (the reference's shape). */
+/** @description The payload of a follow or unfollow. */
 export interface FollowActivityPayload {
   source?: User;
   target?: User;
 }
 
 /**
- * @description The payload of an event of an unlisted type. Its shape is not shown; the fields of the known payload
- *     shapes are typed where they occur, anything else is kept open.
+ * @description The payload of an event of an unlisted type: the fields of the known payload shapes are typed where
+ *     they occur, anything else is kept open.
  *
  *     Unspecified by the API: the shape is kept open and may hold more fields.
  *
@@ -1601,7 +1598,7 @@ export interface Expansions {
   topics?: Topic[];
 }
 
-/** @description The topic of a space, as selected by its creator (the reference's shape). */
+/** @description The topic of a space, as selected by its creator. */
 export interface Topic {
   /** @description The identifier of the topic. */
   id: string;

@@ -7,7 +7,6 @@ import { createSandboxAccount, deleteSandboxAccount, getAccount, getAccountFeatu
  * Reached as `client.accounts`.
  */
 export class AccountsResource {
-    core;
     /** @internal Created by the client; use `client.accounts`. */
     constructor(core) {
         this.core = core;

@@ -6,7 +6,6 @@ import { createCard, createPollCard, deleteCard, deletePollCard, getCard, getPol
  * Reached as `client.cards`.
  */
 export class CardsResource {
-    core;
     /** @internal Created by the client; use `client.cards`. */
     constructor(core) {
         this.core = core;

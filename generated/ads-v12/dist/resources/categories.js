@@ -7,7 +7,6 @@ import { createLineItemCuratedCategory, deleteLineItemCuratedCategory, getCurate
  * Reached as `client.categories`.
  */
 export class CategoriesResource {
-    core;
     /** @internal Created by the client; use `client.categories`. */
     constructor(core) {
         this.core = core;

@@ -6,7 +6,6 @@ import { createAudienceEstimate, searchKeywordInsights } from '../functions.js';
  * Reached as `client.insights`.
  */
 export class InsightsResource {
-    core;
     /** @internal Created by the client; use `client.insights`. */
     constructor(core) {
         this.core = core;

@@ -6,7 +6,6 @@ import { deleteLineItem, listLineItemPlacements, updateLineItem } from '../funct
  * Reached as `client.lineItems`.
  */
 export class LineItemsResource {
-    core;
     /** @internal Created by the client; use `client.lineItems`. */
     constructor(core) {
         this.core = core;

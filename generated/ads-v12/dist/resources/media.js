@@ -7,7 +7,6 @@ import { createMediaCreative, deleteAccountMedia, deleteMediaCreative, getAccoun
  * Reached as `client.media`.
  */
 export class MediaResource {
-    core;
     /** @internal Created by the client; use `client.media`. */
     constructor(core) {
         this.core = core;

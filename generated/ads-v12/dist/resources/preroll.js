@@ -6,7 +6,6 @@ import { createPrerollCallToAction, deletePrerollCallToAction, getPrerollCallToA
  * Reached as `client.preroll`.
  */
 export class PrerollResource {
-    core;
     /** @internal Created by the client; use `client.preroll`. */
     constructor(core) {
         this.core = core;

@@ -6,7 +6,6 @@ import { createScheduledTweet, getScheduledTweet, listScheduledTweets } from '..
  * Reached as `client.scheduledPosts`.
  */
 export class ScheduledPostsResource {
-    core;
     /** @internal Created by the client; use `client.scheduledPosts`. */
     constructor(core) {
         this.core = core;

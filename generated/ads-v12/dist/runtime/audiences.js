@@ -57,10 +57,6 @@ export async function hashAudienceUser(user) {
 }
 /** A batch failed, or its counts did not match what was sent; the batches before it were applied. */
 export class AudienceUploadError extends Error {
-    batch;
-    sent;
-    counts;
-    name = 'AudienceUploadError';
     constructor(
     /** Index of the failed request (0-based). */
     batch, 
@@ -72,6 +68,7 @@ export class AudienceUploadError extends Error {
         this.batch = batch;
         this.sent = sent;
         this.counts = counts;
+        this.name = 'AudienceUploadError';
     }
     /** Request-level (`errors`) and per-operation (`operation_errors`, by input index) errors of a rejected batch. */
     get batchErrors() {

@@ -10,18 +10,6 @@ export function readRateLimit(headers) {
 }
 /** The server answered with a status outside 2xx, or with a body that could not be read. */
 export class ApiError extends Error {
-    name = 'ApiError';
-    /** The operation that failed. */
-    operationId;
-    status;
-    headers;
-    /** The RFC 7807 problem, when the body was one. */
-    problem;
-    /** Legacy `{ code, message }` errors, when the body held them. */
-    legacyErrors;
-    /** The parsed body (or its text when it was not JSON). */
-    body;
-    rateLimit;
     constructor(init) {
         const body = init.body;
         const problem = isRecord(body) &&
@@ -40,6 +28,7 @@ export class ApiError extends Error {
                 ? `${legacyErrors[0].message} (code ${legacyErrors[0].code})`
                 : '';
         super(init.message ?? `${init.operationId} failed with HTTP ${init.status}${detail ? `: ${detail}` : ''}`);
+        this.name = 'ApiError';
         this.operationId = init.operationId;
         this.status = init.status;
         this.headers = init.headers;
@@ -62,9 +51,6 @@ export class ApiError extends Error {
 }
 /** A parameter broke a documented rule; nothing was sent. */
 export class ValidationError extends Error {
-    parameter;
-    rule;
-    name = 'ValidationError';
     constructor(
     /** The parameter (wire name, or a dotted path into the body) that broke the rule. */
     parameter, 
@@ -73,6 +59,7 @@ export class ValidationError extends Error {
         super(message);
         this.parameter = parameter;
         this.rule = rule;
+        this.name = 'ValidationError';
     }
     toJSON() {
         return { name: this.name, message: this.message, parameter: this.parameter, rule: this.rule };
@@ -80,22 +67,19 @@ export class ValidationError extends Error {
 }
 /** No complete response arrived within the timeout. */
 export class TimeoutError extends Error {
-    operationId;
-    timeoutMs;
-    name = 'TimeoutError';
     constructor(operationId, timeoutMs) {
         super(`${operationId}: no response within ${timeoutMs} ms`);
         this.operationId = operationId;
         this.timeoutMs = timeoutMs;
+        this.name = 'TimeoutError';
     }
 }
 /** The request could not reach the server, or the connection broke. */
 export class ConnectionError extends Error {
-    operationId;
-    name = 'ConnectionError';
     constructor(operationId, reason, options) {
         super(`${operationId}: connection failed (${reason})`, options);
         this.operationId = operationId;
+        this.name = 'ConnectionError';
     }
 }
 function isLegacy(value) {

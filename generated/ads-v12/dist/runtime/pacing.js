@@ -17,8 +17,6 @@ import { readRateLimit } from './errors.js';
 /** Every client's budgets by key; forgotten with the client. */
 const budgets = new WeakMap();
 class Budget {
-    requests;
-    windowMs;
     /** The tokens in use: when each comes back (ms on the client's clock), `Infinity` while its request is under way. */
     #inUse = [];
     constructor(requests, windowMs) {

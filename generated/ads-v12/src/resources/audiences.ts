@@ -121,8 +121,7 @@ export class AudiencesResource {
    *
    * Lists the campaigns and line items that target the custom audience. By default only active ones
    * are listed; `active=false` lists all of them, including line items with servable=false. Pages by
-   * `cursor`; the page size is not configurable. The filter's name is not given by the source (it
-   * follows X's Ads documentation), and the response records are not shown and are kept open.
+   * `cursor`; the page size is not configurable.
    *
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
    * `getCustomAudienceTargeted`)

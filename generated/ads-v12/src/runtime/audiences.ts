@@ -1,18 +1,8 @@
 import { ApiError, ValidationError } from './errors.js';
 import type { OperationTypes } from '../operations.js';
+import type { AudienceUser } from '../models.js';
 
 type UploadOperation = OperationTypes['updateCustomAudienceUsers'];
-
-/** One user as the caller knows them: each identifier kind is a list of plain values. */
-export interface AudienceUser {
-  email?: string[];
-  phone_number?: string[];
-  handle?: string[];
-  device_id?: string[];
-  twitter_id?: string[];
-  /** The partner's own user ids: sent as they are, never hashed. */
-  partner_user_id?: string[];
-}
 
 /** A user ready to send: every identifier normalised and SHA-256-hashed (lowercase hex), except `partner_user_id`. */
 export type HashedAudienceUser = AudienceUser;

@@ -13,6 +13,7 @@ import { Buffer } from 'node:buffer';
 import {
   Agent as HttpAgent,
   request as httpRequest,
+  type ClientRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
 } from 'node:http';
@@ -86,7 +87,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   const given = init.headers as Record<string, string> | undefined;
   for (const name in given) headers[name.toLowerCase()] = given[name];
   const body = init.body ?? null;
-  const send = (payload: Payload): Promise<Response> =>
+  const send = (payload: Payload, fresh = false): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const options = {
         method,
@@ -94,12 +95,17 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         port,
         path: slash < 0 ? '/' : input.slice(slash),
         headers,
-        agent: secure
-          ? (httpsAgent ??= new HttpsAgent({ keepAlive: true }))
-          : (httpAgent ??= new HttpAgent({ keepAlive: true })),
+        // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
+        agent: fresh
+          ? false
+          : secure
+            ? (httpsAgent ??= new HttpsAgent(AGENT))
+            : (httpAgent ??= new HttpAgent(AGENT)),
       };
       const req = (secure ? httpsRequest : httpRequest)(options);
       let settled = false;
+      let readBefore = 0;
+      req.once('socket', (socket) => (readBefore = socket.bytesRead));
       watching.on((reason) => {
         req.destroy();
         if (settled) return;
@@ -110,12 +116,20 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         if (settled) return;
         settled = true;
         watching.off();
+        // A kept-alive socket the server closed as this request went out on it: resent once on a
+        // new connection (see `closedWhileIdle`); not an attempt of the caller's retries.
+        if (
+          !fresh &&
+          closedWhileIdle(req, error, readBefore) &&
+          (payload === null || !(payload instanceof ReadableStream))
+        )
+          return resolve(send(payload, true));
         reject(new TypeError('fetch failed', { cause: error }));
       });
       req.once('response', (res) => {
         if (settled) return void res.destroy();
         settled = true;
-        resolve(new NodeResponse(input, res, watching) as unknown as Response);
+        resolve(new NodeResponse(res, watching) as unknown as Response);
       });
       if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
         req.end(payload ?? undefined);
@@ -131,6 +145,29 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
 };
 
 type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
+
+/**
+ * The pools' sockets: kept alive, and dropped after 4 s unused, before the idle timeout of most
+ * servers (Node's 5 s, load balancers' 60 s), so that a request seldom goes out on a socket the
+ * server is closing; a server's `Keep-Alive: timeout=` shortens it further (Node's agent reads it).
+ */
+const AGENT = { keepAlive: true, timeout: 4_000 };
+
+/**
+ * Whether a request failed because the server had closed its kept-alive socket as the request went
+ * out (the race every keep-alive client meets): the socket was reused, the connection was reset or
+ * hung up before a single byte of a response came back. Such a request never reached the server's
+ * handler, so it may be sent again whatever its method, once, on a new connection (browsers do
+ * the same); a failure on a new connection, or after response bytes, is the caller's to retry.
+ */
+function closedWhileIdle(req: ClientRequest, error: unknown, readBefore: number): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    req.reusedSocket &&
+    (code === 'ECONNRESET' || code === 'EPIPE') &&
+    (req.socket?.bytesRead ?? readBefore) === readBefore
+  );
+}
 
 function plainBody(body: string | Uint8Array | null, headers: OutgoingHttpHeaders): Payload {
   if (typeof body === 'string') {
@@ -161,25 +198,23 @@ interface Reading {
   stop(): void;
 }
 
-/** The members of `Response` the client reads, over a node:http response (headers built on first read). */
+/**
+ * The members of `Response` the runtime reads (and no others: responses of this transport never
+ * reach a caller), over a node:http response; headers are built on first read.
+ */
 class NodeResponse {
   readonly type = 'basic';
-  readonly redirected = false;
   readonly status: number;
-  readonly statusText: string;
   readonly ok: boolean;
-  readonly url: string;
   bodyUsed = false;
   #res: IncomingMessage;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array> | null | undefined;
   #watching: Watch;
 
-  constructor(url: string, res: IncomingMessage, watching: Watch) {
-    this.url = url;
+  constructor(res: IncomingMessage, watching: Watch) {
     this.#res = res;
     this.status = res.statusCode ?? 0;
-    this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
     this.#watching = watching;
   }
@@ -221,30 +256,9 @@ class NodeResponse {
     return (await this.#bytes()).toString('utf8');
   }
 
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.#bytes();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
-
-  async bytes(): Promise<Uint8Array> {
-    return new Uint8Array(await this.#bytes());
-  }
-
   async blob(): Promise<Blob> {
     const bytes = await this.#bytes();
     return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
-  }
-
-  async formData(): Promise<FormData> {
-    return new Response(await this.#bytes(), { headers: this.headers }).formData();
-  }
-
-  clone(): never {
-    throw new TypeError('a response of the node:http transport cannot be cloned');
   }
 
   /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */

@@ -21,6 +21,7 @@ interface Segment {
   readonly name: string;
   readonly fanOut: number;
 }
+
 type Path = readonly Segment[];
 
 type Condition =
@@ -556,6 +557,7 @@ function compareBig(a: bigint, b: bigint): number {
 }
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
 /** The clock of an instant as written: head up to the hour, minutes, seconds, fraction, offset. */
 const CLOCK = /^(\d{4}-\d{2}-\d{2}[Tt]\d{2}:)(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const NS_PER_MS = 1_000_000n;

@@ -5,7 +5,9 @@
  *
  * They are written for tsc's speed as much as for reading (every narrowed call instantiates them):
  * key sets are intersected with precomputed unions rather than filtered one key at a time, and a
- * check runs only where a call can fail it.
+ * check runs only where a call can fail it. A value is tested whole (not distributed over a union)
+ * as `V[] extends X[]` rather than `[V] extends [X]`: tsc relates two arrays by their element types,
+ * but two tuples member by member, building the array methods of each new `[V]`.
  */
 
 /**
@@ -23,7 +25,8 @@ export type Selected<T, Present extends keyof T, Maybe extends keyof T = never> 
  * when requested; `Field`: every field name the parameter takes; `Other`: optional properties the
  * parameter cannot name, optional in every selection.
  * - nothing asked (`never`, `undefined`): the defaults;
- * - a tuple (an inline list, `as const`): the defaults and every listed field;
+ * - a tuple (an inline list, `as const`): the defaults and every listed field (a union of tuples:
+ *   one selection per tuple);
  * - an array of some field names: the defaults, and the named fields as optional;
  * - anything that may hold every field (`TweetField[]`, an optional value): `T` as the schema states it.
  */
@@ -36,23 +39,25 @@ export type FieldSelection<
   NonDefault extends keyof T,
   Field,
   Other extends keyof T = never,
-> = [V] extends [readonly unknown[]]
-  ? number extends V['length']
-    ? [Field] extends [V[number]]
-      ? T
-      : Selected<T, Default, (V[number] & NonDefault) | Other>
-    : Selected<T, Default | (V[number] & WhenAsked), (V[number] & Sometimes) | Other>
-  : [V] extends [undefined]
-    ? Selected<T, Default, Other>
+> = V[] extends undefined[]
+  ? Selected<T, Default, Other>
+  : V[] extends (readonly unknown[])[]
+    ? V extends readonly unknown[]
+      ? number extends V['length']
+        ? [Field] extends [V[number]]
+          ? T
+          : Selected<T, Default, (V[number] & NonDefault) | Other>
+        : Selected<T, Default | (V[number] & WhenAsked), (V[number] & Sometimes) | Other>
+      : never
     : T;
 
 /**
  * The property `K` of `T` as a boolean parameter's value `V` asks for it: present when `true`,
  * absent when `false` or not given (`never`, `undefined`), optional when the type does not say.
  */
-export type Flagged<T, K extends keyof T, V> = [V] extends [false | undefined]
+export type Flagged<T, K extends keyof T, V> = V[] extends (false | undefined)[]
   ? {}
-  : [V] extends [true]
+  : V[] extends true[]
     ? Selected<T, K>
     : { [F in K]?: T[F] };
 

@@ -8,7 +8,6 @@ import { activityStream, createAccountActivityReplayJob, createActivitySubscript
  * Reached as `client.accountActivity`.
  */
 export class AccountActivityResource {
-    core;
     /** @internal Created by the client; use `client.accountActivity`. */
     constructor(core) {
         this.core = core;

@@ -7,7 +7,6 @@ import { createCommunityNotes, evaluateCommunityNotes, searchCommunityNotesWritt
  * Reached as `client.communityNotes`.
  */
 export class CommunityNotesResource {
-    core;
     /** @internal Created by the client; use `client.communityNotes`. */
     constructor(core) {
         this.core = core;

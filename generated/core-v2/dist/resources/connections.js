@@ -8,7 +8,6 @@ import { deleteAllConnections, deleteConnectionsByEndpoint, deleteConnectionsByU
  * Reached as `client.connections`.
  */
 export class ConnectionsResource {
-    core;
     /** @internal Created by the client; use `client.connections`. */
     constructor(core) {
         this.core = core;

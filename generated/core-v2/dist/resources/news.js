@@ -6,7 +6,6 @@ import { getNews, searchNews } from '../functions.js';
  * Reached as `client.news`.
  */
 export class NewsResource {
-    core;
     /** @internal Created by the client; use `client.news`. */
     constructor(core) {
         this.core = core;

@@ -8,7 +8,6 @@ import { oauth2InvalidateToken, oauth2Token, oauthAccessToken, oauthAuthenticate
  * Reached as `client.oauth`.
  */
 export class OAuthResource {
-    core;
     /** @internal Created by the client; use `client.oauth`. */
     constructor(core) {
         this.core = core;

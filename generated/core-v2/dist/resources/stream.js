@@ -9,7 +9,6 @@ import { deleteRules, getPowerstreamRules, getRules, streamPosts, updateRules } 
  * Reached as `client.stream`.
  */
 export class StreamResource {
-    core;
     /** @internal Created by the client; use `client.stream`. */
     constructor(core) {
         this.core = core;
@@ -60,11 +59,8 @@ export class StreamResource {
      * value holds up to 2,048 characters; a project may hold 25,000 or more rules (enterprise access for
      * webhook-delivered streams). Exceeding the maximum gives the `rule-cap` problem; a duplicate or
      * invalid rule gives `duplicate-rules` or `invalid-rules`. With `dry_run` the change is validated and
-     * the summary computed without changing the rule set.
-     *
-     * The source lists POST on this path without showing its shapes; the body (`add` or `delete`),
-     * `delete_all` and the response follow the reference. Deleting is also possible with `deleteRules`
-     * (DELETE), which the source lists.
+     * the summary computed without changing the rule set. Rules can also be deleted with `deleteRules`
+     * (DELETE on this path).
      *
      * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
@@ -78,9 +74,6 @@ export class StreamResource {
      * Deletes rules from the filtered-stream rule set, named by id and/or by value. With `delete_all`
      * every rule of the application is deleted (send no body); deleted rules cannot be recovered. With
      * `dry_run` nothing is changed and the summary shows what would happen.
-     *
-     * The source lists DELETE on this path without showing its shapes; the body follows the reference's
-     * delete form of the rules request.
      *
      * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules

@@ -6,7 +6,6 @@ import { createOrEditPost, createPosts, getPostsByIds } from '../functions.js';
  * Reached as `client.tweets`.
  */
 export class TweetsResource {
-    core;
     /** @internal Created by the client; use `client.tweets`. */
     constructor(core) {
         this.core = core;
@@ -37,8 +36,8 @@ export class TweetsResource {
      * them or by quoting one of the replier's posts; further limits apply to programmatic mentions and
      * quotes. These restrictions apply to self-serve access only; enterprise access is unaffected.
      *
-     * The reference also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation
-     * for editing and lists the edit rules.
+     * The API also accepts `edit_options` here; `createOrEditPost` (POST /2/posts) is the operation for
+     * editing and lists the edit rules.
      *
      * `POST /2/tweets` (operationId `createPosts`)
      * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets

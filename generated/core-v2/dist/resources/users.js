@@ -6,7 +6,6 @@ import { getUsersPosts } from '../functions.js';
  * Reached as `client.users`.
  */
 export class UsersResource {
-    core;
     /** @internal Created by the client; use `client.users`. */
     constructor(core) {
         this.core = core;

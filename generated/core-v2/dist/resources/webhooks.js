@@ -7,7 +7,6 @@ import { createWebhookReplayJob, createWebhooksStreamLink } from '../functions.j
  * Reached as `client.webhooks`.
  */
 export class WebhooksResource {
-    core;
     /** @internal Created by the client; use `client.webhooks`. */
     constructor(core) {
         this.core = core;

@@ -84,6 +84,10 @@ export function basicAuthorization(username, password, formEncode = false) {
     bytes.forEach((b) => (binary += String.fromCharCode(b)));
     return `Basic ${btoa(binary)}`;
 }
+/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
+export function formBasicAuthorization(username, password) {
+    return basicAuthorization(username, password, true);
+}
 /**
  * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
  * signing is asynchronous). Secrets go only into headers, never into messages. With app-only
@@ -104,8 +108,8 @@ export function applyAuth(op, kind, auth, target, extensions) {
             : 'appOnly' in auth
                 ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
                 : undefined;
-    if (pair)
-        target.headers.authorization = basicAuthorization(pair.username, pair.password, op.basicEncoding === 'form');
+    if (pair && op.basic)
+        target.headers.authorization = op.basic(pair.username, pair.password);
     if (kind === 'oauth1' && 'oauth1' in auth) {
         // The core was checked for the signer when it was made (and each call's own auth when sent).
         return extensions.oauth1(target, auth.oauth1).then((header) => {

@@ -1,4 +1,4 @@
-import { applyAuth, chooseAuth, requireSecureUrl } from './auth.js';
+import { applyAuth, chooseAuth } from './auth.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
@@ -10,20 +10,6 @@ import { transport } from '#transport';
  * `String()`, JSON or `console.log`.
  */
 export class ClientCore {
-    baseUrl;
-    timeoutMs;
-    maxRetries;
-    maxRetryWaitMs;
-    backoffInitialMs;
-    backoffMaxMs;
-    /** Waits, rejecting with the signal's reason when it aborts (even if a custom `sleep` ignores the signal). */
-    sleep;
-    random;
-    now;
-    fetch;
-    onResponse;
-    /** Credential support beyond bearer tokens and Basic, where it was given (see `CoreExtension`). */
-    extensions;
     #auth;
     #headers;
     constructor(options = {}, extensions = []) {
@@ -33,8 +19,8 @@ export class ClientCore {
         this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
         this.backoffInitialMs = options.backoff?.initialMs ?? 500;
         this.backoffMaxMs = options.backoff?.maxMs ?? 8_000;
-        const sleep = options.sleep ?? timerSleep;
-        this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
+        const sleep = options.sleep;
+        this.sleep = (ms, signal) => pause(sleep, Math.max(0, ms), signal);
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
         this.fetch = options.fetch;
@@ -80,8 +66,7 @@ export function originFor(core, op) {
 export function buildUrl(core, op, params = {}) {
     const checked = check(op, params);
     const origin = originFor(core, op);
-    if (op.requireHttps)
-        requireSecureUrl(origin, op.id);
+    op.requireHttps?.(origin, op.id);
     return origin + serializeRequest(op, checked).pathAndQuery;
 }
 /** Sends one operation and resolves to its decoded 2xx body. */
@@ -148,8 +133,7 @@ async function attempts(core, op, input, options, read) {
     const auth = core.authFor(options);
     const kind = chooseAuth(op, auth);
     const origin = originFor(core, op);
-    if (op.requireHttps)
-        requireSecureUrl(origin, op.id);
+    op.requireHttps?.(origin, op.id);
     if (options.auth)
         missingExtension(core.extensions, options.auth);
     const serialized = serializeRequest(op, params);
@@ -255,12 +239,15 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 function checkHeaders(op, headers, credentials, call) {
     // A token or API key is named by its option wherever it goes (header, cookie or query).
-    for (const [kind, value] of Object.entries(credentials ?? {})) {
+    // Loops over keys, not entries: this runs on every attempt.
+    const given = credentials ?? {};
+    for (const kind in given) {
+        const value = given[kind];
         if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
             throw new ValidationError(`auth.${kind}`, 'header-value', `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`);
     }
-    for (const [name, value] of Object.entries(headers)) {
-        if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(value))
+    for (const name in headers) {
+        if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(headers[name]))
             continue;
         const option = credentials && (name === 'authorization' || name === 'cookie' || name === op.apiKey?.name.toLowerCase())
             ? `auth.${Object.keys(credentials)[0] ?? 'credentials'}`
@@ -309,9 +296,9 @@ async function follow(fetchImpl, native, op, first, deadline, again) {
     let origin;
     for (let redirects = 0;; redirects++) {
         const init = { method, headers, body, redirect: 'manual' };
-        const response = await (native
-            ? fetchImpl(url, init, deadline)
-            : fetchImpl(url, { ...init, signal: deadline.signal ?? null }));
+        if (!native)
+            init.signal = deadline.signal ?? null;
+        const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
         if (response.type === 'opaqueredirect')
             throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
         const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
@@ -462,17 +449,16 @@ function infoOf(op, response, attempt) {
  * over: a stream read past its headers must not be cut off, and finished attempts hold no timers.
  */
 class Deadline {
-    timeoutMs;
-    timedOut = false;
-    stopped = false;
-    reason = undefined;
-    onStop = undefined;
     #timer;
     #outer;
     #onAbort;
     #controller;
     constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
+        this.timedOut = false;
+        this.stopped = false;
+        this.reason = undefined;
+        this.onStop = undefined;
         if (outer) {
             this.#outer = outer;
             if (outer.aborted)
@@ -532,32 +518,24 @@ async function readBody(response) {
     }
     return text;
 }
-/** The default sleep: a timer, cleared when the signal aborts (an abandoned wait holds no timer). */
-function timerSleep(ms, signal) {
+/**
+ * Waits `ms`, rejecting with the signal's reason as soon as it aborts: through the `sleep` option
+ * when given (even one that ignores the signal), else on a timer, cleared then (an abandoned wait
+ * holds no timer).
+ */
+function pause(sleep, ms, signal) {
+    const given = sleep?.(ms, signal);
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(signal.reason);
         const onAbort = () => {
             clearTimeout(timer);
-            reject(signal?.reason);
+            reject(signal.reason);
         };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
+        const done = () => signal?.removeEventListener('abort', onAbort);
+        const timer = given ? undefined : setTimeout(() => (done(), resolve()), ms);
+        given?.then(() => (done(), resolve()), (error) => (done(), reject(error)));
         signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-/** Settles with `wait`, or rejects as soon as the signal aborts. */
-function abortable(wait, signal) {
-    if (!signal)
-        return wait;
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        wait.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
 }
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */

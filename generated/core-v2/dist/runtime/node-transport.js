@@ -67,19 +67,24 @@ export const transport = (input, init, stop) => {
     for (const name in given)
         headers[name.toLowerCase()] = given[name];
     const body = init.body ?? null;
-    const send = (payload) => new Promise((resolve, reject) => {
+    const send = (payload, fresh = false) => new Promise((resolve, reject) => {
         const options = {
             method,
             hostname,
             port,
             path: slash < 0 ? '/' : input.slice(slash),
             headers,
-            agent: secure
-                ? (httpsAgent ??= new HttpsAgent({ keepAlive: true }))
-                : (httpAgent ??= new HttpAgent({ keepAlive: true })),
+            // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
+            agent: fresh
+                ? false
+                : secure
+                    ? (httpsAgent ??= new HttpsAgent(AGENT))
+                    : (httpAgent ??= new HttpAgent(AGENT)),
         };
         const req = (secure ? httpsRequest : httpRequest)(options);
         let settled = false;
+        let readBefore = 0;
+        req.once('socket', (socket) => (readBefore = socket.bytesRead));
         watching.on((reason) => {
             req.destroy();
             if (settled)
@@ -92,13 +97,19 @@ export const transport = (input, init, stop) => {
                 return;
             settled = true;
             watching.off();
+            // A kept-alive socket the server closed as this request went out on it: resent once on a
+            // new connection (see `closedWhileIdle`); not an attempt of the caller's retries.
+            if (!fresh &&
+                closedWhileIdle(req, error, readBefore) &&
+                (payload === null || !(payload instanceof ReadableStream)))
+                return resolve(send(payload, true));
             reject(new TypeError('fetch failed', { cause: error }));
         });
         req.once('response', (res) => {
             if (settled)
                 return void res.destroy();
             settled = true;
-            resolve(new NodeResponse(input, res, watching));
+            resolve(new NodeResponse(res, watching));
         });
         if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
             req.end(payload ?? undefined);
@@ -112,6 +123,25 @@ export const transport = (input, init, stop) => {
         return send(plainBody(body, headers));
     return bodyOf(body, headers).then(send);
 };
+/**
+ * The pools' sockets: kept alive, and dropped after 4 s unused, before the idle timeout of most
+ * servers (Node's 5 s, load balancers' 60 s), so that a request seldom goes out on a socket the
+ * server is closing; a server's `Keep-Alive: timeout=` shortens it further (Node's agent reads it).
+ */
+const AGENT = { keepAlive: true, timeout: 4_000 };
+/**
+ * Whether a request failed because the server had closed its kept-alive socket as the request went
+ * out (the race every keep-alive client meets): the socket was reused, the connection was reset or
+ * hung up before a single byte of a response came back. Such a request never reached the server's
+ * handler, so it may be sent again whatever its method, once, on a new connection (browsers do
+ * the same); a failure on a new connection, or after response bytes, is the caller's to retry.
+ */
+function closedWhileIdle(req, error, readBefore) {
+    const code = error.code;
+    return (req.reusedSocket &&
+        (code === 'ECONNRESET' || code === 'EPIPE') &&
+        (req.socket?.bytesRead ?? readBefore) === readBefore);
+}
 function plainBody(body, headers) {
     if (typeof body === 'string') {
         headers['content-type'] ??= 'text/plain;charset=UTF-8';
@@ -137,24 +167,20 @@ async function bodyOf(body, headers) {
     headers['content-length'] = bytes.byteLength;
     return bytes;
 }
-/** The members of `Response` the client reads, over a node:http response (headers built on first read). */
+/**
+ * The members of `Response` the runtime reads (and no others: responses of this transport never
+ * reach a caller), over a node:http response; headers are built on first read.
+ */
 class NodeResponse {
-    type = 'basic';
-    redirected = false;
-    status;
-    statusText;
-    ok;
-    url;
-    bodyUsed = false;
     #res;
     #headers;
     #body;
     #watching;
-    constructor(url, res, watching) {
-        this.url = url;
+    constructor(res, watching) {
+        this.type = 'basic';
+        this.bodyUsed = false;
         this.#res = res;
         this.status = res.statusCode ?? 0;
-        this.statusText = res.statusMessage ?? '';
         this.ok = this.status >= 200 && this.status < 300;
         this.#watching = watching;
     }
@@ -190,25 +216,9 @@ class NodeResponse {
     async text() {
         return (await this.#bytes()).toString('utf8');
     }
-    async json() {
-        return JSON.parse(await this.text());
-    }
-    async arrayBuffer() {
-        const bytes = await this.#bytes();
-        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    }
-    async bytes() {
-        return new Uint8Array(await this.#bytes());
-    }
     async blob() {
         const bytes = await this.#bytes();
         return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
-    }
-    async formData() {
-        return new Response(await this.#bytes(), { headers: this.headers }).formData();
-    }
-    clone() {
-        throw new TypeError('a response of the node:http transport cannot be cloned');
     }
     /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
     #bytes() {

@@ -95,7 +95,10 @@ export declare class OAuth1Flow {
         },
     options?: OAuth1BrowserStepOptions,
   ): string;
-  /** Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back. Builds a URL; sends nothing. */
+  /**
+   * Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back.
+   * Builds a URL; sends nothing.
+   */
   authenticateUrl(
     requestToken:
       | string

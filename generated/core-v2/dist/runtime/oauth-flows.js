@@ -84,7 +84,10 @@ export class OAuth1Flow {
     authorizeUrl(requestToken, options = {}) {
         return buildUrl(this.#core, AUTHORIZE, browserParams(requestToken, options));
     }
-    /** Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back. Builds a URL; sends nothing. */
+    /**
+     * Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back.
+     * Builds a URL; sends nothing.
+     */
     authenticateUrl(requestToken, options = {}) {
         return buildUrl(this.#core, AUTHENTICATE, browserParams(requestToken, options));
     }

@@ -55,12 +55,6 @@ export interface OAuth1Signature {
 /** A decoded name/value pair. */
 export type OAuth1Parameter = readonly [name: string, value: string];
 /**
- * Percent-encode per RFC 3986 / RFC 5849 section 3.6: unreserved characters
- * (`A-Z a-z 0-9 - . _ ~`) are kept, every other UTF-8 byte becomes `%XX` with
- * uppercase hex. Lone surrogates are encoded as U+FFFD (`%EF%BF%BD`), never thrown.
- */
-export declare function percentEncode(value: string): string;
-/**
  * Decode a form body into pairs, as application/x-www-form-urlencoded (`+` is a
  * space, duplicates and order kept).
  */
@@ -94,8 +88,6 @@ export declare function oauth1Sign(
 export declare function sha1(data: string | Uint8Array): Uint8Array;
 /** HMAC-SHA1 (RFC 2104) of `message` under `key` (strings as UTF-8); 20 bytes. */
 export declare function hmacSha1(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
-/** Standard base64 with padding (what `btoa` gives for the same bytes). */
-export declare function base64(bytes: Uint8Array): string;
 /**
  * The extension that lets a core sign with OAuth 1.0a (`CoreClient` always has it):
  * `createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth)`.

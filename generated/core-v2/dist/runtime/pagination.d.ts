@@ -26,7 +26,10 @@ export interface PaginationOptions extends RequestOptions {
 export interface PollOptions {
   /** The wait between two rounds, in milliseconds. Default 60,000. */
   intervalMs?: number;
-  /** Stop after this many rounds (the first, which only notes the newest id when no `since_id` was given, counts). Default: no limit. */
+  /**
+   * Stop after this many rounds (the first, which only notes the newest id when no `since_id` was
+   * given, counts). Default: no limit.
+   */
   maxRounds?: number;
   /** Ends the polling quietly (the call's own `signal` does too). */
   signal?: AbortSignal;
@@ -42,7 +45,10 @@ export type Page<Body, Item> = Body & {
   /** The rate-limit figures of the response that brought this page. */
   readonly rateLimit: RateLimit | undefined;
   hasNextPage(): boolean;
-  /** Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the token was already used. */
+  /**
+   * Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the
+   * token was already used.
+   */
   getNextPage(): Promise<Page<Body, Item> | null>;
   /** Fetches the previous page; `null` when there is none. */
   getPreviousPage(): Promise<Page<Body, Item> | null>;

@@ -3,15 +3,13 @@ import { exchange } from './http.js';
 import { own } from './validate.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
-    operationId;
-    pages;
-    name = 'PaginationLoopError';
     constructor(operationId, 
     /** How many pages had been fetched when the repeat showed up. */
     pages) {
         super(`${operationId}: page ${pages} returned a page token that was already used; stopping instead of looping`);
         this.operationId = operationId;
         this.pages = pages;
+        this.name = 'PaginationLoopError';
     }
 }
 /**
@@ -21,12 +19,7 @@ export class PaginationLoopError extends Error {
  * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
  */
 export class PagePromise {
-    core;
-    op;
-    options;
     #first;
-    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-    params;
     constructor(core, op, params, options = {}) {
         this.core = core;
         this.op = op;

@@ -7,15 +7,20 @@ import { send, serverWaitMs } from './http.js';
  * is empty is not dispatched (its `id` still counts). One parser per connection.
  */
 export class SseParser {
-    /** The last event ID string, updated as each event is dispatched. */
-    lastEventId = '';
-    /** The reconnection time the latest `retry` field asked for, in milliseconds. */
-    reconnectMs;
-    #buffer = '';
-    #started = false;
-    #data = '';
-    #event = '';
-    #idBuffer = '';
+    constructor() {
+        /** The last event ID string, updated as each event is dispatched. */
+        this.lastEventId = '';
+        this.#buffer = '';
+        this.#started = false;
+        this.#data = '';
+        this.#event = '';
+        this.#idBuffer = '';
+    }
+    #buffer;
+    #started;
+    #data;
+    #event;
+    #idBuffer;
     #retry;
     /** Feeds decoded text; returns the events it completes. */
     push(text) {
@@ -101,16 +106,11 @@ export class SseParser {
  * typed by the spec.
  */
 export class EventStream {
-    core;
-    op;
-    options;
     #controller = new AbortController();
     #rateLimit;
     #connections = 0;
     #lastEventId = '';
     #reconnectMs;
-    /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-    params;
     constructor(core, op, params, options = {}) {
         this.core = core;
         this.op = op;

@@ -2,8 +2,10 @@
 import type { ClientAuth } from './auth.js';
 import type { RateLimit } from './errors.js';
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
-/** A kind of credential an operation accepts. */
-/** `bearer`: any bearer token; `oauth2`: an OAuth 2.0 user access token (an app-only token does not do). */
+/**
+ * A kind of credential an operation accepts. `bearer`: any bearer token; `oauth2`: an OAuth 2.0 user
+ * access token (an app-only token does not do).
+ */
 export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
 /** Rules a value must meet before it is sent; read from the spec. */
 export interface ValueChecks {
@@ -141,10 +143,18 @@ export interface OperationSpec {
   readonly streaming?: 'ndjson' | 'sse';
   readonly browserStep?: boolean;
   readonly sandboxOnly?: boolean;
-  /** An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). */
-  readonly requireHttps?: boolean;
-  /** HTTP Basic user name and password are form-encoded before base64 (RFC 6749 section 2.3.1). */
-  readonly basicEncoding?: 'form';
+  /**
+   * An OAuth step: refused over anything but HTTPS (loopback hosts excepted, for tests). The check
+   * itself (`requireSecureUrl`), so that a bundle of other operations leaves it out.
+   */
+  readonly requireHttps?: (url: string, subject: string) => void;
+  /**
+   * How the HTTP Basic `Authorization` of this operation is made, where its security allows Basic
+   * (or states none): `basicAuthorization`, or `formBasicAuthorization` (user name and password
+   * form-encoded before base64, RFC 6749 section 2.3.1). A function, so that a bundle of operations
+   * without Basic leaves it out.
+   */
+  readonly basic?: (username: string, password: string) => string;
   readonly rules?: readonly RuleSpec[];
   /** Where this operation's API key goes, when its security names an apiKey scheme. */
   readonly apiKey?: {

@@ -1,6 +1,7 @@
 /**
- * X Account Activity webhook helpers: the CRC challenge response and
- * verification of the `x-twitter-webhooks-signature` header.
+ * Webhook helpers for an API that signs its deliveries with HMAC-SHA256 keyed by the app's consumer
+ * secret (the spec's `x-webhook-signature`): the challenge-response check (CRC) and verification of
+ * the signature header of a delivery.
  *
  * Dependency-free (WebCrypto, `TextEncoder`, `atob`), so it runs in
  * Node 20+, browsers and edge runtimes.
@@ -15,7 +16,7 @@ export interface CrcResponse {
  */
 export declare function crcResponse(crcToken: string, consumerSecret: string): Promise<CrcResponse>;
 /**
- * Check an `x-twitter-webhooks-signature` header (`sha256=<base64>`) against the
+ * Check a delivery's signature header (`sha256=<base64>`) against the
  * raw request body. Pass the body bytes exactly as received (before any JSON
  * parsing); a string is UTF-8 encoded. Returns false for a missing or malformed
  * header; the MAC comparison runs in constant time.

@@ -1,11 +1,12 @@
 /**
- * X Account Activity webhook helpers: the CRC challenge response and
- * verification of the `x-twitter-webhooks-signature` header.
+ * Webhook helpers for an API that signs its deliveries with HMAC-SHA256 keyed by the app's consumer
+ * secret (the spec's `x-webhook-signature`): the challenge-response check (CRC) and verification of
+ * the signature header of a delivery.
  *
  * Dependency-free (WebCrypto, `TextEncoder`, `atob`), so it runs in
  * Node 20+, browsers and edge runtimes.
  */
-import { base64 } from './oauth1.js';
+import { base64 } from './encoding.js';
 /**
  * Answer a CRC challenge: `sha256=` + base64(HMAC-SHA256(consumerSecret, crcToken)).
  * Return it as JSON with status 200 from the webhook's GET handler.
@@ -19,7 +20,7 @@ export async function crcResponse(crcToken, consumerSecret) {
 // 32-byte HMAC-SHA256 in standard padded base64 is always 43 chars plus '='.
 const SIGNATURE_HEADER = /^sha256=([A-Za-z0-9+/]{43}=)$/;
 /**
- * Check an `x-twitter-webhooks-signature` header (`sha256=<base64>`) against the
+ * Check a delivery's signature header (`sha256=<base64>`) against the
  * raw request body. Pass the body bytes exactly as received (before any JSON
  * parsing); a string is UTF-8 encoded. Returns false for a missing or malformed
  * header; the MAC comparison runs in constant time.

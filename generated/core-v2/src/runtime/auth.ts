@@ -114,6 +114,11 @@ export function basicAuthorization(username: string, password: string, formEncod
   return `Basic ${btoa(binary)}`;
 }
 
+/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
+export function formBasicAuthorization(username: string, password: string): string {
+  return basicAuthorization(username, password, true);
+}
+
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
   method: string;
@@ -167,12 +172,7 @@ export function applyAuth(
         : 'appOnly' in auth
           ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
           : undefined;
-  if (pair)
-    target.headers.authorization = basicAuthorization(
-      pair.username,
-      pair.password,
-      op.basicEncoding === 'form',
-    );
+  if (pair && op.basic) target.headers.authorization = op.basic(pair.username, pair.password);
   if (kind === 'oauth1' && 'oauth1' in auth) {
     // The core was checked for the signer when it was made (and each call's own auth when sent).
     return extensions.oauth1!(target, auth.oauth1).then((header) => {

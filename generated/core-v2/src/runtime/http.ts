@@ -1,4 +1,4 @@
-import { applyAuth, chooseAuth, requireSecureUrl, type ClientAuth, type CoreExtension } from './auth.js';
+import { applyAuth, chooseAuth, type ClientAuth, type CoreExtension } from './auth.js';
 import {
   ApiError,
   ConnectionError,
@@ -99,8 +99,8 @@ export class ClientCore {
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
     this.backoffInitialMs = options.backoff?.initialMs ?? 500;
     this.backoffMaxMs = options.backoff?.maxMs ?? 8_000;
-    const sleep = options.sleep ?? timerSleep;
-    this.sleep = (ms, signal) => abortable(sleep(Math.max(0, ms), signal), signal);
+    const sleep = options.sleep;
+    this.sleep = (ms, signal) => pause(sleep, Math.max(0, ms), signal);
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.fetch = options.fetch;
@@ -158,7 +158,7 @@ export function originFor(core: ClientCore, op: OperationSpec): string {
 export function buildUrl(core: ClientCore, op: OperationSpec, params: object = {}): string {
   const checked = check(op, params as Record<string, unknown>);
   const origin = originFor(core, op);
-  if (op.requireHttps) requireSecureUrl(origin, op.id);
+  op.requireHttps?.(origin, op.id);
   return origin + serializeRequest(op, checked).pathAndQuery;
 }
 
@@ -263,7 +263,7 @@ async function attempts<R>(
   const auth = core.authFor(options);
   const kind = chooseAuth(op, auth);
   const origin = originFor(core, op);
-  if (op.requireHttps) requireSecureUrl(origin, op.id);
+  op.requireHttps?.(origin, op.id);
   if (options.auth) missingExtension(core.extensions, options.auth);
   const serialized = serializeRequest(op, params);
   let credentials = auth;
@@ -378,7 +378,10 @@ function checkHeaders(
   call: Record<string, string> | undefined,
 ): void {
   // A token or API key is named by its option wherever it goes (header, cookie or query).
-  for (const [kind, value] of Object.entries(credentials ?? {})) {
+  // Loops over keys, not entries: this runs on every attempt.
+  const given: Record<string, unknown> = credentials ?? {};
+  for (const kind in given) {
+    const value = given[kind];
     if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
       throw new ValidationError(
         `auth.${kind}`,
@@ -386,8 +389,8 @@ function checkHeaders(
         `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`,
       );
   }
-  for (const [name, value] of Object.entries(headers)) {
-    if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(value)) continue;
+  for (const name in headers) {
+    if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(headers[name]!)) continue;
     const option =
       credentials && (name === 'authorization' || name === 'cookie' || name === op.apiKey?.name.toLowerCase())
         ? `auth.${Object.keys(credentials)[0] ?? 'credentials'}`
@@ -461,9 +464,8 @@ async function follow(
   let origin: string | undefined;
   for (let redirects = 0; ; redirects++) {
     const init: RequestInit = { method, headers, body, redirect: 'manual' };
-    const response = await (native
-      ? fetchImpl(url, init, deadline)
-      : fetchImpl(url, { ...init, signal: deadline.signal ?? null }));
+    if (!native) init.signal = deadline.signal ?? null;
+    const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
     if (response.type === 'opaqueredirect')
       throw new ConnectionError(
         op.id,
@@ -683,30 +685,26 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** The default sleep: a timer, cleared when the signal aborts (an abandoned wait holds no timer). */
-function timerSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Waits `ms`, rejecting with the signal's reason as soon as it aborts: through the `sleep` option
+ * when given (even one that ignores the signal), else on a timer, cleared then (an abandoned wait
+ * holds no timer).
+ */
+function pause(sleep: Sleep | undefined, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const given = sleep?.(ms, signal);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal!.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const done = (): void => signal?.removeEventListener('abort', onAbort);
+    const timer = given ? undefined : setTimeout(() => (done(), resolve()), ms);
+    given?.then(
+      () => (done(), resolve()),
+      (error: unknown) => (done(), reject(error)),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Settles with `wait`, or rejects as soon as the signal aborts. */
-function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return wait;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    wait.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

@@ -40,7 +40,10 @@ declare module 'node:http' {
   import type { Readable, Writable } from 'node:stream';
   export type OutgoingHttpHeaders = Record<string, string | number | undefined>;
   export class Agent {
-    constructor(options: { keepAlive: boolean });
+    constructor(options: { keepAlive: boolean; timeout?: number });
+  }
+  export interface Socket {
+    readonly bytesRead: number;
   }
   export class IncomingMessage extends Readable {
     readonly statusCode: number | undefined;
@@ -50,6 +53,10 @@ declare module 'node:http' {
     readonly complete: boolean;
   }
   export class ClientRequest extends Writable {
+    /** The request went out on a socket kept alive from an earlier one. */
+    readonly reusedSocket: boolean;
+    readonly socket: Socket | null;
+    once(event: 'socket', listener: (socket: Socket) => void): this;
     once(event: 'error', listener: (error: Error) => void): this;
     once(event: 'response', listener: (response: IncomingMessage) => void): this;
     end(body?: string | Uint8Array): this;
@@ -60,7 +67,8 @@ declare module 'node:http' {
     port: string;
     path: string;
     headers: OutgoingHttpHeaders;
-    agent: Agent;
+    /** `false`: a connection of its own, not pooled. */
+    agent: Agent | false;
   }
   export function request(options: RequestOptions): ClientRequest;
 }
@@ -68,9 +76,9 @@ declare module 'node:http' {
 declare module 'node:https' {
   import type { ClientRequest, RequestOptions } from 'node:http';
   export class Agent {
-    constructor(options: { keepAlive: boolean });
+    constructor(options: { keepAlive: boolean; timeout?: number });
   }
-  export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent }): ClientRequest;
+  export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent | false }): ClientRequest;
 }
 
 declare module 'node:zlib' {

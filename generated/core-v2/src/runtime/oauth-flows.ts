@@ -182,7 +182,10 @@ export class OAuth1Flow {
     return buildUrl(this.#core, AUTHORIZE, browserParams(requestToken, options));
   }
 
-  /** Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back. Builds a URL; sends nothing. */
+  /**
+   * Step 2 (browser), Sign in with X: a user who already approved the app is sent straight back.
+   * Builds a URL; sends nothing.
+   */
   authenticateUrl(
     requestToken: string | { oauth_token: string },
     options: OAuth1BrowserStepOptions = {},
