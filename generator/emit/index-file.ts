@@ -1,7 +1,7 @@
-import { type StatementStructures, StructureKind } from './structures.ts';
+import { printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { oauthFlows } from './runtime.ts';
-import { GENERATED_HEADER, printSourceFile } from './source.ts';
+import { GENERATED_HEADER } from './source.ts';
 
 /** The names `runtime/oauth-flows.ts` exports for this model (see `runtimeFilesFor`). */
 function oauthFlowExports(model: ApiModel): string[] {
