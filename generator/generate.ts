@@ -4,7 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { requestSchemaTypes, startSchemaTypesThread } from './emit/schema-types-thread.ts';
+import { emitPackage, requestEmit, startEmitThreads } from './emit/index.ts';
 import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
@@ -52,8 +52,8 @@ export async function generatePackage(
   options: { onStage?: StageListener | undefined; remote?: ReadonlyMap<string, string> | undefined } = {},
 ): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
-  // The schema-types thread loads its libraries while this one loads the spec and builds the model.
-  startSchemaTypesThread();
+  // The emit threads load their libraries while this one loads the spec and builds the model.
+  startEmitThreads();
   const enter = stageClock(config.name, options.onStage);
   let remote = options.remote;
   if (!remote && isUrl(config.spec)) {
@@ -70,13 +70,12 @@ export async function generatePackage(
     notes: spec.docs.notes,
   };
   refuseWhenStrict(config, report);
-  // The schema types render on their thread while this one loads the other emitters (ts-morph).
-  requestSchemaTypes(model, spec.version);
-  // The later stages load big libraries (ts-morph, openapi-typescript and TypeScript 5.9; their
-  // start-up is in bench/RESULTS.md); loaded on first use, they cost nothing when the cache answers.
+  const packageJson = { license: config.license ?? specLicense(spec.docs.root) };
+  // The emit threads start on the model at once, while this one makes its API snapshot.
+  requestEmit(model, spec.version, config.templates, packageJson);
+  const snapshot = renderSnapshot(apiSnapshot(model));
   await enter('emit');
-  const { emitPackage } = await import('./emit/index.ts');
-  const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
+  const emitted = await emitPackage(model, spec.version, config.templates, packageJson);
   await enter('format');
   const formatted = await formatFiles(emitted);
   await enter('compile');
@@ -87,7 +86,7 @@ export async function generatePackage(
   // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
   // the next regeneration diffs against (see generator/version/release.ts).
   // The marker lists the files; generateAll writes it again once the release adds its own.
-  const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, renderSnapshot(apiSnapshot(model))]]);
+  const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, snapshot]]);
   files.set(PACKAGE_MARKER, markerText(config.name, files.keys()));
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles, report };
 }
