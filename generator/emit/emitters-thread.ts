@@ -33,6 +33,11 @@ export function forgetEmittersThread(): void {
   thread.forget();
 }
 
+/** Ends the thread, freeing its memory (see EmitThread.stop). */
+export function stopEmittersThread(): void {
+  thread.stop();
+}
+
 /** Whether the thread runs (it may still fall back if it cannot load). */
 export function emittersThreadRunning(): boolean {
   return thread.running();

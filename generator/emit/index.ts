@@ -2,10 +2,10 @@ import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { PackageFiles } from './emitters.ts';
-import { emitted, requestEmitters, startEmittersThread } from './emitters-thread.ts';
+import { emitted, requestEmitters, startEmittersThread, stopEmittersThread } from './emitters-thread.ts';
 import type { PackageJsonOptions } from './package-files.ts';
 import type { TemplateOverrides } from './runtime.ts';
-import { requestSchemaTypes, schemaTypes, startSchemaTypesThread } from './schema-types-thread.ts';
+import { requestSchemaTypes, schemaTypes, startSchemaTypesThread, stopSchemaTypesThread } from './schema-types-thread.ts';
 
 export type { PackageFiles } from './emitters.ts';
 
@@ -15,10 +15,35 @@ export type { PackageFiles } from './emitters.ts';
  * library: it starts the threads, and runs the emitters here only where the threads do not run.
  */
 
-/** Starts the emit threads, to load their libraries while this thread loads the spec and builds the model. */
+/** The packages being generated that may still emit, and whether the threads outlive them. */
+let users = 0;
+let kept = false;
+
+/**
+ * Starts the emit threads for a package about to be generated, to load their libraries while this
+ * thread loads the spec and builds the model. Each start is paired with `releaseEmitThreads`.
+ */
 export function startEmitThreads(): void {
+  users++;
   startSchemaTypesThread();
   startEmittersThread();
+}
+
+/**
+ * A package no longer needs the emit threads (it is emitted, or it failed). When no package does,
+ * they end, and their memory (a TypeScript each, the copies of the model) is free for the
+ * compile and write stages; unless `keepEmitThreads` was called.
+ */
+export function releaseEmitThreads(): void {
+  users = Math.max(0, users - 1);
+  if (users > 0 || kept) return;
+  stopSchemaTypesThread();
+  stopEmittersThread();
+}
+
+/** Keeps the emit threads for the life of the process (`--watch`: each regeneration finds their libraries loaded). */
+export function keepEmitThreads(): void {
+  kept = true;
 }
 
 /** Starts emitting a model as soon as it is built; `emitPackage` takes the result up. */

@@ -30,6 +30,11 @@ export function forgetSchemaTypesThread(): void {
   thread.forget();
 }
 
+/** Ends the thread, freeing its memory (see EmitThread.stop). */
+export function stopSchemaTypesThread(): void {
+  thread.stop();
+}
+
 /** Whether the thread runs (it may still fall back if it cannot load). */
 export function schemaTypesThreadRunning(): boolean {
   return thread.running();

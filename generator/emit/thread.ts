@@ -93,6 +93,19 @@ export class EmitThread<J, R> {
     this.thread = undefined;
   }
 
+  /**
+   * Ends the thread and frees what it holds (its libraries, its copy of the model); the next start
+   * makes a new one. Jobs still pending are done here.
+   */
+  stop(): void {
+    const current = this.thread;
+    this.thread = undefined;
+    if (!current) return;
+    for (const job of current.pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+    current.pending.clear();
+    current.worker.terminate().catch(() => {});
+  }
+
   /** Whether the thread runs (it may still fall back if it cannot load). */
   running(): boolean {
     return Boolean(this.thread);
