@@ -107,7 +107,7 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   refuseWhenStrict(config, report);
   const packageJson = { license: config.license ?? specLicense(spec.docs.root) };
   // The emit threads start on the model at once, while this one makes its API snapshot.
-  requestEmit(model, spec.version, config.templates, packageJson);
+  requestEmit(model, spec.version, packageJson);
   const snapshot = renderSnapshot(apiSnapshot(model));
   await enter('emit');
   const emitted = await emitPackage(model, spec.version, config.templates, packageJson);

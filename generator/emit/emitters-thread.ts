@@ -1,25 +1,23 @@
 import type { ApiModel } from '../model/types.ts';
 import type { PackageFiles } from './emitters.ts';
 import type { PackageJsonOptions } from './package-files.ts';
-import type { TemplateOverrides } from './runtime.ts';
 import { EmitThread } from './thread.ts';
 
 /** What the emitters' thread is sent (a structured clone: the model is plain data). */
 export interface EmittersJob {
   model: ApiModel;
-  overrides: TemplateOverrides | undefined;
   packageJson: PackageJsonOptions;
 }
 
 /**
- * The emitters other than the schema types' run on a thread of their own (emitters-worker.ts),
- * started when generation starts: it loads ts-morph (with the TypeScript it bundles) and
- * handlebars while this thread reads the spec and builds the model, beside the schema-types
- * thread. Where it does not run, the emitters run here: same files.
+ * The emitters built on ts-morph structures run on a thread of their own (emitters-worker.ts),
+ * started when generation starts: it loads ts-morph (with the TypeScript it bundles) while this
+ * thread reads the spec and builds the model, beside the schema-types thread. Where it does not
+ * run, the emitters run here: same files.
  */
 const thread = new EmitThread<EmittersJob, PackageFiles>(
   'emitters-worker',
-  async ({ model, overrides, packageJson }) => (await import('./emitters.ts')).runEmitters(model, overrides, packageJson),
+  async ({ model, packageJson }) => (await import('./emitters.ts')).runEmitters(model, packageJson),
   'XGEN_EMITTERS_WORKER',
 );
 
@@ -47,20 +45,20 @@ export function emittersThreadRunning(): boolean {
 const requested = new WeakMap<ApiModel, Promise<PackageFiles>>();
 
 /** Starts running the emitters on a model as soon as it is built. `emitted` takes it up. */
-export function requestEmitters(model: ApiModel, overrides: TemplateOverrides | undefined, packageJson: PackageJsonOptions): void {
+export function requestEmitters(model: ApiModel, packageJson: PackageJsonOptions): void {
   if (requested.has(model)) return;
-  const files = thread.run({ model, overrides, packageJson });
+  const files = thread.run({ model, packageJson });
   // Handled where `emitted` hands it out; this keeps a failure from being unhandled until then.
   files.catch(() => {});
   requested.set(model, files);
 }
 
 /** The emitters' files for a model: those requested for it, or new ones (on the thread when it runs, otherwise here). */
-export function emitted(model: ApiModel, overrides: TemplateOverrides | undefined, packageJson: PackageJsonOptions): Promise<PackageFiles> {
+export function emitted(model: ApiModel, packageJson: PackageJsonOptions): Promise<PackageFiles> {
   const early = requested.get(model);
   if (early) {
     requested.delete(model);
     return early;
   }
-  return thread.run({ model, overrides, packageJson });
+  return thread.run({ model, packageJson });
 }

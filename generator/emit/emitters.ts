@@ -9,16 +9,17 @@ import { emitPackageJson, emitTsconfig, type PackageJsonOptions } from './packag
 import { emitProblems } from './problems.ts';
 import { emitReadme } from './readme.ts';
 import { emitResource } from './resources.ts';
-import { renderRuntime, runtimeFilesFor, type TemplateOverrides } from './runtime.ts';
+import { runtimeFilesFor } from './runtime.ts';
 
 /** Files of a package by path inside it, before formatting. */
 export type PackageFiles = Map<string, string>;
 
 /**
- * Every emitter but the schema types' (rendered on their own thread): the package's files, with
- * `src/schemas.ts` empty in its place in the file order.
+ * Every emitter built on ts-morph structures, and the package files: the package's files but the
+ * schema types (rendered on their own thread) and the runtime (rendered by emitPackage meanwhile),
+ * with `src/schemas.ts` empty in its place in the file order.
  */
-export function runEmitters(model: ApiModel, overrides?: TemplateOverrides, packageJson: PackageJsonOptions = {}): PackageFiles {
+export function runEmitters(model: ApiModel, packageJson: PackageJsonOptions = {}): PackageFiles {
   const files: PackageFiles = new Map();
   files.set('package.json', emitPackageJson(model, packageJson));
   files.set('tsconfig.json', emitTsconfig());
@@ -32,6 +33,5 @@ export function runEmitters(model: ApiModel, overrides?: TemplateOverrides, pack
   for (const group of model.groups) files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
   files.set('src/client.ts', emitClient(model));
   files.set('src/index.ts', emitIndex(model, runtimeFilesFor(model)));
-  for (const rendered of renderRuntime(model, overrides)) files.set(rendered.path, rendered.text);
   return files;
 }

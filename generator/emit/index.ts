@@ -4,15 +4,16 @@ import type { ApiModel } from '../model/types.ts';
 import type { PackageFiles } from './emitters.ts';
 import { emitted, requestEmitters, startEmittersThread, stopEmittersThread } from './emitters-thread.ts';
 import type { PackageJsonOptions } from './package-files.ts';
-import type { TemplateOverrides } from './runtime.ts';
+import { renderRuntime, type TemplateOverrides } from './runtime.ts';
 import { requestSchemaTypes, schemaTypes, startSchemaTypesThread, stopSchemaTypesThread } from './schema-types-thread.ts';
 
 export type { PackageFiles } from './emitters.ts';
 
 /*
  * Emitting runs on two threads beside this one (see EmitThread): the schema types' (openapi-typescript
- * and TypeScript 5.9) and the other emitters' (ts-morph and handlebars). This module loads neither
- * library: it starts the threads, and runs the emitters here only where the threads do not run.
+ * and TypeScript 5.9) and the ts-morph emitters'. This module loads neither library: it starts the
+ * threads and renders the runtime (handlebars) while they work; the emitters run here only where
+ * the threads do not run.
  */
 
 /** The packages being generated that may still emit, and whether the threads outlive them. */
@@ -47,10 +48,10 @@ export function keepEmitThreads(): void {
 }
 
 /** Starts emitting a model as soon as it is built; `emitPackage` takes the result up. */
-export function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', overrides?: TemplateOverrides, packageJson: PackageJsonOptions = {}): void {
+export function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions = {}): void {
   if (!isIdentifier(model.clientName)) return; // emitPackage refuses it
   requestSchemaTypes(model, openapiVersion);
-  requestEmitters(model, overrides, packageJson);
+  requestEmitters(model, packageJson);
 }
 
 /** Runs every emitter over the model. */
@@ -63,7 +64,11 @@ export async function emitPackage(
   // The client's name is the one identifier that comes from the command line or config, not the name table.
   if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
   const schemas = schemaTypes(model, openapiVersion);
-  const files = await emitted(model, overrides, packageJson);
+  const structured = emitted(model, packageJson);
+  // Rendered here while the threads work.
+  const runtime = renderRuntime(model, overrides);
+  const files = await structured;
+  for (const rendered of runtime) files.set(rendered.path, rendered.text);
   files.set('src/schemas.ts', await schemas);
   return files;
 }

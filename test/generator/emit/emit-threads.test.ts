@@ -40,9 +40,9 @@ test('two packages side by side: the threads end when the second one releases th
 test('a job the thread held when it ended is done here', async () => {
   const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), { packageName: '@test/ads', clientName: 'AdsClient' });
   startEmitThreads();
-  const files = emitted(model, {}, {});
+  const files = emitted(model, {});
   releaseEmitThreads();
-  assert.equal([...(await files)], [...runEmitters(model, {}, {})]);
+  assert.equal([...(await files)], [...runEmitters(model, {})]);
 });
 
 test('after keepEmitThreads, the threads outlive the packages', () => {
