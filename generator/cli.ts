@@ -5,6 +5,7 @@ import { defaultCacheDir, ResultCache } from './cache/result-cache.ts';
 import { classNameProblem, defaultClientName, didYouMean, type PackageConfig, packageNameProblem, readConfig } from './config.ts';
 import { DIFF_USAGE, runDiff } from './diff/command.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
+import { keepEmitThreads } from './emit/index.ts';
 import { exitWhenFlushed } from './exit.ts';
 import { generateAll, type StageListener } from './generate.ts';
 import { isUrl } from './urls.ts';
@@ -271,6 +272,8 @@ async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
   };
   const cache = resultCache(flags);
   if (flags.watch) {
+    // Each regeneration finds the emit threads' libraries loaded.
+    keepEmitThreads();
     return watch(readPackages, {
       configFile: flags.spec ? undefined : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
       generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage }),

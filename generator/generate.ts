@@ -4,7 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { requestSchemaTypes, startSchemaTypesThread } from './emit/schema-types-thread.ts';
+import { emitPackage, releaseEmitThreads, requestEmit, startEmitThreads } from './emit/index.ts';
 import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
@@ -52,10 +52,45 @@ export async function generatePackage(
   options: { onStage?: StageListener | undefined; remote?: ReadonlyMap<string, string> | undefined } = {},
 ): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
-  // The schema-types thread loads its libraries while this one loads the spec and builds the model.
-  startSchemaTypesThread();
   const enter = stageClock(config.name, options.onStage);
-  let remote = options.remote;
+  // The emit threads load their libraries while this one loads the spec and builds the model. They
+  // end once no package being generated needs them: the compile and write stages get their memory.
+  startEmitThreads();
+  let sources: Sources;
+  try {
+    sources = await emitSources(config, enter, options.remote);
+  } finally {
+    releaseEmitThreads();
+  }
+  // From here on, the spec and the model are no longer held.
+  const { emitted, snapshot, inputs, report } = sources;
+  await enter('format');
+  const formatted = await formatFiles(emitted);
+  await enter('compile');
+  const { compilePackage } = await import('./compile/typescript.ts');
+  // Declarations are formatted like the sources: each compiler spells string literals its own way.
+  const compiled = await formatFiles(await compilePackage(formatted, config.name));
+  await enter('done');
+  // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
+  // the next regeneration diffs against (see generator/version/release.ts).
+  // The marker lists the files; generateAll writes it again once the release adds its own.
+  const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, snapshot]]);
+  files.set(PACKAGE_MARKER, markerText(config.name, files.keys()));
+  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs, report };
+}
+
+/** What the stages up to emit make of a package: its files before formatting, and what the rest needs. */
+interface Sources {
+  emitted: Map<string, string>;
+  /** The API snapshot, as written in the package. */
+  snapshot: string;
+  inputs: GeneratedPackage['inputs'];
+  report: GenerateReport;
+}
+
+/** fetch -> load -> model -> emit. */
+async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done') => Promise<void>, fetched: ReadonlyMap<string, string> | undefined): Promise<Sources> {
+  let remote = fetched;
   if (!remote && isUrl(config.spec)) {
     await enter('fetch');
     remote = await fetchSpecTree(config.spec);
@@ -70,26 +105,13 @@ export async function generatePackage(
     notes: spec.docs.notes,
   };
   refuseWhenStrict(config, report);
-  // The schema types render on their thread while this one loads the other emitters (ts-morph).
-  requestSchemaTypes(model, spec.version);
-  // The later stages load big libraries (ts-morph, openapi-typescript and TypeScript 5.9; their
-  // start-up is in bench/RESULTS.md); loaded on first use, they cost nothing when the cache answers.
+  const packageJson = { license: config.license ?? specLicense(spec.docs.root) };
+  // The emit threads start on the model at once, while this one makes its API snapshot.
+  requestEmit(model, spec.version, packageJson);
+  const snapshot = renderSnapshot(apiSnapshot(model));
   await enter('emit');
-  const { emitPackage } = await import('./emit/index.ts');
-  const emitted = await emitPackage(model, spec.version, config.templates, { license: config.license ?? specLicense(spec.docs.root) });
-  await enter('format');
-  const formatted = await formatFiles(emitted);
-  await enter('compile');
-  const { compilePackage } = await import('./compile/typescript.ts');
-  // Declarations are formatted like the sources: each compiler spells string literals its own way.
-  const compiled = await formatFiles(await compilePackage(formatted, config.name));
-  await enter('done');
-  // The marker lets a later run replace this folder (and only such a folder); the snapshot is what
-  // the next regeneration diffs against (see generator/version/release.ts).
-  // The marker lists the files; generateAll writes it again once the release adds its own.
-  const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, renderSnapshot(apiSnapshot(model))]]);
-  files.set(PACKAGE_MARKER, markerText(config.name, files.keys()));
-  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs: spec.docs.loadedFiles, report };
+  const emitted = await emitPackage(model, spec.version, config.templates, packageJson);
+  return { emitted, snapshot, inputs: spec.docs.loadedFiles, report };
 }
 
 /** Under `strict`, every warning is an error: nothing is generated. */

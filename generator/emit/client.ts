@@ -1,8 +1,8 @@
-import { type MethodDeclarationStructure, type StatementStructures, StructureKind } from './structures.ts';
+import { type MethodDeclarationStructure, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
 import { oauthFlows } from './runtime.ts';
-import { docText, GENERATED_HEADER, printSourceFile, stringLiteral } from './source.ts';
+import { docText, GENERATED_HEADER, stringLiteral } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
 export function emitClient(model: ApiModel): string {

@@ -1,6 +1,6 @@
-import { type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
+import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { ApiModel, EnumModel } from '../model/types.ts';
-import { comment, docText, GENERATED_HEADER, literal, printSourceFile, stringLiteral } from './source.ts';
+import { comment, docText, GENERATED_HEADER, literal, stringLiteral } from './source.ts';
 
 /**
  * `enums.ts`: each enum as a string-literal union with a same-named `as const` array of its

@@ -1,11 +1,11 @@
-import { type ImportDeclarationStructure, type OptionalKind, type StatementStructures, StructureKind } from './structures.ts';
+import { type ImportDeclarationStructure, type OptionalKind, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { oauthFlows } from './runtime.ts';
 import { PARAMS_TYPE_PARAMETER } from './selections.ts';
-import { docText, GENERATED_HEADER, printSourceFile, stringLiteral, wrapText } from './source.ts';
+import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
 const MODULE_VALUES = ['createCore', 'oauth1Auth', 'appOnlyAuth', 'request', 'buildUrl', 'ops', 'then'];

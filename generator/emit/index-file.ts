@@ -1,7 +1,7 @@
-import { type StatementStructures, StructureKind } from './structures.ts';
+import { printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { indexExports } from './index-exports.ts';
-import { GENERATED_HEADER, printSourceFile } from './source.ts';
+import { GENERATED_HEADER } from './source.ts';
 
 /** `index.ts`: the package's public surface (see index-exports.ts). */
 export function emitIndex(model: ApiModel): string {

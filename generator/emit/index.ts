@@ -1,21 +1,58 @@
 import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
-import { emitClient } from './client.ts';
-import { emitEnums } from './enums.ts';
-import { emitFunctions } from './functions.ts';
-import { emitIndex } from './index-file.ts';
-import { emitModels } from './models.ts';
-import { emitOperations } from './operations.ts';
-import { emitPackageJson, emitTsconfig, type PackageJsonOptions } from './package-files.ts';
-import { emitProblems } from './problems.ts';
-import { emitReadme } from './readme.ts';
-import { emitResource } from './resources.ts';
+import type { PackageFiles } from './emitters.ts';
+import { emitted, requestEmitters, startEmittersThread, stopEmittersThread } from './emitters-thread.ts';
+import type { PackageJsonOptions } from './package-files.ts';
 import { renderRuntime, type TemplateOverrides } from './runtime.ts';
-import { schemaTypes } from './schema-types-thread.ts';
+import { requestSchemaTypes, schemaTypes, startSchemaTypesThread, stopSchemaTypesThread } from './schema-types-thread.ts';
 
-/** Files of a package by path inside it, before formatting. */
-export type PackageFiles = Map<string, string>;
+export type { PackageFiles } from './emitters.ts';
+
+/*
+ * Emitting runs on two threads beside this one (see EmitThread): the schema types' (openapi-typescript
+ * and TypeScript 5.9) and the ts-morph emitters'. This module loads neither library: it starts the
+ * threads and renders the runtime (handlebars) while they work; the emitters run here only where
+ * the threads do not run.
+ */
+
+/** The packages being generated that may still emit, and whether the threads outlive them. */
+let users = 0;
+let kept = false;
+
+/**
+ * Starts the emit threads for a package about to be generated, to load their libraries while this
+ * thread loads the spec and builds the model. Each start is paired with `releaseEmitThreads`.
+ */
+export function startEmitThreads(): void {
+  users++;
+  startSchemaTypesThread();
+  startEmittersThread();
+}
+
+/**
+ * A package no longer needs the emit threads (it is emitted, or it failed). When no package does,
+ * they end, and their memory (a TypeScript each, the copies of the model) is free for the
+ * compile and write stages; unless `keepEmitThreads` was called.
+ */
+export function releaseEmitThreads(): void {
+  users = Math.max(0, users - 1);
+  if (users > 0 || kept) return;
+  stopSchemaTypesThread();
+  stopEmittersThread();
+}
+
+/** Keeps the emit threads for the life of the process (`--watch`: each regeneration finds their libraries loaded). */
+export function keepEmitThreads(): void {
+  kept = true;
+}
+
+/** Starts emitting a model as soon as it is built; `emitPackage` takes the result up. */
+export function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions = {}): void {
+  if (!isIdentifier(model.clientName)) return; // emitPackage refuses it
+  requestSchemaTypes(model, openapiVersion);
+  requestEmitters(model, packageJson);
+}
 
 /** Runs every emitter over the model. */
 export async function emitPackage(
@@ -26,22 +63,12 @@ export async function emitPackage(
 ): Promise<PackageFiles> {
   // The client's name is the one identifier that comes from the command line or config, not the name table.
   if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
-  // Rendered on the schema-types thread (when it runs) while the other emitters run here.
   const schemas = schemaTypes(model, openapiVersion);
-  const files: PackageFiles = new Map();
-  files.set('package.json', emitPackageJson(model, packageJson));
-  files.set('tsconfig.json', emitTsconfig());
-  files.set('README.md', emitReadme(model));
-  files.set('src/schemas.ts', ''); // its place in the file order; the text comes from the thread below
-  files.set('src/models.ts', emitModels(model));
-  files.set('src/enums.ts', emitEnums(model));
-  if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));
-  files.set('src/operations.ts', emitOperations(model));
-  files.set('src/functions.ts', emitFunctions(model));
-  for (const group of model.groups) files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
-  files.set('src/client.ts', emitClient(model));
-  files.set('src/index.ts', emitIndex(model));
-  for (const rendered of renderRuntime(model, overrides)) files.set(rendered.path, rendered.text);
+  const structured = emitted(model, packageJson);
+  // Rendered here while the threads work.
+  const runtime = renderRuntime(model, overrides);
+  const files = await structured;
+  for (const rendered of runtime) files.set(rendered.path, rendered.text);
   files.set('src/schemas.ts', await schemas);
   return files;
 }

@@ -1,7 +1,7 @@
-import { type StatementStructures, StructureKind } from './structures.ts';
+import { printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
-import { GENERATED_HEADER, printSourceFile } from './source.ts';
+import { GENERATED_HEADER } from './source.ts';
 
 /**
  * `models.ts`: the named type of every schema that is not an enum (enums live in `enums.ts`),

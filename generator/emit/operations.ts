@@ -1,8 +1,8 @@
-import { type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
+import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
 import { PARAMS_TYPE_PARAMETER, selectionType } from './selections.ts';
-import { docText, GENERATED_HEADER, literal, printSourceFile, propertyKey, Raw, stringLiteral } from './source.ts';
+import { docText, GENERATED_HEADER, literal, propertyKey, Raw, stringLiteral } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
 export function descriptorName(op: OperationModel): string {

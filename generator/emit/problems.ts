@@ -1,6 +1,6 @@
-import { type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
+import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { ApiModel, ProblemUnionModel } from '../model/types.ts';
-import { docText, GENERATED_HEADER, literal, printSourceFile, stringLiteral } from './source.ts';
+import { docText, GENERATED_HEADER, literal, stringLiteral } from './source.ts';
 
 /**
  * `problems.ts`: the problem union with its discriminator values, a type guard per value, and

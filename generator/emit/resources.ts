@@ -1,9 +1,9 @@
-import { Scope, type StatementStructures, StructureKind } from './structures.ts';
+import { printSourceFile, Scope, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel, GroupModel } from '../model/types.ts';
 import { functionNames, operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
 import { methodDocs, resultType } from './operations.ts';
 import { PARAMS_TYPE_PARAMETER } from './selections.ts';
-import { docText, GENERATED_HEADER, printSourceFile } from './source.ts';
+import { docText, GENERATED_HEADER } from './source.ts';
 
 /**
  * `resources/<group>.ts`: one class per tag, one method per operation. Each method is its

@@ -1,44 +1,7 @@
-import type { OptionalKind, SourceFileStructure } from 'ts-morph';
-import { printStructures, StructureKind } from './structures.ts';
-
 /**
- * Prints a source file from a ts-morph structure: the one place emitted TypeScript is printed.
- * Top-level statements are printed one by one and laid out as a careful writer would: the imports
- * together, then a blank line after them and between every two declarations.
+ * How values from a spec or the command line enter generated code: as literals, keys, doc comment
+ * text (wrapped), and the header every generated file starts with. Printing is structures.ts's.
  */
-export function printSourceFile(structure: OptionalKind<SourceFileStructure>): string {
-  closeNoComments(structure);
-  const statements = typeof structure.statements === 'string' || typeof structure.statements === 'function' ? [structure.statements] : (structure.statements ?? []);
-  let text = structure.leadingTrivia === undefined ? '' : String(structure.leadingTrivia);
-  let previousWasImport = false;
-  for (const statement of statements) {
-    const isImport = typeof statement === 'object' && statement.kind === StructureKind.ImportDeclaration;
-    const printed = printStructures({ statements: [statement] });
-    if (text !== '' && !text.endsWith('\n\n') && !(isImport && previousWasImport)) text += text.endsWith('\n') ? '\n' : '\n\n';
-    text += printed;
-    previousWasImport = isImport;
-  }
-  return text.endsWith('\n') || text === '' ? text : `${text}\n`;
-}
-
-/**
- * Every doc comment of the structure (descriptions and tag texts) goes through `comment`, whoever
- * built it: a safety net under the emitters, which call `docText`/`comment` themselves.
- */
-function closeNoComments(node: unknown): void {
-  if (Array.isArray(node)) node.forEach(closeNoComments);
-  else if (typeof node === 'object' && node !== null) {
-    const record = node as Record<string, unknown>;
-    for (const key of ['description', 'text']) {
-      if ('tagName' in record || key === 'description') {
-        // An example's code keeps its lines; prose is wrapped.
-        if (typeof record[key] === 'string') record[key] = record.tagName === 'example' ? comment(record[key] as string) : wrapText(comment(record[key] as string));
-      }
-    }
-    for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') closeNoComments(value);
-  }
-}
-
 /** The width doc comment prose is wrapped to (the comment's indentation and ` * ` come on top). */
 export const DOC_WIDTH = 100;
 

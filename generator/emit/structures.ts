@@ -1,22 +1,72 @@
 /**
- * ts-morph's structures, as the emitters build them, and the one place they are printed
- * (`printSourceFile` in source.ts calls `printStructures`). ts-morph's `printStructure` writes a
- * structure's text without creating or parsing a source file; the format stage lays it out.
+ * ts-morph's structures, as the emitters build them, and the one place they are printed:
+ * `printSourceFile`, through ts-morph's `printStructure`, which writes a structure's text without
+ * creating or parsing a source file; the format stage lays it out.
  */
-import { printStructure, type SourceFileStructure, StructureKind } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type * as TsMorph from 'ts-morph';
+import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+import { comment, wrapText } from './source.ts';
 
-export {
-  type ImportDeclarationStructure,
-  type MethodDeclarationStructure,
-  type OptionalKind,
-  Scope,
-  type SourceFileStructure,
-  type StatementStructures,
-  StructureKind,
-  VariableDeclarationKind,
+export type {
+  ImportDeclarationStructure,
+  MethodDeclarationStructure,
+  OptionalKind,
+  SourceFileStructure,
+  StatementStructures,
 } from 'ts-morph';
+
+/*
+ * Loaded by `require`: ts-morph ships CommonJS, and an ESM import of CommonJS first scans the file
+ * for its export names (as for TypeScript in libraries.ts). Only this module loads it, so that the
+ * schema-types thread, which needs none of it, does not.
+ */
+const tsMorph = createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
+
+export const { Scope, StructureKind, VariableDeclarationKind } = tsMorph;
+export type Scope = TsMorph.Scope;
+export type StructureKind = TsMorph.StructureKind;
+export type VariableDeclarationKind = TsMorph.VariableDeclarationKind;
 
 /** The printed source of a file. */
 export function printStructures(structure: Omit<SourceFileStructure, 'kind'>): string {
-  return printStructure({ ...structure, kind: StructureKind.SourceFile }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+  return tsMorph.printStructure({ ...structure, kind: StructureKind.SourceFile }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+}
+
+/**
+ * Prints a source file from a ts-morph structure: the one place emitted TypeScript is printed.
+ * Top-level statements are printed one by one and laid out as a careful writer would: the imports
+ * together, then a blank line after them and between every two declarations.
+ */
+export function printSourceFile(structure: OptionalKind<SourceFileStructure>): string {
+  closeNoComments(structure);
+  const statements = typeof structure.statements === 'string' || typeof structure.statements === 'function' ? [structure.statements] : (structure.statements ?? []);
+  let text = structure.leadingTrivia === undefined ? '' : String(structure.leadingTrivia);
+  let previousWasImport = false;
+  for (const statement of statements) {
+    const isImport = typeof statement === 'object' && statement.kind === StructureKind.ImportDeclaration;
+    const printed = printStructures({ statements: [statement] });
+    if (text !== '' && !text.endsWith('\n\n') && !(isImport && previousWasImport)) text += text.endsWith('\n') ? '\n' : '\n\n';
+    text += printed;
+    previousWasImport = isImport;
+  }
+  return text.endsWith('\n') || text === '' ? text : `${text}\n`;
+}
+
+/**
+ * Every doc comment of the structure (descriptions and tag texts) goes through `comment`, whoever
+ * built it: a safety net under the emitters, which call `docText`/`comment` themselves.
+ */
+function closeNoComments(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(closeNoComments);
+  else if (typeof node === 'object' && node !== null) {
+    const record = node as Record<string, unknown>;
+    for (const key of ['description', 'text']) {
+      if ('tagName' in record || key === 'description') {
+        // An example's code keeps its lines; prose is wrapped.
+        if (typeof record[key] === 'string') record[key] = record.tagName === 'example' ? comment(record[key] as string) : wrapText(comment(record[key] as string));
+      }
+    }
+    for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') closeNoComments(value);
+  }
 }

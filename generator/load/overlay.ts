@@ -1,4 +1,5 @@
-import { exec, type JsonValue } from 'jsonpath-rfc9535';
+import { createRequire } from 'node:module';
+import type * as JsonPath from 'jsonpath-rfc9535';
 import { SpecError, SpecErrors } from '../errors.ts';
 import type { DocumentSet } from './documents.ts';
 import type { SourceFile } from './parse.ts';
@@ -79,6 +80,9 @@ export interface Selected {
 /** A target that is not a JSONPath query, with the character where reading it stopped. */
 export class JsonPathError extends Error {}
 
+/** jsonpath-rfc9535 (its CommonJS build), loaded on first use: most runs apply no overlay. */
+let jsonPath: typeof JsonPath | undefined;
+
 /**
  * The nodes a JSONPath query (RFC 9535, function extensions and slices included) selects in `root`,
  * in the order the RFC gives, each with its parent and key. Throws JsonPathError on a bad query.
@@ -86,7 +90,8 @@ export class JsonPathError extends Error {}
 export function selectNodes(root: unknown, query: string): Selected[] {
   const found: (string | number)[][] = [];
   try {
-    exec(root as JsonValue, query, (_value, path) => found.push([...path]));
+    jsonPath ??= createRequire(import.meta.url)('jsonpath-rfc9535') as typeof JsonPath;
+    jsonPath.exec(root as JsonPath.JsonValue, query, (_value, path) => found.push([...path]));
   } catch (error) {
     // The parser's own message lists every character class it expected: the place says more.
     const { location, found: text } = (error ?? {}) as { location?: { start?: { column?: unknown } }; found?: unknown };

@@ -1,4 +1,4 @@
-import { operationsOf } from '../diff/change.ts';
+import { type Change, operationsOf } from '../diff/change.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import type { ApiSnapshot } from '../diff/snapshot.ts';
 import { memberName, pascalCase } from '../model/names.ts';
@@ -34,13 +34,14 @@ export interface OperationRename {
 
 /**
  * The renames between the package whose snapshot is `old` and the one whose snapshot is `next`, as
- * the diff found them (`Change.rename` from `diffSnapshots`): the diff is the one place that decides
- * what is a rename. Added here only what follows from names the generator derives from operationIds:
- * the `/functions` export and the `<Id>Params` type of an operation whose id changed.
+ * the diff found them (`Change.rename` from `diffSnapshots`; `changes`: that diff, when the caller
+ * has it): the diff is the one place that decides what is a rename. Added here only what follows
+ * from names the generator derives from operationIds: the `/functions` export and the `<Id>Params`
+ * type of an operation whose id changed.
  */
-export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot): Renames {
+export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Change[] = diffSnapshots(old, next)): Renames {
   const renames: Renames = { operations: new Map(), params: new Map(), enumValues: new Map(), types: new Map(), functions: new Map() };
-  for (const change of diffSnapshots(old, next)) {
+  for (const change of changes) {
     const rename = change.rename;
     if (rename === undefined) continue;
     switch (rename.kind) {

@@ -42,11 +42,15 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   const manifest = files.get('package.json');
   if (!snapshot || manifest === undefined) return { version: '', bump: 'none' };
   const previousVersion = readVersion(join(config.out, 'package.json'));
-  const previousSnapshot = parseSnapshot(readText(join(config.out, SNAPSHOT_FILE)));
+  const previousText = readText(join(config.out, SNAPSHOT_FILE));
+  // The snapshot on disk, byte for byte the new one: a regeneration of an unchanged spec.
+  const unchanged = previousText === files.get(SNAPSHOT_FILE);
+  const previousSnapshot = unchanged ? snapshot : parseSnapshot(previousText);
   const previousLog = readText(join(config.out, CHANGELOG_FILE));
   let version: string;
   let release: Release;
   let changelog = previousLog;
+  let changes: Change[] | undefined;
   if (previousVersion === undefined) {
     if (config.version !== undefined && !parseVersion(config.version)) throw new UsageError(`${config.name}: version "${config.version}" is not a semver version (such as 1.0.0)`);
     version = config.version ?? DEFAULT_FIRST_VERSION;
@@ -59,7 +63,8 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
     if (previousLog === undefined) changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'First version with an API snapshot; earlier changes are not recorded.'));
     release = { version, previous: previousVersion, bump: 'none' };
   } else {
-    const changes: Change[] = diffSnapshots(previousSnapshot, snapshot);
+    // Identical snapshots have no changes: the diff, the slowest step of such a run, is skipped.
+    changes = unchanged ? [] : diffSnapshots(previousSnapshot, snapshot);
     const bump = bumpOf(changes);
     version = nextVersion(previousVersion, bump);
     if (bump !== 'none') changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
@@ -69,7 +74,7 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   files.set('package.json', manifest.replace(/^(\s*"version":\s*)"[^"]*"/m, `$1${JSON.stringify(version)}`));
   if (changelog !== undefined) files.set(CHANGELOG_FILE, changelog);
   // What `xgen migrate` compares with: the package before the last major version.
-  keepPreviousSnapshot(config.out, files, release.bump, previousSnapshot, snapshot);
+  keepPreviousSnapshot(config.out, files, release.bump, previousSnapshot, snapshot, changes);
   return release;
 }
 

@@ -1,0 +1,138 @@
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { parentPort, Worker } from 'node:worker_threads';
+
+/** A job sent to a thread, and what it sends back. */
+interface Request<J> {
+  id: number;
+  job: J;
+}
+type Reply<R> = { id: number; result: R } | { id: number; error: string };
+
+interface Pending<J, R> {
+  job: J;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Emit work done on a thread of its own. The thread is started when generation starts, so that it
+ * loads its libraries while this one reads the spec and builds the model; jobs sent to it run
+ * there while this thread does other work. `here` does the same work on this thread, with the
+ * same result: on one core or with XGEN_THREADS=0 (the thread is never started), where the thread
+ * cannot start or dies (what it held is done here), and for a job that failed on the thread (done
+ * again here, so that the error is this thread's own, of its own class).
+ */
+export class EmitThread<J, R> {
+  private thread: { worker: Worker; pending: Map<number, Pending<J, R>> } | null | undefined;
+  private nextId = 0;
+
+  /**
+   * @param entry the worker's file beside this module, without its extension
+   * @param override an environment variable naming another entry file, for testing a thread that cannot start
+   */
+  constructor(
+    private readonly entry: string,
+    private readonly here: (job: J) => Promise<R>,
+    private readonly override: string,
+  ) {}
+
+  /** Starts the thread (once per process); a no-op on one core or with XGEN_THREADS=0. */
+  start(): void {
+    if (this.thread !== undefined) return;
+    this.thread = null;
+    if (availableParallelism() < 2 || process.env.XGEN_THREADS === '0') return;
+    try {
+      const worker = this.startWorker();
+      const pending = new Map<number, Pending<J, R>>();
+      worker.unref();
+      worker.on('message', (reply: Reply<R>) => {
+        const job = pending.get(reply.id);
+        pending.delete(reply.id);
+        if (pending.size === 0) worker.unref();
+        if (!job) return;
+        if ('result' in reply) job.resolve(reply.result);
+        else void this.here(job.job).then(job.resolve, job.reject);
+      });
+      // A thread that could not start (a loader this thread has and it lacks) or that died: what it
+      // held, and every later job, is done here.
+      const fallBack = (): void => {
+        if (this.thread?.worker === worker) this.thread = null;
+        for (const job of pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+        pending.clear();
+      };
+      worker.on('error', fallBack);
+      worker.on('exit', fallBack);
+      this.thread = { worker, pending };
+    } catch {
+      this.thread = null;
+    }
+  }
+
+  /**
+   * The worker: `<entry>.js` beside this module in dist/; from the sources (run under tsx),
+   * `<entry>.ts` through tsx's API, since Node 20 does not give a thread the loader hooks of
+   * `--import tsx`.
+   */
+  private startWorker(): Worker {
+    const other = process.env[this.override];
+    const override = other ? pathToFileURL(other) : undefined;
+    if (!import.meta.url.endsWith('.ts')) return new Worker(override ?? new URL(`./${this.entry}.js`, import.meta.url));
+    const entry = (override ?? new URL(`./${this.entry}.ts`, import.meta.url)).href;
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const boot = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+    return new Worker(boot, { eval: true });
+  }
+
+  /**
+   * Forgets the thread, for tests: the next start makes a new one. The old one is not stopped (it is
+   * idle and does not keep the process alive): terminating a thread that has tsx's loader ends the
+   * whole process on Node 20.
+   */
+  forget(): void {
+    this.thread = undefined;
+  }
+
+  /**
+   * Ends the thread and frees what it holds (its libraries, its copy of the model); the next start
+   * makes a new one. Jobs still pending are done here.
+   */
+  stop(): void {
+    const current = this.thread;
+    this.thread = undefined;
+    if (!current) return;
+    for (const job of current.pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+    current.pending.clear();
+    current.worker.terminate().catch(() => {});
+  }
+
+  /** Whether the thread runs (it may still fall back if it cannot load). */
+  running(): boolean {
+    return Boolean(this.thread);
+  }
+
+  /** The job's result: from the thread when it runs, else done here. */
+  run(job: J): Promise<R> {
+    if (!this.thread) return this.here(job);
+    const { worker, pending } = this.thread;
+    const id = this.nextId++;
+    return new Promise<R>((resolve, reject) => {
+      pending.set(id, { job, resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, job } satisfies Request<J>);
+    });
+  }
+}
+
+/** In a worker: answers every job sent to it with `work`'s result (or its error's message). */
+export function serveJobs<J, R>(work: (job: J) => R): void {
+  parentPort?.on('message', ({ id, job }: Request<J>) => {
+    let reply: Reply<R>;
+    try {
+      reply = { id, result: work(job) };
+    } catch (error) {
+      reply = { id, error: error instanceof Error ? error.message : String(error) };
+    }
+    parentPort?.postMessage(reply);
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * The emit threads' lifetime: started for each package being generated, they end once no package
+ * needs them (their memory is free for compile and write), start again for a later package, and
+ * outlive every package after keepEmitThreads (watch mode). Jobs a thread held when it ended are
+ * done on this thread.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { emitted, emittersThreadRunning, forgetEmittersThread } from '../../../generator/emit/emitters-thread.ts';
+import { runEmitters } from '../../../generator/emit/emitters.ts';
+import { releaseEmitThreads, startEmitThreads } from '../../../generator/emit/index.ts';
+import { forgetSchemaTypesThread, schemaTypesThreadRunning } from '../../../generator/emit/schema-types-thread.ts';
+import { loadSpec } from '../../../generator/load/index.ts';
+import { buildModel } from '../../../generator/model/index.ts';
+import { ROOT } from '../../helpers/cli.ts';
+
+const running = () => [schemaTypesThreadRunning(), emittersThreadRunning()];
+
+test.before(() => {
+  forgetSchemaTypesThread();
+  forgetEmittersThread();
+});
+
+test('two packages side by side: the threads end when the second one releases them', () => {
+  startEmitThreads();
+  startEmitThreads();
+  assert.equal(running(), [true, true]);
+  releaseEmitThreads();
+  assert.equal(running(), [true, true], 'one package still emits');
+  releaseEmitThreads();
+  assert.equal(running(), [false, false]);
+  startEmitThreads();
+  assert.equal(running(), [true, true], 'a later package starts them again');
+  releaseEmitThreads();
+  assert.equal(running(), [false, false]);
+});
+
+test('a job the thread held when it ended is done here', async () => {
+  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), { packageName: '@test/ads', clientName: 'AdsClient' });
+  startEmitThreads();
+  const files = emitted(model, {});
+  releaseEmitThreads();
+  assert.equal([...(await files)], [...runEmitters(model, {})]);
+});
+
+test('after keepEmitThreads, the threads outlive the packages', () => {
+  const probe = `
+    const emit = await import(${JSON.stringify(join(ROOT, 'generator/emit/index.ts'))});
+    const { emittersThreadRunning } = await import(${JSON.stringify(join(ROOT, 'generator/emit/emitters-thread.ts'))});
+    emit.keepEmitThreads();
+    emit.startEmitThreads();
+    emit.releaseEmitThreads();
+    console.log(JSON.stringify(emittersThreadRunning()));
+    process.exit(0);
+  `;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  assert.is(run.stdout.trim(), 'true');
+});
+
+test.run();
