@@ -124,8 +124,7 @@ for (const name of PACKAGES) {
 
   test(`${name}: doc comments are wrapped`, () => {
     const long: string[] = [];
-    // The runtime's hand-written comments are kept to the 200-character rule above.
-    for (const { path, text } of sources(name).filter((f) => !f.path.includes('/runtime/'))) {
+    for (const { path, text } of sources(name)) {
       text.split('\n').forEach((line, i) => {
         const prose = /^\s*(?:\/\*\*|\*|\/\/)\s?(.*)$/.exec(line)?.[1];
         if (prose === undefined || line.length <= COMMENT_WIDTH) return;

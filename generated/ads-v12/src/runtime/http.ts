@@ -24,7 +24,10 @@ import { checkRules } from './rules.js';
 
 /** Options of the client constructor (and of `createCore`). */
 export interface ClientOptions {
-  /** The origin requests go to (the version segment is part of each operation's path). Default `https://ads-api.x.com`. */
+  /**
+   * The origin requests go to (the version segment is part of each operation's path).
+   * Default `https://ads-api.x.com`.
+   */
   baseUrl?: string;
   /** The sandbox origin. Default `https://ads-api-sandbox.twitter.com`. */
   sandboxBaseUrl?: string;
@@ -69,7 +72,10 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** The random source of the backoff jitter, in [0, 1). For tests. Default `Math.random`. */
   random?: () => number;
-  /** The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits. For tests. Default `Date.now`. */
+  /**
+   * The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits.
+   * For tests. Default `Date.now`.
+   */
   now?: () => number;
   /**
    * Wait for the budget of a documented rate limit (`x-rate-limit`) instead of sending a request

@@ -23,7 +23,10 @@ import { transport } from '#transport';
 
 /** Options of the client constructor (and of `createCore`). */
 export interface ClientOptions {
-  /** The origin requests go to (the version segment is part of each operation's path). Default `https://api.x.com`. */
+  /**
+   * The origin requests go to (the version segment is part of each operation's path).
+   * Default `https://api.x.com`.
+   */
   baseUrl?: string;
   /** Credentials; each operation uses the ones its spec allows. */
   auth?: ClientAuth;
@@ -64,7 +67,10 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** The random source of the backoff jitter, in [0, 1). For tests. Default `Math.random`. */
   random?: () => number;
-  /** The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits. For tests. Default `Date.now`. */
+  /**
+   * The clock (ms since the epoch) that turns `x-rate-limit-reset` and date `retry-after` into waits.
+   * For tests. Default `Date.now`.
+   */
   now?: () => number;
 }
 
