@@ -24,8 +24,9 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (hasRules(model)) files.push('rules');
   if (model.audienceUpload) files.push('audiences');
   if (model.hasRateLimits) files.push('pacing');
-  if (oauthFlows(model)) files.push('oauth-flows');
-  if (oauthFlows(model)?.appOnly) files.push('app-only');
+  const flows = oauthFlows(model);
+  if (flows) files.push('oauth-flows');
+  if (flows?.appOnly) files.push('app-only');
   return files;
 }
 
