@@ -1,7 +1,6 @@
 import { type MethodDeclarationStructure, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
-import { oauthFlows } from './runtime.ts';
 import { docText, GENERATED_HEADER, stringLiteral } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
@@ -10,7 +9,7 @@ export function emitClient(model: ApiModel): string {
   // The client supports every credential kind of the package: it carries every core extension.
   const extensions: [string, string][] = [];
   if (model.authKinds.includes('oauth1')) extensions.push(['oauth1Auth', 'oauth1']);
-  if (oauthFlows(model)?.appOnly) extensions.push(['appOnlyAuth', 'app-only']);
+  if (model.authFlows.appOnly) extensions.push(['appOnlyAuth', 'app-only']);
   // With field selection, `call` is generic in its params too, so results follow the `*.fields` values.
   const narrowing = model.operations.some((o) => o.narrowing);
   const docs = [

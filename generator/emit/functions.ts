@@ -3,7 +3,6 @@ import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
-import { oauthFlows } from './runtime.ts';
 import { PARAMS_TYPE_PARAMETER } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
 
@@ -104,13 +103,12 @@ export function emitFunctions(model: ApiModel): string {
   const merged = mergeImports([...values, ...types]);
   if (ops.length > 0) merged.push({ moduleSpecifier: './operations.js', namespaceImport: 'ops' });
 
-  const flows = oauthFlows(model);
   const reexports: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/http.js', namedExports: ['createCore', 'type ClientCore', 'type ClientOptions'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/auth.js', namedExports: ['type ClientAuth', 'type CoreExtension'] },
   ];
   if (model.authKinds.includes('oauth1')) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Auth'] });
-  if (flows?.appOnly) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/app-only.js', namedExports: ['appOnlyAuth'] });
+  if (model.authFlows.appOnly) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/app-only.js', namedExports: ['appOnlyAuth'] });
   reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/errors.js', namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'] });
 
   const functions: StatementStructures[] = ops.map((op) => {

@@ -1,5 +1,5 @@
 import type { ApiModel } from '../model/types.ts';
-import { oauthFlows, runtimeFilesFor } from './runtime-files.ts';
+import { runtimeFilesFor } from './runtime-files.ts';
 
 /*
  * What a package's `index.ts` exports, as data: `index-file.ts` prints it, and the API snapshot
@@ -8,12 +8,12 @@ import { oauthFlows, runtimeFilesFor } from './runtime-files.ts';
 
 /** The names `runtime/oauth-flows.ts` exports for this model (see `runtimeFilesFor`). */
 function oauthFlowExports(model: ApiModel): string[] {
-  const flows = oauthFlows(model);
+  const flows = model.authFlows;
   const out: string[] = ['type OAuthFlowOptions', 'type OAuthStepOptions'];
-  if (flows?.oauth1) {
+  if (flows.oauth1) {
     out.push('OAuth1Flow', 'parseOAuth1Callback', 'type OAuth1Consumer', 'type OAuth1RequestToken', 'type OAuth1AccessToken', 'type OAuth1BrowserStepOptions', 'type OAuth1RequestTokenOptions', 'type OAuth1StartOptions', 'type OAuth1Start', 'type OAuth1Callback');
   }
-  if (flows?.appOnly) out.push('AppOnlyTokens');
+  if (flows.appOnly) out.push('AppOnlyTokens');
   return out;
 }
 
@@ -37,7 +37,7 @@ export function indexExports(model: ApiModel): IndexExport[] {
     { moduleSpecifier: './runtime/http.js', namedExports: ['type ClientOptions'] },
     {
       moduleSpecifier: './runtime/auth.js',
-      namedExports: ['type ClientAuth', ...(oauthFlows(model)?.appOnly ? ['type AppOnlyCredentials'] : [])],
+      namedExports: ['type ClientAuth', ...(model.authFlows.appOnly ? ['type AppOnlyCredentials'] : [])],
     },
     {
       moduleSpecifier: './runtime/errors.js',

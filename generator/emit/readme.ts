@@ -2,7 +2,6 @@ import type { ApiModel, OperationModel } from '../model/types.ts';
 import { functionNames } from './functions.ts';
 import { exampleParams } from './examples.ts';
 import { stringLiteral } from './source.ts';
-import { oauthFlows } from './runtime.ts';
 
 /** README of a generated package: install, configure, one example per tag, errors, operations. */
 export function emitReadme(model: ApiModel): string {
@@ -23,6 +22,7 @@ export function emitReadme(model: ApiModel): string {
   lines.push('Options: `baseUrl` (default `' + model.servers.defaultUrl + '`)' + (model.servers.sandboxUrl ? ', `sandboxBaseUrl` (default `' + model.servers.sandboxUrl + '`), `sandbox`' : '') + ', `auth`, `fetch`, `timeoutMs`, `maxRetries`, `maxRetryWaitMs`, `headers`. Every method takes one params object (path, query and header parameters and body fields, by their wire names) and optional per-call options `{ signal, timeoutMs, headers, maxRetries }`.', '');
   lines.push(...functionsSection(model, auth));
   lines.push(...fieldSelectionSection(model));
+  lines.push(...credentialHelpersSection(model));
   lines.push('## Examples by tag', '');
   for (const group of model.groups) {
     const op = model.operations.find((o) => o.id === group.operationIds[0]);
@@ -87,7 +87,7 @@ function functionsSection(model: ApiModel, auth: string | undefined): string[] {
   const call = exampleCall(example).replace(`client.${example.group}.${example.methodName}(`, `${name}(core, `).replace('(core, )', '(core)');
   const extensions = [
     ...(model.authKinds.includes('oauth1') ? ['`oauth1Auth` (OAuth 1.0a signing: `createCore({ auth: { oauth1: { ... } } }, oauth1Auth)`)'] : []),
-    ...(oauthFlows(model)?.appOnly ? ['`appOnlyAuth` (`{ appOnly }` credentials)'] : []),
+    ...(model.authFlows.appOnly ? ['`appOnlyAuth` (`{ appOnly }` credentials)'] : []),
   ];
   return [
     '## Tree-shakable functions',
@@ -107,6 +107,30 @@ function functionsSection(model: ApiModel, auth: string | undefined): string[] {
         : ''),
     '',
   ];
+}
+
+/**
+ * The helpers the spec's security schemes and `x-webhook-signature` bring, with the facts from the
+ * spec that a user needs to wire them (the endpoints, the signature header, the CRC parameter).
+ */
+function credentialHelpersSection(model: ApiModel): string[] {
+  const { oauth1, appOnly, oauth2User } = model.authFlows;
+  const signature = model.webhookSignature;
+  const items: string[] = [];
+  if (oauth2User) {
+    items.push(
+      `- **OAuth 2 user flow** (the \`${oauth2User.scheme}\` scheme): \`createPkceVerifier\` and \`pkceChallenge\`, then \`buildOAuth2AuthorizeUrl\` (\`${oauth2User.authorizationUrl}\`), \`exchangeOAuth2Code\` and \`refreshOAuth2Token\` (\`${oauth2User.tokenUrl}\`${oauth2User.refreshUrl === oauth2User.tokenUrl ? '' : `, refreshes at \`${oauth2User.refreshUrl}\``}), \`isOAuth2TokenExpired\`. Each endpoint can be overridden in the call's options.`,
+    );
+  }
+  if (oauth1) items.push('- **OAuth 1.0a three-legged flow**: `OAuth1Flow` (request token, the authorize or authenticate URL, access token) and `parseOAuth1Callback` for the callback URL.');
+  if (appOnly) items.push('- **App-only tokens**: `AppOnlyTokens` gets and invalidates a bearer token with the app\'s consumer key and secret (Basic).');
+  if (signature) {
+    items.push(
+      `- **Webhooks**: \`crcResponse(crcToken, consumerSecret)\` answers the challenge sent as the \`${signature.crcParameter}\` query parameter; \`verifyWebhookSignature(rawBody, signatureHeader, consumerSecret)\` checks a delivery against its \`${signature.header}\` header (pass the raw body bytes, before any JSON parsing).`,
+    );
+  }
+  if (items.length === 0) return [];
+  return ['## Credential helpers', '', `Exported from \`${model.packageName}\`:`, '', ...items, ''];
 }
 
 /**

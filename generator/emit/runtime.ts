@@ -4,11 +4,11 @@ import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import { inlineComment, stringLiteral } from './source.ts';
-import { hasRules, oauth2UserFlow, oauthFlows, oauthSteps, runtimeFilesFor } from './runtime-files.ts';
+import { hasRules, runtimeFilesFor } from './runtime-files.ts';
 import { builtinTemplateFile, isHandlebarsFile } from './templates-dir.ts';
 
 export { BUILTIN_TEMPLATES, builtinTemplateNames } from './templates-dir.ts';
-export { oauth2UserFlow, oauthFlows, runtimeFilesFor } from './runtime-files.ts';
+export { runtimeFilesFor } from './runtime-files.ts';
 
 /**
  * Runtime name (e.g. `runtime/pagination.ts`) to the file that replaces the built-in one: a `.hbs`
@@ -107,6 +107,7 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
 
 function templateContext(model: ApiModel): Record<string, unknown> {
   const apiKey = model.securitySchemes.find((s) => s.kind === 'apiKey')?.apiKey;
+  const oauth2User = model.authFlows.oauth2User;
   return {
     packageName: model.packageName,
     clientName: model.clientName,
@@ -120,19 +121,19 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     // The user type is the spec's schema (imported under the helper's name when it has another).
     audienceUpload: model.audienceUpload && { ...model.audienceUpload, userTypeRenamed: model.audienceUpload.userType !== undefined && model.audienceUpload.userType !== 'AudienceUser' },
     apiKey,
-    oauthSteps: oauthSteps(model),
-    oauthFlows: oauthFlows(model),
-    oauth2User: oauth2UserFlow(model),
+    oauthSteps: model.authFlows.steps,
+    oauthFlows: model.authFlows,
+    oauth2User: oauth2User && { ...oauth2User, scopeExample: `[${oauth2User.scopes.slice(0, 3).map((s) => `'${s}'`).join(', ')}]` },
     webhookSignature: model.webhookSignature,
     auth: {
-      appOnly: oauthFlows(model)?.appOnly ?? false,
+      appOnly: model.authFlows.appOnly,
       any: model.authKinds.length > 0,
       bearer: model.authKinds.includes('bearer') || model.authKinds.includes('oauth2'),
       oauth1: model.authKinds.includes('oauth1'),
       basic: model.authKinds.includes('basic'),
       apiKey: model.authKinds.includes('apiKey'),
       // Credential kinds whose code comes as a core extension (`oauth1Auth`, `appOnlyAuth`).
-      extensions: model.authKinds.includes('oauth1') || (oauthFlows(model)?.appOnly ?? false),
+      extensions: model.authKinds.includes('oauth1') || model.authFlows.appOnly,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { isObject, type LoadedSpec } from '../load/index.ts';
 import { closeSentEnums } from './enum-sides.ts';
 import { makeSentUnionsExclusive } from './exclusive-unions.ts';
+import { readAuthFlows } from './auth-flows.ts';
 import { readEnums } from './enums.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
@@ -55,6 +56,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     securitySchemes: [...schemes.values()],
     authKinds,
     ...(webhookSignature ? { webhookSignature } : {}),
+    authFlows: readAuthFlows(operations, [...schemes.values()], authKinds),
     hasMoney,
     hasPagination: operations.some((o) => o.pagination),
     hasStreaming: operations.some((o) => o.streaming),

@@ -29,6 +29,8 @@ export interface ApiModel {
   authKinds: AuthKind[];
   /** How webhook deliveries are signed, when the spec says (`x-webhook-signature`). */
   webhookSignature?: WebhookSignatureModel;
+  /** The credential flows the package can drive (OAuth 1.0a, app-only tokens, the OAuth 2 user flow). */
+  authFlows: AuthFlowsModel;
   /** True when some property is marked `x-money: micros`. */
   hasMoney: boolean;
   /** Paginated operations exist (the pagination runtime is needed). */
@@ -45,6 +47,30 @@ export interface ApiModel {
   };
   /** The objects `*.fields` parameters select, each as a generic type (`TweetSelection<V>`). */
   selections: SelectionModel[];
+}
+
+/** The credential flows a spec supports, from its security schemes and its operations' `x-oauth-step` marks. */
+export interface AuthFlowsModel {
+  /** The operation of each OAuth step, by step in camelCase (`requestToken`, `appToken`). */
+  steps: Record<string, { id: string; constName: string }>;
+  /** The OAuth 1.0a three-legged flow: request-token and access-token steps under an OAuth 1.0a scheme. */
+  oauth1: boolean;
+  /** App-only tokens: an app-token step under Basic credentials, and bearer tokens to send. */
+  appOnly: boolean;
+  /** The OAuth 2 authorization-code flow the user-flow helpers default to, when a scheme declares one. */
+  oauth2User?: OAuth2UserFlowModel;
+}
+
+/** An OAuth 2 authorization-code flow with both endpoints: what the user-flow helpers need. */
+export interface OAuth2UserFlowModel {
+  /** The security scheme that declares it. */
+  scheme: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** The refresh endpoint: the token endpoint when the flow names none. */
+  refreshUrl: string;
+  /** The flow's scope names, in the spec's order. */
+  scopes: string[];
 }
 
 export interface ServerModel {

@@ -60,6 +60,7 @@ test('a bearer-only package gets no OAuth or webhook helpers', async () => {
   const { files, text } = await runtimeOf('bearer', 'type: http\nscheme: bearer');
   assert.equal(authFiles(files), []);
   assert.not.match(text('src/index.ts'), /crcResponse|buildOAuth2AuthorizeUrl|oauth1Sign/);
+  assert.not.match(text('README.md'), /## Credential helpers/);
 });
 
 test('an OAuth 2 authorization-code scheme brings the user flow, with its own endpoints', async () => {
@@ -82,6 +83,12 @@ flows:
   assert.match(flow, "`['read', 'write']`");
   assert.not.match(flow, /x\.com/);
   assert.match(text('src/index.ts'), /buildOAuth2AuthorizeUrl/);
+  // The README names the endpoints the helpers default to.
+  const readme = text('README.md');
+  assert.match(readme, '**OAuth 2 user flow** (the `Auth` scheme)');
+  assert.match(readme, '`buildOAuth2AuthorizeUrl` (`https://login.example.com/authorize`)');
+  assert.match(readme, '(`https://api.example.com/v1/oauth/token`, refreshes at `https://login.example.com/refresh`)');
+  assert.not.match(readme, /Webhooks|OAuth1Flow/);
 });
 
 test('an OAuth 2 scheme without an authorization-code flow brings no user flow', async () => {
@@ -100,6 +107,10 @@ test('x-webhook-signature brings the webhook helpers', async () => {
   const { files, text } = await runtimeOf('webhooks', 'type: http\nscheme: bearer', 'x-webhook-signature: { header: x-hook-signature, crc: crc_token }\n');
   assert.equal(authFiles(files), ['encoding', 'webhooks']);
   assert.match(text('src/index.ts'), /crcResponse, verifyWebhookSignature/);
+  // The README says which header and which query parameter the spec's deliveries use.
+  const readme = text('README.md');
+  assert.match(readme, 'the challenge sent as the `crc_token` query parameter');
+  assert.match(readme, 'checks a delivery against its `x-hook-signature` header');
 });
 
 test('a helper that goes is a breaking change of the package', async () => {
