@@ -711,7 +711,9 @@ function pause(sleep: Sleep | undefined, ms: number, signal: AbortSignal | undef
 
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
 function formObject(text: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(text));
+  const out: Record<string, string> = {};
+  new URLSearchParams(text).forEach((value, key) => (out[key] = value));
+  return out;
 }
 
 function trimSlash(url: string): string {

@@ -531,7 +531,9 @@ function pause(sleep, ms, signal) {
 }
 /** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
 function formObject(text) {
-    return Object.fromEntries(new URLSearchParams(text));
+    const out = {};
+    new URLSearchParams(text).forEach((value, key) => (out[key] = value));
+    return out;
 }
 function trimSlash(url) {
     return url.replace(/\/+$/, '');
