@@ -3,7 +3,8 @@
  * node:http / node:https with keep-alive agents, answered with a `Response`-shaped object. Node's
  * global fetch costs two to three times what node:http does per request on loopback; this keeps
  * fetch's semantics the client relies on: `redirect: 'manual'` (redirects are the caller's), the
- * signal stops the request and its body, gzip and deflate bodies come decoded, a body cut off
+ * attempt's `Stop` (its deadline joined with the caller's signal; the runtime always gives one, in
+ * place of `init.signal`) stops the request and its body, gzip and deflate bodies come decoded, a body cut off
  * (fewer bytes than `content-length`, a broken chunked or gzip stream) fails to read, and network
  * failures reject with a `TypeError` whose `cause` carries the system error code.
  *
@@ -16,33 +17,6 @@ import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
 // A type only: erased from the JavaScript, so the module still loads nothing of the runtime.
 import type { Stop } from './types.js';
-
-/** How a request is stopped and told it was: a `Stop`, the signal of a fetch-style call, or nothing. */
-interface Watch {
-  /** The reason it stopped, or undefined while it runs. */
-  reason(): unknown;
-  on(stop: (reason: unknown) => void): void;
-  off(): void;
-}
-
-const UNWATCHED: Watch = { reason: () => undefined, on: () => undefined, off: () => undefined };
-
-function watch(stop: Stop | undefined, signal: AbortSignal | undefined): Watch {
-  if (stop) {
-    return {
-      reason: () => (stop.stopped ? stop.reason : undefined),
-      on: (f) => void (stop.onStop = f),
-      off: () => void (stop.onStop = undefined),
-    };
-  }
-  if (!signal) return UNWATCHED;
-  let listener: (() => void) | undefined;
-  return {
-    reason: () => (signal.aborted ? signal.reason : undefined),
-    on: (f) => signal.addEventListener('abort', (listener = () => f(signal.reason)), { once: true }),
-    off: () => listener && signal.removeEventListener('abort', listener),
-  };
-}
 
 /** Sockets kept open between requests, one pool per protocol, made on first use. */
 let httpAgent: HttpAgent | undefined;
@@ -57,9 +31,9 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   // The methods fetch refuses (forbidden methods), refused alike: a call behaves the same on both transports.
   const method = init.method ?? 'GET';
   if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return Promise.reject(new TypeError(`'${method}' HTTP method is unsupported.`));
-  const watching = watch(stop, init.signal ?? undefined);
-  const stopped = watching.reason();
-  if (stopped !== undefined) return Promise.reject(stopped);
+  // The runtime always hands its deadline (the attempt's time limit joined with the caller's signal).
+  const watching = stop ?? { stopped: false, reason: undefined, onStop: undefined };
+  if (watching.stopped) return Promise.reject(watching.reason);
   const slash = input.indexOf('/', input.indexOf('//') + 2);
   const origin = slash < 0 ? input : input.slice(0, slash);
   if (origin !== lastOrigin || !lastTarget) {
@@ -88,16 +62,16 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
       let settled = false;
       let readBefore = 0;
       req.once('socket', (socket) => (readBefore = socket.bytesRead));
-      watching.on((reason) => {
+      watching.onStop = (reason) => {
         req.destroy();
         if (settled) return;
         settled = true;
         reject(reason);
-      });
+      };
       req.once('error', (error) => {
         if (settled) return;
         settled = true;
-        watching.off();
+        watching.onStop = undefined;
         // A kept-alive socket the server closed as this request went out on it: resent once on a
         // new connection (see `closedWhileIdle`); not an attempt of the caller's retries.
         if (!fresh && closedWhileIdle(req, error, readBefore) && (payload === null || !(payload instanceof ReadableStream)))
@@ -179,9 +153,9 @@ class NodeResponse {
   #res: IncomingMessage;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array> | null | undefined;
-  #watching: Watch;
+  #watching: Stop;
 
-  constructor(res: IncomingMessage, watching: Watch) {
+  constructor(res: IncomingMessage, watching: Stop) {
     this.#res = res;
     this.status = res.statusCode ?? 0;
     this.ok = this.status >= 200 && this.status < 300;
@@ -257,9 +231,9 @@ class NodeResponse {
     const finish = (error?: unknown): void => {
       if (over) return;
       over = true;
-      this.#done();
+      this.#watching.onStop = undefined;
       if (error === undefined) end();
-      else fail(this.#watching.reason() ?? (error instanceof TypeError ? error : new TypeError('terminated', { cause: error })));
+      else fail(this.#watching.stopped ? this.#watching.reason : (error instanceof TypeError ? error : new TypeError('terminated', { cause: error })));
     };
     const encoding = res.headers['content-encoding']?.trim().toLowerCase();
     const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : undefined;
@@ -282,17 +256,12 @@ class NodeResponse {
       stop: () => {
         if (over) return;
         over = true;
-        this.#done();
+        this.#watching.onStop = undefined;
         if (res.complete) res.resume();
         else res.destroy();
         decoder?.destroy();
       },
     };
-  }
-
-  /** The body is over: what stops the request no longer needs watching. */
-  #done(): void {
-    this.#watching.off();
   }
 
   /** The content type without building `headers` (what `decode` asks of every response). */

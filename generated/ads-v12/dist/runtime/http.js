@@ -75,7 +75,7 @@ export function buildUrl(core, op, params = {}) {
 /** Sends one operation and resolves to its decoded 2xx body. */
 export function request(core, op, params = {}, options = {}) {
     // Params types are interfaces (no index signature): the runtime reads them by wire name.
-    return attempts(core, op, params, options, (response, deadline) => decode(op, response, deadline, options));
+    return attempts(core, op, params, options, (response, deadline) => decode(op, response, deadline));
 }
 /**
  * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
@@ -83,7 +83,7 @@ export function request(core, op, params = {}, options = {}) {
  */
 export function exchange(core, op, params, options = {}) {
     return attempts(core, op, params, options, async (response, deadline, attempt) => ({
-        body: await decode(op, response, deadline, options),
+        body: await decode(op, response, deadline),
         info: infoOf(op, response, attempt),
     }));
 }
@@ -152,7 +152,10 @@ async function attempts(core, op, input, options, read) {
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
     const signal = options.signal;
     const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
-    const url0 = origin + serialized.pathAndQuery;
+    // A fresh object each time: auth writes into it.
+    const headersNow = () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
+    // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
+    const sign = (target) => applyAuth(op, kind, credentials, target, core.extensions);
     // What was seen of each response is made only for someone who looks.
     const listening = core.onResponse !== undefined || options.onResponse !== undefined;
     for (let attempt = 0;; attempt++) {
@@ -160,15 +163,16 @@ async function attempts(core, op, input, options, read) {
         const mayRetry = retryable && attempt < maxRetries;
         // A documented rate limit: wait for room in its budget (before signing, and before the attempt's time limit starts).
         const paced = op.pacing ? await op.pacing.pace(core, op.pacing.limits, params, signal) : undefined;
-        // A fresh object each attempt: auth writes into it.
-        const headers = core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
-        // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-        let url;
+        const target = {
+            method: op.method,
+            url: origin + serialized.pathAndQuery,
+            form: serialized.form,
+            headers: headersNow(),
+        };
         try {
-            url = applyAuth(op, kind, credentials, { method: op.method, url: url0, form: serialized.form, headers }, core.extensions);
-            if (typeof url !== 'string')
-                url = await url;
-            checkHeaders(op, headers, credentials, callHeaders);
+            const url = sign(target);
+            target.url = typeof url === 'string' ? url : await url;
+            checkHeaders(op, target.headers, credentials, callHeaders);
         }
         catch (error) {
             paced?.();
@@ -177,23 +181,17 @@ async function attempts(core, op, input, options, read) {
         const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
-            response = await follow(fetchImpl, native, op, { url, method: op.method, headers, body: serialized.body ?? null, form: serialized.form }, deadline, {
-                headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
-                sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
-            });
+            response = await follow(fetchImpl, native, op, target, serialized.body ?? null, deadline, headersNow, sign);
         }
         catch (error) {
             paced?.();
             deadline.clear();
-            if (signal?.aborted)
-                throw signal.reason;
-            if (deadline.timedOut)
-                throw new TimeoutError(op.id, timeoutMs);
+            deadline.rethrow(op.id);
             if (error instanceof ConnectionError || error instanceof ValidationError)
                 throw error;
             // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
             const reason = connectionReason(error);
-            const scrubbed = scrub(reason, headers, credentials);
+            const scrubbed = scrub(reason, target.headers, credentials);
             if (!mayRetry)
                 throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
             await core.sleep(backoffMs(core, attempt), signal);
@@ -205,6 +203,7 @@ async function attempts(core, op, input, options, read) {
             core.onResponse?.(info);
             options.onResponse?.(info);
         }
+        let wait;
         if (response.ok) {
             try {
                 return await read(response, deadline, attempt);
@@ -212,31 +211,33 @@ async function attempts(core, op, input, options, read) {
             catch (error) {
                 if (!(error instanceof ConnectionError) || !mayRetry)
                     throw error;
-                await core.sleep(backoffMs(core, attempt), signal);
-                continue;
             }
         }
-        const body = await readBody(response).catch(() => undefined);
-        deadline.clear();
-        if (signal?.aborted)
-            throw signal.reason;
-        const error = new ApiError({
-            operationId: op.id,
-            status: response.status,
-            headers: response.headers,
-            body,
-        });
-        if (!mayRetry || !isRetryableStatus(response.status))
-            throw error;
-        const asked = serverWaitMs(core, response.status, response.headers);
-        if (asked !== undefined && asked > (options.maxRetryWaitMs ?? core.maxRetryWaitMs))
-            throw error;
-        await core.sleep(asked ?? backoffMs(core, attempt), signal);
+        else {
+            const body = await readBody(response).catch(() => undefined);
+            deadline.clear();
+            if (signal?.aborted)
+                throw signal.reason;
+            const error = new ApiError({
+                operationId: op.id,
+                status: response.status,
+                headers: response.headers,
+                body,
+            });
+            if (!mayRetry || !isRetryableStatus(response.status))
+                throw error;
+            wait = serverWaitMs(core, response.status, response.headers);
+            if (wait !== undefined && wait > (options.maxRetryWaitMs ?? core.maxRetryWaitMs))
+                throw error;
+        }
+        await core.sleep(wait ?? backoffMs(core, attempt), signal);
     }
 }
 /** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
 const BAD_HEADER_VALUE = /[\r\n\0]|[^\u0000-\u00ff]/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const CANNOT_SEND = ' cannot be sent';
+const WHY = 'it holds a line break, NUL or a character beyond Latin-1';
 /**
  * Refuses, before sending, a header fetch would refuse (its error would quote the value) or that
  * could smuggle another header: a ValidationError naming the option, never the value.
@@ -248,7 +249,7 @@ function checkHeaders(op, headers, credentials, call) {
     for (const kind in given) {
         const value = given[kind];
         if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
-            throw new ValidationError(`auth.${kind}`, 'header-value', `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`);
+            throw new ValidationError(`auth.${kind}`, 'header-value', `${op.id}: auth.${kind}${CANNOT_SEND}: ${WHY}`);
     }
     for (const name in headers) {
         if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(headers[name]))
@@ -259,29 +260,24 @@ function checkHeaders(op, headers, credentials, call) {
                 ? `options.headers.${name}`
                 : (op.params?.find((p) => p.in === 'header' && p.name.toLowerCase() === name)?.name ??
                     `headers.${name}`);
-        throw new ValidationError(option, 'header-value', `${op.id}: ${option} cannot be sent as an HTTP header: it holds a line break, NUL or a character beyond Latin-1 (or the header name is not a token)`);
+        throw new ValidationError(option, 'header-value', `${op.id}: ${option}${CANNOT_SEND} as an HTTP header: ${WHY} (or the header name is not a token)`);
     }
 }
 /** An error's text with every header value and credential taken out. */
 function scrub(text, headers, credentials) {
-    const secrets = new Set();
+    const secrets = [];
     const collect = (value) => {
-        if (typeof value === 'string') {
-            if (value.length >= 4)
-                secrets.add(value);
-            for (const part of value.split(/[\s,;=]+/))
-                if (part.length >= 6)
-                    secrets.add(part);
-        }
-        else if (typeof value === 'object' && value !== null)
+        if (typeof value === 'string')
+            for (const part of [value, ...value.split(/[\s,;=]+/)])
+                part.length >= (part === value ? 4 : 6) && secrets.push(part);
+        else if (typeof value === 'object' && value)
             Object.values(value).forEach(collect);
     };
-    collect(headers);
-    collect(credentials);
-    let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length))
-        out = out.split(secret).join('[redacted]');
-    return out;
+    collect([headers, credentials]);
+    // Longest first, so that a value is not left half-redacted by a part of it.
+    for (const secret of secrets.sort((a, b) => b.length - a.length))
+        text = text.split(secret).join('[redacted]');
+    return text;
 }
 /** Redirects followed before giving up. */
 const MAX_REDIRECTS = 5;
@@ -294,47 +290,41 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * after POST) turns into a GET without a body; 307 and 308 keep method and body (RFC 9110).
  * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
  */
-async function follow(fetchImpl, native, op, first, deadline, again) {
-    let { url, method, headers, body, form } = first;
-    // Worked out at the first redirect: most requests never meet one.
-    let origin;
+async function follow(fetchImpl, native, op, first, body, deadline, headersNow, sign) {
+    let { url, method, headers, form } = first;
     for (let redirects = 0;; redirects++) {
         const init = { method, headers, body, redirect: 'manual' };
         if (!native)
             init.signal = deadline.signal ?? null;
         const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
+        const status = response.status;
         if (response.type === 'opaqueredirect')
             throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
-        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+        const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
         if (location === null)
             return response;
-        await response.body?.cancel().catch(() => undefined);
+        await cancel(response);
         if (redirects >= MAX_REDIRECTS)
-            throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${response.status})`);
+            throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${status})`);
         let next;
         try {
             next = new URL(location, url);
         }
         catch {
-            throw new ConnectionError(op.id, `redirected (${response.status}) to an invalid URL`);
+            throw new ConnectionError(op.id, `redirected (${status}) to an invalid URL`);
         }
         if (next.protocol !== 'https:' && next.protocol !== 'http:')
-            throw new ConnectionError(op.id, `redirected (${response.status}) to a ${next.protocol} URL`);
-        const toGet = response.status === 303
-            ? method !== 'HEAD'
-            : (response.status === 301 || response.status === 302) && method === 'POST';
-        if (toGet) {
+            throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
+        headers = headersNow();
+        if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
             method = 'GET';
             body = null;
             form = undefined;
-        }
-        headers = again.headers();
-        if (toGet)
             delete headers['content-type'];
-        origin ??= new URL(first.url).origin;
-        if (next.origin === origin) {
-            url = await again.sign({ method, url: next.href, form, headers });
         }
+        // Compared with the first request's origin (worked out here: most requests never meet a redirect).
+        if (next.origin === new URL(first.url).origin)
+            url = await sign({ method, url: next.href, form, headers });
         else {
             headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'));
             if (op.apiKey?.in === 'query')
@@ -343,13 +333,15 @@ async function follow(fetchImpl, native, op, first, deadline, again) {
         }
     }
 }
+/** Lets a response's body go unread. */
+async function cancel(response) {
+    await response.body?.cancel().catch(() => undefined);
+}
 /** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */
-async function decode(op, response, deadline, options) {
+async function decode(op, response, deadline) {
     try {
-        if (op.response === 'none' || response.status === 204 || response.status === 205) {
-            await response.body?.cancel().catch(() => undefined);
-            return undefined;
-        }
+        if (op.response === 'none' || response.status === 204 || response.status === 205)
+            return void (await cancel(response));
         if (op.response === 'binary')
             return await response.blob();
         const text = await response.text();
@@ -393,10 +385,7 @@ async function decode(op, response, deadline, options) {
     catch (error) {
         if (error instanceof ApiError)
             throw error;
-        if (options.signal?.aborted)
-            throw options.signal.reason;
-        if (deadline.timedOut)
-            throw new TimeoutError(op.id, deadline.timeoutMs);
+        deadline.rethrow(op.id);
         throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
             cause: error,
         });
@@ -412,9 +401,8 @@ function contentType(response) {
 }
 /** An object or array JSON text without its closing bracket. */
 function cutShort(text) {
-    const start = text.trimStart()[0];
-    const end = text.trimEnd().at(-1);
-    return (start === '{' && end !== '}') || (start === '[' && end !== ']');
+    const ends = text.trim();
+    return (ends[0] === '{' && !ends.endsWith('}')) || (ends[0] === '[' && !ends.endsWith(']'));
 }
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
 function check(op, params) {
@@ -423,9 +411,7 @@ function check(op, params) {
 }
 /** 429 (and X's older 420) and the 5xx that may pass: worth another try. */
 function isRetryableStatus(status) {
-    if (status === 429 || status === 420)
-        return true;
-    return status >= 500 && status !== 501 && status !== 505;
+    return status === 429 || status === 420 || (status >= 500 && status !== 501 && status !== 505);
 }
 /** What was seen of a response; its rate-limit figures are parsed on first read (most calls never look). */
 function infoOf(op, response, attempt) {
@@ -447,15 +433,15 @@ function infoOf(op, response, attempt) {
 /**
  * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
  * stops (`reason`), and so does its request, headers or body. The node transport watches `onStop`,
- * a plain callback; a fetch gets `signal`, an AbortController made only then (fetch registers every
- * signal for cleanup: most of what a client adds to a request through fetch on Node). Without a
- * timeout a fetch gets the caller's signal as it is. The timer is cleared as soon as the attempt is
- * over: a stream read past its headers must not be cut off, and finished attempts hold no timers.
+ * a plain callback; a fetch gets `signal`, an AbortController made only then (an AbortSignal costs
+ * more to make than the rest of what the client adds to a call, and fetch registers every signal
+ * for cleanup). Without a timeout a fetch gets the caller's signal as it is. The timer is cleared
+ * as soon as the attempt is over: a stream read past its headers must not be cut off, and finished
+ * attempts hold no timers.
  */
 class Deadline {
     #timer;
     #outer;
-    #onAbort;
     #controller;
     constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
@@ -463,19 +449,15 @@ class Deadline {
         this.stopped = false;
         this.reason = undefined;
         this.onStop = undefined;
-        if (outer) {
-            this.#outer = outer;
-            if (outer.aborted)
-                this.#stop(outer.reason);
-            else {
-                this.#onAbort = () => this.#stop(outer.reason);
-                outer.addEventListener('abort', this.#onAbort, { once: true });
-            }
-        }
+        this.#outer = outer;
+        if (outer?.aborted)
+            this.#stop(outer.reason);
+        else
+            outer?.addEventListener('abort', this, { once: true });
         if (timeoutMs > 0 && timeoutMs < Infinity) {
             this.#timer = setTimeout(() => {
                 this.timedOut = true;
-                this.#stop(timeoutReason());
+                this.#stop(new DOMException('The attempt timed out', 'TimeoutError'));
             }, timeoutMs);
         }
     }
@@ -490,6 +472,10 @@ class Deadline {
         }
         return this.#controller.signal;
     }
+    /** The caller's signal aborted (the deadline is its own listener: no closure per attempt). */
+    handleEvent() {
+        this.#stop(this.#outer.reason);
+    }
     #stop(reason) {
         if (this.stopped)
             return;
@@ -498,14 +484,17 @@ class Deadline {
         this.#controller?.abort(reason);
         this.onStop?.(reason);
     }
+    /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it. */
+    rethrow(operationId) {
+        if (this.#outer?.aborted)
+            throw this.#outer.reason;
+        if (this.timedOut)
+            throw new TimeoutError(operationId, this.timeoutMs);
+    }
     clear() {
         clearTimeout(this.#timer);
-        if (this.#onAbort)
-            this.#outer.removeEventListener('abort', this.#onAbort);
+        this.#outer?.removeEventListener('abort', this);
     }
-}
-function timeoutReason() {
-    return new DOMException('The attempt timed out', 'TimeoutError');
 }
 /** The body of a failed response: JSON when it looks like JSON, else its text. */
 async function readBody(response) {
@@ -532,13 +521,14 @@ function pause(sleep, ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(signal.reason);
-        const onAbort = () => {
+        const timer = given ? undefined : setTimeout(() => settle(resolve), ms);
+        const settle = (then) => {
             clearTimeout(timer);
-            reject(signal.reason);
+            signal?.removeEventListener('abort', onAbort);
+            then();
         };
-        const done = () => signal?.removeEventListener('abort', onAbort);
-        const timer = given ? undefined : setTimeout(() => (done(), resolve()), ms);
-        given?.then(() => (done(), resolve()), (error) => (done(), reject(error)));
+        const onAbort = () => settle(() => reject(signal.reason));
+        given?.then(() => settle(resolve), (error) => settle(() => reject(error)));
         signal?.addEventListener('abort', onAbort, { once: true });
     });
 }

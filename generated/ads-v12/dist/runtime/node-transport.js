@@ -3,7 +3,8 @@
  * node:http / node:https with keep-alive agents, answered with a `Response`-shaped object. Node's
  * global fetch costs two to three times what node:http does per request on loopback; this keeps
  * fetch's semantics the client relies on: `redirect: 'manual'` (redirects are the caller's), the
- * signal stops the request and its body, gzip and deflate bodies come decoded, a body cut off
+ * attempt's `Stop` (its deadline joined with the caller's signal; the runtime always gives one, in
+ * place of `init.signal`) stops the request and its body, gzip and deflate bodies come decoded, a body cut off
  * (fewer bytes than `content-length`, a broken chunked or gzip stream) fails to read, and network
  * failures reject with a `TypeError` whose `cause` carries the system error code.
  *
@@ -14,24 +15,6 @@ import { Agent as HttpAgent, request as httpRequest, } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
-const UNWATCHED = { reason: () => undefined, on: () => undefined, off: () => undefined };
-function watch(stop, signal) {
-    if (stop) {
-        return {
-            reason: () => (stop.stopped ? stop.reason : undefined),
-            on: (f) => void (stop.onStop = f),
-            off: () => void (stop.onStop = undefined),
-        };
-    }
-    if (!signal)
-        return UNWATCHED;
-    let listener;
-    return {
-        reason: () => (signal.aborted ? signal.reason : undefined),
-        on: (f) => signal.addEventListener('abort', (listener = () => f(signal.reason)), { once: true }),
-        off: () => listener && signal.removeEventListener('abort', listener),
-    };
-}
 /** Sockets kept open between requests, one pool per protocol, made on first use. */
 let httpAgent;
 let httpsAgent;
@@ -44,10 +27,10 @@ export const transport = (input, init, stop) => {
     const method = init.method ?? 'GET';
     if (/^(CONNECT|TRACE|TRACK)$/i.test(method))
         return Promise.reject(new TypeError(`'${method}' HTTP method is unsupported.`));
-    const watching = watch(stop, init.signal ?? undefined);
-    const stopped = watching.reason();
-    if (stopped !== undefined)
-        return Promise.reject(stopped);
+    // The runtime always hands its deadline (the attempt's time limit joined with the caller's signal).
+    const watching = stop ?? { stopped: false, reason: undefined, onStop: undefined };
+    if (watching.stopped)
+        return Promise.reject(watching.reason);
     const slash = input.indexOf('/', input.indexOf('//') + 2);
     const origin = slash < 0 ? input : input.slice(0, slash);
     if (origin !== lastOrigin || !lastTarget) {
@@ -85,18 +68,18 @@ export const transport = (input, init, stop) => {
         let settled = false;
         let readBefore = 0;
         req.once('socket', (socket) => (readBefore = socket.bytesRead));
-        watching.on((reason) => {
+        watching.onStop = (reason) => {
             req.destroy();
             if (settled)
                 return;
             settled = true;
             reject(reason);
-        });
+        };
         req.once('error', (error) => {
             if (settled)
                 return;
             settled = true;
-            watching.off();
+            watching.onStop = undefined;
             // A kept-alive socket the server closed as this request went out on it: resent once on a
             // new connection (see `closedWhileIdle`); not an attempt of the caller's retries.
             if (!fresh &&
@@ -244,12 +227,15 @@ class NodeResponse {
             if (over)
                 return;
             over = true;
-            this.#done();
+            this.#watching.onStop = undefined;
             if (error === undefined)
                 end();
             else
-                fail(this.#watching.reason() ??
-                    (error instanceof TypeError ? error : new TypeError('terminated', { cause: error })));
+                fail(this.#watching.stopped
+                    ? this.#watching.reason
+                    : error instanceof TypeError
+                        ? error
+                        : new TypeError('terminated', { cause: error }));
         };
         const encoding = res.headers['content-encoding']?.trim().toLowerCase();
         const decoder = encoding === 'gzip' || encoding === 'x-gzip'
@@ -279,7 +265,7 @@ class NodeResponse {
                 if (over)
                     return;
                 over = true;
-                this.#done();
+                this.#watching.onStop = undefined;
                 if (res.complete)
                     res.resume();
                 else
@@ -287,10 +273,6 @@ class NodeResponse {
                 decoder?.destroy();
             },
         };
-    }
-    /** The body is over: what stops the request no longer needs watching. */
-    #done() {
-        this.#watching.off();
     }
     /** The content type without building `headers` (what `decode` asks of every response). */
     get contentType() {

@@ -1,4 +1,4 @@
-import { applyAuth, chooseAuth, type ClientAuth, type CoreExtension } from './auth.js';
+import { applyAuth, chooseAuth, type ClientAuth, type CoreExtension, type SigningTarget } from './auth.js';
 import {
   ApiError,
   ConnectionError,
@@ -177,7 +177,7 @@ export function request<T>(
 ): Promise<T> {
   // Params types are interfaces (no index signature): the runtime reads them by wire name.
   return attempts(core, op, params as Record<string, unknown>, options, (response, deadline) =>
-    decode(op, response, deadline, options),
+    decode(op, response, deadline),
   ) as Promise<T>;
 }
 
@@ -198,7 +198,7 @@ export function exchange(
   options: RequestOptions = {},
 ): Promise<Exchange> {
   return attempts(core, op, params, options, async (response, deadline, attempt) => ({
-    body: await decode(op, response, deadline, options),
+    body: await decode(op, response, deadline),
     info: infoOf(op, response, attempt),
   }));
 }
@@ -291,24 +291,26 @@ async function attempts<R>(
   const timeoutMs = options.timeoutMs ?? core.timeoutMs;
   const signal = options.signal;
   const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
-  const url0 = origin + serialized.pathAndQuery;
+  // A fresh object each time: auth writes into it.
+  const headersNow = (): Record<string, string> =>
+    core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
+  // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
+  const sign = (target: SigningTarget): string | Promise<string> =>
+    applyAuth(op, kind, credentials, target, core.extensions);
   // What was seen of each response is made only for someone who looks.
   const listening = core.onResponse !== undefined || options.onResponse !== undefined;
   for (let attempt = 0; ; attempt++) {
     signal?.throwIfAborted();
     const mayRetry = retryable && attempt < maxRetries;
-    // A fresh object each attempt: auth writes into it.
-    const headers = core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
-    // Signed again on every attempt: OAuth 1.0a nonces and timestamps must be fresh.
-    let url = applyAuth(
-      op,
-      kind,
-      credentials,
-      { method: op.method, url: url0, form: serialized.form, headers },
-      core.extensions,
-    );
-    if (typeof url !== 'string') url = await url;
-    checkHeaders(op, headers, credentials, callHeaders);
+    const target: SigningTarget = {
+      method: op.method,
+      url: origin + serialized.pathAndQuery,
+      form: serialized.form,
+      headers: headersNow(),
+    };
+    const url = sign(target);
+    target.url = typeof url === 'string' ? url : await url;
+    checkHeaders(op, target.headers, credentials, callHeaders);
     const deadline = new Deadline(timeoutMs, signal);
     let response: Response;
     try {
@@ -316,21 +318,19 @@ async function attempts<R>(
         fetchImpl,
         native,
         op,
-        { url, method: op.method, headers, body: serialized.body ?? null, form: serialized.form },
+        target,
+        serialized.body ?? null,
         deadline,
-        {
-          headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
-          sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
-        },
+        headersNow,
+        sign,
       );
     } catch (error) {
       deadline.clear();
-      if (signal?.aborted) throw signal.reason;
-      if (deadline.timedOut) throw new TimeoutError(op.id, timeoutMs);
+      deadline.rethrow(op.id);
       if (error instanceof ConnectionError || error instanceof ValidationError) throw error;
       // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
       const reason = connectionReason(error);
-      const scrubbed = scrub(reason, headers, credentials);
+      const scrubbed = scrub(reason, target.headers, credentials);
       if (!mayRetry)
         throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
       await core.sleep(backoffMs(core, attempt), signal);
@@ -341,37 +341,39 @@ async function attempts<R>(
       core.onResponse?.(info);
       options.onResponse?.(info);
     }
+    let wait: number | undefined;
     if (response.ok) {
       try {
         return await read(response, deadline, attempt);
       } catch (error) {
         if (!(error instanceof ConnectionError) || !mayRetry) throw error;
-        await core.sleep(backoffMs(core, attempt), signal);
-        continue;
       }
+    } else {
+      const body = await readBody(response).catch(() => undefined);
+      deadline.clear();
+      if (signal?.aborted) throw signal.reason;
+      const error = new ApiError({
+        operationId: op.id,
+        status: response.status,
+        headers: response.headers,
+        body,
+      });
+      // A rejected app-only token (invalidated elsewhere, say) is not served again from the cache.
+      if (appOnly && response.status === 401 && credentials && 'bearerToken' in credentials)
+        tokens.forget(core, appOnly.consumerKey, credentials.bearerToken);
+      if (!mayRetry || !isRetryableStatus(response.status)) throw error;
+      wait = serverWaitMs(core, response.status, response.headers);
+      if (wait !== undefined && wait > (options.maxRetryWaitMs ?? core.maxRetryWaitMs)) throw error;
     }
-    const body = await readBody(response).catch(() => undefined);
-    deadline.clear();
-    if (signal?.aborted) throw signal.reason;
-    const error = new ApiError({
-      operationId: op.id,
-      status: response.status,
-      headers: response.headers,
-      body,
-    });
-    // A rejected app-only token (invalidated elsewhere, say) is not served again from the cache.
-    if (appOnly && response.status === 401 && credentials && 'bearerToken' in credentials)
-      tokens.forget(core, appOnly.consumerKey, credentials.bearerToken);
-    if (!mayRetry || !isRetryableStatus(response.status)) throw error;
-    const asked = serverWaitMs(core, response.status, response.headers);
-    if (asked !== undefined && asked > (options.maxRetryWaitMs ?? core.maxRetryWaitMs)) throw error;
-    await core.sleep(asked ?? backoffMs(core, attempt), signal);
+    await core.sleep(wait ?? backoffMs(core, attempt), signal);
   }
 }
 
 /** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
 const BAD_HEADER_VALUE = /[\r\n\0]|[^\u0000-\u00ff]/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const CANNOT_SEND = ' cannot be sent';
+const WHY = 'it holds a line break, NUL or a character beyond Latin-1';
 
 /**
  * Refuses, before sending, a header fetch would refuse (its error would quote the value) or that
@@ -392,7 +394,7 @@ function checkHeaders(
       throw new ValidationError(
         `auth.${kind}`,
         'header-value',
-        `${op.id}: auth.${kind} cannot be sent: it holds a line break, NUL or a character beyond Latin-1`,
+        `${op.id}: auth.${kind}${CANNOT_SEND}: ${WHY}`,
       );
   }
   for (const name in headers) {
@@ -407,39 +409,30 @@ function checkHeaders(
     throw new ValidationError(
       option,
       'header-value',
-      `${op.id}: ${option} cannot be sent as an HTTP header: it holds a line break, NUL or a character beyond Latin-1 (or the header name is not a token)`,
+      `${op.id}: ${option}${CANNOT_SEND} as an HTTP header: ${WHY} (or the header name is not a token)`,
     );
   }
 }
 
 /** An error's text with every header value and credential taken out. */
 function scrub(text: string, headers: Record<string, string>, credentials: ClientAuth | undefined): string {
-  const secrets = new Set<string>();
+  const secrets: string[] = [];
   const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length >= 4) secrets.add(value);
-      for (const part of value.split(/[\s,;=]+/)) if (part.length >= 6) secrets.add(part);
-    } else if (typeof value === 'object' && value !== null) Object.values(value).forEach(collect);
+    if (typeof value === 'string')
+      for (const part of [value, ...value.split(/[\s,;=]+/)])
+        part.length >= (part === value ? 4 : 6) && secrets.push(part);
+    else if (typeof value === 'object' && value) Object.values(value).forEach(collect);
   };
-  collect(headers);
-  collect(credentials);
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length))
-    out = out.split(secret).join('[redacted]');
-  return out;
+  collect([headers, credentials]);
+  // Longest first, so that a value is not left half-redacted by a part of it.
+  for (const secret of secrets.sort((a, b) => b.length - a.length))
+    text = text.split(secret).join('[redacted]');
+  return text;
 }
 
 /** Redirects followed before giving up. */
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-interface Outgoing {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: BodyInit | null;
-  form: [string, string][] | undefined;
-}
 
 /**
  * Sends a request and follows redirects itself (`redirect: 'manual'`), so that credentials never
@@ -453,58 +446,47 @@ async function follow(
   fetchImpl: Transport,
   native: boolean,
   op: OperationSpec,
-  first: Outgoing,
+  first: SigningTarget,
+  body: BodyInit | null,
   deadline: Deadline,
-  again: {
-    headers(): Record<string, string>;
-    sign(target: {
-      method: string;
-      url: string;
-      form: [string, string][] | undefined;
-      headers: Record<string, string>;
-    }): string | Promise<string>;
-  },
+  headersNow: () => Record<string, string>,
+  sign: (target: SigningTarget) => string | Promise<string>,
 ): Promise<Response> {
-  let { url, method, headers, body, form } = first;
-  // Worked out at the first redirect: most requests never meet one.
-  let origin: string | undefined;
+  let { url, method, headers, form } = first;
   for (let redirects = 0; ; redirects++) {
     const init: RequestInit = { method, headers, body, redirect: 'manual' };
     if (!native) init.signal = deadline.signal ?? null;
     const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
+    const status = response.status;
     if (response.type === 'opaqueredirect')
       throw new ConnectionError(
         op.id,
         'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl',
       );
-    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+    const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
     if (location === null) return response;
-    await response.body?.cancel().catch(() => undefined);
+    await cancel(response);
     if (redirects >= MAX_REDIRECTS)
-      throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${response.status})`);
+      throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${status})`);
     let next: URL;
     try {
       next = new URL(location, url);
     } catch {
-      throw new ConnectionError(op.id, `redirected (${response.status}) to an invalid URL`);
+      throw new ConnectionError(op.id, `redirected (${status}) to an invalid URL`);
     }
     if (next.protocol !== 'https:' && next.protocol !== 'http:')
-      throw new ConnectionError(op.id, `redirected (${response.status}) to a ${next.protocol} URL`);
-    const toGet =
-      response.status === 303
-        ? method !== 'HEAD'
-        : (response.status === 301 || response.status === 302) && method === 'POST';
-    if (toGet) {
+      throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
+    headers = headersNow();
+    if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
       method = 'GET';
       body = null;
       form = undefined;
+      delete headers['content-type'];
     }
-    headers = again.headers();
-    if (toGet) delete headers['content-type'];
-    origin ??= new URL(first.url).origin;
-    if (next.origin === origin) {
-      url = await again.sign({ method, url: next.href, form, headers });
-    } else {
+    // Compared with the first request's origin (worked out here: most requests never meet a redirect).
+    if (next.origin === new URL(first.url).origin)
+      url = await sign({ method, url: next.href, form, headers });
+    else {
       headers = Object.fromEntries(
         Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'),
       );
@@ -514,18 +496,16 @@ async function follow(
   }
 }
 
+/** Lets a response's body go unread. */
+async function cancel(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
 /** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */
-async function decode(
-  op: OperationSpec,
-  response: Response,
-  deadline: Deadline,
-  options: RequestOptions,
-): Promise<unknown> {
+async function decode(op: OperationSpec, response: Response, deadline: Deadline): Promise<unknown> {
   try {
-    if (op.response === 'none' || response.status === 204 || response.status === 205) {
-      await response.body?.cancel().catch(() => undefined);
-      return undefined;
-    }
+    if (op.response === 'none' || response.status === 204 || response.status === 205)
+      return void (await cancel(response));
     if (op.response === 'binary') return await response.blob();
     const text = await response.text();
     if (op.response === 'text') return text;
@@ -559,8 +539,7 @@ async function decode(
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (deadline.timedOut) throw new TimeoutError(op.id, deadline.timeoutMs);
+    deadline.rethrow(op.id);
     throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
       cause: error,
     });
@@ -577,9 +556,8 @@ function contentType(response: Response): string | null {
 
 /** An object or array JSON text without its closing bracket. */
 function cutShort(text: string): boolean {
-  const start = text.trimStart()[0];
-  const end = text.trimEnd().at(-1);
-  return (start === '{' && end !== '}') || (start === '[' && end !== ']');
+  const ends = text.trim();
+  return (ends[0] === '{' && !ends.endsWith('}')) || (ends[0] === '[' && !ends.endsWith(']'));
 }
 
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
@@ -590,8 +568,7 @@ function check(op: OperationSpec, params: Record<string, unknown>): Record<strin
 
 /** 429 (and X's older 420) and the 5xx that may pass: worth another try. */
 function isRetryableStatus(status: number): boolean {
-  if (status === 429 || status === 420) return true;
-  return status >= 500 && status !== 501 && status !== 505;
+  return status === 429 || status === 420 || (status >= 500 && status !== 501 && status !== 505);
 }
 
 /** What was seen of a response; its rate-limit figures are parsed on first read (most calls never look). */
@@ -614,10 +591,11 @@ function infoOf(op: OperationSpec, response: Response, attempt: number): Respons
 /**
  * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
  * stops (`reason`), and so does its request, headers or body. The node transport watches `onStop`,
- * a plain callback; a fetch gets `signal`, an AbortController made only then (fetch registers every
- * signal for cleanup: most of what a client adds to a request through fetch on Node). Without a
- * timeout a fetch gets the caller's signal as it is. The timer is cleared as soon as the attempt is
- * over: a stream read past its headers must not be cut off, and finished attempts hold no timers.
+ * a plain callback; a fetch gets `signal`, an AbortController made only then (an AbortSignal costs
+ * more to make than the rest of what the client adds to a call, and fetch registers every signal
+ * for cleanup). Without a timeout a fetch gets the caller's signal as it is. The timer is cleared
+ * as soon as the attempt is over: a stream read past its headers must not be cut off, and finished
+ * attempts hold no timers.
  */
 class Deadline implements Stop {
   timedOut = false;
@@ -626,25 +604,19 @@ class Deadline implements Stop {
   onStop: ((reason: unknown) => void) | undefined = undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #outer: AbortSignal | undefined;
-  #onAbort: (() => void) | undefined;
   #controller: AbortController | undefined;
 
   constructor(
     readonly timeoutMs: number,
     outer: AbortSignal | undefined,
   ) {
-    if (outer) {
-      this.#outer = outer;
-      if (outer.aborted) this.#stop(outer.reason);
-      else {
-        this.#onAbort = (): void => this.#stop(outer.reason);
-        outer.addEventListener('abort', this.#onAbort, { once: true });
-      }
-    }
+    this.#outer = outer;
+    if (outer?.aborted) this.#stop(outer.reason);
+    else outer?.addEventListener('abort', this, { once: true });
     if (timeoutMs > 0 && timeoutMs < Infinity) {
       this.#timer = setTimeout(() => {
         this.timedOut = true;
-        this.#stop(timeoutReason());
+        this.#stop(new DOMException('The attempt timed out', 'TimeoutError'));
       }, timeoutMs);
     }
   }
@@ -659,6 +631,11 @@ class Deadline implements Stop {
     return this.#controller.signal;
   }
 
+  /** The caller's signal aborted (the deadline is its own listener: no closure per attempt). */
+  handleEvent(): void {
+    this.#stop(this.#outer!.reason);
+  }
+
   #stop(reason: unknown): void {
     if (this.stopped) return;
     this.stopped = true;
@@ -667,14 +644,16 @@ class Deadline implements Stop {
     this.onStop?.(reason);
   }
 
+  /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it. */
+  rethrow(operationId: string): void {
+    if (this.#outer?.aborted) throw this.#outer.reason;
+    if (this.timedOut) throw new TimeoutError(operationId, this.timeoutMs);
+  }
+
   clear(): void {
     clearTimeout(this.#timer);
-    if (this.#onAbort) this.#outer!.removeEventListener('abort', this.#onAbort);
+    this.#outer?.removeEventListener('abort', this);
   }
-}
-
-function timeoutReason(): DOMException {
-  return new DOMException('The attempt timed out', 'TimeoutError');
 }
 
 /** The body of a failed response: JSON when it looks like JSON, else its text. */
@@ -700,15 +679,16 @@ function pause(sleep: Sleep | undefined, ms: number, signal: AbortSignal | undef
   const given = sleep?.(ms, signal);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
+    const timer = given ? undefined : setTimeout(() => settle(resolve), ms);
+    const settle = (then: () => void): void => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      signal?.removeEventListener('abort', onAbort);
+      then();
     };
-    const done = (): void => signal?.removeEventListener('abort', onAbort);
-    const timer = given ? undefined : setTimeout(() => (done(), resolve()), ms);
+    const onAbort = (): void => settle(() => reject(signal!.reason));
     given?.then(
-      () => (done(), resolve()),
-      (error: unknown) => (done(), reject(error)),
+      () => settle(resolve),
+      (error: unknown) => settle(() => reject(error)),
     );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
