@@ -308,7 +308,7 @@ function paramsFor(
     if (param.in !== 'query') continue;
     const values = query.getAll(param.name);
     if (values.length === 0) continue;
-    const type = param.checks?.type;
+    const type = param.type;
     const typed = (text: string): unknown =>
       type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
     next[param.key ?? param.name] =

@@ -223,7 +223,7 @@ function paramsFor(op, params, token) {
         const values = query.getAll(param.name);
         if (values.length === 0)
             continue;
-        const type = param.checks?.type;
+        const type = param.type;
         const typed = (text) => type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
         next[param.key ?? param.name] =
             type === 'array'
