@@ -184,7 +184,8 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
       in: p.in,
       required: p.required || undefined,
       nullable: p.checks.nullable || undefined,
-      style: p.style === (p.in === 'query' || p.in === 'cookie' ? 'multi' : 'simple') ? undefined : p.style,
+      // A cookie value is sent in the simple style, whatever its parameter says (a cookie has no `&`).
+      style: render.shared.runtime(p.in === 'cookie' ? 'simple' : p.style, 'serialize'),
       explode: p.explode,
       // The next page's URL of a `Link` header gives every query value as text: the runtime types it back.
       type: op.pagination?.style === 'link' && p.in === 'query' && p.checks.type !== 'string' && p.checks.type !== 'object' ? p.checks.type : undefined,

@@ -2,7 +2,7 @@
 
 import type { OperationSpec, RequestOptions, PaginatedOperationSpec, ValueCheck } from './runtime/types.js';
 import { formBasicAuthorization, requireSecureUrl } from './runtime/auth.js';
-import { encodeForm, encodeJson } from './runtime/serialize.js';
+import { csv, encodeForm, encodeJson, multi, simple } from './runtime/serialize.js';
 import { array, boolean, integer, object, oneShape, string } from './runtime/validate.js';
 import type { PageItem, PagePromise, PaginationOptions } from './runtime/pagination.js';
 import type { EventStream, StreamOptions } from './runtime/stream.js';
@@ -146,7 +146,7 @@ export const getPostsByIds: OperationSpec = {
       name: 'ids',
       in: 'query',
       required: true,
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         maxItems: 100,
@@ -156,18 +156,18 @@ export const getPostsByIds: OperationSpec = {
     {
       name: 'tweet.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: TweetField }),
       }),
     },
-    { name: 'expansions', in: 'query', style: 'csv', check: expansionsChecks },
+    { name: 'expansions', in: 'query', style: csv, check: expansionsChecks },
     {
       name: 'media.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -177,7 +177,7 @@ export const getPostsByIds: OperationSpec = {
     {
       name: 'poll.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -187,7 +187,7 @@ export const getPostsByIds: OperationSpec = {
     {
       name: 'user.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -197,7 +197,7 @@ export const getPostsByIds: OperationSpec = {
     {
       name: 'place.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -380,55 +380,70 @@ export const getUsersPosts: PaginatedOperationSpec = {
       name: 'id',
       in: 'path',
       required: true,
+      style: simple,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
     },
     {
       name: 'since_id',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
     },
     {
       name: 'until_id',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
     },
     {
       name: 'max_results',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 5, maximum: 100 }),
     },
     {
       name: 'pagination_token',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1 }),
     },
     {
       name: 'exclude',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: TimelineExclude }),
       }),
     },
-    { name: 'start_time', in: 'query', check: /* @__PURE__ */ string() },
-    { name: 'end_time', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'start_time',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
+    {
+      name: 'end_time',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
     {
       name: 'tweet.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: TweetField }),
       }),
     },
-    { name: 'expansions', in: 'query', style: 'csv', check: expansionsChecks },
+    { name: 'expansions', in: 'query', style: csv, check: expansionsChecks },
     {
       name: 'media.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -438,7 +453,7 @@ export const getUsersPosts: PaginatedOperationSpec = {
     {
       name: 'poll.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -448,7 +463,7 @@ export const getUsersPosts: PaginatedOperationSpec = {
     {
       name: 'user.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -458,7 +473,7 @@ export const getUsersPosts: PaginatedOperationSpec = {
     {
       name: 'place.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -489,22 +504,25 @@ export const searchNews: OperationSpec = {
       name: 'query',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }),
     },
     {
       name: 'max_results',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 1, maximum: 100 }),
     },
     {
       name: 'max_age_hours',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 1, maximum: 720 }),
     },
     {
       name: 'news.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -527,12 +545,13 @@ export const getNews: OperationSpec = {
       name: 'id',
       in: 'path',
       required: true,
+      style: simple,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
     },
     {
       name: 'news.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -564,25 +583,36 @@ export const streamPosts: OperationSpec = {
     {
       name: 'backfill_minutes',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 0, maximum: 5 }),
     },
-    { name: 'start_time', in: 'query', check: /* @__PURE__ */ string() },
-    { name: 'end_time', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'start_time',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
+    {
+      name: 'end_time',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
     {
       name: 'tweet.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: TweetField }),
       }),
     },
-    { name: 'expansions', in: 'query', style: 'csv', check: expansionsChecks },
+    { name: 'expansions', in: 'query', style: csv, check: expansionsChecks },
     {
       name: 'media.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -592,7 +622,7 @@ export const streamPosts: OperationSpec = {
     {
       name: 'poll.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -602,7 +632,7 @@ export const streamPosts: OperationSpec = {
     {
       name: 'user.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -612,7 +642,7 @@ export const streamPosts: OperationSpec = {
     {
       name: 'place.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -635,7 +665,7 @@ export const getRules: PaginatedOperationSpec = {
     {
       name: 'ids',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         maxItems: 1000,
         items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
@@ -644,11 +674,13 @@ export const getRules: PaginatedOperationSpec = {
     {
       name: 'max_results',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 1, maximum: 1000 }),
     },
     {
       name: 'pagination_token',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 16, maxLength: 16 }),
     },
   ],
@@ -671,8 +703,18 @@ export const updateRules: OperationSpec = {
   path: '/2/tweets/search/stream/rules',
   tag: 'Stream',
   params: [
-    { name: 'dry_run', in: 'query', check: /* @__PURE__ */ boolean() },
-    { name: 'delete_all', in: 'query', check: /* @__PURE__ */ boolean() },
+    {
+      name: 'dry_run',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ boolean(),
+    },
+    {
+      name: 'delete_all',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ boolean(),
+    },
   ],
   body: {
     contentType: 'application/json',
@@ -706,8 +748,18 @@ export const deleteRules: OperationSpec = {
   path: '/2/tweets/search/stream/rules',
   tag: 'Stream',
   params: [
-    { name: 'dry_run', in: 'query', check: /* @__PURE__ */ boolean() },
-    { name: 'delete_all', in: 'query', check: /* @__PURE__ */ boolean() },
+    {
+      name: 'dry_run',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ boolean(),
+    },
+    {
+      name: 'delete_all',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ boolean(),
+    },
   ],
   body: {
     contentType: 'application/json',
@@ -743,23 +795,24 @@ export const createWebhooksStreamLink: OperationSpec = {
       name: 'webhook_id',
       in: 'path',
       required: true,
+      style: simple,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
     },
     {
       name: 'tweet.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: TweetField }),
       }),
     },
-    { name: 'expansions', in: 'query', style: 'csv', check: expansionsChecks },
+    { name: 'expansions', in: 'query', style: csv, check: expansionsChecks },
     {
       name: 'media.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -769,7 +822,7 @@ export const createWebhooksStreamLink: OperationSpec = {
     {
       name: 'poll.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -779,7 +832,7 @@ export const createWebhooksStreamLink: OperationSpec = {
     {
       name: 'user.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -789,7 +842,7 @@ export const createWebhooksStreamLink: OperationSpec = {
     {
       name: 'place.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -833,12 +886,13 @@ export const getConnectionHistory: PaginatedOperationSpec = {
     {
       name: 'status',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ string({ enum: ConnectionStatusFilter }),
     },
     {
       name: 'endpoints',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: StreamingEndpoint }),
@@ -847,13 +901,19 @@ export const getConnectionHistory: PaginatedOperationSpec = {
     {
       name: 'max_results',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 1, maximum: 100 }),
     },
-    { name: 'pagination_token', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'pagination_token',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
     {
       name: 'connection.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -917,6 +977,7 @@ export const deleteConnectionsByEndpoint: OperationSpec = {
       name: 'endpoint_id',
       in: 'path',
       required: true,
+      style: simple,
       check: /* @__PURE__ */ string({ enum: StreamingEndpoint }),
     },
   ],
@@ -934,10 +995,21 @@ export const activityStream: OperationSpec = {
     {
       name: 'backfill_minutes',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 0, maximum: 5 }),
     },
-    { name: 'start_time', in: 'query', check: /* @__PURE__ */ string() },
-    { name: 'end_time', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'start_time',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
+    {
+      name: 'end_time',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
   ],
   response: 'json',
   security: [['bearer']],
@@ -978,18 +1050,21 @@ export const createAccountActivityReplayJob: OperationSpec = {
       name: 'webhook_id',
       in: 'path',
       required: true,
+      style: simple,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
     },
     {
       name: 'from_date',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{12}$' }),
     },
     {
       name: 'to_date',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ pattern: '^[0-9]{12}$' }),
     },
   ],
@@ -1008,30 +1083,42 @@ export const searchEligiblePosts: PaginatedOperationSpec = {
       name: 'test_mode',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ boolean(),
     },
-    { name: 'pagination_token', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'pagination_token',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
     {
       name: 'max_results',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 1, maximum: 100 }),
     },
-    { name: 'post_selection', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'post_selection',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
     {
       name: 'tweet.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
         items: /* @__PURE__ */ string({ enum: TweetField }),
       }),
     },
-    { name: 'expansions', in: 'query', style: 'csv', check: expansionsChecks },
+    { name: 'expansions', in: 'query', style: csv, check: expansionsChecks },
     {
       name: 'media.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -1041,7 +1128,7 @@ export const searchEligiblePosts: PaginatedOperationSpec = {
     {
       name: 'poll.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -1051,7 +1138,7 @@ export const searchEligiblePosts: PaginatedOperationSpec = {
     {
       name: 'user.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -1061,7 +1148,7 @@ export const searchEligiblePosts: PaginatedOperationSpec = {
     {
       name: 'place.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -1092,18 +1179,25 @@ export const searchCommunityNotesWritten: PaginatedOperationSpec = {
       name: 'test_mode',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ boolean(),
     },
-    { name: 'pagination_token', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'pagination_token',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
     {
       name: 'max_results',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ integer({ minimum: 1, maximum: 100 }),
     },
     {
       name: 'note.fields',
       in: 'query',
-      style: 'csv',
+      style: csv,
       check: /* @__PURE__ */ array({
         minItems: 1,
         uniqueItems: true,
@@ -1177,11 +1271,13 @@ export const oauthRequestToken: OperationSpec = {
       name: 'oauth_callback',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1 }),
     },
     {
       name: 'svc_auth_access_type',
       in: 'query',
+      style: multi,
       check: /* @__PURE__ */ string({ enum: OAuthAccessType }),
     },
   ],
@@ -1201,10 +1297,21 @@ export const oauthAuthorize: OperationSpec = {
       name: 'oauth_token',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1 }),
     },
-    { name: 'force_login', in: 'query', check: /* @__PURE__ */ boolean() },
-    { name: 'screen_name', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'force_login',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ boolean(),
+    },
+    {
+      name: 'screen_name',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
   ],
   response: 'none',
   security: [],
@@ -1223,10 +1330,21 @@ export const oauthAuthenticate: OperationSpec = {
       name: 'oauth_token',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1 }),
     },
-    { name: 'force_login', in: 'query', check: /* @__PURE__ */ boolean() },
-    { name: 'screen_name', in: 'query', check: /* @__PURE__ */ string() },
+    {
+      name: 'force_login',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ boolean(),
+    },
+    {
+      name: 'screen_name',
+      in: 'query',
+      style: multi,
+      check: /* @__PURE__ */ string(),
+    },
   ],
   response: 'none',
   security: [],
@@ -1245,12 +1363,14 @@ export const oauthAccessToken: OperationSpec = {
       name: 'oauth_token',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1 }),
     },
     {
       name: 'oauth_verifier',
       in: 'query',
       required: true,
+      style: multi,
       check: /* @__PURE__ */ string({ minLength: 1 }),
     },
   ],

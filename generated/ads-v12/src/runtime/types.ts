@@ -29,17 +29,17 @@ export interface FieldSpec {
   readonly check?: ValueCheck;
 }
 
-/** How an array or object value goes on the wire. */
-export type ParamStyle =
-  | 'simple'
-  | 'label'
-  | 'matrix'
-  | 'csv'
-  | 'ssv'
-  | 'pipes'
-  | 'multi'
-  | 'deepObject'
-  | 'json';
+/**
+ * How a parameter's value goes on the wire (`csv`, `multi`, `simple`, ... of `serialize.ts`): for a
+ * query, `name=value` pairs joined by `&`; for a path, header or cookie, the value. `encode`
+ * percent-encodes a path or cookie value's parts (a header's are sent as they are).
+ */
+export type ParamStyle = (
+  name: string,
+  value: unknown,
+  explode: boolean,
+  encode: (text: string) => string,
+) => string;
 
 export interface ParamSpec extends FieldSpec {
   /** The name on the wire. */
@@ -47,7 +47,7 @@ export interface ParamSpec extends FieldSpec {
   /** The key in the params object, when not the wire name (the same name in two locations). */
   readonly key?: string;
   readonly in: 'path' | 'query' | 'header' | 'cookie';
-  readonly style?: ParamStyle;
+  readonly style: ParamStyle;
   /** `explode` of a path or header parameter (`simple`, `label`, `matrix`): objects as `k=v`, arrays repeated. */
   readonly explode?: boolean;
   /**

@@ -1,5 +1,6 @@
 import { isRecord } from './errors.js';
 import { exchange } from './http.js';
+import { multi } from './serialize.js';
 import { own } from './validate.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
@@ -227,7 +228,7 @@ function paramsFor(op, params, token) {
         const typed = (text) => type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
         next[param.key ?? param.name] =
             type === 'array'
-                ? values.flatMap((v) => (param.style === 'multi' || values.length > 1 ? [v] : v.split(',')))
+                ? values.flatMap((v) => (param.style === multi || values.length > 1 ? [v] : v.split(',')))
                 : typed(values[0] ?? '');
     }
     return next;
