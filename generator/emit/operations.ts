@@ -189,7 +189,7 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
       explode: p.explode,
       // The next page's URL of a `Link` header gives every query value as text: the runtime types it back.
       type: op.pagination?.style === 'link' && p.in === 'query' && p.checks.type !== 'string' && p.checks.type !== 'object' ? p.checks.type : undefined,
-      check: parameterCheck(p.name, p.checks, render),
+      check: p.in === 'path' ? pathCheck(parameterCheck(p.name, p.checks, render), render) : parameterCheck(p.name, p.checks, render),
     }));
   const field = (c: (ValueChecks & { required?: boolean }) | undefined): Record<string, unknown> => ({
     required: c?.required || undefined,
@@ -273,6 +273,11 @@ function repeatedParameterChecks(model: ApiModel, dryRun: CheckRenderer): Set<st
     }
   }
   return repeated;
+}
+
+/** A path parameter's check: its value's, and that the value stays in its path segment (`segment`). */
+function pathCheck(check: Raw | undefined, render: CheckRenderer): Raw {
+  return new Raw(`${PURE}${render.shared.runtime('segment', 'validate').code}(${check ? check.code : ''})`);
 }
 
 /** A parameter's check, or the shared constant that holds it when it repeats. */

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
 import type { OperationSpec, ValueCheck } from '../../generated/core-v2/src/runtime/types.js';
-import { array, boolean, integer, number, object, oneShape, string, validateParams, value } from '../../generated/core-v2/src/runtime/validate.js';
+import { array, boolean, integer, number, object, oneShape, segment, string, validateParams, value } from '../../generated/core-v2/src/runtime/validate.js';
 import { csv } from '../../generated/core-v2/src/runtime/serialize.js';
 
 const op = { id: 'op', method: 'GET', path: '/p', tag: 't', response: 'json' } as const satisfies OperationSpec;
@@ -96,7 +96,7 @@ test('params: unknown keys with the nearest one, required and nullable fields, p
     ...op,
     path: '/p/{id}',
     params: [
-      { name: 'id', in: 'path', required: true, style: csv },
+      { name: 'id', in: 'path', required: true, style: csv, check: segment() },
       { name: 'tweet.fields', in: 'query', style: csv, check: array({ items: string() }) },
     ],
     body: {

@@ -3,7 +3,7 @@
 import type { OperationSpec, RequestOptions, PaginatedOperationSpec, ValueCheck } from './runtime/types.js';
 import { formBasicAuthorization, requireSecureUrl } from './runtime/auth.js';
 import { csv, encodeForm, encodeJson, multi, simple } from './runtime/serialize.js';
-import { array, boolean, integer, object, oneShape, string } from './runtime/validate.js';
+import { array, boolean, integer, object, oneShape, segment, string } from './runtime/validate.js';
 import type { PageItem, PagePromise, PaginationOptions } from './runtime/pagination.js';
 import type { EventStream, StreamOptions } from './runtime/stream.js';
 import type { FieldsParam } from './runtime/selection.js';
@@ -381,7 +381,7 @@ export const getUsersPosts: PaginatedOperationSpec = {
       in: 'path',
       required: true,
       style: simple,
-      check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+      check: /* @__PURE__ */ segment(/* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' })),
     },
     {
       name: 'since_id',
@@ -546,7 +546,7 @@ export const getNews: OperationSpec = {
       in: 'path',
       required: true,
       style: simple,
-      check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+      check: /* @__PURE__ */ segment(/* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' })),
     },
     {
       name: 'news.fields',
@@ -796,7 +796,7 @@ export const createWebhooksStreamLink: OperationSpec = {
       in: 'path',
       required: true,
       style: simple,
-      check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+      check: /* @__PURE__ */ segment(/* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' })),
     },
     {
       name: 'tweet.fields',
@@ -978,7 +978,7 @@ export const deleteConnectionsByEndpoint: OperationSpec = {
       in: 'path',
       required: true,
       style: simple,
-      check: /* @__PURE__ */ string({ enum: StreamingEndpoint }),
+      check: /* @__PURE__ */ segment(/* @__PURE__ */ string({ enum: StreamingEndpoint })),
     },
   ],
   response: 'json',
@@ -1051,7 +1051,7 @@ export const createAccountActivityReplayJob: OperationSpec = {
       in: 'path',
       required: true,
       style: simple,
-      check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+      check: /* @__PURE__ */ segment(/* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' })),
     },
     {
       name: 'from_date',

@@ -5,6 +5,11 @@ import type { OperationSpec, ParamsCheck, ValueCheck } from './types.js';
  */
 export declare function validateParams(op: OperationSpec, params: Record<string, unknown>): void;
 /**
+ * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
+ * `..` and `.` would be resolved away by URL parsing. The descriptors wrap every path parameter's.
+ */
+export declare function segment(check?: ValueCheck): ValueCheck;
+/**
  * A body of one shape among several (`oneOf`): given, per shape, the fields only it has, fields of
  * different shapes are not given together. The descriptors of such bodies refer to it.
  */

@@ -7,11 +7,7 @@ export function validateParams(op, params) {
     checkKeys(op, params);
     for (const param of op.params ?? []) {
         const key = param.key ?? param.name;
-        const value = own(params, key);
-        checkField(op, key, value, param);
-        // A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing.
-        if (param.in === 'path' && value != null && /^\.{0,2}$/.test(String(value)))
-            fail(op, key, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
+        checkField(op, key, own(params, key), param);
     }
     const body = op.body;
     if (body?.mode === 'whole')
@@ -21,6 +17,17 @@ export function validateParams(op, params) {
             checkField(op, name, own(params, name), body.fields[name]);
         body.exclusive?.(op, params);
     }
+}
+/**
+ * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
+ * `..` and `.` would be resolved away by URL parsing. The descriptors wrap every path parameter's.
+ */
+export function segment(check) {
+    return (op, name, value) => {
+        check?.(op, name, value);
+        if (/^\.{0,2}$/.test(String(value)))
+            fail(op, name, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
+    };
 }
 /**
  * A body of one shape among several (`oneOf`): given, per shape, the fields only it has, fields of

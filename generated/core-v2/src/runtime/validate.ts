@@ -9,11 +9,7 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   checkKeys(op, params);
   for (const param of op.params ?? []) {
     const key = param.key ?? param.name;
-    const value = own(params, key);
-    checkField(op, key, value, param);
-    // A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing.
-    if (param.in === 'path' && value != null && /^\.{0,2}$/.test(String(value)))
-      fail(op, key, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
+    checkField(op, key, own(params, key), param);
   }
   const body = op.body;
   if (body?.mode === 'whole') checkField(op, 'body', params.body, body);
@@ -21,6 +17,23 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
     for (const name in body.fields) checkField(op, name, own(params, name), body.fields[name]!);
     body.exclusive?.(op, params);
   }
+}
+
+/**
+ * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
+ * `..` and `.` would be resolved away by URL parsing. The descriptors wrap every path parameter's.
+ */
+export function segment(check?: ValueCheck): ValueCheck {
+  return (op, name, value) => {
+    check?.(op, name, value);
+    if (/^\.{0,2}$/.test(String(value)))
+      fail(
+        op,
+        name,
+        'path segment',
+        `must be a non-empty path segment, got ${JSON.stringify(String(value))}`,
+      );
+  };
 }
 
 /**
