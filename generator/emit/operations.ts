@@ -237,7 +237,7 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
     // Where Basic may be sent (its security allows it, or states none): the function that makes the header.
     basic:
       packageHasBasic && (!op.security || op.security.some((a) => a.includes('basic')))
-        ? render.shared.runtime(op.basicEncoding === 'form' ? 'formBasicAuthorization' : 'basicAuthorization', 'auth')
+        ? render.shared.runtime(op.basicEncoding === 'form' ? 'formBasicCredentials' : 'basicCredentials', 'auth')
         : undefined,
     rules: op.rules.length > 0 ? op.rules : undefined,
     pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,

@@ -130,12 +130,12 @@ export interface OperationSpec {
    */
   readonly requireHttps?: (url: string, subject: string) => void;
   /**
-   * How the HTTP Basic `Authorization` of this operation is made, where its security allows Basic
-   * (or states none): `basicAuthorization`, or `formBasicAuthorization` (user name and password
-   * form-encoded before base64, RFC 6749 section 2.3.1). A function, so that a bundle of operations
-   * without Basic leaves it out.
+   * How the HTTP Basic `Authorization` of this operation is made from the credentials, where its
+   * security allows Basic (or states none): `basicCredentials`, or `formBasicCredentials` (user name
+   * and password form-encoded before base64, RFC 6749 section 2.3.1). A function, so that a bundle
+   * of operations without Basic leaves it out.
    */
-  readonly basic?: (username: string, password: string) => string;
+  readonly basic?: (auth: ClientAuth) => string | undefined;
   readonly rules?: readonly RuleSpec[];
   /** Where this operation's API key goes, when its security names an apiKey scheme. */
   readonly apiKey?: { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };
