@@ -119,7 +119,7 @@ export function emitOperations(model: ApiModel): string {
     'OperationSpec',
     'RequestOptions',
     ...(model.hasPagination ? ['PaginatedOperationSpec'] : []),
-    ...(shared.statements.length > 0 ? ['ValueChecks'] : []),
+    ...(shared.statements.length > 0 ? ['ValueCheck'] : []),
   ];
   const imports: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: runtimeTypes },
@@ -172,7 +172,10 @@ export function resultTypeNames(op: OperationModel, narrowed = false): string[] 
 }
 
 function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: boolean): Record<string, unknown> {
-  const checks = (c: ValueChecks): unknown => renderChecks(c, render);
+  const check = (c: ValueChecks | undefined): Raw | undefined => {
+    const code = c && renderCheck(c, render);
+    return code === undefined ? undefined : new Raw(code);
+  };
   const params = op.params
     .filter((p) => p.in !== 'body')
     .map((p) => ({
@@ -180,22 +183,31 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
       key: p.key === p.name ? undefined : p.key,
       in: p.in,
       required: p.required || undefined,
-      style: p.style === (p.in === 'query' || p.in === 'cookie' ? 'multi' : 'simple') ? undefined : p.style,
+      nullable: p.checks.nullable || undefined,
+      // A cookie value is sent in the simple style, whatever its parameter says (a cookie has no `&`).
+      style: render.shared.runtime(p.in === 'cookie' ? 'simple' : p.style, 'serialize'),
       explode: p.explode,
-      checks: parameterChecks(p.name, p.checks, render),
+      // The next page's URL of a `Link` header gives every query value as text: the runtime types it back.
+      type: op.pagination?.style === 'link' && p.in === 'query' && p.checks.type !== 'string' && p.checks.type !== 'object' ? p.checks.type : undefined,
+      check: p.in === 'path' ? pathCheck(parameterCheck(p.name, p.checks, render), render) : parameterCheck(p.name, p.checks, render),
     }));
-  const checksOrEmpty = (c: (ValueChecks & { required?: boolean }) | undefined): unknown => (c ? (checks(c) ?? {}) : {});
+  const field = (c: (ValueChecks & { required?: boolean }) | undefined): Record<string, unknown> => ({
+    required: c?.required || undefined,
+    nullable: c?.nullable || undefined,
+    check: check(c),
+  });
   const body = op.body && {
     contentType: op.body.contentType,
     encoding: op.body.encoding,
     encode: render.shared.runtime(ENCODERS[op.body.encoding], 'serialize'),
     mode: op.body.mode,
     required: op.body.required || undefined,
+    nullable: op.body.checks?.nullable || undefined,
     // Every field, checked or not: a params key that is neither a parameter nor a field is refused.
-    fields: op.body.mode === 'fields' && op.body.fieldNames.length > 0 ? Object.fromEntries(op.body.fieldNames.map((k) => [k, checksOrEmpty(op.body?.fieldChecks[k])])) : undefined,
+    fields: op.body.mode === 'fields' && op.body.fieldNames.length > 0 ? Object.fromEntries(op.body.fieldNames.map((k) => [k, field(op.body?.fieldChecks[k])])) : undefined,
     open: op.body.mode === 'fields' && op.body.open ? true : undefined,
-    exclusive: op.body.mode === 'fields' ? op.body.exclusive : undefined,
-    checks: op.body.checks && checks(op.body.checks),
+    exclusive: op.body.mode === 'fields' && op.body.exclusive ? new Raw(`${PURE}${render.shared.runtime('oneShape', 'validate').code}(${literal(op.body.exclusive)})`) : undefined,
+    check: check(op.body.checks),
   };
   return {
     id: op.id,
@@ -225,7 +237,7 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
     // Where Basic may be sent (its security allows it, or states none): the function that makes the header.
     basic:
       packageHasBasic && (!op.security || op.security.some((a) => a.includes('basic')))
-        ? render.shared.runtime(op.basicEncoding === 'form' ? 'formBasicAuthorization' : 'basicAuthorization', 'auth')
+        ? render.shared.runtime(op.basicEncoding === 'form' ? 'formBasicCredentials' : 'basicCredentials', 'auth')
         : undefined,
     rules: op.rules.length > 0 ? op.rules : undefined,
     pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,
@@ -254,10 +266,8 @@ function repeatedParameterChecks(model: ApiModel, dryRun: CheckRenderer): Set<st
   for (const op of model.operations) {
     for (const p of op.params) {
       if (p.in === 'body') continue;
-      const rendered = renderChecks(p.checks, dryRun);
-      if (rendered === undefined || rendered instanceof Raw) continue;
-      const code = literal(rendered);
-      if (code.length < MIN_SHARED_LENGTH) continue;
+      const code = renderCheck(p.checks, dryRun);
+      if (code === undefined || !code.startsWith(PURE) || code.length < MIN_SHARED_LENGTH) continue;
       if (seen.has(code)) repeated.add(code);
       seen.add(code);
     }
@@ -265,45 +275,79 @@ function repeatedParameterChecks(model: ApiModel, dryRun: CheckRenderer): Set<st
   return repeated;
 }
 
-/** A parameter's rendered checks, or the shared constant that holds them when they repeat. */
-function parameterChecks(name: string, c: ValueChecks, render: CheckRenderer): unknown {
-  const rendered = renderChecks(c, render);
-  if (rendered === undefined || rendered instanceof Raw) return rendered;
-  const code = literal(rendered);
-  return render.repeated.has(code) ? render.shared.share(`${memberName(name)}Checks`, code, `What the \`${name}\` parameter must meet before it is sent.`) : rendered;
+/** A path parameter's check: its value's, and that the value stays in its path segment (`segment`). */
+function pathCheck(check: Raw | undefined, render: CheckRenderer): Raw {
+  return new Raw(`${PURE}${render.shared.runtime('segment', 'validate').code}(${check ? check.code : ''})`);
+}
+
+/** A parameter's check, or the shared constant that holds it when it repeats. */
+function parameterCheck(name: string, c: ValueChecks, render: CheckRenderer): Raw | undefined {
+  const code = renderCheck(c, render);
+  if (code === undefined) return undefined;
+  return render.repeated.has(code) ? render.shared.share(`${memberName(name)}Checks`, code, `What the \`${name}\` parameter must meet before it is sent.`) : new Raw(code);
 }
 
 /**
- * Renders checks as a literal. Enum values refer to the exported enum arrays; the checks of a named
- * object schema (a card component, say) are written once as a constant and referred to wherever used.
+ * Bundlers may drop a call marked so when nothing uses its result: a descriptor's checks are made
+ * by calls, and a bundle of other operations leaves them (and the rules they need) out.
  */
-function renderChecks(c: ValueChecks & { required?: boolean }, render: CheckRenderer): unknown {
+const PURE = '/* @__PURE__ */ ';
+
+/** The maker of `runtime/validate.ts` for each type, and the rules it reads. */
+const MAKERS: Record<NonNullable<ValueChecks['type']> | 'any', { maker: string; rules: readonly string[] }> = {
+  string: { maker: 'string', rules: ['minLength', 'maxLength', 'pattern'] },
+  integer: { maker: 'integer', rules: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] },
+  number: { maker: 'number', rules: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] },
+  boolean: { maker: 'boolean', rules: [] },
+  array: { maker: 'array', rules: ['minItems', 'maxItems', 'uniqueItems', 'items'] },
+  object: { maker: 'object', rules: ['properties', 'requiredProperties', 'oneOf'] },
+  any: {
+    maker: 'value',
+    rules: ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'properties', 'requiredProperties', 'oneOf'],
+  },
+};
+
+/**
+ * A value's check as code: a call of the maker of its type (`string({ pattern: '^[0-9]+$' })`) with
+ * the rules that type has; undefined when nothing is checked. Enum values refer to the exported enum
+ * arrays; the checks of a named object schema (a card component, say) are written once as a
+ * constant and referred to wherever used.
+ */
+function renderCheck(c: ValueChecks & { required?: boolean }, render: CheckRenderer): string | undefined {
+  const { maker, rules } = MAKERS[c.type ?? 'any'];
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(c)) {
-    if (key === 'schema') continue;
-    if (key === 'enumRef') {
-      if (typeof value === 'string' && render.enumNames.has(value)) {
-        render.usedEnums.add(value);
-        out.enum = new Raw(value);
-      }
-    } else if (key === 'items') {
-      const items = renderChecks(value as ValueChecks, render);
-      if (items) out.items = items;
-    } else if (key === 'properties') {
-      out.properties = Object.fromEntries(
-        Object.entries(value as Record<string, ValueChecks>).map(([name, inner]) => [name, renderChecks(inner, render) ?? {}]),
-      );
-    } else if (key === 'oneOf') {
-      out.oneOf = (value as ValueChecks[]).map((inner) => renderChecks(inner, render) ?? {});
-    } else if (key === 'format' && value !== 'date-time' && value !== 'date') {
-      continue;
-    } else out[key] = value;
+  if (c.enumRef !== undefined && render.enumNames.has(c.enumRef)) {
+    render.usedEnums.add(c.enumRef);
+    out.enum = new Raw(c.enumRef);
+  } else if (c.enum) out.enum = c.enum;
+  for (const rule of rules) {
+    const value = c[rule as keyof ValueChecks];
+    if (value === undefined) continue;
+    if (rule === 'items') {
+      const items = renderCheck(value as ValueChecks, render);
+      if (items !== undefined) out.items = new Raw(items);
+    } else if (rule === 'properties') {
+      // A property without rules needs no check.
+      const properties = Object.entries(value as Record<string, ValueChecks>).flatMap(([name, inner]) => {
+        const code = renderCheck(inner, render);
+        return code === undefined ? [] : [[name, new Raw(code)] as const];
+      });
+      if (properties.length > 0) out.properties = Object.fromEntries(properties);
+    } else if (rule === 'requiredProperties') out.required = value;
+    else if (rule === 'oneOf') {
+      // A shape without rules takes any value.
+      const shapes = (value as ValueChecks[]).map((inner) => new Raw(renderCheck(inner, render) ?? `${render.shared.runtime('value', 'validate').code}()`));
+      const property = c.discriminator;
+      if (property === undefined) out.oneOf = shapes;
+      else out.discriminator = { property, shapes: (value as ValueChecks[]).map((inner, i) => [inner.properties?.[property]?.enum ?? [], shapes[i]]) };
+    } else out[rule] = value;
   }
-  if (Object.keys(out).length === 0) return undefined;
-  // Objects are checked by code the descriptor refers to: bundles without object params leave it out.
-  if (out.properties || out.requiredProperties || out.oneOf) out.object = render.shared.runtime('checkObject', 'validate');
-  if (c.schema && !('required' in c) && (out.properties || out.oneOf)) return render.shared.refer(c.schema, out);
-  return out;
+  if (c.nullable) out.nullable = true;
+  if (c.type === undefined && Object.keys(out).length === 0) return undefined;
+  const options = Object.keys(out).length > 0 ? literal(out) : '';
+  const code = `${PURE}${render.shared.runtime(maker, 'validate').code}(${options})`;
+  if (c.schema && (out.properties || out.oneOf || out.discriminator)) return render.shared.refer(c.schema, code).code;
+  return code;
 }
 
 /** The body encoder of each encoding (exported by `runtime/serialize.ts`). */
@@ -338,8 +382,8 @@ class SharedChecks {
   }
 
   /** The constant holding these checks (the same content, depth-limited or not, always gets one name). */
-  refer(schema: string, checks: Record<string, unknown>): Raw {
-    return this.share(`${memberName(schema)}Checks`, literal(checks), `What a \`${schema}\` value must meet before it is sent.`);
+  refer(schema: string, code: string): Raw {
+    return this.share(`${memberName(schema)}Checks`, code, `What a \`${schema}\` value must meet before it is sent.`);
   }
 
   /** The constant holding checks rendered as `code`, declared (as `name`, or a free variant of it) on first use. */
@@ -352,7 +396,7 @@ class SharedChecks {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         docs: [{ description }],
-        declarations: [{ name: claimed, type: 'ValueChecks', initializer: code }],
+        declarations: [{ name: claimed, type: 'ValueCheck', initializer: code }],
       });
     }
     return new Raw(claimed);

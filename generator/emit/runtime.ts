@@ -116,7 +116,6 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
     hasRules: hasRules(model),
-    hasExclusiveBodies: model.operations.some((o) => o.body?.exclusive),
     hasRateLimits: model.hasRateLimits,
     // The user type is the spec's schema (imported under the helper's name when it has another).
     audienceUpload: model.audienceUpload && { ...model.audienceUpload, userTypeRenamed: model.audienceUpload.userType !== undefined && model.audienceUpload.userType !== 'AudienceUser' },

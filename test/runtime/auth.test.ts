@@ -12,7 +12,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../generated/core-v2/src/index.js';
-import { basicAuthorization, formBasicAuthorization, isLoopbackHost, requireSecureUrl } from '../../generated/core-v2/src/runtime/auth.js';
+import { basicAuthorization, formBasicCredentials, isLoopbackHost, requireSecureUrl } from '../../generated/core-v2/src/runtime/auth.js';
 import { parseOAuthHeader } from '../helpers/oauth1-verify.js';
 import { startOAuthServer } from '../helpers/oauth-server.js';
 import { startServer } from '../helpers/server.js';
@@ -116,7 +116,7 @@ test('per-call auth overrides the client credentials for one call', async () => 
 test('Basic credentials are form-encoded only where the spec says so (x-basic-encoding)', async () => {
   assert.is(basicAuthorization('a b', 'c+d/e=', false), `Basic ${btoa('a b:c+d/e=')}`);
   assert.is(basicAuthorization('a b', 'c+d/e=', true), `Basic ${btoa('a+b:c%2Bd%2Fe%3D')}`);
-  assert.is(operations.oauth2Token.basic, formBasicAuthorization);
+  assert.is(operations.oauth2Token.basic, formBasicCredentials);
   assert.is(operations.getPostsByIds.basic, undefined);
   const server = await startServer(() => ({ body: { token_type: 'bearer', access_token: 'A' } }));
   try {

@@ -38,7 +38,9 @@ const WARNINGS: Record<string, [at: string, reason: string, pointer: string][]> 
 
 /** What each recovered spec's package says of the assumption, in its generated source. */
 const RECOVERED: Record<string, [file: string, text: string][]> = {
-  'undeclared-path-param.yaml': [['src/operations.ts', "{ name: 'toy_id', in: 'path', required: true, checks: { type: 'string' } }"]],
+  'undeclared-path-param.yaml': [
+    ['src/operations.ts', "name: 'toy_id',\n      in: 'path',\n      required: true,\n      style: simple,\n      check: /* @__PURE__ */ segment(/* @__PURE__ */ string()),"],
+  ],
   'no-responses-30.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
   'no-responses-31.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
   'missing-info.yaml': [['package.json', '"x-spec-version": "0.0.0"']],

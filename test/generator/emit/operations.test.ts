@@ -14,7 +14,7 @@ const descriptorOf = (name: string): string => {
 };
 
 test('the checks of a named schema are one constant, used by every operation that sends it', () => {
-  assert.is(text.split('const cardComponentChecks: ValueChecks = ').length - 1, 1);
+  assert.is(text.split('const cardComponentChecks: ValueCheck = ').length - 1, 1);
   for (const op of ['createCard', 'updateCard']) {
     const body = descriptorOf(op);
     assert.ok(body.includes('items: cardComponentChecks'), `${op} refers to the shared checks`);
@@ -58,8 +58,8 @@ const repeatingText = emitOperations(repeating);
 
 test('long parameter checks that repeat across operations are one constant; short or single ones stay inline', () => {
   assert.is(repeatingText.split('field_19').length - 1, 2, 'the enum is written once for tweet.fields and once for only_here');
-  assert.is(repeatingText.split('const tweetFieldsChecks: ValueChecks = ').length - 1, 1);
-  assert.is(repeatingText.split('checks: tweetFieldsChecks').length - 1, 3, 'every operation refers to it');
+  assert.is(repeatingText.split('const tweetFieldsChecks: ValueCheck = ').length - 1, 1);
+  assert.is(repeatingText.split('check: tweetFieldsChecks').length - 1, 3, 'every operation refers to it');
   assert.is(repeatingText.split('maximum: 100').length - 1, 3, 'short checks are inline in each operation');
   assert.not.ok(repeatingText.includes('onlyHereChecks'));
 });

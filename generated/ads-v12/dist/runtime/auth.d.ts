@@ -27,8 +27,6 @@ export declare function requireSecureUrl(url: string, subject: string, parameter
  * app-only token endpoint expects) each part is application/x-www-form-urlencoded first.
  */
 export declare function basicAuthorization(username: string, password: string, formEncode?: boolean): string;
-/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
-export declare function formBasicAuthorization(username: string, password: string): string;
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
   method: string;

@@ -74,10 +74,6 @@ export function basicAuthorization(username, password, formEncode = false) {
     bytes.forEach((b) => (binary += String.fromCharCode(b)));
     return `Basic ${btoa(binary)}`;
 }
-/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
-export function formBasicAuthorization(username, password) {
-    return basicAuthorization(username, password, true);
-}
 /**
  * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
  * signing is asynchronous). Secrets go only into headers, never into messages. With app-only

@@ -1,5 +1,6 @@
 import { isRecord } from './errors.js';
 import { exchange } from './http.js';
+import { multi } from './serialize.js';
 import { own } from './validate.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
@@ -223,11 +224,11 @@ function paramsFor(op, params, token) {
         const values = query.getAll(param.name);
         if (values.length === 0)
             continue;
-        const type = param.checks?.type;
+        const type = param.type;
         const typed = (text) => type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
         next[param.key ?? param.name] =
             type === 'array'
-                ? values.flatMap((v) => (param.style === 'multi' || values.length > 1 ? [v] : v.split(',')))
+                ? values.flatMap((v) => (param.style === multi || values.length > 1 ? [v] : v.split(',')))
                 : typed(values[0] ?? '');
     }
     return next;

@@ -1,4 +1,4 @@
-import type { BodyEncoder, OperationSpec } from './types.js';
+import type { BodyEncoder, OperationSpec, ParamStyle } from './types.js';
 /** The parts of an HTTP request built from a call's params. */
 export interface SerializedRequest {
   /** Path with parameters filled in, plus the query string. */
@@ -15,6 +15,24 @@ export declare function serializeRequest(
   op: OperationSpec,
   params: Record<string, unknown>,
 ): SerializedRequest;
+/** A path or header value: `a,b`; an object as `k,v` or, exploded, `k=v`. Cookie values too. */
+export declare const simple: ParamStyle;
+/** A path value as a label: `.a,b`; exploded `.a.b`. */
+export declare const label: ParamStyle;
+/** A path value in matrix style: `;id=a,b`; exploded `;id=a;id=b` (an object: `;k=v;...`). */
+export declare const matrix: ParamStyle;
+/** The exploded form style, a query's default: `id=1&id=2`; an object as `k=v&...`. */
+export declare const multi: ParamStyle;
+/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal); an object as `k,v,...`. */
+export declare const csv: ParamStyle;
+/** Space-separated (`spaceDelimited`). */
+export declare const ssv: ParamStyle;
+/** Pipe-separated (`pipeDelimited`). */
+export declare const pipes: ParamStyle;
+/** `deepObject`: `filter%5Bk%5D=v&...`; a value that is no object as comma-separated. */
+export declare const deepObject: ParamStyle;
+/** A parameter with JSON `content`: the value's JSON text. */
+export declare const json: ParamStyle;
 /** A JSON body (`application/json` and any `+json`). */
 export declare const encodeJson: BodyEncoder;
 /** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */

@@ -90,11 +90,6 @@ export function basicAuthorization(username: string, password: string, formEncod
   return `Basic ${btoa(binary)}`;
 }
 
-/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
-export function formBasicAuthorization(username: string, password: string): string {
-  return basicAuthorization(username, password, true);
-}
-
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
   method: string;

@@ -1,6 +1,7 @@
 import { isRecord, type RateLimit } from './errors.js';
 import { exchange, type ClientCore } from './http.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
+import { multi } from './serialize.js';
 import { own } from './validate.js';
 
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>` (`''`: the body is the array). */
@@ -308,12 +309,12 @@ function paramsFor(
     if (param.in !== 'query') continue;
     const values = query.getAll(param.name);
     if (values.length === 0) continue;
-    const type = param.checks?.type;
+    const type = param.type;
     const typed = (text: string): unknown =>
       type === 'integer' || type === 'number' ? Number(text) : type === 'boolean' ? text === 'true' : text;
     next[param.key ?? param.name] =
       type === 'array'
-        ? values.flatMap((v) => (param.style === 'multi' || values.length > 1 ? [v] : v.split(',')))
+        ? values.flatMap((v) => (param.style === multi || values.length > 1 ? [v] : v.split(',')))
         : typed(values[0] ?? '');
   }
   return next;

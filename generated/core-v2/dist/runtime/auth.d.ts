@@ -52,8 +52,14 @@ export declare function requireSecureUrl(url: string, subject: string, parameter
  * app-only token endpoint expects) each part is application/x-www-form-urlencoded first.
  */
 export declare function basicAuthorization(username: string, password: string, formEncode?: boolean): string;
-/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
-export declare function formBasicAuthorization(username: string, password: string): string;
+/**
+ * `basic` of the descriptors whose security allows HTTP Basic: the `Authorization` of credentials
+ * with a user name and password (Basic ones, or app-only ones: the application's key pair),
+ * undefined for others. A descriptor refers to it, so a bundle of operations without Basic leaves it out.
+ */
+export declare function basicCredentials(auth: ClientAuth): string | undefined;
+/** `basicCredentials` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
+export declare function formBasicCredentials(auth: ClientAuth): string | undefined;
 /** What signing needs to know of the request being sent. */
 export interface SigningTarget {
   method: string;

@@ -84,9 +84,25 @@ export function basicAuthorization(username, password, formEncode = false) {
     bytes.forEach((b) => (binary += String.fromCharCode(b)));
     return `Basic ${btoa(binary)}`;
 }
-/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
-export function formBasicAuthorization(username, password) {
-    return basicAuthorization(username, password, true);
+/**
+ * `basic` of the descriptors whose security allows HTTP Basic: the `Authorization` of credentials
+ * with a user name and password (Basic ones, or app-only ones: the application's key pair),
+ * undefined for others. A descriptor refers to it, so a bundle of operations without Basic leaves it out.
+ */
+export function basicCredentials(auth) {
+    return basicOf(auth, false);
+}
+/** `basicCredentials` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
+export function formBasicCredentials(auth) {
+    return basicOf(auth, true);
+}
+function basicOf(auth, formEncode) {
+    const pair = 'basic' in auth
+        ? auth.basic
+        : 'appOnly' in auth
+            ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
+            : undefined;
+    return pair && basicAuthorization(pair.username, pair.password, formEncode);
 }
 /**
  * Adds the credentials of `kind` to a request; returns the URL to send (a promise of it when
@@ -101,15 +117,9 @@ export function applyAuth(op, kind, auth, target, extensions) {
             target.headers.authorization = `Bearer ${auth.bearerToken}`;
         return target.url;
     }
-    const pair = kind !== 'basic'
-        ? undefined
-        : 'basic' in auth
-            ? auth.basic
-            : 'appOnly' in auth
-                ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
-                : undefined;
-    if (pair && op.basic)
-        target.headers.authorization = op.basic(pair.username, pair.password);
+    const basic = kind === 'basic' ? op.basic?.(auth) : undefined;
+    if (basic)
+        target.headers.authorization = basic;
     if (kind === 'oauth1' && 'oauth1' in auth) {
         // The core was checked for the signer when it was made (and each call's own auth when sent).
         return extensions.oauth1(target, auth.oauth1).then((header) => {

@@ -29,16 +29,16 @@ export function serializeRequest(op, params) {
             continue;
         const { name, style, explode = false } = param;
         if (param.in === 'query') {
-            const pairs = queryPairs(name, style, value);
+            const pairs = style(name, value, explode, encodeComponent);
             if (pairs)
                 query += (query ? '&' : '?') + pairs;
         }
         else if (param.in === 'path')
-            path = path.replace(`{${name}}`, styled(style, explode, name, value, encodeComponent));
+            path = path.replace(`{${name}}`, style(name, value, explode, encodeComponent));
         else if (param.in === 'header')
-            headers[name] = styled(style, explode, name, value, (text) => text);
+            headers[name] = style(name, value, explode, (text) => text);
         else
-            cookie += `${cookie ? '; ' : ''}${name}=${styled(undefined, false, name, value, encodeComponent)}`;
+            cookie += `${cookie ? '; ' : ''}${name}=${style(name, value, false, encodeComponent)}`;
     }
     if (cookie)
         headers.cookie = cookie;
@@ -58,42 +58,64 @@ export function serializeRequest(op, params) {
         headers['content-type'] = encoded.contentType;
     return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
 }
-/**
- * A path or header value in its style (RFC 6570 as OpenAPI uses it): `simple` (`a,b`; `k,v` or,
- * exploded, `k=v`), `label` (`.a,b`; exploded `.a.b`) or `matrix` (`;id=a,b`; exploded `;id=a;id=b`).
+/*
+ * The styles of parameter values (RFC 6570 as OpenAPI uses it). Each descriptor names its
+ * parameters' own, so a bundle carries only the styles of the operations it calls. A query style
+ * gives whole `name=value` pairs joined by `&`; a path, header or cookie style gives the value.
  */
-function styled(style, explode, name, value, encode) {
-    const entries = entriesOf(value);
-    const items = entries
-        ? entries.map(([k, v]) => encode(k) + (explode ? '=' : ',') + encode(scalar(v)))
-        : (Array.isArray(value) ? value : [value]).map((v) => encode(scalar(v)));
+/** A path or header value: `a,b`; an object as `k,v` or, exploded, `k=v`. Cookie values too. */
+export const simple = (_name, value, explode, encode) => itemsOf(value, explode, encode)[0].join(',');
+/** A path value as a label: `.a,b`; exploded `.a.b`. */
+export const label = (_name, value, explode, encode) => '.' + itemsOf(value, explode, encode)[0].join(explode ? '.' : ',');
+/** A path value in matrix style: `;id=a,b`; exploded `;id=a;id=b` (an object: `;k=v;...`). */
+export const matrix = (name, value, explode, encode) => {
+    const [items, entries] = itemsOf(value, explode, encode);
     const key = encode(name);
-    if (style === 'label')
-        return '.' + items.join(explode ? '.' : ',');
-    if (style !== 'matrix')
-        return items.join(',');
     if (!explode)
         return `;${key}=${items.join(',')}`;
     return items.map((item) => (entries ? `;${item}` : `;${key}=${item}`)).join('');
+};
+/** A path, header or cookie value's items, and whether they are an object's entries. */
+function itemsOf(value, explode, encode) {
+    const entries = entriesOf(value);
+    return entries
+        ? [entries.map(([k, v]) => encode(k) + (explode ? '=' : ',') + encode(scalar(v))), true]
+        : [(Array.isArray(value) ? value : [value]).map((v) => encode(scalar(v))), false];
 }
-/** A query parameter as `name=value` pairs joined by `&`, in its style (`multi` is the exploded `form` style). */
-function queryPairs(name, style = 'multi', value) {
+/** The exploded form style, a query's default: `id=1&id=2`; an object as `k=v&...`. */
+export const multi = (name, value) => {
     const key = encodeComponent(name);
-    if (style === 'json')
-        return `${key}=${encodeComponent(JSON.stringify(value))}`;
-    const entries = entriesOf(value)?.map(([k, v]) => [encodeComponent(k), encodeComponent(scalar(v))]);
-    if (entries) {
-        if (style === 'deepObject')
-            return entries.map(([k, v]) => `${key}%5B${k}%5D=${v}`).join('&');
-        if (style === 'multi')
-            return entries.map(([k, v]) => `${k}=${v}`).join('&');
-        return `${key}=${entries.map(([k, v]) => `${k},${v}`).join(',')}`;
-    }
-    const items = (Array.isArray(value) ? value : [value]).map((v) => encodeComponent(scalar(v)));
-    if (style === 'multi')
-        return items.map((item) => `${key}=${item}`).join('&');
-    // Commas stay literal: `tweet.fields=created_at,author_id`.
-    return `${key}=${items.join(style === 'ssv' ? '%20' : style === 'pipes' ? '|' : ',')}`;
+    const entries = queryEntries(value);
+    return entries
+        ? entries.map(([k, v]) => `${k}=${v}`).join('&')
+        : queryItems(value)
+            .map((item) => `${key}=${item}`)
+            .join('&');
+};
+/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal); an object as `k,v,...`. */
+export const csv = (name, value) => delimited(name, value, ',');
+/** Space-separated (`spaceDelimited`). */
+export const ssv = (name, value) => delimited(name, value, '%20');
+/** Pipe-separated (`pipeDelimited`). */
+export const pipes = (name, value) => delimited(name, value, '|');
+/** `deepObject`: `filter%5Bk%5D=v&...`; a value that is no object as comma-separated. */
+export const deepObject = (name, value) => {
+    const key = encodeComponent(name);
+    const entries = queryEntries(value);
+    return entries ? entries.map(([k, v]) => `${key}%5B${k}%5D=${v}`).join('&') : delimited(name, value, ',');
+};
+/** A parameter with JSON `content`: the value's JSON text. */
+export const json = (name, value) => `${encodeComponent(name)}=${encodeComponent(JSON.stringify(value))}`;
+function delimited(name, value, separator) {
+    const entries = queryEntries(value);
+    const text = entries ? entries.map(([k, v]) => `${k},${v}`).join(',') : queryItems(value).join(separator);
+    return `${encodeComponent(name)}=${text}`;
+}
+function queryEntries(value) {
+    return entriesOf(value)?.map(([k, v]) => [encodeComponent(k), encodeComponent(scalar(v))]);
+}
+function queryItems(value) {
+    return (Array.isArray(value) ? value : [value]).map((v) => encodeComponent(scalar(v)));
 }
 /** A JSON body (`application/json` and any `+json`). */
 export const encodeJson = (value, contentType) => ({ body: JSON.stringify(value), contentType });

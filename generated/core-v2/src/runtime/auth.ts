@@ -114,9 +114,28 @@ export function basicAuthorization(username: string, password: string, formEncod
   return `Basic ${btoa(binary)}`;
 }
 
-/** A Basic `Authorization` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
-export function formBasicAuthorization(username: string, password: string): string {
-  return basicAuthorization(username, password, true);
+/**
+ * `basic` of the descriptors whose security allows HTTP Basic: the `Authorization` of credentials
+ * with a user name and password (Basic ones, or app-only ones: the application's key pair),
+ * undefined for others. A descriptor refers to it, so a bundle of operations without Basic leaves it out.
+ */
+export function basicCredentials(auth: ClientAuth): string | undefined {
+  return basicOf(auth, false);
+}
+
+/** `basicCredentials` with user name and password form-encoded first (RFC 6749 section 2.3.1). */
+export function formBasicCredentials(auth: ClientAuth): string | undefined {
+  return basicOf(auth, true);
+}
+
+function basicOf(auth: ClientAuth, formEncode: boolean): string | undefined {
+  const pair =
+    'basic' in auth
+      ? auth.basic
+      : 'appOnly' in auth
+        ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
+        : undefined;
+  return pair && basicAuthorization(pair.username, pair.password, formEncode);
 }
 
 /** What signing needs to know of the request being sent. */
@@ -164,15 +183,8 @@ export function applyAuth(
     if (kind === 'bearer' || kind === 'oauth2') target.headers.authorization = `Bearer ${auth.bearerToken}`;
     return target.url;
   }
-  const pair =
-    kind !== 'basic'
-      ? undefined
-      : 'basic' in auth
-        ? auth.basic
-        : 'appOnly' in auth
-          ? { username: auth.appOnly.consumerKey, password: auth.appOnly.consumerSecret }
-          : undefined;
-  if (pair && op.basic) target.headers.authorization = op.basic(pair.username, pair.password);
+  const basic = kind === 'basic' ? op.basic?.(auth) : undefined;
+  if (basic) target.headers.authorization = basic;
   if (kind === 'oauth1' && 'oauth1' in auth) {
     // The core was checked for the signer when it was made (and each call's own auth when sent).
     return extensions.oauth1!(target, auth.oauth1).then((header) => {

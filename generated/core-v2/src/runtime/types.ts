@@ -11,70 +11,50 @@ export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' 
  */
 export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
 
-/** Rules a value must meet before it is sent; read from the spec. */
-export interface ValueChecks {
-  readonly type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
-  readonly pattern?: string;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly exclusiveMaximum?: number;
-  readonly enum?: readonly (string | number | boolean | null)[];
-  readonly minItems?: number;
-  readonly maxItems?: number;
-  readonly uniqueItems?: boolean;
-  readonly items?: ValueChecks;
-  readonly format?: string;
+/**
+ * Checks one present value against the rules its schema states, throwing a ValidationError that
+ * names `name` (with `[index]` for an array item) and the rule. Made by the makers of `validate.ts`
+ * (`string({ pattern })`, `array({ items })`, ...), so a bundle carries only the rules it uses.
+ */
+export type ValueCheck = (op: OperationSpec, name: string, value: unknown, index?: number) => void;
+
+/** Checks a call's params as a whole, throwing a ValidationError. */
+export type ParamsCheck = (op: OperationSpec, params: Record<string, unknown>) => void;
+
+/** Whether a parameter or body field must be given, and how it is checked when it is. */
+export interface FieldSpec {
+  readonly required?: boolean;
   /** `null` is a valid value (and counts as given for a required field). */
   readonly nullable?: boolean;
-  /** Checks of an object's properties, by name. */
-  readonly properties?: Readonly<Record<string, ValueChecks>>;
-  /** Properties an object must have. */
-  readonly requiredProperties?: readonly string[];
-  /** The value must match one of these shapes. */
-  readonly oneOf?: readonly ValueChecks[];
-  /** The property whose value picks the `oneOf` shape. */
-  readonly discriminator?: string;
-  /**
-   * Checks an object against `properties`, `requiredProperties` and `oneOf` (`checkObject` of
-   * `validate.ts`): set by the descriptors that have them, so bundles without them leave it out.
-   */
-  readonly object?: ObjectCheck;
+  readonly check?: ValueCheck;
 }
 
-/** Checks an object value's properties and shape; throws a ValidationError. */
-export type ObjectCheck = (
-  op: OperationSpec,
+/**
+ * How a parameter's value goes on the wire (`csv`, `multi`, `simple`, ... of `serialize.ts`): for a
+ * query, `name=value` pairs joined by `&`; for a path, header or cookie, the value. `encode`
+ * percent-encodes a path or cookie value's parts (a header's are sent as they are).
+ */
+export type ParamStyle = (
   name: string,
-  value: Record<string, unknown>,
-  checks: ValueChecks,
-) => void;
+  value: unknown,
+  explode: boolean,
+  encode: (text: string) => string,
+) => string;
 
-/** How an array or object value goes on the wire. */
-export type ParamStyle =
-  | 'simple'
-  | 'label'
-  | 'matrix'
-  | 'csv'
-  | 'ssv'
-  | 'pipes'
-  | 'multi'
-  | 'deepObject'
-  | 'json';
-
-export interface ParamSpec {
+export interface ParamSpec extends FieldSpec {
   /** The name on the wire. */
   readonly name: string;
   /** The key in the params object, when not the wire name (the same name in two locations). */
   readonly key?: string;
   readonly in: 'path' | 'query' | 'header' | 'cookie';
-  readonly required?: boolean;
-  readonly style?: ParamStyle;
+  readonly style: ParamStyle;
   /** `explode` of a path or header parameter (`simple`, `label`, `matrix`): objects as `k=v`, arrays repeated. */
   readonly explode?: boolean;
-  readonly checks?: ValueChecks;
+  /**
+   * The type of a query parameter of an operation that pages by `Link` headers, where it is not a
+   * string: the next page's URL gives every value as text.
+   */
+  readonly type?: 'array' | 'integer' | 'number' | 'boolean';
 }
 
 /** A body encoded for fetch; `form` keeps the decoded pairs of a form body (OAuth 1.0a signs them). */
@@ -90,22 +70,22 @@ export interface EncodedBody {
  */
 export type BodyEncoder = (value: unknown, contentType: string) => EncodedBody;
 
-export interface BodySpec {
+export interface BodySpec extends FieldSpec {
   readonly contentType: string;
   readonly encoding: 'json' | 'form' | 'multipart' | 'binary' | 'text';
   /** The encoder of `encoding`. */
   readonly encode: BodyEncoder;
   /** The body's fields sit in the params object (`fields`), or the body is `params.body` (`whole`). */
   readonly mode: 'fields' | 'whole';
-  readonly required?: boolean;
-  /** Checks on a whole body (an array, for example). */
-  readonly checks?: ValueChecks;
-  /** Every top-level field of an object body (`fields` mode), with its checks. */
-  readonly fields?: Readonly<Record<string, ValueChecks & { readonly required?: boolean }>>;
+  /** Every top-level field of an object body (`fields` mode), with its checks; `check` is for a whole body. */
+  readonly fields?: Readonly<Record<string, FieldSpec>>;
   /** The object body admits fields it does not name: any params key may be one. */
   readonly open?: boolean;
-  /** A body of one shape among several (`oneOf`): per shape, the fields only it has; two groups never go together. */
-  readonly exclusive?: readonly (readonly string[])[];
+  /**
+   * A body of one shape among several (`oneOf`): the check that fields of two shapes are not given
+   * together (`oneShape`).
+   */
+  readonly exclusive?: ParamsCheck;
 }
 
 /**
@@ -155,12 +135,12 @@ export interface OperationSpec {
    */
   readonly requireHttps?: (url: string, subject: string) => void;
   /**
-   * How the HTTP Basic `Authorization` of this operation is made, where its security allows Basic
-   * (or states none): `basicAuthorization`, or `formBasicAuthorization` (user name and password
-   * form-encoded before base64, RFC 6749 section 2.3.1). A function, so that a bundle of operations
-   * without Basic leaves it out.
+   * How the HTTP Basic `Authorization` of this operation is made from the credentials, where its
+   * security allows Basic (or states none): `basicCredentials`, or `formBasicCredentials` (user name
+   * and password form-encoded before base64, RFC 6749 section 2.3.1). A function, so that a bundle
+   * of operations without Basic leaves it out.
    */
-  readonly basic?: (username: string, password: string) => string;
+  readonly basic?: (auth: ClientAuth) => string | undefined;
   readonly rules?: readonly RuleSpec[];
   /** Where this operation's API key goes, when its security names an apiKey scheme. */
   readonly apiKey?: { readonly in: 'header' | 'query' | 'cookie'; readonly name: string };

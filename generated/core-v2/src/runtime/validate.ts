@@ -1,5 +1,5 @@
 import { ValidationError } from './errors.js';
-import type { OperationSpec, ValueChecks } from './types.js';
+import type { FieldSpec, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
 
 /**
  * Checks a call's params against the rules the spec states, before anything is sent.
@@ -9,35 +9,48 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   checkKeys(op, params);
   for (const param of op.params ?? []) {
     const key = param.key ?? param.name;
-    const value = own(params, key);
-    checkField(op, key, value, param.checks, param.required);
-    // A path value must not climb out of its segment: `..` and `.` would be resolved away by URL parsing.
-    if (param.in === 'path' && value != null && /^\.{0,2}$/.test(String(value)))
-      fail(op, key, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
+    checkField(op, key, own(params, key), param);
   }
   const body = op.body;
-  if (body?.mode === 'whole') checkField(op, 'body', params.body, body.checks, body.required);
+  if (body?.mode === 'whole') checkField(op, 'body', params.body, body);
   else if (body?.fields) {
-    for (const [name, checks] of Object.entries(body.fields))
-      checkField(op, name, own(params, name), checks, checks.required);
-    if (body.exclusive) checkExclusive(op, params, body.exclusive);
+    for (const name in body.fields) checkField(op, name, own(params, name), body.fields[name]!);
+    body.exclusive?.(op, params);
   }
 }
 
-/** A body of one shape among several (`oneOf`): fields that only different shapes have are not given together. */
-function checkExclusive(
-  op: OperationSpec,
-  params: Record<string, unknown>,
-  groups: readonly (readonly string[])[],
-): void {
-  let given: string | undefined;
-  for (const group of groups) {
-    const field = group.find((name) => own(params, name) !== undefined);
-    if (field === undefined) continue;
-    if (given !== undefined)
-      fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
-    given = field;
-  }
+/**
+ * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
+ * `..` and `.` would be resolved away by URL parsing. The descriptors wrap every path parameter's.
+ */
+export function segment(check?: ValueCheck): ValueCheck {
+  return (op, name, value) => {
+    check?.(op, name, value);
+    if (/^\.{0,2}$/.test(String(value)))
+      fail(
+        op,
+        name,
+        'path segment',
+        `must be a non-empty path segment, got ${JSON.stringify(String(value))}`,
+      );
+  };
+}
+
+/**
+ * A body of one shape among several (`oneOf`): given, per shape, the fields only it has, fields of
+ * different shapes are not given together. The descriptors of such bodies refer to it.
+ */
+export function oneShape(groups: readonly (readonly string[])[]): ParamsCheck {
+  return (op, params) => {
+    let given: string | undefined;
+    for (const group of groups) {
+      const field = group.find((name) => own(params, name) !== undefined);
+      if (field === undefined) continue;
+      if (given !== undefined)
+        fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
+      given = field;
+    }
+  };
 }
 
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
@@ -52,7 +65,7 @@ export function own(params: Record<string, unknown>, key: string): unknown {
  */
 function checkKeys(op: OperationSpec, params: Record<string, unknown>): void {
   const body = op.body;
-  if (body?.mode === 'fields' && body.open) return;
+  if (body?.open) return;
   const known = (op.params ?? []).map((p) => p.key ?? p.name);
   if (body?.mode === 'whole') known.push('body');
   else if (body?.fields) known.push(...Object.keys(body.fields));
@@ -83,177 +96,283 @@ function nearest(key: string, known: readonly string[]): string | undefined {
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  // rows[i][j]: the distance between the first i characters of a and the first j of b.
+  const rows = [[...Array(b.length + 1).keys()]];
   for (let i = 1; i <= a.length; i++) {
+    const row = (rows[i] = [i]);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
+      row[j] = Math.min(
+        rows[i - 1]![j]! + 1,
+        row[j - 1]! + 1,
+        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
+          ? rows[i - 2]![j - 2]! + 1
+          : Infinity,
+      );
     }
   }
   return rows[a.length]![b.length]!;
 }
 
 /** A missing value (undefined, or null where null is not allowed) is refused when required; a present one is checked. */
-function checkField(
-  op: OperationSpec,
-  name: string,
-  value: unknown,
-  checks: ValueChecks | undefined,
-  required: boolean | undefined,
-): void {
+function checkField(op: OperationSpec, name: string, value: unknown, field: FieldSpec): void {
   if (value == null) {
-    if (required && !(value === null && checks?.nullable)) fail(op, name, 'required', 'is required');
-  } else if (checks) checkValue(op, name, value, checks);
+    if (field.required && !(value === null && field.nullable)) fail(op, name, 'required', 'is required');
+  } else field.check?.(op, name, value);
 }
 
-/** How each `type` is met, and what the message says it must be. */
-const TYPES: Record<NonNullable<ValueChecks['type']>, [(value: unknown) => boolean, string]> = {
-  string: [(v) => typeof v === 'string', 'a string'],
-  integer: [Number.isInteger, 'an integer'],
-  number: [Number.isFinite, 'a finite number'],
-  boolean: [(v) => typeof v === 'boolean', 'a boolean'],
-  array: [Array.isArray, 'an array'],
-  object: [(v) => typeof v === 'object' && !Array.isArray(v), 'an object'],
-};
-
-/** Size limits by the kind of value they apply to: the check, lower bound or not, exclusive or not, the message. */
-const LIMITS: Record<string, readonly (readonly [keyof ValueChecks & string, boolean, boolean, string])[]> = {
-  string: [
-    ['minLength', true, false, 'must be at least'],
-    ['maxLength', false, false, 'must be at most'],
-  ],
-  number: [
-    ['minimum', true, false, 'must be at least'],
-    ['maximum', false, false, 'must be at most'],
-    ['exclusiveMinimum', true, true, 'must be greater than'],
-    ['exclusiveMaximum', false, true, 'must be less than'],
-  ],
-  array: [
-    ['minItems', true, false, 'must have at least'],
-    ['maxItems', false, false, 'must have at most'],
-  ],
-};
-
-const UNITS: Record<string, string> = { string: ' characters', array: ' items', number: '' };
-
-/**
- * Checks one value against its rules; `name` is the path shown in the message, with `[index]`
- * added for an array item (built only when a message or a nested check needs it).
+/*
+ * The checks of one value, made from the rules its schema states: one maker per JSON type
+ * (`string`, `integer`, `number`, `boolean`, `array`, `object`) and `value` for a schema that states
+ * none. The operation descriptors call them once, when the package loads; a bundle keeps only the
+ * makers (and so the rules) of the operations it calls. Each check runs its rules in one order:
+ * type, enum, size limits, pattern, unique items, items, then an object's properties and shape.
  */
-export function checkValue(
+
+/** Rules every value can have. */
+export interface Common {
+  readonly enum?: readonly (string | number | boolean | null)[];
+  /** `null` is a valid value. */
+  readonly nullable?: boolean;
+}
+
+export interface StringRules extends Common {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+}
+
+export interface NumberRules extends Common {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+}
+
+export interface ArrayRules extends Common {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly items?: ValueCheck;
+}
+
+export interface ObjectRules extends Common {
+  /** Checks of an object's properties, by name. */
+  readonly properties?: Readonly<Record<string, ValueCheck>>;
+  /** Properties an object must have. */
+  readonly required?: readonly string[];
+  /** The value must match one of these shapes. */
+  readonly oneOf?: readonly ValueCheck[];
+  /** The property whose value picks the shape, and each shape with the values that pick it. */
+  readonly discriminator?: {
+    readonly property: string;
+    readonly shapes: readonly (readonly [values: readonly unknown[], shape: ValueCheck])[];
+  };
+}
+
+/** A value whose schema states no type: the rules of whatever kind it turns out to be. */
+export type AnyRules = StringRules & NumberRules & ArrayRules & ObjectRules;
+
+/** The rules of one kind of value, run once its type is known. */
+type Rules = (op: OperationSpec, name: string, value: never, index: number | undefined) => void;
+
+export function string(rules: StringRules = {}): ValueCheck {
+  return typed(rules, 'string', 'a string', (v) => typeof v === 'string', stringRules(rules));
+}
+
+export function integer(rules: NumberRules = {}): ValueCheck {
+  return typed(rules, 'integer', 'a finite number', Number.isInteger, numberRules(rules));
+}
+
+export function number(rules: NumberRules = {}): ValueCheck {
+  return typed(rules, 'number', 'a finite number', Number.isFinite, numberRules(rules));
+}
+
+export function boolean(rules: Common = {}): ValueCheck {
+  return typed(rules, 'boolean', 'a boolean', (v) => typeof v === 'boolean');
+}
+
+export function array(rules: ArrayRules = {}): ValueCheck {
+  return typed(rules, 'array', 'an array', Array.isArray, arrayRules(rules));
+}
+
+export function object(rules: ObjectRules = {}): ValueCheck {
+  return typed(
+    rules,
+    'object',
+    'an object',
+    (v) => typeof v === 'object' && !Array.isArray(v),
+    objectRules(rules),
+  );
+}
+
+/** A value of any type: its enum, then the rules of its kind. */
+export function value(rules: AnyRules = {}): ValueCheck {
+  const byKind: Record<string, Rules | undefined> = {
+    string: stringRules(rules),
+    number: numberRules(rules),
+    array: arrayRules(rules),
+    object: objectRules(rules),
+  };
+  return (op, name, v, index) => {
+    if (v === null && rules.nullable) return;
+    checkEnum(op, name, index, v, rules.enum);
+    byKind[kind(v)]?.(op, name, v as never, index);
+  };
+}
+
+/** `what`: what the message says a value of `type` must be (an integer that is no number: a finite number). */
+function typed(
+  rules: Common,
+  type: string,
+  what: string,
+  is: (value: unknown) => boolean,
+  then?: Rules,
+): ValueCheck {
+  return (op, name, value, index) => {
+    if (value === null && rules.nullable) return;
+    if (!is(value)) {
+      // An integer that is a finite number but has a fraction says so; anything else names its kind.
+      const text =
+        type === 'integer' && Number.isFinite(value)
+          ? `an integer, got ${String(value)}`
+          : `${what}, got ${kind(value)}`;
+      fail(op, name, `type ${type}`, `must be ${text}`, index);
+    }
+    checkEnum(op, name, index, value, rules.enum);
+    then?.(op, name, value as never, index);
+  };
+}
+
+function checkEnum(
   op: OperationSpec,
   name: string,
+  index: number | undefined,
   value: unknown,
-  checks: ValueChecks,
-  index?: number,
+  values: Common['enum'],
 ): void {
-  const got = kind(value);
-  const type = checks.type;
-  if (type && !TYPES[type][0](value)) {
-    // An integer that is a finite number but has a fraction says so; anything else names its kind.
-    const text =
-      type === 'integer' && Number.isFinite(value)
-        ? `an integer, got ${String(value)}`
-        : `${TYPES[type === 'integer' ? 'number' : type][1]}, got ${got}`;
-    fail(op, pathOf(name, index), `type ${type}`, `must be ${text}`);
+  if (values && !values.includes(value as string)) {
+    const shown = values.length <= 12 ? `: one of ${values.map((v) => JSON.stringify(v)).join(', ')}` : '';
+    fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`, index);
   }
-  if (checks.enum && !checks.enum.includes(value as string)) {
-    const shown =
-      checks.enum.length <= 12 ? `: one of ${checks.enum.map((v) => JSON.stringify(v)).join(', ')}` : '';
-    fail(op, pathOf(name, index), 'enum', `has unknown value ${JSON.stringify(value)}${shown}`);
-  }
-  for (const [key, lower, exclusive, text] of LIMITS[got] ?? []) {
-    const limit = checks[key] as number | undefined;
+}
+
+/** A size bound: the rule, lower bound or not, exclusive or not, and what the message says. */
+type Bound = readonly [rule: string, lower: boolean, exclusive: boolean, text: string];
+
+/** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
+function checkBounds(
+  op: OperationSpec,
+  name: string,
+  index: number | undefined,
+  rules: object,
+  bounds: readonly Bound[],
+  size: number,
+  unit: string,
+): void {
+  for (const [rule, lower, exclusive, text] of bounds) {
+    const limit = (rules as Record<string, number | undefined>)[rule];
     if (limit === undefined) continue;
-    const size =
-      got === 'string'
-        ? codePoints(value as string)
-        : got === 'array'
-          ? (value as unknown[]).length
-          : (value as number);
-    if (
-      lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit)
-    ) {
-      fail(op, pathOf(name, index), `${key} ${limit}`, `${text} ${limit}${UNITS[got]}, got ${size}`);
-    }
+    if (lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit))
+      fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
   }
-  if (checks.pattern !== undefined && got === 'string' && !compiled(checks.pattern).test(value as string)) {
-    fail(op, pathOf(name, index), `pattern ${checks.pattern}`, `must match ${checks.pattern}`);
-  }
-  if (got === 'array') {
-    const list = value as unknown[];
-    if (checks.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length) {
-      fail(op, pathOf(name, index), 'uniqueItems', 'must not repeat an item');
-    }
-    const items = checks.items;
+}
+
+const STRING_BOUNDS: readonly Bound[] = [
+  ['minLength', true, false, 'must be at least'],
+  ['maxLength', false, false, 'must be at most'],
+];
+
+function stringRules(rules: StringRules): Rules {
+  const pattern = rules.pattern;
+  let regex: RegExp | undefined;
+  return (op, name, value: string, index) => {
+    checkBounds(op, name, index, rules, STRING_BOUNDS, codePoints(value), ' characters');
+    // Compiled on first use, once.
+    if (pattern !== undefined && !(regex ??= new RegExp(pattern, 'u')).test(value))
+      fail(op, name, `pattern ${pattern}`, `must match ${pattern}`, index);
+  };
+}
+
+const NUMBER_BOUNDS: readonly Bound[] = [
+  ['minimum', true, false, 'must be at least'],
+  ['maximum', false, false, 'must be at most'],
+  ['exclusiveMinimum', true, true, 'must be greater than'],
+  ['exclusiveMaximum', false, true, 'must be less than'],
+];
+
+function numberRules(rules: NumberRules): Rules {
+  return (op, name, value: number, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
+}
+
+const ARRAY_BOUNDS: readonly Bound[] = [
+  ['minItems', true, false, 'must have at least'],
+  ['maxItems', false, false, 'must have at most'],
+];
+
+function arrayRules(rules: ArrayRules): Rules {
+  return (op, name, list: unknown[], index) => {
+    checkBounds(op, name, index, rules, ARRAY_BOUNDS, list.length, ' items');
+    if (rules.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length)
+      fail(op, name, 'uniqueItems', 'must not repeat an item', index);
+    const items = rules.items;
     if (items) {
       const path = pathOf(name, index);
-      for (let i = 0; i < list.length; i++) checkValue(op, path, list[i], items, i);
+      for (let i = 0; i < list.length; i++) items(op, path, list[i], i);
     }
-  }
-  if (got === 'object' && !isBytes(value as object))
-    checks.object?.(op, pathOf(name, index), value as Record<string, unknown>, checks);
-}
-
-function pathOf(name: string, index: number | undefined): string {
-  return index === undefined ? name : `${name}[${index}]`;
+  };
 }
 
 /**
  * Required properties, each property's own checks, and the one shape of a union the object must
- * match. Descriptors refer to it (`ValueChecks.object`) where they check objects.
+ * match. Bytes and dates are objects with no properties to check.
  */
-export function checkObject(
-  op: OperationSpec,
-  name: string,
-  value: Record<string, unknown>,
-  checks: ValueChecks,
-): void {
-  // Own properties only: an object without `valueOf` still inherits Object.prototype's.
-  const own = (key: string): unknown =>
-    Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
-  // Values first: a wrong `type` explains more than the fields its shape then lacks.
-  for (const [key, inner] of Object.entries(checks.properties ?? {})) {
-    const item = own(key);
-    if (item !== undefined && !(item === null && inner.nullable))
-      checkValue(op, `${name}.${key}`, item, inner);
-  }
-  for (const key of checks.requiredProperties ?? []) {
-    if (own(key) === undefined) fail(op, `${name}.${key}`, 'required', 'is required');
-  }
-  const shapes = checks.oneOf;
-  if (!shapes) return;
-  const tag = checks.discriminator;
-  if (tag !== undefined) {
-    const chosen = value[tag];
-    const enumOf = (shape: ValueChecks): readonly unknown[] => shape.properties?.[tag]?.enum ?? [];
-    const shape = shapes.find((s) => enumOf(s).includes(chosen));
-    if (!shape) {
-      const allowed = shapes.flatMap(enumOf).map((v) => JSON.stringify(v));
-      fail(
-        op,
-        `${name}.${tag}`,
-        'enum',
-        `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`,
-      );
+function objectRules(rules: ObjectRules): Rules {
+  return (op, name, value: Record<string, unknown> | null, index) => {
+    if (value === null || isBytes(value)) return;
+    const path = pathOf(name, index);
+    // Own properties only: an object without `valueOf` still inherits Object.prototype's.
+    // Values first: a wrong `type` explains more than the fields its shape then lacks.
+    for (const key in rules.properties) {
+      const item = own(value, key);
+      if (item !== undefined) rules.properties[key]!(op, `${path}.${key}`, item);
     }
-    return checkValue(op, name, value, shape);
-  }
-  // No discriminator: the object must pass the checks of at least one shape; else the first failure is thrown.
-  let first: unknown;
-  for (const shape of shapes) {
-    try {
-      return checkValue(op, name, value, shape);
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      first ??= error;
+    for (const key of rules.required ?? []) {
+      if (own(value, key) === undefined) fail(op, `${path}.${key}`, 'required', 'is required');
     }
-  }
-  throw first;
+    const tagged = rules.discriminator;
+    if (tagged) {
+      const chosen = value[tagged.property];
+      const shape = tagged.shapes.find(([values]) => values.includes(chosen));
+      if (!shape) {
+        const allowed = tagged.shapes.flatMap(([values]) => values).map((v) => JSON.stringify(v));
+        fail(
+          op,
+          `${path}.${tagged.property}`,
+          'enum',
+          `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`,
+        );
+      }
+      return shape[1](op, path, value);
+    }
+    if (!rules.oneOf) return;
+    // No discriminator: the object must pass the checks of at least one shape; else the first failure is thrown.
+    let first: unknown;
+    for (const shape of rules.oneOf) {
+      try {
+        return shape(op, path, value);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        first ??= error;
+      }
+    }
+    throw first;
+  };
+}
+
+/** The path of an array item (`ids[3]`), else the name. */
+function pathOf(name: string, index: number | undefined): string {
+  return index === undefined ? name : `${name}[${index}]`;
 }
 
 function isBytes(value: object): boolean {
@@ -269,17 +388,9 @@ function kind(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-function fail(op: OperationSpec, parameter: string, rule: string, text: string): never {
+function fail(op: OperationSpec, name: string, rule: string, text: string, index?: number): never {
+  const parameter = pathOf(name, index);
   throw new ValidationError(parameter, rule, `${op.id}: parameter "${parameter}" ${text}`);
-}
-
-/** Patterns compiled once: validation runs on every call. */
-const patterns = new Map<string, RegExp>();
-
-function compiled(pattern: string): RegExp {
-  let regex = patterns.get(pattern);
-  if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, 'u')));
-  return regex;
 }
 
 /** Length in characters (code points), as JSON Schema counts it; UTF-16 length when there is no surrogate pair. */

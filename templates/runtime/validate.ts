@@ -1,0 +1,360 @@
+import { ValidationError } from './errors.js';
+import type { FieldSpec, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
+
+/**
+ * Checks a call's params against the rules the spec states, before anything is sent.
+ * Throws a ValidationError naming the parameter and the rule.
+ */
+export function validateParams(op: OperationSpec, params: Record<string, unknown>): void {
+  checkKeys(op, params);
+  for (const param of op.params ?? []) {
+    const key = param.key ?? param.name;
+    checkField(op, key, own(params, key), param);
+  }
+  const body = op.body;
+  if (body?.mode === 'whole') checkField(op, 'body', params.body, body);
+  else if (body?.fields) {
+    for (const name in body.fields) checkField(op, name, own(params, name), body.fields[name]!);
+    body.exclusive?.(op, params);
+  }
+}
+
+/**
+ * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
+ * `..` and `.` would be resolved away by URL parsing. The descriptors wrap every path parameter's.
+ */
+export function segment(check?: ValueCheck): ValueCheck {
+  return (op, name, value) => {
+    check?.(op, name, value);
+    if (/^\.{0,2}$/.test(String(value)))
+      fail(op, name, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
+  };
+}
+
+/**
+ * A body of one shape among several (`oneOf`): given, per shape, the fields only it has, fields of
+ * different shapes are not given together. The descriptors of such bodies refer to it.
+ */
+export function oneShape(groups: readonly (readonly string[])[]): ParamsCheck {
+  return (op, params) => {
+    let given: string | undefined;
+    for (const group of groups) {
+      const field = group.find((name) => own(params, name) !== undefined);
+      if (field === undefined) continue;
+      if (given !== undefined) fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
+      given = field;
+    }
+  };
+}
+
+/** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
+export function own(params: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+}
+
+/**
+ * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
+ * types cannot catch it) would be dropped, or sent as a body field: it is refused, naming the
+ * nearest key the operation has. An object body that admits fields it does not name takes any key.
+ */
+function checkKeys(op: OperationSpec, params: Record<string, unknown>): void {
+  const body = op.body;
+  if (body?.open) return;
+  const known = (op.params ?? []).map((p) => p.key ?? p.name);
+  if (body?.mode === 'whole') known.push('body');
+  else if (body?.fields) known.push(...Object.keys(body.fields));
+  for (const key of Object.keys(params)) {
+    if (known.includes(key)) continue;
+    const near = nearest(key, known);
+    const hint = near
+      ? `; did you mean "${near}"?`
+      : known.length === 0
+        ? '; it takes no parameters'
+        : known.length <= 12
+          ? `; it takes ${known.map((k) => `"${k}"`).join(', ')}`
+          : '';
+    fail(op, key, 'unknown-parameter', `is not a parameter of this operation${hint}`);
+  }
+}
+
+/** The known key closest to `key` (edits, a swap of neighbours counting as one), when close enough to be a slip. */
+function nearest(key: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(key.length / 3)) + 1;
+  for (const candidate of known) {
+    const d = candidate.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+function editDistance(a: string, b: string): number {
+  // rows[i][j]: the distance between the first i characters of a and the first j of b.
+  const rows = [[...Array(b.length + 1).keys()]];
+  for (let i = 1; i <= a.length; i++) {
+    const row = (rows[i] = [i]);
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        rows[i - 1]![j]! + 1,
+        row[j - 1]! + 1,
+        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? rows[i - 2]![j - 2]! + 1 : Infinity,
+      );
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** A missing value (undefined, or null where null is not allowed) is refused when required; a present one is checked. */
+function checkField(op: OperationSpec, name: string, value: unknown, field: FieldSpec): void {
+  if (value == null) {
+    if (field.required && !(value === null && field.nullable)) fail(op, name, 'required', 'is required');
+  } else field.check?.(op, name, value);
+}
+
+/*
+ * The checks of one value, made from the rules its schema states: one maker per JSON type
+ * (`string`, `integer`, `number`, `boolean`, `array`, `object`) and `value` for a schema that states
+ * none. The operation descriptors call them once, when the package loads; a bundle keeps only the
+ * makers (and so the rules) of the operations it calls. Each check runs its rules in one order:
+ * type, enum, size limits, pattern, unique items, items, then an object's properties and shape.
+ */
+
+/** Rules every value can have. */
+export interface Common {
+  readonly enum?: readonly (string | number | boolean | null)[];
+  /** `null` is a valid value. */
+  readonly nullable?: boolean;
+}
+
+export interface StringRules extends Common {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+}
+
+export interface NumberRules extends Common {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+}
+
+export interface ArrayRules extends Common {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly items?: ValueCheck;
+}
+
+export interface ObjectRules extends Common {
+  /** Checks of an object's properties, by name. */
+  readonly properties?: Readonly<Record<string, ValueCheck>>;
+  /** Properties an object must have. */
+  readonly required?: readonly string[];
+  /** The value must match one of these shapes. */
+  readonly oneOf?: readonly ValueCheck[];
+  /** The property whose value picks the shape, and each shape with the values that pick it. */
+  readonly discriminator?: {
+    readonly property: string;
+    readonly shapes: readonly (readonly [values: readonly unknown[], shape: ValueCheck])[];
+  };
+}
+
+/** A value whose schema states no type: the rules of whatever kind it turns out to be. */
+export type AnyRules = StringRules & NumberRules & ArrayRules & ObjectRules;
+
+/** The rules of one kind of value, run once its type is known. */
+type Rules = (op: OperationSpec, name: string, value: never, index: number | undefined) => void;
+
+export function string(rules: StringRules = {}): ValueCheck {
+  return typed(rules, 'string', 'a string', (v) => typeof v === 'string', stringRules(rules));
+}
+
+export function integer(rules: NumberRules = {}): ValueCheck {
+  return typed(rules, 'integer', 'a finite number', Number.isInteger, numberRules(rules));
+}
+
+export function number(rules: NumberRules = {}): ValueCheck {
+  return typed(rules, 'number', 'a finite number', Number.isFinite, numberRules(rules));
+}
+
+export function boolean(rules: Common = {}): ValueCheck {
+  return typed(rules, 'boolean', 'a boolean', (v) => typeof v === 'boolean');
+}
+
+export function array(rules: ArrayRules = {}): ValueCheck {
+  return typed(rules, 'array', 'an array', Array.isArray, arrayRules(rules));
+}
+
+export function object(rules: ObjectRules = {}): ValueCheck {
+  return typed(rules, 'object', 'an object', (v) => typeof v === 'object' && !Array.isArray(v), objectRules(rules));
+}
+
+/** A value of any type: its enum, then the rules of its kind. */
+export function value(rules: AnyRules = {}): ValueCheck {
+  const byKind: Record<string, Rules | undefined> = {
+    string: stringRules(rules),
+    number: numberRules(rules),
+    array: arrayRules(rules),
+    object: objectRules(rules),
+  };
+  return (op, name, v, index) => {
+    if (v === null && rules.nullable) return;
+    checkEnum(op, name, index, v, rules.enum);
+    byKind[kind(v)]?.(op, name, v as never, index);
+  };
+}
+
+/** `what`: what the message says a value of `type` must be (an integer that is no number: a finite number). */
+function typed(rules: Common, type: string, what: string, is: (value: unknown) => boolean, then?: Rules): ValueCheck {
+  return (op, name, value, index) => {
+    if (value === null && rules.nullable) return;
+    if (!is(value)) {
+      // An integer that is a finite number but has a fraction says so; anything else names its kind.
+      const text = type === 'integer' && Number.isFinite(value) ? `an integer, got ${String(value)}` : `${what}, got ${kind(value)}`;
+      fail(op, name, `type ${type}`, `must be ${text}`, index);
+    }
+    checkEnum(op, name, index, value, rules.enum);
+    then?.(op, name, value as never, index);
+  };
+}
+
+function checkEnum(op: OperationSpec, name: string, index: number | undefined, value: unknown, values: Common['enum']): void {
+  if (values && !values.includes(value as string)) {
+    const shown = values.length <= 12 ? `: one of ${values.map((v) => JSON.stringify(v)).join(', ')}` : '';
+    fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`, index);
+  }
+}
+
+/** A size bound: the rule, lower bound or not, exclusive or not, and what the message says. */
+type Bound = readonly [rule: string, lower: boolean, exclusive: boolean, text: string];
+
+/** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
+function checkBounds(
+  op: OperationSpec,
+  name: string,
+  index: number | undefined,
+  rules: object,
+  bounds: readonly Bound[],
+  size: number,
+  unit: string,
+): void {
+  for (const [rule, lower, exclusive, text] of bounds) {
+    const limit = (rules as Record<string, number | undefined>)[rule];
+    if (limit === undefined) continue;
+    if (lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit))
+      fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
+  }
+}
+
+const STRING_BOUNDS: readonly Bound[] = [
+  ['minLength', true, false, 'must be at least'],
+  ['maxLength', false, false, 'must be at most'],
+];
+
+function stringRules(rules: StringRules): Rules {
+  const pattern = rules.pattern;
+  let regex: RegExp | undefined;
+  return (op, name, value: string, index) => {
+    checkBounds(op, name, index, rules, STRING_BOUNDS, codePoints(value), ' characters');
+    // Compiled on first use, once.
+    if (pattern !== undefined && !(regex ??= new RegExp(pattern, 'u')).test(value))
+      fail(op, name, `pattern ${pattern}`, `must match ${pattern}`, index);
+  };
+}
+
+const NUMBER_BOUNDS: readonly Bound[] = [
+  ['minimum', true, false, 'must be at least'],
+  ['maximum', false, false, 'must be at most'],
+  ['exclusiveMinimum', true, true, 'must be greater than'],
+  ['exclusiveMaximum', false, true, 'must be less than'],
+];
+
+function numberRules(rules: NumberRules): Rules {
+  return (op, name, value: number, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
+}
+
+const ARRAY_BOUNDS: readonly Bound[] = [
+  ['minItems', true, false, 'must have at least'],
+  ['maxItems', false, false, 'must have at most'],
+];
+
+function arrayRules(rules: ArrayRules): Rules {
+  return (op, name, list: unknown[], index) => {
+    checkBounds(op, name, index, rules, ARRAY_BOUNDS, list.length, ' items');
+    if (rules.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length)
+      fail(op, name, 'uniqueItems', 'must not repeat an item', index);
+    const items = rules.items;
+    if (items) {
+      const path = pathOf(name, index);
+      for (let i = 0; i < list.length; i++) items(op, path, list[i], i);
+    }
+  };
+}
+
+/**
+ * Required properties, each property's own checks, and the one shape of a union the object must
+ * match. Bytes and dates are objects with no properties to check.
+ */
+function objectRules(rules: ObjectRules): Rules {
+  return (op, name, value: Record<string, unknown> | null, index) => {
+    if (value === null || isBytes(value)) return;
+    const path = pathOf(name, index);
+    // Own properties only: an object without `valueOf` still inherits Object.prototype's.
+    // Values first: a wrong `type` explains more than the fields its shape then lacks.
+    for (const key in rules.properties) {
+      const item = own(value, key);
+      if (item !== undefined) rules.properties[key]!(op, `${path}.${key}`, item);
+    }
+    for (const key of rules.required ?? []) {
+      if (own(value, key) === undefined) fail(op, `${path}.${key}`, 'required', 'is required');
+    }
+    const tagged = rules.discriminator;
+    if (tagged) {
+      const chosen = value[tagged.property];
+      const shape = tagged.shapes.find(([values]) => values.includes(chosen));
+      if (!shape) {
+        const allowed = tagged.shapes.flatMap(([values]) => values).map((v) => JSON.stringify(v));
+        fail(op, `${path}.${tagged.property}`, 'enum', `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`);
+      }
+      return shape[1](op, path, value);
+    }
+    if (!rules.oneOf) return;
+    // No discriminator: the object must pass the checks of at least one shape; else the first failure is thrown.
+    let first: unknown;
+    for (const shape of rules.oneOf) {
+      try {
+        return shape(op, path, value);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        first ??= error;
+      }
+    }
+    throw first;
+  };
+}
+
+/** The path of an array item (`ids[3]`), else the name. */
+function pathOf(name: string, index: number | undefined): string {
+  return index === undefined ? name : `${name}[${index}]`;
+}
+
+function isBytes(value: object): boolean {
+  return value instanceof Blob || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date;
+}
+
+function kind(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+function fail(op: OperationSpec, name: string, rule: string, text: string, index?: number): never {
+  const parameter = pathOf(name, index);
+  throw new ValidationError(parameter, rule, `${op.id}: parameter "${parameter}" ${text}`);
+}
+
+/** Length in characters (code points), as JSON Schema counts it; UTF-16 length when there is no surrogate pair. */
+function codePoints(value: string): number {
+  return /[\uD800-\uDBFF]/.test(value) ? [...value].length : value.length;
+}
