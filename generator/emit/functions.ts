@@ -3,7 +3,7 @@ import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
-import { PARAMS_TYPE_PARAMETER } from './selections.ts';
+import { PARAMS_TYPE_PARAMETER, selectionParams } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
@@ -43,7 +43,8 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   if (narrowed.length > 0) {
     // `FieldsParam` appears where page items are a selection.
     const items = narrowed.some((o) => resultTypeNames(o, true).length > 1);
-    imports.push({ moduleSpecifier: `${from}runtime/selection.js`, isTypeOnly: true, namedImports: [...(items ? ['FieldsParam'] : []), 'KnownParams'] });
+    const lists = narrowed.some((o) => selectionParams(o).length > 0);
+    imports.push({ moduleSpecifier: `${from}runtime/selection.js`, isTypeOnly: true, namedImports: [...(lists ? ['FieldLists'] : []), ...(items ? ['FieldsParam'] : []), 'KnownParams'] });
   }
   const modelTypes = typeList.filter((n) => !enumNames.has(n));
   const enumTypes = typeList.filter((n) => enumNames.has(n));
@@ -54,12 +55,17 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
 
 /**
  * The type parameters of an operation's function or method: an operation whose result holds
- * selected objects is generic in its params, inferred literally (`const`), so that the result
- * follows the `*.fields` values passed. Without params, `P` is `{}`: only the default fields.
+ * selected objects is generic in its params, so that the result follows the `*.fields` values
+ * passed. Its constraint lets those lists be tuples (`FieldLists`): an inline list is inferred field
+ * by field, and the rest of the params as tsc infers any object (not `const`, which makes every
+ * array a new readonly tuple and costs each call more to check). Without params, `P` is `{}`: only
+ * the default fields.
  */
 export function operationTypeParameters(op: OperationModel): { name: string; isConst: boolean; constraint: string; default?: string }[] {
   if (!op.narrowing) return [];
-  return [{ name: PARAMS_TYPE_PARAMETER, isConst: true, constraint: op.paramsType, ...(op.paramsOptional ? { default: '{}' } : {}) }];
+  const lists = selectionParams(op);
+  const constraint = lists.length > 0 ? `FieldLists<${op.paramsType}, ${lists.map((l) => stringLiteral(l)).join(' | ')}>` : op.paramsType;
+  return [{ name: PARAMS_TYPE_PARAMETER, isConst: lists.length === 0, constraint, ...(op.paramsOptional ? { default: '{}' } : {}) }];
 }
 
 /** The parameters of an operation after the core (or on a resource method): params, then options. */

@@ -112,6 +112,12 @@ function narrowedResult(op: OperationModel, n: NarrowingModel, selections: Reado
   };
 }
 
+/** The `*.fields` parameters (params keys) whose lists decide an operation's selections, sorted. */
+export function selectionParams(op: OperationModel): string[] {
+  const of = (m: NarrowedMember): string[] => (m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap(of));
+  return [...new Set((op.narrowing?.members ?? []).flatMap(of))].sort();
+}
+
 function paramsOf(m: NarrowedMember): string[] {
   if (m.flag) return [m.flag.param];
   return m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap(paramsOf);

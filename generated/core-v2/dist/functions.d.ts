@@ -14,7 +14,7 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { FieldsParam, KnownParams } from './runtime/selection.js';
+import type { FieldLists, FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   ActivityStreamParams,
   ActivityStreamingResponse,
@@ -89,7 +89,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
-export declare function getPostsByIds<const P extends GetPostsByIdsParams>(
+export declare function getPostsByIds<
+  P extends FieldLists<
+    GetPostsByIdsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  >,
+>(
   core: ClientCore,
   params: P & KnownParams<P, GetPostsByIdsParams>,
   options?: RequestOptions,
@@ -148,7 +153,12 @@ export declare function createOrEditPost(
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
-export declare function getUsersPosts<const P extends GetUsersPostsParams>(
+export declare function getUsersPosts<
+  P extends FieldLists<
+    GetUsersPostsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  >,
+>(
   core: ClientCore,
   params: P & KnownParams<P, GetUsersPostsParams>,
   options?: PaginationOptions,
@@ -162,7 +172,7 @@ export declare function getUsersPosts<const P extends GetUsersPostsParams>(
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function searchNews<const P extends SearchNewsParams>(
+export declare function searchNews<P extends FieldLists<SearchNewsParams, 'news.fields'>>(
   core: ClientCore,
   params: P & KnownParams<P, SearchNewsParams>,
   options?: RequestOptions,
@@ -175,7 +185,7 @@ export declare function searchNews<const P extends SearchNewsParams>(
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function getNews<const P extends GetNewsParams>(
+export declare function getNews<P extends FieldLists<GetNewsParams, 'news.fields'>>(
   core: ClientCore,
   params: P & KnownParams<P, GetNewsParams>,
   options?: RequestOptions,
@@ -205,7 +215,12 @@ export declare function getPowerstreamRules(
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
-export declare function streamPosts<const P extends StreamPostsParams = {}>(
+export declare function streamPosts<
+  P extends FieldLists<
+    StreamPostsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  > = {},
+>(
   core: ClientCore,
   params?: P & KnownParams<P, StreamPostsParams>,
   options?: StreamOptions,
@@ -300,7 +315,9 @@ export declare function createWebhookReplayJob(
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
-export declare function getConnectionHistory<const P extends GetConnectionHistoryParams = {}>(
+export declare function getConnectionHistory<
+  P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {},
+>(
   core: ClientCore,
   params?: P & KnownParams<P, GetConnectionHistoryParams>,
   options?: PaginationOptions,
@@ -405,7 +422,12 @@ export declare function createAccountActivityReplayJob(
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
-export declare function searchEligiblePosts<const P extends SearchEligiblePostsParams>(
+export declare function searchEligiblePosts<
+  P extends FieldLists<
+    SearchEligiblePostsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  >,
+>(
   core: ClientCore,
   params: P & KnownParams<P, SearchEligiblePostsParams>,
   options?: PaginationOptions,
@@ -419,7 +441,9 @@ export declare function searchEligiblePosts<const P extends SearchEligiblePostsP
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
-export declare function searchCommunityNotesWritten<const P extends SearchCommunityNotesWrittenParams>(
+export declare function searchCommunityNotesWritten<
+  P extends FieldLists<SearchCommunityNotesWrittenParams, 'note.fields'>,
+>(
   core: ClientCore,
   params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
   options?: PaginationOptions,

@@ -16,7 +16,7 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { FieldsParam, KnownParams } from './runtime/selection.js';
+import type { FieldLists, FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   ActivityStreamParams,
   ActivityStreamingResponse,
@@ -98,7 +98,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
-export function getPostsByIds<const P extends GetPostsByIdsParams>(
+export function getPostsByIds<
+  P extends FieldLists<
+    GetPostsByIdsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  >,
+>(
   core: ClientCore,
   params: P & KnownParams<P, GetPostsByIdsParams>,
   options?: RequestOptions,
@@ -166,7 +171,12 @@ export function createOrEditPost(
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
-export function getUsersPosts<const P extends GetUsersPostsParams>(
+export function getUsersPosts<
+  P extends FieldLists<
+    GetUsersPostsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  >,
+>(
   core: ClientCore,
   params: P & KnownParams<P, GetUsersPostsParams>,
   options?: PaginationOptions,
@@ -183,7 +193,7 @@ export function getUsersPosts<const P extends GetUsersPostsParams>(
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export function searchNews<const P extends SearchNewsParams>(
+export function searchNews<P extends FieldLists<SearchNewsParams, 'news.fields'>>(
   core: ClientCore,
   params: P & KnownParams<P, SearchNewsParams>,
   options?: RequestOptions,
@@ -199,7 +209,7 @@ export function searchNews<const P extends SearchNewsParams>(
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export function getNews<const P extends GetNewsParams>(
+export function getNews<P extends FieldLists<GetNewsParams, 'news.fields'>>(
   core: ClientCore,
   params: P & KnownParams<P, GetNewsParams>,
   options?: RequestOptions,
@@ -235,7 +245,12 @@ export function getPowerstreamRules(
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
-export function streamPosts<const P extends StreamPostsParams = {}>(
+export function streamPosts<
+  P extends FieldLists<
+    StreamPostsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  > = {},
+>(
   core: ClientCore,
   params?: P & KnownParams<P, StreamPostsParams>,
   options?: StreamOptions,
@@ -348,7 +363,9 @@ export function createWebhookReplayJob(
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
-export function getConnectionHistory<const P extends GetConnectionHistoryParams = {}>(
+export function getConnectionHistory<
+  P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {},
+>(
   core: ClientCore,
   params?: P & KnownParams<P, GetConnectionHistoryParams>,
   options?: PaginationOptions,
@@ -474,7 +491,12 @@ export function createAccountActivityReplayJob(
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
-export function searchEligiblePosts<const P extends SearchEligiblePostsParams>(
+export function searchEligiblePosts<
+  P extends FieldLists<
+    SearchEligiblePostsParams,
+    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+  >,
+>(
   core: ClientCore,
   params: P & KnownParams<P, SearchEligiblePostsParams>,
   options?: PaginationOptions,
@@ -491,7 +513,9 @@ export function searchEligiblePosts<const P extends SearchEligiblePostsParams>(
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
-export function searchCommunityNotesWritten<const P extends SearchCommunityNotesWrittenParams>(
+export function searchCommunityNotesWritten<
+  P extends FieldLists<SearchCommunityNotesWrittenParams, 'note.fields'>,
+>(
   core: ClientCore,
   params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
   options?: PaginationOptions,

@@ -57,6 +57,10 @@ export async function groupedMethod(): Promise<void> {
   }
   // @ts-expect-error -- includes itself may be absent
   void result.includes.users;
+  // @ts-expect-error -- not a Post field: an inline list is still checked field by field
+  await client.tweets.getPostsByIds({ ids: ['20'], 'tweet.fields': ['created_at', 'craeted_at'] });
+  // @ts-expect-error -- ids is required
+  await client.tweets.getPostsByIds({ 'tweet.fields': ['created_at'] });
 }
 
 export async function withoutFields(): Promise<void> {

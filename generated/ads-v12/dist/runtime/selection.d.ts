@@ -61,6 +61,15 @@ export type Flagged<T, K extends keyof T, V> = V[] extends (false | undefined)[]
     : {
         [F in K]?: T[F];
       };
+/**
+ * The params `T` as the constraint of a narrowing method's params: the `*.fields` lists `K` may also
+ * be an empty tuple, which makes tsc infer an inline list as a tuple of its fields (element by
+ * element, as a selection needs) without a `const` type parameter, which would also infer every
+ * other array and value of the params literally (a new readonly tuple per call for `ids`).
+ */
+export type FieldLists<T, K extends keyof T> = {
+  [F in keyof T]: F extends K ? readonly [] | T[F] : T[F];
+};
 /** The value the params `P` give the parameter `K` (`never` when `P` does not have it). */
 export type FieldsParam<P, K extends string> = P[K & keyof P];
 /**

@@ -3,7 +3,7 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { EventStream, StreamOptions } from '../runtime/stream.js';
-import type { KnownParams } from '../runtime/selection.js';
+import type { FieldLists, KnownParams } from '../runtime/selection.js';
 import type {
   AddRulesResponse,
   DeleteRulesParams,
@@ -49,7 +49,12 @@ export declare class StreamResource {
    * `GET /2/tweets/search/stream` (operationId `streamPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
    */
-  posts<const P extends StreamPostsParams = {}>(
+  posts<
+    P extends FieldLists<
+      StreamPostsParams,
+      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+    > = {},
+  >(
     params?: P & KnownParams<P, StreamPostsParams>,
     options?: StreamOptions,
   ): EventStream<StreamPostsResponse<P>>;

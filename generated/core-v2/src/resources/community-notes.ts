@@ -3,7 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
+import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CreateCommunityNotesParams,
   CreateNoteResponse,
@@ -42,7 +42,12 @@ export class CommunityNotesResource {
    * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
    * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
    */
-  searchEligiblePosts<const P extends SearchEligiblePostsParams>(
+  searchEligiblePosts<
+    P extends FieldLists<
+      SearchEligiblePostsParams,
+      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+    >,
+  >(
     params: P & KnownParams<P, SearchEligiblePostsParams>,
     options?: PaginationOptions,
   ): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
@@ -58,7 +63,7 @@ export class CommunityNotesResource {
    * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
    * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
    */
-  searchWritten<const P extends SearchCommunityNotesWrittenParams>(
+  searchWritten<P extends FieldLists<SearchCommunityNotesWrittenParams, 'note.fields'>>(
     params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
     options?: PaginationOptions,
   ): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>> {

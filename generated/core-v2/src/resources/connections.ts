@@ -3,7 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
+import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   ConnectionSelection,
   DeleteConnectionsByEndpointParams,
@@ -39,7 +39,7 @@ export class ConnectionsResource {
    *
    * `GET /2/connections` (operationId `getConnectionHistory`)
    */
-  getHistory<const P extends GetConnectionHistoryParams = {}>(
+  getHistory<P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {}>(
     params?: P & KnownParams<P, GetConnectionHistoryParams>,
     options?: PaginationOptions,
   ): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>> {

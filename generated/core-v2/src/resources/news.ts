@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { KnownParams } from '../runtime/selection.js';
+import type { FieldLists, KnownParams } from '../runtime/selection.js';
 import type { GetNewsParams, GetNewsResponse, SearchNewsParams, SearchNewsResponse } from '../models.js';
 import { getNews, searchNews } from '../functions.js';
 
@@ -24,7 +24,7 @@ export class NewsResource {
    * `GET /2/news/search` (operationId `searchNews`)
    * @see https://docs.x.com/x-api/news/introduction
    */
-  search<const P extends SearchNewsParams>(
+  search<P extends FieldLists<SearchNewsParams, 'news.fields'>>(
     params: P & KnownParams<P, SearchNewsParams>,
     options?: RequestOptions,
   ): Promise<SearchNewsResponse<P>> {
@@ -39,7 +39,7 @@ export class NewsResource {
    * `GET /2/news/{id}` (operationId `getNews`)
    * @see https://docs.x.com/x-api/news/introduction
    */
-  get<const P extends GetNewsParams>(
+  get<P extends FieldLists<GetNewsParams, 'news.fields'>>(
     params: P & KnownParams<P, GetNewsParams>,
     options?: RequestOptions,
   ): Promise<GetNewsResponse<P>> {

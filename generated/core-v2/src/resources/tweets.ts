@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { KnownParams } from '../runtime/selection.js';
+import type { FieldLists, KnownParams } from '../runtime/selection.js';
 import type {
   CreateOrEditPostParams,
   CreatePostsParams,
@@ -32,7 +32,12 @@ export class TweetsResource {
    * `GET /2/tweets` (operationId `getPostsByIds`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
    */
-  getPostsByIds<const P extends GetPostsByIdsParams>(
+  getPostsByIds<
+    P extends FieldLists<
+      GetPostsByIdsParams,
+      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+    >,
+  >(
     params: P & KnownParams<P, GetPostsByIdsParams>,
     options?: RequestOptions,
   ): Promise<GetPostsByIdsResponse<P>> {

@@ -2,7 +2,7 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
+import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
 import type { GetUsersPostsParams, GetUsersPostsResponse, TweetSelection } from '../models.js';
 import { getUsersPosts } from '../functions.js';
 
@@ -27,7 +27,12 @@ export class UsersResource {
    * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
    */
-  getPosts<const P extends GetUsersPostsParams>(
+  getPosts<
+    P extends FieldLists<
+      GetUsersPostsParams,
+      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
+    >,
+  >(
     params: P & KnownParams<P, GetUsersPostsParams>,
     options?: PaginationOptions,
   ): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
