@@ -42,6 +42,24 @@ export function releaseEmitThreads(): void {
   stopEmittersThread();
 }
 
+/**
+ * Starts the emit threads ahead of any package, when every package of the run will be generated
+ * (no result cache): they load their libraries while this thread loads the rest of the generator
+ * and the config. The packages' `startEmitThreads`/`releaseEmitThreads` then end them as usual;
+ * `stopIdleEmitThreads` ends them when no package came to use them.
+ */
+export function prestartEmitThreads(): void {
+  startSchemaTypesThread();
+  startEmittersThread();
+}
+
+/** Ends the emit threads when no package is using them (and they are not kept): a run that failed before generating. */
+export function stopIdleEmitThreads(): void {
+  if (users > 0 || kept) return;
+  stopSchemaTypesThread();
+  stopEmittersThread();
+}
+
 /** Keeps the emit threads for the life of the process (`--watch`: each regeneration finds their libraries loaded). */
 export function keepEmitThreads(): void {
   kept = true;
