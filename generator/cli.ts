@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { defaultCacheDir, ResultCache } from './cache/result-cache.ts';
-import { classNameProblem, defaultClientName, didYouMean, type PackageConfig, packageNameProblem, readConfig } from './config.ts';
-import { DIFF_USAGE, runDiff } from './diff/command.ts';
+import type { ResultCache } from './cache/result-cache.ts';
+import type { PackageConfig } from './config.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
-import { keepEmitThreads } from './emit/index.ts';
+import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from './emit/index.ts';
 import { exitWhenFlushed } from './exit.ts';
-import { generateAll, type StageListener } from './generate.ts';
+import type { StageListener } from './generate.ts';
 import { isUrl } from './urls.ts';
-import { MIGRATE_HELP, MIGRATE_USAGE, runMigrate } from './migrate/command.ts';
 import { Progress } from './progress.ts';
-import { watch } from './watch.ts';
 import { handleSignals, Interrupted, signalExitCode } from './write/interrupt.ts';
+
+/*
+ * Each command's modules are imported when it runs, not with this one: a cold `xgen generate`
+ * starts the emit threads (emit/index.ts) before it loads the rest of the generator, so that they
+ * load their libraries while this thread loads its own, then the spec.
+ */
+const config = () => import('./config.ts');
 
 const EXIT_CODES = `Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.
   2 also when the output folder may not or cannot be written (nothing is touched);
@@ -49,8 +53,8 @@ after the signal, and it exits 130 (SIGINT) or 143 (SIGTERM).
 
 ${EXIT_CODES}`;
 
-const DIFF_HELP = `Usage:
-  ${DIFF_USAGE}
+const diffHelp = async (): Promise<string> => `Usage:
+  ${(await import('./diff/command.ts')).DIFF_USAGE}
 
 Compares the clients two specs would generate and prints each change a consumer sees (breaking, feature
 or patch), each cause once, and the semver bump: first the bump and counts, then renames, breaking, features, patches.
@@ -59,10 +63,10 @@ or patch), each cause once, and the semver bump: first the bump and counts, then
 
 Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage error.`;
 
-const USAGE = `Usage:
+const usage = async (): Promise<string> => `Usage:
 ${GENERATE_USAGE}
-  ${DIFF_USAGE}
-  ${MIGRATE_USAGE}
+  ${(await import('./diff/command.ts')).DIFF_USAGE}
+  ${(await import('./migrate/command.ts')).MIGRATE_USAGE}
   xgen help [<command>] | xgen <command> --help
   xgen --version
 
@@ -88,7 +92,7 @@ interface FlagSpec {
 
 /** One subcommand: its help text, and what it does with its arguments (returns the exit code). */
 interface Command {
-  help: string;
+  help(): Promise<string>;
   run(args: string[], out: Print, err: Print): Promise<number>;
 }
 
@@ -109,10 +113,10 @@ const GENERATE_FLAGS: Record<string, FlagSpec> = {
 };
 
 const COMMANDS: Record<string, Command> = {
-  generate: { help: GENERATE_HELP, run: (args, out, err) => generate(parseFlags(args, GENERATE_FLAGS), out, err) },
+  generate: { help: async () => GENERATE_HELP, run: async (args, out, err) => generate(await parseFlags(args, GENERATE_FLAGS), out, err) },
   // diff reads two positional specs besides its flags, so it parses its own arguments.
-  diff: { help: DIFF_HELP, run: async (args, out, err) => runDiff(args, out, err) },
-  migrate: { help: MIGRATE_HELP, run: (args, out, err) => runMigrate(args, out, err) },
+  diff: { help: diffHelp, run: async (args, out, err) => (await import('./diff/command.ts')).runDiff(args, out, err) },
+  migrate: { help: async () => (await import('./migrate/command.ts')).MIGRATE_HELP, run: async (args, out, err) => (await import('./migrate/command.ts')).runMigrate(args, out, err) },
 };
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */
@@ -126,14 +130,14 @@ export async function main(argv: string[], out: Print = console.log, err: Print 
   try {
     const [first, ...rest] = args;
     if (first === undefined) {
-      out(USAGE);
+      out(await usage());
       return 2;
     }
     if (first === '--help' || first === '-h' || first === 'help') {
       const topic = rest[0];
-      if (topic === undefined) out(USAGE);
-      else if (COMMANDS[topic]) out(COMMANDS[topic].help);
-      else throw unknownCommand(topic);
+      if (topic === undefined) out(await usage());
+      else if (COMMANDS[topic]) out(await COMMANDS[topic].help());
+      else throw await unknownCommand(topic);
       return 0;
     }
     if (first === '--version' || first === '-v' || first === 'version') {
@@ -141,10 +145,10 @@ export async function main(argv: string[], out: Print = console.log, err: Print 
       return 0;
     }
     const command = COMMANDS[first];
-    if (!command) throw unknownCommand(first);
+    if (!command) throw await unknownCommand(first);
     commandName = first;
     if (rest.includes('--help') || rest.includes('-h')) {
-      out(command.help);
+      out(await command.help());
       return 0;
     }
     return await command.run(rest, out, err);
@@ -205,8 +209,8 @@ export function report(error: unknown, { debug, command, err }: { debug: boolean
   return 1;
 }
 
-function unknownCommand(name: string): ArgumentError {
-  const guess = didYouMean(name, Object.keys(COMMANDS));
+async function unknownCommand(name: string): Promise<ArgumentError> {
+  const guess = (await config()).didYouMean(name, Object.keys(COMMANDS));
   return new ArgumentError(`unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
 }
 
@@ -222,7 +226,7 @@ function xgenVersion(): string {
   }
 }
 
-function parseFlags(args: string[], known: Record<string, FlagSpec>): Flags {
+async function parseFlags(args: string[], known: Record<string, FlagSpec>): Promise<Flags> {
   const flags: Flags = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -231,7 +235,7 @@ function parseFlags(args: string[], known: Record<string, FlagSpec>): Flags {
     const name = match[1] ?? '';
     const spec = known[name];
     if (!spec) {
-      const guess = didYouMean(name, Object.keys(known));
+      const guess = (await config()).didYouMean(name, Object.keys(known));
       throw new ArgumentError(`unknown option --${name}${guess ? ` (did you mean --${guess}?)` : ''}`);
     }
     if (spec.toggle) {
@@ -265,15 +269,32 @@ async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
     if (stage === 'done') progress.finish(pkg);
     else progress.stage(pkg, stage);
   };
+  if (flags['no-cache'] && flags['cache-dir']) throw new ArgumentError('use either --no-cache or --cache-dir, not both');
+  // Without the result cache every package is generated: the emit threads start before the rest
+  // of the generator loads. They end with the last package emitted, or below if none was.
+  if (!usesCache(flags)) prestartEmitThreads();
+  try {
+    return await generateWith(flags, { log, warn, err, onStage, progress });
+  } finally {
+    stopIdleEmitThreads();
+  }
+}
+
+/** `generate` once the flags are read: the packages generated (or watched), and what is stale under --check. */
+async function generateWith(
+  flags: Flags,
+  { log, warn, err, onStage, progress }: { log: Print; warn: Print; err: Print; onStage: StageListener; progress: Progress },
+): Promise<number> {
+  const [{ generateAll }, settings, cache] = await Promise.all([import('./generate.ts'), config(), resultCache(flags)]);
   const readPackages = () => {
     // --strict (or --strict=false) overrides every package's own `strict`.
     const strict = flags.strict;
-    return packagesFrom(flags).map((c) => (typeof strict === 'boolean' ? { ...c, strict } : c));
+    return packagesFrom(flags, settings).map((c) => (typeof strict === 'boolean' ? { ...c, strict } : c));
   };
-  const cache = resultCache(flags);
   if (flags.watch) {
     // Each regeneration finds the emit threads' libraries loaded.
     keepEmitThreads();
+    const { watch } = await import('./watch.ts');
     return watch(readPackages, {
       configFile: flags.spec ? undefined : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
       generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage }),
@@ -303,15 +324,19 @@ async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
   return 1;
 }
 
-/** The result cache to use: `--cache-dir`, else none with `--no-cache` or XGEN_CACHE=off, else the default place (`defaultCacheDir`). */
-function resultCache(flags: Flags): ResultCache | undefined {
-  if (flags['no-cache'] && flags['cache-dir']) throw new ArgumentError('use either --no-cache or --cache-dir, not both');
-  if (typeof flags['cache-dir'] === 'string') return new ResultCache(resolve(flags['cache-dir']));
-  if (flags['no-cache'] || process.env.XGEN_CACHE === 'off') return undefined;
-  return new ResultCache(defaultCacheDir());
+/** Whether a run uses the result cache: with `--cache-dir`, else unless `--no-cache` or XGEN_CACHE=off. */
+function usesCache(flags: Flags): boolean {
+  return typeof flags['cache-dir'] === 'string' || !(flags['no-cache'] || process.env.XGEN_CACHE === 'off');
 }
 
-function packagesFrom(flags: Flags): PackageConfig[] {
+/** The result cache to use: `--cache-dir`, else none with `--no-cache` or XGEN_CACHE=off, else the default place (`defaultCacheDir`). */
+async function resultCache(flags: Flags): Promise<ResultCache | undefined> {
+  if (!usesCache(flags)) return undefined;
+  const { defaultCacheDir, ResultCache } = await import('./cache/result-cache.ts');
+  return new ResultCache(typeof flags['cache-dir'] === 'string' ? resolve(flags['cache-dir']) : defaultCacheDir());
+}
+
+function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packageNameProblem, readConfig }: typeof import('./config.ts')): PackageConfig[] {
   const single = ['spec', 'out', 'name'].filter((k) => typeof flags[k] === 'string');
   if (single.length > 0) {
     if (flags.config) throw new ArgumentError('use either --config or --spec/--out/--name, not both');

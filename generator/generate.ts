@@ -4,7 +4,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { emitPackage, releaseEmitThreads, requestEmit, startEmitThreads } from './emit/index.ts';
+import { emitParts, joinParts, releaseEmitThreads, requestEmit, startEmitThreads } from './emit/index.ts';
 import { formatFiles } from './format/index.ts';
 import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { isObject, loadSpec } from './load/index.ts';
@@ -63,9 +63,9 @@ export async function generatePackage(
     releaseEmitThreads();
   }
   // From here on, the spec and the model are no longer held.
-  const { emitted, snapshot, inputs, report } = sources;
+  const { parts, snapshot, inputs, report } = sources;
   await enter('format');
-  const formatted = await formatFiles(emitted);
+  const formatted = await joinParts({ runtime: await parts.runtime, structured: parts.structured, schemas: parts.schemas });
   await enter('compile');
   const { compilePackage } = await import('./compile/typescript.ts');
   // Declarations are formatted like the sources: each compiler spells string literals its own way.
@@ -79,9 +79,9 @@ export async function generatePackage(
   return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs, report };
 }
 
-/** What the stages up to emit make of a package: its files before formatting, and what the rest needs. */
+/** What the stages up to emit make of a package: its files (each part formatted as soon as it is made), and what the rest needs. */
 interface Sources {
-  emitted: Map<string, string>;
+  parts: { runtime: Promise<Map<string, string>>; structured: Promise<Map<string, string>>; schemas: Promise<string> };
   /** The API snapshot, as written in the package. */
   snapshot: string;
   inputs: GeneratedPackage['inputs'];
@@ -110,8 +110,21 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   requestEmit(model, spec.version, packageJson);
   const snapshot = renderSnapshot(apiSnapshot(model));
   await enter('emit');
-  const emitted = await emitPackage(model, spec.version, config.templates, packageJson);
-  return { emitted, snapshot, inputs: spec.docs.loadedFiles, report };
+  const made = emitParts(model, spec.version, config.templates, packageJson);
+  // Each part is formatted as soon as it is made, while the threads make the others: the runtime
+  // now, the schema types when their thread is done (usually first), the rest once emitted.
+  const parts = {
+    runtime: formatFiles(made.runtime),
+    schemas: made.schemas.then(async (text) => (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!),
+    structured: made.structured,
+  };
+  parts.runtime.catch(() => {});
+  parts.schemas.catch(() => {});
+  // The emit stage ends when every part is made (or one failed).
+  await Promise.all([made.structured, made.schemas]);
+  parts.structured = made.structured.then((files) => formatFiles(files));
+  parts.structured.catch(() => {});
+  return { parts, snapshot, inputs: spec.docs.loadedFiles, report };
 }
 
 /** Under `strict`, every warning is an error: nothing is generated. */

@@ -42,6 +42,24 @@ export function releaseEmitThreads(): void {
   stopEmittersThread();
 }
 
+/**
+ * Starts the emit threads ahead of any package, when every package of the run will be generated
+ * (no result cache): they load their libraries while this thread loads the rest of the generator
+ * and the config. The packages' `startEmitThreads`/`releaseEmitThreads` then end them as usual;
+ * `stopIdleEmitThreads` ends them when no package came to use them.
+ */
+export function prestartEmitThreads(): void {
+  startSchemaTypesThread();
+  startEmittersThread();
+}
+
+/** Ends the emit threads when no package is using them (and they are not kept): a run that failed before generating. */
+export function stopIdleEmitThreads(): void {
+  if (users > 0 || kept) return;
+  stopSchemaTypesThread();
+  stopEmittersThread();
+}
+
 /** Keeps the emit threads for the life of the process (`--watch`: each regeneration finds their libraries loaded). */
 export function keepEmitThreads(): void {
   kept = true;
@@ -54,6 +72,38 @@ export function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', pack
   requestEmitters(model, packageJson);
 }
 
+/**
+ * A package's emitted files in three parts, each ready when its maker is done: the runtime (rendered
+ * here at once), the ts-morph emitters' files (`src/schemas.ts` empty in its place in their order) and
+ * `src/schemas.ts` (both from their threads). The next stage may start on one part while another is made.
+ */
+export interface EmittedParts {
+  runtime: PackageFiles;
+  structured: Promise<PackageFiles>;
+  schemas: Promise<string>;
+}
+
+/** Starts every emitter over the model (see EmittedParts). */
+export function emitParts(model: ApiModel, openapiVersion: '3.0' | '3.1', overrides?: TemplateOverrides, packageJson: PackageJsonOptions = {}): EmittedParts {
+  // The client's name is the one identifier that comes from the command line or config, not the name table.
+  if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
+  const schemas = schemaTypes(model, openapiVersion);
+  const structured = emitted(model, packageJson);
+  // Rendered here while the threads work; until it is done, a failure of theirs waits to be taken up.
+  schemas.catch(() => {});
+  structured.catch(() => {});
+  const runtime: PackageFiles = new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text]));
+  return { runtime, structured, schemas };
+}
+
+/** The files of the parts, in the order `emitPackage` gives them. */
+export async function joinParts(parts: { runtime: PackageFiles; structured: Promise<PackageFiles>; schemas: Promise<string> }): Promise<PackageFiles> {
+  const files = new Map(await parts.structured);
+  for (const [path, text] of parts.runtime) files.set(path, text);
+  files.set('src/schemas.ts', await parts.schemas);
+  return files;
+}
+
 /** Runs every emitter over the model. */
 export async function emitPackage(
   model: ApiModel,
@@ -61,14 +111,5 @@ export async function emitPackage(
   overrides?: TemplateOverrides,
   packageJson: PackageJsonOptions = {},
 ): Promise<PackageFiles> {
-  // The client's name is the one identifier that comes from the command line or config, not the name table.
-  if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
-  const schemas = schemaTypes(model, openapiVersion);
-  const structured = emitted(model, packageJson);
-  // Rendered here while the threads work.
-  const runtime = renderRuntime(model, overrides);
-  const files = await structured;
-  for (const rendered of runtime) files.set(rendered.path, rendered.text);
-  files.set('src/schemas.ts', await schemas);
-  return files;
+  return joinParts(emitParts(model, openapiVersion, overrides, packageJson));
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type Handlebars from 'handlebars';
 import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
@@ -44,14 +45,23 @@ export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}
  * The handlebars of the runtime templates: every slot names how its value enters the code,
  * `{{literal x}}` (a string literal), `{{comment x}}` (text inside a comment) or
  * `{{identifier x}}` (a name the model made, checked). A bare `{{x}}` is refused.
+ * Loaded (by `require`: it ships CommonJS) for the first template that has a slot, not with this
+ * module: the emitters' thread imports it for the OAuth flows and renders nothing.
  */
-const templates = Handlebars.create();
-templates.registerHelper('literal', (value: unknown) => new templates.SafeString(typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value ?? null)));
-templates.registerHelper('comment', (value: unknown) => new templates.SafeString(inlineComment(String(value ?? ''))));
-templates.registerHelper('identifier', (value: unknown) => {
-  if (typeof value !== 'string' || !isIdentifier(value)) throw new Error(`not an identifier: ${JSON.stringify(value)}`);
-  return new templates.SafeString(value);
-});
+let engine: typeof Handlebars | undefined;
+
+function handlebars(): typeof Handlebars {
+  if (engine) return engine;
+  const templates = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
+  templates.registerHelper('literal', (value: unknown) => new templates.SafeString(typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value ?? null)));
+  templates.registerHelper('comment', (value: unknown) => new templates.SafeString(inlineComment(String(value ?? ''))));
+  templates.registerHelper('identifier', (value: unknown) => {
+    if (typeof value !== 'string' || !isIdentifier(value)) throw new Error(`not an identifier: ${JSON.stringify(value)}`);
+    return new templates.SafeString(value);
+  });
+  engine = templates;
+  return templates;
+}
 const SLOT_HELPERS = new Set(['literal', 'comment', 'identifier']);
 
 /** Renders one template; a slot without one of the helpers is an error naming the template and line. */
@@ -70,6 +80,7 @@ export function renderTemplate(name: string, source: string, context: Record<str
 const compiledTemplates = new Map<string, HandlebarsTemplateDelegate>();
 
 function compileTemplate(name: string, source: string): HandlebarsTemplateDelegate {
+  const templates = handlebars();
   const ast = templates.parse(source);
   const raw = rawSlots(ast as unknown as HbsNode);
   if (raw.length > 0) {

@@ -27,6 +27,12 @@ export class DocumentSet {
   private readonly noted = new Map<string, SpecError>();
   /** Files read beside the spec that shape it (overlays), by absolute path. */
   private readonly inputs = new Map<string, SourceFile>();
+  /**
+   * Where each `$ref` text written in a file leads (the file and the pointer's tokens), by file and
+   * text: a spec writes the same reference many times, and the stages follow each one again.
+   * The value is looked up afresh every time.
+   */
+  private readonly targets = new Map<string, { file: string; tokens: string[]; key: string }>();
 
   /**
    * `remote`: for a spec given by http(s) URL, the text of each document fetched (remote.ts), by URL;
@@ -127,19 +133,43 @@ export class DocumentSet {
 
   /** Follows one `$ref` written at `from`; throws a located SpecError when it leads nowhere. */
   resolveRef(ref: string, from: Location): ResolvedRef {
-    const refAt: Location = { file: from.file, tokens: [...from.tokens, '$ref'] };
+    const { file, tokens, value } = this.follow(ref, from.file, () => from.tokens);
+    return { file, tokens, value };
+  }
+
+  /**
+   * `resolveRef` for a walk that works out where it is only when needed: `tokens` gives the
+   * pointer tokens of the object holding the `$ref` in `file`, and is asked only for an error.
+   * The result's `key` names the target (its file and pointer), the same for every `$ref` to it.
+   */
+  follow(ref: string, file: string, tokens: () => readonly string[]): ResolvedRef & { key: string } {
+    const cacheKey = `${file}\n${ref}`;
+    let target = this.targets.get(cacheKey);
+    if (!target) {
+      target = this.target(ref, { file, tokens: [...tokens(), '$ref'] });
+      this.targets.set(cacheKey, target);
+    }
+    const value = getAtPointer(this.source(target.file).data, target.tokens);
+    if (value === undefined) {
+      const label = target.file === file ? '' : this.display(target.file);
+      throw this.error(`$ref "${ref}" does not resolve: ${missingStep(this.source(target.file).data, target.tokens, label)}`, { file, tokens: [...tokens(), '$ref'] });
+    }
+    return { file: target.file, tokens: [...target.tokens], value, key: target.key };
+  }
+
+  /** The file and pointer tokens a `$ref` written at `refAt` names, that file loaded; a located SpecError when it cannot lead anywhere. */
+  private target(ref: string, refAt: Location): { file: string; tokens: string[]; key: string } {
     const hash = ref.indexOf('#');
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const pointer = hash === -1 ? '' : ref.slice(hash + 1);
-    const remote = isUrl(from.file);
+    const remote = isUrl(refAt.file);
     if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) && !(remote && isUrl(filePart))) {
       throw this.error(`remote $ref "${ref}" is not supported: only local files and #/ pointers`, refAt);
     }
-    const file = !filePart ? from.file : remote ? this.sameOrigin(ref, filePart, from.file, refAt) : resolve(dirname(from.file), decodeURI(filePart));
-    let source: SourceFile;
+    const file = !filePart ? refAt.file : remote ? this.sameOrigin(ref, filePart, refAt.file, refAt) : resolve(dirname(refAt.file), decodeURI(filePart));
     try {
-      if (file !== from.file && !remote) this.checkInsideRootFolder(ref, file, refAt);
-      source = this.source(file);
+      if (file !== refAt.file && !remote) this.checkInsideRootFolder(ref, file, refAt);
+      this.source(file);
     } catch (error) {
       if (error instanceof SpecError && error.reason === 'file not found') {
         throw this.error(`$ref "${ref}" points to a file that does not exist (${this.display(file)})`, refAt);
@@ -156,12 +186,7 @@ export class DocumentSet {
     } catch {
       throw this.error(`$ref "${ref}" is not a valid JSON pointer`, refAt);
     }
-    const value = getAtPointer(source.data, tokens);
-    if (value === undefined) {
-      const label = file === from.file ? '' : this.display(file);
-      throw this.error(`$ref "${ref}" does not resolve: ${missingStep(source.data, tokens, label)}`, refAt);
-    }
-    return { file, tokens, value };
+    return { file, tokens, key: `${file}#${toPointer(tokens)}` };
   }
 
   /** The document a `$ref` in a fetched document names: on the root's origin only. */

@@ -74,44 +74,87 @@ function fileKind(stat: import('node:fs').Stats): string {
 }
 
 /**
- * The pointer tokens of the first value nested deeper than MAX_NESTING, or undefined. Walks with
- * its own stack, so the check itself cannot overflow.
+ * The pointer tokens of the first value (in document order) nested deeper than MAX_NESTING, or
+ * undefined. The walk recurses at most MAX_NESTING levels, so the check itself cannot overflow,
+ * and it makes the tokens only for the value it finds.
  */
 export function tooDeep(data: unknown): string[] | undefined {
-  const stack: { value: unknown; tokens: string[] }[] = [{ value: data, tokens: [] }];
-  while (stack.length > 0) {
-    const { value, tokens } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
-    if (tokens.length >= MAX_NESTING) return tokens;
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i]!;
-      if (typeof child === 'object' && child !== null) stack.push({ value: child, tokens: [...tokens, key] });
+  return deepest(data, 0);
+}
+
+function deepest(value: unknown, depth: number): string[] | undefined {
+  if (depth >= MAX_NESTING) return [];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (typeof child !== 'object' || child === null) continue;
+      const below = deepest(child, depth + 1);
+      if (below) return [String(i), ...below];
     }
+    return undefined;
+  }
+  for (const key in value as Record<string, unknown>) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child !== 'object' || child === null) continue;
+    const below = deepest(child, depth + 1);
+    if (below) return [key, ...below];
   }
   return undefined;
 }
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
 
 /**
  * The offset where flow brackets (`{` `[`, outside quoted strings) first nest deeper than
  * MAX_NESTING, or undefined. Run on the text before a parser sees it: JSON.parse and the YAML
  * parser read such text with deep recursion (the YAML parser runs out of memory on 100,000).
+ * A double-quoted string is skipped to its closing quote at once (most of a JSON spec is strings).
  */
 export function bracketsTooDeep(text: string): number | undefined {
   let depth = 0;
-  let quote: string | undefined;
+  // The next backslash at or after the current string's start, found once and reused (not looked
+  // for again in every string: a text without one would be scanned to its end each time).
+  let backslash = -1;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"') quote = c;
-    else if (c === "'" && /[\s,:[{]/.test(text[i - 1] ?? ' ')) quote = c;
-    else if (c === '{' || c === '[') {
+    const c = text.charCodeAt(i);
+    if (c === DOUBLE_QUOTE) {
+      // To the closing quote: a backslash escapes the next character.
+      for (i++; ; ) {
+        const quote = text.indexOf('"', i);
+        if (quote === -1) return undefined;
+        if (backslash !== -2 && backslash < i) backslash = text.indexOf('\\', i);
+        if (backslash === -1) backslash = -2;
+        if (backslash === -2 || backslash > quote) {
+          i = quote;
+          break;
+        }
+        i = backslash + 2;
+      }
+    } else if (c === SINGLE_QUOTE && opensQuote(text.charCodeAt(i - 1))) {
+      const end = text.indexOf("'", i + 1);
+      if (end === -1) return undefined;
+      i = end;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > MAX_NESTING) return i;
-    } else if (c === '}' || c === ']') depth = Math.max(0, depth - 1);
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth = Math.max(0, depth - 1);
   }
   return undefined;
+}
+
+/** Whether a `'` after this character opens a YAML single-quoted string: at the start, or after a space, `,`, `:`, `[` or `{` (NaN: the text's start). */
+function opensQuote(previous: number): boolean {
+  return Number.isNaN(previous) || previous === 0x20 || previous === 0x2c || previous === 0x3a || previous === OPEN_BRACKET || previous === OPEN_BRACE || isSpace(previous);
+}
+
+/** What `\s` matches besides the space itself. */
+function isSpace(c: number): boolean {
+  return (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 export function nestingReason(): string {

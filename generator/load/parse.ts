@@ -1,4 +1,6 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Document, Node, YAMLError } from 'yaml';
 import { SpecError } from '../errors.ts';
 import { bracketsTooDeep, MAX_YAML_ALIASES, nestingReason, readSpecText, tooDeep } from './limits.ts';
 import { toPointer } from './pointer.ts';
@@ -78,7 +80,19 @@ interface Located {
   locate(tokens: readonly string[]): { line: number; column: number };
 }
 
+/**
+ * `yaml`, loaded by the first read that needs it (positions in YAML, or what the fast path cannot
+ * read), by `require` (it ships CommonJS for Node either way): a JSON spec never loads it, nor does
+ * a thread that imports this stage only for its helpers (the schema-types thread).
+ */
+let yaml: typeof Yaml | undefined;
+
+function loadYaml(): typeof Yaml {
+  return (yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+}
+
 export function locateWithYaml(file: string, source: string, jsonError?: Error): Located {
+  const { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -186,6 +200,7 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
 
 /** The first alias in the document (where an alias bomb starts to expand), found without recursion. */
 function firstAlias(doc: Document): { offset: number; tokens: string[] } | undefined {
+  const { isAlias, isMap, isScalar, isSeq } = loadYaml();
   const queue: { node: unknown; tokens: string[] }[] = [{ node: doc.contents, tokens: [] }];
   for (let i = 0; i < queue.length; i++) {
     const { node, tokens } = queue[i]!;
@@ -214,6 +229,7 @@ function firstNonBlank(source: string, offset: number): number {
  * A key that holds it is not followed: in a broken file that key is often text the parser swallowed.
  */
 function pointerAt(doc: Document, offset: number): string[] {
+  const { isMap, isScalar, isSeq } = loadYaml();
   const tokens: string[] = [];
   let node: unknown = doc.contents;
   for (;;) {
@@ -234,6 +250,7 @@ function pointerAt(doc: Document, offset: number): string[] {
 
 /** The start of the scalar (key or value) whose text holds `offset`. */
 function scalarStartAt(doc: Document, offset: number): number | undefined {
+  const { isMap, isScalar, isSeq } = loadYaml();
   let node: unknown = doc.contents;
   while (node) {
     if (isScalar(node)) return contains(node, offset) ? node.range?.[0] : undefined;

@@ -7,7 +7,6 @@
  */
 import { SpecError } from '../errors.ts';
 import { type DocumentSet, isRef, type Location } from './documents.ts';
-import { toPointer } from './pointer.ts';
 
 /** Levels of nesting through `$ref`s (X's and GitHub's specs stay under 60; the schema type generator overflows past about 1,500). */
 export const MAX_EFFECTIVE_NESTING = 1000;
@@ -18,18 +17,21 @@ interface Frame {
   /** The frame this value sits in and its token there; a reference's target carries its own tokens. */
   parent: Frame | undefined;
   token: string;
-  base?: string[];
+  base?: readonly string[];
   /** Levels above this value, through references. */
   depth: number;
   /** Set on the frame of a reference's target: its key, to memoise how deep it goes. */
   key?: string;
-  children?: [string, unknown][];
+  /** The keys of the value's members (an object's) or undefined (an array's items, or nothing to walk). */
+  keys?: string[];
+  /** How many members or items are left to walk: -1 before the value is looked at. */
+  left: number;
   next: number;
   /** The deepest level below this value (relative). */
   below: number;
 }
 
-/** Where a frame's value is: its pointer tokens are worked out only when needed (a `$ref`, an error). */
+/** Where a frame's value is: its pointer tokens are worked out only when needed (an error). */
 function locationOf(frame: Frame): Location {
   const tokens: string[] = [];
   let current: Frame | undefined = frame;
@@ -40,54 +42,76 @@ function locationOf(frame: Frame): Location {
   return { file: frame.file, tokens: [...(current?.base ?? []), ...tokens.reverse()] };
 }
 
+function frame(value: unknown, file: string, parent: Frame | undefined, token: string, depth: number): Frame {
+  return { value, file, parent, token, depth, left: -1, next: 0, below: 0 };
+}
+
 /** Throws a located SpecError when following `$ref`s nests deeper than the limit. */
 export function checkEffectiveNesting(docs: DocumentSet): void {
   const memo = new Map<string, number>();
   const walking = new Set<string>();
-  const stack: Frame[] = [{ value: docs.root, file: docs.rootFile, parent: undefined, token: '', base: [], depth: 0, next: 0, below: 0 }];
+  const root = frame(docs.root, docs.rootFile, undefined, '', 0);
+  root.base = [];
+  const stack: Frame[] = [root];
   while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (!frame.children) {
-      frame.children = [];
-      if (isRef(frame.value)) {
-        const at = locationOf(frame);
+    const top = stack[stack.length - 1]!;
+    if (top.left === -1) {
+      top.left = 0;
+      if (isRef(top.value)) {
+        const ref = top.value.$ref;
         let target;
         try {
-          target = docs.resolveRef(frame.value.$ref, at);
+          target = docs.follow(ref, top.file, () => locationOf(top).tokens);
         } catch {
           // Validation reports references that lead nowhere.
           target = undefined;
         }
         if (target) {
-          const key = target.file + '#' + toPointer(target.tokens);
-          const known = memo.get(key);
+          const known = memo.get(target.key);
           if (known !== undefined) {
-            if (frame.depth + known > MAX_EFFECTIVE_NESTING) throw tooDeep(docs, { file: at.file, tokens: [...at.tokens, '$ref'] });
-            frame.below = known;
-          } else if (!walking.has(key)) {
-            walking.add(key);
-            stack.push({ value: target.value, file: target.file, parent: undefined, token: '', base: target.tokens, depth: frame.depth, key, next: 0, below: 0 });
+            if (top.depth + known > MAX_EFFECTIVE_NESTING) {
+              const at = locationOf(top);
+              throw tooDeep(docs, { file: at.file, tokens: [...at.tokens, '$ref'] });
+            }
+            top.below = known;
+          } else if (!walking.has(target.key)) {
+            walking.add(target.key);
+            const next = frame(target.value, target.file, undefined, '', top.depth);
+            next.base = target.tokens;
+            next.key = target.key;
+            stack.push(next);
             continue;
           }
         }
-      } else if (typeof frame.value === 'object' && frame.value !== null) {
-        if (frame.depth >= MAX_EFFECTIVE_NESTING) throw tooDeep(docs, locationOf(frame));
-        const entries = Array.isArray(frame.value) ? frame.value.map((v, i) => [String(i), v] as [string, unknown]) : Object.entries(frame.value);
-        frame.children = entries.filter(([, child]) => typeof child === 'object' && child !== null);
+      } else if (typeof top.value === 'object' && top.value !== null) {
+        if (top.depth >= MAX_EFFECTIVE_NESTING) throw tooDeep(docs, locationOf(top));
+        if (Array.isArray(top.value)) top.left = top.value.length;
+        else {
+          top.keys = Object.keys(top.value);
+          top.left = top.keys.length;
+        }
       }
     }
-    const child = frame.children[frame.next++];
+    // The next member or item that is an object or array (nothing else nests).
+    let child: Frame | undefined;
+    while (top.left > 0 && !child) {
+      const index = top.next++;
+      top.left--;
+      const token = top.keys ? top.keys[index]! : String(index);
+      const value: unknown = top.keys ? (top.value as Record<string, unknown>)[token] : (top.value as unknown[])[index];
+      if (typeof value === 'object' && value !== null) child = frame(value, top.file, top, token, top.depth + 1);
+    }
     if (child) {
-      stack.push({ value: child[1], file: frame.file, parent: frame, token: child[0], depth: frame.depth + 1, next: 0, below: 0 });
+      stack.push(child);
       continue;
     }
     stack.pop();
-    if (frame.key) {
-      memo.set(frame.key, frame.below);
-      walking.delete(frame.key);
+    if (top.key) {
+      memo.set(top.key, top.below);
+      walking.delete(top.key);
     }
     const parent = stack[stack.length - 1];
-    if (parent) parent.below = Math.max(parent.below, parent.depth === frame.depth ? frame.below : frame.below + 1);
+    if (parent) parent.below = Math.max(parent.below, parent.depth === top.depth ? top.below : top.below + 1);
   }
 }
 

@@ -44,18 +44,17 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
   // Every $ref anywhere in the root must resolve, and so must every $ref inside what a reference
   // reaches in another file (checked once per target, so cycles between files end).
   const walked = new Set<string>();
-  const checkRef = (ref: string, where: Location): void => {
+  const checkRef = (ref: string, file: string, tokens: () => readonly string[]): void => {
     let target;
     try {
-      target = docs.resolveRef(ref, where);
+      target = docs.follow(ref, file, tokens);
     } catch (error) {
       if (error instanceof SpecError) problems.push(error);
       else throw error;
       return;
     }
-    const key = `${target.file}#${target.tokens.join('/')}`;
-    if (target.file === docs.rootFile || walked.has(key)) return;
-    walked.add(key);
+    if (target.file === docs.rootFile || walked.has(target.key)) return;
+    walked.add(target.key);
     walkRefs(target.value, target, checkRef);
   };
   walkRefs(root, at(), checkRef);
@@ -192,17 +191,34 @@ function safeDeref(docs: DocumentSet, value: unknown, at: Location, problems: Sp
   }
 }
 
-/** Calls `visit` for every `$ref` string under `node`, with the location of the object holding it. */
-export function walkRefs(node: unknown, at: Location, visit: (ref: string, at: Location) => void): void {
-  if (Array.isArray(node)) {
-    node.forEach((child, i) => walkRefs(child, { file: at.file, tokens: [...at.tokens, String(i)] }, visit));
-  } else if (isObject(node)) {
-    if (isRef(node)) visit(node.$ref, at);
-    for (const [key, child] of Object.entries(node)) {
-      if (key === 'example' || key === 'examples' || key === '$ref') continue;
-      if (typeof child === 'object' && child !== null) {
-        walkRefs(child, { file: at.file, tokens: [...at.tokens, key] }, visit);
+/**
+ * Calls `visit` for every `$ref` string under `node` (at `at`), with the file and the pointer tokens
+ * of the object holding it; the tokens are made only when `visit` asks for them (for an error).
+ */
+export function walkRefs(node: unknown, at: Location, visit: (ref: string, file: string, tokens: () => readonly string[]) => void): void {
+  const path: string[] = [];
+  const tokens = (): string[] => [...at.tokens, ...path];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (typeof child !== 'object' || child === null) continue;
+        path.push(String(i));
+        walk(child);
+        path.pop();
+      }
+    } else if (isObject(value)) {
+      const object: Record<string, unknown> = value;
+      if (isRef(value)) visit(value.$ref, at.file, tokens);
+      for (const key in object) {
+        if (key === 'example' || key === 'examples' || key === '$ref' || !Object.prototype.hasOwnProperty.call(object, key)) continue;
+        const child = object[key];
+        if (typeof child !== 'object' || child === null) continue;
+        path.push(key);
+        walk(child);
+        path.pop();
       }
     }
-  }
+  };
+  walk(node);
 }

@@ -10,11 +10,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emitted, emittersThreadRunning, forgetEmittersThread } from '../../../generator/emit/emitters-thread.ts';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
-import { releaseEmitThreads, startEmitThreads } from '../../../generator/emit/index.ts';
+import { prestartEmitThreads, releaseEmitThreads, startEmitThreads, stopIdleEmitThreads } from '../../../generator/emit/index.ts';
 import { forgetSchemaTypesThread, schemaTypesThreadRunning } from '../../../generator/emit/schema-types-thread.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
-import { ROOT } from '../../helpers/cli.ts';
+import { ROOT, runCli } from '../../helpers/cli.ts';
 
 const running = () => [schemaTypesThreadRunning(), emittersThreadRunning()];
 
@@ -43,6 +43,25 @@ test('a job the thread held when it ended is done here', async () => {
   const files = emitted(model, {});
   releaseEmitThreads();
   assert.equal([...(await files)], [...runEmitters(model, {})]);
+});
+
+test('threads started ahead of the packages end with the last package, or unused', () => {
+  prestartEmitThreads();
+  assert.equal(running(), [true, true]);
+  startEmitThreads();
+  stopIdleEmitThreads();
+  assert.equal(running(), [true, true], 'a package uses them');
+  releaseEmitThreads();
+  assert.equal(running(), [false, false], 'the last package ended them');
+  prestartEmitThreads();
+  stopIdleEmitThreads();
+  assert.equal(running(), [false, false], 'no package came');
+});
+
+test('a cold run that fails before generating ends the threads it started ahead', async () => {
+  const run = await runCli(['generate', '--config', join(ROOT, 'test/.tmp/no-such-config.yaml'), '--no-cache']);
+  assert.is(run.code, 2, run.text);
+  assert.equal(running(), [false, false]);
 });
 
 test('after keepEmitThreads, the threads outlive the packages', () => {
