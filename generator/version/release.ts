@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { bumpOf, type Change, nextVersion, parseVersion } from '../diff/change.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import { UsageError } from '../errors.ts';
@@ -65,8 +65,6 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   } else {
     // Identical snapshots have no changes: the diff, the slowest step of such a run, is skipped.
     changes = unchanged ? [] : diffSnapshots(previousSnapshot, snapshot);
-    // The same API from different code (a newer xgen, a template override) is still a new package.
-    if (bumpOf(changes) === 'none') changes = codeChanges(config.out, files);
     const bump = bumpOf(changes);
     version = nextVersion(previousVersion, bump);
     if (bump !== 'none') changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
@@ -78,35 +76,6 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   // What `xgen migrate` compares with: the package before the last major version.
   keepPreviousSnapshot(config.out, files, release.bump, previousSnapshot, snapshot, changes);
   return release;
-}
-
-/** The files whose bytes say what the package does: its sources and README (not its version, changelog or build). */
-const isCode = (path: string): boolean => path === 'README.md' || path.startsWith('src/');
-
-/**
- * A patch change when the package's code differs from what is on disk while its API snapshot does not: a
- * runtime fix or new documentation reaches users only through a new version. Names the files, sorted.
- */
-function codeChanges(out: string, files: ReadonlyMap<string, string>): Change[] {
-  const changed: string[] = [];
-  for (const [path, text] of files) if (isCode(path) && readText(join(out, path)) !== text) changed.push(path);
-  for (const path of filesOnDisk(out, 'src')) if (!files.has(path)) changed.push(path);
-  if (changed.length === 0) return [];
-  changed.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const shown = changed.slice(0, 8).join(', ');
-  const more = changed.length > 8 ? ` and ${changed.length - 8} more` : '';
-  return [{ level: 'patch', message: `generated code changed with the same API: ${shown}${more}` }];
-}
-
-/** The files under `dir` of a package folder, as package-relative paths with `/`. */
-function filesOnDisk(out: string, dir: string): string[] {
-  try {
-    return readdirSync(join(out, dir), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(out, join(entry.parentPath, entry.name)).split('\\').join('/'));
-  } catch {
-    return [];
-  }
 }
 
 function readText(path: string): string | undefined {
