@@ -54,8 +54,9 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     if (after && before.docs !== after.docs) add({ level: 'patch', message: `documentation of ${name} changed`, where: { side: 'new', type: name } });
   }
   if (old.specVersion !== next.specVersion) add({ level: 'patch', message: `spec version ${old.specVersion} -> ${next.specVersion}` });
-  // The helpers compare by name: one moving to another runtime module changes no import.
-  const comparable = (snapshot: ApiSnapshot): unknown => ({ ...snapshot, specVersion: '', helpers: Object.values(snapshot.helpers ?? {}).flat().sort() });
+  // The helpers compare by name: one moving to another runtime module changes no import. The code
+  // digests are not the API (the release step compares them).
+  const comparable = (snapshot: ApiSnapshot): unknown => ({ ...snapshot, specVersion: '', helpers: Object.values(snapshot.helpers ?? {}).flat().sort(), code: undefined });
   if (changes.length === 0 && canonical(comparable(old)) !== canonical(comparable(next))) {
     // Something in the types moved that no rule names (a `format`, say): not nothing, but nothing a call sees.
     add({ level: 'patch', message: 'schema details changed without changing the generated calls' });

@@ -46,6 +46,11 @@ export interface ApiSnapshot {
   operations: Record<string, OperationSnapshot>;
   /** Named types the operations reach, by name. */
   types: Record<string, TypeSnapshot>;
+  /**
+   * A digest of each file of the package's sources and its README as xgen wrote them, by path (set when a
+   * package is written): the same API from different code is still a new version. Not an API fact.
+   */
+  code?: Record<string, string>;
 }
 
 export type OperationKind = 'plain' | 'paginated' | 'stream' | 'browser-step';
@@ -329,7 +334,8 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
     lines.push(`  }${last ? '' : ','}`);
   };
   block('operations', Object.entries(snapshot.operations), false);
-  block('types', Object.entries(snapshot.types), true);
+  block('types', Object.entries(snapshot.types), snapshot.code === undefined);
+  if (snapshot.code) block('code', Object.entries(snapshot.code), true);
   lines.push('}');
   return lines.join('\n') + '\n';
 }

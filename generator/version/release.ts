@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { bumpOf, type Change, nextVersion, parseVersion } from '../diff/change.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import { UsageError } from '../errors.ts';
-import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
+import { parseSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { CHANGELOG_FILE, changelogEntry, prependEntry } from './changelog.ts';
 import { keepPreviousSnapshot } from '../migrate/previous.ts';
 
@@ -41,6 +42,9 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   const snapshot = parseSnapshot(files.get(SNAPSHOT_FILE));
   const manifest = files.get('package.json');
   if (!snapshot || manifest === undefined) return { version: '', bump: 'none' };
+  // What the next generation compares its code with: what xgen wrote, not what the folder holds now.
+  snapshot.code = codeDigests(files);
+  files.set(SNAPSHOT_FILE, renderSnapshot(snapshot));
   const previousVersion = readVersion(join(config.out, 'package.json'));
   const previousText = readText(join(config.out, SNAPSHOT_FILE));
   // The snapshot on disk, byte for byte the new one: a regeneration of an unchanged spec.
@@ -65,6 +69,9 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   } else {
     // Identical snapshots have no changes: the diff, the slowest step of such a run, is skipped.
     changes = unchanged ? [] : diffSnapshots(previousSnapshot, snapshot);
+    // The same API from different code (a newer xgen's runtime, a `templates:` override) is a patch.
+    // A snapshot from before code digests takes the files on disk as what xgen wrote.
+    if (!unchanged && bumpOf(changes) === 'none') changes = codeChanges(previousSnapshot.code ?? digestsOnDisk(config.out), snapshot.code);
     const bump = bumpOf(changes);
     version = nextVersion(previousVersion, bump);
     if (bump !== 'none') changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
@@ -76,6 +83,43 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   // What `xgen migrate` compares with: the package before the last major version.
   keepPreviousSnapshot(config.out, files, release.bump, previousSnapshot, snapshot, changes);
   return release;
+}
+
+/** The files whose bytes say what the package does: its sources and README (not its version, changelog or build). */
+const isCode = (path: string): boolean => path === 'README.md' || path.startsWith('src/');
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** A digest of each code file, by path, sorted. */
+function codeDigests(files: ReadonlyMap<string, string>): Record<string, string> {
+  const paths = [...files.keys()].filter(isCode).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(paths.map((path) => [path, digest(files.get(path)!)]));
+}
+
+/** The code digests of the package on disk (its README and every file under `src/`). */
+function digestsOnDisk(out: string): Record<string, string> {
+  const files = new Map<string, string>();
+  const readme = readText(join(out, 'README.md'));
+  if (readme !== undefined) files.set('README.md', readme);
+  try {
+    for (const entry of readdirSync(join(out, 'src'), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      files.set(relative(out, path).split('\\').join('/'), readFileSync(path, 'utf8'));
+    }
+  } catch {
+    // No src/ folder: nothing to compare.
+  }
+  return codeDigests(files);
+}
+
+/** One patch change naming the code files that differ, when the API does not. */
+function codeChanges(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): Change[] {
+  const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((path) => before[path] !== after[path]);
+  if (paths.length === 0) return [];
+  paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const more = paths.length > 8 ? ` and ${paths.length - 8} more` : '';
+  return [{ level: 'patch', message: `generated code changed with the same API: ${paths.slice(0, 8).join(', ')}${more}` }];
 }
 
 function readText(path: string): string | undefined {

@@ -131,4 +131,32 @@ test('a snapshot of the older format moves no version: the facts it lacks compar
   assert.match(readFileSync(join(pkg, 'CHANGELOG.md'), 'utf8'), /## 2\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Breaking changes\n\n- result field Pet\.size may now be "medium": .* \(3 operations: createPet, getPet, listPets\)\n/);
 });
 
+test('the same API from different code is a patch release that names the files', async () => {
+  const pkg = join(repo, 'generated', 'recoded');
+  const recodedConfig = join(repo, 'recoded.yaml');
+  const override = join(repo, 'errors.ts');
+  copyFileSync(join(FIXTURES, 'base.yaml'), join(repo, 'spec', 'recoded.yaml'));
+  const run = (templates: string) => {
+    writeFileSync(recodedConfig, `packages:\n  - spec: spec/recoded.yaml\n    out: generated/recoded\n    name: '@acme/recoded'\n${templates}`);
+    return runCli(['generate', '--config', recodedConfig, '--no-cache']);
+  };
+  const version = () => (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  assert.is((await run('')).code, 0);
+  assert.is(version(), '1.0.0');
+  // The runtime's errors module with one more comment line: nothing of the API changes.
+  writeFileSync(override, `// Patched by the team.\n${readFileSync(join(pkg, 'src', 'runtime', 'errors.ts'), 'utf8')}`);
+  const patched = await run(`    templates:\n      runtime/errors.ts: ${override}\n`);
+  assert.is(patched.code, 0, patched.text);
+  assert.is(version(), '1.0.1');
+  assert.match(readFileSync(join(pkg, 'CHANGELOG.md'), 'utf8'), /## 1\.0\.1\n\nSpec version 1\.0\.0\.\n\n### Patches\n\n- generated code changed with the same API: src\/runtime\/errors\.ts\n/);
+  // Regenerating the same code again moves nothing.
+  assert.is((await run(`    templates:\n      runtime/errors.ts: ${override}\n`)).code, 0);
+  assert.is(version(), '1.0.1');
+  // A hand edit is drift that regenerating repairs, not new code: the baseline is what xgen wrote.
+  writeFileSync(join(pkg, 'src', 'runtime', 'errors.ts'), '// edited by hand\n');
+  assert.is((await run(`    templates:\n      runtime/errors.ts: ${override}\n`)).code, 0);
+  assert.is(version(), '1.0.1');
+  assert.match(readFileSync(join(pkg, 'src', 'runtime', 'errors.ts'), 'utf8'), /^\/\/ Patched by the team\./);
+});
+
 test.run();
