@@ -113,18 +113,16 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   const made = emitParts(model, spec.version, config.templates, packageJson);
   // Each part is formatted as soon as it is made, while the threads make the others: the runtime
   // now, the schema types when their thread is done (usually first), the rest once emitted.
-  const parts = {
-    runtime: formatFiles(made.runtime),
-    schemas: made.schemas.then(async (text) => (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!),
-    structured: made.structured,
-  };
-  parts.runtime.catch(() => {});
-  parts.schemas.catch(() => {});
+  const runtime = formatFiles(made.runtime);
+  const schemas = made.schemas.then(async (text) => (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!);
+  // Taken up by the format stage; a failure meanwhile must not go unhandled.
+  runtime.catch(() => {});
+  schemas.catch(() => {});
   // The emit stage ends when every part is made (or one failed).
-  await Promise.all([made.structured, made.schemas]);
-  parts.structured = made.structured.then((files) => formatFiles(files));
-  parts.structured.catch(() => {});
-  return { parts, snapshot, inputs: spec.docs.loadedFiles, report };
+  const structured = formatFiles(await made.structured);
+  structured.catch(() => {});
+  await made.schemas;
+  return { parts: { runtime, schemas, structured }, snapshot, inputs: spec.docs.loadedFiles, report };
 }
 
 /** Under `strict`, every warning is an error: nothing is generated. */

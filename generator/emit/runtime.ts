@@ -46,7 +46,7 @@ export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}
  * `{{literal x}}` (a string literal), `{{comment x}}` (text inside a comment) or
  * `{{identifier x}}` (a name the model made, checked). A bare `{{x}}` is refused.
  * Loaded (by `require`: it ships CommonJS) for the first template that has a slot, not with this
- * module: the emitters' thread imports it for the OAuth flows and renders nothing.
+ * module: a run whose packages all come from the result cache renders nothing.
  */
 let engine: typeof Handlebars | undefined;
 

@@ -64,7 +64,7 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
 }
 
 function narrowedResult(op: OperationModel, n: NarrowingModel, selections: ReadonlyMap<string, SelectionModel>): StatementStructures {
-  const params = n.members.flatMap(paramsOf).filter((p, i, all) => all.indexOf(p) === i);
+  const params = n.members.flatMap((m) => paramsOf(m)).filter((p, i, all) => all.indexOf(p) === i);
   const flags = n.members.filter((m) => m.flag);
   if (flags.length > 0) {
     // A property present or absent by a flag cannot be an interface member: an intersection.
@@ -114,13 +114,13 @@ function narrowedResult(op: OperationModel, n: NarrowingModel, selections: Reado
 
 /** The `*.fields` parameters (params keys) whose lists decide an operation's selections, sorted. */
 export function selectionParams(op: OperationModel): string[] {
-  const of = (m: NarrowedMember): string[] => (m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap(of));
-  return [...new Set((op.narrowing?.members ?? []).flatMap(of))].sort();
+  return [...new Set((op.narrowing?.members ?? []).flatMap((m) => paramsOf(m, false)))].sort();
 }
 
-function paramsOf(m: NarrowedMember): string[] {
-  if (m.flag) return [m.flag.param];
-  return m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap(paramsOf);
+/** The params keys a member's presence or fields follow: its `*.fields` lists, and its flag unless `flags` is false. */
+function paramsOf(m: NarrowedMember, flags = true): string[] {
+  if (m.flag) return flags ? [m.flag.param] : [];
+  return m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap((inner) => paramsOf(inner, flags));
 }
 
 /** The field-selection helpers (`runtime/selection.ts`) that `models.ts` names. */

@@ -264,9 +264,14 @@ function checkHeaders(op, headers, credentials, call) {
 function scrub(text, headers, credentials) {
     const secrets = [];
     const collect = (value) => {
-        if (typeof value === 'string')
-            for (const part of [value, ...value.split(/[\s,;=]+/)])
-                part.length >= (part === value ? 4 : 6) && secrets.push(part);
+        if (typeof value === 'string') {
+            // The whole value, and each word of it long enough to be a secret (the token of `Bearer <token>`).
+            if (value.length >= 4)
+                secrets.push(value);
+            for (const part of value.split(/[\s,;=]+/))
+                if (part.length >= 6)
+                    secrets.push(part);
+        }
         else if (typeof value === 'object' && value)
             Object.values(value).forEach(collect);
     };
@@ -313,6 +318,7 @@ async function follow(fetchImpl, native, op, first, body, deadline, headersNow, 
         if (next.protocol !== 'https:' && next.protocol !== 'http:')
             throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
         headers = headersNow();
+        // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
         if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
             method = 'GET';
             body = null;
@@ -337,8 +343,10 @@ async function cancel(response) {
 /** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */
 async function decode(op, response, deadline) {
     try {
-        if (op.response === 'none' || response.status === 204 || response.status === 205)
-            return void (await cancel(response));
+        if (op.response === 'none' || response.status === 204 || response.status === 205) {
+            await cancel(response);
+            return undefined;
+        }
         if (op.response === 'binary')
             return await response.blob();
         const text = await response.text();

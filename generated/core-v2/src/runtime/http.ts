@@ -418,10 +418,11 @@ function checkHeaders(
 function scrub(text: string, headers: Record<string, string>, credentials: ClientAuth | undefined): string {
   const secrets: string[] = [];
   const collect = (value: unknown): void => {
-    if (typeof value === 'string')
-      for (const part of [value, ...value.split(/[\s,;=]+/)])
-        part.length >= (part === value ? 4 : 6) && secrets.push(part);
-    else if (typeof value === 'object' && value) Object.values(value).forEach(collect);
+    if (typeof value === 'string') {
+      // The whole value, and each word of it long enough to be a secret (the token of `Bearer <token>`).
+      if (value.length >= 4) secrets.push(value);
+      for (const part of value.split(/[\s,;=]+/)) if (part.length >= 6) secrets.push(part);
+    } else if (typeof value === 'object' && value) Object.values(value).forEach(collect);
   };
   collect([headers, credentials]);
   // Longest first, so that a value is not left half-redacted by a part of it.
@@ -477,6 +478,7 @@ async function follow(
     if (next.protocol !== 'https:' && next.protocol !== 'http:')
       throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
     headers = headersNow();
+    // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
     if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
       method = 'GET';
       body = null;
@@ -504,8 +506,10 @@ async function cancel(response: Response): Promise<void> {
 /** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */
 async function decode(op: OperationSpec, response: Response, deadline: Deadline): Promise<unknown> {
   try {
-    if (op.response === 'none' || response.status === 204 || response.status === 205)
-      return void (await cancel(response));
+    if (op.response === 'none' || response.status === 204 || response.status === 205) {
+      await cancel(response);
+      return undefined;
+    }
     if (op.response === 'binary') return await response.blob();
     const text = await response.text();
     if (op.response === 'text') return text;
