@@ -1,6 +1,6 @@
 /**
  * test/run.ts itself, run as CI runs it (a child process) on scratch suites under test/fixtures/runner/:
- * a failing hook must show its error and make the exit code non-zero.
+ * a failing hook must show its error and make the exit code non-zero; a hang must be named and fail.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -58,6 +58,20 @@ test('nothing to run is a failure (a filter that matches no file)', async () => 
   const { code, output } = await runRunner(['no-such-test-file-anywhere']);
   assert.is(code, 1, output);
   assert.match(plain(output), /^no test file matched "no-such-test-file-anywhere": an argument selects/m);
+});
+
+test('a test that never finishes is named and fails the run (XGEN_TEST_TIMEOUT_MS)', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'hangs.test.ts')], { XGEN_TEST_TIMEOUT_MS: '1500' });
+  assert.is(code, 1, output);
+  assert.match(plain(output), 'fixtures/runner/hangs.test.ts: test "never finishes" has run for 2 s without finishing: the run stops here');
+  assert.match(plain(output), /^0 passed, 1 failed$/m);
+});
+
+test('a process that stays open after its last test fails the run and says what holds it (XGEN_TEST_EXIT_MS)', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'stays-open.test.ts')], { XGEN_TEST_EXIT_MS: '1000' });
+  assert.is(code, 1, output);
+  assert.match(plain(output), /^1 passed, 0 failed$/m);
+  assert.match(plain(output), /The test process is still running 1 s after its last test: something keeps it open \([^)]*\bTimeout\b/);
 });
 
 test('the browser test without Chromium fails and says how to install it', async () => {

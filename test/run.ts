@@ -3,6 +3,10 @@
  * names an existing file runs that file even outside the collection) in one process with uvu, then prints
  * every hook failure and a closing `N passed, N failed` line. The exit code is non-zero when anything failed:
  * a test, a suite's `before`/`after` hook, or a file that could not be loaded.
+ *
+ * A test (or hook) still running after XGEN_TEST_TIMEOUT_MS (10 minutes unless set) is named and the run
+ * stops with exit code 1; so does a run whose process is still alive XGEN_TEST_EXIT_MS (60 s) after its
+ * last test, naming what keeps it open. A hang fails here, with its name, not at CI's time limit.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { register } from 'node:module';
@@ -10,7 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import type { HookFailure } from './helpers/uvu-guard.ts';
+import type { HookFailure, Running } from './helpers/uvu-guard.ts';
 
 // Every generation in the suite runs the whole pipeline (and so tests it); the cache's own tests
 // pass --cache-dir, which overrides this.
@@ -51,7 +55,25 @@ const uvu = await import('uvu');
 // Test files importing 'uvu' get the guard, which records what a suite's before/after hooks throw.
 const guard = pathToFileURL(join(root, 'helpers', 'uvu-guard.ts')).href;
 register('./helpers/uvu-resolve.mjs', import.meta.url, { data: { guard } });
-const { hookFailures } = (await import(guard)) as { hookFailures: () => HookFailure[] };
+const { hookFailures, running, startRunning } = (await import(guard)) as {
+  hookFailures: () => HookFailure[];
+  running: () => Running | undefined;
+  startRunning: (what: string) => void;
+};
+const TIMEOUT_MS = Number(process.env.XGEN_TEST_TIMEOUT_MS) || 600_000;
+const EXIT_MS = Number(process.env.XGEN_TEST_EXIT_MS) || 60_000;
+/** Stops the run with a non-zero exit; what is printed goes to stdout, which the through-fetch parent relays. */
+function stopRun(message: string): never {
+  console.log(`\n  ${message}\n`);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}
+setInterval(() => {
+  const now = running();
+  if (now?.what && Date.now() - now.since > TIMEOUT_MS) {
+    stopRun(`${now.what} has run for ${Math.round(TIMEOUT_MS / 1000)} s without finishing: the run stops here (XGEN_TEST_TIMEOUT_MS sets the limit)`);
+  }
+}, Math.min(1000, TIMEOUT_MS)).unref();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -60,6 +82,7 @@ const loadFailures: { file: string; error: unknown }[] = [];
 for (const [index, suite] of suites.entries()) {
   g.UVU_INDEX = index;
   g.UVU_QUEUE.push([suite.name]);
+  startRunning(`${suite.name}: loading the file`);
   try {
     await import(pathToFileURL(suite.file).href);
   } catch (error) {
@@ -83,6 +106,8 @@ for (const group of g.UVU_QUEUE) {
   }
 }
 await uvu.exec(false);
+// The watchdog has nothing more to watch here (the through-fetch child below watches its own tests).
+startRunning('');
 
 const shown = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : inspect(error));
 const hooks = hookFailures();
@@ -121,3 +146,9 @@ if (again.length > 0) {
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 // Decided from the tally, never from uvu (which leaves 0 when a hook throws).
 process.exitCode = passed + failed === 0 || failed > 0 ? 1 : 0;
+// Every test is done, and the process should now exit by itself.
+setTimeout(() => {
+  const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
+  console.log(`\n  The test process is still running ${Math.round(EXIT_MS / 1000)} s after its last test: something keeps it open (${open.join(', ') || 'unknown'}). Failing the run (XGEN_TEST_EXIT_MS sets the wait).`);
+  process.exit(1);
+}, EXIT_MS).unref();
