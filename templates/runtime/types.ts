@@ -18,6 +18,9 @@ export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
  */
 export type ValueCheck = (op: OperationSpec, name: string, value: unknown, index?: number) => void;
 
+/** A value an enum may list. */
+export type EnumValue = string | number | boolean | null;
+
 /** Checks a call's params as a whole, throwing a ValidationError. */
 export type ParamsCheck = (op: OperationSpec, params: Record<string, unknown>) => void;
 

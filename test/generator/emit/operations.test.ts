@@ -64,4 +64,49 @@ test('long parameter checks that repeat across operations are one constant; shor
   assert.not.ok(repeatingText.includes('onlyHereChecks'));
 });
 
+const enumLists = buildModel(
+  loadSpec(
+    'enum-lists.json',
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'EnumLists', version: '1' },
+      paths: Object.fromEntries(
+        ['a', 'b'].map((name) => [
+          `/${name}`,
+          {
+            get: {
+              operationId: `get_${name}`,
+              parameters: [
+                // The same list check over different named enums, as X's `*.fields` parameters are.
+                { name: 'tweet.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/TweetField' } } },
+                { name: 'user.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/UserField' } } },
+                // The same enum with other rules: not the template.
+                ...(name === 'a' ? [{ name: 'one_field', in: 'query', schema: { $ref: '#/components/schemas/UserField' } }] : []),
+              ],
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        ]),
+      ),
+      components: {
+        schemas: {
+          TweetField: { type: 'string', enum: ['created_at', 'text'] },
+          UserField: { type: 'string', enum: ['name', 'username'] },
+        },
+      },
+    }),
+  ),
+  { packageName: '@test/enum-lists', clientName: 'EnumListsClient' },
+);
+const enumListsText = emitOperations(enumLists);
+
+test('parameter checks that differ only in their enum are calls of one local maker', () => {
+  assert.is(enumListsText.split('const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>').length - 1, 1);
+  assert.is(enumListsText.split('uniqueItems: true').length - 1, 1, 'the list rules are written once, in the maker');
+  assert.is(enumListsText.split('check: /* @__PURE__ */ enumListChecks(TweetField)').length - 1, 2);
+  assert.is(enumListsText.split('check: /* @__PURE__ */ enumListChecks(UserField)').length - 1, 2);
+  assert.ok(enumListsText.includes('string({ enum: UserField })'), 'a single check of another shape stays inline');
+  assert.ok(/import \{[^}]*\barray\b[^}]*\} from '\.\/runtime\/validate\.js'/.test(enumListsText), 'the maker imports what it calls');
+});
+
 test.run();

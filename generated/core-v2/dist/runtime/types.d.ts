@@ -13,6 +13,8 @@ export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
  * (`string({ pattern })`, `array({ items })`, ...), so a bundle carries only the rules it uses.
  */
 export type ValueCheck = (op: OperationSpec, name: string, value: unknown, index?: number) => void;
+/** A value an enum may list. */
+export type EnumValue = string | number | boolean | null;
 /** Checks a call's params as a whole, throwing a ValidationError. */
 export type ParamsCheck = (op: OperationSpec, params: Record<string, unknown>) => void;
 /** Whether a parameter or body field must be given, and how it is checked when it is. */

@@ -1,5 +1,5 @@
 import { ValidationError } from './errors.js';
-import type { FieldSpec, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
+import type { EnumValue, FieldSpec, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
 
 /**
  * Checks a call's params against the rules the spec states, before anything is sent.
@@ -131,7 +131,7 @@ function checkField(op: OperationSpec, name: string, value: unknown, field: Fiel
 
 /** Rules every value can have. */
 export interface Common {
-  readonly enum?: readonly (string | number | boolean | null)[];
+  readonly enum?: readonly EnumValue[];
   /** `null` is a valid value. */
   readonly nullable?: boolean;
 }
