@@ -6,17 +6,15 @@ import type { EnumValue, FieldSpec, OperationSpec, ParamsCheck, ValueCheck } fro
  * Throws a ValidationError naming the parameter and the rule.
  */
 export function validateParams(op: OperationSpec, params: Record<string, unknown>): void {
-  checkKeys(op, params);
-  for (const param of op.params ?? []) {
-    const key = param.key ?? param.name;
-    checkField(op, key, own(params, key), param);
-  }
   const body = op.body;
-  if (body?.mode === 'whole') checkField(op, 'body', params.body, body);
-  else if (body?.fields) {
-    for (const name in body.fields) checkField(op, name, own(params, name), body.fields[name]!);
-    body.exclusive?.(op, params);
-  }
+  // Every key the operation takes, with its checks: parameters, then the body or its fields.
+  const fields: [string, FieldSpec][] = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
+  if (body?.mode === 'whole') fields.push(['body', body]);
+  else if (body?.fields) fields.push(...Object.entries(body.fields));
+  if (!body?.open) checkKeys(op, params, fields.map(([key]) => key));
+  // A whole body is `params.body`, as it is sent.
+  for (const [key, field] of fields) checkField(op, key, field === body ? params.body : own(params, key), field);
+  body?.exclusive?.(op, params);
 }
 
 /**
@@ -55,14 +53,10 @@ export function own(params: Record<string, unknown>, key: string): unknown {
 /**
  * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
  * types cannot catch it) would be dropped, or sent as a body field: it is refused, naming the
- * nearest key the operation has. An object body that admits fields it does not name takes any key.
+ * nearest key the operation has. An object body that admits fields it does not name takes any key
+ * (the caller does not check then).
  */
-function checkKeys(op: OperationSpec, params: Record<string, unknown>): void {
-  const body = op.body;
-  if (body?.open) return;
-  const known = (op.params ?? []).map((p) => p.key ?? p.name);
-  if (body?.mode === 'whole') known.push('body');
-  else if (body?.fields) known.push(...Object.keys(body.fields));
+function checkKeys(op: OperationSpec, params: Record<string, unknown>, known: readonly string[]): void {
   for (const key of Object.keys(params)) {
     if (known.includes(key)) continue;
     const near = nearest(key, known);
@@ -228,8 +222,8 @@ function checkEnum(op: OperationSpec, name: string, index: number | undefined, v
   }
 }
 
-/** A size bound: the rule, lower bound or not, exclusive or not, and what the message says. */
-type Bound = readonly [rule: string, lower: boolean, exclusive: boolean, text: string];
+/** A size bound: the rule, lower bound or not, what the message says, and exclusive or not. */
+type Bound = readonly [rule: string, lower: boolean, text: string, exclusive?: boolean];
 
 /** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
 function checkBounds(
@@ -241,17 +235,17 @@ function checkBounds(
   size: number,
   unit: string,
 ): void {
-  for (const [rule, lower, exclusive, text] of bounds) {
+  for (const [rule, lower, text, exclusive] of bounds) {
     const limit = (rules as Record<string, number | undefined>)[rule];
     if (limit === undefined) continue;
-    if (lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit))
+    if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
       fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
   }
 }
 
 const STRING_BOUNDS: readonly Bound[] = [
-  ['minLength', true, false, 'must be at least'],
-  ['maxLength', false, false, 'must be at most'],
+  ['minLength', true, 'must be at least'],
+  ['maxLength', false, 'must be at most'],
 ];
 
 function stringRules(rules: StringRules): Rules {
@@ -266,10 +260,10 @@ function stringRules(rules: StringRules): Rules {
 }
 
 const NUMBER_BOUNDS: readonly Bound[] = [
-  ['minimum', true, false, 'must be at least'],
-  ['maximum', false, false, 'must be at most'],
-  ['exclusiveMinimum', true, true, 'must be greater than'],
-  ['exclusiveMaximum', false, true, 'must be less than'],
+  ['minimum', true, 'must be at least'],
+  ['maximum', false, 'must be at most'],
+  ['exclusiveMinimum', true, 'must be greater than', true],
+  ['exclusiveMaximum', false, 'must be less than', true],
 ];
 
 function numberRules(rules: NumberRules): Rules {
@@ -277,8 +271,8 @@ function numberRules(rules: NumberRules): Rules {
 }
 
 const ARRAY_BOUNDS: readonly Bound[] = [
-  ['minItems', true, false, 'must have at least'],
-  ['maxItems', false, false, 'must have at most'],
+  ['minItems', true, 'must have at least'],
+  ['maxItems', false, 'must have at most'],
 ];
 
 function arrayRules(rules: ArrayRules): Rules {

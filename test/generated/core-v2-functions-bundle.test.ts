@@ -64,6 +64,8 @@ test('a one-call bearer program keeps its operation and the plain request path o
   for (const absent of ['/2/users/{id}/tweets', '/oauth/request_token', '/2/tweets/search/stream', 'HMAC-SHA1', 'oauth_signature', 'PaginationLoopError', 'multipart', 'stallTimeoutMs']) {
     assert.not.ok(code.includes(absent), `the bundle holds ${absent}`);
   }
+  // A GET sends no body: gathering body fields from the params comes with a body encoder only.
+  assert.not.ok(code.includes('mode==="fields"'), 'the bundle gathers body fields');
 });
 
 /**

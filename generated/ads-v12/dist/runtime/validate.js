@@ -4,19 +4,19 @@ import { ValidationError } from './errors.js';
  * Throws a ValidationError naming the parameter and the rule.
  */
 export function validateParams(op, params) {
-    checkKeys(op, params);
-    for (const param of op.params ?? []) {
-        const key = param.key ?? param.name;
-        checkField(op, key, own(params, key), param);
-    }
     const body = op.body;
+    // Every key the operation takes, with its checks: parameters, then the body or its fields.
+    const fields = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
     if (body?.mode === 'whole')
-        checkField(op, 'body', params.body, body);
-    else if (body?.fields) {
-        for (const name in body.fields)
-            checkField(op, name, own(params, name), body.fields[name]);
-        body.exclusive?.(op, params);
-    }
+        fields.push(['body', body]);
+    else if (body?.fields)
+        fields.push(...Object.entries(body.fields));
+    if (!body?.open)
+        checkKeys(op, params, fields.map(([key]) => key));
+    // A whole body is `params.body`, as it is sent.
+    for (const [key, field] of fields)
+        checkField(op, key, field === body ? params.body : own(params, key), field);
+    body?.exclusive?.(op, params);
 }
 /**
  * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
@@ -53,17 +53,10 @@ export function own(params, key) {
 /**
  * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
  * types cannot catch it) would be dropped, or sent as a body field: it is refused, naming the
- * nearest key the operation has. An object body that admits fields it does not name takes any key.
+ * nearest key the operation has. An object body that admits fields it does not name takes any key
+ * (the caller does not check then).
  */
-function checkKeys(op, params) {
-    const body = op.body;
-    if (body?.open)
-        return;
-    const known = (op.params ?? []).map((p) => p.key ?? p.name);
-    if (body?.mode === 'whole')
-        known.push('body');
-    else if (body?.fields)
-        known.push(...Object.keys(body.fields));
+function checkKeys(op, params, known) {
     for (const key of Object.keys(params)) {
         if (known.includes(key))
             continue;
@@ -169,17 +162,17 @@ function checkEnum(op, name, index, value, values) {
 }
 /** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
 function checkBounds(op, name, index, rules, bounds, size, unit) {
-    for (const [rule, lower, exclusive, text] of bounds) {
+    for (const [rule, lower, text, exclusive] of bounds) {
         const limit = rules[rule];
         if (limit === undefined)
             continue;
-        if (lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit))
+        if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
             fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
     }
 }
 const STRING_BOUNDS = [
-    ['minLength', true, false, 'must be at least'],
-    ['maxLength', false, false, 'must be at most'],
+    ['minLength', true, 'must be at least'],
+    ['maxLength', false, 'must be at most'],
 ];
 function stringRules(rules) {
     const pattern = rules.pattern;
@@ -192,17 +185,17 @@ function stringRules(rules) {
     };
 }
 const NUMBER_BOUNDS = [
-    ['minimum', true, false, 'must be at least'],
-    ['maximum', false, false, 'must be at most'],
-    ['exclusiveMinimum', true, true, 'must be greater than'],
-    ['exclusiveMaximum', false, true, 'must be less than'],
+    ['minimum', true, 'must be at least'],
+    ['maximum', false, 'must be at most'],
+    ['exclusiveMinimum', true, 'must be greater than', true],
+    ['exclusiveMaximum', false, 'must be less than', true],
 ];
 function numberRules(rules) {
     return (op, name, value, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
 }
 const ARRAY_BOUNDS = [
-    ['minItems', true, false, 'must have at least'],
-    ['maxItems', false, false, 'must have at most'],
+    ['minItems', true, 'must have at least'],
+    ['maxItems', false, 'must have at most'],
 ];
 function arrayRules(rules) {
     return (op, name, list, index) => {

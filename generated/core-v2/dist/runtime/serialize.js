@@ -42,21 +42,27 @@ export function serializeRequest(op, params) {
     }
     if (cookie)
         headers.cookie = cookie;
-    let encoded;
-    const spec = op.body;
-    if (spec) {
+    const encoded = op.body?.encode(op, params);
+    if (encoded?.contentType)
+        headers['content-type'] = encoded.contentType;
+    return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+}
+/**
+ * The encoder of one kind of body: gathers the body of a call from its params and encodes it with
+ * `encode`, or gives undefined when there is none to send. Each descriptor with a body names its
+ * own, so a bundle of operations without one carries none of this.
+ */
+function bodyEncoder(encode) {
+    return (op, params) => {
+        const spec = op.body;
         let value = params.body;
         if (spec.mode === 'fields') {
             // Everything that is not a parameter of another location is a field of the body.
             const fields = Object.entries(params).filter(([key, v]) => v !== undefined && !op.params?.some((p) => (p.key ?? p.name) === key));
             value = fields.length > 0 || spec.required ? Object.fromEntries(fields) : undefined;
         }
-        if (value !== undefined)
-            encoded = spec.encode(value, spec.contentType);
-    }
-    if (encoded?.contentType)
-        headers['content-type'] = encoded.contentType;
-    return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+        return value === undefined ? undefined : encode(value, spec.contentType);
+    };
 }
 /*
  * The styles of parameter values (RFC 6570 as OpenAPI uses it). Each descriptor names its
@@ -118,9 +124,12 @@ function queryItems(value) {
     return (Array.isArray(value) ? value : [value]).map((v) => encodeComponent(scalar(v)));
 }
 /** A JSON body (`application/json` and any `+json`). */
-export const encodeJson = (value, contentType) => ({ body: JSON.stringify(value), contentType });
+export const encodeJson = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+    body: JSON.stringify(value),
+    contentType,
+}));
 /** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
-export const encodeForm = (value) => {
+export const encodeForm = /* @__PURE__ */ bodyEncoder((value) => {
     const form = [];
     for (const [key, field] of entriesOf(value) ?? [])
         form.push([key, Array.isArray(field) ? field.map(scalar).join(',') : scalar(field)]);
@@ -129,9 +138,9 @@ export const encodeForm = (value) => {
         form,
         contentType: 'application/x-www-form-urlencoded',
     };
-};
+});
 /** A `multipart/form-data` body: `Blob`s and bytes as files, anything else as text; fetch sets the boundary. */
-export const encodeMultipart = (value) => {
+export const encodeMultipart = /* @__PURE__ */ bodyEncoder((value) => {
     const body = new FormData();
     for (const [key, field] of Object.entries(value)) {
         for (const item of Array.isArray(field) ? field : [field]) {
@@ -144,8 +153,14 @@ export const encodeMultipart = (value) => {
         }
     }
     return { body };
-};
+});
 /** A `text/*` body. */
-export const encodeText = (value, contentType) => ({ body: String(value), contentType });
+export const encodeText = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+    body: String(value),
+    contentType,
+}));
 /** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
-export const encodeBytes = (value, contentType) => ({ body: value, contentType });
+export const encodeBytes = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+    body: value,
+    contentType,
+}));

@@ -1,4 +1,4 @@
-import type { BodyEncoder, OperationSpec, ParamStyle } from './types.js';
+import type { BodyEncoder, EncodedBody, OperationSpec, ParamStyle } from './types.js';
 import { own } from './validate.js';
 
 /** The parts of an HTTP request built from a call's params. */
@@ -52,9 +52,19 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
     else cookie += `${cookie ? '; ' : ''}${name}=${style(name, value, false, encodeComponent)}`;
   }
   if (cookie) headers.cookie = cookie;
-  let encoded: ReturnType<BodyEncoder> | undefined;
-  const spec = op.body;
-  if (spec) {
+  const encoded = op.body?.encode(op, params);
+  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+  return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+}
+
+/**
+ * The encoder of one kind of body: gathers the body of a call from its params and encodes it with
+ * `encode`, or gives undefined when there is none to send. Each descriptor with a body names its
+ * own, so a bundle of operations without one carries none of this.
+ */
+function bodyEncoder(encode: (value: unknown, contentType: string) => EncodedBody): BodyEncoder {
+  return (op, params) => {
+    const spec = op.body!;
     let value: unknown = params.body;
     if (spec.mode === 'fields') {
       // Everything that is not a parameter of another location is a field of the body.
@@ -63,10 +73,8 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
       );
       value = fields.length > 0 || spec.required ? Object.fromEntries(fields) : undefined;
     }
-    if (value !== undefined) encoded = spec.encode(value, spec.contentType);
-  }
-  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
-  return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+    return value === undefined ? undefined : encode(value, spec.contentType);
+  };
 }
 
 /*
@@ -145,10 +153,13 @@ function queryItems(value: unknown): string[] {
 }
 
 /** A JSON body (`application/json` and any `+json`). */
-export const encodeJson: BodyEncoder = (value, contentType) => ({ body: JSON.stringify(value), contentType });
+export const encodeJson: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: JSON.stringify(value),
+  contentType,
+}));
 
 /** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
-export const encodeForm: BodyEncoder = (value) => {
+export const encodeForm: BodyEncoder = /* @__PURE__ */ bodyEncoder((value) => {
   const form: [string, string][] = [];
   for (const [key, field] of entriesOf(value) ?? [])
     form.push([key, Array.isArray(field) ? field.map(scalar).join(',') : scalar(field)]);
@@ -157,10 +168,10 @@ export const encodeForm: BodyEncoder = (value) => {
     form,
     contentType: 'application/x-www-form-urlencoded',
   };
-};
+});
 
 /** A `multipart/form-data` body: `Blob`s and bytes as files, anything else as text; fetch sets the boundary. */
-export const encodeMultipart: BodyEncoder = (value) => {
+export const encodeMultipart: BodyEncoder = /* @__PURE__ */ bodyEncoder((value) => {
   const body = new FormData();
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
     for (const item of Array.isArray(field) ? field : [field]) {
@@ -170,10 +181,16 @@ export const encodeMultipart: BodyEncoder = (value) => {
     }
   }
   return { body };
-};
+});
 
 /** A `text/*` body. */
-export const encodeText: BodyEncoder = (value, contentType) => ({ body: String(value), contentType });
+export const encodeText: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: String(value),
+  contentType,
+}));
 
 /** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
-export const encodeBytes: BodyEncoder = (value, contentType) => ({ body: value as BodyInit, contentType });
+export const encodeBytes: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: value as BodyInit,
+  contentType,
+}));
