@@ -188,8 +188,7 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
       in: p.in,
       required: p.required || undefined,
       nullable: p.checks.nullable || undefined,
-      // A cookie value is sent in the simple style, whatever its parameter says (a cookie has no `&`).
-      style: render.shared.runtime(p.in === 'cookie' ? 'simple' : p.style, 'serialize'),
+      style: paramStyle(p, render),
       explode: p.explode,
       // The next page's URL of a `Link` header gives every query value as text: the runtime types it back.
       type: op.pagination?.style === 'link' && p.in === 'query' && p.checks.type !== 'string' && p.checks.type !== 'object' ? p.checks.type : undefined,
@@ -246,6 +245,18 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
     rules: op.rules.length > 0 ? op.rules : undefined,
     pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,
   };
+}
+
+/** Query styles whose values are lists: a value that may be an object needs `withEntries` around them. */
+const LIST_STYLES: ReadonlySet<string> = new Set(['multi', 'csv', 'ssv', 'pipes']);
+
+/** The runtime style of a parameter (`runtime/serialize.ts`). */
+function paramStyle(p: OperationModel['params'][number], render: CheckRenderer): Raw {
+  // A cookie value is sent in the simple style, whatever its parameter says (a cookie has no `&`).
+  const style = render.shared.runtime(p.in === 'cookie' ? 'simple' : p.style, 'serialize');
+  const mayBeObject = p.checks.type === undefined || p.checks.type === 'object';
+  if (p.in !== 'query' || !mayBeObject || !LIST_STYLES.has(p.style)) return style;
+  return new Raw(`${PURE}${render.shared.runtime('withEntries', 'serialize').code}(${style.code})`);
 }
 
 interface CheckRenderer {

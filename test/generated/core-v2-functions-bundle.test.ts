@@ -66,6 +66,8 @@ test('a one-call bearer program keeps its operation and the plain request path o
   }
   // A GET sends no body: gathering body fields from the params comes with a body encoder only.
   assert.not.ok(code.includes('mode==="fields"'), 'the bundle gathers body fields');
+  // Its query values are lists and strings: the entries of an object value (`withEntries`) are other operations'.
+  assert.not.match(code, /\.filter\(\(\[,\w+\]\)=>\w+!=null\)/, 'the bundle takes object entries apart');
 });
 
 /**

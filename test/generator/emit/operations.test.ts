@@ -109,4 +109,42 @@ test('parameter checks that differ only in their enum are calls of one local mak
   assert.ok(/import \{[^}]*\barray\b[^}]*\} from '\.\/runtime\/validate\.js'/.test(enumListsText), 'the maker imports what it calls');
 });
 
+test('a query parameter that may be an object has its style wrapped in withEntries; lists and scalars do not', () => {
+  const styled = emitOperations(
+    buildModel(
+      loadSpec(
+        'styles.json',
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'Styles', version: '1' },
+          paths: {
+            '/s': {
+              get: {
+                operationId: 'styles',
+                parameters: [
+                  { name: 'point', in: 'query', schema: { type: 'object', properties: { x: { type: 'integer' } } } },
+                  { name: 'color', in: 'query', style: 'form', explode: false, schema: { type: 'object' } },
+                  { name: 'anything', in: 'query', style: 'pipeDelimited', schema: {} },
+                  { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+                  { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+                  { name: 'q', in: 'query', schema: { type: 'string' } },
+                ],
+                responses: { '200': { description: 'ok' } },
+              },
+            },
+          },
+        }),
+      ),
+      { packageName: '@test/styles', clientName: 'StylesClient' },
+    ),
+  );
+  const styleOf = (name: string): string | undefined => new RegExp(`name: '${name}',[^}]*?style: ([^,\\n}]+?)(?: })?(?:,|\\n)`).exec(styled)?.[1];
+  assert.is(styleOf('point'), '/* @__PURE__ */ withEntries(multi)');
+  assert.is(styleOf('color'), '/* @__PURE__ */ withEntries(csv)');
+  assert.is(styleOf('anything'), '/* @__PURE__ */ withEntries(pipes)');
+  assert.is(styleOf('tags'), 'multi');
+  assert.is(styleOf('ids'), 'csv');
+  assert.is(styleOf('q'), 'multi');
+});
+
 test.run();

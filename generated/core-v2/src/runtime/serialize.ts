@@ -107,18 +107,15 @@ function itemsOf(value: unknown, explode: boolean, encode: (text: string) => str
     : [(Array.isArray(value) ? value : [value]).map((v) => encode(scalar(v))), false];
 }
 
-/** The exploded form style, a query's default: `id=1&id=2`; an object as `k=v&...`. */
+/** The exploded form style, a query's default: `id=1&id=2`. */
 export const multi: ParamStyle = (name, value) => {
   const key = encodeComponent(name);
-  const entries = queryEntries(value);
-  return entries
-    ? entries.map(([k, v]) => `${k}=${v}`).join('&')
-    : queryItems(value)
-        .map((item) => `${key}=${item}`)
-        .join('&');
+  return queryItems(value)
+    .map((item) => `${key}=${item}`)
+    .join('&');
 };
 
-/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal); an object as `k,v,...`. */
+/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal). */
 export const csv: ParamStyle = (name, value) => delimited(name, value, ',');
 
 /** Space-separated (`spaceDelimited`). */
@@ -126,6 +123,22 @@ export const ssv: ParamStyle = (name, value) => delimited(name, value, '%20');
 
 /** Pipe-separated (`pipeDelimited`). */
 export const pipes: ParamStyle = (name, value) => delimited(name, value, '|');
+
+/**
+ * The query `style` of a parameter whose value may be an object (its schema says so, or states no
+ * type): an object's entries as `k=v&...` (`multi`) or `name=k,v,...` (a delimited style); any
+ * other value as `style` has it. Only such parameters' descriptors wrap their style in it, so a
+ * bundle of operations without one leaves object handling out.
+ */
+export function withEntries(style: ParamStyle): ParamStyle {
+  return (name, value, explode, encode) => {
+    const entries = queryEntries(value);
+    if (!entries) return style(name, value, explode, encode);
+    return style === multi
+      ? entries.map(([k, v]) => `${k}=${v}`).join('&')
+      : `${encodeComponent(name)}=${entries.map(([k, v]) => `${k},${v}`).join(',')}`;
+  };
+}
 
 /** `deepObject`: `filter%5Bk%5D=v&...`; a value that is no object as comma-separated. */
 export const deepObject: ParamStyle = (name, value) => {
@@ -139,9 +152,7 @@ export const json: ParamStyle = (name, value) =>
   `${encodeComponent(name)}=${encodeComponent(JSON.stringify(value))}`;
 
 function delimited(name: string, value: unknown, separator: string): string {
-  const entries = queryEntries(value);
-  const text = entries ? entries.map(([k, v]) => `${k},${v}`).join(',') : queryItems(value).join(separator);
-  return `${encodeComponent(name)}=${text}`;
+  return `${encodeComponent(name)}=${queryItems(value).join(separator)}`;
 }
 
 function queryEntries(value: unknown): (readonly [string, string])[] | undefined {
