@@ -105,9 +105,8 @@ function editDistance(a: string, b: string): number {
         rows[i - 1]![j]! + 1,
         row[j - 1]! + 1,
         rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-        i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
-          ? rows[i - 2]![j - 2]! + 1
-          : Infinity,
+        // A swap of neighbours (before the first character an index reads undefined, which matches none).
+        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? rows[i - 2]![j - 2]! + 1 : Infinity,
       );
     }
   }
@@ -181,7 +180,10 @@ export function string(rules: StringRules = {}): ValueCheck {
 }
 
 export function integer(rules: NumberRules = {}): ValueCheck {
-  return typed(rules, 'integer', 'a finite number', Number.isInteger, numberRules(rules));
+  // A finite number with a fraction says so; anything else names its kind.
+  const what = (v: unknown): string =>
+    Number.isFinite(v) ? `an integer, got ${String(v)}` : `a finite number, got ${kind(v)}`;
+  return typed(rules, 'integer', what, Number.isInteger, numberRules(rules));
 }
 
 export function number(rules: NumberRules = {}): ValueCheck {
@@ -221,22 +223,21 @@ export function value(rules: AnyRules = {}): ValueCheck {
   };
 }
 
-/** `what`: what the message says a value of `type` must be (an integer that is no number: a finite number). */
+/**
+ * `what`: what the message says a value of `type` must be (`a string`, then `, got number`), or
+ * the whole of it, given the value.
+ */
 function typed(
   rules: Common,
   type: string,
-  what: string,
+  what: string | ((value: unknown) => string),
   is: (value: unknown) => boolean,
   then?: Rules,
 ): ValueCheck {
   return (op, name, value, index) => {
     if (value === null && rules.nullable) return;
     if (!is(value)) {
-      // An integer that is a finite number but has a fraction says so; anything else names its kind.
-      const text =
-        type === 'integer' && Number.isFinite(value)
-          ? `an integer, got ${String(value)}`
-          : `${what}, got ${kind(value)}`;
+      const text = typeof what === 'string' ? `${what}, got ${kind(value)}` : what(value);
       fail(op, name, `type ${type}`, `must be ${text}`, index);
     }
     checkEnum(op, name, index, value, rules.enum);

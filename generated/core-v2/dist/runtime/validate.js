@@ -89,9 +89,9 @@ function editDistance(a, b) {
     for (let i = 1; i <= a.length; i++) {
         const row = (rows[i] = [i]);
         for (let j = 1; j <= b.length; j++) {
-            row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
-                ? rows[i - 2][j - 2] + 1
-                : Infinity);
+            row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), 
+            // A swap of neighbours (before the first character an index reads undefined, which matches none).
+            a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? rows[i - 2][j - 2] + 1 : Infinity);
         }
     }
     return rows[a.length][b.length];
@@ -109,7 +109,9 @@ export function string(rules = {}) {
     return typed(rules, 'string', 'a string', (v) => typeof v === 'string', stringRules(rules));
 }
 export function integer(rules = {}) {
-    return typed(rules, 'integer', 'a finite number', Number.isInteger, numberRules(rules));
+    // A finite number with a fraction says so; anything else names its kind.
+    const what = (v) => Number.isFinite(v) ? `an integer, got ${String(v)}` : `a finite number, got ${kind(v)}`;
+    return typed(rules, 'integer', what, Number.isInteger, numberRules(rules));
 }
 export function number(rules = {}) {
     return typed(rules, 'number', 'a finite number', Number.isFinite, numberRules(rules));
@@ -138,16 +140,16 @@ export function value(rules = {}) {
         byKind[kind(v)]?.(op, name, v, index);
     };
 }
-/** `what`: what the message says a value of `type` must be (an integer that is no number: a finite number). */
+/**
+ * `what`: what the message says a value of `type` must be (`a string`, then `, got number`), or
+ * the whole of it, given the value.
+ */
 function typed(rules, type, what, is, then) {
     return (op, name, value, index) => {
         if (value === null && rules.nullable)
             return;
         if (!is(value)) {
-            // An integer that is a finite number but has a fraction says so; anything else names its kind.
-            const text = type === 'integer' && Number.isFinite(value)
-                ? `an integer, got ${String(value)}`
-                : `${what}, got ${kind(value)}`;
+            const text = typeof what === 'string' ? `${what}, got ${kind(value)}` : what(value);
             fail(op, name, `type ${type}`, `must be ${text}`, index);
         }
         checkEnum(op, name, index, value, rules.enum);
