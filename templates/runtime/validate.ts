@@ -47,7 +47,7 @@ export function oneShape(groups: readonly (readonly string[])[]): ParamsCheck {
 
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
 export function own(params: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  return Object.hasOwn(params, key) ? params[key] : undefined;
 }
 
 /**

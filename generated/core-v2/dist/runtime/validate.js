@@ -48,7 +48,7 @@ export function oneShape(groups) {
 }
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
 export function own(params, key) {
-    return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+    return Object.hasOwn(params, key) ? params[key] : undefined;
 }
 /**
  * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
