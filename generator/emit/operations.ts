@@ -61,8 +61,11 @@ export function emitOperations(model: ApiModel): string {
   const taken = [...model.operations.map(descriptorName), ...enumNames, 'operations'];
   const shared = new SharedChecks(taken);
   // A first pass, with throwaway state, finds the checks that repeat.
-  const repeated = repeatedParameterChecks(model, { enumNames, usedEnums: new Set(), shared: new SharedChecks(taken), repeated: new Set() });
-  const render: CheckRenderer = { enumNames, usedEnums, shared, repeated };
+  const dryRun = (): CheckRenderer => ({ enumNames, usedEnums: new Set(), shared: new SharedChecks(taken), repeated: new Set(), makers: new Map() });
+  const render: CheckRenderer = { enumNames, usedEnums, shared, repeated: new Set(), makers: new Map() };
+  // Rendered again here, so that the makers' own imports are the package's.
+  for (const [code, c] of repeatedEnumTemplates(model, dryRun())) render.makers.set(code, shared.maker(enumTemplate(c, render)!.code));
+  render.repeated = repeatedParameterChecks(model, { ...dryRun(), makers: render.makers });
   const typeNames = new Set<string>();
   const statements: StatementStructures[] = [];
   for (const op of model.operations) {
@@ -121,6 +124,7 @@ export function emitOperations(model: ApiModel): string {
     ...(model.hasPagination ? ['PaginatedOperationSpec'] : []),
     ...(shared.statements.length > 0 ? ['ValueCheck'] : []),
   ];
+  if (render.makers.size > 0) runtimeTypes.push('EnumValue');
   const imports: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: runtimeTypes },
   ];
@@ -184,8 +188,7 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
       in: p.in,
       required: p.required || undefined,
       nullable: p.checks.nullable || undefined,
-      // A cookie value is sent in the simple style, whatever its parameter says (a cookie has no `&`).
-      style: render.shared.runtime(p.in === 'cookie' ? 'simple' : p.style, 'serialize'),
+      style: paramStyle(p, render),
       explode: p.explode,
       // The next page's URL of a `Link` header gives every query value as text: the runtime types it back.
       type: op.pagination?.style === 'link' && p.in === 'query' && p.checks.type !== 'string' && p.checks.type !== 'object' ? p.checks.type : undefined,
@@ -244,12 +247,71 @@ function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: 
   };
 }
 
+/** Query styles whose values are lists: a value that may be an object needs `withEntries` around them. */
+const LIST_STYLES: ReadonlySet<string> = new Set(['multi', 'csv', 'ssv', 'pipes']);
+
+/** The runtime style of a parameter (`runtime/serialize.ts`). */
+function paramStyle(p: OperationModel['params'][number], render: CheckRenderer): Raw {
+  // A cookie value is sent in the simple style, whatever its parameter says (a cookie has no `&`).
+  const style = render.shared.runtime(p.in === 'cookie' ? 'simple' : p.style, 'serialize');
+  const mayBeObject = p.checks.type === undefined || p.checks.type === 'object';
+  if (p.in !== 'query' || !mayBeObject || !LIST_STYLES.has(p.style)) return style;
+  return new Raw(`${PURE}${render.shared.runtime('withEntries', 'serialize').code}(${style.code})`);
+}
+
 interface CheckRenderer {
   enumNames: ReadonlySet<string>;
   usedEnums: Set<string>;
   shared: SharedChecks;
   /** Rendered parameter checks that occur in more than one operation and are long enough to share. */
   repeated: ReadonlySet<string>;
+  /** The local makers of checks that differ only in their enum (`enumListChecks(TweetField)`), by template. */
+  makers: Map<string, Raw>;
+  /** Set while rendering a template: enum refs are written as this parameter and collected. */
+  enumParameter?: { readonly name: string; readonly refs: string[] };
+}
+
+/** The parameter of a check maker that stands for its enum. */
+const ENUM_PARAMETER = 'values';
+
+/** Templates shorter than this are left inline: a maker would not pay for itself. */
+const MIN_TEMPLATE_LENGTH = 80;
+
+/**
+ * Parameter checks that differ only in the enum they refer to, in more than one place: X's
+ * `*.fields` and `expansions` lists are each `array({ minItems: 1, uniqueItems: true, items:
+ * string({ enum: ... }) })`, 30 times in core v2. Each such template becomes one local maker, so
+ * every operation (and so every bundle) carries a call of it instead of the whole check.
+ */
+function repeatedEnumTemplates(model: ApiModel, dryRun: CheckRenderer): Map<string, ValueChecks> {
+  const seen = new Set<string>();
+  const repeated = new Map<string, ValueChecks>();
+  for (const op of model.operations) {
+    for (const p of op.params) {
+      if (p.in === 'body') continue;
+      const template = enumTemplate(p.checks, dryRun);
+      if (template === undefined || template.code.length < MIN_TEMPLATE_LENGTH) continue;
+      if (seen.has(template.code) && !repeated.has(template.code)) repeated.set(template.code, p.checks);
+      seen.add(template.code);
+    }
+  }
+  return repeated;
+}
+
+/**
+ * A check rendered with its one enum ref as the maker's parameter, and that ref; undefined for a
+ * check that refers to no enum or several, or that has object shapes (those are shared by name).
+ */
+function enumTemplate(c: ValueChecks, render: CheckRenderer): { code: string; enumRef: string } | undefined {
+  if (!plainChecks(c)) return undefined;
+  const refs: string[] = [];
+  const code = renderCheck(c, { ...render, usedEnums: new Set(), enumParameter: { name: ENUM_PARAMETER, refs } });
+  return code !== undefined && refs.length === 1 ? { code, enumRef: refs[0]! } : undefined;
+}
+
+/** Checks without properties or shapes, at any depth. */
+function plainChecks(c: ValueChecks): boolean {
+  return !c.properties && !c.oneOf && (!c.items || plainChecks(c.items));
 }
 
 /** Shorter parameter checks stay inline, where they read best. */
@@ -282,6 +344,12 @@ function pathCheck(check: Raw | undefined, render: CheckRenderer): Raw {
 
 /** A parameter's check, or the shared constant that holds it when it repeats. */
 function parameterCheck(name: string, c: ValueChecks, render: CheckRenderer): Raw | undefined {
+  const template = render.makers.size > 0 ? enumTemplate(c, render) : undefined;
+  const maker = template && render.makers.get(template.code);
+  if (template && maker) {
+    render.usedEnums.add(template.enumRef);
+    return new Raw(`${PURE}${maker.code}(${template.enumRef})`);
+  }
   const code = renderCheck(c, render);
   if (code === undefined) return undefined;
   return render.repeated.has(code) ? render.shared.share(`${memberName(name)}Checks`, code, `What the \`${name}\` parameter must meet before it is sent.`) : new Raw(code);
@@ -317,8 +385,13 @@ function renderCheck(c: ValueChecks & { required?: boolean }, render: CheckRende
   const { maker, rules } = MAKERS[c.type ?? 'any'];
   const out: Record<string, unknown> = {};
   if (c.enumRef !== undefined && render.enumNames.has(c.enumRef)) {
-    render.usedEnums.add(c.enumRef);
-    out.enum = new Raw(c.enumRef);
+    if (render.enumParameter) {
+      render.enumParameter.refs.push(c.enumRef);
+      out.enum = new Raw(render.enumParameter.name);
+    } else {
+      render.usedEnums.add(c.enumRef);
+      out.enum = new Raw(c.enumRef);
+    }
   } else if (c.enum) out.enum = c.enum;
   for (const rule of rules) {
     const value = c[rule as keyof ValueChecks];
@@ -379,6 +452,21 @@ class SharedChecks {
     let entry = this.imports.get(name);
     if (!entry) this.imports.set(name, (entry = { module, local: this.names.claim(name) }));
     return new Raw(entry.local);
+  }
+
+  /**
+   * A local maker of the checks rendered as `template`, whose enum is its parameter: declared here,
+   * called by each parameter that has these checks with its own enum.
+   */
+  maker(template: string): Raw {
+    const name = this.names.claim(template.startsWith(`${PURE}array(`) ? 'enumListChecks' : 'enumChecks');
+    this.statements.push({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: `The checks that several parameters share, each with its own enum as \`${ENUM_PARAMETER}\`.` }],
+      declarations: [{ name, initializer: `(${ENUM_PARAMETER}: readonly EnumValue[]): ValueCheck => ${template.slice(PURE.length)}` }],
+    });
+    return new Raw(name);
   }
 
   /** The constant holding these checks (the same content, depth-limited or not, always gets one name). */

@@ -64,4 +64,87 @@ test('long parameter checks that repeat across operations are one constant; shor
   assert.not.ok(repeatingText.includes('onlyHereChecks'));
 });
 
+const enumLists = buildModel(
+  loadSpec(
+    'enum-lists.json',
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'EnumLists', version: '1' },
+      paths: Object.fromEntries(
+        ['a', 'b'].map((name) => [
+          `/${name}`,
+          {
+            get: {
+              operationId: `get_${name}`,
+              parameters: [
+                // The same list check over different named enums, as X's `*.fields` parameters are.
+                { name: 'tweet.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/TweetField' } } },
+                { name: 'user.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/UserField' } } },
+                // The same enum with other rules: not the template.
+                ...(name === 'a' ? [{ name: 'one_field', in: 'query', schema: { $ref: '#/components/schemas/UserField' } }] : []),
+              ],
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        ]),
+      ),
+      components: {
+        schemas: {
+          TweetField: { type: 'string', enum: ['created_at', 'text'] },
+          UserField: { type: 'string', enum: ['name', 'username'] },
+        },
+      },
+    }),
+  ),
+  { packageName: '@test/enum-lists', clientName: 'EnumListsClient' },
+);
+const enumListsText = emitOperations(enumLists);
+
+test('parameter checks that differ only in their enum are calls of one local maker', () => {
+  assert.is(enumListsText.split('const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>').length - 1, 1);
+  assert.is(enumListsText.split('uniqueItems: true').length - 1, 1, 'the list rules are written once, in the maker');
+  assert.is(enumListsText.split('check: /* @__PURE__ */ enumListChecks(TweetField)').length - 1, 2);
+  assert.is(enumListsText.split('check: /* @__PURE__ */ enumListChecks(UserField)').length - 1, 2);
+  assert.ok(enumListsText.includes('string({ enum: UserField })'), 'a single check of another shape stays inline');
+  assert.ok(/import \{[^}]*\barray\b[^}]*\} from '\.\/runtime\/validate\.js'/.test(enumListsText), 'the maker imports what it calls');
+});
+
+test('a query parameter that may be an object has its style wrapped in withEntries; lists and scalars do not', () => {
+  const styled = emitOperations(
+    buildModel(
+      loadSpec(
+        'styles.json',
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'Styles', version: '1' },
+          paths: {
+            '/s': {
+              get: {
+                operationId: 'styles',
+                parameters: [
+                  { name: 'point', in: 'query', schema: { type: 'object', properties: { x: { type: 'integer' } } } },
+                  { name: 'color', in: 'query', style: 'form', explode: false, schema: { type: 'object' } },
+                  { name: 'anything', in: 'query', style: 'pipeDelimited', schema: {} },
+                  { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+                  { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+                  { name: 'q', in: 'query', schema: { type: 'string' } },
+                ],
+                responses: { '200': { description: 'ok' } },
+              },
+            },
+          },
+        }),
+      ),
+      { packageName: '@test/styles', clientName: 'StylesClient' },
+    ),
+  );
+  const styleOf = (name: string): string | undefined => new RegExp(`name: '${name}',[^}]*?style: ([^,\\n}]+?)(?: })?(?:,|\\n)`).exec(styled)?.[1];
+  assert.is(styleOf('point'), '/* @__PURE__ */ withEntries(multi)');
+  assert.is(styleOf('color'), '/* @__PURE__ */ withEntries(csv)');
+  assert.is(styleOf('anything'), '/* @__PURE__ */ withEntries(pipes)');
+  assert.is(styleOf('tags'), 'multi');
+  assert.is(styleOf('ids'), 'csv');
+  assert.is(styleOf('q'), 'multi');
+});
+
 test.run();

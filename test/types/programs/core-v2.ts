@@ -22,10 +22,16 @@ export async function wellTyped(): Promise<boolean | undefined> {
   void same;
   const fields: readonly TweetField[] = TweetField;
   void fields;
+  // The values are a tuple of literals, as `as const` makes them, whatever form the source writes them in.
+  const first: 'article' = TweetField[0];
+  const exactLength: number extends (typeof TweetField)['length'] ? false : true = true;
+  void [first, exactLength];
   return linked.data?.provisioned;
 }
 
 export async function wrongTypes(): Promise<void> {
+  // @ts-expect-error -- the values of an enum are readonly
+  TweetField.push('text');
   // @ts-expect-error -- webhook_id is a string
   await client.webhooks.createStreamLink({ webhook_id: 123 });
   // @ts-expect-error -- unknown field name in tweet.fields

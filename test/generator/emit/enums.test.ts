@@ -1,0 +1,49 @@
+/** The enums emitter: each enum as a union and a same-named array of its values. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { emitEnums } from '../../../generator/emit/enums.ts';
+import { loadSpec } from '../../../generator/load/index.ts';
+import { buildModel } from '../../../generator/model/index.ts';
+
+const schemas = {
+  Field: { type: 'string', enum: ['created_at', 'author_id', "it's"] },
+  Spaced: { type: 'string', enum: ['two words', 'one'] },
+  Level: { type: 'integer', enum: [1, 2, 3] },
+  Single: { type: 'string', enum: ['only'] },
+};
+const text = emitEnums(
+  buildModel(
+    loadSpec(
+      'enums.json',
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Enums', version: '1' },
+        paths: {
+          '/a': {
+            get: {
+              operationId: 'getA',
+              parameters: Object.keys(schemas).map((name) => ({ name: name.toLowerCase(), in: 'query', schema: { $ref: `#/components/schemas/${name}` } })),
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        },
+        components: { schemas },
+      }),
+    ),
+    { packageName: '@test/enums', clientName: 'EnumsClient' },
+  ),
+);
+
+test('string values without whitespace are one string of words; the type stays the union', () => {
+  assert.ok(text.includes("import { words } from './runtime/words.js';"));
+  assert.ok(text.includes(`export const Field = /* @__PURE__ */ words('created_at author_id it\\'s');`), text);
+  assert.ok(/export type Field =\s*\|?\s*["']created_at["']\s*\|\s*["']author_id["']/.test(text), 'the union lists the values');
+});
+
+test('values with whitespace, numbers and single values stay an array literal', () => {
+  assert.match(text, /export const Spaced = \['two words', 'one'\] as const;/);
+  assert.match(text, /export const Level = \[1, 2, 3\] as const;/);
+  assert.match(text, /export const Single = \['only'\] as const;/);
+});
+
+test.run();
