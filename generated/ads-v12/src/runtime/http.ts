@@ -10,16 +10,19 @@ import {
 } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import type {
+  Call,
+  Deadline as AttemptDeadline,
   FetchLike,
   OperationSpec,
   RequestOptions,
   ResponseInfo,
   Sleep,
-  Stop,
   Transport,
 } from './types.js';
 import { validateParams } from './validate.js';
-import { transport } from '#transport';
+// The platform's: node:http on Node; elsewhere none (the global fetch), with redirects followed by
+// hand (`redirects.ts`) or, in a browser, by the browser.
+import { send as sendAttempt, transport } from '#transport';
 import { checkRules } from './rules.js';
 
 /** Options of the client constructor (and of `createCore`). */
@@ -293,19 +296,24 @@ async function attempts<R>(
   const fetchImpl: Transport | undefined =
     core.fetch ?? transport ?? (globalThis.fetch as FetchLike | undefined);
   if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
-  // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
-  const native = fetchImpl === transport;
   const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
   const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
   const timeoutMs = options.timeoutMs ?? core.timeoutMs;
   const signal = options.signal;
   const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
-  // A fresh object each time: auth writes into it.
-  const headersNow = (): Record<string, string> =>
-    core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
-  // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
-  const sign = (target: SigningTarget): string | Promise<string> =>
-    applyAuth(op, kind, credentials, target, core.extensions);
+  const call: Call = {
+    op,
+    kind,
+    fetch: fetchImpl,
+    // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
+    native: fetchImpl === transport,
+    given: fetchImpl === core.fetch,
+    // A fresh object each time: auth writes into it.
+    headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
+    // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
+    sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
+    fail: (message) => new ConnectionError(op.id, message),
+  };
   // What was seen of each response is made only for someone who looks.
   const listening = core.onResponse !== undefined || options.onResponse !== undefined;
   for (let attempt = 0; ; attempt++) {
@@ -317,10 +325,10 @@ async function attempts<R>(
       method: op.method,
       url: origin + serialized.pathAndQuery,
       form: serialized.form,
-      headers: headersNow(),
+      headers: call.headers(),
     };
     try {
-      const url = sign(target);
+      const url = call.sign(target);
       target.url = typeof url === 'string' ? url : await url;
       checkHeaders(op, target.headers, credentials, callHeaders);
     } catch (error) {
@@ -330,16 +338,7 @@ async function attempts<R>(
     const deadline = new Deadline(timeoutMs, signal);
     let response: Response;
     try {
-      response = await follow(
-        fetchImpl,
-        native,
-        op,
-        target,
-        serialized.body ?? null,
-        deadline,
-        headersNow,
-        sign,
-      );
+      response = await sendAttempt(call, target, serialized.body ?? null, deadline);
     } catch (error) {
       paced?.();
       deadline.clear();
@@ -446,73 +445,6 @@ function scrub(text: string, headers: Record<string, string>, credentials: Clien
   return text;
 }
 
-/** Redirects followed before giving up. */
-const MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-/**
- * Sends a request and follows redirects itself (`redirect: 'manual'`), so that credentials never
- * reach another origin: a same-origin redirect is signed again for its new URL, a cross-origin
- * one carries only `accept` and `content-type` (no Authorization, API key, cookie, OAuth
- * signature, nor any header set by hand) and loses an API key in its query. 303 (and 301/302
- * after POST) turns into a GET without a body; 307 and 308 keep method and body (RFC 9110).
- * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
- */
-async function follow(
-  fetchImpl: Transport,
-  native: boolean,
-  op: OperationSpec,
-  first: SigningTarget,
-  body: BodyInit | null,
-  deadline: Deadline,
-  headersNow: () => Record<string, string>,
-  sign: (target: SigningTarget) => string | Promise<string>,
-): Promise<Response> {
-  let { url, method, headers, form } = first;
-  for (let redirects = 0; ; redirects++) {
-    const init: RequestInit = { method, headers, body, redirect: 'manual' };
-    if (!native) init.signal = deadline.signal ?? null;
-    const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
-    const status = response.status;
-    if (response.type === 'opaqueredirect')
-      throw new ConnectionError(
-        op.id,
-        'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl',
-      );
-    const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
-    if (location === null) return response;
-    await cancel(response);
-    if (redirects >= MAX_REDIRECTS)
-      throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${status})`);
-    let next: URL;
-    try {
-      next = new URL(location, url);
-    } catch {
-      throw new ConnectionError(op.id, `redirected (${status}) to an invalid URL`);
-    }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:')
-      throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
-    headers = headersNow();
-    // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
-    if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
-      method = 'GET';
-      body = null;
-      form = undefined;
-      delete headers['content-type'];
-    }
-    // Compared with the first request's origin (worked out here: most requests never meet a redirect).
-    if (next.origin === new URL(first.url).origin)
-      url = await sign({ method, url: next.href, form, headers });
-    else {
-      headers = Object.fromEntries(
-        Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'),
-      );
-      if (op.apiKey?.in === 'query') next.searchParams.delete(op.apiKey.name);
-      url = next.href;
-    }
-  }
-}
-
 /** Lets a response's body go unread. */
 async function cancel(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
@@ -616,7 +548,7 @@ function infoOf(op: OperationSpec, response: Response, attempt: number): Respons
  * as soon as the attempt is over: a stream read past its headers must not be cut off, and finished
  * attempts hold no timers.
  */
-class Deadline implements Stop {
+class Deadline implements AttemptDeadline {
   timedOut = false;
   stopped = false;
   reason: unknown = undefined;

@@ -2,7 +2,9 @@ import { applyAuth, chooseAuth } from './auth.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
-import { transport } from '#transport';
+// The platform's: node:http on Node; elsewhere none (the global fetch), with redirects followed by
+// hand (`redirects.ts`) or, in a browser, by the browser.
+import { send as sendAttempt, transport } from '#transport';
 /**
  * What every operation is sent with: the client's options, resolved once. Create one with
  * `createCore` (the functions of `@xgen/core-v2/functions` take it first) or let
@@ -149,17 +151,24 @@ async function attempts(core, op, input, options, read) {
     const fetchImpl = core.fetch ?? transport ?? globalThis.fetch;
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
-    // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
-    const native = fetchImpl === transport;
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
     const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
     const signal = options.signal;
     const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
-    // A fresh object each time: auth writes into it.
-    const headersNow = () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
-    // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
-    const sign = (target) => applyAuth(op, kind, credentials, target, core.extensions);
+    const call = {
+        op,
+        kind,
+        fetch: fetchImpl,
+        // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
+        native: fetchImpl === transport,
+        given: fetchImpl === core.fetch,
+        // A fresh object each time: auth writes into it.
+        headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
+        // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
+        sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
+        fail: (message) => new ConnectionError(op.id, message),
+    };
     // What was seen of each response is made only for someone who looks.
     const listening = core.onResponse !== undefined || options.onResponse !== undefined;
     for (let attempt = 0;; attempt++) {
@@ -169,15 +178,15 @@ async function attempts(core, op, input, options, read) {
             method: op.method,
             url: origin + serialized.pathAndQuery,
             form: serialized.form,
-            headers: headersNow(),
+            headers: call.headers(),
         };
-        const url = sign(target);
+        const url = call.sign(target);
         target.url = typeof url === 'string' ? url : await url;
         checkHeaders(op, target.headers, credentials, callHeaders);
         const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
-            response = await follow(fetchImpl, native, op, target, serialized.body ?? null, deadline, headersNow, sign);
+            response = await sendAttempt(call, target, serialized.body ?? null, deadline);
         }
         catch (error) {
             deadline.clear();
@@ -280,61 +289,6 @@ function scrub(text, headers, credentials) {
     for (const secret of secrets.sort((a, b) => b.length - a.length))
         text = text.split(secret).join('[redacted]');
     return text;
-}
-/** Redirects followed before giving up. */
-const MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/**
- * Sends a request and follows redirects itself (`redirect: 'manual'`), so that credentials never
- * reach another origin: a same-origin redirect is signed again for its new URL, a cross-origin
- * one carries only `accept` and `content-type` (no Authorization, API key, cookie, OAuth
- * signature, nor any header set by hand) and loses an API key in its query. 303 (and 301/302
- * after POST) turns into a GET without a body; 307 and 308 keep method and body (RFC 9110).
- * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
- */
-async function follow(fetchImpl, native, op, first, body, deadline, headersNow, sign) {
-    let { url, method, headers, form } = first;
-    for (let redirects = 0;; redirects++) {
-        const init = { method, headers, body, redirect: 'manual' };
-        if (!native)
-            init.signal = deadline.signal ?? null;
-        const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
-        const status = response.status;
-        if (response.type === 'opaqueredirect')
-            throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
-        const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
-        if (location === null)
-            return response;
-        await cancel(response);
-        if (redirects >= MAX_REDIRECTS)
-            throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${status})`);
-        let next;
-        try {
-            next = new URL(location, url);
-        }
-        catch {
-            throw new ConnectionError(op.id, `redirected (${status}) to an invalid URL`);
-        }
-        if (next.protocol !== 'https:' && next.protocol !== 'http:')
-            throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
-        headers = headersNow();
-        // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
-        if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
-            method = 'GET';
-            body = null;
-            form = undefined;
-            delete headers['content-type'];
-        }
-        // Compared with the first request's origin (worked out here: most requests never meet a redirect).
-        if (next.origin === new URL(first.url).origin)
-            url = await sign({ method, url: next.href, form, headers });
-        else {
-            headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'));
-            if (op.apiKey?.in === 'query')
-                next.searchParams.delete(op.apiKey.name);
-            url = next.href;
-        }
-    }
 }
 /** Lets a response's body go unread. */
 async function cancel(response) {
