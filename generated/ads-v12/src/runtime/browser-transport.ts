@@ -28,9 +28,7 @@ export const send: Send = async (
   body: BodyInit | null,
   deadline: Deadline,
 ): Promise<Response> => {
-  const follows =
-    !call.given &&
-    (call.kind === undefined || call.kind === 'bearer' || call.kind === 'oauth2' || call.kind === 'basic');
+  const follows = !call.given && [undefined, 'bearer', 'oauth2', 'basic'].includes(call.kind);
   // Called as a plain function: a browser's fetch refuses any other `this` than the window.
   const fetch = call.fetch;
   const response = await fetch(first.url, {

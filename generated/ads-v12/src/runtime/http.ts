@@ -262,13 +262,11 @@ export function serverWaitMs(core: ClientCore, status: number, headers: Headers)
   return undefined;
 }
 
-/** What each kind of success body asks for: form-encoded OAuth answers must not be refused with 406. */
-const ACCEPT: Record<OperationSpec['response'], string> = {
-  json: 'application/json',
+/** What each kind of success body asks for, JSON unless named: form-encoded OAuth answers must not be refused with 406. */
+const ACCEPT: Partial<Record<OperationSpec['response'], string>> = {
   form: 'application/x-www-form-urlencoded, application/json;q=0.9',
   text: 'text/plain, application/json;q=0.9',
   binary: '*/*',
-  none: 'application/json',
 };
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
@@ -309,13 +307,12 @@ async function attempts<R>(
     native: fetchImpl === transport,
     given: fetchImpl === core.fetch,
     // A fresh object each time: auth writes into it.
-    headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
+    headers: () =>
+      core.headersFor(ACCEPT[op.response] ?? 'application/json', serialized.headers, callHeaders),
     // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
     sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
     fail: (message) => new ConnectionError(op.id, message),
   };
-  // What was seen of each response is made only for someone who looks.
-  const listening = core.onResponse !== undefined || options.onResponse !== undefined;
   for (let attempt = 0; ; attempt++) {
     signal?.throwIfAborted();
     const mayRetry = retryable && attempt < maxRetries;
@@ -353,7 +350,8 @@ async function attempts<R>(
       continue;
     }
     paced?.(response.headers);
-    if (listening) {
+    // What was seen of a response is made only for someone who looks.
+    if (core.onResponse || options.onResponse) {
       const info = infoOf(op, response, attempt);
       core.onResponse?.(info);
       options.onResponse?.(info);
@@ -549,7 +547,6 @@ function infoOf(op: OperationSpec, response: Response, attempt: number): Respons
  * attempts hold no timers.
  */
 class Deadline implements AttemptDeadline {
-  timedOut = false;
   stopped = false;
   reason: unknown = undefined;
   onStop: ((reason: unknown) => void) | undefined = undefined;
@@ -565,10 +562,10 @@ class Deadline implements AttemptDeadline {
     if (outer?.aborted) this.#stop(outer.reason);
     else outer?.addEventListener('abort', this, { once: true });
     if (timeoutMs > 0 && timeoutMs < Infinity) {
-      this.#timer = setTimeout(() => {
-        this.timedOut = true;
-        this.#stop(new DOMException('The attempt timed out', 'TimeoutError'));
-      }, timeoutMs);
+      this.#timer = setTimeout(
+        () => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')),
+        timeoutMs,
+      );
     }
   }
 
@@ -595,10 +592,10 @@ class Deadline implements AttemptDeadline {
     this.onStop?.(reason);
   }
 
-  /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it. */
+  /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it (stopped, and not by the caller: the timer). */
   rethrow(operationId: string): void {
     if (this.#outer?.aborted) throw this.#outer.reason;
-    if (this.timedOut) throw new TimeoutError(operationId, this.timeoutMs);
+    if (this.stopped) throw new TimeoutError(operationId, this.timeoutMs);
   }
 
   clear(): void {

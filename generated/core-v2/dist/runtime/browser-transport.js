@@ -9,8 +9,7 @@ export const transport = undefined;
  * follow (the client does not know what it does with credentials): the same error.
  */
 export const send = async (call, first, body, deadline) => {
-    const follows = !call.given &&
-        (call.kind === undefined || call.kind === 'bearer' || call.kind === 'oauth2' || call.kind === 'basic');
+    const follows = !call.given && [undefined, 'bearer', 'oauth2', 'basic'].includes(call.kind);
     // Called as a plain function: a browser's fetch refuses any other `this` than the window.
     const fetch = call.fetch;
     const response = await fetch(first.url, {

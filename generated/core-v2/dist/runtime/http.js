@@ -120,13 +120,11 @@ export function serverWaitMs(core, status, headers) {
     }
     return undefined;
 }
-/** What each kind of success body asks for: form-encoded OAuth answers must not be refused with 406. */
+/** What each kind of success body asks for, JSON unless named: form-encoded OAuth answers must not be refused with 406. */
 const ACCEPT = {
-    json: 'application/json',
     form: 'application/x-www-form-urlencoded, application/json;q=0.9',
     text: 'text/plain, application/json;q=0.9',
     binary: '*/*',
-    none: 'application/json',
 };
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 /** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
@@ -164,13 +162,11 @@ async function attempts(core, op, input, options, read) {
         native: fetchImpl === transport,
         given: fetchImpl === core.fetch,
         // A fresh object each time: auth writes into it.
-        headers: () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders),
+        headers: () => core.headersFor(ACCEPT[op.response] ?? 'application/json', serialized.headers, callHeaders),
         // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
         sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
         fail: (message) => new ConnectionError(op.id, message),
     };
-    // What was seen of each response is made only for someone who looks.
-    const listening = core.onResponse !== undefined || options.onResponse !== undefined;
     for (let attempt = 0;; attempt++) {
         signal?.throwIfAborted();
         const mayRetry = retryable && attempt < maxRetries;
@@ -201,7 +197,8 @@ async function attempts(core, op, input, options, read) {
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
-        if (listening) {
+        // What was seen of a response is made only for someone who looks.
+        if (core.onResponse || options.onResponse) {
             const info = infoOf(op, response, attempt);
             core.onResponse?.(info);
             options.onResponse?.(info);
@@ -404,7 +401,6 @@ class Deadline {
     #controller;
     constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
-        this.timedOut = false;
         this.stopped = false;
         this.reason = undefined;
         this.onStop = undefined;
@@ -414,10 +410,7 @@ class Deadline {
         else
             outer?.addEventListener('abort', this, { once: true });
         if (timeoutMs > 0 && timeoutMs < Infinity) {
-            this.#timer = setTimeout(() => {
-                this.timedOut = true;
-                this.#stop(new DOMException('The attempt timed out', 'TimeoutError'));
-            }, timeoutMs);
+            this.#timer = setTimeout(() => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')), timeoutMs);
         }
     }
     /** What a fetch is given: the caller's signal when there is no time limit, else one made here. */
@@ -443,11 +436,11 @@ class Deadline {
         this.#controller?.abort(reason);
         this.onStop?.(reason);
     }
-    /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it. */
+    /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it (stopped, and not by the caller: the timer). */
     rethrow(operationId) {
         if (this.#outer?.aborted)
             throw this.#outer.reason;
-        if (this.timedOut)
+        if (this.stopped)
             throw new TimeoutError(operationId, this.timeoutMs);
     }
     clear() {
