@@ -65,7 +65,7 @@ test('an API key or OAuth 1.0a call does not follow: a clear error, nothing reac
       error = caught as Error;
     }
     assert.ok(error, `${kind}: rejected`);
-    assert.match(error!.message, `failed: the server answered with a redirect, which this client does not follow in a browser with ${kind} credentials`);
+    assert.match(error!.message, `failed: the server answered with a redirect, not followed in a browser with ${kind} credentials`);
     assert.not.match(error!.message, 'SECRET');
     assert.is(first.requests.length, 1);
   }
@@ -80,7 +80,7 @@ test('a fetch option is never asked to follow', async () => {
     (caught: Error) => caught,
   );
   assert.is(init?.redirect, 'manual');
-  assert.match(String(error?.message), 'does not follow in a browser through the fetch option');
+  assert.match(String(error?.message), 'not followed in a browser through the fetch option');
   assert.is(second.requests.length, 0);
 });
 

@@ -8,10 +8,9 @@ export const transport = undefined;
  * failure, which would be retried and could not be told apart. A `fetch` option is never asked to
  * follow (the client does not know what it does with credentials): the same error.
  */
-export const send = async (call, first, body, deadline) => {
-    const follows = !call.given && [undefined, 'bearer', 'oauth2', 'basic'].includes(call.kind);
-    // Called as a plain function: a browser's fetch refuses any other `this` than the window.
-    const fetch = call.fetch;
+export const send = async ({ fetch, given, kind, fail }, first, body, deadline) => {
+    // `fetch` is called as a plain function: a browser's refuses any other `this` than the window.
+    const follows = !given && [undefined, 'bearer', 'oauth2', 'basic'].includes(kind);
     const response = await fetch(first.url, {
         method: first.method,
         headers: first.headers,
@@ -19,9 +18,9 @@ export const send = async (call, first, body, deadline) => {
         redirect: follows ? 'follow' : 'manual',
         signal: deadline.signal ?? null,
     });
-    if (!follows &&
-        (response.type === 'opaqueredirect' ||
-            (response.status > 300 && response.status < 400 && response.headers.has('location'))))
-        throw call.fail(`the server answered with a redirect, which this client does not follow in a browser ${call.given ? 'through the fetch option' : `with ${call.kind} credentials`}; use the URL it redirects to as baseUrl`);
-    return response;
+    if (follows ||
+        (response.type !== 'opaqueredirect' &&
+            !(response.status > 300 && response.status < 400 && response.headers.has('location'))))
+        return response;
+    throw fail(`the server answered with a redirect, not followed in a browser ${given ? 'through the fetch option' : `with ${kind} credentials`}; use the URL it redirects to as baseUrl`);
 };

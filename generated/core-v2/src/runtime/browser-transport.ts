@@ -23,14 +23,13 @@ export const transport: Transport | undefined = undefined;
  * follow (the client does not know what it does with credentials): the same error.
  */
 export const send: Send = async (
-  call: Call,
+  { fetch, given, kind, fail }: Call,
   first: SigningTarget,
   body: BodyInit | null,
   deadline: Deadline,
 ): Promise<Response> => {
-  const follows = !call.given && [undefined, 'bearer', 'oauth2', 'basic'].includes(call.kind);
-  // Called as a plain function: a browser's fetch refuses any other `this` than the window.
-  const fetch = call.fetch;
+  // `fetch` is called as a plain function: a browser's refuses any other `this` than the window.
+  const follows = !given && [undefined, 'bearer', 'oauth2', 'basic'].includes(kind);
   const response = await fetch(first.url, {
     method: first.method,
     headers: first.headers,
@@ -39,12 +38,12 @@ export const send: Send = async (
     signal: deadline.signal ?? null,
   });
   if (
-    !follows &&
-    (response.type === 'opaqueredirect' ||
-      (response.status > 300 && response.status < 400 && response.headers.has('location')))
+    follows ||
+    (response.type !== 'opaqueredirect' &&
+      !(response.status > 300 && response.status < 400 && response.headers.has('location')))
   )
-    throw call.fail(
-      `the server answered with a redirect, which this client does not follow in a browser ${call.given ? 'through the fetch option' : `with ${call.kind} credentials`}; use the URL it redirects to as baseUrl`,
-    );
-  return response;
+    return response;
+  throw fail(
+    `the server answered with a redirect, not followed in a browser ${given ? 'through the fetch option' : `with ${kind} credentials`}; use the URL it redirects to as baseUrl`,
+  );
 };
