@@ -436,7 +436,7 @@ class Deadline {
         this.#controller?.abort(reason);
         this.onStop?.(reason);
     }
-    /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it (stopped, and not by the caller: the timer). */
+    /** After a failed attempt: the caller's abort reason, or a TimeoutError when the timer stopped it. */
     rethrow(operationId) {
         if (this.#outer?.aborted)
             throw this.#outer.reason;

@@ -577,7 +577,7 @@ class Deadline implements AttemptDeadline {
     this.onStop?.(reason);
   }
 
-  /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it (stopped, and not by the caller: the timer). */
+  /** After a failed attempt: the caller's abort reason, or a TimeoutError when the timer stopped it. */
   rethrow(operationId: string): void {
     if (this.#outer?.aborted) throw this.#outer.reason;
     if (this.stopped) throw new TimeoutError(operationId, this.timeoutMs);
