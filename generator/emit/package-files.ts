@@ -33,12 +33,20 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
       './functions': { types: './dist/functions.d.ts', import: './dist/functions.js', default: './dist/functions.js' },
       './package.json': './package.json',
     },
-    // The transport: node:http on Node, the global fetch elsewhere (browser bundlers take `default`);
-    // `node --conditions=xgen-fetch` sends through the global fetch on Node too.
+    // The transport: node:http on Node, the global fetch elsewhere, redirects followed by the browser
+    // in browsers (esbuild's `platform: 'browser'`, Vite's client build and webpack's web target set
+    // `browser`, never `node`) and by the client everywhere else. The first condition a resolver
+    // knows wins: edge runtimes whose bundlers set `browser` too (Cloudflare's `workerd`, Vercel's
+    // `edge-light`) come before it, as their fetch shows a redirect and need not drop credentials;
+    // `browser` comes before `node` for a tool that sets both (an Electron renderer's fetch is a
+    // browser's). `node --conditions=xgen-fetch` sends through the global fetch on Node too.
     imports: {
       '#transport': {
         types: './dist/runtime/fetch-transport.d.ts',
         'xgen-fetch': './dist/runtime/fetch-transport.js',
+        workerd: './dist/runtime/fetch-transport.js',
+        'edge-light': './dist/runtime/fetch-transport.js',
+        browser: './dist/runtime/browser-transport.js',
         node: './dist/runtime/node-transport.js',
         default: './dist/runtime/fetch-transport.js',
       },

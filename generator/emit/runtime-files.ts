@@ -7,7 +7,7 @@ import type { ApiModel } from '../model/types.ts';
 
 /** The runtime helpers a package needs, by name. */
 export function runtimeFilesFor(model: ApiModel): string[] {
-  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke', 'node-transport', 'node-builtins.d', 'fetch-transport'];
+  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke', 'node-transport', 'node-builtins.d', 'fetch-transport', 'browser-transport', 'redirects'];
   if (model.enums.length > 0) files.push('words');
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');

@@ -68,6 +68,18 @@ async function main(): Promise<void> {
     }
   });
 
+  // Redirects, which the browser follows itself: within the origin the bearer token goes along; to
+  // another origin (the test's second server) the browser drops it.
+  await step(results, 'redirectSameOrigin', async () => {
+    const posts = await core.tweets.getPostsByIds({ ids: ['7001'] });
+    return { ids: (posts.data ?? []).map((p) => p.id) };
+  });
+
+  await step(results, 'redirectOtherOrigin', async () => {
+    const posts = await core.tweets.getPostsByIds({ ids: ['8001'] });
+    return { ids: (posts.data ?? []).map((p) => p.id) };
+  });
+
   results.done = { ok: true, userAgent: navigator.userAgent, webCrypto: typeof crypto?.subtle?.digest === 'function', secureContext: window.isSecureContext };
   window.__results = results;
 }

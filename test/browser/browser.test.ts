@@ -6,7 +6,10 @@
  * - an OAuth 1.0a-signed PUT with a form body (the server recomputes the signature),
  * - a paginated iteration over three pages,
  * - an audience upload hashed with WebCrypto (the server compares with Node's SHA-256),
- * - an ApiError narrowed on its problem type.
+ * - an ApiError narrowed on its problem type,
+ * - redirects, which the browser follows (the `browser` condition of `#transport`): one within the
+ *   origin, which keeps the bearer token, and one to a second loopback server (another port: another
+ *   origin), which gets no Authorization header.
  * The page writes `window.__results`; the test asserts them. Every canned API body is checked against
  * the spec's response schema first, so this fake API cannot drift from the spec unnoticed.
  */
@@ -51,6 +54,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const POSTS = Array.from({ length: 12 }, (_, i) => ({ id: String(1_400_000_000_000_000_000n - BigInt(i)), text: `post ${i}`, edit_history_tweet_ids: [String(1_400_000_000_000_000_000n - BigInt(i))] }));
 
 let server: TestServer;
+let other: TestServer;
 let bundle = '';
 const failures: string[] = [];
 
@@ -69,6 +73,8 @@ function api(req: SeenRequest): Reply | Promise<Reply> {
 
   if (req.method === 'GET' && req.path === '/2/tweets') {
     if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`) return unauthorized('bearer token missing or wrong');
+    if (req.query.get('ids') === '7001') return { status: 302, headers: { location: '/2/tweets?ids=7002' } };
+    if (req.query.get('ids') === '8001') return { status: 307, headers: { location: `${other.url}/2/tweets?ids=8002` } };
     const ids = (req.query.get('ids') ?? '').split(',');
     return conforming(core, 'getPostsByIds', 200, { data: ids.map((id) => ({ id, text: `post ${id}`, edit_history_tweet_ids: [id], created_at: '2021-01-06T18:40:40.000Z' })) });
   }
@@ -118,6 +124,18 @@ function api(req: SeenRequest): Reply | Promise<Reply> {
   return { status: 404, body: { error: 'not part of the browser test' } };
 }
 
+/** The other origin a redirect leads to: it answers without credentials, and lets the page read it (CORS). */
+function otherOrigin(req: SeenRequest): Reply {
+  const cors = { 'access-control-allow-origin': server.url, 'access-control-allow-headers': 'accept' };
+  if (req.method === 'OPTIONS') return { status: 204, headers: cors };
+  if (req.method === 'GET' && req.path === '/2/tweets' && req.query.get('ids') === '8002') {
+    const reply = conforming(core, 'getPostsByIds', 200, { data: [{ id: '8002', text: 'post 8002', edit_history_tweet_ids: ['8002'] }] });
+    return { ...reply, headers: { ...reply.headers, ...cors } };
+  }
+  failures.push(`unexpected request to the other origin ${req.method} ${req.url}`);
+  return { status: 404, headers: cors, body: { error: 'not part of the browser test' } };
+}
+
 let context: BrowserContext | undefined;
 let profile: string | undefined;
 
@@ -141,15 +159,17 @@ test.before(async () => {
   });
   bundle = built.outputFiles[0]!.text;
   server = await startServer(api);
+  other = await startServer(otherOrigin);
 });
 
 test.after(async () => {
   await context?.close().catch(() => {});
   if (profile) rmSync(profile, { recursive: true, force: true });
   await server?.close();
+  await other?.close();
 });
 
-test('the generated clients work in headless Chromium: bearer, OAuth 1.0a, pagination, WebCrypto audience upload, narrowed ApiError', async () => {
+test('the generated clients work in headless Chromium: bearer, OAuth 1.0a, pagination, WebCrypto audience upload, narrowed ApiError, redirects followed by the browser', async () => {
   profile = mkdtempSync(join(tmpdir(), 'xgen-chromium-'));
   // launchPersistentContext gives Chromium a fresh --user-data-dir; the flags below are the ones this
   // machine needs as root, whether or not Playwright already passes them.
@@ -183,6 +203,17 @@ test('the generated clients work in headless Chromium: bearer, OAuth 1.0a, pagin
   assert.equal(results.audience, { ok: true, users: 3, batches: 1 }, explain);
   assert.equal(results.problem, { ok: true, narrowed: true, status: 404, resourceId: '1922474542427246592', parameter: 'id' }, explain);
   assert.ok((results.done as { webCrypto?: boolean }).webCrypto, 'WebCrypto available in the page');
+  assert.equal(results.redirectSameOrigin, { ok: true, ids: ['7002'] }, explain);
+  assert.equal(results.redirectOtherOrigin, { ok: true, ids: ['8002'] }, explain);
+  // The page's origin got both first requests and the same-origin redirect's, all with the token (the
+  // handler refuses any without); the other origin got the redirected request, without it.
+  assert.equal(server.requests.filter((r) => r.path === '/2/tweets').map((r) => r.query.get('ids')).filter((ids) => /^[78]00/.test(ids ?? '')), ['7001', '7002', '8001']);
+  const crossed = other.requests.filter((r) => r.method === 'GET');
+  assert.equal(crossed.map((r) => r.url), ['/2/tweets?ids=8002'], 'the cross-origin redirect was followed once');
+  for (const r of other.requests) {
+    assert.is(r.headers.authorization, undefined, `the bearer token reached the other origin (${r.method})`);
+    assert.not.ok(JSON.stringify(r.headers).includes(BROWSER_SECRETS.bearerToken), 'no header carries the token');
+  }
   const signed = server.requests.filter((r) => r.path.startsWith('/12/'));
   assert.is(signed.length, 2);
   for (const r of signed) assert.match(String(r.headers.authorization), /^OAuth .*oauth_signature=/);

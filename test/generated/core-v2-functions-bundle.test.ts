@@ -18,8 +18,9 @@ interface Bundle {
   code: string;
 }
 
-async function bundle(program: string, platform: 'node' | 'browser' = 'node'): Promise<Bundle> {
+async function bundle(program: string, platform: 'node' | 'browser' = 'node', conditions?: string[]): Promise<Bundle> {
   const result = await esbuild.build({
+    ...(conditions ? { conditions } : {}),
     stdin: { contents: program, resolveDir: PKG, loader: 'ts' },
     bundle: true,
     minify: true,
@@ -102,6 +103,24 @@ test('the transport: node:http in a bundle for Node, the global fetch in a brows
   const browser = await bundle(ONE_CALL, 'browser');
   assert.not.ok(browser.modules.includes('runtime/node-transport.js'), browser.modules.join(', '));
   for (const builtin of ['node:http', 'node:https', 'node:zlib', 'node:stream']) assert.not.ok(browser.code.includes(builtin), `the browser bundle imports ${builtin}`);
+});
+
+test('redirects: followed by hand in a bundle for Node, by the browser in a browser bundle (which leaves that code out)', async () => {
+  const node = await bundle(ONE_CALL, 'node');
+  assert.ok(node.modules.includes('runtime/redirects.js'), node.modules.join(', '));
+  assert.not.ok(node.modules.includes('runtime/browser-transport.js'), node.modules.join(', '));
+  const browser = await bundle(ONE_CALL, 'browser');
+  assert.ok(browser.modules.includes('runtime/browser-transport.js'), browser.modules.join(', '));
+  assert.not.ok(browser.modules.includes('runtime/redirects.js'), browser.modules.join(', '));
+  assert.not.ok(browser.code.includes('redirects (last'), 'the browser bundle holds the redirect limit');
+  assert.match(browser.code, /"follow"/);
+  // Edge runtimes whose bundlers also set `browser` (Cloudflare's wrangler: workerd, worker, browser;
+  // Vercel's edge: edge-light, worker, browser) see a real 3xx: they follow by hand, as Deno and Bun do.
+  for (const conditions of [['workerd', 'worker', 'browser'], ['edge-light', 'worker', 'browser']]) {
+    const edge = await bundle(ONE_CALL, 'browser', conditions);
+    assert.ok(edge.modules.includes('runtime/redirects.js'), `${conditions}: ${edge.modules.join(', ')}`);
+    assert.not.ok(edge.modules.includes('runtime/browser-transport.js'), `${conditions}: ${edge.modules.join(', ')}`);
+  }
 });
 
 test('a paginated call adds the pages, and still no signer or stream', async () => {

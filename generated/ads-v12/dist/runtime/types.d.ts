@@ -13,8 +13,6 @@ export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
  * (`string({ pattern })`, `array({ items })`, ...), so a bundle carries only the rules it uses.
  */
 export type ValueCheck = (op: OperationSpec, name: string, value: unknown, index?: number) => void;
-/** A value an enum may list. */
-export type EnumValue = string | number | boolean | null;
 /** Checks a call's params as a whole, throwing a ValidationError. */
 export type ParamsCheck = (op: OperationSpec, params: Record<string, unknown>) => void;
 /** Whether a parameter or body field must be given, and how it is checked when it is. */
@@ -57,11 +55,10 @@ export interface EncodedBody {
   contentType?: string;
 }
 /**
- * Gathers the body of a call from its params and encodes it; undefined when there is no body to
- * send. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in `serialize.ts`), so a
- * bundle carries only the encoders (and the body handling) of the operations it calls.
+ * Encodes a request body. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in
+ * `serialize.ts`), so a bundle carries only the encoders of the operations it calls.
  */
-export type BodyEncoder = (op: OperationSpec, params: Record<string, unknown>) => EncodedBody | undefined;
+export type BodyEncoder = (value: unknown, contentType: string) => EncodedBody;
 export interface BodySpec extends FieldSpec {
   readonly contentType: string;
   readonly encoding: 'json' | 'form' | 'multipart' | 'binary' | 'text';

@@ -77,7 +77,15 @@ export class ApiError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return fieldsOf(this, 'name message operationId status problem legacyErrors rateLimit');
+    return {
+      name: this.name,
+      message: this.message,
+      operationId: this.operationId,
+      status: this.status,
+      problem: this.problem,
+      legacyErrors: this.legacyErrors,
+      rateLimit: this.rateLimit,
+    };
   }
 }
 
@@ -95,7 +103,7 @@ export class ValidationError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return fieldsOf(this, 'name message parameter rule');
+    return { name: this.name, message: this.message, parameter: this.parameter, rule: this.rule };
   }
 }
 
@@ -120,13 +128,6 @@ export class ConnectionError extends Error {
   ) {
     super(`${operationId}: connection failed (${reason})`, options);
   }
-}
-
-/** What `toJSON` gives of an error: the properties `names` lists (by spaces), in that order; never `headers` or `body`. */
-function fieldsOf(error: Error, names: string): Record<string, unknown> {
-  return Object.fromEntries(
-    names.split(' ').map((name) => [name, (error as unknown as Record<string, unknown>)[name]]),
-  );
 }
 
 function isLegacy(value: unknown): value is LegacyError {

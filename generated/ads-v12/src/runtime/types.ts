@@ -18,9 +18,6 @@ export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
  */
 export type ValueCheck = (op: OperationSpec, name: string, value: unknown, index?: number) => void;
 
-/** A value an enum may list. */
-export type EnumValue = string | number | boolean | null;
-
 /** Checks a call's params as a whole, throwing a ValidationError. */
 export type ParamsCheck = (op: OperationSpec, params: Record<string, unknown>) => void;
 
@@ -68,11 +65,10 @@ export interface EncodedBody {
 }
 
 /**
- * Gathers the body of a call from its params and encodes it; undefined when there is no body to
- * send. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in `serialize.ts`), so a
- * bundle carries only the encoders (and the body handling) of the operations it calls.
+ * Encodes a request body. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in
+ * `serialize.ts`), so a bundle carries only the encoders of the operations it calls.
  */
-export type BodyEncoder = (op: OperationSpec, params: Record<string, unknown>) => EncodedBody | undefined;
+export type BodyEncoder = (value: unknown, contentType: string) => EncodedBody;
 
 export interface BodySpec extends FieldSpec {
   readonly contentType: string;

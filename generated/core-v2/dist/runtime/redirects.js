@@ -1,0 +1,57 @@
+/** Redirects followed before giving up. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * Sends a request and follows redirects itself, so that credentials never reach another origin: a
+ * same-origin redirect is signed again for its new URL, a cross-origin one carries only `accept` and
+ * `content-type` (no Authorization, API key, cookie, OAuth signature, nor any header set by hand) and
+ * loses an API key in its query. 303 (and 301/302 after POST) turns into a GET without a body; 307
+ * and 308 keep method and body (RFC 9110). Where a redirect cannot be followed by script (a browser
+ * fetch answers `opaqueredirect`): a ConnectionError.
+ */
+export const follow = async (call, first, body, deadline) => {
+    // Called as a plain function: a browser's fetch refuses any other `this` than the window.
+    const { op, native, fetch } = call;
+    let { url, method, headers, form } = first;
+    for (let redirects = 0;; redirects++) {
+        const init = { method, headers, body, redirect: 'manual' };
+        if (!native)
+            init.signal = deadline.signal ?? null;
+        const response = await (native ? fetch(url, init, deadline) : fetch(url, init));
+        const status = response.status;
+        if (response.type === 'opaqueredirect')
+            throw call.fail('the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
+        const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
+        if (location === null)
+            return response;
+        await response.body?.cancel().catch(() => undefined);
+        if (redirects >= MAX_REDIRECTS)
+            throw call.fail(`more than ${MAX_REDIRECTS} redirects (last ${status})`);
+        let next;
+        try {
+            next = new URL(location, url);
+        }
+        catch {
+            throw call.fail(`redirected (${status}) to an invalid URL`);
+        }
+        if (next.protocol !== 'https:' && next.protocol !== 'http:')
+            throw call.fail(`redirected (${status}) to a ${next.protocol} URL`);
+        headers = call.headers();
+        // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
+        if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
+            method = 'GET';
+            body = null;
+            form = undefined;
+            delete headers['content-type'];
+        }
+        // Compared with the first request's origin (worked out here: most requests never meet a redirect).
+        if (next.origin === new URL(first.url).origin)
+            url = await call.sign({ method, url: next.href, form, headers });
+        else {
+            headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'));
+            if (op.apiKey?.in === 'query')
+                next.searchParams.delete(op.apiKey.name);
+            url = next.href;
+        }
+    }
+};
