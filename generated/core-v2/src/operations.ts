@@ -1664,21 +1664,46 @@ export interface OperationTypes {
  * objects follow the `*.fields` values in `P`.
  */
 export interface OperationResults<P = {}> {
-  getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
+  getPostsByIds: Promise<
+    GetPostsByIdsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
+  >;
   createPosts: Promise<TweetCreateResponse>;
   createOrEditPost: Promise<TweetCreateResponse>;
-  getUsersPosts: PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
-  searchNews: Promise<SearchNewsResponse<P>>;
-  getNews: Promise<GetNewsResponse<P>>;
+  getUsersPosts: PagePromise<
+    GetUsersPostsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >,
+    TweetSelection<FieldsParam<P, 'tweet.fields'>>
+  >;
+  searchNews: Promise<SearchNewsResponse<FieldsParam<P, 'news.fields'>>>;
+  getNews: Promise<GetNewsResponse<FieldsParam<P, 'news.fields'>>>;
   getPowerstreamRules: Promise<PowerstreamRulesResponse>;
-  streamPosts: EventStream<StreamPostsResponse<P>>;
+  streamPosts: EventStream<
+    StreamPostsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
+  >;
   getRules: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
   updateRules: Promise<AddRulesResponse>;
   deleteRules: Promise<DeleteRulesResponse>;
   createWebhooksStreamLink: Promise<WebhookLinksCreateResponse>;
   createWebhookReplayJob: Promise<ReplayJobCreateResponse>;
   getConnectionHistory: PagePromise<
-    GetConnectionHistoryResponse<P>,
+    GetConnectionHistoryResponse<FieldsParam<P, 'connection.fields'>>,
     ConnectionSelection<FieldsParam<P, 'connection.fields'>>
   >;
   deleteConnectionsByUuids: Promise<KillConnectionsResponse>;
@@ -1688,11 +1713,17 @@ export interface OperationResults<P = {}> {
   createActivitySubscription: Promise<ActivitySubscriptionCreateResponse>;
   createAccountActivityReplayJob: Promise<ReplayJobCreateResponse>;
   searchEligiblePosts: PagePromise<
-    SearchEligiblePostsResponse<P>,
+    SearchEligiblePostsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >,
     TweetSelection<FieldsParam<P, 'tweet.fields'>>
   >;
   searchCommunityNotesWritten: PagePromise<
-    SearchCommunityNotesWrittenResponse<P>,
+    SearchCommunityNotesWrittenResponse<FieldsParam<P, 'note.fields'>>,
     NoteSelection<FieldsParam<P, 'note.fields'>>
   >;
   createCommunityNotes: Promise<CreateNoteResponse>;
