@@ -184,7 +184,7 @@ function operationExportedNames(model: ApiModel, exported: ReadonlySet<string>):
   const names = [
     ...model.schemas.map((s) => s.name),
     ...model.selections.map((s) => s.name),
-    ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName, o.narrowing.paramsTypeName] : [])),
+    ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName, o.narrowing.paramsTypeName, ...(o.narrowing.pageTypeName ? [o.narrowing.pageTypeName] : [])] : [])),
   ];
   return sortedNames(names.filter((n) => !exported.has(n)));
 }

@@ -1,7 +1,7 @@
 import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
-import { narrowedResultType, selectionType } from './selections.ts';
+import { narrowedPageItemType, narrowedResultType } from './selections.ts';
 import { docText, GENERATED_HEADER, literal, propertyKey, Raw, stringLiteral } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
@@ -22,7 +22,8 @@ export function resultType(op: OperationModel, narrowed = false, args?: (param: 
   if (op.browserStep) return 'string';
   const body = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : op.success.typeName;
   if (op.streaming) return `EventStream<${streamEventType(op, narrowed, args)}>`;
-  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed, args)}>`;
+  const page = narrowed && op.narrowing?.pageTypeName ? `, ${op.narrowing.pageTypeName}<${op.narrowing.typeParameters.map((t) => (args ? args(t.param) : t.name)).join(', ')}>` : '';
+  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed, args)}${page}>`;
   return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
 
@@ -30,12 +31,8 @@ export function resultType(op: OperationModel, narrowed = false, args?: (param: 
 function pageItemType(op: OperationModel, narrowed: boolean, args?: (param: string) => string): string {
   const pagination = op.pagination;
   if (!pagination) return 'never';
-  if (!narrowed || !op.narrowing) return pagination.itemType;
-  const member = op.narrowing.members.find((m) => m.property === pagination.items && m.array && m.selection);
-  if (member?.selection) return selectionType(member.selection, op.narrowing, args);
   // Items that nothing selects are what they always are.
-  if (!op.narrowing.members.some((m) => m.property === pagination.items.split('.')[0])) return pagination.itemType;
-  return `PageItem<${narrowedResultType(op.narrowing, args)}, ${stringLiteral(pagination.items)}>`;
+  return (narrowed && op.narrowing && narrowedPageItemType(op, op.narrowing, args)) || pagination.itemType;
 }
 
 /**
@@ -111,7 +108,10 @@ export function emitOperations(model: ApiModel): string {
     docs: [{ description: 'What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`.' }],
     properties: model.operations.map((op) => ({ name: stringLiteral(op.id), type: resultType(op, true, callArgument) })),
   });
-  for (const op of model.operations) if (op.narrowing) typeNames.add(op.narrowing.typeName);
+  for (const op of model.operations) {
+    if (op.narrowing) typeNames.add(op.narrowing.typeName);
+    if (op.narrowing?.pageTypeName) typeNames.add(op.narrowing.pageTypeName);
+  }
   for (const s of model.selections) typeNames.add(s.name);
   statements.push({
     kind: StructureKind.TypeAlias,
@@ -171,7 +171,7 @@ export function resultTypeNames(op: OperationModel, narrowed = false): string[] 
     const items = op.pagination && op.narrowing.members.find((m) => m.property === op.pagination?.items && m.array && m.selection);
     // Page items nothing selects keep their type, `PageItem<Body, path>`.
     const wideItems = op.pagination && pageItemType(op, true) === op.pagination.itemType;
-    return [op.narrowing.typeName, ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
+    return [op.narrowing.typeName, ...(op.narrowing.pageTypeName ? [op.narrowing.pageTypeName] : []), ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
   }
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }

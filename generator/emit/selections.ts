@@ -56,6 +56,7 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
   for (const op of model.operations) {
     if (!op.narrowing) continue;
     statements.push(narrowedParams(op, op.narrowing), narrowedResult(op, op.narrowing));
+    if (op.narrowing.pageTypeName) statements.push(narrowedPage(op, op.narrowing, op.narrowing.pageTypeName));
   }
   return statements;
 }
@@ -148,6 +149,44 @@ function narrowedResult(op: OperationModel, n: NarrowingModel): StatementStructu
       },
     ],
   };
+}
+
+/**
+ * A paginated operation's page: the narrowed result and what a page adds, as one interface (tsc
+ * resolves its members once per list, where `Page<Body, Item>`'s intersection is reduced property by
+ * property when each new result is awaited).
+ */
+function narrowedPage(op: OperationModel, n: NarrowingModel, name: string): StatementStructures {
+  const self = `${name}<${n.typeParameters.map((t) => t.name).join(', ')}>`;
+  return {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name,
+    typeParameters: declaredTypeParameters(op, n),
+    extends: [narrowedResultType(n), `PageMembers<${narrowedPageItemType(op, n) ?? op.pagination?.itemType ?? 'never'}, ${self}>`],
+    docs: [{ description: docText(`A page of \`${op.id}\`: \`${n.typeName}\` with its items and the way to the pages around it.`) }],
+  };
+}
+
+/**
+ * The item type of a narrowed operation's pages: the selection itself when the items are a selected
+ * member, the item found in the narrowed result when they sit in one (`PageItem<…>`); undefined
+ * when nothing selects them.
+ */
+export function narrowedPageItemType(op: OperationModel, n: NarrowingModel, args?: (param: string) => string): string | undefined {
+  const pagination = op.pagination;
+  if (!pagination) return undefined;
+  const member = n.members.find((m) => m.property === pagination.items && m.array && m.selection);
+  if (member?.selection) return selectionType(member.selection, n, args);
+  if (!n.members.some((m) => m.property === pagination.items.split('.')[0])) return undefined;
+  return `PageItem<${narrowedResultType(n, args)}, ${stringLiteral(pagination.items)}>`;
+}
+
+/** The pagination helpers (`runtime/pagination.ts`) that `models.ts` names for page interfaces. */
+export function pageHelpers(model: ApiModel): string[] {
+  const ops = model.operations.filter((o) => o.narrowing?.pageTypeName);
+  if (ops.length === 0) return [];
+  return [...(ops.some((o) => o.narrowing && narrowedPageItemType(o, o.narrowing)?.startsWith('PageItem<')) ? ['PageItem'] : []), 'PageMembers'];
 }
 
 /** The field-selection helpers (`runtime/selection.ts`) that `models.ts` names. */

@@ -73,9 +73,33 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
     const used = new Set(members.flatMap(paramsOfMember));
     const inferredFrom = [...inferredParams].filter((p) => used.has(p));
     const paramsTypeName = registry.claimName(`${op.paramsType}Of`);
-    op.narrowing = { typeName: name, body: op.success.typeName, members, paramsTypeName, typeParameters: typeParameters(members, registry), ...(inferredFrom.length > 0 ? { inferredFrom } : {}) };
+    const pageTypeName = op.pagination && pageExtendsBody(op, members, registry) ? registry.claimName(`${base}Page`) : undefined;
+    op.narrowing = {
+      typeName: name,
+      body: op.success.typeName,
+      members,
+      paramsTypeName,
+      typeParameters: typeParameters(members, registry),
+      ...(pageTypeName ? { pageTypeName } : {}),
+      ...(inferredFrom.length > 0 ? { inferredFrom } : {}),
+    };
   }
   return selections;
+}
+
+/** The members a page adds to its body (the runtime's `PageMembers`). */
+const PAGE_MEMBERS = ['items', 'nextToken', 'previousToken', 'rateLimit', 'hasNextPage', 'getNextPage', 'getPreviousPage'];
+
+/**
+ * Whether a page interface can extend the narrowed result: it is an interface (no flag), and the body
+ * declares its properties plainly (no `allOf`, `oneOf`, `anyOf`) and none a page adds.
+ */
+function pageExtendsBody(op: ReadOperation, members: readonly NarrowedMember[], registry: SchemaRegistry): boolean {
+  if (members.some((m) => m.flag)) return false;
+  const body = registry.get(op.success.typeName)?.schema;
+  if (!body || body.allOf !== undefined || body.oneOf !== undefined || body.anyOf !== undefined) return false;
+  const properties = propertiesOf(body);
+  return properties !== undefined && !PAGE_MEMBERS.some((m) => m in properties) && !isObject(body.additionalProperties) && body.additionalProperties !== true;
 }
 
 /** Names a type parameter must not take: it would hide the global type of that name in its declaration. */

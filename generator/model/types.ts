@@ -259,6 +259,12 @@ export interface NarrowingModel {
    * key. A list seen before gives a result type tsc has made before, whatever else the params hold.
    */
   typeParameters: NarrowingTypeParameter[];
+  /**
+   * A paginated operation's page type (`GetUsersPostsPage`): an interface extending the result and the
+   * runtime's `PageMembers`. Absent where the result cannot be extended (flags make it an intersection
+   * with conditional types) or names a member a page adds (`items`): such pages stay `Page<Body, Item>`.
+   */
+  pageTypeName?: string;
   /** The `*.fields` parameters whose pairing with an object was inferred (no `x-field-selection`), by params key. */
   inferredFrom?: string[];
 }

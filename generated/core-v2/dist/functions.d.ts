@@ -34,6 +34,7 @@ import type {
   DeleteRulesResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
   GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
@@ -44,6 +45,7 @@ import type {
   GetPostsByIdsParamsOf,
   GetPostsByIdsResponse,
   GetRulesParams,
+  GetUsersPostsPage,
   GetUsersPostsParams,
   GetUsersPostsParamsOf,
   GetUsersPostsResponse,
@@ -63,9 +65,11 @@ import type {
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
   SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
   SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
@@ -173,7 +177,8 @@ export declare function getUsersPosts<
   options?: PaginationOptions,
 ): PagePromise<
   GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-  TweetSelection<TweetFields>
+  TweetSelection<TweetFields>,
+  GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
 >;
 /**
  * Search News
@@ -334,7 +339,11 @@ export declare function getConnectionHistory<
   core: ClientCore,
   params?: GetConnectionHistoryParamsOf<ConnectionFields>,
   options?: PaginationOptions,
-): PagePromise<GetConnectionHistoryResponse<ConnectionFields>, ConnectionSelection<ConnectionFields>>;
+): PagePromise<
+  GetConnectionHistoryResponse<ConnectionFields>,
+  ConnectionSelection<ConnectionFields>,
+  GetConnectionHistoryPage<ConnectionFields>
+>;
 /**
  * Terminate multiple connections
  *
@@ -447,7 +456,8 @@ export declare function searchEligiblePosts<
   options?: PaginationOptions,
 ): PagePromise<
   SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-  TweetSelection<TweetFields>
+  TweetSelection<TweetFields>,
+  SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
 >;
 /**
  * Search for Community Notes Written
@@ -464,7 +474,11 @@ export declare function searchCommunityNotesWritten<
   core: ClientCore,
   params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
   options?: PaginationOptions,
-): PagePromise<SearchCommunityNotesWrittenResponse<NoteFields>, NoteSelection<NoteFields>>;
+): PagePromise<
+  SearchCommunityNotesWrittenResponse<NoteFields>,
+  NoteSelection<NoteFields>,
+  SearchCommunityNotesWrittenPage<NoteFields>
+>;
 /**
  * Create a Community Note
  *

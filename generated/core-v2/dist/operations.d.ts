@@ -26,6 +26,7 @@ import type {
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
   FilteredStreamingTweetResponse,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
   GetConnectionHistoryResponse,
   GetNewsParams,
@@ -33,6 +34,7 @@ import type {
   GetPostsByIdsParams,
   GetPostsByIdsResponse,
   GetRulesParams,
+  GetUsersPostsPage,
   GetUsersPostsParams,
   GetUsersPostsResponse,
   KillConnectionsResponse,
@@ -54,8 +56,10 @@ import type {
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
   SearchEligiblePostsResponse,
   SearchNewsParams,
@@ -378,7 +382,14 @@ export interface OperationResults<P = {}> {
       FieldsParam<P, 'poll.fields'>,
       FieldsParam<P, 'place.fields'>
     >,
-    TweetSelection<FieldsParam<P, 'tweet.fields'>>
+    TweetSelection<FieldsParam<P, 'tweet.fields'>>,
+    GetUsersPostsPage<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
   >;
   searchNews: Promise<SearchNewsResponse<FieldsParam<P, 'news.fields'>>>;
   getNews: Promise<GetNewsResponse<FieldsParam<P, 'news.fields'>>>;
@@ -399,7 +410,8 @@ export interface OperationResults<P = {}> {
   createWebhookReplayJob: Promise<ReplayJobCreateResponse>;
   getConnectionHistory: PagePromise<
     GetConnectionHistoryResponse<FieldsParam<P, 'connection.fields'>>,
-    ConnectionSelection<FieldsParam<P, 'connection.fields'>>
+    ConnectionSelection<FieldsParam<P, 'connection.fields'>>,
+    GetConnectionHistoryPage<FieldsParam<P, 'connection.fields'>>
   >;
   deleteConnectionsByUuids: Promise<KillConnectionsResponse>;
   deleteAllConnections: Promise<KillConnectionsResponse>;
@@ -415,11 +427,19 @@ export interface OperationResults<P = {}> {
       FieldsParam<P, 'poll.fields'>,
       FieldsParam<P, 'place.fields'>
     >,
-    TweetSelection<FieldsParam<P, 'tweet.fields'>>
+    TweetSelection<FieldsParam<P, 'tweet.fields'>>,
+    SearchEligiblePostsPage<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
   >;
   searchCommunityNotesWritten: PagePromise<
     SearchCommunityNotesWrittenResponse<FieldsParam<P, 'note.fields'>>,
-    NoteSelection<FieldsParam<P, 'note.fields'>>
+    NoteSelection<FieldsParam<P, 'note.fields'>>,
+    SearchCommunityNotesWrittenPage<FieldsParam<P, 'note.fields'>>
   >;
   createCommunityNotes: Promise<CreateNoteResponse>;
   evaluateCommunityNotes: Promise<EvaluateNoteResponse>;

@@ -36,6 +36,7 @@ import type {
   DeleteRulesResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
   GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
@@ -46,6 +47,7 @@ import type {
   GetPostsByIdsParamsOf,
   GetPostsByIdsResponse,
   GetRulesParams,
+  GetUsersPostsPage,
   GetUsersPostsParams,
   GetUsersPostsParamsOf,
   GetUsersPostsResponse,
@@ -65,9 +67,11 @@ import type {
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
   SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
   SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
@@ -191,7 +195,8 @@ export function getUsersPosts<
   options?: PaginationOptions,
 ): PagePromise<
   GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-  TweetSelection<TweetFields>
+  TweetSelection<TweetFields>,
+  GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
 > {
   return new PagePromise(core, ops.getUsersPosts, params, options);
 }
@@ -387,7 +392,11 @@ export function getConnectionHistory<
   core: ClientCore,
   params?: GetConnectionHistoryParamsOf<ConnectionFields>,
   options?: PaginationOptions,
-): PagePromise<GetConnectionHistoryResponse<ConnectionFields>, ConnectionSelection<ConnectionFields>> {
+): PagePromise<
+  GetConnectionHistoryResponse<ConnectionFields>,
+  ConnectionSelection<ConnectionFields>,
+  GetConnectionHistoryPage<ConnectionFields>
+> {
   return new PagePromise(core, ops.getConnectionHistory, params ?? {}, options);
 }
 
@@ -521,7 +530,8 @@ export function searchEligiblePosts<
   options?: PaginationOptions,
 ): PagePromise<
   SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-  TweetSelection<TweetFields>
+  TweetSelection<TweetFields>,
+  SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
 > {
   return new PagePromise(core, ops.searchEligiblePosts, params, options);
 }
@@ -541,7 +551,11 @@ export function searchCommunityNotesWritten<
   core: ClientCore,
   params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
   options?: PaginationOptions,
-): PagePromise<SearchCommunityNotesWrittenResponse<NoteFields>, NoteSelection<NoteFields>> {
+): PagePromise<
+  SearchCommunityNotesWrittenResponse<NoteFields>,
+  NoteSelection<NoteFields>,
+  SearchCommunityNotesWrittenPage<NoteFields>
+> {
   return new PagePromise(core, ops.searchCommunityNotesWritten, params, options);
 }
 

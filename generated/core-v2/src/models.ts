@@ -180,6 +180,7 @@ import type {
   WebhookReplayCreateRequest,
 } from './schemas.js';
 import type { FieldSelection } from './runtime/selection.js';
+import type { PageMembers } from './runtime/pagination.js';
 
 export type {
   TweetId,
@@ -748,6 +749,24 @@ export interface GetUsersPostsResponse<
 }
 
 /**
+ * A page of `getUsersPosts`: `GetUsersPostsResponse` with its items and the way to the pages around
+ * it.
+ */
+export interface GetUsersPostsPage<
+  TweetFields = GetUsersPostsParams['tweet.fields'],
+  UserFields = GetUsersPostsParams['user.fields'],
+  MediaFields = GetUsersPostsParams['media.fields'],
+  PollFields = GetUsersPostsParams['poll.fields'],
+  PlaceFields = GetUsersPostsParams['place.fields'],
+>
+  extends
+    GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+    PageMembers<
+      TweetSelection<TweetFields>,
+      GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+    > {}
+
+/**
  * `SearchNewsParams` with the values that decide what `searchNews` returns as type parameters:
  * `news.fields` (`NewsFields`).
  *
@@ -875,6 +894,15 @@ export interface GetConnectionHistoryResponse<
 }
 
 /**
+ * A page of `getConnectionHistory`: `GetConnectionHistoryResponse` with its items and the way to the
+ * pages around it.
+ */
+export interface GetConnectionHistoryPage<ConnectionFields = GetConnectionHistoryParams['connection.fields']>
+  extends
+    GetConnectionHistoryResponse<ConnectionFields>,
+    PageMembers<ConnectionSelection<ConnectionFields>, GetConnectionHistoryPage<ConnectionFields>> {}
+
+/**
  * `SearchEligiblePostsParams` with the values that decide what `searchEligiblePosts` returns as type
  * parameters: `tweet.fields` (`TweetFields`), `user.fields` (`UserFields`), `media.fields`
  * (`MediaFields`), `poll.fields` (`PollFields`), `place.fields` (`PlaceFields`).
@@ -925,6 +953,24 @@ export interface SearchEligiblePostsResponse<
 }
 
 /**
+ * A page of `searchEligiblePosts`: `SearchEligiblePostsResponse` with its items and the way to the
+ * pages around it.
+ */
+export interface SearchEligiblePostsPage<
+  TweetFields = SearchEligiblePostsParams['tweet.fields'],
+  UserFields = SearchEligiblePostsParams['user.fields'],
+  MediaFields = SearchEligiblePostsParams['media.fields'],
+  PollFields = SearchEligiblePostsParams['poll.fields'],
+  PlaceFields = SearchEligiblePostsParams['place.fields'],
+>
+  extends
+    SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+    PageMembers<
+      TweetSelection<TweetFields>,
+      SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+    > {}
+
+/**
  * `SearchCommunityNotesWrittenParams` with the values that decide what `searchCommunityNotesWritten`
  * returns as type parameters: `note.fields` (`NoteFields`).
  *
@@ -948,3 +994,14 @@ export interface SearchCommunityNotesWrittenResponse<
 > extends Omit<NotesWrittenSearchResponse, 'data'> {
   data?: NoteSelection<NoteFields>[];
 }
+
+/**
+ * A page of `searchCommunityNotesWritten`: `SearchCommunityNotesWrittenResponse` with its items and
+ * the way to the pages around it.
+ */
+export interface SearchCommunityNotesWrittenPage<
+  NoteFields = SearchCommunityNotesWrittenParams['note.fields'],
+>
+  extends
+    SearchCommunityNotesWrittenResponse<NoteFields>,
+    PageMembers<NoteSelection<NoteFields>, SearchCommunityNotesWrittenPage<NoteFields>> {}

@@ -8,9 +8,11 @@ import type {
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
   NoteSelection,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
   SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
   SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
@@ -46,7 +48,8 @@ export declare class CommunityNotesResource {
     options?: PaginationOptions,
   ): PagePromise<
     SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-    TweetSelection<TweetFields>
+    TweetSelection<TweetFields>,
+    SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
   >;
   /**
    * Search for Community Notes Written
@@ -60,7 +63,11 @@ export declare class CommunityNotesResource {
   searchWritten<NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never>(
     params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
     options?: PaginationOptions,
-  ): PagePromise<SearchCommunityNotesWrittenResponse<NoteFields>, NoteSelection<NoteFields>>;
+  ): PagePromise<
+    SearchCommunityNotesWrittenResponse<NoteFields>,
+    NoteSelection<NoteFields>,
+    SearchCommunityNotesWrittenPage<NoteFields>
+  >;
   /**
    * Create a Community Note
    *

@@ -6,6 +6,7 @@ import type {
   ConnectionSelection,
   DeleteConnectionsByEndpointParams,
   DeleteConnectionsByUuidsParams,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
   GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
@@ -34,7 +35,11 @@ export declare class ConnectionsResource {
   getHistory<ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never>(
     params?: GetConnectionHistoryParamsOf<ConnectionFields>,
     options?: PaginationOptions,
-  ): PagePromise<GetConnectionHistoryResponse<ConnectionFields>, ConnectionSelection<ConnectionFields>>;
+  ): PagePromise<
+    GetConnectionHistoryResponse<ConnectionFields>,
+    ConnectionSelection<ConnectionFields>,
+    GetConnectionHistoryPage<ConnectionFields>
+  >;
   /**
    * Terminate multiple connections
    *

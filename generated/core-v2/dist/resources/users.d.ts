@@ -2,6 +2,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
 import type {
+  GetUsersPostsPage,
   GetUsersPostsParams,
   GetUsersPostsParamsOf,
   GetUsersPostsResponse,
@@ -39,6 +40,7 @@ export declare class UsersResource {
     options?: PaginationOptions,
   ): PagePromise<
     GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-    TweetSelection<TweetFields>
+    TweetSelection<TweetFields>,
+    GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
   >;
 }

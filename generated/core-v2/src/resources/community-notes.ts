@@ -9,9 +9,11 @@ import type {
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
   NoteSelection,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
   SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
   SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
@@ -54,7 +56,8 @@ export class CommunityNotesResource {
     options?: PaginationOptions,
   ): PagePromise<
     SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-    TweetSelection<TweetFields>
+    TweetSelection<TweetFields>,
+    SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
   > {
     return searchEligiblePosts<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>(
       this.core,
@@ -75,7 +78,11 @@ export class CommunityNotesResource {
   searchWritten<NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never>(
     params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
     options?: PaginationOptions,
-  ): PagePromise<SearchCommunityNotesWrittenResponse<NoteFields>, NoteSelection<NoteFields>> {
+  ): PagePromise<
+    SearchCommunityNotesWrittenResponse<NoteFields>,
+    NoteSelection<NoteFields>,
+    SearchCommunityNotesWrittenPage<NoteFields>
+  > {
     return searchCommunityNotesWritten<NoteFields>(this.core, params, options);
   }
 

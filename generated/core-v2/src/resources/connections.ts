@@ -7,6 +7,7 @@ import type {
   ConnectionSelection,
   DeleteConnectionsByEndpointParams,
   DeleteConnectionsByUuidsParams,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
   GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
@@ -42,7 +43,11 @@ export class ConnectionsResource {
   getHistory<ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never>(
     params?: GetConnectionHistoryParamsOf<ConnectionFields>,
     options?: PaginationOptions,
-  ): PagePromise<GetConnectionHistoryResponse<ConnectionFields>, ConnectionSelection<ConnectionFields>> {
+  ): PagePromise<
+    GetConnectionHistoryResponse<ConnectionFields>,
+    ConnectionSelection<ConnectionFields>,
+    GetConnectionHistoryPage<ConnectionFields>
+  > {
     return getConnectionHistory<ConnectionFields>(this.core, params, options);
   }
 

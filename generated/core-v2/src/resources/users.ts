@@ -3,6 +3,7 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
 import type {
+  GetUsersPostsPage,
   GetUsersPostsParams,
   GetUsersPostsParamsOf,
   GetUsersPostsResponse,
@@ -42,7 +43,8 @@ export class UsersResource {
     options?: PaginationOptions,
   ): PagePromise<
     GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
-    TweetSelection<TweetFields>
+    TweetSelection<TweetFields>,
+    GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
   > {
     return getUsersPosts<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>(
       this.core,
