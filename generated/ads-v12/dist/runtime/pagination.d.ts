@@ -34,7 +34,10 @@ export interface PollOptions {
   /** Ends the polling quietly (the call's own `signal` does too). */
   signal?: AbortSignal;
 }
-/** What a page adds to its body: its items and the way to the pages around it (`Self`, the page type, is what they resolve to). */
+/**
+ * What a page adds to its body: its items and the way to the pages around it (`Self`, the page
+ * type, is what they resolve to).
+ */
 export interface PageMembers<Item, Self> {
   /** The items of this page (empty when the page has none). */
   readonly items: Item[];
