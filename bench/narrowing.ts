@@ -154,10 +154,15 @@ const LABELS: Record<Which, string> = {
  */
 const MIN_RUNS = 9;
 
+/** Writes the five programs (and the package built without field selection): their folders, by program. */
+export async function writePrograms(): Promise<Record<Which, string>> {
+  const unnarrowedTypes = await unnarrowedPackage();
+  return Object.fromEntries(WHICH.map((w) => [w, writeProgram(w, unnarrowedTypes)])) as Record<Which, string>;
+}
+
 export async function run(options: { runs: number }): Promise<Section> {
   const runs = Math.max(options.runs, MIN_RUNS);
-  const unnarrowedTypes = await unnarrowedPackage();
-  const dirs = Object.fromEntries(WHICH.map((w) => [w, writeProgram(w, unnarrowedTypes)])) as Record<Which, string>;
+  const dirs = await writePrograms();
   const parts: string[] = [];
   const targets: NonNullable<Section['targets']> = [];
   const paired: { label: string; ratios: number[][] }[] = [

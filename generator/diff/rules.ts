@@ -372,6 +372,23 @@ function compareNarrowing(
       shared('patch', `${selected} ${f} is now always present when ${y.param} asks for it`, fieldAt(y.object, f, y.param));
     }
   }
+  const ga = a.generic;
+  const gb = b.generic;
+  // Both narrowed, the type written differently: code naming it with type arguments must write them anew.
+  if (before.narrowing && gb && !ga) {
+    // Every narrowed result changed form at once (format 6): one cause, its operations listed, with
+    // the same example in each (the first such operation of the package).
+    const first = Object.keys(next.operations).sort().map((k) => next.operations[k]?.narrowing?.generic).find((g) => g !== undefined) ?? gb;
+    const example = `${first.type}<${first.parameters.map((p, i) => (i === 0 ? `typeof ${camel(p.param)}` : 'never')).join(', ')}>`;
+    shared(
+      'breaking',
+      `narrowed result types take one type argument per value that decides them (each *.fields list or flag, in the order the type declares them; never for one not sent) instead of the params object: where code wrote ${first.type}<typeof params>, write the values' types, as in ${example}`,
+    );
+  } else if (ga && gb && JSON.stringify(ga) !== JSON.stringify(gb)) {
+    const written = (g: typeof gb): string => `${g.type}<${g.parameters.map((p) => p.name).join(', ')}>`;
+    const meaning = gb.parameters.map((p) => `${p.name}: ${p.param}`).join(', ');
+    report('breaking', `result type is now ${written(gb)} (was ${written(ga)}; ${meaning}): code naming it with type arguments must write them in this order`);
+  }
   const fa = a.flags ?? {};
   const fb = b.flags ?? {};
   const body = objectFields(next, after.result);
@@ -382,6 +399,11 @@ function compareNarrowing(
     if (y && x !== y) report('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
     else if (x && !y && (body === undefined || property in body)) report('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
   }
+}
+
+/** A params key as a variable name in a message (`tweet.fields` -> `tweetFields`). */
+function camel(key: string): string {
+  return key.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[^A-Za-z_]+/, '');
 }
 
 function union(a: string[], b: string[]): string[] {

@@ -18,11 +18,13 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * are still read: the facts they lack or misread are taken as unchanged (see `withUnknownFacts`),
  * so a new format alone moves no version. Format 5 tells a selection whose defaults the spec does
  * not state (`defaultsUnknown`: an inferred pairing, no `required` list) from one with no defaults.
+ * Format 6 records the type parameters of a narrowed result type (`NarrowingSnapshot.generic`): one
+ * per value that decides it; before format 6 it had one, the params object.
  */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 
 /** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
-const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5, 6];
 
 /**
  * The generated client's API in a normalised form: everything a consumer's code can depend on,
@@ -95,6 +97,12 @@ export interface NarrowingSnapshot {
   selected?: Record<string, SelectionSnapshot>;
   /** Result properties a boolean parameter adds when `true` (`x-adds-field`): property -> params key. */
   flags?: Record<string, string>;
+  /**
+   * The narrowed result type and its type parameters, in order, each with the params key whose value
+   * it stands for (format 6). Absent in older snapshots, whose narrowed result types took one type
+   * argument, the params object (`GetPostsByIdsResponse<P>`).
+   */
+  generic?: { type: string; parameters: { name: string; param: string }[] };
 }
 
 /** An object as a `*.fields` parameter selects it (`x-field-selection`, `x-sometimes-absent`). */
@@ -169,14 +177,14 @@ function exportedNames(model: ApiModel, reached: string[]): string[] {
 
 /**
  * The other names models.ts exports, which exist because of an operation or a field selection:
- * params and hoisted types, `TweetSelection`, `GetPostsByIdsResponse`. They go and come with what
+ * params and hoisted types, `TweetSelection`, `GetPostsByIdsResponse`, `GetPostsByIdsParamsOf`. They go and come with what
  * they belong to, so only a change of their own spelling is reported (see `compareExports`).
  */
 function operationExportedNames(model: ApiModel, exported: ReadonlySet<string>): string[] {
   const names = [
     ...model.schemas.map((s) => s.name),
     ...model.selections.map((s) => s.name),
-    ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName] : [])),
+    ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName, o.narrowing.paramsTypeName, ...(o.narrowing.pageTypeName ? [o.narrowing.pageTypeName] : [])] : [])),
   ];
   return sortedNames(names.filter((n) => !exported.has(n)));
 }
@@ -208,7 +216,8 @@ function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonS
     }
   }
   const kind: OperationKind = op.browserStep ? 'browser-step' : op.streaming ? 'stream' : op.pagination ? 'paginated' : 'plain';
-  const narrowing = op.narrowing ? narrowingSnapshot(op.narrowing.members, selections) : undefined;
+  const found = op.narrowing ? narrowingSnapshot(op.narrowing.members, selections) : undefined;
+  const narrowing = found && op.narrowing ? { ...found, generic: { type: op.narrowing.typeName, parameters: op.narrowing.typeParameters.map((t) => ({ name: t.name, param: t.param })) } } : found;
   const docs = docsDigest(
     { summary: op.summary, description: op.description, externalDocs: op.externalDocs, deprecated: op.deprecated },
     op.params.map((p) => ({ description: p.description, example: p.example, deprecated: p.deprecated })),

@@ -3,7 +3,6 @@ import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
-import { PARAMS_TYPE_PARAMETER, selectionParams } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
@@ -24,6 +23,7 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   const types = new Set<string>();
   for (const op of ops) {
     if (op.hasParams) types.add(op.paramsType);
+    if (op.narrowing) types.add(op.narrowing.paramsTypeName);
     for (const name of resultTypeNames(op, true)) types.add(name);
   }
   const typeList = [...types].sort();
@@ -39,13 +39,6 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
     const sse = ops.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
     imports.push({ moduleSpecifier: `${from}runtime/stream.js`, isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
   }
-  const narrowed = ops.filter((o) => o.narrowing);
-  if (narrowed.length > 0) {
-    // `FieldsParam` appears where page items are a selection.
-    const items = narrowed.some((o) => resultTypeNames(o, true).length > 1);
-    const lists = narrowed.some((o) => selectionParams(o).length > 0);
-    imports.push({ moduleSpecifier: `${from}runtime/selection.js`, isTypeOnly: true, namedImports: [...(lists ? ['FieldLists'] : []), ...(items ? ['FieldsParam'] : []), 'KnownParams'] });
-  }
   const modelTypes = typeList.filter((n) => !enumNames.has(n));
   const enumTypes = typeList.filter((n) => enumNames.has(n));
   if (modelTypes.length > 0) imports.push({ moduleSpecifier: `${from}models.js`, isTypeOnly: true, namedImports: modelTypes });
@@ -54,27 +47,33 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
 }
 
 /**
- * The type parameters of an operation's function or method: an operation whose result holds
- * selected objects is generic in its params, so that the result follows the `*.fields` values
- * passed. Its constraint lets those lists be tuples (`FieldLists`): an inline list is inferred field
- * by field, and the rest of the params as tsc infers any object (not `const`, which makes every
- * array a new readonly tuple and costs each call more to check). Without params, `P` is `{}`: only
- * the default fields.
+ * The type parameters of an operation's function or method: an operation whose result follows its
+ * params is generic in each value that decides it (a `*.fields` list, a flag), so that the result
+ * follows the values passed and is keyed by them alone: a list seen before gives a result type tsc
+ * has made before. A list's constraint admits an empty tuple, which makes tsc infer an inline list
+ * as a tuple of its fields (field by field, as a selection needs) without `const`, which would also
+ * infer every other value of the params literally. A value not passed is `never`: not sent.
  */
-export function operationTypeParameters(op: OperationModel): { name: string; isConst: boolean; constraint: string; default?: string }[] {
+export function operationTypeParameters(op: OperationModel): { name: string; constraint: string; default: string }[] {
   if (!op.narrowing) return [];
-  const lists = selectionParams(op);
-  const constraint = lists.length > 0 ? `FieldLists<${op.paramsType}, ${lists.map((l) => stringLiteral(l)).join(' | ')}>` : op.paramsType;
-  return [{ name: PARAMS_TYPE_PARAMETER, isConst: lists.length === 0, constraint, ...(op.paramsOptional ? { default: '{}' } : {}) }];
+  return op.narrowing.typeParameters.map((t) => {
+    const own = `${op.paramsType}[${stringLiteral(t.param)}]`;
+    return { name: t.name, constraint: t.kind === 'list' ? `readonly [] | ${own}` : own, default: 'never' };
+  });
+}
+
+/** The params type of an operation's function or method: generic in its lists and flags where its result follows them. */
+function paramsTypeOf(op: OperationModel): string {
+  if (!op.narrowing) return op.paramsType;
+  return `${op.narrowing.paramsTypeName}<${op.narrowing.typeParameters.map((t) => t.name).join(', ')}>`;
 }
 
 /** The parameters of an operation after the core (or on a resource method): params, then options. */
 export function operationParameters(op: OperationModel): { name: string; type: string; initializer?: string; hasQuestionToken?: boolean }[] {
-  const generic = `${PARAMS_TYPE_PARAMETER} & KnownParams<${PARAMS_TYPE_PARAMETER}, ${op.paramsType}>`;
   const params = !op.hasParams
     ? []
     : op.narrowing
-      ? [{ name: 'params', type: generic, ...(op.paramsOptional ? { hasQuestionToken: true } : {}) }]
+      ? [{ name: 'params', type: paramsTypeOf(op), ...(op.paramsOptional ? { hasQuestionToken: true } : {}) }]
       : [{ name: 'params', type: op.paramsType, ...(op.paramsOptional ? { initializer: '{}' } : {}) }];
   // A browser step builds a URL: no request, so no per-call options.
   return op.browserStep ? params : [...params, { name: 'options', type: optionsType(op), hasQuestionToken: true }];

@@ -54,7 +54,7 @@ export function indexExports(model: ApiModel): IndexExport[] {
   if (has('pagination')) {
     exports.push({
       moduleSpecifier: './runtime/pagination.js',
-      namedExports: ['PagePromise', 'PaginationLoopError', 'type Page', 'type PageItem', 'type PaginationOptions', 'type PollOptions'],
+      namedExports: ['PagePromise', 'PaginationLoopError', 'type Page', 'type PageMembers', 'type PageItem', 'type PaginationOptions', 'type PollOptions'],
     });
   }
   if (has('selection')) {

@@ -1,6 +1,6 @@
 import { printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
-import { selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
+import { pageHelpers, selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
 import { GENERATED_HEADER } from './source.ts';
 
 /**
@@ -17,6 +17,8 @@ export function emitModels(model: ApiModel): string {
   if (helpers.length > 0) {
     selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
   }
+  const pages = pageHelpers(model);
+  if (pages.length > 0) selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: pages });
   const fromSchemas = [...names, ...selectionEnums(model)].sort((a, b) => a.localeCompare(b));
   if (fromSchemas.length > 0) selection.unshift({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: fromSchemas });
   const all = [...selection, ...statements, ...selectionStatements(model)];

@@ -1,7 +1,7 @@
 import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
-import { PARAMS_TYPE_PARAMETER, selectionType } from './selections.ts';
+import { narrowedPageItemType, narrowedResultType } from './selections.ts';
 import { docText, GENERATED_HEADER, literal, propertyKey, Raw, stringLiteral } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
@@ -9,36 +9,38 @@ export function descriptorName(op: OperationModel): string {
   return op.constName;
 }
 
+/** The params type parameter of `OperationResults` (`client.call`), and each parameter's value in it. */
+const CALL_PARAMS = 'P';
+const callArgument = (param: string): string => `FieldsParam<${CALL_PARAMS}, ${stringLiteral(param)}>`;
+
 /**
  * What a method of this operation returns, as a type. `narrowed`: for an operation whose result
- * holds selected objects, the result for the params type parameter `P` of a generic method.
+ * follows its params, the result for the type parameters of a generic method (one per list or
+ * flag), or, with `args`, for the type arguments it gives each of those parameters.
  */
-export function resultType(op: OperationModel, narrowed = false): string {
+export function resultType(op: OperationModel, narrowed = false, args?: (param: string) => string): string {
   if (op.browserStep) return 'string';
-  const body = narrowed && op.narrowing ? `${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>` : op.success.typeName;
-  if (op.streaming) return `EventStream<${streamEventType(op, narrowed)}>`;
-  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed)}>`;
+  const body = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : op.success.typeName;
+  if (op.streaming) return `EventStream<${streamEventType(op, narrowed, args)}>`;
+  const page = narrowed && op.narrowing?.pageTypeName ? `, ${op.narrowing.pageTypeName}<${op.narrowing.typeParameters.map((t) => (args ? args(t.param) : t.name)).join(', ')}>` : '';
+  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed, args)}${page}>`;
   return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
 
 /** The item type of a paginated operation's pages: the selection itself when the items are a selected member. */
-function pageItemType(op: OperationModel, narrowed: boolean): string {
+function pageItemType(op: OperationModel, narrowed: boolean, args?: (param: string) => string): string {
   const pagination = op.pagination;
   if (!pagination) return 'never';
-  if (!narrowed || !op.narrowing) return pagination.itemType;
-  const member = op.narrowing.members.find((m) => m.property === pagination.items && m.array && m.selection);
-  if (member?.selection) return selectionType(member.selection);
   // Items that nothing selects are what they always are.
-  if (!op.narrowing.members.some((m) => m.property === pagination.items.split('.')[0])) return pagination.itemType;
-  return `PageItem<${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>, ${stringLiteral(pagination.items)}>`;
+  return (narrowed && op.narrowing && narrowedPageItemType(op, op.narrowing, args)) || pagination.itemType;
 }
 
 /**
- * The type of one event of a stream: the body type of an NDJSON line (for the params `P` where
- * fields select), or a `ServerSentEvent` of its data type.
+ * The type of one event of a stream: the body type of an NDJSON line (narrowed by the method's type
+ * parameters where fields select), or a `ServerSentEvent` of its data type.
  */
-export function streamEventType(op: OperationModel, narrowed = false): string {
-  const selected = narrowed && op.narrowing ? `${op.narrowing.typeName}<${PARAMS_TYPE_PARAMETER}>` : undefined;
+export function streamEventType(op: OperationModel, narrowed = false, args?: (param: string) => string): string {
+  const selected = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : undefined;
   if (op.streaming === 'sse') return `ServerSentEvent<${selected ?? (op.success.typeName === 'void' ? 'string' : op.success.typeName)}>`;
   if (selected) return selected;
   return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
@@ -105,11 +107,14 @@ export function emitOperations(model: ApiModel): string {
     kind: StructureKind.Interface,
     isExported: true,
     name: 'OperationResults',
-    typeParameters: [{ name: PARAMS_TYPE_PARAMETER, default: '{}' }],
+    typeParameters: [{ name: CALL_PARAMS, default: '{}' }],
     docs: [{ description: 'What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`.' }],
-    properties: model.operations.map((op) => ({ name: stringLiteral(op.id), type: resultType(op, true) })),
+    properties: model.operations.map((op) => ({ name: stringLiteral(op.id), type: resultType(op, true, callArgument) })),
   });
-  for (const op of model.operations) if (op.narrowing) typeNames.add(op.narrowing.typeName);
+  for (const op of model.operations) {
+    if (op.narrowing) typeNames.add(op.narrowing.typeName);
+    if (op.narrowing?.pageTypeName) typeNames.add(op.narrowing.pageTypeName);
+  }
   for (const s of model.selections) typeNames.add(s.name);
   statements.push({
     kind: StructureKind.TypeAlias,
@@ -170,7 +175,7 @@ export function resultTypeNames(op: OperationModel, narrowed = false): string[] 
     const items = op.pagination && op.narrowing.members.find((m) => m.property === op.pagination?.items && m.array && m.selection);
     // Page items nothing selects keep their type, `PageItem<Body, path>`.
     const wideItems = op.pagination && pageItemType(op, true) === op.pagination.itemType;
-    return [op.narrowing.typeName, ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
+    return [op.narrowing.typeName, ...(op.narrowing.pageTypeName ? [op.narrowing.pageTypeName] : []), ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
   }
   return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
 }

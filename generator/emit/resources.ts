@@ -2,7 +2,6 @@ import { printSourceFile, Scope, type StatementStructures, StructureKind } from 
 import type { ApiModel, GroupModel } from '../model/types.ts';
 import { functionNames, operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
 import { methodDocs, resultType } from './operations.ts';
-import { PARAMS_TYPE_PARAMETER } from './selections.ts';
 import { docText, GENERATED_HEADER } from './source.ts';
 
 /**
@@ -36,8 +35,8 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
         typeParameters: operationTypeParameters(op),
         parameters,
         returnType: resultType(op, true),
-        // The function's params type parameter is this method's, not inferred again from `P & KnownParams<...>`.
-        statements: `return ${names.get(op.id)!}${op.narrowing ? `<${PARAMS_TYPE_PARAMETER}>` : ''}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
+        // The function's type parameters are this method's, passed on rather than inferred again.
+        statements: `return ${names.get(op.id)!}${op.narrowing ? `<${op.narrowing.typeParameters.map((t) => t.name).join(', ')}>` : ''}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
       };
     }),
   };

@@ -1,9 +1,6 @@
 import { type StatementStructures, StructureKind } from './structures.ts';
-import type { ApiModel, NarrowedMember, NarrowingModel, OperationModel, SelectionModel } from '../model/types.ts';
+import type { ApiModel, NarrowedMember, NarrowingModel, NarrowingTypeParameter, OperationModel, SelectionModel } from '../model/types.ts';
 import { docText, propertyKey, stringLiteral } from './source.ts';
-
-/** The type parameter of a generic method: the params the caller passed, as inferred literally. */
-export const PARAMS_TYPE_PARAMETER = 'P';
 
 /** A union of string literals (`never` when empty). */
 function union(values: readonly string[]): string {
@@ -26,8 +23,9 @@ function list(values: readonly string[]): string {
 
 /**
  * The declarations `models.ts` adds for field selection: one generic type per selected object
- * (`TweetSelection<V>`) and one generic result per operation whose result holds such objects
- * (`GetPostsByIdsResponse<P>`).
+ * (`TweetSelection<V>`), and for each operation whose result follows its params, the result and the
+ * params generic in the values that decide it (`GetPostsByIdsResponse<TweetFields, …>`,
+ * `GetPostsByIdsParamsOf<TweetFields, …>`).
  */
 export function selectionStatements(model: ApiModel): StatementStructures[] {
   const statements: StatementStructures[] = [];
@@ -55,35 +53,76 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
       ],
     });
   }
-  const selections = new Map(model.selections.map((s) => [s.name, s]));
   for (const op of model.operations) {
     if (!op.narrowing) continue;
-    statements.push(narrowedResult(op, op.narrowing, selections));
+    statements.push(narrowedParams(op, op.narrowing), narrowedResult(op, op.narrowing));
+    if (op.narrowing.pageTypeName) statements.push(narrowedPage(op, op.narrowing, op.narrowing.pageTypeName));
   }
   return statements;
 }
 
-function narrowedResult(op: OperationModel, n: NarrowingModel, selections: ReadonlyMap<string, SelectionModel>): StatementStructures {
-  const params = n.members.flatMap((m) => paramsOf(m)).filter((p, i, all) => all.indexOf(p) === i);
+/**
+ * The type an unnamed type argument stands for: the parameter's own type, which may hold every field
+ * (or be either flag value), so the result is the body as the schema states it.
+ */
+function typeParameterDefault(op: OperationModel, t: NarrowingTypeParameter): string {
+  return `${op.paramsType}[${stringLiteral(t.param)}]`;
+}
+
+/** The type parameters of the result type and the generic params type, each defaulting to its parameter's own type. */
+function declaredTypeParameters(op: OperationModel, n: NarrowingModel): { name: string; default: string }[] {
+  return n.typeParameters.map((t) => ({ name: t.name, default: typeParameterDefault(op, t) }));
+}
+
+/**
+ * The params of an operation whose result follows them, generic in the values that decide it. A
+ * method takes them as its params type: tsc infers each list alone (an inline list as a tuple of its
+ * fields), and checks the rest of the literal as it checks any object, excess properties included.
+ */
+function narrowedParams(op: OperationModel, n: NarrowingModel): StatementStructures {
+  const keys = n.typeParameters.map((t) => t.param);
+  return {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: n.paramsTypeName,
+    typeParameters: declaredTypeParameters(op, n),
+    extends: [`Omit<${op.paramsType}, ${union(keys)}>`],
+    properties: n.typeParameters.map((t) => ({
+      name: propertyKey(t.param),
+      hasQuestionToken: !op.params.some((p) => p.key === t.param && p.required),
+      type: t.name,
+    })),
+    docs: [
+      {
+        description: docText(
+          `\`${op.paramsType}\` with the values that decide what \`${op.id}\` returns as type parameters: ${n.typeParameters.map((t) => `\`${t.param}\` (\`${t.name}\`)`).join(', ')}.`,
+          `Without type arguments, it is \`${op.paramsType}\`.`,
+        ),
+      },
+    ],
+  };
+}
+
+function narrowedResult(op: OperationModel, n: NarrowingModel): StatementStructures {
   const flags = n.members.filter((m) => m.flag);
   if (flags.length > 0) {
     // A property present or absent by a flag cannot be an interface member: an intersection.
     const selected = n.members.filter((m) => !m.flag);
     const parts = [
       `Omit<${n.body}, ${union(n.members.map((m) => m.property))}>`,
-      ...(selected.length > 0 ? [`{ ${selected.map((m) => `${propertyKey(m.property)}${m.required ? '' : '?'}: ${memberType(m, selections)};`).join(' ')} }`] : []),
-      ...flags.map((m) => `Flagged<${n.body}, ${stringLiteral(m.property)}, FieldsParam<${PARAMS_TYPE_PARAMETER}, ${stringLiteral(m.flag?.param ?? '')}>>`),
+      ...(selected.length > 0 ? [`{ ${selected.map((m) => `${propertyKey(m.property)}${m.required ? '' : '?'}: ${memberType(m, n)};`).join(' ')} }`] : []),
+      ...flags.map((m) => `Flagged<${n.body}, ${stringLiteral(m.property)}, ${typeParameterOf(n, m.flag?.param ?? '')}>`),
     ];
     return {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: n.typeName,
-      typeParameters: [{ name: PARAMS_TYPE_PARAMETER, default: op.paramsType }],
+      typeParameters: declaredTypeParameters(op, n),
       type: parts.join(' & '),
       docs: [
         {
           description: docText(
-            `\`${n.body}\` as \`${op.id}\` returns it for the params \`P\`: ${flags.map((m) => `\`${m.property}\` is present when \`${m.flag?.param}\` is \`true\`, absent when it is not sent`).join('; ')}${selected.length > 0 ? '; its objects carry the fields the `*.fields` parameters ask for, beside their defaults' : ''}.`,
+            `\`${n.body}\` as \`${op.id}\` returns it for the values of ${n.typeParameters.map((t) => `\`${t.param}\` (\`${t.name}\`)`).join(', ')}: ${flags.map((m) => `\`${m.property}\` is present when \`${m.flag?.param}\` is \`true\`, absent when it is not sent`).join('; ')}${selected.length > 0 ? '; its objects carry the fields the `*.fields` lists ask for, beside their defaults' : ''}.`,
             'Without type arguments, it is the type as the schema states it.',
           ),
         },
@@ -94,17 +133,17 @@ function narrowedResult(op: OperationModel, n: NarrowingModel, selections: Reado
     kind: StructureKind.Interface,
     isExported: true,
     name: n.typeName,
-    typeParameters: [{ name: PARAMS_TYPE_PARAMETER, default: op.paramsType }],
+    typeParameters: declaredTypeParameters(op, n),
     extends: [`Omit<${n.body}, ${union(n.members.map((m) => m.property))}>`],
     properties: n.members.map((m) => ({
       name: propertyKey(m.property),
       hasQuestionToken: !m.required,
-      type: memberType(m, selections),
+      type: memberType(m, n),
     })),
     docs: [
       {
         description: docText(
-          `\`${n.body}\` as \`${op.id}\` returns it for the params \`P\`: its objects carry the fields ${params.map((p) => `\`${p}\``).join(', ')} ask for, beside their defaults (see ${[...new Set(n.members.flatMap(selectionNames))].map((s) => `\`${s}\``).join(', ')}).`,
+          `\`${n.body}\` as \`${op.id}\` returns it for the lists ${n.typeParameters.map((t) => `\`${t.param}\` (\`${t.name}\`)`).join(', ')}: its objects carry the fields those lists ask for, beside their defaults (see ${[...new Set(n.members.flatMap(selectionNames))].map((s) => `\`${s}\``).join(', ')}).`,
           'Without type arguments, every selectable field is optional, as the schema states it.',
         ),
       },
@@ -112,25 +151,48 @@ function narrowedResult(op: OperationModel, n: NarrowingModel, selections: Reado
   };
 }
 
-/** The `*.fields` parameters (params keys) whose lists decide an operation's selections, sorted. */
-export function selectionParams(op: OperationModel): string[] {
-  return [...new Set((op.narrowing?.members ?? []).flatMap((m) => paramsOf(m, false)))].sort();
+/**
+ * A paginated operation's page: the narrowed result and what a page adds, as one interface (tsc
+ * resolves its members once per list, where `Page<Body, Item>`'s intersection is reduced property by
+ * property when each new result is awaited).
+ */
+function narrowedPage(op: OperationModel, n: NarrowingModel, name: string): StatementStructures {
+  const self = `${name}<${n.typeParameters.map((t) => t.name).join(', ')}>`;
+  return {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name,
+    typeParameters: declaredTypeParameters(op, n),
+    extends: [narrowedResultType(n), `PageMembers<${narrowedPageItemType(op, n) ?? op.pagination?.itemType ?? 'never'}, ${self}>`],
+    docs: [{ description: docText(`A page of \`${op.id}\`: \`${n.typeName}\` with its items and the way to the pages around it.`) }],
+  };
 }
 
-/** The params keys a member's presence or fields follow: its `*.fields` lists, and its flag unless `flags` is false. */
-function paramsOf(m: NarrowedMember, flags = true): string[] {
-  if (m.flag) return flags ? [m.flag.param] : [];
-  return m.selection ? [m.selection.param] : (m.object?.members ?? []).flatMap((inner) => paramsOf(inner, flags));
+/**
+ * The item type of a narrowed operation's pages: the selection itself when the items are a selected
+ * member, the item found in the narrowed result when they sit in one (`PageItem<…>`); undefined
+ * when nothing selects them.
+ */
+export function narrowedPageItemType(op: OperationModel, n: NarrowingModel, args?: (param: string) => string): string | undefined {
+  const pagination = op.pagination;
+  if (!pagination) return undefined;
+  const member = n.members.find((m) => m.property === pagination.items && m.array && m.selection);
+  if (member?.selection) return selectionType(member.selection, n, args);
+  if (!n.members.some((m) => m.property === pagination.items.split('.')[0])) return undefined;
+  return `PageItem<${narrowedResultType(n, args)}, ${stringLiteral(pagination.items)}>`;
+}
+
+/** The pagination helpers (`runtime/pagination.ts`) that `models.ts` names for page interfaces. */
+export function pageHelpers(model: ApiModel): string[] {
+  const ops = model.operations.filter((o) => o.narrowing?.pageTypeName);
+  if (ops.length === 0) return [];
+  return [...(ops.some((o) => o.narrowing && narrowedPageItemType(o, o.narrowing)?.startsWith('PageItem<')) ? ['PageItem'] : []), 'PageMembers'];
 }
 
 /** The field-selection helpers (`runtime/selection.ts`) that `models.ts` names. */
 export function selectionHelpers(model: ApiModel): string[] {
   const members = model.operations.flatMap((o) => o.narrowing?.members ?? []);
-  return [
-    ...(model.selections.length > 0 ? ['FieldSelection'] : []),
-    ...(members.length > 0 ? ['FieldsParam'] : []),
-    ...(members.some((m) => m.flag) ? ['Flagged'] : []),
-  ];
+  return [...(model.selections.length > 0 ? ['FieldSelection'] : []), ...(members.some((m) => m.flag) ? ['Flagged'] : [])];
 }
 
 function selectionNames(m: NarrowedMember): string[] {
@@ -138,18 +200,33 @@ function selectionNames(m: NarrowedMember): string[] {
 }
 
 /** A member's type: the selection of its objects, or an object whose members are selections. */
-function memberType(m: NarrowedMember, selections: ReadonlyMap<string, SelectionModel>): string {
+function memberType(m: NarrowedMember, n: NarrowingModel): string {
   let type: string;
-  if (m.selection) type = selectionType(m.selection);
+  if (m.selection) type = selectionType(m.selection, n);
   else {
     const inner = m.object?.members ?? [];
-    type = `{ ${inner.map((i) => `${propertyKey(i.property)}${i.required ? '' : '?'}: ${memberType(i, selections)};`).join(' ')} }`;
+    type = `{ ${inner.map((i) => `${propertyKey(i.property)}${i.required ? '' : '?'}: ${memberType(i, n)};`).join(' ')} }`;
     if (m.object?.others) type = `Omit<${m.object.schema}, ${union(inner.map((i) => i.property))}> & ${type}`;
   }
   return m.array ? `${type}[]` : type;
 }
 
-/** The selected object of a member, e.g. `TweetSelection<FieldsParam<P, 'tweet.fields'>>`. */
-export function selectionType(selection: { name: string; param: string }): string {
-  return `${selection.name}<FieldsParam<${PARAMS_TYPE_PARAMETER}, ${stringLiteral(selection.param)}>>`;
+/** The type parameter standing for the value of the params key `param`. */
+export function typeParameterOf(n: NarrowingModel, param: string): string {
+  const t = n.typeParameters.find((p) => p.param === param);
+  if (!t) throw new Error(`no type parameter for ${param}`);
+  return t.name;
+}
+
+/**
+ * The selected object of a member, e.g. `TweetSelection<TweetFields>`; `args` gives each parameter's
+ * type argument where it is not the type parameter itself (`client.call`'s `FieldsParam<P, 'tweet.fields'>`).
+ */
+export function selectionType(selection: { name: string; param: string }, n: NarrowingModel, args?: (param: string) => string): string {
+  return `${selection.name}<${args ? args(selection.param) : typeParameterOf(n, selection.param)}>`;
+}
+
+/** The narrowed result type of an operation with its type arguments: its type parameters, or what `args` gives for each parameter. */
+export function narrowedResultType(n: NarrowingModel, args?: (param: string) => string): string {
+  return `${n.typeName}<${n.typeParameters.map((t) => (args ? args(t.param) : t.name)).join(', ')}>`;
 }

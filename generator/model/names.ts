@@ -15,7 +15,7 @@ const SHADOWING_TYPES = new Set([
   'Symbol', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType',
   'Uint8Array', 'Blob', 'File', 'FormData', 'Headers', 'Request', 'Response', 'URL', 'URLSearchParams',
   'AbortSignal', 'ReadableStream', 'Iterable', 'AsyncIterable', 'PromiseLike', 'ArrayBuffer', 'JSON', 'Math',
-  'ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'RequestOptions', 'Micros', 'Page', 'PagePromise',
+  'ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'RequestOptions', 'Micros', 'Page', 'PageMembers', 'PagePromise',
   'components', 'paths', 'operations', 'webhooks', '$defs',
   // What the package exports or imports beside the models (index.ts, operations.ts, resources, problems.ts).
   'ClientOptions', 'ClientAuth', 'ClientCore', 'CallArgs', 'OperationId', 'OperationTypes', 'OperationSpec',

@@ -3,7 +3,7 @@ import { pascalCase, typeName } from './names.ts';
 import { inferFieldSelection } from './selection-inference.ts';
 import { fieldType, fieldValues, propertiesOf } from './selection-schema.ts';
 import { refName, type SchemaRegistry } from './schemas.ts';
-import type { JsonSchema, NarrowedMember, OperationModel, SelectionModel } from './types.ts';
+import type { JsonSchema, NarrowedMember, NarrowingTypeParameter, OperationModel, SelectionModel } from './types.ts';
 
 type ReadOperation = Omit<OperationModel, 'methodName' | 'group'>;
 
@@ -72,9 +72,60 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
     const name = registry.isTaken(`${base}Response`) ? registry.claimName(`${base}Result`) : registry.claimName(`${base}Response`);
     const used = new Set(members.flatMap(paramsOfMember));
     const inferredFrom = [...inferredParams].filter((p) => used.has(p));
-    op.narrowing = { typeName: name, body: op.success.typeName, members, ...(inferredFrom.length > 0 ? { inferredFrom } : {}) };
+    const paramsTypeName = registry.claimName(`${op.paramsType}Of`);
+    const pageTypeName = op.pagination && pageExtendsBody(op, members, registry) ? registry.claimName(`${base}Page`) : undefined;
+    op.narrowing = {
+      typeName: name,
+      body: op.success.typeName,
+      members,
+      paramsTypeName,
+      typeParameters: typeParameters(members, registry),
+      ...(pageTypeName ? { pageTypeName } : {}),
+      ...(inferredFrom.length > 0 ? { inferredFrom } : {}),
+    };
   }
   return selections;
+}
+
+/** The members a page adds to its body (the runtime's `PageMembers`). */
+const PAGE_MEMBERS = ['items', 'nextToken', 'previousToken', 'rateLimit', 'hasNextPage', 'getNextPage', 'getPreviousPage'];
+
+/**
+ * Whether a page interface can extend the narrowed result: it is an interface (no flag), and the body
+ * declares its properties plainly (no `allOf`, `oneOf`, `anyOf`) and none a page adds.
+ */
+function pageExtendsBody(op: ReadOperation, members: readonly NarrowedMember[], registry: SchemaRegistry): boolean {
+  if (members.some((m) => m.flag)) return false;
+  const body = registry.get(op.success.typeName)?.schema;
+  if (!body || body.allOf !== undefined || body.oneOf !== undefined || body.anyOf !== undefined) return false;
+  const properties = propertiesOf(body);
+  return properties !== undefined && !PAGE_MEMBERS.some((m) => m in properties) && !isObject(body.additionalProperties) && body.additionalProperties !== true;
+}
+
+/** Names a type parameter must not take: it would hide the global type of that name in its declaration. */
+const GLOBAL_TYPES = new Set(['Omit', 'Pick', 'Promise', 'Record', 'Partial', 'Readonly', 'Array', 'ReadonlyArray', 'NonNullable']);
+
+/**
+ * One type parameter per parameter whose value decides the result, in the order the result's
+ * members name them, each named after its parameter (`tweet.fields` -> `TweetFields`) unless a type
+ * the declarations refer to has that name.
+ */
+function typeParameters(members: readonly NarrowedMember[], registry: SchemaRegistry): NarrowingTypeParameter[] {
+  const out: NarrowingTypeParameter[] = [];
+  const visit = (list: readonly NarrowedMember[]): void => {
+    for (const m of list) {
+      const param = m.flag?.param ?? m.selection?.param;
+      if (param !== undefined && !out.some((t) => t.param === param)) {
+        const base = pascalCase(param);
+        let name = base;
+        for (let n = 2; registry.isTaken(name) || GLOBAL_TYPES.has(name) || out.some((t) => t.name === name); n++) name = `${base}${n}`;
+        out.push({ param, name, kind: m.flag ? 'flag' : 'list' });
+      }
+      if (m.object) visit(m.object.members);
+    }
+  };
+  visit(members);
+  return out;
 }
 
 /**

@@ -248,8 +248,35 @@ export interface NarrowingModel {
   /** The body schema it narrows, e.g. `TweetsLookupResponse`. */
   body: string;
   members: NarrowedMember[];
+  /**
+   * The params type generic in the values that decide the result (`GetPostsByIdsParamsOf`): the
+   * operation's params with each of those parameters typed by its type parameter.
+   */
+  paramsTypeName: string;
+  /**
+   * The type parameters of the result, of the params type above and of the operation's methods, in
+   * order: one per parameter whose value decides the result (a `*.fields` list, or a flag), by params
+   * key. A list seen before gives a result type tsc has made before, whatever else the params hold.
+   */
+  typeParameters: NarrowingTypeParameter[];
+  /**
+   * A paginated operation's page type (`GetUsersPostsPage`): an interface extending the result and the
+   * runtime's `PageMembers`. Absent where the result cannot be extended (flags make it an intersection
+   * with conditional types) or names a member a page adds (`items`): such pages stay `Page<Body, Item>`.
+   */
+  pageTypeName?: string;
   /** The `*.fields` parameters whose pairing with an object was inferred (no `x-field-selection`), by params key. */
   inferredFrom?: string[];
+}
+
+/** A parameter whose value decides a narrowed result, as a type parameter. */
+export interface NarrowingTypeParameter {
+  /** The params key (`tweet.fields`, `with_total_count`). */
+  param: string;
+  /** The type parameter's name (`TweetFields`, `WithTotalCount`). */
+  name: string;
+  /** A `*.fields` list (a tuple of its fields when written inline) or a boolean flag. */
+  kind: 'list' | 'flag';
 }
 
 /** A property of a result body that holds selected objects, directly (`data`) or one level down (`includes.users`). */

@@ -40,8 +40,11 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-/** One page: the response body as sent, plus its items and the way to the pages around it. */
-export type Page<Body, Item> = Body & {
+/**
+ * What a page adds to its body: its items and the way to the pages around it (`Self`, the page
+ * type, is what they resolve to).
+ */
+export interface PageMembers<Item, Self> {
   /** The items of this page (empty when the page has none). */
   readonly items: Item[];
   /** The token, cursor, offset or (paging by `Link` headers) URL of the next page; undefined on the last page. */
@@ -55,12 +58,19 @@ export type Page<Body, Item> = Body & {
    * Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the
    * token was already used.
    */
-  getNextPage(): Promise<Page<Body, Item> | null>;
+  getNextPage(): Promise<Self | null>;
   /** Fetches the previous page; `null` when there is none. */
-  getPreviousPage(): Promise<Page<Body, Item> | null>;
-};
+  getPreviousPage(): Promise<Self | null>;
+}
 
-/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
+/**
+ * One page: the response body as sent, plus its items and the way to the pages around it. A
+ * narrowed operation's pages have an interface of their own instead (`GetUsersPostsPage<...>`,
+ * extending the body and `PageMembers`): tsc resolves an interface's members once, where it
+ * reduces this intersection property by property for each new body type.
+ */
+export type Page<Body, Item> = Body & PageMembers<Item, Page<Body, Item>>;
+
 export class PaginationLoopError extends Error {
   override readonly name = 'PaginationLoopError';
   constructor(
@@ -86,9 +96,12 @@ interface Trail {
  * `for await` for every item across pages, or call `.pages()` for page after page. Paging
  * stops only when the next token is absent or the cursor is null (a short page is not the
  * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
+ * `ThisPage`: the type of a page (`Page<Body, Item>`, or a narrowed operation's page interface).
  */
-export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, AsyncIterable<Item> {
-  #first: Promise<Page<Body, Item>> | undefined;
+export class PagePromise<Body, Item, ThisPage extends PageMembers<Item, ThisPage> = Page<Body, Item>>
+  implements PromiseLike<ThisPage>, AsyncIterable<Item>
+{
+  #first: Promise<ThisPage> | undefined;
   /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
   private readonly params: Record<string, unknown>;
 
@@ -101,8 +114,8 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
     this.params = params as Record<string, unknown>;
   }
 
-  then<A = Page<Body, Item>, B = never>(
-    onFulfilled?: ((page: Page<Body, Item>) => A | PromiseLike<A>) | null,
+  then<A = ThisPage, B = never>(
+    onFulfilled?: ((page: ThisPage) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
     return this.first().then(onFulfilled, onRejected);
@@ -110,16 +123,16 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
 
   catch<B = never>(
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<Page<Body, Item> | B> {
+  ): Promise<ThisPage | B> {
     return this.first().catch(onRejected);
   }
 
-  finally(onFinally?: (() => void) | null): Promise<Page<Body, Item>> {
+  finally(onFinally?: (() => void) | null): Promise<ThisPage> {
     return this.first().finally(onFinally);
   }
 
   /** Every page in order, within `maxPages` (and `maxItems`). Pages already walked are not kept. */
-  async *pages(): AsyncGenerator<Page<Body, Item>, void, undefined> {
+  async *pages(): AsyncGenerator<ThisPage, void, undefined> {
     const maxPages = this.options.maxPages ?? Infinity;
     const maxItems = this.options.maxItems ?? Infinity;
     if (maxPages <= 0 || maxItems <= 0) return;
@@ -128,7 +141,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
     const start = startToken(this.op, this.params);
     if (start !== undefined) seen.add(start);
     let trail: Trail = { token: start, previous: undefined, depth: 1 };
-    let page: Page<Body, Item> = await this.first();
+    let page: ThisPage = await this.first();
     let pages = 0;
     let items = 0;
     for (;;) {
@@ -181,7 +194,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
       for (let round = 0; round < maxRounds; round++) {
         if (round > 0) await this.core.sleep(intervalMs, signal);
         const params = since === undefined ? base : { ...base, since_id: since };
-        const walk = new PagePromise<Body, Item>(this.core, this.op, params, { ...request, signal });
+        const walk = new PagePromise<Body, Item, ThisPage>(this.core, this.op, params, { ...request, signal });
         if (since === undefined) {
           since = newestIdOf(await walk, undefined);
           continue;
@@ -204,23 +217,23 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
     }
   }
 
-  private first(): Promise<Page<Body, Item>> {
+  private first(): Promise<ThisPage> {
     const start = startToken(this.op, this.params);
     this.#first ??= this.fetchPage(this.params, { token: start, previous: undefined, depth: 1 });
     return this.#first;
   }
 
   /** Fetches one page; `trail` holds the tokens requested before it, for `getNextPage`'s loop check. */
-  private async fetchPage(params: Record<string, unknown>, trail: Trail): Promise<Page<Body, Item>> {
+  private async fetchPage(params: Record<string, unknown>, trail: Trail): Promise<ThisPage> {
     const { body, info } = await exchange(this.core, this.op, params, this.options);
     const spec = this.op.pagination;
     const found = valueAt(body, spec.items);
     const items = Array.isArray(found) ? (found as Item[]) : [];
     const next = nextToken(spec, body, items, params, info.headers);
     const previous = spec.previous === undefined ? undefined : tokenOf(valueAt(body, spec.previous));
-    let nextPage: Promise<Page<Body, Item> | null> | undefined;
-    let previousPage: Promise<Page<Body, Item> | null> | undefined;
-    const follow = (token: string | undefined): Promise<Page<Body, Item> | null> => {
+    let nextPage: Promise<ThisPage | null> | undefined;
+    let previousPage: Promise<ThisPage | null> | undefined;
+    const follow = (token: string | undefined): Promise<ThisPage | null> => {
       if (token === undefined) return Promise.resolve(null);
       return this.fetchPage(paramsFor(this.op, params, token), {
         token,
@@ -235,7 +248,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
       previousToken: previous,
       rateLimit: info.rateLimit,
       hasNextPage: (): boolean => next !== undefined,
-      getNextPage: (): Promise<Page<Body, Item> | null> => {
+      getNextPage: (): Promise<ThisPage | null> => {
         if (next !== undefined && trailHas(trail, next))
           return Promise.reject(new PaginationLoopError(this.op.id, trail.depth));
         // Kept so that asking twice does not fetch twice; dropped on failure so that it can be asked again.
@@ -245,7 +258,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
         });
         return nextPage;
       },
-      getPreviousPage: (): Promise<Page<Body, Item> | null> => {
+      getPreviousPage: (): Promise<ThisPage | null> => {
         previousPage ??= follow(previous).catch((error: unknown) => {
           previousPage = undefined;
           throw error;
@@ -253,7 +266,7 @@ export class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, A
         return previousPage;
       },
     };
-    return page as unknown as Page<Body, Item>;
+    return page as unknown as ThisPage;
   }
 }
 

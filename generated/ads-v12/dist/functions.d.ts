@@ -13,7 +13,6 @@
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { KnownParams } from './runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -75,30 +74,41 @@ import type {
   LineItemCuratedCategoryResponse,
   LineItemResponse,
   ListAccountAppsParams,
+  ListAccountAppsParamsOf,
   ListAccountAppsResponse,
   ListAccountMediaParams,
+  ListAccountMediaParamsOf,
   ListAccountMediaResponse,
   ListAccountsParams,
+  ListAccountsParamsOf,
   ListAccountsResponse,
   ListCardsParams,
   ListCuratedCategoriesParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsParamsOf,
   ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesParamsOf,
   ListCustomAudiencesResponse,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesParamsOf,
   ListLineItemCuratedCategoriesResponse,
   ListLineItemPlacementsParams,
   ListMediaCreativesParams,
+  ListMediaCreativesParamsOf,
   ListMediaCreativesResponse,
   ListPollCardsParams,
+  ListPollCardsParamsOf,
   ListPollCardsResponse,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsParamsOf,
   ListPrerollCallToActionsResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsParamsOf,
   ListPromotedAccountsResponse,
   ListScheduledTweetsParams,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsParamsOf,
   ListTailoredAudiencePermissionsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
@@ -139,11 +149,11 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export declare function listAccounts<const P extends ListAccountsParams = {}>(
+export declare function listAccounts<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
   core: ClientCore,
-  params?: P & KnownParams<P, ListAccountsParams>,
+  params?: ListAccountsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+): PagePromise<ListAccountsResponse<WithTotalCount>, PageItem<AccountListResponse, 'data'>>;
 /**
  * Create a sandbox account
  *
@@ -203,11 +213,13 @@ export declare function deleteSandboxAccount(
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
  */
-export declare function listAccountApps<const P extends ListAccountAppsParams>(
+export declare function listAccountApps<
+  WithTotalCount extends ListAccountAppsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListAccountAppsParams>,
+  params: ListAccountAppsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+): PagePromise<ListAccountAppsResponse<WithTotalCount>, PageItem<AccountAppListResponse, 'data'>>;
 /**
  * Get an entity's change history
  *
@@ -288,12 +300,14 @@ export declare function getCuratedCategory(
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `listLineItemCuratedCategories`)
  */
-export declare function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
+export declare function listLineItemCuratedCategories<
+  WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+  params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
   options?: PaginationOptions,
 ): PagePromise<
-  ListLineItemCuratedCategoriesResponse<P>,
+  ListLineItemCuratedCategoriesResponse<WithTotalCount>,
   PageItem<LineItemCuratedCategoryListResponse, 'data'>
 >;
 /**
@@ -417,11 +431,13 @@ export declare function listLineItemPlacements(
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
  */
-export declare function listAccountMedia<const P extends ListAccountMediaParams>(
+export declare function listAccountMedia<
+  WithTotalCount extends ListAccountMediaParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListAccountMediaParams>,
+  params: ListAccountMediaParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+): PagePromise<ListAccountMediaResponse<WithTotalCount>, PageItem<AccountMediaListResponse, 'data'>>;
 /**
  * Get an account media entry
  *
@@ -457,11 +473,13 @@ export declare function deleteAccountMedia(
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
  */
-export declare function listMediaCreatives<const P extends ListMediaCreativesParams>(
+export declare function listMediaCreatives<
+  WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListMediaCreativesParams>,
+  params: ListMediaCreativesParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+): PagePromise<ListMediaCreativesResponse<WithTotalCount>, PageItem<MediaCreativeListResponse, 'data'>>;
 /**
  * Attach account media to a line item
  *
@@ -512,11 +530,13 @@ export declare function deleteMediaCreative(
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
  */
-export declare function listPromotedAccounts<const P extends ListPromotedAccountsParams>(
+export declare function listPromotedAccounts<
+  WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListPromotedAccountsParams>,
+  params: ListPromotedAccountsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
+): PagePromise<ListPromotedAccountsResponse<WithTotalCount>, PageItem<PromotedAccountListResponse, 'data'>>;
 /**
  * List cards
  *
@@ -602,11 +622,11 @@ export declare function deleteCard(
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
  */
-export declare function listPollCards<const P extends ListPollCardsParams>(
+export declare function listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, ListPollCardsParams>,
+  params: ListPollCardsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+): PagePromise<ListPollCardsResponse<WithTotalCount>, PageItem<PollCardListResponse, 'data'>>;
 /**
  * Create a poll card
  *
@@ -662,11 +682,16 @@ export declare function deletePollCard(
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
  */
-export declare function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(
+export declare function listPrerollCallToActions<
+  WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+  params: ListPrerollCallToActionsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
+): PagePromise<
+  ListPrerollCallToActionsResponse<WithTotalCount>,
+  PageItem<PrerollCallToActionListResponse, 'data'>
+>;
 /**
  * Create a preroll call to action
  *
@@ -808,13 +833,13 @@ export declare function searchKeywordInsights(
  * `listTailoredAudiencePermissions`)
  */
 export declare function listTailoredAudiencePermissions<
-  const P extends ListTailoredAudiencePermissionsParams,
+  WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+  params: ListTailoredAudiencePermissionsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
 ): PagePromise<
-  ListTailoredAudiencePermissionsResponse<P>,
+  ListTailoredAudiencePermissionsResponse<WithTotalCount>,
   PageItem<TailoredAudiencePermissionListResponse, 'data'>
 >;
 /**
@@ -898,12 +923,14 @@ export declare function updateCustomAudienceUsers(
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `listCustomAudiencePermissions`)
  */
-export declare function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
+export declare function listCustomAudiencePermissions<
+  WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+  params: ListCustomAudiencePermissionsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
 ): PagePromise<
-  ListCustomAudiencePermissionsResponse<P>,
+  ListCustomAudiencePermissionsResponse<WithTotalCount>,
   PageItem<CustomAudiencePermissionListResponse, 'data'>
 >;
 /**
@@ -950,11 +977,13 @@ export declare function deleteCustomAudiencePermission(
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
-export declare function listCustomAudiences<const P extends ListCustomAudiencesParams>(
+export declare function listCustomAudiences<
+  WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListCustomAudiencesParams>,
+  params: ListCustomAudiencesParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
+): PagePromise<ListCustomAudiencesResponse<WithTotalCount>, PageItem<CustomAudienceListResponse, 'data'>>;
 /**
  * Create a custom audience
  *

@@ -15,7 +15,6 @@ import { request } from './runtime/http.js';
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -77,30 +76,41 @@ import type {
   LineItemCuratedCategoryResponse,
   LineItemResponse,
   ListAccountAppsParams,
+  ListAccountAppsParamsOf,
   ListAccountAppsResponse,
   ListAccountMediaParams,
+  ListAccountMediaParamsOf,
   ListAccountMediaResponse,
   ListAccountsParams,
+  ListAccountsParamsOf,
   ListAccountsResponse,
   ListCardsParams,
   ListCuratedCategoriesParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsParamsOf,
   ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesParamsOf,
   ListCustomAudiencesResponse,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesParamsOf,
   ListLineItemCuratedCategoriesResponse,
   ListLineItemPlacementsParams,
   ListMediaCreativesParams,
+  ListMediaCreativesParamsOf,
   ListMediaCreativesResponse,
   ListPollCardsParams,
+  ListPollCardsParamsOf,
   ListPollCardsResponse,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsParamsOf,
   ListPrerollCallToActionsResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsParamsOf,
   ListPromotedAccountsResponse,
   ListScheduledTweetsParams,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsParamsOf,
   ListTailoredAudiencePermissionsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
@@ -147,11 +157,11 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /12/accounts` (operationId `listAccounts`)
  */
-export function listAccounts<const P extends ListAccountsParams = {}>(
+export function listAccounts<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
   core: ClientCore,
-  params?: P & KnownParams<P, ListAccountsParams>,
+  params?: ListAccountsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>> {
+): PagePromise<ListAccountsResponse<WithTotalCount>, PageItem<AccountListResponse, 'data'>> {
   return new PagePromise(core, ops.listAccounts, params ?? {}, options);
 }
 
@@ -226,11 +236,11 @@ export function deleteSandboxAccount(
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
  */
-export function listAccountApps<const P extends ListAccountAppsParams>(
+export function listAccountApps<WithTotalCount extends ListAccountAppsParams['with_total_count'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, ListAccountAppsParams>,
+  params: ListAccountAppsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>> {
+): PagePromise<ListAccountAppsResponse<WithTotalCount>, PageItem<AccountAppListResponse, 'data'>> {
   return new PagePromise(core, ops.listAccountApps, params, options);
 }
 
@@ -329,12 +339,14 @@ export function getCuratedCategory(
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `listLineItemCuratedCategories`)
  */
-export function listLineItemCuratedCategories<const P extends ListLineItemCuratedCategoriesParams>(
+export function listLineItemCuratedCategories<
+  WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+  params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
   options?: PaginationOptions,
 ): PagePromise<
-  ListLineItemCuratedCategoriesResponse<P>,
+  ListLineItemCuratedCategoriesResponse<WithTotalCount>,
   PageItem<LineItemCuratedCategoryListResponse, 'data'>
 > {
   return new PagePromise(core, ops.listLineItemCuratedCategories, params, options);
@@ -482,11 +494,11 @@ export function listLineItemPlacements(
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
  */
-export function listAccountMedia<const P extends ListAccountMediaParams>(
+export function listAccountMedia<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, ListAccountMediaParams>,
+  params: ListAccountMediaParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>> {
+): PagePromise<ListAccountMediaResponse<WithTotalCount>, PageItem<AccountMediaListResponse, 'data'>> {
   return new PagePromise(core, ops.listAccountMedia, params, options);
 }
 
@@ -531,11 +543,13 @@ export function deleteAccountMedia(
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
  */
-export function listMediaCreatives<const P extends ListMediaCreativesParams>(
+export function listMediaCreatives<
+  WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListMediaCreativesParams>,
+  params: ListMediaCreativesParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>> {
+): PagePromise<ListMediaCreativesResponse<WithTotalCount>, PageItem<MediaCreativeListResponse, 'data'>> {
   return new PagePromise(core, ops.listMediaCreatives, params, options);
 }
 
@@ -598,11 +612,13 @@ export function deleteMediaCreative(
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
  */
-export function listPromotedAccounts<const P extends ListPromotedAccountsParams>(
+export function listPromotedAccounts<
+  WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListPromotedAccountsParams>,
+  params: ListPromotedAccountsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>> {
+): PagePromise<ListPromotedAccountsResponse<WithTotalCount>, PageItem<PromotedAccountListResponse, 'data'>> {
   return new PagePromise(core, ops.listPromotedAccounts, params, options);
 }
 
@@ -706,11 +722,11 @@ export function deleteCard(
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
  */
-export function listPollCards<const P extends ListPollCardsParams>(
+export function listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, ListPollCardsParams>,
+  params: ListPollCardsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>> {
+): PagePromise<ListPollCardsResponse<WithTotalCount>, PageItem<PollCardListResponse, 'data'>> {
   return new PagePromise(core, ops.listPollCards, params, options);
 }
 
@@ -778,11 +794,16 @@ export function deletePollCard(
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
  */
-export function listPrerollCallToActions<const P extends ListPrerollCallToActionsParams>(
+export function listPrerollCallToActions<
+  WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+  params: ListPrerollCallToActionsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>> {
+): PagePromise<
+  ListPrerollCallToActionsResponse<WithTotalCount>,
+  PageItem<PrerollCallToActionListResponse, 'data'>
+> {
   return new PagePromise(core, ops.listPrerollCallToActions, params, options);
 }
 
@@ -953,12 +974,14 @@ export function searchKeywordInsights(
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `listTailoredAudiencePermissions`)
  */
-export function listTailoredAudiencePermissions<const P extends ListTailoredAudiencePermissionsParams>(
+export function listTailoredAudiencePermissions<
+  WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+  params: ListTailoredAudiencePermissionsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
 ): PagePromise<
-  ListTailoredAudiencePermissionsResponse<P>,
+  ListTailoredAudiencePermissionsResponse<WithTotalCount>,
   PageItem<TailoredAudiencePermissionListResponse, 'data'>
 > {
   return new PagePromise(core, ops.listTailoredAudiencePermissions, params, options);
@@ -1057,12 +1080,14 @@ export function updateCustomAudienceUsers(
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `listCustomAudiencePermissions`)
  */
-export function listCustomAudiencePermissions<const P extends ListCustomAudiencePermissionsParams>(
+export function listCustomAudiencePermissions<
+  WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+  params: ListCustomAudiencePermissionsParamsOf<WithTotalCount>,
   options?: PaginationOptions,
 ): PagePromise<
-  ListCustomAudiencePermissionsResponse<P>,
+  ListCustomAudiencePermissionsResponse<WithTotalCount>,
   PageItem<CustomAudiencePermissionListResponse, 'data'>
 > {
   return new PagePromise(core, ops.listCustomAudiencePermissions, params, options);
@@ -1118,11 +1143,13 @@ export function deleteCustomAudiencePermission(
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
  */
-export function listCustomAudiences<const P extends ListCustomAudiencesParams>(
+export function listCustomAudiences<
+  WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never,
+>(
   core: ClientCore,
-  params: P & KnownParams<P, ListCustomAudiencesParams>,
+  params: ListCustomAudiencesParamsOf<WithTotalCount>,
   options?: PaginationOptions,
-): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>> {
+): PagePromise<ListCustomAudiencesResponse<WithTotalCount>, PageItem<CustomAudienceListResponse, 'data'>> {
   return new PagePromise(core, ops.listCustomAudiences, params, options);
 }
 

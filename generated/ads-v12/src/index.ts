@@ -29,6 +29,7 @@ export {
   PagePromise,
   PaginationLoopError,
   type Page,
+  type PageMembers,
   type PageItem,
   type PaginationOptions,
   type PollOptions,

@@ -171,7 +171,7 @@ import type {
   UpdatePrerollCallToActionRequest,
   WebsiteDestination,
 } from './schemas.js';
-import type { FieldsParam, Flagged } from './runtime/selection.js';
+import type { Flagged } from './runtime/selection.js';
 
 export type {
   CountryCode,
@@ -346,124 +346,270 @@ export type {
 };
 
 /**
- * `AccountListResponse` as `listAccounts` returns it for the params `P`: `total_count` is present when
- * `with_total_count` is `true`, absent when it is not sent.
+ * `ListAccountsParams` with the values that decide what `listAccounts` returns as type parameters:
+ * `with_total_count` (`WithTotalCount`).
  *
- * Without type arguments, it is the type as the schema states it.
+ * Without type arguments, it is `ListAccountsParams`.
  */
-export type ListAccountsResponse<P = ListAccountsParams> = Omit<AccountListResponse, 'total_count'> &
-  Flagged<AccountListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export interface ListAccountsParamsOf<WithTotalCount = ListAccountsParams['with_total_count']> extends Omit<
+  ListAccountsParams,
+  'with_total_count'
+> {
+  with_total_count?: WithTotalCount;
+}
 
 /**
- * `AccountAppListResponse` as `listAccountApps` returns it for the params `P`: `total_count` is
- * present when `with_total_count` is `true`, absent when it is not sent.
+ * `AccountListResponse` as `listAccounts` returns it for the values of `with_total_count`
+ * (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`, absent when it is
+ * not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListAccountAppsResponse<P = ListAccountAppsParams> = Omit<AccountAppListResponse, 'total_count'> &
-  Flagged<AccountAppListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
-
-/**
- * `LineItemCuratedCategoryListResponse` as `listLineItemCuratedCategories` returns it for the params
- * `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
- *
- * Without type arguments, it is the type as the schema states it.
- */
-export type ListLineItemCuratedCategoriesResponse<P = ListLineItemCuratedCategoriesParams> = Omit<
-  LineItemCuratedCategoryListResponse,
+export type ListAccountsResponse<WithTotalCount = ListAccountsParams['with_total_count']> = Omit<
+  AccountListResponse,
   'total_count'
 > &
-  Flagged<LineItemCuratedCategoryListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+  Flagged<AccountListResponse, 'total_count', WithTotalCount>;
 
 /**
- * `AccountMediaListResponse` as `listAccountMedia` returns it for the params `P`: `total_count` is
- * present when `with_total_count` is `true`, absent when it is not sent.
+ * `ListAccountAppsParams` with the values that decide what `listAccountApps` returns as type
+ * parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListAccountAppsParams`.
+ */
+export interface ListAccountAppsParamsOf<
+  WithTotalCount = ListAccountAppsParams['with_total_count'],
+> extends Omit<ListAccountAppsParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `AccountAppListResponse` as `listAccountApps` returns it for the values of `with_total_count`
+ * (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`, absent when it is
+ * not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListAccountMediaResponse<P = ListAccountMediaParams> = Omit<
+export type ListAccountAppsResponse<WithTotalCount = ListAccountAppsParams['with_total_count']> = Omit<
+  AccountAppListResponse,
+  'total_count'
+> &
+  Flagged<AccountAppListResponse, 'total_count', WithTotalCount>;
+
+/**
+ * `ListLineItemCuratedCategoriesParams` with the values that decide what
+ * `listLineItemCuratedCategories` returns as type parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListLineItemCuratedCategoriesParams`.
+ */
+export interface ListLineItemCuratedCategoriesParamsOf<
+  WithTotalCount = ListLineItemCuratedCategoriesParams['with_total_count'],
+> extends Omit<ListLineItemCuratedCategoriesParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `LineItemCuratedCategoryListResponse` as `listLineItemCuratedCategories` returns it for the values
+ * of `with_total_count` (`WithTotalCount`): `total_count` is present when `with_total_count` is
+ * `true`, absent when it is not sent.
+ *
+ * Without type arguments, it is the type as the schema states it.
+ */
+export type ListLineItemCuratedCategoriesResponse<
+  WithTotalCount = ListLineItemCuratedCategoriesParams['with_total_count'],
+> = Omit<LineItemCuratedCategoryListResponse, 'total_count'> &
+  Flagged<LineItemCuratedCategoryListResponse, 'total_count', WithTotalCount>;
+
+/**
+ * `ListAccountMediaParams` with the values that decide what `listAccountMedia` returns as type
+ * parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListAccountMediaParams`.
+ */
+export interface ListAccountMediaParamsOf<
+  WithTotalCount = ListAccountMediaParams['with_total_count'],
+> extends Omit<ListAccountMediaParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `AccountMediaListResponse` as `listAccountMedia` returns it for the values of `with_total_count`
+ * (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`, absent when it is
+ * not sent.
+ *
+ * Without type arguments, it is the type as the schema states it.
+ */
+export type ListAccountMediaResponse<WithTotalCount = ListAccountMediaParams['with_total_count']> = Omit<
   AccountMediaListResponse,
   'total_count'
 > &
-  Flagged<AccountMediaListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+  Flagged<AccountMediaListResponse, 'total_count', WithTotalCount>;
 
 /**
- * `MediaCreativeListResponse` as `listMediaCreatives` returns it for the params `P`: `total_count` is
- * present when `with_total_count` is `true`, absent when it is not sent.
+ * `ListMediaCreativesParams` with the values that decide what `listMediaCreatives` returns as type
+ * parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListMediaCreativesParams`.
+ */
+export interface ListMediaCreativesParamsOf<
+  WithTotalCount = ListMediaCreativesParams['with_total_count'],
+> extends Omit<ListMediaCreativesParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `MediaCreativeListResponse` as `listMediaCreatives` returns it for the values of `with_total_count`
+ * (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`, absent when it is
+ * not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListMediaCreativesResponse<P = ListMediaCreativesParams> = Omit<
+export type ListMediaCreativesResponse<WithTotalCount = ListMediaCreativesParams['with_total_count']> = Omit<
   MediaCreativeListResponse,
   'total_count'
 > &
-  Flagged<MediaCreativeListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+  Flagged<MediaCreativeListResponse, 'total_count', WithTotalCount>;
 
 /**
- * `PromotedAccountListResponse` as `listPromotedAccounts` returns it for the params `P`: `total_count`
- * is present when `with_total_count` is `true`, absent when it is not sent.
+ * `ListPromotedAccountsParams` with the values that decide what `listPromotedAccounts` returns as type
+ * parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListPromotedAccountsParams`.
+ */
+export interface ListPromotedAccountsParamsOf<
+  WithTotalCount = ListPromotedAccountsParams['with_total_count'],
+> extends Omit<ListPromotedAccountsParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `PromotedAccountListResponse` as `listPromotedAccounts` returns it for the values of
+ * `with_total_count` (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`,
+ * absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListPromotedAccountsResponse<P = ListPromotedAccountsParams> = Omit<
-  PromotedAccountListResponse,
+export type ListPromotedAccountsResponse<WithTotalCount = ListPromotedAccountsParams['with_total_count']> =
+  Omit<PromotedAccountListResponse, 'total_count'> &
+    Flagged<PromotedAccountListResponse, 'total_count', WithTotalCount>;
+
+/**
+ * `ListPollCardsParams` with the values that decide what `listPollCards` returns as type parameters:
+ * `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListPollCardsParams`.
+ */
+export interface ListPollCardsParamsOf<WithTotalCount = ListPollCardsParams['with_total_count']> extends Omit<
+  ListPollCardsParams,
+  'with_total_count'
+> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `PollCardListResponse` as `listPollCards` returns it for the values of `with_total_count`
+ * (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`, absent when it is
+ * not sent.
+ *
+ * Without type arguments, it is the type as the schema states it.
+ */
+export type ListPollCardsResponse<WithTotalCount = ListPollCardsParams['with_total_count']> = Omit<
+  PollCardListResponse,
   'total_count'
 > &
-  Flagged<PromotedAccountListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+  Flagged<PollCardListResponse, 'total_count', WithTotalCount>;
 
 /**
- * `PollCardListResponse` as `listPollCards` returns it for the params `P`: `total_count` is present
- * when `with_total_count` is `true`, absent when it is not sent.
+ * `ListPrerollCallToActionsParams` with the values that decide what `listPrerollCallToActions` returns
+ * as type parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListPrerollCallToActionsParams`.
+ */
+export interface ListPrerollCallToActionsParamsOf<
+  WithTotalCount = ListPrerollCallToActionsParams['with_total_count'],
+> extends Omit<ListPrerollCallToActionsParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `PrerollCallToActionListResponse` as `listPrerollCallToActions` returns it for the values of
+ * `with_total_count` (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`,
+ * absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListPollCardsResponse<P = ListPollCardsParams> = Omit<PollCardListResponse, 'total_count'> &
-  Flagged<PollCardListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListPrerollCallToActionsResponse<
+  WithTotalCount = ListPrerollCallToActionsParams['with_total_count'],
+> = Omit<PrerollCallToActionListResponse, 'total_count'> &
+  Flagged<PrerollCallToActionListResponse, 'total_count', WithTotalCount>;
 
 /**
- * `PrerollCallToActionListResponse` as `listPrerollCallToActions` returns it for the params `P`:
- * `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
+ * `ListTailoredAudiencePermissionsParams` with the values that decide what
+ * `listTailoredAudiencePermissions` returns as type parameters: `with_total_count` (`WithTotalCount`).
  *
- * Without type arguments, it is the type as the schema states it.
+ * Without type arguments, it is `ListTailoredAudiencePermissionsParams`.
  */
-export type ListPrerollCallToActionsResponse<P = ListPrerollCallToActionsParams> = Omit<
-  PrerollCallToActionListResponse,
-  'total_count'
-> &
-  Flagged<PrerollCallToActionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export interface ListTailoredAudiencePermissionsParamsOf<
+  WithTotalCount = ListTailoredAudiencePermissionsParams['with_total_count'],
+> extends Omit<ListTailoredAudiencePermissionsParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
 
 /**
  * `TailoredAudiencePermissionListResponse` as `listTailoredAudiencePermissions` returns it for the
- * params `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
+ * values of `with_total_count` (`WithTotalCount`): `total_count` is present when `with_total_count` is
+ * `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListTailoredAudiencePermissionsResponse<P = ListTailoredAudiencePermissionsParams> = Omit<
-  TailoredAudiencePermissionListResponse,
-  'total_count'
-> &
-  Flagged<TailoredAudiencePermissionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListTailoredAudiencePermissionsResponse<
+  WithTotalCount = ListTailoredAudiencePermissionsParams['with_total_count'],
+> = Omit<TailoredAudiencePermissionListResponse, 'total_count'> &
+  Flagged<TailoredAudiencePermissionListResponse, 'total_count', WithTotalCount>;
 
 /**
- * `CustomAudiencePermissionListResponse` as `listCustomAudiencePermissions` returns it for the params
- * `P`: `total_count` is present when `with_total_count` is `true`, absent when it is not sent.
+ * `ListCustomAudiencePermissionsParams` with the values that decide what
+ * `listCustomAudiencePermissions` returns as type parameters: `with_total_count` (`WithTotalCount`).
  *
- * Without type arguments, it is the type as the schema states it.
+ * Without type arguments, it is `ListCustomAudiencePermissionsParams`.
  */
-export type ListCustomAudiencePermissionsResponse<P = ListCustomAudiencePermissionsParams> = Omit<
-  CustomAudiencePermissionListResponse,
-  'total_count'
-> &
-  Flagged<CustomAudiencePermissionListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export interface ListCustomAudiencePermissionsParamsOf<
+  WithTotalCount = ListCustomAudiencePermissionsParams['with_total_count'],
+> extends Omit<ListCustomAudiencePermissionsParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
 
 /**
- * `CustomAudienceListResponse` as `listCustomAudiences` returns it for the params `P`: `total_count`
- * is present when `with_total_count` is `true`, absent when it is not sent.
+ * `CustomAudiencePermissionListResponse` as `listCustomAudiencePermissions` returns it for the values
+ * of `with_total_count` (`WithTotalCount`): `total_count` is present when `with_total_count` is
+ * `true`, absent when it is not sent.
  *
  * Without type arguments, it is the type as the schema states it.
  */
-export type ListCustomAudiencesResponse<P = ListCustomAudiencesParams> = Omit<
-  CustomAudienceListResponse,
-  'total_count'
-> &
-  Flagged<CustomAudienceListResponse, 'total_count', FieldsParam<P, 'with_total_count'>>;
+export type ListCustomAudiencePermissionsResponse<
+  WithTotalCount = ListCustomAudiencePermissionsParams['with_total_count'],
+> = Omit<CustomAudiencePermissionListResponse, 'total_count'> &
+  Flagged<CustomAudiencePermissionListResponse, 'total_count', WithTotalCount>;
+
+/**
+ * `ListCustomAudiencesParams` with the values that decide what `listCustomAudiences` returns as type
+ * parameters: `with_total_count` (`WithTotalCount`).
+ *
+ * Without type arguments, it is `ListCustomAudiencesParams`.
+ */
+export interface ListCustomAudiencesParamsOf<
+  WithTotalCount = ListCustomAudiencesParams['with_total_count'],
+> extends Omit<ListCustomAudiencesParams, 'with_total_count'> {
+  with_total_count?: WithTotalCount;
+}
+
+/**
+ * `CustomAudienceListResponse` as `listCustomAudiences` returns it for the values of
+ * `with_total_count` (`WithTotalCount`): `total_count` is present when `with_total_count` is `true`,
+ * absent when it is not sent.
+ *
+ * Without type arguments, it is the type as the schema states it.
+ */
+export type ListCustomAudiencesResponse<WithTotalCount = ListCustomAudiencesParams['with_total_count']> =
+  Omit<CustomAudienceListResponse, 'total_count'> &
+    Flagged<CustomAudienceListResponse, 'total_count', WithTotalCount>;

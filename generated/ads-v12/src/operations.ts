@@ -3358,12 +3358,18 @@ export interface OperationTypes {
  * objects follow the `*.fields` values in `P`.
  */
 export interface OperationResults<P = {}> {
-  listAccounts: PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+  listAccounts: PagePromise<
+    ListAccountsResponse<FieldsParam<P, 'with_total_count'>>,
+    PageItem<AccountListResponse, 'data'>
+  >;
   createSandboxAccount: Promise<AccountArrayResponse>;
   getAccount: Promise<AccountResponse>;
   updateAccount: Promise<AccountResponse>;
   deleteSandboxAccount: Promise<AccountResponse>;
-  listAccountApps: PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+  listAccountApps: PagePromise<
+    ListAccountAppsResponse<FieldsParam<P, 'with_total_count'>>,
+    PageItem<AccountAppListResponse, 'data'>
+  >;
   getAccountHistory: PagePromise<AccountHistoryListResponse, PageItem<AccountHistoryListResponse, 'data'>>;
   getAccountFeatures: Promise<AccountFeaturesResponse>;
   listAdvertiserBusinessCategories: Promise<AdvertiserBusinessCategoryListResponse>;
@@ -3373,7 +3379,7 @@ export interface OperationResults<P = {}> {
   >;
   getCuratedCategory: Promise<CuratedCategoryResponse>;
   listLineItemCuratedCategories: PagePromise<
-    ListLineItemCuratedCategoriesResponse<P>,
+    ListLineItemCuratedCategoriesResponse<FieldsParam<P, 'with_total_count'>>,
     PageItem<LineItemCuratedCategoryListResponse, 'data'>
   >;
   createLineItemCuratedCategory: Promise<LineItemCuratedCategoryResponse>;
@@ -3383,15 +3389,21 @@ export interface OperationResults<P = {}> {
   updateLineItem: Promise<LineItemResponse>;
   deleteLineItem: Promise<LineItemResponse>;
   listLineItemPlacements: Promise<PlacementOptionListResponse>;
-  listAccountMedia: PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+  listAccountMedia: PagePromise<
+    ListAccountMediaResponse<FieldsParam<P, 'with_total_count'>>,
+    PageItem<AccountMediaListResponse, 'data'>
+  >;
   getAccountMedia: Promise<AccountMediaResponse>;
   deleteAccountMedia: Promise<AccountMediaResponse>;
-  listMediaCreatives: PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+  listMediaCreatives: PagePromise<
+    ListMediaCreativesResponse<FieldsParam<P, 'with_total_count'>>,
+    PageItem<MediaCreativeListResponse, 'data'>
+  >;
   createMediaCreative: Promise<MediaCreativeResponse>;
   getMediaCreative: Promise<MediaCreativeResponse>;
   deleteMediaCreative: Promise<MediaCreativeResponse>;
   listPromotedAccounts: PagePromise<
-    ListPromotedAccountsResponse<P>,
+    ListPromotedAccountsResponse<FieldsParam<P, 'with_total_count'>>,
     PageItem<PromotedAccountListResponse, 'data'>
   >;
   listCards: PagePromise<CardListResponse, PageItem<CardListResponse, 'data'>>;
@@ -3399,12 +3411,15 @@ export interface OperationResults<P = {}> {
   getCard: Promise<CardResponse>;
   updateCard: Promise<CardResponse>;
   deleteCard: Promise<UnspecifiedResponse>;
-  listPollCards: PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+  listPollCards: PagePromise<
+    ListPollCardsResponse<FieldsParam<P, 'with_total_count'>>,
+    PageItem<PollCardListResponse, 'data'>
+  >;
   createPollCard: Promise<PollCardResponse>;
   getPollCard: Promise<PollCardResponse>;
   deletePollCard: Promise<PollCardResponse>;
   listPrerollCallToActions: PagePromise<
-    ListPrerollCallToActionsResponse<P>,
+    ListPrerollCallToActionsResponse<FieldsParam<P, 'with_total_count'>>,
     PageItem<PrerollCallToActionListResponse, 'data'>
   >;
   createPrerollCallToAction: Promise<PrerollCallToActionResponse>;
@@ -3417,7 +3432,7 @@ export interface OperationResults<P = {}> {
   createAudienceEstimate: Promise<AudienceEstimateResponse>;
   searchKeywordInsights: Promise<KeywordInsightsResponse>;
   listTailoredAudiencePermissions: PagePromise<
-    ListTailoredAudiencePermissionsResponse<P>,
+    ListTailoredAudiencePermissionsResponse<FieldsParam<P, 'with_total_count'>>,
     PageItem<TailoredAudiencePermissionListResponse, 'data'>
   >;
   createTailoredAudiencePermission: Promise<TailoredAudiencePermissionResponse>;
@@ -3428,13 +3443,13 @@ export interface OperationResults<P = {}> {
   >;
   updateCustomAudienceUsers: Promise<AudienceUsersResponse>;
   listCustomAudiencePermissions: PagePromise<
-    ListCustomAudiencePermissionsResponse<P>,
+    ListCustomAudiencePermissionsResponse<FieldsParam<P, 'with_total_count'>>,
     PageItem<CustomAudiencePermissionListResponse, 'data'>
   >;
   createCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
   deleteCustomAudiencePermission: Promise<CustomAudiencePermissionResponse>;
   listCustomAudiences: PagePromise<
-    ListCustomAudiencesResponse<P>,
+    ListCustomAudiencesResponse<FieldsParam<P, 'with_total_count'>>,
     PageItem<CustomAudienceListResponse, 'data'>
   >;
   createCustomAudience: Promise<CustomAudienceResponse>;

@@ -14,7 +14,6 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { FieldLists, FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   ActivityStreamParams,
   ActivityStreamingResponse,
@@ -35,14 +34,20 @@ import type {
   DeleteRulesResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
+  GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
   GetNewsParams,
+  GetNewsParamsOf,
   GetNewsResponse,
   GetPostsByIdsParams,
+  GetPostsByIdsParamsOf,
   GetPostsByIdsResponse,
   GetRulesParams,
+  GetUsersPostsPage,
   GetUsersPostsParams,
+  GetUsersPostsParamsOf,
   GetUsersPostsResponse,
   KillConnectionsResponse,
   NoteSelection,
@@ -60,13 +65,19 @@ import type {
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
+  SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
   SearchNewsParams,
+  SearchNewsParamsOf,
   SearchNewsResponse,
   StreamPostsParams,
+  StreamPostsParamsOf,
   StreamPostsResponse,
   TweetCreateResponse,
   TweetSelection,
@@ -90,15 +101,16 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
 export declare function getPostsByIds<
-  P extends FieldLists<
-    GetPostsByIdsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  >,
+  TweetFields extends readonly [] | GetPostsByIdsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | GetPostsByIdsParams['user.fields'] = never,
+  MediaFields extends readonly [] | GetPostsByIdsParams['media.fields'] = never,
+  PollFields extends readonly [] | GetPostsByIdsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | GetPostsByIdsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, GetPostsByIdsParams>,
+  params: GetPostsByIdsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: RequestOptions,
-): Promise<GetPostsByIdsResponse<P>>;
+): Promise<GetPostsByIdsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>>;
 /**
  * Create Post
  *
@@ -154,15 +166,20 @@ export declare function createOrEditPost(
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
 export declare function getUsersPosts<
-  P extends FieldLists<
-    GetUsersPostsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  >,
+  TweetFields extends readonly [] | GetUsersPostsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | GetUsersPostsParams['user.fields'] = never,
+  MediaFields extends readonly [] | GetUsersPostsParams['media.fields'] = never,
+  PollFields extends readonly [] | GetUsersPostsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | GetUsersPostsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, GetUsersPostsParams>,
+  params: GetUsersPostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: PaginationOptions,
-): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+): PagePromise<
+  GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+  TweetSelection<TweetFields>,
+  GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+>;
 /**
  * Search News
  *
@@ -172,11 +189,11 @@ export declare function getUsersPosts<
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function searchNews<P extends FieldLists<SearchNewsParams, 'news.fields'>>(
+export declare function searchNews<NewsFields extends readonly [] | SearchNewsParams['news.fields'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, SearchNewsParams>,
+  params: SearchNewsParamsOf<NewsFields>,
   options?: RequestOptions,
-): Promise<SearchNewsResponse<P>>;
+): Promise<SearchNewsResponse<NewsFields>>;
 /**
  * Get news story by ID
  *
@@ -185,11 +202,11 @@ export declare function searchNews<P extends FieldLists<SearchNewsParams, 'news.
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export declare function getNews<P extends FieldLists<GetNewsParams, 'news.fields'>>(
+export declare function getNews<NewsFields extends readonly [] | GetNewsParams['news.fields'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, GetNewsParams>,
+  params: GetNewsParamsOf<NewsFields>,
   options?: RequestOptions,
-): Promise<GetNewsResponse<P>>;
+): Promise<GetNewsResponse<NewsFields>>;
 /**
  * Get Powerstream rules
  *
@@ -216,15 +233,16 @@ export declare function getPowerstreamRules(
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
 export declare function streamPosts<
-  P extends FieldLists<
-    StreamPostsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  > = {},
+  TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | StreamPostsParams['user.fields'] = never,
+  MediaFields extends readonly [] | StreamPostsParams['media.fields'] = never,
+  PollFields extends readonly [] | StreamPostsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | StreamPostsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params?: P & KnownParams<P, StreamPostsParams>,
+  params?: StreamPostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: StreamOptions,
-): EventStream<StreamPostsResponse<P>>;
+): EventStream<StreamPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>>;
 /**
  * Get stream rules
  *
@@ -316,12 +334,16 @@ export declare function createWebhookReplayJob(
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
 export declare function getConnectionHistory<
-  P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {},
+  ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never,
 >(
   core: ClientCore,
-  params?: P & KnownParams<P, GetConnectionHistoryParams>,
+  params?: GetConnectionHistoryParamsOf<ConnectionFields>,
   options?: PaginationOptions,
-): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
+): PagePromise<
+  GetConnectionHistoryResponse<ConnectionFields>,
+  ConnectionSelection<ConnectionFields>,
+  GetConnectionHistoryPage<ConnectionFields>
+>;
 /**
  * Terminate multiple connections
  *
@@ -423,15 +445,20 @@ export declare function createAccountActivityReplayJob(
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
 export declare function searchEligiblePosts<
-  P extends FieldLists<
-    SearchEligiblePostsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  >,
+  TweetFields extends readonly [] | SearchEligiblePostsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | SearchEligiblePostsParams['user.fields'] = never,
+  MediaFields extends readonly [] | SearchEligiblePostsParams['media.fields'] = never,
+  PollFields extends readonly [] | SearchEligiblePostsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | SearchEligiblePostsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, SearchEligiblePostsParams>,
+  params: SearchEligiblePostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: PaginationOptions,
-): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
+): PagePromise<
+  SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+  TweetSelection<TweetFields>,
+  SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+>;
 /**
  * Search for Community Notes Written
  *
@@ -442,12 +469,16 @@ export declare function searchEligiblePosts<
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
 export declare function searchCommunityNotesWritten<
-  P extends FieldLists<SearchCommunityNotesWrittenParams, 'note.fields'>,
+  NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
+  params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
   options?: PaginationOptions,
-): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>>;
+): PagePromise<
+  SearchCommunityNotesWrittenResponse<NoteFields>,
+  NoteSelection<NoteFields>,
+  SearchCommunityNotesWrittenPage<NoteFields>
+>;
 /**
  * Create a Community Note
  *

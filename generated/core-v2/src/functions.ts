@@ -16,7 +16,6 @@ import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pa
 import { EventStream, type StreamOptions } from './runtime/stream.js';
 import type { ClientCore } from './runtime/http.js';
 import type { RequestOptions } from './runtime/types.js';
-import type { FieldLists, FieldsParam, KnownParams } from './runtime/selection.js';
 import type {
   ActivityStreamParams,
   ActivityStreamingResponse,
@@ -37,14 +36,20 @@ import type {
   DeleteRulesResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
+  GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
   GetNewsParams,
+  GetNewsParamsOf,
   GetNewsResponse,
   GetPostsByIdsParams,
+  GetPostsByIdsParamsOf,
   GetPostsByIdsResponse,
   GetRulesParams,
+  GetUsersPostsPage,
   GetUsersPostsParams,
+  GetUsersPostsParamsOf,
   GetUsersPostsResponse,
   KillConnectionsResponse,
   NoteSelection,
@@ -62,13 +67,19 @@ import type {
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
+  SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
   SearchNewsParams,
+  SearchNewsParamsOf,
   SearchNewsResponse,
   StreamPostsParams,
+  StreamPostsParamsOf,
   StreamPostsResponse,
   TweetCreateResponse,
   TweetSelection,
@@ -99,15 +110,16 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
  */
 export function getPostsByIds<
-  P extends FieldLists<
-    GetPostsByIdsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  >,
+  TweetFields extends readonly [] | GetPostsByIdsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | GetPostsByIdsParams['user.fields'] = never,
+  MediaFields extends readonly [] | GetPostsByIdsParams['media.fields'] = never,
+  PollFields extends readonly [] | GetPostsByIdsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | GetPostsByIdsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, GetPostsByIdsParams>,
+  params: GetPostsByIdsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: RequestOptions,
-): Promise<GetPostsByIdsResponse<P>> {
+): Promise<GetPostsByIdsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>> {
   return request(core, ops.getPostsByIds, params, options);
 }
 
@@ -172,15 +184,20 @@ export function createOrEditPost(
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
  */
 export function getUsersPosts<
-  P extends FieldLists<
-    GetUsersPostsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  >,
+  TweetFields extends readonly [] | GetUsersPostsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | GetUsersPostsParams['user.fields'] = never,
+  MediaFields extends readonly [] | GetUsersPostsParams['media.fields'] = never,
+  PollFields extends readonly [] | GetUsersPostsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | GetUsersPostsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, GetUsersPostsParams>,
+  params: GetUsersPostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: PaginationOptions,
-): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
+): PagePromise<
+  GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+  TweetSelection<TweetFields>,
+  GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+> {
   return new PagePromise(core, ops.getUsersPosts, params, options);
 }
 
@@ -193,11 +210,11 @@ export function getUsersPosts<
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export function searchNews<P extends FieldLists<SearchNewsParams, 'news.fields'>>(
+export function searchNews<NewsFields extends readonly [] | SearchNewsParams['news.fields'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, SearchNewsParams>,
+  params: SearchNewsParamsOf<NewsFields>,
   options?: RequestOptions,
-): Promise<SearchNewsResponse<P>> {
+): Promise<SearchNewsResponse<NewsFields>> {
   return request(core, ops.searchNews, params, options);
 }
 
@@ -209,11 +226,11 @@ export function searchNews<P extends FieldLists<SearchNewsParams, 'news.fields'>
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
  */
-export function getNews<P extends FieldLists<GetNewsParams, 'news.fields'>>(
+export function getNews<NewsFields extends readonly [] | GetNewsParams['news.fields'] = never>(
   core: ClientCore,
-  params: P & KnownParams<P, GetNewsParams>,
+  params: GetNewsParamsOf<NewsFields>,
   options?: RequestOptions,
-): Promise<GetNewsResponse<P>> {
+): Promise<GetNewsResponse<NewsFields>> {
   return request(core, ops.getNews, params, options);
 }
 
@@ -246,16 +263,22 @@ export function getPowerstreamRules(
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
  */
 export function streamPosts<
-  P extends FieldLists<
-    StreamPostsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  > = {},
+  TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | StreamPostsParams['user.fields'] = never,
+  MediaFields extends readonly [] | StreamPostsParams['media.fields'] = never,
+  PollFields extends readonly [] | StreamPostsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | StreamPostsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params?: P & KnownParams<P, StreamPostsParams>,
+  params?: StreamPostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: StreamOptions,
-): EventStream<StreamPostsResponse<P>> {
-  return new EventStream<StreamPostsResponse<P>>(core, ops.streamPosts, params ?? {}, options);
+): EventStream<StreamPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>> {
+  return new EventStream<StreamPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>>(
+    core,
+    ops.streamPosts,
+    params ?? {},
+    options,
+  );
 }
 
 /**
@@ -364,12 +387,16 @@ export function createWebhookReplayJob(
  * `GET /2/connections` (operationId `getConnectionHistory`)
  */
 export function getConnectionHistory<
-  P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {},
+  ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never,
 >(
   core: ClientCore,
-  params?: P & KnownParams<P, GetConnectionHistoryParams>,
+  params?: GetConnectionHistoryParamsOf<ConnectionFields>,
   options?: PaginationOptions,
-): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>> {
+): PagePromise<
+  GetConnectionHistoryResponse<ConnectionFields>,
+  ConnectionSelection<ConnectionFields>,
+  GetConnectionHistoryPage<ConnectionFields>
+> {
   return new PagePromise(core, ops.getConnectionHistory, params ?? {}, options);
 }
 
@@ -492,15 +519,20 @@ export function createAccountActivityReplayJob(
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
  */
 export function searchEligiblePosts<
-  P extends FieldLists<
-    SearchEligiblePostsParams,
-    'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-  >,
+  TweetFields extends readonly [] | SearchEligiblePostsParams['tweet.fields'] = never,
+  UserFields extends readonly [] | SearchEligiblePostsParams['user.fields'] = never,
+  MediaFields extends readonly [] | SearchEligiblePostsParams['media.fields'] = never,
+  PollFields extends readonly [] | SearchEligiblePostsParams['poll.fields'] = never,
+  PlaceFields extends readonly [] | SearchEligiblePostsParams['place.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, SearchEligiblePostsParams>,
+  params: SearchEligiblePostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
   options?: PaginationOptions,
-): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
+): PagePromise<
+  SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+  TweetSelection<TweetFields>,
+  SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+> {
   return new PagePromise(core, ops.searchEligiblePosts, params, options);
 }
 
@@ -514,12 +546,16 @@ export function searchEligiblePosts<
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
  */
 export function searchCommunityNotesWritten<
-  P extends FieldLists<SearchCommunityNotesWrittenParams, 'note.fields'>,
+  NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never,
 >(
   core: ClientCore,
-  params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
+  params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
   options?: PaginationOptions,
-): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>> {
+): PagePromise<
+  SearchCommunityNotesWrittenResponse<NoteFields>,
+  NoteSelection<NoteFields>,
+  SearchCommunityNotesWrittenPage<NoteFields>
+> {
   return new PagePromise(core, ops.searchCommunityNotesWritten, params, options);
 }
 

@@ -31,6 +31,7 @@ export {
   PagePromise,
   PaginationLoopError,
   type Page,
+  type PageMembers,
   type PageItem,
   type PaginationOptions,
   type PollOptions,

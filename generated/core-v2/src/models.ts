@@ -179,7 +179,8 @@ import type {
   WebhookLinksCreateResponse,
   WebhookReplayCreateRequest,
 } from './schemas.js';
-import type { FieldSelection, FieldsParam } from './runtime/selection.js';
+import type { FieldSelection } from './runtime/selection.js';
+import type { PageMembers } from './runtime/pagination.js';
 
 export type {
   TweetId,
@@ -648,135 +649,359 @@ export type NoteSelection<V = readonly NoteField[]> = FieldSelection<
 >;
 
 /**
- * `TweetsLookupResponse` as `getPostsByIds` returns it for the params `P`: its objects carry the
- * fields `tweet.fields`, `user.fields`, `media.fields`, `poll.fields`, `place.fields` ask for, beside
- * their defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`, `PollSelection`,
- * `PlaceSelection`).
+ * `GetPostsByIdsParams` with the values that decide what `getPostsByIds` returns as type parameters:
+ * `tweet.fields` (`TweetFields`), `user.fields` (`UserFields`), `media.fields` (`MediaFields`),
+ * `poll.fields` (`PollFields`), `place.fields` (`PlaceFields`).
  *
- * Without type arguments, every selectable field is optional, as the schema states it.
+ * Without type arguments, it is `GetPostsByIdsParams`.
  */
-export interface GetPostsByIdsResponse<P = GetPostsByIdsParams> extends Omit<
-  TweetsLookupResponse,
-  'data' | 'includes'
+export interface GetPostsByIdsParamsOf<
+  TweetFields = GetPostsByIdsParams['tweet.fields'],
+  UserFields = GetPostsByIdsParams['user.fields'],
+  MediaFields = GetPostsByIdsParams['media.fields'],
+  PollFields = GetPostsByIdsParams['poll.fields'],
+  PlaceFields = GetPostsByIdsParams['place.fields'],
+> extends Omit<
+  GetPostsByIdsParams,
+  'tweet.fields' | 'user.fields' | 'media.fields' | 'poll.fields' | 'place.fields'
 > {
-  data?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
-  includes?: Omit<Expansions, 'users' | 'tweets' | 'media' | 'polls' | 'places'> & {
-    users?: UserSelection<FieldsParam<P, 'user.fields'>>[];
-    tweets?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
-    media?: MediaSelection<FieldsParam<P, 'media.fields'>>[];
-    polls?: PollSelection<FieldsParam<P, 'poll.fields'>>[];
-    places?: PlaceSelection<FieldsParam<P, 'place.fields'>>[];
-  };
+  'tweet.fields'?: TweetFields;
+  'user.fields'?: UserFields;
+  'media.fields'?: MediaFields;
+  'poll.fields'?: PollFields;
+  'place.fields'?: PlaceFields;
 }
 
 /**
- * `UserTweetsResponse` as `getUsersPosts` returns it for the params `P`: its objects carry the fields
- * `tweet.fields`, `user.fields`, `media.fields`, `poll.fields`, `place.fields` ask for, beside their
+ * `TweetsLookupResponse` as `getPostsByIds` returns it for the lists `tweet.fields` (`TweetFields`),
+ * `user.fields` (`UserFields`), `media.fields` (`MediaFields`), `poll.fields` (`PollFields`),
+ * `place.fields` (`PlaceFields`): its objects carry the fields those lists ask for, beside their
  * defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`, `PollSelection`,
  * `PlaceSelection`).
  *
  * Without type arguments, every selectable field is optional, as the schema states it.
  */
-export interface GetUsersPostsResponse<P = GetUsersPostsParams> extends Omit<
-  UserTweetsResponse,
-  'data' | 'includes'
-> {
-  data?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
+export interface GetPostsByIdsResponse<
+  TweetFields = GetPostsByIdsParams['tweet.fields'],
+  UserFields = GetPostsByIdsParams['user.fields'],
+  MediaFields = GetPostsByIdsParams['media.fields'],
+  PollFields = GetPostsByIdsParams['poll.fields'],
+  PlaceFields = GetPostsByIdsParams['place.fields'],
+> extends Omit<TweetsLookupResponse, 'data' | 'includes'> {
+  data?: TweetSelection<TweetFields>[];
   includes?: Omit<Expansions, 'users' | 'tweets' | 'media' | 'polls' | 'places'> & {
-    users?: UserSelection<FieldsParam<P, 'user.fields'>>[];
-    tweets?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
-    media?: MediaSelection<FieldsParam<P, 'media.fields'>>[];
-    polls?: PollSelection<FieldsParam<P, 'poll.fields'>>[];
-    places?: PlaceSelection<FieldsParam<P, 'place.fields'>>[];
+    users?: UserSelection<UserFields>[];
+    tweets?: TweetSelection<TweetFields>[];
+    media?: MediaSelection<MediaFields>[];
+    polls?: PollSelection<PollFields>[];
+    places?: PlaceSelection<PlaceFields>[];
   };
 }
 
 /**
- * `NewsSearchResponse` as `searchNews` returns it for the params `P`: its objects carry the fields
- * `news.fields` ask for, beside their defaults (see `NewsSelection`).
+ * `GetUsersPostsParams` with the values that decide what `getUsersPosts` returns as type parameters:
+ * `tweet.fields` (`TweetFields`), `user.fields` (`UserFields`), `media.fields` (`MediaFields`),
+ * `poll.fields` (`PollFields`), `place.fields` (`PlaceFields`).
  *
- * Without type arguments, every selectable field is optional, as the schema states it.
+ * Without type arguments, it is `GetUsersPostsParams`.
  */
-export interface SearchNewsResponse<P = SearchNewsParams> extends Omit<NewsSearchResponse, 'data'> {
-  data?: NewsSelection<FieldsParam<P, 'news.fields'>>[];
+export interface GetUsersPostsParamsOf<
+  TweetFields = GetUsersPostsParams['tweet.fields'],
+  UserFields = GetUsersPostsParams['user.fields'],
+  MediaFields = GetUsersPostsParams['media.fields'],
+  PollFields = GetUsersPostsParams['poll.fields'],
+  PlaceFields = GetUsersPostsParams['place.fields'],
+> extends Omit<
+  GetUsersPostsParams,
+  'tweet.fields' | 'user.fields' | 'media.fields' | 'poll.fields' | 'place.fields'
+> {
+  'tweet.fields'?: TweetFields;
+  'user.fields'?: UserFields;
+  'media.fields'?: MediaFields;
+  'poll.fields'?: PollFields;
+  'place.fields'?: PlaceFields;
 }
 
 /**
- * `NewsLookupResponse` as `getNews` returns it for the params `P`: its objects carry the fields
- * `news.fields` ask for, beside their defaults (see `NewsSelection`).
+ * `UserTweetsResponse` as `getUsersPosts` returns it for the lists `tweet.fields` (`TweetFields`),
+ * `user.fields` (`UserFields`), `media.fields` (`MediaFields`), `poll.fields` (`PollFields`),
+ * `place.fields` (`PlaceFields`): its objects carry the fields those lists ask for, beside their
+ * defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`, `PollSelection`,
+ * `PlaceSelection`).
  *
  * Without type arguments, every selectable field is optional, as the schema states it.
  */
-export interface GetNewsResponse<P = GetNewsParams> extends Omit<NewsLookupResponse, 'data'> {
-  data?: NewsSelection<FieldsParam<P, 'news.fields'>>;
+export interface GetUsersPostsResponse<
+  TweetFields = GetUsersPostsParams['tweet.fields'],
+  UserFields = GetUsersPostsParams['user.fields'],
+  MediaFields = GetUsersPostsParams['media.fields'],
+  PollFields = GetUsersPostsParams['poll.fields'],
+  PlaceFields = GetUsersPostsParams['place.fields'],
+> extends Omit<UserTweetsResponse, 'data' | 'includes'> {
+  data?: TweetSelection<TweetFields>[];
+  includes?: Omit<Expansions, 'users' | 'tweets' | 'media' | 'polls' | 'places'> & {
+    users?: UserSelection<UserFields>[];
+    tweets?: TweetSelection<TweetFields>[];
+    media?: MediaSelection<MediaFields>[];
+    polls?: PollSelection<PollFields>[];
+    places?: PlaceSelection<PlaceFields>[];
+  };
 }
 
 /**
- * `FilteredStreamingTweetResponse` as `streamPosts` returns it for the params `P`: its objects carry
- * the fields `tweet.fields`, `user.fields`, `media.fields`, `poll.fields`, `place.fields` ask for,
+ * A page of `getUsersPosts`: `GetUsersPostsResponse` with its items and the way to the pages around
+ * it.
+ */
+export interface GetUsersPostsPage<
+  TweetFields = GetUsersPostsParams['tweet.fields'],
+  UserFields = GetUsersPostsParams['user.fields'],
+  MediaFields = GetUsersPostsParams['media.fields'],
+  PollFields = GetUsersPostsParams['poll.fields'],
+  PlaceFields = GetUsersPostsParams['place.fields'],
+>
+  extends
+    GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+    PageMembers<
+      TweetSelection<TweetFields>,
+      GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+    > {}
+
+/**
+ * `SearchNewsParams` with the values that decide what `searchNews` returns as type parameters:
+ * `news.fields` (`NewsFields`).
+ *
+ * Without type arguments, it is `SearchNewsParams`.
+ */
+export interface SearchNewsParamsOf<NewsFields = SearchNewsParams['news.fields']> extends Omit<
+  SearchNewsParams,
+  'news.fields'
+> {
+  'news.fields'?: NewsFields;
+}
+
+/**
+ * `NewsSearchResponse` as `searchNews` returns it for the lists `news.fields` (`NewsFields`): its
+ * objects carry the fields those lists ask for, beside their defaults (see `NewsSelection`).
+ *
+ * Without type arguments, every selectable field is optional, as the schema states it.
+ */
+export interface SearchNewsResponse<NewsFields = SearchNewsParams['news.fields']> extends Omit<
+  NewsSearchResponse,
+  'data'
+> {
+  data?: NewsSelection<NewsFields>[];
+}
+
+/**
+ * `GetNewsParams` with the values that decide what `getNews` returns as type parameters: `news.fields`
+ * (`NewsFields`).
+ *
+ * Without type arguments, it is `GetNewsParams`.
+ */
+export interface GetNewsParamsOf<NewsFields = GetNewsParams['news.fields']> extends Omit<
+  GetNewsParams,
+  'news.fields'
+> {
+  'news.fields'?: NewsFields;
+}
+
+/**
+ * `NewsLookupResponse` as `getNews` returns it for the lists `news.fields` (`NewsFields`): its objects
+ * carry the fields those lists ask for, beside their defaults (see `NewsSelection`).
+ *
+ * Without type arguments, every selectable field is optional, as the schema states it.
+ */
+export interface GetNewsResponse<NewsFields = GetNewsParams['news.fields']> extends Omit<
+  NewsLookupResponse,
+  'data'
+> {
+  data?: NewsSelection<NewsFields>;
+}
+
+/**
+ * `StreamPostsParams` with the values that decide what `streamPosts` returns as type parameters:
+ * `tweet.fields` (`TweetFields`), `user.fields` (`UserFields`), `media.fields` (`MediaFields`),
+ * `poll.fields` (`PollFields`), `place.fields` (`PlaceFields`).
+ *
+ * Without type arguments, it is `StreamPostsParams`.
+ */
+export interface StreamPostsParamsOf<
+  TweetFields = StreamPostsParams['tweet.fields'],
+  UserFields = StreamPostsParams['user.fields'],
+  MediaFields = StreamPostsParams['media.fields'],
+  PollFields = StreamPostsParams['poll.fields'],
+  PlaceFields = StreamPostsParams['place.fields'],
+> extends Omit<
+  StreamPostsParams,
+  'tweet.fields' | 'user.fields' | 'media.fields' | 'poll.fields' | 'place.fields'
+> {
+  'tweet.fields'?: TweetFields;
+  'user.fields'?: UserFields;
+  'media.fields'?: MediaFields;
+  'poll.fields'?: PollFields;
+  'place.fields'?: PlaceFields;
+}
+
+/**
+ * `FilteredStreamingTweetResponse` as `streamPosts` returns it for the lists `tweet.fields`
+ * (`TweetFields`), `user.fields` (`UserFields`), `media.fields` (`MediaFields`), `poll.fields`
+ * (`PollFields`), `place.fields` (`PlaceFields`): its objects carry the fields those lists ask for,
  * beside their defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`, `PollSelection`,
  * `PlaceSelection`).
  *
  * Without type arguments, every selectable field is optional, as the schema states it.
  */
-export interface StreamPostsResponse<P = StreamPostsParams> extends Omit<
-  FilteredStreamingTweetResponse,
-  'data' | 'includes'
-> {
-  data?: TweetSelection<FieldsParam<P, 'tweet.fields'>>;
+export interface StreamPostsResponse<
+  TweetFields = StreamPostsParams['tweet.fields'],
+  UserFields = StreamPostsParams['user.fields'],
+  MediaFields = StreamPostsParams['media.fields'],
+  PollFields = StreamPostsParams['poll.fields'],
+  PlaceFields = StreamPostsParams['place.fields'],
+> extends Omit<FilteredStreamingTweetResponse, 'data' | 'includes'> {
+  data?: TweetSelection<TweetFields>;
   includes?: Omit<Expansions, 'users' | 'tweets' | 'media' | 'polls' | 'places'> & {
-    users?: UserSelection<FieldsParam<P, 'user.fields'>>[];
-    tweets?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
-    media?: MediaSelection<FieldsParam<P, 'media.fields'>>[];
-    polls?: PollSelection<FieldsParam<P, 'poll.fields'>>[];
-    places?: PlaceSelection<FieldsParam<P, 'place.fields'>>[];
+    users?: UserSelection<UserFields>[];
+    tweets?: TweetSelection<TweetFields>[];
+    media?: MediaSelection<MediaFields>[];
+    polls?: PollSelection<PollFields>[];
+    places?: PlaceSelection<PlaceFields>[];
   };
 }
 
 /**
- * `ConnectionHistoryResponse` as `getConnectionHistory` returns it for the params `P`: its objects
- * carry the fields `connection.fields` ask for, beside their defaults (see `ConnectionSelection`).
+ * `GetConnectionHistoryParams` with the values that decide what `getConnectionHistory` returns as type
+ * parameters: `connection.fields` (`ConnectionFields`).
  *
- * Without type arguments, every selectable field is optional, as the schema states it.
+ * Without type arguments, it is `GetConnectionHistoryParams`.
  */
-export interface GetConnectionHistoryResponse<P = GetConnectionHistoryParams> extends Omit<
-  ConnectionHistoryResponse,
-  'data'
-> {
-  data?: ConnectionSelection<FieldsParam<P, 'connection.fields'>>[];
+export interface GetConnectionHistoryParamsOf<
+  ConnectionFields = GetConnectionHistoryParams['connection.fields'],
+> extends Omit<GetConnectionHistoryParams, 'connection.fields'> {
+  'connection.fields'?: ConnectionFields;
 }
 
 /**
- * `EligiblePostsSearchResponse` as `searchEligiblePosts` returns it for the params `P`: its objects
- * carry the fields `tweet.fields`, `user.fields`, `media.fields`, `poll.fields`, `place.fields` ask
- * for, beside their defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`,
- * `PollSelection`, `PlaceSelection`).
+ * `ConnectionHistoryResponse` as `getConnectionHistory` returns it for the lists `connection.fields`
+ * (`ConnectionFields`): its objects carry the fields those lists ask for, beside their defaults (see
+ * `ConnectionSelection`).
  *
  * Without type arguments, every selectable field is optional, as the schema states it.
  */
-export interface SearchEligiblePostsResponse<P = SearchEligiblePostsParams> extends Omit<
-  EligiblePostsSearchResponse,
-  'data' | 'includes'
+export interface GetConnectionHistoryResponse<
+  ConnectionFields = GetConnectionHistoryParams['connection.fields'],
+> extends Omit<ConnectionHistoryResponse, 'data'> {
+  data?: ConnectionSelection<ConnectionFields>[];
+}
+
+/**
+ * A page of `getConnectionHistory`: `GetConnectionHistoryResponse` with its items and the way to the
+ * pages around it.
+ */
+export interface GetConnectionHistoryPage<ConnectionFields = GetConnectionHistoryParams['connection.fields']>
+  extends
+    GetConnectionHistoryResponse<ConnectionFields>,
+    PageMembers<ConnectionSelection<ConnectionFields>, GetConnectionHistoryPage<ConnectionFields>> {}
+
+/**
+ * `SearchEligiblePostsParams` with the values that decide what `searchEligiblePosts` returns as type
+ * parameters: `tweet.fields` (`TweetFields`), `user.fields` (`UserFields`), `media.fields`
+ * (`MediaFields`), `poll.fields` (`PollFields`), `place.fields` (`PlaceFields`).
+ *
+ * Without type arguments, it is `SearchEligiblePostsParams`.
+ */
+export interface SearchEligiblePostsParamsOf<
+  TweetFields = SearchEligiblePostsParams['tweet.fields'],
+  UserFields = SearchEligiblePostsParams['user.fields'],
+  MediaFields = SearchEligiblePostsParams['media.fields'],
+  PollFields = SearchEligiblePostsParams['poll.fields'],
+  PlaceFields = SearchEligiblePostsParams['place.fields'],
+> extends Omit<
+  SearchEligiblePostsParams,
+  'tweet.fields' | 'user.fields' | 'media.fields' | 'poll.fields' | 'place.fields'
 > {
-  data?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
+  'tweet.fields'?: TweetFields;
+  'user.fields'?: UserFields;
+  'media.fields'?: MediaFields;
+  'poll.fields'?: PollFields;
+  'place.fields'?: PlaceFields;
+}
+
+/**
+ * `EligiblePostsSearchResponse` as `searchEligiblePosts` returns it for the lists `tweet.fields`
+ * (`TweetFields`), `user.fields` (`UserFields`), `media.fields` (`MediaFields`), `poll.fields`
+ * (`PollFields`), `place.fields` (`PlaceFields`): its objects carry the fields those lists ask for,
+ * beside their defaults (see `TweetSelection`, `UserSelection`, `MediaSelection`, `PollSelection`,
+ * `PlaceSelection`).
+ *
+ * Without type arguments, every selectable field is optional, as the schema states it.
+ */
+export interface SearchEligiblePostsResponse<
+  TweetFields = SearchEligiblePostsParams['tweet.fields'],
+  UserFields = SearchEligiblePostsParams['user.fields'],
+  MediaFields = SearchEligiblePostsParams['media.fields'],
+  PollFields = SearchEligiblePostsParams['poll.fields'],
+  PlaceFields = SearchEligiblePostsParams['place.fields'],
+> extends Omit<EligiblePostsSearchResponse, 'data' | 'includes'> {
+  data?: TweetSelection<TweetFields>[];
   includes?: Omit<Expansions, 'users' | 'tweets' | 'media' | 'polls' | 'places'> & {
-    users?: UserSelection<FieldsParam<P, 'user.fields'>>[];
-    tweets?: TweetSelection<FieldsParam<P, 'tweet.fields'>>[];
-    media?: MediaSelection<FieldsParam<P, 'media.fields'>>[];
-    polls?: PollSelection<FieldsParam<P, 'poll.fields'>>[];
-    places?: PlaceSelection<FieldsParam<P, 'place.fields'>>[];
+    users?: UserSelection<UserFields>[];
+    tweets?: TweetSelection<TweetFields>[];
+    media?: MediaSelection<MediaFields>[];
+    polls?: PollSelection<PollFields>[];
+    places?: PlaceSelection<PlaceFields>[];
   };
 }
 
 /**
- * `NotesWrittenSearchResponse` as `searchCommunityNotesWritten` returns it for the params `P`: its
- * objects carry the fields `note.fields` ask for, beside their defaults (see `NoteSelection`).
+ * A page of `searchEligiblePosts`: `SearchEligiblePostsResponse` with its items and the way to the
+ * pages around it.
+ */
+export interface SearchEligiblePostsPage<
+  TweetFields = SearchEligiblePostsParams['tweet.fields'],
+  UserFields = SearchEligiblePostsParams['user.fields'],
+  MediaFields = SearchEligiblePostsParams['media.fields'],
+  PollFields = SearchEligiblePostsParams['poll.fields'],
+  PlaceFields = SearchEligiblePostsParams['place.fields'],
+>
+  extends
+    SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+    PageMembers<
+      TweetSelection<TweetFields>,
+      SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+    > {}
+
+/**
+ * `SearchCommunityNotesWrittenParams` with the values that decide what `searchCommunityNotesWritten`
+ * returns as type parameters: `note.fields` (`NoteFields`).
+ *
+ * Without type arguments, it is `SearchCommunityNotesWrittenParams`.
+ */
+export interface SearchCommunityNotesWrittenParamsOf<
+  NoteFields = SearchCommunityNotesWrittenParams['note.fields'],
+> extends Omit<SearchCommunityNotesWrittenParams, 'note.fields'> {
+  'note.fields'?: NoteFields;
+}
+
+/**
+ * `NotesWrittenSearchResponse` as `searchCommunityNotesWritten` returns it for the lists `note.fields`
+ * (`NoteFields`): its objects carry the fields those lists ask for, beside their defaults (see
+ * `NoteSelection`).
  *
  * Without type arguments, every selectable field is optional, as the schema states it.
  */
-export interface SearchCommunityNotesWrittenResponse<P = SearchCommunityNotesWrittenParams> extends Omit<
-  NotesWrittenSearchResponse,
-  'data'
-> {
-  data?: NoteSelection<FieldsParam<P, 'note.fields'>>[];
+export interface SearchCommunityNotesWrittenResponse<
+  NoteFields = SearchCommunityNotesWrittenParams['note.fields'],
+> extends Omit<NotesWrittenSearchResponse, 'data'> {
+  data?: NoteSelection<NoteFields>[];
 }
+
+/**
+ * A page of `searchCommunityNotesWritten`: `SearchCommunityNotesWrittenResponse` with its items and
+ * the way to the pages around it.
+ */
+export interface SearchCommunityNotesWrittenPage<
+  NoteFields = SearchCommunityNotesWrittenParams['note.fields'],
+>
+  extends
+    SearchCommunityNotesWrittenResponse<NoteFields>,
+    PageMembers<NoteSelection<NoteFields>, SearchCommunityNotesWrittenPage<NoteFields>> {}

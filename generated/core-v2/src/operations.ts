@@ -30,6 +30,7 @@ import type {
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
   FilteredStreamingTweetResponse,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
   GetConnectionHistoryResponse,
   GetNewsParams,
@@ -37,6 +38,7 @@ import type {
   GetPostsByIdsParams,
   GetPostsByIdsResponse,
   GetRulesParams,
+  GetUsersPostsPage,
   GetUsersPostsParams,
   GetUsersPostsResponse,
   KillConnectionsResponse,
@@ -62,8 +64,10 @@ import type {
   PowerstreamRulesResponse,
   ReplayJobCreateResponse,
   RulesLookupResponse,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
   SearchEligiblePostsResponse,
   SearchNewsParams,
@@ -1664,22 +1668,55 @@ export interface OperationTypes {
  * objects follow the `*.fields` values in `P`.
  */
 export interface OperationResults<P = {}> {
-  getPostsByIds: Promise<GetPostsByIdsResponse<P>>;
+  getPostsByIds: Promise<
+    GetPostsByIdsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
+  >;
   createPosts: Promise<TweetCreateResponse>;
   createOrEditPost: Promise<TweetCreateResponse>;
-  getUsersPosts: PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>>;
-  searchNews: Promise<SearchNewsResponse<P>>;
-  getNews: Promise<GetNewsResponse<P>>;
+  getUsersPosts: PagePromise<
+    GetUsersPostsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >,
+    TweetSelection<FieldsParam<P, 'tweet.fields'>>,
+    GetUsersPostsPage<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
+  >;
+  searchNews: Promise<SearchNewsResponse<FieldsParam<P, 'news.fields'>>>;
+  getNews: Promise<GetNewsResponse<FieldsParam<P, 'news.fields'>>>;
   getPowerstreamRules: Promise<PowerstreamRulesResponse>;
-  streamPosts: EventStream<StreamPostsResponse<P>>;
+  streamPosts: EventStream<
+    StreamPostsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
+  >;
   getRules: PagePromise<RulesLookupResponse, PageItem<RulesLookupResponse, 'data'>>;
   updateRules: Promise<AddRulesResponse>;
   deleteRules: Promise<DeleteRulesResponse>;
   createWebhooksStreamLink: Promise<WebhookLinksCreateResponse>;
   createWebhookReplayJob: Promise<ReplayJobCreateResponse>;
   getConnectionHistory: PagePromise<
-    GetConnectionHistoryResponse<P>,
-    ConnectionSelection<FieldsParam<P, 'connection.fields'>>
+    GetConnectionHistoryResponse<FieldsParam<P, 'connection.fields'>>,
+    ConnectionSelection<FieldsParam<P, 'connection.fields'>>,
+    GetConnectionHistoryPage<FieldsParam<P, 'connection.fields'>>
   >;
   deleteConnectionsByUuids: Promise<KillConnectionsResponse>;
   deleteAllConnections: Promise<KillConnectionsResponse>;
@@ -1688,12 +1725,26 @@ export interface OperationResults<P = {}> {
   createActivitySubscription: Promise<ActivitySubscriptionCreateResponse>;
   createAccountActivityReplayJob: Promise<ReplayJobCreateResponse>;
   searchEligiblePosts: PagePromise<
-    SearchEligiblePostsResponse<P>,
-    TweetSelection<FieldsParam<P, 'tweet.fields'>>
+    SearchEligiblePostsResponse<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >,
+    TweetSelection<FieldsParam<P, 'tweet.fields'>>,
+    SearchEligiblePostsPage<
+      FieldsParam<P, 'tweet.fields'>,
+      FieldsParam<P, 'user.fields'>,
+      FieldsParam<P, 'media.fields'>,
+      FieldsParam<P, 'poll.fields'>,
+      FieldsParam<P, 'place.fields'>
+    >
   >;
   searchCommunityNotesWritten: PagePromise<
-    SearchCommunityNotesWrittenResponse<P>,
-    NoteSelection<FieldsParam<P, 'note.fields'>>
+    SearchCommunityNotesWrittenResponse<FieldsParam<P, 'note.fields'>>,
+    NoteSelection<FieldsParam<P, 'note.fields'>>,
+    SearchCommunityNotesWrittenPage<FieldsParam<P, 'note.fields'>>
   >;
   createCommunityNotes: Promise<CreateNoteResponse>;
   evaluateCommunityNotes: Promise<EvaluateNoteResponse>;

@@ -200,6 +200,24 @@ test('a selection whose defaults are unknown is recorded so, and a format-4 snap
   assert.ok(diffSnapshots({ ...format4, format: SNAPSHOT_FORMAT }, unknown).length > 0);
 });
 
+test('narrowed result types keyed by their lists (format 6): an older snapshot\'s took the params object, a break said once', () => {
+  const current = apiSnapshot(buildModel(loadSpec(join(FIXTURES, 'selection-defaults-stated.yaml')), { packageName: 'api', clientName: 'ApiClient' }));
+  assert.equal(current.operations.listPets?.narrowing?.generic, { type: 'ListPetsResponse', parameters: [{ name: 'PetFields', param: 'pet.fields' }] });
+  assert.equal(parseSnapshot(renderSnapshot(current)), current);
+  // Format 5 wrote no type parameters: its narrowed results were `ListPetsResponse<P>`, P the params.
+  const format5 = JSON.parse(JSON.stringify({ ...current, format: 5 }), (key, value: unknown) => (key === 'generic' ? undefined : value)) as ApiSnapshot;
+  const changes = diffSnapshots(format5, current);
+  assert.is(changes.length, 1);
+  assert.is(changes[0]?.level, 'breaking');
+  assert.match(changes[0]?.message ?? '', 'one type argument per value that decides them');
+  assert.match(changes[0]?.message ?? '', 'where code wrote ListPetsResponse<typeof params>, write the values\' types, as in ListPetsResponse<typeof petFields>');
+  // Type parameters renamed or reordered: code writing the type arguments must write them anew.
+  const renamed = JSON.parse(JSON.stringify(current)) as ApiSnapshot;
+  renamed.operations.listPets!.narrowing!.generic!.parameters[0]!.name = 'PetFields2';
+  assert.ok(diffSnapshots(current, renamed).some((c) => c.level === 'breaking' && c.message.includes('result type is now ListPetsResponse<PetFields2> (was ListPetsResponse<PetFields>')));
+  assert.equal(diffSnapshots(current, current), []);
+});
+
 test('x-sometimes-absent on a default field changes no type: no change', () => {
   const dir = tempDir('diff-rules');
   try {

@@ -2,7 +2,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { KnownParams } from '../runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -15,8 +14,10 @@ import type {
   GetAccountHistoryParams,
   GetAccountParams,
   ListAccountAppsParams,
+  ListAccountAppsParamsOf,
   ListAccountAppsResponse,
   ListAccountsParams,
+  ListAccountsParamsOf,
   ListAccountsResponse,
   UpdateAccountParams,
 } from '../models.js';
@@ -43,10 +44,10 @@ export declare class AccountsResource {
    *
    * `GET /12/accounts` (operationId `listAccounts`)
    */
-  list<const P extends ListAccountsParams = {}>(
-    params?: P & KnownParams<P, ListAccountsParams>,
+  list<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
+    params?: ListAccountsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>>;
+  ): PagePromise<ListAccountsResponse<WithTotalCount>, PageItem<AccountListResponse, 'data'>>;
   /**
    * Create a sandbox account
    *
@@ -91,10 +92,10 @@ export declare class AccountsResource {
    *
    * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
    */
-  listApps<const P extends ListAccountAppsParams>(
-    params: P & KnownParams<P, ListAccountAppsParams>,
+  listApps<WithTotalCount extends ListAccountAppsParams['with_total_count'] = never>(
+    params: ListAccountAppsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>>;
+  ): PagePromise<ListAccountAppsResponse<WithTotalCount>, PageItem<AccountAppListResponse, 'data'>>;
   /**
    * Get an entity's change history
    *

@@ -2,7 +2,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { KnownParams } from '../runtime/selection.js';
 import type {
   AudienceUsersResponse,
   BatchCreateCustomAudiencesParams,
@@ -20,10 +19,13 @@ import type {
   GetCustomAudienceParams,
   GetCustomAudienceTargetedParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsParamsOf,
   ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesParamsOf,
   ListCustomAudiencesResponse,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsParamsOf,
   ListTailoredAudiencePermissionsResponse,
   TailoredAudiencePermissionListResponse,
   TailoredAudiencePermissionResponse,
@@ -52,11 +54,13 @@ export declare class AudiencesResource {
    * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
    * `listTailoredAudiencePermissions`)
    */
-  listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(
-    params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+  listTailoredPermissions<
+    WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
+  >(
+    params: ListTailoredAudiencePermissionsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
-    ListTailoredAudiencePermissionsResponse<P>,
+    ListTailoredAudiencePermissionsResponse<WithTotalCount>,
     PageItem<TailoredAudiencePermissionListResponse, 'data'>
   >;
   /**
@@ -136,11 +140,13 @@ export declare class AudiencesResource {
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
    * `listCustomAudiencePermissions`)
    */
-  listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(
-    params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+  listCustomPermissions<
+    WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
+  >(
+    params: ListCustomAudiencePermissionsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
-    ListCustomAudiencePermissionsResponse<P>,
+    ListCustomAudiencePermissionsResponse<WithTotalCount>,
     PageItem<CustomAudiencePermissionListResponse, 'data'>
   >;
   /**
@@ -185,10 +191,10 @@ export declare class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    */
-  listCustom<const P extends ListCustomAudiencesParams>(
-    params: P & KnownParams<P, ListCustomAudiencesParams>,
+  listCustom<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
+    params: ListCustomAudiencesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>>;
+  ): PagePromise<ListCustomAudiencesResponse<WithTotalCount>, PageItem<CustomAudienceListResponse, 'data'>>;
   /**
    * Create a custom audience
    *

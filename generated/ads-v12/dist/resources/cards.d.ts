@@ -2,7 +2,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { KnownParams } from '../runtime/selection.js';
 import type {
   CardListResponse,
   CardResponse,
@@ -14,6 +13,7 @@ import type {
   GetPollCardParams,
   ListCardsParams,
   ListPollCardsParams,
+  ListPollCardsParamsOf,
   ListPollCardsResponse,
   PollCardListResponse,
   PollCardResponse,
@@ -97,10 +97,10 @@ export declare class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    */
-  listPoll<const P extends ListPollCardsParams>(
-    params: P & KnownParams<P, ListPollCardsParams>,
+  listPoll<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
+    params: ListPollCardsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>>;
+  ): PagePromise<ListPollCardsResponse<WithTotalCount>, PageItem<PollCardListResponse, 'data'>>;
   /**
    * Create a poll card
    *

@@ -2,7 +2,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { KnownParams } from '../runtime/selection.js';
 import type {
   AdvertiserBusinessCategoryListResponse,
   CreateLineItemCuratedCategoryParams,
@@ -15,6 +14,7 @@ import type {
   LineItemCuratedCategoryResponse,
   ListCuratedCategoriesParams,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesParamsOf,
   ListLineItemCuratedCategoriesResponse,
   UpdateLineItemCuratedCategoryParams,
 } from '../models.js';
@@ -70,11 +70,11 @@ export declare class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
    */
-  listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(
-    params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+  listLineItemCurated<WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never>(
+    params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
-    ListLineItemCuratedCategoriesResponse<P>,
+    ListLineItemCuratedCategoriesResponse<WithTotalCount>,
     PageItem<LineItemCuratedCategoryListResponse, 'data'>
   >;
   /**

@@ -2,7 +2,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { KnownParams } from '../runtime/selection.js';
 import type {
   AccountMediaListResponse,
   AccountMediaResponse,
@@ -12,10 +11,13 @@ import type {
   GetAccountMediaParams,
   GetMediaCreativeParams,
   ListAccountMediaParams,
+  ListAccountMediaParamsOf,
   ListAccountMediaResponse,
   ListMediaCreativesParams,
+  ListMediaCreativesParamsOf,
   ListMediaCreativesResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsParamsOf,
   ListPromotedAccountsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
@@ -40,10 +42,10 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
    */
-  listAccount<const P extends ListAccountMediaParams>(
-    params: P & KnownParams<P, ListAccountMediaParams>,
+  listAccount<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
+    params: ListAccountMediaParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>>;
+  ): PagePromise<ListAccountMediaResponse<WithTotalCount>, PageItem<AccountMediaListResponse, 'data'>>;
   /**
    * Get an account media entry
    *
@@ -71,10 +73,10 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
    */
-  listCreatives<const P extends ListMediaCreativesParams>(
-    params: P & KnownParams<P, ListMediaCreativesParams>,
+  listCreatives<WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never>(
+    params: ListMediaCreativesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>>;
+  ): PagePromise<ListMediaCreativesResponse<WithTotalCount>, PageItem<MediaCreativeListResponse, 'data'>>;
   /**
    * Attach account media to a line item
    *
@@ -113,8 +115,8 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
    */
-  listPromotedAccounts<const P extends ListPromotedAccountsParams>(
-    params: P & KnownParams<P, ListPromotedAccountsParams>,
+  listPromotedAccounts<WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never>(
+    params: ListPromotedAccountsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>>;
+  ): PagePromise<ListPromotedAccountsResponse<WithTotalCount>, PageItem<PromotedAccountListResponse, 'data'>>;
 }

@@ -2,12 +2,12 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { KnownParams } from '../runtime/selection.js';
 import type {
   CreatePrerollCallToActionParams,
   DeletePrerollCallToActionParams,
   GetPrerollCallToActionParams,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsParamsOf,
   ListPrerollCallToActionsResponse,
   PrerollCallToActionListResponse,
   PrerollCallToActionResponse,
@@ -32,10 +32,13 @@ export declare class PrerollResource {
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
    */
-  listCallToActions<const P extends ListPrerollCallToActionsParams>(
-    params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+  listCallToActions<WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never>(
+    params: ListPrerollCallToActionsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>>;
+  ): PagePromise<
+    ListPrerollCallToActionsResponse<WithTotalCount>,
+    PageItem<PrerollCallToActionListResponse, 'data'>
+  >;
   /**
    * Create a preroll call to action
    *

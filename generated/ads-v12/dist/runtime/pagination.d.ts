@@ -34,8 +34,11 @@ export interface PollOptions {
   /** Ends the polling quietly (the call's own `signal` does too). */
   signal?: AbortSignal;
 }
-/** One page: the response body as sent, plus its items and the way to the pages around it. */
-export type Page<Body, Item> = Body & {
+/**
+ * What a page adds to its body: its items and the way to the pages around it (`Self`, the page
+ * type, is what they resolve to).
+ */
+export interface PageMembers<Item, Self> {
   /** The items of this page (empty when the page has none). */
   readonly items: Item[];
   /** The token, cursor, offset or (paging by `Link` headers) URL of the next page; undefined on the last page. */
@@ -49,11 +52,17 @@ export type Page<Body, Item> = Body & {
    * Fetches the next page; `null` after the last one. Rejects with `PaginationLoopError` when the
    * token was already used.
    */
-  getNextPage(): Promise<Page<Body, Item> | null>;
+  getNextPage(): Promise<Self | null>;
   /** Fetches the previous page; `null` when there is none. */
-  getPreviousPage(): Promise<Page<Body, Item> | null>;
-};
-/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
+  getPreviousPage(): Promise<Self | null>;
+}
+/**
+ * One page: the response body as sent, plus its items and the way to the pages around it. A
+ * narrowed operation's pages have an interface of their own instead (`GetUsersPostsPage<...>`,
+ * extending the body and `PageMembers`): tsc resolves an interface's members once, where it
+ * reduces this intersection property by property for each new body type.
+ */
+export type Page<Body, Item> = Body & PageMembers<Item, Page<Body, Item>>;
 export declare class PaginationLoopError extends Error {
   readonly operationId: string;
   /** How many pages had been fetched when the repeat showed up. */
@@ -70,8 +79,11 @@ export declare class PaginationLoopError extends Error {
  * `for await` for every item across pages, or call `.pages()` for page after page. Paging
  * stops only when the next token is absent or the cursor is null (a short page is not the
  * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
+ * `ThisPage`: the type of a page (`Page<Body, Item>`, or a narrowed operation's page interface).
  */
-export declare class PagePromise<Body, Item> implements PromiseLike<Page<Body, Item>>, AsyncIterable<Item> {
+export declare class PagePromise<Body, Item, ThisPage extends PageMembers<Item, ThisPage> = Page<Body, Item>>
+  implements PromiseLike<ThisPage>, AsyncIterable<Item>
+{
   #private;
   private readonly core;
   private readonly op;
@@ -79,16 +91,14 @@ export declare class PagePromise<Body, Item> implements PromiseLike<Page<Body, I
   /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
   private readonly params;
   constructor(core: ClientCore, op: PaginatedOperationSpec, params: object, options?: PaginationOptions);
-  then<A = Page<Body, Item>, B = never>(
-    onFulfilled?: ((page: Page<Body, Item>) => A | PromiseLike<A>) | null,
+  then<A = ThisPage, B = never>(
+    onFulfilled?: ((page: ThisPage) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B>;
-  catch<B = never>(
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<Page<Body, Item> | B>;
-  finally(onFinally?: (() => void) | null): Promise<Page<Body, Item>>;
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<ThisPage | B>;
+  finally(onFinally?: (() => void) | null): Promise<ThisPage>;
   /** Every page in order, within `maxPages` (and `maxItems`). Pages already walked are not kept. */
-  pages(): AsyncGenerator<Page<Body, Item>, void, undefined>;
+  pages(): AsyncGenerator<ThisPage, void, undefined>;
   [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined>;
   /**
    * Polls for new items only, with `since_id`: each round walks every page newer than the newest

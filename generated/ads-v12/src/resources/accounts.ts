@@ -3,7 +3,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AccountAppListResponse,
   AccountArrayResponse,
@@ -16,8 +15,10 @@ import type {
   GetAccountHistoryParams,
   GetAccountParams,
   ListAccountAppsParams,
+  ListAccountAppsParamsOf,
   ListAccountAppsResponse,
   ListAccountsParams,
+  ListAccountsParamsOf,
   ListAccountsResponse,
   UpdateAccountParams,
 } from '../models.js';
@@ -55,11 +56,11 @@ export class AccountsResource {
    *
    * `GET /12/accounts` (operationId `listAccounts`)
    */
-  list<const P extends ListAccountsParams = {}>(
-    params?: P & KnownParams<P, ListAccountsParams>,
+  list<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
+    params?: ListAccountsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListAccountsResponse<P>, PageItem<AccountListResponse, 'data'>> {
-    return listAccounts<P>(this.core, params, options);
+  ): PagePromise<ListAccountsResponse<WithTotalCount>, PageItem<AccountListResponse, 'data'>> {
+    return listAccounts<WithTotalCount>(this.core, params, options);
   }
 
   /**
@@ -118,11 +119,11 @@ export class AccountsResource {
    *
    * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
    */
-  listApps<const P extends ListAccountAppsParams>(
-    params: P & KnownParams<P, ListAccountAppsParams>,
+  listApps<WithTotalCount extends ListAccountAppsParams['with_total_count'] = never>(
+    params: ListAccountAppsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListAccountAppsResponse<P>, PageItem<AccountAppListResponse, 'data'>> {
-    return listAccountApps<P>(this.core, params, options);
+  ): PagePromise<ListAccountAppsResponse<WithTotalCount>, PageItem<AccountAppListResponse, 'data'>> {
+    return listAccountApps<WithTotalCount>(this.core, params, options);
   }
 
   /**

@@ -3,7 +3,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AudienceUsersResponse,
   BatchCreateCustomAudiencesParams,
@@ -21,10 +20,13 @@ import type {
   GetCustomAudienceParams,
   GetCustomAudienceTargetedParams,
   ListCustomAudiencePermissionsParams,
+  ListCustomAudiencePermissionsParamsOf,
   ListCustomAudiencePermissionsResponse,
   ListCustomAudiencesParams,
+  ListCustomAudiencesParamsOf,
   ListCustomAudiencesResponse,
   ListTailoredAudiencePermissionsParams,
+  ListTailoredAudiencePermissionsParamsOf,
   ListTailoredAudiencePermissionsResponse,
   TailoredAudiencePermissionListResponse,
   TailoredAudiencePermissionResponse,
@@ -69,14 +71,16 @@ export class AudiencesResource {
    * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
    * `listTailoredAudiencePermissions`)
    */
-  listTailoredPermissions<const P extends ListTailoredAudiencePermissionsParams>(
-    params: P & KnownParams<P, ListTailoredAudiencePermissionsParams>,
+  listTailoredPermissions<
+    WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
+  >(
+    params: ListTailoredAudiencePermissionsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
-    ListTailoredAudiencePermissionsResponse<P>,
+    ListTailoredAudiencePermissionsResponse<WithTotalCount>,
     PageItem<TailoredAudiencePermissionListResponse, 'data'>
   > {
-    return listTailoredAudiencePermissions<P>(this.core, params, options);
+    return listTailoredAudiencePermissions<WithTotalCount>(this.core, params, options);
   }
 
   /**
@@ -168,14 +172,16 @@ export class AudiencesResource {
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
    * `listCustomAudiencePermissions`)
    */
-  listCustomPermissions<const P extends ListCustomAudiencePermissionsParams>(
-    params: P & KnownParams<P, ListCustomAudiencePermissionsParams>,
+  listCustomPermissions<
+    WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
+  >(
+    params: ListCustomAudiencePermissionsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
-    ListCustomAudiencePermissionsResponse<P>,
+    ListCustomAudiencePermissionsResponse<WithTotalCount>,
     PageItem<CustomAudiencePermissionListResponse, 'data'>
   > {
-    return listCustomAudiencePermissions<P>(this.core, params, options);
+    return listCustomAudiencePermissions<WithTotalCount>(this.core, params, options);
   }
 
   /**
@@ -226,11 +232,11 @@ export class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    */
-  listCustom<const P extends ListCustomAudiencesParams>(
-    params: P & KnownParams<P, ListCustomAudiencesParams>,
+  listCustom<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
+    params: ListCustomAudiencesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListCustomAudiencesResponse<P>, PageItem<CustomAudienceListResponse, 'data'>> {
-    return listCustomAudiences<P>(this.core, params, options);
+  ): PagePromise<ListCustomAudiencesResponse<WithTotalCount>, PageItem<CustomAudienceListResponse, 'data'>> {
+    return listCustomAudiences<WithTotalCount>(this.core, params, options);
   }
 
   /**

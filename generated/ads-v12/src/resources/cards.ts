@@ -3,7 +3,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CardListResponse,
   CardResponse,
@@ -15,6 +14,7 @@ import type {
   GetPollCardParams,
   ListCardsParams,
   ListPollCardsParams,
+  ListPollCardsParamsOf,
   ListPollCardsResponse,
   PollCardListResponse,
   PollCardResponse,
@@ -125,11 +125,11 @@ export class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    */
-  listPoll<const P extends ListPollCardsParams>(
-    params: P & KnownParams<P, ListPollCardsParams>,
+  listPoll<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
+    params: ListPollCardsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListPollCardsResponse<P>, PageItem<PollCardListResponse, 'data'>> {
-    return listPollCards<P>(this.core, params, options);
+  ): PagePromise<ListPollCardsResponse<WithTotalCount>, PageItem<PollCardListResponse, 'data'>> {
+    return listPollCards<WithTotalCount>(this.core, params, options);
   }
 
   /**

@@ -3,7 +3,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AdvertiserBusinessCategoryListResponse,
   CreateLineItemCuratedCategoryParams,
@@ -16,6 +15,7 @@ import type {
   LineItemCuratedCategoryResponse,
   ListCuratedCategoriesParams,
   ListLineItemCuratedCategoriesParams,
+  ListLineItemCuratedCategoriesParamsOf,
   ListLineItemCuratedCategoriesResponse,
   UpdateLineItemCuratedCategoryParams,
 } from '../models.js';
@@ -91,14 +91,14 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
    */
-  listLineItemCurated<const P extends ListLineItemCuratedCategoriesParams>(
-    params: P & KnownParams<P, ListLineItemCuratedCategoriesParams>,
+  listLineItemCurated<WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never>(
+    params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
-    ListLineItemCuratedCategoriesResponse<P>,
+    ListLineItemCuratedCategoriesResponse<WithTotalCount>,
     PageItem<LineItemCuratedCategoryListResponse, 'data'>
   > {
-    return listLineItemCuratedCategories<P>(this.core, params, options);
+    return listLineItemCuratedCategories<WithTotalCount>(this.core, params, options);
   }
 
   /**

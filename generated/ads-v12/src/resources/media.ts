@@ -3,7 +3,6 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   AccountMediaListResponse,
   AccountMediaResponse,
@@ -13,10 +12,13 @@ import type {
   GetAccountMediaParams,
   GetMediaCreativeParams,
   ListAccountMediaParams,
+  ListAccountMediaParamsOf,
   ListAccountMediaResponse,
   ListMediaCreativesParams,
+  ListMediaCreativesParamsOf,
   ListMediaCreativesResponse,
   ListPromotedAccountsParams,
+  ListPromotedAccountsParamsOf,
   ListPromotedAccountsResponse,
   MediaCreativeListResponse,
   MediaCreativeResponse,
@@ -52,11 +54,11 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
    */
-  listAccount<const P extends ListAccountMediaParams>(
-    params: P & KnownParams<P, ListAccountMediaParams>,
+  listAccount<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
+    params: ListAccountMediaParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListAccountMediaResponse<P>, PageItem<AccountMediaListResponse, 'data'>> {
-    return listAccountMedia<P>(this.core, params, options);
+  ): PagePromise<ListAccountMediaResponse<WithTotalCount>, PageItem<AccountMediaListResponse, 'data'>> {
+    return listAccountMedia<WithTotalCount>(this.core, params, options);
   }
 
   /**
@@ -92,11 +94,11 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
    */
-  listCreatives<const P extends ListMediaCreativesParams>(
-    params: P & KnownParams<P, ListMediaCreativesParams>,
+  listCreatives<WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never>(
+    params: ListMediaCreativesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListMediaCreativesResponse<P>, PageItem<MediaCreativeListResponse, 'data'>> {
-    return listMediaCreatives<P>(this.core, params, options);
+  ): PagePromise<ListMediaCreativesResponse<WithTotalCount>, PageItem<MediaCreativeListResponse, 'data'>> {
+    return listMediaCreatives<WithTotalCount>(this.core, params, options);
   }
 
   /**
@@ -152,10 +154,13 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
    */
-  listPromotedAccounts<const P extends ListPromotedAccountsParams>(
-    params: P & KnownParams<P, ListPromotedAccountsParams>,
+  listPromotedAccounts<WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never>(
+    params: ListPromotedAccountsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListPromotedAccountsResponse<P>, PageItem<PromotedAccountListResponse, 'data'>> {
-    return listPromotedAccounts<P>(this.core, params, options);
+  ): PagePromise<
+    ListPromotedAccountsResponse<WithTotalCount>,
+    PageItem<PromotedAccountListResponse, 'data'>
+  > {
+    return listPromotedAccounts<WithTotalCount>(this.core, params, options);
   }
 }

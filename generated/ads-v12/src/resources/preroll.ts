@@ -3,12 +3,12 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CreatePrerollCallToActionParams,
   DeletePrerollCallToActionParams,
   GetPrerollCallToActionParams,
   ListPrerollCallToActionsParams,
+  ListPrerollCallToActionsParamsOf,
   ListPrerollCallToActionsResponse,
   PrerollCallToActionListResponse,
   PrerollCallToActionResponse,
@@ -41,11 +41,14 @@ export class PrerollResource {
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
    */
-  listCallToActions<const P extends ListPrerollCallToActionsParams>(
-    params: P & KnownParams<P, ListPrerollCallToActionsParams>,
+  listCallToActions<WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never>(
+    params: ListPrerollCallToActionsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
-  ): PagePromise<ListPrerollCallToActionsResponse<P>, PageItem<PrerollCallToActionListResponse, 'data'>> {
-    return listPrerollCallToActions<P>(this.core, params, options);
+  ): PagePromise<
+    ListPrerollCallToActionsResponse<WithTotalCount>,
+    PageItem<PrerollCallToActionListResponse, 'data'>
+  > {
+    return listPrerollCallToActions<WithTotalCount>(this.core, params, options);
   }
 
   /**

@@ -61,20 +61,12 @@ export type Flagged<T, K extends keyof T, V> = V[] extends (false | undefined)[]
     ? Selected<T, K>
     : { [F in K]?: T[F] };
 
-/**
- * The params `T` as the constraint of a narrowing method's params: the `*.fields` lists `K` may also
- * be an empty tuple, which makes tsc infer an inline list as a tuple of its fields (element by
- * element, as a selection needs) without a `const` type parameter, which would also infer every
- * other array and value of the params literally (a new readonly tuple per call for `ids`).
- */
-export type FieldLists<T, K extends keyof T> = { [F in keyof T]: F extends K ? readonly [] | T[F] : T[F] };
-
-/** The value the params `P` give the parameter `K` (`never` when `P` does not have it). */
+/** The value the params `P` give the parameter `K` (`never` when `P` does not have it): `client.call`'s results. */
 export type FieldsParam<P, K extends string> = P[K & keyof P];
 
 /**
- * Params keys that `Known` does not have, each typed `never`: a generic method (whose params
- * are inferred, so not checked for excess properties) still refuses `'tweet.feilds'`. Params
+ * Params keys that `Known` does not have, each typed `never`: `client.call` (whose params are
+ * inferred, so not checked for excess properties) still refuses `'tweet.feilds'`. Params
  * with known keys only (every valid call) skip the mapped type.
  */
 export type KnownParams<P, Known> = keyof P extends keyof Known

@@ -2,12 +2,13 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   ConnectionSelection,
   DeleteConnectionsByEndpointParams,
   DeleteConnectionsByUuidsParams,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
+  GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
   KillConnectionsResponse,
 } from '../models.js';
@@ -31,10 +32,14 @@ export declare class ConnectionsResource {
    *
    * `GET /2/connections` (operationId `getConnectionHistory`)
    */
-  getHistory<P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {}>(
-    params?: P & KnownParams<P, GetConnectionHistoryParams>,
+  getHistory<ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never>(
+    params?: GetConnectionHistoryParamsOf<ConnectionFields>,
     options?: PaginationOptions,
-  ): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>>;
+  ): PagePromise<
+    GetConnectionHistoryResponse<ConnectionFields>,
+    ConnectionSelection<ConnectionFields>,
+    GetConnectionHistoryPage<ConnectionFields>
+  >;
   /**
    * Terminate multiple connections
    *

@@ -2,7 +2,6 @@ import { isRecord } from './errors.js';
 import { exchange } from './http.js';
 import { multi } from './serialize.js';
 import { own } from './validate.js';
-/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
     constructor(operationId, 
     /** How many pages had been fetched when the repeat showed up. */
@@ -18,6 +17,7 @@ export class PaginationLoopError extends Error {
  * `for await` for every item across pages, or call `.pages()` for page after page. Paging
  * stops only when the next token is absent or the cursor is null (a short page is not the
  * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
+ * `ThisPage`: the type of a page (`Page<Body, Item>`, or a narrowed operation's page interface).
  */
 export class PagePromise {
     #first;
@@ -103,7 +103,10 @@ export class PagePromise {
                 if (round > 0)
                     await this.core.sleep(intervalMs, signal);
                 const params = since === undefined ? base : { ...base, since_id: since };
-                const walk = new PagePromise(this.core, this.op, params, { ...request, signal });
+                const walk = new PagePromise(this.core, this.op, params, {
+                    ...request,
+                    signal,
+                });
                 if (since === undefined) {
                     since = newestIdOf(await walk, undefined);
                     continue;

@@ -3,16 +3,19 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   CreateCommunityNotesParams,
   CreateNoteResponse,
   EvaluateCommunityNotesParams,
   EvaluateNoteResponse,
   NoteSelection,
+  SearchCommunityNotesWrittenPage,
   SearchCommunityNotesWrittenParams,
+  SearchCommunityNotesWrittenParamsOf,
   SearchCommunityNotesWrittenResponse,
+  SearchEligiblePostsPage,
   SearchEligiblePostsParams,
+  SearchEligiblePostsParamsOf,
   SearchEligiblePostsResponse,
   TweetSelection,
 } from '../models.js';
@@ -43,15 +46,24 @@ export class CommunityNotesResource {
    * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
    */
   searchEligiblePosts<
-    P extends FieldLists<
-      SearchEligiblePostsParams,
-      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-    >,
+    TweetFields extends readonly [] | SearchEligiblePostsParams['tweet.fields'] = never,
+    UserFields extends readonly [] | SearchEligiblePostsParams['user.fields'] = never,
+    MediaFields extends readonly [] | SearchEligiblePostsParams['media.fields'] = never,
+    PollFields extends readonly [] | SearchEligiblePostsParams['poll.fields'] = never,
+    PlaceFields extends readonly [] | SearchEligiblePostsParams['place.fields'] = never,
   >(
-    params: P & KnownParams<P, SearchEligiblePostsParams>,
+    params: SearchEligiblePostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
     options?: PaginationOptions,
-  ): PagePromise<SearchEligiblePostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
-    return searchEligiblePosts<P>(this.core, params, options);
+  ): PagePromise<
+    SearchEligiblePostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+    TweetSelection<TweetFields>,
+    SearchEligiblePostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+  > {
+    return searchEligiblePosts<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>(
+      this.core,
+      params,
+      options,
+    );
   }
 
   /**
@@ -63,11 +75,15 @@ export class CommunityNotesResource {
    * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
    * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
    */
-  searchWritten<P extends FieldLists<SearchCommunityNotesWrittenParams, 'note.fields'>>(
-    params: P & KnownParams<P, SearchCommunityNotesWrittenParams>,
+  searchWritten<NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never>(
+    params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
     options?: PaginationOptions,
-  ): PagePromise<SearchCommunityNotesWrittenResponse<P>, NoteSelection<FieldsParam<P, 'note.fields'>>> {
-    return searchCommunityNotesWritten<P>(this.core, params, options);
+  ): PagePromise<
+    SearchCommunityNotesWrittenResponse<NoteFields>,
+    NoteSelection<NoteFields>,
+    SearchCommunityNotesWrittenPage<NoteFields>
+  > {
+    return searchCommunityNotesWritten<NoteFields>(this.core, params, options);
   }
 
   /**

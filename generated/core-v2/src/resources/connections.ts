@@ -3,12 +3,13 @@
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
 import type {
   ConnectionSelection,
   DeleteConnectionsByEndpointParams,
   DeleteConnectionsByUuidsParams,
+  GetConnectionHistoryPage,
   GetConnectionHistoryParams,
+  GetConnectionHistoryParamsOf,
   GetConnectionHistoryResponse,
   KillConnectionsResponse,
 } from '../models.js';
@@ -39,11 +40,15 @@ export class ConnectionsResource {
    *
    * `GET /2/connections` (operationId `getConnectionHistory`)
    */
-  getHistory<P extends FieldLists<GetConnectionHistoryParams, 'connection.fields'> = {}>(
-    params?: P & KnownParams<P, GetConnectionHistoryParams>,
+  getHistory<ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never>(
+    params?: GetConnectionHistoryParamsOf<ConnectionFields>,
     options?: PaginationOptions,
-  ): PagePromise<GetConnectionHistoryResponse<P>, ConnectionSelection<FieldsParam<P, 'connection.fields'>>> {
-    return getConnectionHistory<P>(this.core, params, options);
+  ): PagePromise<
+    GetConnectionHistoryResponse<ConnectionFields>,
+    ConnectionSelection<ConnectionFields>,
+    GetConnectionHistoryPage<ConnectionFields>
+  > {
+    return getConnectionHistory<ConnectionFields>(this.core, params, options);
   }
 
   /**

@@ -2,8 +2,14 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { FieldLists, KnownParams } from '../runtime/selection.js';
-import type { GetNewsParams, GetNewsResponse, SearchNewsParams, SearchNewsResponse } from '../models.js';
+import type {
+  GetNewsParams,
+  GetNewsParamsOf,
+  GetNewsResponse,
+  SearchNewsParams,
+  SearchNewsParamsOf,
+  SearchNewsResponse,
+} from '../models.js';
 import { getNews, searchNews } from '../functions.js';
 
 /**
@@ -24,11 +30,11 @@ export class NewsResource {
    * `GET /2/news/search` (operationId `searchNews`)
    * @see https://docs.x.com/x-api/news/introduction
    */
-  search<P extends FieldLists<SearchNewsParams, 'news.fields'>>(
-    params: P & KnownParams<P, SearchNewsParams>,
+  search<NewsFields extends readonly [] | SearchNewsParams['news.fields'] = never>(
+    params: SearchNewsParamsOf<NewsFields>,
     options?: RequestOptions,
-  ): Promise<SearchNewsResponse<P>> {
-    return searchNews<P>(this.core, params, options);
+  ): Promise<SearchNewsResponse<NewsFields>> {
+    return searchNews<NewsFields>(this.core, params, options);
   }
 
   /**
@@ -39,10 +45,10 @@ export class NewsResource {
    * `GET /2/news/{id}` (operationId `getNews`)
    * @see https://docs.x.com/x-api/news/introduction
    */
-  get<P extends FieldLists<GetNewsParams, 'news.fields'>>(
-    params: P & KnownParams<P, GetNewsParams>,
+  get<NewsFields extends readonly [] | GetNewsParams['news.fields'] = never>(
+    params: GetNewsParamsOf<NewsFields>,
     options?: RequestOptions,
-  ): Promise<GetNewsResponse<P>> {
-    return getNews<P>(this.core, params, options);
+  ): Promise<GetNewsResponse<NewsFields>> {
+    return getNews<NewsFields>(this.core, params, options);
   }
 }

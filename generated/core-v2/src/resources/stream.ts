@@ -4,7 +4,6 @@ import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
 import type { PagePromise, PageItem, PaginationOptions } from '../runtime/pagination.js';
 import type { EventStream, StreamOptions } from '../runtime/stream.js';
-import type { FieldLists, KnownParams } from '../runtime/selection.js';
 import type {
   AddRulesResponse,
   DeleteRulesParams,
@@ -13,6 +12,7 @@ import type {
   PowerstreamRulesResponse,
   RulesLookupResponse,
   StreamPostsParams,
+  StreamPostsParamsOf,
   StreamPostsResponse,
   UpdateRulesParams,
 } from '../models.js';
@@ -56,15 +56,20 @@ export class StreamResource {
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
    */
   posts<
-    P extends FieldLists<
-      StreamPostsParams,
-      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-    > = {},
+    TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
+    UserFields extends readonly [] | StreamPostsParams['user.fields'] = never,
+    MediaFields extends readonly [] | StreamPostsParams['media.fields'] = never,
+    PollFields extends readonly [] | StreamPostsParams['poll.fields'] = never,
+    PlaceFields extends readonly [] | StreamPostsParams['place.fields'] = never,
   >(
-    params?: P & KnownParams<P, StreamPostsParams>,
+    params?: StreamPostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
     options?: StreamOptions,
-  ): EventStream<StreamPostsResponse<P>> {
-    return streamPosts<P>(this.core, params, options);
+  ): EventStream<StreamPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>> {
+    return streamPosts<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>(
+      this.core,
+      params,
+      options,
+    );
   }
 
   /**

@@ -2,11 +2,11 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { RequestOptions } from '../runtime/types.js';
-import type { FieldLists, KnownParams } from '../runtime/selection.js';
 import type {
   CreateOrEditPostParams,
   CreatePostsParams,
   GetPostsByIdsParams,
+  GetPostsByIdsParamsOf,
   GetPostsByIdsResponse,
   TweetCreateResponse,
 } from '../models.js';
@@ -33,15 +33,20 @@ export class TweetsResource {
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
    */
   getPostsByIds<
-    P extends FieldLists<
-      GetPostsByIdsParams,
-      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-    >,
+    TweetFields extends readonly [] | GetPostsByIdsParams['tweet.fields'] = never,
+    UserFields extends readonly [] | GetPostsByIdsParams['user.fields'] = never,
+    MediaFields extends readonly [] | GetPostsByIdsParams['media.fields'] = never,
+    PollFields extends readonly [] | GetPostsByIdsParams['poll.fields'] = never,
+    PlaceFields extends readonly [] | GetPostsByIdsParams['place.fields'] = never,
   >(
-    params: P & KnownParams<P, GetPostsByIdsParams>,
+    params: GetPostsByIdsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
     options?: RequestOptions,
-  ): Promise<GetPostsByIdsResponse<P>> {
-    return getPostsByIds<P>(this.core, params, options);
+  ): Promise<GetPostsByIdsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>> {
+    return getPostsByIds<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>(
+      this.core,
+      params,
+      options,
+    );
   }
 
   /**

@@ -2,8 +2,13 @@
 
 import type { ClientCore } from '../runtime/http.js';
 import type { PagePromise, PaginationOptions } from '../runtime/pagination.js';
-import type { FieldLists, FieldsParam, KnownParams } from '../runtime/selection.js';
-import type { GetUsersPostsParams, GetUsersPostsResponse, TweetSelection } from '../models.js';
+import type {
+  GetUsersPostsPage,
+  GetUsersPostsParams,
+  GetUsersPostsParamsOf,
+  GetUsersPostsResponse,
+  TweetSelection,
+} from '../models.js';
 import { getUsersPosts } from '../functions.js';
 
 /**
@@ -28,14 +33,23 @@ export class UsersResource {
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
    */
   getPosts<
-    P extends FieldLists<
-      GetUsersPostsParams,
-      'media.fields' | 'place.fields' | 'poll.fields' | 'tweet.fields' | 'user.fields'
-    >,
+    TweetFields extends readonly [] | GetUsersPostsParams['tweet.fields'] = never,
+    UserFields extends readonly [] | GetUsersPostsParams['user.fields'] = never,
+    MediaFields extends readonly [] | GetUsersPostsParams['media.fields'] = never,
+    PollFields extends readonly [] | GetUsersPostsParams['poll.fields'] = never,
+    PlaceFields extends readonly [] | GetUsersPostsParams['place.fields'] = never,
   >(
-    params: P & KnownParams<P, GetUsersPostsParams>,
+    params: GetUsersPostsParamsOf<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
     options?: PaginationOptions,
-  ): PagePromise<GetUsersPostsResponse<P>, TweetSelection<FieldsParam<P, 'tweet.fields'>>> {
-    return getUsersPosts<P>(this.core, params, options);
+  ): PagePromise<
+    GetUsersPostsResponse<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>,
+    TweetSelection<TweetFields>,
+    GetUsersPostsPage<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>
+  > {
+    return getUsersPosts<TweetFields, UserFields, MediaFields, PollFields, PlaceFields>(
+      this.core,
+      params,
+      options,
+    );
   }
 }
