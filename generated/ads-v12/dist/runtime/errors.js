@@ -38,15 +38,7 @@ export class ApiError extends Error {
         this.rateLimit = readRateLimit(init.headers);
     }
     toJSON() {
-        return {
-            name: this.name,
-            message: this.message,
-            operationId: this.operationId,
-            status: this.status,
-            problem: this.problem,
-            legacyErrors: this.legacyErrors,
-            rateLimit: this.rateLimit,
-        };
+        return fieldsOf(this, 'name message operationId status problem legacyErrors rateLimit');
     }
 }
 /** A parameter broke a documented rule; nothing was sent. */
@@ -62,7 +54,7 @@ export class ValidationError extends Error {
         this.name = 'ValidationError';
     }
     toJSON() {
-        return { name: this.name, message: this.message, parameter: this.parameter, rule: this.rule };
+        return fieldsOf(this, 'name message parameter rule');
     }
 }
 /** No complete response arrived within the timeout. */
@@ -81,6 +73,10 @@ export class ConnectionError extends Error {
         this.operationId = operationId;
         this.name = 'ConnectionError';
     }
+}
+/** What `toJSON` gives of an error: the properties `names` lists (by spaces), in that order; never `headers` or `body`. */
+function fieldsOf(error, names) {
+    return Object.fromEntries(names.split(' ').map((name) => [name, error[name]]));
 }
 function isLegacy(value) {
     return (isRecord(value) &&

@@ -1,1 +1,2 @@
 export const transport = undefined;
+export { follow as send } from './redirects.js';

@@ -8,13 +8,16 @@
  * (fewer bytes than `content-length`, a broken chunked or gzip stream) fails to read, and network
  * failures reject with a `TypeError` whose `cause` carries the system error code.
  *
- * It imports nothing of the runtime, so that it is one module whichever copy of the runtime loads it.
+ * It imports nothing of the runtime but `redirects.ts` (which imports none of it either), so that it
+ * is one module whichever copy of the runtime loads it.
  */
 import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
+// Redirects are followed by the client (a node:http response is the 3xx itself).
+export { follow as send } from './redirects.js';
 /** Sockets kept open between requests, one pool per protocol, made on first use. */
 let httpAgent;
 let httpsAgent;

@@ -21,14 +21,21 @@ export declare const simple: ParamStyle;
 export declare const label: ParamStyle;
 /** A path value in matrix style: `;id=a,b`; exploded `;id=a;id=b` (an object: `;k=v;...`). */
 export declare const matrix: ParamStyle;
-/** The exploded form style, a query's default: `id=1&id=2`; an object as `k=v&...`. */
+/** The exploded form style, a query's default: `id=1&id=2`. */
 export declare const multi: ParamStyle;
-/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal); an object as `k,v,...`. */
+/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal). */
 export declare const csv: ParamStyle;
 /** Space-separated (`spaceDelimited`). */
 export declare const ssv: ParamStyle;
 /** Pipe-separated (`pipeDelimited`). */
 export declare const pipes: ParamStyle;
+/**
+ * The query `style` of a parameter whose value may be an object (its schema says so, or states no
+ * type): an object's entries as `k=v&...` (`multi`) or `name=k,v,...` (a delimited style); any
+ * other value as `style` has it. Only such parameters' descriptors wrap their style in it, so a
+ * bundle of operations without one leaves object handling out.
+ */
+export declare function withEntries(style: ParamStyle): ParamStyle;
 /** `deepObject`: `filter%5Bk%5D=v&...`; a value that is no object as comma-separated. */
 export declare const deepObject: ParamStyle;
 /** A parameter with JSON `content`: the value's JSON text. */

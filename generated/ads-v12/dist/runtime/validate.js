@@ -4,19 +4,19 @@ import { ValidationError } from './errors.js';
  * Throws a ValidationError naming the parameter and the rule.
  */
 export function validateParams(op, params) {
-    checkKeys(op, params);
-    for (const param of op.params ?? []) {
-        const key = param.key ?? param.name;
-        checkField(op, key, own(params, key), param);
-    }
     const body = op.body;
+    // Every key the operation takes, with its checks: parameters, then the body or its fields.
+    const fields = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
     if (body?.mode === 'whole')
-        checkField(op, 'body', params.body, body);
-    else if (body?.fields) {
-        for (const name in body.fields)
-            checkField(op, name, own(params, name), body.fields[name]);
-        body.exclusive?.(op, params);
-    }
+        fields.push(['body', body]);
+    else if (body?.fields)
+        fields.push(...Object.entries(body.fields));
+    if (!body?.open)
+        checkKeys(op, params, fields.map(([key]) => key));
+    // A whole body is `params.body`, as it is sent.
+    for (const [key, field] of fields)
+        checkField(op, key, field === body ? params.body : own(params, key), field);
+    body?.exclusive?.(op, params);
 }
 /**
  * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
@@ -48,22 +48,15 @@ export function oneShape(groups) {
 }
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
 export function own(params, key) {
-    return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+    return Object.hasOwn(params, key) ? params[key] : undefined;
 }
 /**
  * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
  * types cannot catch it) would be dropped, or sent as a body field: it is refused, naming the
- * nearest key the operation has. An object body that admits fields it does not name takes any key.
+ * nearest key the operation has. An object body that admits fields it does not name takes any key
+ * (the caller does not check then).
  */
-function checkKeys(op, params) {
-    const body = op.body;
-    if (body?.open)
-        return;
-    const known = (op.params ?? []).map((p) => p.key ?? p.name);
-    if (body?.mode === 'whole')
-        known.push('body');
-    else if (body?.fields)
-        known.push(...Object.keys(body.fields));
+function checkKeys(op, params, known) {
     for (const key of Object.keys(params)) {
         if (known.includes(key))
             continue;
@@ -96,9 +89,9 @@ function editDistance(a, b) {
     for (let i = 1; i <= a.length; i++) {
         const row = (rows[i] = [i]);
         for (let j = 1; j <= b.length; j++) {
-            row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
-                ? rows[i - 2][j - 2] + 1
-                : Infinity);
+            row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), 
+            // A swap of neighbours (before the first character an index reads undefined, which matches none).
+            a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? rows[i - 2][j - 2] + 1 : Infinity);
         }
     }
     return rows[a.length][b.length];
@@ -116,7 +109,9 @@ export function string(rules = {}) {
     return typed(rules, 'string', 'a string', (v) => typeof v === 'string', stringRules(rules));
 }
 export function integer(rules = {}) {
-    return typed(rules, 'integer', 'a finite number', Number.isInteger, numberRules(rules));
+    // A finite number with a fraction says so; anything else names its kind.
+    const what = (v) => Number.isFinite(v) ? `an integer, got ${String(v)}` : `a finite number, got ${kind(v)}`;
+    return typed(rules, 'integer', what, Number.isInteger, numberRules(rules));
 }
 export function number(rules = {}) {
     return typed(rules, 'number', 'a finite number', Number.isFinite, numberRules(rules));
@@ -145,16 +140,16 @@ export function value(rules = {}) {
         byKind[kind(v)]?.(op, name, v, index);
     };
 }
-/** `what`: what the message says a value of `type` must be (an integer that is no number: a finite number). */
+/**
+ * `what`: what the message says a value of `type` must be (`a string`, then `, got number`), or
+ * the whole of it, given the value.
+ */
 function typed(rules, type, what, is, then) {
     return (op, name, value, index) => {
         if (value === null && rules.nullable)
             return;
         if (!is(value)) {
-            // An integer that is a finite number but has a fraction says so; anything else names its kind.
-            const text = type === 'integer' && Number.isFinite(value)
-                ? `an integer, got ${String(value)}`
-                : `${what}, got ${kind(value)}`;
+            const text = typeof what === 'string' ? `${what}, got ${kind(value)}` : what(value);
             fail(op, name, `type ${type}`, `must be ${text}`, index);
         }
         checkEnum(op, name, index, value, rules.enum);
@@ -169,17 +164,17 @@ function checkEnum(op, name, index, value, values) {
 }
 /** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
 function checkBounds(op, name, index, rules, bounds, size, unit) {
-    for (const [rule, lower, exclusive, text] of bounds) {
+    for (const [rule, lower, text, exclusive] of bounds) {
         const limit = rules[rule];
         if (limit === undefined)
             continue;
-        if (lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit))
+        if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
             fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
     }
 }
 const STRING_BOUNDS = [
-    ['minLength', true, false, 'must be at least'],
-    ['maxLength', false, false, 'must be at most'],
+    ['minLength', true, 'must be at least'],
+    ['maxLength', false, 'must be at most'],
 ];
 function stringRules(rules) {
     const pattern = rules.pattern;
@@ -192,17 +187,17 @@ function stringRules(rules) {
     };
 }
 const NUMBER_BOUNDS = [
-    ['minimum', true, false, 'must be at least'],
-    ['maximum', false, false, 'must be at most'],
-    ['exclusiveMinimum', true, true, 'must be greater than'],
-    ['exclusiveMaximum', false, true, 'must be less than'],
+    ['minimum', true, 'must be at least'],
+    ['maximum', false, 'must be at most'],
+    ['exclusiveMinimum', true, 'must be greater than', true],
+    ['exclusiveMaximum', false, 'must be less than', true],
 ];
 function numberRules(rules) {
     return (op, name, value, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
 }
 const ARRAY_BOUNDS = [
-    ['minItems', true, false, 'must have at least'],
-    ['maxItems', false, false, 'must have at most'],
+    ['minItems', true, 'must have at least'],
+    ['maxItems', false, 'must have at most'],
 ];
 function arrayRules(rules) {
     return (op, name, list, index) => {

@@ -1,6 +1,6 @@
 /** Types shared by the client runtime and the generated operation table. */
 
-import type { ClientAuth } from './auth.js';
+import type { ClientAuth, SigningTarget } from './auth.js';
 import type { RateLimit } from './errors.js';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
@@ -17,6 +17,9 @@ export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
  * (`string({ pattern })`, `array({ items })`, ...), so a bundle carries only the rules it uses.
  */
 export type ValueCheck = (op: OperationSpec, name: string, value: unknown, index?: number) => void;
+
+/** A value an enum may list. */
+export type EnumValue = string | number | boolean | null;
 
 /** Checks a call's params as a whole, throwing a ValidationError. */
 export type ParamsCheck = (op: OperationSpec, params: Record<string, unknown>) => void;
@@ -65,10 +68,11 @@ export interface EncodedBody {
 }
 
 /**
- * Encodes a request body. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in
- * `serialize.ts`), so a bundle carries only the encoders of the operations it calls.
+ * Gathers the body of a call from its params and encodes it; undefined when there is no body to
+ * send. Each descriptor names its own (`encodeJson`, `encodeForm`, ... in `serialize.ts`), so a
+ * bundle carries only the encoders (and the body handling) of the operations it calls.
  */
-export type BodyEncoder = (value: unknown, contentType: string) => EncodedBody;
+export type BodyEncoder = (op: OperationSpec, params: Record<string, unknown>) => EncodedBody | undefined;
 
 export interface BodySpec extends FieldSpec {
   readonly contentType: string;
@@ -243,3 +247,38 @@ export interface Stop {
 
 /** A fetch, or the node transport (which takes a `Stop`). */
 export type Transport = (input: string, init: RequestInit, stop?: Stop) => Promise<Response>;
+
+/** One attempt's time limit joined with the caller's signal: a `Stop`, and the `AbortSignal` a fetch is given. */
+export interface Deadline extends Stop {
+  readonly signal: AbortSignal | undefined;
+}
+
+/** What the `#transport` module needs of a call to send its attempts and deal with redirects. */
+export interface Call {
+  readonly op: OperationSpec;
+  /** The kind of credentials the call sends (none: undefined). */
+  readonly kind: AuthKind | undefined;
+  /** What requests go through: the `fetch` option, the platform's transport or the global fetch. */
+  readonly fetch: Transport;
+  /** Whether `fetch` is the platform's transport (it watches the `Stop` itself, no AbortSignal). */
+  readonly native: boolean;
+  /** Whether `fetch` is the user's own (the `fetch` option). */
+  readonly given: boolean;
+  /** The headers of a new request: a fresh object each time (signing writes into it). */
+  headers(): Record<string, string>;
+  /** Adds the credentials to a request; returns the URL to send. */
+  sign(target: SigningTarget): string | Promise<string>;
+  /** The ConnectionError of this call with `message` (made by the runtime: the transport module imports none of it). */
+  fail(message: string): Error;
+}
+
+/**
+ * Sends one attempt's request and deals with redirects as the platform allows: followed by hand
+ * where a redirect can be seen (Node, Deno, Bun, edge), by the browser's fetch in a browser.
+ */
+export type Send = (
+  call: Call,
+  first: SigningTarget,
+  body: BodyInit | null,
+  deadline: Deadline,
+) => Promise<Response>;

@@ -2,7 +2,9 @@ import { applyAuth, chooseAuth } from './auth.js';
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
-import { transport } from '#transport';
+// The platform's: node:http on Node; elsewhere none (the global fetch), with redirects followed by
+// hand (`redirects.ts`) or, in a browser, by the browser.
+import { send as sendAttempt, transport } from '#transport';
 /**
  * What every operation is sent with: the client's options, resolved once. Create one with
  * `createCore` (the functions of `@xgen/core-v2/functions` take it first) or let
@@ -118,13 +120,11 @@ export function serverWaitMs(core, status, headers) {
     }
     return undefined;
 }
-/** What each kind of success body asks for: form-encoded OAuth answers must not be refused with 406. */
+/** What each kind of success body asks for, JSON unless named: form-encoded OAuth answers must not be refused with 406. */
 const ACCEPT = {
-    json: 'application/json',
     form: 'application/x-www-form-urlencoded, application/json;q=0.9',
     text: 'text/plain, application/json;q=0.9',
     binary: '*/*',
-    none: 'application/json',
 };
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 /** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
@@ -149,19 +149,24 @@ async function attempts(core, op, input, options, read) {
     const fetchImpl = core.fetch ?? transport ?? globalThis.fetch;
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
-    // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
-    const native = fetchImpl === transport;
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
     const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
     const signal = options.signal;
     const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
-    // A fresh object each time: auth writes into it.
-    const headersNow = () => core.headersFor(ACCEPT[op.response], serialized.headers, callHeaders);
-    // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
-    const sign = (target) => applyAuth(op, kind, credentials, target, core.extensions);
-    // What was seen of each response is made only for someone who looks.
-    const listening = core.onResponse !== undefined || options.onResponse !== undefined;
+    const call = {
+        op,
+        kind,
+        fetch: fetchImpl,
+        // The node transport watches the deadline itself; a fetch is handed an AbortSignal.
+        native: fetchImpl === transport,
+        given: fetchImpl === core.fetch,
+        // A fresh object each time: auth writes into it.
+        headers: () => core.headersFor(ACCEPT[op.response] ?? 'application/json', serialized.headers, callHeaders),
+        // Signed again on every attempt and redirect: OAuth 1.0a nonces and timestamps must be fresh.
+        sign: (target) => applyAuth(op, kind, credentials, target, core.extensions),
+        fail: (message) => new ConnectionError(op.id, message),
+    };
     for (let attempt = 0;; attempt++) {
         signal?.throwIfAborted();
         const mayRetry = retryable && attempt < maxRetries;
@@ -169,15 +174,15 @@ async function attempts(core, op, input, options, read) {
             method: op.method,
             url: origin + serialized.pathAndQuery,
             form: serialized.form,
-            headers: headersNow(),
+            headers: call.headers(),
         };
-        const url = sign(target);
+        const url = call.sign(target);
         target.url = typeof url === 'string' ? url : await url;
         checkHeaders(op, target.headers, credentials, callHeaders);
         const deadline = new Deadline(timeoutMs, signal);
         let response;
         try {
-            response = await follow(fetchImpl, native, op, target, serialized.body ?? null, deadline, headersNow, sign);
+            response = await sendAttempt(call, target, serialized.body ?? null, deadline);
         }
         catch (error) {
             deadline.clear();
@@ -192,7 +197,8 @@ async function attempts(core, op, input, options, read) {
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
-        if (listening) {
+        // What was seen of a response is made only for someone who looks.
+        if (core.onResponse || options.onResponse) {
             const info = infoOf(op, response, attempt);
             core.onResponse?.(info);
             options.onResponse?.(info);
@@ -280,61 +286,6 @@ function scrub(text, headers, credentials) {
     for (const secret of secrets.sort((a, b) => b.length - a.length))
         text = text.split(secret).join('[redacted]');
     return text;
-}
-/** Redirects followed before giving up. */
-const MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/**
- * Sends a request and follows redirects itself (`redirect: 'manual'`), so that credentials never
- * reach another origin: a same-origin redirect is signed again for its new URL, a cross-origin
- * one carries only `accept` and `content-type` (no Authorization, API key, cookie, OAuth
- * signature, nor any header set by hand) and loses an API key in its query. 303 (and 301/302
- * after POST) turns into a GET without a body; 307 and 308 keep method and body (RFC 9110).
- * In a browser a redirect cannot be followed by script (`opaqueredirect`): a ConnectionError.
- */
-async function follow(fetchImpl, native, op, first, body, deadline, headersNow, sign) {
-    let { url, method, headers, form } = first;
-    for (let redirects = 0;; redirects++) {
-        const init = { method, headers, body, redirect: 'manual' };
-        if (!native)
-            init.signal = deadline.signal ?? null;
-        const response = await (native ? fetchImpl(url, init, deadline) : fetchImpl(url, init));
-        const status = response.status;
-        if (response.type === 'opaqueredirect')
-            throw new ConnectionError(op.id, 'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
-        const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
-        if (location === null)
-            return response;
-        await cancel(response);
-        if (redirects >= MAX_REDIRECTS)
-            throw new ConnectionError(op.id, `more than ${MAX_REDIRECTS} redirects (last ${status})`);
-        let next;
-        try {
-            next = new URL(location, url);
-        }
-        catch {
-            throw new ConnectionError(op.id, `redirected (${status}) to an invalid URL`);
-        }
-        if (next.protocol !== 'https:' && next.protocol !== 'http:')
-            throw new ConnectionError(op.id, `redirected (${status}) to a ${next.protocol} URL`);
-        headers = headersNow();
-        // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
-        if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
-            method = 'GET';
-            body = null;
-            form = undefined;
-            delete headers['content-type'];
-        }
-        // Compared with the first request's origin (worked out here: most requests never meet a redirect).
-        if (next.origin === new URL(first.url).origin)
-            url = await sign({ method, url: next.href, form, headers });
-        else {
-            headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'));
-            if (op.apiKey?.in === 'query')
-                next.searchParams.delete(op.apiKey.name);
-            url = next.href;
-        }
-    }
 }
 /** Lets a response's body go unread. */
 async function cancel(response) {
@@ -450,7 +401,6 @@ class Deadline {
     #controller;
     constructor(timeoutMs, outer) {
         this.timeoutMs = timeoutMs;
-        this.timedOut = false;
         this.stopped = false;
         this.reason = undefined;
         this.onStop = undefined;
@@ -460,10 +410,7 @@ class Deadline {
         else
             outer?.addEventListener('abort', this, { once: true });
         if (timeoutMs > 0 && timeoutMs < Infinity) {
-            this.#timer = setTimeout(() => {
-                this.timedOut = true;
-                this.#stop(new DOMException('The attempt timed out', 'TimeoutError'));
-            }, timeoutMs);
+            this.#timer = setTimeout(() => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')), timeoutMs);
         }
     }
     /** What a fetch is given: the caller's signal when there is no time limit, else one made here. */
@@ -489,11 +436,11 @@ class Deadline {
         this.#controller?.abort(reason);
         this.onStop?.(reason);
     }
-    /** After a failed attempt: the caller's abort reason, or a TimeoutError, when either ended it. */
+    /** After a failed attempt: the caller's abort reason, or a TimeoutError when the timer stopped it. */
     rethrow(operationId) {
         if (this.#outer?.aborted)
             throw this.#outer.reason;
-        if (this.timedOut)
+        if (this.stopped)
             throw new TimeoutError(operationId, this.timeoutMs);
     }
     clear() {

@@ -42,21 +42,27 @@ export function serializeRequest(op, params) {
     }
     if (cookie)
         headers.cookie = cookie;
-    let encoded;
-    const spec = op.body;
-    if (spec) {
+    const encoded = op.body?.encode(op, params);
+    if (encoded?.contentType)
+        headers['content-type'] = encoded.contentType;
+    return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+}
+/**
+ * The encoder of one kind of body: gathers the body of a call from its params and encodes it with
+ * `encode`, or gives undefined when there is none to send. Each descriptor with a body names its
+ * own, so a bundle of operations without one carries none of this.
+ */
+function bodyEncoder(encode) {
+    return (op, params) => {
+        const spec = op.body;
         let value = params.body;
         if (spec.mode === 'fields') {
             // Everything that is not a parameter of another location is a field of the body.
             const fields = Object.entries(params).filter(([key, v]) => v !== undefined && !op.params?.some((p) => (p.key ?? p.name) === key));
             value = fields.length > 0 || spec.required ? Object.fromEntries(fields) : undefined;
         }
-        if (value !== undefined)
-            encoded = spec.encode(value, spec.contentType);
-    }
-    if (encoded?.contentType)
-        headers['content-type'] = encoded.contentType;
-    return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+        return value === undefined ? undefined : encode(value, spec.contentType);
+    };
 }
 /*
  * The styles of parameter values (RFC 6570 as OpenAPI uses it). Each descriptor names its
@@ -82,22 +88,35 @@ function itemsOf(value, explode, encode) {
         ? [entries.map(([k, v]) => encode(k) + (explode ? '=' : ',') + encode(scalar(v))), true]
         : [(Array.isArray(value) ? value : [value]).map((v) => encode(scalar(v))), false];
 }
-/** The exploded form style, a query's default: `id=1&id=2`; an object as `k=v&...`. */
+/** The exploded form style, a query's default: `id=1&id=2`. */
 export const multi = (name, value) => {
     const key = encodeComponent(name);
-    const entries = queryEntries(value);
-    return entries
-        ? entries.map(([k, v]) => `${k}=${v}`).join('&')
-        : queryItems(value)
-            .map((item) => `${key}=${item}`)
-            .join('&');
+    return queryItems(value)
+        .map((item) => `${key}=${item}`)
+        .join('&');
 };
-/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal); an object as `k,v,...`. */
+/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal). */
 export const csv = (name, value) => delimited(name, value, ',');
 /** Space-separated (`spaceDelimited`). */
 export const ssv = (name, value) => delimited(name, value, '%20');
 /** Pipe-separated (`pipeDelimited`). */
 export const pipes = (name, value) => delimited(name, value, '|');
+/**
+ * The query `style` of a parameter whose value may be an object (its schema says so, or states no
+ * type): an object's entries as `k=v&...` (`multi`) or `name=k,v,...` (a delimited style); any
+ * other value as `style` has it. Only such parameters' descriptors wrap their style in it, so a
+ * bundle of operations without one leaves object handling out.
+ */
+export function withEntries(style) {
+    return (name, value, explode, encode) => {
+        const entries = queryEntries(value);
+        if (!entries)
+            return style(name, value, explode, encode);
+        return style === multi
+            ? entries.map(([k, v]) => `${k}=${v}`).join('&')
+            : `${encodeComponent(name)}=${entries.map(([k, v]) => `${k},${v}`).join(',')}`;
+    };
+}
 /** `deepObject`: `filter%5Bk%5D=v&...`; a value that is no object as comma-separated. */
 export const deepObject = (name, value) => {
     const key = encodeComponent(name);
@@ -107,9 +126,7 @@ export const deepObject = (name, value) => {
 /** A parameter with JSON `content`: the value's JSON text. */
 export const json = (name, value) => `${encodeComponent(name)}=${encodeComponent(JSON.stringify(value))}`;
 function delimited(name, value, separator) {
-    const entries = queryEntries(value);
-    const text = entries ? entries.map(([k, v]) => `${k},${v}`).join(',') : queryItems(value).join(separator);
-    return `${encodeComponent(name)}=${text}`;
+    return `${encodeComponent(name)}=${queryItems(value).join(separator)}`;
 }
 function queryEntries(value) {
     return entriesOf(value)?.map(([k, v]) => [encodeComponent(k), encodeComponent(scalar(v))]);
@@ -118,9 +135,12 @@ function queryItems(value) {
     return (Array.isArray(value) ? value : [value]).map((v) => encodeComponent(scalar(v)));
 }
 /** A JSON body (`application/json` and any `+json`). */
-export const encodeJson = (value, contentType) => ({ body: JSON.stringify(value), contentType });
+export const encodeJson = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+    body: JSON.stringify(value),
+    contentType,
+}));
 /** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
-export const encodeForm = (value) => {
+export const encodeForm = /* @__PURE__ */ bodyEncoder((value) => {
     const form = [];
     for (const [key, field] of entriesOf(value) ?? [])
         form.push([key, Array.isArray(field) ? field.map(scalar).join(',') : scalar(field)]);
@@ -129,9 +149,9 @@ export const encodeForm = (value) => {
         form,
         contentType: 'application/x-www-form-urlencoded',
     };
-};
+});
 /** A `multipart/form-data` body: `Blob`s and bytes as files, anything else as text; fetch sets the boundary. */
-export const encodeMultipart = (value) => {
+export const encodeMultipart = /* @__PURE__ */ bodyEncoder((value) => {
     const body = new FormData();
     for (const [key, field] of Object.entries(value)) {
         for (const item of Array.isArray(field) ? field : [field]) {
@@ -144,8 +164,14 @@ export const encodeMultipart = (value) => {
         }
     }
     return { body };
-};
+});
 /** A `text/*` body. */
-export const encodeText = (value, contentType) => ({ body: String(value), contentType });
+export const encodeText = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+    body: String(value),
+    contentType,
+}));
 /** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
-export const encodeBytes = (value, contentType) => ({ body: value, contentType });
+export const encodeBytes = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+    body: value,
+    contentType,
+}));

@@ -1,4 +1,4 @@
-import type { OperationSpec, ParamsCheck, ValueCheck } from './types.js';
+import type { EnumValue, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
 /**
  * Checks a call's params against the rules the spec states, before anything is sent.
  * Throws a ValidationError naming the parameter and the rule.
@@ -18,7 +18,7 @@ export declare function oneShape(groups: readonly (readonly string[])[]): Params
 export declare function own(params: Record<string, unknown>, key: string): unknown;
 /** Rules every value can have. */
 export interface Common {
-  readonly enum?: readonly (string | number | boolean | null)[];
+  readonly enum?: readonly EnumValue[];
   /** `null` is a valid value. */
   readonly nullable?: boolean;
 }

@@ -77,15 +77,7 @@ export class ApiError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      message: this.message,
-      operationId: this.operationId,
-      status: this.status,
-      problem: this.problem,
-      legacyErrors: this.legacyErrors,
-      rateLimit: this.rateLimit,
-    };
+    return fieldsOf(this, 'name message operationId status problem legacyErrors rateLimit');
   }
 }
 
@@ -103,7 +95,7 @@ export class ValidationError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, parameter: this.parameter, rule: this.rule };
+    return fieldsOf(this, 'name message parameter rule');
   }
 }
 
@@ -128,6 +120,13 @@ export class ConnectionError extends Error {
   ) {
     super(`${operationId}: connection failed (${reason})`, options);
   }
+}
+
+/** What `toJSON` gives of an error: the properties `names` lists (by spaces), in that order; never `headers` or `body`. */
+function fieldsOf(error: Error, names: string): Record<string, unknown> {
+  return Object.fromEntries(
+    names.split(' ').map((name) => [name, (error as unknown as Record<string, unknown>)[name]]),
+  );
 }
 
 function isLegacy(value: unknown): value is LegacyError {

@@ -1,4 +1,4 @@
-import type { BodyEncoder, OperationSpec, ParamStyle } from './types.js';
+import type { BodyEncoder, EncodedBody, OperationSpec, ParamStyle } from './types.js';
 import { own } from './validate.js';
 
 /** The parts of an HTTP request built from a call's params. */
@@ -52,9 +52,19 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
     else cookie += `${cookie ? '; ' : ''}${name}=${style(name, value, false, encodeComponent)}`;
   }
   if (cookie) headers.cookie = cookie;
-  let encoded: ReturnType<BodyEncoder> | undefined;
-  const spec = op.body;
-  if (spec) {
+  const encoded = op.body?.encode(op, params);
+  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+  return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+}
+
+/**
+ * The encoder of one kind of body: gathers the body of a call from its params and encodes it with
+ * `encode`, or gives undefined when there is none to send. Each descriptor with a body names its
+ * own, so a bundle of operations without one carries none of this.
+ */
+function bodyEncoder(encode: (value: unknown, contentType: string) => EncodedBody): BodyEncoder {
+  return (op, params) => {
+    const spec = op.body!;
     let value: unknown = params.body;
     if (spec.mode === 'fields') {
       // Everything that is not a parameter of another location is a field of the body.
@@ -63,10 +73,8 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
       );
       value = fields.length > 0 || spec.required ? Object.fromEntries(fields) : undefined;
     }
-    if (value !== undefined) encoded = spec.encode(value, spec.contentType);
-  }
-  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
-  return { pathAndQuery: path + query, headers, body: encoded?.body, form: encoded?.form };
+    return value === undefined ? undefined : encode(value, spec.contentType);
+  };
 }
 
 /*
@@ -99,18 +107,15 @@ function itemsOf(value: unknown, explode: boolean, encode: (text: string) => str
     : [(Array.isArray(value) ? value : [value]).map((v) => encode(scalar(v))), false];
 }
 
-/** The exploded form style, a query's default: `id=1&id=2`; an object as `k=v&...`. */
+/** The exploded form style, a query's default: `id=1&id=2`. */
 export const multi: ParamStyle = (name, value) => {
   const key = encodeComponent(name);
-  const entries = queryEntries(value);
-  return entries
-    ? entries.map(([k, v]) => `${k}=${v}`).join('&')
-    : queryItems(value)
-        .map((item) => `${key}=${item}`)
-        .join('&');
+  return queryItems(value)
+    .map((item) => `${key}=${item}`)
+    .join('&');
 };
 
-/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal); an object as `k,v,...`. */
+/** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal). */
 export const csv: ParamStyle = (name, value) => delimited(name, value, ',');
 
 /** Space-separated (`spaceDelimited`). */
@@ -118,6 +123,22 @@ export const ssv: ParamStyle = (name, value) => delimited(name, value, '%20');
 
 /** Pipe-separated (`pipeDelimited`). */
 export const pipes: ParamStyle = (name, value) => delimited(name, value, '|');
+
+/**
+ * The query `style` of a parameter whose value may be an object (its schema says so, or states no
+ * type): an object's entries as `k=v&...` (`multi`) or `name=k,v,...` (a delimited style); any
+ * other value as `style` has it. Only such parameters' descriptors wrap their style in it, so a
+ * bundle of operations without one leaves object handling out.
+ */
+export function withEntries(style: ParamStyle): ParamStyle {
+  return (name, value, explode, encode) => {
+    const entries = queryEntries(value);
+    if (!entries) return style(name, value, explode, encode);
+    return style === multi
+      ? entries.map(([k, v]) => `${k}=${v}`).join('&')
+      : `${encodeComponent(name)}=${entries.map(([k, v]) => `${k},${v}`).join(',')}`;
+  };
+}
 
 /** `deepObject`: `filter%5Bk%5D=v&...`; a value that is no object as comma-separated. */
 export const deepObject: ParamStyle = (name, value) => {
@@ -131,9 +152,7 @@ export const json: ParamStyle = (name, value) =>
   `${encodeComponent(name)}=${encodeComponent(JSON.stringify(value))}`;
 
 function delimited(name: string, value: unknown, separator: string): string {
-  const entries = queryEntries(value);
-  const text = entries ? entries.map(([k, v]) => `${k},${v}`).join(',') : queryItems(value).join(separator);
-  return `${encodeComponent(name)}=${text}`;
+  return `${encodeComponent(name)}=${queryItems(value).join(separator)}`;
 }
 
 function queryEntries(value: unknown): (readonly [string, string])[] | undefined {
@@ -145,10 +164,13 @@ function queryItems(value: unknown): string[] {
 }
 
 /** A JSON body (`application/json` and any `+json`). */
-export const encodeJson: BodyEncoder = (value, contentType) => ({ body: JSON.stringify(value), contentType });
+export const encodeJson: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: JSON.stringify(value),
+  contentType,
+}));
 
 /** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
-export const encodeForm: BodyEncoder = (value) => {
+export const encodeForm: BodyEncoder = /* @__PURE__ */ bodyEncoder((value) => {
   const form: [string, string][] = [];
   for (const [key, field] of entriesOf(value) ?? [])
     form.push([key, Array.isArray(field) ? field.map(scalar).join(',') : scalar(field)]);
@@ -157,10 +179,10 @@ export const encodeForm: BodyEncoder = (value) => {
     form,
     contentType: 'application/x-www-form-urlencoded',
   };
-};
+});
 
 /** A `multipart/form-data` body: `Blob`s and bytes as files, anything else as text; fetch sets the boundary. */
-export const encodeMultipart: BodyEncoder = (value) => {
+export const encodeMultipart: BodyEncoder = /* @__PURE__ */ bodyEncoder((value) => {
   const body = new FormData();
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
     for (const item of Array.isArray(field) ? field : [field]) {
@@ -170,10 +192,16 @@ export const encodeMultipart: BodyEncoder = (value) => {
     }
   }
   return { body };
-};
+});
 
 /** A `text/*` body. */
-export const encodeText: BodyEncoder = (value, contentType) => ({ body: String(value), contentType });
+export const encodeText: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: String(value),
+  contentType,
+}));
 
 /** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
-export const encodeBytes: BodyEncoder = (value, contentType) => ({ body: value as BodyInit, contentType });
+export const encodeBytes: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: value as BodyInit,
+  contentType,
+}));

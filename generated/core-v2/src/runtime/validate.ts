@@ -1,22 +1,26 @@
 import { ValidationError } from './errors.js';
-import type { FieldSpec, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
+import type { EnumValue, FieldSpec, OperationSpec, ParamsCheck, ValueCheck } from './types.js';
 
 /**
  * Checks a call's params against the rules the spec states, before anything is sent.
  * Throws a ValidationError naming the parameter and the rule.
  */
 export function validateParams(op: OperationSpec, params: Record<string, unknown>): void {
-  checkKeys(op, params);
-  for (const param of op.params ?? []) {
-    const key = param.key ?? param.name;
-    checkField(op, key, own(params, key), param);
-  }
   const body = op.body;
-  if (body?.mode === 'whole') checkField(op, 'body', params.body, body);
-  else if (body?.fields) {
-    for (const name in body.fields) checkField(op, name, own(params, name), body.fields[name]!);
-    body.exclusive?.(op, params);
-  }
+  // Every key the operation takes, with its checks: parameters, then the body or its fields.
+  const fields: [string, FieldSpec][] = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
+  if (body?.mode === 'whole') fields.push(['body', body]);
+  else if (body?.fields) fields.push(...Object.entries(body.fields));
+  if (!body?.open)
+    checkKeys(
+      op,
+      params,
+      fields.map(([key]) => key),
+    );
+  // A whole body is `params.body`, as it is sent.
+  for (const [key, field] of fields)
+    checkField(op, key, field === body ? params.body : own(params, key), field);
+  body?.exclusive?.(op, params);
 }
 
 /**
@@ -55,20 +59,16 @@ export function oneShape(groups: readonly (readonly string[])[]): ParamsCheck {
 
 /** A param the caller set: never one inherited from Object.prototype (a query `toString`). */
 export function own(params: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  return Object.hasOwn(params, key) ? params[key] : undefined;
 }
 
 /**
  * A params key the operation does not have (`'tweet.feilds'` passed through a variable, where the
  * types cannot catch it) would be dropped, or sent as a body field: it is refused, naming the
- * nearest key the operation has. An object body that admits fields it does not name takes any key.
+ * nearest key the operation has. An object body that admits fields it does not name takes any key
+ * (the caller does not check then).
  */
-function checkKeys(op: OperationSpec, params: Record<string, unknown>): void {
-  const body = op.body;
-  if (body?.open) return;
-  const known = (op.params ?? []).map((p) => p.key ?? p.name);
-  if (body?.mode === 'whole') known.push('body');
-  else if (body?.fields) known.push(...Object.keys(body.fields));
+function checkKeys(op: OperationSpec, params: Record<string, unknown>, known: readonly string[]): void {
   for (const key of Object.keys(params)) {
     if (known.includes(key)) continue;
     const near = nearest(key, known);
@@ -105,9 +105,8 @@ function editDistance(a: string, b: string): number {
         rows[i - 1]![j]! + 1,
         row[j - 1]! + 1,
         rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-        i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
-          ? rows[i - 2]![j - 2]! + 1
-          : Infinity,
+        // A swap of neighbours (before the first character an index reads undefined, which matches none).
+        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? rows[i - 2]![j - 2]! + 1 : Infinity,
       );
     }
   }
@@ -131,7 +130,7 @@ function checkField(op: OperationSpec, name: string, value: unknown, field: Fiel
 
 /** Rules every value can have. */
 export interface Common {
-  readonly enum?: readonly (string | number | boolean | null)[];
+  readonly enum?: readonly EnumValue[];
   /** `null` is a valid value. */
   readonly nullable?: boolean;
 }
@@ -181,7 +180,10 @@ export function string(rules: StringRules = {}): ValueCheck {
 }
 
 export function integer(rules: NumberRules = {}): ValueCheck {
-  return typed(rules, 'integer', 'a finite number', Number.isInteger, numberRules(rules));
+  // A finite number with a fraction says so; anything else names its kind.
+  const what = (v: unknown): string =>
+    Number.isFinite(v) ? `an integer, got ${String(v)}` : `a finite number, got ${kind(v)}`;
+  return typed(rules, 'integer', what, Number.isInteger, numberRules(rules));
 }
 
 export function number(rules: NumberRules = {}): ValueCheck {
@@ -221,22 +223,21 @@ export function value(rules: AnyRules = {}): ValueCheck {
   };
 }
 
-/** `what`: what the message says a value of `type` must be (an integer that is no number: a finite number). */
+/**
+ * `what`: what the message says a value of `type` must be (`a string`, then `, got number`), or
+ * the whole of it, given the value.
+ */
 function typed(
   rules: Common,
   type: string,
-  what: string,
+  what: string | ((value: unknown) => string),
   is: (value: unknown) => boolean,
   then?: Rules,
 ): ValueCheck {
   return (op, name, value, index) => {
     if (value === null && rules.nullable) return;
     if (!is(value)) {
-      // An integer that is a finite number but has a fraction says so; anything else names its kind.
-      const text =
-        type === 'integer' && Number.isFinite(value)
-          ? `an integer, got ${String(value)}`
-          : `${what}, got ${kind(value)}`;
+      const text = typeof what === 'string' ? `${what}, got ${kind(value)}` : what(value);
       fail(op, name, `type ${type}`, `must be ${text}`, index);
     }
     checkEnum(op, name, index, value, rules.enum);
@@ -257,8 +258,8 @@ function checkEnum(
   }
 }
 
-/** A size bound: the rule, lower bound or not, exclusive or not, and what the message says. */
-type Bound = readonly [rule: string, lower: boolean, exclusive: boolean, text: string];
+/** A size bound: the rule, lower bound or not, what the message says, and exclusive or not. */
+type Bound = readonly [rule: string, lower: boolean, text: string, exclusive?: boolean];
 
 /** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
 function checkBounds(
@@ -270,17 +271,17 @@ function checkBounds(
   size: number,
   unit: string,
 ): void {
-  for (const [rule, lower, exclusive, text] of bounds) {
+  for (const [rule, lower, text, exclusive] of bounds) {
     const limit = (rules as Record<string, number | undefined>)[rule];
     if (limit === undefined) continue;
-    if (lower ? size < limit || (exclusive && size === limit) : size > limit || (exclusive && size === limit))
+    if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
       fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
   }
 }
 
 const STRING_BOUNDS: readonly Bound[] = [
-  ['minLength', true, false, 'must be at least'],
-  ['maxLength', false, false, 'must be at most'],
+  ['minLength', true, 'must be at least'],
+  ['maxLength', false, 'must be at most'],
 ];
 
 function stringRules(rules: StringRules): Rules {
@@ -295,10 +296,10 @@ function stringRules(rules: StringRules): Rules {
 }
 
 const NUMBER_BOUNDS: readonly Bound[] = [
-  ['minimum', true, false, 'must be at least'],
-  ['maximum', false, false, 'must be at most'],
-  ['exclusiveMinimum', true, true, 'must be greater than'],
-  ['exclusiveMaximum', false, true, 'must be less than'],
+  ['minimum', true, 'must be at least'],
+  ['maximum', false, 'must be at most'],
+  ['exclusiveMinimum', true, 'must be greater than', true],
+  ['exclusiveMaximum', false, 'must be less than', true],
 ];
 
 function numberRules(rules: NumberRules): Rules {
@@ -306,8 +307,8 @@ function numberRules(rules: NumberRules): Rules {
 }
 
 const ARRAY_BOUNDS: readonly Bound[] = [
-  ['minItems', true, false, 'must have at least'],
-  ['maxItems', false, false, 'must have at most'],
+  ['minItems', true, 'must have at least'],
+  ['maxItems', false, 'must have at most'],
 ];
 
 function arrayRules(rules: ArrayRules): Rules {
