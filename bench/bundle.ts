@@ -156,7 +156,7 @@ export async function run(): Promise<Section> {
     '',
     'esbuild 0.28.2, `bundle, minify, format: esm, platform: node, target: es2022`, ES module builds preferred; Node built-ins stay external (twitter-api-v2 uses `https`). gzip level 9. The one call is a post lookup by ids with a bearer token (`bench/programs/bundle/`); "vs xgen" compares with the functions entry. "Every op": the functions entry calls every operation\'s function, `CoreClient` calls each operation through `client.call`; openapi-fetch calls each method and path of the same spec; the class-based SDKs keep every export (their methods are not tree-shakable). xgen is the committed `generated/core-v2`.',
     '',
-    `For a browser (\`platform: browser\`, where \`#transport\` is the global fetch and node:http is left out): the one-call functions bundle is ${kb(oursBrowser.min)} (${kb(oursBrowser.gzip)} gzip), the one-call CoreClient bundle ${kb(classBrowser.min)} (${kb(classBrowser.gzip)} gzip). For Node (the table) the node:http transport is in: ${kb(fn.get('runtime/node-transport.js') ?? 0)} of it.`,
+    `For a browser (\`platform: browser\`, where \`#transport\` is the browser transport: the global fetch, which follows redirects itself, so neither node:http nor the hand-following of redirects is in): the one-call functions bundle is ${kb(oursBrowser.min)} (${kb(oursBrowser.gzip)} gzip), the one-call CoreClient bundle ${kb(classBrowser.min)} (${kb(classBrowser.gzip)} gzip). For Node (the table) the node:http transport is in: ${kb(fn.get('runtime/node-transport.js') ?? 0)} of it.`,
     '',
     'Our one-call bundles for Node by module (esbuild metafile):',
     '',
