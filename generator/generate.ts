@@ -11,7 +11,7 @@ import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { checkReplaceable, compareWithDisk, shownPath, type Staleness, userFiles, writePackageAtomically } from './write/files.ts';
 import { applyRelease } from './version/release.ts';
-import { MIGRATE_HINT } from './migrate/hint.ts';
+import { CHANGELOG_HINT, MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
 import { stageReached, throwIfInterrupted } from './write/interrupt.ts';
 import { removeStaleCompileFolders, removeStaleSiblings } from './write/stale.ts';
@@ -243,7 +243,9 @@ export async function generateAll(
       options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})${moved}`);
     }
   }
-  if (!options.check && releases.some((r) => r.bump === 'major' && r.previous !== undefined)) options.log(MIGRATE_HINT);
+  const majors = options.check ? [] : releases.filter((r) => r.bump === 'major' && r.previous !== undefined);
+  if (majors.some((r) => r.renames)) options.log(MIGRATE_HINT);
+  else if (majors.length > 0) options.log(CHANGELOG_HINT);
   return { stale, written, inputs: new Map(packages.map((pkg) => [pkg.config, pkg.inputs.map((input) => input.file)])) };
 }
 

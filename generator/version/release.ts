@@ -17,6 +17,8 @@ export interface Release {
   /** The version on disk before, when there was a package. */
   previous?: string;
   bump: ReturnType<typeof bumpOf> | 'first';
+  /** A breaking change carries a rename `xgen migrate` can apply to code that uses the package. */
+  renames?: boolean;
 }
 
 /** The package settings a release reads (a package config has these). */
@@ -77,6 +79,7 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
     if (bump !== 'none') changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
     else if (previousLog === undefined) changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'Earlier changes are not recorded.'));
     release = { version, previous: previousVersion, bump };
+    if (changes.some((c) => c.level === 'breaking' && c.rename !== undefined)) release.renames = true;
   }
   files.set('package.json', manifest.replace(/^(\s*"version":\s*)"[^"]*"/m, `$1${JSON.stringify(version)}`));
   if (changelog !== undefined) files.set(CHANGELOG_FILE, changelog);

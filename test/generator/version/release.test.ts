@@ -54,6 +54,8 @@ test('a removed operation: --check fails, then the major version moves and the c
   const run = await generate();
   assert.is(run.code, 0, run.text);
   assert.match(run.out.join('\n'), /version 0\.4\.0 -> 1\.0\.0 \(major\)/);
+  // A removal is nothing `xgen migrate` can rewrite: the last line points at the changelog instead.
+  assert.is(run.out.at(-1), 'A major version: its CHANGELOG.md entry says what to change in code that uses the package (no rename for `xgen migrate` to apply).');
   assert.is(manifest().version, '1.0.0');
   const log = changelog();
   assert.match(log, /^# Changelog\n[\s\S]*## 1\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Breaking changes\n\n- deletePet: operation removed \(was client\.pets\.delete\)\n\n## 0\.4\.0\n/);
@@ -157,6 +159,16 @@ test('the same API from different code is a patch release that names the files',
   assert.is((await run(`    templates:\n      runtime/errors.ts: ${override}\n`)).code, 0);
   assert.is(version(), '1.0.1');
   assert.match(readFileSync(join(pkg, 'src', 'runtime', 'errors.ts'), 'utf8'), /^\/\/ Patched by the team\./);
+});
+
+test('a major version with renames ends with the hint to run xgen migrate', async () => {
+  useSpec('base');
+  assert.is((await generate()).code, 0);
+  useSpec('op-id-renamed');
+  const run = await generate();
+  assert.is(run.code, 0, run.text);
+  assert.match(run.out.join('\n'), /\(major\)/);
+  assert.is(run.out.at(-1), 'A major version: run `xgen migrate` to rewrite your code for the renames (`--dry-run` to preview); it lists what it cannot migrate.');
 });
 
 test.run();
