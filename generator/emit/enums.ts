@@ -1,6 +1,7 @@
 import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { ApiModel, EnumModel } from '../model/types.ts';
 import { comment, docText, GENERATED_HEADER, literal, stringLiteral } from './source.ts';
+import { asWords, usesWords } from './enum-words.ts';
 
 /**
  * `enums.ts`: each enum as a string-literal union with a same-named `as const` array of its
@@ -10,7 +11,7 @@ import { comment, docText, GENERATED_HEADER, literal, stringLiteral } from './so
 export function emitEnums(model: ApiModel): string {
   const statements: StatementStructures[] = [];
   for (const item of model.enums) statements.push(...enumStatements(item));
-  if (model.enums.some(asWords)) {
+  if (usesWords(model)) {
     statements.unshift({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/words.js', namedImports: ['words'] });
   }
   // `index.ts` re-exports this file, which must stay a module when the spec has no enums.
@@ -64,15 +65,3 @@ function enumStatements(item: EnumModel): StatementStructures[] {
 }
 
 const PURE = '/* @__PURE__ */ ';
-
-/** The most values a `words` type splits (TypeScript instantiates a tail-recursive type up to 1,000 times). */
-const MAX_WORDS = 500;
-
-/**
- * Values written as one string of words (`words('created_at author_id')`), which a bundle carries
- * in fewer bytes than an array literal: two or more strings, each non-empty and without whitespace.
- */
-function asWords(item: EnumModel): boolean {
-  const values = item.values;
-  return values.length >= 2 && values.length <= MAX_WORDS && values.every((v) => typeof v === 'string' && /^\S+$/.test(v));
-}

@@ -1,4 +1,5 @@
 import type { ApiModel } from '../model/types.ts';
+import { usesWords } from './enum-words.ts';
 
 /*
  * Which runtime helpers a package gets, decided from the model alone (no template is read here, so
@@ -8,7 +9,7 @@ import type { ApiModel } from '../model/types.ts';
 /** The runtime helpers a package needs, by name. */
 export function runtimeFilesFor(model: ApiModel): string[] {
   const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke', 'node-transport', 'node-builtins.d', 'fetch-transport', 'browser-transport', 'redirects'];
-  if (model.enums.length > 0) files.push('words');
+  if (usesWords(model)) files.push('words');
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');
   if (model.operations.some((o) => o.narrowing)) files.push('selection');
