@@ -5,18 +5,27 @@ import { ValidationError } from './errors.js';
  */
 export function validateParams(op, params) {
     const body = op.body;
-    // Every key the operation takes, with its checks: parameters, then the body or its fields.
+    let fields = FIELDS.get(op);
+    if (!fields)
+        FIELDS.set(op, (fields = fieldsOf(op)));
+    const [keys, specs] = fields;
+    if (!body?.open)
+        checkKeys(op, params, keys);
+    // A whole body is `params.body`, as it is sent.
+    for (let i = 0; i < keys.length; i++)
+        checkField(op, keys[i], specs[i] === body ? params.body : own(params, keys[i]), specs[i]);
+    body?.exclusive?.(op, params);
+}
+/** Every key an operation takes and its checks, worked out on its first call: parameters, then the body or its fields. */
+const FIELDS = new WeakMap();
+function fieldsOf(op) {
+    const body = op.body;
     const fields = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
     if (body?.mode === 'whole')
         fields.push(['body', body]);
     else if (body?.fields)
         fields.push(...Object.entries(body.fields));
-    if (!body?.open)
-        checkKeys(op, params, fields.map(([key]) => key));
-    // A whole body is `params.body`, as it is sent.
-    for (const [key, field] of fields)
-        checkField(op, key, field === body ? params.body : own(params, key), field);
-    body?.exclusive?.(op, params);
+    return [fields.map(([key]) => key), fields.map(([, spec]) => spec)];
 }
 /**
  * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
