@@ -240,19 +240,29 @@ function checkEnum(op: OperationSpec, name: string, index: number | undefined, v
 /** A size bound: the rule, lower bound or not, what the message says, and exclusive or not. */
 type Bound = readonly [rule: string, lower: boolean, text: string, exclusive?: boolean];
 
-/** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
+/** A bound the rules set, with its limit. */
+type Limit = readonly [rule: string, lower: boolean, text: string, exclusive: boolean, limit: number];
+
+/** The bounds of a table the rules set: worked out once, when the check is made, not on every value. */
+function boundsOf(rules: object, table: readonly Bound[]): Limit[] {
+  const out: Limit[] = [];
+  for (const [rule, lower, text, exclusive] of table) {
+    const limit = (rules as Record<string, number | undefined>)[rule];
+    if (limit !== undefined) out.push([rule, lower, text, exclusive === true, limit]);
+  }
+  return out;
+}
+
+/** Checks `size` against the bounds the rules set (`boundsOf`); `unit` follows the limit in the message. */
 function checkBounds(
   op: OperationSpec,
   name: string,
   index: number | undefined,
-  rules: object,
-  bounds: readonly Bound[],
+  bounds: readonly Limit[],
   size: number,
   unit: string,
 ): void {
-  for (const [rule, lower, text, exclusive] of bounds) {
-    const limit = (rules as Record<string, number | undefined>)[rule];
-    if (limit === undefined) continue;
+  for (const [rule, lower, text, exclusive, limit] of bounds) {
     if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
       fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
   }
@@ -266,8 +276,9 @@ const STRING_BOUNDS: readonly Bound[] = [
 function stringRules(rules: StringRules): Rules {
   const pattern = rules.pattern;
   let regex: RegExp | undefined;
+  const bounds = boundsOf(rules, STRING_BOUNDS);
   return (op, name, value: string, index) => {
-    checkBounds(op, name, index, rules, STRING_BOUNDS, codePoints(value), ' characters');
+    if (bounds.length) checkBounds(op, name, index, bounds, codePoints(value), ' characters');
     // Compiled on first use, once.
     if (pattern !== undefined && !(regex ??= new RegExp(pattern, 'u')).test(value))
       fail(op, name, `pattern ${pattern}`, `must match ${pattern}`, index);
@@ -282,7 +293,8 @@ const NUMBER_BOUNDS: readonly Bound[] = [
 ];
 
 function numberRules(rules: NumberRules): Rules {
-  return (op, name, value: number, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
+  const bounds = boundsOf(rules, NUMBER_BOUNDS);
+  return (op, name, value: number, index) => checkBounds(op, name, index, bounds, value, '');
 }
 
 const ARRAY_BOUNDS: readonly Bound[] = [
@@ -291,8 +303,9 @@ const ARRAY_BOUNDS: readonly Bound[] = [
 ];
 
 function arrayRules(rules: ArrayRules): Rules {
+  const bounds = boundsOf(rules, ARRAY_BOUNDS);
   return (op, name, list: unknown[], index) => {
-    checkBounds(op, name, index, rules, ARRAY_BOUNDS, list.length, ' items');
+    checkBounds(op, name, index, bounds, list.length, ' items');
     if (rules.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length)
       fail(op, name, 'uniqueItems', 'must not repeat an item', index);
     const items = rules.items;

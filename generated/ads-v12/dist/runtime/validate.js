@@ -171,12 +171,19 @@ function checkEnum(op, name, index, value, values) {
         fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`, index);
     }
 }
-/** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
-function checkBounds(op, name, index, rules, bounds, size, unit) {
-    for (const [rule, lower, text, exclusive] of bounds) {
+/** The bounds of a table the rules set: worked out once, when the check is made, not on every value. */
+function boundsOf(rules, table) {
+    const out = [];
+    for (const [rule, lower, text, exclusive] of table) {
         const limit = rules[rule];
-        if (limit === undefined)
-            continue;
+        if (limit !== undefined)
+            out.push([rule, lower, text, exclusive === true, limit]);
+    }
+    return out;
+}
+/** Checks `size` against the bounds the rules set (`boundsOf`); `unit` follows the limit in the message. */
+function checkBounds(op, name, index, bounds, size, unit) {
+    for (const [rule, lower, text, exclusive, limit] of bounds) {
         if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
             fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
     }
@@ -188,8 +195,10 @@ const STRING_BOUNDS = [
 function stringRules(rules) {
     const pattern = rules.pattern;
     let regex;
+    const bounds = boundsOf(rules, STRING_BOUNDS);
     return (op, name, value, index) => {
-        checkBounds(op, name, index, rules, STRING_BOUNDS, codePoints(value), ' characters');
+        if (bounds.length)
+            checkBounds(op, name, index, bounds, codePoints(value), ' characters');
         // Compiled on first use, once.
         if (pattern !== undefined && !(regex ??= new RegExp(pattern, 'u')).test(value))
             fail(op, name, `pattern ${pattern}`, `must match ${pattern}`, index);
@@ -202,15 +211,17 @@ const NUMBER_BOUNDS = [
     ['exclusiveMaximum', false, 'must be less than', true],
 ];
 function numberRules(rules) {
-    return (op, name, value, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
+    const bounds = boundsOf(rules, NUMBER_BOUNDS);
+    return (op, name, value, index) => checkBounds(op, name, index, bounds, value, '');
 }
 const ARRAY_BOUNDS = [
     ['minItems', true, 'must have at least'],
     ['maxItems', false, 'must have at most'],
 ];
 function arrayRules(rules) {
+    const bounds = boundsOf(rules, ARRAY_BOUNDS);
     return (op, name, list, index) => {
-        checkBounds(op, name, index, rules, ARRAY_BOUNDS, list.length, ' items');
+        checkBounds(op, name, index, bounds, list.length, ' items');
         if (rules.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length)
             fail(op, name, 'uniqueItems', 'must not repeat an item', index);
         const items = rules.items;
