@@ -5,27 +5,18 @@ import { ValidationError } from './errors.js';
  */
 export function validateParams(op, params) {
     const body = op.body;
-    let fields = FIELDS.get(op);
-    if (!fields)
-        FIELDS.set(op, (fields = fieldsOf(op)));
-    const [keys, specs] = fields;
-    if (!body?.open)
-        checkKeys(op, params, keys);
-    // A whole body is `params.body`, as it is sent.
-    for (let i = 0; i < keys.length; i++)
-        checkField(op, keys[i], specs[i] === body ? params.body : own(params, keys[i]), specs[i]);
-    body?.exclusive?.(op, params);
-}
-/** Every key an operation takes and its checks, worked out on its first call: parameters, then the body or its fields. */
-const FIELDS = new WeakMap();
-function fieldsOf(op) {
-    const body = op.body;
+    // Every key the operation takes, with its checks: parameters, then the body or its fields.
     const fields = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
     if (body?.mode === 'whole')
         fields.push(['body', body]);
     else if (body?.fields)
         fields.push(...Object.entries(body.fields));
-    return [fields.map(([key]) => key), fields.map(([, spec]) => spec)];
+    if (!body?.open)
+        checkKeys(op, params, fields.map(([key]) => key));
+    // A whole body is `params.body`, as it is sent.
+    for (const [key, field] of fields)
+        checkField(op, key, field === body ? params.body : own(params, key), field);
+    body?.exclusive?.(op, params);
 }
 /**
  * A path parameter's check: its value's own rules (`check`), then that it stays in its segment:
@@ -171,19 +162,12 @@ function checkEnum(op, name, index, value, values) {
         fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`, index);
     }
 }
-/** The bounds of a table the rules set: worked out once, when the check is made, not on every value. */
-function boundsOf(rules, table) {
-    const out = [];
-    for (const [rule, lower, text, exclusive] of table) {
+/** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
+function checkBounds(op, name, index, rules, bounds, size, unit) {
+    for (const [rule, lower, text, exclusive] of bounds) {
         const limit = rules[rule];
-        if (limit !== undefined)
-            out.push([rule, lower, text, exclusive === true, limit]);
-    }
-    return out;
-}
-/** Checks `size` against the bounds the rules set (`boundsOf`); `unit` follows the limit in the message. */
-function checkBounds(op, name, index, bounds, size, unit) {
-    for (const [rule, lower, text, exclusive, limit] of bounds) {
+        if (limit === undefined)
+            continue;
         if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
             fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
     }
@@ -195,10 +179,8 @@ const STRING_BOUNDS = [
 function stringRules(rules) {
     const pattern = rules.pattern;
     let regex;
-    const bounds = boundsOf(rules, STRING_BOUNDS);
     return (op, name, value, index) => {
-        if (bounds.length)
-            checkBounds(op, name, index, bounds, codePoints(value), ' characters');
+        checkBounds(op, name, index, rules, STRING_BOUNDS, codePoints(value), ' characters');
         // Compiled on first use, once.
         if (pattern !== undefined && !(regex ??= new RegExp(pattern, 'u')).test(value))
             fail(op, name, `pattern ${pattern}`, `must match ${pattern}`, index);
@@ -211,17 +193,15 @@ const NUMBER_BOUNDS = [
     ['exclusiveMaximum', false, 'must be less than', true],
 ];
 function numberRules(rules) {
-    const bounds = boundsOf(rules, NUMBER_BOUNDS);
-    return (op, name, value, index) => checkBounds(op, name, index, bounds, value, '');
+    return (op, name, value, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
 }
 const ARRAY_BOUNDS = [
     ['minItems', true, 'must have at least'],
     ['maxItems', false, 'must have at most'],
 ];
 function arrayRules(rules) {
-    const bounds = boundsOf(rules, ARRAY_BOUNDS);
     return (op, name, list, index) => {
-        checkBounds(op, name, index, bounds, list.length, ' items');
+        checkBounds(op, name, index, rules, ARRAY_BOUNDS, list.length, ' items');
         if (rules.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length)
             fail(op, name, 'uniqueItems', 'must not repeat an item', index);
         const items = rules.items;

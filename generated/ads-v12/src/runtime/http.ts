@@ -465,7 +465,10 @@ async function decode(op: OperationSpec, response: Response, deadline: Deadline)
       if (op.mayBeEmpty) return undefined;
       message = 'the response body is empty, where the spec promises JSON';
     } else {
-      const type = contentType(response);
+      // The node transport's responses tell the content type without building their `Headers`.
+      const type =
+        (response as Response & { contentType?: string | null }).contentType ??
+        response.headers.get('content-type');
       if (!type || /json/i.test(type)) {
         try {
           return JSON.parse(text);
@@ -495,12 +498,6 @@ async function decode(op: OperationSpec, response: Response, deadline: Deadline)
   } finally {
     deadline.clear();
   }
-}
-
-/** The content type; the node transport's responses tell it without building their `Headers`. */
-function contentType(response: Response): string | null {
-  const known = (response as Response & { contentType?: string | null }).contentType;
-  return known !== undefined ? known : response.headers.get('content-type');
 }
 
 /** An object or array JSON text without its closing bracket. */

@@ -7,25 +7,20 @@ import type { EnumValue, FieldSpec, OperationSpec, ParamsCheck, ValueCheck } fro
  */
 export function validateParams(op: OperationSpec, params: Record<string, unknown>): void {
   const body = op.body;
-  let fields = FIELDS.get(op);
-  if (!fields) FIELDS.set(op, (fields = fieldsOf(op)));
-  const [keys, specs] = fields;
-  if (!body?.open) checkKeys(op, params, keys);
-  // A whole body is `params.body`, as it is sent.
-  for (let i = 0; i < keys.length; i++)
-    checkField(op, keys[i]!, specs[i] === body ? params.body : own(params, keys[i]!), specs[i]!);
-  body?.exclusive?.(op, params);
-}
-
-/** Every key an operation takes and its checks, worked out on its first call: parameters, then the body or its fields. */
-const FIELDS = new WeakMap<OperationSpec, [keys: string[], specs: FieldSpec[]]>();
-
-function fieldsOf(op: OperationSpec): [string[], FieldSpec[]] {
-  const body = op.body;
+  // Every key the operation takes, with its checks: parameters, then the body or its fields.
   const fields: [string, FieldSpec][] = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
   if (body?.mode === 'whole') fields.push(['body', body]);
   else if (body?.fields) fields.push(...Object.entries(body.fields));
-  return [fields.map(([key]) => key), fields.map(([, spec]) => spec)];
+  if (!body?.open)
+    checkKeys(
+      op,
+      params,
+      fields.map(([key]) => key),
+    );
+  // A whole body is `params.body`, as it is sent.
+  for (const [key, field] of fields)
+    checkField(op, key, field === body ? params.body : own(params, key), field);
+  body?.exclusive?.(op, params);
 }
 
 /**
@@ -266,29 +261,19 @@ function checkEnum(
 /** A size bound: the rule, lower bound or not, what the message says, and exclusive or not. */
 type Bound = readonly [rule: string, lower: boolean, text: string, exclusive?: boolean];
 
-/** A bound the rules set, with its limit. */
-type Limit = readonly [rule: string, lower: boolean, text: string, exclusive: boolean, limit: number];
-
-/** The bounds of a table the rules set: worked out once, when the check is made, not on every value. */
-function boundsOf(rules: object, table: readonly Bound[]): Limit[] {
-  const out: Limit[] = [];
-  for (const [rule, lower, text, exclusive] of table) {
-    const limit = (rules as Record<string, number | undefined>)[rule];
-    if (limit !== undefined) out.push([rule, lower, text, exclusive === true, limit]);
-  }
-  return out;
-}
-
-/** Checks `size` against the bounds the rules set (`boundsOf`); `unit` follows the limit in the message. */
+/** Checks `size` against the bounds the rules set; `unit` follows the limit in the message. */
 function checkBounds(
   op: OperationSpec,
   name: string,
   index: number | undefined,
-  bounds: readonly Limit[],
+  rules: object,
+  bounds: readonly Bound[],
   size: number,
   unit: string,
 ): void {
-  for (const [rule, lower, text, exclusive, limit] of bounds) {
+  for (const [rule, lower, text, exclusive] of bounds) {
+    const limit = (rules as Record<string, number | undefined>)[rule];
+    if (limit === undefined) continue;
     if ((lower ? size < limit : size > limit) || (exclusive && size === limit))
       fail(op, name, `${rule} ${limit}`, `${text} ${limit}${unit}, got ${size}`, index);
   }
@@ -302,9 +287,8 @@ const STRING_BOUNDS: readonly Bound[] = [
 function stringRules(rules: StringRules): Rules {
   const pattern = rules.pattern;
   let regex: RegExp | undefined;
-  const bounds = boundsOf(rules, STRING_BOUNDS);
   return (op, name, value: string, index) => {
-    if (bounds.length) checkBounds(op, name, index, bounds, codePoints(value), ' characters');
+    checkBounds(op, name, index, rules, STRING_BOUNDS, codePoints(value), ' characters');
     // Compiled on first use, once.
     if (pattern !== undefined && !(regex ??= new RegExp(pattern, 'u')).test(value))
       fail(op, name, `pattern ${pattern}`, `must match ${pattern}`, index);
@@ -319,8 +303,7 @@ const NUMBER_BOUNDS: readonly Bound[] = [
 ];
 
 function numberRules(rules: NumberRules): Rules {
-  const bounds = boundsOf(rules, NUMBER_BOUNDS);
-  return (op, name, value: number, index) => checkBounds(op, name, index, bounds, value, '');
+  return (op, name, value: number, index) => checkBounds(op, name, index, rules, NUMBER_BOUNDS, value, '');
 }
 
 const ARRAY_BOUNDS: readonly Bound[] = [
@@ -329,9 +312,8 @@ const ARRAY_BOUNDS: readonly Bound[] = [
 ];
 
 function arrayRules(rules: ArrayRules): Rules {
-  const bounds = boundsOf(rules, ARRAY_BOUNDS);
   return (op, name, list: unknown[], index) => {
-    checkBounds(op, name, index, bounds, list.length, ' items');
+    checkBounds(op, name, index, rules, ARRAY_BOUNDS, list.length, ' items');
     if (rules.uniqueItems && new Set(list.map((v) => JSON.stringify(v))).size !== list.length)
       fail(op, name, 'uniqueItems', 'must not repeat an item', index);
     const items = rules.items;

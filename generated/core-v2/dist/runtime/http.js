@@ -313,7 +313,9 @@ async function decode(op, response, deadline) {
             message = 'the response body is empty, where the spec promises JSON';
         }
         else {
-            const type = contentType(response);
+            // The node transport's responses tell the content type without building their `Headers`.
+            const type = response.contentType ??
+                response.headers.get('content-type');
             if (!type || /json/i.test(type)) {
                 try {
                     return JSON.parse(text);
@@ -349,11 +351,6 @@ async function decode(op, response, deadline) {
     finally {
         deadline.clear();
     }
-}
-/** The content type; the node transport's responses tell it without building their `Headers`. */
-function contentType(response) {
-    const known = response.contentType;
-    return known !== undefined ? known : response.headers.get('content-type');
 }
 /** An object or array JSON text without its closing bracket. */
 function cutShort(text) {
