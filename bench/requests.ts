@@ -155,14 +155,8 @@ export async function run(): Promise<Section> {
     for (const c of contenders) await loop(calls[c]!, WARMUP, 1);
     for (const c of contenders) await loop(calls[c]!, WARMUP, CONCURRENCY);
     const latencies = new Map(contenders.map((c) => [c, [] as number[]]));
-    // A full collection before each round (not timed): the garbage a contender leaves (fetch's most of all) is
-    // not collected on the clock of whichever contender runs next.
-    const one = await alternate(contenders, { warmup: 0, runs: ROUNDS_1 }, (c) => {
-      heapAfterGc();
-      return loop(calls[c]!, ROUND_1, 1, latencies.get(c));
-    });
+    const one = await alternate(contenders, { warmup: 0, runs: ROUNDS_1 }, (c) => loop(calls[c]!, ROUND_1, 1, latencies.get(c)));
     const fifty = await alternate(contenders, { warmup: 0, runs: ROUNDS_50 }, async (c) => {
-      heapAfterGc();
       const cpu = process.cpuUsage();
       const ms = await loop(calls[c]!, ROUND_50, CONCURRENCY);
       const used = process.cpuUsage(cpu);
@@ -199,7 +193,7 @@ export async function run(): Promise<Section> {
     const body = [
       table(['client', 'req/s, c=1', 'req/s, c=50', 'p50 / p99, c=1', 'time vs node:http, c=1', 'c=50', 'p99 vs node:http', 'CPU per request, c=50', 'vs node:http'], rows),
       '',
-      `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process (keep-alive). At concurrency 1 each client sends ${ROUNDS_1} rounds of ${ROUND_1.toLocaleString('en')} requests one after another, at 50 ${ROUNDS_50} rounds of ${ROUND_50.toLocaleString('en')} with 50 in flight, the clients taking turns round by round (after ${WARMUP.toLocaleString('en')} warm-up requests each); req/s from the median round, p50/p99 over every request at concurrency 1. Every client parses the JSON body. "vs node:http" is time per request (or p99) over raw node:http's; below 1 is faster. twitter-api-v2 uses node:http with a keep-alive agent; bare fetch is Node's global fetch (undici inside). CPU per request is this process's user+system time per request at concurrency 50 (median round): what the client costs, less moved by other load on the machine than wall time; a full collection (not timed) precedes every round, so no contender's garbage is collected on another's clock. Paired, our client on the node:http transport costs ${nodeCpu.toFixed(2)}x node:http's CPU per request. Through fetch, paired (the ratio within each round, where the two ran back to back, then the median of the rounds): ${fetchWall.toFixed(2)}x bare fetch's time at c=1, ${fetchCpu.toFixed(2)}x its CPU per request at c=50; bare fetch with a deadline (an AbortController and a timer per request, what our default 30 s timeout needs) ${floorCpu.toFixed(2)}x, and our client ${ownCpu.toFixed(2)}x that.`,
+      `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process (keep-alive). At concurrency 1 each client sends ${ROUNDS_1} rounds of ${ROUND_1.toLocaleString('en')} requests one after another, at 50 ${ROUNDS_50} rounds of ${ROUND_50.toLocaleString('en')} with 50 in flight, the clients taking turns round by round (after ${WARMUP.toLocaleString('en')} warm-up requests each); req/s from the median round, p50/p99 over every request at concurrency 1. Every client parses the JSON body. "vs node:http" is time per request (or p99) over raw node:http's; below 1 is faster. twitter-api-v2 uses node:http with a keep-alive agent; bare fetch is Node's global fetch (undici inside). CPU per request is this process's user+system time per request at concurrency 50 (median round): what the client costs, less moved by other load on the machine than wall time. Paired (per round, then the median), our client on the node:http transport costs ${nodeCpu.toFixed(2)}x node:http's CPU per request. Through fetch, paired (the ratio within each round, where the two ran back to back, then the median of the rounds): ${fetchWall.toFixed(2)}x bare fetch's time at c=1, ${fetchCpu.toFixed(2)}x its CPU per request at c=50; bare fetch with a deadline (an AbortController and a timer per request, what our default 30 s timeout needs) ${floorCpu.toFixed(2)}x, and our client ${ownCpu.toFixed(2)}x that.`,
       '',
       `Heap of \`@xgen/core-v2\` (node:http transport) over ${HEAP_CALLS.toLocaleString('en')} calls at concurrency 50, after a full collection every ${HEAP_SAMPLE.toLocaleString('en')}: ${heap.map(mb).join(', ')}; ${growth.toFixed(2)} bytes per call from the first sample after warm-up to the last.`,
     ].join('\n');
