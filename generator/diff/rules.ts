@@ -1,5 +1,6 @@
 import { type Change, LEVELS, type Level, type Rename, type Where } from './change.ts';
 import { type Bounds, type Field, isScalar, type Literal, refsOf, type Scalar, type Shape } from './shapes.ts';
+import { camelCase } from '../model/names.ts';
 import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, withUnknownFacts } from './snapshot.ts';
 
 /**
@@ -379,7 +380,7 @@ function compareNarrowing(
     // Every narrowed result changed form at once (format 6): one cause, its operations listed, with
     // the same example in each (the first such operation of the package).
     const first = Object.keys(next.operations).sort().map((k) => next.operations[k]?.narrowing?.generic).find((g) => g !== undefined) ?? gb;
-    const example = `${first.type}<${first.parameters.map((p, i) => (i === 0 ? `typeof ${camel(p.param)}` : 'never')).join(', ')}>`;
+    const example = `${first.type}<${first.parameters.map((p, i) => (i === 0 ? `typeof ${camelCase(p.param)}` : 'never')).join(', ')}>`;
     shared(
       'breaking',
       `narrowed result types take one type argument per value that decides them (each *.fields list or flag, in the order the type declares them; never for one not sent) instead of the params object: where code wrote ${first.type}<typeof params>, write the values' types, as in ${example}`,
@@ -399,11 +400,6 @@ function compareNarrowing(
     if (y && x !== y) report('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
     else if (x && !y && (body === undefined || property in body)) report('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
   }
-}
-
-/** A params key as a variable name in a message (`tweet.fields` -> `tweetFields`). */
-function camel(key: string): string {
-  return key.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[^A-Za-z_]+/, '');
 }
 
 function union(a: string[], b: string[]): string[] {

@@ -1,6 +1,6 @@
 import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { ApiModel, EnumModel } from '../model/types.ts';
-import { comment, docText, GENERATED_HEADER, literal, stringLiteral } from './source.ts';
+import { comment, docText, GENERATED_HEADER, literal, PURE, stringLiteral } from './source.ts';
 import { asWords, usesWords } from './enum-words.ts';
 
 /**
@@ -63,5 +63,3 @@ function enumStatements(item: EnumModel): StatementStructures[] {
   }
   return out;
 }
-
-const PURE = '/* @__PURE__ */ ';

@@ -3,6 +3,7 @@ import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleAuth, exampleParams } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
+import { paramValueType, withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
 
 /** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
@@ -57,7 +58,7 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
 export function operationTypeParameters(op: OperationModel): { name: string; constraint: string; default: string }[] {
   if (!op.narrowing) return [];
   return op.narrowing.typeParameters.map((t) => {
-    const own = `${op.paramsType}[${stringLiteral(t.param)}]`;
+    const own = paramValueType(op, t);
     return { name: t.name, constraint: t.kind === 'list' ? `readonly [] | ${own}` : own, default: 'never' };
   });
 }
@@ -65,7 +66,7 @@ export function operationTypeParameters(op: OperationModel): { name: string; con
 /** The params type of an operation's function or method: generic in its lists and flags where its result follows them. */
 function paramsTypeOf(op: OperationModel): string {
   if (!op.narrowing) return op.paramsType;
-  return `${op.narrowing.paramsTypeName}<${op.narrowing.typeParameters.map((t) => t.name).join(', ')}>`;
+  return withTypeArguments(op.narrowing.paramsTypeName, op.narrowing);
 }
 
 /** The parameters of an operation after the core (or on a resource method): params, then options. */

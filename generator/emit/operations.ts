@@ -1,8 +1,8 @@
 import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
 import { memberName, NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel, ValueChecks } from '../model/types.ts';
-import { narrowedPageItemType, narrowedResultType } from './selections.ts';
-import { docText, GENERATED_HEADER, literal, propertyKey, Raw, stringLiteral } from './source.ts';
+import { narrowedPageItemType, narrowedResultType, withTypeArguments } from './selections.ts';
+import { docText, GENERATED_HEADER, literal, propertyKey, PURE, Raw, stringLiteral } from './source.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
 export function descriptorName(op: OperationModel): string {
@@ -22,7 +22,7 @@ export function resultType(op: OperationModel, narrowed = false, args?: (param: 
   if (op.browserStep) return 'string';
   const body = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : op.success.typeName;
   if (op.streaming) return `EventStream<${streamEventType(op, narrowed, args)}>`;
-  const page = narrowed && op.narrowing?.pageTypeName ? `, ${op.narrowing.pageTypeName}<${op.narrowing.typeParameters.map((t) => (args ? args(t.param) : t.name)).join(', ')}>` : '';
+  const page = narrowed && op.narrowing?.pageTypeName ? `, ${withTypeArguments(op.narrowing.pageTypeName, op.narrowing, args)}` : '';
   if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed, args)}${page}>`;
   return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
@@ -359,12 +359,6 @@ function parameterCheck(name: string, c: ValueChecks, render: CheckRenderer): Ra
   if (code === undefined) return undefined;
   return render.repeated.has(code) ? render.shared.share(`${memberName(name)}Checks`, code, `What the \`${name}\` parameter must meet before it is sent.`) : new Raw(code);
 }
-
-/**
- * Bundlers may drop a call marked so when nothing uses its result: a descriptor's checks are made
- * by calls, and a bundle of other operations leaves them (and the rules they need) out.
- */
-const PURE = '/* @__PURE__ */ ';
 
 /** The maker of `runtime/validate.ts` for each type, and the rules it reads. */
 const MAKERS: Record<NonNullable<ValueChecks['type']> | 'any', { maker: string; rules: readonly string[] }> = {

@@ -2,6 +2,7 @@ import { printSourceFile, Scope, type StatementStructures, StructureKind } from 
 import type { ApiModel, GroupModel } from '../model/types.ts';
 import { functionNames, operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
 import { methodDocs, resultType } from './operations.ts';
+import { withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER } from './source.ts';
 
 /**
@@ -36,7 +37,7 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
         parameters,
         returnType: resultType(op, true),
         // The function's type parameters are this method's, passed on rather than inferred again.
-        statements: `return ${names.get(op.id)!}${op.narrowing ? `<${op.narrowing.typeParameters.map((t) => t.name).join(', ')}>` : ''}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
+        statements: `return ${op.narrowing ? withTypeArguments(names.get(op.id)!, op.narrowing) : names.get(op.id)!}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
       };
     }),
   };

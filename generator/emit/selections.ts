@@ -62,16 +62,25 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
 }
 
 /**
- * The type an unnamed type argument stands for: the parameter's own type, which may hold every field
- * (or be either flag value), so the result is the body as the schema states it.
+ * The type of a parameter's value in the operation's params (`GetPostsByIdsParams['tweet.fields']`):
+ * a type parameter's constraint, and what an unnamed type argument stands for (it may hold every
+ * field, or be either flag value, so the result is the body as the schema states it).
  */
-function typeParameterDefault(op: OperationModel, t: NarrowingTypeParameter): string {
+export function paramValueType(op: OperationModel, t: NarrowingTypeParameter): string {
   return `${op.paramsType}[${stringLiteral(t.param)}]`;
 }
 
 /** The type parameters of the result type and the generic params type, each defaulting to its parameter's own type. */
 function declaredTypeParameters(op: OperationModel, n: NarrowingModel): { name: string; default: string }[] {
-  return n.typeParameters.map((t) => ({ name: t.name, default: typeParameterDefault(op, t) }));
+  return n.typeParameters.map((t) => ({ name: t.name, default: paramValueType(op, t) }));
+}
+
+/**
+ * `name` applied to the narrowing's type arguments (`GetPostsByIdsResponse<TweetFields, …>`): its
+ * type parameters, or what `args` gives for each parameter (`client.call`'s `FieldsParam<P, …>`).
+ */
+export function withTypeArguments(name: string, n: NarrowingModel, args?: (param: string) => string): string {
+  return `${name}<${n.typeParameters.map((t) => (args ? args(t.param) : t.name)).join(', ')}>`;
 }
 
 /**
@@ -157,7 +166,7 @@ function narrowedResult(op: OperationModel, n: NarrowingModel): StatementStructu
  * property when each new result is awaited).
  */
 function narrowedPage(op: OperationModel, n: NarrowingModel, name: string): StatementStructures {
-  const self = `${name}<${n.typeParameters.map((t) => t.name).join(', ')}>`;
+  const self = withTypeArguments(name, n);
   return {
     kind: StructureKind.Interface,
     isExported: true,
@@ -228,5 +237,5 @@ export function selectionType(selection: { name: string; param: string }, n: Nar
 
 /** The narrowed result type of an operation with its type arguments: its type parameters, or what `args` gives for each parameter. */
 export function narrowedResultType(n: NarrowingModel, args?: (param: string) => string): string {
-  return `${n.typeName}<${n.typeParameters.map((t) => (args ? args(t.param) : t.name)).join(', ')}>`;
+  return withTypeArguments(n.typeName, n, args);
 }

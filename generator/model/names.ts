@@ -11,7 +11,7 @@ const RESERVED = new Set(
 
 /** Type names that would shadow globals the generated code itself relies on. */
 const SHADOWING_TYPES = new Set([
-  'Array', 'Boolean', 'Date', 'Error', 'Function', 'Map', 'Number', 'Object', 'Promise', 'Record', 'Set', 'String',
+  'Array', 'ReadonlyArray', 'Boolean', 'Date', 'Error', 'Function', 'Map', 'Number', 'Object', 'Promise', 'Record', 'Set', 'String',
   'Symbol', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType',
   'Uint8Array', 'Blob', 'File', 'FormData', 'Headers', 'Request', 'Response', 'URL', 'URLSearchParams',
   'AbortSignal', 'ReadableStream', 'Iterable', 'AsyncIterable', 'PromiseLike', 'ArrayBuffer', 'JSON', 'Math',
@@ -78,6 +78,11 @@ export function kebabCase(name: string): string {
   return words(name)
     .map((w) => w.toLowerCase())
     .join('-') || 'default';
+}
+
+/** Whether a type of this name, declared in the output, would hide a global type the output itself uses. */
+export function shadowsGlobalType(name: string): boolean {
+  return SHADOWING_TYPES.has(name);
 }
 
 /** A safe exported type name (PascalCase, not a keyword, not shadowing a global the output uses). */

@@ -1,5 +1,5 @@
 import { type DocumentSet, isObject } from '../load/index.ts';
-import { pascalCase, typeName } from './names.ts';
+import { pascalCase, shadowsGlobalType, typeName } from './names.ts';
 import { inferFieldSelection } from './selection-inference.ts';
 import { fieldType, fieldValues, propertiesOf } from './selection-schema.ts';
 import { refName, type SchemaRegistry } from './schemas.ts';
@@ -102,13 +102,10 @@ function pageExtendsBody(op: ReadOperation, members: readonly NarrowedMember[], 
   return properties !== undefined && !PAGE_MEMBERS.some((m) => m in properties) && !isObject(body.additionalProperties) && body.additionalProperties !== true;
 }
 
-/** Names a type parameter must not take: it would hide the global type of that name in its declaration. */
-const GLOBAL_TYPES = new Set(['Omit', 'Pick', 'Promise', 'Record', 'Partial', 'Readonly', 'Array', 'ReadonlyArray', 'NonNullable']);
-
 /**
  * One type parameter per parameter whose value decides the result, in the order the result's
  * members name them, each named after its parameter (`tweet.fields` -> `TweetFields`) unless a type
- * the declarations refer to has that name.
+ * the declarations refer to has that name (a model's, or a global one it would hide).
  */
 function typeParameters(members: readonly NarrowedMember[], registry: SchemaRegistry): NarrowingTypeParameter[] {
   const out: NarrowingTypeParameter[] = [];
@@ -118,7 +115,7 @@ function typeParameters(members: readonly NarrowedMember[], registry: SchemaRegi
       if (param !== undefined && !out.some((t) => t.param === param)) {
         const base = pascalCase(param);
         let name = base;
-        for (let n = 2; registry.isTaken(name) || GLOBAL_TYPES.has(name) || out.some((t) => t.name === name); n++) name = `${base}${n}`;
+        for (let n = 2; registry.isTaken(name) || shadowsGlobalType(name) || out.some((t) => t.name === name); n++) name = `${base}${n}`;
         out.push({ param, name, kind: m.flag ? 'flag' : 'list' });
       }
       if (m.object) visit(m.object.members);

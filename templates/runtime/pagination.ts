@@ -71,6 +71,7 @@ export interface PageMembers<Item, Self> {
  */
 export type Page<Body, Item> = Body & PageMembers<Item, Page<Body, Item>>;
 
+/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
   override readonly name = 'PaginationLoopError';
   constructor(

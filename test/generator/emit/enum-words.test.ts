@@ -4,30 +4,10 @@ import * as assert from 'uvu/assert';
 import { usesWords } from '../../../generator/emit/enum-words.ts';
 import { emitEnums } from '../../../generator/emit/enums.ts';
 import { runtimeFilesFor } from '../../../generator/emit/runtime-files.ts';
-import { loadSpec } from '../../../generator/load/index.ts';
-import { buildModel } from '../../../generator/model/index.ts';
-
-/** The model of a one-operation spec whose query parameters use these enum schemas. */
-function modelWith(schemas: Record<string, object>) {
-  const spec = {
-    openapi: '3.1.0',
-    info: { title: 'Enums', version: '1' },
-    paths: {
-      '/a': {
-        get: {
-          operationId: 'getA',
-          parameters: Object.keys(schemas).map((name) => ({ name: name.toLowerCase(), in: 'query', schema: { $ref: `#/components/schemas/${name}` } })),
-          responses: { '200': { description: 'ok' } },
-        },
-      },
-    },
-    components: { schemas },
-  };
-  return buildModel(loadSpec('enums.json', JSON.stringify(spec)), { packageName: '@test/enums', clientName: 'EnumsClient' });
-}
+import { enumModel } from '../../helpers/enum-model.ts';
 
 test('enums of numbers, spaced values or one value: no words helper imported, none shipped', () => {
-  const model = modelWith({ Level: { type: 'integer', enum: [1, 2, 3] }, Spaced: { type: 'string', enum: ['two words', 'one'] }, Single: { type: 'string', enum: ['only'] } });
+  const model = enumModel({ Level: { type: 'integer', enum: [1, 2, 3] }, Spaced: { type: 'string', enum: ['two words', 'one'] }, Single: { type: 'string', enum: ['only'] } });
   assert.ok(model.enums.length > 0, 'the spec has enums');
   assert.is(usesWords(model), false);
   assert.not.ok(emitEnums(model).includes('runtime/words.js'));
@@ -35,7 +15,7 @@ test('enums of numbers, spaced values or one value: no words helper imported, no
 });
 
 test('an enum of plain words: the helper is imported and shipped', () => {
-  const model = modelWith({ Field: { type: 'string', enum: ['created_at', 'author_id'] }, Level: { type: 'integer', enum: [1, 2] } });
+  const model = enumModel({ Field: { type: 'string', enum: ['created_at', 'author_id'] }, Level: { type: 'integer', enum: [1, 2] } });
   assert.is(usesWords(model), true);
   assert.ok(emitEnums(model).includes("import { words } from './runtime/words.js';"));
   assert.ok(runtimeFilesFor(model).includes('words'));

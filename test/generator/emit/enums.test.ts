@@ -2,36 +2,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emitEnums } from '../../../generator/emit/enums.ts';
-import { loadSpec } from '../../../generator/load/index.ts';
-import { buildModel } from '../../../generator/model/index.ts';
+import { enumModel } from '../../helpers/enum-model.ts';
 
-const schemas = {
-  Field: { type: 'string', enum: ['created_at', 'author_id', "it's"] },
-  Spaced: { type: 'string', enum: ['two words', 'one'] },
-  Level: { type: 'integer', enum: [1, 2, 3] },
-  Single: { type: 'string', enum: ['only'] },
-};
 const text = emitEnums(
-  buildModel(
-    loadSpec(
-      'enums.json',
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Enums', version: '1' },
-        paths: {
-          '/a': {
-            get: {
-              operationId: 'getA',
-              parameters: Object.keys(schemas).map((name) => ({ name: name.toLowerCase(), in: 'query', schema: { $ref: `#/components/schemas/${name}` } })),
-              responses: { '200': { description: 'ok' } },
-            },
-          },
-        },
-        components: { schemas },
-      }),
-    ),
-    { packageName: '@test/enums', clientName: 'EnumsClient' },
-  ),
+  enumModel({
+    Field: { type: 'string', enum: ['created_at', 'author_id', "it's"] },
+    Spaced: { type: 'string', enum: ['two words', 'one'] },
+    Level: { type: 'integer', enum: [1, 2, 3] },
+    Single: { type: 'string', enum: ['only'] },
+  }),
 );
 
 test('string values without whitespace are one string of words; the type stays the union', () => {

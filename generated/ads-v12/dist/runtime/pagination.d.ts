@@ -63,6 +63,7 @@ export interface PageMembers<Item, Self> {
  * reduces this intersection property by property for each new body type.
  */
 export type Page<Body, Item> = Body & PageMembers<Item, Page<Body, Item>>;
+/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export declare class PaginationLoopError extends Error {
   readonly operationId: string;
   /** How many pages had been fetched when the repeat showed up. */

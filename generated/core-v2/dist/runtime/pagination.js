@@ -2,6 +2,7 @@ import { isRecord } from './errors.js';
 import { exchange } from './http.js';
 import { multi } from './serialize.js';
 import { own } from './validate.js';
+/** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
 export class PaginationLoopError extends Error {
     constructor(operationId, 
     /** How many pages had been fetched when the repeat showed up. */
