@@ -172,7 +172,7 @@ function narrowedPage(op: OperationModel, n: NarrowingModel, name: string): Stat
     isExported: true,
     name,
     typeParameters: declaredTypeParameters(op, n),
-    extends: [narrowedResultType(n), `PageMembers<${narrowedPageItemType(op, n) ?? op.pagination?.itemType ?? 'never'}, ${self}>`],
+    extends: [narrowedResultType(n), `PageMembers<${pageInterfaceItem(op, n)}, ${self}>`],
     docs: [{ description: docText(`A page of \`${op.id}\`: \`${n.typeName}\` with its items and the way to the pages around it.`) }],
   };
 }
@@ -191,11 +191,19 @@ export function narrowedPageItemType(op: OperationModel, n: NarrowingModel, args
   return `PageItem<${narrowedResultType(n, args)}, ${stringLiteral(pagination.items)}>`;
 }
 
-/** The pagination helpers (`runtime/pagination.ts`) that `models.ts` names for page interfaces. */
+/** The item type a page interface names: narrowed, else the operation's own (`PageItem<Body, path>`). */
+function pageInterfaceItem(op: OperationModel, n: NarrowingModel): string {
+  return narrowedPageItemType(op, n) ?? op.pagination?.itemType ?? 'never';
+}
+
+/**
+ * The pagination helpers (`runtime/pagination.ts`) that `models.ts` names for page interfaces,
+ * read from the very item types they print: a page whose items nothing selects names `PageItem` too.
+ */
 export function pageHelpers(model: ApiModel): string[] {
   const ops = model.operations.filter((o) => o.narrowing?.pageTypeName);
   if (ops.length === 0) return [];
-  return [...(ops.some((o) => o.narrowing && narrowedPageItemType(o, o.narrowing)?.startsWith('PageItem<')) ? ['PageItem'] : []), 'PageMembers'];
+  return [...(ops.some((o) => o.narrowing && pageInterfaceItem(o, o.narrowing).includes('PageItem<')) ? ['PageItem'] : []), 'PageMembers'];
 }
 
 /** The field-selection helpers (`runtime/selection.ts`) that `models.ts` names. */

@@ -22,8 +22,9 @@ const MIN_NAMED = 2 / 3;
  * operation has an `expansions` parameter, in an array of `includes`. A pairing needs the values to
  * name at least two of the object's properties and two thirds of them (X's `tweet.fields` names 28
  * of `Tweet`'s 29); among several objects, the one the parameter is named after wins, then the one
- * most named. The defaults are the object's `required` list; without one, nothing is a default and
- * every field not requested stays optional, since the server may leave it out.
+ * whose properties and the values most overlap (shared names over all names of either). The
+ * defaults are the object's `required` list; without one, nothing is a default and every field not
+ * requested stays optional, since the server may leave it out.
  * Each pairing is noted once, located at the parameter. `x-field-selection: false` on the
  * parameter or on the operation switches the inference off there.
  */
@@ -51,7 +52,9 @@ export function inferFieldSelection(op: ReadOperation, registry: SchemaRegistry,
     for (const [object, names] of carried.objects) {
       const matched = names.filter((n) => values.has(n)).length;
       if (matched < 2 || matched < MIN_NAMED * names.length) continue;
-      const score = [squash(object) === prefix ? 1 : 0, matched / names.length, matched / values.size];
+      // Overlap over the union: values naming nothing on the object count against it, so `list.fields`
+      // (8 values) stays with a renamed `List` rather than `Topic`, 3 of whose 3 properties it names.
+      const score = [squash(object) === prefix ? 1 : 0, matched / (names.length + values.size - matched), matched / names.length];
       const order = best ? compareScores(score, best.score) : 1;
       if (order > 0) [best, tied] = [{ param, object, score, matched, of: names.length }, false];
       else if (order === 0) tied = true;
