@@ -2,6 +2,7 @@ import { isObject, type LoadedSpec } from '../load/index.ts';
 import { closeSentEnums } from './enum-sides.ts';
 import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readAuthFlows } from './auth-flows.ts';
+import { explicitDiscriminators } from './discriminators.ts';
 import { readEnums } from './enums.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
@@ -25,6 +26,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const info = isObject(root.info) ? root.info : {};
   const registry = new SchemaRegistry(docs, [options.clientName]);
   registry.registerComponents();
+  const unions = explicitDiscriminators(registry);
 
   const enumNames = new Set(readEnums(registry.all()).map((e) => e.name));
   const servers = readServers(root.servers);
@@ -52,7 +54,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     operations,
     schemas,
     enums: readEnums(schemas, openEnums),
-    problems: readProblems(schemas, new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name))),
+    problems: readProblems(schemas, new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name)), unions),
     securitySchemes: [...schemes.values()],
     authKinds,
     ...(webhookSignature ? { webhookSignature } : {}),

@@ -4,17 +4,20 @@ import type { NamedSchema, ProblemUnionModel } from './types.ts';
 
 /**
  * Finds the problem union: a `oneOf` schema with a discriminator, served as
- * `application/problem+json` (or named `Problem`). Each variant's discriminator value
+ * `application/problem+json` (or named `Problem`), or the union of the `allOf` children of such a
+ * base schema (`unions`, by base name: X's `Problem`). Each variant's discriminator value
  * comes from the mapping or from the variant's `const`/single `enum`.
  */
-export function readProblems(schemas: NamedSchema[], problemSchemaNames: ReadonlySet<string>): ProblemUnionModel | undefined {
+export function readProblems(schemas: NamedSchema[], problemSchemaNames: ReadonlySet<string>, unions: ReadonlyMap<string, string> = new Map()): ProblemUnionModel | undefined {
   const byName = new Map(schemas.map((s) => [s.name, s]));
-  const candidates = [...problemSchemaNames, 'Problem'];
-  for (const name of candidates) {
+  for (const base of [...problemSchemaNames, 'Problem']) {
+    const name = unions.get(base) ?? base;
     const union = byName.get(name)?.schema;
-    if (!union || !Array.isArray(union.oneOf) || !isObject(union.discriminator)) continue;
-    const discriminator = String(union.discriminator.propertyName ?? 'type');
-    const mapping = isObject(union.discriminator.mapping) ? union.discriminator.mapping : {};
+    // The union of a base's children is told apart by the base's discriminator.
+    const stated = (unions.has(base) ? byName.get(base)?.schema : union)?.discriminator;
+    if (!union || !Array.isArray(union.oneOf) || !isObject(stated)) continue;
+    const discriminator = String(stated.propertyName ?? 'type');
+    const mapping = isObject(stated.mapping) ? stated.mapping : {};
     const variants: ProblemUnionModel['variants'] = [];
     for (const [type, ref] of Object.entries(mapping)) {
       const schema = refName(String(ref));

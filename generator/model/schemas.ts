@@ -24,6 +24,8 @@ export class SchemaRegistry {
   private readonly order: string[] = [];
   /** Variants without read-only or write-only properties, by schema name and side; null where none is needed. */
   private readonly variants = new Map<string, string | null>();
+  /** The key a component schema has in the spec, by the name it was given (`Oauth1Problem` for `OAuth1Problem`). */
+  private readonly specKeys = new Map<string, string>();
 
   /** `reserved`: names no schema may take (the client class). */
   constructor(
@@ -41,7 +43,9 @@ export class SchemaRegistry {
     const pending: [string, Location][] = [];
     for (const key of Object.keys(schemas)) {
       const at: Location = { file: this.docs.rootFile, tokens: ['components', 'schemas', key] };
-      this.byLocation.set(locationKey(at), this.names.claim(typeName(key)));
+      const name = this.names.claim(typeName(key));
+      this.byLocation.set(locationKey(at), name);
+      this.specKeys.set(name, key);
       pending.push([key, at]);
     }
     // A component that is only a `$ref` to a schema outside `components.schemas` (in another file,
@@ -61,6 +65,11 @@ export class SchemaRegistry {
 
   get(name: string): NamedSchema | undefined {
     return this.schemas.get(name);
+  }
+
+  /** The key of a component schema as the spec writes it (what an implicit discriminator value is), else its name. */
+  specKey(name: string): string {
+    return this.specKeys.get(name) ?? name;
   }
 
   /** The name a `$ref` target has (registering it on first sight). */
