@@ -70,7 +70,7 @@ test('getPostsByIds sends the fields asked for and returns what the server answe
 
 /** A consumer program against the generated package's `.d.ts`; every `@ts-expect-error` must stay an error. */
 const PROGRAM = `
-import { XClient } from './out/dist/index.js';
+import { ApiError, isProblem, ProblemTypes, XClient, type ActivityStreamingResponse, type NewsActivityResponsePayload } from './out/dist/index.js';
 import { getPostsByIds, createCore } from './out/dist/functions.js';
 
 const client = new XClient({ auth: { bearerToken: 'token' } });
@@ -114,6 +114,25 @@ export async function functionsAndCall(): Promise<void> {
   use<string>(viaCall.data![0]!.conversation_id);
   // @ts-expect-error -- not a parameter of getPostsByIds
   await client.tweets.getPostsByIds({ ids: ['1'], 'tweet.feilds': ['lang'] });
+}
+
+// X declares its problems as a base Problem whose mapping names allOf children: a union all the same.
+export function problems(error: ApiError): string | undefined {
+  const problem = error.problem;
+  if (problem?.type === 'https://api.twitter.com/2/problems/resource-not-found') return problem.resource_id;
+  // @ts-expect-error -- only a resource-not-found problem names a resource
+  void problem?.resource_id;
+  if (isProblem(problem, ProblemTypes.UsageCapExceededProblem)) return problem.title;
+  return undefined;
+}
+
+// The payload's discriminator is '../event_type': the data is a union keyed by its event_type.
+export function activity(event: ActivityStreamingResponse): NewsActivityResponsePayload | undefined {
+  const data = event.data;
+  if (data?.event_type === 'news.new') return data.payload;
+  // @ts-expect-error -- a follow's payload is not news
+  if (data?.event_type === 'follow.follow') return data.payload;
+  return undefined;
 }
 
 export async function pages(): Promise<void> {
