@@ -29,10 +29,14 @@ export interface PackageConfig {
   version?: string;
   /** The generated package.json's `license` (an SPDX identifier or expression). */
   license?: string;
+  /** operationId -> `group.method`: where an operation's method is, over its tag and the naming rule. */
+  names?: Record<string, string>;
+  /** Where each `names` entry is written (`file:line:column`), for errors found once the spec is read. */
+  namesAt?: Record<string, string>;
 }
 
 /** The keys a package entry may have, and the top-level keys of the file. */
-export const PACKAGE_KEYS = ['spec', 'out', 'name', 'client', 'templates', 'strict', 'overlays', 'version', 'license'] as const;
+export const PACKAGE_KEYS = ['spec', 'out', 'name', 'client', 'templates', 'strict', 'overlays', 'version', 'license', 'names'] as const;
 export const TOP_LEVEL_KEYS = ['packages', 'templates'] as const;
 
 type Path = (string | number)[];
@@ -75,6 +79,11 @@ class Located {
     return `${line}:${col}`;
   }
 
+  /** `file:line:column` of the value at `path` (with `key`, of the key itself). */
+  where(path: Path, key = false): string {
+    return `${this.file}:${this.position(path, key)}`;
+  }
+
   error(path: Path, message: string, key = false): UsageError {
     return new UsageError(`${this.file}:${this.position(path, key)}: ${message}`);
   }
@@ -94,6 +103,8 @@ function dotted(path: Path): string {
  *         name: '@xgen/core-v2'
  *         client: CoreClient           # optional: derived from the name otherwise
  *         license: MIT                 # optional: else the spec's info.license
+ *         names:                       # optional: operationId -> group.method, over tags and the naming rule
+ *           getUsersPosts: posts.getUsersPosts
  *     templates:                       # optional, for every package (a package may have its own too)
  *       runtime/pagination.ts: my-templates/pagination.ts.hbs
  */
@@ -174,12 +185,29 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
       }
       config.license = entry.license;
     }
+    if (entry.names !== undefined) {
+      config.names = readNames(at, entry.names, [...where, 'names']);
+      config.namesAt = Object.fromEntries(Object.keys(config.names).map((id) => [id, at.where([...where, 'names', id], true)]));
+    }
     // A spec that is not there is a mistake in the config (exit 2), not a problem in a spec.
     if (options.specsMustExist && !isUrl(spec) && !existsSync(config.spec)) {
       throw at.error([...where, 'spec'], `spec file not found: ${spec} (from the config's folder: ${config.spec})`);
     }
     return config;
   });
+}
+
+/** `names:` operationId -> `group.method`, each a plain identifier (`posts.getUsersPosts`). */
+function readNames(at: Located, raw: unknown, where: Path): Record<string, string> {
+  if (!isObject(raw)) throw at.error(where, `${dotted(where)} must be a mapping of operationId to group.method, such as getUsersPosts: posts.getUsersPosts`);
+  const names: Record<string, string> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (typeof value !== 'string' || !/^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*$/.test(value)) {
+      throw at.error([...where, id], `${dotted([...where, id])} must be group.method (two identifiers joined by a dot), got ${JSON.stringify(value)}`);
+    }
+    names[id] = value;
+  }
+  return names;
 }
 
 /** Semantic Versioning 2.0.0, as semver.org gives it. */

@@ -98,7 +98,7 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   await enter('load');
   const spec = loadSpec(config.spec, undefined, config.overlays ?? [], remote);
   await enter('model');
-  const model = buildModel(spec, { packageName: config.name, clientName: config.client });
+  const model = buildModel(spec, { packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt });
   const report: GenerateReport = {
     warnings: spec.docs.warnings,
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },

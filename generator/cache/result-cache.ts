@@ -21,6 +21,8 @@ export interface CacheKeySettings {
   name: string;
   client: string;
   license?: string;
+  /** The config's `names:`: they rename methods, so they are part of the key. */
+  names?: Record<string, string>;
   templates: Record<string, string>;
   overlays?: string[];
 }
@@ -75,7 +77,7 @@ export class ResultCache {
     // not part of the key: it only decides whether the recorded warnings refuse the result.
     const overlays = config.overlays ?? [];
     const key = sha256(
-      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, license: config.license ?? null, templates, overlays }),
+      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, license: config.license ?? null, templates, overlays, names: config.names ?? null }),
     );
     return join(this.dir, `${key}.json`);
   }

@@ -128,7 +128,7 @@ function snapshotOf(path: string, config: PackageConfig): ApiSnapshot {
     if (snapshot) return snapshot;
   }
   const spec = loadSpec(file, undefined, config.overlays ?? []);
-  return apiSnapshot(buildModel(spec, { packageName: config.name, clientName: config.client }));
+  return apiSnapshot(buildModel(spec, { packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt }));
 }
 
 function readText(path: string): string | undefined {

@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.ts';
 import { isObject, type LoadedSpec } from '../load/index.ts';
 import { closeSentEnums } from './enum-sides.ts';
 import { makeSentUnionsExclusive } from './exclusive-unions.ts';
@@ -7,6 +8,7 @@ import { readEnums } from './enums.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
+import { type NameOverride, readNameOverrides } from './name-overrides.ts';
 import { refName, SchemaRegistry } from './schemas.ts';
 import { readSelections } from './selection.ts';
 import { readSecuritySchemes, readWebhookSignature } from './security.ts';
@@ -17,6 +19,10 @@ export type * from './types.ts';
 export interface ModelOptions {
   packageName: string;
   clientName: string;
+  /** The config's `names:`, operationId -> `group.method`, over the tags and the naming rule. */
+  names?: Record<string, string> | undefined;
+  /** Where each entry of `names` is written (`file:line:column`), for the errors about it. */
+  namesAt?: Record<string, string> | undefined;
 }
 
 /** Builds the client model of a loaded spec. */
@@ -33,7 +39,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const schemes = readSecuritySchemes(docs, servers.defaultUrl);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
   const selections = readSelections(read.operations, registry, docs);
-  const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags);
+  const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags, readNameOverrides(read.operations, options), options.namesAt);
   const openEnums = closeSentEnums(registry, enumNames, operations);
   // After the operations have read their bodies' fields (a union's fields are all its shapes'), and
   // after the request-side variants exist, so that they are exclusive too.
@@ -73,14 +79,21 @@ function groupOperations(
   read: Omit<OperationModel, 'methodName' | 'group'>[],
   untagged: ReadonlySet<string>,
   rawTags: unknown,
+  overrides: ReadonlyMap<string, NameOverride>,
+  namesAt?: Record<string, string>,
 ): { groups: GroupModel[]; operations: OperationModel[] } {
   const declared = Array.isArray(rawTags) ? rawTags.filter(isObject) : [];
   const descriptions = new Map(declared.map((t) => [String(t.name), typeof t.description === 'string' ? t.description.trim() : undefined]));
   const order = new Map<string, number>();
   declared.forEach((t, i) => order.set(String(t.name), i));
   const byTag = new Map<string, Omit<OperationModel, 'methodName' | 'group'>[]>();
+  const groupOfTag = (tag: string): string => camelCase(tag) || 'default';
+  // A `names:` group joins the tag whose group it is, or makes a group of its own (named as written).
+  const tagOfGroup = new Map<string, string>();
+  for (const op of read) if (!tagOfGroup.has(groupOfTag(op.tags[0] ?? 'Default'))) tagOfGroup.set(groupOfTag(op.tags[0] ?? 'Default'), op.tags[0] ?? 'Default');
   for (const op of read) {
-    const tag = op.tags[0] ?? 'Default';
+    const override = overrides.get(op.id);
+    const tag = override ? (tagOfGroup.get(override.group) ?? override.group) : (op.tags[0] ?? 'Default');
     const list = byTag.get(tag);
     if (list) list.push(op);
     else byTag.set(tag, [op]);
@@ -93,15 +106,22 @@ function groupOperations(
   const operations: OperationModel[] = [];
   for (const tag of tags) {
     // A property may be named like a keyword (`client.default`), as methods may (`cards.delete`).
-    const property = properties.claim(camelCase(tag) || 'default');
+    const property = properties.claim(tagOfGroup.has(groupOfTag(tag)) ? groupOfTag(tag) : tag);
     const className = classNames.claim(`${pascalCase(tag)}Resource`);
     // `core` is the resource's own (private) field.
     const methods = new NameTable(['core', ...SPECIAL_MEMBERS]);
     const ops = byTag.get(tag) ?? [];
+    // The names the config gives are taken first: the rule's names give way to them.
     for (const op of ops) {
+      const override = overrides.get(op.id);
+      if (override) methods.claim(override.method);
+    }
+    for (const op of ops) {
+      const override = overrides.get(op.id);
       // An untagged operation's group is not named in its id: nothing to take out.
-      const methodName = untagged.has(op.id) ? camelCase(op.id) : methodNameInGroup(op.id, tag);
-      operations.push({ ...op, group: property, methodName: methods.claim(methodName) });
+      if (override && override.group !== property) throw new UsageError(`${namesAt?.[op.id] ? `${namesAt[op.id]}: ` : ''}names: "${op.id}" cannot go in group "${override.group}": the client names it "${property}"`);
+      const methodName = override ? override.method : methods.claim(untagged.has(op.id) ? camelCase(op.id) : methodNameInGroup(op.id, tag));
+      operations.push({ ...op, group: property, methodName });
     }
     groups.push({
       tag,

@@ -104,10 +104,21 @@ export function isIdentifier(name: string): boolean {
 }
 
 /**
+ * Words that name no object: left after the verb (`deleteAllConnections` under Connections is
+ * `deleteAll`), they do not read as what the method returns.
+ */
+const FUNCTION_WORDS = new Set(['all', 'any', 'by', 'for', 'from', 'in', 'of', 'on', 'to', 'with', 'and', 'or', 'my', 'own', 'batch', 'bulk', 'many', 'multiple']);
+
+/**
  * The method name inside a tag group: the operationId with the tag's word taken out where it
  * occurs (`createWebhooksStreamLink` under Webhooks is `createStreamLink`). The singular of the
  * tag word counts too (`getAccount` under Accounts is `get`). The id stays whole when taking the
- * word out leaves nothing usable.
+ * word out leaves nothing usable, or loses what the operation returns:
+ * - the last word says what it returns: it goes only when the verb alone is left (`getAccount`
+ *   is `accounts.get`), since another noun would then read as the result (`getUsersPosts` under
+ *   Posts is not `posts.getUsers`, which would return users);
+ * - the first word is the verb: the singular of the tag word there is that verb (`likePost` under
+ *   Likes is not `likes.post`); the tag word itself may prefix the id (`oauthRequestToken`).
  */
 export function methodNameInGroup(operationId: string, tag: string): string {
   const id = camelCase(operationId);
@@ -118,17 +129,21 @@ export function methodNameInGroup(operationId: string, tag: string): string {
   const last = tagWords[tagWords.length - 1];
   if (last && last.length > 3 && last.endsWith('ies')) candidates.push([...tagWords.slice(0, -1), `${last.slice(0, -3)}y`]);
   else if (last && last.length > 1 && last.endsWith('s')) candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
-  for (const tagSeq of candidates) {
+  for (const [index, tagSeq] of candidates.entries()) {
     const joined = tagSeq.join('');
     if (joined === '') continue;
     // Match the tag against a run of the id's words, so `OAuth` matches `oauth` and `Account Activity` matches `AccountActivity`.
     for (let i = 0; i < lower.length; i++) {
+      // The singular in first place is the verb (`likePost`), not the group's word.
+      if (i === 0 && index > 0) continue;
       let text = '';
       for (let j = i; j < lower.length && text.length < joined.length; j++) {
         text += lower[j];
         if (text !== joined) continue;
         const rest = [...idWords.slice(0, i), ...idWords.slice(j + 1)];
         if (rest.length === 0 || /^[0-9]/.test(rest[0] ?? '')) break;
+        // The result's word at the end goes only when no other noun would take its place.
+        if (i > 0 && j === lower.length - 1 && rest.slice(1).some((w) => !FUNCTION_WORDS.has(w.toLowerCase()))) break;
         const name = camelCase(rest.join(' '));
         // A method may be named like a keyword (`cards.delete`), but not `constructor`.
         if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== 'constructor') return name;

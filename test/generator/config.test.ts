@@ -40,7 +40,7 @@ test('an unknown package key, located, with a did-you-mean', () => {
   assert.is(problem(`${ENTRY}    overlay: [a.yaml]\n`), 'CONFIG:5:5: unknown key "overlay" in packages[0] (did you mean "overlays"?)');
   assert.is(
     problem(`${ENTRY}    colour: blue\n`),
-    'CONFIG:5:5: unknown key "colour" in packages[0]; known keys: spec, out, name, client, templates, strict, overlays, version, license',
+    'CONFIG:5:5: unknown key "colour" in packages[0]; known keys: spec, out, name, client, templates, strict, overlays, version, license, names',
   );
 });
 

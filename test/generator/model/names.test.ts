@@ -48,6 +48,20 @@ test('methodNameInGroup: the id stays whole when the tag word is not in it or no
   assert.is(methodNameInGroup('createWebhooksStreamLink', 'Stream'), 'createWebhooksLink');
 });
 
+test('methodNameInGroup: what the operation returns is kept', () => {
+  // Taking the last word out would leave another noun to read as the result (a user's posts, not users).
+  assert.is(methodNameInGroup('getUsersPosts', 'Posts'), 'getUsersPosts');
+  assert.is(methodNameInGroup('getUsersOwnedLists', 'Lists'), 'getUsersOwnedLists');
+  assert.is(methodNameInGroup('getAccountMedia', 'Media'), 'getAccountMedia');
+  assert.is(methodNameInGroup('createCustomAudience', 'Audiences'), 'createCustomAudience');
+  // The verb alone, or the verb and words that name nothing, read as the group's object.
+  assert.is(methodNameInGroup('getAccount', 'Accounts'), 'get');
+  assert.is(methodNameInGroup('deleteAllConnections', 'Connections'), 'deleteAll');
+  // In first place, the singular of the tag word is the verb: `likes.post` would post.
+  assert.is(methodNameInGroup('likePost', 'Likes'), 'likePost');
+  assert.is(methodNameInGroup('postsGetById', 'Posts'), 'getById');
+});
+
 test('methodNameInGroup: operationIds that are not camelCase are made so', () => {
   assert.is(methodNameInGroup('get_users_posts', 'Users'), 'getPosts');
   assert.is(methodNameInGroup('list-pets', 'Pets'), 'list');
