@@ -103,7 +103,7 @@ test('with_total_count cannot be combined with cursor, on every operation that h
   // false means "not asked": allowed with a cursor.
   const seen = await sent(() => client().accounts.list({ with_total_count: false, cursor: 'c-1' }));
   assert.is(seen.query.get('cursor'), 'c-1');
-  assert.is((await sent(() => client().audiences.listCustom({ account_id: ACCOUNT, with_total_count: true }))).query.get('with_total_count'), 'true');
+  assert.is((await sent(() => client().audiences.listCustomAudiences({ account_id: ACCOUNT, with_total_count: true }))).query.get('with_total_count'), 'true');
 });
 
 // ------------------------------------------------------------------ name and q lengths
@@ -111,13 +111,13 @@ test('with_total_count cannot be combined with cursor, on every operation that h
 test('name and q lengths: card and poll names at most 80, card q at most 80, audience q 1 to 255', async () => {
   const components: CardComponentInput[] = [MEDIA, DETAILS];
   await refused(() => client().cards.create({ account_id: ACCOUNT, name: text(81), components }), 'name', 'maxLength 80');
-  await refused(() => client().cards.createPoll({ ...POLL, name: text(81) }), 'name', 'maxLength 80');
+  await refused(() => client().cards.createPollCard({ ...POLL, name: text(81) }), 'name', 'maxLength 80');
   await refused(() => client().cards.list({ account_id: ACCOUNT, q: text(81) }), 'q', 'maxLength 80');
-  await refused(() => client().cards.listPoll({ account_id: ACCOUNT, q: text(81) }), 'q', 'maxLength 80');
-  await refused(() => client().audiences.listCustom({ account_id: ACCOUNT, q: '' }), 'q', 'minLength 1');
-  await refused(() => client().audiences.listCustom({ account_id: ACCOUNT, q: text(256) }), 'q', 'maxLength 255');
+  await refused(() => client().cards.listPollCards({ account_id: ACCOUNT, q: text(81) }), 'q', 'maxLength 80');
+  await refused(() => client().audiences.listCustomAudiences({ account_id: ACCOUNT, q: '' }), 'q', 'minLength 1');
+  await refused(() => client().audiences.listCustomAudiences({ account_id: ACCOUNT, q: text(256) }), 'q', 'maxLength 255');
   await sent(() => client().cards.list({ account_id: ACCOUNT, q: text(80) }));
-  await sent(() => client().audiences.listCustom({ account_id: ACCOUNT, q: text(255) }));
+  await sent(() => client().audiences.listCustomAudiences({ account_id: ACCOUNT, q: text(255) }));
   await sent(() => client().cards.create({ account_id: ACCOUNT, name: text(80), components }));
 });
 
@@ -234,17 +234,17 @@ test('SWIPEABLE_MEDIA has 2 to 6 media keys', async () => {
 const POLL = { account_id: ACCOUNT, name: 'Poll', duration_in_minutes: 60, first_choice: 'Red', second_choice: 'Blue' };
 
 test('poll cards: duration 5 to 10080 minutes, choices at most 25 characters, a later choice needs the earlier ones', async () => {
-  await refused(() => client().cards.createPoll({ ...POLL, duration_in_minutes: 4 }), 'duration_in_minutes', 'minimum 5');
-  await refused(() => client().cards.createPoll({ ...POLL, duration_in_minutes: 10081 }), 'duration_in_minutes', 'maximum 10080');
-  await refused(() => client().cards.createPoll({ ...POLL, second_choice: text(26) }), 'second_choice', 'maxLength 25');
-  await refused(() => client().cards.createPoll({ ...POLL, fourth_choice: 'Green' }), 'third_choice', 'requiredWhen');
+  await refused(() => client().cards.createPollCard({ ...POLL, duration_in_minutes: 4 }), 'duration_in_minutes', 'minimum 5');
+  await refused(() => client().cards.createPollCard({ ...POLL, duration_in_minutes: 10081 }), 'duration_in_minutes', 'maximum 10080');
+  await refused(() => client().cards.createPollCard({ ...POLL, second_choice: text(26) }), 'second_choice', 'maxLength 25');
+  await refused(() => client().cards.createPollCard({ ...POLL, fourth_choice: 'Green' }), 'third_choice', 'requiredWhen');
   const seen = await sent(() =>
-    client().cards.createPoll({ ...POLL, duration_in_minutes: 10080, third_choice: text(25), fourth_choice: 'Green' }),
+    client().cards.createPollCard({ ...POLL, duration_in_minutes: 10080, third_choice: text(25), fourth_choice: 'Green' }),
   );
   const form = new URLSearchParams(seen.body);
   assert.is(form.get('fourth_choice'), 'Green');
   assert.is(form.get('duration_in_minutes'), '10080');
-  await sent(() => client().cards.createPoll({ ...POLL, duration_in_minutes: 5 }));
+  await sent(() => client().cards.createPollCard({ ...POLL, duration_in_minutes: 5 }));
 });
 
 // ------------------------------------------------------------------ line items
@@ -319,15 +319,15 @@ test('account history start_time and end_time on whole hours', async () => {
 // ------------------------------------------------------------------ keyword insights
 
 test('keyword insights: a window of at most 7 days (end_time defaults to now) and at most 10 keywords in all', async () => {
-  await refused(() => client().insights.searchKeyword({ keywords: ['a'], start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:01Z' }), 'end_time', 'maxSpan');
-  await refused(() => client().insights.searchKeyword({ keywords: ['a'], start_time: fromNow(-7.01) }), 'start_time', 'maxSpan');
-  await refused(() => client().insights.searchKeyword({ keywords: ids(6), negative_keywords: ids(5) }), 'keywords', 'itemCount');
-  await refused(() => client().insights.searchKeyword({ keywords: ids(11) }), 'keywords', 'maxItems 10');
+  await refused(() => client().insights.searchKeywordInsights({ keywords: ['a'], start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:01Z' }), 'end_time', 'maxSpan');
+  await refused(() => client().insights.searchKeywordInsights({ keywords: ['a'], start_time: fromNow(-7.01) }), 'start_time', 'maxSpan');
+  await refused(() => client().insights.searchKeywordInsights({ keywords: ids(6), negative_keywords: ids(5) }), 'keywords', 'itemCount');
+  await refused(() => client().insights.searchKeywordInsights({ keywords: ids(11) }), 'keywords', 'maxItems 10');
   const seen = await sent(() =>
-    client().insights.searchKeyword({ keywords: ids(5), negative_keywords: ids(5), start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:00Z' }),
+    client().insights.searchKeywordInsights({ keywords: ids(5), negative_keywords: ids(5), start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:00Z' }),
   );
   assert.is(seen.query.get('keywords'), ids(5).join(','));
-  await sent(() => client().insights.searchKeyword({ keywords: ['a'], start_time: fromNow(-6.9) }));
+  await sent(() => client().insights.searchKeywordInsights({ keywords: ['a'], start_time: fromNow(-6.9) }));
 });
 
 // ------------------------------------------------------------------ audiences
@@ -364,8 +364,8 @@ test('audience user batches: expires_at later than effective_at (default now)', 
 
 test('batch custom audience creation: at most 10 items', async () => {
   const item = (i: number) => ({ name: `Audience ${i}` });
-  await refused(() => client().audiences.batchCreateCustom({ account_id: ACCOUNT, body: Array.from({ length: 11 }, (_, i) => item(i)) }), 'body', 'maxItems 10');
-  const seen = await sent(() => client().audiences.batchCreateCustom({ account_id: ACCOUNT, body: Array.from({ length: 10 }, (_, i) => item(i)) }));
+  await refused(() => client().audiences.batchCreateCustomAudiences({ account_id: ACCOUNT, body: Array.from({ length: 11 }, (_, i) => item(i)) }), 'body', 'maxItems 10');
+  const seen = await sent(() => client().audiences.batchCreateCustomAudiences({ account_id: ACCOUNT, body: Array.from({ length: 10 }, (_, i) => item(i)) }));
   assert.is((JSON.parse(seen.body) as unknown[]).length, 10);
 });
 

@@ -42,7 +42,7 @@ test('the default origins are the production and sandbox hosts; paths carry /12 
     return new Response(JSON.stringify({ request: { params: {} }, data: [], next_cursor: null }), { headers: { 'content-type': 'application/json' } });
   };
   await new AdsClient({ fetch, auth: { oauth1: SECRETS } }).accounts.list();
-  await new AdsClient({ fetch, auth: { oauth1: SECRETS } }).accounts.createSandbox();
+  await new AdsClient({ fetch, auth: { oauth1: SECRETS } }).accounts.createSandboxAccount();
   await new AdsClient({ fetch, auth: { oauth1: SECRETS }, sandbox: true }).accounts.list();
   assert.equal(urls, ['https://ads-api.x.com/12/accounts', 'https://ads-api-sandbox.twitter.com/12/accounts', 'https://ads-api-sandbox.twitter.com/12/accounts']);
   assert.is(operations.listTailoredAudiencePermissions.path.startsWith('/5/'), true);
@@ -71,7 +71,7 @@ test('sandbox: true sends every operation to the sandbox host', async () => {
 
 test('sandbox-only operations always use the sandbox host', async () => {
   reply = () => ({ body: { request: { params: {} }, data: [{ id: 'gq1abc', name: 'Sandbox account' }] } });
-  await client().accounts.createSandbox();
+  await client().accounts.createSandboxAccount();
   assert.is(production.requests.length, 0);
   assert.is(sandbox.requests[0]?.method, 'POST');
   assert.is(sandbox.requests[0]?.path, '/12/accounts');

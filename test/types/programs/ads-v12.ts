@@ -43,7 +43,7 @@ export async function cards(): Promise<void> {
 }
 
 export async function sandbox(): Promise<void> {
-  await new AdsClient({ sandbox: true, auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } } }).accounts.createSandbox();
+  await new AdsClient({ sandbox: true, auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } } }).accounts.createSandboxAccount();
   // @ts-expect-error -- the ads client takes OAuth 1.0a credentials
   new AdsClient({ auth: { bearerToken: 'x' } });
 }
