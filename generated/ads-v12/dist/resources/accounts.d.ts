@@ -56,7 +56,7 @@ export declare class AccountsResource {
    *
    * `POST /12/accounts` (operationId `createSandboxAccount`)
    */
-  createSandbox(options?: RequestOptions): Promise<AccountArrayResponse>;
+  createSandboxAccount(options?: RequestOptions): Promise<AccountArrayResponse>;
   /**
    * Get an advertising account
    *
@@ -82,7 +82,10 @@ export declare class AccountsResource {
    *
    * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
    */
-  deleteSandbox(params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse>;
+  deleteSandboxAccount(
+    params: DeleteSandboxAccountParams,
+    options?: RequestOptions,
+  ): Promise<AccountResponse>;
   /**
    * List the account's apps
    *

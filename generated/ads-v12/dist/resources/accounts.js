@@ -35,7 +35,7 @@ export class AccountsResource {
      *
      * `POST /12/accounts` (operationId `createSandboxAccount`)
      */
-    createSandbox(options) {
+    createSandboxAccount(options) {
         return createSandboxAccount(this.core, options);
     }
     /**
@@ -67,7 +67,7 @@ export class AccountsResource {
      *
      * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
      */
-    deleteSandbox(params, options) {
+    deleteSandboxAccount(params, options) {
         return deleteSandboxAccount(this.core, params, options);
     }
     /**

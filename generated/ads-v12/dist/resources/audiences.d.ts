@@ -191,7 +191,7 @@ export declare class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    */
-  listCustom<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
+  listCustomAudiences<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
     params: ListCustomAudiencesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<ListCustomAudiencesResponse<WithTotalCount>, PageItem<CustomAudienceListResponse, 'data'>>;
@@ -205,7 +205,10 @@ export declare class AudiencesResource {
    *
    * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
    */
-  createCustom(params: CreateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+  createCustomAudience(
+    params: CreateCustomAudienceParams,
+    options?: RequestOptions,
+  ): Promise<CustomAudienceResponse>;
   /**
    * Get a custom audience
    *
@@ -214,7 +217,10 @@ export declare class AudiencesResource {
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `getCustomAudience`)
    */
-  getCustom(params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+  getCustomAudience(
+    params: GetCustomAudienceParams,
+    options?: RequestOptions,
+  ): Promise<CustomAudienceResponse>;
   /**
    * Update a custom audience
    *
@@ -224,7 +230,10 @@ export declare class AudiencesResource {
    * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `updateCustomAudience`)
    */
-  updateCustom(params: UpdateCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse>;
+  updateCustomAudience(
+    params: UpdateCustomAudienceParams,
+    options?: RequestOptions,
+  ): Promise<CustomAudienceResponse>;
   /**
    * Create custom audiences in a batch
    *
@@ -235,7 +244,7 @@ export declare class AudiencesResource {
    *
    * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
    */
-  batchCreateCustom(
+  batchCreateCustomAudiences(
     params: BatchCreateCustomAudiencesParams,
     options?: RequestOptions,
   ): Promise<BatchCustomAudiencesResponse>;

@@ -142,7 +142,7 @@ export class AudiencesResource {
      *
      * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
      */
-    listCustom(params, options) {
+    listCustomAudiences(params, options) {
         return listCustomAudiences(this.core, params, options);
     }
     /**
@@ -155,7 +155,7 @@ export class AudiencesResource {
      *
      * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
      */
-    createCustom(params, options) {
+    createCustomAudience(params, options) {
         return createCustomAudience(this.core, params, options);
     }
     /**
@@ -166,7 +166,7 @@ export class AudiencesResource {
      * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
      * `getCustomAudience`)
      */
-    getCustom(params, options) {
+    getCustomAudience(params, options) {
         return getCustomAudience(this.core, params, options);
     }
     /**
@@ -178,7 +178,7 @@ export class AudiencesResource {
      * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
      * `updateCustomAudience`)
      */
-    updateCustom(params, options) {
+    updateCustomAudience(params, options) {
         return updateCustomAudience(this.core, params, options);
     }
     /**
@@ -191,7 +191,7 @@ export class AudiencesResource {
      *
      * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
      */
-    batchCreateCustom(params, options) {
+    batchCreateCustomAudiences(params, options) {
         return batchCreateCustomAudiences(this.core, params, options);
     }
 }

@@ -97,7 +97,7 @@ export declare class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    */
-  listPoll<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
+  listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
     params: ListPollCardsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<ListPollCardsResponse<WithTotalCount>, PageItem<PollCardListResponse, 'data'>>;
@@ -116,7 +116,7 @@ export declare class CardsResource {
    *
    * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
    */
-  createPoll(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+  createPollCard(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
   /**
    * Get a poll card
    *
@@ -124,7 +124,7 @@ export declare class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
    */
-  getPoll(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+  getPollCard(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
   /**
    * Delete a poll card
    *
@@ -133,5 +133,5 @@ export declare class CardsResource {
    *
    * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
    */
-  deletePoll(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
+  deletePollCard(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
 }

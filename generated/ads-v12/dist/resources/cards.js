@@ -85,7 +85,7 @@ export class CardsResource {
      *
      * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
      */
-    listPoll(params, options) {
+    listPollCards(params, options) {
         return listPollCards(this.core, params, options);
     }
     /**
@@ -103,7 +103,7 @@ export class CardsResource {
      *
      * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
      */
-    createPoll(params, options) {
+    createPollCard(params, options) {
         return createPollCard(this.core, params, options);
     }
     /**
@@ -113,7 +113,7 @@ export class CardsResource {
      *
      * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
      */
-    getPoll(params, options) {
+    getPollCard(params, options) {
         return getPollCard(this.core, params, options);
     }
     /**
@@ -124,7 +124,7 @@ export class CardsResource {
      *
      * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
      */
-    deletePoll(params, options) {
+    deletePollCard(params, options) {
         return deletePollCard(this.core, params, options);
     }
 }

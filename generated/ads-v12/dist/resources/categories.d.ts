@@ -37,7 +37,7 @@ export declare class CategoriesResource {
    *
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
    */
-  listAdvertiserBusiness(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
+  listAdvertiserBusinessCategories(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
   /**
    * List curated categories available in countries
    *
@@ -47,7 +47,7 @@ export declare class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
    */
-  listCurated(
+  listCuratedCategories(
     params: ListCuratedCategoriesParams,
     options?: PaginationOptions,
   ): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>>;
@@ -59,7 +59,10 @@ export declare class CategoriesResource {
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
    * `getCuratedCategory`)
    */
-  getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse>;
+  getCuratedCategory(
+    params: GetCuratedCategoryParams,
+    options?: RequestOptions,
+  ): Promise<CuratedCategoryResponse>;
   /**
    * List line item curated categories
    *
@@ -70,7 +73,9 @@ export declare class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
    */
-  listLineItemCurated<WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never>(
+  listLineItemCuratedCategories<
+    WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
+  >(
     params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
@@ -86,7 +91,7 @@ export declare class CategoriesResource {
    * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `createLineItemCuratedCategory`)
    */
-  createLineItemCurated(
+  createLineItemCuratedCategory(
     params: CreateLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse>;
@@ -98,7 +103,7 @@ export declare class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `getLineItemCuratedCategory`)
    */
-  getLineItemCurated(
+  getLineItemCuratedCategory(
     params: GetLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse>;
@@ -110,7 +115,7 @@ export declare class CategoriesResource {
    * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `updateLineItemCuratedCategory`)
    */
-  updateLineItemCurated(
+  updateLineItemCuratedCategory(
     params: UpdateLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse>;
@@ -123,7 +128,7 @@ export declare class CategoriesResource {
    * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `deleteLineItemCuratedCategory`)
    */
-  deleteLineItemCurated(
+  deleteLineItemCuratedCategory(
     params: DeleteLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse>;

@@ -20,7 +20,7 @@ export class CategoriesResource {
      *
      * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
      */
-    listAdvertiserBusiness(options) {
+    listAdvertiserBusinessCategories(options) {
         return listAdvertiserBusinessCategories(this.core, options);
     }
     /**
@@ -32,7 +32,7 @@ export class CategoriesResource {
      *
      * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
      */
-    listCurated(params, options) {
+    listCuratedCategories(params, options) {
         return listCuratedCategories(this.core, params, options);
     }
     /**
@@ -43,7 +43,7 @@ export class CategoriesResource {
      * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
      * `getCuratedCategory`)
      */
-    getCurated(params, options) {
+    getCuratedCategory(params, options) {
         return getCuratedCategory(this.core, params, options);
     }
     /**
@@ -56,7 +56,7 @@ export class CategoriesResource {
      * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
      * `listLineItemCuratedCategories`)
      */
-    listLineItemCurated(params, options) {
+    listLineItemCuratedCategories(params, options) {
         return listLineItemCuratedCategories(this.core, params, options);
     }
     /**
@@ -68,7 +68,7 @@ export class CategoriesResource {
      * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
      * `createLineItemCuratedCategory`)
      */
-    createLineItemCurated(params, options) {
+    createLineItemCuratedCategory(params, options) {
         return createLineItemCuratedCategory(this.core, params, options);
     }
     /**
@@ -79,7 +79,7 @@ export class CategoriesResource {
      * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
      * (operationId `getLineItemCuratedCategory`)
      */
-    getLineItemCurated(params, options) {
+    getLineItemCuratedCategory(params, options) {
         return getLineItemCuratedCategory(this.core, params, options);
     }
     /**
@@ -90,7 +90,7 @@ export class CategoriesResource {
      * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
      * (operationId `updateLineItemCuratedCategory`)
      */
-    updateLineItemCurated(params, options) {
+    updateLineItemCuratedCategory(params, options) {
         return updateLineItemCuratedCategory(this.core, params, options);
     }
     /**
@@ -102,7 +102,7 @@ export class CategoriesResource {
      * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
      * (operationId `deleteLineItemCuratedCategory`)
      */
-    deleteLineItemCurated(params, options) {
+    deleteLineItemCuratedCategory(params, options) {
         return deleteLineItemCuratedCategory(this.core, params, options);
     }
 }

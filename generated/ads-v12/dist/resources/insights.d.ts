@@ -44,7 +44,7 @@ export declare class InsightsResource {
    *
    * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
    */
-  searchKeyword(
+  searchKeywordInsights(
     params?: SearchKeywordInsightsParams,
     options?: RequestOptions,
   ): Promise<KeywordInsightsResponse>;

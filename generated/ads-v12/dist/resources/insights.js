@@ -37,7 +37,7 @@ export class InsightsResource {
      *
      * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
      */
-    searchKeyword(params = {}, options) {
+    searchKeywordInsights(params = {}, options) {
         return searchKeywordInsights(this.core, params, options);
     }
 }

@@ -42,7 +42,7 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
    */
-  listAccount<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
+  listAccountMedia<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
     params: ListAccountMediaParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<ListAccountMediaResponse<WithTotalCount>, PageItem<AccountMediaListResponse, 'data'>>;
@@ -53,7 +53,7 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
    */
-  getAccount(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+  getAccountMedia(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
   /**
    * Delete an account media entry
    *
@@ -62,7 +62,10 @@ export declare class MediaResource {
    * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
    * `deleteAccountMedia`)
    */
-  deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
+  deleteAccountMedia(
+    params: DeleteAccountMediaParams,
+    options?: RequestOptions,
+  ): Promise<AccountMediaResponse>;
   /**
    * List media creatives
    *

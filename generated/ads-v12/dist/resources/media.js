@@ -20,7 +20,7 @@ export class MediaResource {
      *
      * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
      */
-    listAccount(params, options) {
+    listAccountMedia(params, options) {
         return listAccountMedia(this.core, params, options);
     }
     /**
@@ -30,7 +30,7 @@ export class MediaResource {
      *
      * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
      */
-    getAccount(params, options) {
+    getAccountMedia(params, options) {
         return getAccountMedia(this.core, params, options);
     }
     /**
@@ -41,7 +41,7 @@ export class MediaResource {
      * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
      * `deleteAccountMedia`)
      */
-    deleteAccount(params, options) {
+    deleteAccountMedia(params, options) {
         return deleteAccountMedia(this.core, params, options);
     }
     /**

@@ -71,7 +71,7 @@ export class AccountsResource {
    *
    * `POST /12/accounts` (operationId `createSandboxAccount`)
    */
-  createSandbox(options?: RequestOptions): Promise<AccountArrayResponse> {
+  createSandboxAccount(options?: RequestOptions): Promise<AccountArrayResponse> {
     return createSandboxAccount(this.core, options);
   }
 
@@ -106,7 +106,10 @@ export class AccountsResource {
    *
    * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
    */
-  deleteSandbox(params: DeleteSandboxAccountParams, options?: RequestOptions): Promise<AccountResponse> {
+  deleteSandboxAccount(
+    params: DeleteSandboxAccountParams,
+    options?: RequestOptions,
+  ): Promise<AccountResponse> {
     return deleteSandboxAccount(this.core, params, options);
   }
 

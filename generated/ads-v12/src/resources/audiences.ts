@@ -232,7 +232,7 @@ export class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    */
-  listCustom<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
+  listCustomAudiences<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
     params: ListCustomAudiencesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<ListCustomAudiencesResponse<WithTotalCount>, PageItem<CustomAudienceListResponse, 'data'>> {
@@ -249,7 +249,7 @@ export class AudiencesResource {
    *
    * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
    */
-  createCustom(
+  createCustomAudience(
     params: CreateCustomAudienceParams,
     options?: RequestOptions,
   ): Promise<CustomAudienceResponse> {
@@ -264,7 +264,10 @@ export class AudiencesResource {
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `getCustomAudience`)
    */
-  getCustom(params: GetCustomAudienceParams, options?: RequestOptions): Promise<CustomAudienceResponse> {
+  getCustomAudience(
+    params: GetCustomAudienceParams,
+    options?: RequestOptions,
+  ): Promise<CustomAudienceResponse> {
     return getCustomAudience(this.core, params, options);
   }
 
@@ -277,7 +280,7 @@ export class AudiencesResource {
    * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `updateCustomAudience`)
    */
-  updateCustom(
+  updateCustomAudience(
     params: UpdateCustomAudienceParams,
     options?: RequestOptions,
   ): Promise<CustomAudienceResponse> {
@@ -294,7 +297,7 @@ export class AudiencesResource {
    *
    * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
    */
-  batchCreateCustom(
+  batchCreateCustomAudiences(
     params: BatchCreateCustomAudiencesParams,
     options?: RequestOptions,
   ): Promise<BatchCustomAudiencesResponse> {

@@ -125,7 +125,7 @@ export class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    */
-  listPoll<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
+  listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
     params: ListPollCardsParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<ListPollCardsResponse<WithTotalCount>, PageItem<PollCardListResponse, 'data'>> {
@@ -147,7 +147,7 @@ export class CardsResource {
    *
    * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
    */
-  createPoll(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
+  createPollCard(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
     return createPollCard(this.core, params, options);
   }
 
@@ -158,7 +158,7 @@ export class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
    */
-  getPoll(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
+  getPollCard(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
     return getPollCard(this.core, params, options);
   }
 
@@ -170,7 +170,7 @@ export class CardsResource {
    *
    * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
    */
-  deletePoll(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
+  deletePollCard(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
     return deletePollCard(this.core, params, options);
   }
 }

@@ -49,7 +49,9 @@ export class CategoriesResource {
    *
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
    */
-  listAdvertiserBusiness(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse> {
+  listAdvertiserBusinessCategories(
+    options?: RequestOptions,
+  ): Promise<AdvertiserBusinessCategoryListResponse> {
     return listAdvertiserBusinessCategories(this.core, options);
   }
 
@@ -62,7 +64,7 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
    */
-  listCurated(
+  listCuratedCategories(
     params: ListCuratedCategoriesParams,
     options?: PaginationOptions,
   ): PagePromise<CuratedCategoryListResponse, PageItem<CuratedCategoryListResponse, 'data'>> {
@@ -77,7 +79,10 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
    * `getCuratedCategory`)
    */
-  getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse> {
+  getCuratedCategory(
+    params: GetCuratedCategoryParams,
+    options?: RequestOptions,
+  ): Promise<CuratedCategoryResponse> {
     return getCuratedCategory(this.core, params, options);
   }
 
@@ -91,7 +96,9 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
    */
-  listLineItemCurated<WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never>(
+  listLineItemCuratedCategories<
+    WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
+  >(
     params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<
@@ -110,7 +117,7 @@ export class CategoriesResource {
    * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `createLineItemCuratedCategory`)
    */
-  createLineItemCurated(
+  createLineItemCuratedCategory(
     params: CreateLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
@@ -125,7 +132,7 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `getLineItemCuratedCategory`)
    */
-  getLineItemCurated(
+  getLineItemCuratedCategory(
     params: GetLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
@@ -140,7 +147,7 @@ export class CategoriesResource {
    * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `updateLineItemCuratedCategory`)
    */
-  updateLineItemCurated(
+  updateLineItemCuratedCategory(
     params: UpdateLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {
@@ -156,7 +163,7 @@ export class CategoriesResource {
    * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `deleteLineItemCuratedCategory`)
    */
-  deleteLineItemCurated(
+  deleteLineItemCuratedCategory(
     params: DeleteLineItemCuratedCategoryParams,
     options?: RequestOptions,
   ): Promise<LineItemCuratedCategoryResponse> {

@@ -50,7 +50,7 @@ export class InsightsResource {
    *
    * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
    */
-  searchKeyword(
+  searchKeywordInsights(
     params: SearchKeywordInsightsParams = {},
     options?: RequestOptions,
   ): Promise<KeywordInsightsResponse> {

@@ -54,7 +54,7 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
    */
-  listAccount<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
+  listAccountMedia<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
     params: ListAccountMediaParamsOf<WithTotalCount>,
     options?: PaginationOptions,
   ): PagePromise<ListAccountMediaResponse<WithTotalCount>, PageItem<AccountMediaListResponse, 'data'>> {
@@ -68,7 +68,7 @@ export class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
    */
-  getAccount(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
+  getAccountMedia(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
     return getAccountMedia(this.core, params, options);
   }
 
@@ -80,7 +80,10 @@ export class MediaResource {
    * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
    * `deleteAccountMedia`)
    */
-  deleteAccount(params: DeleteAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
+  deleteAccountMedia(
+    params: DeleteAccountMediaParams,
+    options?: RequestOptions,
+  ): Promise<AccountMediaResponse> {
     return deleteAccountMedia(this.core, params, options);
   }
 
