@@ -115,9 +115,21 @@ const GENERATE_FLAGS: Record<string, FlagSpec> = {
 const COMMANDS: Record<string, Command> = {
   generate: { help: async () => GENERATE_HELP, run: async (args, out, err) => generate(await parseFlags(args, GENERATE_FLAGS), out, err) },
   // diff reads two positional specs besides its flags, so it parses its own arguments.
-  diff: { help: diffHelp, run: async (args, out, err) => (await import('./diff/command.ts')).runDiff(args, out, err) },
+  diff: { help: diffHelp, run: async (args, out, err) => (await import('./diff/command.ts')).runDiff(args, out, err, await configNames()) },
   migrate: { help: async () => (await import('./migrate/command.ts')).MIGRATE_HELP, run: async (args, out, err) => (await import('./migrate/command.ts')).runMigrate(args, out, err) },
 };
+
+/** For `xgen diff --config`: the `names:` of the package the config lists (`--package` picks one of several). */
+async function configNames(): Promise<(config: string, packageName: string | undefined) => Pick<PackageConfig, 'names' | 'namesAt'>> {
+  const { readConfig } = await import('./config.ts');
+  return (config, packageName) => {
+    const packages = readConfig(config);
+    const chosen = packageName === undefined ? (packages.length === 1 ? packages[0] : undefined) : packages.find((p) => p.name === packageName);
+    const listed = packages.map((p) => p.name).join(', ');
+    if (!chosen) throw new UsageError(packageName === undefined ? `${config} lists several packages: name one with --package (${listed})` : `no package "${packageName}" in ${config} (${listed})`);
+    return { ...(chosen.names ? { names: chosen.names } : {}), ...(chosen.namesAt ? { namesAt: chosen.namesAt } : {}) };
+  };
+}
 
 /** A mistake on the command line itself (as opposed to in the config): its message points at the usage. */
 class ArgumentError extends UsageError {}

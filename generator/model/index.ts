@@ -23,6 +23,8 @@ export interface ModelOptions {
   names?: Record<string, string> | undefined;
   /** Where each entry of `names` is written (`file:line:column`), for the errors about it. */
   namesAt?: Record<string, string> | undefined;
+  /** `names` was written for another version of the spec: an id this one lacks is passed over. */
+  namesOfOtherVersion?: boolean | undefined;
 }
 
 /** Builds the client model of a loaded spec. */

@@ -19,7 +19,7 @@ const RESOURCE_MEMBERS = new Set(['core', 'constructor', ...SPECIAL_MEMBERS]);
  */
 export function readNameOverrides(
   operations: readonly Pick<OperationModel, 'id'>[],
-  options: { names?: Record<string, string> | undefined; namesAt?: Record<string, string> | undefined },
+  options: { names?: Record<string, string> | undefined; namesAt?: Record<string, string> | undefined; namesOfOtherVersion?: boolean | undefined },
 ): Map<string, NameOverride> {
   const overrides = new Map<string, NameOverride>();
   const names = options.names ?? {};
@@ -30,7 +30,11 @@ export function readNameOverrides(
       const at = options.namesAt?.[id];
       throw new UsageError(`${at ? `${at}: ` : ''}names: ${message}`);
     };
-    if (!ids.has(id)) fail(`no operation has the id "${id}"`);
+    if (!ids.has(id)) {
+      // The names of a package's current spec, read against an older one: an operation added since has no name there.
+      if (options.namesOfOtherVersion) continue;
+      fail(`no operation has the id "${id}"`);
+    }
     const [group = '', method = '', ...rest] = target.split('.');
     if (rest.length > 0 || !/^[A-Za-z_$][\w$]*$/.test(group) || !/^[A-Za-z_$][\w$]*$/.test(method)) fail(`"${id}" must map to group.method, got "${target}"`);
     if (CLIENT_MEMBERS.has(group)) fail(`"${target}": the client's own member "${group}" cannot be a group`);

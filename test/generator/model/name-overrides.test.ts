@@ -13,7 +13,7 @@ import { generateAll } from '../../../generator/generate.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { runMigrate } from '../../../generator/migrate/command.ts';
 import { buildModel } from '../../../generator/model/index.ts';
-import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { compileProject, createProject, generateProjects, read } from '../migrate/consumer-project.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'migrate', 'base.yaml');
@@ -64,6 +64,26 @@ test('the config reads names: and locates a bad value', () => {
     assert.throws(() => readConfig(file), (e: Error) => e.message === `${file}:6:15: packages[0].names.getPet must be group.method (two identifiers joined by a dot), got "fetch"`);
     writeFileSync(file, `packages:\n  - spec: spec.yaml\n    out: out\n    name: '@t/api'\n    names: [getPet]\n`);
     assert.throws(() => readConfig(file), /:5:12: packages\[0\]\.names must be a mapping of operationId to group\.method/);
+  } finally {
+    removeDir(work);
+  }
+});
+
+test('xgen diff --config: the methods named as the package names them', async () => {
+  const work = tempDir('names-diff');
+  try {
+    // The new spec moves getPet under the Animals tag, where the rule names it animals.getPet.
+    const renamed = join(ROOT, 'test', 'fixtures', 'migrate', 'group-renamed.yaml');
+    const plain = await runCli(['diff', SPEC, renamed, '--json']);
+    assert.equal(JSON.parse(plain.out.join('\n')).changes.map((c: { message: string }) => c.message), ['getPet: client.pets.get renamed to client.animals.getPet']);
+    const config = join(work, 'xgen.config.yaml');
+    writeFileSync(config, `packages:\n  - spec: spec.yaml\n    out: a\n    name: '@t/a'\n    names:\n      getPet: pets.get\n  - spec: spec.yaml\n    out: b\n    name: '@t/b'\n`);
+    const named = await runCli(['diff', SPEC, renamed, '--json', '--config', config, '--package', '@t/a']);
+    assert.is(named.code, 0, named.text);
+    assert.equal(JSON.parse(named.out.join('\n')), { bump: 'none', changes: [] });
+    const several = await runCli(['diff', SPEC, renamed, '--config', config]);
+    assert.is(several.code, 2);
+    assert.match(several.text, 'lists several packages: name one with --package (@t/a, @t/b)');
   } finally {
     removeDir(work);
   }
