@@ -46,7 +46,7 @@ test('the renamed spec generates a package that type-checks, and its pages narro
     `import { ListsClient, type ListRenamed } from './out/dist/index.js';
 const client = new ListsClient();
 export async function read(): Promise<void> {
-  for await (const list of client.call('getUsersOwnedLists', { id: '1', 'list.fields': ['created_at'] })) {
+  for await (const list of client.lists.getUsersOwnedLists({ id: '1', 'list.fields': ['created_at'] })) {
     const created: string = list.created_at; // requested: present
     const name: string = list.name; // a default (required)
     // @ts-expect-error -- neither requested nor a default: absent
