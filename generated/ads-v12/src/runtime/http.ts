@@ -271,6 +271,14 @@ const ACCEPT: Partial<Record<OperationSpec['response'], string>> = {
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 
+/**
+ * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
+ * its method is idempotent, or the call opted into retries.
+ */
+export function mayRepeat(op: OperationSpec, options: RequestOptions): boolean {
+  return IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+}
+
 /** Hands a 2xx response to whoever reads it; a ConnectionError thrown from here is retried like a failed fetch. */
 type Reader<R> = (response: Response, deadline: Deadline, attempt: number) => Promise<R>;
 
@@ -295,7 +303,7 @@ async function attempts<R>(
     core.fetch ?? transport ?? (globalThis.fetch as FetchLike | undefined);
   if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
   const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
-  const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+  const retryable = mayRepeat(op, options);
   const timeoutMs = options.timeoutMs ?? core.timeoutMs;
   const signal = options.signal;
   const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
@@ -332,7 +340,7 @@ async function attempts<R>(
       paced?.();
       throw error;
     }
-    const deadline = new Deadline(timeoutMs, signal);
+    const deadline = new Deadline(timeoutMs, signal, retryable);
     let response: Response;
     try {
       response = await sendAttempt(call, target, serialized.body ?? null, deadline);
@@ -342,7 +350,7 @@ async function attempts<R>(
       deadline.rethrow(op.id);
       if (error instanceof ConnectionError || error instanceof ValidationError) throw error;
       // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
-      const reason = connectionReason(error);
+      const reason = retryable ? connectionReason(error) : notResent(op.method, error);
       const scrubbed = scrub(reason, target.headers, credentials);
       if (!mayRetry)
         throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
@@ -379,6 +387,20 @@ async function attempts<R>(
     }
     await core.sleep(wait ?? backoffMs(core, attempt), signal);
   }
+}
+
+/** Failures of a connection after a request may have gone out on it (not a refusal, nor a name that did not resolve). */
+const BROKE_AFTER_SENDING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/**
+ * Why a request that may not be sent twice (a POST without `retryNonIdempotent`) failed: when its
+ * connection broke after it went out, the server may have acted on it, and the caller must know
+ * before trying again.
+ */
+function notResent(method: string, error: unknown): string {
+  const reason = connectionReason(error);
+  if (!BROKE_AFTER_SENDING.has(reason)) return reason;
+  return `${reason}: the connection broke after the request was sent, so the server may have received it; a ${method} is not sent again unless the call sets retryNonIdempotent`;
 }
 
 /** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
@@ -547,6 +569,7 @@ class Deadline implements AttemptDeadline {
   stopped = false;
   reason: unknown = undefined;
   onStop: ((reason: unknown) => void) | undefined = undefined;
+  readonly resendable: boolean;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #outer: AbortSignal | undefined;
   #controller: AbortController | undefined;
@@ -554,7 +577,9 @@ class Deadline implements AttemptDeadline {
   constructor(
     readonly timeoutMs: number,
     outer: AbortSignal | undefined,
+    resendable: boolean,
   ) {
+    this.resendable = resendable;
     this.#outer = outer;
     if (outer?.aborted) this.#stop(outer.reason);
     else outer?.addEventListener('abort', this, { once: true });

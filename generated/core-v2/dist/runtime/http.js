@@ -127,6 +127,13 @@ const ACCEPT = {
     binary: '*/*',
 };
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+/**
+ * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
+ * its method is idempotent, or the call opted into retries.
+ */
+export function mayRepeat(op, options) {
+    return IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+}
 /** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
 async function attempts(core, op, input, options, read) {
     const params = check(op, input);
@@ -150,7 +157,7 @@ async function attempts(core, op, input, options, read) {
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
-    const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+    const retryable = mayRepeat(op, options);
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
     const signal = options.signal;
     const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
@@ -179,7 +186,7 @@ async function attempts(core, op, input, options, read) {
         const url = call.sign(target);
         target.url = typeof url === 'string' ? url : await url;
         checkHeaders(op, target.headers, credentials, callHeaders);
-        const deadline = new Deadline(timeoutMs, signal);
+        const deadline = new Deadline(timeoutMs, signal, retryable);
         let response;
         try {
             response = await sendAttempt(call, target, serialized.body ?? null, deadline);
@@ -190,7 +197,7 @@ async function attempts(core, op, input, options, read) {
             if (error instanceof ConnectionError || error instanceof ValidationError)
                 throw error;
             // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
-            const reason = connectionReason(error);
+            const reason = retryable ? connectionReason(error) : notResent(op.method, error);
             const scrubbed = scrub(reason, target.headers, credentials);
             if (!mayRetry)
                 throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
@@ -235,6 +242,19 @@ async function attempts(core, op, input, options, read) {
         }
         await core.sleep(wait ?? backoffMs(core, attempt), signal);
     }
+}
+/** Failures of a connection after a request may have gone out on it (not a refusal, nor a name that did not resolve). */
+const BROKE_AFTER_SENDING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/**
+ * Why a request that may not be sent twice (a POST without `retryNonIdempotent`) failed: when its
+ * connection broke after it went out, the server may have acted on it, and the caller must know
+ * before trying again.
+ */
+function notResent(method, error) {
+    const reason = connectionReason(error);
+    if (!BROKE_AFTER_SENDING.has(reason))
+        return reason;
+    return `${reason}: the connection broke after the request was sent, so the server may have received it; a ${method} is not sent again unless the call sets retryNonIdempotent`;
 }
 /** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
 const BAD_HEADER_VALUE = /[\r\n\0]|[^\u0000-\u00ff]/;
@@ -396,11 +416,12 @@ class Deadline {
     #timer;
     #outer;
     #controller;
-    constructor(timeoutMs, outer) {
+    constructor(timeoutMs, outer, resendable) {
         this.timeoutMs = timeoutMs;
         this.stopped = false;
         this.reason = undefined;
         this.onStop = undefined;
+        this.resendable = resendable;
         this.#outer = outer;
         if (outer?.aborted)
             this.#stop(outer.reason);
