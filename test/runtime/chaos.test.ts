@@ -289,7 +289,7 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
     if (kind === 'reset') return void socket.resetAndDestroy();
     const body = seen.method === 'POST' ? JSON.stringify({ data: { id: String(++created), text: key } }) : bodyFor(key);
     const status = kind === '503' ? 503 : seen.method === 'POST' ? 201 : 200;
-    const extra = kind === '503' ? { 'retry-after': 0 } : {};
+    const extra: Record<string, number> = kind === '503' ? { 'retry-after': 0 } : {};
     socket.write(head(status, { 'content-type': 'application/json', 'content-length': body.length, ...extra }) + body);
   });
   const unhandled: unknown[] = [];
