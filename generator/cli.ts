@@ -7,7 +7,7 @@ import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './
 import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from './emit/index.ts';
 import { exitWhenFlushed } from './exit.ts';
 import type { StageListener } from './generate.ts';
-import { isUrl } from './urls.ts';
+import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from './urls.ts';
 import { Progress } from './progress.ts';
 import { handleSignals, Interrupted, signalExitCode } from './write/interrupt.ts';
 
@@ -123,7 +123,9 @@ const COMMANDS: Record<string, Command> = {
 class ArgumentError extends UsageError {}
 
 /** Runs the command line; returns the exit code. */
-export async function main(argv: string[], out: Print = console.log, err: Print = console.error): Promise<number> {
+export async function main(argv: string[], out: Print = console.log, printErr: Print = console.error): Promise<number> {
+  // Every message, whoever wrote it (fetch, node, a spec), shows URLs without user, password and query.
+  const err: Print = (line) => printErr(redactUrls(line));
   const debug = argv.includes('--debug') || ['1', 'true'].includes(process.env.XGEN_DEBUG ?? '');
   const args = argv.filter((a) => a !== '--debug');
   let commandName: string | undefined;
@@ -349,8 +351,9 @@ function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packa
     if (clientProblem) throw new ArgumentError(`--client ${clientProblem}`);
     const spec = String(flags.spec);
     // A missing spec is a mistake on the command line (exit 2), not a problem in a spec.
-    if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`--spec ${spec}: file not found`);
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw new UsageError(`--spec ${spec}: only http(s) URLs and file paths are read`);
+    if (hasUserInfo(spec)) throw new UsageError(`--spec ${shownUrl(spec)}: ${USER_INFO_REFUSED}`);
+    if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`--spec ${spec}: file not found`);
     return [
       {
         spec: isUrl(spec) ? spec : resolve(spec),
@@ -377,7 +380,7 @@ export function runAsProcess(argv: string[]): void {
     exitWhenFlushed(signalExitCode(signal));
   });
   main(argv).then(exitWhenFlushed, (error: unknown) => {
-    console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(redactUrls(`xgen: ${error instanceof Error ? error.message : String(error)}`));
     exitWhenFlushed(1);
   });
 }
