@@ -6,6 +6,7 @@ import {
   readRateLimit,
   TimeoutError,
   ValidationError,
+  withoutUrlSecrets,
   type RateLimit,
 } from './errors.js';
 import { serializeRequest } from './serialize.js';
@@ -352,8 +353,11 @@ async function attempts<R>(
       // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
       const reason = retryable ? connectionReason(error) : notResent(op.method, error);
       const scrubbed = scrub(reason, target.headers, credentials);
-      if (!mayRetry)
-        throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
+      // The cause goes along only when nothing had to be taken out of what it says.
+      const clean =
+        scrubbed === reason &&
+        !(error instanceof Error && withoutUrlSecrets(error.message) !== error.message);
+      if (!mayRetry) throw new ConnectionError(op.id, scrubbed, clean ? { cause: error } : undefined);
       await core.sleep(backoffMs(core, attempt), signal);
       continue;
     }

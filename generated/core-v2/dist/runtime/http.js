@@ -1,5 +1,5 @@
 import { applyAuth, chooseAuth } from './auth.js';
-import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
+import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, withoutUrlSecrets, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
 // The platform's: node:http on Node; elsewhere none (the global fetch), with redirects followed by
@@ -199,8 +199,11 @@ async function attempts(core, op, input, options, read) {
             // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
             const reason = retryable ? connectionReason(error) : notResent(op.method, error);
             const scrubbed = scrub(reason, target.headers, credentials);
+            // The cause goes along only when nothing had to be taken out of what it says.
+            const clean = scrubbed === reason &&
+                !(error instanceof Error && withoutUrlSecrets(error.message) !== error.message);
             if (!mayRetry)
-                throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
+                throw new ConnectionError(op.id, scrubbed, clean ? { cause: error } : undefined);
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
