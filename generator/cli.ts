@@ -35,7 +35,8 @@ Generates every package xgen.config.yaml (or --config: YAML or JSON) lists, or o
   --strict           every located warning (a recoverable spec problem) is an error; --strict=false
                      turns off a package's \`strict: true\`
   --quiet            print only errors (also --silent)
-  --verbose          also print how long each stage of each package took
+  --verbose          also print how long each stage of each package took, and each note (an inferred
+                     field selection) with its location, where a run prints one line a package
   --no-cache         run every stage (also XGEN_CACHE=off)
   --cache-dir <dir>  keep the result cache there (default XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen,
                      else ~/.cache/xgen)
@@ -288,6 +289,8 @@ async function generateWith(
   { log, warn, err, onStage, progress }: { log: Print; warn: Print; err: Print; onStage: StageListener; progress: Progress },
 ): Promise<number> {
   const [{ generateAll }, settings, cache] = await Promise.all([import('./generate.ts'), config(), resultCache(flags)]);
+  // Notes print once: every located one under --verbose, else a line a package; a watch round repeats none.
+  const notes = { verbose: flags.verbose === true, notesShown: new Map<string, string>() };
   const readPackages = () => {
     // --strict (or --strict=false) overrides every package's own `strict`.
     const strict = flags.strict;
@@ -299,7 +302,7 @@ async function generateWith(
     const { watch } = await import('./watch.ts');
     return watch(readPackages, {
       configFile: flags.spec ? undefined : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
-      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage }),
+      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage, ...notes }),
       log,
       fail: (error) => progress.around(() => report(error, { debug: false, command: 'generate', err })),
     });
@@ -307,7 +310,7 @@ async function generateWith(
   const configs = readPackages();
   let stale;
   try {
-    ({ stale } = await generateAll(configs, { check: flags.check === true, log, warn, cache, onStage }));
+    ({ stale } = await generateAll(configs, { check: flags.check === true, log, warn, cache, onStage, ...notes }));
   } finally {
     progress.clear();
   }
