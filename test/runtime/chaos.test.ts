@@ -296,6 +296,7 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
   const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
   const timersBefore = active('Timeout');
+  const socketsBefore = active('TCPSocketWrap');
   const client = new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, timeoutMs: TIMEOUT_MS, maxRetries: MAX_RETRIES, sleep: async () => undefined });
   const problems: string[] = [];
   const noToken = (label: string, error: unknown): void => {
@@ -360,6 +361,9 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(unhandled, [], 'no unhandled rejection');
   assert.ok(active('Timeout') <= timersBefore, `${active('Timeout') - timersBefore} timers left behind`);
+  // The server closed every connection: the client holds none open (kept-alive ones were dropped with them).
+  for (let waited = 0; active('TCPSocketWrap') > socketsBefore && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(active('TCPSocketWrap') <= socketsBefore, `${active('TCPSocketWrap') - socketsBefore} sockets left open`);
 });
 
 test.run();
