@@ -202,7 +202,7 @@ async function attempts(core, op, input, options, read) {
             if (error instanceof ConnectionError || error instanceof ValidationError)
                 throw error;
             // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
-            const reason = retryable ? connectionReason(error) : notResent(op.method, error);
+            const reason = connectionReason(error);
             const scrubbed = scrub(reason, target.headers, credentials);
             // The cause goes along only when nothing had to be taken out of what it says.
             const clean = scrubbed === reason &&
@@ -248,19 +248,6 @@ async function attempts(core, op, input, options, read) {
         }
         await core.sleep(wait ?? backoffMs(core, attempt), signal);
     }
-}
-/** Failures of a connection after a request may have gone out on it (not a refusal, nor a name that did not resolve). */
-const BROKE_AFTER_SENDING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-/**
- * Why a request that may not be sent twice (a POST without `retryNonIdempotent`) failed: when its
- * connection broke after it went out, the server may have acted on it, and the caller must know
- * before trying again.
- */
-function notResent(method, error) {
-    const reason = connectionReason(error);
-    if (!BROKE_AFTER_SENDING.has(reason))
-        return reason;
-    return `${reason}: the connection broke after the request was sent, so the server may have received it; a ${method} is not sent again unless the call sets retryNonIdempotent`;
 }
 /** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
 const BAD_HEADER_VALUE = /[\r\n\0]|[^\u0000-\u00ff]/;

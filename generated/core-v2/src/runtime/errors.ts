@@ -156,7 +156,5 @@ export function connectionReason(error: unknown): string {
 
 /** A text with the user info and query taken out of each URL in it. */
 export function withoutUrlSecrets(text: string): string {
-  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi, (url) =>
-    url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1').replace(/\?[^#]*/, ''),
-  );
+  return text.replace(/\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:\?[^\s#]*)?/gi, '$1$2');
 }
