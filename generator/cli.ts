@@ -7,7 +7,7 @@ import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './
 import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from './emit/index.ts';
 import { exitWhenFlushed } from './exit.ts';
 import type { StageListener } from './generate.ts';
-import { isUrl } from './urls.ts';
+import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from './urls.ts';
 import { Progress } from './progress.ts';
 import { handleSignals, Interrupted, signalExitCode } from './write/interrupt.ts';
 
@@ -25,21 +25,11 @@ const EXIT_CODES = `Exit codes: 0 done, 1 a spec or check problem, 2 a usage err
 const GENERATE_USAGE = `  xgen generate [--config xgen.config.yaml] [--check | --watch] [--strict] [--no-cache | --cache-dir <dir>] [--quiet | --verbose]
   xgen generate --spec <file or http(s) URL> --out <dir> --name <package-name> [--client <ClassName>] [options above]`;
 
-const GENERATE_HELP = `Usage:
+const generateHelp = (): string => `Usage:
 ${GENERATE_USAGE}
 
 Generates every package xgen.config.yaml (or --config: YAML or JSON) lists, or one package from --spec.
-  --check            write nothing; exit 1 when the output on disk differs from what the spec generates
-  --watch            generate, then regenerate a package whenever its spec, overlays or templates change
-                     (a failing regeneration prints its error and leaves the last good package); Ctrl-C ends it
-  --strict           every located warning (a recoverable spec problem) is an error; --strict=false
-                     turns off a package's \`strict: true\`
-  --quiet            print only errors (also --silent)
-  --verbose          also print how long each stage of each package took
-  --no-cache         run every stage (also XGEN_CACHE=off)
-  --cache-dir <dir>  keep the result cache there (default XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen,
-                     else ~/.cache/xgen)
-  --debug            show the stack trace of an unexpected error (also XGEN_DEBUG=1)
+${optionLines('generate')}
 
 A spec given by http(s) URL is fetched (30 s timeout, XGEN_FETCH_TIMEOUT_MS; 64 MB at most); its
 relative $refs are fetched from the same origin only. Packages whose inputs (spec texts included)
@@ -58,10 +48,14 @@ const diffHelp = async (): Promise<string> => `Usage:
 
 Compares the clients two specs would generate and prints each change a consumer sees (breaking, feature
 or patch), each cause once, and the semver bump: first the bump and counts, then renames, breaking, features, patches.
-  --json                     print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}
-  --fail-on breaking|feature exit 1 when a change at that level or above exists (saying so on stderr)
+${optionLines('diff')}
 
-Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage error.`;
+Exit codes: 0 done, 1 a spec problem or a --fail-on level reached, 2 a usage error (a missing spec too).`;
+
+const migrateHelp = async (): Promise<string> => {
+  const { MIGRATE_ABOUT, MIGRATE_EXIT_CODES, MIGRATE_USAGE } = await import('./migrate/command.ts');
+  return `Usage:\n  ${MIGRATE_USAGE}\n\n${MIGRATE_ABOUT}\n${optionLines('migrate')}\n\n${MIGRATE_EXIT_CODES}`;
+};
 
 const usage = async (): Promise<string> => `Usage:
 ${GENERATE_USAGE}
@@ -82,41 +76,120 @@ type Print = (line: string) => void;
 type Flags = Record<string, string | boolean>;
 
 /**
- * A flag a command takes: `value` flags are `--name value` or `--name=value`, the others are switches;
- * a `toggle` switch also takes `--name=true` or `--name=false`.
+ * A flag a command takes: `value` flags are `--name <placeholder>` or `--name=<value>`, the others are
+ * switches; a `toggle` switch also takes `--name=true` or `--name=false`; `choices` are the only values
+ * a flag takes; an `alias` is another name of the flag it names (left out of the help). `help` is what
+ * the help says of it, a line each.
  */
-interface FlagSpec {
-  value: boolean;
-  toggle?: boolean;
+export interface FlagSpec {
+  readonly value: boolean;
+  readonly placeholder?: string;
+  readonly toggle?: boolean;
+  readonly choices?: readonly string[];
+  readonly alias?: string;
+  readonly help: readonly string[];
 }
 
-/** One subcommand: its help text, and what it does with its arguments (returns the exit code). */
-interface Command {
-  help(): Promise<string>;
-  run(args: string[], out: Print, err: Print): Promise<number>;
-}
+/** The commands, in the order the usage lists them. */
+export type CommandName = 'generate' | 'diff' | 'migrate';
 
-const GENERATE_FLAGS: Record<string, FlagSpec> = {
-  config: { value: true },
-  spec: { value: true },
-  out: { value: true },
-  name: { value: true },
-  client: { value: true },
-  check: { value: false },
-  strict: { value: false, toggle: true },
-  'no-cache': { value: false },
-  'cache-dir': { value: true },
-  watch: { value: false },
-  quiet: { value: false },
-  silent: { value: false },
-  verbose: { value: false },
+/**
+ * Every flag of the command line, by command; `global` ones go with any command, or none. The one
+ * table that the parser, the "did you mean" suggestions, each command's help and the reference docs
+ * read: a flag exists when it is here.
+ */
+export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<string, FlagSpec>> } = {
+  global: {
+    help: { value: false, help: ['print the usage, of xgen or of the command (also -h, or xgen help <command>)'] },
+    version: { value: false, help: ["print xgen's version (also -v, or xgen version)"] },
+    debug: { value: false, help: ['show the stack trace of an unexpected error (also XGEN_DEBUG=1)'] },
+  },
+  generate: {
+    config: { value: true, placeholder: 'file', help: ['the config listing the packages (default xgen.config.yaml; YAML or JSON)'] },
+    spec: { value: true, placeholder: 'file', help: ['one spec (a path or an http(s) URL) instead of a config; with --out and --name'] },
+    out: { value: true, placeholder: 'dir', help: ["the package's folder (with --spec)"] },
+    name: { value: true, placeholder: 'name', help: ["the package's npm name (with --spec)"] },
+    client: { value: true, placeholder: 'ClassName', help: ["the client class's name (with --spec; default from --name)"] },
+    check: { value: false, help: ['write nothing; exit 1 when the output on disk differs from what the spec generates'] },
+    watch: {
+      value: false,
+      help: [
+        'generate, then regenerate a package whenever its spec, overlays or templates change',
+        '(a failing regeneration prints its error and leaves the last good package); Ctrl-C ends it',
+      ],
+    },
+    strict: { value: false, toggle: true, help: ['every located warning (a recoverable spec problem) is an error; --strict=false', "turns off a package's `strict: true`"] },
+    quiet: { value: false, help: ['print only errors (also --silent)'] },
+    silent: { value: false, alias: 'quiet', help: ['the same as --quiet'] },
+    verbose: {
+      value: false,
+      help: ['also print how long each stage of each package took, and each note (an inferred', 'field selection) with its location, where a run prints one line a package'],
+    },
+    'no-cache': { value: false, help: ['run every stage (also XGEN_CACHE=off)'] },
+    'cache-dir': { value: true, placeholder: 'dir', help: ['keep the result cache there (default XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen,', 'else ~/.cache/xgen)'] },
+  },
+  diff: {
+    json: { value: false, help: ['print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}'] },
+    'fail-on': { value: true, choices: ['breaking', 'feature'], help: ['exit 1 when a change at that level or above exists (saying so on stderr)'] },
+    config: { value: true, placeholder: 'file', help: ["name methods as this xgen config's package does (its `names:`)"] },
+    package: { value: true, placeholder: 'name', help: ['the package of that config, when it lists several'] },
+  },
+  migrate: {
+    'dry-run': { value: false, help: ['print the changes as a unified diff; write nothing'] },
+    project: { value: true, placeholder: 'file', help: ['the tsconfig.json of the code to migrate (default: tsconfig.json)'] },
+    config: { value: true, placeholder: 'file', help: ['the xgen config listing the packages (default: xgen.config.yaml)'] },
+    package: { value: true, placeholder: 'name', help: ['only this package of the config'] },
+    from: {
+      value: true,
+      placeholder: 'file',
+      help: ['migrate from this old spec or api-snapshot.json instead of the one kept at the', "last major version (with one package: the config's only one, or --package)"],
+    },
+    to: { value: true, placeholder: 'file', help: ["migrate to this spec or snapshot instead of the package's own api-snapshot.json"] },
+  },
 };
 
-const COMMANDS: Record<string, Command> = {
-  generate: { help: async () => GENERATE_HELP, run: async (args, out, err) => generate(await parseFlags(args, GENERATE_FLAGS), out, err) },
-  // diff reads two positional specs besides its flags, so it parses its own arguments.
-  diff: { help: diffHelp, run: async (args, out, err) => (await import('./diff/command.ts')).runDiff(args, out, err, await configNames()) },
-  migrate: { help: async () => (await import('./migrate/command.ts')).MIGRATE_HELP, run: async (args, out, err) => (await import('./migrate/command.ts')).runMigrate(args, out, err) },
+/** How many arguments that are not flags each command takes. */
+const POSITIONALS: Record<CommandName, number> = { generate: 0, diff: 2, migrate: 0 };
+
+/** A command's options as its help lists them, from FLAGS (its own, then --debug). */
+function optionLines(command: CommandName): string {
+  const entries: [string, FlagSpec][] = [...Object.entries(FLAGS[command]), ['debug', FLAGS.global.debug!]];
+  const shown = entries.filter(([, spec]) => !spec.alias);
+  const label = (name: string, spec: FlagSpec): string => `--${name}${spec.choices ? ` ${spec.choices.join('|')}` : spec.value ? ` <${spec.placeholder ?? 'value'}>` : ''}`;
+  const width = Math.max(...shown.map(([name, spec]) => label(name, spec).length)) + 2;
+  return shown.map(([name, spec]) => `  ${label(name, spec).padEnd(width)}${spec.help.join(`\n  ${' '.repeat(width)}`)}`).join('\n');
+}
+
+/** One subcommand: its help text, and what it does with its flags and other arguments (returns the exit code). */
+interface Command {
+  help(): Promise<string>;
+  run(flags: Flags, positionals: string[], out: Print, err: Print): Promise<number>;
+}
+
+const COMMANDS: Record<CommandName, Command> = {
+  generate: { help: async () => generateHelp(), run: async (flags, _, out, err) => generate(flags, out, err) },
+  diff: {
+    help: diffHelp,
+    run: async (flags, [old = '', next = ''], out, err) => {
+      // A missing spec is a mistake on the command line (exit 2), as it is for generate.
+      for (const spec of [old, next]) if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`${spec}: file not found`);
+      const failOn = flags['fail-on'] as 'breaking' | 'feature' | undefined;
+      const config = typeof flags.config === 'string' ? flags.config : undefined;
+      const packageName = typeof flags.package === 'string' ? flags.package : undefined;
+      if (packageName !== undefined && config === undefined) throw new UsageError('--package needs --config');
+      const names = config === undefined ? {} : (await configNames())(config, packageName);
+      return (await import('./diff/command.ts')).runDiff({ old, new: next, json: flags.json === true, ...(failOn ? { failOn } : {}), names }, out, err);
+    },
+  },
+  migrate: {
+    help: migrateHelp,
+    run: async (flags, _, out, err) => {
+      const text = (name: string): string | undefined => (typeof flags[name] === 'string' ? flags[name] : undefined);
+      const options = { dryRun: flags['dry-run'] === true, project: text('project') ?? 'tsconfig.json', config: text('config') ?? 'xgen.config.yaml' };
+      const more = Object.fromEntries(['package', 'from', 'to'].flatMap((name) => (text(name) === undefined ? [] : [[name, text(name)!]])));
+      return (await import('./migrate/command.ts')).runMigrate({ ...options, ...more }, out, err);
+    },
+  },
 };
 
 /** For `xgen diff --config`: the `names:` of the package the config lists (`--package` picks one of several). */
@@ -135,7 +208,9 @@ async function configNames(): Promise<(config: string, packageName: string | und
 class ArgumentError extends UsageError {}
 
 /** Runs the command line; returns the exit code. */
-export async function main(argv: string[], out: Print = console.log, err: Print = console.error): Promise<number> {
+export async function main(argv: string[], out: Print = console.log, printErr: Print = console.error): Promise<number> {
+  // Every message, whoever wrote it (fetch, node, a spec), shows URLs without user, password and query.
+  const err: Print = (line) => printErr(redactUrls(line));
   const debug = argv.includes('--debug') || ['1', 'true'].includes(process.env.XGEN_DEBUG ?? '');
   const args = argv.filter((a) => a !== '--debug');
   let commandName: string | undefined;
@@ -148,7 +223,7 @@ export async function main(argv: string[], out: Print = console.log, err: Print 
     if (first === '--help' || first === '-h' || first === 'help') {
       const topic = rest[0];
       if (topic === undefined) out(await usage());
-      else if (COMMANDS[topic]) out(await COMMANDS[topic].help());
+      else if (isCommand(topic)) out(await COMMANDS[topic].help());
       else throw await unknownCommand(topic);
       return 0;
     }
@@ -156,14 +231,21 @@ export async function main(argv: string[], out: Print = console.log, err: Print 
       out(xgenVersion());
       return 0;
     }
+    // A global flag misspelt (`--verison`): told like any other flag.
+    if (first.startsWith('-')) await parseFlags('global', [first]);
+    if (!isCommand(first)) throw await unknownCommand(first);
     const command = COMMANDS[first];
-    if (!command) throw await unknownCommand(first);
     commandName = first;
     if (rest.includes('--help') || rest.includes('-h')) {
       out(await command.help());
       return 0;
     }
-    return await command.run(rest, out, err);
+    const { flags, positionals } = await parseFlags(first, rest);
+    if (flags.version) {
+      out(xgenVersion());
+      return 0;
+    }
+    return await command.run(flags, positionals, out, err);
   } catch (error) {
     return report(error, { debug, command: commandName, err });
   }
@@ -226,6 +308,10 @@ async function unknownCommand(name: string): Promise<ArgumentError> {
   return new ArgumentError(`unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
 }
 
+function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
 /** xgen's own version, from its package.json (beside generator/ in a checkout, two up from dist/generator/ when built). */
 function xgenVersion(): string {
   for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
@@ -238,14 +324,25 @@ function xgenVersion(): string {
   }
 }
 
-async function parseFlags(args: string[], known: Record<string, FlagSpec>): Promise<Flags> {
+/**
+ * Reads a command's arguments by FLAGS (its own flags and the global ones) and POSITIONALS; every
+ * mistake is an ArgumentError (exit 2), an unknown flag with the nearest known one.
+ */
+async function parseFlags(command: CommandName | 'global', args: string[]): Promise<{ flags: Flags; positionals: string[] }> {
+  const known: Record<string, FlagSpec> = { ...FLAGS.global, ...(command === 'global' ? {} : FLAGS[command]) };
   const flags: Flags = {};
+  const positionals: string[] = [];
+  const most = command === 'global' ? 0 : POSITIONALS[command];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
-    if (!match) throw new ArgumentError(`unexpected argument "${arg}"`);
+    if (!match) {
+      if (arg.startsWith('-') || positionals.length >= most) throw new ArgumentError(`unexpected argument "${arg}"`);
+      positionals.push(arg);
+      continue;
+    }
     const name = match[1] ?? '';
-    const spec = known[name];
+    const spec = Object.hasOwn(known, name) ? known[name] : undefined;
     if (!spec) {
       const guess = (await config()).didYouMean(name, Object.keys(known));
       throw new ArgumentError(`unknown option --${name}${guess ? ` (did you mean --${guess}?)` : ''}`);
@@ -261,10 +358,14 @@ async function parseFlags(args: string[], known: Record<string, FlagSpec>): Prom
       continue;
     }
     const value = match[2] ?? args[++i];
-    if (value === undefined || value.startsWith('--')) throw new ArgumentError(`--${name} needs a value`);
+    if (spec.choices && (value === undefined || !spec.choices.includes(value))) {
+      throw new ArgumentError(`--${name} takes ${spec.choices.join(' or ')}, got ${value === undefined ? 'nothing' : `"${value}"`}`);
+    }
+    if (value === undefined || value === '' || value.startsWith('--')) throw new ArgumentError(`--${name} needs a value`);
     flags[name] = value;
   }
-  return flags;
+  if (command === 'diff' && positionals.length < most) throw new ArgumentError('diff takes two specs, the old and the new');
+  return { flags, positionals };
 }
 
 async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
@@ -298,6 +399,8 @@ async function generateWith(
   { log, warn, err, onStage, progress }: { log: Print; warn: Print; err: Print; onStage: StageListener; progress: Progress },
 ): Promise<number> {
   const [{ generateAll }, settings, cache] = await Promise.all([import('./generate.ts'), config(), resultCache(flags)]);
+  // Notes print once: every located one under --verbose, else a line a package; a watch round repeats none.
+  const notes = { verbose: flags.verbose === true, notesShown: new Map<string, string>() };
   const readPackages = () => {
     // --strict (or --strict=false) overrides every package's own `strict`.
     const strict = flags.strict;
@@ -309,7 +412,7 @@ async function generateWith(
     const { watch } = await import('./watch.ts');
     return watch(readPackages, {
       configFile: flags.spec ? undefined : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
-      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage }),
+      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage, ...notes }),
       log,
       fail: (error) => progress.around(() => report(error, { debug: false, command: 'generate', err })),
     });
@@ -317,7 +420,7 @@ async function generateWith(
   const configs = readPackages();
   let stale;
   try {
-    ({ stale } = await generateAll(configs, { check: flags.check === true, log, warn, cache, onStage }));
+    ({ stale } = await generateAll(configs, { check: flags.check === true, log, warn, cache, onStage, ...notes }));
   } finally {
     progress.clear();
   }
@@ -361,8 +464,9 @@ function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packa
     if (clientProblem) throw new ArgumentError(`--client ${clientProblem}`);
     const spec = String(flags.spec);
     // A missing spec is a mistake on the command line (exit 2), not a problem in a spec.
-    if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`--spec ${spec}: file not found`);
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw new UsageError(`--spec ${spec}: only http(s) URLs and file paths are read`);
+    if (hasUserInfo(spec)) throw new UsageError(`--spec ${shownUrl(spec)}: ${USER_INFO_REFUSED}`);
+    if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`--spec ${spec}: file not found`);
     return [
       {
         spec: isUrl(spec) ? spec : resolve(spec),
@@ -389,7 +493,7 @@ export function runAsProcess(argv: string[]): void {
     exitWhenFlushed(signalExitCode(signal));
   });
   main(argv).then(exitWhenFlushed, (error: unknown) => {
-    console.error(`xgen: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(redactUrls(`xgen: ${error instanceof Error ? error.message : String(error)}`));
     exitWhenFlushed(1);
   });
 }

@@ -4,7 +4,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { UsageError } from './errors.ts';
 import { isObject } from './load/index.ts';
-import { isUrl } from './urls.ts';
+import { hasUserInfo, isUrl, USER_INFO_REFUSED } from './urls.ts';
 
 /** The file names a config may have (JSON is read as the YAML it is a subset of). */
 const CONFIG_EXTENSIONS = ['.yaml', '.yml', '.json'];
@@ -149,6 +149,7 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
     if (nameProblem) throw at.error([...where, 'name'], `"${name}" is not a valid npm package name: ${nameProblem}`);
     const spec = String(entry.spec);
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: only http(s) URLs and file paths are read`);
+    if (hasUserInfo(spec)) throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: ${USER_INFO_REFUSED}`);
     const config: PackageConfig = {
       spec: isUrl(spec) ? spec : resolve(base, spec),
       out: resolve(base, String(entry.out)),

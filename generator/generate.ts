@@ -32,6 +32,11 @@ export interface GenerateReport {
   inferred: { paginated: number; streams: number };
   /** Located notes of what was inferred from a valid spec (field selection pairings): shown, never refused under `strict`. */
   notes: SpecError[];
+  /**
+   * The `*.fields` parameters whose field selection was inferred, and how many operations' results
+   * follow them: the one line a run prints of the notes (not kept with a cached result, which prints none).
+   */
+  selectionsInferred?: { params: string[]; operations: number };
 }
 
 /** A package generated in memory, ready to be written or compared. */
@@ -103,6 +108,10 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
     warnings: spec.docs.warnings,
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
     notes: spec.docs.notes,
+    selectionsInferred: {
+      params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
+      operations: model.operations.filter((o) => o.narrowing?.inferredFrom).length,
+    },
   };
   refuseWhenStrict(config, report);
   const packageJson = { license: config.license ?? specLicense(spec.docs.root) };
@@ -197,6 +206,13 @@ export async function generateAll(
     warn?: (line: string) => void;
     cache?: ResultCache | undefined;
     onStage?: StageListener | undefined;
+    /** Print every located note, instead of one line a package. */
+    verbose?: boolean;
+    /**
+     * What was last shown of each package's notes (by package name), across the rounds of a watch:
+     * a round whose notes are the same shows none of them again.
+     */
+    notesShown?: Map<string, string>;
   },
 ): Promise<{ stale: { out: string; staleness: Staleness }[]; written: string[]; inputs: Map<PackageConfig, string[]> }> {
   if (!options.check) {
@@ -226,7 +242,7 @@ export async function generateAll(
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached = (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
     for (const warning of pkg.report.warnings) (options.warn ?? options.log)(warningLine(warning));
-    for (const note of pkg.report.notes) (options.warn ?? options.log)(noteLine(note));
+    showNotes(pkg, where, options);
     const release = releases[i] as (typeof releases)[number];
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
@@ -250,6 +266,35 @@ export async function generateAll(
 }
 
 const MAX_NAMED = 10;
+
+/**
+ * A package's notes (inferred field selections): one line saying what was inferred and where to
+ * read each, or with `verbose` every note, located. A cached result shows them only under
+ * `verbose`; a watch round only when they changed since the last shown.
+ */
+function showNotes(
+  pkg: GeneratedPackage & { cached: boolean },
+  where: string,
+  options: { log: (line: string) => void; warn?: (line: string) => void; verbose?: boolean; notesShown?: Map<string, string> },
+): void {
+  const notes = pkg.report.notes;
+  if (notes.length === 0 || (pkg.cached && !options.verbose)) return;
+  const lines = options.verbose ? notes.map(noteLine) : [notesSummary(where, notes.length, pkg.report.selectionsInferred)];
+  const key = lines.join('\n');
+  if (options.notesShown?.get(pkg.config.name) === key) return;
+  options.notesShown?.set(pkg.config.name, key);
+  for (const line of lines) (options.warn ?? options.log)(line);
+}
+
+/** The one line of a package's notes. */
+function notesSummary(where: string, count: number, inferred: GenerateReport['selectionsInferred']): string {
+  const params = inferred?.params ?? [];
+  const what =
+    params.length > 0
+      ? `field selection inferred for ${params.length === 1 ? 'parameter' : `${params.length} parameters`} ${params.join(', ')}, followed by ${inferred?.operations ?? 0} ${inferred?.operations === 1 ? "operation's" : "operations'"} results`
+      : `${count} ${count === 1 ? 'inference' : 'inferences'}`;
+  return `${where}: note: ${what}; the package README ("Field selection") lists them, --verbose prints each with its location in the spec (x-field-selection there states it instead)`;
+}
 
 /** The warning for files in a generated folder that xgen did not write: they stay, named. */
 function keptWarning(where: string, files: string[]): string {

@@ -2,8 +2,8 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SpecError } from '../errors.ts';
 import { parseSpecFile, type SourceFile } from './parse.ts';
-import { isUrl } from '../urls.ts';
-import { documentUrl, shownUrl } from './remote.ts';
+import { isUrl, shownUrl } from '../urls.ts';
+import { documentUrl } from './remote.ts';
 import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
 
 /** Where a value lives: a file (absolute path) and the pointer tokens inside it. */

@@ -1,5 +1,5 @@
 import { SpecError } from '../errors.ts';
-import { isUrl } from '../urls.ts';
+import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from '../urls.ts';
 import { binaryKind, notASpecReason } from './file-kind.ts';
 import { MAX_SPEC_BYTES } from './limits.ts';
 import { parseSpecFile } from './parse.ts';
@@ -12,18 +12,6 @@ export function fetchTimeout(): number {
 
 /** The most documents one spec may fetch (the root and the files its `$ref`s reach). */
 export const MAX_REMOTE_DOCUMENTS = 500;
-
-/**
- * A URL as messages show it: without user name, password, query or fragment, which may hold a token.
- */
-export function shownUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return url.replace(/[?#].*$/, '');
-  }
-}
 
 /** A document's URL without its fragment: the key its text is kept under. */
 export function documentUrl(url: string): string {
@@ -39,6 +27,7 @@ export function documentUrl(url: string): string {
  * text by its URL (without fragment); the root first.
  */
 export async function fetchSpecTree(root: string): Promise<Map<string, string>> {
+  if (hasUserInfo(root)) throw new SpecError(USER_INFO_REFUSED, shownUrl(root), '');
   const texts = new Map<string, string>();
   const origin = new URL(root).origin;
   const queue = [documentUrl(root)];
@@ -133,5 +122,6 @@ function fetchFailure(error: unknown, timeout: number): string {
   const e = error as { name?: string; cause?: { code?: string; message?: string } };
   if (e.name === 'AbortError' || e.name === 'TimeoutError') return `cannot fetch the spec: no complete answer within ${timeout / 1000} s`;
   const cause = e.cause?.code ?? e.cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return `cannot fetch the spec: ${cause}`;
+  // What fetch or node says may quote the URL, with what it holds.
+  return `cannot fetch the spec: ${redactUrls(cause)}`;
 }

@@ -15,30 +15,22 @@ import { writeFileAtomically } from './write.ts';
 export const MIGRATE_USAGE =
   'xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]';
 
-export const MIGRATE_HELP = `Usage:
-  ${MIGRATE_USAGE}
-
-Run in your repository after regenerating (\`npm run generate\`): rewrites the TypeScript of the project
+/** What `xgen help migrate` says above its options (the options come from the command line's flag table). */
+export const MIGRATE_ABOUT = `Run in your repository after regenerating (\`npm run generate\`): rewrites the TypeScript of the project
 for the renames of each package xgen.config.yaml generates, since the package's last major version
 (renamed groups and methods, /functions exports, operationIds given to client.call, params keys,
 enum values, exported types). Only expressions the type checker traces to a generated package are
 changed, and only where the old name no longer compiles; a second run changes nothing. Every use it
 cannot migrate (a removed operation, parameter or field, a changed type) is listed as
-file:line:col: message.
-  --dry-run            print the changes as a unified diff; write nothing
-  --project <file>     the tsconfig.json of the code to migrate (default: tsconfig.json)
-  --config <file>      the xgen config listing the packages (default: xgen.config.yaml)
-  --package <name>     only this package of the config
-  --from <file>        migrate from this old spec or api-snapshot.json instead of the one kept at the
-                       last major version (with one package: the config's only one, or --package)
-  --to <file>          migrate to this spec or snapshot instead of the package's own api-snapshot.json
+file:line:col: message.`;
 
-Exit codes: 0 everything migrated (or nothing to migrate), 1 uses left to migrate by hand (listed)
+export const MIGRATE_EXIT_CODES = `Exit codes: 0 everything migrated (or nothing to migrate), 1 uses left to migrate by hand (listed)
 or a spec problem, 2 a usage error.`;
 
 type Print = (line: string) => void;
 
-interface Options {
+/** The options of `xgen migrate`, as the command line read them (generator/cli.ts FLAGS.migrate). */
+export interface MigrateOptions {
   dryRun: boolean;
   project: string;
   config: string;
@@ -47,29 +39,8 @@ interface Options {
   to?: string;
 }
 
-function parseArgs(args: string[]): Options {
-  const options: Options = { dryRun: false, project: 'tsconfig.json', config: 'xgen.config.yaml' };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match) throw new UsageError(`unexpected argument "${arg}" for migrate (${MIGRATE_USAGE})`);
-    const name = match[1] as string;
-    if (name === 'dry-run') {
-      if (match[2] !== undefined) throw new UsageError('--dry-run takes no value');
-      options.dryRun = true;
-      continue;
-    }
-    if (!['project', 'config', 'package', 'from', 'to'].includes(name)) throw new UsageError(`unknown option --${name} for migrate (${MIGRATE_USAGE})`);
-    const value = match[2] ?? args[++i];
-    if (value === undefined || value.startsWith('--') || value === '') throw new UsageError(`--${name} needs a value`);
-    (options as unknown as Record<string, string>)[name] = value;
-  }
-  return options;
-}
-
 /** `xgen migrate`: returns 0 when nothing is left to migrate by hand, 1 when something is. */
-export async function runMigrate(args: string[], out: Print, err: Print): Promise<number> {
-  const options = parseArgs(args);
+export async function runMigrate(options: MigrateOptions, out: Print, err: Print): Promise<number> {
   const tsconfig = resolve(options.project);
   if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
   let packages = readConfig(options.config);

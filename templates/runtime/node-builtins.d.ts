@@ -44,6 +44,7 @@ declare module 'node:http' {
   }
   export interface Socket {
     readonly bytesRead: number;
+    readonly bytesWritten: number;
   }
   export class IncomingMessage extends Readable {
     readonly statusCode: number | undefined;

@@ -87,4 +87,32 @@ test('npm test with a filter that matches no test file says so and exits 1', asy
   assert.not.match(r.stdout, 'passed');
 });
 
+test('the same "did you mean" and exit 2 on every subcommand and for global flags', async () => {
+  const cases: [string[], string, string][] = [
+    [['generate', '--chek'], 'unknown option --chek (did you mean --check?)', 'generate'],
+    [['diff', '--jsn', SPEC, SPEC], 'unknown option --jsn (did you mean --json?)', 'diff'],
+    [['diff', SPEC, SPEC, '--fail-onn', 'breaking'], 'unknown option --fail-onn (did you mean --fail-on?)', 'diff'],
+    [['migrate', '--dryrun'], 'unknown option --dryrun (did you mean --dry-run?)', 'migrate'],
+    [['migrate', '--projet', 'tsconfig.json'], 'unknown option --projet (did you mean --project?)', 'migrate'],
+    [['--verison'], 'unknown option --verison (did you mean --version?)', ''],
+    [['diff', SPEC, SPEC, '--verison'], 'unknown option --verison (did you mean --version?)', 'diff'],
+  ];
+  for (const [args, message, command] of cases) {
+    const r = await xgen(...args);
+    assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.is(r.stderr, `xgen: ${message}\nRun "xgen help${command ? ` ${command}` : ''}" for usage.\n`, args.join(' '));
+    assert.is(r.stdout, '');
+  }
+});
+
+test('a missing spec is a usage error (exit 2) for diff as for generate', async () => {
+  const old = await xgen('diff', 'nope.yaml', SPEC);
+  assert.is(old.code, 2, old.stderr);
+  assert.is(old.stderr, 'xgen: nope.yaml: file not found\n');
+  const next = await xgen('diff', SPEC, 'missing/new.yaml', '--json');
+  assert.is(next.code, 2, next.stderr);
+  assert.is(next.stderr, 'xgen: missing/new.yaml: file not found\n');
+  assert.is(next.stdout, '', 'no JSON for a usage error');
+});
+
 test.run();

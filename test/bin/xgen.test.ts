@@ -1,5 +1,6 @@
 /**
- * bin/xgen.js, the `xgen` command: runs dist/ when built and current, else the sources: through tsx in a
+ * bin/xgen.js, the `xgen` command: runs dist/ when built and current (the sources hash to what `npm run dist`
+ * recorded; modification times do not count: npm unpacks in its own order), else the sources: through tsx in a
  * checkout, through bin/ts-loader.js (the `typescript` dependency) where only xgen's dependencies are
  * installed (a git dependency or a tarball: no devDependencies). Each case runs a copy of the bin in a layout of
  * its own (links to this checkout's generator/, node_modules/, templates/), so whether this checkout has a
@@ -13,6 +14,8 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT } from '../helpers/cli.ts';
+// @ts-expect-error: plain JavaScript without declarations (the bin's own helper)
+import { RECORD, sourcesHash } from '../../bin/sources-hash.js';
 
 const exec = promisify(execFile);
 let work = '';
@@ -28,6 +31,7 @@ function layout(name: string, parts: string[]): string {
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'xgen.js'), join(dir, 'bin', 'xgen.js'));
   copyFileSync(join(ROOT, 'bin', 'ts-loader.js'), join(dir, 'bin', 'ts-loader.js'));
+  copyFileSync(join(ROOT, 'bin', 'sources-hash.js'), join(dir, 'bin', 'sources-hash.js'));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const part of parts) symlinkSync(join(ROOT, part), join(dir, part));
   return dir;
@@ -60,20 +64,40 @@ test('without dist/: runs the sources through tsx (help, version, and a real gen
   assert.is(usage.stderr, 'xgen: unknown option --nope\nRun "xgen help generate" for usage.\n');
 });
 
-test('an installed package (no sources) runs dist/; in a checkout, a dist/ older than the sources is passed over', async () => {
-  const fakeDist = (dir: string) => {
+test('an installed package (no sources) runs dist/; with sources, dist/ runs while they hash to its record, whatever the times', async () => {
+  const fakeDist = (dir: string, record?: string) => {
     mkdirSync(join(dir, 'dist', 'generator'), { recursive: true });
     writeFileSync(join(dir, 'dist', 'generator', 'cli.js'), "export function runAsProcess() { console.log('from dist'); }\n");
+    if (record !== undefined) writeFileSync(join(dir, RECORD as string), `${record}\n`);
   };
+  const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
   const installed = layout('installed', ['templates']);
   fakeDist(installed);
   assert.is((await xgen(installed, ['--version'])).stdout, 'from dist\n');
-  const stale = layout('stale', ['generator', 'node_modules', 'templates']);
-  fakeDist(stale);
+  // As npm unpacks a tarball: dist/ first, the sources after it (newer), the record matching them.
+  const unpacked = layout('unpacked', ['generator', 'node_modules', 'templates']);
+  fakeDist(unpacked, (sourcesHash as (dir: string) => string)(join(ROOT, 'generator')));
   const old = new Date('2001-01-01');
-  utimesSync(join(stale, 'dist', 'generator', 'cli.js'), old, old);
-  const run = await xgen(stale, ['--version']);
-  assert.is(run.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, 'the sources ran, not the stale dist/');
+  utimesSync(join(unpacked, 'dist', 'generator', 'cli.js'), old, old);
+  utimesSync(join(unpacked, RECORD as string), old, old);
+  assert.is((await xgen(unpacked, ['--version'])).stdout, 'from dist\n', 'dist/ ran: the sources are what it was built from');
+  // Sources changed since the build (another hash), or a build that recorded none: the sources run.
+  for (const [name, record] of [['stale', '0'.repeat(64)], ['unrecorded', undefined]] as const) {
+    const dir = layout(name, ['generator', 'node_modules', 'templates']);
+    fakeDist(dir, record);
+    const run = await xgen(dir, ['--version']);
+    assert.is(run.stdout.trim(), version, `${name}: the sources ran, not dist/`);
+  }
+});
+
+test('before npm ci (no node_modules): one line saying to run npm ci, not a module-not-found trace', async () => {
+  const dir = layout('fresh-clone', ['generator', 'templates']);
+  copyFileSync(join(ROOT, 'package-lock.json'), join(dir, 'package-lock.json'));
+  for (const args of [['--help'], ['generate']]) {
+    const run = await xgen(dir, args);
+    assert.is(run.code, 1);
+    assert.is(run.stderr, `xgen: xgen's dependencies are not installed (no package "typescript"): run \`npm ci\` in ${dir}/ first\n`);
+  }
 });
 
 test('without dist/ and without tsx (installed with its dependencies only): runs the sources through the typescript dependency', async () => {

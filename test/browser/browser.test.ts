@@ -1,6 +1,7 @@
 /**
  * The generated packages in a real browser: test/browser/app.ts, bundled with esbuild (from
- * generated/*\/src), runs in headless Chromium (Debian's `chromium`, driven by playwright-core) against
+ * generated/*\/src), runs in headless Chromium (the one @sparticuz/chromium ships, or XGEN_CHROMIUM; see
+ * test/helpers/chromium.ts) against
  * this test's loopback server, which serves the page and plays the API:
  * - a bearer call (the server requires the token),
  * - an OAuth 1.0a-signed PUT with a form body (the server recomputes the signature),
@@ -14,13 +15,12 @@
  * the spec's response schema first, so this fake API cannot drift from the spec unnoticed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { launchChromium } from '../helpers/chromium.ts';
 import { verifyOAuth1 } from '../helpers/oauth1-verify.ts';
 import { startServer, type Reply, type SeenRequest, type TestServer } from '../helpers/server.ts';
 import { ADS_SPEC, CORE_SPEC } from '../contract/targets.ts';
@@ -28,7 +28,6 @@ import { deref, readSpec, SpecSchemas } from '../contract/spec-schemas.ts';
 import { specOperations } from '../contract/harness.ts';
 import { BROWSER_SECRETS, type BrowserResults } from './secrets.ts';
 
-const CHROMIUM = process.env.XGEN_CHROMIUM ?? '/usr/bin/chromium';
 const here = import.meta.dirname;
 
 const core = new SpecSchemas(readSpec(CORE_SPEC), 'core-v2-browser');
@@ -136,17 +135,9 @@ function otherOrigin(req: SeenRequest): Reply {
   return { status: 404, headers: cors, body: { error: 'not part of the browser test' } };
 }
 
-let context: BrowserContext | undefined;
-let profile: string | undefined;
+let browser: Browser | undefined;
 
 test.before(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: the browser test needs Debian's chromium. Install it with ` +
-        '`sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium` (.ci/run does this in CI), ' +
-        'or point XGEN_CHROMIUM at another Chromium binary.',
-    );
-  }
   const built = await build({
     entryPoints: [resolve(here, 'app.ts')],
     bundle: true,
@@ -163,23 +154,14 @@ test.before(async () => {
 });
 
 test.after(async () => {
-  await context?.close().catch(() => {});
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close().catch(() => {});
   await server?.close();
   await other?.close();
 });
 
 test('the generated clients work in headless Chromium: bearer, OAuth 1.0a, pagination, WebCrypto audience upload, narrowed ApiError, redirects followed by the browser', async () => {
-  profile = mkdtempSync(join(tmpdir(), 'xgen-chromium-'));
-  // launchPersistentContext gives Chromium a fresh --user-data-dir; the flags below are the ones this
-  // machine needs as root, whether or not Playwright already passes them.
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    timeout: 60_000,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchChromium();
+  const page = await browser.newPage();
   const console: string[] = [];
   page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => console.push(`pageerror: ${e.message}`));

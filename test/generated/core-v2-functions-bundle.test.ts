@@ -76,7 +76,9 @@ test('a one-call bearer program keeps its operation and the plain request path o
  * change adds to every bundle shows here first. Today's sizes and the 7 KB goal are in
  * bench/RESULTS.md (`npm run bench -- bundle`).
  */
-const ONE_CALL_CEILING = { browser: 16_300, node: 20_900 };
+// Node's rose by 0.4 KB (issue 39): its transport resends after a reset only what may be sent twice,
+// says when the server may have received a request, and connection reasons lose URL secrets.
+const ONE_CALL_CEILING = { browser: 16_300, node: 21_300 };
 
 test('the one-call bundle stays under its ceiling, and leaves out the OAuth steps\' HTTPS check', async () => {
   for (const platform of ['browser', 'node'] as const) {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { report } from '../../generator/cli.ts';
+import { FLAGS, report } from '../../generator/cli.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
@@ -141,6 +141,18 @@ test('--debug is accepted anywhere and changes nothing for a usage error but the
   assert.is(run.code, 2);
   assert.is(run.err[0], 'xgen: unknown option --chek (did you mean --check?)');
   assert.match(run.err.join('\n'), /\n\s+at /, 'the stack trace, with --debug');
+});
+
+test('the flag table is what each command takes and what its help lists', async () => {
+  for (const command of ['generate', 'diff', 'migrate'] as const) {
+    const help = (await runCli(['help', command])).out.join('\n');
+    for (const [name, spec] of Object.entries(FLAGS[command])) {
+      if (!spec.alias) assert.match(help, new RegExp(`^ {2}--${name}\\b.*  ${spec.help[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'), `${command} --${name}`);
+      // Known to the parser, which then stops at the next argument (so that nothing runs).
+      const run = await runCli([command, `--${name}`, ...(spec.value ? [spec.choices?.[0] ?? 'x'] : []), '--zzz']);
+      assert.is(run.err[0], 'xgen: unknown option --zzz', `${command} --${name}`);
+    }
+  }
 });
 
 test.run();

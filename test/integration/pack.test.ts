@@ -55,7 +55,7 @@ test('npm pack -> npm install in another project -> npm run generate -> type-che
   const [tarball, ...others] = readdirSync(tarballs).filter((f) => f.endsWith('.tgz'));
   assert.ok(tarball && others.length === 0, `one tarball, got ${readdirSync(tarballs).join(', ')}`);
   const listing = await step('tar -tzf', 'tar', ['-tzf', join(tarballs, tarball)], work, 30_000);
-  for (const file of ['package/bin/xgen.js', 'package/dist/generator/cli.js', 'package/templates/runtime/http.ts.hbs']) {
+  for (const file of ['package/bin/xgen.js', 'package/bin/sources-hash.js', 'package/dist/generator/cli.js', 'package/dist/sources.sha256', 'package/templates/runtime/http.ts.hbs']) {
     assert.ok(listing.stdout.split('\n').includes(file), `the tarball holds ${file}`);
   }
   assert.not.ok(/^package\/(test|spec|generated)\//m.test(listing.stdout), 'no tests, specs or generated output in the tarball');
@@ -77,8 +77,18 @@ test('npm pack -> npm install in another project -> npm run generate -> type-che
   assert.ok(existsSync(join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'xgen.cmd' : 'xgen')), 'the xgen bin is linked');
 
   // 4. Generate through the installed bin, then check it the way CI would, then a usage error.
-  const generated = await step('npm run generate', NPM, ['run', 'generate'], project, 60_000);
+  // Its own cache folder: had the bin passed over dist/ (as when it judged by modification times, which
+  // npm does not keep in build order), it would compile the sources into <cache>/js/.
+  const cacheDir = join(work, 'xgen-cache');
+  process.env.XGEN_CACHE_DIR = cacheDir;
+  let generated: Step;
+  try {
+    generated = await step('npm run generate', NPM, ['run', 'generate'], project, 60_000);
+  } finally {
+    delete process.env.XGEN_CACHE_DIR;
+  }
   assert.match(generated.stdout, 'packages/petstore: wrote @acme/petstore');
+  assert.not.ok(existsSync(join(cacheDir, 'js')), 'the installed xgen ran dist/, without compiling its sources');
   const xgen = join(project, 'node_modules', '.bin', 'xgen');
   const check = await step('xgen generate --check', xgen, ['generate', '--check'], project, 60_000);
   assert.match(check.stdout, 'packages/petstore: up to date');

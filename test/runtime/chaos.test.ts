@@ -77,11 +77,15 @@ function pick(random: () => number): Kind {
 }
 
 interface Seen {
+  method: string;
   path: string;
   headers: Record<string, string>;
+  body: string;
+  /** Which request on its connection this is: 0 for the first, more on a reused (kept-alive) socket. */
+  nth: number;
 }
 
-/** A raw HTTP/1.1 server: calls `answer` with each request head; keep-alive unless the answer closes. */
+/** A raw HTTP/1.1 server: calls `answer` with each whole request (head and `content-length` body); keep-alive unless the answer closes. */
 async function rawServer(answer: (seen: Seen, socket: Socket) => void): Promise<{ server: Server; url: string; sockets: Set<Socket> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
@@ -89,18 +93,22 @@ async function rawServer(answer: (seen: Seen, socket: Socket) => void): Promise<
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     let buffered = '';
+    let nth = 0;
     socket.on('data', (chunk) => {
       buffered += chunk.toString('latin1');
       for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
         const head = buffered.slice(0, end).split('\r\n');
-        buffered = buffered.slice(end + 4);
-        const [, path = '/'] = head[0]!.split(' ');
+        const [method = 'GET', path = '/'] = head[0]!.split(' ');
         const headers: Record<string, string> = {};
         for (const line of head.slice(1)) {
           const colon = line.indexOf(':');
           headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
         }
-        answer({ path, headers }, socket);
+        const length = Number(headers['content-length'] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        const body = buffered.slice(end + 4, end + 4 + length);
+        buffered = buffered.slice(end + 4 + length);
+        answer({ method, path, headers, body, nth: nth++ }, socket);
       }
     });
   });
@@ -256,6 +264,106 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
   const timersAfter = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
   assert.ok(timersAfter <= timersBefore, `${timersAfter - timersBefore} timers left behind`);
   void tally;
+});
+
+/** What the write storm answers: a created post, a reset as the request arrives (after the server read it), a 503. */
+type WriteKind = 'created' | 'reset' | '503';
+function pickWrite(random: () => number): WriteKind {
+  const r = random();
+  return r < 0.6 ? 'created' : r < 0.9 ? 'reset' : '503';
+}
+
+/** Active handles of a kind (sockets, timers), to see that a storm leaves none behind. */
+const active = (kind: string): number => process.getActiveResourcesInfo().filter((r) => r === kind).length;
+
+test('resets on reused sockets: a POST reaches the server at most once unless it opted in; sends stay within the policy', async () => {
+  const random = seeded(SEED ^ 0x2057);
+  /** The answers each call's requests got, by the text (POST) or id (GET) it carried. */
+  const arrivals = new Map<string, WriteKind[]>();
+  let created = 0;
+  const server = await rawServer((seen, socket) => {
+    const key = seen.method === 'POST' ? ((JSON.parse(seen.body || '{}') as { text?: string }).text ?? '?') : (new URL(seen.path, 'http://x').searchParams.get('ids') ?? '?');
+    // Only a reused socket is reset: that is where a client may think the request never arrived.
+    const kind = seen.nth === 0 ? 'created' : pickWrite(random);
+    arrivals.set(key, [...(arrivals.get(key) ?? []), kind]);
+    if (kind === 'reset') return void socket.resetAndDestroy();
+    const body = seen.method === 'POST' ? JSON.stringify({ data: { id: String(++created), text: key } }) : bodyFor(key);
+    const status = kind === '503' ? 503 : seen.method === 'POST' ? 201 : 200;
+    const extra: Record<string, number> = kind === '503' ? { 'retry-after': 0 } : {};
+    socket.write(head(status, { 'content-type': 'application/json', 'content-length': body.length, ...extra }) + body);
+  });
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const timersBefore = active('Timeout');
+  const socketsBefore = active('TCPSocketWrap');
+  const client = new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, timeoutMs: TIMEOUT_MS, maxRetries: MAX_RETRIES, sleep: async () => undefined });
+  const problems: string[] = [];
+  const noToken = (label: string, error: unknown): void => {
+    const text = `${String(error)} ${(error as Error).stack ?? ''} ${JSON.stringify(error)} ${String((error as Error).cause ?? '')}`;
+    if (text.includes(TOKEN)) problems.push(`${label}: the token shows in the error`);
+  };
+  /** Runs `calls` calls, twelve in flight at a time. */
+  const storm = async (calls: number, one: (i: number) => Promise<void>): Promise<void> => {
+    for (let next = 0; next < calls; ) await Promise.all(Array.from({ length: Math.min(12, calls - next) }, () => one(next++)));
+  };
+  const started = performance.now();
+  try {
+    // POSTs without opt-in: never sent twice. A reset after the request went out is the caller's to judge.
+    await storm(240, async (i) => {
+      const text = `plain ${i}`;
+      const outcome = await client.tweets.createPosts({ text }).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      const got = arrivals.get(text) ?? [];
+      const label = `${text} [${got.join(', ')}]`;
+      if (got.length > 1) problems.push(`${label}: sent ${got.length} times without retryNonIdempotent`);
+      if ('value' in outcome) {
+        if (got[0] !== 'created' || outcome.value.data?.text !== text) problems.push(`${label}: resolved to ${JSON.stringify(outcome.value)}`);
+        return;
+      }
+      noToken(label, outcome.error);
+      if (got[0] === '503' && outcome.error instanceof ApiError) return;
+      if (!(outcome.error instanceof ConnectionError)) return void problems.push(`${label}: ${String(outcome.error)}`);
+      if (got.length === 1 && !/may have received it/.test(outcome.error.message)) problems.push(`${label}: the error does not say the server may have received it: ${outcome.error.message}`);
+    });
+    // Opted in (POST) or idempotent (GET): sent again, but never more than the policy allows: each of
+    // the 1 + maxRetries attempts once, plus at most one resend of each on a new connection.
+    const bound = 2 * (1 + MAX_RETRIES);
+    const retried = async (label: string, key: string, call: () => Promise<unknown>): Promise<void> => {
+      const outcome = await call().then(
+        () => ({ ok: true as const }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      const got = arrivals.get(key) ?? [];
+      const tag = `${label} [${got.join(', ')}]`;
+      if (got.length > bound) problems.push(`${tag}: sent ${got.length} times, more than ${bound}`);
+      if (outcome.ok !== (got.at(-1) === 'created')) problems.push(`${tag}: ${outcome.ok ? 'resolved' : String(outcome.error)} after its last answer`);
+      if (!outcome.ok) {
+        noToken(tag, outcome.error);
+        if (!(outcome.error instanceof ConnectionError || outcome.error instanceof ApiError)) problems.push(`${tag}: ${String(outcome.error)}`);
+      }
+    };
+    await storm(120, (i) => retried(`opted-in ${i}`, `opted-in ${i}`, () => client.tweets.createPosts({ text: `opted-in ${i}` }, { retryNonIdempotent: true })));
+    await storm(120, (i) => retried(`get ${i}`, String(5000 + i), () => client.tweets.getPostsByIds({ ids: [String(5000 + i)] })));
+  } finally {
+    for (const socket of server.sockets) socket.destroy();
+    server.server.close();
+    process.off('unhandledRejection', onUnhandled);
+  }
+  const elapsed = performance.now() - started;
+  assert.equal(problems, [], problems.join('\n'));
+  const all = [...arrivals.values()];
+  assert.ok(all.some((k) => k.includes('reset')) && all.some((k) => k.includes('503')), 'the storm served every fault');
+  assert.ok(all.some((k) => k.length > 1), 'some opted-in or idempotent call was sent again');
+  assert.ok(elapsed < 20_000, `the storm took ${elapsed.toFixed(0)} ms`);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(unhandled, [], 'no unhandled rejection');
+  assert.ok(active('Timeout') <= timersBefore, `${active('Timeout') - timersBefore} timers left behind`);
+  // The server closed every connection: the client holds none open (kept-alive ones were dropped with them).
+  for (let waited = 0; active('TCPSocketWrap') > socketsBefore && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(active('TCPSocketWrap') <= socketsBefore, `${active('TCPSocketWrap') - socketsBefore} sockets left open`);
 });
 
 test.run();

@@ -1,7 +1,8 @@
-/** The errors' JSON: what each gives, in order, and never the headers or the raw body. */
+/** The errors: their JSON (what each gives, in order, never the headers or the raw body), and no secret in a message. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
+import { ConnectionError, CoreClient } from '../../generated/core-v2/src/index.js';
 
 test('ApiError.toJSON: name, message, operation, status, problem, legacy errors and rate limit', () => {
   const headers = new Headers({ 'x-rate-limit-remaining': '0', authorization: 'Bearer secret' });
@@ -26,6 +27,23 @@ test('ValidationError.toJSON: name, message, parameter and rule', () => {
     ['parameter', 'ids'],
     ['rule', 'required'],
   ]);
+});
+
+test('ConnectionError: a URL quoted by the failure loses its user, password and query, and the cause saying it stays behind', async () => {
+  const client = new CoreClient({
+    baseUrl: 'https://api.example.test',
+    auth: { bearerToken: 'TOKEN' },
+    maxRetries: 0,
+    fetch: async () => {
+      throw new TypeError('could not reach https://alice:pa55@api.example.test/2/tweets?ids=1&api_key=K3Y#frag');
+    },
+  });
+  const error = await client.tweets.getPostsByIds({ ids: ['1'] }).catch((e: unknown) => e);
+  assert.instance(error, ConnectionError);
+  const text = `${String(error)} ${JSON.stringify(error)} ${String((error as Error).cause ?? '')}`;
+  for (const secret of ['alice', 'pa55', 'K3Y', 'ids=1']) assert.not.ok(text.includes(secret), `${secret} shows in: ${text}`);
+  assert.match((error as Error).message, 'could not reach https://api.example.test/2/tweets#frag');
+  assert.is((error as Error).cause, undefined);
 });
 
 test.run();

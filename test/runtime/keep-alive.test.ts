@@ -1,10 +1,11 @@
 /**
  * The keep-alive race over real loopback HTTP: a server closes a kept-alive socket just as the client
- * sends its next request on it. On the node:http transport such a request (it never reached the
- * server's handler) is sent again once on a new connection, whatever its method, and is not one of
- * the caller's retries; a reset on a new connection, or after response bytes, is not resent. Through
- * fetch (`--conditions=xgen-fetch`) the platform's fetch has its own rules: only the node:http
- * transport's are checked.
+ * sends its next request on it. On the node:http transport such a request is sent again once on a new
+ * connection only when that is harmless (an idempotent method, or a call with `retryNonIdempotent`):
+ * the server may have read it before the reset, so a POST without opt-in fails with a ConnectionError
+ * saying so. The resend is not one of the caller's retries; a reset on a new connection, or after
+ * response bytes, is not resent. Through fetch (`--conditions=xgen-fetch`) the platform's fetch has its
+ * own rules: only the node:http transport's are checked.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { test } from 'uvu';
@@ -76,18 +77,36 @@ async function rawServer(answer: (nth: number) => 'handle' | 'reset' | 'crash'):
 
 const client = (url: string): CoreClient => new CoreClient({ baseUrl: url, auth: { bearerToken: 'TOKEN' }, sleep: async () => undefined });
 
-test('a POST on a kept-alive socket the server closed as it went out: sent again once, handled once', async () => {
+test('a POST on a kept-alive socket the server reset as it arrived: not sent again, the error says it may have landed', async () => {
   if (THROUGH_FETCH) return;
-  // Every socket serves one request; a second one on it finds the socket closed (reset as it arrives).
+  // Every socket serves one request; a second one on it is reset as it arrives (the server read it).
   const server = await rawServer((nth) => (nth === 0 ? 'handle' : 'reset'));
   try {
     const api = client(server.url);
-    const first = await api.tweets.createPosts({ text: 'one' });
-    const second = await api.tweets.createPosts({ text: 'two' });
-    assert.equal([first.data?.id, second.data?.id], ['1', '2']);
-    // The second POST reached the handler exactly once; the reset one never reached it.
-    assert.equal(server.handled, ['POST /2/tweets', 'POST /2/tweets']);
-    assert.is(server.arrived, 3);
+    await api.tweets.createPosts({ text: 'one' });
+    const error = await api.tweets.createPosts({ text: 'two' }).catch((e: unknown) => e);
+    assert.instance(error, ConnectionError);
+    assert.match((error as Error).message, 'createPosts: connection failed (ECONNRESET after sending: the server may have received it; a POST is resent only with retryNonIdempotent)');
+    assert.is(server.arrived, 2);
+  } finally {
+    server.close();
+  }
+});
+
+test('with retryNonIdempotent, or for a GET, the request reset on a reused socket is sent again once', async () => {
+  if (THROUGH_FETCH) return;
+  const server = await rawServer((nth) => (nth === 0 ? 'handle' : 'reset'));
+  try {
+    const api = new CoreClient({ baseUrl: server.url, auth: { bearerToken: 'TOKEN' }, maxRetries: 0 });
+    await api.tweets.createPosts({ text: 'one' });
+    const second = await api.tweets.createPosts({ text: 'two' }, { retryNonIdempotent: true });
+    assert.is(second.data?.id, '2');
+    // The resend went on a connection of its own: the next GET opens a new pooled one, the one after reuses it.
+    await api.tweets.getPostsByIds({ ids: ['3'] });
+    await api.tweets.getPostsByIds({ ids: ['4'] });
+    // one, two (reset), two again, 3, 4 (reset), 4 again: maxRetries 0, so these were resends.
+    assert.equal(server.handled, ['POST /2/tweets', 'POST /2/tweets', 'GET /2/tweets?ids=3', 'GET /2/tweets?ids=4']);
+    assert.is(server.arrived, 6);
   } finally {
     server.close();
   }
@@ -125,9 +144,9 @@ test('a reset after the handler took the request is not resent: a POST is not se
   }
 });
 
-test('a server closing idle sockets at its own pace: every POST lands exactly once', async () => {
+test('a server closing idle sockets at its own pace: every POST lands at most once, and exactly once when opted in', async () => {
   // Idle sockets are closed after 15 ms (no Keep-Alive hint tells the client); calls come 10 to 20 ms
-  // apart, so some go out on a socket the server is closing (without the resend this failed at once).
+  // apart, so some go out on a socket the server is closing.
   if (THROUGH_FETCH) return;
   const sockets = new Set<Socket>();
   let handled = 0;
@@ -160,8 +179,21 @@ test('a server closing idle sockets at its own pace: every POST lands exactly on
   try {
     const api = client(`http://127.0.0.1:${port}`);
     const calls = 40;
+    // Without opt-in a POST that met the race fails (saying why) rather than risk landing twice.
+    let failed = 0;
     for (let i = 0; i < calls; i++) {
-      await api.tweets.createPosts({ text: `post ${i}` });
+      await api.tweets.createPosts({ text: `post ${i}` }).catch((error: unknown) => {
+        assert.instance(error, ConnectionError);
+        assert.match((error as Error).message, /may have received it/);
+        failed++;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10 + (i % 11)));
+    }
+    assert.ok(handled <= calls && handled >= calls - failed, `${handled} handled of ${calls}, ${failed} failed`);
+    // Opted in: each is resent after the race, and lands once (the server never read the reset ones).
+    handled = 0;
+    for (let i = 0; i < calls; i++) {
+      await api.tweets.createPosts({ text: `again ${i}` }, { retryNonIdempotent: true });
       await new Promise((resolve) => setTimeout(resolve, 10 + (i % 11)));
     }
     assert.is(handled, calls);

@@ -6,6 +6,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, ConnectionError, CoreClient, type ReconnectEvent } from '../../generated/core-v2/src/index.js';
+import { streamPosts } from '../../generated/core-v2/src/operations.js';
+import { createCore } from '../../generated/core-v2/src/runtime/http.js';
+import { EventStream } from '../../generated/core-v2/src/runtime/stream.js';
+import type { OperationSpec } from '../../generated/core-v2/src/runtime/types.js';
 import { type Reply, startServer, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'AAAA-secret-bearer-token-never-shown';
@@ -248,6 +252,30 @@ test('a wrong content type or a line that is not JSON is a typed ApiError, not a
     assert.match((error as Error).message, /not valid JSON/);
   }
   assert.equal(ids, ['1']);
+});
+
+test('a stream opened by a POST reconnects only when it opted in: the server may have acted on the first', async () => {
+  // The same stream, opened by a POST (as another spec may have it).
+  const op: OperationSpec = { ...streamPosts, method: 'POST' };
+  const core = createCore({ baseUrl: server.url, auth: { bearerToken: TOKEN }, sleep: record });
+  const dropped = (): Reply => ({ ...streamOf(line('1')), abort: true });
+  replies = [dropped(), streamOf(line('2'))];
+  const ids: string[] = [];
+  const error = await (async () => {
+    for await (const event of new EventStream<{ data?: { id?: string } }>(core, op, {})) ids.push(event.data?.id ?? '?');
+  })().catch((e: unknown) => e);
+  assert.instance(error, ConnectionError);
+  assert.equal(ids, ['1']);
+  assert.is(server.requests.length, 1, 'opened once');
+  replies = [dropped(), streamOf(line('2'))];
+  server.requests.length = 0;
+  const stream = new EventStream<{ data?: { id?: string } }>(core, op, {}, { retryNonIdempotent: true });
+  for await (const event of stream) {
+    ids.push(event.data?.id ?? '?');
+    if (ids.length === 3) stream.close();
+  }
+  assert.equal(ids, ['1', '1', '2']);
+  assert.equal(server.requests.map((r) => r.method), ['POST', 'POST']);
 });
 
 test.run();

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -114,6 +115,32 @@ test('HTTP errors, binary answers and timeouts are one line each, without the qu
   const refused = await generate(`http://127.0.0.1:${port}/spec.yaml`, '--no-cache');
   assert.is(refused.code, 1);
   assert.match(refused.err[0] ?? '', 'cannot fetch the spec: ECONNREFUSED');
+});
+
+test('a spec URL with user info is refused, saying why and what to do, and shows no secret', async () => {
+  const secretUrl = base.replace('http://', 'http://alice:s3cr3t@') + '/api/openapi.yaml?token=tok3n';
+  const before = requests.length;
+  const run = await generate(secretUrl, '--no-cache');
+  assert.is(run.code, 2, run.text);
+  assert.is(run.err[0], `xgen: --spec ${base}/api/openapi.yaml: a spec URL with a user name or password is refused: fetch does not send them, and they would show in process lists and logs. xgen sends no credentials when it fetches a spec: download it with them (for example \`curl --netrc -o spec.yaml <url>\`) and pass the file`);
+  for (const secret of ['alice', 's3cr3t', 'tok3n']) assert.not.ok(run.text.includes(secret), `${secret} shows in: ${run.text}`);
+  assert.is(requests.length, before, 'nothing was fetched');
+  // The same URL in a config: refused where it is written.
+  const config = join(work, 'secret.config.yaml');
+  writeFileSync(config, `packages:\n  - spec: '${secretUrl}'\n    out: out\n    name: '@test/remote'\n`);
+  const configured = await runCli(['generate', '--config', config, '--no-cache']);
+  assert.ok(configured.code !== 0, configured.text);
+  assert.match(configured.text, `${config}:2:`);
+  assert.match(configured.text, 'a spec URL with a user name or password is refused');
+  for (const secret of ['alice', 's3cr3t', 'tok3n']) assert.not.ok(configured.text.includes(secret), `${secret} shows in: ${configured.text}`);
+});
+
+test('every message shows URLs without user, password or query, whatever wrote it', async () => {
+  // Refused before any fetch, by a message that quotes the --spec it was given.
+  const run = await generate('ftp://anon:pw@127.0.0.1/spec.yaml?token=abc', '--no-cache');
+  assert.is(run.code, 2, run.text);
+  assert.match(run.err[0] ?? '', 'only http(s) URLs and file paths are read');
+  for (const secret of ['anon', 'pw@', 'token', 'abc']) assert.not.ok(run.text.includes(secret), `${secret} shows in: ${run.text}`);
 });
 
 test.run();

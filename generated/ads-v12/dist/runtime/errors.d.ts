@@ -81,5 +81,11 @@ export declare class ConnectionError extends Error {
 }
 /** A plain JSON-like object (not null, not an array). */
 export declare function isRecord(value: unknown): value is Record<string, unknown>;
-/** A short, secret-free reason for a failed fetch: the system error code when there is one. */
+/**
+ * A short, secret-free reason for a failed fetch: the system error code when there is one, else the
+ * error's message with every URL in it shown without user name, password and query (a `fetch` of
+ * the caller's may quote the URL, API key and all).
+ */
 export declare function connectionReason(error: unknown): string;
+/** A text with the user info and query taken out of each URL in it. */
+export declare function withoutUrlSecrets(text: string): string;

@@ -65,6 +65,9 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   const given = init.headers as Record<string, string> | undefined;
   for (const name in given) headers[name.toLowerCase()] = given[name];
   const body = init.body ?? null;
+  // Whether this request may reach the server twice: the runtime says (an idempotent method, or retries
+  // opted into); called as a plain fetch, only an idempotent method may.
+  const resendable = watching.resendable ?? IDEMPOTENT.test(method);
   const send = (payload: Payload, fresh = false): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const options = {
@@ -82,8 +85,13 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
       };
       const req = (secure ? httpsRequest : httpRequest)(options);
       let settled = false;
+      // What the socket had read and written before this request (a reused socket carries its past).
       let readBefore = 0;
-      req.once('socket', (socket) => (readBefore = socket.bytesRead));
+      let writtenBefore = 0;
+      req.once('socket', (socket) => {
+        readBefore = socket.bytesRead;
+        writtenBefore = socket.bytesWritten;
+      });
       watching.onStop = (reason) => {
         req.destroy();
         if (settled) return;
@@ -94,14 +102,16 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         if (settled) return;
         settled = true;
         watching.onStop = undefined;
-        // A kept-alive socket the server closed as this request went out on it: resent once on a
-        // new connection (see `closedWhileIdle`); not an attempt of the caller's retries.
+        // A kept-alive socket the server closed as this request went out on it: resent once on a new
+        // connection when sending it twice is harmless (see `closedWhileIdle`); not one of the caller's retries.
         if (
           !fresh &&
           closedWhileIdle(req, error, readBefore) &&
           (payload === null || !(payload instanceof ReadableStream))
-        )
-          return resolve(send(payload, true));
+        ) {
+          if (resendable || (req.socket?.bytesWritten ?? writtenBefore) === writtenBefore)
+            return resolve(send(payload, true));
+        }
         reject(new TypeError('fetch failed', { cause: error }));
       });
       req.once('response', (res) => {
@@ -131,12 +141,16 @@ type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
  */
 const AGENT = { keepAlive: true, timeout: 4_000 };
 
+const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/i;
+
 /**
  * Whether a request failed because the server had closed its kept-alive socket as the request went
  * out (the race every keep-alive client meets): the socket was reused, the connection was reset or
- * hung up before a single byte of a response came back. Such a request never reached the server's
- * handler, so it may be sent again whatever its method, once, on a new connection (browsers do
- * the same); a failure on a new connection, or after response bytes, is the caller's to retry.
+ * hung up before a single byte of a response came back. Most such requests never reached the
+ * server's handler, but some did (the server read it, then closed): so it is sent again, once, on a
+ * new connection only when that is harmless, as Go's net/http decides: an idempotent method, a
+ * request the caller let be retried, or one of which no byte was written. A failure on a new
+ * connection, or after response bytes, is the caller's to retry.
  */
 function closedWhileIdle(req: ClientRequest, error: unknown, readBefore: number): boolean {
   const code = (error as { code?: unknown }).code;

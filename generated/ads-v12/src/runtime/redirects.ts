@@ -10,6 +10,23 @@
 import type { SigningTarget } from './auth.js';
 import type { Call, Deadline, Send } from './types.js';
 
+/** Failures of a connection after a request may have gone out on it (not a refusal, nor a name that did not resolve). */
+const BROKE_AFTER_SENDING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/**
+ * A failed request that may not be sent twice (a POST without `retryNonIdempotent`): when its
+ * connection broke after it went out, the server may have acted on it, and the caller must know
+ * before trying again. Here rather than in the runtime: a browser's fetch names no such cause, so
+ * a browser bundle does not carry it.
+ */
+function notResent(call: Call, method: string, error: unknown): unknown {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  if (typeof code !== 'string' || !BROKE_AFTER_SENDING.has(code)) return error;
+  return call.fail(
+    `${code} after sending: the server may have received it; a ${method} is resent only with retryNonIdempotent`,
+  );
+}
+
 /** Redirects followed before giving up. */
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -34,7 +51,12 @@ export const follow: Send = async (
   for (let redirects = 0; ; redirects++) {
     const init: RequestInit = { method, headers, body, redirect: 'manual' };
     if (!native) init.signal = deadline.signal ?? null;
-    const response = await (native ? fetch(url, init, deadline) : fetch(url, init));
+    let response: Response;
+    try {
+      response = await (native ? fetch(url, init, deadline) : fetch(url, init));
+    } catch (error) {
+      throw deadline.resendable || deadline.stopped ? error : notResent(call, method, error);
+    }
     const status = response.status;
     if (response.type === 'opaqueredirect')
       throw call.fail(

@@ -243,6 +243,12 @@ export interface Stop {
   readonly reason: unknown;
   /** Called once when it stops; the transport sets it, and unsets it when the body is over. */
   onStop: ((reason: unknown) => void) | undefined;
+  /**
+   * Whether the request may reach the server twice (an idempotent method, or retries opted into):
+   * only then may the transport resend it after a reset of which it cannot tell whether the server
+   * read it. Unset: by the method alone.
+   */
+  readonly resendable?: boolean;
 }
 
 /** A fetch, or the node transport (which takes a `Stop`). */

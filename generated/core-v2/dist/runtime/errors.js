@@ -87,12 +87,20 @@ function isLegacy(value) {
 export function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** A short, secret-free reason for a failed fetch: the system error code when there is one. */
+/**
+ * A short, secret-free reason for a failed fetch: the system error code when there is one, else the
+ * error's message with every URL in it shown without user name, password and query (a `fetch` of
+ * the caller's may quote the URL, API key and all).
+ */
 export function connectionReason(error) {
     const cause = error?.cause;
     if (cause && typeof cause.code === 'string')
         return cause.code;
     if (error instanceof Error)
-        return error.message;
+        return withoutUrlSecrets(error.message);
     return 'unknown error';
+}
+/** A text with the user info and query taken out of each URL in it. */
+export function withoutUrlSecrets(text) {
+    return text.replace(/\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:\?[^\s#]*)?/gi, '$1$2');
 }

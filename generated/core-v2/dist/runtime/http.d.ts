@@ -135,3 +135,8 @@ export declare function send(
  * usable wait (a reset already past, say, from clock skew).
  */
 export declare function serverWaitMs(core: ClientCore, status: number, headers: Headers): number | undefined;
+/**
+ * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
+ * its method is idempotent, or the call opted into retries.
+ */
+export declare function mayRepeat(op: OperationSpec, options: RequestOptions): boolean;

@@ -1,5 +1,5 @@
 import { applyAuth, chooseAuth } from './auth.js';
-import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, } from './errors.js';
+import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, ValidationError, withoutUrlSecrets, } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import { validateParams } from './validate.js';
 // The platform's: node:http on Node; elsewhere none (the global fetch), with redirects followed by
@@ -127,6 +127,13 @@ const ACCEPT = {
     binary: '*/*',
 };
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+/**
+ * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
+ * its method is idempotent, or the call opted into retries.
+ */
+export function mayRepeat(op, options) {
+    return IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+}
 /** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
 async function attempts(core, op, input, options, read) {
     const params = check(op, input);
@@ -150,7 +157,7 @@ async function attempts(core, op, input, options, read) {
     if (!fetchImpl)
         throw new ConnectionError(op.id, 'no fetch implementation available');
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
-    const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+    const retryable = mayRepeat(op, options);
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
     const signal = options.signal;
     const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
@@ -179,7 +186,7 @@ async function attempts(core, op, input, options, read) {
         const url = call.sign(target);
         target.url = typeof url === 'string' ? url : await url;
         checkHeaders(op, target.headers, credentials, callHeaders);
-        const deadline = new Deadline(timeoutMs, signal);
+        const deadline = new Deadline(timeoutMs, signal, retryable);
         let response;
         try {
             response = await sendAttempt(call, target, serialized.body ?? null, deadline);
@@ -192,8 +199,11 @@ async function attempts(core, op, input, options, read) {
             // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
             const reason = connectionReason(error);
             const scrubbed = scrub(reason, target.headers, credentials);
+            // The cause goes along only when nothing had to be taken out of what it says.
+            const clean = scrubbed === reason &&
+                !(error instanceof Error && withoutUrlSecrets(error.message) !== error.message);
             if (!mayRetry)
-                throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
+                throw new ConnectionError(op.id, scrubbed, clean ? { cause: error } : undefined);
             await core.sleep(backoffMs(core, attempt), signal);
             continue;
         }
@@ -396,11 +406,12 @@ class Deadline {
     #timer;
     #outer;
     #controller;
-    constructor(timeoutMs, outer) {
+    constructor(timeoutMs, outer, resendable) {
         this.timeoutMs = timeoutMs;
         this.stopped = false;
         this.reason = undefined;
         this.onStop = undefined;
+        this.resendable = resendable;
         this.#outer = outer;
         if (outer?.aborted)
             this.#stop(outer.reason);

@@ -1,5 +1,5 @@
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, } from './errors.js';
-import { send, serverWaitMs } from './http.js';
+import { mayRepeat, send, serverWaitMs } from './http.js';
 /**
  * Reads `text/event-stream` text into events, as the HTML standard's "interpreting an event
  * stream" says: lines end in CRLF, LF or CR (also split across chunks), a leading BOM is
@@ -178,6 +178,9 @@ export class EventStream {
                 }
                 inARow += 1;
                 if (inARow > policy.maxAttempts)
+                    throw failure.error;
+                // A stream opened by a POST (say) is opened again only when that is harmless, as calls are retried.
+                if (!mayRepeat(this.op, this.options) && !neverSent(failure.error))
                     throw failure.error;
                 failures[failure.kind] += 1;
                 const delayMs = this.delay(policy, failure, failures[failure.kind]);
@@ -381,6 +384,14 @@ function classify(error) {
             return { kind: 'http', error };
     }
     return undefined;
+}
+/** Connection failures before any byte of a request went out: refused, or a host that did not resolve. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Whether a failed connection attempt certainly did not reach the server. */
+function neverSent(error) {
+    return (error instanceof ConnectionError &&
+        error.cause !== undefined &&
+        NEVER_SENT.has(connectionReason(error.cause)));
 }
 function readWithin(reader, ms, signal) {
     return new Promise((resolve, reject) => {

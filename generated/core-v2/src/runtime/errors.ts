@@ -142,10 +142,19 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A short, secret-free reason for a failed fetch: the system error code when there is one. */
+/**
+ * A short, secret-free reason for a failed fetch: the system error code when there is one, else the
+ * error's message with every URL in it shown without user name, password and query (a `fetch` of
+ * the caller's may quote the URL, API key and all).
+ */
 export function connectionReason(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
   if (cause && typeof cause.code === 'string') return cause.code;
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return withoutUrlSecrets(error.message);
   return 'unknown error';
+}
+
+/** A text with the user info and query taken out of each URL in it. */
+export function withoutUrlSecrets(text: string): string {
+  return text.replace(/\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:\?[^\s#]*)?/gi, '$1$2');
 }

@@ -6,6 +6,7 @@ import {
   readRateLimit,
   TimeoutError,
   ValidationError,
+  withoutUrlSecrets,
   type RateLimit,
 } from './errors.js';
 import { serializeRequest } from './serialize.js';
@@ -255,6 +256,14 @@ const ACCEPT: Partial<Record<OperationSpec['response'], string>> = {
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 
+/**
+ * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
+ * its method is idempotent, or the call opted into retries.
+ */
+export function mayRepeat(op: OperationSpec, options: RequestOptions): boolean {
+  return IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+}
+
 /** Hands a 2xx response to whoever reads it; a ConnectionError thrown from here is retried like a failed fetch. */
 type Reader<R> = (response: Response, deadline: Deadline, attempt: number) => Promise<R>;
 
@@ -286,7 +295,7 @@ async function attempts<R>(
     core.fetch ?? transport ?? (globalThis.fetch as FetchLike | undefined);
   if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
   const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
-  const retryable = IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+  const retryable = mayRepeat(op, options);
   const timeoutMs = options.timeoutMs ?? core.timeoutMs;
   const signal = options.signal;
   const callHeaders = options.headers ? lowerKeys(options.headers) : undefined;
@@ -316,7 +325,7 @@ async function attempts<R>(
     const url = call.sign(target);
     target.url = typeof url === 'string' ? url : await url;
     checkHeaders(op, target.headers, credentials, callHeaders);
-    const deadline = new Deadline(timeoutMs, signal);
+    const deadline = new Deadline(timeoutMs, signal, retryable);
     let response: Response;
     try {
       response = await sendAttempt(call, target, serialized.body ?? null, deadline);
@@ -327,8 +336,11 @@ async function attempts<R>(
       // Whatever fetch says of the request (Node quotes a refused header) loses the credentials and header values.
       const reason = connectionReason(error);
       const scrubbed = scrub(reason, target.headers, credentials);
-      if (!mayRetry)
-        throw new ConnectionError(op.id, scrubbed, scrubbed === reason ? { cause: error } : undefined);
+      // The cause goes along only when nothing had to be taken out of what it says.
+      const clean =
+        scrubbed === reason &&
+        !(error instanceof Error && withoutUrlSecrets(error.message) !== error.message);
+      if (!mayRetry) throw new ConnectionError(op.id, scrubbed, clean ? { cause: error } : undefined);
       await core.sleep(backoffMs(core, attempt), signal);
       continue;
     }
@@ -532,6 +544,7 @@ class Deadline implements AttemptDeadline {
   stopped = false;
   reason: unknown = undefined;
   onStop: ((reason: unknown) => void) | undefined = undefined;
+  readonly resendable: boolean;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #outer: AbortSignal | undefined;
   #controller: AbortController | undefined;
@@ -539,7 +552,9 @@ class Deadline implements AttemptDeadline {
   constructor(
     readonly timeoutMs: number,
     outer: AbortSignal | undefined,
+    resendable: boolean,
   ) {
+    this.resendable = resendable;
     this.#outer = outer;
     if (outer?.aborted) this.#stop(outer.reason);
     else outer?.addEventListener('abort', this, { once: true });

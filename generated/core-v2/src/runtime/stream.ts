@@ -6,7 +6,7 @@ import {
   TimeoutError,
   type RateLimit,
 } from './errors.js';
-import { send, serverWaitMs, type ClientCore } from './http.js';
+import { mayRepeat, send, serverWaitMs, type ClientCore } from './http.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 
 /**
@@ -241,6 +241,8 @@ export class EventStream<Event> implements AsyncIterable<Event> {
         }
         inARow += 1;
         if (inARow > policy.maxAttempts) throw failure.error;
+        // A stream opened by a POST (say) is opened again only when that is harmless, as calls are retried.
+        if (!mayRepeat(this.op, this.options) && !neverSent(failure.error)) throw failure.error;
         failures[failure.kind] += 1;
         const delayMs = this.delay(policy, failure, failures[failure.kind]);
         policy.onReconnect?.({ attempt: inARow, kind: failure.kind, delayMs, error: failure.error });
@@ -438,6 +440,18 @@ function classify(error: unknown): Failure | undefined {
     if (error.status >= 500) return { kind: 'http', error };
   }
   return undefined;
+}
+
+/** Connection failures before any byte of a request went out: refused, or a host that did not resolve. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Whether a failed connection attempt certainly did not reach the server. */
+function neverSent(error: Error): boolean {
+  return (
+    error instanceof ConnectionError &&
+    error.cause !== undefined &&
+    NEVER_SENT.has(connectionReason(error.cause))
+  );
 }
 
 type ReadOutcome = ReadableStreamReadResult<Uint8Array> | 'stalled' | 'closed';

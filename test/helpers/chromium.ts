@@ -1,0 +1,55 @@
+/**
+ * Headless Chromium for the tests that need a browser, with nothing installed by hand: the browser
+ * comes inside the @sparticuz/chromium npm package (brotli-packed in node_modules, unpacked on first
+ * launch into a folder of the temporary one named for the package's version; no download), driven by
+ * playwright-core. XGEN_CHROMIUM points at another Chromium binary instead (Debian's
+ * `/usr/bin/chromium`, say).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sparticuz from '@sparticuz/chromium';
+import { chromium, type Browser } from 'playwright-core';
+
+/**
+ * Flags this machine needs besides Playwright's: as root, no sandbox; its closed network refuses
+ * the connections Chromium makes on its own at start (updates, sync, Google's hosts), so none is made.
+ */
+const QUIET = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * The package's flags that would switch off what browser tests check (the same-origin policy, CORS,
+ * mixed content): left out, so that a page behaves as in a user's browser.
+ */
+const CHANGES_THE_WEB = new Set(['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials']);
+
+/**
+ * Unpacks the package's Chromium (once) and returns its path. The package unpacks into `tmpdir()`
+ * and reuses a `chromium` it finds there, whichever version put it there; so `tmpdir()` names a
+ * folder of this version while it works.
+ */
+async function packagedChromium(): Promise<string> {
+  // The package exports no package.json: read it beside its entry point (build/index.js).
+  const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const folder = join(tmpdir(), `xgen-chromium-${version}`);
+  mkdirSync(folder, { recursive: true });
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    return await sparticuz.executablePath();
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+  }
+}
+
+/** Launches a headless Chromium; close it when done (it holds a process and a profile folder). */
+export async function launchChromium(): Promise<Browser> {
+  const own = process.env.XGEN_CHROMIUM;
+  const executablePath = own || (await packagedChromium());
+  // The package's flags suit its own build (single process, software GL); another binary gets only ours.
+  const packaged = own ? [] : sparticuz.args.filter((flag) => !CHANGES_THE_WEB.has(flag) && !flag.startsWith('--headless'));
+  return chromium.launch({ executablePath, headless: true, args: [...new Set([...packaged, ...QUIET])], timeout: 60_000 });
+}
