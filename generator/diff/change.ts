@@ -37,6 +37,13 @@ export type Rename =
   | { kind: 'operation'; from: string; to: string; http: string; client: { from: { group: string; method: string }; to: { group: string; method: string } } }
   /** A params key: a parameter (`in` path, query, header, cookie; wire names) or a body field (`in: body`). */
   | { kind: 'parameter' | 'body-field'; in: string; from: string; to: string }
+  /**
+   * A field of an object type: of a result (`post.note_tweet` -> `post.note_post`, `includes.tweets` ->
+   * `includes.posts`) or of an object inside a request. `type`: the named type holding the field (its
+   * new name), with `at` the path inside it when the object is inline there (`public_metrics`); absent
+   * when no named type holds it, `at` then being the path from the result or the params key.
+   */
+  | { kind: 'field'; side: 'input' | 'output'; type?: string; at?: string; from: string; to: string }
   /** An enum value, of a named type or of a parameter (by params key; `[]` for its items). */
   | { kind: 'enum-value'; type?: string; param?: string; from: string | number | boolean; to: string | number | boolean };
 

@@ -1,6 +1,7 @@
 import { type Change, LEVELS, type Level, type Rename, type Where } from './change.ts';
 import { type Bounds, type Field, isScalar, type Literal, refsOf, type Scalar, type Shape } from './shapes.ts';
-import { camelCase } from '../model/names.ts';
+import { camelCase, pascalCase } from '../model/names.ts';
+import { pairUp, placesOf, renamedEntries, RenameEvidence } from './evidence.ts';
 import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, withUnknownFacts } from './snapshot.ts';
 
 /**
@@ -29,10 +30,11 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   const add = (change: Found): void => void changes.push(change);
   const pairs: TypePairs = new Map();
   const renamed = operationRenames(old, next);
+  const evidence = new RenameEvidence(placesOf(old, next, renamed));
   for (const [id, before] of Object.entries(old.operations)) {
     const newId = renamed.get(id);
     if (newId !== undefined) {
-      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, id);
+      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, evidence, id);
       continue;
     }
     const after = next.operations[id];
@@ -40,7 +42,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
       add({ level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } });
       continue;
     }
-    compareOperation(id, before, after, old, next, add, pairs);
+    compareOperation(id, before, after, old, next, add, pairs, evidence);
   }
   const renamedTo = new Set(renamed.values());
   for (const [id, after] of Object.entries(next.operations)) {
@@ -266,6 +268,7 @@ function compareOperation(
   next: ApiSnapshot,
   add: (c: Found) => void,
   pairs: TypePairs,
+  evidence: RenameEvidence,
   /** The operationId the operation had, when only that changed on its method and path. */
   renamedFrom?: string,
 ): void {
@@ -296,10 +299,10 @@ function compareOperation(
   if (!before.deprecated && after.deprecated) report('patch', 'deprecated');
   if (before.deprecated && !after.deprecated) report('patch', 'no longer deprecated');
   if (before.docs !== after.docs) report('patch', 'documentation changed');
-  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs));
+  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs, evidence), evidence);
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
-  new Walker(id, 'output', old, next, add, pairs).compare(before.result, after.result, '', {});
+  new Walker(id, 'output', old, next, add, pairs, evidence).compare(before.result, after.result, '', {});
   compareNarrowing(id, before, after, next, report, shared);
 }
 
@@ -417,7 +420,7 @@ function paramLabel(p: ParamSnapshot): string {
   return p.in === 'body' ? 'body field' : 'parameter';
 }
 
-function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: OperationSnapshot, walker: Walker): void {
+function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: OperationSnapshot, walker: Walker, evidence: RenameEvidence): void {
   const before = beforeOp.params;
   const after = afterOp.params;
   // A body whose type now takes any field still takes the old ones: their calls compile.
@@ -428,18 +431,12 @@ function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: Operati
   }
   const removed = gone.filter((k) => !absorbed.includes(k));
   const added = Object.keys(after).filter((k) => !(k in before));
-  // A parameter that went while one of the same kind came is a rename by wire name (`tweet.fields` -> `post.fields`).
-  const renames: [string, string][] = [];
-  for (const key of [...removed]) {
-    const p = before[key] as ParamSnapshot;
-    const same = added.filter((k) => after[k]?.in === p.in && JSON.stringify(after[k]?.type) === JSON.stringify(p.type));
-    // Failing an exact match, the only one of the same location and kind of type (an array, a string, ...).
-    const sameIn = added.filter((k) => after[k]?.in === p.in && family(after[k]?.type) === family(p.type));
-    const pick = same.length === 1 ? same[0] : removed.filter((r) => before[r]?.in === p.in).length === 1 && sameIn.length === 1 ? sameIn[0] : undefined;
-    if (pick === undefined) continue;
-    renames.push([key, pick]);
-    removed.splice(removed.indexOf(key), 1);
-    added.splice(added.indexOf(pick), 1);
+  // A parameter that went while another came in the same place is renamed only on evidence (see evidence.ts).
+  const order = { before: Object.keys(before), after: Object.keys(after) };
+  const renames = renamedEntries(removed, added, { before: (k) => before[k] as ParamSnapshot, after: (k) => after[k] as ParamSnapshot, order }, (p) => p.in, evidence);
+  for (const [from, to] of renames) {
+    removed.splice(removed.indexOf(from), 1);
+    added.splice(added.indexOf(to), 1);
   }
   for (const key of removed) {
     const p = before[key] as ParamSnapshot;
@@ -502,6 +499,7 @@ class Walker {
     private readonly next: ApiSnapshot,
     private readonly add: (c: Found) => void,
     private readonly pairs: TypePairs,
+    private readonly evidence: RenameEvidence,
   ) {}
 
   /** A change of the operation's own: its message starts with the operationId. */
@@ -683,22 +681,34 @@ class Walker {
   private compareFields(a: Record<string, Field>, b: Record<string, Field>, path: string, place: Place): void {
     const input = this.side === 'input';
     const child = (name: string): string => (path === '' ? name : `${path}.${name}`);
+    const removed = Object.keys(a).filter((name) => !b[name]);
+    const added = Object.keys(b).filter((name) => !a[name]);
+    // A field that went while another came is renamed only on evidence (see evidence.ts).
+    const renames = new Map(renamedEntries(removed, added, { before: (k) => a[k] as Field, after: (k) => b[k] as Field, order: { before: Object.keys(a), after: Object.keys(b) } }, () => '', this.evidence));
+    const renamedTo = new Set(renames.values());
     for (const [name, field] of Object.entries(a)) {
-      const other = b[name];
+      const to = renames.get(name);
+      const other = b[to ?? name];
       const here: Place = { ...place, field: name, rel: this.child(place, name) };
       const label = input ? `field ${this.subject(child(name), here)}` : this.subject(child(name), here);
       if (!other) {
         this.found('breaking', `${label} removed`, here, true);
         continue;
       }
-      if (input && !field.required && other.required) this.found('breaking', `${label} is now required`, here);
-      if (input && field.required && !other.required) this.found('feature', `${label} is now optional`, here);
-      if (!input && field.required && !other.required) this.found('breaking', `${label} is now optional (may be missing)`, here);
-      if (!input && !field.required && other.required) this.found('patch', `${label} is now always present`, here);
-      this.compare(field.type, other.type, child(name), here);
+      const there: Place = to === undefined ? here : { ...place, field: to, rel: this.child(place, to) };
+      if (to !== undefined) {
+        const at = place.newOwner !== undefined ? place.rel : path;
+        const rename: Rename = { kind: 'field', side: this.side, ...(place.newOwner !== undefined ? { type: place.newOwner } : {}), ...(at ? { at } : {}), from: name, to };
+        this.found('breaking', `${label} renamed to ${to}`, there, false, rename);
+      }
+      if (input && !field.required && other.required) this.found('breaking', `${label} is now required`, there);
+      if (input && field.required && !other.required) this.found('feature', `${label} is now optional`, there);
+      if (!input && field.required && !other.required) this.found('breaking', `${label} is now optional (may be missing)`, there);
+      if (!input && !field.required && other.required) this.found('patch', `${label} is now always present`, there);
+      this.compare(field.type, other.type, child(to ?? name), there);
     }
     for (const [name, field] of Object.entries(b)) {
-      if (a[name]) continue;
+      if (a[name] || renamedTo.has(name)) continue;
       const here: Place = { ...place, field: name, rel: this.child(place, name) };
       const subject = this.subject(child(name), here);
       if (input) this.found(field.required ? 'breaking' : 'feature', field.required ? `new required field ${subject}` : `optional field ${subject} added`, here);
@@ -789,7 +799,8 @@ class Walker {
     const closedB = b.enum !== undefined && (this.side === 'input' || !b.open);
     if (closedA && closedB) {
       const owner = this.owner(place);
-      for (const [from, to] of valueRenames(lost, gained)) {
+      const strings = (values: Literal[]): string[] => values.filter((v): v is string => typeof v === 'string');
+      for (const [from, to] of pairUp(strings(lost), strings(gained), (x, y) => this.evidence.corroborated(x, y))) {
         const rename: Rename = { kind: 'enum-value', ...(owner !== undefined && !place.rel ? { type: owner } : place.key !== undefined ? { param: path } : {}), from: from as string, to: to as string };
         this.found('breaking', `${subject}: value ${JSON.stringify(from)} renamed to ${JSON.stringify(to)}`, place, false, rename);
         lost = lost.filter((v) => v !== from);
@@ -864,44 +875,6 @@ function freeForm(shape: Extract<Shape, { kind: 'object' }>): boolean {
 /** An object that keeps an index signature beside its fields (`additionalProperties: true` or a schema). */
 function indexed(shape: Extract<Shape, { kind: 'object' }>): boolean {
   return shape.extra === true || typeof shape.extra === 'object';
-}
-
-/**
- * Values renamed among those a closed enum lost and gained: string values of several words (split
- * at `.`, `_`, `-`) that differ in one word only (`referenced_tweets.id` -> `referenced_posts.id`),
- * each lost value matching exactly one gained one and the reverse; failing that, when one value
- * went and one came sharing a word (`adopted` -> `adopted_out`). One word lost for another
- * (`dog` -> `hound`) is not taken for a rename: nothing says it means the same, and `xgen migrate`
- * rewrites what a rename says.
- */
-function valueRenames(lost: Literal[], gained: Literal[]): [Literal, Literal][] {
-  const near = (x: Literal, y: Literal): boolean => {
-    if (typeof x !== 'string' || typeof y !== 'string') return false;
-    const wx = x.split(/([._-])/);
-    const wy = y.split(/([._-])/);
-    return wx.length > 1 && wx.length === wy.length && wx.filter((w, i) => w !== wy[i]).length === 1;
-  };
-  const out: [Literal, Literal][] = [];
-  for (const x of lost) {
-    const matches = gained.filter((y) => near(x, y));
-    if (matches.length === 1 && lost.filter((z) => near(z, matches[0] as Literal)).length === 1) out.push([x, matches[0] as Literal]);
-  }
-  const lostLeft = lost.filter((x) => !out.some(([from]) => from === x));
-  const gainedLeft = gained.filter((y) => !out.some(([, to]) => to === y));
-  const [x] = lostLeft;
-  const [y] = gainedLeft;
-  if (lostLeft.length === 1 && gainedLeft.length === 1 && typeof x === 'string' && typeof y === 'string') {
-    const wordsOf = (value: string): string[] => value.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
-    const mine = new Set(wordsOf(x));
-    if (wordsOf(y).some((w) => mine.has(w))) out.push([x, y]);
-  }
-  return out;
-}
-
-
-/** The kind of a shape, references by name: what a renamed parameter must keep to be taken for the same one. */
-function family(shape: Shape | undefined): string {
-  return shape === undefined ? '' : 'ref' in shape ? `ref ${shape.ref}` : shape.kind;
 }
 
 /** A short name for a shape in messages: `string`, `'a' | 'b'`, `Tweet[]`, `object`. */
