@@ -23,7 +23,7 @@ export interface Place {
  *   `post.fields`): at least two different old names, in at least two places that are not copies of
  *   each other (an enum repeated inline in several operations is one place); or
  * - for a field or parameter, the same type, and one a name could hardly share by chance (an enum
- *   with the same values, bounds, a pattern), at the same position, the only name that went and the
+ *   with the same values, a pattern), at the same position, the only name that went and the
  *   only one that came there (`kind: 'cat' | 'dog'` -> `species: 'cat' | 'dog'`).
  *
  * Short of that it is reported as removed and added, both breaking, and migrate lists the uses.
@@ -108,13 +108,14 @@ export function pairUp(lost: readonly string[], gained: readonly string[], accep
 }
 
 /**
- * A type two names could hardly share by chance: an enum, bounds or a pattern somewhere in it, or an
- * object of several fields. A plain `string`, a number or a reference to a type used all over is not.
+ * A type two names could hardly share by chance: an enum of several values or a pattern somewhere in
+ * it, or an object of several fields. A plain `string`, a number, a bound every field of an API carries
+ * (Stripe's `maxLength: 5000`) or a reference to a type used all over is not.
  */
 export function distinctive(shape: Shape): boolean {
   if ('ref' in shape) return false;
-  if (isScalar(shape)) return (shape.enum?.length ?? 0) >= 2 || shape.bounds !== undefined;
-  if (shape.kind === 'array') return shape.bounds !== undefined || distinctive(shape.items);
+  if (isScalar(shape)) return (shape.enum?.length ?? 0) >= 2 || shape.bounds?.pattern !== undefined;
+  if (shape.kind === 'array') return distinctive(shape.items);
   if (shape.kind === 'object') return Object.keys(shape.fields).length >= 2;
   return shape.of.some(distinctive);
 }

@@ -2,7 +2,7 @@ import { type Change, LEVELS, type Level, type Rename, type Where } from './chan
 import { type Bounds, type Field, isScalar, type Literal, refsOf, type Scalar, type Shape } from './shapes.ts';
 import { camelCase, pascalCase } from '../model/names.ts';
 import { pairUp, placesOf, renamedEntries, RenameEvidence } from './evidence.ts';
-import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, withUnknownFacts } from './snapshot.ts';
+import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, type SelectionSnapshot, withUnknownFacts } from './snapshot.ts';
 
 /**
  * A change as a rule finds it, for one operation. `shared` marks one caused by something several
@@ -10,6 +10,9 @@ import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type 
  * the operation, and the same change found in several operations becomes one entry listing them.
  */
 type Found = Change & { shared?: true };
+
+/** Fields renamed, by the (new) name of the type holding them, `''` for inline objects: old name -> new name. */
+type FieldRenames = Map<string, Map<string, string>>;
 
 /** Where each old named type was met in place of a new one of another name, by operation: `Tweet` -> `Post` -> {getTweets}. */
 type TypePairs = Map<string, Map<string, Set<string>>>;
@@ -27,14 +30,23 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   // A snapshot of an older format lacks some facts: they compare as unchanged, not as removed.
   const old = withUnknownFacts(previous, next);
   const changes: Found[] = [];
-  const add = (change: Found): void => void changes.push(change);
+  // Fields found renamed, by name of the type holding them (`''` inline): what a selection's defaults and paths follow.
+  const fieldRenames: FieldRenames = new Map();
+  const add = (change: Found): void => {
+    const rename = change.rename;
+    if (rename?.kind === 'field') {
+      const of = fieldRenames.get(rename.type ?? '') ?? new Map<string, string>();
+      fieldRenames.set(rename.type ?? '', of.set(rename.from, rename.to));
+    }
+    changes.push(change);
+  };
   const pairs: TypePairs = new Map();
   const renamed = operationRenames(old, next);
   const evidence = new RenameEvidence(placesOf(old, next, renamed));
   for (const [id, before] of Object.entries(old.operations)) {
     const newId = renamed.get(id);
     if (newId !== undefined) {
-      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, evidence, id);
+      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, evidence, fieldRenames, id);
       continue;
     }
     const after = next.operations[id];
@@ -42,7 +54,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
       add({ level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } });
       continue;
     }
-    compareOperation(id, before, after, old, next, add, pairs, evidence);
+    compareOperation(id, before, after, old, next, add, pairs, evidence, fieldRenames);
   }
   const renamedTo = new Set(renamed.values());
   for (const [id, after] of Object.entries(next.operations)) {
@@ -269,6 +281,7 @@ function compareOperation(
   add: (c: Found) => void,
   pairs: TypePairs,
   evidence: RenameEvidence,
+  fieldRenames: FieldRenames,
   /** The operationId the operation had, when only that changed on its method and path. */
   renamedFrom?: string,
 ): void {
@@ -303,7 +316,7 @@ function compareOperation(
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
   new Walker(id, 'output', old, next, add, pairs, evidence).compare(before.result, after.result, '', {});
-  compareNarrowing(id, before, after, next, report, shared);
+  compareNarrowing(id, before, after, next, report, shared, fieldRenames);
 }
 
 /**
@@ -319,8 +332,9 @@ function compareNarrowing(
   next: ApiSnapshot,
   report: (level: Level, message: string, where?: Where) => void,
   shared: (level: Level, message: string, where?: Where) => void,
+  fieldRenames: FieldRenames,
 ): void {
-  const a: NarrowingSnapshot = before.narrowing ?? {};
+  const a: NarrowingSnapshot = renamedNarrowing(before.narrowing ?? {}, after.narrowing ?? {}, fieldRenames);
   const b: NarrowingSnapshot = after.narrowing ?? {};
   const paramAt = (key: string): Where => {
     const param = after.params[key];
@@ -403,6 +417,33 @@ function compareNarrowing(
     if (y && x !== y) report('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
     else if (x && !y && (body === undefined || property in body)) report('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
   }
+}
+
+/**
+ * The old narrowing in the new names of the fields renamed (see `diffSnapshots`): a renamed default is
+ * the same default, and a result path through a renamed field (`includes.tweets[]` -> `includes.posts[]`)
+ * the same path, so that neither is reported again as gone and come.
+ */
+function renamedNarrowing(old: NarrowingSnapshot, now: NarrowingSnapshot, fieldRenames: FieldRenames): NarrowingSnapshot {
+  if (fieldRenames.size === 0 || !old.selected) return old;
+  const inline = fieldRenames.get('') ?? new Map<string, string>();
+  // A path segment follows the one rename of that name, wherever its type: only where the old path went and the new one came.
+  const anywhere = new Map<string, Set<string>>();
+  for (const renames of fieldRenames.values()) for (const [from, to] of renames) anywhere.set(from, (anywhere.get(from) ?? new Set()).add(to));
+  const segment = (name: string): string => {
+    const bare = name.replace(/\[\]$/, '');
+    const to = inline.get(bare) ?? (anywhere.get(bare)?.size === 1 ? [...(anywhere.get(bare) as Set<string>)][0] : undefined);
+    return to === undefined ? name : name.replace(bare, to);
+  };
+  const selected: Record<string, SelectionSnapshot> = {};
+  for (const [path, selection] of Object.entries(old.selected)) {
+    const moved = path.split('.').map(segment).join('.');
+    const key = path in (now.selected ?? {}) || !(moved in (now.selected ?? {})) || moved in old.selected ? path : moved;
+    const renames = fieldRenames.get(selection.object) ?? new Map<string, string>();
+    const follow = (list: string[]): string[] => list.map((f) => renames.get(f) ?? f).sort();
+    selected[key] = { ...selection, defaults: follow(selection.defaults), ...(selection.sometimesAbsent ? { sometimesAbsent: follow(selection.sometimesAbsent) } : {}) };
+  }
+  return { ...old, selected };
 }
 
 function union(a: string[], b: string[]): string[] {
