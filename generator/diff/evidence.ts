@@ -180,7 +180,8 @@ export function placesOf(old: ApiSnapshot, next: ApiSnapshot, renamedOperations:
 export function renamedEntries<T extends { type: Shape }>(
   removed: readonly string[],
   added: readonly string[],
-  entries: { before: (key: string) => T; after: (key: string) => T; order: { before: readonly string[]; after: readonly string[] } },
+  /** `order`: the names in the order their place declares them, on each side; a name not in it has no known place (a body's fields are kept sorted). */
+  entries: { before: (key: string) => T; after: (key: string) => T; order?: { before: readonly string[]; after: readonly string[] } },
   group: (entry: T) => string,
   evidence: RenameEvidence,
 ): [string, string][] {
@@ -191,7 +192,10 @@ export function renamedEntries<T extends { type: Shape }>(
     if (group(a) !== group(b)) return false;
     if (evidence.corroborated(from, to)) return family(a.type) === family(b.type);
     const alone = removed.filter((k) => group(before(k)) === group(a)).length === 1 && added.filter((k) => group(after(k)) === group(b)).length === 1;
-    return alone && stable(a.type) === stable(b.type) && distinctive(a.type) && order.before.indexOf(from) === order.after.indexOf(to);
+    const i = order?.before.indexOf(from) ?? -1;
+    const j = order?.after.indexOf(to) ?? -1;
+    const samePlace = i < 0 || j < 0 || i === j;
+    return alone && stable(a.type) === stable(b.type) && distinctive(a.type) && samePlace;
   });
 }
 

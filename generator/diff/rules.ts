@@ -473,7 +473,9 @@ function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: Operati
   const removed = gone.filter((k) => !absorbed.includes(k));
   const added = Object.keys(after).filter((k) => !(k in before));
   // A parameter that went while another came in the same place is renamed only on evidence (see evidence.ts).
-  const order = { before: Object.keys(before), after: Object.keys(after) };
+  // Parameters keep the spec's order; the fields of a body are kept sorted, their place unknown.
+  const ordered = (params: Record<string, ParamSnapshot>): string[] => Object.keys(params).filter((k) => params[k]?.in !== 'body');
+  const order = { before: ordered(before), after: ordered(after) };
   const renames = renamedEntries(removed, added, { before: (k) => before[k] as ParamSnapshot, after: (k) => after[k] as ParamSnapshot, order }, (p) => p.in, evidence);
   for (const [from, to] of renames) {
     removed.splice(removed.indexOf(from), 1);

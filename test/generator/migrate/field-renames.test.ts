@@ -4,8 +4,8 @@
  * from the new spec and migrating, the renames the diff found (X-like tweet -> post result fields,
  * `includes` keys, `*.fields` values) are followed in every idiom that reads a field, type-aware, and
  * the rest compiles; what merely looks like a rename (Stripe-like `coupon` -> `description`,
- * `invoiceitem.updated` -> `tax.settings.updated`, `location` -> `description`) is listed where it is
- * used, and that code is left as it was.
+ * `invoiceitem.updated` -> `tax.settings.updated`, `location` -> `description`, `adopted` ->
+ * `adopted_out`) is listed where it is used, and that code is left as it was.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,10 +75,23 @@ export async function subscribe(): Promise<unknown> {
 }
 `;
 
+/** test/fixtures/migrate/base.yaml -> enum-value-renamed.yaml: `adopted` -> `adopted_out`, `age` -> `age_years`, words added nowhere else. */
+const ADOPTED = `import { ApiClient, type PetStatus } from '@test/api';
+declare const client: ApiClient;
+
+export const wanted: PetStatus = 'adopted';
+
+export async function adopted(): Promise<unknown> {
+  return client.pets.list({ 'pet.fields': ['age', 'name'], status: 'adopted' });
+}
+`;
+
+const MIGRATE = join(ROOT, 'test', 'fixtures', 'migrate');
 const CASES = [
-  { name: 'posts', code: POSTS + POSTS_LEFT },
-  { name: 'coupon', code: COUPON },
-  { name: 'events', code: EVENTS },
+  { name: 'posts', code: POSTS + POSTS_LEFT, old: join(FIXTURES, 'posts.old.yaml'), next: join(FIXTURES, 'posts.new.yaml') },
+  { name: 'coupon', code: COUPON, old: join(FIXTURES, 'coupon.old.yaml'), next: join(FIXTURES, 'coupon.new.yaml') },
+  { name: 'events', code: EVENTS, old: join(FIXTURES, 'events.old.yaml'), next: join(FIXTURES, 'events.new.yaml') },
+  { name: 'adopted', code: ADOPTED, old: join(MIGRATE, 'base.yaml'), next: join(MIGRATE, 'enum-value-renamed.yaml') },
 ];
 
 let work = '';
@@ -90,7 +103,7 @@ test.after(() => removeDir(work));
 test('renames followed in every idiom, look-alikes listed and left as written', async () => {
   const dirs = CASES.map((c) => {
     const dir = join(work, c.name);
-    createProject(dir, join(FIXTURES, `${c.name}.old.yaml`), {});
+    createProject(dir, c.old, {});
     mkdirSync(join(dir, 'src'), { recursive: true });
     writeFileSync(join(dir, 'src', 'consumer.ts'), c.code);
     return dir;
@@ -98,12 +111,12 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   await generateProjects(dirs.map((dir) => ({ dir })));
   const control = compileProjects(dirs);
   for (const dir of dirs) assert.equal(control.get(dir), [], `${dir} compiles against the old package`);
-  await generateProjects(CASES.map((c, i) => ({ dir: dirs[i] as string, spec: join(FIXTURES, `${c.name}.new.yaml`) })));
+  await generateProjects(CASES.map((c, i) => ({ dir: dirs[i] as string, spec: c.next })));
   const runs = [];
   for (const dir of dirs) runs.push(await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]));
   const after = compileProjects(dirs);
-  const [posts, coupon, events] = dirs as [string, string, string];
-  const [postsRun, couponRun, eventsRun] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
+  const [posts, coupon, events, adopted] = dirs as [string, string, string, string];
+  const [postsRun, couponRun, eventsRun, adoptedRun] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
 
   // X-like: every read of a renamed field follows it, the user's own type does not; only the look-alike is left.
   const text = read(posts, 'src/consumer.ts');
@@ -136,10 +149,11 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   for (const at of postsErrors) assert.ok(at.startsWith('src/consumer.ts:') && Number(at.split(':')[1]) > POSTS.split('\n').length - 1, `only the look-alike is left: ${at}\n${text}`);
   for (const at of postsErrors) assert.ok(postsListed.has(at), `${at} is listed: ${postsRun.text}`);
 
-  // Stripe-like: nothing rewritten, the use listed.
+  // Stripe-like, and a word added to a value: nothing rewritten, the uses listed.
   for (const [dir, run, code] of [
     [coupon, couponRun, COUPON],
     [events, eventsRun, EVENTS],
+    [adopted, adoptedRun, ADOPTED],
   ] as const) {
     assert.is(read(dir, 'src/consumer.ts'), code, 'left as written');
     const errors = (after.get(dir) ?? []).map((e) => e.at);
