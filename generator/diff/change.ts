@@ -34,7 +34,15 @@ export type Rename =
    * -> `client.pets.remove`; the same place when only the id changed). One entry per operation: a group or
    * method move that comes with the new id is carried here, not as a `method` rename beside it.
    */
-  | { kind: 'operation'; from: string; to: string; http: string; client: { from: { group: string; method: string }; to: { group: string; method: string } } }
+  | {
+      kind: 'operation';
+      from: string;
+      to: string;
+      http: string;
+      client: { from: { group: string; method: string }; to: { group: string; method: string } };
+      /** The exported types named for the operation that its new id renames (`DeletePetParams` -> `RemovePetParams`). */
+      types?: { from: string; to: string }[];
+    }
   /** A params key: a parameter (`in` path, query, header, cookie; wire names) or a body field (`in: body`). */
   | { kind: 'parameter' | 'body-field'; in: string; from: string; to: string }
   /**

@@ -43,6 +43,8 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   const pairs: TypePairs = new Map();
   const renamed = operationRenames(old, next);
   const evidence = new RenameEvidence(placesOf(old, next, renamed));
+  // The removal of each operation, and the exported names that went with it (filled in by compareExports).
+  const removals = new Map<string, { change: Found; names: string[] }>();
   for (const [id, before] of Object.entries(old.operations)) {
     const newId = renamed.get(id);
     if (newId !== undefined) {
@@ -51,7 +53,9 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     }
     const after = next.operations[id];
     if (!after) {
-      add({ level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } });
+      const removal: Found = { level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } };
+      removals.set(id, { change: removal, names: [] });
+      add(removal);
       continue;
     }
     compareOperation(id, before, after, old, next, add, pairs, evidence, fieldRenames);
@@ -60,7 +64,21 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   for (const [id, after] of Object.entries(next.operations)) {
     if (!old.operations[id] && !renamedTo.has(id)) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
   }
-  compareExports(old, next, pairs, add, new Set(renamed.keys()));
+  const typesRenamedWith = new Map<string, [string, string][]>();
+  compareExports(old, next, pairs, add, renamed, (id, name) => removals.get(id)?.names.push(name), (id, from, to) => typesRenamedWith.set(id, [...(typesRenamedWith.get(id) ?? []), [from, to]]));
+  // Each cause once: the names an operation's removal takes with it are listed in its entry, and so
+  // are those its new operationId renames (`DeletePetParams` -> `RemovePetParams`), which migrate follows.
+  for (const { change, names } of removals.values()) {
+    if (names.length > 0) change.message += `; no longer exported with it: ${[...new Set(names)].sort().join(', ')} (code naming them no longer compiles)`;
+  }
+  for (const change of changes) {
+    const rename = change.rename;
+    const types = rename?.kind === 'operation' ? typesRenamedWith.get(rename.from) : undefined;
+    if (rename?.kind !== 'operation' || !types) continue;
+    types.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    change.message += `; its types renamed with it: ${types.map(([from, to]) => `${from} -> ${to}`).join(', ')}`;
+    change.rename = { ...rename, types: types.map(([from, to]) => ({ from, to })) };
+  }
   compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
   compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
@@ -145,7 +163,16 @@ function mergeCauses(changes: readonly Found[]): Change[] {
  * exactly one new name has the same shape, or the same letters in another case; otherwise it was removed. Both are breaking. A new name
  * alone is not reported: what uses it (an operation, a field) is.
  */
-function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void, renamedOperations: ReadonlySet<string>): void {
+function compareExports(
+  old: ApiSnapshot,
+  next: ApiSnapshot,
+  pairs: TypePairs,
+  add: (c: Found) => void,
+  operationRenames: ReadonlyMap<string, string>,
+  goneWith: (operationId: string, name: string) => void,
+  renamedWith: (operationId: string, from: string, to: string) => void,
+): void {
+  const renamedOperations = new Set(operationRenames.keys());
   const before = exportsOf(old);
   const after = exportsOf(next);
   const came = after.filter((n) => !before.includes(n));
@@ -174,23 +201,66 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
       continue;
     }
     const ids = oldReach.operationsReaching(name);
-    // A type only removed operations reached went with them: their removal is the cause.
-    if (ids.length > 0 && ids.every((id) => !next.operations[id] && !renamedOperations.has(id))) continue;
+    // A type only removed operations reached went with them: their removal is the cause, and names it.
+    if (ids.length > 0 && ids.every((id) => !next.operations[id] && !renamedOperations.has(id))) {
+      for (const id of ids) goneWith(id, name);
+      continue;
+    }
     const message = `type ${name} removed: code naming it (import type { ${name} }) no longer compiles`;
     const where: Where = { side: 'old', type: name };
     for (const id of ids) add({ level: 'breaking', operationId: id, message, where, shared: true });
     if (ids.length === 0) add({ level: 'breaking', message, where, shared: true });
   }
-  // The names of params, selection and narrowed result types go and come with what they belong to
-  // (an operation removed or renamed, a selection dropped), which is reported itself. Only their own
-  // spelling changing (`Oauth2TokenParams` -> `OAuth2TokenParams`) is a change of theirs: a rename.
+  // The names of params, selection and narrowed result types (`GetOrdersParams`, `GetOrdersResponse`,
+  // `GetOrdersPage`, `PostSelection`) are API too: `import type { GetOrdersParams }` fails once it went.
+  // Named for an operation, they follow it: renamed with its id (`ListPetsParams` -> `ListAllPetsParams`),
+  // listed with its removal; their own spelling changing (`Oauth2TokenParams` -> `OAuth2TokenParams`) is
+  // a rename; any other that went (a selection dropped) is removed.
   const ownBefore = old.operationExports ?? [];
   const ownAfter = next.operationExports ?? [];
-  for (const name of ownBefore.filter((n) => !ownAfter.includes(n))) {
-    const recased = ownAfter.filter((n) => !ownBefore.includes(n) && n.toLowerCase() === name.toLowerCase());
-    if (recased.length !== 1) continue;
-    const to = recased[0] as string;
-    add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, rename: { kind: 'type', from: name, to }, shared: true });
+  const cameOwn = new Set(ownAfter.filter((n) => !ownBefore.includes(n) && !after.includes(n)));
+  const owners = Object.keys(old.operations).sort((a, b) => pascalCase(b).length - pascalCase(a).length);
+  // The names of a kept operation that went (its result no longer narrowed, say): one entry for the operation.
+  const ownGone = new Map<string, string[]>();
+  for (const name of ownBefore.filter((n) => !ownAfter.includes(n) && !after.includes(n))) {
+    const rename = (to: string): void =>
+      add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, rename: { kind: 'type', from: name, to }, shared: true });
+    const recased = [...cameOwn].filter((n) => n.toLowerCase() === name.toLowerCase());
+    if (recased.length === 1) {
+      cameOwn.delete(recased[0] as string);
+      rename(recased[0] as string);
+      continue;
+    }
+    // The operation it is named for: the longest operationId whose type name it starts with.
+    const owner = owners.find((id) => name.startsWith(pascalCase(id)) && /^[A-Z0-9]/.test(name.slice(pascalCase(id).length)));
+    const renamedTo = owner === undefined ? undefined : operationRenames.get(owner);
+    if (owner !== undefined && renamedTo !== undefined) {
+      const to = `${pascalCase(renamedTo)}${name.slice(pascalCase(owner).length)}`;
+      if (cameOwn.has(to)) {
+        cameOwn.delete(to);
+        renamedWith(owner, name, to);
+        continue;
+      }
+    }
+    if (owner !== undefined && !next.operations[owner] && renamedTo === undefined) {
+      goneWith(owner, name);
+      continue;
+    }
+    if (owner !== undefined) {
+      ownGone.set(owner, [...(ownGone.get(owner) ?? []), name]);
+      continue;
+    }
+    const message = `type ${name} removed: code naming it (import type { ${name} }) no longer compiles`;
+    {
+      // A selection type is named for its object: shown there.
+      const object = name.endsWith('Selection') ? name.slice(0, -'Selection'.length) : '';
+      add({ level: 'breaking', message, ...(old.types[object] ? { where: { side: 'old' as const, type: object } } : {}), shared: true });
+    }
+  }
+  for (const [owner, names] of ownGone) {
+    const id = operationRenames.get(owner) ?? owner;
+    const list = names.sort().join(', ');
+    add({ level: 'breaking', operationId: id, message: `${id}: ${names.length === 1 ? 'type' : 'types'} ${list} no longer exported: code naming ${names.length === 1 ? 'it' : 'them'} (import type { ${list} }) no longer compiles`, where: { side: 'new', operationId: id } });
   }
 }
 
@@ -320,7 +390,9 @@ function compareOperation(
 }
 
 /**
- * How the result follows the params (field selection, flags): what `result.data.x` compiles to.
+ * How the result follows the params (field selection, flags): what `result.data.x` compiles to. Each
+ * cause once: a result path that stops following its parameter in many operations (X's
+ * `includes.tweets[]` in 45) is one entry listing them.
  * A field leaving the defaults, or one that may now be missing when asked for, is a compile
  * error where code reads it; so is a result that starts or stops following a parameter (fields
  * absent unless asked for, or optional again where they were present). A new default is a feature.
@@ -348,17 +420,17 @@ function compareNarrowing(
     const y = sb[path];
     const label = `result field ${path}`;
     if (x && !y) {
-      report('breaking', `${label} no longer follows ${x.param}: the fields it asks for are optional again, as the schema states them`, paramAt(x.param));
+      shared('breaking', `${label} no longer follows ${x.param}: the fields it asks for are optional again, as the schema states them`, paramAt(x.param));
       continue;
     }
     if (!x && y) {
       // Defaults unknown: the asked-for fields become present and every other one stays optional, so nothing read before stops compiling.
-      if (y.defaultsUnknown) report('feature', `${label} now follows ${y.param}: the fields it asks for are present; the spec states no defaults, so the others stay optional`, paramAt(y.param));
-      else report('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
+      if (y.defaultsUnknown) shared('feature', `${label} now follows ${y.param}: the fields it asks for are present; the spec states no defaults, so the others stay optional`, paramAt(y.param));
+      else shared('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
       continue;
     }
     if (!x || !y) continue;
-    if (x.param !== y.param) report('breaking', `${label} now follows ${y.param} (was ${x.param})`, paramAt(y.param));
+    if (x.param !== y.param) shared('breaking', `${label} now follows ${y.param} (was ${x.param})`, paramAt(y.param));
     // A field gone from the object altogether is reported as removed already.
     const fields = objectFields(next, y.object);
     const still = (f: string): boolean => fields === undefined || f in fields;
@@ -414,8 +486,8 @@ function compareNarrowing(
     const x = fa[property];
     const y = fb[property];
     const label = `result field ${property}`;
-    if (y && x !== y) report('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
-    else if (x && !y && (body === undefined || property in body)) report('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
+    if (y && x !== y) shared('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
+    else if (x && !y && (body === undefined || property in body)) shared('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
   }
 }
 

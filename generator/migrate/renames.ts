@@ -56,10 +56,12 @@ export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Cha
       case 'operation': {
         renames.operations.set(rename.from, { from: { id: rename.from, ...rename.client.from }, to: { id: rename.to, ...rename.client.to } });
         renames.functions.set(memberName(rename.from), memberName(rename.to));
-        // The params type is named after the operation and follows its id.
+        // The types named after the operation follow its id: as the diff lists them, or (a diff of an
+        // older xgen, which did not) its params type.
+        for (const type of rename.types ?? []) renames.types.set(type.from, type.to);
         const a = `${pascalCase(rename.from)}Params`;
         const b = `${pascalCase(rename.to)}Params`;
-        if (!old.types[a] && !next.types[b]) renames.types.set(a, b);
+        if (!rename.types && !old.types[a] && !next.types[b]) renames.types.set(a, b);
         break;
       }
       case 'parameter':

@@ -62,7 +62,14 @@ test('renames carry what a rewrite needs: the kind of name, the old and the new'
   }
   // An operationId changed on the same method and path is the same endpoint renamed: `client.call('deletePet')` and `client.pets.delete` are rewritten.
   assert.equal(rename('op-id-renamed'), [
-    { kind: 'operation', from: 'deletePet', to: 'removePet', http: 'DELETE /v1/pets/{pet_id}', client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'remove' } } },
+    {
+      kind: 'operation',
+      from: 'deletePet',
+      to: 'removePet',
+      http: 'DELETE /v1/pets/{pet_id}',
+      client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'remove' } },
+      types: [{ from: 'DeletePetParams', to: 'RemovePetParams' }],
+    },
   ]);
 });
 
@@ -81,7 +88,7 @@ test('an operationId renamed on the same method and path: one rename entry, its 
     assert.equal(
       report.changes.map((c) => [c.level, c.operationId, c.message]),
       [
-        ['breaking', 'removePet', 'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove)'],
+        ['breaking', 'removePet', 'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove); its types renamed with it: DeletePetParams -> RemovePetParams'],
         ['feature', 'removePet', 'optional parameter reason added'],
       ],
     );
