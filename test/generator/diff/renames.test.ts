@@ -41,7 +41,13 @@ test('tweet -> post across the spec: result fields, an includes key and the *.fi
   ]);
   assert.ok(renames.filter((r) => r.kind === 'field').every((r) => r.kind === 'field' && r.side === 'output' && r.at === undefined));
   const values = renames.filter((r) => r.kind === 'enum-value').map((r) => `${r.from} -> ${r.to}`).sort();
-  assert.equal(values, ['edit_history_tweet_ids -> edit_history_post_ids', 'note_tweet -> note_post', 'pinned_tweet_id -> pinned_post_id', 'referenced_tweets -> referenced_posts']);
+  assert.equal(values, [
+    'edit_history_tweet_ids -> edit_history_post_ids',
+    'note_tweet -> note_post',
+    'pinned_tweet_id -> pinned_post_id',
+    'referenced_tweets -> referenced_posts',
+    'referenced_tweets.id -> referenced_posts.id',
+  ]);
   // `location` -> `description` substitutes words the bump substitutes nowhere else.
   assert.equal(verdicts(changes.filter((c) => /location|description/.test(c.message))), [
     'breaking: user.fields[] no longer accepts "location"',
@@ -49,6 +55,8 @@ test('tweet -> post across the spec: result fields, an includes key and the *.fi
     'feature: user.fields[] accepts "description"',
     'feature: result field User.description added',
   ]);
+  // A renamed default is the same default, and `includes.tweets[]` -> `includes.posts[]` the same selected path: nothing about either changed.
+  assert.equal(changes.filter((c) => /follows/.test(c.message)).map((c) => c.message), []);
   // A renamed default is the same default: nothing about the defaults changed.
   assert.equal(changes.filter((c) => /default/.test(c.message)).map((c) => c.message), []);
   const note = changes.find((c) => c.message === 'result field Post.note_tweet renamed to note_post');

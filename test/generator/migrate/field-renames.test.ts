@@ -20,7 +20,7 @@ const POSTS = `import { ApiClient, type Post, type User } from '@test/api';
 declare const client: ApiClient;
 
 export async function idioms(): Promise<unknown[]> {
-  const res = await client.posts.getByIds({ ids: ['1'], 'tweet.fields': ['note_tweet', 'referenced_tweets', 'public_metrics'] });
+  const res = await client.posts.getByIds({ ids: ['1'], 'tweet.fields': ['note_tweet', 'referenced_tweets', 'public_metrics'], expansions: ['referenced_tweets.id'] });
   const first = res.data?.[0];
   const note = first?.note_tweet?.text;
   const refs = first ? first.referenced_tweets : undefined;
@@ -28,7 +28,7 @@ export async function idioms(): Promise<unknown[]> {
   const versions = first?.edit_history_tweet_ids;
   const bracket = first?.['note_tweet'];
   const has = first !== undefined && 'note_tweet' in first;
-  const included = res.includes?.tweets?.length;
+  const included = res.includes?.tweets?.[0]?.note_tweet;
   const out: unknown[] = [note, refs, reposts, versions, bracket, has, included];
   if (first) {
     const { note_tweet, referenced_tweets: referenced } = first;
@@ -121,14 +121,14 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   // X-like: every read of a renamed field follows it, the user's own type does not; only the look-alike is left.
   const text = read(posts, 'src/consumer.ts');
   for (const expected of [
-    "'tweet.fields': ['note_post', 'referenced_posts', 'public_metrics']",
+    "'tweet.fields': ['note_post', 'referenced_posts', 'public_metrics'], expansions: ['referenced_posts.id']",
     'const note = first?.note_post?.text;',
     'first ? first.referenced_posts : undefined',
     'first?.public_metrics?.repost_count',
     'first?.edit_history_post_ids',
     "first?.['note_post']",
     "'note_post' in first",
-    'res.includes?.posts?.length',
+    'res.includes?.posts?.[0]?.note_post',
     'const { note_post: note_tweet, referenced_posts: referenced } = first;',
     "'user.fields': ['pinned_post_id', 'public_metrics']",
     'user.data?.pinned_post_id, user.data?.public_metrics?.post_count',
