@@ -1,7 +1,7 @@
 import { type Change, LEVELS, type Level, type Rename, type Where } from './change.ts';
 import { type Bounds, type Field, isScalar, type Literal, refsOf, type Scalar, type Shape } from './shapes.ts';
 import { camelCase, pascalCase } from '../model/names.ts';
-import { pairUp, placesOf, renamedEntries, RenameEvidence } from './evidence.ts';
+import { distinctive, pairUp, placesOf, renamedEntries, RenameEvidence } from './evidence.ts';
 import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, type SelectionSnapshot, withUnknownFacts } from './snapshot.ts';
 
 /**
@@ -65,7 +65,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     if (!old.operations[id] && !renamedTo.has(id)) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
   }
   const typesRenamedWith = new Map<string, [string, string][]>();
-  compareExports(old, next, pairs, add, renamed, (id, name) => removals.get(id)?.names.push(name), (id, from, to) => typesRenamedWith.set(id, [...(typesRenamedWith.get(id) ?? []), [from, to]]));
+  compareExports(old, next, pairs, add, renamed, (id, name) => removals.get(id)?.names.push(name), (id, from, to) => typesRenamedWith.set(id, [...(typesRenamedWith.get(id) ?? []), [from, to]]), evidence);
   // Each cause once: the names an operation's removal takes with it are listed in its entry, and so
   // are those its new operationId renames (`DeletePetParams` -> `RemovePetParams`), which migrate follows.
   for (const { change, names } of removals.values()) {
@@ -160,7 +160,7 @@ function mergeCauses(changes: readonly Found[]): Change[] {
  * Every exported name is part of the package's API: `import type { Tweet }` fails once `Tweet` is
  * gone. A name that went is a rename when a new name took its place in the same operations (the
  * walk met `Tweet` where `Post` now is: the one met in most operations), or, failing that, when
- * exactly one new name has the same shape, or the same letters in another case; otherwise it was removed. Both are breaking. A new name
+ * exactly one new name has the same shape (one a type could hardly share by chance, or with a word substitution the bump makes elsewhere), or the same letters in another case; otherwise it was removed. Both are breaking. A new name
  * alone is not reported: what uses it (an operation, a field) is.
  */
 function compareExports(
@@ -171,6 +171,7 @@ function compareExports(
   operationRenames: ReadonlyMap<string, string>,
   goneWith: (operationId: string, name: string) => void,
   renamedWith: (operationId: string, from: string, to: string) => void,
+  evidence: RenameEvidence,
 ): void {
   const renamedOperations = new Set(operationRenames.keys());
   const before = exportsOf(old);
@@ -185,7 +186,8 @@ function compareExports(
     const shape = old.types[name]?.shape;
     if (to === undefined && shape) {
       const same = came.filter((n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape));
-      if (same.length === 1) to = same[0];
+      // The same shape is evidence only when a type could hardly share it by chance, or the bump makes the same substitution of words elsewhere.
+      if (same.length === 1 && (distinctive(shape) || evidence.corroborated(name, same[0] as string))) to = same[0];
     }
     if (to === undefined) {
       // Only the casing changed (`Oauth2Token` -> `OAuth2Token`): the same type, renamed.

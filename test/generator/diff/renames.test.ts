@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { diffSpecs } from '../../../generator/diff/compare.ts';
+import { diffSnapshots } from '../../../generator/diff/rules.ts';
+import type { ApiSnapshot, TypeSnapshot } from '../../../generator/diff/snapshot.ts';
 import type { ReportedChange } from '../../../generator/diff/render.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
@@ -62,6 +64,16 @@ test('tweet -> post across the spec: result fields, an includes key and the *.fi
   const note = changes.find((c) => c.message === 'result field Post.note_tweet renamed to note_post');
   assert.equal(note?.level, 'breaking');
   assert.equal(note?.operationIds, ['getPostsByIds', 'getUsersById']);
+});
+
+test('an exported type gone and another come with the same shape: renamed only when the shape could hardly be shared by chance', () => {
+  const snapshot = (types: Record<string, TypeSnapshot>): ApiSnapshot => ({ format: 6, specVersion: '1', auth: [], problems: [], exports: Object.keys(types), operations: {}, types });
+  const idOnly: TypeSnapshot = { shape: { kind: 'object', fields: { id: { type: { kind: 'string' }, required: true } } } };
+  const replaced = diffSnapshots(snapshot({ Coupon: idOnly }), snapshot({ Discount: idOnly }));
+  assert.equal(replaced.map((c) => [c.message, c.rename]), [['type Coupon removed: code naming it (import type { Coupon }) no longer compiles', undefined]]);
+  const levels: TypeSnapshot = { shape: { kind: 'string', enum: ['low', 'medium', 'high'] } };
+  const renamed = diffSnapshots(snapshot({ Severity: levels }), snapshot({ Level: levels }));
+  assert.equal(renamed.map((c) => c.rename), [{ kind: 'type', from: 'Severity', to: 'Level' }]);
 });
 
 test.run();
