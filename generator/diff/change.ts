@@ -34,9 +34,24 @@ export type Rename =
    * -> `client.pets.remove`; the same place when only the id changed). One entry per operation: a group or
    * method move that comes with the new id is carried here, not as a `method` rename beside it.
    */
-  | { kind: 'operation'; from: string; to: string; http: string; client: { from: { group: string; method: string }; to: { group: string; method: string } } }
+  | {
+      kind: 'operation';
+      from: string;
+      to: string;
+      http: string;
+      client: { from: { group: string; method: string }; to: { group: string; method: string } };
+      /** The exported types named for the operation that its new id renames (`DeletePetParams` -> `RemovePetParams`). */
+      types?: { from: string; to: string }[];
+    }
   /** A params key: a parameter (`in` path, query, header, cookie; wire names) or a body field (`in: body`). */
   | { kind: 'parameter' | 'body-field'; in: string; from: string; to: string }
+  /**
+   * A field of an object type: of a result (`post.note_tweet` -> `post.note_post`, `includes.tweets` ->
+   * `includes.posts`) or of an object inside a request. `type`: the named type holding the field (its
+   * new name), with `at` the path inside it when the object is inline there (`public_metrics`); absent
+   * when no named type holds it, `at` then being the path from the result or the params key.
+   */
+  | { kind: 'field'; side: 'input' | 'output'; type?: string; at?: string; from: string; to: string }
   /** An enum value, of a named type or of a parameter (by params key; `[]` for its items). */
   | { kind: 'enum-value'; type?: string; param?: string; from: string | number | boolean; to: string | number | boolean };
 

@@ -1,7 +1,8 @@
 import { type Change, LEVELS, type Level, type Rename, type Where } from './change.ts';
 import { type Bounds, type Field, isScalar, type Literal, refsOf, type Scalar, type Shape } from './shapes.ts';
-import { camelCase } from '../model/names.ts';
-import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, withUnknownFacts } from './snapshot.ts';
+import { camelCase, pascalCase } from '../model/names.ts';
+import { distinctive, pairUp, placesOf, renamedEntries, RenameEvidence } from './evidence.ts';
+import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type ParamSnapshot, type SelectionSnapshot, withUnknownFacts } from './snapshot.ts';
 
 /**
  * A change as a rule finds it, for one operation. `shared` marks one caused by something several
@@ -9,6 +10,9 @@ import { type ApiSnapshot, type NarrowingSnapshot, type OperationSnapshot, type 
  * the operation, and the same change found in several operations becomes one entry listing them.
  */
 type Found = Change & { shared?: true };
+
+/** Fields renamed, by the (new) name of the type holding them, `''` for inline objects: old name -> new name. */
+type FieldRenames = Map<string, Map<string, string>>;
 
 /** Where each old named type was met in place of a new one of another name, by operation: `Tweet` -> `Post` -> {getTweets}. */
 type TypePairs = Map<string, Map<string, Set<string>>>;
@@ -26,27 +30,55 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   // A snapshot of an older format lacks some facts: they compare as unchanged, not as removed.
   const old = withUnknownFacts(previous, next);
   const changes: Found[] = [];
-  const add = (change: Found): void => void changes.push(change);
+  // Fields found renamed, by name of the type holding them (`''` inline): what a selection's defaults and paths follow.
+  const fieldRenames: FieldRenames = new Map();
+  const add = (change: Found): void => {
+    const rename = change.rename;
+    if (rename?.kind === 'field') {
+      const of = fieldRenames.get(rename.type ?? '') ?? new Map<string, string>();
+      fieldRenames.set(rename.type ?? '', of.set(rename.from, rename.to));
+    }
+    changes.push(change);
+  };
   const pairs: TypePairs = new Map();
   const renamed = operationRenames(old, next);
+  const evidence = new RenameEvidence(placesOf(old, next, renamed));
+  // The removal of each operation, and the exported names that went with it (filled in by compareExports).
+  const removals = new Map<string, { change: Found; names: string[] }>();
   for (const [id, before] of Object.entries(old.operations)) {
     const newId = renamed.get(id);
     if (newId !== undefined) {
-      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, id);
+      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, evidence, fieldRenames, id);
       continue;
     }
     const after = next.operations[id];
     if (!after) {
-      add({ level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } });
+      const removal: Found = { level: 'breaking', operationId: id, message: `${id}: operation removed (was ${call(before)})`, where: { side: 'old', operationId: id } };
+      removals.set(id, { change: removal, names: [] });
+      add(removal);
       continue;
     }
-    compareOperation(id, before, after, old, next, add, pairs);
+    compareOperation(id, before, after, old, next, add, pairs, evidence, fieldRenames);
   }
   const renamedTo = new Set(renamed.values());
   for (const [id, after] of Object.entries(next.operations)) {
     if (!old.operations[id] && !renamedTo.has(id)) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${call(after)}`, where: { side: 'new', operationId: id } });
   }
-  compareExports(old, next, pairs, add, new Set(renamed.keys()));
+  const typesRenamedWith = new Map<string, [string, string][]>();
+  compareExports(old, next, pairs, add, renamed, (id, name) => removals.get(id)?.names.push(name), (id, from, to) => typesRenamedWith.set(id, [...(typesRenamedWith.get(id) ?? []), [from, to]]), evidence);
+  // Each cause once: the names an operation's removal takes with it are listed in its entry, and so
+  // are those its new operationId renames (`DeletePetParams` -> `RemovePetParams`), which migrate follows.
+  for (const { change, names } of removals.values()) {
+    if (names.length > 0) change.message += `; no longer exported with it: ${[...new Set(names)].sort().join(', ')} (code naming them no longer compiles)`;
+  }
+  for (const change of changes) {
+    const rename = change.rename;
+    const types = rename?.kind === 'operation' ? typesRenamedWith.get(rename.from) : undefined;
+    if (rename?.kind !== 'operation' || !types) continue;
+    types.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    change.message += `; its types renamed with it: ${types.map(([from, to]) => `${from} -> ${to}`).join(', ')}`;
+    change.rename = { ...rename, types: types.map(([from, to]) => ({ from, to })) };
+  }
   compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
   compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
@@ -128,10 +160,20 @@ function mergeCauses(changes: readonly Found[]): Change[] {
  * Every exported name is part of the package's API: `import type { Tweet }` fails once `Tweet` is
  * gone. A name that went is a rename when a new name took its place in the same operations (the
  * walk met `Tweet` where `Post` now is: the one met in most operations), or, failing that, when
- * exactly one new name has the same shape, or the same letters in another case; otherwise it was removed. Both are breaking. A new name
+ * exactly one new name has the same shape (one a type could hardly share by chance, or with a word substitution the bump makes elsewhere), or the same letters in another case; otherwise it was removed. Both are breaking. A new name
  * alone is not reported: what uses it (an operation, a field) is.
  */
-function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, add: (c: Found) => void, renamedOperations: ReadonlySet<string>): void {
+function compareExports(
+  old: ApiSnapshot,
+  next: ApiSnapshot,
+  pairs: TypePairs,
+  add: (c: Found) => void,
+  operationRenames: ReadonlyMap<string, string>,
+  goneWith: (operationId: string, name: string) => void,
+  renamedWith: (operationId: string, from: string, to: string) => void,
+  evidence: RenameEvidence,
+): void {
+  const renamedOperations = new Set(operationRenames.keys());
   const before = exportsOf(old);
   const after = exportsOf(next);
   const came = after.filter((n) => !before.includes(n));
@@ -144,7 +186,8 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
     const shape = old.types[name]?.shape;
     if (to === undefined && shape) {
       const same = came.filter((n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape));
-      if (same.length === 1) to = same[0];
+      // The same shape is evidence only when a type could hardly share it by chance, or the bump makes the same substitution of words elsewhere.
+      if (same.length === 1 && (distinctive(shape) || evidence.corroborated(name, same[0] as string))) to = same[0];
     }
     if (to === undefined) {
       // Only the casing changed (`Oauth2Token` -> `OAuth2Token`): the same type, renamed.
@@ -160,23 +203,66 @@ function compareExports(old: ApiSnapshot, next: ApiSnapshot, pairs: TypePairs, a
       continue;
     }
     const ids = oldReach.operationsReaching(name);
-    // A type only removed operations reached went with them: their removal is the cause.
-    if (ids.length > 0 && ids.every((id) => !next.operations[id] && !renamedOperations.has(id))) continue;
+    // A type only removed operations reached went with them: their removal is the cause, and names it.
+    if (ids.length > 0 && ids.every((id) => !next.operations[id] && !renamedOperations.has(id))) {
+      for (const id of ids) goneWith(id, name);
+      continue;
+    }
     const message = `type ${name} removed: code naming it (import type { ${name} }) no longer compiles`;
     const where: Where = { side: 'old', type: name };
     for (const id of ids) add({ level: 'breaking', operationId: id, message, where, shared: true });
     if (ids.length === 0) add({ level: 'breaking', message, where, shared: true });
   }
-  // The names of params, selection and narrowed result types go and come with what they belong to
-  // (an operation removed or renamed, a selection dropped), which is reported itself. Only their own
-  // spelling changing (`Oauth2TokenParams` -> `OAuth2TokenParams`) is a change of theirs: a rename.
+  // The names of params, selection and narrowed result types (`GetOrdersParams`, `GetOrdersResponse`,
+  // `GetOrdersPage`, `PostSelection`) are API too: `import type { GetOrdersParams }` fails once it went.
+  // Named for an operation, they follow it: renamed with its id (`ListPetsParams` -> `ListAllPetsParams`),
+  // listed with its removal; their own spelling changing (`Oauth2TokenParams` -> `OAuth2TokenParams`) is
+  // a rename; any other that went (a selection dropped) is removed.
   const ownBefore = old.operationExports ?? [];
   const ownAfter = next.operationExports ?? [];
-  for (const name of ownBefore.filter((n) => !ownAfter.includes(n))) {
-    const recased = ownAfter.filter((n) => !ownBefore.includes(n) && n.toLowerCase() === name.toLowerCase());
-    if (recased.length !== 1) continue;
-    const to = recased[0] as string;
-    add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, rename: { kind: 'type', from: name, to }, shared: true });
+  const cameOwn = new Set(ownAfter.filter((n) => !ownBefore.includes(n) && !after.includes(n)));
+  const owners = Object.keys(old.operations).sort((a, b) => pascalCase(b).length - pascalCase(a).length);
+  // The names of a kept operation that went (its result no longer narrowed, say): one entry for the operation.
+  const ownGone = new Map<string, string[]>();
+  for (const name of ownBefore.filter((n) => !ownAfter.includes(n) && !after.includes(n))) {
+    const rename = (to: string): void =>
+      add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, rename: { kind: 'type', from: name, to }, shared: true });
+    const recased = [...cameOwn].filter((n) => n.toLowerCase() === name.toLowerCase());
+    if (recased.length === 1) {
+      cameOwn.delete(recased[0] as string);
+      rename(recased[0] as string);
+      continue;
+    }
+    // The operation it is named for: the longest operationId whose type name it starts with.
+    const owner = owners.find((id) => name.startsWith(pascalCase(id)) && /^[A-Z0-9]/.test(name.slice(pascalCase(id).length)));
+    const renamedTo = owner === undefined ? undefined : operationRenames.get(owner);
+    if (owner !== undefined && renamedTo !== undefined) {
+      const to = `${pascalCase(renamedTo)}${name.slice(pascalCase(owner).length)}`;
+      if (cameOwn.has(to)) {
+        cameOwn.delete(to);
+        renamedWith(owner, name, to);
+        continue;
+      }
+    }
+    if (owner !== undefined && !next.operations[owner] && renamedTo === undefined) {
+      goneWith(owner, name);
+      continue;
+    }
+    if (owner !== undefined) {
+      ownGone.set(owner, [...(ownGone.get(owner) ?? []), name]);
+      continue;
+    }
+    const message = `type ${name} removed: code naming it (import type { ${name} }) no longer compiles`;
+    {
+      // A selection type is named for its object: shown there.
+      const object = name.endsWith('Selection') ? name.slice(0, -'Selection'.length) : '';
+      add({ level: 'breaking', message, ...(old.types[object] ? { where: { side: 'old' as const, type: object } } : {}), shared: true });
+    }
+  }
+  for (const [owner, names] of ownGone) {
+    const id = operationRenames.get(owner) ?? owner;
+    const list = names.sort().join(', ');
+    add({ level: 'breaking', operationId: id, message: `${id}: ${names.length === 1 ? 'type' : 'types'} ${list} no longer exported: code naming ${names.length === 1 ? 'it' : 'them'} (import type { ${list} }) no longer compiles`, where: { side: 'new', operationId: id } });
   }
 }
 
@@ -266,6 +352,8 @@ function compareOperation(
   next: ApiSnapshot,
   add: (c: Found) => void,
   pairs: TypePairs,
+  evidence: RenameEvidence,
+  fieldRenames: FieldRenames,
   /** The operationId the operation had, when only that changed on its method and path. */
   renamedFrom?: string,
 ): void {
@@ -296,15 +384,17 @@ function compareOperation(
   if (!before.deprecated && after.deprecated) report('patch', 'deprecated');
   if (before.deprecated && !after.deprecated) report('patch', 'no longer deprecated');
   if (before.docs !== after.docs) report('patch', 'documentation changed');
-  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs));
+  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs, evidence), evidence);
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
-  new Walker(id, 'output', old, next, add, pairs).compare(before.result, after.result, '', {});
-  compareNarrowing(id, before, after, next, report, shared);
+  new Walker(id, 'output', old, next, add, pairs, evidence).compare(before.result, after.result, '', {});
+  compareNarrowing(id, before, after, next, report, shared, fieldRenames);
 }
 
 /**
- * How the result follows the params (field selection, flags): what `result.data.x` compiles to.
+ * How the result follows the params (field selection, flags): what `result.data.x` compiles to. Each
+ * cause once: a result path that stops following its parameter in many operations (X's
+ * `includes.tweets[]` in 45) is one entry listing them.
  * A field leaving the defaults, or one that may now be missing when asked for, is a compile
  * error where code reads it; so is a result that starts or stops following a parameter (fields
  * absent unless asked for, or optional again where they were present). A new default is a feature.
@@ -316,8 +406,9 @@ function compareNarrowing(
   next: ApiSnapshot,
   report: (level: Level, message: string, where?: Where) => void,
   shared: (level: Level, message: string, where?: Where) => void,
+  fieldRenames: FieldRenames,
 ): void {
-  const a: NarrowingSnapshot = before.narrowing ?? {};
+  const a: NarrowingSnapshot = renamedNarrowing(before.narrowing ?? {}, after.narrowing ?? {}, fieldRenames);
   const b: NarrowingSnapshot = after.narrowing ?? {};
   const paramAt = (key: string): Where => {
     const param = after.params[key];
@@ -331,17 +422,17 @@ function compareNarrowing(
     const y = sb[path];
     const label = `result field ${path}`;
     if (x && !y) {
-      report('breaking', `${label} no longer follows ${x.param}: the fields it asks for are optional again, as the schema states them`, paramAt(x.param));
+      shared('breaking', `${label} no longer follows ${x.param}: the fields it asks for are optional again, as the schema states them`, paramAt(x.param));
       continue;
     }
     if (!x && y) {
       // Defaults unknown: the asked-for fields become present and every other one stays optional, so nothing read before stops compiling.
-      if (y.defaultsUnknown) report('feature', `${label} now follows ${y.param}: the fields it asks for are present; the spec states no defaults, so the others stay optional`, paramAt(y.param));
-      else report('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
+      if (y.defaultsUnknown) shared('feature', `${label} now follows ${y.param}: the fields it asks for are present; the spec states no defaults, so the others stay optional`, paramAt(y.param));
+      else shared('breaking', `${label} now follows ${y.param}: it carries only its default fields (${y.defaults.join(', ') || 'none'}) and the fields ${y.param} asks for; reading any other is a compile error`, paramAt(y.param));
       continue;
     }
     if (!x || !y) continue;
-    if (x.param !== y.param) report('breaking', `${label} now follows ${y.param} (was ${x.param})`, paramAt(y.param));
+    if (x.param !== y.param) shared('breaking', `${label} now follows ${y.param} (was ${x.param})`, paramAt(y.param));
     // A field gone from the object altogether is reported as removed already.
     const fields = objectFields(next, y.object);
     const still = (f: string): boolean => fields === undefined || f in fields;
@@ -397,9 +488,36 @@ function compareNarrowing(
     const x = fa[property];
     const y = fb[property];
     const label = `result field ${property}`;
-    if (y && x !== y) report('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
-    else if (x && !y && (body === undefined || property in body)) report('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
+    if (y && x !== y) shared('breaking', `${label} is now present only when ${y} is true${x ? ` (was ${x})` : ''}: reading it otherwise is a compile error`, paramAt(y));
+    else if (x && !y && (body === undefined || property in body)) shared('breaking', `${label} no longer follows ${x}: it may be missing even when ${x} is true`, paramAt(x));
   }
+}
+
+/**
+ * The old narrowing in the new names of the fields renamed (see `diffSnapshots`): a renamed default is
+ * the same default, and a result path through a renamed field (`includes.tweets[]` -> `includes.posts[]`)
+ * the same path, so that neither is reported again as gone and come.
+ */
+function renamedNarrowing(old: NarrowingSnapshot, now: NarrowingSnapshot, fieldRenames: FieldRenames): NarrowingSnapshot {
+  if (fieldRenames.size === 0 || !old.selected) return old;
+  const inline = fieldRenames.get('') ?? new Map<string, string>();
+  // A path segment follows the one rename of that name, wherever its type: only where the old path went and the new one came.
+  const anywhere = new Map<string, Set<string>>();
+  for (const renames of fieldRenames.values()) for (const [from, to] of renames) anywhere.set(from, (anywhere.get(from) ?? new Set()).add(to));
+  const segment = (name: string): string => {
+    const bare = name.replace(/\[\]$/, '');
+    const to = inline.get(bare) ?? (anywhere.get(bare)?.size === 1 ? [...(anywhere.get(bare) as Set<string>)][0] : undefined);
+    return to === undefined ? name : name.replace(bare, to);
+  };
+  const selected: Record<string, SelectionSnapshot> = {};
+  for (const [path, selection] of Object.entries(old.selected)) {
+    const moved = path.split('.').map(segment).join('.');
+    const key = path in (now.selected ?? {}) || !(moved in (now.selected ?? {})) || moved in old.selected ? path : moved;
+    const renames = fieldRenames.get(selection.object) ?? new Map<string, string>();
+    const follow = (list: string[]): string[] => list.map((f) => renames.get(f) ?? f).sort();
+    selected[key] = { ...selection, defaults: follow(selection.defaults), ...(selection.sometimesAbsent ? { sometimesAbsent: follow(selection.sometimesAbsent) } : {}) };
+  }
+  return { ...old, selected };
 }
 
 function union(a: string[], b: string[]): string[] {
@@ -417,7 +535,7 @@ function paramLabel(p: ParamSnapshot): string {
   return p.in === 'body' ? 'body field' : 'parameter';
 }
 
-function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: OperationSnapshot, walker: Walker): void {
+function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: OperationSnapshot, walker: Walker, evidence: RenameEvidence): void {
   const before = beforeOp.params;
   const after = afterOp.params;
   // A body whose type now takes any field still takes the old ones: their calls compile.
@@ -428,18 +546,14 @@ function compareParams(id: string, beforeOp: OperationSnapshot, afterOp: Operati
   }
   const removed = gone.filter((k) => !absorbed.includes(k));
   const added = Object.keys(after).filter((k) => !(k in before));
-  // A parameter that went while one of the same kind came is a rename by wire name (`tweet.fields` -> `post.fields`).
-  const renames: [string, string][] = [];
-  for (const key of [...removed]) {
-    const p = before[key] as ParamSnapshot;
-    const same = added.filter((k) => after[k]?.in === p.in && JSON.stringify(after[k]?.type) === JSON.stringify(p.type));
-    // Failing an exact match, the only one of the same location and kind of type (an array, a string, ...).
-    const sameIn = added.filter((k) => after[k]?.in === p.in && family(after[k]?.type) === family(p.type));
-    const pick = same.length === 1 ? same[0] : removed.filter((r) => before[r]?.in === p.in).length === 1 && sameIn.length === 1 ? sameIn[0] : undefined;
-    if (pick === undefined) continue;
-    renames.push([key, pick]);
-    removed.splice(removed.indexOf(key), 1);
-    added.splice(added.indexOf(pick), 1);
+  // A parameter that went while another came in the same place is renamed only on evidence (see evidence.ts).
+  // Parameters keep the spec's order; the fields of a body are kept sorted, their place unknown.
+  const ordered = (params: Record<string, ParamSnapshot>): string[] => Object.keys(params).filter((k) => params[k]?.in !== 'body');
+  const order = { before: ordered(before), after: ordered(after) };
+  const renames = renamedEntries(removed, added, { before: (k) => before[k] as ParamSnapshot, after: (k) => after[k] as ParamSnapshot, order }, (p) => p.in, evidence);
+  for (const [from, to] of renames) {
+    removed.splice(removed.indexOf(from), 1);
+    added.splice(added.indexOf(to), 1);
   }
   for (const key of removed) {
     const p = before[key] as ParamSnapshot;
@@ -502,6 +616,7 @@ class Walker {
     private readonly next: ApiSnapshot,
     private readonly add: (c: Found) => void,
     private readonly pairs: TypePairs,
+    private readonly evidence: RenameEvidence,
   ) {}
 
   /** A change of the operation's own: its message starts with the operationId. */
@@ -683,22 +798,34 @@ class Walker {
   private compareFields(a: Record<string, Field>, b: Record<string, Field>, path: string, place: Place): void {
     const input = this.side === 'input';
     const child = (name: string): string => (path === '' ? name : `${path}.${name}`);
+    const removed = Object.keys(a).filter((name) => !b[name]);
+    const added = Object.keys(b).filter((name) => !a[name]);
+    // A field that went while another came is renamed only on evidence (see evidence.ts).
+    const renames = new Map(renamedEntries(removed, added, { before: (k) => a[k] as Field, after: (k) => b[k] as Field, order: { before: Object.keys(a), after: Object.keys(b) } }, () => '', this.evidence));
+    const renamedTo = new Set(renames.values());
     for (const [name, field] of Object.entries(a)) {
-      const other = b[name];
+      const to = renames.get(name);
+      const other = b[to ?? name];
       const here: Place = { ...place, field: name, rel: this.child(place, name) };
       const label = input ? `field ${this.subject(child(name), here)}` : this.subject(child(name), here);
       if (!other) {
         this.found('breaking', `${label} removed`, here, true);
         continue;
       }
-      if (input && !field.required && other.required) this.found('breaking', `${label} is now required`, here);
-      if (input && field.required && !other.required) this.found('feature', `${label} is now optional`, here);
-      if (!input && field.required && !other.required) this.found('breaking', `${label} is now optional (may be missing)`, here);
-      if (!input && !field.required && other.required) this.found('patch', `${label} is now always present`, here);
-      this.compare(field.type, other.type, child(name), here);
+      const there: Place = to === undefined ? here : { ...place, field: to, rel: this.child(place, to) };
+      if (to !== undefined) {
+        const at = place.newOwner !== undefined ? place.rel : path;
+        const rename: Rename = { kind: 'field', side: this.side, ...(place.newOwner !== undefined ? { type: place.newOwner } : {}), ...(at ? { at } : {}), from: name, to };
+        this.found('breaking', `${label} renamed to ${to}`, there, false, rename);
+      }
+      if (input && !field.required && other.required) this.found('breaking', `${label} is now required`, there);
+      if (input && field.required && !other.required) this.found('feature', `${label} is now optional`, there);
+      if (!input && field.required && !other.required) this.found('breaking', `${label} is now optional (may be missing)`, there);
+      if (!input && !field.required && other.required) this.found('patch', `${label} is now always present`, there);
+      this.compare(field.type, other.type, child(to ?? name), there);
     }
     for (const [name, field] of Object.entries(b)) {
-      if (a[name]) continue;
+      if (a[name] || renamedTo.has(name)) continue;
       const here: Place = { ...place, field: name, rel: this.child(place, name) };
       const subject = this.subject(child(name), here);
       if (input) this.found(field.required ? 'breaking' : 'feature', field.required ? `new required field ${subject}` : `optional field ${subject} added`, here);
@@ -789,7 +916,8 @@ class Walker {
     const closedB = b.enum !== undefined && (this.side === 'input' || !b.open);
     if (closedA && closedB) {
       const owner = this.owner(place);
-      for (const [from, to] of valueRenames(lost, gained)) {
+      const strings = (values: Literal[]): string[] => values.filter((v): v is string => typeof v === 'string');
+      for (const [from, to] of pairUp(strings(lost), strings(gained), (x, y) => this.evidence.corroborated(x, y))) {
         const rename: Rename = { kind: 'enum-value', ...(owner !== undefined && !place.rel ? { type: owner } : place.key !== undefined ? { param: path } : {}), from: from as string, to: to as string };
         this.found('breaking', `${subject}: value ${JSON.stringify(from)} renamed to ${JSON.stringify(to)}`, place, false, rename);
         lost = lost.filter((v) => v !== from);
@@ -864,44 +992,6 @@ function freeForm(shape: Extract<Shape, { kind: 'object' }>): boolean {
 /** An object that keeps an index signature beside its fields (`additionalProperties: true` or a schema). */
 function indexed(shape: Extract<Shape, { kind: 'object' }>): boolean {
   return shape.extra === true || typeof shape.extra === 'object';
-}
-
-/**
- * Values renamed among those a closed enum lost and gained: string values of several words (split
- * at `.`, `_`, `-`) that differ in one word only (`referenced_tweets.id` -> `referenced_posts.id`),
- * each lost value matching exactly one gained one and the reverse; failing that, when one value
- * went and one came sharing a word (`adopted` -> `adopted_out`). One word lost for another
- * (`dog` -> `hound`) is not taken for a rename: nothing says it means the same, and `xgen migrate`
- * rewrites what a rename says.
- */
-function valueRenames(lost: Literal[], gained: Literal[]): [Literal, Literal][] {
-  const near = (x: Literal, y: Literal): boolean => {
-    if (typeof x !== 'string' || typeof y !== 'string') return false;
-    const wx = x.split(/([._-])/);
-    const wy = y.split(/([._-])/);
-    return wx.length > 1 && wx.length === wy.length && wx.filter((w, i) => w !== wy[i]).length === 1;
-  };
-  const out: [Literal, Literal][] = [];
-  for (const x of lost) {
-    const matches = gained.filter((y) => near(x, y));
-    if (matches.length === 1 && lost.filter((z) => near(z, matches[0] as Literal)).length === 1) out.push([x, matches[0] as Literal]);
-  }
-  const lostLeft = lost.filter((x) => !out.some(([from]) => from === x));
-  const gainedLeft = gained.filter((y) => !out.some(([, to]) => to === y));
-  const [x] = lostLeft;
-  const [y] = gainedLeft;
-  if (lostLeft.length === 1 && gainedLeft.length === 1 && typeof x === 'string' && typeof y === 'string') {
-    const wordsOf = (value: string): string[] => value.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
-    const mine = new Set(wordsOf(x));
-    if (wordsOf(y).some((w) => mine.has(w))) out.push([x, y]);
-  }
-  return out;
-}
-
-
-/** The kind of a shape, references by name: what a renamed parameter must keep to be taken for the same one. */
-function family(shape: Shape | undefined): string {
-  return shape === undefined ? '' : 'ref' in shape ? `ref ${shape.ref}` : shape.kind;
 }
 
 /** A short name for a shape in messages: `string`, `'a' | 'b'`, `Tweet[]`, `object`. */

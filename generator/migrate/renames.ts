@@ -15,6 +15,11 @@ export interface Renames {
   params: Map<string, Map<string, string>>;
   /** Old enum value -> the values it became (in some enum of the package); a use picks the one its type accepts. */
   enumValues: Map<string, Set<string>>;
+  /**
+   * Old field name -> the names it became, in some object type of the package (result fields, `includes`
+   * keys, fields of objects inside a request); a use picks the one its object's type has.
+   */
+  fields: Map<string, Set<string>>;
   /** Old exported type name -> new exported type name. */
   types: Map<string, string>;
   /** Old `/functions` export -> new export (the functions are named by operationId). */
@@ -40,7 +45,7 @@ export interface OperationRename {
  * type of an operation whose id changed.
  */
 export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Change[] = diffSnapshots(old, next)): Renames {
-  const renames: Renames = { operations: new Map(), params: new Map(), enumValues: new Map(), types: new Map(), functions: new Map() };
+  const renames: Renames = { operations: new Map(), params: new Map(), enumValues: new Map(), fields: new Map(), types: new Map(), functions: new Map() };
   for (const change of changes) {
     const rename = change.rename;
     if (rename === undefined) continue;
@@ -51,10 +56,12 @@ export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Cha
       case 'operation': {
         renames.operations.set(rename.from, { from: { id: rename.from, ...rename.client.from }, to: { id: rename.to, ...rename.client.to } });
         renames.functions.set(memberName(rename.from), memberName(rename.to));
-        // The params type is named after the operation and follows its id.
+        // The types named after the operation follow its id: as the diff lists them, or (a diff of an
+        // older xgen, which did not) its params type.
+        for (const type of rename.types ?? []) renames.types.set(type.from, type.to);
         const a = `${pascalCase(rename.from)}Params`;
         const b = `${pascalCase(rename.to)}Params`;
-        if (!old.types[a] && !next.types[b]) renames.types.set(a, b);
+        if (!rename.types && !old.types[a] && !next.types[b]) renames.types.set(a, b);
         break;
       }
       case 'parameter':
@@ -74,6 +81,12 @@ export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Cha
           renames.enumValues.set(rename.from, values);
         }
         break;
+      case 'field': {
+        // Migrate meets a field by name on an object of the package's types; the object's type picks the new name.
+        const names = renames.fields.get(rename.from) ?? new Set<string>();
+        renames.fields.set(rename.from, names.add(rename.to));
+        break;
+      }
       case 'type':
         renames.types.set(rename.from, rename.to);
         break;
@@ -84,5 +97,5 @@ export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Cha
 
 /** True when there is nothing to rename. */
 export function noRenames(renames: Renames): boolean {
-  return renames.operations.size + renames.params.size + renames.enumValues.size + renames.types.size + renames.functions.size === 0;
+  return renames.operations.size + renames.params.size + renames.enumValues.size + renames.fields.size + renames.types.size + renames.functions.size === 0;
 }

@@ -30,11 +30,18 @@ export class Rewriter {
     this.edits.clear();
     const visit = (node: ts.Node): void => {
       if (ts.isPropertyAccessExpression(node)) this.memberAccess(node);
+      else if (ts.isElementAccessExpression(node)) this.elementAccess(node);
+      else if (ts.isBindingElement(node)) this.bindingElement(node);
+      else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) this.inCheck(node);
+      else if (ts.isIndexedAccessTypeNode(node)) this.indexedAccessType(node);
       else if (ts.isCallExpression(node)) this.call(node);
       else if (ts.isImportDeclaration(node)) this.importDeclaration(node, file);
       else if (ts.isQualifiedName(node)) this.qualifiedName(node);
       else if (ts.isImportTypeNode(node)) this.importType(node);
-      else if (ts.isObjectLiteralExpression(node)) this.typedParams(node);
+      else if (ts.isObjectLiteralExpression(node)) {
+        this.typedParams(node);
+        this.objectFields(node);
+      }
       else if (ts.isStringLiteral(node)) this.enumLiteral(node);
       ts.forEachChild(node, visit);
     };
@@ -61,9 +68,16 @@ export class Rewriter {
     return target && symbol?.getName() === target.client ? target : undefined;
   }
 
-  /** `client.<group>.<method>` with a group or method the package no longer has. */
+  /** `client.<group>.<method>` with a group or method the package no longer has; `post.note_tweet` (or `post?.note_tweet`) of a renamed field. */
   private memberAccess(node: ts.PropertyAccessExpression): void {
     if (this.checker.getSymbolAtLocation(node.name)) return;
+    if (ts.isIdentifier(node.name)) {
+      const to = this.fieldRename(this.checker.getTypeAtLocation(node.expression), node.name.text);
+      if (to !== undefined) {
+        if (isIdentifier(to)) this.edit(node.name, to);
+        return;
+      }
+    }
     const client = this.clientOf(node.expression);
     if (client) {
       const parent = node.parent;
@@ -100,6 +114,95 @@ export class Rewriter {
     }
     // `api.oldFunction` through `import * as api from '<package>/functions'`.
     if (ts.isIdentifier(node.name)) this.namespaceMember(inner, node.name);
+  }
+
+  /**
+   * The name a field of an object of type `type` has now, when it was renamed: the type (any of its
+   * members, for a union) lacks `from` and has exactly one of the names `from` became in the packages,
+   * declared by a package. Type-aware: a field of the user's own types, or of any other library, is
+   * never touched, nor one the object still has.
+   */
+  private fieldRename(type: ts.Type, from: string): string | undefined {
+    const object = this.checker.getNonNullableType(type);
+    const members = object.isUnion() ? object.types : [object];
+    if (members.some((t) => this.checker.getPropertyOfType(t, from) !== undefined)) return undefined;
+    const found = new Set<string>();
+    for (const target of this.targets) {
+      for (const to of target.renames.fields.get(from) ?? []) {
+        const has = members.some((t) => {
+          const property = this.checker.getPropertyOfType(t, to);
+          return property !== undefined && this.declaredInPackage(property) === target;
+        });
+        if (has) found.add(to);
+      }
+    }
+    return found.size === 1 ? [...found][0] : undefined;
+  }
+
+  /**
+   * The package declaring a field of an object type (through mapped types, such as a field selection,
+   * to the field they map); not a member of a class (the client's groups are its properties).
+   */
+  private declaredInPackage(property: ts.Symbol): MigrationTarget | undefined {
+    const links = (property as { links?: { syntheticOrigin?: ts.Symbol; target?: ts.Symbol } }).links;
+    for (const symbol of [property, links?.syntheticOrigin, links?.target]) {
+      if (!symbol?.declarations?.some((d) => ts.isPropertySignature(d))) continue;
+      const target = this.targetOfDeclarations(symbol);
+      if (target) return target;
+    }
+    return undefined;
+  }
+
+  /** `post['note_tweet']` of a renamed field. */
+  private elementAccess(node: ts.ElementAccessExpression): void {
+    const key = node.argumentExpression;
+    if (!ts.isStringLiteralLike(key)) return;
+    const to = this.fieldRename(this.checker.getTypeAtLocation(node.expression), key.text);
+    if (to !== undefined) this.edit(key, quoted(key, to));
+  }
+
+  /** `const { note_tweet } = post` (or `{ note_tweet: note }`, or a parameter destructured) of a renamed field. */
+  private bindingElement(node: ts.BindingElement): void {
+    const pattern = node.parent;
+    if (!ts.isObjectBindingPattern(pattern) || node.dotDotDotToken) return;
+    const key = node.propertyName ?? node.name;
+    if (!ts.isIdentifier(key) && !ts.isStringLiteralLike(key)) return;
+    const to = this.fieldRename(this.checker.getTypeAtLocation(pattern), key.text);
+    if (to === undefined) return;
+    if (node.propertyName) this.edit(key, ts.isStringLiteralLike(key) ? quoted(key, to) : propertyKey(to, undefined));
+    // Shorthand: the local keeps its name, code below it reads it as before.
+    else this.edit(key, `${propertyKey(to, undefined)}: ${key.getText()}`);
+  }
+
+  /** `'note_tweet' in post` of a renamed field: it compiles either way, and would be false on every object. */
+  private inCheck(node: ts.BinaryExpression): void {
+    const key = node.left;
+    if (!ts.isStringLiteralLike(key)) return;
+    const to = this.fieldRename(this.checker.getTypeAtLocation(node.right), key.text);
+    if (to !== undefined) this.edit(key, quoted(key, to));
+  }
+
+  /** `Post['note_tweet']` in a type written by hand. */
+  private indexedAccessType(node: ts.IndexedAccessTypeNode): void {
+    const index = node.indexType;
+    if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal)) return;
+    const to = this.fieldRename(this.checker.getTypeFromTypeNode(node.objectType), index.literal.text);
+    if (to !== undefined) this.edit(index.literal, quoted(index.literal, to));
+  }
+
+  /** An object literal typed by an object type of a package (`const post: Post = { note_tweet: … }`): its renamed fields. */
+  private objectFields(node: ts.ObjectLiteralExpression): void {
+    const contextual = this.checker.getContextualType(node);
+    if (!contextual) return;
+    for (const property of node.properties) {
+      if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) continue;
+      const name = property.name;
+      if (!ts.isIdentifier(name) && !ts.isStringLiteralLike(name)) continue;
+      const to = this.fieldRename(contextual, name.text);
+      if (to === undefined) continue;
+      if (ts.isShorthandPropertyAssignment(property)) this.edit(property, `${propertyKey(to, undefined)}: ${name.text}`);
+      else this.edit(name, ts.isStringLiteralLike(name) ? quoted(name, to) : propertyKey(to, undefined));
+    }
   }
 
   private operationRename(target: MigrationTarget, group: string, method: string): { group: string; method: string } | undefined {

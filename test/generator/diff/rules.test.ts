@@ -49,7 +49,8 @@ test('renames carry what a rewrite needs: the kind of name, the old and the new'
   assert.equal(rename('group-renamed').length, 4);
   assert.ok(rename('group-renamed').some((r) => JSON.stringify(r) === JSON.stringify({ kind: 'method', operationId: 'getPet', from: { group: 'pets', method: 'get' }, to: { group: 'animals', method: 'getPet' } })));
   assert.equal(rename('param-renamed'), [{ kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' }]);
-  assert.equal(rename('request-enum-value-renamed', 'enum-values-base.yaml'), [{ kind: 'enum-value', param: 'kind', from: 'house_dog', to: 'farm_dog' }]);
+  // One word of a value for another, made nowhere else in the bump (`invoice.created` -> `invoice.paid`): no evidence of a rename.
+  assert.equal(rename('request-enum-value-renamed', 'enum-values-base.yaml'), []);
   // One word for another is a value removed and one added: nothing says they mean the same.
   const dir = tempDir('diff-values');
   try {
@@ -61,7 +62,14 @@ test('renames carry what a rewrite needs: the kind of name, the old and the new'
   }
   // An operationId changed on the same method and path is the same endpoint renamed: `client.call('deletePet')` and `client.pets.delete` are rewritten.
   assert.equal(rename('op-id-renamed'), [
-    { kind: 'operation', from: 'deletePet', to: 'removePet', http: 'DELETE /v1/pets/{pet_id}', client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'remove' } } },
+    {
+      kind: 'operation',
+      from: 'deletePet',
+      to: 'removePet',
+      http: 'DELETE /v1/pets/{pet_id}',
+      client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'remove' } },
+      types: [{ from: 'DeletePetParams', to: 'RemovePetParams' }],
+    },
   ]);
 });
 
@@ -80,7 +88,7 @@ test('an operationId renamed on the same method and path: one rename entry, its 
     assert.equal(
       report.changes.map((c) => [c.level, c.operationId, c.message]),
       [
-        ['breaking', 'removePet', 'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove)'],
+        ['breaking', 'removePet', 'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove); its types renamed with it: DeletePetParams -> RemovePetParams'],
         ['feature', 'removePet', 'optional parameter reason added'],
       ],
     );
@@ -117,8 +125,9 @@ test('a parameter or field location points at its line', () => {
   assert.match(text, /animal\.fields/);
 });
 
-test('a parameter is taken for renamed only when one of the same location and kind of type came', () => {
-  const snapshot = (params: Record<string, { wire: string; in: 'query'; type: { kind: 'string' | 'integer' } }>): ApiSnapshot => ({
+test('a parameter is taken for renamed only on evidence: alone, at the same place, with the same distinctive type', () => {
+  type Type = { kind: 'string' | 'integer'; enum?: string[] };
+  const snapshot = (params: Record<string, { wire: string; in: 'query'; type: Type }>): ApiSnapshot => ({
     format: 1,
     specVersion: '1',
     auth: [],
@@ -126,13 +135,17 @@ test('a parameter is taken for renamed only when one of the same location and ki
     types: {},
     operations: { listPets: { group: 'pets', method: 'list', http: 'GET /pets', kind: 'plain', params, result: { kind: 'void' }, auth: ['*'] } },
   });
-  const before = snapshot({ status: { wire: 'status', in: 'query', type: { kind: 'string' } } });
-  const renamed = diffSnapshots(before, snapshot({ state: { wire: 'state', in: 'query', type: { kind: 'string' } } }));
+  const closed: Type = { kind: 'string', enum: ['open', 'closed'] };
+  const before = snapshot({ status: { wire: 'status', in: 'query', type: closed } });
+  const renamed = diffSnapshots(before, snapshot({ state: { wire: 'state', in: 'query', type: closed } }));
   assert.equal(renamed.map((c) => c.message), ['parameter status renamed to state']);
   assert.equal(renamed[0]?.rename, { kind: 'parameter', in: 'query', from: 'status', to: 'state' });
   const replaced = diffSnapshots(before, snapshot({ page: { wire: 'page', in: 'query', type: { kind: 'integer' } } }));
   assert.equal(replaced.map((c) => c.message), ['parameter status removed', 'optional parameter page added']);
   assert.ok(replaced.every((c) => c.operationId === 'listPets' && c.rename === undefined));
+  // A plain string for another shares nothing but its type (Stripe's `coupon` and `description`).
+  const plain = (name: string): ApiSnapshot => snapshot({ [name]: { wire: name, in: 'query', type: { kind: 'string' } } });
+  assert.equal(diffSnapshots(plain('status'), plain('state')).map((c) => c.message), ['parameter status removed', 'optional parameter state added']);
 });
 
 test('an older snapshot without the result-type facts: they compare as unchanged, not as removed', () => {

@@ -35,8 +35,9 @@ test('a parameter and a body field renamed, by the new operationId', () => {
   assert.equal(plain(renamesBetween(base, snapshot('body-field-renamed.yaml')).params), { createPet: { kind: 'species' } });
 });
 
-test('enum values renamed: one went and one came sharing a word', () => {
-  assert.equal(plain(renamesBetween(base, snapshot('enum-value-renamed.yaml')).enumValues), { adopted: ['adopted_out'], age: ['age_years'] });
+test('enum values that went while others came sharing a word, a change the bump makes nowhere else, are not renamed', () => {
+  // `adopted` -> `adopted_out`, `age` -> `age_years`: a word added to one name, no evidence it is the same value.
+  assert.equal(plain(renamesBetween(base, snapshot('enum-value-renamed.yaml')).enumValues), {});
 });
 
 test('an enum value replaced by an unrelated one is not taken for a rename', () => {
