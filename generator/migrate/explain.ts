@@ -12,18 +12,21 @@ import type { MigrationTarget } from './target.ts';
  * here for the value's path, in both versions of the package, and matched exactly: the value's
  * own field first, then each field on the way to it.
  */
-export function changeReaching(origin: Origin, levels: readonly Change['level'][] = ['breaking', 'feature']): Change | undefined {
+export function changesReaching(origin: Origin, value?: string): Change[] {
   const { target } = origin;
   const along = subjectsAlong(origin);
   for (let depth = origin.steps.length; depth >= 0; depth--) {
     const names = new Set(along[depth] ?? []);
     if (names.size === 0) continue;
-    for (const level of levels) {
-      const found = target.changes.find((c) => c.level === level && names.has(subjectOf(c) ?? '') && reaches(c, origin));
-      if (found) return found;
-    }
+    const here = target.changes.filter((c) => c.level !== 'patch' && names.has(subjectOf(c) ?? '') && reaches(c, origin));
+    if (here.length === 0) continue;
+    // A value compared with (`case 'adopted':`) picks the change that names it; else every breaking change there is a cause.
+    const quoting = value === undefined ? [] : here.filter((c) => c.message.includes(JSON.stringify(value)));
+    if (quoting.length > 0) return quoting.slice(0, 1);
+    const breaking = here.filter((c) => c.level === 'breaking');
+    return breaking.length > 0 ? breaking : here.slice(0, 1);
   }
-  return undefined;
+  return [];
 }
 
 /** How a value is named where a message says where it failed: `Tweet.entities.urls[]`, `data.id` from the result. */

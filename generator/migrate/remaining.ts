@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
-import { changeReaching, describeOrigin, operationChange } from './explain.ts';
+import type { Change } from '../diff/change.ts';
+import { changesReaching, describeOrigin, operationChange } from './explain.ts';
 import { type Origin, OriginTracer } from './origin.ts';
 import type { MigrationTarget } from './target.ts';
 
@@ -33,8 +34,8 @@ export function remainingUses(file: ts.SourceFile, diagnostics: readonly ts.Diag
     const found = explainAt(node, tracer);
     let message: string;
     let explained = false;
-    if (found?.change) {
-      message = found.change.message;
+    if (found?.changes && found.changes.length > 0) {
+      message = found.changes.map((c) => c.message).join('; ');
       explained = true;
     } else {
       if (imported === null) imported = tracer.importedPackage(file);
@@ -49,7 +50,7 @@ export function remainingUses(file: ts.SourceFile, diagnostics: readonly ts.Diag
   return out;
 }
 
-type Found = { target: MigrationTarget; origin?: Origin; change?: ReturnType<typeof changeReaching> };
+type Found = { target: MigrationTarget; origin?: Origin; changes?: Change[] };
 
 /** The package value or call an error is about, and the change that explains it. */
 function explainAt(node: ts.Node, tracer: OriginTracer): Found | undefined {
@@ -59,26 +60,26 @@ function explainAt(node: ts.Node, tracer: OriginTracer): Found | undefined {
     const op = tracer.operationOfCall(call.call);
     if (op) {
       const change = operationChange(op.target, op.ids, paramKeys(call, op.paramsIndex, node));
-      return { target: op.target, ...(change ? { change } : {}) };
+      return { target: op.target, changes: change ? [change] : [] };
     }
   }
   if (ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) {
     const method = tracer.clientMethod(node.parent);
     if (method) {
       const change = operationChange(method.target, method.ids, []);
-      return { target: method.target, ...(change ? { change } : {}) };
+      return { target: method.target, changes: change ? [change] : [] };
     }
   }
   for (const subject of subjectsOf(node)) {
     const origin = 'declaration' in subject ? tracer.ofDeclaration(subject.declaration) : tracer.ofExpression(subject.expression);
     if (!origin) continue;
-    const change = changeReaching(origin);
-    return { target: origin.target, origin, ...(change ? { change } : {}) };
+    return { target: origin.target, origin, changes: changesReaching(origin, subject.value) };
   }
   return undefined;
 }
 
-type Subject = { expression: ts.Node } | { declaration: ts.Node };
+/** What an error is about, and the literal it compares that with (`case 'adopted':`). */
+type Subject = ({ expression: ts.Node } | { declaration: ts.Node }) & { value?: string };
 
 /**
  * The expressions whose value an error is about, most specific first: the property read it points
@@ -92,15 +93,20 @@ function subjectsOf(node: ts.Node): Subject[] {
   if (parent && ts.isVariableDeclaration(parent) && parent.name === node && parent.initializer) out.push({ expression: parent.initializer });
   if (parent && ts.isBindingElement(parent) && (parent.name === node || parent.propertyName === node)) out.push({ declaration: parent });
   const clause = ancestor(node, (n) => ts.isCaseClause(n));
-  if (clause && ts.isCaseClause(clause) && isWithin(node, clause.expression)) out.push({ expression: clause.parent.parent.expression });
+  if (clause && ts.isCaseClause(clause) && isWithin(node, clause.expression)) out.push({ expression: clause.parent.parent.expression, ...literal(clause.expression) });
   if (ts.isBinaryExpression(node) && isComparison(node.operatorToken.kind)) {
-    out.push({ expression: ts.isStringLiteralLike(node.left) || ts.isNumericLiteral(node.left) ? node.right : node.left });
+    const left = ts.isStringLiteralLike(node.left) || ts.isNumericLiteral(node.left);
+    out.push({ expression: left ? node.right : node.left, ...literal(left ? node.left : node.right) });
   }
   for (let at: ts.Node | undefined = node; at && !ts.isSourceFile(at) && !ts.isBlock(at); at = at.parent) {
     if (ts.isExpression(at)) out.push({ expression: at });
     if (ts.isStatement(at)) break;
   }
   return out;
+}
+
+function literal(node: ts.Expression): { value?: string } {
+  return ts.isStringLiteralLike(node) ? { value: node.text } : {};
 }
 
 function isComparison(kind: ts.SyntaxKind): boolean {
