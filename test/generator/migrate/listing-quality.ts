@@ -4,7 +4,8 @@
  * not. The failing field is the property the error points at in the read on its line (the
  * identifier under the error's column), else the last property that read reaches; a listing names
  * it when the subject of its change (`Tweet.lang` in `result field Tweet.lang removed`) ends with
- * that property. Listings are read as migrate prints them (`file:line:col: message`).
+ * that property (on the line calling the operation: when it names a params key the call passes).
+ * Listings are read as migrate prints them (`file:line:col: message`).
  */
 import type { CompileError } from './consumer-project.ts';
 
@@ -37,10 +38,14 @@ export function listingQuality(program: string, errors: readonly CompileError[],
     }
     if (/no change of the diff explains this/.test(message)) out.unexplained++;
     const [, row, col] = error.at.split(':').map(Number) as [number, number, number];
-    const field = failingField(lines[row - 1] ?? '', col - 1);
+    const text = lines[row - 1] ?? '';
+    const field = failingField(text, col - 1);
     const subject = /result (?:field|type) ([^\s:]+)/.exec(message)?.[1] ?? /\(([^)\s]+)\)/.exec(message)?.[1] ?? '';
     const last = subject.replace(/\[\]$/, '').split('.').pop();
-    if (field !== undefined && last === field) out.named++;
+    // On the line that calls the operation, the failing part is a params key the listing names.
+    const param = /^(?:[A-Za-z0-9_]+: )?(?:new required )?(?:parameter|body field) ([^\s:]+)/.exec(message)?.[1];
+    const called = /^\s*(?:const res = await|for await|await) /.test(text);
+    if ((field !== undefined && last === field) || (called && param !== undefined && new RegExp(`[{,] '?${param.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'?: `).test(text))) out.named++;
     else out.misnamed.push(`${error.at} (${field ?? '?'}): ${message}`);
   }
   return out;
