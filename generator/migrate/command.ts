@@ -60,8 +60,8 @@ export async function runMigrate(options: MigrateOptions, out: Print, err: Print
       out(`${config.name}: no earlier major version recorded (pass --from <old spec> to migrate from one): nothing to migrate`);
       continue;
     }
-    const renames = renamesBetween(old, next);
     const changes = diffSnapshots(old, next);
+    const renames = renamesBetween(old, next, changes);
     if (noRenames(renames) && changes.every((c) => c.level !== 'breaking')) {
       out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion} breaks nothing: nothing to migrate`);
       continue;

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { Project, type SourceFile, ts } from 'ts-morph';
 import { typescript5Defaults } from './compiler-options.ts';
 import { remainingUses, type RemainingUse } from './remaining.ts';
 import { type Edit, Rewriter } from './rewrite.ts';
@@ -40,30 +40,43 @@ export function migrateProject(tsconfig: string, targets: readonly MigrationTarg
   });
   const before = new Map(editable.map((file) => [file.getFilePath() as string, file.getFullText()]));
   const counts = new Map<string, number>();
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
+  // Each file's compile errors and the checker that found them, as of the last program that checked it.
+  const checked = new Map<SourceFile, { diagnostics: ts.Diagnostic[]; program: ts.Program }>();
+  let dirty = new Set(editable);
+  for (let pass = 0; pass < MAX_PASSES && dirty.size > 0; pass++) {
     const program = project.getProgram().compilerObject;
     const rewriter = new Rewriter(program.getTypeChecker(), targets);
-    const changed: [(typeof editable)[number], string][] = [];
+    const changed: [SourceFile, string][] = [];
     for (const file of editable) {
+      if (!dirty.has(file)) continue;
       const node = program.getSourceFile(file.getFilePath());
       if (!node) continue;
+      // Checking the file first fills the checker's caches: the rewrite's questions are then answered
+      // from them, and when nothing is rewritten these errors are the ones left (one check, as tsc's).
+      checked.set(file, { diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)], program });
       const edits = rewriter.editsOf(node);
       if (edits.length === 0) continue;
       const { text, applied } = applyEdits(node.getFullText(), edits);
       counts.set(file.getFilePath(), (counts.get(file.getFilePath()) ?? 0) + applied);
       changed.push([file, text]);
     }
-    if (changed.length === 0) break;
     for (const [file, text] of changed) file.replaceWithText(text);
+    // Only a changed file, and the files that import it, can have more to rewrite or other errors now.
+    dirty = withImporters(changed.map(([file]) => file), new Set(editable));
   }
-  const program = project.getProgram().compilerObject;
-  const checker = program.getTypeChecker();
+  if (dirty.size > 0) {
+    const program = project.getProgram().compilerObject;
+    for (const file of dirty) {
+      const node = program.getSourceFile(file.getFilePath());
+      if (node) checked.set(file, { diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)], program });
+    }
+  }
   const remaining: RemainingUse[] = [];
   for (const file of editable) {
-    const node = program.getSourceFile(file.getFilePath());
-    if (!node) continue;
-    const diagnostics = [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)];
-    remaining.push(...remainingUses(node, diagnostics, checker, targets));
+    const found = checked.get(file);
+    const node = found?.program.getSourceFile(file.getFilePath());
+    if (!found || !node) continue;
+    remaining.push(...remainingUses(node, found.diagnostics, found.program.getTypeChecker(), targets));
   }
   const files: MigratedFile[] = [];
   for (const file of editable) {
@@ -73,6 +86,18 @@ export function migrateProject(tsconfig: string, targets: readonly MigrationTarg
     if (now !== old) files.push({ path, before: old, after: now, edits: counts.get(path) ?? 0 });
   }
   return { files, remaining };
+}
+
+/** The files and every file of the project that imports one of them, directly or through others. */
+function withImporters(files: readonly SourceFile[], project: ReadonlySet<SourceFile>): Set<SourceFile> {
+  const out = new Set<SourceFile>();
+  const queue = [...files];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    if (out.has(file)) continue;
+    out.add(file);
+    for (const importer of file.getReferencingSourceFiles()) if (project.has(importer) && !out.has(importer)) queue.push(importer);
+  }
+  return out;
 }
 
 /** A text with edits applied (sorted by start; one that overlaps an earlier one is skipped). */

@@ -9,6 +9,7 @@ import ts from 'typescript';
 import type { PackageConfig } from '../../../generator/config.ts';
 import { generateAll } from '../../../generator/generate.ts';
 import { parseSnapshot } from '../../../generator/diff/snapshot.ts';
+import { deepConsumer } from './deep-consumer.ts';
 import { deriveConsumer, type DerivedProgram } from './derived-consumer.ts';
 
 export const PACKAGE = '@test/api';
@@ -138,6 +139,36 @@ export async function derivedProject(dir: string, spec: string): Promise<Derived
       if (type) skipTypes.add(type);
       const op = program.ranges.find((r) => line >= r.from && line <= r.to)?.operationId;
       if (op) givenParams.add(op);
+    }
+  }
+}
+
+/**
+ * A consumer project of `spec` in `dir` whose program calls every operation in three idioms and
+ * reads results 3 steps deep (see deep-consumer.ts), compiling against the package: params no
+ * literal fits are passed whole, and a read the package's own types reject is commented out.
+ */
+export async function deepProject(dir: string, spec: string): Promise<DerivedProgram> {
+  createProject(dir, spec, {});
+  await generateProjects([{ dir }]);
+  const snapshot = parseSnapshot(read(dir, 'generated/api/api-snapshot.json'));
+  if (!snapshot) throw new Error('no snapshot generated');
+  const givenParams = new Set<string>();
+  const skipLines = new Set<number>();
+  for (let round = 0; ; round++) {
+    const program = deepConsumer(snapshot, { specifier: PACKAGE, client: CLIENT, givenParams, skipLines });
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'consumer.ts'), program.text);
+    const errors = compileProject(dir);
+    if (errors.length === 0) return program;
+    if (round === 3) throw new Error(`the deep consumer does not compile against its package: ${errors.slice(0, 5).map((e) => `${e.at} ${e.message}`).join('; ')}`);
+    const lines = program.text.split('\n');
+    for (const error of errors) {
+      const line = Number(error.at.split(':')[1]);
+      const text = lines[line - 1] ?? '';
+      const op = program.ranges.find((r) => line >= r.from && line <= r.to)?.operationId;
+      if (op && /\bawait\b|for await|read<string>\(client|read<string>\([a-z]/.test(text) && !/^\s*(const v|read<(?!string>\((client|[a-z]+\(core)))/.test(text)) givenParams.add(op);
+      else skipLines.add(line);
     }
   }
 }

@@ -94,7 +94,7 @@ export function deriveConsumer(snapshot: ApiSnapshot, options: DeriveOptions): D
 }
 
 /** The params as a literal: required keys, and every value of the field and expansion lists. */
-function paramsLiteral(op: OperationSnapshot, snapshot: ApiSnapshot): string {
+export function paramsLiteral(op: OperationSnapshot, snapshot: ApiSnapshot): string {
   const entries = Object.entries(op.params).filter(([key, p]) => p.required || key.endsWith('.fields') || key === 'expansions');
   if (entries.length === 0) return Object.values(op.params).some((p) => p.required) ? '{}' : '';
   return `{ ${entries.map(([key, p]) => `${propertyKey(key)}: ${valueOf(p.type, snapshot, key.endsWith('.fields') || key === 'expansions', 0)}`).join(', ')} }`;

@@ -1,0 +1,108 @@
+/**
+ * What `xgen migrate` lists when it cannot rewrite: every compile error of a file that imports the
+ * package, each with the change of the diff on the field the failing expression reads (followed
+ * into locals, destructurings and annotations), and the compiler's text where no change explains
+ * it. The pair (test/fixtures/migrate/leftovers-*.yaml) drops `Pet.age`, makes `Pet.name` optional,
+ * and replaces the result enum value `Pet.state` "adopted" with "in_foster_care".
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
+import { compileProject, createProject, generateProjects, read, reportedLocations } from './consumer-project.ts';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'migrate');
+
+/** The six idioms, each on its own line, and the change each must be listed with. */
+const IDIOMS = `import { ApiClient, type Pet } from '@test/api';
+import { createCore, getPet } from '@test/api/functions';
+
+declare const client: ApiClient;
+const core = createCore();
+declare function show(value: unknown): void;
+
+export async function idioms(): Promise<void> {
+  const { data: pet } = await client.pets.get({ pet_id: '1' });
+  if (!pet) return;
+  const st = pet.state;
+  if (st === 'adopted') show('a removed enum value through a local');
+  const kind: Pet['state'] = pet.state;
+  switch (kind) {
+    case 'adopted':
+      show('a switch on a local typed by hand');
+  }
+  const was: 'available' | 'adopted' | 'on_hold' | undefined = pet.state;
+  show(pet.age);
+  const name: string = pet.name;
+  const { age } = pet;
+  show([was, name, age]);
+}
+
+export async function deep(): Promise<void> {
+  const res = await getPet(core, { pet_id: '1' });
+  const years: number | undefined = res?.data?.age;
+  const list = await client.call('listPets', {});
+  for (const item of list.data ?? []) {
+    const { name: label } = item;
+    const upper: string = label.toUpperCase();
+    show(upper);
+  }
+}
+
+export function byHand(pet: Pet): number {
+  return pet.age ?? 0;
+}
+
+export const mine: number = 'not a number';
+`;
+
+/** By the text of the line (its first occurrence): the change it must be listed with. */
+const EXPECTED: [string, string][] = [
+  ["if (st === 'adopted')", 'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles'],
+  ["case 'adopted':", 'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles'],
+  // Both changes of the field are listed: the value gained is what breaks the assignment.
+  ["const was: 'available'", 'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles; result field Pet.state may now be "in_foster_care": an exhaustive switch on it no longer compiles without a case for it'],
+  ['show(pet.age);', 'result field Pet.age removed'],
+  ['const name: string = pet.name;', 'result field Pet.name is now optional (may be missing)'],
+  ['const { age } = pet;', 'result field Pet.age removed'],
+  ['res?.data?.age', 'result field Pet.age removed'],
+  ['label.toUpperCase()', 'result field Pet.name is now optional (may be missing)'],
+  ['return pet.age', 'result field Pet.age removed'],
+];
+
+const lineOf = (text: string): number => IDIOMS.split('\n').findIndex((line) => line.includes(text)) + 1;
+
+let work = '';
+test.before(() => {
+  work = tempDir('migrate-leftovers');
+});
+test.after(() => removeDir(work));
+
+test('every error in a file importing the package is listed, with the change on the field it reads', async () => {
+  const dir = join(work, 'app');
+  createProject(dir, join(FIXTURES, 'leftovers-old.yaml'), { 'src/idioms.ts': IDIOMS, 'src/own.ts': "export const own: number = 'not a number either';\n" });
+  await generateProjects([{ dir }]);
+  const before = compileProject(dir).map((e) => `${e.at} ${e.message}`);
+  assert.equal(before, [`src/idioms.ts:${lineOf('export const mine')}:14 Type 'string' is not assignable to type 'number'.`, "src/own.ts:1:14 Type 'string' is not assignable to type 'number'."], "compiles against the old package but for the user's own errors");
+  await generateProjects([{ dir, spec: join(FIXTURES, 'leftovers-new.yaml') }]);
+  const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+  assert.equal(run.code, 1, run.text);
+  const errors = compileProject(dir);
+  const reported = reportedLocations(run.out, dir, process.cwd());
+  const inIdioms = errors.filter((e) => e.at.startsWith('src/idioms.ts:'));
+  assert.equal(inIdioms.filter((e) => !reported.has(e.at)).map((e) => `${e.at} ${e.message}`), [], 'nothing silent in a file that imports the package');
+  assert.ok(!errors.some((e) => e.at.startsWith('src/own.ts') && reported.has(e.at)), "a file that does not import the package is the user's own");
+  const byLine = new Map<number, string>();
+  for (const line of run.out) {
+    const match = /idioms\.ts:(\d+):\d+: (.*)$/.exec(line);
+    if (match) byLine.set(Number(match[1]), match[2] as string);
+  }
+  for (const [text, message] of EXPECTED) assert.equal(byLine.get(lineOf(text)), message, text);
+  const own = byLine.get(lineOf('export const mine'));
+  assert.ok(own?.startsWith('@test/api: no change of the diff explains this; the compiler says: Type'), own);
+  assert.ok(own?.includes("is not assignable to type 'number'"), own);
+  assert.equal(read(dir, 'src/idioms.ts'), IDIOMS, 'nothing to rewrite: the code is unchanged');
+});
+
+test.run();
