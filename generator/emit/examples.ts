@@ -1,57 +1,74 @@
-import type { OperationModel } from '../model/types.ts';
-import { literal, propertyKey } from './source.ts';
+import type { ApiModel, ExampleNode, OperationModel } from '../model/types.ts';
+import { literal, propertyKey, stringLiteral } from './source.ts';
 
 /**
- * The params argument of an example call, from the spec's own examples: each required parameter
- * with its `example` (or its schema's), a value of its type where the spec gives none; empty when
- * the params may be left out.
+ * The params argument of an example call, as the model decided it (`OperationModel.example`);
+ * empty when the params may be left out, `{}` when they may not but nothing is required.
  */
 export function exampleParams(op: OperationModel): string {
-  const required = op.params.filter((p) => p.required);
-  const args = required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : propertyKey(p.key)}: ${exampleValue(p.example, p.schema)}`);
-  if (op.body?.mode === 'whole' && op.body.required) args.push(`body: ${bodyExample(op.body)}`);
-  return args.length > 0 ? `{ ${args.join(', ')} }` : op.paramsOptional ? '' : '{}';
+  if (op.example) return renderExample(op.example);
+  return op.paramsOptional ? '' : '{}';
 }
 
-/** A whole body: the spec's example, else an empty value of its encoding. */
-function bodyExample(body: NonNullable<OperationModel['body']>): string {
-  if (body.example !== undefined) return literal(body.example);
-  if (body.encoding === 'binary') return 'new Uint8Array()';
-  if (body.encoding === 'text') return "''";
-  return '{}';
-}
-
-/** A value for a parameter the spec gives no example of: its default, first enum value, or one of its type and format. */
-function exampleValue(example: unknown, schema: Record<string, unknown>): string {
-  if (example !== undefined) return literal(example);
-  if (schema.default !== undefined) return literal(schema.default);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return literal(schema.enum[0]);
-  if (schema.type === 'integer' || schema.type === 'number') return typeof schema.minimum === 'number' ? String(schema.minimum) : '1';
-  if (schema.type === 'boolean') return 'true';
-  if (schema.type === 'array') {
-    const items = typeof schema.items === 'object' && schema.items !== null ? (schema.items as Record<string, unknown>) : {};
-    return `[${exampleValue(items.example, items)}]`;
+/** An example value as code: literals, arrays and objects on one line, bytes as a `Blob`. */
+export function renderExample(node: ExampleNode): string {
+  switch (node.kind) {
+    case 'value':
+      return literal(node.value);
+    case 'array':
+      return `[${node.items.map(renderExample).join(', ')}]`;
+    case 'object':
+      return node.entries.length === 0 ? '{}' : `{ ${node.entries.map(([key, value]) => `${propertyKey(key)}: ${renderExample(value)}`).join(', ')} }`;
+    case 'bytes':
+      return `new Blob([${stringLiteral('...')}], { type: ${stringLiteral(node.type)} })`;
   }
-  return literal(FORMAT_EXAMPLES[String(schema.format)] ?? 'example');
 }
 
-const FORMAT_EXAMPLES: Record<string, string> = {
-  'date-time': '2024-01-01T00:00:00Z',
-  date: '2024-01-01',
-  uri: 'https://example.com/',
-  url: 'https://example.com/',
-  email: 'user@example.com',
-  uuid: '123e4567-e89b-12d3-a456-426614174000',
-};
+/** How an example call is used: awaited, iterated (pages, events) or, for a browser step, a URL. */
+export function exampleStatement(op: OperationModel, call: string): string {
+  if (op.browserStep) return `const url = ${call};`;
+  if (op.streaming) return `for await (const event of ${call}) console.log(event);`;
+  if (op.pagination) return `for await (const item of ${call}) console.log(item);`;
+  return op.success.typeName === 'void' ? `await ${call};` : `const result = await ${call};`;
+}
 
 /**
- * The `auth` option of an example client, for the credentials the spec's schemes take: a bearer
- * token read from the environment, OAuth 1.0a keys, Basic or an API key.
+ * The `auth` option of an example client, for the credentials the spec's schemes take, each read
+ * from an environment variable named after the API (`X_BEARER_TOKEN`, `X_CONSUMER_KEY`); undefined
+ * when the spec states no credentials.
  */
-export function exampleAuth(kinds: readonly string[]): string {
-  if (kinds.includes('bearer') || kinds.includes('oauth2')) return '{ bearerToken: process.env.BEARER_TOKEN! }';
-  if (kinds.includes('oauth1')) return '{ oauth1: { consumerKey, consumerSecret, token, tokenSecret } }';
-  if (kinds.includes('basic')) return '{ basic: { username, password } }';
-  if (kinds.includes('apiKey')) return '{ apiKey: process.env.API_KEY! }';
-  return '{}';
+export function exampleAuth(model: Pick<ApiModel, 'authKinds' | 'packageName' | 'servers'>): string | undefined {
+  const kinds = model.authKinds;
+  const env = (name: string): string => `process.env.${tokenVariable(model).replace(/BEARER_TOKEN$/, name)}!`;
+  if (kinds.includes('bearer') || kinds.includes('oauth2')) return `{ bearerToken: ${env('BEARER_TOKEN')} }`;
+  if (kinds.includes('oauth1')) {
+    return `{ oauth1: { consumerKey: ${env('CONSUMER_KEY')}, consumerSecret: ${env('CONSUMER_SECRET')}, token: ${env('ACCESS_TOKEN')}, tokenSecret: ${env('ACCESS_TOKEN_SECRET')} } }`;
+  }
+  if (kinds.includes('basic')) return `{ basic: { username: ${env('USERNAME')}, password: ${env('PASSWORD')} } }`;
+  if (kinds.includes('apiKey')) return `{ apiKey: ${env('API_KEY')} }`;
+  return undefined;
+}
+
+/**
+ * The environment variable the examples read a bearer token from, named after the API: the domain of its
+ * default server (`api.x.com` gives `X_BEARER_TOKEN`, `api.github.com` `GITHUB_BEARER_TOKEN`), or, for a
+ * server without a domain (a relative URL, localhost, an IP address), the package's name.
+ */
+export function tokenVariable(model: Pick<ApiModel, 'packageName' | 'servers'>): string {
+  let host = '';
+  try {
+    host = new URL(model.servers.defaultUrl).hostname;
+  } catch {
+    // A relative server URL: no host.
+  }
+  const labels = host.split('.').filter(Boolean);
+  const generic = new Set(['co', 'com', 'org', 'net', 'gov', 'edu', 'ac']);
+  let name = '';
+  if (labels.length >= 2 && !/^[\d.]+$/.test(host)) {
+    name = labels[labels.length - 2]!;
+    if (generic.has(name) && labels.length >= 3) name = labels[labels.length - 3]!;
+  }
+  if (!name) name = model.packageName.split('/').pop() ?? model.packageName;
+  const upper = name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return `${/^[0-9]/.test(upper) || upper === '' ? 'API_' : ''}${upper}_BEARER_TOKEN`;
 }
