@@ -10,18 +10,52 @@ export function exampleParams(op: OperationModel): string {
   return op.paramsOptional ? '' : '{}';
 }
 
-/** An example value as code: literals, arrays and objects on one line, bytes as a `Blob`. */
-export function renderExample(node: ExampleNode): string {
+/** Code laid out as a person writes it: leaves are code, objects and arrays break over lines when long. */
+type Layout = string | { entries: [string, Layout][] } | { items: Layout[] };
+
+/** Beyond this, an object or array takes a line per member (the statement around it needs room too). */
+const LINE = 64;
+
+function layout(tree: Layout, indent = ''): string {
+  const flat = flatLayout(tree);
+  if (typeof tree === 'string' || indent.length + flat.length <= LINE) return flat;
+  const inner = `${indent}  `;
+  const lines = 'entries' in tree ? tree.entries.map(([key, value]) => `${inner}${propertyKey(key)}: ${layout(value, inner)},`) : tree.items.map((item) => `${inner}${layout(item, inner)},`);
+  return 'entries' in tree ? `{\n${lines.join('\n')}\n${indent}}` : `[\n${lines.join('\n')}\n${indent}]`;
+}
+
+function flatLayout(tree: Layout): string {
+  if (typeof tree === 'string') return tree;
+  if ('items' in tree) return `[${tree.items.map(flatLayout).join(', ')}]`;
+  return tree.entries.length === 0 ? '{}' : `{ ${tree.entries.map(([key, value]) => `${propertyKey(key)}: ${flatLayout(value)}`).join(', ')} }`;
+}
+
+function layoutOf(node: ExampleNode): Layout {
   switch (node.kind) {
     case 'value':
       return literal(node.value);
     case 'array':
-      return `[${node.items.map(renderExample).join(', ')}]`;
+      return { items: node.items.map(layoutOf) };
     case 'object':
-      return node.entries.length === 0 ? '{}' : `{ ${node.entries.map(([key, value]) => `${propertyKey(key)}: ${renderExample(value)}`).join(', ')} }`;
+      return { entries: node.entries.map(([key, value]) => [key, layoutOf(value)]) };
     case 'bytes':
-      return `new Blob([${stringLiteral('...')}], { type: ${stringLiteral(node.type)} })`;
+      // A kilobyte of bytes stands for the file's: a program reads them from disk or the network.
+      return `new Blob([new Uint8Array(1024)], { type: ${stringLiteral(node.type)} })`;
+    case 'micros':
+      return `toMicros(${stringLiteral(node.decimal)})`;
   }
+}
+
+/** An example value as code: on one line when short, else a line per member. */
+export function renderExample(node: ExampleNode): string {
+  return layout(layoutOf(node));
+}
+
+/** Whether an operation's example writes an amount with `toMicros` (which the package exports beside the client). */
+export function exampleUsesMicros(op: OperationModel): boolean {
+  const walk = (node: ExampleNode): boolean =>
+    node.kind === 'micros' || (node.kind === 'array' && node.items.some(walk)) || (node.kind === 'object' && node.entries.some(([, v]) => walk(v)));
+  return op.example !== undefined && walk(op.example);
 }
 
 /** How an example call is used: awaited, iterated (pages, events) or, for a browser step, a URL. */
@@ -33,19 +67,39 @@ export function exampleStatement(op: OperationModel, call: string): string {
 }
 
 /**
- * The `auth` option of an example client, for the credentials the spec's schemes take, each read
- * from an environment variable named after the API (`X_BEARER_TOKEN`, `X_CONSUMER_KEY`); undefined
- * when the spec states no credentials.
+ * The options of an example client (`{ auth }`), for the credentials the spec's schemes take, each
+ * read from an environment variable named after the API (`X_BEARER_TOKEN`, `X_CONSUMER_KEY`);
+ * undefined when the spec states no credentials.
  */
-export function exampleAuth(model: Pick<ApiModel, 'authKinds' | 'packageName' | 'servers'>): string | undefined {
-  const kinds = model.authKinds;
+export function exampleOptions(model: Pick<ApiModel, 'authKinds' | 'packageName' | 'servers'>): string | undefined {
   const env = (name: string): string => `process.env.${tokenVariable(model).replace(/BEARER_TOKEN$/, name)}!`;
-  if (kinds.includes('bearer') || kinds.includes('oauth2')) return `{ bearerToken: ${env('BEARER_TOKEN')} }`;
-  if (kinds.includes('oauth1')) {
-    return `{ oauth1: { consumerKey: ${env('CONSUMER_KEY')}, consumerSecret: ${env('CONSUMER_SECRET')}, token: ${env('ACCESS_TOKEN')}, tokenSecret: ${env('ACCESS_TOKEN_SECRET')} } }`;
+  let auth: Layout | undefined;
+  switch (exampleCredentials(model)) {
+    case 'bearer':
+      auth = { entries: [['bearerToken', env('BEARER_TOKEN')]] };
+      break;
+    case 'oauth1': {
+      const keys: [string, string][] = [['consumerKey', 'CONSUMER_KEY'], ['consumerSecret', 'CONSUMER_SECRET'], ['token', 'ACCESS_TOKEN'], ['tokenSecret', 'ACCESS_TOKEN_SECRET']];
+      auth = { entries: [['oauth1', { entries: keys.map(([key, name]) => [key, env(name)]) }]] };
+      break;
+    }
+    case 'basic':
+      auth = { entries: [['basic', { entries: [['username', env('USERNAME')], ['password', env('PASSWORD')]] }]] };
+      break;
+    case 'apiKey':
+      auth = { entries: [['apiKey', env('API_KEY')]] };
+      break;
   }
-  if (kinds.includes('basic')) return `{ basic: { username: ${env('USERNAME')}, password: ${env('PASSWORD')} } }`;
-  if (kinds.includes('apiKey')) return `{ apiKey: ${env('API_KEY')} }`;
+  return auth && layout({ entries: [['auth', auth]] });
+}
+
+/** The credentials examples use: a bearer token where the spec takes one, else OAuth 1.0a, Basic or an API key. */
+export function exampleCredentials(model: Pick<ApiModel, 'authKinds'>): 'bearer' | 'oauth1' | 'basic' | 'apiKey' | undefined {
+  const kinds = model.authKinds;
+  if (kinds.includes('bearer') || kinds.includes('oauth2')) return 'bearer';
+  if (kinds.includes('oauth1')) return 'oauth1';
+  if (kinds.includes('basic')) return 'basic';
+  if (kinds.includes('apiKey')) return 'apiKey';
   return undefined;
 }
 

@@ -27,15 +27,31 @@ const MAX_DEPTH = 6;
  * and format that meets its pattern and limits). Objects hold their required properties only.
  */
 export function exampleOf(docs: DocumentSet, node: ResolvedRef, hint: ExampleHint, depth = 0, also: readonly string[] = []): ExampleNode {
+  const example = plainExample(docs, node, hint, depth, also);
+  const money = [node.value, resolve(docs, node).value].some((s) => isObject(s) && s['x-money'] === 'micros');
+  if (!money || example.kind !== 'value' || typeof example.value !== 'number') return example;
+  // Micros are written as the amount they stand for; a made-up one is five units.
+  const micros = example.value >= 10_000 ? example.value : 5_000_000;
+  return { kind: 'micros', decimal: decimalOfMicros(micros) };
+}
+
+/** `1500000` as `'1.50'`: at least two decimals, no trailing zeros beyond them. */
+function decimalOfMicros(micros: number): string {
+  const units = Math.trunc(micros / 1_000_000);
+  const fraction = String(Math.abs(micros % 1_000_000)).padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
+  return `${micros < 0 && units === 0 ? '-' : ''}${units}.${fraction}`;
+}
+
+function plainExample(docs: DocumentSet, node: ResolvedRef, hint: ExampleHint, depth: number, also: readonly string[]): ExampleNode {
   const at = resolve(docs, node);
   const schema = isObject(at.value) ? at.value : {};
   for (const own of [hint.stated, ownExample(schema)]) {
     if (own === undefined) continue;
-    if (fits(docs, own, at)) return fromJson(own);
+    if (fits(docs, own, at)) return shaped(docs, own, at);
     // X writes an array parameter's example as it goes on the wire: `'2244994945,6253282,12'`.
     if (typeof own === 'string' && typeOf(schema) === 'array') {
       const split = own.split(',').map((s) => s.trim());
-      if (fits(docs, split, at)) return fromJson(split);
+      if (fits(docs, split, at)) return shaped(docs, split, at);
     }
   }
   hint = { name: hint.name, path: hint.path, ...(hint.index ? { index: hint.index } : {}) };
@@ -266,6 +282,24 @@ function resolve(docs: DocumentSet, node: ResolvedRef): ResolvedRef {
     }
   }
   return isRef(current.value) ? { ...current, value: {} } : current;
+}
+
+/** A value from the spec as an example, its amounts in micros (`x-money`) written as such, wherever the schema puts them. */
+function shaped(docs: DocumentSet, value: unknown, node: ResolvedRef, depth = 0): ExampleNode {
+  const at = resolve(docs, node);
+  const schema = isObject(at.value) ? at.value : {};
+  if (depth > MAX_DEPTH * 2) return fromJson(value);
+  if (typeof value === 'number' && [node.value, schema].some((s) => isObject(s) && s['x-money'] === 'micros')) return { kind: 'micros', decimal: decimalOfMicros(value) };
+  if (Array.isArray(value)) {
+    const items: ResolvedRef = { ...at, tokens: [...at.tokens, 'items'], value: schema.items ?? {} };
+    return { kind: 'array', items: value.map((item) => shaped(docs, item, items, depth + 1)) };
+  }
+  if (isObject(value)) {
+    const properties = new Map<string, ResolvedRef>();
+    collect(docs, at, properties, new Set(), 0);
+    return { kind: 'object', entries: Object.entries(value).map(([k, v]) => [k, properties.has(k) ? shaped(docs, v, properties.get(k)!, depth + 1) : fromJson(v)]) };
+  }
+  return fromJson(value);
 }
 
 export function fromJson(value: unknown): ExampleNode {

@@ -206,7 +206,9 @@ export type ExampleNode =
   | { kind: 'value'; value: string | number | boolean | null }
   | { kind: 'array'; items: ExampleNode[] }
   | ExampleObject
-  | { kind: 'bytes'; type: string };
+  | { kind: 'bytes'; type: string }
+  /** An amount in micros (`x-money: micros`), as the decimal a person writes: `'1.50'` for 1500000. */
+  | { kind: 'micros'; decimal: string };
 
 export interface ExampleObject {
   kind: 'object';
