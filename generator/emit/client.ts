@@ -1,6 +1,6 @@
 import { type MethodDeclarationStructure, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
-import { exampleOptions, exampleParams, exampleStatement } from './examples.ts';
+import { exampleCall, exampleOptions } from './examples.ts';
 import { docText, GENERATED_HEADER, stringLiteral } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
@@ -17,7 +17,7 @@ export function emitClient(model: ApiModel): string {
     {
       description: docText(
         'Calls any operation by its operationId; returns exactly what the grouped method returns.',
-        example && `@example\n${exampleStatement(example, `client.call(${[stringLiteral(example.id), exampleParams(example)].filter(Boolean).join(', ')})`)}`,
+        example && `@example\n${exampleCall(example, 'client.call', stringLiteral(example.id))}`,
       ),
     },
   ];
@@ -80,7 +80,7 @@ export function emitClient(model: ApiModel): string {
             `Client of ${model.title} ${model.version}.`,
             model.description?.split('\n')[0],
             example &&
-              `@example\nconst client = new ${model.clientName}(${options});\n${exampleStatement(example, `client.${example.group}.${example.methodName}(${exampleParams(example)})`)}`,
+              `@example\nconst client = new ${model.clientName}(${options});\n${exampleCall(example, `client.${example.group}.${example.methodName}`)}`,
           ),
         },
       ],

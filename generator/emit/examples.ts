@@ -4,21 +4,23 @@ import { literal, propertyKey, stringLiteral } from './source.ts';
 /**
  * The params argument of an example call, as the model decided it (`OperationModel.example`);
  * empty when the params may be left out, `{}` when they may not but nothing is required.
+ * `offset`: the width of the rest of the statement's first and last lines.
  */
-export function exampleParams(op: OperationModel): string {
-  if (op.example) return renderExample(op.example);
+export function exampleParams(op: OperationModel, offset = 0): string {
+  if (op.example) return renderExample(op.example, offset);
   return op.paramsOptional ? '' : '{}';
 }
 
 /** Code laid out as a person writes it: leaves are code, objects and arrays break over lines when long. */
 type Layout = string | { entries: [string, Layout][] } | { items: Layout[] };
 
-/** Beyond this, an object or array takes a line per member (the statement around it needs room too). */
-const LINE = 64;
+/** Beyond this width, an object or array takes a line per member. */
+const LINE = 96;
 
-function layout(tree: Layout, indent = ''): string {
+/** `offset`: the width of the rest of the line it sits on. */
+function layout(tree: Layout, indent = '', offset = 0): string {
   const flat = flatLayout(tree);
-  if (typeof tree === 'string' || indent.length + flat.length <= LINE) return flat;
+  if (typeof tree === 'string' || indent.length + offset + flat.length <= LINE) return flat;
   const inner = `${indent}  `;
   const lines = 'entries' in tree ? tree.entries.map(([key, value]) => `${inner}${propertyKey(key)}: ${layout(value, inner)},`) : tree.items.map((item) => `${inner}${layout(item, inner)},`);
   return 'entries' in tree ? `{\n${lines.join('\n')}\n${indent}}` : `[\n${lines.join('\n')}\n${indent}]`;
@@ -47,8 +49,8 @@ function layoutOf(node: ExampleNode): Layout {
 }
 
 /** An example value as code: on one line when short, else a line per member. */
-export function renderExample(node: ExampleNode): string {
-  return layout(layoutOf(node));
+export function renderExample(node: ExampleNode, offset = 0): string {
+  return layout(layoutOf(node), '', offset);
 }
 
 /** Whether an operation's example writes an amount with `toMicros` (which the package exports beside the client). */
@@ -58,12 +60,24 @@ export function exampleUsesMicros(op: OperationModel): boolean {
   return op.example !== undefined && walk(op.example);
 }
 
-/** How an example call is used: awaited, iterated (pages, events) or, for a browser step, a URL. */
-export function exampleStatement(op: OperationModel, call: string): string {
-  if (op.browserStep) return `const url = ${call};`;
-  if (op.streaming) return `for await (const event of ${call}) console.log(event);`;
-  if (op.pagination) return `for await (const item of ${call}) console.log(item);`;
-  return op.success.typeName === 'void' ? `await ${call};` : `const result = await ${call};`;
+/**
+ * An example call as a statement: awaited, iterated (pages, events) or, for a browser step, a URL.
+ * `callee` is what is called (`client.users.getById`), `leading` the arguments before the params.
+ */
+export function exampleCall(op: OperationModel, callee: string, ...leading: string[]): string {
+  const [before, after] = op.browserStep
+    ? ['const url = ', ');']
+    : op.streaming
+      ? ['for await (const event of ', ')) {']
+      : op.pagination
+        ? ['for await (const item of ', ')) {']
+        : [op.success.typeName === 'void' ? 'await ' : 'const result = await ', ');'];
+  const head = `${before}${callee}(${leading.join(', ')}`;
+  const params = exampleParams(op, head.length + 2 + after.length);
+  const call = `${head}${params && leading.length > 0 ? ', ' : ''}${params}${after}`;
+  if (op.streaming) return `${call}\n  console.log(event);\n}`;
+  if (op.pagination) return `${call}\n  console.log(item);\n}`;
+  return call;
 }
 
 /**

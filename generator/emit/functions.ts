@@ -1,7 +1,7 @@
 import { type ImportDeclarationStructure, type OptionalKind, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
-import { exampleCredentials, exampleOptions, exampleParams, exampleStatement, exampleUsesMicros } from './examples.ts';
+import { exampleCall, exampleCredentials, exampleOptions, exampleUsesMicros } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { paramValueType, withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
@@ -160,7 +160,7 @@ export function emitFunctions(model: ApiModel): string {
 
 /** An example call of an operation's function, on a core made by `createCore`. */
 function functionExample(op: OperationModel, name: string): string {
-  return exampleStatement(op, `${name}(${['core', exampleParams(op)].filter(Boolean).join(', ')})`);
+  return exampleCall(op, name, 'core');
 }
 
 /** One import declaration per module (type-only ones stay separate from value ones). */

@@ -67,7 +67,9 @@ function problemExample(problems: ProblemUnionModel): string | undefined {
     'try {',
     '  // any call of the client',
     '} catch (error) {',
-    `  if (error instanceof ApiError && isProblem(error.problem, ProblemTypes.${variant.schema})) console.log(error.problem${member});`,
+    `  if (error instanceof ApiError && isProblem(error.problem, ProblemTypes.${variant.schema})) {`,
+    `    console.log(error.problem${member});`,
+    '  }',
     '}',
   ].join('\n');
 }

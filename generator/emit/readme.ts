@@ -1,6 +1,6 @@
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { functionNames } from './functions.ts';
-import { exampleCredentials, exampleOptions, exampleParams, exampleStatement, exampleUsesMicros, tokenVariable } from './examples.ts';
+import { exampleCall as callOf, exampleCredentials, exampleOptions, exampleUsesMicros, tokenVariable } from './examples.ts';
 import { stringLiteral } from './source.ts';
 
 export { tokenVariable };
@@ -56,7 +56,7 @@ function examplesSection(model: ApiModel): string[] {
 }
 
 function exampleCall(op: OperationModel): string {
-  return exampleStatement(op, `client.${op.group}.${op.methodName}(${exampleParams(op)})`);
+  return callOf(op, `client.${op.group}.${op.methodName}`);
 }
 
 /** The `/functions` entry: one function per operation taking a core, for bundles that keep only what they call. */
@@ -67,7 +67,7 @@ function functionsSection(model: ApiModel, options: string): string[] {
   const name = functionNames(model).get(example.id)!;
   // OAuth 1.0a credentials need the signer extension.
   const signs = exampleCredentials(model) === 'oauth1';
-  const call = exampleCall(example).replace(`client.${example.group}.${example.methodName}(`, `${name}(core, `).replace('(core, )', '(core)');
+  const call = callOf(example, name, 'core');
   const extensions = [
     ...(model.authKinds.includes('oauth1') ? ['`oauth1Auth` (OAuth 1.0a signing: `createCore({ auth: { oauth1: { ... } } }, oauth1Auth)`)'] : []),
     ...(model.authFlows.appOnly ? ['`appOnlyAuth` (`{ appOnly }` credentials)'] : []),

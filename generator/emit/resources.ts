@@ -4,7 +4,7 @@ import { functionNames, operationParameters, operationTypeParameters, signatureI
 import { methodDocs, resultType } from './operations.ts';
 import { withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER } from './source.ts';
-import { exampleParams, exampleStatement } from './examples.ts';
+import { exampleCall } from './examples.ts';
 
 /**
  * `resources/<group>.ts`: one class per tag, one method per operation. Each method is its
@@ -30,7 +30,7 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
     ],
     methods: ops.map((op) => {
       const parameters = operationParameters(op);
-      const docs = methodDocs(op, exampleStatement(op, `client.${group.property}.${op.methodName}(${exampleParams(op)})`));
+      const docs = methodDocs(op, exampleCall(op, `client.${group.property}.${op.methodName}`));
       return {
         name: op.methodName,
         docs: [{ description: docs.description, tags: docs.tags }],

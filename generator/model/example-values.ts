@@ -46,7 +46,8 @@ function plainExample(docs: DocumentSet, node: ResolvedRef, hint: ExampleHint, d
   const at = resolve(docs, node);
   const schema = isObject(at.value) ? at.value : {};
   for (const own of [hint.stated, ownExample(schema)]) {
-    if (own === undefined) continue;
+    // A spec's example of a token or a document runs for lines: an example call stays short.
+    if (own === undefined || longText(own)) continue;
     if (fits(docs, own, at)) return shaped(docs, own, at);
     // X writes an array parameter's example as it goes on the wire: `'2244994945,6253282,12'`.
     if (typeof own === 'string' && typeOf(schema) === 'array') {
@@ -87,6 +88,13 @@ function plainExample(docs: DocumentSet, node: ResolvedRef, hint: ExampleHint, d
       if (schema.format === 'binary') return { kind: 'bytes', type: 'application/octet-stream' };
       return { kind: 'value', value: stringExample(schema, hint) };
   }
+}
+
+/** Whether a value holds a string longer than a reader takes in at a glance. */
+function longText(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > 80;
+  if (Array.isArray(value)) return value.some(longText);
+  return isObject(value) && Object.values(value).some(longText);
 }
 
 /** The schema's own example: `example`, or the first of `examples` (JSON Schema's list). */
