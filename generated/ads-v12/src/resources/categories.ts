@@ -48,6 +48,8 @@ export class CategoriesResource {
    * `categories` parameter. Takes no parameters and is not paginated.
    *
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+   * @example
+   * const result = await client.categories.listAdvertiserBusiness();
    */
   listAdvertiserBusiness(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse> {
     return listAdvertiserBusinessCategories(this.core, options);
@@ -61,6 +63,13 @@ export class CategoriesResource {
    * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
    *
    * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+   * @example
+   * for await (const item of client.categories.listCurated({
+   *   account_id: '18ce54d4x5t',
+   *   country_codes: ['US'],
+   * })) {
+   *   console.log(item);
+   * }
    */
   listCurated(
     params: ListCuratedCategoriesParams,
@@ -76,6 +85,11 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
    * `getCuratedCategory`)
+   * @example
+   * const result = await client.categories.getCurated({
+   *   account_id: '18ce54d4x5t',
+   *   curated_category_id: '1a99a',
+   * });
    */
   getCurated(params: GetCuratedCategoryParams, options?: RequestOptions): Promise<CuratedCategoryResponse> {
     return getCuratedCategory(this.core, params, options);
@@ -90,6 +104,12 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
+   * @example
+   * for await (const item of client.categories.listLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   * })) {
+   *   console.log(item);
+   * }
    */
   listLineItemCurated<WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never>(
     params: ListLineItemCuratedCategoriesParamsOf<WithTotalCount>,
@@ -109,6 +129,12 @@ export class CategoriesResource {
    *
    * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `createLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.createLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   *   curated_category_id: '1a99a',
+   * });
    */
   createLineItemCurated(
     params: CreateLineItemCuratedCategoryParams,
@@ -124,6 +150,11 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `getLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.getLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   * });
    */
   getLineItemCurated(
     params: GetLineItemCuratedCategoryParams,
@@ -139,6 +170,12 @@ export class CategoriesResource {
    *
    * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `updateLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.updateLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   *   curated_category_id: '1b47b',
+   * });
    */
   updateLineItemCurated(
     params: UpdateLineItemCuratedCategoryParams,
@@ -155,6 +192,11 @@ export class CategoriesResource {
    *
    * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `deleteLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.deleteLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   * });
    */
   deleteLineItemCurated(
     params: DeleteLineItemCuratedCategoryParams,
