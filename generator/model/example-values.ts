@@ -189,6 +189,8 @@ function stringExample(schema: Schema, hint: ExampleHint): string {
   if (found !== undefined) return found;
   const built = typeof schema.pattern === 'string' ? sampleOfPattern(schema.pattern) : undefined;
   if (built !== undefined && meets(built)) return built;
+  // Too short for minLength: the pattern's last character repeated often fits (`[a-f0-9]+`).
+  if (built && built.length < min && meets(built.padEnd(min, built.slice(-1)))) return built.padEnd(min, built.slice(-1));
   // Lengths alone: pad or cut a plain word.
   const word = candidates[0] ?? 'example';
   return word.length < min ? word.padEnd(min, 'x') : [...word].slice(0, Number.isFinite(max) ? max : undefined).join('');
