@@ -1,11 +1,12 @@
 import { type MethodDeclarationStructure, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
-import { exampleAuth, exampleParams } from './examples.ts';
+import { exampleCall, exampleOptions } from './examples.ts';
 import { docText, GENERATED_HEADER, stringLiteral } from './source.ts';
 
 /** `client.ts`: the client class with one property per tag group and `call` by operationId. */
 export function emitClient(model: ApiModel): string {
   const example = model.operations.find((o) => !o.browserStep && !o.streaming);
+  const options = exampleOptions(model) ?? '';
   // The client supports every credential kind of the package: it carries every core extension.
   const extensions: [string, string][] = [];
   if (model.authKinds.includes('oauth1')) extensions.push(['oauth1Auth', 'oauth1']);
@@ -16,7 +17,7 @@ export function emitClient(model: ApiModel): string {
     {
       description: docText(
         'Calls any operation by its operationId; returns exactly what the grouped method returns.',
-        example && `@example\nawait client.call(${[stringLiteral(example.id), exampleParams(example)].filter(Boolean).join(', ')});`,
+        example && `@example\n${exampleCall(example, 'client.call', stringLiteral(example.id))}`,
       ),
     },
   ];
@@ -79,7 +80,7 @@ export function emitClient(model: ApiModel): string {
             `Client of ${model.title} ${model.version}.`,
             model.description?.split('\n')[0],
             example &&
-              `@example\nconst client = new ${model.clientName}({ auth: ${exampleAuth(model.authKinds)} });\nconst result = await client.${example.group}.${example.methodName}(${exampleParams(example)});`,
+              `@example\nconst client = new ${model.clientName}(${options});\n${exampleCall(example, `client.${example.group}.${example.methodName}`)}`,
           ),
         },
       ],

@@ -1,7 +1,7 @@
 import { type ImportDeclarationStructure, type OptionalKind, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
-import { exampleAuth, exampleParams } from './examples.ts';
+import { exampleCall, exampleCredentials, exampleOptions, exampleUsesMicros } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
 import { paramValueType, withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
@@ -118,7 +118,11 @@ export function emitFunctions(model: ApiModel): string {
   reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/errors.js', namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'] });
 
   const functions: StatementStructures[] = ops.map((op) => {
-    const docs = methodDocs(op);
+    const imports = [
+      `import { ${names.get(op.id)!} } from ${stringLiteral(`${model.packageName}/functions`)};`,
+      ...(exampleUsesMicros(op) ? [`import { toMicros } from ${stringLiteral(model.packageName)};`] : []),
+    ];
+    const docs = methodDocs(op, `${imports.join('\n')}\n\n${functionExample(op, names.get(op.id)!)}`);
     const descriptor = `ops.${descriptorName(op)}`;
     const paramsArg = op.hasParams ? (op.narrowing && op.paramsOptional ? 'params ?? {}' : 'params') : '{}';
     let body: string;
@@ -139,18 +143,24 @@ export function emitFunctions(model: ApiModel): string {
   });
 
   const example = ops.find((o) => !o.browserStep && !o.streaming && !o.pagination);
+  const options = exampleOptions(model) ?? '{}';
   // OAuth 1.0a signing is an extension a core is given (see the re-export of oauth1Auth below).
-  const signs = exampleAuth(model.authKinds).startsWith('{ oauth1');
+  const signs = exampleCredentials(model) === 'oauth1';
   const header = docText(
     `${GENERATED_HEADER}`,
     wrapText(`One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`),
     example &&
-      `@example\nimport { createCore, ${names.get(example.id)}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n// createCore takes the options of new ${model.clientName}()\nconst core = createCore({ auth: ${exampleAuth(model.authKinds)} }${signs ? ', oauth1Auth' : ''});\nconst result = await ${names.get(example.id)}(${['core', exampleParams(example)].filter(Boolean).join(', ')});`,
+      `@example\nimport { createCore, ${names.get(example.id)}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n${exampleUsesMicros(example) ? `import { toMicros } from ${stringLiteral(model.packageName)};\n` : ''}// createCore takes the options of new ${model.clientName}()\nconst core = createCore(${options}${signs ? ', oauth1Auth' : ''});\n${functionExample(example, names.get(example.id)!)}`,
   );
   return printSourceFile({
     leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,
     statements: [...merged.map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })), ...reexports, ...functions],
   });
+}
+
+/** An example call of an operation's function, on a core made by `createCore`. */
+function functionExample(op: OperationModel, name: string): string {
+  return exampleCall(op, name, 'core');
 }
 
 /** One import declaration per module (type-only ones stay separate from value ones). */

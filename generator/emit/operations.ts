@@ -490,14 +490,16 @@ class SharedChecks {
   }
 }
 
-/** The doc comment of a method: summary, description, the wire call, deprecation, docs link. */
-export function methodDocs(op: OperationModel): { description: string; tags: { tagName: string; text?: string }[] } {
+/** The doc comment of a method: summary, description, the wire call, deprecation, docs link, an example call. */
+export function methodDocs(op: OperationModel, example?: string): { description: string; tags: { tagName: string; text?: string }[] } {
   const tags: { tagName: string; text?: string }[] = [];
   if (op.deprecated) {
     const d = op.deprecated;
     tags.push({ tagName: 'deprecated', text: [`Since ${d.since ?? 'an unstated date'}`, d.replacement && `use \`${d.replacement}\` instead`, d.note].filter(Boolean).join('; ') });
   }
   if (op.externalDocs) tags.push({ tagName: 'see', text: op.externalDocs });
+  // On the lines below the tag, as editors show an example's code.
+  if (example) tags.push({ tagName: 'example', text: `\n${example}` });
   const description = docText(
     op.summary,
     op.description !== op.summary && op.description,

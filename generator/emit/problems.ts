@@ -40,7 +40,7 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
         {
           description: docText(
             `Narrows an unknown value (such as \`ApiError.problem\`) to the problem of one \`${key}\`.`,
-            '@example\nif (isProblem(error.problem, ProblemTypes.ResourceNotFoundProblem)) error.problem.resource_id;',
+            problemExample(problems),
           ),
         },
       ],
@@ -55,4 +55,21 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
   ];
   void model;
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
+}
+
+/** How a caller narrows a thrown error's problem: a `try` around any call, the guard in its `catch`. */
+function problemExample(problems: ProblemUnionModel): string | undefined {
+  const variant = problems.variants.find((v) => v.schema === 'ResourceNotFoundProblem') ?? problems.variants[0];
+  if (!variant) return undefined;
+  const member = /^[A-Za-z_$][\w$]*$/.test(problems.discriminator) ? `.${problems.discriminator}` : `[${stringLiteral(problems.discriminator)}]`;
+  return [
+    '@example',
+    'try {',
+    '  // any call of the client',
+    '} catch (error) {',
+    `  if (error instanceof ApiError && isProblem(error.problem, ProblemTypes.${variant.schema})) {`,
+    `    console.log(error.problem${member});`,
+    '  }',
+    '}',
+  ].join('\n');
 }

@@ -4,6 +4,7 @@ import { functionNames, operationParameters, operationTypeParameters, signatureI
 import { methodDocs, resultType } from './operations.ts';
 import { withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER } from './source.ts';
+import { exampleCall } from './examples.ts';
 
 /**
  * `resources/<group>.ts`: one class per tag, one method per operation. Each method is its
@@ -29,7 +30,7 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
     ],
     methods: ops.map((op) => {
       const parameters = operationParameters(op);
-      const docs = methodDocs(op);
+      const docs = methodDocs(op, exampleCall(op, `client.${group.property}.${op.methodName}`));
       return {
         name: op.methodName,
         docs: [{ description: docs.description, tags: docs.tags }],

@@ -1,4 +1,4 @@
-import { isObject, type Location } from '../load/index.ts';
+import { isObject, type Location, type ResolvedRef } from '../load/index.ts';
 import type { OperationContext } from './operation-context.ts';
 import { explodes, parameterSchema, serializationStyle, valueChecks } from './parameters.ts';
 import type { ReadBody } from './request-body.ts';
@@ -12,6 +12,8 @@ export function readParameters(
   own: unknown,
   itemAt: Location,
   opAt: Location,
+  /** Filled with each parameter's schema as the spec writes it, where it stands (for examples). */
+  rawSchemas?: Map<ParamModel, ResolvedRef>,
 ): ParamModel[] {
   const byKey = new Map<string, ParamModel>();
   const add = (list: unknown, listAt: Location): void => {
@@ -44,6 +46,7 @@ export function readParameters(
       };
       const example = parameterExample(param, rawSchema);
       if (example !== undefined) model.example = example;
+      rawSchemas?.set(model, { ...resolved, tokens: [...resolved.tokens, ...schemaKey], value: rawSchema });
       byKey.set(key, model);
     });
   };

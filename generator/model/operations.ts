@@ -1,6 +1,7 @@
-import { HTTP_METHODS, isObject, type Location } from '../load/index.ts';
+import { HTTP_METHODS, isObject, type Location, type ResolvedRef } from '../load/index.ts';
 import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
 import type { OperationContext } from './operation-context.ts';
+import { operationExample } from './operation-example.ts';
 import { freeKey, paramsObjectSchema, readParameters } from './operation-params.ts';
 import { readPagination } from './pagination.ts';
 import { readRateLimits } from './rate-limits.ts';
@@ -79,7 +80,8 @@ function readOperation(
   at: Location,
 ): Omit<OperationModel, 'methodName' | 'group'> {
   const typeBase = pascalCase(id);
-  const params = readParameters(ctx, path, pathItem.parameters, op.parameters, itemAt, at);
+  const paramSchemas = new Map<ParamModel, ResolvedRef>();
+  const params = readParameters(ctx, path, pathItem.parameters, op.parameters, itemAt, at, paramSchemas);
   const read = readBody(ctx, op.requestBody, { ...at, tokens: [...at.tokens, 'requestBody'] }, typeBase, params);
   const body = read?.body;
   if (body?.mode === 'whole') {
@@ -140,6 +142,7 @@ function readOperation(
     audienceUpload: op['x-audience-upload'] === true,
     rules,
     fieldSelection: readFieldSelection(params),
+    example: operationExample(ctx.docs, { path, params, paramSchemas, ...(read ? { body: { model: read.body, raw: read.raw } } : {}), rules, paramsOptional: !required }),
     rateLimits: readRateLimits(op['x-rate-limit'], ctx.docs, at, { id, params, bodyFields: body?.fieldNames ?? [] }, (ctx.budgets ??= new Map())),
   };
 }

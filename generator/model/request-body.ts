@@ -1,4 +1,4 @@
-import { isObject, type Location } from '../load/index.ts';
+import { isObject, type Location, type ResolvedRef } from '../load/index.ts';
 import { pickMedia } from './media-types.ts';
 import { namedOrHoisted, type OperationContext } from './operation-context.ts';
 import { valueChecks } from './parameters.ts';
@@ -21,6 +21,8 @@ export interface ReadBody {
   body: BodyModel;
   /** `{}` is a valid value of the fields (fields mode): nothing in the body is required. */
   acceptsEmpty: boolean;
+  /** The body's schema as the spec writes it, where it stands (for examples). */
+  raw: ResolvedRef;
 }
 
 export function readBody(
@@ -40,7 +42,8 @@ export function readBody(
   const media = body.content[contentType];
   const mediaAt: Location = { ...resolved, tokens: [...resolved.tokens, 'content', contentType] };
   const rawSchema = isObject(media) && media.schema !== undefined ? media.schema : encoding === 'binary' ? { type: 'string', format: 'binary' } : {};
-  const converted = ctx.registry.convert(rawSchema, { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'] });
+  const schemaAt: ResolvedRef = { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'], value: rawSchema };
+  const converted = ctx.registry.convert(rawSchema, schemaAt);
   // A read-only field, at any depth, is the server's to set: the client neither needs nor sends it.
   const schema = ctx.registry.visible(converted, 'readOnly') ?? converted;
   const typeName = namedOrHoisted(ctx, schema, `${typeBase}Request`, 'body');
@@ -70,13 +73,13 @@ export function readBody(
       const checks = valueChecks(schema, ctx.registry, ctx.enumNames);
       if (Object.keys(checks).length > 0) model.checks = checks;
     }
-    return { body: model, acceptsEmpty: false };
+    return { body: model, acceptsEmpty: false, raw: schemaAt };
   }
   model.fieldChecks = fieldChecks(ctx, object);
   if (admitsOtherFields(ctx, schema)) model.open = true;
   const exclusive = exclusiveFields(ctx, schema);
   if (exclusive) model.exclusive = exclusive;
-  return { body: model, acceptsEmpty: object.acceptsEmpty };
+  return { body: model, acceptsEmpty: object.acceptsEmpty, raw: schemaAt };
 }
 
 /** The properties of a plain object schema (following refs and allOf), or undefined when it is not one. */

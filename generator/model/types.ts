@@ -194,6 +194,25 @@ export interface OperationModel {
   rateLimits: RateLimitModel[];
   /** Where the result carries objects the `*.fields` parameters select: the method is generic in its params. */
   narrowing?: NarrowingModel;
+  /**
+   * The params argument of an example call, for docs (`@example`, the README): every required
+   * parameter and body field with a value its schema admits. Absent where the call takes none.
+   */
+  example?: ExampleObject;
+}
+
+/** A value in an example call, as data the emitters render: JSON, or bytes (a `Blob`) of a media type. */
+export type ExampleNode =
+  | { kind: 'value'; value: string | number | boolean | null }
+  | { kind: 'array'; items: ExampleNode[] }
+  | ExampleObject
+  | { kind: 'bytes'; type: string }
+  /** An amount in micros (`x-money: micros`), as the decimal a person writes: `'1.50'` for 1500000. */
+  | { kind: 'micros'; decimal: string };
+
+export interface ExampleObject {
+  kind: 'object';
+  entries: [string, ExampleNode][];
 }
 
 /** At most `requests` requests in any window of `windowMs`, from one budget (`key`) per client. */

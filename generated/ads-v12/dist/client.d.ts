@@ -28,8 +28,19 @@ export type OptionalParamsOperationId = {
  * Hand-written description of X's advertising management interface, version 12: accounts, line items,
  *
  * @example
- * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
- * const result = await client.accounts.list();
+ * const client = new AdsClient({
+ *   auth: {
+ *     oauth1: {
+ *       consumerKey: process.env.X_CONSUMER_KEY!,
+ *       consumerSecret: process.env.X_CONSUMER_SECRET!,
+ *       token: process.env.X_ACCESS_TOKEN!,
+ *       tokenSecret: process.env.X_ACCESS_TOKEN_SECRET!,
+ *     },
+ *   },
+ * });
+ * for await (const item of client.accounts.list()) {
+ *   console.log(item);
+ * }
  */
 export declare class AdsClient {
   #private;
@@ -68,7 +79,9 @@ export declare class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts');
+   * for await (const item of client.call('listAccounts')) {
+   *   console.log(item);
+   * }
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -79,7 +92,9 @@ export declare class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts');
+   * for await (const item of client.call('listAccounts')) {
+   *   console.log(item);
+   * }
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

@@ -19,8 +19,19 @@ import { AudiencesResource } from './resources/audiences.js';
  * Hand-written description of X's advertising management interface, version 12: accounts, line items,
  *
  * @example
- * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
- * const result = await client.accounts.list();
+ * const client = new AdsClient({
+ *   auth: {
+ *     oauth1: {
+ *       consumerKey: process.env.X_CONSUMER_KEY!,
+ *       consumerSecret: process.env.X_CONSUMER_SECRET!,
+ *       token: process.env.X_ACCESS_TOKEN!,
+ *       tokenSecret: process.env.X_ACCESS_TOKEN_SECRET!,
+ *     },
+ *   },
+ * });
+ * for await (const item of client.accounts.list()) {
+ *   console.log(item);
+ * }
  */
 export class AdsClient {
     #core;

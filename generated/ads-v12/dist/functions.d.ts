@@ -7,7 +7,16 @@
  * @example
  * import { createCore, createSandboxAccount, oauth1Auth } from '@xgen/ads-v12/functions';
  * // createCore takes the options of new AdsClient()
- * const core = createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth);
+ * const core = createCore({
+ *   auth: {
+ *     oauth1: {
+ *       consumerKey: process.env.X_CONSUMER_KEY!,
+ *       consumerSecret: process.env.X_CONSUMER_SECRET!,
+ *       token: process.env.X_ACCESS_TOKEN!,
+ *       tokenSecret: process.env.X_ACCESS_TOKEN_SECRET!,
+ *     },
+ *   },
+ * }, oauth1Auth);
  * const result = await createSandboxAccount(core);
  */
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
@@ -148,6 +157,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
+ * @example
+ * import { listAccounts } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccounts(core)) {
+ *   console.log(item);
+ * }
  */
 export declare function listAccounts<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
   core: ClientCore,
@@ -161,6 +176,10 @@ export declare function listAccounts<WithTotalCount extends ListAccountsParams['
  * always goes there. It takes no parameters and returns the created account inside an array.
  *
  * `POST /12/accounts` (operationId `createSandboxAccount`)
+ * @example
+ * import { createSandboxAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createSandboxAccount(core);
  */
 export declare function createSandboxAccount(
   core: ClientCore,
@@ -172,6 +191,10 @@ export declare function createSandboxAccount(
  * Returns one advertising account, including its `industry_type`.
  *
  * `GET /12/accounts/{account_id}` (operationId `getAccount`)
+ * @example
+ * import { getAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccount(core, { account_id: '18ce54d4x5t' });
  */
 export declare function getAccount(
   core: ClientCore,
@@ -185,6 +208,14 @@ export declare function getAccount(
  * the response is the updated account.
  *
  * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
+ * @example
+ * import { updateAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateAccount(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'McTestface Retail',
+ *   industry_type: 'RETAIL',
+ * });
  */
 export declare function updateAccount(
   core: ClientCore,
@@ -198,6 +229,10 @@ export declare function updateAccount(
  * goes there. The response shows the account with `deleted` set to true.
  *
  * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
+ * @example
+ * import { deleteSandboxAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteSandboxAccount(core, { account_id: '18ce54d4x5t' });
  */
 export declare function deleteSandboxAccount(
   core: ClientCore,
@@ -212,6 +247,12 @@ export declare function deleteSandboxAccount(
  * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
+ * @example
+ * import { listAccountApps } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccountApps(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listAccountApps<
   WithTotalCount extends ListAccountAppsParams['with_total_count'] = never,
@@ -230,6 +271,18 @@ export declare function listAccountApps<
  * Beta: the account must be allowlisted for this operation.
  *
  * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
+ * @example
+ * import { getAccountHistory } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of getAccountHistory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   entity_type: 'CAMPAIGN',
+ *   entity_id: '8wku2',
+ *   start_time: '2024-04-01T00:00:00Z',
+ *   end_time: '2024-04-08T00:00:00Z',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export declare function getAccountHistory(
   core: ClientCore,
@@ -244,6 +297,10 @@ export declare function getAccountHistory(
  * through this operation.
  *
  * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
+ * @example
+ * import { getAccountFeatures } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccountFeatures(core, { account_id: '18ce54d4x5t' });
  */
 export declare function getAccountFeatures(
   core: ClientCore,
@@ -258,6 +315,10 @@ export declare function getAccountFeatures(
  * `categories` parameter. Takes no parameters and is not paginated.
  *
  * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+ * @example
+ * import { listAdvertiserBusinessCategories } from '@xgen/ads-v12/functions';
+ *
+ * const result = await listAdvertiserBusinessCategories(core);
  */
 export declare function listAdvertiserBusinessCategories(
   core: ClientCore,
@@ -271,6 +332,15 @@ export declare function listAdvertiserBusinessCategories(
  * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
  *
  * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+ * @example
+ * import { listCuratedCategories } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCuratedCategories(core, {
+ *   account_id: '18ce54d4x5t',
+ *   country_codes: ['US'],
+ * })) {
+ *   console.log(item);
+ * }
  */
 export declare function listCuratedCategories(
   core: ClientCore,
@@ -284,6 +354,13 @@ export declare function listCuratedCategories(
  *
  * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
  * `getCuratedCategory`)
+ * @example
+ * import { getCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   curated_category_id: '1a99a',
+ * });
  */
 export declare function getCuratedCategory(
   core: ClientCore,
@@ -299,6 +376,12 @@ export declare function getCuratedCategory(
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `listLineItemCuratedCategories`)
+ * @example
+ * import { listLineItemCuratedCategories } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listLineItemCuratedCategories(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listLineItemCuratedCategories<
   WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
@@ -318,6 +401,14 @@ export declare function listLineItemCuratedCategories<
  *
  * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `createLineItemCuratedCategory`)
+ * @example
+ * import { createLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   curated_category_id: '1a99a',
+ * });
  */
 export declare function createLineItemCuratedCategory(
   core: ClientCore,
@@ -331,6 +422,13 @@ export declare function createLineItemCuratedCategory(
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `getLineItemCuratedCategory`)
+ * @example
+ * import { getLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ * });
  */
 export declare function getLineItemCuratedCategory(
   core: ClientCore,
@@ -344,6 +442,14 @@ export declare function getLineItemCuratedCategory(
  *
  * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `updateLineItemCuratedCategory`)
+ * @example
+ * import { updateLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ *   curated_category_id: '1b47b',
+ * });
  */
 export declare function updateLineItemCuratedCategory(
   core: ClientCore,
@@ -358,6 +464,13 @@ export declare function updateLineItemCuratedCategory(
  *
  * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `deleteLineItemCuratedCategory`)
+ * @example
+ * import { deleteLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ * });
  */
 export declare function deleteLineItemCuratedCategory(
   core: ClientCore,
@@ -389,6 +502,16 @@ export declare function deleteLineItemCuratedCategory(
  * placements, parent campaign) and are checked by the server only.
  *
  * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
+ * @example
+ * import { updateLineItem } from '@xgen/ads-v12/functions';
+ * import { toMicros } from '@xgen/ads-v12';
+ *
+ * const result = await updateLineItem(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   bid_strategy: 'MAX',
+ *   bid_amount_local_micro: toMicros('1.50'),
+ * });
  */
 export declare function updateLineItem(
   core: ClientCore,
@@ -403,6 +526,10 @@ export declare function updateLineItem(
  * `deleted` false) but appear in reads only when `with_deleted=true` is passed.
  *
  * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
+ * @example
+ * import { deleteLineItem } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteLineItem(core, { account_id: '18ce54d4x5t', line_item_id: '8v7jo' });
  */
 export declare function deleteLineItem(
   core: ClientCore,
@@ -416,6 +543,10 @@ export declare function deleteLineItem(
  * `product_type`. Not paginated.
  *
  * `GET /12/line_items/placements` (operationId `listLineItemPlacements`)
+ * @example
+ * import { listLineItemPlacements } from '@xgen/ads-v12/functions';
+ *
+ * const result = await listLineItemPlacements(core);
  */
 export declare function listLineItemPlacements(
   core: ClientCore,
@@ -430,6 +561,12 @@ export declare function listLineItemPlacements(
  * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+ * @example
+ * import { listAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccountMedia(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listAccountMedia<
   WithTotalCount extends ListAccountMediaParams['with_total_count'] = never,
@@ -444,6 +581,13 @@ export declare function listAccountMedia<
  * Returns one entry of the account's media library.
  *
  * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+ * @example
+ * import { getAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccountMedia(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ * });
  */
 export declare function getAccountMedia(
   core: ClientCore,
@@ -457,6 +601,13 @@ export declare function getAccountMedia(
  *
  * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
  * `deleteAccountMedia`)
+ * @example
+ * import { deleteAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteAccountMedia(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ * });
  */
 export declare function deleteAccountMedia(
   core: ClientCore,
@@ -472,6 +623,12 @@ export declare function deleteAccountMedia(
  * to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+ * @example
+ * import { listMediaCreatives } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listMediaCreatives(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listMediaCreatives<
   WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never,
@@ -488,6 +645,15 @@ export declare function listMediaCreatives<
  * server checks this, since the objective is stored on the line item).
  *
  * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+ * @example
+ * import { createMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ *   line_item_id: '8v7jo',
+ *   landing_url: 'https://example.com/spring',
+ * });
  */
 export declare function createMediaCreative(
   core: ClientCore,
@@ -500,6 +666,13 @@ export declare function createMediaCreative(
  * Returns one media creative.
  *
  * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+ * @example
+ * import { getMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   media_creative_id: '1bzq3',
+ * });
  */
 export declare function getMediaCreative(
   core: ClientCore,
@@ -513,6 +686,13 @@ export declare function getMediaCreative(
  *
  * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
  * `deleteMediaCreative`)
+ * @example
+ * import { deleteMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   media_creative_id: '1bzq3',
+ * });
  */
 export declare function deleteMediaCreative(
   core: ClientCore,
@@ -529,6 +709,12 @@ export declare function deleteMediaCreative(
  * 15 minutes.
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+ * @example
+ * import { listPromotedAccounts } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPromotedAccounts(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listPromotedAccounts<
   WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never,
@@ -546,6 +732,12 @@ export declare function listPromotedAccounts<
  * `count` records (default 100, 1 to 200).
  *
  * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
+ * @example
+ * import { listCards } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCards(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listCards(
   core: ClientCore,
@@ -569,6 +761,21 @@ export declare function listCards(
  * creation operations.
  *
  * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
+ * @example
+ * import { createCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Spring sale website card',
+ *   components: [
+ *     { type: 'MEDIA', media_key: '3_1151345051455750144' },
+ *     {
+ *       type: 'DETAILS',
+ *       title: 'Up to 40% off this spring',
+ *       destination: { type: 'WEBSITE', url: 'https://example.com/spring' },
+ *     },
+ *   ],
+ * });
  */
 export declare function createCard(
   core: ClientCore,
@@ -581,6 +788,13 @@ export declare function createCard(
  * Returns one card.
  *
  * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
+ * @example
+ * import { getCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ * });
  */
 export declare function getCard(
   core: ClientCore,
@@ -595,6 +809,14 @@ export declare function getCard(
  * creation apply to the replacement components and slides.
  *
  * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
+ * @example
+ * import { updateCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ *   name: 'Spring sale website card (v2)',
+ * });
  */
 export declare function updateCard(
   core: ClientCore,
@@ -607,6 +829,13 @@ export declare function updateCard(
  * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
+ * @example
+ * import { deleteCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ * });
  */
 export declare function deleteCard(
   core: ClientCore,
@@ -621,6 +850,12 @@ export declare function deleteCard(
  * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
+ * @example
+ * import { listPollCards } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPollCards(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
   core: ClientCore,
@@ -641,6 +876,17 @@ export declare function listPollCards<WithTotalCount extends ListPollCardsParams
  * the key. Polls with media need the account feature PROMOTED_MEDIA_POLLS (beta).
  *
  * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
+ * @example
+ * import { createPollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createPollCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Trailer poll',
+ *   duration_in_minutes: 1440,
+ *   first_choice: 'Loved it',
+ *   second_choice: 'Not for me',
+ *   media_key: '13_1153584529292270722',
+ * });
  */
 export declare function createPollCard(
   core: ClientCore,
@@ -653,6 +899,10 @@ export declare function createPollCard(
  * Returns one poll card. Poll cards cannot be updated.
  *
  * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
+ * @example
+ * import { getPollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getPollCard(core, { account_id: '18ce54d4x5t', card_id: '57i77' });
  */
 export declare function getPollCard(
   core: ClientCore,
@@ -666,6 +916,10 @@ export declare function getPollCard(
  * with `with_deleted=true`.
  *
  * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
+ * @example
+ * import { deletePollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deletePollCard(core, { account_id: '18ce54d4x5t', card_id: '57i77' });
  */
 export declare function deletePollCard(
   core: ClientCore,
@@ -681,6 +935,12 @@ export declare function deletePollCard(
  * minutes.
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+ * @example
+ * import { listPrerollCallToActions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPrerollCallToActions(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listPrerollCallToActions<
   WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never,
@@ -699,6 +959,15 @@ export declare function listPrerollCallToActions<
  * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
  *
  * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+ * @example
+ * import { createPrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createPrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   call_to_action: 'VISIT_SITE',
+ *   call_to_action_url: 'https://example.com/spring',
+ * });
  */
 export declare function createPrerollCallToAction(
   core: ClientCore,
@@ -712,6 +981,13 @@ export declare function createPrerollCallToAction(
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `getPrerollCallToAction`)
+ * @example
+ * import { getPrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getPrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ * });
  */
 export declare function getPrerollCallToAction(
   core: ClientCore,
@@ -725,6 +1001,14 @@ export declare function getPrerollCallToAction(
  *
  * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `updatePrerollCallToAction`)
+ * @example
+ * import { updatePrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updatePrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ *   call_to_action: 'SHOP',
+ * });
  */
 export declare function updatePrerollCallToAction(
   core: ClientCore,
@@ -738,6 +1022,13 @@ export declare function updatePrerollCallToAction(
  *
  * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `deletePrerollCallToAction`)
+ * @example
+ * import { deletePrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deletePrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ * });
  */
 export declare function deletePrerollCallToAction(
   core: ClientCore,
@@ -751,6 +1042,12 @@ export declare function deletePrerollCallToAction(
  * account's full promotable user. Pages hold `count` records (default 100, 1 to 200).
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
+ * @example
+ * import { listScheduledTweets } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listScheduledTweets(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listScheduledTweets(
   core: ClientCore,
@@ -767,6 +1064,14 @@ export declare function listScheduledTweets(
  * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
+ * @example
+ * import { createScheduledTweet } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createScheduledTweet(core, {
+ *   account_id: '18ce54d4x5t',
+ *   scheduled_at: '2024-05-10T16:00:00Z',
+ *   as_user_id: '756201191',
+ * });
  */
 export declare function createScheduledTweet(
   core: ClientCore,
@@ -780,6 +1085,13 @@ export declare function createScheduledTweet(
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
  * `getScheduledTweet`)
+ * @example
+ * import { getScheduledTweet } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getScheduledTweet(core, {
+ *   account_id: '18ce54d4x5t',
+ *   scheduled_tweet_id: '917438609065623552',
+ * });
  */
 export declare function getScheduledTweet(
   core: ClientCore,
@@ -796,6 +1108,16 @@ export declare function getScheduledTweet(
  * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
+ * @example
+ * import { createAudienceEstimate } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createAudienceEstimate(core, {
+ *   account_id: '18ce54d4x5t',
+ *   targeting_criteria: [
+ *     { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
+ *     { targeting_type: 'KEYWORD', targeting_value: 'espresso', operator_type: 'NE' },
+ *   ],
+ * });
  */
 export declare function createAudienceEstimate(
   core: ClientCore,
@@ -814,6 +1136,10 @@ export declare function createAudienceEstimate(
  * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
+ * @example
+ * import { searchKeywordInsights } from '@xgen/ads-v12/functions';
+ *
+ * const result = await searchKeywordInsights(core);
  */
 export declare function searchKeywordInsights(
   core: ClientCore,
@@ -831,6 +1157,15 @@ export declare function searchKeywordInsights(
  *
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `listTailoredAudiencePermissions`)
+ * @example
+ * import { listTailoredAudiencePermissions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listTailoredAudiencePermissions(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export declare function listTailoredAudiencePermissions<
   WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
@@ -853,6 +1188,15 @@ export declare function listTailoredAudiencePermissions<
  *
  * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `createTailoredAudiencePermission`)
+ * @example
+ * import { createTailoredAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createTailoredAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ *   granted_account_id: '18ce54aymz3',
+ *   permission_level: 'READ_ONLY',
+ * });
  */
 export declare function createTailoredAudiencePermission(
   core: ClientCore,
@@ -869,6 +1213,14 @@ export declare function createTailoredAudiencePermission(
  * `DELETE
  * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
  * (operationId `deleteTailoredAudiencePermission`)
+ * @example
+ * import { deleteTailoredAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteTailoredAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ *   tailored_audience_permission_id: '1y4ye',
+ * });
  */
 export declare function deleteTailoredAudiencePermission(
   core: ClientCore,
@@ -884,6 +1236,15 @@ export declare function deleteTailoredAudiencePermission(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
  * `getCustomAudienceTargeted`)
+ * @example
+ * import { getCustomAudienceTargeted } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of getCustomAudienceTargeted(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export declare function getCustomAudienceTargeted(
   core: ClientCore,
@@ -906,6 +1267,28 @@ export declare function getCustomAudienceTargeted(
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
  * `updateCustomAudienceUsers`)
+ * @example
+ * import { updateCustomAudienceUsers } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCustomAudienceUsers(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   body: [
+ *     {
+ *       operation_type: 'Update',
+ *       params: {
+ *         effective_at: '2024-05-01T00:00:00Z',
+ *         expires_at: '2025-05-01T00:00:00Z',
+ *         users: [
+ *           {
+ *             email: ['973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b'],
+ *             partner_user_id: ['crm-000123'],
+ *           },
+ *         ],
+ *       },
+ *     },
+ *   ],
+ * });
  */
 export declare function updateCustomAudienceUsers(
   core: ClientCore,
@@ -922,6 +1305,15 @@ export declare function updateCustomAudienceUsers(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `listCustomAudiencePermissions`)
+ * @example
+ * import { listCustomAudiencePermissions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCustomAudiencePermissions(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export declare function listCustomAudiencePermissions<
   WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
@@ -944,6 +1336,15 @@ export declare function listCustomAudiencePermissions<
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `createCustomAudiencePermission`)
+ * @example
+ * import { createCustomAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCustomAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   granted_account_id: '18ce54aymz3',
+ *   permission_level: 'READ_WRITE',
+ * });
  */
 export declare function createCustomAudiencePermission(
   core: ClientCore,
@@ -960,6 +1361,14 @@ export declare function createCustomAudiencePermission(
  * `DELETE
  * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
  * (operationId `deleteCustomAudiencePermission`)
+ * @example
+ * import { deleteCustomAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteCustomAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   custom_audience_permission_id: '1zq7x',
+ * });
  */
 export declare function deleteCustomAudiencePermission(
   core: ClientCore,
@@ -976,6 +1385,12 @@ export declare function deleteCustomAudiencePermission(
  * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
+ * @example
+ * import { listCustomAudiences } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCustomAudiences(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export declare function listCustomAudiences<
   WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never,
@@ -993,6 +1408,14 @@ export declare function listCustomAudiences<
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
+ * @example
+ * import { createCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Newsletter subscribers',
+ *   description: 'Subscribers to the monthly newsletter.',
+ * });
  */
 export declare function createCustomAudience(
   core: ClientCore,
@@ -1006,6 +1429,13 @@ export declare function createCustomAudience(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
  * `getCustomAudience`)
+ * @example
+ * import { getCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * });
  */
 export declare function getCustomAudience(
   core: ClientCore,
@@ -1020,6 +1450,14 @@ export declare function getCustomAudience(
  *
  * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
  * `updateCustomAudience`)
+ * @example
+ * import { updateCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   description: 'CRM list, refreshed daily.',
+ * });
  */
 export declare function updateCustomAudience(
   core: ClientCore,
@@ -1035,6 +1473,19 @@ export declare function updateCustomAudience(
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *
  * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
+ * @example
+ * import { batchCreateCustomAudiences } from '@xgen/ads-v12/functions';
+ *
+ * const result = await batchCreateCustomAudiences(core, {
+ *   account_id: '18ce54d4x5t',
+ *   body: [
+ *     { operation_type: 'Create', params: { name: 'Newsletter subscribers' } },
+ *     {
+ *       operation_type: 'Create',
+ *       params: { name: 'Past purchasers', description: 'Purchased in the last 90 days.' },
+ *     },
+ *   ],
+ * });
  */
 export declare function batchCreateCustomAudiences(
   core: ClientCore,

@@ -7,7 +7,16 @@
  * @example
  * import { createCore, createSandboxAccount, oauth1Auth } from '@xgen/ads-v12/functions';
  * // createCore takes the options of new AdsClient()
- * const core = createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth);
+ * const core = createCore({
+ *   auth: {
+ *     oauth1: {
+ *       consumerKey: process.env.X_CONSUMER_KEY!,
+ *       consumerSecret: process.env.X_CONSUMER_SECRET!,
+ *       token: process.env.X_ACCESS_TOKEN!,
+ *       tokenSecret: process.env.X_ACCESS_TOKEN_SECRET!,
+ *     },
+ *   },
+ * }, oauth1Auth);
  * const result = await createSandboxAccount(core);
  */
 import { request } from './runtime/http.js';
@@ -28,6 +37,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
+ * @example
+ * import { listAccounts } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccounts(core)) {
+ *   console.log(item);
+ * }
  */
 export function listAccounts(core, params, options) {
     return new PagePromise(core, ops.listAccounts, params ?? {}, options);
@@ -39,6 +54,10 @@ export function listAccounts(core, params, options) {
  * always goes there. It takes no parameters and returns the created account inside an array.
  *
  * `POST /12/accounts` (operationId `createSandboxAccount`)
+ * @example
+ * import { createSandboxAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createSandboxAccount(core);
  */
 export function createSandboxAccount(core, options) {
     return request(core, ops.createSandboxAccount, {}, options);
@@ -49,6 +68,10 @@ export function createSandboxAccount(core, options) {
  * Returns one advertising account, including its `industry_type`.
  *
  * `GET /12/accounts/{account_id}` (operationId `getAccount`)
+ * @example
+ * import { getAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccount(core, { account_id: '18ce54d4x5t' });
  */
 export function getAccount(core, params, options) {
     return request(core, ops.getAccount, params, options);
@@ -60,6 +83,14 @@ export function getAccount(core, params, options) {
  * the response is the updated account.
  *
  * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
+ * @example
+ * import { updateAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateAccount(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'McTestface Retail',
+ *   industry_type: 'RETAIL',
+ * });
  */
 export function updateAccount(core, params, options) {
     return request(core, ops.updateAccount, params, options);
@@ -71,6 +102,10 @@ export function updateAccount(core, params, options) {
  * goes there. The response shows the account with `deleted` set to true.
  *
  * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
+ * @example
+ * import { deleteSandboxAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteSandboxAccount(core, { account_id: '18ce54d4x5t' });
  */
 export function deleteSandboxAccount(core, params, options) {
     return request(core, ops.deleteSandboxAccount, params, options);
@@ -83,6 +118,12 @@ export function deleteSandboxAccount(core, params, options) {
  * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
+ * @example
+ * import { listAccountApps } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccountApps(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listAccountApps(core, params, options) {
     return new PagePromise(core, ops.listAccountApps, params, options);
@@ -97,6 +138,18 @@ export function listAccountApps(core, params, options) {
  * Beta: the account must be allowlisted for this operation.
  *
  * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
+ * @example
+ * import { getAccountHistory } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of getAccountHistory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   entity_type: 'CAMPAIGN',
+ *   entity_id: '8wku2',
+ *   start_time: '2024-04-01T00:00:00Z',
+ *   end_time: '2024-04-08T00:00:00Z',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function getAccountHistory(core, params, options) {
     return new PagePromise(core, ops.getAccountHistory, params, options);
@@ -109,6 +162,10 @@ export function getAccountHistory(core, params, options) {
  * through this operation.
  *
  * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
+ * @example
+ * import { getAccountFeatures } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccountFeatures(core, { account_id: '18ce54d4x5t' });
  */
 export function getAccountFeatures(core, params, options) {
     return request(core, ops.getAccountFeatures, params, options);
@@ -121,6 +178,10 @@ export function getAccountFeatures(core, params, options) {
  * `categories` parameter. Takes no parameters and is not paginated.
  *
  * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+ * @example
+ * import { listAdvertiserBusinessCategories } from '@xgen/ads-v12/functions';
+ *
+ * const result = await listAdvertiserBusinessCategories(core);
  */
 export function listAdvertiserBusinessCategories(core, options) {
     return request(core, ops.listAdvertiserBusinessCategories, {}, options);
@@ -133,6 +194,15 @@ export function listAdvertiserBusinessCategories(core, options) {
  * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
  *
  * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+ * @example
+ * import { listCuratedCategories } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCuratedCategories(core, {
+ *   account_id: '18ce54d4x5t',
+ *   country_codes: ['US'],
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function listCuratedCategories(core, params, options) {
     return new PagePromise(core, ops.listCuratedCategories, params, options);
@@ -144,6 +214,13 @@ export function listCuratedCategories(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
  * `getCuratedCategory`)
+ * @example
+ * import { getCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   curated_category_id: '1a99a',
+ * });
  */
 export function getCuratedCategory(core, params, options) {
     return request(core, ops.getCuratedCategory, params, options);
@@ -157,6 +234,12 @@ export function getCuratedCategory(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `listLineItemCuratedCategories`)
+ * @example
+ * import { listLineItemCuratedCategories } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listLineItemCuratedCategories(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listLineItemCuratedCategories(core, params, options) {
     return new PagePromise(core, ops.listLineItemCuratedCategories, params, options);
@@ -169,6 +252,14 @@ export function listLineItemCuratedCategories(core, params, options) {
  *
  * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `createLineItemCuratedCategory`)
+ * @example
+ * import { createLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   curated_category_id: '1a99a',
+ * });
  */
 export function createLineItemCuratedCategory(core, params, options) {
     return request(core, ops.createLineItemCuratedCategory, params, options);
@@ -180,6 +271,13 @@ export function createLineItemCuratedCategory(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `getLineItemCuratedCategory`)
+ * @example
+ * import { getLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ * });
  */
 export function getLineItemCuratedCategory(core, params, options) {
     return request(core, ops.getLineItemCuratedCategory, params, options);
@@ -191,6 +289,14 @@ export function getLineItemCuratedCategory(core, params, options) {
  *
  * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `updateLineItemCuratedCategory`)
+ * @example
+ * import { updateLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ *   curated_category_id: '1b47b',
+ * });
  */
 export function updateLineItemCuratedCategory(core, params, options) {
     return request(core, ops.updateLineItemCuratedCategory, params, options);
@@ -203,6 +309,13 @@ export function updateLineItemCuratedCategory(core, params, options) {
  *
  * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `deleteLineItemCuratedCategory`)
+ * @example
+ * import { deleteLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ * });
  */
 export function deleteLineItemCuratedCategory(core, params, options) {
     return request(core, ops.deleteLineItemCuratedCategory, params, options);
@@ -232,6 +345,16 @@ export function deleteLineItemCuratedCategory(core, params, options) {
  * placements, parent campaign) and are checked by the server only.
  *
  * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
+ * @example
+ * import { updateLineItem } from '@xgen/ads-v12/functions';
+ * import { toMicros } from '@xgen/ads-v12';
+ *
+ * const result = await updateLineItem(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   bid_strategy: 'MAX',
+ *   bid_amount_local_micro: toMicros('1.50'),
+ * });
  */
 export function updateLineItem(core, params, options) {
     return request(core, ops.updateLineItem, params, options);
@@ -244,6 +367,10 @@ export function updateLineItem(core, params, options) {
  * `deleted` false) but appear in reads only when `with_deleted=true` is passed.
  *
  * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
+ * @example
+ * import { deleteLineItem } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteLineItem(core, { account_id: '18ce54d4x5t', line_item_id: '8v7jo' });
  */
 export function deleteLineItem(core, params, options) {
     return request(core, ops.deleteLineItem, params, options);
@@ -255,6 +382,10 @@ export function deleteLineItem(core, params, options) {
  * `product_type`. Not paginated.
  *
  * `GET /12/line_items/placements` (operationId `listLineItemPlacements`)
+ * @example
+ * import { listLineItemPlacements } from '@xgen/ads-v12/functions';
+ *
+ * const result = await listLineItemPlacements(core);
  */
 export function listLineItemPlacements(core, params = {}, options) {
     return request(core, ops.listLineItemPlacements, params, options);
@@ -267,6 +398,12 @@ export function listLineItemPlacements(core, params = {}, options) {
  * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+ * @example
+ * import { listAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccountMedia(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listAccountMedia(core, params, options) {
     return new PagePromise(core, ops.listAccountMedia, params, options);
@@ -277,6 +414,13 @@ export function listAccountMedia(core, params, options) {
  * Returns one entry of the account's media library.
  *
  * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+ * @example
+ * import { getAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccountMedia(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ * });
  */
 export function getAccountMedia(core, params, options) {
     return request(core, ops.getAccountMedia, params, options);
@@ -288,6 +432,13 @@ export function getAccountMedia(core, params, options) {
  *
  * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
  * `deleteAccountMedia`)
+ * @example
+ * import { deleteAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteAccountMedia(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ * });
  */
 export function deleteAccountMedia(core, params, options) {
     return request(core, ops.deleteAccountMedia, params, options);
@@ -301,6 +452,12 @@ export function deleteAccountMedia(core, params, options) {
  * to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+ * @example
+ * import { listMediaCreatives } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listMediaCreatives(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listMediaCreatives(core, params, options) {
     return new PagePromise(core, ops.listMediaCreatives, params, options);
@@ -313,6 +470,15 @@ export function listMediaCreatives(core, params, options) {
  * server checks this, since the objective is stored on the line item).
  *
  * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+ * @example
+ * import { createMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ *   line_item_id: '8v7jo',
+ *   landing_url: 'https://example.com/spring',
+ * });
  */
 export function createMediaCreative(core, params, options) {
     return request(core, ops.createMediaCreative, params, options);
@@ -323,6 +489,13 @@ export function createMediaCreative(core, params, options) {
  * Returns one media creative.
  *
  * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+ * @example
+ * import { getMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   media_creative_id: '1bzq3',
+ * });
  */
 export function getMediaCreative(core, params, options) {
     return request(core, ops.getMediaCreative, params, options);
@@ -334,6 +507,13 @@ export function getMediaCreative(core, params, options) {
  *
  * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
  * `deleteMediaCreative`)
+ * @example
+ * import { deleteMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   media_creative_id: '1bzq3',
+ * });
  */
 export function deleteMediaCreative(core, params, options) {
     return request(core, ops.deleteMediaCreative, params, options);
@@ -348,6 +528,12 @@ export function deleteMediaCreative(core, params, options) {
  * 15 minutes.
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+ * @example
+ * import { listPromotedAccounts } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPromotedAccounts(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listPromotedAccounts(core, params, options) {
     return new PagePromise(core, ops.listPromotedAccounts, params, options);
@@ -361,6 +547,12 @@ export function listPromotedAccounts(core, params, options) {
  * `count` records (default 100, 1 to 200).
  *
  * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
+ * @example
+ * import { listCards } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCards(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listCards(core, params, options) {
     return new PagePromise(core, ops.listCards, params, options);
@@ -382,6 +574,21 @@ export function listCards(core, params, options) {
  * creation operations.
  *
  * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
+ * @example
+ * import { createCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Spring sale website card',
+ *   components: [
+ *     { type: 'MEDIA', media_key: '3_1151345051455750144' },
+ *     {
+ *       type: 'DETAILS',
+ *       title: 'Up to 40% off this spring',
+ *       destination: { type: 'WEBSITE', url: 'https://example.com/spring' },
+ *     },
+ *   ],
+ * });
  */
 export function createCard(core, params, options) {
     return request(core, ops.createCard, params, options);
@@ -392,6 +599,13 @@ export function createCard(core, params, options) {
  * Returns one card.
  *
  * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
+ * @example
+ * import { getCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ * });
  */
 export function getCard(core, params, options) {
     return request(core, ops.getCard, params, options);
@@ -404,6 +618,14 @@ export function getCard(core, params, options) {
  * creation apply to the replacement components and slides.
  *
  * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
+ * @example
+ * import { updateCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ *   name: 'Spring sale website card (v2)',
+ * });
  */
 export function updateCard(core, params, options) {
     return request(core, ops.updateCard, params, options);
@@ -414,6 +636,13 @@ export function updateCard(core, params, options) {
  * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
+ * @example
+ * import { deleteCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ * });
  */
 export function deleteCard(core, params, options) {
     return request(core, ops.deleteCard, params, options);
@@ -426,6 +655,12 @@ export function deleteCard(core, params, options) {
  * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
+ * @example
+ * import { listPollCards } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPollCards(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listPollCards(core, params, options) {
     return new PagePromise(core, ops.listPollCards, params, options);
@@ -444,6 +679,17 @@ export function listPollCards(core, params, options) {
  * the key. Polls with media need the account feature PROMOTED_MEDIA_POLLS (beta).
  *
  * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
+ * @example
+ * import { createPollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createPollCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Trailer poll',
+ *   duration_in_minutes: 1440,
+ *   first_choice: 'Loved it',
+ *   second_choice: 'Not for me',
+ *   media_key: '13_1153584529292270722',
+ * });
  */
 export function createPollCard(core, params, options) {
     return request(core, ops.createPollCard, params, options);
@@ -454,6 +700,10 @@ export function createPollCard(core, params, options) {
  * Returns one poll card. Poll cards cannot be updated.
  *
  * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
+ * @example
+ * import { getPollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getPollCard(core, { account_id: '18ce54d4x5t', card_id: '57i77' });
  */
 export function getPollCard(core, params, options) {
     return request(core, ops.getPollCard, params, options);
@@ -465,6 +715,10 @@ export function getPollCard(core, params, options) {
  * with `with_deleted=true`.
  *
  * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
+ * @example
+ * import { deletePollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deletePollCard(core, { account_id: '18ce54d4x5t', card_id: '57i77' });
  */
 export function deletePollCard(core, params, options) {
     return request(core, ops.deletePollCard, params, options);
@@ -478,6 +732,12 @@ export function deletePollCard(core, params, options) {
  * minutes.
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+ * @example
+ * import { listPrerollCallToActions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPrerollCallToActions(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listPrerollCallToActions(core, params, options) {
     return new PagePromise(core, ops.listPrerollCallToActions, params, options);
@@ -489,6 +749,15 @@ export function listPrerollCallToActions(core, params, options) {
  * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
  *
  * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+ * @example
+ * import { createPrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createPrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   call_to_action: 'VISIT_SITE',
+ *   call_to_action_url: 'https://example.com/spring',
+ * });
  */
 export function createPrerollCallToAction(core, params, options) {
     return request(core, ops.createPrerollCallToAction, params, options);
@@ -500,6 +769,13 @@ export function createPrerollCallToAction(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `getPrerollCallToAction`)
+ * @example
+ * import { getPrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getPrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ * });
  */
 export function getPrerollCallToAction(core, params, options) {
     return request(core, ops.getPrerollCallToAction, params, options);
@@ -511,6 +787,14 @@ export function getPrerollCallToAction(core, params, options) {
  *
  * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `updatePrerollCallToAction`)
+ * @example
+ * import { updatePrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updatePrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ *   call_to_action: 'SHOP',
+ * });
  */
 export function updatePrerollCallToAction(core, params, options) {
     return request(core, ops.updatePrerollCallToAction, params, options);
@@ -522,6 +806,13 @@ export function updatePrerollCallToAction(core, params, options) {
  *
  * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `deletePrerollCallToAction`)
+ * @example
+ * import { deletePrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deletePrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ * });
  */
 export function deletePrerollCallToAction(core, params, options) {
     return request(core, ops.deletePrerollCallToAction, params, options);
@@ -533,6 +824,12 @@ export function deletePrerollCallToAction(core, params, options) {
  * account's full promotable user. Pages hold `count` records (default 100, 1 to 200).
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
+ * @example
+ * import { listScheduledTweets } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listScheduledTweets(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listScheduledTweets(core, params, options) {
     return new PagePromise(core, ops.listScheduledTweets, params, options);
@@ -547,6 +844,14 @@ export function listScheduledTweets(core, params, options) {
  * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
+ * @example
+ * import { createScheduledTweet } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createScheduledTweet(core, {
+ *   account_id: '18ce54d4x5t',
+ *   scheduled_at: '2024-05-10T16:00:00Z',
+ *   as_user_id: '756201191',
+ * });
  */
 export function createScheduledTweet(core, params, options) {
     return request(core, ops.createScheduledTweet, params, options);
@@ -558,6 +863,13 @@ export function createScheduledTweet(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
  * `getScheduledTweet`)
+ * @example
+ * import { getScheduledTweet } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getScheduledTweet(core, {
+ *   account_id: '18ce54d4x5t',
+ *   scheduled_tweet_id: '917438609065623552',
+ * });
  */
 export function getScheduledTweet(core, params, options) {
     return request(core, ops.getScheduledTweet, params, options);
@@ -572,6 +884,16 @@ export function getScheduledTweet(core, params, options) {
  * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
+ * @example
+ * import { createAudienceEstimate } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createAudienceEstimate(core, {
+ *   account_id: '18ce54d4x5t',
+ *   targeting_criteria: [
+ *     { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
+ *     { targeting_type: 'KEYWORD', targeting_value: 'espresso', operator_type: 'NE' },
+ *   ],
+ * });
  */
 export function createAudienceEstimate(core, params, options) {
     return request(core, ops.createAudienceEstimate, params, options);
@@ -588,6 +910,10 @@ export function createAudienceEstimate(core, params, options) {
  * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
+ * @example
+ * import { searchKeywordInsights } from '@xgen/ads-v12/functions';
+ *
+ * const result = await searchKeywordInsights(core);
  */
 export function searchKeywordInsights(core, params = {}, options) {
     return request(core, ops.searchKeywordInsights, params, options);
@@ -603,6 +929,15 @@ export function searchKeywordInsights(core, params = {}, options) {
  *
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `listTailoredAudiencePermissions`)
+ * @example
+ * import { listTailoredAudiencePermissions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listTailoredAudiencePermissions(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function listTailoredAudiencePermissions(core, params, options) {
     return new PagePromise(core, ops.listTailoredAudiencePermissions, params, options);
@@ -618,6 +953,15 @@ export function listTailoredAudiencePermissions(core, params, options) {
  *
  * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `createTailoredAudiencePermission`)
+ * @example
+ * import { createTailoredAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createTailoredAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ *   granted_account_id: '18ce54aymz3',
+ *   permission_level: 'READ_ONLY',
+ * });
  */
 export function createTailoredAudiencePermission(core, params, options) {
     return request(core, ops.createTailoredAudiencePermission, params, options);
@@ -632,6 +976,14 @@ export function createTailoredAudiencePermission(core, params, options) {
  * `DELETE
  * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
  * (operationId `deleteTailoredAudiencePermission`)
+ * @example
+ * import { deleteTailoredAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteTailoredAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ *   tailored_audience_permission_id: '1y4ye',
+ * });
  */
 export function deleteTailoredAudiencePermission(core, params, options) {
     return request(core, ops.deleteTailoredAudiencePermission, params, options);
@@ -645,6 +997,15 @@ export function deleteTailoredAudiencePermission(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
  * `getCustomAudienceTargeted`)
+ * @example
+ * import { getCustomAudienceTargeted } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of getCustomAudienceTargeted(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function getCustomAudienceTargeted(core, params, options) {
     return new PagePromise(core, ops.getCustomAudienceTargeted, params, options);
@@ -665,6 +1026,28 @@ export function getCustomAudienceTargeted(core, params, options) {
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
  * `updateCustomAudienceUsers`)
+ * @example
+ * import { updateCustomAudienceUsers } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCustomAudienceUsers(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   body: [
+ *     {
+ *       operation_type: 'Update',
+ *       params: {
+ *         effective_at: '2024-05-01T00:00:00Z',
+ *         expires_at: '2025-05-01T00:00:00Z',
+ *         users: [
+ *           {
+ *             email: ['973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b'],
+ *             partner_user_id: ['crm-000123'],
+ *           },
+ *         ],
+ *       },
+ *     },
+ *   ],
+ * });
  */
 export function updateCustomAudienceUsers(core, params, options) {
     return request(core, ops.updateCustomAudienceUsers, params, options);
@@ -679,6 +1062,15 @@ export function updateCustomAudienceUsers(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `listCustomAudiencePermissions`)
+ * @example
+ * import { listCustomAudiencePermissions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCustomAudiencePermissions(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function listCustomAudiencePermissions(core, params, options) {
     return new PagePromise(core, ops.listCustomAudiencePermissions, params, options);
@@ -694,6 +1086,15 @@ export function listCustomAudiencePermissions(core, params, options) {
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `createCustomAudiencePermission`)
+ * @example
+ * import { createCustomAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCustomAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   granted_account_id: '18ce54aymz3',
+ *   permission_level: 'READ_WRITE',
+ * });
  */
 export function createCustomAudiencePermission(core, params, options) {
     return request(core, ops.createCustomAudiencePermission, params, options);
@@ -708,6 +1109,14 @@ export function createCustomAudiencePermission(core, params, options) {
  * `DELETE
  * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
  * (operationId `deleteCustomAudiencePermission`)
+ * @example
+ * import { deleteCustomAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteCustomAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   custom_audience_permission_id: '1zq7x',
+ * });
  */
 export function deleteCustomAudiencePermission(core, params, options) {
     return request(core, ops.deleteCustomAudiencePermission, params, options);
@@ -722,6 +1131,12 @@ export function deleteCustomAudiencePermission(core, params, options) {
  * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
+ * @example
+ * import { listCustomAudiences } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCustomAudiences(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listCustomAudiences(core, params, options) {
     return new PagePromise(core, ops.listCustomAudiences, params, options);
@@ -735,6 +1150,14 @@ export function listCustomAudiences(core, params, options) {
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
+ * @example
+ * import { createCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Newsletter subscribers',
+ *   description: 'Subscribers to the monthly newsletter.',
+ * });
  */
 export function createCustomAudience(core, params, options) {
     return request(core, ops.createCustomAudience, params, options);
@@ -746,6 +1169,13 @@ export function createCustomAudience(core, params, options) {
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
  * `getCustomAudience`)
+ * @example
+ * import { getCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * });
  */
 export function getCustomAudience(core, params, options) {
     return request(core, ops.getCustomAudience, params, options);
@@ -758,6 +1188,14 @@ export function getCustomAudience(core, params, options) {
  *
  * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
  * `updateCustomAudience`)
+ * @example
+ * import { updateCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   description: 'CRM list, refreshed daily.',
+ * });
  */
 export function updateCustomAudience(core, params, options) {
     return request(core, ops.updateCustomAudience, params, options);
@@ -771,6 +1209,19 @@ export function updateCustomAudience(core, params, options) {
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *
  * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
+ * @example
+ * import { batchCreateCustomAudiences } from '@xgen/ads-v12/functions';
+ *
+ * const result = await batchCreateCustomAudiences(core, {
+ *   account_id: '18ce54d4x5t',
+ *   body: [
+ *     { operation_type: 'Create', params: { name: 'Newsletter subscribers' } },
+ *     {
+ *       operation_type: 'Create',
+ *       params: { name: 'Past purchasers', description: 'Purchased in the last 90 days.' },
+ *     },
+ *   ],
+ * });
  */
 export function batchCreateCustomAudiences(core, params, options) {
     return request(core, ops.batchCreateCustomAudiences, params, options);

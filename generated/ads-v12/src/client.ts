@@ -36,8 +36,19 @@ export type OptionalParamsOperationId = {
  * Hand-written description of X's advertising management interface, version 12: accounts, line items,
  *
  * @example
- * const client = new AdsClient({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } });
- * const result = await client.accounts.list();
+ * const client = new AdsClient({
+ *   auth: {
+ *     oauth1: {
+ *       consumerKey: process.env.X_CONSUMER_KEY!,
+ *       consumerSecret: process.env.X_CONSUMER_SECRET!,
+ *       token: process.env.X_ACCESS_TOKEN!,
+ *       tokenSecret: process.env.X_ACCESS_TOKEN_SECRET!,
+ *     },
+ *   },
+ * });
+ * for await (const item of client.accounts.list()) {
+ *   console.log(item);
+ * }
  */
 export class AdsClient {
   /**
@@ -89,7 +100,9 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts');
+   * for await (const item of client.call('listAccounts')) {
+   *   console.log(item);
+   * }
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -100,7 +113,9 @@ export class AdsClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('listAccounts');
+   * for await (const item of client.call('listAccounts')) {
+   *   console.log(item);
+   * }
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

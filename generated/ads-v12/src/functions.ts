@@ -7,7 +7,16 @@
  * @example
  * import { createCore, createSandboxAccount, oauth1Auth } from '@xgen/ads-v12/functions';
  * // createCore takes the options of new AdsClient()
- * const core = createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth);
+ * const core = createCore({
+ *   auth: {
+ *     oauth1: {
+ *       consumerKey: process.env.X_CONSUMER_KEY!,
+ *       consumerSecret: process.env.X_CONSUMER_SECRET!,
+ *       token: process.env.X_ACCESS_TOKEN!,
+ *       tokenSecret: process.env.X_ACCESS_TOKEN_SECRET!,
+ *     },
+ *   },
+ * }, oauth1Auth);
  * const result = await createSandboxAccount(core);
  */
 
@@ -156,6 +165,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  * updates.
  *
  * `GET /12/accounts` (operationId `listAccounts`)
+ * @example
+ * import { listAccounts } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccounts(core)) {
+ *   console.log(item);
+ * }
  */
 export function listAccounts<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
   core: ClientCore,
@@ -172,6 +187,10 @@ export function listAccounts<WithTotalCount extends ListAccountsParams['with_tot
  * always goes there. It takes no parameters and returns the created account inside an array.
  *
  * `POST /12/accounts` (operationId `createSandboxAccount`)
+ * @example
+ * import { createSandboxAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createSandboxAccount(core);
  */
 export function createSandboxAccount(
   core: ClientCore,
@@ -186,6 +205,10 @@ export function createSandboxAccount(
  * Returns one advertising account, including its `industry_type`.
  *
  * `GET /12/accounts/{account_id}` (operationId `getAccount`)
+ * @example
+ * import { getAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccount(core, { account_id: '18ce54d4x5t' });
  */
 export function getAccount(
   core: ClientCore,
@@ -202,6 +225,14 @@ export function getAccount(
  * the response is the updated account.
  *
  * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
+ * @example
+ * import { updateAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateAccount(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'McTestface Retail',
+ *   industry_type: 'RETAIL',
+ * });
  */
 export function updateAccount(
   core: ClientCore,
@@ -218,6 +249,10 @@ export function updateAccount(
  * goes there. The response shows the account with `deleted` set to true.
  *
  * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
+ * @example
+ * import { deleteSandboxAccount } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteSandboxAccount(core, { account_id: '18ce54d4x5t' });
  */
 export function deleteSandboxAccount(
   core: ClientCore,
@@ -235,6 +270,12 @@ export function deleteSandboxAccount(
  * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
+ * @example
+ * import { listAccountApps } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccountApps(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listAccountApps<WithTotalCount extends ListAccountAppsParams['with_total_count'] = never>(
   core: ClientCore,
@@ -254,6 +295,18 @@ export function listAccountApps<WithTotalCount extends ListAccountAppsParams['wi
  * Beta: the account must be allowlisted for this operation.
  *
  * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
+ * @example
+ * import { getAccountHistory } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of getAccountHistory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   entity_type: 'CAMPAIGN',
+ *   entity_id: '8wku2',
+ *   start_time: '2024-04-01T00:00:00Z',
+ *   end_time: '2024-04-08T00:00:00Z',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function getAccountHistory(
   core: ClientCore,
@@ -271,6 +324,10 @@ export function getAccountHistory(
  * through this operation.
  *
  * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
+ * @example
+ * import { getAccountFeatures } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccountFeatures(core, { account_id: '18ce54d4x5t' });
  */
 export function getAccountFeatures(
   core: ClientCore,
@@ -288,6 +345,10 @@ export function getAccountFeatures(
  * `categories` parameter. Takes no parameters and is not paginated.
  *
  * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+ * @example
+ * import { listAdvertiserBusinessCategories } from '@xgen/ads-v12/functions';
+ *
+ * const result = await listAdvertiserBusinessCategories(core);
  */
 export function listAdvertiserBusinessCategories(
   core: ClientCore,
@@ -304,6 +365,15 @@ export function listAdvertiserBusinessCategories(
  * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
  *
  * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+ * @example
+ * import { listCuratedCategories } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCuratedCategories(core, {
+ *   account_id: '18ce54d4x5t',
+ *   country_codes: ['US'],
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function listCuratedCategories(
   core: ClientCore,
@@ -320,6 +390,13 @@ export function listCuratedCategories(
  *
  * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
  * `getCuratedCategory`)
+ * @example
+ * import { getCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   curated_category_id: '1a99a',
+ * });
  */
 export function getCuratedCategory(
   core: ClientCore,
@@ -338,6 +415,12 @@ export function getCuratedCategory(
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `listLineItemCuratedCategories`)
+ * @example
+ * import { listLineItemCuratedCategories } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listLineItemCuratedCategories(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listLineItemCuratedCategories<
   WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
@@ -360,6 +443,14 @@ export function listLineItemCuratedCategories<
  *
  * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
  * `createLineItemCuratedCategory`)
+ * @example
+ * import { createLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   curated_category_id: '1a99a',
+ * });
  */
 export function createLineItemCuratedCategory(
   core: ClientCore,
@@ -376,6 +467,13 @@ export function createLineItemCuratedCategory(
  *
  * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `getLineItemCuratedCategory`)
+ * @example
+ * import { getLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ * });
  */
 export function getLineItemCuratedCategory(
   core: ClientCore,
@@ -392,6 +490,14 @@ export function getLineItemCuratedCategory(
  *
  * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `updateLineItemCuratedCategory`)
+ * @example
+ * import { updateLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ *   curated_category_id: '1b47b',
+ * });
  */
 export function updateLineItemCuratedCategory(
   core: ClientCore,
@@ -409,6 +515,13 @@ export function updateLineItemCuratedCategory(
  *
  * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
  * (operationId `deleteLineItemCuratedCategory`)
+ * @example
+ * import { deleteLineItemCuratedCategory } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteLineItemCuratedCategory(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_curated_category_id: '43853',
+ * });
  */
 export function deleteLineItemCuratedCategory(
   core: ClientCore,
@@ -443,6 +556,16 @@ export function deleteLineItemCuratedCategory(
  * placements, parent campaign) and are checked by the server only.
  *
  * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
+ * @example
+ * import { updateLineItem } from '@xgen/ads-v12/functions';
+ * import { toMicros } from '@xgen/ads-v12';
+ *
+ * const result = await updateLineItem(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   bid_strategy: 'MAX',
+ *   bid_amount_local_micro: toMicros('1.50'),
+ * });
  */
 export function updateLineItem(
   core: ClientCore,
@@ -460,6 +583,10 @@ export function updateLineItem(
  * `deleted` false) but appear in reads only when `with_deleted=true` is passed.
  *
  * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
+ * @example
+ * import { deleteLineItem } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteLineItem(core, { account_id: '18ce54d4x5t', line_item_id: '8v7jo' });
  */
 export function deleteLineItem(
   core: ClientCore,
@@ -476,6 +603,10 @@ export function deleteLineItem(
  * `product_type`. Not paginated.
  *
  * `GET /12/line_items/placements` (operationId `listLineItemPlacements`)
+ * @example
+ * import { listLineItemPlacements } from '@xgen/ads-v12/functions';
+ *
+ * const result = await listLineItemPlacements(core);
  */
 export function listLineItemPlacements(
   core: ClientCore,
@@ -493,6 +624,12 @@ export function listLineItemPlacements(
  * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+ * @example
+ * import { listAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listAccountMedia(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listAccountMedia<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
   core: ClientCore,
@@ -508,6 +645,13 @@ export function listAccountMedia<WithTotalCount extends ListAccountMediaParams['
  * Returns one entry of the account's media library.
  *
  * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+ * @example
+ * import { getAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getAccountMedia(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ * });
  */
 export function getAccountMedia(
   core: ClientCore,
@@ -524,6 +668,13 @@ export function getAccountMedia(
  *
  * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
  * `deleteAccountMedia`)
+ * @example
+ * import { deleteAccountMedia } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteAccountMedia(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ * });
  */
 export function deleteAccountMedia(
   core: ClientCore,
@@ -542,6 +693,12 @@ export function deleteAccountMedia(
  * to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+ * @example
+ * import { listMediaCreatives } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listMediaCreatives(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listMediaCreatives<
   WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never,
@@ -561,6 +718,15 @@ export function listMediaCreatives<
  * server checks this, since the objective is stored on the line item).
  *
  * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+ * @example
+ * import { createMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   account_media_id: '2pnfd',
+ *   line_item_id: '8v7jo',
+ *   landing_url: 'https://example.com/spring',
+ * });
  */
 export function createMediaCreative(
   core: ClientCore,
@@ -576,6 +742,13 @@ export function createMediaCreative(
  * Returns one media creative.
  *
  * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+ * @example
+ * import { getMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   media_creative_id: '1bzq3',
+ * });
  */
 export function getMediaCreative(
   core: ClientCore,
@@ -592,6 +765,13 @@ export function getMediaCreative(
  *
  * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
  * `deleteMediaCreative`)
+ * @example
+ * import { deleteMediaCreative } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteMediaCreative(core, {
+ *   account_id: '18ce54d4x5t',
+ *   media_creative_id: '1bzq3',
+ * });
  */
 export function deleteMediaCreative(
   core: ClientCore,
@@ -611,6 +791,12 @@ export function deleteMediaCreative(
  * 15 minutes.
  *
  * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+ * @example
+ * import { listPromotedAccounts } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPromotedAccounts(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listPromotedAccounts<
   WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never,
@@ -631,6 +817,12 @@ export function listPromotedAccounts<
  * `count` records (default 100, 1 to 200).
  *
  * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
+ * @example
+ * import { listCards } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCards(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listCards(
   core: ClientCore,
@@ -657,6 +849,21 @@ export function listCards(
  * creation operations.
  *
  * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
+ * @example
+ * import { createCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Spring sale website card',
+ *   components: [
+ *     { type: 'MEDIA', media_key: '3_1151345051455750144' },
+ *     {
+ *       type: 'DETAILS',
+ *       title: 'Up to 40% off this spring',
+ *       destination: { type: 'WEBSITE', url: 'https://example.com/spring' },
+ *     },
+ *   ],
+ * });
  */
 export function createCard(
   core: ClientCore,
@@ -672,6 +879,13 @@ export function createCard(
  * Returns one card.
  *
  * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
+ * @example
+ * import { getCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ * });
  */
 export function getCard(
   core: ClientCore,
@@ -689,6 +903,14 @@ export function getCard(
  * creation apply to the replacement components and slides.
  *
  * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
+ * @example
+ * import { updateCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ *   name: 'Spring sale website card (v2)',
+ * });
  */
 export function updateCard(
   core: ClientCore,
@@ -704,6 +926,13 @@ export function updateCard(
  * Deletes a card. The response's shape is not documented and is kept open.
  *
  * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
+ * @example
+ * import { deleteCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   card_id: '1044294149527166979',
+ * });
  */
 export function deleteCard(
   core: ClientCore,
@@ -721,6 +950,12 @@ export function deleteCard(
  * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
  *
  * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
+ * @example
+ * import { listPollCards } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPollCards(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
   core: ClientCore,
@@ -744,6 +979,17 @@ export function listPollCards<WithTotalCount extends ListPollCardsParams['with_t
  * the key. Polls with media need the account feature PROMOTED_MEDIA_POLLS (beta).
  *
  * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
+ * @example
+ * import { createPollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createPollCard(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Trailer poll',
+ *   duration_in_minutes: 1440,
+ *   first_choice: 'Loved it',
+ *   second_choice: 'Not for me',
+ *   media_key: '13_1153584529292270722',
+ * });
  */
 export function createPollCard(
   core: ClientCore,
@@ -759,6 +1005,10 @@ export function createPollCard(
  * Returns one poll card. Poll cards cannot be updated.
  *
  * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
+ * @example
+ * import { getPollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getPollCard(core, { account_id: '18ce54d4x5t', card_id: '57i77' });
  */
 export function getPollCard(
   core: ClientCore,
@@ -775,6 +1025,10 @@ export function getPollCard(
  * with `with_deleted=true`.
  *
  * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
+ * @example
+ * import { deletePollCard } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deletePollCard(core, { account_id: '18ce54d4x5t', card_id: '57i77' });
  */
 export function deletePollCard(
   core: ClientCore,
@@ -793,6 +1047,12 @@ export function deletePollCard(
  * minutes.
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+ * @example
+ * import { listPrerollCallToActions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listPrerollCallToActions(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listPrerollCallToActions<
   WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never,
@@ -814,6 +1074,15 @@ export function listPrerollCallToActions<
  * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
  *
  * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+ * @example
+ * import { createPrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createPrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   line_item_id: '8v7jo',
+ *   call_to_action: 'VISIT_SITE',
+ *   call_to_action_url: 'https://example.com/spring',
+ * });
  */
 export function createPrerollCallToAction(
   core: ClientCore,
@@ -830,6 +1099,13 @@ export function createPrerollCallToAction(
  *
  * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `getPrerollCallToAction`)
+ * @example
+ * import { getPrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getPrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ * });
  */
 export function getPrerollCallToAction(
   core: ClientCore,
@@ -846,6 +1122,14 @@ export function getPrerollCallToAction(
  *
  * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `updatePrerollCallToAction`)
+ * @example
+ * import { updatePrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updatePrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ *   call_to_action: 'SHOP',
+ * });
  */
 export function updatePrerollCallToAction(
   core: ClientCore,
@@ -862,6 +1146,13 @@ export function updatePrerollCallToAction(
  *
  * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
  * `deletePrerollCallToAction`)
+ * @example
+ * import { deletePrerollCallToAction } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deletePrerollCallToAction(core, {
+ *   account_id: '18ce54d4x5t',
+ *   preroll_call_to_action_id: '8f0',
+ * });
  */
 export function deletePrerollCallToAction(
   core: ClientCore,
@@ -878,6 +1169,12 @@ export function deletePrerollCallToAction(
  * account's full promotable user. Pages hold `count` records (default 100, 1 to 200).
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
+ * @example
+ * import { listScheduledTweets } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listScheduledTweets(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listScheduledTweets(
   core: ClientCore,
@@ -897,6 +1194,14 @@ export function listScheduledTweets(
  * is kept open for them.
  *
  * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
+ * @example
+ * import { createScheduledTweet } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createScheduledTweet(core, {
+ *   account_id: '18ce54d4x5t',
+ *   scheduled_at: '2024-05-10T16:00:00Z',
+ *   as_user_id: '756201191',
+ * });
  */
 export function createScheduledTweet(
   core: ClientCore,
@@ -913,6 +1218,13 @@ export function createScheduledTweet(
  *
  * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
  * `getScheduledTweet`)
+ * @example
+ * import { getScheduledTweet } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getScheduledTweet(core, {
+ *   account_id: '18ce54d4x5t',
+ *   scheduled_tweet_id: '917438609065623552',
+ * });
  */
 export function getScheduledTweet(
   core: ClientCore,
@@ -932,6 +1244,16 @@ export function getScheduledTweet(
  * is not documented and is kept open.
  *
  * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
+ * @example
+ * import { createAudienceEstimate } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createAudienceEstimate(core, {
+ *   account_id: '18ce54d4x5t',
+ *   targeting_criteria: [
+ *     { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
+ *     { targeting_type: 'KEYWORD', targeting_value: 'espresso', operator_type: 'NE' },
+ *   ],
+ * });
  */
 export function createAudienceEstimate(
   core: ClientCore,
@@ -953,6 +1275,10 @@ export function createAudienceEstimate(
  * The response's shape is not documented and is kept open.
  *
  * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
+ * @example
+ * import { searchKeywordInsights } from '@xgen/ads-v12/functions';
+ *
+ * const result = await searchKeywordInsights(core);
  */
 export function searchKeywordInsights(
   core: ClientCore,
@@ -973,6 +1299,15 @@ export function searchKeywordInsights(
  *
  * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `listTailoredAudiencePermissions`)
+ * @example
+ * import { listTailoredAudiencePermissions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listTailoredAudiencePermissions(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function listTailoredAudiencePermissions<
   WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
@@ -998,6 +1333,15 @@ export function listTailoredAudiencePermissions<
  *
  * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
  * `createTailoredAudiencePermission`)
+ * @example
+ * import { createTailoredAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createTailoredAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ *   granted_account_id: '18ce54aymz3',
+ *   permission_level: 'READ_ONLY',
+ * });
  */
 export function createTailoredAudiencePermission(
   core: ClientCore,
@@ -1017,6 +1361,14 @@ export function createTailoredAudiencePermission(
  * `DELETE
  * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
  * (operationId `deleteTailoredAudiencePermission`)
+ * @example
+ * import { deleteTailoredAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteTailoredAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   tailored_audience_id: '1nmth',
+ *   tailored_audience_permission_id: '1y4ye',
+ * });
  */
 export function deleteTailoredAudiencePermission(
   core: ClientCore,
@@ -1035,6 +1387,15 @@ export function deleteTailoredAudiencePermission(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
  * `getCustomAudienceTargeted`)
+ * @example
+ * import { getCustomAudienceTargeted } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of getCustomAudienceTargeted(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function getCustomAudienceTargeted(
   core: ClientCore,
@@ -1060,6 +1421,28 @@ export function getCustomAudienceTargeted(
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
  * `updateCustomAudienceUsers`)
+ * @example
+ * import { updateCustomAudienceUsers } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCustomAudienceUsers(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   body: [
+ *     {
+ *       operation_type: 'Update',
+ *       params: {
+ *         effective_at: '2024-05-01T00:00:00Z',
+ *         expires_at: '2025-05-01T00:00:00Z',
+ *         users: [
+ *           {
+ *             email: ['973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b'],
+ *             partner_user_id: ['crm-000123'],
+ *           },
+ *         ],
+ *       },
+ *     },
+ *   ],
+ * });
  */
 export function updateCustomAudienceUsers(
   core: ClientCore,
@@ -1079,6 +1462,15 @@ export function updateCustomAudienceUsers(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `listCustomAudiencePermissions`)
+ * @example
+ * import { listCustomAudiencePermissions } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCustomAudiencePermissions(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * })) {
+ *   console.log(item);
+ * }
  */
 export function listCustomAudiencePermissions<
   WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
@@ -1104,6 +1496,15 @@ export function listCustomAudiencePermissions<
  *
  * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
  * `createCustomAudiencePermission`)
+ * @example
+ * import { createCustomAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCustomAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   granted_account_id: '18ce54aymz3',
+ *   permission_level: 'READ_WRITE',
+ * });
  */
 export function createCustomAudiencePermission(
   core: ClientCore,
@@ -1123,6 +1524,14 @@ export function createCustomAudiencePermission(
  * `DELETE
  * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
  * (operationId `deleteCustomAudiencePermission`)
+ * @example
+ * import { deleteCustomAudiencePermission } from '@xgen/ads-v12/functions';
+ *
+ * const result = await deleteCustomAudiencePermission(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   custom_audience_permission_id: '1zq7x',
+ * });
  */
 export function deleteCustomAudiencePermission(
   core: ClientCore,
@@ -1142,6 +1551,12 @@ export function deleteCustomAudiencePermission(
  * 15 minutes. The response records are not documented and are kept open.
  *
  * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
+ * @example
+ * import { listCustomAudiences } from '@xgen/ads-v12/functions';
+ *
+ * for await (const item of listCustomAudiences(core, { account_id: '18ce54d4x5t' })) {
+ *   console.log(item);
+ * }
  */
 export function listCustomAudiences<
   WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never,
@@ -1162,6 +1577,14 @@ export function listCustomAudiences<
  * open.
  *
  * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
+ * @example
+ * import { createCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await createCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   name: 'Newsletter subscribers',
+ *   description: 'Subscribers to the monthly newsletter.',
+ * });
  */
 export function createCustomAudience(
   core: ClientCore,
@@ -1178,6 +1601,13 @@ export function createCustomAudience(
  *
  * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
  * `getCustomAudience`)
+ * @example
+ * import { getCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await getCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ * });
  */
 export function getCustomAudience(
   core: ClientCore,
@@ -1195,6 +1625,14 @@ export function getCustomAudience(
  *
  * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
  * `updateCustomAudience`)
+ * @example
+ * import { updateCustomAudience } from '@xgen/ads-v12/functions';
+ *
+ * const result = await updateCustomAudience(core, {
+ *   account_id: '18ce54d4x5t',
+ *   custom_audience_id: '2906h',
+ *   description: 'CRM list, refreshed daily.',
+ * });
  */
 export function updateCustomAudience(
   core: ClientCore,
@@ -1213,6 +1651,19 @@ export function updateCustomAudience(
  * parameter) come back in `operation_errors`, at the index of the failing input item.
  *
  * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
+ * @example
+ * import { batchCreateCustomAudiences } from '@xgen/ads-v12/functions';
+ *
+ * const result = await batchCreateCustomAudiences(core, {
+ *   account_id: '18ce54d4x5t',
+ *   body: [
+ *     { operation_type: 'Create', params: { name: 'Newsletter subscribers' } },
+ *     {
+ *       operation_type: 'Create',
+ *       params: { name: 'Past purchasers', description: 'Purchased in the last 90 days.' },
+ *     },
+ *   ],
+ * });
  */
 export function batchCreateCustomAudiences(
   core: ClientCore,

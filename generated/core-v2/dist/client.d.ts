@@ -31,8 +31,10 @@ export type OptionalParamsOperationId = {
  * and revoke application credentials (OAuth 1.0a tokens and OAuth 2 app-only bearer tokens).
  *
  * @example
- * const client = new CoreClient({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await client.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'] });
+ * const client = new CoreClient({ auth: { bearerToken: process.env.X_BEARER_TOKEN! } });
+ * const result = await client.tweets.getPostsByIds({
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 export declare class CoreClient {
   #private;
@@ -82,7 +84,9 @@ export declare class CoreClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('getPostsByIds', { ids: ['1346889436626259968', '1293593516040269825'] });
+   * const result = await client.call('getPostsByIds', {
+   *   ids: ['1346889436626259968', '1293593516040269825'],
+   * });
    */
   call<K extends OperationId, const P extends OperationTypes[K]['params']>(
     operationId: K,
@@ -93,7 +97,9 @@ export declare class CoreClient {
    * Calls any operation by its operationId; returns exactly what the grouped method returns.
    *
    * @example
-   * await client.call('getPostsByIds', { ids: ['1346889436626259968', '1293593516040269825'] });
+   * const result = await client.call('getPostsByIds', {
+   *   ids: ['1346889436626259968', '1293593516040269825'],
+   * });
    */
   call<K extends OptionalParamsOperationId>(
     operationId: K,

@@ -23,8 +23,10 @@ import { OAuthResource } from './resources/oauth.js';
  * and revoke application credentials (OAuth 1.0a tokens and OAuth 2 app-only bearer tokens).
  *
  * @example
- * const client = new CoreClient({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await client.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'] });
+ * const client = new CoreClient({ auth: { bearerToken: process.env.X_BEARER_TOKEN! } });
+ * const result = await client.tweets.getPostsByIds({
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 export class CoreClient {
     #core;

@@ -7,8 +7,10 @@
  * @example
  * import { createCore, getPostsByIds } from '@xgen/core-v2/functions';
  * // createCore takes the options of new CoreClient()
- * const core = createCore({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await getPostsByIds(core, { ids: ['1346889436626259968', '1293593516040269825'] });
+ * const core = createCore({ auth: { bearerToken: process.env.X_BEARER_TOKEN! } });
+ * const result = await getPostsByIds(core, {
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 import { PagePromise, type PageItem, type PaginationOptions } from './runtime/pagination.js';
 import { EventStream, type StreamOptions } from './runtime/stream.js';
@@ -99,6 +101,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
+ * @example
+ * import { getPostsByIds } from '@xgen/core-v2/functions';
+ *
+ * const result = await getPostsByIds(core, {
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 export declare function getPostsByIds<
   TweetFields extends readonly [] | GetPostsByIdsParams['tweet.fields'] = never,
@@ -128,6 +136,14 @@ export declare function getPostsByIds<
  *
  * `POST /2/tweets` (operationId `createPosts`)
  * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
+ * @example
+ * import { createPosts } from '@xgen/core-v2/functions';
+ *
+ * const result = await createPosts(core, {
+ *   text: 'Hello from the X API v2!',
+ *   community_id: '1146654567674912769',
+ *   share_with_followers: true,
+ * });
  */
 export declare function createPosts(
   core: ClientCore,
@@ -147,6 +163,13 @@ export declare function createPosts(
  * object.
  *
  * `POST /2/posts` (operationId `createOrEditPost`)
+ * @example
+ * import { createOrEditPost } from '@xgen/core-v2/functions';
+ *
+ * const result = await createOrEditPost(core, {
+ *   text: 'Hello from the X API v2! (edited)',
+ *   edit_options: { previous_post_id: '1445880548472328192' },
+ * });
  */
 export declare function createOrEditPost(
   core: ClientCore,
@@ -164,6 +187,12 @@ export declare function createOrEditPost(
  *
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
+ * @example
+ * import { getUsersPosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getUsersPosts(core, { id: '2244994945' })) {
+ *   console.log(item);
+ * }
  */
 export declare function getUsersPosts<
   TweetFields extends readonly [] | GetUsersPostsParams['tweet.fields'] = never,
@@ -188,6 +217,10 @@ export declare function getUsersPosts<
  *
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
+ * @example
+ * import { searchNews } from '@xgen/core-v2/functions';
+ *
+ * const result = await searchNews(core, { query: 'crypto' });
  */
 export declare function searchNews<NewsFields extends readonly [] | SearchNewsParams['news.fields'] = never>(
   core: ClientCore,
@@ -201,6 +234,10 @@ export declare function searchNews<NewsFields extends readonly [] | SearchNewsPa
  *
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
+ * @example
+ * import { getNews } from '@xgen/core-v2/functions';
+ *
+ * const result = await getNews(core, { id: '1922474542427246592' });
  */
 export declare function getNews<NewsFields extends readonly [] | GetNewsParams['news.fields'] = never>(
   core: ClientCore,
@@ -214,6 +251,10 @@ export declare function getNews<NewsFields extends readonly [] | GetNewsParams['
  * and is kept open.
  *
  * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+ * @example
+ * import { getPowerstreamRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await getPowerstreamRules(core);
  */
 export declare function getPowerstreamRules(
   core: ClientCore,
@@ -231,6 +272,12 @@ export declare function getPowerstreamRules(
  *
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+ * @example
+ * import { streamPosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const event of streamPosts(core)) {
+ *   console.log(event);
+ * }
  */
 export declare function streamPosts<
   TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
@@ -250,6 +297,12 @@ export declare function streamPosts<
  *
  * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+ * @example
+ * import { getRules } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getRules(core)) {
+ *   console.log(item);
+ * }
  */
 export declare function getRules(
   core: ClientCore,
@@ -269,6 +322,15 @@ export declare function getRules(
  *
  * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+ * @example
+ * import { updateRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await updateRules(core, {
+ *   add: [
+ *     { value: 'coffee -is:retweet', tag: 'Non-retweeted coffee Posts' },
+ *     { value: 'cat has:media' },
+ *   ],
+ * });
  */
 export declare function updateRules(
   core: ClientCore,
@@ -284,6 +346,12 @@ export declare function updateRules(
  *
  * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+ * @example
+ * import { deleteRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteRules(core, {
+ *   delete: { ids: ['120897978112909812'], values: ['cat has:media'] },
+ * });
  */
 export declare function deleteRules(
   core: ClientCore,
@@ -303,6 +371,10 @@ export declare function deleteRules(
  *
  * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
  * @see https://docs.x.com/x-api/webhooks/introduction
+ * @example
+ * import { createWebhooksStreamLink } from '@xgen/core-v2/functions';
+ *
+ * const result = await createWebhooksStreamLink(core, { webhook_id: '1146654567674912769' });
  */
 export declare function createWebhooksStreamLink(
   core: ClientCore,
@@ -318,6 +390,14 @@ export declare function createWebhooksStreamLink(
  *
  * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
  * @see https://docs.x.com/x-api/webhooks/introduction
+ * @example
+ * import { createWebhookReplayJob } from '@xgen/core-v2/functions';
+ *
+ * const result = await createWebhookReplayJob(core, {
+ *   webhook_id: '1146654567674912769',
+ *   from_date: '202504242000',
+ *   to_date: '202504242200',
+ * });
  */
 export declare function createWebhookReplayJob(
   core: ClientCore,
@@ -332,6 +412,12 @@ export declare function createWebhookReplayJob(
  * `TooManyConnections`.
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
+ * @example
+ * import { getConnectionHistory } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getConnectionHistory(core)) {
+ *   console.log(item);
+ * }
  */
 export declare function getConnectionHistory<
   ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never,
@@ -351,6 +437,12 @@ export declare function getConnectionHistory<
  * request). The response reports, per UUID, whether it was ended.
  *
  * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
+ * @example
+ * import { deleteConnectionsByUuids } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteConnectionsByUuids(core, {
+ *   uuids: ['3f2c8f9e-6b1a-4c55-9a3e-2d7b9c1e0a41', '8a7d6c5b-4e3f-4a1b-9c8d-7e6f5a4b3c2d'],
+ * });
  */
 export declare function deleteConnectionsByUuids(
   core: ClientCore,
@@ -364,6 +456,10 @@ export declare function deleteConnectionsByUuids(
  *
  * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
  * @see https://docs.x.com/x-api/connections/terminate-all-connections
+ * @example
+ * import { deleteAllConnections } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteAllConnections(core);
  */
 export declare function deleteAllConnections(
   core: ClientCore,
@@ -375,6 +471,10 @@ export declare function deleteAllConnections(
  * Ends every streaming connection of the authenticated application to one streaming endpoint.
  *
  * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
+ * @example
+ * import { deleteConnectionsByEndpoint } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteConnectionsByEndpoint(core, { endpoint_id: 'filtered_stream' });
  */
 export declare function deleteConnectionsByEndpoint(
   core: ClientCore,
@@ -392,6 +492,12 @@ export declare function deleteConnectionsByEndpoint(
  *
  * `GET /2/activity/stream` (operationId `activityStream`)
  * @see https://docs.x.com/x-api/activity/activity-stream
+ * @example
+ * import { activityStream } from '@xgen/core-v2/functions';
+ *
+ * for await (const event of activityStream(core)) {
+ *   console.log(event);
+ * }
  */
 export declare function activityStream(
   core: ClientCore,
@@ -409,6 +515,15 @@ export declare function activityStream(
  *
  * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
  * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
+ * @example
+ * import { createActivitySubscription } from '@xgen/core-v2/functions';
+ *
+ * const result = await createActivitySubscription(core, {
+ *   event_type: 'dm.received',
+ *   filter: { user_id: '2244994945', direction: 'received' },
+ *   tag: 'support inbox',
+ *   webhook_id: '1146654567674912769',
+ * });
  */
 export declare function createActivitySubscription(
   core: ClientCore,
@@ -429,6 +544,14 @@ export declare function createActivitySubscription(
  * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use
  * POST /2/webhooks/replay
  * @see https://docs.x.com/x-api/account-activity/introduction
+ * @example
+ * import { createAccountActivityReplayJob } from '@xgen/core-v2/functions';
+ *
+ * const result = await createAccountActivityReplayJob(core, {
+ *   webhook_id: '1146654567674912769',
+ *   from_date: '202504242000',
+ *   to_date: '202504242200',
+ * });
  */
 export declare function createAccountActivityReplayJob(
   core: ClientCore,
@@ -443,6 +566,12 @@ export declare function createAccountActivityReplayJob(
  *
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
+ * @example
+ * import { searchEligiblePosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of searchEligiblePosts(core, { test_mode: true })) {
+ *   console.log(item);
+ * }
  */
 export declare function searchEligiblePosts<
   TweetFields extends readonly [] | SearchEligiblePostsParams['tweet.fields'] = never,
@@ -467,6 +596,12 @@ export declare function searchEligiblePosts<
  *
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
+ * @example
+ * import { searchCommunityNotesWritten } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of searchCommunityNotesWritten(core, { test_mode: false })) {
+ *   console.log(item);
+ * }
  */
 export declare function searchCommunityNotesWritten<
   NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never,
@@ -488,6 +623,19 @@ export declare function searchCommunityNotesWritten<
  *
  * `POST /2/notes` (operationId `createCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
+ * @example
+ * import { createCommunityNotes } from '@xgen/core-v2/functions';
+ *
+ * const result = await createCommunityNotes(core, {
+ *   test_mode: true,
+ *   post_id: '1346889436626259968',
+ *   info: {
+ *     text: 'More context at https://example.com/',
+ *     classification: 'misinformed_or_potentially_misleading',
+ *     misleading_tags: ['disputed_claim_as_fact'],
+ *     trustworthy_sources: true,
+ *   },
+ * });
  */
 export declare function createCommunityNotes(
   core: ClientCore,
@@ -502,6 +650,13 @@ export declare function createCommunityNotes(
  *
  * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
+ * @example
+ * import { evaluateCommunityNotes } from '@xgen/core-v2/functions';
+ *
+ * const result = await evaluateCommunityNotes(core, {
+ *   post_id: '1346889436626259968',
+ *   note_text: 'Hello from the X API!',
+ * });
  */
 export declare function evaluateCommunityNotes(
   core: ClientCore,
@@ -522,6 +677,12 @@ export declare function evaluateCommunityNotes(
  * pairs.
  *
  * `POST /oauth/request_token` (operationId `oauthRequestToken`)
+ * @example
+ * import { oauthRequestToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthRequestToken(core, {
+ *   oauth_callback: 'https://example.com/oauth/callback',
+ * });
  */
 export declare function oauthRequestToken(
   core: ClientCore,
@@ -540,6 +701,10 @@ export declare function oauthRequestToken(
  * `GET /oauth/authorize` (operationId `oauthAuthorize`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
+ * @example
+ * import { oauthAuthorize } from '@xgen/core-v2/functions';
+ *
+ * const url = oauthAuthorize(core, { oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik' });
  */
 export declare function oauthAuthorize(core: ClientCore, params: OAuthAuthorizeParams): string;
 /**
@@ -553,6 +718,12 @@ export declare function oauthAuthorize(core: ClientCore, params: OAuthAuthorizeP
  * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
+ * @example
+ * import { oauthAuthenticate } from '@xgen/core-v2/functions';
+ *
+ * const url = oauthAuthenticate(core, {
+ *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+ * });
  */
 export declare function oauthAuthenticate(core: ClientCore, params: OAuthAuthenticateParams): string;
 /**
@@ -563,6 +734,13 @@ export declare function oauthAuthenticate(core: ClientCore, params: OAuthAuthent
  * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
  *
  * `POST /oauth/access_token` (operationId `oauthAccessToken`)
+ * @example
+ * import { oauthAccessToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthAccessToken(core, {
+ *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+ *   oauth_verifier: '3qYSTWeP2pPDb1tmVBUXFU7pGe4vtzZe',
+ * });
  */
 export declare function oauthAccessToken(
   core: ClientCore,
@@ -578,6 +756,10 @@ export declare function oauthAccessToken(
  * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
  *
  * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
+ * @example
+ * import { oauthInvalidateToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthInvalidateToken(core);
  */
 export declare function oauthInvalidateToken(
   core: ClientCore,
@@ -592,6 +774,10 @@ export declare function oauthInvalidateToken(
  * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
  *
  * `POST /oauth2/token` (operationId `oauth2Token`)
+ * @example
+ * import { oauth2Token } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauth2Token(core, { grant_type: 'client_credentials' });
  */
 export declare function oauth2Token(
   core: ClientCore,
@@ -607,6 +793,10 @@ export declare function oauth2Token(
  * is rate limited.
  *
  * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
+ * @example
+ * import { oauth2InvalidateToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauth2InvalidateToken(core, { access_token: 'example' });
  */
 export declare function oauth2InvalidateToken(
   core: ClientCore,

@@ -7,8 +7,10 @@
  * @example
  * import { createCore, getPostsByIds } from '@xgen/core-v2/functions';
  * // createCore takes the options of new CoreClient()
- * const core = createCore({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await getPostsByIds(core, { ids: ['1346889436626259968', '1293593516040269825'] });
+ * const core = createCore({ auth: { bearerToken: process.env.X_BEARER_TOKEN! } });
+ * const result = await getPostsByIds(core, {
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 import { buildUrl, request } from './runtime/http.js';
 import { PagePromise } from './runtime/pagination.js';
@@ -28,6 +30,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
+ * @example
+ * import { getPostsByIds } from '@xgen/core-v2/functions';
+ *
+ * const result = await getPostsByIds(core, {
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 export function getPostsByIds(core, params, options) {
     return request(core, ops.getPostsByIds, params, options);
@@ -49,6 +57,14 @@ export function getPostsByIds(core, params, options) {
  *
  * `POST /2/tweets` (operationId `createPosts`)
  * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
+ * @example
+ * import { createPosts } from '@xgen/core-v2/functions';
+ *
+ * const result = await createPosts(core, {
+ *   text: 'Hello from the X API v2!',
+ *   community_id: '1146654567674912769',
+ *   share_with_followers: true,
+ * });
  */
 export function createPosts(core, params = {}, options) {
     return request(core, ops.createPosts, params, options);
@@ -66,6 +82,13 @@ export function createPosts(core, params = {}, options) {
  * object.
  *
  * `POST /2/posts` (operationId `createOrEditPost`)
+ * @example
+ * import { createOrEditPost } from '@xgen/core-v2/functions';
+ *
+ * const result = await createOrEditPost(core, {
+ *   text: 'Hello from the X API v2! (edited)',
+ *   edit_options: { previous_post_id: '1445880548472328192' },
+ * });
  */
 export function createOrEditPost(core, params = {}, options) {
     return request(core, ops.createOrEditPost, params, options);
@@ -81,6 +104,12 @@ export function createOrEditPost(core, params = {}, options) {
  *
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
+ * @example
+ * import { getUsersPosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getUsersPosts(core, { id: '2244994945' })) {
+ *   console.log(item);
+ * }
  */
 export function getUsersPosts(core, params, options) {
     return new PagePromise(core, ops.getUsersPosts, params, options);
@@ -93,6 +122,10 @@ export function getUsersPosts(core, params, options) {
  *
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
+ * @example
+ * import { searchNews } from '@xgen/core-v2/functions';
+ *
+ * const result = await searchNews(core, { query: 'crypto' });
  */
 export function searchNews(core, params, options) {
     return request(core, ops.searchNews, params, options);
@@ -104,6 +137,10 @@ export function searchNews(core, params, options) {
  *
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
+ * @example
+ * import { getNews } from '@xgen/core-v2/functions';
+ *
+ * const result = await getNews(core, { id: '1922474542427246592' });
  */
 export function getNews(core, params, options) {
     return request(core, ops.getNews, params, options);
@@ -115,6 +152,10 @@ export function getNews(core, params, options) {
  * and is kept open.
  *
  * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+ * @example
+ * import { getPowerstreamRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await getPowerstreamRules(core);
  */
 export function getPowerstreamRules(core, options) {
     return request(core, ops.getPowerstreamRules, {}, options);
@@ -131,6 +172,12 @@ export function getPowerstreamRules(core, options) {
  *
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+ * @example
+ * import { streamPosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const event of streamPosts(core)) {
+ *   console.log(event);
+ * }
  */
 export function streamPosts(core, params, options) {
     return new EventStream(core, ops.streamPosts, params ?? {}, options);
@@ -142,6 +189,12 @@ export function streamPosts(core, params, options) {
  *
  * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+ * @example
+ * import { getRules } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getRules(core)) {
+ *   console.log(item);
+ * }
  */
 export function getRules(core, params = {}, options) {
     return new PagePromise(core, ops.getRules, params, options);
@@ -159,6 +212,15 @@ export function getRules(core, params = {}, options) {
  *
  * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+ * @example
+ * import { updateRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await updateRules(core, {
+ *   add: [
+ *     { value: 'coffee -is:retweet', tag: 'Non-retweeted coffee Posts' },
+ *     { value: 'cat has:media' },
+ *   ],
+ * });
  */
 export function updateRules(core, params, options) {
     return request(core, ops.updateRules, params, options);
@@ -172,6 +234,12 @@ export function updateRules(core, params, options) {
  *
  * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+ * @example
+ * import { deleteRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteRules(core, {
+ *   delete: { ids: ['120897978112909812'], values: ['cat has:media'] },
+ * });
  */
 export function deleteRules(core, params, options) {
     return request(core, ops.deleteRules, params, options);
@@ -189,6 +257,10 @@ export function deleteRules(core, params, options) {
  *
  * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
  * @see https://docs.x.com/x-api/webhooks/introduction
+ * @example
+ * import { createWebhooksStreamLink } from '@xgen/core-v2/functions';
+ *
+ * const result = await createWebhooksStreamLink(core, { webhook_id: '1146654567674912769' });
  */
 export function createWebhooksStreamLink(core, params, options) {
     return request(core, ops.createWebhooksStreamLink, params, options);
@@ -202,6 +274,14 @@ export function createWebhooksStreamLink(core, params, options) {
  *
  * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
  * @see https://docs.x.com/x-api/webhooks/introduction
+ * @example
+ * import { createWebhookReplayJob } from '@xgen/core-v2/functions';
+ *
+ * const result = await createWebhookReplayJob(core, {
+ *   webhook_id: '1146654567674912769',
+ *   from_date: '202504242000',
+ *   to_date: '202504242200',
+ * });
  */
 export function createWebhookReplayJob(core, params, options) {
     return request(core, ops.createWebhookReplayJob, params, options);
@@ -214,6 +294,12 @@ export function createWebhookReplayJob(core, params, options) {
  * `TooManyConnections`.
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
+ * @example
+ * import { getConnectionHistory } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getConnectionHistory(core)) {
+ *   console.log(item);
+ * }
  */
 export function getConnectionHistory(core, params, options) {
     return new PagePromise(core, ops.getConnectionHistory, params ?? {}, options);
@@ -225,6 +311,12 @@ export function getConnectionHistory(core, params, options) {
  * request). The response reports, per UUID, whether it was ended.
  *
  * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
+ * @example
+ * import { deleteConnectionsByUuids } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteConnectionsByUuids(core, {
+ *   uuids: ['3f2c8f9e-6b1a-4c55-9a3e-2d7b9c1e0a41', '8a7d6c5b-4e3f-4a1b-9c8d-7e6f5a4b3c2d'],
+ * });
  */
 export function deleteConnectionsByUuids(core, params, options) {
     return request(core, ops.deleteConnectionsByUuids, params, options);
@@ -236,6 +328,10 @@ export function deleteConnectionsByUuids(core, params, options) {
  *
  * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
  * @see https://docs.x.com/x-api/connections/terminate-all-connections
+ * @example
+ * import { deleteAllConnections } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteAllConnections(core);
  */
 export function deleteAllConnections(core, options) {
     return request(core, ops.deleteAllConnections, {}, options);
@@ -246,6 +342,10 @@ export function deleteAllConnections(core, options) {
  * Ends every streaming connection of the authenticated application to one streaming endpoint.
  *
  * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
+ * @example
+ * import { deleteConnectionsByEndpoint } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteConnectionsByEndpoint(core, { endpoint_id: 'filtered_stream' });
  */
 export function deleteConnectionsByEndpoint(core, params, options) {
     return request(core, ops.deleteConnectionsByEndpoint, params, options);
@@ -261,6 +361,12 @@ export function deleteConnectionsByEndpoint(core, params, options) {
  *
  * `GET /2/activity/stream` (operationId `activityStream`)
  * @see https://docs.x.com/x-api/activity/activity-stream
+ * @example
+ * import { activityStream } from '@xgen/core-v2/functions';
+ *
+ * for await (const event of activityStream(core)) {
+ *   console.log(event);
+ * }
  */
 export function activityStream(core, params = {}, options) {
     return new EventStream(core, ops.activityStream, params, options);
@@ -276,6 +382,15 @@ export function activityStream(core, params = {}, options) {
  *
  * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
  * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
+ * @example
+ * import { createActivitySubscription } from '@xgen/core-v2/functions';
+ *
+ * const result = await createActivitySubscription(core, {
+ *   event_type: 'dm.received',
+ *   filter: { user_id: '2244994945', direction: 'received' },
+ *   tag: 'support inbox',
+ *   webhook_id: '1146654567674912769',
+ * });
  */
 export function createActivitySubscription(core, params, options) {
     return request(core, ops.createActivitySubscription, params, options);
@@ -294,6 +409,14 @@ export function createActivitySubscription(core, params, options) {
  * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use
  * POST /2/webhooks/replay
  * @see https://docs.x.com/x-api/account-activity/introduction
+ * @example
+ * import { createAccountActivityReplayJob } from '@xgen/core-v2/functions';
+ *
+ * const result = await createAccountActivityReplayJob(core, {
+ *   webhook_id: '1146654567674912769',
+ *   from_date: '202504242000',
+ *   to_date: '202504242200',
+ * });
  */
 export function createAccountActivityReplayJob(core, params, options) {
     return request(core, ops.createAccountActivityReplayJob, params, options);
@@ -306,6 +429,12 @@ export function createAccountActivityReplayJob(core, params, options) {
  *
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
+ * @example
+ * import { searchEligiblePosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of searchEligiblePosts(core, { test_mode: true })) {
+ *   console.log(item);
+ * }
  */
 export function searchEligiblePosts(core, params, options) {
     return new PagePromise(core, ops.searchEligiblePosts, params, options);
@@ -318,6 +447,12 @@ export function searchEligiblePosts(core, params, options) {
  *
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
+ * @example
+ * import { searchCommunityNotesWritten } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of searchCommunityNotesWritten(core, { test_mode: false })) {
+ *   console.log(item);
+ * }
  */
 export function searchCommunityNotesWritten(core, params, options) {
     return new PagePromise(core, ops.searchCommunityNotesWritten, params, options);
@@ -331,6 +466,19 @@ export function searchCommunityNotesWritten(core, params, options) {
  *
  * `POST /2/notes` (operationId `createCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
+ * @example
+ * import { createCommunityNotes } from '@xgen/core-v2/functions';
+ *
+ * const result = await createCommunityNotes(core, {
+ *   test_mode: true,
+ *   post_id: '1346889436626259968',
+ *   info: {
+ *     text: 'More context at https://example.com/',
+ *     classification: 'misinformed_or_potentially_misleading',
+ *     misleading_tags: ['disputed_claim_as_fact'],
+ *     trustworthy_sources: true,
+ *   },
+ * });
  */
 export function createCommunityNotes(core, params, options) {
     return request(core, ops.createCommunityNotes, params, options);
@@ -343,6 +491,13 @@ export function createCommunityNotes(core, params, options) {
  *
  * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
+ * @example
+ * import { evaluateCommunityNotes } from '@xgen/core-v2/functions';
+ *
+ * const result = await evaluateCommunityNotes(core, {
+ *   post_id: '1346889436626259968',
+ *   note_text: 'Hello from the X API!',
+ * });
  */
 export function evaluateCommunityNotes(core, params, options) {
     return request(core, ops.evaluateCommunityNotes, params, options);
@@ -361,6 +516,12 @@ export function evaluateCommunityNotes(core, params, options) {
  * pairs.
  *
  * `POST /oauth/request_token` (operationId `oauthRequestToken`)
+ * @example
+ * import { oauthRequestToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthRequestToken(core, {
+ *   oauth_callback: 'https://example.com/oauth/callback',
+ * });
  */
 export function oauthRequestToken(core, params, options) {
     return request(core, ops.oauthRequestToken, params, options);
@@ -377,6 +538,10 @@ export function oauthRequestToken(core, params, options) {
  * `GET /oauth/authorize` (operationId `oauthAuthorize`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
+ * @example
+ * import { oauthAuthorize } from '@xgen/core-v2/functions';
+ *
+ * const url = oauthAuthorize(core, { oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik' });
  */
 export function oauthAuthorize(core, params) {
     return buildUrl(core, ops.oauthAuthorize, params);
@@ -392,6 +557,12 @@ export function oauthAuthorize(core, params) {
  * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
+ * @example
+ * import { oauthAuthenticate } from '@xgen/core-v2/functions';
+ *
+ * const url = oauthAuthenticate(core, {
+ *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+ * });
  */
 export function oauthAuthenticate(core, params) {
     return buildUrl(core, ops.oauthAuthenticate, params);
@@ -404,6 +575,13 @@ export function oauthAuthenticate(core, params) {
  * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
  *
  * `POST /oauth/access_token` (operationId `oauthAccessToken`)
+ * @example
+ * import { oauthAccessToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthAccessToken(core, {
+ *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+ *   oauth_verifier: '3qYSTWeP2pPDb1tmVBUXFU7pGe4vtzZe',
+ * });
  */
 export function oauthAccessToken(core, params, options) {
     return request(core, ops.oauthAccessToken, params, options);
@@ -417,6 +595,10 @@ export function oauthAccessToken(core, params, options) {
  * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
  *
  * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
+ * @example
+ * import { oauthInvalidateToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthInvalidateToken(core);
  */
 export function oauthInvalidateToken(core, options) {
     return request(core, ops.oauthInvalidateToken, {}, options);
@@ -430,6 +612,10 @@ export function oauthInvalidateToken(core, options) {
  * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
  *
  * `POST /oauth2/token` (operationId `oauth2Token`)
+ * @example
+ * import { oauth2Token } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauth2Token(core, { grant_type: 'client_credentials' });
  */
 export function oauth2Token(core, params, options) {
     return request(core, ops.oauth2Token, params, options);
@@ -443,6 +629,10 @@ export function oauth2Token(core, params, options) {
  * is rate limited.
  *
  * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
+ * @example
+ * import { oauth2InvalidateToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauth2InvalidateToken(core, { access_token: 'example' });
  */
 export function oauth2InvalidateToken(core, params, options) {
     return request(core, ops.oauth2InvalidateToken, params, options);

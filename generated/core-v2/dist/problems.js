@@ -24,7 +24,13 @@ export const ProblemTypes = {
  * Narrows an unknown value (such as `ApiError.problem`) to the problem of one `type`.
  *
  * @example
- * if (isProblem(error.problem, ProblemTypes.ResourceNotFoundProblem)) error.problem.resource_id;
+ * try {
+ *   // any call of the client
+ * } catch (error) {
+ *   if (error instanceof ApiError && isProblem(error.problem, ProblemTypes.ResourceNotFoundProblem)) {
+ *     console.log(error.problem.type);
+ *   }
+ * }
  */
 export function isProblem(value, type) {
     return typeof value === 'object' && value !== null && value['type'] === type;

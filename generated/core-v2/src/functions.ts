@@ -7,8 +7,10 @@
  * @example
  * import { createCore, getPostsByIds } from '@xgen/core-v2/functions';
  * // createCore takes the options of new CoreClient()
- * const core = createCore({ auth: { bearerToken: process.env.BEARER_TOKEN! } });
- * const result = await getPostsByIds(core, { ids: ['1346889436626259968', '1293593516040269825'] });
+ * const core = createCore({ auth: { bearerToken: process.env.X_BEARER_TOKEN! } });
+ * const result = await getPostsByIds(core, {
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 
 import { buildUrl, request } from './runtime/http.js';
@@ -108,6 +110,12 @@ export { ApiError, ValidationError, TimeoutError, ConnectionError } from './runt
  *
  * `GET /2/tweets` (operationId `getPostsByIds`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
+ * @example
+ * import { getPostsByIds } from '@xgen/core-v2/functions';
+ *
+ * const result = await getPostsByIds(core, {
+ *   ids: ['1346889436626259968', '1293593516040269825'],
+ * });
  */
 export function getPostsByIds<
   TweetFields extends readonly [] | GetPostsByIdsParams['tweet.fields'] = never,
@@ -140,6 +148,14 @@ export function getPostsByIds<
  *
  * `POST /2/tweets` (operationId `createPosts`)
  * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
+ * @example
+ * import { createPosts } from '@xgen/core-v2/functions';
+ *
+ * const result = await createPosts(core, {
+ *   text: 'Hello from the X API v2!',
+ *   community_id: '1146654567674912769',
+ *   share_with_followers: true,
+ * });
  */
 export function createPosts(
   core: ClientCore,
@@ -162,6 +178,13 @@ export function createPosts(
  * object.
  *
  * `POST /2/posts` (operationId `createOrEditPost`)
+ * @example
+ * import { createOrEditPost } from '@xgen/core-v2/functions';
+ *
+ * const result = await createOrEditPost(core, {
+ *   text: 'Hello from the X API v2! (edited)',
+ *   edit_options: { previous_post_id: '1445880548472328192' },
+ * });
  */
 export function createOrEditPost(
   core: ClientCore,
@@ -182,6 +205,12 @@ export function createOrEditPost(
  *
  * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
+ * @example
+ * import { getUsersPosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getUsersPosts(core, { id: '2244994945' })) {
+ *   console.log(item);
+ * }
  */
 export function getUsersPosts<
   TweetFields extends readonly [] | GetUsersPostsParams['tweet.fields'] = never,
@@ -209,6 +238,10 @@ export function getUsersPosts<
  *
  * `GET /2/news/search` (operationId `searchNews`)
  * @see https://docs.x.com/x-api/news/introduction
+ * @example
+ * import { searchNews } from '@xgen/core-v2/functions';
+ *
+ * const result = await searchNews(core, { query: 'crypto' });
  */
 export function searchNews<NewsFields extends readonly [] | SearchNewsParams['news.fields'] = never>(
   core: ClientCore,
@@ -225,6 +258,10 @@ export function searchNews<NewsFields extends readonly [] | SearchNewsParams['ne
  *
  * `GET /2/news/{id}` (operationId `getNews`)
  * @see https://docs.x.com/x-api/news/introduction
+ * @example
+ * import { getNews } from '@xgen/core-v2/functions';
+ *
+ * const result = await getNews(core, { id: '1922474542427246592' });
  */
 export function getNews<NewsFields extends readonly [] | GetNewsParams['news.fields'] = never>(
   core: ClientCore,
@@ -241,6 +278,10 @@ export function getNews<NewsFields extends readonly [] | GetNewsParams['news.fie
  * and is kept open.
  *
  * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+ * @example
+ * import { getPowerstreamRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await getPowerstreamRules(core);
  */
 export function getPowerstreamRules(
   core: ClientCore,
@@ -261,6 +302,12 @@ export function getPowerstreamRules(
  *
  * `GET /2/tweets/search/stream` (operationId `streamPosts`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+ * @example
+ * import { streamPosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const event of streamPosts(core)) {
+ *   console.log(event);
+ * }
  */
 export function streamPosts<
   TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
@@ -288,6 +335,12 @@ export function streamPosts<
  *
  * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+ * @example
+ * import { getRules } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getRules(core)) {
+ *   console.log(item);
+ * }
  */
 export function getRules(
   core: ClientCore,
@@ -310,6 +363,15 @@ export function getRules(
  *
  * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+ * @example
+ * import { updateRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await updateRules(core, {
+ *   add: [
+ *     { value: 'coffee -is:retweet', tag: 'Non-retweeted coffee Posts' },
+ *     { value: 'cat has:media' },
+ *   ],
+ * });
  */
 export function updateRules(
   core: ClientCore,
@@ -328,6 +390,12 @@ export function updateRules(
  *
  * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
  * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+ * @example
+ * import { deleteRules } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteRules(core, {
+ *   delete: { ids: ['120897978112909812'], values: ['cat has:media'] },
+ * });
  */
 export function deleteRules(
   core: ClientCore,
@@ -350,6 +418,10 @@ export function deleteRules(
  *
  * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
  * @see https://docs.x.com/x-api/webhooks/introduction
+ * @example
+ * import { createWebhooksStreamLink } from '@xgen/core-v2/functions';
+ *
+ * const result = await createWebhooksStreamLink(core, { webhook_id: '1146654567674912769' });
  */
 export function createWebhooksStreamLink(
   core: ClientCore,
@@ -368,6 +440,14 @@ export function createWebhooksStreamLink(
  *
  * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
  * @see https://docs.x.com/x-api/webhooks/introduction
+ * @example
+ * import { createWebhookReplayJob } from '@xgen/core-v2/functions';
+ *
+ * const result = await createWebhookReplayJob(core, {
+ *   webhook_id: '1146654567674912769',
+ *   from_date: '202504242000',
+ *   to_date: '202504242200',
+ * });
  */
 export function createWebhookReplayJob(
   core: ClientCore,
@@ -385,6 +465,12 @@ export function createWebhookReplayJob(
  * `TooManyConnections`.
  *
  * `GET /2/connections` (operationId `getConnectionHistory`)
+ * @example
+ * import { getConnectionHistory } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of getConnectionHistory(core)) {
+ *   console.log(item);
+ * }
  */
 export function getConnectionHistory<
   ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never,
@@ -407,6 +493,12 @@ export function getConnectionHistory<
  * request). The response reports, per UUID, whether it was ended.
  *
  * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
+ * @example
+ * import { deleteConnectionsByUuids } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteConnectionsByUuids(core, {
+ *   uuids: ['3f2c8f9e-6b1a-4c55-9a3e-2d7b9c1e0a41', '8a7d6c5b-4e3f-4a1b-9c8d-7e6f5a4b3c2d'],
+ * });
  */
 export function deleteConnectionsByUuids(
   core: ClientCore,
@@ -423,6 +515,10 @@ export function deleteConnectionsByUuids(
  *
  * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
  * @see https://docs.x.com/x-api/connections/terminate-all-connections
+ * @example
+ * import { deleteAllConnections } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteAllConnections(core);
  */
 export function deleteAllConnections(
   core: ClientCore,
@@ -437,6 +533,10 @@ export function deleteAllConnections(
  * Ends every streaming connection of the authenticated application to one streaming endpoint.
  *
  * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
+ * @example
+ * import { deleteConnectionsByEndpoint } from '@xgen/core-v2/functions';
+ *
+ * const result = await deleteConnectionsByEndpoint(core, { endpoint_id: 'filtered_stream' });
  */
 export function deleteConnectionsByEndpoint(
   core: ClientCore,
@@ -457,6 +557,12 @@ export function deleteConnectionsByEndpoint(
  *
  * `GET /2/activity/stream` (operationId `activityStream`)
  * @see https://docs.x.com/x-api/activity/activity-stream
+ * @example
+ * import { activityStream } from '@xgen/core-v2/functions';
+ *
+ * for await (const event of activityStream(core)) {
+ *   console.log(event);
+ * }
  */
 export function activityStream(
   core: ClientCore,
@@ -477,6 +583,15 @@ export function activityStream(
  *
  * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
  * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
+ * @example
+ * import { createActivitySubscription } from '@xgen/core-v2/functions';
+ *
+ * const result = await createActivitySubscription(core, {
+ *   event_type: 'dm.received',
+ *   filter: { user_id: '2244994945', direction: 'received' },
+ *   tag: 'support inbox',
+ *   webhook_id: '1146654567674912769',
+ * });
  */
 export function createActivitySubscription(
   core: ClientCore,
@@ -500,6 +615,14 @@ export function createActivitySubscription(
  * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use
  * POST /2/webhooks/replay
  * @see https://docs.x.com/x-api/account-activity/introduction
+ * @example
+ * import { createAccountActivityReplayJob } from '@xgen/core-v2/functions';
+ *
+ * const result = await createAccountActivityReplayJob(core, {
+ *   webhook_id: '1146654567674912769',
+ *   from_date: '202504242000',
+ *   to_date: '202504242200',
+ * });
  */
 export function createAccountActivityReplayJob(
   core: ClientCore,
@@ -517,6 +640,12 @@ export function createAccountActivityReplayJob(
  *
  * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
  * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
+ * @example
+ * import { searchEligiblePosts } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of searchEligiblePosts(core, { test_mode: true })) {
+ *   console.log(item);
+ * }
  */
 export function searchEligiblePosts<
   TweetFields extends readonly [] | SearchEligiblePostsParams['tweet.fields'] = never,
@@ -544,6 +673,12 @@ export function searchEligiblePosts<
  *
  * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
  * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
+ * @example
+ * import { searchCommunityNotesWritten } from '@xgen/core-v2/functions';
+ *
+ * for await (const item of searchCommunityNotesWritten(core, { test_mode: false })) {
+ *   console.log(item);
+ * }
  */
 export function searchCommunityNotesWritten<
   NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never,
@@ -568,6 +703,19 @@ export function searchCommunityNotesWritten<
  *
  * `POST /2/notes` (operationId `createCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
+ * @example
+ * import { createCommunityNotes } from '@xgen/core-v2/functions';
+ *
+ * const result = await createCommunityNotes(core, {
+ *   test_mode: true,
+ *   post_id: '1346889436626259968',
+ *   info: {
+ *     text: 'More context at https://example.com/',
+ *     classification: 'misinformed_or_potentially_misleading',
+ *     misleading_tags: ['disputed_claim_as_fact'],
+ *     trustworthy_sources: true,
+ *   },
+ * });
  */
 export function createCommunityNotes(
   core: ClientCore,
@@ -585,6 +733,13 @@ export function createCommunityNotes(
  *
  * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
  * @see https://communitynotes.x.com/guide/api/overview
+ * @example
+ * import { evaluateCommunityNotes } from '@xgen/core-v2/functions';
+ *
+ * const result = await evaluateCommunityNotes(core, {
+ *   post_id: '1346889436626259968',
+ *   note_text: 'Hello from the X API!',
+ * });
  */
 export function evaluateCommunityNotes(
   core: ClientCore,
@@ -608,6 +763,12 @@ export function evaluateCommunityNotes(
  * pairs.
  *
  * `POST /oauth/request_token` (operationId `oauthRequestToken`)
+ * @example
+ * import { oauthRequestToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthRequestToken(core, {
+ *   oauth_callback: 'https://example.com/oauth/callback',
+ * });
  */
 export function oauthRequestToken(
   core: ClientCore,
@@ -629,6 +790,10 @@ export function oauthRequestToken(
  * `GET /oauth/authorize` (operationId `oauthAuthorize`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
+ * @example
+ * import { oauthAuthorize } from '@xgen/core-v2/functions';
+ *
+ * const url = oauthAuthorize(core, { oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik' });
  */
 export function oauthAuthorize(core: ClientCore, params: OAuthAuthorizeParams): string {
   return buildUrl(core, ops.oauthAuthorize, params);
@@ -645,6 +810,12 @@ export function oauthAuthorize(core: ClientCore, params: OAuthAuthorizeParams): 
  * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
  *
  * A browser step: this builds the URL to send the user to and makes no request.
+ * @example
+ * import { oauthAuthenticate } from '@xgen/core-v2/functions';
+ *
+ * const url = oauthAuthenticate(core, {
+ *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+ * });
  */
 export function oauthAuthenticate(core: ClientCore, params: OAuthAuthenticateParams): string {
   return buildUrl(core, ops.oauthAuthenticate, params);
@@ -658,6 +829,13 @@ export function oauthAuthenticate(core: ClientCore, params: OAuthAuthenticatePar
  * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
  *
  * `POST /oauth/access_token` (operationId `oauthAccessToken`)
+ * @example
+ * import { oauthAccessToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthAccessToken(core, {
+ *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+ *   oauth_verifier: '3qYSTWeP2pPDb1tmVBUXFU7pGe4vtzZe',
+ * });
  */
 export function oauthAccessToken(
   core: ClientCore,
@@ -676,6 +854,10 @@ export function oauthAccessToken(
  * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
  *
  * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
+ * @example
+ * import { oauthInvalidateToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauthInvalidateToken(core);
  */
 export function oauthInvalidateToken(
   core: ClientCore,
@@ -693,6 +875,10 @@ export function oauthInvalidateToken(
  * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
  *
  * `POST /oauth2/token` (operationId `oauth2Token`)
+ * @example
+ * import { oauth2Token } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauth2Token(core, { grant_type: 'client_credentials' });
  */
 export function oauth2Token(
   core: ClientCore,
@@ -711,6 +897,10 @@ export function oauth2Token(
  * is rate limited.
  *
  * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
+ * @example
+ * import { oauth2InvalidateToken } from '@xgen/core-v2/functions';
+ *
+ * const result = await oauth2InvalidateToken(core, { access_token: 'example' });
  */
 export function oauth2InvalidateToken(
   core: ClientCore,

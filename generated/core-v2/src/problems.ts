@@ -73,7 +73,13 @@ export type ProblemType = Problem['type'];
  * Narrows an unknown value (such as `ApiError.problem`) to the problem of one `type`.
  *
  * @example
- * if (isProblem(error.problem, ProblemTypes.ResourceNotFoundProblem)) error.problem.resource_id;
+ * try {
+ *   // any call of the client
+ * } catch (error) {
+ *   if (error instanceof ApiError && isProblem(error.problem, ProblemTypes.ResourceNotFoundProblem)) {
+ *     console.log(error.problem.type);
+ *   }
+ * }
  */
 export function isProblem<T extends ProblemType>(
   value: unknown,

@@ -23,6 +23,10 @@ export class AccountsResource {
      * updates.
      *
      * `GET /12/accounts` (operationId `listAccounts`)
+     * @example
+     * for await (const item of client.accounts.list()) {
+     *   console.log(item);
+     * }
      */
     list(params, options) {
         return listAccounts(this.core, params, options);
@@ -34,6 +38,8 @@ export class AccountsResource {
      * always goes there. It takes no parameters and returns the created account inside an array.
      *
      * `POST /12/accounts` (operationId `createSandboxAccount`)
+     * @example
+     * const result = await client.accounts.createSandbox();
      */
     createSandboxAccount(options) {
         return createSandboxAccount(this.core, options);
@@ -44,6 +50,8 @@ export class AccountsResource {
      * Returns one advertising account, including its `industry_type`.
      *
      * `GET /12/accounts/{account_id}` (operationId `getAccount`)
+     * @example
+     * const result = await client.accounts.get({ account_id: '18ce54d4x5t' });
      */
     get(params, options) {
         return getAccount(this.core, params, options);
@@ -55,6 +63,12 @@ export class AccountsResource {
      * the response is the updated account.
      *
      * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
+     * @example
+     * const result = await client.accounts.update({
+     *   account_id: '18ce54d4x5t',
+     *   name: 'McTestface Retail',
+     *   industry_type: 'RETAIL',
+     * });
      */
     update(params, options) {
         return updateAccount(this.core, params, options);
@@ -66,6 +80,8 @@ export class AccountsResource {
      * goes there. The response shows the account with `deleted` set to true.
      *
      * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
+     * @example
+     * const result = await client.accounts.deleteSandbox({ account_id: '18ce54d4x5t' });
      */
     deleteSandboxAccount(params, options) {
         return deleteSandboxAccount(this.core, params, options);
@@ -78,6 +94,10 @@ export class AccountsResource {
      * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
      *
      * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
+     * @example
+     * for await (const item of client.accounts.listApps({ account_id: '18ce54d4x5t' })) {
+     *   console.log(item);
+     * }
      */
     listApps(params, options) {
         return listAccountApps(this.core, params, options);
@@ -92,6 +112,16 @@ export class AccountsResource {
      * Beta: the account must be allowlisted for this operation.
      *
      * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
+     * @example
+     * for await (const item of client.accounts.getHistory({
+     *   account_id: '18ce54d4x5t',
+     *   entity_type: 'CAMPAIGN',
+     *   entity_id: '8wku2',
+     *   start_time: '2024-04-01T00:00:00Z',
+     *   end_time: '2024-04-08T00:00:00Z',
+     * })) {
+     *   console.log(item);
+     * }
      */
     getHistory(params, options) {
         return getAccountHistory(this.core, params, options);
@@ -104,6 +134,8 @@ export class AccountsResource {
      * through this operation.
      *
      * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
+     * @example
+     * const result = await client.accounts.getFeatures({ account_id: '18ce54d4x5t' });
      */
     getFeatures(params, options) {
         return getAccountFeatures(this.core, params, options);

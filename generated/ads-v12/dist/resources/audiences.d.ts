@@ -53,6 +53,13 @@ export declare class AudiencesResource {
    *
    * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
    * `listTailoredAudiencePermissions`)
+   * @example
+   * for await (const item of client.audiences.listTailoredPermissions({
+   *   account_id: '18ce54d4x5t',
+   *   tailored_audience_id: '1nmth',
+   * })) {
+   *   console.log(item);
+   * }
    */
   listTailoredPermissions<
     WithTotalCount extends ListTailoredAudiencePermissionsParams['with_total_count'] = never,
@@ -74,6 +81,13 @@ export declare class AudiencesResource {
    *
    * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
    * `createTailoredAudiencePermission`)
+   * @example
+   * const result = await client.audiences.createTailoredPermission({
+   *   account_id: '18ce54d4x5t',
+   *   tailored_audience_id: '1nmth',
+   *   granted_account_id: '18ce54aymz3',
+   *   permission_level: 'READ_ONLY',
+   * });
    */
   createTailoredPermission(
     params: CreateTailoredAudiencePermissionParams,
@@ -89,6 +103,12 @@ export declare class AudiencesResource {
    * `DELETE
    * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
    * (operationId `deleteTailoredAudiencePermission`)
+   * @example
+   * const result = await client.audiences.deleteTailoredPermission({
+   *   account_id: '18ce54d4x5t',
+   *   tailored_audience_id: '1nmth',
+   *   tailored_audience_permission_id: '1y4ye',
+   * });
    */
   deleteTailoredPermission(
     params: DeleteTailoredAudiencePermissionParams,
@@ -103,6 +123,13 @@ export declare class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
    * `getCustomAudienceTargeted`)
+   * @example
+   * for await (const item of client.audiences.getCustomTargeted({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   * })) {
+   *   console.log(item);
+   * }
    */
   getCustomTargeted(
     params: GetCustomAudienceTargetedParams,
@@ -124,6 +151,26 @@ export declare class AudiencesResource {
    *
    * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
    * `updateCustomAudienceUsers`)
+   * @example
+   * const result = await client.audiences.updateCustomUsers({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   *   body: [
+   *     {
+   *       operation_type: 'Update',
+   *       params: {
+   *         effective_at: '2024-05-01T00:00:00Z',
+   *         expires_at: '2025-05-01T00:00:00Z',
+   *         users: [
+   *           {
+   *             email: ['973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b'],
+   *             partner_user_id: ['crm-000123'],
+   *           },
+   *         ],
+   *       },
+   *     },
+   *   ],
+   * });
    */
   updateCustomUsers(
     params: UpdateCustomAudienceUsersParams,
@@ -139,6 +186,13 @@ export declare class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
    * `listCustomAudiencePermissions`)
+   * @example
+   * for await (const item of client.audiences.listCustomPermissions({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   * })) {
+   *   console.log(item);
+   * }
    */
   listCustomPermissions<
     WithTotalCount extends ListCustomAudiencePermissionsParams['with_total_count'] = never,
@@ -160,6 +214,13 @@ export declare class AudiencesResource {
    *
    * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
    * `createCustomAudiencePermission`)
+   * @example
+   * const result = await client.audiences.createCustomPermission({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   *   granted_account_id: '18ce54aymz3',
+   *   permission_level: 'READ_WRITE',
+   * });
    */
   createCustomPermission(
     params: CreateCustomAudiencePermissionParams,
@@ -175,6 +236,12 @@ export declare class AudiencesResource {
    * `DELETE
    * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
    * (operationId `deleteCustomAudiencePermission`)
+   * @example
+   * const result = await client.audiences.deleteCustomPermission({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   *   custom_audience_permission_id: '1zq7x',
+   * });
    */
   deleteCustomPermission(
     params: DeleteCustomAudiencePermissionParams,
@@ -190,6 +257,10 @@ export declare class AudiencesResource {
    * 15 minutes. The response records are not documented and are kept open.
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
+   * @example
+   * for await (const item of client.audiences.listCustom({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listCustomAudiences<WithTotalCount extends ListCustomAudiencesParams['with_total_count'] = never>(
     params: ListCustomAudiencesParamsOf<WithTotalCount>,
@@ -204,6 +275,12 @@ export declare class AudiencesResource {
    * open.
    *
    * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
+   * @example
+   * const result = await client.audiences.createCustom({
+   *   account_id: '18ce54d4x5t',
+   *   name: 'Newsletter subscribers',
+   *   description: 'Subscribers to the monthly newsletter.',
+   * });
    */
   createCustomAudience(
     params: CreateCustomAudienceParams,
@@ -216,6 +293,11 @@ export declare class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `getCustomAudience`)
+   * @example
+   * const result = await client.audiences.getCustom({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   * });
    */
   getCustomAudience(
     params: GetCustomAudienceParams,
@@ -229,6 +311,12 @@ export declare class AudiencesResource {
    *
    * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `updateCustomAudience`)
+   * @example
+   * const result = await client.audiences.updateCustom({
+   *   account_id: '18ce54d4x5t',
+   *   custom_audience_id: '2906h',
+   *   description: 'CRM list, refreshed daily.',
+   * });
    */
   updateCustomAudience(
     params: UpdateCustomAudienceParams,
@@ -243,6 +331,17 @@ export declare class AudiencesResource {
    * parameter) come back in `operation_errors`, at the index of the failing input item.
    *
    * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
+   * @example
+   * const result = await client.audiences.batchCreateCustom({
+   *   account_id: '18ce54d4x5t',
+   *   body: [
+   *     { operation_type: 'Create', params: { name: 'Newsletter subscribers' } },
+   *     {
+   *       operation_type: 'Create',
+   *       params: { name: 'Past purchasers', description: 'Purchased in the last 90 days.' },
+   *     },
+   *   ],
+   * });
    */
   batchCreateCustomAudiences(
     params: BatchCreateCustomAudiencesParams,

@@ -22,6 +22,13 @@ export class AudiencesResource {
      *
      * `GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
      * `listTailoredAudiencePermissions`)
+     * @example
+     * for await (const item of client.audiences.listTailoredPermissions({
+     *   account_id: '18ce54d4x5t',
+     *   tailored_audience_id: '1nmth',
+     * })) {
+     *   console.log(item);
+     * }
      */
     listTailoredPermissions(params, options) {
         return listTailoredAudiencePermissions(this.core, params, options);
@@ -37,6 +44,13 @@ export class AudiencesResource {
      *
      * `POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions` (operationId
      * `createTailoredAudiencePermission`)
+     * @example
+     * const result = await client.audiences.createTailoredPermission({
+     *   account_id: '18ce54d4x5t',
+     *   tailored_audience_id: '1nmth',
+     *   granted_account_id: '18ce54aymz3',
+     *   permission_level: 'READ_ONLY',
+     * });
      */
     createTailoredPermission(params, options) {
         return createTailoredAudiencePermission(this.core, params, options);
@@ -51,6 +65,12 @@ export class AudiencesResource {
      * `DELETE
      * /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}`
      * (operationId `deleteTailoredAudiencePermission`)
+     * @example
+     * const result = await client.audiences.deleteTailoredPermission({
+     *   account_id: '18ce54d4x5t',
+     *   tailored_audience_id: '1nmth',
+     *   tailored_audience_permission_id: '1y4ye',
+     * });
      */
     deleteTailoredPermission(params, options) {
         return deleteTailoredAudiencePermission(this.core, params, options);
@@ -64,6 +84,13 @@ export class AudiencesResource {
      *
      * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted` (operationId
      * `getCustomAudienceTargeted`)
+     * @example
+     * for await (const item of client.audiences.getCustomTargeted({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     * })) {
+     *   console.log(item);
+     * }
      */
     getCustomTargeted(params, options) {
         return getCustomAudienceTargeted(this.core, params, options);
@@ -84,6 +111,26 @@ export class AudiencesResource {
      *
      * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users` (operationId
      * `updateCustomAudienceUsers`)
+     * @example
+     * const result = await client.audiences.updateCustomUsers({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     *   body: [
+     *     {
+     *       operation_type: 'Update',
+     *       params: {
+     *         effective_at: '2024-05-01T00:00:00Z',
+     *         expires_at: '2025-05-01T00:00:00Z',
+     *         users: [
+     *           {
+     *             email: ['973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b'],
+     *             partner_user_id: ['crm-000123'],
+     *           },
+     *         ],
+     *       },
+     *     },
+     *   ],
+     * });
      */
     updateCustomUsers(params, options) {
         return updateCustomAudienceUsers(this.core, params, options);
@@ -98,6 +145,13 @@ export class AudiencesResource {
      *
      * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
      * `listCustomAudiencePermissions`)
+     * @example
+     * for await (const item of client.audiences.listCustomPermissions({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     * })) {
+     *   console.log(item);
+     * }
      */
     listCustomPermissions(params, options) {
         return listCustomAudiencePermissions(this.core, params, options);
@@ -113,6 +167,13 @@ export class AudiencesResource {
      *
      * `POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions` (operationId
      * `createCustomAudiencePermission`)
+     * @example
+     * const result = await client.audiences.createCustomPermission({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     *   granted_account_id: '18ce54aymz3',
+     *   permission_level: 'READ_WRITE',
+     * });
      */
     createCustomPermission(params, options) {
         return createCustomAudiencePermission(this.core, params, options);
@@ -127,6 +188,12 @@ export class AudiencesResource {
      * `DELETE
      * /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/permissions/{custom_audience_permission_id}`
      * (operationId `deleteCustomAudiencePermission`)
+     * @example
+     * const result = await client.audiences.deleteCustomPermission({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     *   custom_audience_permission_id: '1zq7x',
+     * });
      */
     deleteCustomPermission(params, options) {
         return deleteCustomAudiencePermission(this.core, params, options);
@@ -141,6 +208,10 @@ export class AudiencesResource {
      * 15 minutes. The response records are not documented and are kept open.
      *
      * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
+     * @example
+     * for await (const item of client.audiences.listCustom({ account_id: '18ce54d4x5t' })) {
+     *   console.log(item);
+     * }
      */
     listCustomAudiences(params, options) {
         return listCustomAudiences(this.core, params, options);
@@ -154,6 +225,12 @@ export class AudiencesResource {
      * open.
      *
      * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
+     * @example
+     * const result = await client.audiences.createCustom({
+     *   account_id: '18ce54d4x5t',
+     *   name: 'Newsletter subscribers',
+     *   description: 'Subscribers to the monthly newsletter.',
+     * });
      */
     createCustomAudience(params, options) {
         return createCustomAudience(this.core, params, options);
@@ -165,6 +242,11 @@ export class AudiencesResource {
      *
      * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
      * `getCustomAudience`)
+     * @example
+     * const result = await client.audiences.getCustom({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     * });
      */
     getCustomAudience(params, options) {
         return getCustomAudience(this.core, params, options);
@@ -177,6 +259,12 @@ export class AudiencesResource {
      *
      * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
      * `updateCustomAudience`)
+     * @example
+     * const result = await client.audiences.updateCustom({
+     *   account_id: '18ce54d4x5t',
+     *   custom_audience_id: '2906h',
+     *   description: 'CRM list, refreshed daily.',
+     * });
      */
     updateCustomAudience(params, options) {
         return updateCustomAudience(this.core, params, options);
@@ -190,6 +278,17 @@ export class AudiencesResource {
      * parameter) come back in `operation_errors`, at the index of the failing input item.
      *
      * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
+     * @example
+     * const result = await client.audiences.batchCreateCustom({
+     *   account_id: '18ce54d4x5t',
+     *   body: [
+     *     { operation_type: 'Create', params: { name: 'Newsletter subscribers' } },
+     *     {
+     *       operation_type: 'Create',
+     *       params: { name: 'Past purchasers', description: 'Purchased in the last 90 days.' },
+     *     },
+     *   ],
+     * });
      */
     batchCreateCustomAudiences(params, options) {
         return batchCreateCustomAudiences(this.core, params, options);

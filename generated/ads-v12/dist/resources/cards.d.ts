@@ -38,6 +38,10 @@ export declare class CardsResource {
    * `count` records (default 100, 1 to 200).
    *
    * `GET /12/accounts/{account_id}/cards` (operationId `listCards`)
+   * @example
+   * for await (const item of client.cards.list({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   list(
     params: ListCardsParams,
@@ -60,6 +64,19 @@ export declare class CardsResource {
    * creation operations.
    *
    * `POST /12/accounts/{account_id}/cards` (operationId `createCard`)
+   * @example
+   * const result = await client.cards.create({
+   *   account_id: '18ce54d4x5t',
+   *   name: 'Spring sale website card',
+   *   components: [
+   *     { type: 'MEDIA', media_key: '3_1151345051455750144' },
+   *     {
+   *       type: 'DETAILS',
+   *       title: 'Up to 40% off this spring',
+   *       destination: { type: 'WEBSITE', url: 'https://example.com/spring' },
+   *     },
+   *   ],
+   * });
    */
   create(params: CreateCardParams, options?: RequestOptions): Promise<CardResponse>;
   /**
@@ -68,6 +85,11 @@ export declare class CardsResource {
    * Returns one card.
    *
    * `GET /12/accounts/{account_id}/cards/{card_id}` (operationId `getCard`)
+   * @example
+   * const result = await client.cards.get({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '1044294149527166979',
+   * });
    */
   get(params: GetCardParams, options?: RequestOptions): Promise<CardResponse>;
   /**
@@ -78,6 +100,12 @@ export declare class CardsResource {
    * creation apply to the replacement components and slides.
    *
    * `PUT /12/accounts/{account_id}/cards/{card_id}` (operationId `updateCard`)
+   * @example
+   * const result = await client.cards.update({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '1044294149527166979',
+   *   name: 'Spring sale website card (v2)',
+   * });
    */
   update(params: UpdateCardParams, options?: RequestOptions): Promise<CardResponse>;
   /**
@@ -86,6 +114,11 @@ export declare class CardsResource {
    * Deletes a card. The response's shape is not documented and is kept open.
    *
    * `DELETE /12/accounts/{account_id}/cards/{card_id}` (operationId `deleteCard`)
+   * @example
+   * const result = await client.cards.delete({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '1044294149527166979',
+   * });
    */
   delete(params: DeleteCardParams, options?: RequestOptions): Promise<UnspecifiedResponse>;
   /**
@@ -96,6 +129,10 @@ export declare class CardsResource {
    * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
+   * @example
+   * for await (const item of client.cards.listPoll({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listPollCards<WithTotalCount extends ListPollCardsParams['with_total_count'] = never>(
     params: ListPollCardsParamsOf<WithTotalCount>,
@@ -115,6 +152,15 @@ export declare class CardsResource {
    * the key. Polls with media need the account feature PROMOTED_MEDIA_POLLS (beta).
    *
    * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
+   * @example
+   * const result = await client.cards.createPoll({
+   *   account_id: '18ce54d4x5t',
+   *   name: 'Trailer poll',
+   *   duration_in_minutes: 1440,
+   *   first_choice: 'Loved it',
+   *   second_choice: 'Not for me',
+   *   media_key: '13_1153584529292270722',
+   * });
    */
   createPollCard(params: CreatePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
   /**
@@ -123,6 +169,8 @@ export declare class CardsResource {
    * Returns one poll card. Poll cards cannot be updated.
    *
    * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
+   * @example
+   * const result = await client.cards.getPoll({ account_id: '18ce54d4x5t', card_id: '57i77' });
    */
   getPollCard(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
   /**
@@ -132,6 +180,8 @@ export declare class CardsResource {
    * with `with_deleted=true`.
    *
    * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
+   * @example
+   * const result = await client.cards.deletePoll({ account_id: '18ce54d4x5t', card_id: '57i77' });
    */
   deletePollCard(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
 }

@@ -36,6 +36,8 @@ export declare class CategoriesResource {
    * `categories` parameter. Takes no parameters and is not paginated.
    *
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+   * @example
+   * const result = await client.categories.listAdvertiserBusiness();
    */
   listAdvertiserBusinessCategories(options?: RequestOptions): Promise<AdvertiserBusinessCategoryListResponse>;
   /**
@@ -46,6 +48,13 @@ export declare class CategoriesResource {
    * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
    *
    * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+   * @example
+   * for await (const item of client.categories.listCurated({
+   *   account_id: '18ce54d4x5t',
+   *   country_codes: ['US'],
+   * })) {
+   *   console.log(item);
+   * }
    */
   listCuratedCategories(
     params: ListCuratedCategoriesParams,
@@ -58,6 +67,11 @@ export declare class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
    * `getCuratedCategory`)
+   * @example
+   * const result = await client.categories.getCurated({
+   *   account_id: '18ce54d4x5t',
+   *   curated_category_id: '1a99a',
+   * });
    */
   getCuratedCategory(
     params: GetCuratedCategoryParams,
@@ -72,6 +86,12 @@ export declare class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
+   * @example
+   * for await (const item of client.categories.listLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   * })) {
+   *   console.log(item);
+   * }
    */
   listLineItemCuratedCategories<
     WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
@@ -90,6 +110,12 @@ export declare class CategoriesResource {
    *
    * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `createLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.createLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   *   curated_category_id: '1a99a',
+   * });
    */
   createLineItemCuratedCategory(
     params: CreateLineItemCuratedCategoryParams,
@@ -102,6 +128,11 @@ export declare class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `getLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.getLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   * });
    */
   getLineItemCuratedCategory(
     params: GetLineItemCuratedCategoryParams,
@@ -114,6 +145,12 @@ export declare class CategoriesResource {
    *
    * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `updateLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.updateLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   *   curated_category_id: '1b47b',
+   * });
    */
   updateLineItemCuratedCategory(
     params: UpdateLineItemCuratedCategoryParams,
@@ -127,6 +164,11 @@ export declare class CategoriesResource {
    *
    * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `deleteLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.deleteLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   * });
    */
   deleteLineItemCuratedCategory(
     params: DeleteLineItemCuratedCategoryParams,

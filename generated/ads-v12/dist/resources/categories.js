@@ -19,6 +19,8 @@ export class CategoriesResource {
      * `categories` parameter. Takes no parameters and is not paginated.
      *
      * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+     * @example
+     * const result = await client.categories.listAdvertiserBusiness();
      */
     listAdvertiserBusinessCategories(options) {
         return listAdvertiserBusinessCategories(this.core, options);
@@ -31,6 +33,13 @@ export class CategoriesResource {
      * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
      *
      * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+     * @example
+     * for await (const item of client.categories.listCurated({
+     *   account_id: '18ce54d4x5t',
+     *   country_codes: ['US'],
+     * })) {
+     *   console.log(item);
+     * }
      */
     listCuratedCategories(params, options) {
         return listCuratedCategories(this.core, params, options);
@@ -42,6 +51,11 @@ export class CategoriesResource {
      *
      * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
      * `getCuratedCategory`)
+     * @example
+     * const result = await client.categories.getCurated({
+     *   account_id: '18ce54d4x5t',
+     *   curated_category_id: '1a99a',
+     * });
      */
     getCuratedCategory(params, options) {
         return getCuratedCategory(this.core, params, options);
@@ -55,6 +69,12 @@ export class CategoriesResource {
      *
      * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
      * `listLineItemCuratedCategories`)
+     * @example
+     * for await (const item of client.categories.listLineItemCurated({
+     *   account_id: '18ce54d4x5t',
+     * })) {
+     *   console.log(item);
+     * }
      */
     listLineItemCuratedCategories(params, options) {
         return listLineItemCuratedCategories(this.core, params, options);
@@ -67,6 +87,12 @@ export class CategoriesResource {
      *
      * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
      * `createLineItemCuratedCategory`)
+     * @example
+     * const result = await client.categories.createLineItemCurated({
+     *   account_id: '18ce54d4x5t',
+     *   line_item_id: '8v7jo',
+     *   curated_category_id: '1a99a',
+     * });
      */
     createLineItemCuratedCategory(params, options) {
         return createLineItemCuratedCategory(this.core, params, options);
@@ -78,6 +104,11 @@ export class CategoriesResource {
      *
      * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
      * (operationId `getLineItemCuratedCategory`)
+     * @example
+     * const result = await client.categories.getLineItemCurated({
+     *   account_id: '18ce54d4x5t',
+     *   line_item_curated_category_id: '43853',
+     * });
      */
     getLineItemCuratedCategory(params, options) {
         return getLineItemCuratedCategory(this.core, params, options);
@@ -89,6 +120,12 @@ export class CategoriesResource {
      *
      * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
      * (operationId `updateLineItemCuratedCategory`)
+     * @example
+     * const result = await client.categories.updateLineItemCurated({
+     *   account_id: '18ce54d4x5t',
+     *   line_item_curated_category_id: '43853',
+     *   curated_category_id: '1b47b',
+     * });
      */
     updateLineItemCuratedCategory(params, options) {
         return updateLineItemCuratedCategory(this.core, params, options);
@@ -101,6 +138,11 @@ export class CategoriesResource {
      *
      * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
      * (operationId `deleteLineItemCuratedCategory`)
+     * @example
+     * const result = await client.categories.deleteLineItemCurated({
+     *   account_id: '18ce54d4x5t',
+     *   line_item_curated_category_id: '43853',
+     * });
      */
     deleteLineItemCuratedCategory(params, options) {
         return deleteLineItemCuratedCategory(this.core, params, options);

@@ -26,6 +26,14 @@ export declare class InsightsResource {
    * is not documented and is kept open.
    *
    * `POST /12/accounts/{account_id}/audience_estimate` (operationId `createAudienceEstimate`)
+   * @example
+   * const result = await client.insights.createAudienceEstimate({
+   *   account_id: '18ce54d4x5t',
+   *   targeting_criteria: [
+   *     { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
+   *     { targeting_type: 'KEYWORD', targeting_value: 'espresso', operator_type: 'NE' },
+   *   ],
+   * });
    */
   createAudienceEstimate(
     params: CreateAudienceEstimateParams,
@@ -43,6 +51,8 @@ export declare class InsightsResource {
    * The response's shape is not documented and is kept open.
    *
    * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
+   * @example
+   * const result = await client.insights.searchKeyword();
    */
   searchKeywordInsights(
     params?: SearchKeywordInsightsParams,

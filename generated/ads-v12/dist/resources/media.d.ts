@@ -41,6 +41,10 @@ export declare class MediaResource {
    * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+   * @example
+   * for await (const item of client.media.listAccount({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listAccountMedia<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
     params: ListAccountMediaParamsOf<WithTotalCount>,
@@ -52,6 +56,11 @@ export declare class MediaResource {
    * Returns one entry of the account's media library.
    *
    * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+   * @example
+   * const result = await client.media.getAccount({
+   *   account_id: '18ce54d4x5t',
+   *   account_media_id: '2pnfd',
+   * });
    */
   getAccountMedia(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse>;
   /**
@@ -61,6 +70,11 @@ export declare class MediaResource {
    *
    * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
    * `deleteAccountMedia`)
+   * @example
+   * const result = await client.media.deleteAccount({
+   *   account_id: '18ce54d4x5t',
+   *   account_media_id: '2pnfd',
+   * });
    */
   deleteAccountMedia(
     params: DeleteAccountMediaParams,
@@ -75,6 +89,10 @@ export declare class MediaResource {
    * to 200 requests per 15 minutes.
    *
    * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+   * @example
+   * for await (const item of client.media.listCreatives({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listCreatives<WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never>(
     params: ListMediaCreativesParamsOf<WithTotalCount>,
@@ -88,6 +106,13 @@ export declare class MediaResource {
    * server checks this, since the objective is stored on the line item).
    *
    * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+   * @example
+   * const result = await client.media.createCreative({
+   *   account_id: '18ce54d4x5t',
+   *   account_media_id: '2pnfd',
+   *   line_item_id: '8v7jo',
+   *   landing_url: 'https://example.com/spring',
+   * });
    */
   createCreative(params: CreateMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
   /**
@@ -96,6 +121,11 @@ export declare class MediaResource {
    * Returns one media creative.
    *
    * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+   * @example
+   * const result = await client.media.getCreative({
+   *   account_id: '18ce54d4x5t',
+   *   media_creative_id: '1bzq3',
+   * });
    */
   getCreative(params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
   /**
@@ -105,6 +135,11 @@ export declare class MediaResource {
    *
    * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
    * `deleteMediaCreative`)
+   * @example
+   * const result = await client.media.deleteCreative({
+   *   account_id: '18ce54d4x5t',
+   *   media_creative_id: '1bzq3',
+   * });
    */
   deleteCreative(params: DeleteMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse>;
   /**
@@ -117,6 +152,10 @@ export declare class MediaResource {
    * 15 minutes.
    *
    * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+   * @example
+   * for await (const item of client.media.listPromotedAccounts({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listPromotedAccounts<WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never>(
     params: ListPromotedAccountsParamsOf<WithTotalCount>,

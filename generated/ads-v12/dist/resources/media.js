@@ -19,6 +19,10 @@ export class MediaResource {
      * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
      *
      * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+     * @example
+     * for await (const item of client.media.listAccount({ account_id: '18ce54d4x5t' })) {
+     *   console.log(item);
+     * }
      */
     listAccountMedia(params, options) {
         return listAccountMedia(this.core, params, options);
@@ -29,6 +33,11 @@ export class MediaResource {
      * Returns one entry of the account's media library.
      *
      * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+     * @example
+     * const result = await client.media.getAccount({
+     *   account_id: '18ce54d4x5t',
+     *   account_media_id: '2pnfd',
+     * });
      */
     getAccountMedia(params, options) {
         return getAccountMedia(this.core, params, options);
@@ -40,6 +49,11 @@ export class MediaResource {
      *
      * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
      * `deleteAccountMedia`)
+     * @example
+     * const result = await client.media.deleteAccount({
+     *   account_id: '18ce54d4x5t',
+     *   account_media_id: '2pnfd',
+     * });
      */
     deleteAccountMedia(params, options) {
         return deleteAccountMedia(this.core, params, options);
@@ -53,6 +67,10 @@ export class MediaResource {
      * to 200 requests per 15 minutes.
      *
      * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+     * @example
+     * for await (const item of client.media.listCreatives({ account_id: '18ce54d4x5t' })) {
+     *   console.log(item);
+     * }
      */
     listCreatives(params, options) {
         return listMediaCreatives(this.core, params, options);
@@ -65,6 +83,13 @@ export class MediaResource {
      * server checks this, since the objective is stored on the line item).
      *
      * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+     * @example
+     * const result = await client.media.createCreative({
+     *   account_id: '18ce54d4x5t',
+     *   account_media_id: '2pnfd',
+     *   line_item_id: '8v7jo',
+     *   landing_url: 'https://example.com/spring',
+     * });
      */
     createCreative(params, options) {
         return createMediaCreative(this.core, params, options);
@@ -75,6 +100,11 @@ export class MediaResource {
      * Returns one media creative.
      *
      * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+     * @example
+     * const result = await client.media.getCreative({
+     *   account_id: '18ce54d4x5t',
+     *   media_creative_id: '1bzq3',
+     * });
      */
     getCreative(params, options) {
         return getMediaCreative(this.core, params, options);
@@ -86,6 +116,11 @@ export class MediaResource {
      *
      * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
      * `deleteMediaCreative`)
+     * @example
+     * const result = await client.media.deleteCreative({
+     *   account_id: '18ce54d4x5t',
+     *   media_creative_id: '1bzq3',
+     * });
      */
     deleteCreative(params, options) {
         return deleteMediaCreative(this.core, params, options);
@@ -100,6 +135,10 @@ export class MediaResource {
      * 15 minutes.
      *
      * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+     * @example
+     * for await (const item of client.media.listPromotedAccounts({ account_id: '18ce54d4x5t' })) {
+     *   console.log(item);
+     * }
      */
     listPromotedAccounts(params, options) {
         return listPromotedAccounts(this.core, params, options);

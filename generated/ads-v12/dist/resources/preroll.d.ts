@@ -31,6 +31,10 @@ export declare class PrerollResource {
    * minutes.
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+   * @example
+   * for await (const item of client.preroll.listCallToActions({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listCallToActions<WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never>(
     params: ListPrerollCallToActionsParamsOf<WithTotalCount>,
@@ -46,6 +50,13 @@ export declare class PrerollResource {
    * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
    *
    * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.createCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   *   call_to_action: 'VISIT_SITE',
+   *   call_to_action_url: 'https://example.com/spring',
+   * });
    */
   createCallToAction(
     params: CreatePrerollCallToActionParams,
@@ -58,6 +69,11 @@ export declare class PrerollResource {
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
    * `getPrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.getCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   preroll_call_to_action_id: '8f0',
+   * });
    */
   getCallToAction(
     params: GetPrerollCallToActionParams,
@@ -70,6 +86,12 @@ export declare class PrerollResource {
    *
    * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
    * `updatePrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.updateCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   preroll_call_to_action_id: '8f0',
+   *   call_to_action: 'SHOP',
+   * });
    */
   updateCallToAction(
     params: UpdatePrerollCallToActionParams,
@@ -82,6 +104,11 @@ export declare class PrerollResource {
    *
    * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
    * `deletePrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.deleteCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   preroll_call_to_action_id: '8f0',
+   * });
    */
   deleteCallToAction(
     params: DeletePrerollCallToActionParams,

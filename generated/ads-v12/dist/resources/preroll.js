@@ -19,6 +19,10 @@ export class PrerollResource {
      * minutes.
      *
      * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+     * @example
+     * for await (const item of client.preroll.listCallToActions({ account_id: '18ce54d4x5t' })) {
+     *   console.log(item);
+     * }
      */
     listCallToActions(params, options) {
         return listPrerollCallToActions(this.core, params, options);
@@ -30,6 +34,13 @@ export class PrerollResource {
      * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
      *
      * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+     * @example
+     * const result = await client.preroll.createCallToAction({
+     *   account_id: '18ce54d4x5t',
+     *   line_item_id: '8v7jo',
+     *   call_to_action: 'VISIT_SITE',
+     *   call_to_action_url: 'https://example.com/spring',
+     * });
      */
     createCallToAction(params, options) {
         return createPrerollCallToAction(this.core, params, options);
@@ -41,6 +52,11 @@ export class PrerollResource {
      *
      * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
      * `getPrerollCallToAction`)
+     * @example
+     * const result = await client.preroll.getCallToAction({
+     *   account_id: '18ce54d4x5t',
+     *   preroll_call_to_action_id: '8f0',
+     * });
      */
     getCallToAction(params, options) {
         return getPrerollCallToAction(this.core, params, options);
@@ -52,6 +68,12 @@ export class PrerollResource {
      *
      * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
      * `updatePrerollCallToAction`)
+     * @example
+     * const result = await client.preroll.updateCallToAction({
+     *   account_id: '18ce54d4x5t',
+     *   preroll_call_to_action_id: '8f0',
+     *   call_to_action: 'SHOP',
+     * });
      */
     updateCallToAction(params, options) {
         return updatePrerollCallToAction(this.core, params, options);
@@ -63,6 +85,11 @@ export class PrerollResource {
      *
      * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
      * `deletePrerollCallToAction`)
+     * @example
+     * const result = await client.preroll.deleteCallToAction({
+     *   account_id: '18ce54d4x5t',
+     *   preroll_call_to_action_id: '8f0',
+     * });
      */
     deleteCallToAction(params, options) {
         return deletePrerollCallToAction(this.core, params, options);

@@ -17,6 +17,12 @@ export class ScheduledPostsResource {
      * account's full promotable user. Pages hold `count` records (default 100, 1 to 200).
      *
      * `GET /12/accounts/{account_id}/scheduled_tweets` (operationId `listScheduledTweets`)
+     * @example
+     * for await (const item of client.scheduledPosts.listScheduledTweets({
+     *   account_id: '18ce54d4x5t',
+     * })) {
+     *   console.log(item);
+     * }
      */
     listScheduledTweets(params, options) {
         return listScheduledTweets(this.core, params, options);
@@ -31,6 +37,12 @@ export class ScheduledPostsResource {
      * is kept open for them.
      *
      * `POST /12/accounts/{account_id}/scheduled_tweets` (operationId `createScheduledTweet`)
+     * @example
+     * const result = await client.scheduledPosts.createScheduledTweet({
+     *   account_id: '18ce54d4x5t',
+     *   scheduled_at: '2024-05-10T16:00:00Z',
+     *   as_user_id: '756201191',
+     * });
      */
     createScheduledTweet(params, options) {
         return createScheduledTweet(this.core, params, options);
@@ -42,6 +54,11 @@ export class ScheduledPostsResource {
      *
      * `GET /12/accounts/{account_id}/scheduled_tweets/{scheduled_tweet_id}` (operationId
      * `getScheduledTweet`)
+     * @example
+     * const result = await client.scheduledPosts.getScheduledTweet({
+     *   account_id: '18ce54d4x5t',
+     *   scheduled_tweet_id: '917438609065623552',
+     * });
      */
     getScheduledTweet(params, options) {
         return getScheduledTweet(this.core, params, options);

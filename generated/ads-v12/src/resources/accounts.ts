@@ -55,6 +55,10 @@ export class AccountsResource {
    * updates.
    *
    * `GET /12/accounts` (operationId `listAccounts`)
+   * @example
+   * for await (const item of client.accounts.list()) {
+   *   console.log(item);
+   * }
    */
   list<WithTotalCount extends ListAccountsParams['with_total_count'] = never>(
     params?: ListAccountsParamsOf<WithTotalCount>,
@@ -70,6 +74,8 @@ export class AccountsResource {
    * always goes there. It takes no parameters and returns the created account inside an array.
    *
    * `POST /12/accounts` (operationId `createSandboxAccount`)
+   * @example
+   * const result = await client.accounts.createSandbox();
    */
   createSandboxAccount(options?: RequestOptions): Promise<AccountArrayResponse> {
     return createSandboxAccount(this.core, options);
@@ -81,6 +87,8 @@ export class AccountsResource {
    * Returns one advertising account, including its `industry_type`.
    *
    * `GET /12/accounts/{account_id}` (operationId `getAccount`)
+   * @example
+   * const result = await client.accounts.get({ account_id: '18ce54d4x5t' });
    */
   get(params: GetAccountParams, options?: RequestOptions): Promise<AccountResponse> {
     return getAccount(this.core, params, options);
@@ -93,6 +101,12 @@ export class AccountsResource {
    * the response is the updated account.
    *
    * `PUT /12/accounts/{account_id}` (operationId `updateAccount`)
+   * @example
+   * const result = await client.accounts.update({
+   *   account_id: '18ce54d4x5t',
+   *   name: 'McTestface Retail',
+   *   industry_type: 'RETAIL',
+   * });
    */
   update(params: UpdateAccountParams, options?: RequestOptions): Promise<AccountResponse> {
     return updateAccount(this.core, params, options);
@@ -105,6 +119,8 @@ export class AccountsResource {
    * goes there. The response shows the account with `deleted` set to true.
    *
    * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
+   * @example
+   * const result = await client.accounts.deleteSandbox({ account_id: '18ce54d4x5t' });
    */
   deleteSandboxAccount(
     params: DeleteSandboxAccountParams,
@@ -121,6 +137,10 @@ export class AccountsResource {
    * combined with `cursor` and is rate limited to 200 requests per 15 minutes.
    *
    * `GET /12/accounts/{account_id}/account_apps` (operationId `listAccountApps`)
+   * @example
+   * for await (const item of client.accounts.listApps({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listApps<WithTotalCount extends ListAccountAppsParams['with_total_count'] = never>(
     params: ListAccountAppsParamsOf<WithTotalCount>,
@@ -139,6 +159,16 @@ export class AccountsResource {
    * Beta: the account must be allowlisted for this operation.
    *
    * `GET /12/accounts/{account_id}/account_history` (operationId `getAccountHistory`)
+   * @example
+   * for await (const item of client.accounts.getHistory({
+   *   account_id: '18ce54d4x5t',
+   *   entity_type: 'CAMPAIGN',
+   *   entity_id: '8wku2',
+   *   start_time: '2024-04-01T00:00:00Z',
+   *   end_time: '2024-04-08T00:00:00Z',
+   * })) {
+   *   console.log(item);
+   * }
    */
   getHistory(
     params: GetAccountHistoryParams,
@@ -155,6 +185,8 @@ export class AccountsResource {
    * through this operation.
    *
    * `GET /12/accounts/{account_id}/features` (operationId `getAccountFeatures`)
+   * @example
+   * const result = await client.accounts.getFeatures({ account_id: '18ce54d4x5t' });
    */
   getFeatures(params: GetAccountFeaturesParams, options?: RequestOptions): Promise<AccountFeaturesResponse> {
     return getAccountFeatures(this.core, params, options);

@@ -48,6 +48,8 @@ export class CategoriesResource {
    * `categories` parameter. Takes no parameters and is not paginated.
    *
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
+   * @example
+   * const result = await client.categories.listAdvertiserBusiness();
    */
   listAdvertiserBusinessCategories(
     options?: RequestOptions,
@@ -63,6 +65,13 @@ export class CategoriesResource {
    * always carries `total_count`. Pages by `cursor`; the page size is not configurable.
    *
    * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
+   * @example
+   * for await (const item of client.categories.listCurated({
+   *   account_id: '18ce54d4x5t',
+   *   country_codes: ['US'],
+   * })) {
+   *   console.log(item);
+   * }
    */
   listCuratedCategories(
     params: ListCuratedCategoriesParams,
@@ -78,6 +87,11 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
    * `getCuratedCategory`)
+   * @example
+   * const result = await client.categories.getCurated({
+   *   account_id: '18ce54d4x5t',
+   *   curated_category_id: '1a99a',
+   * });
    */
   getCuratedCategory(
     params: GetCuratedCategoryParams,
@@ -95,6 +109,12 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
+   * @example
+   * for await (const item of client.categories.listLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   * })) {
+   *   console.log(item);
+   * }
    */
   listLineItemCuratedCategories<
     WithTotalCount extends ListLineItemCuratedCategoriesParams['with_total_count'] = never,
@@ -116,6 +136,12 @@ export class CategoriesResource {
    *
    * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `createLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.createLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   *   curated_category_id: '1a99a',
+   * });
    */
   createLineItemCuratedCategory(
     params: CreateLineItemCuratedCategoryParams,
@@ -131,6 +157,11 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `getLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.getLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   * });
    */
   getLineItemCuratedCategory(
     params: GetLineItemCuratedCategoryParams,
@@ -146,6 +177,12 @@ export class CategoriesResource {
    *
    * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `updateLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.updateLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   *   curated_category_id: '1b47b',
+   * });
    */
   updateLineItemCuratedCategory(
     params: UpdateLineItemCuratedCategoryParams,
@@ -162,6 +199,11 @@ export class CategoriesResource {
    *
    * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `deleteLineItemCuratedCategory`)
+   * @example
+   * const result = await client.categories.deleteLineItemCurated({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_curated_category_id: '43853',
+   * });
    */
   deleteLineItemCuratedCategory(
     params: DeleteLineItemCuratedCategoryParams,

@@ -45,6 +45,13 @@ export class LineItemsResource {
    * placements, parent campaign) and are checked by the server only.
    *
    * `PUT /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `updateLineItem`)
+   * @example
+   * const result = await client.lineItems.update({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   *   bid_strategy: 'MAX',
+   *   bid_amount_local_micro: toMicros('1.50'),
+   * });
    */
   update(params: UpdateLineItemParams, options?: RequestOptions): Promise<LineItemResponse> {
     return updateLineItem(this.core, params, options);
@@ -58,6 +65,11 @@ export class LineItemsResource {
    * `deleted` false) but appear in reads only when `with_deleted=true` is passed.
    *
    * `DELETE /12/accounts/{account_id}/line_items/{line_item_id}` (operationId `deleteLineItem`)
+   * @example
+   * const result = await client.lineItems.delete({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   * });
    */
   delete(params: DeleteLineItemParams, options?: RequestOptions): Promise<LineItemResponse> {
     return deleteLineItem(this.core, params, options);
@@ -70,6 +82,8 @@ export class LineItemsResource {
    * `product_type`. Not paginated.
    *
    * `GET /12/line_items/placements` (operationId `listLineItemPlacements`)
+   * @example
+   * const result = await client.lineItems.listPlacements();
    */
   listPlacements(
     params: ListLineItemPlacementsParams = {},

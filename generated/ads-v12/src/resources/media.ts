@@ -53,6 +53,10 @@ export class MediaResource {
    * be combined with `cursor` and is rate limited to 200 requests per 15 minutes.
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
+   * @example
+   * for await (const item of client.media.listAccount({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listAccountMedia<WithTotalCount extends ListAccountMediaParams['with_total_count'] = never>(
     params: ListAccountMediaParamsOf<WithTotalCount>,
@@ -67,6 +71,11 @@ export class MediaResource {
    * Returns one entry of the account's media library.
    *
    * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
+   * @example
+   * const result = await client.media.getAccount({
+   *   account_id: '18ce54d4x5t',
+   *   account_media_id: '2pnfd',
+   * });
    */
   getAccountMedia(params: GetAccountMediaParams, options?: RequestOptions): Promise<AccountMediaResponse> {
     return getAccountMedia(this.core, params, options);
@@ -79,6 +88,11 @@ export class MediaResource {
    *
    * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
    * `deleteAccountMedia`)
+   * @example
+   * const result = await client.media.deleteAccount({
+   *   account_id: '18ce54d4x5t',
+   *   account_media_id: '2pnfd',
+   * });
    */
   deleteAccountMedia(
     params: DeleteAccountMediaParams,
@@ -96,6 +110,10 @@ export class MediaResource {
    * to 200 requests per 15 minutes.
    *
    * `GET /12/accounts/{account_id}/media_creatives` (operationId `listMediaCreatives`)
+   * @example
+   * for await (const item of client.media.listCreatives({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listCreatives<WithTotalCount extends ListMediaCreativesParams['with_total_count'] = never>(
     params: ListMediaCreativesParamsOf<WithTotalCount>,
@@ -112,6 +130,13 @@ export class MediaResource {
    * server checks this, since the objective is stored on the line item).
    *
    * `POST /12/accounts/{account_id}/media_creatives` (operationId `createMediaCreative`)
+   * @example
+   * const result = await client.media.createCreative({
+   *   account_id: '18ce54d4x5t',
+   *   account_media_id: '2pnfd',
+   *   line_item_id: '8v7jo',
+   *   landing_url: 'https://example.com/spring',
+   * });
    */
   createCreative(
     params: CreateMediaCreativeParams,
@@ -126,6 +151,11 @@ export class MediaResource {
    * Returns one media creative.
    *
    * `GET /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId `getMediaCreative`)
+   * @example
+   * const result = await client.media.getCreative({
+   *   account_id: '18ce54d4x5t',
+   *   media_creative_id: '1bzq3',
+   * });
    */
   getCreative(params: GetMediaCreativeParams, options?: RequestOptions): Promise<MediaCreativeResponse> {
     return getMediaCreative(this.core, params, options);
@@ -138,6 +168,11 @@ export class MediaResource {
    *
    * `DELETE /12/accounts/{account_id}/media_creatives/{media_creative_id}` (operationId
    * `deleteMediaCreative`)
+   * @example
+   * const result = await client.media.deleteCreative({
+   *   account_id: '18ce54d4x5t',
+   *   media_creative_id: '1bzq3',
+   * });
    */
   deleteCreative(
     params: DeleteMediaCreativeParams,
@@ -156,6 +191,10 @@ export class MediaResource {
    * 15 minutes.
    *
    * `GET /12/accounts/{account_id}/promoted_accounts` (operationId `listPromotedAccounts`)
+   * @example
+   * for await (const item of client.media.listPromotedAccounts({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listPromotedAccounts<WithTotalCount extends ListPromotedAccountsParams['with_total_count'] = never>(
     params: ListPromotedAccountsParamsOf<WithTotalCount>,

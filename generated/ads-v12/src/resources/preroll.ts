@@ -40,6 +40,10 @@ export class PrerollResource {
    * minutes.
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions` (operationId `listPrerollCallToActions`)
+   * @example
+   * for await (const item of client.preroll.listCallToActions({ account_id: '18ce54d4x5t' })) {
+   *   console.log(item);
+   * }
    */
   listCallToActions<WithTotalCount extends ListPrerollCallToActionsParams['with_total_count'] = never>(
     params: ListPrerollCallToActionsParamsOf<WithTotalCount>,
@@ -58,6 +62,13 @@ export class PrerollResource {
    * and `call_to_action_url` are required. Only PREROLL_VIEWS line items accept a call to action.
    *
    * `POST /12/accounts/{account_id}/preroll_call_to_actions` (operationId `createPrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.createCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   line_item_id: '8v7jo',
+   *   call_to_action: 'VISIT_SITE',
+   *   call_to_action_url: 'https://example.com/spring',
+   * });
    */
   createCallToAction(
     params: CreatePrerollCallToActionParams,
@@ -73,6 +84,11 @@ export class PrerollResource {
    *
    * `GET /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
    * `getPrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.getCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   preroll_call_to_action_id: '8f0',
+   * });
    */
   getCallToAction(
     params: GetPrerollCallToActionParams,
@@ -88,6 +104,12 @@ export class PrerollResource {
    *
    * `PUT /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
    * `updatePrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.updateCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   preroll_call_to_action_id: '8f0',
+   *   call_to_action: 'SHOP',
+   * });
    */
   updateCallToAction(
     params: UpdatePrerollCallToActionParams,
@@ -103,6 +125,11 @@ export class PrerollResource {
    *
    * `DELETE /12/accounts/{account_id}/preroll_call_to_actions/{preroll_call_to_action_id}` (operationId
    * `deletePrerollCallToAction`)
+   * @example
+   * const result = await client.preroll.deleteCallToAction({
+   *   account_id: '18ce54d4x5t',
+   *   preroll_call_to_action_id: '8f0',
+   * });
    */
   deleteCallToAction(
     params: DeletePrerollCallToActionParams,

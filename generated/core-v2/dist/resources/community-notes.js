@@ -19,6 +19,10 @@ export class CommunityNotesResource {
      *
      * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
      * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
+     * @example
+     * for await (const item of client.communityNotes.searchEligiblePosts({ test_mode: true })) {
+     *   console.log(item);
+     * }
      */
     searchEligiblePosts(params, options) {
         return searchEligiblePosts(this.core, params, options);
@@ -31,6 +35,10 @@ export class CommunityNotesResource {
      *
      * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
      * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
+     * @example
+     * for await (const item of client.communityNotes.searchWritten({ test_mode: false })) {
+     *   console.log(item);
+     * }
      */
     searchWritten(params, options) {
         return searchCommunityNotesWritten(this.core, params, options);
@@ -44,6 +52,17 @@ export class CommunityNotesResource {
      *
      * `POST /2/notes` (operationId `createCommunityNotes`)
      * @see https://communitynotes.x.com/guide/api/overview
+     * @example
+     * const result = await client.communityNotes.create({
+     *   test_mode: true,
+     *   post_id: '1346889436626259968',
+     *   info: {
+     *     text: 'More context at https://example.com/',
+     *     classification: 'misinformed_or_potentially_misleading',
+     *     misleading_tags: ['disputed_claim_as_fact'],
+     *     trustworthy_sources: true,
+     *   },
+     * });
      */
     create(params, options) {
         return createCommunityNotes(this.core, params, options);
@@ -56,6 +75,11 @@ export class CommunityNotesResource {
      *
      * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
      * @see https://communitynotes.x.com/guide/api/overview
+     * @example
+     * const result = await client.communityNotes.evaluate({
+     *   post_id: '1346889436626259968',
+     *   note_text: 'Hello from the X API!',
+     * });
      */
     evaluate(params, options) {
         return evaluateCommunityNotes(this.core, params, options);

@@ -31,6 +31,10 @@ export declare class ConnectionsResource {
    * `TooManyConnections`.
    *
    * `GET /2/connections` (operationId `getConnectionHistory`)
+   * @example
+   * for await (const item of client.connections.getHistory()) {
+   *   console.log(item);
+   * }
    */
   getHistory<ConnectionFields extends readonly [] | GetConnectionHistoryParams['connection.fields'] = never>(
     params?: GetConnectionHistoryParamsOf<ConnectionFields>,
@@ -47,6 +51,10 @@ export declare class ConnectionsResource {
    * request). The response reports, per UUID, whether it was ended.
    *
    * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
+   * @example
+   * const result = await client.connections.deleteByUuids({
+   *   uuids: ['3f2c8f9e-6b1a-4c55-9a3e-2d7b9c1e0a41', '8a7d6c5b-4e3f-4a1b-9c8d-7e6f5a4b3c2d'],
+   * });
    */
   deleteByUuids(
     params: DeleteConnectionsByUuidsParams,
@@ -59,6 +67,8 @@ export declare class ConnectionsResource {
    *
    * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
    * @see https://docs.x.com/x-api/connections/terminate-all-connections
+   * @example
+   * const result = await client.connections.deleteAll();
    */
   deleteAll(options?: RequestOptions): Promise<KillConnectionsResponse>;
   /**
@@ -67,6 +77,8 @@ export declare class ConnectionsResource {
    * Ends every streaming connection of the authenticated application to one streaming endpoint.
    *
    * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
+   * @example
+   * const result = await client.connections.deleteByEndpoint({ endpoint_id: 'filtered_stream' });
    */
   deleteByEndpoint(
     params: DeleteConnectionsByEndpointParams,

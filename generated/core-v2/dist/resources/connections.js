@@ -20,6 +20,10 @@ export class ConnectionsResource {
      * `TooManyConnections`.
      *
      * `GET /2/connections` (operationId `getConnectionHistory`)
+     * @example
+     * for await (const item of client.connections.getHistory()) {
+     *   console.log(item);
+     * }
      */
     getHistory(params, options) {
         return getConnectionHistory(this.core, params, options);
@@ -31,6 +35,10 @@ export class ConnectionsResource {
      * request). The response reports, per UUID, whether it was ended.
      *
      * `DELETE /2/connections` (operationId `deleteConnectionsByUuids`)
+     * @example
+     * const result = await client.connections.deleteByUuids({
+     *   uuids: ['3f2c8f9e-6b1a-4c55-9a3e-2d7b9c1e0a41', '8a7d6c5b-4e3f-4a1b-9c8d-7e6f5a4b3c2d'],
+     * });
      */
     deleteByUuids(params, options) {
         return deleteConnectionsByUuids(this.core, params, options);
@@ -42,6 +50,8 @@ export class ConnectionsResource {
      *
      * `DELETE /2/connections/all` (operationId `deleteAllConnections`)
      * @see https://docs.x.com/x-api/connections/terminate-all-connections
+     * @example
+     * const result = await client.connections.deleteAll();
      */
     deleteAll(options) {
         return deleteAllConnections(this.core, options);
@@ -52,6 +62,8 @@ export class ConnectionsResource {
      * Ends every streaming connection of the authenticated application to one streaming endpoint.
      *
      * `DELETE /2/connections/{endpoint_id}` (operationId `deleteConnectionsByEndpoint`)
+     * @example
+     * const result = await client.connections.deleteByEndpoint({ endpoint_id: 'filtered_stream' });
      */
     deleteByEndpoint(params, options) {
         return deleteConnectionsByEndpoint(this.core, params, options);

@@ -26,6 +26,8 @@ export declare class NewsResource {
    *
    * `GET /2/news/search` (operationId `searchNews`)
    * @see https://docs.x.com/x-api/news/introduction
+   * @example
+   * const result = await client.news.search({ query: 'crypto' });
    */
   search<NewsFields extends readonly [] | SearchNewsParams['news.fields'] = never>(
     params: SearchNewsParamsOf<NewsFields>,
@@ -38,6 +40,8 @@ export declare class NewsResource {
    *
    * `GET /2/news/{id}` (operationId `getNews`)
    * @see https://docs.x.com/x-api/news/introduction
+   * @example
+   * const result = await client.news.get({ id: '1922474542427246592' });
    */
   get<NewsFields extends readonly [] | GetNewsParams['news.fields'] = never>(
     params: GetNewsParamsOf<NewsFields>,

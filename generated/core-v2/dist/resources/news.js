@@ -18,6 +18,8 @@ export class NewsResource {
      *
      * `GET /2/news/search` (operationId `searchNews`)
      * @see https://docs.x.com/x-api/news/introduction
+     * @example
+     * const result = await client.news.search({ query: 'crypto' });
      */
     search(params, options) {
         return searchNews(this.core, params, options);
@@ -29,6 +31,8 @@ export class NewsResource {
      *
      * `GET /2/news/{id}` (operationId `getNews`)
      * @see https://docs.x.com/x-api/news/introduction
+     * @example
+     * const result = await client.news.get({ id: '1922474542427246592' });
      */
     get(params, options) {
         return getNews(this.core, params, options);

@@ -39,6 +39,10 @@ export declare class OAuthResource {
    * pairs.
    *
    * `POST /oauth/request_token` (operationId `oauthRequestToken`)
+   * @example
+   * const result = await client.oauth.requestToken({
+   *   oauth_callback: 'https://example.com/oauth/callback',
+   * });
    */
   requestToken(params: OAuthRequestTokenParams, options?: RequestOptions): Promise<OAuthRequestTokenResponse>;
   /**
@@ -53,6 +57,10 @@ export declare class OAuthResource {
    * `GET /oauth/authorize` (operationId `oauthAuthorize`)
    *
    * A browser step: this builds the URL to send the user to and makes no request.
+   * @example
+   * const url = client.oauth.authorize({
+   *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+   * });
    */
   authorize(params: OAuthAuthorizeParams): string;
   /**
@@ -66,6 +74,10 @@ export declare class OAuthResource {
    * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
    *
    * A browser step: this builds the URL to send the user to and makes no request.
+   * @example
+   * const url = client.oauth.authenticate({
+   *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+   * });
    */
   authenticate(params: OAuthAuthenticateParams): string;
   /**
@@ -76,6 +88,11 @@ export declare class OAuthResource {
    * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
    *
    * `POST /oauth/access_token` (operationId `oauthAccessToken`)
+   * @example
+   * const result = await client.oauth.accessToken({
+   *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+   *   oauth_verifier: '3qYSTWeP2pPDb1tmVBUXFU7pGe4vtzZe',
+   * });
    */
   accessToken(params: OAuthAccessTokenParams, options?: RequestOptions): Promise<OAuthAccessTokenResponse>;
   /**
@@ -87,6 +104,8 @@ export declare class OAuthResource {
    * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
    *
    * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
+   * @example
+   * const result = await client.oauth.invalidateToken();
    */
   invalidateToken(options?: RequestOptions): Promise<OAuthInvalidateTokenResponse>;
   /**
@@ -98,6 +117,8 @@ export declare class OAuthResource {
    * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
    *
    * `POST /oauth2/token` (operationId `oauth2Token`)
+   * @example
+   * const result = await client.oauth.oauth2Token({ grant_type: 'client_credentials' });
    */
   oauth2Token(params: OAuth2TokenParams, options?: RequestOptions): Promise<OAuth2TokenResponse>;
   /**
@@ -109,6 +130,8 @@ export declare class OAuthResource {
    * is rate limited.
    *
    * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
+   * @example
+   * const result = await client.oauth.oauth2InvalidateToken({ access_token: 'example' });
    */
   oauth2InvalidateToken(
     params: OAuth2InvalidateTokenParams,

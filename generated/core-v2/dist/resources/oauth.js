@@ -26,6 +26,10 @@ export class OAuthResource {
      * pairs.
      *
      * `POST /oauth/request_token` (operationId `oauthRequestToken`)
+     * @example
+     * const result = await client.oauth.requestToken({
+     *   oauth_callback: 'https://example.com/oauth/callback',
+     * });
      */
     requestToken(params, options) {
         return oauthRequestToken(this.core, params, options);
@@ -42,6 +46,10 @@ export class OAuthResource {
      * `GET /oauth/authorize` (operationId `oauthAuthorize`)
      *
      * A browser step: this builds the URL to send the user to and makes no request.
+     * @example
+     * const url = client.oauth.authorize({
+     *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+     * });
      */
     authorize(params) {
         return oauthAuthorize(this.core, params);
@@ -57,6 +65,10 @@ export class OAuthResource {
      * `GET /oauth/authenticate` (operationId `oauthAuthenticate`)
      *
      * A browser step: this builds the URL to send the user to and makes no request.
+     * @example
+     * const url = client.oauth.authenticate({
+     *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+     * });
      */
     authenticate(params) {
         return oauthAuthenticate(this.core, params);
@@ -69,6 +81,11 @@ export class OAuthResource {
      * required. The endpoint is rate limited. The response body is ampersand-joined `key=value` pairs.
      *
      * `POST /oauth/access_token` (operationId `oauthAccessToken`)
+     * @example
+     * const result = await client.oauth.accessToken({
+     *   oauth_token: 'Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik',
+     *   oauth_verifier: '3qYSTWeP2pPDb1tmVBUXFU7pGe4vtzZe',
+     * });
      */
     accessToken(params, options) {
         return oauthAccessToken(this.core, params, options);
@@ -82,6 +99,8 @@ export class OAuthResource {
      * a `.json` suffix.) HTTPS is required. The endpoint is rate limited.
      *
      * `POST /1.1/oauth/invalidate_token` (operationId `oauthInvalidateToken`)
+     * @example
+     * const result = await client.oauth.invalidateToken();
      */
     invalidateToken(options) {
         return oauthInvalidateToken(this.core, options);
@@ -95,6 +114,8 @@ export class OAuthResource {
      * gives HTTP 403 with legacy error code 99. HTTPS is required. The endpoint is rate limited.
      *
      * `POST /oauth2/token` (operationId `oauth2Token`)
+     * @example
+     * const result = await client.oauth.oauth2Token({ grant_type: 'client_credentials' });
      */
     oauth2Token(params, options) {
         return oauth2Token(this.core, params, options);
@@ -108,6 +129,8 @@ export class OAuthResource {
      * is rate limited.
      *
      * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
+     * @example
+     * const result = await client.oauth.oauth2InvalidateToken({ access_token: 'example' });
      */
     oauth2InvalidateToken(params, options) {
         return oauth2InvalidateToken(this.core, params, options);

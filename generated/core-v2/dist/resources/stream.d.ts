@@ -34,6 +34,8 @@ export declare class StreamResource {
    * and is kept open.
    *
    * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+   * @example
+   * const result = await client.stream.getPowerstreamRules();
    */
   getPowerstreamRules(options?: RequestOptions): Promise<PowerstreamRulesResponse>;
   /**
@@ -48,6 +50,10 @@ export declare class StreamResource {
    *
    * `GET /2/tweets/search/stream` (operationId `streamPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+   * @example
+   * for await (const event of client.stream.posts()) {
+   *   console.log(event);
+   * }
    */
   posts<
     TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
@@ -66,6 +72,10 @@ export declare class StreamResource {
    *
    * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+   * @example
+   * for await (const item of client.stream.getRules()) {
+   *   console.log(item);
+   * }
    */
   getRules(
     params?: GetRulesParams,
@@ -84,6 +94,13 @@ export declare class StreamResource {
    *
    * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+   * @example
+   * const result = await client.stream.updateRules({
+   *   add: [
+   *     { value: 'coffee -is:retweet', tag: 'Non-retweeted coffee Posts' },
+   *     { value: 'cat has:media' },
+   *   ],
+   * });
    */
   updateRules(params: UpdateRulesParams, options?: RequestOptions): Promise<AddRulesResponse>;
   /**
@@ -95,6 +112,10 @@ export declare class StreamResource {
    *
    * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+   * @example
+   * const result = await client.stream.deleteRules({
+   *   delete: { ids: ['120897978112909812'], values: ['cat has:media'] },
+   * });
    */
   deleteRules(params: DeleteRulesParams, options?: RequestOptions): Promise<DeleteRulesResponse>;
 }

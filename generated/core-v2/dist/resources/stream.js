@@ -20,6 +20,8 @@ export class StreamResource {
      * and is kept open.
      *
      * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+     * @example
+     * const result = await client.stream.getPowerstreamRules();
      */
     getPowerstreamRules(options) {
         return getPowerstreamRules(this.core, options);
@@ -36,6 +38,10 @@ export class StreamResource {
      *
      * `GET /2/tweets/search/stream` (operationId `streamPosts`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+     * @example
+     * for await (const event of client.stream.posts()) {
+     *   console.log(event);
+     * }
      */
     posts(params, options) {
         return streamPosts(this.core, params, options);
@@ -47,6 +53,10 @@ export class StreamResource {
      *
      * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+     * @example
+     * for await (const item of client.stream.getRules()) {
+     *   console.log(item);
+     * }
      */
     getRules(params = {}, options) {
         return getRules(this.core, params, options);
@@ -64,6 +74,13 @@ export class StreamResource {
      *
      * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+     * @example
+     * const result = await client.stream.updateRules({
+     *   add: [
+     *     { value: 'coffee -is:retweet', tag: 'Non-retweeted coffee Posts' },
+     *     { value: 'cat has:media' },
+     *   ],
+     * });
      */
     updateRules(params, options) {
         return updateRules(this.core, params, options);
@@ -77,6 +94,10 @@ export class StreamResource {
      *
      * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+     * @example
+     * const result = await client.stream.deleteRules({
+     *   delete: { ids: ['120897978112909812'], values: ['cat has:media'] },
+     * });
      */
     deleteRules(params, options) {
         return deleteRules(this.core, params, options);

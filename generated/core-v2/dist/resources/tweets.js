@@ -20,6 +20,10 @@ export class TweetsResource {
      *
      * `GET /2/tweets` (operationId `getPostsByIds`)
      * @see https://developer.twitter.com/en/docs/twitter-api/tweets/lookup/api-reference/get-tweets
+     * @example
+     * const result = await client.tweets.getPostsByIds({
+     *   ids: ['1346889436626259968', '1293593516040269825'],
+     * });
      */
     getPostsByIds(params, options) {
         return getPostsByIds(this.core, params, options);
@@ -41,6 +45,12 @@ export class TweetsResource {
      *
      * `POST /2/tweets` (operationId `createPosts`)
      * @see https://developer.x.com/en/docs/twitter-api/tweets/manage-tweets/api-reference/post-tweets
+     * @example
+     * const result = await client.tweets.createPosts({
+     *   text: 'Hello from the X API v2!',
+     *   community_id: '1146654567674912769',
+     *   share_with_followers: true,
+     * });
      */
     createPosts(params = {}, options) {
         return createPosts(this.core, params, options);
@@ -58,6 +68,11 @@ export class TweetsResource {
      * object.
      *
      * `POST /2/posts` (operationId `createOrEditPost`)
+     * @example
+     * const result = await client.tweets.createOrEditPost({
+     *   text: 'Hello from the X API v2! (edited)',
+     *   edit_options: { previous_post_id: '1445880548472328192' },
+     * });
      */
     createOrEditPost(params = {}, options) {
         return createOrEditPost(this.core, params, options);

@@ -24,6 +24,8 @@ export class WebhooksResource {
      *
      * `POST /2/tweets/search/webhooks/{webhook_id}` (operationId `createWebhooksStreamLink`)
      * @see https://docs.x.com/x-api/webhooks/introduction
+     * @example
+     * const result = await client.webhooks.createStreamLink({ webhook_id: '1146654567674912769' });
      */
     createStreamLink(params, options) {
         return createWebhooksStreamLink(this.core, params, options);
@@ -37,6 +39,12 @@ export class WebhooksResource {
      *
      * `POST /2/webhooks/replay` (operationId `createWebhookReplayJob`)
      * @see https://docs.x.com/x-api/webhooks/introduction
+     * @example
+     * const result = await client.webhooks.createReplayJob({
+     *   webhook_id: '1146654567674912769',
+     *   from_date: '202504242000',
+     *   to_date: '202504242200',
+     * });
      */
     createReplayJob(params, options) {
         return createWebhookReplayJob(this.core, params, options);

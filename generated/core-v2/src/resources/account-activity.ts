@@ -35,6 +35,10 @@ export class AccountActivityResource {
    *
    * `GET /2/activity/stream` (operationId `activityStream`)
    * @see https://docs.x.com/x-api/activity/activity-stream
+   * @example
+   * for await (const event of client.accountActivity.activityStream()) {
+   *   console.log(event);
+   * }
    */
   activityStream(
     params: ActivityStreamParams = {},
@@ -54,6 +58,13 @@ export class AccountActivityResource {
    *
    * `POST /2/activity/subscriptions` (operationId `createActivitySubscription`)
    * @see https://docs.x.com/x-api/activity/create-x-activity-subscription
+   * @example
+   * const result = await client.accountActivity.createActivitySubscription({
+   *   event_type: 'dm.received',
+   *   filter: { user_id: '2244994945', direction: 'received' },
+   *   tag: 'support inbox',
+   *   webhook_id: '1146654567674912769',
+   * });
    */
   createActivitySubscription(
     params: CreateActivitySubscriptionParams,
@@ -76,6 +87,12 @@ export class AccountActivityResource {
    * @deprecated Since 2026-03-25; use `createWebhookReplayJob` instead; deprecated from 25 March 2026 12:00 ET; use
    * POST /2/webhooks/replay
    * @see https://docs.x.com/x-api/account-activity/introduction
+   * @example
+   * const result = await client.accountActivity.createReplayJob({
+   *   webhook_id: '1146654567674912769',
+   *   from_date: '202504242000',
+   *   to_date: '202504242200',
+   * });
    */
   createReplayJob(
     params: CreateAccountActivityReplayJobParams,

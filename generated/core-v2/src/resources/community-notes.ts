@@ -44,6 +44,10 @@ export class CommunityNotesResource {
    *
    * `GET /2/notes/search/posts_eligible_for_notes` (operationId `searchEligiblePosts`)
    * @see https://docs.x.com/x-api/community-notes/search-for-posts-eligible-for-community-notes
+   * @example
+   * for await (const item of client.communityNotes.searchEligiblePosts({ test_mode: true })) {
+   *   console.log(item);
+   * }
    */
   searchEligiblePosts<
     TweetFields extends readonly [] | SearchEligiblePostsParams['tweet.fields'] = never,
@@ -74,6 +78,10 @@ export class CommunityNotesResource {
    *
    * `GET /2/notes/search/notes_written` (operationId `searchCommunityNotesWritten`)
    * @see https://docs.x.com/x-api/community-notes/search-for-community-notes-written
+   * @example
+   * for await (const item of client.communityNotes.searchWritten({ test_mode: false })) {
+   *   console.log(item);
+   * }
    */
   searchWritten<NoteFields extends readonly [] | SearchCommunityNotesWrittenParams['note.fields'] = never>(
     params: SearchCommunityNotesWrittenParamsOf<NoteFields>,
@@ -95,6 +103,17 @@ export class CommunityNotesResource {
    *
    * `POST /2/notes` (operationId `createCommunityNotes`)
    * @see https://communitynotes.x.com/guide/api/overview
+   * @example
+   * const result = await client.communityNotes.create({
+   *   test_mode: true,
+   *   post_id: '1346889436626259968',
+   *   info: {
+   *     text: 'More context at https://example.com/',
+   *     classification: 'misinformed_or_potentially_misleading',
+   *     misleading_tags: ['disputed_claim_as_fact'],
+   *     trustworthy_sources: true,
+   *   },
+   * });
    */
   create(params: CreateCommunityNotesParams, options?: RequestOptions): Promise<CreateNoteResponse> {
     return createCommunityNotes(this.core, params, options);
@@ -108,6 +127,11 @@ export class CommunityNotesResource {
    *
    * `POST /2/evaluate_note` (operationId `evaluateCommunityNotes`)
    * @see https://communitynotes.x.com/guide/api/overview
+   * @example
+   * const result = await client.communityNotes.evaluate({
+   *   post_id: '1346889436626259968',
+   *   note_text: 'Hello from the X API!',
+   * });
    */
   evaluate(params: EvaluateCommunityNotesParams, options?: RequestOptions): Promise<EvaluateNoteResponse> {
     return evaluateCommunityNotes(this.core, params, options);

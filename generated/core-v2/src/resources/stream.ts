@@ -37,6 +37,8 @@ export class StreamResource {
    * and is kept open.
    *
    * `GET /2/powerstream/rules` (operationId `getPowerstreamRules`)
+   * @example
+   * const result = await client.stream.getPowerstreamRules();
    */
   getPowerstreamRules(options?: RequestOptions): Promise<PowerstreamRulesResponse> {
     return getPowerstreamRules(this.core, options);
@@ -54,6 +56,10 @@ export class StreamResource {
    *
    * `GET /2/tweets/search/stream` (operationId `streamPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream
+   * @example
+   * for await (const event of client.stream.posts()) {
+   *   console.log(event);
+   * }
    */
   posts<
     TweetFields extends readonly [] | StreamPostsParams['tweet.fields'] = never,
@@ -79,6 +85,10 @@ export class StreamResource {
    *
    * `GET /2/tweets/search/stream/rules` (operationId `getRules`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/get-tweets-search-stream-rules
+   * @example
+   * for await (const item of client.stream.getRules()) {
+   *   console.log(item);
+   * }
    */
   getRules(
     params: GetRulesParams = {},
@@ -100,6 +110,13 @@ export class StreamResource {
    *
    * `POST /2/tweets/search/stream/rules` (operationId `updateRules`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+   * @example
+   * const result = await client.stream.updateRules({
+   *   add: [
+   *     { value: 'coffee -is:retweet', tag: 'Non-retweeted coffee Posts' },
+   *     { value: 'cat has:media' },
+   *   ],
+   * });
    */
   updateRules(params: UpdateRulesParams, options?: RequestOptions): Promise<AddRulesResponse> {
     return updateRules(this.core, params, options);
@@ -114,6 +131,10 @@ export class StreamResource {
    *
    * `DELETE /2/tweets/search/stream/rules` (operationId `deleteRules`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/filtered-stream/api-reference/post-tweets-search-stream-rules
+   * @example
+   * const result = await client.stream.deleteRules({
+   *   delete: { ids: ['120897978112909812'], values: ['cat has:media'] },
+   * });
    */
   deleteRules(params: DeleteRulesParams, options?: RequestOptions): Promise<DeleteRulesResponse> {
     return deleteRules(this.core, params, options);

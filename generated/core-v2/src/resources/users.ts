@@ -31,6 +31,10 @@ export class UsersResource {
    *
    * `GET /2/users/{id}/tweets` (operationId `getUsersPosts`)
    * @see https://developer.twitter.com/en/docs/twitter-api/tweets/timelines/api-reference/get-users-id-tweets
+   * @example
+   * for await (const item of client.users.getPosts({ id: '2244994945' })) {
+   *   console.log(item);
+   * }
    */
   getPosts<
     TweetFields extends readonly [] | GetUsersPostsParams['tweet.fields'] = never,

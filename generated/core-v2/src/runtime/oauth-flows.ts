@@ -139,10 +139,12 @@ export function parseOAuth1Callback(url: string): OAuth1Callback {
  * and the token it needs.
  *
  * @example
- * const flow = new OAuth1Flow({ consumerKey, consumerSecret });
+ * const flow = new OAuth1Flow({ consumerKey: process.env.CONSUMER_KEY!, consumerSecret: process.env.CONSUMER_SECRET! });
  * const { requestToken, url } = await flow.start({ callback: 'https://example.com/cb' });
- * // ... the user approves at `url`; the callback carries oauth_verifier ...
- * const access = await flow.finish(requestToken, verifier);
+ * // The user approves at `url`; X then redirects to the callback with the verifier.
+ * const callback = parseOAuth1Callback('https://example.com/cb?oauth_token=...&oauth_verifier=...');
+ * if ('denied' in callback) throw new Error('The user declined');
+ * const access = await flow.finish(requestToken, callback.oauth_verifier);
  * const client = new CoreClient({ auth: { oauth1: flow.credentials(access) } });
  */
 export class OAuth1Flow {
