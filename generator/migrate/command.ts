@@ -9,8 +9,8 @@ import { buildModel } from '../model/index.ts';
 import { PREVIOUS_SNAPSHOT_FILE } from './previous.ts';
 import { noRenames, renamesBetween } from './renames.ts';
 import { makeTarget, type MigrationTarget } from './target.ts';
-import { unifiedDiff } from './unified-diff.ts';
-import { writeFileAtomically } from './write.ts';
+import { CONSUMER_HELP, isConsumerRun } from './consumer.ts';
+import { migrateTargets } from './run-targets.ts';
 
 export const MIGRATE_USAGE =
   'xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]';
@@ -32,6 +32,8 @@ file:line:col: message.
   --from <file>        migrate from this old spec or api-snapshot.json instead of the one kept at the
                        last major version (with one package: the config's only one, or --package)
   --to <file>          migrate to this spec or snapshot instead of the package's own api-snapshot.json
+
+${CONSUMER_HELP}
 
 Exit codes: 0 everything migrated (or nothing to migrate), 1 uses left to migrate by hand (listed)
 or a spec problem, 2 a usage error.`;
@@ -69,6 +71,8 @@ function parseArgs(args: string[]): Options {
 
 /** `xgen migrate`: returns 0 when nothing is left to migrate by hand, 1 when something is. */
 export async function runMigrate(args: string[], out: Print, err: Print): Promise<number> {
+  // A repo that installs published packages (no config, or packages named): see consumer.ts.
+  if (isConsumerRun(args)) return (await import('./consumer.ts')).runConsumerMigrate(args, out, err);
   const options = parseArgs(args);
   const tsconfig = resolve(options.project);
   if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
@@ -98,25 +102,7 @@ export async function runMigrate(args: string[], out: Print, err: Print): Promis
     out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion}${noRenames(renames) ? ' (no renames; checking for uses of what changed)' : ''}`);
     targets.push(makeTarget({ name: config.name, client: config.client, out: config.out, old, next, renames, changes }));
   }
-  if (targets.length === 0) return 0;
-  // ts-morph (and the TypeScript it carries) loads only when there is code to migrate.
-  const { migrateProject } = await import('./migrate.ts');
-  const result = migrateProject(tsconfig, targets);
-  const migrated = result.files.reduce((n, f) => n + f.edits, 0);
-  for (const file of result.files) {
-    // Only the final newline goes: a hunk may end with a blank context line, which is a single space.
-    if (options.dryRun) out(unifiedDiff(shown(file.path), file.before, file.after).replace(/\n$/, ''));
-    else {
-      writeFileAtomically(file.path, file.after);
-      out(`wrote ${shown(file.path)} (${file.edits} ${file.edits === 1 ? 'use' : 'uses'} migrated)`);
-    }
-  }
-  for (const use of result.remaining) out(`${shown(use.file)}:${use.line}:${use.column}: ${use.message}`);
-  const files = `${result.files.length} ${result.files.length === 1 ? 'file' : 'files'}`;
-  const left = result.remaining.length;
-  const summary = `${migrated} ${migrated === 1 ? 'use' : 'uses'} migrated in ${files}${options.dryRun ? ' (dry run: nothing written)' : ''}; ${left === 0 ? 'nothing left to migrate by hand' : `${left} ${left === 1 ? 'use' : 'uses'} left to migrate by hand (listed above)`}`;
-  (left === 0 ? out : err)(summary);
-  return left === 0 ? 0 : 1;
+  return migrateTargets(targets, tsconfig, options.dryRun, out, err);
 }
 
 /** A snapshot file (`api-snapshot.json`, any name ending in .json that reads as one) or a spec, as the package's config would generate it. */
