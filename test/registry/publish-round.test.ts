@@ -52,6 +52,12 @@ export async function killed(): Promise<boolean | undefined> {
 /** How long each step took, printed once at the end: the round must stay well under a minute. */
 const timings: string[] = [];
 let clock = 0;
+async function timed<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await task();
+  timings.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
 function phase(name: string): void {
   const now = performance.now();
   if (clock !== 0) timings.push(`${name} ${((now - clock) / 1000).toFixed(1)} s`);
@@ -118,34 +124,37 @@ const errorLines = (output: string) => [...output.matchAll(/^(\S+)\((\d+),\d+\):
 
 test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
   phase('start');
-  // xgen itself, as `npm publish` from this checkout publishes it (prepack builds dist/).
-  await sh(NPM, ['publish'], ROOT);
-  phase('publish xgen');
-  assert.is(await release('x-openapi-2.147.json', []), '1.0.0');
-  phase('generate and publish 1.0.0');
+  // xgen itself, as `npm publish` from this checkout publishes it (prepack builds dist/), beside 1.0.0.
+  const [, v1] = await Promise.all([timed('publish xgen', () => sh(NPM, ['publish'], ROOT)), timed('generate and publish 1.0.0', () => release('x-openapi-2.147.json', []))]);
+  assert.is(v1, '1.0.0');
 
-  // The consumer: its own repo, installing from the registry with an empty cache.
+  // The consumer: its own repo, installing from the registry with an empty cache, compiled against
+  // 1.0.0 and committed, while the generating repo makes the two majors (the install waits on the
+  // network, generation on the processor).
   const app = join(work, 'app');
-  mkdirSync(join(app, 'src'), { recursive: true });
-  writeTree(app, [
-    ['package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)],
-    ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] }, include: ['src'] }, null, 2)],
-    ['src/app.ts', PROGRAM],
-  ]);
-  await sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app);
-  phase('install (empty cache)');
-  const first = await tsc(app);
-  assert.is(first.code, 0, `the program compiles against 1.0.0\n${first.stdout}`);
-  await sh('git', ['init', '-q'], app);
-  writeFileSync(join(app, '.gitignore'), 'node_modules/\n');
-  await sh('git', ['add', '-A'], app);
-  await sh('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'consumer on 1.0.0'], app);
-
+  const consumer = async (): Promise<void> => {
+    mkdirSync(join(app, 'src'), { recursive: true });
+    writeTree(app, [
+      ['package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)],
+      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] }, include: ['src'] }, null, 2)],
+      ['src/app.ts', PROGRAM],
+    ]);
+    await timed('install (empty cache)', () => sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app));
+    const first = await tsc(app);
+    assert.is(first.code, 0, `the program compiles against 1.0.0\n${first.stdout}`);
+    await sh('git', ['init', '-q'], app);
+    writeFileSync(join(app, '.gitignore'), 'node_modules/\n');
+    await sh('git', ['add', '-A'], app);
+    await sh('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'consumer on 1.0.0'], app);
+  };
   // Two majors: X's 2.159 with a parameter renamed, then more renames on top.
-  phase('tsc and commit');
-  assert.is(await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml']), '2.0.0');
-  assert.is(await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml', 'topics.overlay.yaml']), '3.0.0');
-  phase('generate and publish 2.0.0 and 3.0.0');
+  const majors = async (): Promise<string[]> => [
+    await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml']),
+    await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml', 'topics.overlay.yaml']),
+  ];
+  const [, published] = await Promise.all([timed('consumer on 1.0.0', consumer), timed('generate and publish 2.0.0 and 3.0.0', majors)]);
+  assert.equal(published, ['2.0.0', '3.0.0']);
+  phase('1.0.0 consumer and the majors');
   const again = await sh(NPM, ['publish', join(work, 'generating', 'out', 'x')], work, true);
   assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
   assert.match(again.stderr, /cannot publish over|already present|previously published/i);
