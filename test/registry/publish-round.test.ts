@@ -124,7 +124,7 @@ const errorLines = (output: string) => [...output.matchAll(/^(\S+)\((\d+),\d+\):
 
 test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
   phase('start');
-  // xgen itself, as `npm publish` from this checkout publishes it (prepack builds dist/), beside 1.0.0.
+  // xgen itself, as `npm publish` from this checkout publishes it (prepublishOnly builds dist/), beside 1.0.0.
   const [, v1] = await Promise.all([timed('publish xgen', () => sh(NPM, ['publish'], ROOT)), timed('generate and publish 1.0.0', () => release('x-openapi-2.147.json', []))]);
   assert.is(v1, '1.0.0');
 
