@@ -96,11 +96,13 @@ interface Result {
 
 async function sh(cmd: string, args: string[], cwd: string, allowFailure = false): Promise<Result> {
   try {
-    const { stdout, stderr } = await run(cmd, args, { cwd, env, timeout: 180_000, maxBuffer: 1 << 26 });
+    // Generous: on a loaded machine an install through the registry from an empty cache is slow.
+    const { stdout, stderr } = await run(cmd, args, { cwd, env, timeout: 600_000, maxBuffer: 1 << 26 });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
+    const e = error as { code?: number; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
     const result = { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    if (e.killed || e.signal) throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: stopped by ${e.signal ?? 'a timeout'} after 600 s (is the upstream registry reachable?)\n${result.stderr.slice(-3000)}`);
     if (allowFailure) return result;
     throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: exit ${String(e.code)}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
   }
