@@ -141,15 +141,19 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
     package: { value: true, placeholder: 'name', help: ['only this package of the config'] },
     from: {
       value: true,
-      placeholder: 'file',
-      help: ['migrate from this old spec or api-snapshot.json instead of the one kept at the', "last major version (with one package: the config's only one, or --package)"],
+      placeholder: 'file|version',
+      help: [
+        'migrate from this old spec or api-snapshot.json instead of the one kept at the',
+        "last major version (with one package: the config's only one, or --package); with",
+        'installed packages, the version the code was written for (one package named)',
+      ],
     },
     to: { value: true, placeholder: 'file', help: ["migrate to this spec or snapshot instead of the package's own api-snapshot.json"] },
   },
 };
 
 /** How many arguments that are not flags each command takes. */
-const POSITIONALS: Record<CommandName, number> = { generate: 0, diff: 2, migrate: 0 };
+const POSITIONALS: Record<CommandName, number> = { generate: 0, diff: 2, migrate: Infinity };
 
 /** A command's options as its help lists them, from FLAGS (its own, then --debug). */
 function optionLines(command: CommandName): string {
@@ -183,10 +187,10 @@ const COMMANDS: Record<CommandName, Command> = {
   },
   migrate: {
     help: migrateHelp,
-    run: async (flags, _, out, err) => {
+    run: async (flags, packages, out, err) => {
       const text = (name: string): string | undefined => (typeof flags[name] === 'string' ? flags[name] : undefined);
-      const options = { dryRun: flags['dry-run'] === true, project: text('project') ?? 'tsconfig.json', config: text('config') ?? 'xgen.config.yaml' };
-      const more = Object.fromEntries(['package', 'from', 'to'].flatMap((name) => (text(name) === undefined ? [] : [[name, text(name)!]])));
+      const options = { dryRun: flags['dry-run'] === true, project: text('project') ?? 'tsconfig.json', packages };
+      const more = Object.fromEntries(['config', 'package', 'from', 'to'].flatMap((name) => (text(name) === undefined ? [] : [[name, text(name)!]])));
       return (await import('./migrate/command.ts')).runMigrate({ ...options, ...more }, out, err);
     },
   },

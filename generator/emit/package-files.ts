@@ -53,7 +53,9 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
     },
     // TypeScript's node10 resolution ignores `exports`: this lets it find the /functions entry's types too.
     typesVersions: { '*': { functions: ['./dist/functions.d.ts'] } },
-    files: ['dist', 'src', 'README.md', 'CHANGELOG.md'],
+    // The API snapshot and rename history ship outside the import graph: `xgen migrate <package>`
+    // reads them where the package is installed (README: Upgrading).
+    files: ['dist', 'src', 'README.md', 'CHANGELOG.md', 'api-snapshot.json', 'xgen-history.json'],
     engines: { node: '>=20' },
     // Never a license the owner did not state (config `license:` or the spec's info.license).
     ...(options.license ? { license: options.license } : {}),

@@ -27,6 +27,7 @@ export function emitReadme(model: ApiModel): string {
   lines.push('- `ValidationError`: a parameter broke a documented rule; nothing was sent. Names the `parameter` and the `rule`.');
   lines.push('- `TimeoutError`, `ConnectionError`.', '');
   lines.push('No error message, `String()` or JSON form carries a credential.', '');
+  lines.push(...upgradingSection(model));
   lines.push('## Operations', '', '| operationId | method | path | client method |', '|---|---|---|---|');
   for (const op of model.operations) {
     lines.push(`| \`${op.id}\`${op.deprecated ? ' (deprecated)' : ''} | ${op.method} | \`${op.path}\` | \`client.${op.group}.${op.methodName}\` |`);
@@ -145,4 +146,24 @@ function fieldSelectionSection(model: ApiModel): string[] {
   for (const op of operations) lines.push(`- \`${op.id}\`: ${code(op.narrowing?.inferredFrom ?? [])}`);
   lines.push('');
   return lines;
+}
+
+/** How a consumer moves across major versions: the two files the package ships for `xgen migrate`. */
+function upgradingSection(model: ApiModel): string[] {
+  return [
+    '## Upgrading',
+    '',
+    'The version moves by semver from what changed in the API (`CHANGELOG.md` lists each change). After upgrading across one or more major versions, let xgen rewrite your code for the renames:',
+    '',
+    '```sh',
+    `npx xgen migrate ${model.packageName}          # from the version in your last commit's package-lock.json`,
+    `npx xgen migrate ${model.packageName} --from 1.4.0 --dry-run`,
+    '```',
+    '',
+    'It renames groups, methods, `client.call` operationIds, params keys, enum values and exported types, in version order across several majors, and lists every use it cannot migrate (a removed operation, parameter or field) as `file:line:col`. For that the package ships two files outside its import graph (nothing imports them; `files` lists them, so the tarball carries them):',
+    '',
+    '- `api-snapshot.json`: the API of this version (operations, params, result and named types), as `xgen diff` compares it.',
+    '- `xgen-history.json`: every version that broke code written for the one before, oldest first, with its breaking changes and renames (`{ "format": 1, "package", "client", "releases": [{ "version", "spec", "changes": [{ "level", "operationId"?, "operationIds"?, "message", "rename"? }] }] }`). Kept and extended at each regeneration, never rewritten.',
+    '',
+  ];
 }

@@ -9,11 +9,12 @@ import { buildModel } from '../model/index.ts';
 import { PREVIOUS_SNAPSHOT_FILE } from './previous.ts';
 import { noRenames, renamesBetween } from './renames.ts';
 import { makeTarget, type MigrationTarget } from './target.ts';
-import { unifiedDiff } from './unified-diff.ts';
-import { writeFileAtomically } from './write.ts';
+import { CONSUMER_HELP, CONSUMER_USAGE, isConsumerRun } from './consumer.ts';
+import { migrateTargets } from './run-targets.ts';
+import type { MigrateOptions } from './options.ts';
 
-export const MIGRATE_USAGE =
-  'xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]';
+export const MIGRATE_USAGE = `xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]
+  ${CONSUMER_USAGE}`;
 
 /** What `xgen help migrate` says above its options (the options come from the command line's flag table). */
 export const MIGRATE_ABOUT = `Run in your repository after regenerating (\`npm run generate\`): rewrites the TypeScript of the project
@@ -22,31 +23,28 @@ for the renames of each package xgen.config.yaml generates, since the package's 
 enum values, exported types). Only expressions the type checker traces to a generated package are
 changed, and only where the old name no longer compiles; a second run changes nothing. Every use it
 cannot migrate (a removed operation, parameter or field, a changed type) is listed as
-file:line:col: message.`;
+file:line:col: message.
+
+${CONSUMER_HELP}`;
 
 export const MIGRATE_EXIT_CODES = `Exit codes: 0 everything migrated (or nothing to migrate), 1 uses left to migrate by hand (listed)
 or a spec problem, 2 a usage error.`;
 
 type Print = (line: string) => void;
 
-/** The options of `xgen migrate`, as the command line read them (generator/cli.ts FLAGS.migrate). */
-export interface MigrateOptions {
-  dryRun: boolean;
-  project: string;
-  config: string;
-  package?: string;
-  from?: string;
-  to?: string;
-}
+export type { MigrateOptions };
 
 /** `xgen migrate`: returns 0 when nothing is left to migrate by hand, 1 when something is. */
 export async function runMigrate(options: MigrateOptions, out: Print, err: Print): Promise<number> {
+  // A repo that installs published packages (no config, or packages named): see consumer.ts.
+  if (isConsumerRun(options)) return (await import('./consumer.ts')).runConsumerMigrate(options, out, err);
+  const config = options.config ?? 'xgen.config.yaml';
   const tsconfig = resolve(options.project);
   if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
-  let packages = readConfig(options.config);
+  let packages = readConfig(config);
   if (options.package !== undefined) {
     packages = packages.filter((p) => p.name === options.package);
-    if (packages.length === 0) throw new UsageError(`no package "${options.package}" in ${options.config}`);
+    if (packages.length === 0) throw new UsageError(`no package "${options.package}" in ${config}`);
   }
   if ((options.from !== undefined || options.to !== undefined) && packages.length > 1) {
     throw new UsageError(`--from and --to are for one package: name it with --package (${packages.map((p) => p.name).join(', ')})`);
@@ -69,25 +67,7 @@ export async function runMigrate(options: MigrateOptions, out: Print, err: Print
     out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion}${noRenames(renames) ? ' (no renames; checking for uses of what changed)' : ''}`);
     targets.push(makeTarget({ name: config.name, client: config.client, out: config.out, old, next, renames, changes }));
   }
-  if (targets.length === 0) return 0;
-  // ts-morph (and the TypeScript it carries) loads only when there is code to migrate.
-  const { migrateProject } = await import('./migrate.ts');
-  const result = migrateProject(tsconfig, targets);
-  const migrated = result.files.reduce((n, f) => n + f.edits, 0);
-  for (const file of result.files) {
-    // Only the final newline goes: a hunk may end with a blank context line, which is a single space.
-    if (options.dryRun) out(unifiedDiff(shown(file.path), file.before, file.after).replace(/\n$/, ''));
-    else {
-      writeFileAtomically(file.path, file.after);
-      out(`wrote ${shown(file.path)} (${file.edits} ${file.edits === 1 ? 'use' : 'uses'} migrated)`);
-    }
-  }
-  for (const use of result.remaining) out(`${shown(use.file)}:${use.line}:${use.column}: ${use.message}`);
-  const files = `${result.files.length} ${result.files.length === 1 ? 'file' : 'files'}`;
-  const left = result.remaining.length;
-  const summary = `${migrated} ${migrated === 1 ? 'use' : 'uses'} migrated in ${files}${options.dryRun ? ' (dry run: nothing written)' : ''}; ${left === 0 ? 'nothing left to migrate by hand' : `${left} ${left === 1 ? 'use' : 'uses'} left to migrate by hand (listed above)`}`;
-  (left === 0 ? out : err)(summary);
-  return left === 0 ? 0 : 1;
+  return migrateTargets(targets, tsconfig, options.dryRun, out, err);
 }
 
 /** A snapshot file (`api-snapshot.json`, any name ending in .json that reads as one) or a spec, as the package's config would generate it. */

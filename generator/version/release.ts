@@ -6,7 +6,8 @@ import { diffSnapshots } from '../diff/rules.ts';
 import { UsageError } from '../errors.ts';
 import { parseSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { CHANGELOG_FILE, changelogEntry, prependEntry } from './changelog.ts';
-import { keepPreviousSnapshot } from '../migrate/previous.ts';
+import { keepPreviousSnapshot, PREVIOUS_SNAPSHOT_FILE } from '../migrate/previous.ts';
+import { extendHistory } from './history.ts';
 
 /** The version of a package's first generation when its config entry gives no `version:`. */
 export const DEFAULT_FIRST_VERSION = '1.0.0';
@@ -26,6 +27,8 @@ export interface ReleaseSettings {
   /** Absolute path of the output folder, where the previous version is. */
   out: string;
   name: string;
+  /** The client class the package exports: recorded in its rename history. */
+  client?: string;
   /** The first version of the package (semver). */
   version?: string;
 }
@@ -53,6 +56,7 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   const unchanged = previousText === files.get(SNAPSHOT_FILE);
   const previousSnapshot = unchanged ? snapshot : parseSnapshot(previousText);
   const previousLog = readText(join(config.out, CHANGELOG_FILE));
+  const beforeLastMajor = parseSnapshot(readText(join(config.out, PREVIOUS_SNAPSHOT_FILE)));
   let version: string;
   let release: Release;
   let changelog = previousLog;
@@ -85,6 +89,22 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   if (changelog !== undefined) files.set(CHANGELOG_FILE, changelog);
   // What `xgen migrate` compares with: the package before the last major version.
   keepPreviousSnapshot(config.out, files, release.bump, previousSnapshot, snapshot, changes);
+  // What `xgen migrate <package>` reads where the package is installed: every rename by version.
+  extendHistory(
+    {
+      out: config.out,
+      name: config.name,
+      client: config.client ?? '',
+      version,
+      bump: release.bump,
+      ...(release.previous !== undefined ? { previousVersion: release.previous } : {}),
+      snapshot,
+      ...(changes !== undefined ? { changes } : {}),
+      ...(previousSnapshot !== undefined ? { previous: previousSnapshot } : {}),
+      ...(beforeLastMajor !== undefined ? { beforeLastMajor } : {}),
+    },
+    files,
+  );
   return release;
 }
 

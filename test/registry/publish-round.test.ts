@@ -1,0 +1,197 @@
+/**
+ * The route a generated package takes in a team: published to a registry, installed by another
+ * repo, upgraded across majors, migrated with `npx xgen migrate <package>`.
+ *
+ * A real registry (Verdaccio, test/helpers/registry.ts) holds xgen itself (`npm publish` of this
+ * checkout) and a package generated from X's 2.147 spec. A consumer repo of its own (its git, an
+ * empty npm cache) installs both and compiles a program written for 1.0.0. Two majors follow:
+ * 2.0.0 (X's 2.159, with a parameter renamed by an overlay) and 3.0.0 (that parameter renamed
+ * again, a tag and a schema renamed). The consumer upgrades straight to 3.0.0 and runs the xgen
+ * it installed: the renames of both majors are applied, tsc fails only on the lines migrate listed
+ * (each a field X removed), and a second run changes nothing. Republishing a version stops.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { hashTree, removeDir, ROOT, runCli, tempDir, writeTree } from '../helpers/cli.ts';
+import { type Registry, startRegistry } from '../helpers/registry.ts';
+
+const run = promisify(execFile);
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const REFERENCE = join(ROOT, 'test', 'fixtures', 'reference');
+const OVERLAYS = join(ROOT, 'test', 'fixtures', 'registry');
+
+/** Written for 1.0.0: a renamed group, method, parameter and type, and a field 2.0.0 removes. */
+const PROGRAM = `import { XClient, type Get2TrendsByWoeidWoeidResponse } from '@acme/x';
+
+const client = new XClient({ auth: { bearerToken: 'token' } });
+
+/** The trends of a place, as 1.0.0 names them. */
+export type Trends = Get2TrendsByWoeidWoeidResponse;
+
+export async function trends(): Promise<number> {
+  const result = await client.trends.getByWoeid({ woeid: 1, max_trends: 10 });
+  return result.data?.length ?? 0;
+}
+
+export async function personal(): Promise<number> {
+  const result = await client.trends.getPersonalizedTrends({});
+  return result.data?.length ?? 0;
+}
+
+export async function killed(): Promise<boolean | undefined> {
+  const result = await client.connections.deleteAll();
+  return result.data?.killed_connections;
+}
+`;
+
+/** How long each step took, printed once at the end: the round must stay well under a minute. */
+const timings: string[] = [];
+let clock = 0;
+async function timed<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await task();
+  timings.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+function phase(name: string): void {
+  const now = performance.now();
+  if (clock !== 0) timings.push(`${name} ${((now - clock) / 1000).toFixed(1)} s`);
+  clock = now;
+}
+
+let work = '';
+let registry: Registry | undefined;
+let env: NodeJS.ProcessEnv = {};
+
+test.before(async () => {
+  work = tempDir('registry');
+  registry = await startRegistry(join(work, 'registry'));
+  // Only this registry, its token and an empty cache: nothing from the npm that runs the tests.
+  env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
+  Object.assign(env, {
+    npm_config_userconfig: registry.npmrc,
+    npm_config_registry: registry.url,
+    npm_config_cache: join(work, 'npm-cache'),
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  });
+});
+test.after(async () => {
+  if (timings.length > 0) console.log(`registry round: ${timings.join(', ')}`);
+  await registry?.stop();
+  removeDir(work);
+});
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function sh(cmd: string, args: string[], cwd: string, allowFailure = false): Promise<Result> {
+  try {
+    // Generous: on a loaded machine an install through the registry from an empty cache is slow.
+    const { stdout, stderr } = await run(cmd, args, { cwd, env, timeout: 600_000, maxBuffer: 1 << 26 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
+    const result = { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    if (e.killed || e.signal) throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: stopped by ${e.signal ?? 'a timeout'} after 600 s (is the upstream registry reachable?)\n${result.stderr.slice(-3000)}`);
+    if (allowFailure) return result;
+    throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: exit ${String(e.code)}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+  }
+}
+
+/** Generates the package in the generating repo from a spec and overlays, and publishes it as it is. */
+async function release(spec: string, overlays: string[]): Promise<string> {
+  const repo = join(work, 'generating');
+  const overlayList = overlays.length > 0 ? `    overlays: [${overlays.map((o) => JSON.stringify(join(OVERLAYS, o))).join(', ')}]\n` : '';
+  writeTree(repo, [['xgen.config.yaml', `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`]]);
+  const generated = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml')]);
+  assert.is(generated.code, 0, generated.text);
+  await sh(NPM, ['publish', join(repo, 'out', 'x')], repo);
+  return (JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+const tsc = (app: string) => sh(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], app, true);
+
+/** `file(line,col): error` lines of tsc, as `file:line`. */
+const errorLines = (output: string) => [...output.matchAll(/^(\S+)\((\d+),\d+\): error/gm)].map((m) => `${m[1]}:${m[2]}`).sort();
+
+test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
+  phase('start');
+  // xgen itself, as `npm publish` from this checkout publishes it (prepublishOnly builds dist/), beside 1.0.0.
+  const [, v1] = await Promise.all([timed('publish xgen', () => sh(NPM, ['publish'], ROOT)), timed('generate and publish 1.0.0', () => release('x-openapi-2.147.json', []))]);
+  assert.is(v1, '1.0.0');
+
+  // The consumer: its own repo, installing from the registry with an empty cache, compiled against
+  // 1.0.0 and committed, while the generating repo makes the two majors (the install waits on the
+  // network, generation on the processor).
+  const app = join(work, 'app');
+  const consumer = async (): Promise<void> => {
+    mkdirSync(join(app, 'src'), { recursive: true });
+    writeTree(app, [
+      ['package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)],
+      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] }, include: ['src'] }, null, 2)],
+      ['src/app.ts', PROGRAM],
+    ]);
+    await timed('install (empty cache)', () => sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app));
+    const first = await tsc(app);
+    assert.is(first.code, 0, `the program compiles against 1.0.0\n${first.stdout}`);
+    await sh('git', ['init', '-q'], app);
+    writeFileSync(join(app, '.gitignore'), 'node_modules/\n');
+    await sh('git', ['add', '-A'], app);
+    await sh('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'consumer on 1.0.0'], app);
+  };
+  // Two majors: X's 2.159 with a parameter renamed, then more renames on top.
+  const majors = async (): Promise<string[]> => [
+    await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml']),
+    await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml', 'topics.overlay.yaml']),
+  ];
+  const [, published] = await Promise.all([timed('consumer on 1.0.0', consumer), timed('generate and publish 2.0.0 and 3.0.0', majors)]);
+  assert.equal(published, ['2.0.0', '3.0.0']);
+  phase('1.0.0 consumer and the majors');
+  const again = await sh(NPM, ['publish', join(work, 'generating', 'out', 'x')], work, true);
+  assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
+  assert.match(again.stderr, /cannot publish over|already present|previously published/i);
+
+  // Straight to the last major.
+  await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app);
+  phase('republish refused, upgrade');
+  const broken = await tsc(app);
+  assert.is.not(broken.code, 0, 'the 1.0.0 program does not compile against 3.0.0 as it is');
+
+  phase('tsc');
+  const migrate = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);
+  phase('npx xgen migrate');
+  const out = migrate.stdout + migrate.stderr;
+  assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
+  assert.ok(migrate.stdout.startsWith('@acme/x: 1.0.0 -> 3.0.0 across 2.0.0 (spec 2.159), 3.0.0 (spec 2.159)\n'), out);
+  const code = readFileSync(join(app, 'src', 'app.ts'), 'utf8');
+  assert.ok(code.includes('client.topics.getTrendsByWoeid({ woeid: 1, max_trend_count: 10 })'), `group, method and a parameter renamed in 2.0.0 then 3.0.0\n${code}`);
+  assert.ok(code.includes('client.topics.getTrendsPersonalizedTrends({})'), code);
+  assert.ok(code.includes('type TrendsResponse }') && code.includes('export type Trends = TrendsResponse;'), code);
+
+  // What is left: only the lines migrate listed, each explained by a removal.
+  const listed = [...out.matchAll(/^(src\/app\.ts):(\d+):\d+: (.*)$/gm)];
+  assert.ok(listed.length > 0, out);
+  for (const [, , , message] of listed) assert.match(message ?? '', /removed/, out);
+  const after = await tsc(app);
+  assert.equal(errorLines(after.stdout), [...new Set(listed.map((m) => `${m[1]}:${m[2]}`))].sort(), `tsc errors on the listed lines only\n${after.stdout}\n${out}`);
+  assert.ok(code.split('\n')[Number(listed[0]?.[2]) - 1]?.includes('killed_connections'), 'the field X removed in 2.159');
+
+  const before = hashTree(join(app, 'src'));
+  const second = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);
+  assert.is(second.code, migrate.code, 'the same uses are left');
+  assert.ok(second.stderr.includes('0 uses migrated in 0 files'), second.stdout + second.stderr);
+  assert.equal([...hashTree(join(app, 'src'))], [...before], 'a second run changes nothing');
+  phase('tsc, second migrate');
+});
+
+test.run();
