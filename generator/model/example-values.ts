@@ -257,6 +257,8 @@ function byName({ name, path }: ExampleHint): string[] {
   if (/country(_code)?$/.test(n)) return ['US'];
   if (/(^|_)(url|uri|link|callback)$/.test(n)) return ['https://example.com/'];
   if (/(^|_)email$/.test(n)) return ['user@example.com'];
+  // The look of an app-only bearer token, short.
+  if (/(^|_)token$/.test(n)) return ['AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA'];
   if (/(^|_|\b)(time|at|date)$/.test(n)) return ['2025-01-01T00:00:00Z'];
   if (/(^|_)ids?$/.test(n)) return [...IDS];
   return [];

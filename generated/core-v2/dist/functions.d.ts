@@ -796,7 +796,9 @@ export declare function oauth2Token(
  * @example
  * import { oauth2InvalidateToken } from '@xgen/core-v2/functions';
  *
- * const result = await oauth2InvalidateToken(core, { access_token: 'example' });
+ * const result = await oauth2InvalidateToken(core, {
+ *   access_token: 'AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA',
+ * });
  */
 export declare function oauth2InvalidateToken(
   core: ClientCore,

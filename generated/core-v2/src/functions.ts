@@ -900,7 +900,9 @@ export function oauth2Token(
  * @example
  * import { oauth2InvalidateToken } from '@xgen/core-v2/functions';
  *
- * const result = await oauth2InvalidateToken(core, { access_token: 'example' });
+ * const result = await oauth2InvalidateToken(core, {
+ *   access_token: 'AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA',
+ * });
  */
 export function oauth2InvalidateToken(
   core: ClientCore,

@@ -28,7 +28,7 @@ test('renames come first, under their own heading', () => {
   const entry = changelogEntry('2.0.0', '1.0.0', diffSnapshots(snapshot(join(fixtures, 'base.yaml')), snapshot(join(fixtures, 'type-renamed.yaml'))));
   const operation = changelogEntry('2.0.0', '1.0.0', diffSnapshots(snapshot(join(fixtures, 'base.yaml')), snapshot(join(fixtures, 'op-id-renamed.yaml'))));
   // An operationId changed on the same method and path: a rename, not a removal and an addition.
-  assert.is(operation, '## 2.0.0\n\nSpec version 1.0.0.\n\n### Renames (apply these first)\n\n- operation deletePet renamed to removePet (client.pets.delete -\\> client.pets.remove) (removePet)\n');
+  assert.is(operation, '## 2.0.0\n\nSpec version 1.0.0.\n\n### Renames (apply these first)\n\n- operation deletePet renamed to removePet (client.pets.delete -\\> client.pets.remove); its types renamed with it: DeletePetParams -\\> RemovePetParams (removePet)\n');
   assert.match(entry, /^## 2\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Renames \(apply these first\)\n\n- type Pet renamed to Animal: .* \(3 operations: createPet, getPet, listPets\)\n\n### Breaking changes\n\n- result field Animal\.age removed \(3 operations: createPet, getPet, listPets\)\n$/);
 });
 

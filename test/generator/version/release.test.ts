@@ -58,7 +58,7 @@ test('a removed operation: --check fails, then the major version moves and the c
   assert.is(run.out.at(-1), 'A major version: its CHANGELOG.md entry says what to change in code that uses the package (no rename for `xgen migrate` to apply).');
   assert.is(manifest().version, '1.0.0');
   const log = changelog();
-  assert.match(log, /^# Changelog\n[\s\S]*## 1\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Breaking changes\n\n- deletePet: operation removed \(was client\.pets\.delete\)\n\n## 0\.4\.0\n/);
+  assert.match(log, /^# Changelog\n[\s\S]*## 1\.0\.0\n\nSpec version 1\.0\.0\.\n\n### Breaking changes\n\n- deletePet: operation removed \(was client\.pets\.delete\); no longer exported with it: DeletePetParams \(code naming them no longer compiles\)\n\n## 0\.4\.0\n/);
   const again = hashTree(out);
   assert.is((await generate()).code, 0);
   assert.equal([...hashTree(out)], [...again], 'regenerating changes nothing');

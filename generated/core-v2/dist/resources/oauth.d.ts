@@ -131,7 +131,9 @@ export declare class OAuthResource {
    *
    * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
    * @example
-   * const result = await client.oauth.oauth2InvalidateToken({ access_token: 'example' });
+   * const result = await client.oauth.oauth2InvalidateToken({
+   *   access_token: 'AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA',
+   * });
    */
   oauth2InvalidateToken(
     params: OAuth2InvalidateTokenParams,

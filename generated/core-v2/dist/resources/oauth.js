@@ -130,7 +130,9 @@ export class OAuthResource {
      *
      * `POST /oauth2/invalidate_token` (operationId `oauth2InvalidateToken`)
      * @example
-     * const result = await client.oauth.oauth2InvalidateToken({ access_token: 'example' });
+     * const result = await client.oauth.oauth2InvalidateToken({
+     *   access_token: 'AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA',
+     * });
      */
     oauth2InvalidateToken(params, options) {
         return oauth2InvalidateToken(this.core, params, options);
