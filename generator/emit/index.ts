@@ -8,6 +8,7 @@ import { renderRuntime, type TemplateOverrides } from './runtime.ts';
 import { requestSchemaTypes, schemaTypes, startSchemaTypesThread, stopSchemaTypesThread } from './schema-types-thread.ts';
 
 export type { PackageFiles } from './emitters.ts';
+export { warnThreadFailures } from './thread.ts';
 
 /*
  * Emitting runs on two threads beside this one (see EmitThread): the schema types' (openapi-typescript

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 
 /** A job sent to a thread, and what it sends back. */
@@ -15,6 +16,22 @@ interface Pending<J, R> {
   reject: (error: unknown) => void;
 }
 
+/** Told when a thread cannot start or dies (`--verbose` prints it); nobody by default. */
+let onFailure: ((line: string) => void) | undefined;
+
+/**
+ * Tells `warn` of every emit thread that cannot start or dies, from now on: its work is then done on
+ * the main thread, slower, with the same output, so nothing else says so.
+ */
+export function warnThreadFailures(warn: ((line: string) => void) | undefined): void {
+  onFailure = warn;
+}
+
+function threadFailed(label: string, error: unknown): void {
+  const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  onFailure?.(`xgen: warning: the thread for ${label} did not run (${why}); its work is done on the main thread, slower`);
+}
+
 /**
  * Emit work done on a thread of its own. The thread is started when generation starts, so that it
  * loads its libraries while this one reads the spec and builds the model; jobs sent to it run
@@ -28,10 +45,12 @@ export class EmitThread<J, R> {
   private nextId = 0;
 
   /**
+   * @param label what the thread does, for the warning when it cannot start ("the schema types")
    * @param entry the worker's file beside this module, without its extension
    * @param override an environment variable naming another entry file, for testing a thread that cannot start
    */
   constructor(
+    private readonly label: string,
     private readonly entry: string,
     private readonly here: (job: J) => Promise<R>,
     private readonly override: string,
@@ -56,31 +75,39 @@ export class EmitThread<J, R> {
       });
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
-      const fallBack = (): void => {
-        if (this.thread?.worker === worker) this.thread = null;
+      const fallBack = (error?: unknown): void => {
+        if (this.thread?.worker === worker) {
+          this.thread = null;
+          threadFailed(this.label, error);
+        }
         for (const job of pending.values()) void this.here(job.job).then(job.resolve, job.reject);
         pending.clear();
       };
       worker.on('error', fallBack);
-      worker.on('exit', fallBack);
+      worker.on('exit', (code) => fallBack(`it exited with code ${code}`));
       this.thread = { worker, pending };
-    } catch {
+    } catch (error) {
       this.thread = null;
+      threadFailed(this.label, error);
     }
   }
 
   /**
-   * The worker: `<entry>.js` beside this module in dist/; from the sources (run under tsx),
-   * `<entry>.ts` through tsx's API, since Node 20 does not give a thread the loader hooks of
-   * `--import tsx`.
+   * The worker, started the way this module itself was loaded, which the files beside it tell (not
+   * the shape of its URL: tsx adds a query to it, another loader may add something else):
+   * `<entry>.js` beside it (dist/, built or installed) starts as it is; `<entry>.ts` (the sources, in
+   * a checkout or an install without a build) through tsx's API when tsx is installed, else through
+   * bin/ts-loader.js (the `typescript` dependency), since Node 20 gives a thread none of the loader
+   * hooks of this one (`--import tsx`, `register`).
    */
   private startWorker(): Worker {
     const other = process.env[this.override];
-    const override = other ? pathToFileURL(other) : undefined;
-    if (!import.meta.url.endsWith('.ts')) return new Worker(override ?? new URL(`./${this.entry}.js`, import.meta.url));
-    const entry = (override ?? new URL(`./${this.entry}.ts`, import.meta.url)).href;
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const boot = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+    const compiled = new URL(`./${this.entry}.js`, import.meta.url);
+    if (!other && existsSync(fileURLToPath(compiled))) return new Worker(compiled);
+    const entry = other ? pathToFileURL(other) : new URL(`./${this.entry}.ts`, import.meta.url);
+    if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+    const boot = tsxBoot(entry.href) ?? loaderBoot(entry.href);
+    if (!boot) throw new Error(`no TypeScript loader for ${fileURLToPath(entry)} (neither tsx nor bin/ts-loader.js is there)`);
     return new Worker(boot, { eval: true });
   }
 
@@ -122,6 +149,24 @@ export class EmitThread<J, R> {
       worker.postMessage({ id, job } satisfies Request<J>);
     });
   }
+}
+
+/** A worker's code that loads a TypeScript entry through tsx's API, where tsx is installed. */
+function tsxBoot(entry: string): string | undefined {
+  let api: string;
+  try {
+    api = import.meta.resolve('tsx/esm/api');
+  } catch {
+    return undefined;
+  }
+  return `import(${JSON.stringify(api)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+}
+
+/** A worker's code that loads a TypeScript entry through bin/ts-loader.js (xgen installed without tsx). */
+function loaderBoot(entry: string): string | undefined {
+  const loader = new URL('../../bin/ts-loader.js', import.meta.url);
+  if (!existsSync(fileURLToPath(loader))) return undefined;
+  return `import('node:module').then((m) => { m.register(${JSON.stringify(loader.href)}); return import(${JSON.stringify(entry)}); });`;
 }
 
 /** In a worker: answers every job sent to it with `work`'s result (or its error's message). */
