@@ -8,10 +8,14 @@ interface Request<J> {
   id: number;
   job: J;
 }
-type Reply<R> = { id: number; result: R } | { id: number; error: string };
+type Reply<R> = { id: number; result: R } | { id: number; error: string } | { id: number; progress: string };
+
+/** Told what a job has reached (a thread's job reports as it goes: the stage clock of --verbose). */
+export type Progress = (reached: string) => void;
 
 interface Pending<J, R> {
   job: J;
+  progress: Progress | undefined;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
@@ -52,7 +56,7 @@ export class EmitThread<J, R> {
   constructor(
     private readonly label: string,
     private readonly entry: string,
-    private readonly here: (job: J) => Promise<R>,
+    private readonly here: (job: J, progress: Progress) => Promise<R>,
     private readonly override: string,
   ) {}
 
@@ -67,11 +71,15 @@ export class EmitThread<J, R> {
       worker.unref();
       worker.on('message', (reply: Reply<R>) => {
         const job = pending.get(reply.id);
+        if ('progress' in reply) {
+          job?.progress?.(reply.progress);
+          return;
+        }
         pending.delete(reply.id);
         if (pending.size === 0) worker.unref();
         if (!job) return;
         if ('result' in reply) job.resolve(reply.result);
-        else void this.here(job.job).then(job.resolve, job.reject);
+        else this.redo(job);
       });
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
@@ -80,7 +88,7 @@ export class EmitThread<J, R> {
           this.thread = null;
           threadFailed(this.label, error);
         }
-        for (const job of pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+        for (const job of pending.values()) this.redo(job);
         pending.clear();
       };
       worker.on('error', fallBack);
@@ -128,7 +136,7 @@ export class EmitThread<J, R> {
     const current = this.thread;
     this.thread = undefined;
     if (!current) return;
-    for (const job of current.pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+    for (const job of current.pending.values()) this.redo(job);
     current.pending.clear();
     current.worker.terminate().catch(() => {});
   }
@@ -139,15 +147,20 @@ export class EmitThread<J, R> {
   }
 
   /** The job's result: from the thread when it runs, else done here. */
-  run(job: J): Promise<R> {
-    if (!this.thread) return this.here(job);
+  run(job: J, progress?: Progress): Promise<R> {
+    if (!this.thread) return this.here(job, progress ?? (() => {}));
     const { worker, pending } = this.thread;
     const id = this.nextId++;
     return new Promise<R>((resolve, reject) => {
-      pending.set(id, { job, resolve, reject });
+      pending.set(id, { job, progress, resolve, reject });
       worker.ref();
       worker.postMessage({ id, job } satisfies Request<J>);
     });
+  }
+
+  /** A job the thread did not finish (it failed there, or the thread ended), done here. */
+  private redo(job: Pending<J, R>): void {
+    void this.here(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
   }
 }
 
@@ -170,11 +183,11 @@ function loaderBoot(entry: string): string | undefined {
 }
 
 /** In a worker: answers every job sent to it with `work`'s result (or its error's message). */
-export function serveJobs<J, R>(work: (job: J) => R): void {
+export function serveJobs<J, R>(work: (job: J, progress: Progress) => R): void {
   parentPort?.on('message', ({ id, job }: Request<J>) => {
     let reply: Reply<R>;
     try {
-      reply = { id, result: work(job) };
+      reply = { id, result: work(job, (reached) => parentPort?.postMessage({ id, progress: reached } satisfies Reply<R>)) };
     } catch (error) {
       reply = { id, error: error instanceof Error ? error.message : String(error) };
     }
