@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from './errors.ts';
-import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from './emit/index.ts';
+import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads, warnThreadFailures } from './emit/index.ts';
 import { exitWhenFlushed } from './exit.ts';
 import type { StageListener } from './generate.ts';
 import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from './urls.ts';
@@ -389,6 +389,7 @@ async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
   if (flags['no-cache'] && flags['cache-dir']) throw new ArgumentError('use either --no-cache or --cache-dir, not both');
   // Without the result cache every package is generated: the emit threads start before the rest
   // of the generator loads. They end with the last package emitted, or below if none was.
+  warnThreadFailures(verbose ? warn : undefined);
   if (!usesCache(flags)) prestartEmitThreads();
   try {
     return await generateWith(flags, { log, warn, err, onStage, progress });

@@ -6,14 +6,13 @@ import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
 import { emitParts, joinParts, releaseEmitThreads, requestEmit, startEmitThreads } from './emit/index.ts';
 import { formatFiles } from './format/index.ts';
-import { apiSnapshot, renderSnapshot, SNAPSHOT_FILE } from './diff/snapshot.ts';
-import { isObject, loadSpec } from './load/index.ts';
-import { buildModel } from './model/index.ts';
+import { SNAPSHOT_FILE } from './diff/snapshot.ts';
+import { loadModel } from './spec-thread.ts';
 import { checkReplaceable, compareWithDisk, shownPath, type Staleness, userFiles, writePackageAtomically } from './write/files.ts';
 import { applyRelease } from './version/release.ts';
 import { CHANGELOG_HINT, MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
-import { stageReached, throwIfInterrupted } from './write/interrupt.ts';
+import { stageReached, throwIfInterrupted, yieldToSignals } from './write/interrupt.ts';
 import { removeStaleCompileFolders, removeStaleSiblings } from './write/stale.ts';
 import { fetchSpecTree } from './load/remote.ts';
 import { isUrl } from './urls.ts';
@@ -101,28 +100,34 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
     remote = await fetchSpecTree(config.spec);
   }
   await enter('load');
-  const spec = loadSpec(config.spec, undefined, config.overlays ?? [], remote);
-  await enter('model');
-  const model = buildModel(spec, { packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt });
+  // A big spec is loaded and modelled on a thread: this one stays free to answer a signal at once.
+  const loaded = await loadModel(
+    { spec: config.spec, overlays: config.overlays ?? [], remote, packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt },
+    config.templates,
+    () => void enter('model'),
+  );
+  const { model, version } = loaded;
   const report: GenerateReport = {
-    warnings: spec.docs.warnings,
+    warnings: loaded.warnings,
     inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
-    notes: spec.docs.notes,
+    notes: loaded.notes,
     selectionsInferred: {
       params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
       operations: model.operations.filter((o) => o.narrowing?.inferredFrom).length,
     },
   };
   refuseWhenStrict(config, report);
-  const packageJson = { license: config.license ?? specLicense(spec.docs.root) };
-  // The emit threads start on the model at once, while this one makes its API snapshot.
-  requestEmit(model, spec.version, packageJson);
-  const snapshot = renderSnapshot(apiSnapshot(model));
+  const packageJson = { license: config.license ?? loaded.license };
+  // The emit threads start on the model at once (the spec thread, if any, makes its API snapshot).
+  // Between each step of this thread's own work a signal is answered (yieldToSignals).
+  await yieldToSignals();
+  await requestEmit(model, version, packageJson);
   await enter('emit');
-  const made = emitParts(model, spec.version, config.templates, packageJson);
+  await yieldToSignals();
+  const made = emitParts(model, version, config.templates, packageJson, loaded.rest.then((rest) => rest.runtime));
   // Each part is formatted as soon as it is made, while the threads make the others: the runtime
   // now, the schema types when their thread is done (usually first), the rest once emitted.
-  const runtime = formatFiles(made.runtime);
+  const runtime = made.runtime.then((files) => formatFiles(files));
   const schemas = made.schemas.then(async (text) => (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!);
   // Taken up by the format stage; a failure meanwhile must not go unhandled.
   runtime.catch(() => {});
@@ -131,7 +136,7 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   const structured = formatFiles(await made.structured);
   structured.catch(() => {});
   await made.schemas;
-  return { parts: { runtime, schemas, structured }, snapshot, inputs: spec.docs.loadedFiles, report };
+  return { parts: { runtime, schemas, structured }, snapshot: (await loaded.rest).snapshot, inputs: loaded.inputs, report };
 }
 
 /** Under `strict`, every warning is an error: nothing is generated. */
@@ -153,13 +158,6 @@ export function noteLine(note: SpecError): string {
 function inferredNote({ paginated, streams }: GenerateReport['inferred']): string {
   if (paginated === 0 && streams === 0) return '';
   return `; ${paginated} paginated, ${streams} ${streams === 1 ? 'stream' : 'streams'} inferred`;
-}
-
-/** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
-function specLicense(root: unknown): string | undefined {
-  const license = isObject(root) && isObject(root.info) && isObject(root.info.license) ? root.info.license : undefined;
-  const value = license?.identifier ?? license?.name;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 function checkTemplateOverrides(config: PackageConfig): void {

@@ -1,6 +1,6 @@
 /** Timing helpers shared by the benchmarks: child processes with peak memory, medians, alternation. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,6 +9,13 @@ export interface CommandResult {
   ms: number;
   /** Peak resident memory in KB (GNU time's %M), or undefined where /usr/bin/time is missing. */
   peakKb: number | undefined;
+  /**
+   * Peak of the resident memory of the whole process tree, summed (the process, its threads and its
+   * children, such as xgen's compiler), in KB: sampled every 20 ms from /proc, undefined without it.
+   */
+  treeKb: number | undefined;
+  /** CPU time (user + system) of the process and the children it waited for, in ms (GNU time's %U + %S). */
+  cpuMs: number | undefined;
   code: number;
   stdout: string;
   stderr: string;
@@ -24,10 +31,11 @@ export function runCommand(
 ): Promise<CommandResult> {
   const dir = GNU_TIME ? mkdtempSync(join(tmpdir(), 'xgen-bench-')) : undefined;
   const memFile = dir ? join(dir, 'mem') : undefined;
-  const [file, argv] = GNU_TIME && memFile ? [GNU_TIME, ['-f', '%M', '-o', memFile, command, ...args]] : [command, args];
+  const [file, argv] = GNU_TIME && memFile ? [GNU_TIME, ['-f', '%M %U %S', '-o', memFile, command, ...args]] : [command, args];
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(file, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tree = child.pid === undefined ? undefined : sampleTree(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -35,20 +43,64 @@ export function runCommand(
     // A program that cannot start is a failed run (exit 127, as a shell says), not a crash of the bench.
     child.on('error', (error) => {
       if (dir) rmSync(dir, { recursive: true, force: true });
-      resolve({ ms: performance.now() - started, peakKb: undefined, code: 127, stdout, stderr: stderr + error.message });
+      tree?.stop();
+      resolve({ ms: performance.now() - started, peakKb: undefined, treeKb: undefined, cpuMs: undefined, code: 127, stdout, stderr: stderr + error.message });
     });
     child.on('close', (code) => {
       const ms = performance.now() - started;
+      const treeKb = tree?.stop();
       let peakKb: number | undefined;
+      let cpuMs: number | undefined;
       if (memFile && existsSync(memFile)) {
         const lines = readFileSync(memFile, 'utf8').trim().split('\n');
-        const last = Number(lines[lines.length - 1]);
-        peakKb = Number.isFinite(last) ? last : undefined;
+        const [peak, user, system] = (lines[lines.length - 1] ?? '').split(' ').map(Number);
+        peakKb = Number.isFinite(peak) ? peak : undefined;
+        cpuMs = Number.isFinite(user) && Number.isFinite(system) ? (user! + system!) * 1000 : undefined;
       }
       if (dir) rmSync(dir, { recursive: true, force: true });
-      resolve({ ms, peakKb, code: code ?? 1, stdout, stderr });
+      resolve({ ms, peakKb, treeKb, cpuMs, code: code ?? 1, stdout, stderr });
     });
   });
+}
+
+const PAGE_KB = 4;
+
+/** The resident memory of a process and every descendant, in KB (0 once it is gone). */
+function treeResidentKb(pid: number): number {
+  let total = 0;
+  try {
+    const resident = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    if (Number.isFinite(resident)) total += resident * PAGE_KB;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ')) {
+        if (child !== '') total += treeResidentKb(Number(child));
+      }
+    }
+  } catch {
+    // The process ended between two reads.
+  }
+  return total;
+}
+
+/**
+ * Samples the summed resident memory of a process tree every 20 ms until `stop`, which returns the
+ * peak in KB (undefined without /proc). GNU time's %M is one process's peak: xgen's compiler child and
+ * its own process are apart there, and both count here.
+ */
+function sampleTree(pid: number): { stop: () => number | undefined } {
+  if (!existsSync(`/proc/${pid}/task`)) return { stop: () => undefined };
+  let peak = 0;
+  const sample = (): void => {
+    peak = Math.max(peak, treeResidentKb(pid));
+  };
+  sample();
+  const timer = setInterval(sample, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak > 0 ? peak : undefined;
+    },
+  };
 }
 
 export function median(values: number[]): number {
@@ -116,7 +168,8 @@ export function outcome(results: CommandResult[]): Outcome {
   const failed = results.find((r) => r.code !== 0);
   if (failed) return { failed: true, code: failed.code, why: why(failed) };
   if (results.length === 0) return { failed: true, code: -1, why: 'no run' };
-  const peaks = results.map((r) => r.peakKb);
+  // The whole tree's peak where /proc gives it (xgen's compiler is a child process), else GNU time's.
+  const peaks = results.map((r) => r.treeKb ?? r.peakKb);
   return { failed: false, ms: median(results.map((r) => r.ms)), peakKb: peaks.every((p) => p !== undefined) ? median(peaks as number[]) : undefined };
 }
 

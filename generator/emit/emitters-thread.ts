@@ -16,6 +16,7 @@ export interface EmittersJob {
  * run, the emitters run here: same files.
  */
 const thread = new EmitThread<EmittersJob, PackageFiles>(
+  'the emitters',
   'emitters-worker',
   async ({ model, packageJson }) => (await import('./emitters.ts')).runEmitters(model, packageJson),
   'XGEN_EMITTERS_WORKER',

@@ -8,6 +8,7 @@ import { renderRuntime, type TemplateOverrides } from './runtime.ts';
 import { requestSchemaTypes, schemaTypes, startSchemaTypesThread, stopSchemaTypesThread } from './schema-types-thread.ts';
 
 export type { PackageFiles } from './emitters.ts';
+export { warnThreadFailures } from './thread.ts';
 
 /*
  * Emitting runs on two threads beside this one (see EmitThread): the schema types' (openapi-typescript
@@ -65,10 +66,15 @@ export function keepEmitThreads(): void {
   kept = true;
 }
 
-/** Starts emitting a model as soon as it is built; `emitPackage` takes the result up. */
-export function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions = {}): void {
+/**
+ * Starts emitting a model as soon as it is built; `emitPackage` takes the result up. Sending a big
+ * model to a thread copies it on this thread (a tenth of a second for GitHub's): between the two
+ * copies the event loop takes a signal in.
+ */
+export async function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions = {}): Promise<void> {
   if (!isIdentifier(model.clientName)) return; // emitPackage refuses it
   requestSchemaTypes(model, openapiVersion);
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   requestEmitters(model, packageJson);
 }
 
@@ -78,13 +84,22 @@ export function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', pack
  * `src/schemas.ts` (both from their threads). The next stage may start on one part while another is made.
  */
 export interface EmittedParts {
-  runtime: PackageFiles;
+  runtime: Promise<PackageFiles>;
   structured: Promise<PackageFiles>;
   schemas: Promise<string>;
 }
 
-/** Starts every emitter over the model (see EmittedParts). */
-export function emitParts(model: ApiModel, openapiVersion: '3.0' | '3.1', overrides?: TemplateOverrides, packageJson: PackageJsonOptions = {}): EmittedParts {
+/**
+ * Starts every emitter over the model (see EmittedParts). `runtime`: the runtime's files where they
+ * are being made elsewhere (the spec thread); otherwise rendered here.
+ */
+export function emitParts(
+  model: ApiModel,
+  openapiVersion: '3.0' | '3.1',
+  overrides?: TemplateOverrides,
+  packageJson: PackageJsonOptions = {},
+  runtime?: Promise<PackageFiles>,
+): EmittedParts {
   // The client's name is the one identifier that comes from the command line or config, not the name table.
   if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
   const schemas = schemaTypes(model, openapiVersion);
@@ -92,14 +107,14 @@ export function emitParts(model: ApiModel, openapiVersion: '3.0' | '3.1', overri
   // Rendered here while the threads work; until it is done, a failure of theirs waits to be taken up.
   schemas.catch(() => {});
   structured.catch(() => {});
-  const runtime: PackageFiles = new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text]));
+  runtime ??= Promise.resolve(new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])));
   return { runtime, structured, schemas };
 }
 
 /** The files of the parts, in the order `emitPackage` gives them. */
-export async function joinParts(parts: { runtime: PackageFiles; structured: Promise<PackageFiles>; schemas: Promise<string> }): Promise<PackageFiles> {
+export async function joinParts(parts: { runtime: PackageFiles | Promise<PackageFiles>; structured: Promise<PackageFiles>; schemas: Promise<string> }): Promise<PackageFiles> {
   const files = new Map(await parts.structured);
-  for (const [path, text] of parts.runtime) files.set(path, text);
+  for (const [path, text] of await parts.runtime) files.set(path, text);
   files.set('src/schemas.ts', await parts.schemas);
   return files;
 }

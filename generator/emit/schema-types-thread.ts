@@ -15,6 +15,7 @@ export interface SchemaTypesJob {
  * rendering is done here: same text.
  */
 const thread = new EmitThread<SchemaTypesJob, string>(
+  'the schema types',
   'schema-types-worker',
   async ({ model, openapiVersion }) => (await import('./schema-types.ts')).emitSchemaTypes(model, openapiVersion),
   'XGEN_SCHEMA_WORKER',

@@ -74,7 +74,8 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
     // openapi-typescript labels literal discriminators it writes; the spec's own docs say more.
     .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '')
     // A blank line between top-level declarations (each starts at the margin, its doc comment first).
-    .replace(/\n(?=(?:\/\*\*|export |type |interface )[^\n]*)/g, (newline, offset: number, text: string) => (text.lastIndexOf(' */', offset) === offset - 3 ? newline : '\n\n'));
+    // (Looked at where the line ends, not searched for backwards: a search runs back over the text.)
+    .replace(/\n(?=(?:\/\*\*|export |type |interface )[^\n]*)/g, (newline, offset: number, text: string) => (offset >= 3 && text.startsWith(' */', offset - 3) ? newline : '\n\n'));
   const enumList = closedEnums.sort((a, b) => a.localeCompare(b)).join(', ');
   const imports = [
     model.hasMoney ? "import type { Micros } from './runtime/money.js';\n" : '',

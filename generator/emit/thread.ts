@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 
 /** A job sent to a thread, and what it sends back. */
@@ -7,12 +8,32 @@ interface Request<J> {
   id: number;
   job: J;
 }
-type Reply<R> = { id: number; result: R } | { id: number; error: string };
+type Reply<R> = { id: number; result: R } | { id: number; error: string } | { id: number; progress: string };
+
+/** Told what a job has reached (a thread's job reports as it goes: the stage clock of --verbose). */
+export type Progress = (reached: string) => void;
 
 interface Pending<J, R> {
   job: J;
+  progress: Progress | undefined;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
+}
+
+/** Told when a thread cannot start or dies (`--verbose` prints it); nobody by default. */
+let onFailure: ((line: string) => void) | undefined;
+
+/**
+ * Tells `warn` of every emit thread that cannot start or dies, from now on: its work is then done on
+ * the main thread, slower, with the same output, so nothing else says so.
+ */
+export function warnThreadFailures(warn: ((line: string) => void) | undefined): void {
+  onFailure = warn;
+}
+
+function threadFailed(label: string, error: unknown): void {
+  const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  onFailure?.(`xgen: warning: the thread for ${label} did not run (${why}); its work is done on the main thread, slower`);
 }
 
 /**
@@ -28,12 +49,14 @@ export class EmitThread<J, R> {
   private nextId = 0;
 
   /**
+   * @param label what the thread does, for the warning when it cannot start ("the schema types")
    * @param entry the worker's file beside this module, without its extension
    * @param override an environment variable naming another entry file, for testing a thread that cannot start
    */
   constructor(
+    private readonly label: string,
     private readonly entry: string,
-    private readonly here: (job: J) => Promise<R>,
+    private readonly here: (job: J, progress: Progress) => Promise<R>,
     private readonly override: string,
   ) {}
 
@@ -48,39 +71,51 @@ export class EmitThread<J, R> {
       worker.unref();
       worker.on('message', (reply: Reply<R>) => {
         const job = pending.get(reply.id);
+        if ('progress' in reply) {
+          job?.progress?.(reply.progress);
+          return;
+        }
         pending.delete(reply.id);
         if (pending.size === 0) worker.unref();
         if (!job) return;
         if ('result' in reply) job.resolve(reply.result);
-        else void this.here(job.job).then(job.resolve, job.reject);
+        else this.redo(job);
       });
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
-      const fallBack = (): void => {
-        if (this.thread?.worker === worker) this.thread = null;
-        for (const job of pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+      const fallBack = (error?: unknown): void => {
+        if (this.thread?.worker === worker) {
+          this.thread = null;
+          threadFailed(this.label, error);
+        }
+        for (const job of pending.values()) this.redo(job);
         pending.clear();
       };
       worker.on('error', fallBack);
-      worker.on('exit', fallBack);
+      worker.on('exit', (code) => fallBack(`it exited with code ${code}`));
       this.thread = { worker, pending };
-    } catch {
+    } catch (error) {
       this.thread = null;
+      threadFailed(this.label, error);
     }
   }
 
   /**
-   * The worker: `<entry>.js` beside this module in dist/; from the sources (run under tsx),
-   * `<entry>.ts` through tsx's API, since Node 20 does not give a thread the loader hooks of
-   * `--import tsx`.
+   * The worker, started the way this module itself was loaded, which the files beside it tell (not
+   * the shape of its URL: tsx adds a query to it, another loader may add something else):
+   * `<entry>.js` beside it (dist/, built or installed) starts as it is; `<entry>.ts` (the sources, in
+   * a checkout or an install without a build) through tsx's API when tsx is installed, else through
+   * bin/ts-loader.js (the `typescript` dependency), since Node 20 gives a thread none of the loader
+   * hooks of this one (`--import tsx`, `register`).
    */
   private startWorker(): Worker {
     const other = process.env[this.override];
-    const override = other ? pathToFileURL(other) : undefined;
-    if (!import.meta.url.endsWith('.ts')) return new Worker(override ?? new URL(`./${this.entry}.js`, import.meta.url));
-    const entry = (override ?? new URL(`./${this.entry}.ts`, import.meta.url)).href;
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const boot = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+    const compiled = new URL(`./${this.entry}.js`, import.meta.url);
+    if (!other && existsSync(fileURLToPath(compiled))) return new Worker(compiled);
+    const entry = other ? pathToFileURL(other) : new URL(`./${this.entry}.ts`, import.meta.url);
+    if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+    const boot = tsxBoot(entry.href) ?? loaderBoot(entry.href);
+    if (!boot) throw new Error(`no TypeScript loader for ${fileURLToPath(entry)} (neither tsx nor bin/ts-loader.js is there)`);
     return new Worker(boot, { eval: true });
   }
 
@@ -101,7 +136,7 @@ export class EmitThread<J, R> {
     const current = this.thread;
     this.thread = undefined;
     if (!current) return;
-    for (const job of current.pending.values()) void this.here(job.job).then(job.resolve, job.reject);
+    for (const job of current.pending.values()) this.redo(job);
     current.pending.clear();
     current.worker.terminate().catch(() => {});
   }
@@ -112,24 +147,47 @@ export class EmitThread<J, R> {
   }
 
   /** The job's result: from the thread when it runs, else done here. */
-  run(job: J): Promise<R> {
-    if (!this.thread) return this.here(job);
+  run(job: J, progress?: Progress): Promise<R> {
+    if (!this.thread) return this.here(job, progress ?? (() => {}));
     const { worker, pending } = this.thread;
     const id = this.nextId++;
     return new Promise<R>((resolve, reject) => {
-      pending.set(id, { job, resolve, reject });
+      pending.set(id, { job, progress, resolve, reject });
       worker.ref();
       worker.postMessage({ id, job } satisfies Request<J>);
     });
   }
+
+  /** A job the thread did not finish (it failed there, or the thread ended), done here. */
+  private redo(job: Pending<J, R>): void {
+    void this.here(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
+  }
+}
+
+/** A worker's code that loads a TypeScript entry through tsx's API, where tsx is installed. */
+function tsxBoot(entry: string): string | undefined {
+  let api: string;
+  try {
+    api = import.meta.resolve('tsx/esm/api');
+  } catch {
+    return undefined;
+  }
+  return `import(${JSON.stringify(api)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+}
+
+/** A worker's code that loads a TypeScript entry through bin/ts-loader.js (xgen installed without tsx). */
+function loaderBoot(entry: string): string | undefined {
+  const loader = new URL('../../bin/ts-loader.js', import.meta.url);
+  if (!existsSync(fileURLToPath(loader))) return undefined;
+  return `import('node:module').then((m) => { m.register(${JSON.stringify(loader.href)}); return import(${JSON.stringify(entry)}); });`;
 }
 
 /** In a worker: answers every job sent to it with `work`'s result (or its error's message). */
-export function serveJobs<J, R>(work: (job: J) => R): void {
+export function serveJobs<J, R>(work: (job: J, progress: Progress) => R): void {
   parentPort?.on('message', ({ id, job }: Request<J>) => {
     let reply: Reply<R>;
     try {
-      reply = { id, result: work(job) };
+      reply = { id, result: work(job, (reached) => parentPort?.postMessage({ id, progress: reached } satisfies Reply<R>)) };
     } catch (error) {
       reply = { id, error: error instanceof Error ? error.message : String(error) };
     }

@@ -55,6 +55,15 @@ export function handleSignals(stopped: (sig: NodeJS.Signals) => void): void {
   process.on('SIGTERM', on);
 }
 
+/**
+ * Lets the event loop take a signal in before the next step of long work on this thread. A signal is
+ * read in the loop's poll phase; an immediate queued from that phase runs in the same turn, before
+ * the next poll, so two in a row are needed to pass one.
+ */
+export function yieldToSignals(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
 /** Runs every registered undo step, newest first; one that fails does not stop the others. */
 export function cleanUp(): void {
   for (const undo of [...cleanups].reverse()) {

@@ -42,4 +42,15 @@ test('the bench exit code: non-zero when a contender failed or a target could no
   assert.is(targetStatus(true), 'met');
 });
 
+test('the tree peak sums the process and its children; CPU is measured', async () => {
+  // Each of the two processes holds 96 MB for a while, at the same time.
+  const hold = 'const b = Buffer.alloc(96 << 20, 1); setTimeout(() => b.length, 1500);';
+  const parent = `const { spawn } = require('node:child_process'); spawn(process.execPath, ['-e', ${JSON.stringify(hold)}], { stdio: 'inherit' }); ${hold}`;
+  const result = await runCommand(process.execPath, ['-e', parent]);
+  assert.is(result.code, 0, result.stderr);
+  assert.ok(result.treeKb !== undefined && result.treeKb > 2 * 96 * 1024, `tree peak ${result.treeKb} KB`);
+  if (result.peakKb !== undefined) assert.ok(result.peakKb < result.treeKb!, 'one process is less than the tree');
+  if (result.cpuMs !== undefined) assert.ok(result.cpuMs > 0);
+});
+
 test.run();

@@ -1,0 +1,203 @@
+import { statSync } from 'node:fs';
+import { SpecError, SpecErrors } from './errors.ts';
+import { EmitThread, type Progress } from './emit/thread.ts';
+import { isObject, loadSpec } from './load/index.ts';
+import { buildModel } from './model/index.ts';
+import { apiSnapshot, renderSnapshot } from './diff/snapshot.ts';
+import type { PackageFiles } from './emit/emitters.ts';
+import { renderRuntime, type TemplateOverrides } from './emit/runtime.ts';
+import type { ApiModel } from './model/types.ts';
+import { isUrl } from './urls.ts';
+
+/** What the spec thread is sent: where the spec is and what the model is named (a structured clone). */
+export interface SpecJob {
+  kind: 'load';
+  /** Names the model the thread keeps for the snapshot job that follows. */
+  key: number;
+  spec: string;
+  overlays: readonly string[];
+  remote: ReadonlyMap<string, string> | undefined;
+  packageName: string;
+  clientName: string;
+  /** The config's `names:` and where each entry is written (plain records: they cross the thread). */
+  names?: Record<string, string> | undefined;
+  namesAt?: Record<string, string> | undefined;
+}
+
+/** A located problem as plain data: a SpecError crosses a thread as its fields (a clone keeps only an Error's message). */
+type SpecErrorFields = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
+
+/** What the spec thread sends back: the model and what the rest of the pipeline needs of the loaded spec. */
+export type SpecResult =
+  | {
+      model: ApiModel;
+      version: '3.0' | '3.1';
+      warnings: SpecErrorFields[];
+      notes: SpecErrorFields[];
+      inputs: { file: string; text: string }[];
+      /** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
+      license: string | undefined;
+    }
+  | { refused: SpecErrorFields[]; many: boolean };
+
+/**
+ * What the rest of the package needs of the model a load job with the same key built (which the
+ * thread then forgets): its API snapshot and its runtime files.
+ */
+export interface RestJob {
+  kind: 'rest';
+  key: number;
+  overrides: TemplateOverrides;
+}
+
+/** The API snapshot (generator/diff/snapshot.ts), as written in the package, and the runtime's files (rendered from templates/). */
+export interface Rest {
+  snapshot: string;
+  runtime: PackageFiles;
+}
+
+/** What a loaded spec and its model come to. */
+export interface LoadedModel {
+  model: ApiModel;
+  /** Made on the spec thread, when it runs, while the emitters work. */
+  rest: Promise<Rest>;
+  version: '3.0' | '3.1';
+  warnings: SpecError[];
+  notes: SpecError[];
+  inputs: { file: string; text: string }[];
+  license: string | undefined;
+}
+
+/** The models built on the thread whose rest is still to be made, by key. */
+const kept = new Map<number, ApiModel>();
+
+/** On the spec thread: a load job's result (the model kept for its rest job), or a rest job's. */
+export function specThreadJob(job: SpecJob | RestJob, progress: Progress): SpecResult | Rest {
+  if (job.kind === 'load') {
+    const result = loadAndModel(job, progress);
+    if ('model' in result) kept.set(job.key, result.model);
+    return result;
+  }
+  const model = kept.get(job.key);
+  kept.delete(job.key);
+  if (!model) throw new Error(`no model ${job.key} on this thread`);
+  return rest(model, job.overrides);
+}
+
+/** The snapshot and the runtime of a model. */
+export function rest(model: ApiModel, overrides: TemplateOverrides): Rest {
+  return { snapshot: renderSnapshot(apiSnapshot(model)), runtime: new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])) };
+}
+
+/** load -> model, where it runs (the thread or this one); `progress('model')` between the two. */
+export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
+  try {
+    const spec = loadSpec(job.spec, undefined, job.overlays, job.remote);
+    progress('model');
+    const model = buildModel(spec, { packageName: job.packageName, clientName: job.clientName, names: job.names, namesAt: job.namesAt });
+    const root = spec.docs.root;
+    const license = isObject(root) && isObject(root.info) && isObject(root.info.license) ? root.info.license : undefined;
+    const value = license?.identifier ?? license?.name;
+    return {
+      model,
+      version: spec.version,
+      warnings: spec.docs.warnings.map(fields),
+      notes: spec.docs.notes.map(fields),
+      inputs: spec.docs.loadedFiles,
+      license: typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined,
+    };
+  } catch (error) {
+    // A bad spec is an answer, not a failure of the thread: its located errors go back as data.
+    if (error instanceof SpecErrors) return { refused: error.errors.map(fields), many: true };
+    if (error instanceof SpecError) return { refused: [fields(error)], many: false };
+    throw error;
+  }
+}
+
+function fields({ reason, file, pointer, line, column }: SpecError): SpecErrorFields {
+  return { reason, file, pointer, line, column };
+}
+
+function specError({ reason, file, pointer, line, column }: SpecErrorFields): SpecError {
+  return new SpecError(reason, file, pointer, line, column);
+}
+
+/**
+ * A spec at least this big (with its overlays) is loaded and modelled on a thread of its own: GitHub's
+ * 13 MB take seconds of uninterrupted work, during which this thread could not answer SIGINT. Below,
+ * the work takes less than a tenth of a second, less than starting a thread.
+ */
+const THREAD_BYTES = 1 << 20;
+
+/**
+ * Loading and modelling on a thread of its own (spec-worker.ts), so that this thread stays free to
+ * answer a signal at once (the thread ends with the process). Any other failure there is done again
+ * here, for this thread's own error.
+ */
+const thread = new EmitThread<SpecJob | RestJob, SpecResult | Rest>(
+  'loading the spec',
+  '../spec-worker',
+  async (job, progress) => {
+    // A rest job redone here has no model here: loadModel makes it from its own copy.
+    if (job.kind === 'rest') throw new Error('the spec thread ended before the rest');
+    return loadAndModel(job, progress);
+  },
+  'XGEN_SPEC_WORKER',
+);
+
+let nextKey = 0;
+
+/** The packages loading a spec on the thread now: it ends with the last. */
+let users = 0;
+
+/** The spec's size in bytes, as far as it is known before reading it (its root file and overlays, or the fetched texts). */
+function specBytes(job: SpecJob): number {
+  if (job.remote) return [...job.remote.values()].reduce((sum, text) => sum + text.length, 0);
+  let bytes = 0;
+  for (const file of [job.spec, ...job.overlays]) {
+    try {
+      if (!isUrl(file)) bytes += statSync(file).size;
+    } catch {
+      // A missing file is the load stage's to report.
+    }
+  }
+  return bytes;
+}
+
+/**
+ * Loads a spec and builds its model: on the spec thread for a big spec, here for a small one (or
+ * with XGEN_THREADS=0, or on one core). Throws the spec's SpecError(s) as loading it here would.
+ */
+export async function loadModel(where: Omit<SpecJob, 'kind' | 'key'>, overrides: TemplateOverrides, progress: Progress): Promise<LoadedModel> {
+  const job: SpecJob = { ...where, kind: 'load', key: nextKey++ };
+  const big = specBytes(job) >= THREAD_BYTES;
+  if (!big) return answer(loadAndModel(job, progress), (model) => Promise.resolve().then(() => rest(model, overrides)));
+  users++;
+  thread.start();
+  const release = (): void => {
+    // Its memory (a parsed spec, its libraries) is not needed past the last snapshot.
+    if (--users === 0) thread.stop();
+  };
+  let result: SpecResult;
+  try {
+    result = (await thread.run(job, progress)) as SpecResult;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if ('refused' in result) release();
+  return answer(result, (model) => {
+    const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() => rest(model, overrides));
+    void made.finally(release);
+    return made;
+  });
+}
+
+/** A result as this thread uses it: the spec's errors thrown, its warnings SpecErrors again, the rest under way. */
+function answer(result: SpecResult, made: (model: ApiModel) => Promise<Rest>): LoadedModel {
+  if ('refused' in result) throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
+  const loaded = { ...result, rest: made(result.model), warnings: result.warnings.map(specError), notes: result.notes.map(specError) };
+  // Taken up by the emit stage; a failure meanwhile must not go unhandled.
+  loaded.rest.catch(() => {});
+  return loaded;
+}

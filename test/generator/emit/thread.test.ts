@@ -1,0 +1,138 @@
+/**
+ * The emit threads start wherever xgen runs (issue 38, item 2), through the `xgen` command: from the
+ * sources in a checkout (bin/xgen.js loads them through tsx's API, whose module URLs carry a query),
+ * from a built dist/, and from the sources of an install without a build or tsx (bin/ts-loader.js).
+ * Each run loads a probe (`--require`) that lists the libraries the main thread loads: when the threads
+ * run, ts-morph and openapi-typescript are loaded on them only; when a thread silently fails, its work
+ * comes back to the main thread, which then loads its library, and the test fails. The package is the
+ * same byte for byte with and without threads (XGEN_THREADS=0), from the sources and from dist/. A
+ * thread that cannot start is a warning under --verbose, and only there.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { removeDir, ROOT, treeSummary } from '../../helpers/cli.ts';
+
+const exec = promisify(execFile);
+const SPEC = join(ROOT, 'spec', 'ads-v12.yaml');
+let work = '';
+let probe = '';
+
+/** Records the modules the main thread requires (ts-morph and openapi-typescript are CommonJS, loaded by `require`). */
+const PROBE = `
+const { isMainThread } = require('node:worker_threads');
+const Module = require('node:module');
+const { writeFileSync } = require('node:fs');
+if (isMainThread && process.env.XGEN_PROBE_OUT) {
+  const seen = new Set();
+  const load = Module._load;
+  Module._load = function (request, ...rest) { seen.add(request); return load.call(this, request, ...rest); };
+  process.on('exit', () => writeFileSync(process.env.XGEN_PROBE_OUT, JSON.stringify([...seen])));
+}
+`;
+
+test.before(() => {
+  // Outside the checkout: a node_modules/ above a layout would let it find tsx where it must not.
+  work = realpathSync(mkdtempSync(join(tmpdir(), 'xgen-threads-')));
+  probe = join(work, 'probe.cjs');
+  writeFileSync(probe, PROBE);
+});
+test.after(() => removeDir(work));
+
+/** A folder laid out like xgen: a copy of the bin, and each part linked to this checkout's or copied. */
+function layout(name: string, linked: string[], copied: string[] = []): string {
+  const dir = join(work, name);
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  for (const file of ['xgen.js', 'ts-loader.js']) cpSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const part of linked) symlinkSync(join(ROOT, part), join(dir, part));
+  for (const part of copied) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  return dir;
+}
+
+interface Run {
+  code: number;
+  stderr: string;
+  /** The libraries of the emit threads that the main thread loaded. */
+  onMain: string[];
+  /** The package written, as `path hash` lines. */
+  tree: string;
+}
+
+async function generate(dir: string, out: string, env: Record<string, string> = {}, extra: string[] = []): Promise<Run> {
+  const seen = join(work, `${out}.seen.json`);
+  const args = ['--require', probe, join(dir, 'bin', 'xgen.js'), 'generate', '--spec', SPEC, '--out', join(work, out), '--name', '@test/ads', '--client', 'AdsClient', '--no-cache', ...extra];
+  let code = 0;
+  let stderr = '';
+  try {
+    ({ stderr } = await exec(process.execPath, args, { cwd: dir, timeout: 180_000, env: { ...process.env, XGEN_CACHE_DIR: join(work, 'cache'), XGEN_PROBE_OUT: seen, ...env } }));
+  } catch (error) {
+    const e = error as { code?: number; stderr?: string };
+    code = typeof e.code === 'number' ? e.code : -1;
+    stderr = e.stderr ?? '';
+  }
+  const loaded = JSON.parse(readFileSync(seen, 'utf8')) as string[];
+  const onMain = loaded.filter((request) => request === 'ts-morph' || request.startsWith('openapi-typescript'));
+  return { code, stderr, onMain, tree: code === 0 ? treeSummary(join(work, out)) : '' };
+}
+
+let reference = '';
+
+test('from the sources through tsx: both threads run; without threads the package is the same', async () => {
+  const checkout = layout('checkout', ['generator', 'node_modules', 'templates']);
+  const threaded = await generate(checkout, 'sources');
+  assert.is(threaded.code, 0, threaded.stderr);
+  assert.equal(threaded.onMain, [], 'the emit threads did the work');
+  const alone = await generate(checkout, 'sources-alone', { XGEN_THREADS: '0' });
+  assert.is(alone.code, 0, alone.stderr);
+  assert.ok(alone.onMain.includes('ts-morph'), 'the probe sees work done on the main thread');
+  assert.is(alone.tree, threaded.tree);
+  reference = threaded.tree;
+});
+
+test('from dist/: both threads run; the package is the one the sources make, with threads or without', async () => {
+  const built = layout('built', ['generator', 'node_modules', 'templates']);
+  // A dist/ newer than the sources, as `npm run dist` makes it (bin/xgen.js then runs it).
+  await exec(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(built, 'dist')], { cwd: ROOT, timeout: 180_000 });
+  const threaded = await generate(built, 'dist');
+  assert.is(threaded.code, 0, threaded.stderr);
+  assert.equal(threaded.onMain, [], 'the emit threads did the work');
+  const alone = await generate(built, 'dist-alone', { XGEN_THREADS: '0' });
+  assert.is(alone.code, 0, alone.stderr);
+  assert.ok(alone.onMain.includes('ts-morph'));
+  assert.is(threaded.tree, reference, 'dist/ makes what the sources make');
+  assert.is(alone.tree, reference);
+});
+
+test('installed without a build or tsx (bin/ts-loader.js): both threads run', async () => {
+  // The sources copied, not linked: Node follows links, and this checkout's node_modules has tsx.
+  const installed = layout('dependencies-only', [], ['generator', 'templates']);
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  mkdirSync(join(installed, 'node_modules'));
+  for (const name of Object.keys(manifest.dependencies)) symlinkSync(join(ROOT, 'node_modules', name), join(installed, 'node_modules', name));
+  const run = await generate(installed, 'installed');
+  assert.is(run.code, 0, run.stderr);
+  assert.equal(run.onMain, [], 'the emit threads did the work');
+  assert.is(run.tree, reference);
+});
+
+test('a thread that cannot start: a warning with --verbose (and none without), the same package', async () => {
+  const checkout = join(work, 'checkout');
+  const missing = { XGEN_EMITTERS_WORKER: join(work, 'no-such-worker.ts') };
+  const verbose = await generate(checkout, 'broken-verbose', missing, ['--verbose']);
+  assert.is(verbose.code, 0, verbose.stderr);
+  assert.match(verbose.stderr, /^xgen: warning: the thread for the emitters did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m);
+  assert.ok(verbose.onMain.includes('ts-morph'), 'the emitters ran here');
+  assert.is(verbose.tree, reference);
+  const quiet = await generate(checkout, 'broken', missing);
+  assert.is(quiet.code, 0, quiet.stderr);
+  assert.not.match(quiet.stderr, 'thread');
+  const healthy = await generate(checkout, 'healthy-verbose', {}, ['--verbose']);
+  assert.not.match(healthy.stderr, 'thread', 'no warning when both threads run');
+});
+
+test.run();

@@ -1,0 +1,98 @@
+/**
+ * A big spec (1 MB or more) is loaded and modelled on the spec thread: the same model, warnings and
+ * snapshot as here; a bad spec's located errors cross the thread as SpecError(s) with their file,
+ * line, column and pointer; a thread that cannot start leaves the work to this thread, with a warning
+ * for --verbose.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { warnThreadFailures } from '../../generator/emit/thread.ts';
+import { SpecError, SpecErrors } from '../../generator/errors.ts';
+import { loadAndModel, loadModel, rest } from '../../generator/spec-thread.ts';
+import { removeDir, tempDir } from '../helpers/cli.ts';
+
+let work = '';
+let big = '';
+let broken = '';
+
+/** A spec over 1 MB (a long description), with a duplicate operationId: one located warning. */
+function spec(extra: Record<string, unknown> = {}): string {
+  const operation = (id: string) => ({ operationId: id, tags: ['Pets'], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } });
+  return JSON.stringify(
+    {
+      openapi: '3.1.0',
+      info: { title: 'Big', version: '1.0.0', description: 'A long description. '.repeat(60_000) },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: { '/pets': { get: operation('getPet') }, '/pets/{id}': { get: { ...operation('getPet'), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] } } },
+      components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } },
+      ...extra,
+    },
+    null,
+    1,
+  );
+}
+
+test.before(() => {
+  work = tempDir('spec-thread');
+  big = join(work, 'big.json');
+  writeFileSync(big, spec());
+  broken = join(work, 'broken.json');
+  writeFileSync(broken, spec({ components: { schemas: { Pet: { $ref: '#/components/schemas/Missing' } } } }));
+});
+test.after(() => {
+  warnThreadFailures(undefined);
+  removeDir(work);
+});
+
+const job = (file: string) => ({ spec: file, overlays: [], remote: undefined, packageName: '@test/big', clientName: 'BigClient' });
+
+test('a big spec on the thread: the model, warnings, snapshot and runtime made here', async () => {
+  const warnings: string[] = [];
+  warnThreadFailures((line) => warnings.push(line));
+  const stages: string[] = [];
+  const loaded = await loadModel(job(big), {}, (stage) => stages.push(stage));
+  const here = loadAndModel({ ...job(big), kind: 'load', key: -1 }, () => {});
+  assert.ok('model' in here);
+  assert.equal(loaded.model, here.model);
+  assert.equal(stages, ['model'], 'the thread tells when modelling starts');
+  assert.is(loaded.warnings.length, 1);
+  assert.instance(loaded.warnings[0], SpecError);
+  assert.equal(loaded.warnings.map((w) => w.message), here.warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column).message));
+  assert.match(loaded.warnings[0]!.message, /big\.json:\d+:\d+: duplicate operationId "getPet"/);
+  const made = await loaded.rest;
+  const expected = rest(here.model, {});
+  assert.is(made.snapshot, expected.snapshot);
+  assert.equal([...made.runtime], [...expected.runtime]);
+  assert.equal(warnings, [], 'the thread started');
+});
+
+test('a bad big spec: its located error crosses the thread as a SpecError', async () => {
+  const refused = loadAndModel({ ...job(broken), kind: 'load', key: -1 }, () => {});
+  assert.ok('refused' in refused, 'loadAndModel answers with the errors as data');
+  const expected = refused.refused.map((e) => new SpecError(e.reason, e.file, e.pointer, e.line, e.column).message).join('\n');
+  try {
+    await loadModel(job(broken), {}, () => {});
+    assert.unreachable('a missing $ref is refused');
+  } catch (error) {
+    assert.ok(error instanceof SpecError || error instanceof SpecErrors, String(error));
+    assert.match((error as Error).message, /broken\.json:\d+:\d+: .*Missing/);
+    assert.is((error as Error).message, expected, 'the message is the one made here');
+  }
+});
+
+test('a spec thread that cannot start: the work is done here, and --verbose is told', async () => {
+  const warnings: string[] = [];
+  warnThreadFailures((line) => warnings.push(line));
+  process.env.XGEN_SPEC_WORKER = join(work, 'no-such-worker.ts');
+  try {
+    const loaded = await loadModel(job(big), {}, () => {});
+    assert.is(loaded.model.clientName, 'BigClient');
+    assert.match(warnings.join('\n'), /^xgen: warning: the thread for loading the spec did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m);
+  } finally {
+    delete process.env.XGEN_SPEC_WORKER;
+  }
+});
+
+test.run();
