@@ -78,8 +78,8 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
   const enumList = closedEnums.sort((a, b) => a.localeCompare(b)).join(', ');
   const imports = [
     model.hasMoney ? "import type { Micros } from './runtime/money.js';\n" : '',
-    // Re-exported: other modules import every schema's type from here.
-    closedEnums.length > 0 ? `import type { ${enumList} } from './enums.js';\n\nexport type { ${enumList} };\n` : '',
+    // Imported only: `models.ts` passes this file's exports on whole, and `index.ts` exports the enums (values too) from `enums.ts`.
+    closedEnums.length > 0 ? `import type { ${enumList} } from './enums.js';\n` : '',
   ].join('');
   return `/** ${GENERATED_HEADER} */\n\n${imports}${imports ? '\n' : ''}${body}`;
 }
