@@ -58,7 +58,7 @@ export function indexExports(model: ApiModel): IndexExport[] {
     });
   }
   if (has('selection')) {
-    exports.push({ moduleSpecifier: './runtime/selection.js', namedExports: ['type Selected', 'type FieldSelection', 'type FieldsParam', 'type KnownParams'] });
+    exports.push({ moduleSpecifier: './runtime/selection.js', namedExports: ['type Selected', 'type FieldSelection', 'type SelectionRules', 'type FieldsParam', 'type KnownParams'] });
   }
   if (has('stream')) {
     exports.push({ moduleSpecifier: './runtime/stream.js', namedExports: ['EventStream', 'SseParser', 'type ServerSentEvent', 'type StreamOptions', 'type ReconnectOptions', 'type ReconnectEvent'] });

@@ -19,7 +19,6 @@ export const typescript = require('typescript') as typeof Typescript;
  */
 const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof OpenapiTypescript.transformSchema;
 const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof OpenapiTypescript, 'resolveRef' | 'scanDiscriminators'>;
-export const astToString = (require('openapi-typescript/dist/lib/ts.cjs') as Pick<typeof OpenapiTypescript, 'astToString'>).astToString;
 
 /** What `openapiTS()` does after redocly: the options' defaults, the discriminators, then the transform. */
 export function openapiTS(document: OpenapiTypescript.OpenAPI3, options: OpenapiTypescript.OpenAPITSOptions): Typescript.Node[] {

@@ -1,27 +1,30 @@
 import { printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
-import { pageHelpers, selectionEnums, selectionHelpers, selectionStatements } from './selections.ts';
+import { pageHelpers, selectionHelpers, selectionSchemaNames, selectionStatements } from './selections.ts';
 import { GENERATED_HEADER } from './source.ts';
 
 /**
- * `models.ts`: the named type of every schema that is not an enum (enums live in `enums.ts`),
- * re-exported from `schemas.ts`, which declares each once, and the field-selection types.
+ * `models.ts`: every named schema type, passed on whole from `schemas.ts` (which declares each once),
+ * and the field-selection types built on them. Each name appears once: the schema types by
+ * `export type *`, and only what the selection types use is imported.
  */
 export function emitModels(model: ApiModel): string {
-  const enumNames = new Set(model.enums.map((e) => e.name));
-  const names = model.schemas.filter((schema) => !enumNames.has(schema.name)).map((schema) => schema.name);
-  // Imported, for the selection types below, and exported as they are.
-  const statements: StatementStructures[] = names.length > 0 ? [{ kind: StructureKind.ExportDeclaration, isTypeOnly: true, namedExports: names }] : [];
-  const selection: StatementStructures[] = [];
+  const statements: StatementStructures[] = [];
+  if (model.schemas.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './schemas.js' });
+  // Closed enums are declared in `enums.ts` (which `index.ts` exports, values and all); every other schema in `schemas.ts`.
+  const closedEnums = new Set(model.enums.filter((e) => !e.open).map((e) => e.name));
+  const schemas = new Set(model.schemas.map((s) => s.name));
+  const used = selectionSchemaNames(model).sort((a, b) => a.localeCompare(b));
+  const fromEnums = used.filter((name) => closedEnums.has(name));
+  const fromSchemas = used.filter((name) => !closedEnums.has(name) && schemas.has(name));
+  const imports: StatementStructures[] = [];
+  if (fromEnums.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './enums.js', isTypeOnly: true, namedImports: fromEnums });
+  if (fromSchemas.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: fromSchemas });
   const helpers = selectionHelpers(model);
-  if (helpers.length > 0) {
-    selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
-  }
+  if (helpers.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
   const pages = pageHelpers(model);
-  if (pages.length > 0) selection.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: pages });
-  const fromSchemas = [...names, ...selectionEnums(model)].sort((a, b) => a.localeCompare(b));
-  if (fromSchemas.length > 0) selection.unshift({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: fromSchemas });
-  const all = [...selection, ...statements, ...selectionStatements(model)];
+  if (pages.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: pages });
+  const all = [...imports, ...statements, ...selectionStatements(model)];
   // `index.ts` re-exports this file, which must stay a module when the spec has no named schemas.
   if (all.length === 0) all.push({ kind: StructureKind.ExportDeclaration });
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: all });

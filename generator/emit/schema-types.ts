@@ -1,9 +1,11 @@
 import type ts from 'typescript';
-import { astToString, openapiTS, typescript } from './libraries.ts';
+import { openapiTS, typescript } from './libraries.ts';
 import { deprecationText, isFalseSchema, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
 import { exportModifiers, findSchemas, memberText, propertyName, referByName, referToDeclaration, replaceSchemas, schemaRefName } from './schema-ast.ts';
+import { plainDocs } from './schema-docs.ts';
 import { nameSchemas } from './schema-names.ts';
+import { printStatements, withoutEmptyRoots } from './schema-print.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS, wrapText } from './source.ts';
 
 /** The members TypeScript's `Object` interface declares (every object type has them). */
@@ -68,21 +70,16 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
   // A closed enum is declared once, in enums.ts (with its array of values): here it is imported.
   const closedEnums = model.enums.filter((e) => !e.open).map((e) => e.name);
   const openEnums = new Set(model.enums.filter((e) => e.open).map((e) => e.name));
-  const body = astToString(nameSchemas(aliasCycles(nodes), params, new Set(closedEnums), openEnums))
-    // openapi-typescript emits these empty roots; we expose only components.
-    .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, '')
-    // openapi-typescript labels literal discriminators it writes; the spec's own docs say more.
-    .replace(/^\s*\/\*\*\n\s*\* @description discriminator enum property added by openapi-typescript\n\s*\* @enum \{string\}\n\s*\*\/\n/gm, '')
-    // A blank line between top-level declarations (each starts at the margin, its doc comment first).
-    // (Looked at where the line ends, not searched for backwards: a search runs back over the text.)
-    .replace(/\n(?=(?:\/\*\*|export |type |interface )[^\n]*)/g, (newline, offset: number, text: string) => (offset >= 3 && text.startsWith(' */', offset - 3) ? newline : '\n\n'));
+  const schemaNodes = nameSchemas(aliasCycles(withoutEmptyRoots(nodes)), params, new Set(closedEnums), openEnums);
+  plainDocs(schemaNodes);
+  const body = printStatements(schemaNodes);
   const enumList = closedEnums.sort((a, b) => a.localeCompare(b)).join(', ');
   const imports = [
     model.hasMoney ? "import type { Micros } from './runtime/money.js';\n" : '',
-    // Re-exported: other modules import every schema's type from here.
-    closedEnums.length > 0 ? `import type { ${enumList} } from './enums.js';\n\nexport type { ${enumList} };\n` : '',
+    // Imported only: `models.ts` passes this file's exports on whole, and `index.ts` exports the enums (values too) from `enums.ts`.
+    closedEnums.length > 0 ? `import type { ${enumList} } from './enums.js';\n` : '',
   ].join('');
-  return `/** ${GENERATED_HEADER} */\n\n${imports}${imports ? '\n' : ''}${body}`;
+  return `/** ${GENERATED_HEADER} */\n\n${imports}${imports ? '\n' : ''}${body}\n`;
 }
 
 /**

@@ -12,9 +12,42 @@ function fieldTypeOf(selection: SelectionModel): string {
   return selection.field.values.length > 0 ? union(selection.field.values) : 'string';
 }
 
-/** The enums the selection types of `models.ts` name (imported there from `schemas.ts`). */
-export function selectionEnums(model: ApiModel): string[] {
-  return [...new Set(model.selections.flatMap((s) => ('enum' in s.field ? [s.field.enum] : [])))].sort();
+/**
+ * The schema types the declarations of `selectionStatements` name (imported in `models.ts` from
+ * `schemas.ts`): selected objects and their field enums, and each narrowed operation's params,
+ * body, objects holding selections and page items.
+ */
+export function selectionSchemaNames(model: ApiModel): string[] {
+  const names = new Set<string>();
+  for (const s of model.selections) {
+    names.add(s.object);
+    if ('enum' in s.field) names.add(s.field.enum);
+  }
+  const addMember = (m: NarrowedMember): void => {
+    if (!m.object) return;
+    if (m.object.others) names.add(m.object.schema);
+    m.object.members.forEach(addMember);
+  };
+  for (const op of model.operations) {
+    if (!op.narrowing) continue;
+    names.add(op.paramsType).add(op.narrowing.body);
+    op.narrowing.members.forEach(addMember);
+    if (op.narrowing.pageTypeName && op.pagination) names.add(op.pagination.itemType);
+  }
+  return [...names];
+}
+
+/** The `SelectionRules` of `runtime/selection.ts` for one selected object, as an object type of named keys. */
+function selectionRules(s: SelectionModel, field: string, optional: readonly string[]): string {
+  const rules: [string, string][] = [
+    ['defaults', union(s.defaults)],
+    ['sometimesAbsent', union(s.sometimesAbsent)],
+    ['presentWhenAsked', union(s.presentWhenAsked)],
+    ['nonDefaults', union(s.nonDefaults)],
+    ['fields', field],
+    ...(optional.length > 0 ? [['alwaysOptional', union(optional)] as [string, string]] : []),
+  ];
+  return `{ ${rules.map(([key, type]) => `${key}: ${type};`).join(' ')} }`;
 }
 
 function list(values: readonly string[]): string {
@@ -38,7 +71,7 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
       isExported: true,
       name: s.name,
       typeParameters: [{ name: 'V', default: `readonly ${field.includes('|') ? `(${field})` : field}[]` }],
-      type: `FieldSelection<${s.object}, V, ${union(s.defaults)}, ${union(s.sometimesAbsent)}, ${union(s.presentWhenAsked)}, ${union(s.nonDefaults)}, ${field}${optional.length > 0 ? `, ${union(optional)}` : ''}>`,
+      type: `FieldSelection<${s.object}, V, ${selectionRules(s, field, optional)}>`,
       docs: [
         {
           description: docText(

@@ -19,35 +19,45 @@ export type Selected<T, Present extends keyof T, Maybe extends keyof T = never> 
 } & { [K in Maybe]?: T[K] };
 
 /**
- * The object `T` as a `*.fields` value `V` selects it. `Default`: the fields returned unasked;
- * `Sometimes`: fields that stay optional when requested (no default among them); `WhenAsked`: the
- * fields present whenever requested (all but `Sometimes`); `NonDefault`: the fields that come only
- * when requested; `Field`: every field name the parameter takes; `Other`: optional properties the
- * parameter cannot name, optional in every selection.
+ * What a `*.fields` parameter does to the object `T`, by field name (each a union of `T`'s keys):
+ * written out once per selectable object in `models.ts`, where `TweetSelection` passes it to
+ * `FieldSelection`.
+ */
+export interface SelectionRules<T> {
+  /** The fields the API returns when nothing asks for them. */
+  defaults: keyof T;
+  /** Fields the API leaves out of some objects even when asked: optional when requested (no default among them). */
+  sometimesAbsent: keyof T;
+  /** The fields present whenever requested (every field but `sometimesAbsent`). */
+  presentWhenAsked: keyof T;
+  /** The fields that come only when requested. */
+  nonDefaults: keyof T;
+  /** Every field name the parameter takes. */
+  fields: unknown;
+  /** Optional properties the parameter cannot name: optional in every selection. */
+  alwaysOptional?: keyof T;
+}
+
+/** `R['alwaysOptional']`, or `never` when the rules have none. */
+type AlwaysOptional<T, R extends SelectionRules<T>> = R extends { alwaysOptional: infer O extends keyof T } ? O : never;
+
+/**
+ * The object `T` as a `*.fields` value `V` selects it, by the rules `R` (see `SelectionRules`):
  * - nothing asked (`never`, `undefined`): the defaults;
  * - a tuple (an inline list, `as const`): the defaults and every listed field (a union of tuples:
  *   one selection per tuple);
  * - an array of some field names: the defaults, and the named fields as optional;
  * - anything that may hold every field (`TweetField[]`, an optional value): `T` as the schema states it.
  */
-export type FieldSelection<
-  T,
-  V,
-  Default extends keyof T,
-  Sometimes extends keyof T,
-  WhenAsked extends keyof T,
-  NonDefault extends keyof T,
-  Field,
-  Other extends keyof T = never,
-> = V[] extends undefined[]
-  ? Selected<T, Default, Other>
+export type FieldSelection<T, V, R extends SelectionRules<T>> = V[] extends undefined[]
+  ? Selected<T, R['defaults'], AlwaysOptional<T, R>>
   : V[] extends (readonly unknown[])[]
     ? V extends readonly unknown[]
       ? number extends V['length']
-        ? [Field] extends [V[number]]
+        ? [R['fields']] extends [V[number]]
           ? T
-          : Selected<T, Default, (V[number] & NonDefault) | Other>
-        : Selected<T, Default | (V[number] & WhenAsked), (V[number] & Sometimes) | Other>
+          : Selected<T, R['defaults'], (V[number] & R['nonDefaults']) | AlwaysOptional<T, R>>
+        : Selected<T, R['defaults'] | (V[number] & R['presentWhenAsked']), (V[number] & R['sometimesAbsent']) | AlwaysOptional<T, R>>
       : never
     : T;
 

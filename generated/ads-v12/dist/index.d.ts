@@ -27,6 +27,7 @@ export {
 export {
   type Selected,
   type FieldSelection,
+  type SelectionRules,
   type FieldsParam,
   type KnownParams,
 } from './runtime/selection.js';

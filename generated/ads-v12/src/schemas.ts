@@ -9,20 +9,9 @@ import type {
   PermissionScope,
 } from './enums.js';
 
-export type {
-  AudienceExpansion,
-  AudienceUserOperationType,
-  DurationInDays,
-  KeywordInsightGranularity,
-  PermissionScope,
-};
-
 export interface components {
   schemas: {
-    /**
-     * @description The industry of an advertising account.
-     * @enum {string}
-     */
+    /** The industry of an advertising account. */
     IndustryType:
       | 'AGENCY'
       | 'BUSINESS_TO_BUSINESS'
@@ -39,10 +28,8 @@ export interface components {
       | 'TRAVEL'
       | 'OTHER'
       | string;
-    /**
-     * @description The kinds of entity whose change history can be read.
-     * @enum {string}
-     */
+
+    /** The kinds of entity whose change history can be read. */
     HistoryEntityType:
       | 'CAMPAIGN'
       | 'LINE_ITEM'
@@ -50,17 +37,15 @@ export interface components {
       | 'TARGETING_CRITERIA'
       | 'PROMOTED_ACCOUNT'
       | string;
+
     /**
-     * @description How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid
-     *     amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the
-     *     daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
-     * @enum {string}
+     * How a line item bids. AUTO optimizes from the daily budget and flight dates and ignores the bid
+     * amount; MAX bids at most the bid amount (unavailable for REACH and FOLLOWERS); TARGET keeps the
+     * daily average bid within 20 percent of the bid amount (REACH and WEBSITE_CLICKS only).
      */
     BidStrategy: 'AUTO' | 'MAX' | 'TARGET' | string;
-    /**
-     * @description What a line item optimizes for. The default depends on the objective.
-     * @enum {string}
-     */
+
+    /** What a line item optimizes for. The default depends on the objective. */
     Goal:
       | 'APP_CLICKS'
       | 'APP_INSTALLS'
@@ -78,27 +63,21 @@ export interface components {
       | 'VIEW_15S'
       | 'WEBSITE_CONVERSIONS'
       | string;
+
     /**
-     * @description The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is
-     *     the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid
-     *     strategy.
-     * @enum {string}
+     * The billing unit of a line item. It can be changed only for APP_INSTALLS line items; IMPRESSION is
+     * the default for the APP_INSTALLS and LINK_CLICKS goals and is not valid with the TARGET bid
+     * strategy.
      */
     PayBy: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK' | string;
-    /**
-     * @description How far a line item's audience is expanded beyond its targeting.
-     * @enum {string}
-     */
+
+    /** How far a line item's audience is expanded beyond its targeting. */
     AudienceExpansion: AudienceExpansion;
-    /**
-     * @description Whether an entity is running.
-     * @enum {string}
-     */
+
+    /** Whether an entity is running. */
     EntityStatus: 'ACTIVE' | 'PAUSED' | string;
-    /**
-     * @description The campaign objective of a line item.
-     * @enum {string}
-     */
+
+    /** The campaign objective of a line item. */
     Objective:
       | 'APP_INSTALLS'
       | 'APP_ENGAGEMENTS'
@@ -109,21 +88,17 @@ export interface components {
       | 'VIDEO_VIEWS'
       | 'PREROLL_VIEWS'
       | string;
+
     /**
-     * @description Where a line item serves. The list is not exhaustive: fields that return placements also accept
-     *     other strings.
-     * @enum {string}
+     * Where a line item serves. The list is not exhaustive: fields that return placements also accept
+     * other strings.
      */
     Placement: 'ALL_ON_SERVICE' | 'PUBLISHER_NETWORK' | 'SERVICE_TIMELINE' | string;
-    /**
-     * @description The promoted product of a line item.
-     * @enum {string}
-     */
+
+    /** The promoted product of a line item. */
     ProductType: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS' | string;
-    /**
-     * @description The creative format of an account media entry (and of the media creatives made from it).
-     * @enum {string}
-     */
+
+    /** The creative format of an account media entry (and of the media creatives made from it). */
     CreativeType:
       | 'BANNER'
       | 'BANNER_TABLET'
@@ -135,10 +110,8 @@ export interface components {
       | 'PREROLL'
       | 'VAST_PREROLL'
       | string;
-    /**
-     * @description The kind of a card, derived from its components.
-     * @enum {string}
-     */
+
+    /** The kind of a card, derived from its components. */
     CardType:
       | 'IMAGE_APP'
       | 'IMAGE_CAROUSEL_APP'
@@ -154,81 +127,64 @@ export interface components {
       | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
       | 'VIDEO_WEBSITE'
       | string;
-    /**
-     * @description The kind of a poll card. The list is not exhaustive: poll cards also accept other strings.
-     * @enum {string}
-     */
+
+    /** The kind of a poll card. The list is not exhaustive: poll cards also accept other strings. */
     PollCardType: 'VIDEO_POLLS' | 'TEXT_POLLS' | 'IMAGE_POLLS' | string;
+
     /**
-     * @description The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
-     *     strings.
-     * @enum {string}
+     * The state of a scheduled post. The list is not exhaustive: scheduled posts also accept other
+     * strings.
      */
     ScheduledStatus: 'SCHEDULED' | 'SUCCESS' | string;
+
     /**
-     * @description The review state of an account or creative. The list is not exhaustive: records also accept other
-     *     strings.
-     * @enum {string}
+     * The review state of an account or creative. The list is not exhaustive: records also accept other
+     * strings.
      */
     ApprovalStatus: 'ACCEPTED' | string;
+
     /**
-     * @description The kind of change in an account history entry. The list is not exhaustive: history entries also
-     *     accept other strings.
-     * @enum {string}
+     * The kind of change in an account history entry. The list is not exhaustive: history entries also
+     * accept other strings.
      */
     ChangeType: 'CREATE' | string;
+
     /**
-     * @description A beta or limited feature that can be granted to an account. The list is not exhaustive: the
-     *     features operation also returns other strings.
-     * @enum {string}
+     * A beta or limited feature that can be granted to an account. The list is not exhaustive: the
+     * features operation also returns other strings.
      */
     AccountFeature: 'PROMOTED_MEDIA_POLLS' | 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' | string;
+
     /**
-     * @description Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
-     *     The list is not exhaustive.
-     * @enum {string}
+     * Where a campaign's budget is optimized (a line item daily budget is accepted only under LINE_ITEM).
+     * The list is not exhaustive.
      */
     BudgetOptimization: 'LINE_ITEM' | string;
-    /**
-     * @description What a granted account may do with a shared audience.
-     * @enum {string}
-     */
+
+    /** What a granted account may do with a shared audience. */
     PermissionLevel: 'READ_ONLY' | 'READ_WRITE' | string;
-    /**
-     * @description Which custom audiences to list: the ones the account owns (the default) or the ones shared with it.
-     * @enum {string}
-     */
+
+    /** Which custom audiences to list: the ones the account owns (the default) or the ones shared with it. */
     PermissionScope: PermissionScope;
-    /**
-     * @description How a targeting criterion applies. EQ (the default) targets the value; NE excludes it.
-     * @enum {string}
-     */
+
+    /** How a targeting criterion applies. EQ (the default) targets the value; NE excludes it. */
     OperatorType: 'EQ' | 'NE' | string;
-    /**
-     * @description The call to action button of a preroll video ad.
-     * @enum {string}
-     */
+
+    /** The call to action button of a preroll video ad. */
     CallToAction: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW' | string;
-    /**
-     * @description The label of a card BUTTON component.
-     * @enum {string}
-     */
+
+    /** The label of a card BUTTON component. */
     ButtonLabel: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP' | string;
-    /**
-     * @description The size of each data point of keyword insights.
-     * @enum {string}
-     */
+
+    /** The size of each data point of keyword insights. */
     KeywordInsightGranularity: KeywordInsightGranularity;
-    /**
-     * @description What an audience user operation does. `Update` adds the users; `Delete` removes them.
-     * @enum {string}
-     */
+
+    /** What an audience user operation does. `Update` adds the users; `Delete` removes them. */
     AudienceUserOperationType: AudienceUserOperationType;
-    /**
-     * @description A frequency-cap window in days.
-     * @enum {integer}
-     */
+
+    /** A frequency-cap window in days. */
     DurationInDays: DurationInDays;
+
     CountryCode: CountryCode;
     IabCategory: IabCategory;
     CardUri: CardUri;
@@ -406,155 +362,200 @@ export interface components {
   pathItems: never;
 }
 
-/** @description A two-letter country code, for example `US`. */
+/** A two-letter country code, for example `US`. */
 export type CountryCode = string;
 
-/** @description An IAB content category code, for example `IAB3-1`. */
+/** An IAB content category code, for example `IAB3-1`. */
 export type IabCategory = string;
 
 /**
- * @description A card reference of the form `card://<card_id>`, passed to post creation operations to attach the
- *     card.
+ * A card reference of the form `card://<card_id>`, passed to post creation operations to attach the
+ * card.
  */
 export type CardUri = string;
 
 /**
- * @description A 64-bit (long) numeric id such as a user id, as a decimal string: JavaScript numbers cannot hold
- *     every 64-bit value exactly.
+ * A 64-bit (long) numeric id such as a user id, as a decimal string: JavaScript numbers cannot hold
+ * every 64-bit value exactly.
  */
 export type LongId = string;
 
-/** @description A normalized identifier hashed with SHA-256, as 64 lowercase hexadecimal characters. */
+/** A normalized identifier hashed with SHA-256, as 64 lowercase hexadecimal characters. */
 export type Sha256Hex = string;
 
-/** @description An advertising account. */
+/** An advertising account. */
 export interface Account {
-  /** @description The account id. */
+  /** The account id. */
   id: string;
-  /** @description The account name. */
+
+  /** The account name. */
   name?: string;
-  /** @description The name of the business that owns the account. */
+
+  /** The name of the business that owns the account. */
   business_name?: string;
-  /** @description The account's IANA time zone, for example `America/Los_Angeles`. */
+
+  /** The account's IANA time zone, for example `America/Los_Angeles`. */
   timezone?: string;
+
   /**
-   * Format: date-time
-   * @description When the account's time zone was last set.
+   * When the account's time zone was last set.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   timezone_switch_at?: string;
-  /** @description The id of the business that owns the account. */
+
+  /** The id of the business that owns the account. */
   business_id?: string;
-  /** @description The account's review state (not exhaustive, see ApprovalStatus). */
+
+  /** The account's review state (not exhaustive, see ApprovalStatus). */
   approval_status?: components['schemas']['ApprovalStatus'] | string;
-  /** @description The account's industry. Returned only by single reads and updates, not by lists. */
+
+  /** The account's industry. Returned only by single reads and updates, not by lists. */
   industry_type?: components['schemas']['IndustryType'];
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description A mobile app associated with an advertising account. */
+/** A mobile app associated with an advertising account. */
 export interface AccountApp {
   id: string;
-  /** @description The app's store identifier (an App Store id or a Google Play package name). */
+
+  /** The app's store identifier (an App Store id or a Google Play package name). */
   app_store_identifier?: string;
-  /** @description Whether app conversion tracking is enabled. */
+
+  /** Whether app conversion tracking is enabled. */
   conversion_tracking_enabled?: boolean;
-  /** @description The app's deep link pattern. */
+
+  /** The app's deep link pattern. */
   deep_link_pattern?: string;
-  /** @description The app's operating system. */
+
+  /** The app's operating system. */
   os_type?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description One change made to an entity of the account. */
+/** One change made to an entity of the account. */
 export interface AccountHistoryEntry {
   id: string;
-  /** @description Who made the change. */
+
+  /** Who made the change. */
   change_by?: {
-    /** @description The user who made the change. */
+    /** The user who made the change. */
     user_id?: string;
-    /** @description The platform the change was made from. */
+
+    /** The platform the change was made from. */
     platform?: string;
   };
-  /** @description The changed fields and their new values. */
+
+  /** The changed fields and their new values. */
   changes?: {
     [key: string]: unknown;
   };
+
   /**
-   * Format: date-time
-   * @description When the change was made.
+   * When the change was made.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   change_time?: string;
-  /** @description The changed entity. */
+
+  /** The changed entity. */
   entity_id?: string;
-  /** @description The kind of the changed entity. */
+
+  /** The kind of the changed entity. */
   entity?: components['schemas']['HistoryEntityType'];
-  /** @description The entity as it was at that time; its shape follows `entity`. */
+
+  /** The entity as it was at that time; its shape follows `entity`. */
   entity_data?: Campaign | LineItem | PromotedTweet | TargetingCriterion | PromotedAccount;
-  /** @description The kind of change (not exhaustive, see ChangeType). */
+
+  /** The kind of change (not exhaustive, see ChangeType). */
   change_type?: components['schemas']['ChangeType'] | string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
 /**
- * @description A campaign, as seen in account history data. Records carry more fields than these.
+ * A campaign, as seen in account history data. Records carry more fields than these.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type Campaign = {
   id?: string;
   name?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   start_time?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   end_time?: string;
+
   purchase_order_number?: string;
+
   /**
-   * Format: int64
-   * @description Daily budget in micros of the account currency (5.50 is 5500000).
+   * Daily budget in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   daily_budget_amount_local_micro?: Micros;
+
   /**
-   * Format: int64
-   * @description Total budget in micros of the account currency (5.50 is 5500000).
+   * Total budget in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   total_budget_amount_local_micro?: Micros;
+
   duration_in_days?: DurationInDays;
-  /** @description Whether spend is paced evenly over the flight (true) or as fast as possible. */
+
+  /** Whether spend is paced evenly over the flight (true) or as fast as possible. */
   standard_delivery?: boolean;
+
   entity_status?: components['schemas']['EntityStatus'];
-  /** @description The most times one user is shown the ads within `duration_in_days`. */
+
+  /** The most times one user is shown the ads within `duration_in_days`. */
   frequency_cap?: number;
-  /** @description Where the budget is optimized (not exhaustive, see BudgetOptimization). */
+
+  /** Where the budget is optimized (not exhaustive, see BudgetOptimization). */
   budget_optimization?: components['schemas']['BudgetOptimization'] | string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at?: string;
+
   deleted?: boolean;
 } & {
   [key: string]: unknown;
 };
 
 /**
- * @description A promoted post, as seen in account history data.
+ * A promoted post, as seen in account history data.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type PromotedTweet = {
   id?: string;
@@ -563,11 +564,11 @@ export type PromotedTweet = {
 };
 
 /**
- * @description A targeting criterion, as seen in account history data. Records carry more fields than these.
+ * A targeting criterion, as seen in account history data. Records carry more fields than these.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type TargetingCriterion = {
   id?: string;
@@ -579,288 +580,387 @@ export type TargetingCriterion = {
 };
 
 /**
- * @description A promoted account: a user promoted by a PROMOTED_ACCOUNT line item.
+ * A promoted account: a user promoted by a PROMOTED_ACCOUNT line item.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type PromotedAccount = {
   id: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 } & {
   [key: string]: unknown;
 };
 
-/** @description An advertiser business category, standing for a set of IAB categories. */
+/** An advertiser business category, standing for a set of IAB categories. */
 export interface AdvertiserBusinessCategory {
   id: string;
   name?: string;
-  /** @description The IAB categories this business category stands for. */
+
+  /** The IAB categories this business category stands for. */
   iab_categories?: IabCategory[];
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description A curated category, a package of publisher content that preroll line items can target. */
+/** A curated category, a package of publisher content that preroll line items can target. */
 export interface CuratedCategory {
   id: string;
   name?: string;
   description?: string;
-  /** @description The countries where the category is available. */
+
+  /** The countries where the category is available. */
   country_codes?: CountryCode[];
-  /** @description The users whose content the category holds. */
+
+  /** The users whose content the category holds. */
   publisher_user_ids?: string[];
-  /** @description How many videos of the category were monetized in the last thirty days. */
+
+  /** How many videos of the category were monetized in the last thirty days. */
   videos_monetized_in_last_thirty_days?: number;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description A line item (ad group) under a campaign. */
+/** A line item (ad group) under a campaign. */
 export interface LineItem {
   id: string;
-  /** @description The parent campaign. */
+
+  /** The parent campaign. */
   campaign_id?: string;
-  /** @description The user the ads are promoted for. */
+
+  /** The user the ads are promoted for. */
   advertiser_user_id?: string;
+
   name?: string;
-  /** @description Where the line item serves (not exhaustive, see Placement). */
+
+  /** Where the line item serves (not exhaustive, see Placement). */
   placements?: (components['schemas']['Placement'] | string)[];
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   start_time?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   end_time?: string;
+
   /**
-   * Format: int64
-   * @description The bid in micros of the account currency (5.50 is 5500000).
+   * The bid in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   bid_amount_local_micro?: Micros;
+
   bid_strategy?: components['schemas']['BidStrategy'];
-  /** @description The advertiser's website domain, without protocol. */
+
+  /** The advertiser's website domain, without protocol. */
   advertiser_domain?: string;
+
   /**
-   * Format: int64
-   * @description The target cost per action in micros of the account currency (5.50 is 5500000).
+   * The target cost per action in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   target_cpa_local_micro?: Micros;
-  /** @description The web event tag the line item optimizes for. */
+
+  /** The web event tag the line item optimizes for. */
   primary_web_event_tag?: string;
+
   goal?: components['schemas']['Goal'];
   objective?: components['schemas']['Objective'];
   product_type?: components['schemas']['ProductType'];
   pay_by?: components['schemas']['PayBy'];
+
   /**
-   * Format: int64
-   * @description Daily budget in micros of the account currency (5.50 is 5500000).
+   * Daily budget in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   daily_budget_amount_local_micro?: Micros;
+
   /**
-   * Format: int64
-   * @description Total budget in micros of the account currency (5.50 is 5500000).
+   * Total budget in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   total_budget_amount_local_micro?: Micros;
+
   duration_in_days?: DurationInDays;
-  /** @description The most times one user is shown the ads within `duration_in_days`. */
+
+  /** The most times one user is shown the ads within `duration_in_days`. */
   frequency_cap?: number;
-  /** @description Whether spend is paced evenly over the flight (true) or as fast as possible. */
+
+  /** Whether spend is paced evenly over the flight (true) or as fast as possible. */
   standard_delivery?: boolean;
+
   entity_status?: components['schemas']['EntityStatus'];
-  /** @description Whether the advertiser's posts are promoted automatically. */
+
+  /** Whether the advertiser's posts are promoted automatically. */
   automatic_tweet_promotion?: boolean;
-  /** @description The promoted app's Google Play package name. */
+
+  /** The promoted app's Google Play package name. */
   android_app_store_identifier?: string;
-  /** @description The promoted app's App Store id. */
+
+  /** The promoted app's App Store id. */
   ios_app_store_identifier?: string;
-  /** @description IAB categories describing the advertiser's business. */
+
+  /** IAB categories describing the advertiser's business. */
   categories?: IabCategory[];
-  /** @description The account currency the money fields are in, for example `USD`. */
+
+  /** The account currency the money fields are in, for example `USD`. */
   currency?: string;
-  /** @description Where the line item's creatives come from. */
+
+  /** Where the line item's creatives come from. */
   creative_source?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description An association between a line item and a curated category. */
+/** An association between a line item and a curated category. */
 export interface LineItemCuratedCategory {
   id: string;
   line_item_id?: string;
   curated_category_id?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description The placement combinations a line item of one product type may use. */
+/** The placement combinations a line item of one product type may use. */
 export interface PlacementOption {
   product_type: components['schemas']['ProductType'];
-  /** @description Each inner array is one allowed combination of placements. */
+
+  /** Each inner array is one allowed combination of placements. */
   placements: (components['schemas']['Placement'] | string)[][];
 }
 
-/** @description An entry of the account's media library. */
+/** An entry of the account's media library. */
 export interface AccountMedia {
   id: string;
-  /** @description The video, for video entries. */
+
+  /** The video, for video entries. */
   video_id?: string;
+
   /**
-   * Format: uri
-   * @description Where the media is served from.
+   * Where the media is served from.
+   *
+   * A URI.
    */
   media_url?: string;
+
   creative_type?: components['schemas']['CreativeType'];
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description An account media entry attached to a line item. */
+/** An account media entry attached to a line item. */
 export interface MediaCreative {
   id: string;
   line_item_id?: string;
   account_media_id?: string;
+
   /**
-   * Format: uri
-   * @description Where a click leads (required for WEBSITE_CLICKS line items; ignored for preroll).
+   * Where a click leads (required for WEBSITE_CLICKS line items; ignored for preroll).
+   *
+   * A URI.
    */
   landing_url?: string;
+
   creative_type?: components['schemas']['CreativeType'];
   entity_status?: components['schemas']['EntityStatus'];
-  /** @description The creative's review state (not exhaustive, see ApprovalStatus). */
+
+  /** The creative's review state (not exhaustive, see ApprovalStatus). */
   approval_status?: components['schemas']['ApprovalStatus'] | string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description A card built from components. */
+/** A card built from components. */
 export interface Card {
   id: string;
   name?: string;
-  /** @description The card's components in top-to-bottom render order. */
+
+  /** The card's components in top-to-bottom render order. */
   components?: CardComponent[];
+
   card_uri?: CardUri;
   card_type?: components['schemas']['CardType'];
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
 /**
- * @description A poll card. Polls with media also carry the video fields. A poll closes when `duration_in_minutes`,
- *     counted from creation, elapses; `end_time` is the close time.
+ * A poll card. Polls with media also carry the video fields. A poll closes when `duration_in_minutes`,
+ * counted from creation, elapses; `end_time` is the close time.
  */
 export interface PollCard {
   id: string;
   name?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   start_time?: string;
+
   /**
-   * Format: date-time
-   * @description When the poll closes.
+   * When the poll closes.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_time?: string;
+
   first_choice?: string;
   second_choice?: string;
   third_choice?: string;
   fourth_choice?: string;
-  /** @description The poll duration in minutes, as a decimal string (responses carry it as a string). */
+
+  /** The poll duration in minutes, as a decimal string (responses carry it as a string). */
   duration_in_minutes?: string;
+
   card_uri?: CardUri;
-  /** @description The poll kind (not exhaustive, see PollCardType). */
+
+  /** The poll kind (not exhaustive, see PollCardType). */
   card_type?: components['schemas']['PollCardType'] | string;
-  /** Format: uri */
+
+  /** A URI. */
   video_url?: string;
-  /** Format: uri */
+
+  /** A URI. */
   video_hls_url?: string;
+
   video_width?: number;
   video_height?: number;
-  /** Format: uri */
+
+  /** A URI. */
   video_poster_url?: string;
+
   video_poster_width?: number;
   video_poster_height?: number;
   content_duration_seconds?: number;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description The call to action of a preroll line item. */
+/** The call to action of a preroll line item. */
 export interface PrerollCallToAction {
   id: string;
   line_item_id?: string;
   call_to_action?: components['schemas']['CallToAction'];
-  /** Format: uri */
+
+  /** A URI. */
   call_to_action_url?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
-/** @description A post scheduled for later publication. */
+/** A post scheduled for later publication. */
 export interface ScheduledTweet {
   id: string;
   name?: string;
   text?: string;
-  /** @description The user the post is published as. */
+
+  /** The user the post is published as. */
   user_id?: string;
-  /** @description The post's state (not exhaustive, see ScheduledStatus). */
+
+  /** The post's state (not exhaustive, see ScheduledStatus). */
   scheduled_status?: components['schemas']['ScheduledStatus'] | string;
+
   /**
-   * Format: date-time
-   * @description When the post is published (minute granularity).
+   * When the post is published (minute granularity).
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   scheduled_at?: string;
+
   /**
-   * Format: date-time
-   * @description When the post was published.
+   * When the post was published.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   completed_at?: string;
-  /** @description Whether the post is promoted-only (not shown to followers or on the public timeline). */
+
+  /** Whether the post is promoted-only (not shown to followers or on the public timeline). */
   nullcast?: boolean;
+
   card_uri?: CardUri;
-  /** @description The published post, once published. */
+
+  /** The published post, once published. */
   tweet_id?: string;
+
   media_keys?: string[];
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
+
   deleted: boolean;
 }
 
 /**
- * @description A permission sharing a tailored audience with another account.
+ * A permission sharing a tailored audience with another account.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type TailoredAudiencePermission = {
   id?: string;
@@ -871,11 +971,11 @@ export type TailoredAudiencePermission = {
 };
 
 /**
- * @description A permission sharing a custom audience with another account.
+ * A permission sharing a custom audience with another account.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type CustomAudiencePermission = {
   id?: string;
@@ -886,64 +986,70 @@ export type CustomAudiencePermission = {
 };
 
 /**
- * @description A custom audience. Records carry more fields than these.
+ * A custom audience. Records carry more fields than these.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type CustomAudience = {
   id?: string;
-  /** @description The audience name, unique within the account. */
+
+  /** The audience name, unique within the account. */
   name?: string;
+
   description?: string;
-  /** @description Whether this account owns the audience (only the owner may create or change permissions). */
+
+  /** Whether this account owns the audience (only the owner may create or change permissions). */
   is_owner?: boolean;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at?: string;
+
   deleted?: boolean;
 } & {
   [key: string]: unknown;
 };
 
 /**
- * @description A campaign and its line items that target a custom audience.
+ * A campaign and its line items that target a custom audience.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export interface CustomAudienceTargeting {
   [key: string]: unknown;
 }
 
 /**
- * @description An audience size estimate.
+ * An audience size estimate.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export interface AudienceEstimate {
   [key: string]: unknown;
 }
 
 /**
- * @description Post volume for the input keywords and 30 related keywords.
+ * Post volume for the input keywords and 30 related keywords.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export interface KeywordInsights {
   [key: string]: unknown;
 }
 
 /**
- * @description One component of a card, discriminated by `type`. A component list holds exactly one media component
- *     (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component.
+ * One component of a card, discriminated by `type`. A component list holds exactly one media component
+ * (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component.
  */
 export type CardComponent =
   | CardMediaComponent
@@ -951,138 +1057,147 @@ export type CardComponent =
   | CardDetailsComponent
   | CardButtonComponent;
 
-/** @description One image or video from the account's media library. */
+/** One image or video from the account's media library. */
 export interface CardMediaComponent {
   type: 'MEDIA';
-  /** @description The media key of the image or video. */
+
+  /** The media key of the image or video. */
   media_key: string;
 }
 
-/** @description A swipeable set of 2 to 6 images or videos. */
+/** A swipeable set of 2 to 6 images or videos. */
 export interface CardSwipeableMediaComponent {
   type: 'SWIPEABLE_MEDIA';
-  /** @description The media keys, 2 to 6, in swipe order. */
+
+  /** The media keys, 2 to 6, in swipe order. */
   media_keys: string[];
 }
 
-/** @description A title with a website destination. The only component that takes a WEBSITE destination. */
+/** A title with a website destination. The only component that takes a WEBSITE destination. */
 export interface CardDetailsComponent {
   type: 'DETAILS';
   title: string;
   destination: WebsiteDestination;
 }
 
-/** @description A labelled button with an app destination. The only component that takes an APP destination. */
+/** A labelled button with an app destination. The only component that takes an APP destination. */
 export interface CardButtonComponent {
   type: 'BUTTON';
   label: CardButtonLabel;
   destination: AppDestination;
 }
 
-/** @description A button label chosen from the fixed label list. */
+/** A button label chosen from the fixed label list. */
 export interface CardButtonLabel {
-  /** @constant */
   type: 'ENUM';
   value: components['schemas']['ButtonLabel'];
 }
 
-/** @description A website a card leads to. Allowed only inside a DETAILS component. */
+/** A website a card leads to. Allowed only inside a DETAILS component. */
 export interface WebsiteDestination {
-  /** @constant */
   type: 'WEBSITE';
+
   /**
-   * Format: uri
-   * @description The website URL.
+   * The website URL.
+   *
+   * A URI.
    */
   url: string;
 }
 
 /**
- * @description An app a card leads to. Allowed only inside a BUTTON component. Needs `country_code` and at least
- *     one of `androidstore_app_id` and `ios_app_store_identifier`; a platform's deep link is allowed only
- *     together with that platform's app identifier.
+ * An app a card leads to. Allowed only inside a BUTTON component. Needs `country_code` and at least
+ * one of `androidstore_app_id` and `ios_app_store_identifier`; a platform's deep link is allowed only
+ * together with that platform's app identifier.
  */
 export interface AppDestination {
-  /** @constant */
   type: 'APP';
-  /** @description The two-letter country of the app store listing. */
+
+  /** The two-letter country of the app store listing. */
   country_code: CountryCode;
-  /** @description The Android app's store identifier (package name). */
+
+  /** The Android app's store identifier (package name). */
   androidstore_app_id?: string;
-  /** @description The iOS app's App Store identifier. */
+
+  /** The iOS app's App Store identifier. */
   ios_app_store_identifier?: string;
-  /** @description A deep link into the Android app; only with `androidstore_app_id`. */
+
+  /** A deep link into the Android app; only with `androidstore_app_id`. */
   googleplay_deep_link?: string;
-  /** @description A deep link into the iOS app; only with `ios_app_store_identifier`. */
+
+  /** A deep link into the iOS app; only with `ios_app_store_identifier`. */
   ios_deep_link?: string;
 }
 
 /**
- * @description The components of a card (or of one carousel slide) in top-to-bottom render order: exactly one media
- *     component and exactly one DETAILS or BUTTON component.
+ * The components of a card (or of one carousel slide) in top-to-bottom render order: exactly one media
+ * component and exactly one DETAILS or BUTTON component.
  */
 export type CardComponentList = CardComponentInput[];
 
-/** @description The slides of a multi-destination carousel, in order; each slide is a component list. */
+/** The slides of a multi-destination carousel, in order; each slide is a component list. */
 export type CardSlides = CardComponentList[];
 
-/** @description A new card with either `components` or `slides`, never both. */
+/** A new card with either `components` or `slides`, never both. */
 export type CreateCardRequest = CreateCardWithComponents | CreateCardWithSlides;
 
-/** @description A new single-destination card. */
+/** A new single-destination card. */
 export interface CreateCardWithComponents {
-  /** @description The card name (at most 80 characters). */
+  /** The card name (at most 80 characters). */
   name: string;
+
   components: CardComponentList;
   slides?: never;
 }
 
-/** @description A new multi-destination carousel card. */
+/** A new multi-destination carousel card. */
 export interface CreateCardWithSlides {
-  /** @description The card name (at most 80 characters). */
+  /** The card name (at most 80 characters). */
   name: string;
+
   slides: CardSlides;
   components?: never;
 }
 
 /**
- * @description Card changes: `name` and at most one of `components` and `slides`. Each supplied field replaces the
- *     stored one.
+ * Card changes: `name` and at most one of `components` and `slides`. Each supplied field replaces the
+ * stored one.
  */
 export type UpdateCardRequest = UpdateCardComponents | UpdateCardSlides | UpdateCardName;
 
-/** @description Replaces the card's components (and optionally its name). */
+/** Replaces the card's components (and optionally its name). */
 export interface UpdateCardComponents {
-  /** @description The new card name (at most 80 characters). */
+  /** The new card name (at most 80 characters). */
   name?: string;
+
   components: CardComponentList;
   slides?: never;
 }
 
-/** @description Replaces the card's slides (and optionally its name). */
+/** Replaces the card's slides (and optionally its name). */
 export interface UpdateCardSlides {
-  /** @description The new card name (at most 80 characters). */
+  /** The new card name (at most 80 characters). */
   name?: string;
+
   slides: CardSlides;
   components?: never;
 }
 
-/** @description Renames the card. */
+/** Renames the card. */
 export interface UpdateCardName {
-  /** @description The new card name (at most 80 characters). */
+  /** The new card name (at most 80 characters). */
   name: string;
+
   components?: never;
   slides?: never;
 }
 
-/** @description Account changes; both fields are optional. */
+/** Account changes; both fields are optional. */
 export interface UpdateAccountRequest {
-  /** @description The new account name. */
+  /** The new account name. */
   name?: string;
-  /**
-   * @description A value of `IndustryType` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `IndustryType` (requests take only the listed values). */
   industry_type?:
     | 'AGENCY'
     | 'BUSINESS_TO_BUSINESS'
@@ -1101,77 +1216,84 @@ export interface UpdateAccountRequest {
 }
 
 export interface CreateLineItemCuratedCategoryRequest {
-  /** @description The line item. */
+  /** The line item. */
   line_item_id: string;
-  /** @description The curated category to associate with it. */
+
+  /** The curated category to associate with it. */
   curated_category_id: string;
 }
 
-/** @description Association changes; both fields are optional. */
+/** Association changes; both fields are optional. */
 export interface UpdateLineItemCuratedCategoryRequest {
-  /** @description The new curated category. */
+  /** The new curated category. */
   curated_category_id?: string;
-  /** @description The new line item. */
+
+  /** The new line item. */
   line_item_id?: string;
 }
 
-/** @description Line item changes; every field is optional. */
+/** Line item changes; every field is optional. */
 export interface UpdateLineItemRequest {
   /**
-   * @description The advertiser's website domain without protocol, for example `example.com`. Required for line items
-   *     with placement PUBLISHER_NETWORK.
+   * The advertiser's website domain without protocol, for example `example.com`. Required for line items
+   * with placement PUBLISHER_NETWORK.
    */
   advertiser_domain?: string;
-  /** @description The user the ads are promoted for. */
+
+  /** The user the ads are promoted for. */
   advertiser_user_id?: string;
+
   /**
-   * @description The promoted app's Google Play package name. APP_INSTALLS and APP_ENGAGEMENTS line items need this
-   *     or `ios_app_store_identifier`.
+   * The promoted app's Google Play package name. APP_INSTALLS and APP_ENGAGEMENTS line items need this
+   * or `ios_app_store_identifier`.
    */
   android_app_store_identifier?: string;
+
   /**
-   * @description The promoted app's App Store id. APP_INSTALLS and APP_ENGAGEMENTS line items need this or
-   *     `android_app_store_identifier`.
+   * The promoted app's App Store id. APP_INSTALLS and APP_ENGAGEMENTS line items need this or
+   * `android_app_store_identifier`.
    */
   ios_app_store_identifier?: string;
+
   audience_expansion?: AudienceExpansion;
+
   /**
-   * Format: int64
-   * @description The bid in micros of the account currency (5.50 is 5500000); greater than zero. Required when
-   *     `bid_strategy` is MAX or TARGET; ignored under AUTO.
+   * The bid in micros of the account currency (5.50 is 5500000); greater than zero. Required when
+   * `bid_strategy` is MAX or TARGET; ignored under AUTO.
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   bid_amount_local_micro?: Micros;
-  /**
-   * @description A value of `BidStrategy` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `BidStrategy` (requests take only the listed values). */
   bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
+
   /**
-   * @description IAB categories of the advertiser's business (comma-separated on the wire). Required for
-   *     PUBLISHER_NETWORK placement; PREROLL_VIEWS line items need the IAB categories of one or two
-   *     advertiser business categories.
+   * IAB categories of the advertiser's business (comma-separated on the wire). Required for
+   * PUBLISHER_NETWORK placement; PREROLL_VIEWS line items need the IAB categories of one or two
+   * advertiser business categories.
    */
   categories?: IabCategory[];
-  /** @description The frequency-cap window, 1, 7 or 30 days. */
+
+  /** The frequency-cap window, 1, 7 or 30 days. */
   duration_in_days?: DurationInDays;
-  /**
-   * @description ACTIVE runs the line item; PAUSED stops it.
-   * @enum {string}
-   */
+
+  /** ACTIVE runs the line item; PAUSED stops it. */
   entity_status?: 'ACTIVE' | 'PAUSED';
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   start_time?: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   end_time?: string;
+
   /**
-   * @description The most times one user is shown the ads within `duration_in_days`. Only for the REACH, ENGAGEMENTS,
-   *     VIDEO_VIEWS and PREROLL_VIEWS objectives.
+   * The most times one user is shown the ads within `duration_in_days`. Only for the REACH, ENGAGEMENTS,
+   * VIDEO_VIEWS and PREROLL_VIEWS objectives.
    */
   frequency_cap?: number;
-  /**
-   * @description A value of `Goal` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `Goal` (requests take only the listed values). */
   goal?:
     | 'APP_CLICKS'
     | 'APP_INSTALLS'
@@ -1188,225 +1310,250 @@ export interface UpdateLineItemRequest {
     | 'VIEW_6S'
     | 'VIEW_15S'
     | 'WEBSITE_CONVERSIONS';
+
   name?: string;
-  /**
-   * @description The billing unit; changes only for APP_INSTALLS line items and is not IMPRESSION under TARGET.
-   * @enum {string}
-   */
+
+  /** The billing unit; changes only for APP_INSTALLS line items and is not IMPRESSION under TARGET. */
   pay_by?: 'APP_CLICK' | 'IMPRESSION' | 'LINK_CLICK';
+
   /**
-   * Format: int64
-   * @description Total budget in micros of the account currency (5.50 is 5500000).
+   * Total budget in micros of the account currency (5.50 is 5500000).
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   total_budget_amount_local_micro?: Micros;
+
   /**
-   * Format: int64
-   * @description Daily budget in micros of the account currency (5.50 is 5500000); at most the total budget. Accepted
-   *     only when the parent campaign has `budget_optimization` LINE_ITEM.
+   * Daily budget in micros of the account currency (5.50 is 5500000); at most the total budget. Accepted
+   * only when the parent campaign has `budget_optimization` LINE_ITEM.
+   *
+   * A 64-bit integer: values past 2^53 lose precision as a JavaScript number.
    */
   daily_budget_amount_local_micro?: Micros;
 }
 
 export interface CreateMediaCreativeRequest {
-  /** @description The account media entry to attach. */
+  /** The account media entry to attach. */
   account_media_id: string;
-  /** @description The line item to attach it to. */
+
+  /** The line item to attach it to. */
   line_item_id: string;
+
   /**
-   * Format: uri
-   * @description Where a click leads. Required when the line item's objective is WEBSITE_CLICKS; ignored for preroll
-   *     assets.
+   * Where a click leads. Required when the line item's objective is WEBSITE_CLICKS; ignored for preroll
+   * assets.
+   *
+   * A URI.
    */
   landing_url?: string;
 }
 
 export interface CreatePollCardRequest {
-  /** @description The card name (at most 80 characters). */
+  /** The card name (at most 80 characters). */
   name: string;
-  /** @description How long the poll stays open, in minutes from creation (5 to 10080, that is 7 days). */
+
+  /** How long the poll stays open, in minutes from creation (5 to 10080, that is 7 days). */
   duration_in_minutes: number;
-  /** @description The first choice (at most 25 characters). */
+
+  /** The first choice (at most 25 characters). */
   first_choice: string;
-  /** @description The second choice (at most 25 characters). */
+
+  /** The second choice (at most 25 characters). */
   second_choice: string;
-  /** @description The third choice (at most 25 characters). */
+
+  /** The third choice (at most 25 characters). */
   third_choice?: string;
-  /** @description The fourth choice (at most 25 characters); needs `third_choice`. */
+
+  /** The fourth choice (at most 25 characters); needs `third_choice`. */
   fourth_choice?: string;
+
   /**
-   * @description Media from the account's library to show with the poll; an image must be at least 800 px wide with a
-   *     1.91:1 aspect ratio. Write only: the response gives media URLs instead. Needs the account feature
-   *     PROMOTED_MEDIA_POLLS.
+   * Media from the account's library to show with the poll; an image must be at least 800 px wide with a
+   * 1.91:1 aspect ratio. Write only: the response gives media URLs instead. Needs the account feature
+   * PROMOTED_MEDIA_POLLS.
    */
   media_key?: string;
 }
 
 export interface CreatePrerollCallToActionRequest {
-  /** @description A PREROLL_VIEWS line item. */
+  /** A PREROLL_VIEWS line item. */
   line_item_id: string;
-  /**
-   * @description A value of `CallToAction` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `CallToAction` (requests take only the listed values). */
   call_to_action: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
+
   /**
-   * Format: uri
-   * @description Where the call to action leads.
+   * Where the call to action leads.
+   *
+   * A URI.
    */
   call_to_action_url: string;
 }
 
-/** @description Call to action changes; both fields are optional. */
+/** Call to action changes; both fields are optional. */
 export interface UpdatePrerollCallToActionRequest {
-  /**
-   * @description A value of `CallToAction` (requests take only the listed values).
-   * @enum {string}
-   */
+  /** A value of `CallToAction` (requests take only the listed values). */
   call_to_action?: 'GO_TO' | 'SEE_MORE' | 'SHOP' | 'VISIT_SITE' | 'WATCH_NOW';
+
   /**
-   * Format: uri
-   * @description Where the call to action leads.
+   * Where the call to action leads.
+   *
+   * A URI.
    */
   call_to_action_url?: string;
 }
 
 /**
- * @description A post to schedule: when (`scheduled_at`), as whom (`as_user_id`) and, to attach a card, `card_uri`.
- *     The body takes further post parameters.
+ * A post to schedule: when (`scheduled_at`), as whom (`as_user_id`) and, to attach a card, `card_uri`.
+ * The body takes further post parameters.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type CreateScheduledTweetRequest = {
   /**
-   * Format: date-time
-   * @description When to publish; at most one year ahead, minute granularity (seconds are ignored).
+   * When to publish; at most one year ahead, minute granularity (seconds are ignored).
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   scheduled_at: string;
+
   /**
-   * @description The advertiser user (a 64-bit id as a decimal string) on whose behalf the post is published; the
-   *     user must have granted the authenticated user access.
+   * The advertiser user (a 64-bit id as a decimal string) on whose behalf the post is published; the
+   * user must have granted the authenticated user access.
    */
   as_user_id: LongId;
-  /** @description A card to attach to the post. */
+
+  /** A card to attach to the post. */
   card_uri?: CardUri;
 } & {
   [key: string]: unknown;
 };
 
 export interface AudienceEstimateRequest {
-  /** @description The targeting criteria; at least one must be a primary criterion. */
+  /** The targeting criteria; at least one must be a primary criterion. */
   targeting_criteria: AudienceEstimateCriterion[];
 }
 
-/** @description One targeting criterion of an audience estimate. */
+/** One targeting criterion of an audience estimate. */
 export interface AudienceEstimateCriterion {
-  /** @description The kind of targeting, for example LOCATION or KEYWORD. */
+  /** The kind of targeting, for example LOCATION or KEYWORD. */
   targeting_type: string;
-  /** @description The targeted value. */
+
+  /** The targeted value. */
   targeting_value: string;
+
   /**
-   * @description EQ (the default) targets the value; NE excludes it.
+   * EQ (the default) targets the value; NE excludes it.
+   *
    * @default EQ
-   * @enum {string}
    */
   operator_type?: 'EQ' | 'NE';
 }
 
 export interface CreateAudiencePermissionRequest {
-  /** @description The account the audience is shared with. */
+  /** The account the audience is shared with. */
   granted_account_id: string;
-  /**
-   * @description A value of `PermissionLevel` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `PermissionLevel` (requests take only the listed values). */
   permission_level: 'READ_ONLY' | 'READ_WRITE';
 }
 
 export interface CreateCustomAudienceRequest {
-  /** @description The audience name; must be unique, or the request fails. */
+  /** The audience name; must be unique, or the request fails. */
   name: string;
+
   description?: string;
 }
 
-/** @description Audience changes; both fields are optional. */
+/** Audience changes; both fields are optional. */
 export interface UpdateCustomAudienceRequest {
-  /** @description The new audience name; must be unique. */
+  /** The new audience name; must be unique. */
   name?: string;
+
   description?: string;
 }
 
 /**
- * @description Audience user operations, applied as one batch (all or nothing): at most 2,500 operations and at
- *     most 5,000,000 bytes of body.
+ * Audience user operations, applied as one batch (all or nothing): at most 2,500 operations and at
+ * most 5,000,000 bytes of body.
  */
 export type AudienceUsersRequest = AudienceUsersOperation[];
 
-/** @description Adds (`Update`) or removes (`Delete`) users. */
+/** Adds (`Update`) or removes (`Delete`) users. */
 export interface AudienceUsersOperation {
   operation_type: AudienceUserOperationType;
   params: {
     users: AudienceUser[];
+
     /**
-     * Format: date-time
-     * @description When the change takes effect (UTC); defaults to now.
+     * When the change takes effect (UTC); defaults to now.
+     *
+     * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
      */
     effective_at?: string;
+
     /**
-     * Format: date-time
-     * @description When the users leave the audience (UTC); later than `effective_at`, defaults to 13 months after the
-     *     request.
+     * When the users leave the audience (UTC); later than `effective_at`, defaults to 13 months after the
+     * request.
+     *
+     * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
      */
     expires_at?: string;
   };
 }
 
 /**
- * @description One user, identified by one or more identifier kinds, each a list of values. Every value except
- *     `partner_user_id` must be normalized and hashed with SHA-256.
+ * One user, identified by one or more identifier kinds, each a list of values. Every value except
+ * `partner_user_id` must be normalized and hashed with SHA-256.
  */
 export interface AudienceUser {
-  /** @description Normalized, SHA-256-hashed email addresses. */
+  /** Normalized, SHA-256-hashed email addresses. */
   email?: Sha256Hex[];
-  /** @description Normalized, SHA-256-hashed device advertising ids. */
+
+  /** Normalized, SHA-256-hashed device advertising ids. */
   device_id?: Sha256Hex[];
-  /** @description Normalized, SHA-256-hashed handles. */
+
+  /** Normalized, SHA-256-hashed handles. */
   handle?: Sha256Hex[];
-  /** @description SHA-256-hashed platform user ids. */
+
+  /** SHA-256-hashed platform user ids. */
   twitter_id?: Sha256Hex[];
-  /** @description Normalized, SHA-256-hashed phone numbers. */
+
+  /** Normalized, SHA-256-hashed phone numbers. */
   phone_number?: Sha256Hex[];
-  /** @description The partner's own user ids, sent as they are (not hashed). */
+
+  /** The partner's own user ids, sent as they are (not hashed). */
   partner_user_id?: string[];
 }
 
-/** @description The audiences to create, at most 10. */
+/** The audiences to create, at most 10. */
 export type BatchCreateCustomAudiencesRequest = BatchCustomAudienceItem[];
 
 /**
- * @description One audience to create in a batch.
+ * One audience to create in a batch.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export interface BatchCustomAudienceItem {
   [key: string]: unknown;
 }
 
-/** @description The request as the server understood it. */
+/** The request as the server understood it. */
 export interface RequestEcho {
-  /** @description An echo of the request's parameters. */
+  /** An echo of the request's parameters. */
   params: {
     [key: string]: unknown;
   };
 }
 
-/** @description The cursor of the next page; null on the last page. */
+/** The cursor of the next page; null on the last page. */
 export type NextCursor = string | null;
 
-/** @description The number of matching records; present only when `with_total_count=true` was sent. */
+/** The number of matching records; present only when `with_total_count=true` was sent. */
 export type TotalCount = number;
 
 export interface AccountResponse {
@@ -1441,7 +1588,8 @@ export interface AccountHistoryListResponse {
 
 export interface AccountFeaturesResponse {
   request: RequestEcho;
-  /** @description The granted features (not exhaustive, see AccountFeature). */
+
+  /** The granted features (not exhaustive, see AccountFeature). */
   data: (components['schemas']['AccountFeature'] | string)[];
 }
 
@@ -1455,7 +1603,8 @@ export interface CuratedCategoryListResponse {
   request: RequestEcho;
   data: CuratedCategory[];
   next_cursor: NextCursor;
-  /** @description The number of matching curated categories (always present on this operation). */
+
+  /** The number of matching curated categories (always present on this operation). */
   total_count: number;
 }
 
@@ -1591,13 +1740,14 @@ export interface CustomAudienceTargetedListResponse {
   next_cursor: NextCursor;
 }
 
-/** @description The result of an audience user batch: how many users were received and how many applied. */
+/** The result of an audience user batch: how many users were received and how many applied. */
 export interface AudienceUsersResponse {
   request: RequestEcho;
   data: {
-    /** @description Users applied; must equal `total_count` and the number of users sent. */
+    /** Users applied; must equal `total_count` and the number of users sent. */
     success_count: number;
-    /** @description Users received; must equal `success_count` and the number of users sent. */
+
+    /** Users received; must equal `success_count` and the number of users sent. */
     total_count: number;
   } & {
     [key: string]: unknown;
@@ -1629,53 +1779,57 @@ export interface CustomAudienceResponse {
 }
 
 /**
- * @description The result of a batch audience creation.
+ * The result of a batch audience creation.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type BatchCustomAudiencesResponse = {
   request?: RequestEcho;
-  /** @description The batch results, in request order. */
+
+  /** The batch results, in request order. */
   data?: unknown;
 } & {
   [key: string]: unknown;
 };
 
 /**
- * @description A response whose shape is not documented.
+ * A response whose shape is not documented.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type UnspecifiedResponse = {
   request?: RequestEcho;
-  /** @description The response data. */
+
+  /** The response data. */
   data?: unknown;
 } & {
   [key: string]: unknown;
 };
 
-/** @description One error. */
+/** One error. */
 export type AdsError = {
-  /** @description A machine-readable error code, for example NOT_FOUND or INVALID_PARAMETER. */
+  /** A machine-readable error code, for example NOT_FOUND or INVALID_PARAMETER. */
   code: string;
-  /** @description A human-readable explanation. */
+
+  /** A human-readable explanation. */
   message: string;
-  /** @description The parameter the error is about, when there is one. */
+
+  /** The parameter the error is about, when there is one. */
   parameter?: string;
 } & {
   [key: string]: unknown;
 };
 
 /**
- * @description The Ads error envelope: a list of errors and the request echo.
+ * The Ads error envelope: a list of errors and the request echo.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type AdsErrorResponse = {
   errors: AdsError[];
@@ -1685,45 +1839,56 @@ export type AdsErrorResponse = {
 };
 
 /**
- * @description A rejected batch. Request-level errors are in `errors`; item-level errors are in `operation_errors`,
- *     whose index matches the input item's index (an empty list for items without errors).
+ * A rejected batch. Request-level errors are in `errors`; item-level errors are in `operation_errors`,
+ * whose index matches the input item's index (an empty list for items without errors).
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type BatchErrorResponse = {
-  /** @description Request-level errors, for example an oversize batch. */
+  /** Request-level errors, for example an oversize batch. */
   errors?: AdsError[];
-  /** @description Item-level errors, for example a missing parameter, at the index of the input item. */
+
+  /** Item-level errors, for example a missing parameter, at the index of the input item. */
   operation_errors?: AdsError[][];
+
   request?: RequestEcho;
 } & {
   [key: string]: unknown;
 };
 
 export interface ListAccountsParams {
-  /** @description Scope the response to these account ids (comma-separated on the wire, up to 200). */
+  /** Scope the response to these account ids (comma-separated on the wire, up to 200). */
   account_ids?: readonly string[];
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description Case-insensitive prefix match on the account name. */
+
+  /** Case-insensitive prefix match on the account name. */
   q?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -1731,13 +1896,15 @@ export interface ListAccountsParams {
 
 export interface GetAccountParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -1745,46 +1912,54 @@ export interface GetAccountParams {
 
 export type UpdateAccountParams = UpdateAccountRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface DeleteSandboxAccountParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 }
 
 export interface ListAccountAppsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -1792,103 +1967,121 @@ export interface ListAccountAppsParams {
 
 export interface GetAccountHistoryParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /**
-   * @description The kind of entity whose history is returned.
-   * @enum {string}
-   */
+
+  /** The kind of entity whose history is returned. */
   entity_type: 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
-  /** @description The id of the entity whose history is returned. */
+
+  /** The id of the entity whose history is returned. */
   entity_id: string;
+
   /**
-   * Format: date-time
-   * @description Start of the window, on a whole hour (minutes and seconds zero).
+   * Start of the window, on a whole hour (minutes and seconds zero).
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   start_time: string;
+
   /**
-   * Format: date-time
-   * @description End of the window, on a whole hour (minutes and seconds zero).
+   * End of the window, on a whole hour (minutes and seconds zero).
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_time: string;
+
   /**
-   * @description Only changes made by this user. A 64-bit (long) user id, passed as a decimal string so that it
-   *     survives JavaScript numbers.
+   * Only changes made by this user. A 64-bit (long) user id, passed as a decimal string so that it
+   * survives JavaScript numbers.
    */
   user_id?: LongId;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
 }
 
 export interface GetAccountFeaturesParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 }
 
 export interface ListCuratedCategoriesParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description Two-letter country codes (comma-separated on the wire, up to 200). */
+
+  /** Two-letter country codes (comma-separated on the wire, up to 200). */
   country_codes: readonly CountryCode[];
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
 }
 
 export interface GetCuratedCategoryParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The curated category.
+   * The curated category.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   curated_category_id: string;
 }
 
 export interface ListLineItemCuratedCategoriesParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -1896,28 +2089,31 @@ export interface ListLineItemCuratedCategoriesParams {
 
 export type CreateLineItemCuratedCategoryParams = CreateLineItemCuratedCategoryRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetLineItemCuratedCategoryParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The association between a line item and a curated category.
+   * The association between a line item and a curated category.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   line_item_curated_category_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -1925,87 +2121,92 @@ export interface GetLineItemCuratedCategoryParams {
 
 export type UpdateLineItemCuratedCategoryParams = UpdateLineItemCuratedCategoryRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The association between a line item and a curated category.
+   * The association between a line item and a curated category.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   line_item_curated_category_id: string;
 };
 
 export interface DeleteLineItemCuratedCategoryParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The association between a line item and a curated category.
+   * The association between a line item and a curated category.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   line_item_curated_category_id: string;
 }
 
 export type UpdateLineItemParams = UpdateLineItemRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The line item.
+   * The line item.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   line_item_id: string;
 };
 
 export interface DeleteLineItemParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The line item.
+   * The line item.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   line_item_id: string;
 }
 
 export interface ListLineItemPlacementsParams {
-  /**
-   * @description Only the placement options of this product type.
-   * @enum {string}
-   */
+  /** Only the placement options of this product type. */
   product_type?: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
 }
 
 export interface ListAccountMediaParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description Scope the response to these account media ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these account media ids (comma-separated on the wire, up to 200). */
   account_media_ids?: readonly string[];
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description Scope the response to these creative types (comma-separated on the wire). */
+
+  /** Scope the response to these creative types (comma-separated on the wire). */
   creative_types?: readonly (
     | 'BANNER'
     | 'BANNER_TABLET'
@@ -2017,18 +2218,24 @@ export interface ListAccountMediaParams {
     | 'PREROLL'
     | 'VAST_PREROLL'
   )[];
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2036,19 +2243,22 @@ export interface ListAccountMediaParams {
 
 export interface GetAccountMediaParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The account media entry.
+   * The account media entry.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_media_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2056,49 +2266,61 @@ export interface GetAccountMediaParams {
 
 export interface DeleteAccountMediaParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The account media entry.
+   * The account media entry.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_media_id: string;
 }
 
 export interface ListMediaCreativesParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description Only media creatives under this campaign. */
+
+  /** Only media creatives under this campaign. */
   campaign_id?: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these line item ids (comma-separated on the wire, up to 200). */
   line_item_ids?: readonly string[];
-  /** @description Scope the response to these media creative ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these media creative ids (comma-separated on the wire, up to 200). */
   media_creative_ids?: readonly string[];
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2106,28 +2328,31 @@ export interface ListMediaCreativesParams {
 
 export type CreateMediaCreativeParams = CreateMediaCreativeRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetMediaCreativeParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The media creative.
+   * The media creative.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   media_creative_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2135,47 +2360,58 @@ export interface GetMediaCreativeParams {
 
 export interface DeleteMediaCreativeParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The media creative.
+   * The media creative.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   media_creative_id: string;
 }
 
 export interface ListPromotedAccountsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these line item ids (comma-separated on the wire, up to 200). */
   line_item_ids?: readonly string[];
-  /** @description Scope the response to these promoted account ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these promoted account ids (comma-separated on the wire, up to 200). */
   promoted_account_ids?: readonly string[];
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2183,12 +2419,13 @@ export interface ListPromotedAccountsParams {
 
 export interface ListCardsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description Scope the response to these card types (comma-separated on the wire). */
+
+  /** Scope the response to these card types (comma-separated on the wire). */
   card_types?: readonly (
     | 'IMAGE_APP'
     | 'IMAGE_CAROUSEL_APP'
@@ -2204,28 +2441,39 @@ export interface ListCardsParams {
     | 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE'
     | 'VIDEO_WEBSITE'
   )[];
-  /** @description Scope the response to these card ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these card ids (comma-separated on the wire, up to 200). */
   card_id?: readonly string[];
-  /** @description Scope the response to these card URIs (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these card URIs (comma-separated on the wire, up to 200). */
   card_uris?: readonly CardUri[];
+
   /**
-   * @description Records per page (default 100, 1 to 200).
+   * Records per page (default 100, 1 to 200).
+   *
    * @default 100
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
+
   /**
-   * @description Include legacy website and app cards.
+   * Include legacy website and app cards.
+   *
    * @default false
    */
   include_legacy_cards?: boolean;
-  /** @description Case-insensitive prefix match on the card name (at most 80 characters). */
+
+  /** Case-insensitive prefix match on the card name (at most 80 characters). */
   q?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2233,28 +2481,31 @@ export interface ListCardsParams {
 
 export type CreateCardParams = CreateCardRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetCardParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The card (the part after `card://` in its card_uri).
+   * The card (the part after `card://` in its card_uri).
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   card_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2262,62 +2513,74 @@ export interface GetCardParams {
 
 export type UpdateCardParams = UpdateCardRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The card (the part after `card://` in its card_uri).
+   * The card (the part after `card://` in its card_uri).
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   card_id: string;
 };
 
 export interface DeleteCardParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The card (the part after `card://` in its card_uri).
+   * The card (the part after `card://` in its card_uri).
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   card_id: string;
 }
 
 export interface ListPollCardsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description Scope the response to these poll card ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these poll card ids (comma-separated on the wire, up to 200). */
   card_ids?: readonly string[];
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description Case-insensitive prefix match on the card name (at most 80 characters). */
+
+  /** Case-insensitive prefix match on the card name (at most 80 characters). */
   q?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2325,28 +2588,31 @@ export interface ListPollCardsParams {
 
 export type CreatePollCardParams = CreatePollCardRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetPollCardParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The poll card.
+   * The poll card.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   card_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2354,47 +2620,58 @@ export interface GetPollCardParams {
 
 export interface DeletePollCardParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The poll card.
+   * The poll card.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   card_id: string;
 }
 
 export interface ListPrerollCallToActionsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description Scope the response to these line item ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these line item ids (comma-separated on the wire, up to 200). */
   line_item_ids?: readonly string[];
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description Scope the response to these preroll call to action ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these preroll call to action ids (comma-separated on the wire, up to 200). */
   preroll_call_to_action_ids?: readonly string[];
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2402,28 +2679,31 @@ export interface ListPrerollCallToActionsParams {
 
 export type CreatePrerollCallToActionParams = CreatePrerollCallToActionRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetPrerollCallToActionParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The preroll call to action.
+   * The preroll call to action.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   preroll_call_to_action_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2431,144 +2711,167 @@ export interface GetPrerollCallToActionParams {
 
 export type UpdatePrerollCallToActionParams = UpdatePrerollCallToActionRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The preroll call to action.
+   * The preroll call to action.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   preroll_call_to_action_id: string;
 };
 
 export interface DeletePrerollCallToActionParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The preroll call to action.
+   * The preroll call to action.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   preroll_call_to_action_id: string;
 }
 
 export interface ListScheduledTweetsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description Records per page (default 100, 1 to 200).
+   * Records per page (default 100, 1 to 200).
+   *
    * @default 100
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
+
   /**
-   * @description Whose scheduled posts to list; defaults to the account's full promotable user. A 64-bit (long) user
-   *     id, passed as a decimal string.
+   * Whose scheduled posts to list; defaults to the account's full promotable user. A 64-bit (long) user
+   * id, passed as a decimal string.
    */
   user_id?: LongId;
 }
 
 export type CreateScheduledTweetParams = CreateScheduledTweetRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetScheduledTweetParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The scheduled post.
+   * The scheduled post.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   scheduled_tweet_id: string;
 }
 
 export type CreateAudienceEstimateParams = AudienceEstimateRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface SearchKeywordInsightsParams {
   /**
-   * @description Keywords to measure, OR-ed (comma-separated on the wire; at most 10 together with
-   *     negative_keywords).
+   * Keywords to measure, OR-ed (comma-separated on the wire; at most 10 together with
+   * negative_keywords).
    */
   keywords?: readonly string[];
-  /** @description Keywords to exclude, OR-ed (comma-separated on the wire; at most 10 together with keywords). */
+
+  /** Keywords to exclude, OR-ed (comma-separated on the wire; at most 10 together with keywords). */
   negative_keywords?: readonly string[];
+
   /**
-   * Format: date-time
-   * @description Start of the window; at most 7 days before end_time.
+   * Start of the window; at most 7 days before end_time.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   start_time?: string;
+
   /**
-   * Format: date-time
-   * @description End of the window; defaults to now.
+   * End of the window; defaults to now.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_time?: string;
-  /** @description Size of each data point in the window. */
+
+  /** Size of each data point in the window. */
   granularity?: KeywordInsightGranularity;
-  /** @description A country-level location targeting value scoping the results to one country. */
+
+  /** A country-level location targeting value scoping the results to one country. */
   location?: string;
 }
 
 export interface ListTailoredAudiencePermissionsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The tailored audience.
+   * The tailored audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   tailored_audience_id: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
+
   /**
-   * @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to
-   *     200).
+   * Scope the response to permissions granted to these account ids (comma-separated on the wire, up to
+   * 200).
    */
   granted_account_ids?: readonly string[];
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
-  /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these permission ids (comma-separated on the wire, up to 200). */
   tailored_audience_permission_ids?: readonly string[];
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2576,108 +2879,125 @@ export interface ListTailoredAudiencePermissionsParams {
 
 export type CreateTailoredAudiencePermissionParams = CreateAudiencePermissionRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The tailored audience.
+   * The tailored audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   tailored_audience_id: string;
 };
 
 export interface DeleteTailoredAudiencePermissionParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The tailored audience.
+   * The tailored audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   tailored_audience_id: string;
+
   /**
-   * @description The tailored audience permission.
+   * The tailored audience permission.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   tailored_audience_permission_id: string;
 }
 
 export interface GetCustomAudienceTargetedParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
-  /** @description When false, also lists inactive campaigns and line items, including line items with servable=false. */
+
+  /** When false, also lists inactive campaigns and line items, including line items with servable=false. */
   active?: boolean;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
 }
 
 export interface UpdateCustomAudienceUsersParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
-  /** @description The request body (application/json). */
+
+  /** The request body (application/json). */
   body: AudienceUsersRequest;
 }
 
 export interface ListCustomAudiencePermissionsParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
+
   /**
-   * @description Scope the response to permissions granted to these account ids (comma-separated on the wire, up to
-   *     200).
+   * Scope the response to permissions granted to these account ids (comma-separated on the wire, up to
+   * 200).
    */
   granted_account_ids?: readonly string[];
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
-  /** @description Scope the response to these permission ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these permission ids (comma-separated on the wire, up to 200). */
   custom_audience_permission_ids?: readonly string[];
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2685,70 +3005,84 @@ export interface ListCustomAudiencePermissionsParams {
 
 export type CreateCustomAudiencePermissionParams = CreateAudiencePermissionRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
 };
 
 export interface DeleteCustomAudiencePermissionParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
+
   /**
-   * @description The custom audience permission.
+   * The custom audience permission.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_permission_id: string;
 }
 
 export interface ListCustomAudiencesParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description Records per page (default 200, 1 to 1000).
+   * Records per page (default 200, 1 to 1000).
+   *
    * @default 200
    */
   count?: number;
-  /** @description The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
+
+  /** The `next_cursor` of the previous page. Cannot be combined with `with_total_count`. */
   cursor?: string;
-  /** @description Owned (OWNER, the default) or shared (SHARED) audiences. */
+
+  /** Owned (OWNER, the default) or shared (SHARED) audiences. */
   permission_scope?: PermissionScope;
-  /** @description Case-insensitive prefix match on the audience name. */
+
+  /** Case-insensitive prefix match on the audience name. */
   q?: string;
-  /** @description A supported attribute with ascending or descending order, for example `created_at-asc`. */
+
+  /** A supported attribute with ascending or descending order, for example `created_at-asc`. */
   sort_by?: string;
-  /** @description Scope the response to these custom audience ids (comma-separated on the wire, up to 200). */
+
+  /** Scope the response to these custom audience ids (comma-separated on the wire, up to 200). */
   custom_audience_ids?: readonly string[];
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
+
   /**
-   * @description Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
-   *     lower rate limit (currently 200 per 15 minutes).
+   * Add `total_count` to the response. Cannot be combined with `cursor`; requests that use it have a
+   * lower rate limit (currently 200 per 15 minutes).
+   *
    * @default false
    */
   with_total_count?: boolean;
@@ -2756,28 +3090,31 @@ export interface ListCustomAudiencesParams {
 
 export type CreateCustomAudienceParams = CreateCustomAudienceRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
 };
 
 export interface GetCustomAudienceParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
+
   /**
-   * @description Include deleted records.
+   * Include deleted records.
+   *
    * @default false
    */
   with_deleted?: boolean;
@@ -2785,33 +3122,35 @@ export interface GetCustomAudienceParams {
 
 export type UpdateCustomAudienceParams = UpdateCustomAudienceRequest & {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
+
   /**
-   * @description The custom audience.
+   * The custom audience.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   custom_audience_id: string;
 };
 
 export interface BatchCreateCustomAudiencesParams {
   /**
-   * @description The ads account acted on; it must be associated with the authenticated user.
+   * The ads account acted on; it must be associated with the authenticated user.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   account_id: string;
-  /** @description The request body (application/json). */
+
+  /** The request body (application/json). */
   body: BatchCreateCustomAudiencesRequest;
 }
 
 /**
- * @description One component of a card, discriminated by `type`. A component list holds exactly one media component
- *     (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component.
+ * One component of a card, discriminated by `type`. A component list holds exactly one media component
+ * (MEDIA or SWIPEABLE_MEDIA) and exactly one DETAILS or BUTTON component.
  */
 export type CardComponentInput =
   | CardMediaComponent
@@ -2819,20 +3158,17 @@ export type CardComponentInput =
   | CardDetailsComponent
   | CardButtonComponentInput;
 
-/** @description A labelled button with an app destination. The only component that takes an APP destination. */
+/** A labelled button with an app destination. The only component that takes an APP destination. */
 export interface CardButtonComponentInput {
   type: 'BUTTON';
   label: CardButtonLabelInput;
   destination: AppDestination;
 }
 
-/** @description A button label chosen from the fixed label list. */
+/** A button label chosen from the fixed label list. */
 export interface CardButtonLabelInput {
-  /** @constant */
   type: 'ENUM';
-  /**
-   * @description A value of `ButtonLabel` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `ButtonLabel` (requests take only the listed values). */
   value: 'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP';
 }

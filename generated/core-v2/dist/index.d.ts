@@ -28,6 +28,7 @@ export {
 export {
   type Selected,
   type FieldSelection,
+  type SelectionRules,
   type FieldsParam,
   type KnownParams,
 } from './runtime/selection.js';

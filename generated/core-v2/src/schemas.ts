@@ -17,23 +17,6 @@ import type {
   UserField,
 } from './enums.js';
 
-export type {
-  ConnectionField,
-  ConnectionStatusFilter,
-  MediaField,
-  NewsField,
-  NoteField,
-  OAuthAccessType,
-  PlaceField,
-  PollField,
-  StreamingEndpoint,
-  TimelineExclude,
-  TweetCreateReplySettings,
-  TweetExpansion,
-  TweetField,
-  UserField,
-};
-
 export interface components {
   schemas: {
     TweetId: TweetId;
@@ -55,85 +38,62 @@ export interface components {
     Url: Url;
     PaginationToken36: PaginationToken36;
     ReplayTimestamp: ReplayTimestamp;
-    /**
-     * @description A field of the post object that `tweet.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the post object that `tweet.fields` can select. */
     TweetField: TweetField;
-    /**
-     * @description A field of the user object that `user.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the user object that `user.fields` can select. */
     UserField: UserField;
-    /**
-     * @description A field of the media object that `media.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the media object that `media.fields` can select. */
     MediaField: MediaField;
-    /**
-     * @description A field of the poll object that `poll.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the poll object that `poll.fields` can select. */
     PollField: PollField;
-    /**
-     * @description A field of the place object that `place.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the place object that `place.fields` can select. */
     PlaceField: PlaceField;
-    /**
-     * @description A field of the news story object that `news.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the news story object that `news.fields` can select. */
     NewsField: NewsField;
-    /**
-     * @description A field of the community note object that `note.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the community note object that `note.fields` can select. */
     NoteField: NoteField;
-    /**
-     * @description A field of the streaming connection object that `connection.fields` can select.
-     * @enum {string}
-     */
+
+    /** A field of the streaming connection object that `connection.fields` can select. */
     ConnectionField: ConnectionField;
-    /**
-     * @description A reference in a post that `expansions` can expand into a full object in `includes`.
-     * @enum {string}
-     */
+
+    /** A reference in a post that `expansions` can expand into a full object in `includes`. */
     TweetExpansion: TweetExpansion;
-    /**
-     * @description A kind of post to leave out of a timeline.
-     * @enum {string}
-     */
+
+    /** A kind of post to leave out of a timeline. */
     TimelineExclude: TimelineExclude;
-    /**
-     * @description A streaming endpoint, as named in connection history and termination.
-     * @enum {string}
-     */
+
+    /** A streaming endpoint, as named in connection history and termination. */
     StreamingEndpoint: StreamingEndpoint;
+
     /**
-     * @description Which streaming connections to list: current (`active`), closed (`inactive`) or `all`.
+     * Which streaming connections to list: current (`active`), closed (`inactive`) or `all`.
+     *
      * @default active
-     * @enum {string}
      */
     ConnectionStatusFilter: ConnectionStatusFilter;
+
     Tweet: Tweet;
     TweetAttachments: TweetAttachments;
     ReferencedTweet: ReferencedTweet;
-    /**
-     * @description How a post refers to another post.
-     * @enum {string}
-     */
+
+    /** How a post refers to another post. */
     ReferencedTweetType: 'retweeted' | 'quoted' | 'replied_to' | string;
+
     TweetPublicMetrics: TweetPublicMetrics;
     TweetEngagementMetrics: TweetEngagementMetrics;
     DisplayTextRange: DisplayTextRange;
     EditControls: EditControls;
     TweetGeo: TweetGeo;
     NoteTweet: NoteTweet;
-    /**
-     * @description Who can reply to a post.
-     * @enum {string}
-     */
+
+    /** Who can reply to a post. */
     ReplySettingsWithVerifiedUsers:
       | 'everyone'
       | 'mentionedUsers'
@@ -142,12 +102,12 @@ export interface components {
       | 'subscribers'
       | 'verified'
       | string;
+
     TweetWithheld: TweetWithheld;
-    /**
-     * @description Whether the withheld content is a post (`tweet`) or a `user`.
-     * @enum {string}
-     */
+
+    /** Whether the withheld content is a post (`tweet`) or a `user`. */
     WithheldScope: 'tweet' | 'user' | string;
+
     FullTextEntities: FullTextEntities;
     UrlEntity: UrlEntity;
     UrlImage: UrlImage;
@@ -159,20 +119,14 @@ export interface components {
     ContextAnnotationDomain: ContextAnnotationDomain;
     ContextAnnotationEntity: ContextAnnotationEntity;
     User: User;
-    /**
-     * @description The kind of verification of a user (added field).
-     * @enum {string}
-     */
+
+    /** The kind of verification of a user (added field). */
     VerifiedType: 'blue' | 'business' | 'government' | 'none' | string;
-    /**
-     * @description The subscription type of a user (added field).
-     * @enum {string}
-     */
+
+    /** The subscription type of a user (added field). */
     SubscriptionType: 'Basic' | 'Premium' | 'PremiumPlus' | 'None' | string;
-    /**
-     * @description A kind of relationship between two users.
-     * @enum {string}
-     */
+
+    /** A kind of relationship between two users. */
     UserConnectionStatus:
       | 'follow_request_received'
       | 'follow_request_sent'
@@ -181,6 +135,7 @@ export interface components {
       | 'following'
       | 'muting'
       | string;
+
     UserAffiliation: UserAffiliation;
     UserPublicMetrics: UserPublicMetrics;
     UserEntities: UserEntities;
@@ -190,17 +145,15 @@ export interface components {
     VideoPlaybackMetrics: VideoPlaybackMetrics;
     Poll: Poll;
     PollOption: PollOption;
-    /**
-     * @description Whether a poll is still open for votes.
-     * @enum {string}
-     */
+
+    /** Whether a poll is still open for votes. */
     PollVotingStatus: 'open' | 'closed' | string;
+
     Place: Place;
-    /**
-     * @description The kind of a place.
-     * @enum {string}
-     */
+
+    /** The kind of a place. */
     PlaceType: 'poi' | 'neighborhood' | 'city' | 'admin' | 'country' | 'unknown' | string;
+
     Geo: Geo;
     Point: Point;
     News: News;
@@ -209,15 +162,11 @@ export interface components {
     KillConnectionsByUuidsRequest: KillConnectionsByUuidsRequest;
     Note: Note;
     NoteInfo: NoteInfo;
-    /**
-     * @description Whether the note says the post is misleading.
-     * @enum {string}
-     */
+
+    /** Whether the note says the post is misleading. */
     NoteClassification: 'misinformed_or_potentially_misleading' | 'not_misleading' | string;
-    /**
-     * @description A reason a post is misleading.
-     * @enum {string}
-     */
+
+    /** A reason a post is misleading. */
     MisleadingTag:
       | 'disputed_claim_as_fact'
       | 'factual_error'
@@ -227,10 +176,8 @@ export interface components {
       | 'other'
       | 'outdated_information'
       | string;
-    /**
-     * @description The rating status of a community note.
-     * @enum {string}
-     */
+
+    /** The rating status of a community note. */
     NoteRatingStatus:
       | 'currently_rated_helpful'
       | 'currently_rated_not_helpful'
@@ -240,6 +187,7 @@ export interface components {
       | 'needs_more_ratings'
       | 'needs_your_help'
       | string;
+
     NoteTestResult: NoteTestResult;
     CreateNoteRequest: CreateNoteRequest;
     EvaluateNoteRequest: EvaluateNoteRequest;
@@ -253,23 +201,19 @@ export interface components {
     RulesAddSummary: RulesAddSummary;
     RulesDeleteSummary: RulesDeleteSummary;
     TweetCreateRequest: TweetCreateRequest;
-    /**
-     * @description Who can reply to the post being created.
-     * @enum {string}
-     */
+
+    /** Who can reply to the post being created. */
     TweetCreateReplySettings: TweetCreateReplySettings;
-    /**
-     * @description An access level lower than the application's, requested for one token.
-     * @enum {string}
-     */
+
+    /** An access level lower than the application's, requested for one token. */
     OAuthAccessType: OAuthAccessType;
+
     /**
-     * @description The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
-     *     older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
-     *     delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
-     *     events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
-     *     join and leave, listing only those who joined or left.)
-     * @enum {string}
+     * The type of an activity event. Since 18 March 2026 types are dot-separated lowercase names; the
+     * older PascalCase names are deprecated and consumers must not rely on them. The API may add types: a
+     * delivered event's `event_type` is typed to admit any other string. (Direct-message conversation
+     * events `MessageCreate`, `ParticipantsJoin` and `ParticipantsLeave` carry `participant_ids` only on
+     * join and leave, listing only those who joined or left.)
      */
     ActivityEventType:
       | 'profile.update.bio'
@@ -298,12 +242,13 @@ export interface components {
       | 'ProfileGeoUpdate'
       | 'ProfileUrlUpdate'
       | string;
+
     /**
-     * @description Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
-     *     `direction` out.
-     * @enum {string}
+     * Which direct-message or chat events to receive: `sent` or `received`. To receive both, leave
+     * `direction` out.
      */
     ActivityDirection: 'sent' | 'received' | string;
+
     ActivitySubscriptionFilter: ActivitySubscriptionFilter;
     ActivitySubscriptionCreateRequest: ActivitySubscriptionCreateRequest;
     ActivitySubscription: ActivitySubscription;
@@ -372,25 +317,17 @@ export interface components {
     UnsupportedAuthenticationProblem: UnsupportedAuthenticationProblem;
     UsageCapExceededProblem: UsageCapExceededProblem;
     InvalidRequestError: InvalidRequestError;
-    /**
-     * @description The kind of a resource named in a problem.
-     * @enum {string}
-     */
+
+    /** The kind of a resource named in a problem. */
     ResourceType: 'user' | 'tweet' | 'media' | 'list' | 'space' | string;
-    /**
-     * @description The part of the response a problem refers to.
-     * @enum {string}
-     */
+
+    /** The part of the response a problem refers to. */
     Section: 'data' | 'includes' | string;
-    /**
-     * @description Why a client is forbidden.
-     * @enum {string}
-     */
+
+    /** Why a client is forbidden. */
     ClientForbiddenReason: 'official-client-forbidden' | 'client-not-enrolled' | string;
-    /**
-     * @description Why a stream was disconnected for operational reasons.
-     * @enum {string}
-     */
+
+    /** Why a stream was disconnected for operational reasons. */
     DisconnectType:
       | 'OperationalDisconnect'
       | 'UpstreamOperationalDisconnect'
@@ -401,10 +338,10 @@ export interface components {
       | 'ClientApplicationStateDegraded'
       | 'InvalidRules'
       | string;
+
     /**
-     * @description What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
-     *     connections; end stale ones with the Connections operations.
-     * @enum {string}
+     * What is wrong with a streaming connection. `TooManyConnections` means too many simultaneous
+     * connections; end stale ones with the Connections operations.
      */
     ConnectionIssue:
       | 'TooManyConnections'
@@ -412,16 +349,13 @@ export interface components {
       | 'RuleConfigurationIssue'
       | 'RulesInvalidIssue'
       | string;
-    /**
-     * @description The period of an exceeded usage cap.
-     * @enum {string}
-     */
+
+    /** The period of an exceeded usage cap. */
     UsageCapPeriod: 'Daily' | 'Monthly' | string;
-    /**
-     * @description The scope of an exceeded usage cap.
-     * @enum {string}
-     */
+
+    /** The scope of an exceeded usage cap. */
     UsageCapScope: 'Account' | 'Product' | string;
+
     CreateWebhooksStreamLinkParams: CreateWebhooksStreamLinkParams;
     GetPostsByIdsParams: GetPostsByIdsParams;
     CreatePostsParams: CreatePostsParams;
@@ -461,244 +395,276 @@ export interface components {
 }
 
 /**
- * @description Unique identifier of a post. Returned as a string to avoid complications with languages and tools
- *     that cannot handle large integers.
+ * Unique identifier of a post. Returned as a string to avoid complications with languages and tools
+ * that cannot handle large integers.
  */
 export type TweetId = string;
 
 /**
- * @description Unique identifier of a user. Returned as a string to avoid complications with languages and tools
- *     that cannot handle large integers.
+ * Unique identifier of a user. Returned as a string to avoid complications with languages and tools
+ * that cannot handle large integers.
  */
 export type UserId = string;
 
-/** @description The X handle (screen name) of a user. */
+/** The X handle (screen name) of a user. */
 export type UserName = string;
 
-/** @description The media key identifying a media attachment. */
+/** The media key identifying a media attachment. */
 export type MediaKey = string;
 
-/** @description The unique identifier of an uploaded media item. */
+/** The unique identifier of an uploaded media item. */
 export type MediaId = string;
 
-/** @description Unique identifier of a poll. */
+/** Unique identifier of a poll. */
 export type PollId = string;
 
-/** @description The identifier of a place. */
+/** The identifier of a place. */
 export type PlaceId = string;
 
-/** @description The unique identifier of a community. */
+/** The unique identifier of a community. */
 export type CommunityId = string;
 
-/** @description Unique identifier of a news story. */
+/** Unique identifier of a news story. */
 export type NewsId = string;
 
-/** @description The unique identifier of a community note. */
+/** The unique identifier of a community note. */
 export type NoteId = string;
 
-/** @description Unique identifier of a filtered-stream rule. */
+/** Unique identifier of a filtered-stream rule. */
 export type RuleId = string;
 
-/** @description The unique identifier of a webhook configuration. */
+/** The unique identifier of a webhook configuration. */
 export type WebhookConfigId = string;
 
-/** @description The unique identifier of an activity event. */
+/** The unique identifier of an activity event. */
 export type ActivityEventId = string;
 
-/** @description The unique identifier of an activity subscription. */
+/** The unique identifier of an activity subscription. */
 export type ActivitySubscriptionId = string;
 
-/** @description The text of a post. Long posts may hold up to 25,000 characters (previously 4,000). */
+/** The text of a post. Long posts may hold up to 25,000 characters (previously 4,000). */
 export type TweetText = string;
 
-/** @description A two-letter ISO 3166-1 alpha-2 country code. */
+/** A two-letter ISO 3166-1 alpha-2 country code. */
 export type CountryCode = string;
 
 /**
- * Format: uri
- * @description A validly formatted URL.
+ * A validly formatted URL.
+ *
+ * A URI.
  */
 export type Url = string;
 
-/** @description An opaque base36 pagination token. */
+/** An opaque base36 pagination token. */
 export type PaginationToken36 = string;
 
-/** @description A UTC timestamp in `yyyymmddhhmm` format. */
+/** A UTC timestamp in `yyyymmddhhmm` format. */
 export type ReplayTimestamp = string;
 
 /**
- * @description A post (the path word is `tweets`). Only `id`, `text` and `edit_history_tweet_ids` are returned by
- *     default; every other field is returned only when `tweet.fields` asks for it.
+ * A post (the path word is `tweets`). Only `id`, `text` and `edit_history_tweet_ids` are returned by
+ * default; every other field is returned only when `tweet.fields` asks for it.
  */
 export interface Tweet {
   id: TweetId;
   text: TweetText;
-  /** @description The ids of the posts in this post's edit chain, oldest first. */
+
+  /** The ids of the posts in this post's edit chain, oldest first. */
   edit_history_tweet_ids?: TweetId[];
+
   author_id?: UserId;
+
   /**
-   * Format: date-time
-   * @description Creation time of the post, ISO 8601 with milliseconds and `Z`.
+   * Creation time of the post, ISO 8601 with milliseconds and `Z`.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   created_at?: string;
+
   conversation_id?: TweetId;
   in_reply_to_user_id?: UserId;
-  /** @description Language of the post, if detected by X, as a BCP 47 language tag. */
+
+  /** Language of the post, if detected by X, as a BCP 47 language tag. */
   lang?: string;
-  /** @description Whether the post contains URLs marked as sensitive, for example content for mature audiences. */
+
+  /** Whether the post contains URLs marked as sensitive, for example content for mature audiences. */
   possibly_sensitive?: boolean;
+
   attachments?: TweetAttachments;
-  /** @description Posts this post refers to: the post it replies to, quotes or reposts. */
+
+  /** Posts this post refers to: the post it replies to, quotes or reposts. */
   referenced_tweets?: ReferencedTweet[];
+
   public_metrics?: TweetPublicMetrics;
-  /** @description Non-public engagement metrics of the post at the time of the request. */
+
+  /** Non-public engagement metrics of the post at the time of the request. */
   non_public_metrics?: {
-    /**
-     * Format: int32
-     * @description Number of times the post has been viewed.
-     */
+    /** Number of times the post has been viewed. */
     impression_count?: number;
   };
+
   organic_metrics?: TweetEngagementMetrics;
   promoted_metrics?: TweetEngagementMetrics;
   entities?: FullTextEntities;
-  /** @description Domains and entities inferred from the post text. */
+
+  /** Domains and entities inferred from the post text. */
   context_annotations?: ContextAnnotation[];
+
   community_id?: CommunityId;
+
   /**
-   * @description The name of the app the user posted from. Example payloads include this field, while a
-   *     change-history entry says it was removed from the post payload and X's reference spec marks it
-   *     deprecated: it may be absent.
+   * The name of the app the user posted from. Example payloads include this field, while a
+   * change-history entry says it was removed from the post payload and X's reference spec marks it
+   * deprecated: it may be absent.
    */
   source?: string;
+
   /**
-   * @description The article attached to the post. Its shape is not documented.
+   * The article attached to the post. Its shape is not documented.
    *
-   *     Unspecified by the API: the shape is kept open and may hold more fields.
+   * Unspecified by the API: the shape is kept open and may hold more fields.
    */
   article?: {
     [key: string]: unknown;
   };
-  /** @description The URI of the card attached to the post. */
+
+  /** The URI of the card attached to the post. */
   card_uri?: string;
-  /** @description Metadata of the media attached to the post. Its shape is not documented. */
+
+  /** Metadata of the media attached to the post. Its shape is not documented. */
   media_metadata?: {
     [key: string]: unknown;
   }[];
+
   display_text_range?: DisplayTextRange;
   edit_controls?: EditControls;
   geo?: TweetGeo;
   note_tweet?: NoteTweet;
   reply_settings?: components['schemas']['ReplySettingsWithVerifiedUsers'];
-  /** @description Who can see the post. */
+
+  /** Who can see the post. */
   scopes?: {
-    /** @description Whether followers can see the post without its id. */
+    /** Whether followers can see the post without its id. */
     followers?: boolean;
   };
-  /** @description Source links suggested for a community note on the post. */
+
+  /** Source links suggested for a community note on the post. */
   suggested_source_links?: UrlEntity[];
-  /** @description A suggested source link and how many note requests included it. */
+
+  /** A suggested source link and how many note requests included it. */
   suggested_source_links_with_counts?: {
-    /** @description Number of note requests that included the source link. */
+    /** Number of note requests that included the source link. */
     count?: number;
+
     url?: UrlEntity;
   };
+
   username?: UserName;
   withheld?: TweetWithheld;
 }
 
-/** @description What is attached to a post. */
+/** What is attached to a post. */
 export interface TweetAttachments {
-  /** @description The media keys of the attached media. Expand with `attachments.media_keys`. */
+  /** The media keys of the attached media. Expand with `attachments.media_keys`. */
   media_keys?: MediaKey[];
-  /** @description The posts in which the attached media were originally posted. */
+
+  /** The posts in which the attached media were originally posted. */
   media_source_tweet_id?: TweetId[];
-  /** @description The ids of the attached polls. Expand with `attachments.poll_ids`. */
+
+  /** The ids of the attached polls. Expand with `attachments.poll_ids`. */
   poll_ids?: PollId[];
 }
 
-/** @description A post referred to by another post, and how. */
+/** A post referred to by another post, and how. */
 export interface ReferencedTweet {
   type: components['schemas']['ReferencedTweetType'];
   id: TweetId;
 }
 
-/** @description Public engagement metrics of a post at the time of the request. */
+/** Public engagement metrics of a post at the time of the request. */
 export interface TweetPublicMetrics {
-  /** @description Number of times the post has been reposted. */
+  /** Number of times the post has been reposted. */
   retweet_count: number;
-  /** @description Number of replies to the post. */
+
+  /** Number of replies to the post. */
   reply_count: number;
-  /** @description Number of likes of the post. */
+
+  /** Number of likes of the post. */
   like_count: number;
-  /** @description Number of times the post has been quoted. */
+
+  /** Number of times the post has been quoted. */
   quote_count?: number;
-  /**
-   * Format: int32
-   * @description Number of times the post has been viewed (added by a later change).
-   */
+
+  /** Number of times the post has been viewed (added by a later change). */
   impression_count: number;
-  /**
-   * Format: int32
-   * @description Number of times the post has been bookmarked.
-   */
+
+  /** Number of times the post has been bookmarked. */
   bookmark_count: number;
 }
 
-/** @description Non-public (organic or promoted) engagement metrics of a post at the time of the request. */
+/** Non-public (organic or promoted) engagement metrics of a post at the time of the request. */
 export interface TweetEngagementMetrics {
-  /** @description Number of times the post has been viewed. */
+  /** Number of times the post has been viewed. */
   impression_count?: number;
-  /** @description Number of likes of the post. */
+
+  /** Number of likes of the post. */
   like_count?: number;
-  /** @description Number of replies to the post. */
+
+  /** Number of replies to the post. */
   reply_count?: number;
-  /** @description Number of times the post has been reposted. */
+
+  /** Number of times the post has been reposted. */
   retweet_count?: number;
 }
 
 /**
- * @description The start (inclusive) and end (exclusive) zero-based indices of the displayed portion of a post's
- *     text.
+ * The start (inclusive) and end (exclusive) zero-based indices of the displayed portion of a post's
+ * text.
  */
 export type DisplayTextRange = number[];
 
-/** @description Whether and until when a post can still be edited. */
+/** Whether and until when a post can still be edited. */
 export interface EditControls {
-  /** @description Whether the post is eligible to be edited. */
+  /** Whether the post is eligible to be edited. */
   is_edit_eligible: boolean;
+
   /**
-   * Format: date-time
-   * @description When the post stops being editable (one hour after creation).
+   * When the post stops being editable (one hour after creation).
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   editable_until: string;
-  /** @description How many more times the post can be edited. */
+
+  /** How many more times the post can be edited. */
   edits_remaining: number;
 }
 
-/** @description The location tagged on a post, if the user gave one. */
+/** The location tagged on a post, if the user gave one. */
 export interface TweetGeo {
   coordinates?: Point;
   place_id?: PlaceId;
 }
 
-/** @description The full content of a long post, including text beyond 280 characters. */
+/** The full content of a long post, including text beyond 280 characters. */
 export interface NoteTweet {
-  /** @description The full text of the post. */
+  /** The full text of the post. */
   text?: string;
+
   entities?: FullTextEntities;
 }
 
-/** @description Withholding details for withheld content. */
+/** Withholding details for withheld content. */
 export interface TweetWithheld {
-  /** @description Whether the content is withheld on the basis of copyright infringement. */
+  /** Whether the content is withheld on the basis of copyright infringement. */
   copyright: boolean;
-  /** @description The countries where the content is not available. */
+
+  /** The countries where the content is not available. */
   country_codes: CountryCode[];
+
   scope?: components['schemas']['WithheldScope'];
 }
 
-/** @description Entities recognized in a text (a post, or a user's description). */
+/** Entities recognized in a text (a post, or a user's description). */
 export interface FullTextEntities {
   urls?: UrlEntity[];
   mentions?: MentionEntity[];
@@ -707,43 +673,54 @@ export interface FullTextEntities {
   annotations?: AnnotationEntity[];
 }
 
-/** @description A portion of text recognized as a URL. `start` is inclusive and `end` exclusive (zero-based). */
+/** A portion of text recognized as a URL. `start` is inclusive and `end` exclusive (zero-based). */
 export interface UrlEntity {
-  /** @description Index at which the URL starts (inclusive). */
+  /** Index at which the URL starts (inclusive). */
   start: number;
-  /** @description Index at which the URL ends (exclusive). */
+
+  /** Index at which the URL ends (exclusive). */
   end: number;
+
   url: Url;
   expanded_url?: Url;
-  /** @description The URL as displayed in the X client. */
+
+  /** The URL as displayed in the X client. */
   display_url?: string;
+
   /**
-   * Format: uri
-   * @description The fully resolved URL.
+   * The fully resolved URL.
+   *
+   * A URI.
    */
   unwound_url?: string;
-  /** @description Title of the page the URL points to. */
+
+  /** Title of the page the URL points to. */
   title?: string;
-  /** @description Description of the page the URL points to. */
+
+  /** Description of the page the URL points to. */
   description?: string;
-  /** @description HTTP status code of the page the URL points to. */
+
+  /** HTTP status code of the page the URL points to. */
   status?: number;
+
   images?: UrlImage[];
   media_key?: MediaKey;
 }
 
-/** @description An image of the page a URL points to. */
+/** An image of the page a URL points to. */
 export interface UrlImage {
   url?: Url;
-  /** @description Width in pixels. */
+
+  /** Width in pixels. */
   width?: number;
-  /** @description Height in pixels. */
+
+  /** Height in pixels. */
   height?: number;
 }
 
 /**
- * @description A portion of text recognized as a user mention. `start` is inclusive and `end` exclusive
- *     (zero-based).
+ * A portion of text recognized as a user mention. `start` is inclusive and `end` exclusive
+ * (zero-based).
  */
 export interface MentionEntity {
   start: number;
@@ -752,323 +729,370 @@ export interface MentionEntity {
   id?: UserId;
 }
 
-/** @description A portion of text recognized as a hashtag. `start` is inclusive and `end` exclusive (zero-based). */
+/** A portion of text recognized as a hashtag. `start` is inclusive and `end` exclusive (zero-based). */
 export interface HashtagEntity {
   start: number;
   end: number;
-  /** @description The text of the hashtag, without `#`. */
+
+  /** The text of the hashtag, without `#`. */
   tag: string;
 }
 
-/** @description A portion of text recognized as a cashtag. `start` is inclusive and `end` exclusive (zero-based). */
+/** A portion of text recognized as a cashtag. `start` is inclusive and `end` exclusive (zero-based). */
 export interface CashtagEntity {
   start: number;
   end: number;
-  /** @description The text of the cashtag, without `$`. */
+
+  /** The text of the cashtag, without `$`. */
   tag: string;
 }
 
 /**
- * @description A named entity recognized in the text (person, place, product, ...). `start` and `end` are both
- *     inclusive (zero-based).
+ * A named entity recognized in the text (person, place, product, ...). `start` and `end` are both
+ * inclusive (zero-based).
  */
 export interface AnnotationEntity {
   start: number;
   end: number;
-  /**
-   * Format: double
-   * @description Confidence that the annotation is correct.
-   */
+
+  /** Confidence that the annotation is correct. */
   probability?: number;
-  /** @description The annotation type. */
+
+  /** The annotation type. */
   type?: string;
-  /** @description The text the annotation was derived from. */
+
+  /** The text the annotation was derived from. */
   normalized_text?: string;
 }
 
-/** @description A domain and entity inferred from a post's text. */
+/** A domain and entity inferred from a post's text. */
 export interface ContextAnnotation {
   domain: ContextAnnotationDomain;
   entity: ContextAnnotationEntity;
 }
 
-/** @description The domain of a context annotation. */
+/** The domain of a context annotation. */
 export interface ContextAnnotationDomain {
-  /** @description The id of the domain. */
+  /** The id of the domain. */
   id: string;
-  /** @description The name of the domain. */
+
+  /** The name of the domain. */
   name?: string;
-  /** @description The description of the domain. */
+
+  /** The description of the domain. */
   description?: string;
 }
 
-/** @description The entity of a context annotation. */
+/** The entity of a context annotation. */
 export interface ContextAnnotationEntity {
-  /** @description The id of the entity. */
+  /** The id of the entity. */
   id: string;
-  /** @description The name of the entity. */
+
+  /** The name of the entity. */
   name?: string;
-  /** @description The description of the entity. */
+
+  /** The description of the entity. */
   description?: string;
 }
 
 /**
- * @description A user. Only `id`, `name` and `username` are returned by default; every other field is returned only
- *     when `user.fields` asks for it.
+ * A user. Only `id`, `name` and `username` are returned by default; every other field is returned only
+ * when `user.fields` asks for it.
  */
 export interface User {
   id: UserId;
-  /** @description The display name of the user, as shown on their profile. */
+
+  /** The display name of the user, as shown on their profile. */
   name: string;
+
   username: UserName;
+
   /**
-   * Format: date-time
-   * @description Creation time of the account, ISO 8601.
+   * Creation time of the account, ISO 8601.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   created_at?: string;
-  /** @description The text of the user's profile description (bio), if any. */
+
+  /** The text of the user's profile description (bio), if any. */
   description?: string;
-  /** @description The free-form location given in the user's profile, if any. */
+
+  /** The free-form location given in the user's profile, if any. */
   location?: string;
-  /** @description The URL given in the user's profile. */
+
+  /** The URL given in the user's profile. */
   url?: string;
+
   /**
-   * Format: uri
-   * @description The URL of the user's profile image.
+   * The URL of the user's profile image.
+   *
+   * A URI.
    */
   profile_image_url?: string;
+
   /**
-   * Format: uri
-   * @description The URL of the user's profile banner.
+   * The URL of the user's profile banner.
+   *
+   * A URI.
    */
   profile_banner_url?: string;
+
   pinned_tweet_id?: TweetId;
   most_recent_tweet_id?: TweetId;
-  /** @description Whether the user protects their posts (makes them private). */
+
+  /** Whether the user protects their posts (makes them private). */
   protected?: boolean;
-  /** @description Whether the user is verified. */
+
+  /** Whether the user is verified. */
   verified?: boolean;
+
   verified_type?: components['schemas']['VerifiedType'];
-  /** @description Number of verified users following this user. */
+
+  /** Number of verified users following this user. */
   verified_followers_count?: number;
-  /** @description Whether the user's identity is verified. */
+
+  /** Whether the user's identity is verified. */
   is_identity_verified?: boolean;
-  /** @description Whether the account is labelled as a parody account. */
+
+  /** Whether the account is labelled as a parody account. */
   parody?: boolean;
+
   subscription_type?: components['schemas']['SubscriptionType'];
+
   /**
-   * @description The user's subscription details. Their shape is not documented.
+   * The user's subscription details. Their shape is not documented.
    *
-   *     Unspecified by the API: the shape is kept open and may hold more fields.
+   * Unspecified by the API: the shape is kept open and may hold more fields.
    */
   subscription?: {
     [key: string]: unknown;
   };
-  /** @description The relationship between the authenticated user and this user (added field). */
+
+  /** The relationship between the authenticated user and this user (added field). */
   connection_status?: components['schemas']['UserConnectionStatus'][];
+
   affiliation?: UserAffiliation;
   public_metrics?: UserPublicMetrics;
   entities?: UserEntities;
-  /** @description Whether you can send this user a direct message. */
+
+  /** Whether you can send this user a direct message. */
   receives_your_dm?: boolean;
+
   /**
-   * Format: email
-   * @description The authenticated user's confirmed email address (OAuth 2.0 user context can return it).
+   * The authenticated user's confirmed email address (OAuth 2.0 user context can return it).
+   *
+   * An email address.
    */
   confirmed_email?: string;
+
   withheld?: UserWithheld;
 }
 
-/** @description A user's affiliation (the organization whose badge the user carries). */
+/** A user's affiliation (the organization whose badge the user carries). */
 export interface UserAffiliation {
   /**
-   * Format: uri
-   * @description The URL of the affiliation badge.
+   * The URL of the affiliation badge.
+   *
+   * A URI.
    */
   badge_url?: string;
-  /** @description The description of the affiliation. */
+
+  /** The description of the affiliation. */
   description?: string;
+
   /**
-   * Format: uri
-   * @description A URL with details about the affiliation, if any.
+   * A URL with details about the affiliation, if any.
+   *
+   * A URI.
    */
   url?: string;
+
   /**
-   * @description The ids of the affiliated users. Changed from a single string to an array of strings. Expand with
-   *     `affiliation.user_id`.
+   * The ids of the affiliated users. Changed from a single string to an array of strings. Expand with
+   * `affiliation.user_id`.
    */
   user_id?: UserId[];
 }
 
-/** @description Public metrics of a user. */
+/** Public metrics of a user. */
 export interface UserPublicMetrics {
-  /** @description Number of users following this user. */
+  /** Number of users following this user. */
   followers_count: number;
-  /** @description Number of users this user follows. */
+
+  /** Number of users this user follows. */
   following_count: number;
-  /** @description Number of posts (including reposts) by this user. */
+
+  /** Number of posts (including reposts) by this user. */
   tweet_count: number;
-  /** @description Number of lists that include this user. */
+
+  /** Number of lists that include this user. */
   listed_count: number;
-  /** @description Number of likes by this user. */
+
+  /** Number of likes by this user. */
   like_count?: number;
 }
 
-/** @description Entities found in the user's profile URL and description. */
+/** Entities found in the user's profile URL and description. */
 export interface UserEntities {
-  /** @description The expanded profile URL, with start and end indices. */
+  /** The expanded profile URL, with start and end indices. */
   url?: {
     urls?: UrlEntity[];
   };
+
   description?: FullTextEntities;
 }
 
-/** @description Withholding details for a withheld user. */
+/** Withholding details for a withheld user. */
 export interface UserWithheld {
-  /** @description The countries where the user is not available. */
+  /** The countries where the user is not available. */
   country_codes: CountryCode[];
-  /**
-   * @description That the withheld content is a `user`.
-   * @enum {string}
-   */
+
+  /** That the withheld content is a `user`. */
   scope?: 'user';
 }
 
 /**
- * @description A media item (photo, video or animated GIF) attached to a post. Only `media_key` and `type` are
- *     returned by default; other fields are returned when `media.fields` asks for them. Metrics and
- *     `duration_ms` apply to videos.
+ * A media item (photo, video or animated GIF) attached to a post. Only `media_key` and `type` are
+ * returned by default; other fields are returned when `media.fields` asks for them. Metrics and
+ * `duration_ms` apply to videos.
  */
 export interface Media {
   media_key?: MediaKey;
-  /** @description The kind of media, for example `photo`, `video` or `animated_gif`. */
+
+  /** The kind of media, for example `photo`, `video` or `animated_gif`. */
   type: string;
-  /** @description The duration of a video, in milliseconds. */
+
+  /** The duration of a video, in milliseconds. */
   duration_ms?: number;
-  /** @description Public engagement metrics of the media at the time of the request. */
+
+  /** Public engagement metrics of the media at the time of the request. */
   public_metrics?: {
-    /**
-     * Format: int32
-     * @description Number of times the video has been viewed.
-     */
+    /** Number of times the video has been viewed. */
     view_count?: number;
   };
-  /** @description Height in pixels. */
+
+  /** Height in pixels. */
   height?: number;
-  /** @description Width in pixels. */
+
+  /** Width in pixels. */
   width?: number;
+
   /**
-   * Format: uri
-   * @description The URL of a photo.
+   * The URL of a photo.
+   *
+   * A URI.
    */
   url?: string;
+
   /**
-   * Format: uri
-   * @description The URL of the preview image of a video or animated GIF.
+   * The URL of the preview image of a video or animated GIF.
+   *
+   * A URI.
    */
   preview_image_url?: string;
-  /** @description The alternative text of a photo. */
+
+  /** The alternative text of a photo. */
   alt_text?: string;
-  /** @description The available encodings of a video or animated GIF. */
+
+  /** The available encodings of a video or animated GIF. */
   variants?: MediaVariant[];
+
   non_public_metrics?: VideoPlaybackMetrics;
   organic_metrics?: VideoPlaybackMetrics;
   promoted_metrics?: VideoPlaybackMetrics;
 }
 
-/** @description One encoding of a video or animated GIF. */
+/** One encoding of a video or animated GIF. */
 export interface MediaVariant {
-  /** @description The bit rate of the encoding. */
+  /** The bit rate of the encoding. */
   bit_rate?: number;
-  /** @description The content type of the encoding. */
+
+  /** The content type of the encoding. */
   content_type?: string;
+
   /**
-   * Format: uri
-   * @description The URL of the encoding.
+   * The URL of the encoding.
+   *
+   * A URI.
    */
   url?: string;
 }
 
-/** @description Non-public (organic or promoted) playback metrics of a video at the time of the request. */
+/** Non-public (organic or promoted) playback metrics of a video at the time of the request. */
 export interface VideoPlaybackMetrics {
-  /**
-   * Format: int32
-   * @description Number of users who started the video.
-   */
+  /** Number of users who started the video. */
   playback_0_count?: number;
-  /**
-   * Format: int32
-   * @description Number of users who watched 25% of the video.
-   */
+
+  /** Number of users who watched 25% of the video. */
   playback_25_count?: number;
-  /**
-   * Format: int32
-   * @description Number of users who watched 50% of the video.
-   */
+
+  /** Number of users who watched 50% of the video. */
   playback_50_count?: number;
-  /**
-   * Format: int32
-   * @description Number of users who watched 75% of the video.
-   */
+
+  /** Number of users who watched 75% of the video. */
   playback_75_count?: number;
-  /**
-   * Format: int32
-   * @description Number of users who watched the whole video.
-   */
+
+  /** Number of users who watched the whole video. */
   playback_100_count?: number;
-  /**
-   * Format: int32
-   * @description Number of times the video has been viewed.
-   */
+
+  /** Number of times the video has been viewed. */
   view_count?: number;
 }
 
-/** @description A poll attached to a post. */
+/** A poll attached to a post. */
 export interface Poll {
   id: PollId;
   options: PollOption[];
-  /**
-   * Format: int32
-   * @description How long the poll runs, in minutes.
-   */
+
+  /** How long the poll runs, in minutes. */
   duration_minutes?: number;
+
   /**
-   * Format: date-time
-   * @description When the poll ends.
+   * When the poll ends.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_datetime?: string;
+
   voting_status?: components['schemas']['PollVotingStatus'];
 }
 
-/** @description A choice in a poll. */
+/** A choice in a poll. */
 export interface PollOption {
-  /** @description Position of the choice in the poll. */
+  /** Position of the choice in the poll. */
   position: number;
-  /** @description The text of the choice. */
+
+  /** The text of the choice. */
   label: string;
-  /** @description Number of votes for the choice. */
+
+  /** Number of votes for the choice. */
   votes: number;
 }
 
-/** @description A place tagged on a post. */
+/** A place tagged on a post. */
 export interface Place {
   id: PlaceId;
-  /** @description The full name of the place. */
+
+  /** The full name of the place. */
   full_name: string;
-  /** @description The short, human-readable name of the place. */
+
+  /** The short, human-readable name of the place. */
   name?: string;
-  /** @description The full name of the country of the place. */
+
+  /** The full name of the country of the place. */
   country?: string;
+
   country_code?: CountryCode;
-  /** @description The places that contain this place. */
+
+  /** The places that contain this place. */
   contained_within?: PlaceId[];
+
   geo?: Geo;
   place_type?: components['schemas']['PlaceType'];
 }
 
-/** @description A GeoJSON Feature describing a place's bounding box. */
+/** A GeoJSON Feature describing a place's bounding box. */
 export interface Geo {
-  /** @constant */
   type: 'Feature';
   bbox: number[];
   geometry?: Point;
@@ -1077,49 +1101,60 @@ export interface Geo {
   };
 }
 
-/** @description A GeoJSON Point geometry. */
+/** A GeoJSON Point geometry. */
 export interface Point {
-  /** @constant */
   type: 'Point';
-  /** @description A GeoJSON position, `[longitude, latitude]`. */
+
+  /** A GeoJSON position, `[longitude, latitude]`. */
   coordinates: number[];
 }
 
 /**
- * @description An AI-generated news story. `news.fields` selects `name`, `summary`, `contexts`,
- *     `cluster_posts_results`, `last_updated_at_ms` and the further fields of `NewsField`; `rest_id` is
- *     always returned.
+ * An AI-generated news story. `news.fields` selects `name`, `summary`, `contexts`,
+ * `cluster_posts_results`, `last_updated_at_ms` and the further fields of `NewsField`; `rest_id` is
+ * always returned.
  */
 export interface News {
   rest_id: NewsId;
   id?: NewsId;
-  /** @description The headline. */
+
+  /** The headline. */
   name?: string;
-  /** @description The story summary. */
+
+  /** The story summary. */
   summary?: string;
-  /** @description The one-line hook of the story. */
+
+  /** The one-line hook of the story. */
   hook?: string;
-  /** @description The news category. */
+
+  /** The news category. */
   category?: string;
-  /** @description A disclaimer shown with the story. */
+
+  /** A disclaimer shown with the story. */
   disclaimer?: string;
-  /** @description Keywords of the story. */
+
+  /** Keywords of the story. */
   keywords?: string[];
+
   contexts?: NewsContexts;
-  /** @description Posts in the cluster the story was generated from. */
+
+  /** Posts in the cluster the story was generated from. */
   cluster_posts_results?: {
     post_id?: TweetId;
   }[];
+
   /**
-   * Format: date-time
-   * @description When the story was last updated.
+   * When the story was last updated.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   last_updated_at_ms?: string;
-  /** @description When the story was last updated. */
+
+  /** When the story was last updated. */
   updated_at?: string;
 }
 
-/** @description Entities, topics and finance or sports context of a news story. */
+/** Entities, topics and finance or sports context of a news story. */
 export interface NewsContexts {
   entities?: {
     events?: string[];
@@ -1137,35 +1172,42 @@ export interface NewsContexts {
   topics?: string[];
 }
 
-/** @description A streaming connection of the application, active or past. */
+/** A streaming connection of the application, active or past. */
 export interface Connection {
-  /** @description The identifier (UUID) of the connection. */
+  /** The identifier (UUID) of the connection. */
   id?: string;
-  /** @description The name of the streaming endpoint. */
+
+  /** The name of the streaming endpoint. */
   endpoint_name: string;
+
   /**
-   * Format: date-time
-   * @description When the connection was established.
+   * When the connection was established.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   connected_at: string;
+
   /**
-   * Format: date-time
-   * @description When the connection was closed, if it is no longer active.
+   * When the connection was closed, if it is no longer active.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   disconnected_at?: string;
-  /** @description Why the connection was closed, if it is no longer active. */
+
+  /** Why the connection was closed, if it is no longer active. */
   disconnect_reason?: string;
-  /** @description The IP address of the connected client. */
+
+  /** The IP address of the connected client. */
   client_ip?: string;
 }
 
-/** @description The connections to end. */
+/** The connections to end. */
 export interface KillConnectionsByUuidsRequest {
-  /** @description The UUIDs of the connections to end. */
+  /** The UUIDs of the connections to end. */
   uuids: string[];
 }
 
-/** @description A community note on a post. */
+/** A community note on a post. */
 export interface Note {
   id: NoteId;
   post_id: TweetId;
@@ -1174,68 +1216,74 @@ export interface Note {
   test_result?: NoteTestResult;
 }
 
-/** @description The content of a community note. */
+/** The content of a community note. */
 export interface NoteInfo {
-  /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
+  /** The text of the note. It must contain at least one link (`http://` or `https://`). */
   text: string;
+
   classification: components['schemas']['NoteClassification'];
-  /** @description Why the post is misleading (empty when it is not). */
+
+  /** Why the post is misleading (empty when it is not). */
   misleading_tags: components['schemas']['MisleadingTag'][];
-  /** @description Whether the note provides trustworthy links. */
+
+  /** Whether the note provides trustworthy links. */
   trustworthy_sources: boolean;
 }
 
-/** @description The evaluation result of a note written in test mode. */
+/** The evaluation result of a note written in test mode. */
 export interface NoteTestResult {
-  /** @description The score bucket of the evaluation. */
+  /** The score bucket of the evaluation. */
   evaluator_score_bucket?: string;
-  /** @description The kind of evaluator. */
+
+  /** The kind of evaluator. */
   evaluator_type?: string;
 }
 
-/** @description A community note to submit. */
+/** A community note to submit. */
 export interface CreateNoteRequest {
   /**
-   * @description If true, the note only tests the capability of the writer and is not publicly visible. If false, it
-   *     becomes a new proposed note on the product.
+   * If true, the note only tests the capability of the writer and is not publicly visible. If false, it
+   * becomes a new proposed note on the product.
    */
   test_mode: boolean;
+
   post_id: TweetId;
   info: NoteInfoInput;
 }
 
-/** @description A draft note to evaluate. */
+/** A draft note to evaluate. */
 export interface EvaluateNoteRequest {
   post_id: TweetId;
-  /** @description The text of the draft note. */
+
+  /** The text of the draft note. */
   note_text: string;
 }
 
-/** @description A filtered-stream rule. */
+/** A filtered-stream rule. */
 export interface Rule {
   id?: RuleId;
   value: RuleValue;
   tag?: RuleTag;
 }
 
-/** @description A filtered-stream rule to add. */
+/** A filtered-stream rule to add. */
 export interface RuleNoId {
   value: RuleValue;
   tag?: RuleTag;
 }
 
 /**
- * @description The filter-language value of a rule, up to 2,048 characters. The count-based operators `min_likes`,
- *     `min_replies` and `min_reposts` were deprecated on the recent and full-archive search endpoints in
- *     January 2026 and re-added in May 2026; reposts no longer appear in keyword search results there. The
- *     filtered stream is unchanged.
+ * The filter-language value of a rule, up to 2,048 characters. The count-based operators `min_likes`,
+ * `min_replies` and `min_reposts` were deprecated on the recent and full-archive search endpoints in
+ * January 2026 and re-added in May 2026; reposts no longer appear in keyword search results there. The
+ * filtered stream is unchanged.
  */
 export type RuleValue = string;
 
-/** @description A label for a rule, returned with the posts it matches. */
+/** A label for a rule, returned with the posts it matches. */
 export type RuleTag = string;
 
-/** @description A change to the filtered-stream rule set - rules to add, or rules to delete. */
+/** A change to the filtered-stream rule set - rules to add, or rules to delete. */
 export type AddOrDeleteRulesRequest =
   | (AddRulesRequest & {
       delete?: never;
@@ -1244,147 +1292,150 @@ export type AddOrDeleteRulesRequest =
       add?: never;
     });
 
-/** @description Rules to add to the filtered-stream rule set. */
+/** Rules to add to the filtered-stream rule set. */
 export interface AddRulesRequest {
   add: RuleNoId[];
 }
 
-/** @description Rules to delete from the filtered-stream rule set, by id and/or by value. */
+/** Rules to delete from the filtered-stream rule set, by id and/or by value. */
 export interface DeleteRulesRequest {
-  /** @description The ids and/or values of the rules to delete. */
+  /** The ids and/or values of the rules to delete. */
   delete: {
-    /** @description Ids of the rules to delete. */
+    /** Ids of the rules to delete. */
     ids?: RuleId[];
-    /** @description Values of the rules to delete. */
+
+    /** Values of the rules to delete. */
     values?: RuleValue[];
   };
 }
 
-/** @description What happened to the rules of an add request. */
+/** What happened to the rules of an add request. */
 export interface RulesAddSummary {
-  /**
-   * Format: int32
-   * @description Number of rules created.
-   */
+  /** Number of rules created. */
   created: number;
-  /**
-   * Format: int32
-   * @description Number of rules not created.
-   */
+
+  /** Number of rules not created. */
   not_created: number;
-  /**
-   * Format: int32
-   * @description Number of valid rules.
-   */
+
+  /** Number of valid rules. */
   valid: number;
-  /**
-   * Format: int32
-   * @description Number of invalid rules.
-   */
+
+  /** Number of invalid rules. */
   invalid: number;
 }
 
-/** @description What happened to the rules of a delete request. */
+/** What happened to the rules of a delete request. */
 export interface RulesDeleteSummary {
-  /**
-   * Format: int32
-   * @description Number of rules deleted.
-   */
+  /** Number of rules deleted. */
   deleted: number;
-  /**
-   * Format: int32
-   * @description Number of rules not deleted.
-   */
+
+  /** Number of rules not deleted. */
   not_deleted: number;
 }
 
 /**
- * @description A post to create or, with `edit_options`, a post to edit. `media`, `poll`, `quote_tweet_id` and
- *     `card_uri` are mutually exclusive.
+ * A post to create or, with `edit_options`, a post to edit. `media`, `poll`, `quote_tweet_id` and
+ * `card_uri` are mutually exclusive.
  */
 export interface TweetCreateRequest {
   text?: TweetText;
   community_id?: CommunityId;
+
   /**
-   * @description Also share the community post (`community_id`) with followers.
+   * Also share the community post (`community_id`) with followers.
+   *
    * @default false
    */
   share_with_followers?: boolean;
+
   /**
-   * @description Edits an existing post instead of creating one. Only the caller's own post can be edited, within one
-   *     hour of its creation, by a premium subscriber.
+   * Edits an existing post instead of creating one. Only the caller's own post can be edited, within one
+   * hour of its creation, by a premium subscriber.
    */
   edit_options?: {
     previous_post_id: TweetId;
   };
+
   /**
-   * @description A card URI to attach. Mutually exclusive with `quote_tweet_id`, `poll`, `media` and
-   *     `direct_message_deep_link`.
+   * A card URI to attach. Mutually exclusive with `quote_tweet_id`, `poll`, `media` and
+   * `direct_message_deep_link`.
    */
   card_uri?: string;
-  /** @description A link that takes the conversation from the public timeline to a direct message. */
+
+  /** A link that takes the conversation from the public timeline to a direct message. */
   direct_message_deep_link?: string;
+
   /**
-   * @description Makes the post exclusive to super followers.
+   * Makes the post exclusive to super followers.
+   *
    * @default false
    */
   for_super_followers_only?: boolean;
-  /** @description The place to tag the post with. */
+
+  /** The place to tag the post with. */
   geo?: {
     place_id?: string;
   };
-  /** @description Media to attach. Mutually exclusive with `quote_tweet_id`, `poll` and `card_uri`. */
+
+  /** Media to attach. Mutually exclusive with `quote_tweet_id`, `poll` and `card_uri`. */
   media?: {
-    /** @description The ids of the uploaded media to attach. */
+    /** The ids of the uploaded media to attach. */
     media_ids: MediaId[];
-    /** @description Users to tag in the media. */
+
+    /** Users to tag in the media. */
     tagged_user_ids?: UserId[];
   };
+
   /**
-   * @description Creates a promoted-only post: it does not appear in the public timeline and is not served to
-   *     followers.
+   * Creates a promoted-only post: it does not appear in the public timeline and is not served to
+   * followers.
+   *
    * @default false
    */
   nullcast?: boolean;
-  /** @description A poll to attach. Mutually exclusive with `media`, `quote_tweet_id` and `card_uri`. */
+
+  /** A poll to attach. Mutually exclusive with `media`, `quote_tweet_id` and `card_uri`. */
   poll?: {
     options: string[];
-    /**
-     * Format: int32
-     * @description How long the poll runs, in minutes.
-     */
+
+    /** How long the poll runs, in minutes. */
     duration_minutes: number;
+
     reply_settings?: TweetCreateReplySettings;
   };
+
   quote_tweet_id?: TweetId;
+
   /**
-   * @description The post this post replies to. Programmatic replies are permitted only when the original author
-   *     summoned the replier (mention or quote), for self-serve access.
+   * The post this post replies to. Programmatic replies are permitted only when the original author
+   * summoned the replier (mention or quote), for self-serve access.
    */
   reply?: {
     in_reply_to_tweet_id: TweetId;
-    /** @description Fills in the reply metadata automatically. */
+
+    /** Fills in the reply metadata automatically. */
     auto_populate_reply_metadata?: boolean;
-    /** @description Users to leave out of the reply. */
+
+    /** Users to leave out of the reply. */
     exclude_reply_user_ids?: UserId[];
   };
+
   reply_settings?: TweetCreateReplySettings;
 }
 
-/** @description What an activity subscription matches. */
+/** What an activity subscription matches. */
 export interface ActivitySubscriptionFilter {
   user_id?: UserId;
-  /** @description A keyword to filter on. */
+
+  /** A keyword to filter on. */
   keyword?: string;
+
   direction?: components['schemas']['ActivityDirection'];
 }
 
-/** @description An activity subscription to create. */
+/** An activity subscription to create. */
 export interface ActivitySubscriptionCreateRequest {
-  /**
-   * @description A value of `ActivityEventType` (requests take only the listed values).
-   * @enum {string}
-   */
+  /** A value of `ActivityEventType` (requests take only the listed values). */
   event_type:
     | 'profile.update.bio'
     | 'profile.update.profile_picture'
@@ -1411,34 +1462,41 @@ export interface ActivitySubscriptionCreateRequest {
     | 'ProfileBannerUpdate'
     | 'ProfileGeoUpdate'
     | 'ProfileUrlUpdate';
+
   filter: ActivitySubscriptionFilterInput;
-  /** @description A label returned with every event the subscription delivers. */
+
+  /** A label returned with every event the subscription delivers. */
   tag?: string;
+
   webhook_id?: WebhookConfigId;
 }
 
-/** @description An activity subscription. */
+/** An activity subscription. */
 export interface ActivitySubscription {
   subscription_id: ActivitySubscriptionId;
   event_type: components['schemas']['ActivityEventType'];
   filter: ActivitySubscriptionFilter;
-  /** @description The label given when the subscription was made. */
+
+  /** The label given when the subscription was made. */
   tag?: string;
+
   webhook_id?: WebhookConfigId;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   created_at: string;
-  /** Format: date-time */
+
+  /** A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`. */
   updated_at: string;
 }
 
 /**
- * @description One activity event, as delivered to the activity stream or a webhook. Its payload's shape follows
- *     `event_type`; three payload shapes are tied to event types (the payload discriminator maps
- *     `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and
- *     `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile
- *     types carry the profile shape too. Direct-message, chat and spaces payloads are kept open. An event
- *     of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`.
- *     `event_type` is required: it says which payload the event has.
+ * One activity event, as delivered to the activity stream or a webhook. Its payload's shape follows
+ * `event_type`; three payload shapes are tied to event types (the payload discriminator maps
+ * `profile.update.*` to `{before, after}`, `news.new` to `{category, headline, hook, summary}` and
+ * `follow.follow` and `follow.unfollow` to `{source, target}`). The deprecated PascalCase profile
+ * types carry the profile shape too. Direct-message, chat and spaces payloads are kept open. An event
+ * of a type this spec does not list (one the API added later) is an `UnlistedActivityEvent`.
+ * `event_type` is required: it says which payload the event has.
  */
 export type ActivityEvent =
   | ProfileUpdateActivityEvent
@@ -1447,17 +1505,17 @@ export type ActivityEvent =
   | MessageOrSpacesActivityEvent
   | UnlistedActivityEvent;
 
-/** @description The fields every activity event has. */
+/** The fields every activity event has. */
 export interface ActivityEventCommon {
   event_uuid?: ActivityEventId;
   filter?: ActivitySubscriptionFilter;
-  /** @description The tag of the subscription that matched. */
+
+  /** The tag of the subscription that matched. */
   tag?: string;
 }
 
-/** @description A profile change (`profile.update.*`, or a deprecated PascalCase profile type). */
+/** A profile change (`profile.update.*`, or a deprecated PascalCase profile type). */
 export type ProfileUpdateActivityEvent = ActivityEventCommon & {
-  /** @enum {string} */
   event_type:
     | 'profile.update.bio'
     | 'profile.update.profile_picture'
@@ -1476,23 +1534,20 @@ export type ProfileUpdateActivityEvent = ActivityEventCommon & {
   payload?: ProfileUpdateActivityPayload;
 };
 
-/** @description A news story (`news.new`). */
+/** A news story (`news.new`). */
 export type NewsActivityEvent = ActivityEventCommon & {
-  /** @enum {string} */
   event_type: 'news.new';
   payload?: NewsActivityPayload;
 };
 
-/** @description A follow or unfollow (`follow.follow`, `follow.unfollow`). */
+/** A follow or unfollow (`follow.follow`, `follow.unfollow`). */
 export type FollowActivityEvent = ActivityEventCommon & {
-  /** @enum {string} */
   event_type: 'follow.follow' | 'follow.unfollow';
   payload?: FollowActivityPayload;
 };
 
-/** @description A direct-message, chat or spaces event. Its payload is kept open. */
+/** A direct-message, chat or spaces event. Its payload is kept open. */
 export type MessageOrSpacesActivityEvent = ActivityEventCommon & {
-  /** @enum {string} */
   event_type:
     | 'dm.received'
     | 'dm.sent'
@@ -1502,10 +1557,11 @@ export type MessageOrSpacesActivityEvent = ActivityEventCommon & {
     | 'chat.sent'
     | 'spaces.start'
     | 'spaces.end';
+
   /**
-   * @description The event-specific payload.
+   * The event-specific payload.
    *
-   *     Unspecified by the API: the shape is kept open and may hold more fields.
+   * Unspecified by the API: the shape is kept open and may hold more fields.
    */
   payload?: {
     [key: string]: unknown;
@@ -1513,62 +1569,73 @@ export type MessageOrSpacesActivityEvent = ActivityEventCommon & {
 };
 
 /**
- * @description An event of a type this spec does not list (the API may add types). Its payload's shape is unknown:
- *     it is typed as open, with the fields the known shapes use.
+ * An event of a type this spec does not list (the API may add types). Its payload's shape is unknown:
+ * it is typed as open, with the fields the known shapes use.
  */
 export type UnlistedActivityEvent = ActivityEventCommon & {
-  /** @description A type not listed in `ActivityEventType`. */
+  /** A type not listed in `ActivityEventType`. */
   event_type: string;
+
   payload?: ActivityEventPayload;
 };
 
-/** @description The payload of a profile change. */
+/** The payload of a profile change. */
 export interface ProfileUpdateActivityPayload {
-  /** @description The value before the change. */
+  /** The value before the change. */
   before?: string;
-  /** @description The value after the change. */
+
+  /** The value after the change. */
   after?: string;
 }
 
-/** @description The payload of a news event. */
+/** The payload of a news event. */
 export interface NewsActivityPayload {
-  /** @description The category of the story. */
+  /** The category of the story. */
   category?: string;
-  /** @description The headline of the story. */
+
+  /** The headline of the story. */
   headline?: string;
-  /** @description The hook of the story. */
+
+  /** The hook of the story. */
   hook?: string;
-  /** @description The summary of the story. */
+
+  /** The summary of the story. */
   summary?: string;
 }
 
-/** @description The payload of a follow or unfollow. */
+/** The payload of a follow or unfollow. */
 export interface FollowActivityPayload {
   source?: User;
   target?: User;
 }
 
 /**
- * @description The payload of an event of an unlisted type: the fields of the known payload shapes are typed where
- *     they occur, anything else is kept open.
+ * The payload of an event of an unlisted type: the fields of the known payload shapes are typed where
+ * they occur, anything else is kept open.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export type ActivityEventPayload = {
-  /** @description The value before a profile change. */
+  /** The value before a profile change. */
   before?: string;
-  /** @description The value after a profile change. */
+
+  /** The value after a profile change. */
   after?: string;
-  /** @description The category of a news story. */
+
+  /** The category of a news story. */
   category?: string;
-  /** @description The headline of a news story. */
+
+  /** The headline of a news story. */
   headline?: string;
-  /** @description The hook of a news story. */
+
+  /** The hook of a news story. */
   hook?: string;
-  /** @description The summary of a news story. */
+
+  /** The summary of a news story. */
   summary?: string;
+
   source?: User;
   target?: User;
 } & {
@@ -1576,8 +1643,8 @@ export type ActivityEventPayload = {
 };
 
 /**
- * @description The webhook and window of a replay job: events from `from_date` (inclusive) to `to_date`
- *     (exclusive), both UTC in `yyyymmddhhmm` format, within the past 24 hours.
+ * The webhook and window of a replay job: events from `from_date` (inclusive) to `to_date`
+ * (exclusive), both UTC in `yyyymmddhhmm` format, within the past 24 hours.
  */
 export interface WebhookReplayCreateRequest {
   webhook_id: WebhookConfigId;
@@ -1586,8 +1653,8 @@ export interface WebhookReplayCreateRequest {
 }
 
 /**
- * @description Objects referenced by the primary data and expanded on request (`expansions`), keyed by kind. Their
- *     fields are chosen with the matching `*.fields` parameter.
+ * Objects referenced by the primary data and expanded on request (`expansions`), keyed by kind. Their
+ * fields are chosen with the matching `*.fields` parameter.
  */
 export interface Expansions {
   users?: User[];
@@ -1598,69 +1665,71 @@ export interface Expansions {
   topics?: Topic[];
 }
 
-/** @description The topic of a space, as selected by its creator. */
+/** The topic of a space, as selected by its creator. */
 export interface Topic {
-  /** @description The identifier of the topic. */
+  /** The identifier of the topic. */
   id: string;
-  /** @description The name of the topic. */
+
+  /** The name of the topic. */
   name: string;
-  /** @description The description of the topic. */
+
+  /** The description of the topic. */
   description?: string;
 }
 
 /**
- * @description Paging information. Pass `next_token` as `pagination_token` to get the next page; when it is absent
- *     there are no more results.
+ * Paging information. Pass `next_token` as `pagination_token` to get the next page; when it is absent
+ * there are no more results.
  */
 export interface PaginationMeta {
-  /**
-   * Format: int32
-   * @description The number of results in this page.
-   */
+  /** The number of results in this page. */
   result_count?: number;
-  /** @description The token of the next page; absent on the last page. */
+
+  /** The token of the next page; absent on the last page. */
   next_token?: string;
-  /** @description The token of the previous page. */
+
+  /** The token of the previous page. */
   previous_token?: string;
 }
 
 /**
- * @description Paging information of a post timeline. Pass `next_token` as `pagination_token` to get the next page;
- *     when it is absent there are no more results.
+ * Paging information of a post timeline. Pass `next_token` as `pagination_token` to get the next page;
+ * when it is absent there are no more results.
  */
 export interface TimelineMeta {
-  /**
-   * Format: int32
-   * @description The number of posts in this page.
-   */
+  /** The number of posts in this page. */
   result_count?: number;
-  /** @description The newest id in this page. */
+
+  /** The newest id in this page. */
   newest_id?: string;
-  /** @description The oldest id in this page. */
+
+  /** The oldest id in this page. */
   oldest_id?: string;
-  /** @description The token of the next page; absent on the last page. */
+
+  /** The token of the next page; absent on the last page. */
   next_token?: string;
-  /** @description The token of the previous page. */
+
+  /** The token of the previous page. */
   previous_token?: string;
 }
 
-/** @description The result of linking a webhook to the filtered stream. */
+/** The result of linking a webhook to the filtered stream. */
 export interface WebhookLinksCreateResponse {
   data?: {
-    /** @description Whether the link is provisioned. */
+    /** Whether the link is provisioned. */
     provisioned?: boolean;
   };
   errors?: Problem[];
 }
 
-/** @description Posts looked up by id. */
+/** Posts looked up by id. */
 export interface TweetsLookupResponse {
   data?: Tweet[];
   includes?: Expansions;
   errors?: Problem[];
 }
 
-/** @description One page of a user's posts. */
+/** One page of a user's posts. */
 export interface UserTweetsResponse {
   data?: Tweet[];
   includes?: Expansions;
@@ -1668,7 +1737,7 @@ export interface UserTweetsResponse {
   errors?: Problem[];
 }
 
-/** @description The created (or edited) post. */
+/** The created (or edited) post. */
 export interface TweetCreateResponse {
   data?: {
     id: TweetId;
@@ -1677,110 +1746,113 @@ export interface TweetCreateResponse {
   errors?: Problem[];
 }
 
-/** @description News stories matching a query. */
+/** News stories matching a query. */
 export interface NewsSearchResponse {
   data?: News[];
   meta?: {
-    /**
-     * Format: int32
-     * @description The number of stories returned.
-     */
+    /** The number of stories returned. */
     result_count?: number;
   };
   errors?: Problem[];
 }
 
-/** @description One news story. */
+/** One news story. */
 export interface NewsLookupResponse {
   data?: News;
   errors?: Problem[];
 }
 
-/** @description One page of streaming connections. */
+/** One page of streaming connections. */
 export interface ConnectionHistoryResponse {
   data?: Connection[];
   meta?: PaginationMeta;
   errors?: Problem[];
 }
 
-/** @description The outcome of ending streaming connections. */
+/** The outcome of ending streaming connections. */
 export interface KillConnectionsResponse {
   data?: {
-    /** @description Number of connections ended. */
+    /** Number of connections ended. */
     successful_kills?: number;
-    /** @description Number of connections that could not be ended. */
+
+    /** Number of connections that could not be ended. */
     failed_kills?: number;
-    /** @description The outcome per connection. */
+
+    /** The outcome per connection. */
     results?: {
-      /** @description The UUID of the connection. */
+      /** The UUID of the connection. */
       uuid?: string;
-      /** @description Whether the connection was ended. */
+
+      /** Whether the connection was ended. */
       success?: boolean;
-      /** @description Why the connection could not be ended. */
+
+      /** Why the connection could not be ended. */
       error_message?: string;
     }[];
   };
   errors?: Problem[];
 }
 
-/** @description One line of the activity stream - an event, or problems with the stream. */
+/** One line of the activity stream - an event, or problems with the stream. */
 export interface ActivityStreamingResponse {
   data?: ActivityEvent;
   errors?: Problem[];
 }
 
-/** @description One line of the filtered stream: a post with the rules it matched, or problems with the stream. */
+/** One line of the filtered stream: a post with the rules it matched, or problems with the stream. */
 export interface FilteredStreamingTweetResponse {
   data?: Tweet;
   includes?: Expansions;
-  /** @description The rules the post matched. */
+
+  /** The rules the post matched. */
   matching_rules?: {
     id: RuleId;
     tag?: RuleTag;
   }[];
+
   errors?: Problem[];
 }
 
-/** @description The created activity subscription. */
+/** The created activity subscription. */
 export interface ActivitySubscriptionCreateResponse {
   data?: {
     subscription?: ActivitySubscription;
-    /** @description Number of subscriptions of this application instance. */
+
+    /** Number of subscriptions of this application instance. */
     total_subscriptions_for_instance_id?: number;
   };
   meta?: {
-    /**
-     * Format: int32
-     * @description Number of active subscriptions.
-     */
+    /** Number of active subscriptions. */
     total_subscriptions?: number;
   };
   errors?: Problem[];
 }
 
-/** @description Confirmation that a replay job was accepted. */
+/** Confirmation that a replay job was accepted. */
 export interface ReplayJobCreateResponse {
-  /** @description The identifier of the replay job. */
+  /** The identifier of the replay job. */
   job_id: string;
+
   /**
-   * Format: date-time
-   * @description When the replay job was created (UTC).
+   * When the replay job was created (UTC).
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   created_at: string;
 }
 
 /**
- * @description The rules of a dedicated stream instance.
+ * The rules of a dedicated stream instance.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  *
- *     Unspecified by the API: the shape is kept open and may hold more fields.
+ * Unspecified by the API: the shape is kept open and may hold more fields.
  */
 export interface PowerstreamRulesResponse {
   [key: string]: unknown;
 }
 
-/** @description One page of posts eligible for a community note. */
+/** One page of posts eligible for a community note. */
 export interface EligiblePostsSearchResponse {
   data?: Tweet[];
   includes?: Expansions;
@@ -1788,14 +1860,14 @@ export interface EligiblePostsSearchResponse {
   errors?: Problem[];
 }
 
-/** @description One page of community notes written by the caller. */
+/** One page of community notes written by the caller. */
 export interface NotesWrittenSearchResponse {
   data?: Note[];
   meta?: PaginationMeta;
   errors?: Problem[];
 }
 
-/** @description The submitted community note. */
+/** The submitted community note. */
 export interface CreateNoteResponse {
   data?: {
     id?: NoteId;
@@ -1803,148 +1875,143 @@ export interface CreateNoteResponse {
   errors?: Problem[];
 }
 
-/** @description The evaluation of a draft community note. */
+/** The evaluation of a draft community note. */
 export interface EvaluateNoteResponse {
   data?: {
-    /**
-     * Format: double
-     * @description The claim-opinion model score of the note.
-     */
+    /** The claim-opinion model score of the note. */
     claim_opinion_score?: number;
   };
   errors?: Problem[];
 }
 
-/** @description One page of filtered-stream rules. */
+/** One page of filtered-stream rules. */
 export interface RulesLookupResponse {
   data?: Rule[];
   meta: {
-    /** @description When the response was sent. */
+    /** When the response was sent. */
     sent: string;
-    /**
-     * Format: int32
-     * @description The number of rules in this page.
-     */
+
+    /** The number of rules in this page. */
     result_count?: number;
-    /** @description The token of the next page; absent on the last page. */
+
+    /** The token of the next page; absent on the last page. */
     next_token?: string;
-    /** @description The token of the previous page. */
+
+    /** The token of the previous page. */
     previous_token?: string;
   };
   errors?: Problem[];
 }
 
-/** @description The rules created (when adding), and a summary of the add or delete request. */
+/** The rules created (when adding), and a summary of the add or delete request. */
 export interface AddRulesResponse {
-  /** @description The rules that were created. */
+  /** The rules that were created. */
   data?: Rule[];
+
   meta: {
-    /** @description When the response was sent. */
+    /** When the response was sent. */
     sent: string;
-    /** @description What happened to the rules of the request. */
+
+    /** What happened to the rules of the request. */
     summary?: RulesAddSummary | RulesDeleteSummary;
-    /**
-     * Format: int32
-     * @description The number of rules in the result.
-     */
+
+    /** The number of rules in the result. */
     result_count?: number;
-    /** @description The token of the next page of results. */
+
+    /** The token of the next page of results. */
     next_token?: string;
   };
   errors?: Problem[];
 }
 
-/** @description A summary of the delete request. */
+/** A summary of the delete request. */
 export interface DeleteRulesResponse {
   meta: {
-    /** @description When the response was sent. */
+    /** When the response was sent. */
     sent: string;
+
     summary?: RulesDeleteSummary;
   };
   errors?: Problem[];
 }
 
-/** @description A request token (sent as ampersand-joined `key=value` pairs). */
+/** A request token (sent as ampersand-joined `key=value` pairs). */
 export interface OAuthRequestTokenResponse {
-  /** @description The request token. */
+  /** The request token. */
   oauth_token: string;
-  /** @description The request token secret. */
+
+  /** The request token secret. */
   oauth_token_secret: string;
-  /**
-   * @description Whether the callback was accepted, as the string `true` or `false`.
-   * @enum {string}
-   */
+
+  /** Whether the callback was accepted, as the string `true` or `false`. */
   oauth_callback_confirmed: 'true' | 'false';
 }
 
-/** @description A user access token (sent as ampersand-joined `key=value` pairs). */
+/** A user access token (sent as ampersand-joined `key=value` pairs). */
 export interface OAuthAccessTokenResponse {
-  /** @description The user access token. */
+  /** The user access token. */
   oauth_token: string;
-  /** @description The user access token secret. */
+
+  /** The user access token secret. */
   oauth_token_secret: string;
+
   user_id: UserId;
   screen_name: UserName;
 }
 
-/** @description The revoked user access token. */
+/** The revoked user access token. */
 export interface OAuthInvalidateTokenResponse {
-  /** @description The access token that was revoked. */
+  /** The access token that was revoked. */
   access_token: string;
 }
 
-/** @description The grant to request. Only `client_credentials` is allowed. */
+/** The grant to request. Only `client_credentials` is allowed. */
 export interface OAuth2TokenRequest {
-  /**
-   * @description Always `client_credentials`.
-   * @constant
-   */
+  /** Always `client_credentials`. */
   grant_type: 'client_credentials';
 }
 
-/** @description The application's bearer token. */
+/** The application's bearer token. */
 export interface OAuth2TokenResponse {
-  /**
-   * @description Always `bearer`.
-   * @constant
-   */
+  /** Always `bearer`. */
   token_type: 'bearer';
-  /** @description The bearer token, to send as `Bearer <access_token>` in the `Authorization` header. */
+
+  /** The bearer token, to send as `Bearer <access_token>` in the `Authorization` header. */
   access_token: string;
 }
 
-/** @description The bearer token to revoke. */
+/** The bearer token to revoke. */
 export interface OAuth2InvalidateTokenRequest {
-  /** @description The bearer token value to revoke. */
+  /** The bearer token value to revoke. */
   access_token: string;
 }
 
-/** @description The revoked bearer token. */
+/** The revoked bearer token. */
 export interface OAuth2InvalidateTokenResponse {
-  /** @description The bearer token that was revoked. */
+  /** The bearer token that was revoked. */
   access_token: string;
 }
 
-/** @description The legacy error object. */
+/** The legacy error object. */
 export interface ErrorSchema {
   /**
-   * Format: int32
-   * @description The legacy error code, for example 89 (invalid or expired token, HTTP 401) or 99 (token requested
-   *     too often, HTTP 403).
+   * The legacy error code, for example 89 (invalid or expired token, HTTP 401) or 99 (token requested
+   * too often, HTTP 403).
    */
   code: number;
-  /** @description A human-readable description of the error. */
+
+  /** A human-readable description of the error. */
   message: string;
 }
 
-/** @description Legacy errors in their wrapped form. */
+/** Legacy errors in their wrapped form. */
 export interface ErrorResponse {
   errors: ErrorSchema[];
 }
 
 /**
- * @description An HTTP problem details object (RFC 7807), served as `application/problem+json`. The `type` URI
- *     selects the variant. Which HTTP status goes with each type is not documented.
+ * An HTTP problem details object (RFC 7807), served as `application/problem+json`. The `type` URI
+ * selects the variant. Which HTTP status goes with each type is not documented.
  */
 export type Problem =
   | GenericProblem
@@ -1966,7 +2033,7 @@ export type Problem =
   | UnsupportedAuthenticationProblem
   | UsageCapExceededProblem;
 
-/** @description A generic problem with no information beyond the HTTP status code. */
+/** A generic problem with no information beyond the HTTP status code. */
 export interface GenericProblem {
   type: 'about:blank';
   title: string;
@@ -1974,7 +2041,7 @@ export interface GenericProblem {
   status?: number;
 }
 
-/** @description The client went away. */
+/** The client went away. */
 export interface ClientDisconnectedProblem {
   type: 'https://api.twitter.com/2/problems/client-disconnected';
   title: string;
@@ -1982,21 +2049,23 @@ export interface ClientDisconnectedProblem {
   status?: number;
 }
 
-/** @description The client is not permitted to make this request. */
+/** The client is not permitted to make this request. */
 export interface ClientForbiddenProblem {
   type: 'https://api.twitter.com/2/problems/client-forbidden';
   title: string;
   detail?: string;
   status?: number;
   reason?: components['schemas']['ClientForbiddenReason'];
+
   /**
-   * Format: uri
-   * @description Where to register or enrol the client.
+   * Where to register or enrol the client.
+   *
+   * A URI.
    */
   registration_url?: string;
 }
 
-/** @description A job cannot be created while another one is in progress. */
+/** A job cannot be created while another one is in progress. */
 export interface ConflictProblem {
   type: 'https://api.twitter.com/2/problems/conflict';
   title: string;
@@ -2004,7 +2073,7 @@ export interface ConflictProblem {
   status?: number;
 }
 
-/** @description The requested resource violates the rules of the interface. */
+/** The requested resource violates the rules of the interface. */
 export interface DisallowedResourceProblem {
   type: 'https://api.twitter.com/2/problems/disallowed-resource';
   title: string;
@@ -2015,19 +2084,21 @@ export interface DisallowedResourceProblem {
   section: components['schemas']['Section'];
 }
 
-/** @description The submitted rule is a duplicate. */
+/** The submitted rule is a duplicate. */
 export interface DuplicateRuleProblem {
   type: 'https://api.twitter.com/2/problems/duplicate-rules';
   title: string;
   detail?: string;
   status?: number;
-  /** @description The id of the existing rule. */
+
+  /** The id of the existing rule. */
   id?: string;
-  /** @description The value of the duplicate rule. */
+
+  /** The value of the duplicate rule. */
   value?: string;
 }
 
-/** @description The request is invalid. */
+/** The request is invalid. */
 export interface InvalidRequestProblem {
   type: 'https://api.twitter.com/2/problems/invalid-request';
   title: string;
@@ -2036,7 +2107,7 @@ export interface InvalidRequestProblem {
   errors?: InvalidRequestError[];
 }
 
-/** @description The submitted rule is invalid. */
+/** The submitted rule is invalid. */
 export interface InvalidRuleProblem {
   type: 'https://api.twitter.com/2/problems/invalid-rules';
   title: string;
@@ -2044,7 +2115,7 @@ export interface InvalidRuleProblem {
   status?: number;
 }
 
-/** @description The rule set is not compliant. */
+/** The rule set is not compliant. */
 export interface NonCompliantRulesProblem {
   type: 'https://api.twitter.com/2/problems/noncompliant-rules';
   title: string;
@@ -2052,7 +2123,7 @@ export interface NonCompliantRulesProblem {
   status?: number;
 }
 
-/** @description The caller is not allowed to see a field of a post, user, etc. */
+/** The caller is not allowed to see a field of a post, user, etc. */
 export interface FieldUnauthorizedProblem {
   type: 'https://api.twitter.com/2/problems/not-authorized-for-field';
   title: string;
@@ -2063,7 +2134,7 @@ export interface FieldUnauthorizedProblem {
   section: components['schemas']['Section'];
 }
 
-/** @description The caller is not allowed to see a post, user, etc. */
+/** The caller is not allowed to see a post, user, etc. */
 export interface ResourceUnauthorizedProblem {
   type: 'https://api.twitter.com/2/problems/not-authorized-for-resource';
   title: string;
@@ -2076,7 +2147,7 @@ export interface ResourceUnauthorizedProblem {
   parameter: string;
 }
 
-/** @description The stream was disconnected for operational reasons. */
+/** The stream was disconnected for operational reasons. */
 export interface OperationalDisconnectProblem {
   type: 'https://api.twitter.com/2/problems/operational-disconnect';
   title: string;
@@ -2085,33 +2156,38 @@ export interface OperationalDisconnectProblem {
   disconnect_type?: components['schemas']['DisconnectType'];
 }
 
-/** @description A given post, user, etc. does not exist. */
+/** A given post, user, etc. does not exist. */
 export interface ResourceNotFoundProblem {
   type: 'https://api.twitter.com/2/problems/resource-not-found';
   title: string;
   detail?: string;
   status?: number;
-  /** @description The request parameter that named the resource. */
+
+  /** The request parameter that named the resource. */
   parameter: string;
-  /** @description The value given for the parameter. */
+
+  /** The value given for the parameter. */
   value: string;
+
   resource_id: string;
   resource_type: components['schemas']['ResourceType'];
 }
 
-/** @description A given post, user, etc. is not available to the caller. */
+/** A given post, user, etc. is not available to the caller. */
 export interface ResourceUnavailableProblem {
   type: 'https://api.twitter.com/2/problems/resource-unavailable';
   title: string;
   detail?: string;
   status?: number;
-  /** @description The request parameter that named the resource. */
+
+  /** The request parameter that named the resource. */
   parameter: string;
+
   resource_id: string;
   resource_type: components['schemas']['ResourceType'];
 }
 
-/** @description The maximum number of rules was exceeded. */
+/** The maximum number of rules was exceeded. */
 export interface RulesCapProblem {
   type: 'https://api.twitter.com/2/problems/rule-cap';
   title: string;
@@ -2119,7 +2195,7 @@ export interface RulesCapProblem {
   status?: number;
 }
 
-/** @description Something is wrong with the streaming connection. */
+/** Something is wrong with the streaming connection. */
 export interface ConnectionExceptionProblem {
   type: 'https://api.twitter.com/2/problems/streaming-connection';
   title: string;
@@ -2128,7 +2204,7 @@ export interface ConnectionExceptionProblem {
   connection_issue?: components['schemas']['ConnectionIssue'];
 }
 
-/** @description The authentication used is not supported by this operation. */
+/** The authentication used is not supported by this operation. */
 export interface UnsupportedAuthenticationProblem {
   type: 'https://api.twitter.com/2/problems/unsupported-authentication';
   title: string;
@@ -2136,7 +2212,7 @@ export interface UnsupportedAuthenticationProblem {
   status?: number;
 }
 
-/** @description A usage cap was exceeded. */
+/** A usage cap was exceeded. */
 export interface UsageCapExceededProblem {
   type: 'https://api.twitter.com/2/problems/usage-capped';
   title: string;
@@ -2146,11 +2222,12 @@ export interface UsageCapExceededProblem {
   scope?: components['schemas']['UsageCapScope'];
 }
 
-/** @description One reason a request is invalid. */
+/** One reason a request is invalid. */
 export interface InvalidRequestError {
-  /** @description What is wrong. */
+  /** What is wrong. */
   message?: string;
-  /** @description The offending parameters, by name, with the values given. */
+
+  /** The offending parameters, by name, with the values given. */
   parameters?: {
     [key: string]: string[];
   };
@@ -2158,78 +2235,90 @@ export interface InvalidRequestError {
 
 export interface CreateWebhooksStreamLinkParams {
   /**
-   * @description The id of the webhook configuration.
+   * The id of the webhook configuration.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   webhook_id: WebhookConfigId;
+
   /**
-   * @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
-   *     `edit_history_tweet_ids`) are returned.
+   * A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
+   * `edit_history_tweet_ids`) are returned.
    */
   'tweet.fields'?: readonly TweetField[];
+
   /**
-   * @description A comma-separated list of references in the post to expand into full objects in `includes` (for
-   *     example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
-   *     author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
-   *     parameter.
+   * A comma-separated list of references in the post to expand into full objects in `includes` (for
+   * example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
+   * author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
+   * parameter.
    */
   expansions?: readonly TweetExpansion[];
+
   /**
-   * @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
-   *     `type`) are returned.
+   * A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
+   * `type`) are returned.
    */
   'media.fields'?: readonly MediaField[];
+
   /**
-   * @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
-   *     `options`) are returned.
+   * A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
+   * `options`) are returned.
    */
   'poll.fields'?: readonly PollField[];
+
   /**
-   * @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
-   *     `username`) are returned.
+   * A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
+   * `username`) are returned.
    */
   'user.fields'?: readonly UserField[];
+
   /**
-   * @description A comma-separated list of Place fields to return. Without it only the default fields (`id`,
-   *     `full_name`) are returned.
+   * A comma-separated list of Place fields to return. Without it only the default fields (`id`,
+   * `full_name`) are returned.
    */
   'place.fields'?: readonly PlaceField[];
 }
 
 export interface GetPostsByIdsParams {
-  /** @description A comma-separated list of post ids. Up to 100 are allowed in a single request. */
+  /** A comma-separated list of post ids. Up to 100 are allowed in a single request. */
   ids: readonly TweetId[];
+
   /**
-   * @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
-   *     `edit_history_tweet_ids`) are returned.
+   * A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
+   * `edit_history_tweet_ids`) are returned.
    */
   'tweet.fields'?: readonly TweetField[];
+
   /**
-   * @description A comma-separated list of references in the post to expand into full objects in `includes` (for
-   *     example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
-   *     author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
-   *     parameter.
+   * A comma-separated list of references in the post to expand into full objects in `includes` (for
+   * example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
+   * author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
+   * parameter.
    */
   expansions?: readonly TweetExpansion[];
+
   /**
-   * @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
-   *     `type`) are returned.
+   * A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
+   * `type`) are returned.
    */
   'media.fields'?: readonly MediaField[];
+
   /**
-   * @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
-   *     `options`) are returned.
+   * A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
+   * `options`) are returned.
    */
   'poll.fields'?: readonly PollField[];
+
   /**
-   * @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
-   *     `username`) are returned.
+   * A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
+   * `username`) are returned.
    */
   'user.fields'?: readonly UserField[];
+
   /**
-   * @description A comma-separated list of Place fields to return. Without it only the default fields (`id`,
-   *     `full_name`) are returned.
+   * A comma-separated list of Place fields to return. Without it only the default fields (`id`,
+   * `full_name`) are returned.
    */
   'place.fields'?: readonly PlaceField[];
 }
@@ -2238,69 +2327,81 @@ export type CreatePostsParams = TweetCreateRequest;
 
 export interface GetUsersPostsParams {
   /**
-   * @description The id of the user whose posts to return.
+   * The id of the user whose posts to return.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   id: UserId;
+
   /**
-   * @description The minimum post id to include (exclusive). Takes precedence over `start_time` if both are given.
-   *     Use it to fetch only new posts rather than paging repeatedly.
+   * The minimum post id to include (exclusive). Takes precedence over `start_time` if both are given.
+   * Use it to fetch only new posts rather than paging repeatedly.
    */
   since_id?: TweetId;
-  /** @description The maximum post id to include (exclusive). Takes precedence over `end_time` if both are given. */
+
+  /** The maximum post id to include (exclusive). Takes precedence over `end_time` if both are given. */
   until_id?: TweetId;
-  /**
-   * Format: int32
-   * @description The maximum number of posts to return per page (5 to 100).
-   */
+
+  /** The maximum number of posts to return per page (5 to 100). */
   max_results?: number;
-  /** @description The `meta.next_token` (or `meta.previous_token`) of a previous page. */
+
+  /** The `meta.next_token` (or `meta.previous_token`) of a previous page. */
   pagination_token?: PaginationToken36;
-  /** @description The kinds of posts to leave out (replies, retweets). */
+
+  /** The kinds of posts to leave out (replies, retweets). */
   exclude?: readonly TimelineExclude[];
+
   /**
-   * Format: date-time
-   * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are returned. `since_id` takes
-   *     precedence if it is also given.
+   * YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are returned. `since_id` takes
+   * precedence if it is also given.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   start_time?: string;
+
   /**
-   * Format: date-time
-   * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are returned. `until_id` takes
-   *     precedence if it is also given.
+   * YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are returned. `until_id` takes
+   * precedence if it is also given.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_time?: string;
+
   /**
-   * @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
-   *     `edit_history_tweet_ids`) are returned.
+   * A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
+   * `edit_history_tweet_ids`) are returned.
    */
   'tweet.fields'?: readonly TweetField[];
+
   /**
-   * @description A comma-separated list of references in the post to expand into full objects in `includes` (for
-   *     example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
-   *     author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
-   *     parameter.
+   * A comma-separated list of references in the post to expand into full objects in `includes` (for
+   * example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
+   * author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
+   * parameter.
    */
   expansions?: readonly TweetExpansion[];
+
   /**
-   * @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
-   *     `type`) are returned.
+   * A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
+   * `type`) are returned.
    */
   'media.fields'?: readonly MediaField[];
+
   /**
-   * @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
-   *     `options`) are returned.
+   * A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
+   * `options`) are returned.
    */
   'poll.fields'?: readonly PollField[];
+
   /**
-   * @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
-   *     `username`) are returned.
+   * A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
+   * `username`) are returned.
    */
   'user.fields'?: readonly UserField[];
+
   /**
-   * @description A comma-separated list of Place fields to return. Without it only the default fields (`id`,
-   *     `full_name`) are returned.
+   * A comma-separated list of Place fields to return. Without it only the default fields (`id`,
+   * `full_name`) are returned.
    */
   'place.fields'?: readonly PlaceField[];
 }
@@ -2308,60 +2409,68 @@ export interface GetUsersPostsParams {
 export type CreateOrEditPostParams = TweetCreateRequest;
 
 export interface SearchNewsParams {
-  /** @description The search query. */
+  /** The search query. */
   query: string;
+
   /**
-   * Format: int32
-   * @description The number of stories to return (1 to 100, default 10).
+   * The number of stories to return (1 to 100, default 10).
+   *
    * @default 10
    */
   max_results?: number;
+
   /**
-   * Format: int32
-   * @description The maximum age, in hours, of the stories to return (1 to 720, default 168).
+   * The maximum age, in hours, of the stories to return (1 to 720, default 168).
+   *
    * @default 168
    */
   max_age_hours?: number;
+
   /**
-   * @description A comma-separated list of News story fields to return. Without it only the default fields
-   *     (`rest_id`) are returned.
+   * A comma-separated list of News story fields to return. Without it only the default fields
+   * (`rest_id`) are returned.
    */
   'news.fields'?: readonly NewsField[];
 }
 
 export interface GetNewsParams {
   /**
-   * @description The id of the news story.
+   * The id of the news story.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   id: NewsId;
+
   /**
-   * @description A comma-separated list of News story fields to return. Without it only the default fields
-   *     (`rest_id`) are returned.
+   * A comma-separated list of News story fields to return. Without it only the default fields
+   * (`rest_id`) are returned.
    */
   'news.fields'?: readonly NewsField[];
 }
 
 export interface GetConnectionHistoryParams {
   /**
-   * @description Which connections to return: `active` (current connections, the default), `inactive` (closed
-   *     connections) or `all`.
+   * Which connections to return: `active` (current connections, the default), `inactive` (closed
+   * connections) or `all`.
    */
   status?: ConnectionStatusFilter;
-  /** @description Only return connections to these streaming endpoints. */
+
+  /** Only return connections to these streaming endpoints. */
   endpoints?: readonly StreamingEndpoint[];
+
   /**
-   * Format: int32
-   * @description The maximum number of connections to return per page (1 to 100, default 10).
+   * The maximum number of connections to return per page (1 to 100, default 10).
+   *
    * @default 10
    */
   max_results?: number;
-  /** @description The `meta.next_token` of a previous page. */
+
+  /** The `meta.next_token` of a previous page. */
   pagination_token?: string;
+
   /**
-   * @description A comma-separated list of Connection fields to return. Without it only the default fields
-   *     (`connected_at`, `endpoint_name`) are returned.
+   * A comma-separated list of Connection fields to return. Without it only the default fields
+   * (`connected_at`, `endpoint_name`) are returned.
    */
   'connection.fields'?: readonly ConnectionField[];
 }
@@ -2370,27 +2479,28 @@ export type DeleteConnectionsByUuidsParams = KillConnectionsByUuidsRequest;
 
 export interface DeleteConnectionsByEndpointParams {
   /**
-   * @description The streaming endpoint whose connections to end.
+   * The streaming endpoint whose connections to end.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   endpoint_id: StreamingEndpoint;
 }
 
 export interface ActivityStreamParams {
-  /**
-   * Format: int32
-   * @description The number of minutes of backfill requested (0 to 5).
-   */
+  /** The number of minutes of backfill requested (0 to 5). */
   backfill_minutes?: number;
+
   /**
-   * Format: date-time
-   * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which events are provided.
+   * YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which events are provided.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   start_time?: string;
+
   /**
-   * Format: date-time
-   * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which events are provided.
+   * YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which events are provided.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_time?: string;
 }
@@ -2401,93 +2511,107 @@ export type CreateWebhookReplayJobParams = WebhookReplayCreateRequest;
 
 export interface CreateAccountActivityReplayJobParams {
   /**
-   * @description The id of the webhook configuration.
+   * The id of the webhook configuration.
    *
-   *     Sent in the path.
+   * Sent in the path.
    */
   webhook_id: WebhookConfigId;
+
   /**
-   * @description The oldest (starting) UTC timestamp, inclusive, from which events are provided, in `yyyymmddhhmm`
-   *     format.
+   * The oldest (starting) UTC timestamp, inclusive, from which events are provided, in `yyyymmddhhmm`
+   * format.
    */
   from_date: ReplayTimestamp;
+
   /**
-   * @description The latest (ending) UTC timestamp, exclusive, up to which events are provided, in `yyyymmddhhmm`
-   *     format.
+   * The latest (ending) UTC timestamp, exclusive, up to which events are provided, in `yyyymmddhhmm`
+   * format.
    */
   to_date: ReplayTimestamp;
 }
 
 export interface SearchEligiblePostsParams {
   /**
-   * @description If true, return the posts of the test feed. If false, return posts on which the writer can propose
-   *     notes on the product.
+   * If true, return the posts of the test feed. If false, return posts on which the writer can propose
+   * notes on the product.
    */
   test_mode: boolean;
-  /** @description The `meta.next_token` of a previous page. */
+
+  /** The `meta.next_token` of a previous page. */
   pagination_token?: string;
+
   /**
-   * Format: int32
-   * @description The maximum number of posts to return per page (1 to 100, default 10).
+   * The maximum number of posts to return per page (1 to 100, default 10).
+   *
    * @default 10
    */
   max_results?: number;
+
   /**
-   * @description Which feed to return, as `feed_size: [small|large|xl], feed_lang: [en|es|...|all]`. Defaults to
-   *     `feed_size: small, feed_lang: en`. Only top AI writers have access to the large and xl feeds.
+   * Which feed to return, as `feed_size: [small|large|xl], feed_lang: [en|es|...|all]`. Defaults to
+   * `feed_size: small, feed_lang: en`. Only top AI writers have access to the large and xl feeds.
    */
   post_selection?: string;
+
   /**
-   * @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
-   *     `edit_history_tweet_ids`) are returned.
+   * A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
+   * `edit_history_tweet_ids`) are returned.
    */
   'tweet.fields'?: readonly TweetField[];
+
   /**
-   * @description A comma-separated list of references in the post to expand into full objects in `includes` (for
-   *     example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
-   *     author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
-   *     parameter.
+   * A comma-separated list of references in the post to expand into full objects in `includes` (for
+   * example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
+   * author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
+   * parameter.
    */
   expansions?: readonly TweetExpansion[];
+
   /**
-   * @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
-   *     `type`) are returned.
+   * A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
+   * `type`) are returned.
    */
   'media.fields'?: readonly MediaField[];
+
   /**
-   * @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
-   *     `options`) are returned.
+   * A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
+   * `options`) are returned.
    */
   'poll.fields'?: readonly PollField[];
+
   /**
-   * @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
-   *     `username`) are returned.
+   * A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
+   * `username`) are returned.
    */
   'user.fields'?: readonly UserField[];
+
   /**
-   * @description A comma-separated list of Place fields to return. Without it only the default fields (`id`,
-   *     `full_name`) are returned.
+   * A comma-separated list of Place fields to return. Without it only the default fields (`id`,
+   * `full_name`) are returned.
    */
   'place.fields'?: readonly PlaceField[];
 }
 
 export interface SearchCommunityNotesWrittenParams {
   /**
-   * @description If true, return the notes the caller wrote for the test. If false, return the notes the caller wrote
-   *     on the product.
+   * If true, return the notes the caller wrote for the test. If false, return the notes the caller wrote
+   * on the product.
    */
   test_mode: boolean;
-  /** @description The `meta.next_token` of a previous page. */
+
+  /** The `meta.next_token` of a previous page. */
   pagination_token?: string;
+
   /**
-   * Format: int32
-   * @description The maximum number of notes to return per page (1 to 100, default 10).
+   * The maximum number of notes to return per page (1 to 100, default 10).
+   *
    * @default 10
    */
   max_results?: number;
+
   /**
-   * @description A comma-separated list of Community Note fields to return. Without it only the default fields (`id`,
-   *     `post_id`) are returned.
+   * A comma-separated list of Community Note fields to return. Without it only the default fields (`id`,
+   * `post_id`) are returned.
    */
   'note.fields'?: readonly NoteField[];
 }
@@ -2497,132 +2621,149 @@ export type CreateCommunityNotesParams = CreateNoteRequest;
 export type EvaluateCommunityNotesParams = EvaluateNoteRequest;
 
 export interface StreamPostsParams {
-  /**
-   * Format: int32
-   * @description The number of minutes of backfill requested (0 to 5).
-   */
+  /** The number of minutes of backfill requested (0 to 5). */
   backfill_minutes?: number;
+
   /**
-   * Format: date-time
-   * @description YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are provided.
+   * YYYY-MM-DDTHH:mm:ssZ. The earliest UTC timestamp from which posts are provided.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   start_time?: string;
+
   /**
-   * Format: date-time
-   * @description YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are provided.
+   * YYYY-MM-DDTHH:mm:ssZ. The latest UTC timestamp up to which posts are provided.
+   *
+   * A date and time in RFC 3339 form, such as `2024-05-01T12:00:00Z`.
    */
   end_time?: string;
+
   /**
-   * @description A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
-   *     `edit_history_tweet_ids`) are returned.
+   * A comma-separated list of Post fields to return. Without it only the default fields (`id`, `text`,
+   * `edit_history_tweet_ids`) are returned.
    */
   'tweet.fields'?: readonly TweetField[];
+
   /**
-   * @description A comma-separated list of references in the post to expand into full objects in `includes` (for
-   *     example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
-   *     author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
-   *     parameter.
+   * A comma-separated list of references in the post to expand into full objects in `includes` (for
+   * example `attachments.media_keys` adds the linked media to `includes.media`, `author_id` adds the
+   * author to `includes.users`). Fields of the expanded objects are chosen with the matching `*.fields`
+   * parameter.
    */
   expansions?: readonly TweetExpansion[];
+
   /**
-   * @description A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
-   *     `type`) are returned.
+   * A comma-separated list of Media fields to return. Without it only the default fields (`media_key`,
+   * `type`) are returned.
    */
   'media.fields'?: readonly MediaField[];
+
   /**
-   * @description A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
-   *     `options`) are returned.
+   * A comma-separated list of Poll fields to return. Without it only the default fields (`id`,
+   * `options`) are returned.
    */
   'poll.fields'?: readonly PollField[];
+
   /**
-   * @description A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
-   *     `username`) are returned.
+   * A comma-separated list of User fields to return. Without it only the default fields (`id`, `name`,
+   * `username`) are returned.
    */
   'user.fields'?: readonly UserField[];
+
   /**
-   * @description A comma-separated list of Place fields to return. Without it only the default fields (`id`,
-   *     `full_name`) are returned.
+   * A comma-separated list of Place fields to return. Without it only the default fields (`id`,
+   * `full_name`) are returned.
    */
   'place.fields'?: readonly PlaceField[];
 }
 
 export interface GetRulesParams {
-  /** @description A comma-separated list of rule ids to return; all rules when omitted. */
+  /** A comma-separated list of rule ids to return; all rules when omitted. */
   ids?: readonly RuleId[];
+
   /**
-   * Format: int32
-   * @description The maximum number of rules to return per page (1 to 1000, default 1000).
+   * The maximum number of rules to return per page (1 to 1000, default 1000).
+   *
    * @default 1000
    */
   max_results?: number;
-  /** @description The `meta.next_token` of a previous page. */
+
+  /** The `meta.next_token` of a previous page. */
   pagination_token?: string;
 }
 
 export type UpdateRulesParams = AddOrDeleteRulesRequest & {
   /**
-   * @description Validates the change and returns the expected result without taking any action: the rule set stays
-   *     as it was when the request was submitted. Useful to check rule changes.
+   * Validates the change and returns the expected result without taking any action: the rule set stays
+   * as it was when the request was submitted. Useful to check rule changes.
    */
   dry_run?: boolean;
+
   /**
-   * @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules
-   *     cannot be recovered.
+   * Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules
+   * cannot be recovered.
    */
   delete_all?: boolean;
 };
 
 export type DeleteRulesParams = DeleteRulesRequest & {
   /**
-   * @description Validates the change and returns the expected result without taking any action: the rule set stays
-   *     as it was when the request was submitted. Useful to check rule changes.
+   * Validates the change and returns the expected result without taking any action: the rule set stays
+   * as it was when the request was submitted. Useful to check rule changes.
    */
   dry_run?: boolean;
+
   /**
-   * @description Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules
-   *     cannot be recovered.
+   * Deletes all of the rules of this client application. Give it with no other parameters. Deleted rules
+   * cannot be recovered.
    */
   delete_all?: boolean;
 };
 
 export interface OAuthRequestTokenParams {
   /**
-   * @description Where the user is redirected after approving: a URL registered for the application, or `oob` for
-   *     out-of-band (pin) mode. Always required.
+   * Where the user is redirected after approving: a URL registered for the application, or `oob` for
+   * out-of-band (pin) mode. Always required.
    */
   oauth_callback: string;
-  /** @description Lowers the access level requested for this token below the application's setting: `read` or `write`. */
+
+  /** Lowers the access level requested for this token below the application's setting: `read` or `write`. */
   svc_auth_access_type?: OAuthAccessType;
 }
 
 export interface OAuthAuthorizeParams {
-  /** @description The request token returned by `oauthRequestToken`. */
+  /** The request token returned by `oauthRequestToken`. */
   oauth_token: string;
+
   /**
-   * @description When true, forces the user to enter their credentials, even if already logged in (useful when the
-   *     application supports several accounts).
+   * When true, forces the user to enter their credentials, even if already logged in (useful when the
+   * application supports several accounts).
    */
   force_login?: boolean;
-  /** @description Prefills the user name on the login page. */
+
+  /** Prefills the user name on the login page. */
   screen_name?: string;
 }
 
 export interface OAuthAuthenticateParams {
-  /** @description The request token returned by `oauthRequestToken`. */
+  /** The request token returned by `oauthRequestToken`. */
   oauth_token: string;
+
   /**
-   * @description When true, forces the user to enter their credentials, even if already logged in (useful when the
-   *     application supports several accounts).
+   * When true, forces the user to enter their credentials, even if already logged in (useful when the
+   * application supports several accounts).
    */
   force_login?: boolean;
-  /** @description Prefills the user name on the login page. */
+
+  /** Prefills the user name on the login page. */
   screen_name?: string;
 }
 
 export interface OAuthAccessTokenParams {
-  /** @description The request token, exactly as returned by `oauthRequestToken`. */
+  /** The request token, exactly as returned by `oauthRequestToken`. */
   oauth_token: string;
-  /** @description The verifier returned to the callback, or the pin in out-of-band mode. */
+
+  /** The verifier returned to the callback, or the pin in out-of-band mode. */
   oauth_verifier: string;
 }
 
@@ -2630,28 +2771,26 @@ export type OAuth2TokenParams = OAuth2TokenRequest;
 
 export type OAuth2InvalidateTokenParams = OAuth2InvalidateTokenRequest;
 
-/** @description What an activity subscription matches. */
+/** What an activity subscription matches. */
 export interface ActivitySubscriptionFilterInput {
   user_id?: UserId;
-  /** @description A keyword to filter on. */
+
+  /** A keyword to filter on. */
   keyword?: string;
-  /**
-   * @description A value of `ActivityDirection` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `ActivityDirection` (requests take only the listed values). */
   direction?: 'sent' | 'received';
 }
 
-/** @description The content of a community note. */
+/** The content of a community note. */
 export interface NoteInfoInput {
-  /** @description The text of the note. It must contain at least one link (`http://` or `https://`). */
+  /** The text of the note. It must contain at least one link (`http://` or `https://`). */
   text: string;
-  /**
-   * @description A value of `NoteClassification` (requests take only the listed values).
-   * @enum {string}
-   */
+
+  /** A value of `NoteClassification` (requests take only the listed values). */
   classification: 'misinformed_or_potentially_misleading' | 'not_misleading';
-  /** @description Why the post is misleading (empty when it is not). */
+
+  /** Why the post is misleading (empty when it is not). */
   misleading_tags: (
     | 'disputed_claim_as_fact'
     | 'factual_error'
@@ -2661,6 +2800,7 @@ export interface NoteInfoInput {
     | 'other'
     | 'outdated_information'
   )[];
-  /** @description Whether the note provides trustworthy links. */
+
+  /** Whether the note provides trustworthy links. */
   trustworthy_sources: boolean;
 }
