@@ -12,7 +12,7 @@ import type { MigrationTarget } from './target.ts';
  * here for the value's path, in both versions of the package, and matched exactly: the value's
  * own field first, then each field on the way to it.
  */
-export function changesReaching(origin: Origin, value?: string): Change[] {
+export function changesReaching(origin: Origin, value?: string, accepted?: ReadonlySet<string>): Change[] {
   const { target } = origin;
   const along = subjectsAlong(origin);
   for (let depth = origin.steps.length; depth >= 0; depth--) {
@@ -23,10 +23,20 @@ export function changesReaching(origin: Origin, value?: string): Change[] {
     // A value compared with (`case 'adopted':`) picks the change that names it; else every breaking change there is a cause.
     const quoting = value === undefined ? [] : here.filter((c) => c.message.includes(JSON.stringify(value)));
     if (quoting.length > 0) return quoting.slice(0, 1);
+    // A local annotated with literals (`'won' | 'lost'`) breaks on a value the package now gives that it lacks.
+    if (accepted) {
+      const outside = here.filter((c) => quoted(c.message).some((v) => !accepted.has(v)));
+      if (outside.length > 0 && outside.length < here.length) return outside;
+    }
     const breaking = here.filter((c) => c.level === 'breaking');
     return breaking.length > 0 ? breaking : here.slice(0, 1);
   }
   return [];
+}
+
+/** The values a message quotes (`"adopted"`, as the diff writes enum values). */
+function quoted(message: string): string[] {
+  return [...message.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
 }
 
 /** How a value is named where a message says where it failed: `Tweet.entities.urls[]`, `data.id` from the result. */

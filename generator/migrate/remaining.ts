@@ -73,13 +73,13 @@ function explainAt(node: ts.Node, tracer: OriginTracer): Found | undefined {
   for (const subject of subjectsOf(node)) {
     const origin = 'declaration' in subject ? tracer.ofDeclaration(subject.declaration) : tracer.ofExpression(subject.expression);
     if (!origin) continue;
-    return { target: origin.target, origin, changes: changesReaching(origin, subject.value) };
+    return { target: origin.target, origin, changes: changesReaching(origin, subject.value, subject.accepted) };
   }
   return undefined;
 }
 
 /** What an error is about, and the literal it compares that with (`case 'adopted':`). */
-type Subject = ({ expression: ts.Node } | { declaration: ts.Node }) & { value?: string };
+type Subject = ({ expression: ts.Node } | { declaration: ts.Node }) & { value?: string; accepted?: Set<string> };
 
 /**
  * The expressions whose value an error is about, most specific first: the property read it points
@@ -90,7 +90,7 @@ function subjectsOf(node: ts.Node): Subject[] {
   const out: Subject[] = [];
   const parent = node.parent;
   if (parent && (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && node !== parent.expression) out.push({ expression: parent });
-  if (parent && ts.isVariableDeclaration(parent) && parent.name === node && parent.initializer) out.push({ expression: parent.initializer });
+  if (parent && ts.isVariableDeclaration(parent) && parent.name === node && parent.initializer) out.push({ expression: parent.initializer, ...literalsOf(parent.type) });
   if (parent && ts.isBindingElement(parent) && (parent.name === node || parent.propertyName === node)) out.push({ declaration: parent });
   const clause = ancestor(node, (n) => ts.isCaseClause(n));
   if (clause && ts.isCaseClause(clause) && isWithin(node, clause.expression)) out.push({ expression: clause.parent.parent.expression, ...literal(clause.expression) });
@@ -103,6 +103,18 @@ function subjectsOf(node: ts.Node): Subject[] {
     if (ts.isStatement(at)) break;
   }
   return out;
+}
+
+/** The string literals an annotation that is a union of them accepts (`'won' | 'lost' | undefined`). */
+function literalsOf(type: ts.TypeNode | undefined): { accepted?: Set<string> } {
+  if (!type) return {};
+  const members = ts.isUnionTypeNode(type) ? type.types : [type];
+  const values = new Set<string>();
+  for (const member of members) {
+    if (ts.isLiteralTypeNode(member) && ts.isStringLiteral(member.literal)) values.add(member.literal.text);
+    else if (member.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword)) return {};
+  }
+  return values.size > 0 ? { accepted: values } : {};
 }
 
 function literal(node: ts.Expression): { value?: string } {
