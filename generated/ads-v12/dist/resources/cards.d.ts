@@ -130,7 +130,7 @@ export declare class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    * @example
-   * for await (const item of client.cards.listPoll({ account_id: '18ce54d4x5t' })) {
+   * for await (const item of client.cards.listPollCards({ account_id: '18ce54d4x5t' })) {
    *   console.log(item);
    * }
    */
@@ -153,7 +153,7 @@ export declare class CardsResource {
    *
    * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
    * @example
-   * const result = await client.cards.createPoll({
+   * const result = await client.cards.createPollCard({
    *   account_id: '18ce54d4x5t',
    *   name: 'Trailer poll',
    *   duration_in_minutes: 1440,
@@ -170,7 +170,10 @@ export declare class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
    * @example
-   * const result = await client.cards.getPoll({ account_id: '18ce54d4x5t', card_id: '57i77' });
+   * const result = await client.cards.getPollCard({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '57i77',
+   * });
    */
   getPollCard(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
   /**
@@ -181,7 +184,10 @@ export declare class CardsResource {
    *
    * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
    * @example
-   * const result = await client.cards.deletePoll({ account_id: '18ce54d4x5t', card_id: '57i77' });
+   * const result = await client.cards.deletePollCard({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '57i77',
+   * });
    */
   deletePollCard(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse>;
 }

@@ -52,7 +52,7 @@ export declare class InsightsResource {
    *
    * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
    * @example
-   * const result = await client.insights.searchKeyword();
+   * const result = await client.insights.searchKeywordInsights();
    */
   searchKeywordInsights(
     params?: SearchKeywordInsightsParams,

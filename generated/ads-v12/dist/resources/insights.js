@@ -45,7 +45,7 @@ export class InsightsResource {
      *
      * `GET /12/insights/keywords/search` (operationId `searchKeywordInsights`)
      * @example
-     * const result = await client.insights.searchKeyword();
+     * const result = await client.insights.searchKeywordInsights();
      */
     searchKeywordInsights(params = {}, options) {
         return searchKeywordInsights(this.core, params, options);

@@ -42,7 +42,7 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media` (operationId `listAccountMedia`)
    * @example
-   * for await (const item of client.media.listAccount({ account_id: '18ce54d4x5t' })) {
+   * for await (const item of client.media.listAccountMedia({ account_id: '18ce54d4x5t' })) {
    *   console.log(item);
    * }
    */
@@ -57,7 +57,7 @@ export declare class MediaResource {
    *
    * `GET /12/accounts/{account_id}/account_media/{account_media_id}` (operationId `getAccountMedia`)
    * @example
-   * const result = await client.media.getAccount({
+   * const result = await client.media.getAccountMedia({
    *   account_id: '18ce54d4x5t',
    *   account_media_id: '2pnfd',
    * });
@@ -71,7 +71,7 @@ export declare class MediaResource {
    * `DELETE /12/accounts/{account_id}/account_media/{account_media_id}` (operationId
    * `deleteAccountMedia`)
    * @example
-   * const result = await client.media.deleteAccount({
+   * const result = await client.media.deleteAccountMedia({
    *   account_id: '18ce54d4x5t',
    *   account_media_id: '2pnfd',
    * });

@@ -75,7 +75,7 @@ export class AccountsResource {
    *
    * `POST /12/accounts` (operationId `createSandboxAccount`)
    * @example
-   * const result = await client.accounts.createSandbox();
+   * const result = await client.accounts.createSandboxAccount();
    */
   createSandboxAccount(options?: RequestOptions): Promise<AccountArrayResponse> {
     return createSandboxAccount(this.core, options);
@@ -120,7 +120,7 @@ export class AccountsResource {
    *
    * `DELETE /12/accounts/{account_id}` (operationId `deleteSandboxAccount`)
    * @example
-   * const result = await client.accounts.deleteSandbox({ account_id: '18ce54d4x5t' });
+   * const result = await client.accounts.deleteSandboxAccount({ account_id: '18ce54d4x5t' });
    */
   deleteSandboxAccount(
     params: DeleteSandboxAccountParams,

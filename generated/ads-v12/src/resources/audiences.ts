@@ -299,7 +299,9 @@ export class AudiencesResource {
    *
    * `GET /12/accounts/{account_id}/custom_audiences` (operationId `listCustomAudiences`)
    * @example
-   * for await (const item of client.audiences.listCustom({ account_id: '18ce54d4x5t' })) {
+   * for await (const item of client.audiences.listCustomAudiences({
+   *   account_id: '18ce54d4x5t',
+   * })) {
    *   console.log(item);
    * }
    */
@@ -320,7 +322,7 @@ export class AudiencesResource {
    *
    * `POST /12/accounts/{account_id}/custom_audiences` (operationId `createCustomAudience`)
    * @example
-   * const result = await client.audiences.createCustom({
+   * const result = await client.audiences.createCustomAudience({
    *   account_id: '18ce54d4x5t',
    *   name: 'Newsletter subscribers',
    *   description: 'Subscribers to the monthly newsletter.',
@@ -341,7 +343,7 @@ export class AudiencesResource {
    * `GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `getCustomAudience`)
    * @example
-   * const result = await client.audiences.getCustom({
+   * const result = await client.audiences.getCustomAudience({
    *   account_id: '18ce54d4x5t',
    *   custom_audience_id: '2906h',
    * });
@@ -362,7 +364,7 @@ export class AudiencesResource {
    * `PUT /12/accounts/{account_id}/custom_audiences/{custom_audience_id}` (operationId
    * `updateCustomAudience`)
    * @example
-   * const result = await client.audiences.updateCustom({
+   * const result = await client.audiences.updateCustomAudience({
    *   account_id: '18ce54d4x5t',
    *   custom_audience_id: '2906h',
    *   description: 'CRM list, refreshed daily.',
@@ -385,7 +387,7 @@ export class AudiencesResource {
    *
    * `POST /12/batch/accounts/{account_id}/custom_audiences` (operationId `batchCreateCustomAudiences`)
    * @example
-   * const result = await client.audiences.batchCreateCustom({
+   * const result = await client.audiences.batchCreateCustomAudiences({
    *   account_id: '18ce54d4x5t',
    *   body: [
    *     { operation_type: 'Create', params: { name: 'Newsletter subscribers' } },

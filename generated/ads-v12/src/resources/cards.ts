@@ -158,7 +158,7 @@ export class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll` (operationId `listPollCards`)
    * @example
-   * for await (const item of client.cards.listPoll({ account_id: '18ce54d4x5t' })) {
+   * for await (const item of client.cards.listPollCards({ account_id: '18ce54d4x5t' })) {
    *   console.log(item);
    * }
    */
@@ -184,7 +184,7 @@ export class CardsResource {
    *
    * `POST /12/accounts/{account_id}/cards/poll` (operationId `createPollCard`)
    * @example
-   * const result = await client.cards.createPoll({
+   * const result = await client.cards.createPollCard({
    *   account_id: '18ce54d4x5t',
    *   name: 'Trailer poll',
    *   duration_in_minutes: 1440,
@@ -204,7 +204,10 @@ export class CardsResource {
    *
    * `GET /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `getPollCard`)
    * @example
-   * const result = await client.cards.getPoll({ account_id: '18ce54d4x5t', card_id: '57i77' });
+   * const result = await client.cards.getPollCard({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '57i77',
+   * });
    */
   getPollCard(params: GetPollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
     return getPollCard(this.core, params, options);
@@ -218,7 +221,10 @@ export class CardsResource {
    *
    * `DELETE /12/accounts/{account_id}/cards/poll/{card_id}` (operationId `deletePollCard`)
    * @example
-   * const result = await client.cards.deletePoll({ account_id: '18ce54d4x5t', card_id: '57i77' });
+   * const result = await client.cards.deletePollCard({
+   *   account_id: '18ce54d4x5t',
+   *   card_id: '57i77',
+   * });
    */
   deletePollCard(params: DeletePollCardParams, options?: RequestOptions): Promise<PollCardResponse> {
     return deletePollCard(this.core, params, options);

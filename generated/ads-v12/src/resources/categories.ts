@@ -49,7 +49,7 @@ export class CategoriesResource {
    *
    * `GET /12/advertiser_business_categories` (operationId `listAdvertiserBusinessCategories`)
    * @example
-   * const result = await client.categories.listAdvertiserBusiness();
+   * const result = await client.categories.listAdvertiserBusinessCategories();
    */
   listAdvertiserBusinessCategories(
     options?: RequestOptions,
@@ -66,7 +66,7 @@ export class CategoriesResource {
    *
    * `GET /12/accounts/{account_id}/curated_categories` (operationId `listCuratedCategories`)
    * @example
-   * for await (const item of client.categories.listCurated({
+   * for await (const item of client.categories.listCuratedCategories({
    *   account_id: '18ce54d4x5t',
    *   country_codes: ['US'],
    * })) {
@@ -88,7 +88,7 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/curated_categories/{curated_category_id}` (operationId
    * `getCuratedCategory`)
    * @example
-   * const result = await client.categories.getCurated({
+   * const result = await client.categories.getCuratedCategory({
    *   account_id: '18ce54d4x5t',
    *   curated_category_id: '1a99a',
    * });
@@ -110,7 +110,7 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `listLineItemCuratedCategories`)
    * @example
-   * for await (const item of client.categories.listLineItemCurated({
+   * for await (const item of client.categories.listLineItemCuratedCategories({
    *   account_id: '18ce54d4x5t',
    * })) {
    *   console.log(item);
@@ -137,7 +137,7 @@ export class CategoriesResource {
    * `POST /12/accounts/{account_id}/line_item_curated_categories` (operationId
    * `createLineItemCuratedCategory`)
    * @example
-   * const result = await client.categories.createLineItemCurated({
+   * const result = await client.categories.createLineItemCuratedCategory({
    *   account_id: '18ce54d4x5t',
    *   line_item_id: '8v7jo',
    *   curated_category_id: '1a99a',
@@ -158,7 +158,7 @@ export class CategoriesResource {
    * `GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `getLineItemCuratedCategory`)
    * @example
-   * const result = await client.categories.getLineItemCurated({
+   * const result = await client.categories.getLineItemCuratedCategory({
    *   account_id: '18ce54d4x5t',
    *   line_item_curated_category_id: '43853',
    * });
@@ -178,7 +178,7 @@ export class CategoriesResource {
    * `PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `updateLineItemCuratedCategory`)
    * @example
-   * const result = await client.categories.updateLineItemCurated({
+   * const result = await client.categories.updateLineItemCuratedCategory({
    *   account_id: '18ce54d4x5t',
    *   line_item_curated_category_id: '43853',
    *   curated_category_id: '1b47b',
@@ -200,7 +200,7 @@ export class CategoriesResource {
    * `DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}`
    * (operationId `deleteLineItemCuratedCategory`)
    * @example
-   * const result = await client.categories.deleteLineItemCurated({
+   * const result = await client.categories.deleteLineItemCuratedCategory({
    *   account_id: '18ce54d4x5t',
    *   line_item_curated_category_id: '43853',
    * });
