@@ -88,9 +88,18 @@ async function generate(specPath: string, text: string | undefined, out: string)
   };
   walk(source('src/schemas.ts'));
   // The type names models.ts exports (re-exported from schemas.ts) or declares.
-  const models = source('src/models.ts').statements.flatMap((s) =>
-    ts.isTypeAliasDeclaration(s) ? [s.name.text] : ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements.map((e) => e.name.text) : [],
-  );
+  // `export type * from './schemas.js'` passes on every type schemas.ts exports.
+  const exportedBy = (file: ts.SourceFile): string[] =>
+    file.statements.flatMap((s) =>
+      (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) && s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+        ? [s.name.text]
+        : ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)
+          ? s.exportClause.elements.map((e) => e.name.text)
+          : ts.isExportDeclaration(s) && !s.exportClause && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === './schemas.js'
+            ? exportedBy(source('src/schemas.ts'))
+            : [],
+    );
+  const models = exportedBy(source('src/models.ts'));
   const operations = new Map<string, string>();
   const opsFile = source('src/operations.ts');
   const table = pkg.operations as Record<string, unknown>;
