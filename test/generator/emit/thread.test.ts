@@ -47,7 +47,7 @@ test.after(() => removeDir(work));
 function layout(name: string, linked: string[], copied: string[] = []): string {
   const dir = join(work, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  for (const file of ['xgen.js', 'ts-loader.js']) cpSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  for (const file of ['xgen.js', 'ts-loader.js', 'sources-hash.js']) cpSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const part of linked) symlinkSync(join(ROOT, part), join(dir, part));
   for (const part of copied) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
@@ -96,8 +96,9 @@ test('from the sources through tsx: both threads run; without threads the packag
 
 test('from dist/: both threads run; the package is the one the sources make, with threads or without', async () => {
   const built = layout('built', ['generator', 'node_modules', 'templates']);
-  // A dist/ newer than the sources, as `npm run dist` makes it (bin/xgen.js then runs it).
+  // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (bin/xgen.js then runs it).
   await exec(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(built, 'dist')], { cwd: ROOT, timeout: 180_000 });
+  await exec(process.execPath, [join(built, 'bin', 'sources-hash.js'), '--write'], { cwd: built, timeout: 60_000 });
   const threaded = await generate(built, 'dist');
   assert.is(threaded.code, 0, threaded.stderr);
   assert.equal(threaded.onMain, [], 'the emit threads did the work');
