@@ -180,6 +180,8 @@ function compareExports(
   const taken = new Set<string>();
   const oldReach = new Reach(old);
   const newReach = new Reach(next);
+  // Types renamed above: the selection type named for one follows it (`ListSelection` -> `ListRenamedSelection`).
+  const typeRenames = new Map<string, string>();
   for (const name of before.filter((n) => !after.includes(n))) {
     const placed = [...(pairs.get(name) ?? new Map<string, Set<string>>())].filter(([n]) => came.includes(n) && !taken.has(n)).sort((x, y) => y[1].size - x[1].size);
     let to = placed[0]?.[0];
@@ -196,6 +198,7 @@ function compareExports(
     }
     if (to !== undefined) {
       taken.add(to);
+      typeRenames.set(name, to);
       for (const id of newReach.operationsReaching(to)) {
         add({ level: 'breaking', operationId: id, message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, where: { side: 'new', type: to }, rename: { kind: 'type', from: name, to }, shared: true });
       }
@@ -231,6 +234,12 @@ function compareExports(
     if (recased.length === 1) {
       cameOwn.delete(recased[0] as string);
       rename(recased[0] as string);
+      continue;
+    }
+    const objectRenamed = name.endsWith('Selection') ? typeRenames.get(name.slice(0, -'Selection'.length)) : undefined;
+    if (objectRenamed !== undefined && cameOwn.has(`${objectRenamed}Selection`)) {
+      cameOwn.delete(`${objectRenamed}Selection`);
+      rename(`${objectRenamed}Selection`);
       continue;
     }
     // The operation it is named for: the longest operationId whose type name it starts with.

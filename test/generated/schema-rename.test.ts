@@ -64,15 +64,18 @@ export async function read(): Promise<void> {
   assert.equal(typecheck([program]), []);
 });
 
-test('the diff says the type was renamed, and nothing about list.fields', () => {
+test('the diff says the type and its selection type were renamed, and nothing about list.fields', () => {
   const report = diffSpecs(OLD, RENAMED);
   assert.equal(
     report.changes.map((c) => c.message),
-    ['type List renamed to ListRenamed: code naming List (import type { List }) no longer compiles'],
+    [
+      'type List renamed to ListRenamed: code naming List (import type { List }) no longer compiles',
+      'type ListSelection renamed to ListRenamedSelection: code naming ListSelection (import type { ListSelection }) no longer compiles',
+    ],
   );
 });
 
-test("X's 2.159 spec with List renamed ListRenamed: one change, the rename", () => {
+test("X's 2.159 spec with List renamed ListRenamed: the renames of the type and its selection type", () => {
   const spec = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'reference', 'x-openapi-2.159.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
   // Renamed in place (the key keeps its position) and at every $ref.
   spec.components.schemas = Object.fromEntries(Object.entries(spec.components.schemas).map(([name, schema]) => [name === 'List' ? 'ListRenamed' : name, schema]));
@@ -81,7 +84,10 @@ test("X's 2.159 spec with List renamed ListRenamed: one change, the rename", () 
   const report = diffSpecs(join(ROOT, 'test', 'fixtures', 'reference', 'x-openapi-2.159.json'), renamed);
   assert.equal(
     report.changes.map((c) => c.message),
-    ['type List renamed to ListRenamed: code naming List (import type { List }) no longer compiles'],
+    [
+      'type List renamed to ListRenamed: code naming List (import type { List }) no longer compiles',
+      'type ListSelection renamed to ListRenamedSelection: code naming ListSelection (import type { ListSelection }) no longer compiles',
+    ],
   );
 });
 
