@@ -132,7 +132,9 @@ function stepInto(shape: Shape, step: Step, snapshot: ApiSnapshot, depth = 0): S
 export function operationChange(target: MigrationTarget, ids: ReadonlySet<string>, keys: readonly string[]): Change | undefined {
   const own = target.changes.filter((c) => c.level === 'breaking' && operationsOf(c).some((id) => ids.has(id)));
   for (const key of keys) {
-    const change = own.find((c) => c.where?.param?.wire === key);
+    const here = own.filter((c) => c.where?.param?.wire === key);
+    // A rename of the key is what migrate applies: what still fails under its new name is another change of it (a value it no longer accepts).
+    const change = here.find((c) => c.rename === undefined) ?? here[0];
     if (change) return change;
   }
   // A change of the operation as a whole: removed, renamed, moved, now another kind.
