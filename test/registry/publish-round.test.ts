@@ -43,6 +43,11 @@ export async function personal(): Promise<number> {
   return result.data?.length ?? 0;
 }
 
+export async function recent(): Promise<number> {
+  const result = await client.tweets.searchPostsRecent({ query: 'xgen', sort_order: 'recency' });
+  return result.data?.length ?? 0;
+}
+
 export async function killed(): Promise<boolean | undefined> {
   const result = await client.connections.deleteAll();
   return result.data?.killed_connections;
@@ -151,8 +156,8 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   };
   // Two majors: X's 2.159 with a parameter renamed, then more renames on top.
   const majors = async (): Promise<string[]> => [
-    await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml']),
-    await release('x-openapi-2.159.json', ['trends-limit.overlay.yaml', 'topics.overlay.yaml']),
+    await release('x-openapi-2.159.json', ['search-order.overlay.yaml']),
+    await release('x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']),
   ];
   const [, published] = await Promise.all([timed('consumer on 1.0.0', consumer), timed('generate and publish 2.0.0 and 3.0.0', majors)]);
   assert.equal(published, ['2.0.0', '3.0.0']);
@@ -174,7 +179,8 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
   assert.ok(migrate.stdout.startsWith('@acme/x: 1.0.0 -> 3.0.0 across 2.0.0 (spec 2.159), 3.0.0 (spec 2.159)\n'), out);
   const code = readFileSync(join(app, 'src', 'app.ts'), 'utf8');
-  assert.ok(code.includes('client.topics.getTrendsByWoeid({ woeid: 1, max_trend_count: 10 })'), `group, method and a parameter renamed in 2.0.0 then 3.0.0\n${code}`);
+  assert.ok(code.includes('client.topics.getTrendsByWoeid({ woeid: 1, max_trends: 10 })'), `group and method renamed in 3.0.0\n${code}`);
+  assert.ok(code.includes("client.tweets.searchPostsRecent({ query: 'xgen', result_order: 'recency' })"), `a parameter renamed in 2.0.0 then 3.0.0\n${code}`);
   assert.ok(code.includes('client.topics.getTrendsPersonalizedTrends({})'), code);
   assert.ok(code.includes('type TrendsResponse }') && code.includes('export type Trends = TrendsResponse;'), code);
 
