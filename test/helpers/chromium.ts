@@ -5,7 +5,7 @@
  * playwright-core. XGEN_CHROMIUM points at another Chromium binary instead (Debian's
  * `/usr/bin/chromium`, say).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,6 +48,9 @@ async function packagedChromium(): Promise<string> {
 /** Launches a headless Chromium; close it when done (it holds a process and a profile folder). */
 export async function launchChromium(): Promise<Browser> {
   const own = process.env.XGEN_CHROMIUM;
+  if (own && !existsSync(own)) {
+    throw new Error(`${own} is missing: XGEN_CHROMIUM names a Chromium executable that is not there. Unset it to use the Chromium that npm ci brings (@sparticuz/chromium).`);
+  }
   const executablePath = own || (await packagedChromium());
   // The package's flags suit its own build (single process, software GL); another binary gets only ours.
   const packaged = own ? [] : sparticuz.args.filter((flag) => !CHANGES_THE_WEB.has(flag) && !flag.startsWith('--headless'));
