@@ -192,7 +192,7 @@ test('several renames at once, and a removed operation listed where it is used',
   assert.equal(listed.length, 2, run.text);
   // `age` -> `age_years` is a word added to one value, nowhere else: no evidence of a rename, so listed, not rewritten.
   assert.ok(listed[0]?.endsWith('src/shelter.ts:7:59: animal.fields[] no longer accepts "age"'), run.text);
-  assert.ok(listed[1]?.endsWith('src/shelter.ts:17:21: deletePet: operation removed (was client.pets.delete)'), run.text);
+  assert.ok(listed[1]?.endsWith('src/shelter.ts:17:21: deletePet: operation removed (was client.pets.delete); no longer exported with it: DeletePetParams (code naming them no longer compiles)'), run.text);
   assert.ok(run.err.includes('5 uses migrated in 1 file; 2 uses left to migrate by hand (listed above)'), run.text);
   const errors = compileProjects([dir]).get(dir) ?? [];
   assert.equal(errors.map((e) => e.at), ['src/shelter.ts:7:59', 'src/shelter.ts:17:21']);

@@ -69,7 +69,7 @@ interface Stopped {
  * `delay` ms after the line that ends the stage before `stage`, that is, in `stage`.
  */
 function stopIn(stage: string, signal: NodeJS.Signals, delay: number): Promise<Stopped> {
-  const previous = { load: undefined, model: 'load', emit: 'model', format: 'emit', compile: 'format' }[stage];
+  const previous = { model: 'load', emit: 'model', format: 'emit', compile: 'format' }[stage];
   return new Promise((resolve, reject) => {
     const args = [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', GITHUB, '--out', out, '--name', '@bench/github', '--no-cache', '--verbose'];
     const child = spawn(process.execPath, args, { cwd: work, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -86,7 +86,6 @@ function stopIn(stage: string, signal: NodeJS.Signals, delay: number): Promise<S
         child.kill(signal);
       }, delay);
     };
-    if (previous === undefined) send();
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -103,7 +102,9 @@ function debris(): string[] {
 }
 
 for (const [stage, signal, delay] of [
-  ['load', 'SIGINT', 700],
+  // The load stage is not hit from outside: nothing marks its start, and a signal sent a fixed time
+  // after the spawn lands in Node's start-up on a loaded machine. The spec thread keeps the main
+  // thread free there as in the model stage (interrupt.test.ts signals the load stage from inside).
   ['model', 'SIGTERM', 400],
   ['emit', 'SIGINT', 300],
   ['format', 'SIGTERM', 0],
