@@ -105,7 +105,9 @@ function subjectsAlong(origin: Origin): string[][] {
     b = b && stepInto(b, step, target.next);
     rel = rel === '' ? step : step === '[]' ? `${rel}[]` : `${rel}.${step}`;
     path = path === '' ? step : step === '[]' ? `${path}[]` : `${path}.${step}`;
-    out.push(a || b ? here() : []);
+    // A field neither side has any more (removed, and the old version's snapshot not at hand, as in a
+    // repo that installed the package) is still named from the type that held it.
+    out.push(a || b || newOwner !== undefined || oldOwner !== undefined ? here() : []);
   }
   return out;
 }
