@@ -85,7 +85,7 @@ type Flags = Record<string, string | boolean>;
  * A flag a command takes: `value` flags are `--name value` or `--name=value`, the others are switches;
  * a `toggle` switch also takes `--name=true` or `--name=false`.
  */
-interface FlagSpec {
+export interface FlagSpec {
   value: boolean;
   toggle?: boolean;
 }
@@ -96,7 +96,7 @@ interface Command {
   run(args: string[], out: Print, err: Print): Promise<number>;
 }
 
-const GENERATE_FLAGS: Record<string, FlagSpec> = {
+export const GENERATE_FLAGS: Record<string, FlagSpec> = {
   config: { value: true },
   spec: { value: true },
   out: { value: true },
