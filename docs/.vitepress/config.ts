@@ -57,7 +57,7 @@ export default defineConfig({
   cleanUrls: true,
   lastUpdated: false,
   // The README of each generated package stays with its package; the site links the API pages instead.
-  srcExclude: ['**/README.md', 'scripts/**'],
+  srcExclude: ['**/README.md', 'scripts/**', 'parts/**'],
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/getting-started', activeMatch: '/guide/' },

@@ -9,6 +9,8 @@ import { apiReference } from './api.ts';
 import { benchmarksPage } from './benchmarks.ts';
 import { cliReference } from './cli.ts';
 import { configReference } from './config.ts';
+import { migrateWalkthrough } from './migrate-walkthrough.ts';
+import { templatesPart } from './templates.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const docs = join(root, 'docs');
@@ -17,5 +19,8 @@ mkdirSync(join(docs, 'reference'), { recursive: true });
 writeFileSync(join(docs, 'reference', 'cli.md'), await cliReference());
 writeFileSync(join(docs, 'reference', 'config.md'), configReference(root));
 writeFileSync(join(docs, 'benchmarks.md'), benchmarksPage(root));
+mkdirSync(join(docs, 'parts'), { recursive: true });
+writeFileSync(join(docs, 'parts', 'templates.md'), templatesPart());
+writeFileSync(join(docs, 'parts', 'migrate-walkthrough.md'), migrateWalkthrough(root));
 await apiReference(root, join(docs, 'reference', 'api'));
 console.log(`docs: reference pages written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
