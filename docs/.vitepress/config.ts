@@ -69,6 +69,9 @@ export default defineConfig({
     outline: { level: [2, 3] },
   },
   markdown: {
+    // TypeDoc links a member as #end_time: anchors keep underscores (VitePress's own slugify makes them dashes).
+    anchor: { slugify },
+    headers: { slugify },
     // Every ```ts block is compiled (no `twoslash` marker needed); a block that does not compile fails the build.
     codeTransformers: [everyTsBlock(transformerTwoslash({ explicitTrigger: false, langs: ['ts'], throws: true, twoslashOptions: { compilerOptions: twoslashCompilerOptions(root) } }))],
     languages: ['js', 'jsx', 'ts', 'tsx'],
@@ -93,4 +96,17 @@ function everyTsBlock(twoslash: ShikiTransformer): ShikiTransformer {
       return twoslash.preprocess?.call(this, code, options);
     },
   };
+}
+
+/** VitePress's slugify, keeping `_` (TypeDoc's member anchors are the names as written). */
+function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
 }
