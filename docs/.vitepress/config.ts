@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash';
-import type { ShikiTransformer } from 'shiki';
-import { defineConfig, type DefaultTheme } from 'vitepress';
+import { defineConfig, type DefaultTheme, type MarkdownOptions } from 'vitepress';
 import { apiSidebar } from './api-sidebar.ts';
 import { twoslashCompilerOptions } from './twoslash-options.ts';
 
@@ -74,7 +73,6 @@ export default defineConfig({
     headers: { slugify },
     // Every ```ts block is compiled (no `twoslash` marker needed); a block that does not compile fails the build.
     codeTransformers: [everyTsBlock(transformerTwoslash({ explicitTrigger: false, langs: ['ts'], throws: true, twoslashOptions: { compilerOptions: twoslashCompilerOptions(root) } }))],
-    languages: ['js', 'jsx', 'ts', 'tsx'],
   },
   vite: {
     // The floating-vue hovers are rendered on the server too.
@@ -82,12 +80,18 @@ export default defineConfig({
   },
 });
 
+/** The transformer type VitePress's own shiki takes. */
+type ShikiTransformer = NonNullable<MarkdownOptions['codeTransformers']>[number];
+
 /**
  * The twoslash transformer, run on ```ts blocks only: without an explicit trigger it would also take
  * VitePress's v-pre off every other block (a YAML `${{ ... }}` would then be read as a Vue expression).
  * A block marked `no-twoslash` (the API pages' examples, compiled by their own test) is left alone.
  */
-function everyTsBlock(twoslash: ShikiTransformer): ShikiTransformer {
+function everyTsBlock(transformer: ReturnType<typeof transformerTwoslash>): ShikiTransformer {
+  // The plugin is typed against its own shiki; VitePress 1.6 runs shiki 2, whose transformer hooks
+  // (preprocess, postprocess, ...) take the same arguments.
+  const twoslash = transformer as unknown as ShikiTransformer;
   return {
     ...twoslash,
     preprocess(code, options) {

@@ -3,8 +3,8 @@
  * check agree on it, it names exactly the keys the loader knows, and the loader refuses what it refuses.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Ajv from '@redocly/ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
@@ -14,6 +14,8 @@ import { UsageError } from '../../generator/errors.ts';
 import { removeDir, tempDir } from '../helpers/cli.ts';
 
 const root = join(import.meta.dirname, '../..');
+// CommonJS, so loaded with require to get the class itself (draft-07, the schema's own draft).
+const Ajv = createRequire(import.meta.url)('@redocly/ajv') as typeof import('@redocly/ajv').default;
 const ajv = new Ajv({ allErrors: true, strict: true });
 const validate = ajv.compile(JSON.parse(readFileSync(CONFIG_SCHEMA_FILE, 'utf8')) as object);
 
