@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash';
 import { defineConfig, type DefaultTheme, type MarkdownOptions } from 'vitepress';
@@ -73,6 +74,10 @@ export default defineConfig({
     headers: { slugify },
     // Every ```ts block is compiled (no `twoslash` marker needed); a block that does not compile fails the build.
     codeTransformers: [everyTsBlock(transformerTwoslash({ explicitTrigger: false, langs: ['ts'], throws: true, twoslashOptions: { compilerOptions: twoslashCompilerOptions(root) } }))],
+  },
+  // The workflow recipes the publishing guide links to are served as they are (test/docs/recipes.test.ts reads them).
+  buildEnd(site) {
+    cpSync(resolve(import.meta.dirname, '../recipes'), resolve(site.outDir, 'recipes'), { recursive: true });
   },
   vite: {
     // The floating-vue hovers are rendered on the server too.
