@@ -12,8 +12,9 @@ async function help(...args: string[]): Promise<string> {
   return lines.join('\n');
 }
 
+/** A table cell's text: `|` ends a cell, and `<command>` would be read by Vue as an unclosed tag. */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|');
+  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function block(text: string): string {
