@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, extname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { schemaProblem } from './config-schema.ts';
 import { UsageError } from './errors.ts';
 import { isObject } from './load/index.ts';
 import { hasUserInfo, isUrl, USER_INFO_REFUSED } from './urls.ts';
@@ -135,7 +136,7 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
   }
   const base = dirname(resolve(path));
   const shared = readTemplates(at, raw.templates, base, ['templates']);
-  return raw.packages.map((entry, i): PackageConfig => {
+  const configs = raw.packages.map((entry, i): PackageConfig => {
     const where: Path = ['packages', i];
     if (!isObject(entry)) throw at.error(where, `${dotted(where)} must be a mapping (spec, out, name, ...)`);
     checkKeys(at, entry, where, PACKAGE_KEYS);
@@ -196,6 +197,10 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
     }
     return config;
   });
+  // The checks above give the precise messages; the schema editors use must never reject what they let through.
+  const problem = schemaProblem(raw);
+  if (problem) throw at.error(problem.path, `${dotted(problem.path) || 'the config'} ${problem.message} (generator/config.schema.json)`);
+  return configs;
 }
 
 /** `names:` operationId -> `group.method`, each a plain identifier (`posts.getUsersPosts`). */

@@ -1,0 +1,41 @@
+/**
+ * A static file server on loopback for a built VitePress site, resolving paths as a host with clean
+ * URLs does: `/guide/migrate` is `guide/migrate.html`, `/reference/api/core-v2/index/` its `index.html`.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** The file a URL path names in the site, or undefined when there is none. */
+export function siteFile(root: string, pathname: string): string | undefined {
+  const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  const candidates = path.endsWith('/') ? [join(root, path, 'index.html')] : [join(root, path), join(root, `${path}.html`), join(root, path, 'index.html')];
+  return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile());
+}
+
+export async function serveSite(root: string): Promise<{ origin: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const file = siteFile(root, new URL(req.url ?? '/', 'http://x').pathname);
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      createReadStream(join(root, '404.html')).pipe(res);
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
