@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { type PackageConfig, readConfig } from '../config.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import { type ApiSnapshot, apiSnapshot, parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
@@ -12,6 +12,7 @@ import { makeTarget, type MigrationTarget } from './target.ts';
 import { CONSUMER_HELP, CONSUMER_USAGE, isConsumerRun } from './consumer.ts';
 import { migrateTargets } from './run-targets.ts';
 import type { MigrateOptions } from './options.ts';
+import { readText, shown } from './files.ts';
 
 export const MIGRATE_USAGE = `xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]
   ${CONSUMER_USAGE}`;
@@ -80,16 +81,4 @@ function snapshotOf(path: string, config: PackageConfig): ApiSnapshot {
   }
   const spec = loadSpec(file, undefined, config.overlays ?? []);
   return apiSnapshot(buildModel(spec, { packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt }));
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function shown(path: string): string {
-  return relative(process.cwd(), path) || path;
 }

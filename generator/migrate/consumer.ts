@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { UsageError } from '../errors.ts';
 import { HISTORY_FILE, parseHistory } from '../version/history.ts';
@@ -10,6 +10,7 @@ import { migrateTargets } from './run-targets.ts';
 import { makeTarget, type MigrationTarget } from './target.ts';
 import { compareVersions } from './versions.ts';
 import type { MigrateOptions } from './options.ts';
+import { readText, shown } from './files.ts';
 
 export const CONSUMER_USAGE = 'xgen migrate [<package>...] [--from <version>] [--dry-run] [--project tsconfig.json]';
 
@@ -178,16 +179,4 @@ function dependencies(cwd: string): string[] {
     if (deps && typeof deps === 'object') for (const name of Object.keys(deps)) names.add(name);
   }
   return [...names].sort();
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function shown(path: string): string {
-  return relative(process.cwd(), path) || path;
 }

@@ -1,7 +1,7 @@
-import { relative } from 'node:path';
 import type { MigrationTarget } from './target.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writeFileAtomically } from './write.ts';
+import { shown } from './files.ts';
 
 type Print = (line: string) => void;
 
@@ -26,8 +26,4 @@ export async function migrateTargets(targets: MigrationTarget[], tsconfig: strin
   const summary = `${migrated} ${migrated === 1 ? 'use' : 'uses'} migrated in ${files}${dryRun ? ' (dry run: nothing written)' : ''}; ${left === 0 ? 'nothing left to migrate by hand' : `${left} ${left === 1 ? 'use' : 'uses'} left to migrate by hand (listed above)`}`;
   (left === 0 ? out : err)(summary);
   return left === 0 ? 0 : 1;
-}
-
-function shown(path: string): string {
-  return relative(process.cwd(), path) || path;
 }
