@@ -30,13 +30,17 @@ const CHANGES_THE_WEB = new Set(['--disable-web-security', '--allow-running-inse
  * folder of this version while it works.
  */
 async function packagedChromium(): Promise<string> {
-  // The package exports no package.json: read it beside its entry point (build/index.js).
-  const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
-  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
-  const folder = join(tmpdir(), `xgen-chromium-${version}`);
-  mkdirSync(folder, { recursive: true });
+  // The package exports no package.json: read the one above its entry point (build/index.js, or
+  // build/cjs/index.cjs in other releases).
+  let folder = dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
+  const manifest = (dir: string): { name?: string; version?: string } | undefined =>
+    existsSync(join(dir, 'package.json')) ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string }) : undefined;
+  while (manifest(folder)?.name !== '@sparticuz/chromium' && dirname(folder) !== folder) folder = dirname(folder);
+  const version = manifest(folder)?.version ?? 'unknown';
+  const unpacked = join(tmpdir(), `xgen-chromium-${version}`);
+  mkdirSync(unpacked, { recursive: true });
   const before = process.env.TMPDIR;
-  process.env.TMPDIR = folder;
+  process.env.TMPDIR = unpacked;
   try {
     return await sparticuz.executablePath();
   } finally {
