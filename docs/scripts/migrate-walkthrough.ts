@@ -4,29 +4,12 @@
  * round.yaml, and every command's output is shown as xgen prints it today.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CONSUMER = `import { ShelterClient, type Pet } from '@shelter/api';
-
-declare const token: string;
-const client = new ShelterClient({ auth: { bearerToken: token } });
-
-export async function petNames(): Promise<string[]> {
-  const page = await client.pets.list({ 'pet.fields': ['age', 'name'], max_results: 10 });
-  return (page.data ?? []).map((pet: Pet) => pet.name);
-}
-
-export async function describe(id: string): Promise<string> {
-  const { data } = await client.pets.get({ pet_id: id });
-  return data ? \`\${data.name} (\${data.age ?? '?'})\` : 'unknown';
-}
-
-export async function remove(id: string): Promise<void> {
-  await client.pets.delete({ pet_id: id });
-}
-`;
+/** The round's consumer, as the ground-truth test migrates it too. */
+const CONSUMER = readFileSync(new URL('../../test/fixtures/migrate/round-consumer.ts', import.meta.url), 'utf8').replace(/^\/\/.*\n/gm, '');
 
 export function migrateWalkthrough(root: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'xgen-docs-migrate-'));

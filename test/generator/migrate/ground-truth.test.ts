@@ -5,7 +5,7 @@
  * a use migrate listed as not migratable. On one synthetic pair per rename kind, where nothing is
  * left: every rename is applied.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -159,26 +159,11 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
   assert.equal(problems, []);
 });
 
-/** The README's round (test/fixtures/migrate/round.yaml): renames of several kinds at once, and an operation removed. */
-const ROUND = `import { ApiClient, type Pet } from '@test/api';
-
-declare const token: string;
-const client = new ApiClient({ auth: { bearerToken: token } });
-
-export async function petNames(): Promise<string[]> {
-  const page = await client.pets.list({ 'pet.fields': ['age', 'name'], max_results: 10 });
-  return (page.data ?? []).map((pet: Pet) => pet.name);
-}
-
-export async function describe(id: string): Promise<string> {
-  const { data } = await client.pets.get({ pet_id: id });
-  return data ? \`\${data.name} (\${data.age ?? '?'})\` : 'unknown';
-}
-
-export async function remove(id: string): Promise<void> {
-  await client.pets.delete({ pet_id: id });
-}
-`;
+/** The guide's round (test/fixtures/migrate/round.yaml): renames of several kinds at once, and an operation removed. */
+const ROUND = readFileSync(join(FIXTURES, 'round-consumer.ts'), 'utf8')
+  .replace(/^\/\/.*\n/gm, '')
+  .replace("from '@shelter/api'", "from '@test/api'")
+  .replaceAll('ShelterClient', 'ApiClient');
 
 test('several renames at once, and a removed operation listed where it is used', async () => {
   const dir = join(work, 'round');
