@@ -1,22 +1,9 @@
 import { type ImportDeclarationStructure, type OptionalKind, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
-import { NameTable } from '../model/names.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleCall, exampleCredentials, exampleOptions, exampleUsesMicros } from './examples.ts';
-import { descriptorName, methodDocs, optionsType, resultType, resultTypeNames, streamEventType } from './operations.ts';
+import { descriptorName, methodDocs, optionsType, resultType, streamEventType } from './operations.ts';
 import { paramValueType, withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
-
-/** The values `functions.ts` declares or imports besides the operation functions (which must not take their names). */
-const MODULE_VALUES = ['createCore', 'oauth1Auth', 'appOnlyAuth', 'request', 'buildUrl', 'ops', 'then'];
-
-/**
- * The exported function of each operation, by operationId: its descriptor's name, numbered when
- * the module needs that name itself (an operation `createCore` gets `createCore2`).
- */
-export function functionNames(model: ApiModel): Map<string, string> {
-  const table = new NameTable(MODULE_VALUES);
-  return new Map(model.operations.map((op) => [op.id, table.claim(descriptorName(op))]));
-}
 
 /** The type-only imports a module with these operations' signatures needs (models, enums, runtime types). */
 export function signatureImports(model: ApiModel, ops: OperationModel[], from: string): OptionalKind<ImportDeclarationStructure>[] {
@@ -25,7 +12,7 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   for (const op of ops) {
     if (op.hasParams) types.add(op.paramsType);
     if (op.narrowing) types.add(op.narrowing.paramsTypeName);
-    for (const name of resultTypeNames(op, true)) types.add(name);
+    for (const name of op.resultTypes.narrowed) types.add(name);
   }
   const typeList = [...types].sort();
   const imports: OptionalKind<ImportDeclarationStructure>[] = [
@@ -86,7 +73,6 @@ export function operationParameters(op: OperationModel): { name: string; type: s
  * needs (request, pages, stream or URL), so a bundler keeps only what a program calls.
  */
 export function emitFunctions(model: ApiModel): string {
-  const names = functionNames(model);
   const ops = model.operations;
   // Pages and streams are classes of their own (imported below); the rest need these two.
   const runtime = new Set<string>();
@@ -119,10 +105,10 @@ export function emitFunctions(model: ApiModel): string {
 
   const functions: StatementStructures[] = ops.map((op) => {
     const imports = [
-      `import { ${names.get(op.id)!} } from ${stringLiteral(`${model.packageName}/functions`)};`,
+      `import { ${op.functionName} } from ${stringLiteral(`${model.packageName}/functions`)};`,
       ...(exampleUsesMicros(op) ? [`import { toMicros } from ${stringLiteral(model.packageName)};`] : []),
     ];
-    const docs = methodDocs(op, `${imports.join('\n')}\n\n${functionExample(op, names.get(op.id)!)}`);
+    const docs = methodDocs(op, `${imports.join('\n')}\n\n${functionExample(op, op.functionName)}`);
     const descriptor = `ops.${descriptorName(op)}`;
     const paramsArg = op.hasParams ? (op.narrowing && op.paramsOptional ? 'params ?? {}' : 'params') : '{}';
     let body: string;
@@ -133,7 +119,7 @@ export function emitFunctions(model: ApiModel): string {
     return {
       kind: StructureKind.Function,
       isExported: true,
-      name: names.get(op.id)!,
+      name: op.functionName,
       docs: [{ description: docs.description, tags: docs.tags }],
       typeParameters: operationTypeParameters(op),
       parameters: [{ name: 'core', type: 'ClientCore' }, ...operationParameters(op)],
@@ -150,7 +136,7 @@ export function emitFunctions(model: ApiModel): string {
     `${GENERATED_HEADER}`,
     wrapText(`One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`),
     example &&
-      `@example\nimport { createCore, ${names.get(example.id)}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n${exampleUsesMicros(example) ? `import { toMicros } from ${stringLiteral(model.packageName)};\n` : ''}// createCore takes the options of new ${model.clientName}()\nconst core = createCore(${options}${signs ? ', oauth1Auth' : ''});\n${functionExample(example, names.get(example.id)!)}`,
+      `@example\nimport { createCore, ${example.functionName}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n${exampleUsesMicros(example) ? `import { toMicros } from ${stringLiteral(model.packageName)};\n` : ''}// createCore takes the options of new ${model.clientName}()\nconst core = createCore(${options}${signs ? ', oauth1Auth' : ''});\n${functionExample(example, example.functionName)}`,
   );
   return printSourceFile({
     leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,

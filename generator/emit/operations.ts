@@ -79,7 +79,7 @@ export function emitOperations(model: ApiModel): string {
       declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(descriptor(op, render, model.authKinds.includes('basic'))) }],
     });
     if (op.hasParams) typeNames.add(op.paramsType);
-    for (const name of resultTypeNames(op)) typeNames.add(name);
+    for (const name of op.resultTypes.declared) typeNames.add(name);
   }
   statements.push({
     kind: StructureKind.VariableStatement,
@@ -167,18 +167,6 @@ export function emitOperations(model: ApiModel): string {
 }
 
 const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
-
-/** The model type names a result type mentions (`narrowed`: as `resultType(op, true)` writes it). */
-export function resultTypeNames(op: OperationModel, narrowed = false): string[] {
-  if (op.browserStep) return [];
-  if (narrowed && op.narrowing) {
-    const items = op.pagination && op.narrowing.members.find((m) => m.property === op.pagination?.items && m.array && m.selection);
-    // Page items nothing selects keep their type, `PageItem<Body, path>`.
-    const wideItems = op.pagination && pageItemType(op, true) === op.pagination.itemType;
-    return [op.narrowing.typeName, ...(op.narrowing.pageTypeName ? [op.narrowing.pageTypeName] : []), ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
-  }
-  return BUILTIN_TYPES.has(op.success.typeName) ? [] : [op.success.typeName];
-}
 
 function descriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: boolean): Record<string, unknown> {
   const check = (c: ValueChecks | undefined): Raw | undefined => {

@@ -1,5 +1,4 @@
 import type { ApiModel, OperationModel } from '../model/types.ts';
-import { functionNames } from './functions.ts';
 import { exampleCall as callOf, exampleCredentials, exampleOptions, exampleUsesMicros, tokenVariable } from './examples.ts';
 import { stringLiteral } from './source.ts';
 
@@ -65,7 +64,7 @@ function functionsSection(model: ApiModel, options: string): string[] {
   const plain = model.operations.filter((o) => !o.browserStep && !o.streaming && !o.pagination);
   const example = plain.find((o) => o.method === 'GET') ?? plain[0] ?? model.operations[0];
   if (!example) return [];
-  const name = functionNames(model).get(example.id)!;
+  const name = example.functionName;
   // OAuth 1.0a credentials need the signer extension.
   const signs = exampleCredentials(model) === 'oauth1';
   const call = callOf(example, name, 'core');

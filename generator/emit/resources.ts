@@ -1,6 +1,6 @@
 import { printSourceFile, Scope, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel, GroupModel } from '../model/types.ts';
-import { functionNames, operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
+import { operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
 import { methodDocs, resultType } from './operations.ts';
 import { withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER } from './source.ts';
@@ -12,10 +12,9 @@ import { exampleCall } from './examples.ts';
  */
 export function emitResource(model: ApiModel, group: GroupModel): string {
   const ops = model.operations.filter((o) => o.group === group.property);
-  const names = functionNames(model);
   const imports: StatementStructures[] = [
     ...signatureImports(model, ops, '../').map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../functions.js', namedImports: ops.map((op) => names.get(op.id)!).sort() },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../functions.js', namedImports: ops.map((op) => op.functionName).sort() },
   ];
   const statement: StatementStructures = {
     kind: StructureKind.Class,
@@ -38,7 +37,7 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
         parameters,
         returnType: resultType(op, true),
         // The function's type parameters are this method's, passed on rather than inferred again.
-        statements: `return ${op.narrowing ? withTypeArguments(names.get(op.id)!, op.narrowing) : names.get(op.id)!}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
+        statements: `return ${op.narrowing ? withTypeArguments(op.functionName, op.narrowing) : op.functionName}(${['this.core', ...parameters.map((p) => p.name)].join(', ')});`,
       };
     }),
   };

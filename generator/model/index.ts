@@ -5,10 +5,12 @@ import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readAuthFlows } from './auth-flows.ts';
 import { explicitDiscriminators } from './discriminators.ts';
 import { readEnums } from './enums.ts';
+import { functionNames } from './function-names.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { type NameOverride, readNameOverrides } from './name-overrides.ts';
+import { resultTypeNames } from './result-types.ts';
 import { refName, SchemaRegistry } from './schemas.ts';
 import { readSelections } from './selection.ts';
 import { readSecuritySchemes, readWebhookSignature } from './security.ts';
@@ -41,7 +43,11 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const schemes = readSecuritySchemes(docs, servers.defaultUrl);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
   const selections = readSelections(read.operations, registry, docs);
-  const { groups, operations } = groupOperations(read.operations, read.untagged, root.tags, readNameOverrides(read.operations, options), options.namesAt);
+  const grouped = groupOperations(read.operations, read.untagged, root.tags, readNameOverrides(read.operations, options), options.namesAt);
+  const groups = grouped.groups;
+  // Named in the client's order, as `functions.ts` declares them.
+  const functions = functionNames(grouped.operations);
+  const operations: OperationModel[] = grouped.operations.map((op) => ({ ...op, functionName: functions.get(op.id)!, resultTypes: resultTypeNames(op) }));
   const openEnums = closeSentEnums(registry, enumNames, operations);
   // After the operations have read their bodies' fields (a union's fields are all its shapes'), and
   // after the request-side variants exist, so that they are exclusive too.
@@ -78,17 +84,17 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
 
 /** Groups operations by their first tag, ordered as the spec's `tags` list and then by first use. */
 function groupOperations(
-  read: Omit<OperationModel, 'methodName' | 'group'>[],
+  read: Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[],
   untagged: ReadonlySet<string>,
   rawTags: unknown,
   overrides: ReadonlyMap<string, NameOverride>,
   namesAt?: Record<string, string>,
-): { groups: GroupModel[]; operations: OperationModel[] } {
+): { groups: GroupModel[]; operations: Omit<OperationModel, 'functionName' | 'resultTypes'>[] } {
   const declared = Array.isArray(rawTags) ? rawTags.filter(isObject) : [];
   const descriptions = new Map(declared.map((t) => [String(t.name), typeof t.description === 'string' ? t.description.trim() : undefined]));
   const order = new Map<string, number>();
   declared.forEach((t, i) => order.set(String(t.name), i));
-  const byTag = new Map<string, Omit<OperationModel, 'methodName' | 'group'>[]>();
+  const byTag = new Map<string, Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[]>();
   const groupOfTag = (tag: string): string => camelCase(tag) || 'default';
   // A `names:` group joins the tag whose group it is, or makes a group of its own (named as written).
   const tagOfGroup = new Map<string, string>();
@@ -105,7 +111,7 @@ function groupOperations(
   const properties = new NameTable(['call', 'options', 'request', ...SPECIAL_MEMBERS]);
   const classNames = new NameTable();
   const groups: GroupModel[] = [];
-  const operations: OperationModel[] = [];
+  const operations: Omit<OperationModel, 'functionName' | 'resultTypes'>[] = [];
   for (const tag of tags) {
     // A property may be named like a keyword (`client.default`), as methods may (`cards.delete`).
     const property = properties.claim(tagOfGroup.has(groupOfTag(tag)) ? groupOfTag(tag) : tag);

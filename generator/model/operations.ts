@@ -19,7 +19,7 @@ export const UNTAGGED = 'Default';
  * Reads every operation of `paths`, in spec order. Group and method names are given later.
  * (Webhooks and callbacks are requests the API sends, not ones a client makes: they are left out.)
  */
-export function readOperations(ctx: OperationContext): { operations: Omit<OperationModel, 'methodName' | 'group'>[]; untagged: Set<string> } {
+export function readOperations(ctx: OperationContext): { operations: Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[]; untagged: Set<string> } {
   const root = ctx.docs.root as Record<string, unknown>;
   const paths = isObject(root.paths) ? root.paths : {};
   const found: { path: string; method: (typeof HTTP_METHODS)[number]; raw: Record<string, unknown>; pathItem: Record<string, unknown>; item: Location; at: Location }[] = [];
@@ -78,7 +78,7 @@ function readOperation(
   pathItem: Record<string, unknown>,
   itemAt: Location,
   at: Location,
-): Omit<OperationModel, 'methodName' | 'group'> {
+): Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'> {
   const typeBase = pascalCase(id);
   const paramSchemas = new Map<ParamModel, ResolvedRef>();
   const params = readParameters(ctx, path, pathItem.parameters, op.parameters, itemAt, at, paramSchemas);

@@ -3,7 +3,7 @@ import { fieldType, fieldValues, propertiesOf } from './selection-schema.ts';
 import { refName, type SchemaRegistry } from './schemas.ts';
 import type { FieldSelectionModel, JsonSchema, OperationModel, ParamModel } from './types.ts';
 
-type ReadOperation = Omit<OperationModel, 'methodName' | 'group'>;
+type ReadOperation = Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>;
 
 /** What the inference found for one operation: the pairings, and the `includes` members expansions fill. */
 export interface InferredSelection {

@@ -5,7 +5,7 @@ import { fieldType, fieldValues, propertiesOf } from './selection-schema.ts';
 import { refName, type SchemaRegistry } from './schemas.ts';
 import type { JsonSchema, NarrowedMember, NarrowingTypeParameter, OperationModel, SelectionModel } from './types.ts';
 
-type ReadOperation = Omit<OperationModel, 'methodName' | 'group'>;
+type ReadOperation = Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>;
 
 /**
  * Decides what field selection means for types (seed 2.10): for each object a `*.fields` parameter

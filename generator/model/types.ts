@@ -151,6 +151,10 @@ export interface OperationModel {
   constName: string;
   /** The method on its group, e.g. `createStreamLink`. */
   methodName: string;
+  /** Its function in the package's `/functions` entry, e.g. `createWebhooksStreamLink` (see function-names.ts). */
+  functionName: string;
+  /** The package types its result names, as declared and as a generic method narrows it (see result-types.ts). */
+  resultTypes: ResultTypeNames;
   group: string;
   tags: string[];
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
@@ -199,6 +203,14 @@ export interface OperationModel {
    * parameter and body field with a value its schema admits. Absent where the call takes none.
    */
   example?: ExampleObject;
+}
+
+/** The package types (models and enums) a result type names: what a module printing it imports. */
+export interface ResultTypeNames {
+  /** As `OperationTypes` declares the result. */
+  declared: string[];
+  /** As a method generic in the `*.fields` values narrows it: the same as `declared` where nothing narrows. */
+  narrowed: string[];
 }
 
 /** A value in an example call, as data the emitters render: JSON, or bytes (a `Blob`) of a media type. */
