@@ -1,4 +1,3 @@
-import { authHelperNames } from '../emit/index-exports.ts';
 import { refName } from '../model/schemas.ts';
 import type { ApiModel, AuthKind, JsonSchema, NarrowedMember, OperationModel, SelectionModel } from '../model/types.ts';
 import { docsDigest, type Field, isScalar, refsOf, type Shape, shapeOf } from './shapes.ts';
@@ -160,7 +159,7 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
     exports,
     operationExports: operationExportedNames(model, new Set(exports)),
-    helpers: authHelperNames(model),
+    helpers: model.authHelpers,
     operations,
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   };

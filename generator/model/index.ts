@@ -9,6 +9,7 @@ import { functionNames } from './function-names.ts';
 import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
+import { authHelperNames, publicExports } from './public-exports.ts';
 import { type NameOverride, readNameOverrides } from './name-overrides.ts';
 import { resultTypeNames } from './result-types.ts';
 import { refName, SchemaRegistry } from './schemas.ts';
@@ -57,7 +58,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
   const webhookSignature = readWebhookSignature(docs);
   const hasMoney = schemas.some((s) => JSON.stringify(s.schema).includes('"x-money":"micros"'));
-  return {
+  const facts = {
     title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : options.packageName,
     version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '0.0.0',
     description: typeof info.description === 'string' ? info.description.trim() : undefined,
@@ -80,6 +81,8 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     ...audienceUploadOf(operations, schemas),
     selections,
   };
+  const exports = publicExports(facts);
+  return { ...facts, publicExports: exports, authHelpers: authHelperNames(exports) };
 }
 
 /** Groups operations by their first tag, ordered as the spec's `tags` list and then by first use. */

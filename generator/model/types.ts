@@ -47,6 +47,26 @@ export interface ApiModel {
   };
   /** The objects `*.fields` parameters select, each as a generic type (`TweetSelection<V>`). */
   selections: SelectionModel[];
+  /** What the package's `index.ts` exports besides the schema and operation types (see public-exports.ts). */
+  publicExports: PublicExport[];
+  /** The names exported from the helpers the security schemes bring, by runtime module, sorted (see public-exports.ts). */
+  authHelpers: Record<string, string[]>;
+}
+
+/** One export declaration of the package's `index.ts`. */
+export interface PublicExport {
+  /** The module, from the package's `src/` and without extension: `client`, `runtime/pagination`. */
+  module: string;
+  /** What it exports by name, in order; absent: every export of the module. */
+  names?: ExportedName[];
+  /** Types only: with no `names`, every type of the module. */
+  typeOnly?: boolean;
+}
+
+/** A name the package exports: a value (a class, a function, a constant) or a type only. */
+export interface ExportedName {
+  name: string;
+  kind: 'value' | 'type';
 }
 
 /** The credential flows a spec supports, from its security schemes and its operations' `x-oauth-step` marks. */
