@@ -6,8 +6,8 @@ import { type ApiSnapshot, apiSnapshot, parseSnapshot, SNAPSHOT_FILE } from '../
 import { UsageError } from '../errors.ts';
 import { loadSpec } from '../load/index.ts';
 import { buildModel } from '../model/index.ts';
-import { PREVIOUS_SNAPSHOT_FILE } from './previous.ts';
-import { noRenames, renamesBetween } from './renames.ts';
+import { PREVIOUS_SNAPSHOT_FILE } from '../history/previous-snapshot.ts';
+import { noRenames, renamesBetween } from '../history/renames.ts';
 import { makeTarget, type MigrationTarget } from './target.ts';
 import { CONSUMER_HELP, CONSUMER_USAGE, isConsumerRun } from './consumer.ts';
 import { migrateTargets } from './run-targets.ts';

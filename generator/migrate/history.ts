@@ -1,8 +1,8 @@
 import { compareVersions } from './versions.ts';
 import type { Change } from '../diff/change.ts';
 import type { ApiSnapshot } from '../diff/snapshot.ts';
-import type { History, HistoryRelease } from '../version/history.ts';
-import { type OperationRename, type Renames, renamesBetween } from './renames.ts';
+import type { History, HistoryRelease } from '../history/rename-history.ts';
+import { type OperationRename, type Renames, renamesBetween } from '../history/renames.ts';
 
 /** What migrating code from one version of a package to another applies, read from the history the package ships. */
 export interface HistoryMigration {

@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import type { Change } from '../diff/change.ts';
 import type { ApiSnapshot } from '../diff/snapshot.ts';
 import { memberName, pascalCase } from '../model/names.ts';
-import type { Renames } from './renames.ts';
+import type { Renames } from '../history/renames.ts';
 
 /** One generated package a consumer's code is migrated for: where it is, and what changed in it. */
 export interface MigrationTarget {

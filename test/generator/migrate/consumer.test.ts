@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HISTORY_FILE, parseHistory } from '../../../generator/version/history.ts';
+import { HISTORY_FILE, parseHistory } from '../../../generator/history/rename-history.ts';
 import { hashTree, removeDir, ROOT, runCli, tempDir, writeTree } from '../../helpers/cli.ts';
 
 const exec = promisify(execFile);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';
 import { migrationFromHistory } from '../../../generator/migrate/history.ts';
-import type { History, HistoryChange } from '../../../generator/version/history.ts';
+import type { History, HistoryChange } from '../../../generator/history/rename-history.ts';
 
 const op = (group: string, method: string) => ({ group, method, http: 'GET /x', kind: 'plain', params: {}, result: {}, auth: ['*'] });
 const next = { format: 6, specVersion: '3', auth: [], problems: [], operations: { removePet: op('animals', 'remove'), listPets: op('pets', 'list') }, types: {} } as unknown as ApiSnapshot;

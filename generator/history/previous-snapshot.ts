@@ -1,8 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Change } from '../diff/change.ts';
 import { type ApiSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { noRenames, renamesBetween } from './renames.ts';
-import { readText } from './files.ts';
 
 /**
  * The file, inside each generated package, holding the API snapshot of the package as it was
@@ -30,4 +30,12 @@ export function keepPreviousSnapshot(
   const breaks = previous !== undefined && (bump === 'major' || !noRenames(renamesBetween(previous, next, changes)));
   const text = readText(join(out, breaks ? SNAPSHOT_FILE : PREVIOUS_SNAPSHOT_FILE));
   if (text !== undefined) files.set(PREVIOUS_SNAPSHOT_FILE, text);
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

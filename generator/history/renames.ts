@@ -6,7 +6,8 @@ import { memberName, pascalCase } from '../model/names.ts';
 /**
  * The renames between two versions of a generated package: what `xgen migrate` rewrites. This file
  * is the one place migrate learns about renames; everything else reads `Renames`. It reads them
- * from the diff's structured renames, never deciding one on its own.
+ * from the diff's structured renames, never deciding one on its own. It sits in history/ because
+ * versioning reads it too: a release with a rename keeps the snapshot migrate starts from.
  */
 export interface Renames {
   /** By old operationId: the operation it became (the same id in another group or method, or a new id for the same request). */

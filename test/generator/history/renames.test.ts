@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, apiSnapshot } from '../../../generator/diff/snapshot.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
-import { noRenames, renamesBetween } from '../../../generator/migrate/renames.ts';
+import { noRenames, renamesBetween } from '../../../generator/history/renames.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { ROOT } from '../../helpers/cli.ts';
 

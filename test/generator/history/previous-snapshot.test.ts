@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../../../generator/diff/snapshot.ts';
-import { keepPreviousSnapshot, PREVIOUS_SNAPSHOT_FILE } from '../../../generator/migrate/previous.ts';
+import { keepPreviousSnapshot, PREVIOUS_SNAPSHOT_FILE } from '../../../generator/history/previous-snapshot.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';
 
 const snapshot = (specVersion: string, method: string): ApiSnapshot => ({
