@@ -191,7 +191,11 @@ const COMMANDS: Record<CommandName, Command> = {
       const text = (name: string): string | undefined => (typeof flags[name] === 'string' ? flags[name] : undefined);
       const options = { dryRun: flags['dry-run'] === true, project: text('project') ?? 'tsconfig.json', packages };
       const more = Object.fromEntries(['config', 'package', 'from', 'to'].flatMap((name) => (text(name) === undefined ? [] : [[name, text(name)!]])));
-      return (await import('./migrate/command.ts')).runMigrate({ ...options, ...more }, out, err);
+      const migrate = await import('./migrate/command.ts');
+      const given: import('./migrate/command.ts').MigrateOptions = { ...options, ...more };
+      // The command line reads the config; migrate gets the packages it lists.
+      if (migrate.isConsumerRun(given)) return migrate.runMigrate(given, out, err);
+      return migrate.runMigrate({ ...given, configured: (await config()).readConfig(given.config ?? 'xgen.config.yaml') }, out, err);
     },
   },
 };

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type PackageConfig, readConfig } from '../config.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import { type ApiSnapshot, apiSnapshot, parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { UsageError } from '../errors.ts';
@@ -11,7 +10,7 @@ import { noRenames, renamesBetween } from '../history/renames.ts';
 import { makeTarget, type MigrationTarget } from './target.ts';
 import { CONSUMER_HELP, CONSUMER_USAGE, isConsumerRun } from './consumer.ts';
 import { migrateTargets } from './run-targets.ts';
-import type { MigrateOptions } from './options.ts';
+import type { MigrateOptions, MigratePackage } from './options.ts';
 import { readText, shown } from './files.ts';
 
 export const MIGRATE_USAGE = `xgen migrate [--dry-run] [--project tsconfig.json] [--config xgen.config.yaml] [--package <name>] [--from <old spec|snapshot>] [--to <new spec|snapshot>]
@@ -33,7 +32,10 @@ or a spec problem, 2 a usage error.`;
 
 type Print = (line: string) => void;
 
-export type { MigrateOptions };
+export type { MigrateOptions, MigratePackage };
+
+/** Whether a run is the consumer mode, which reads no config: the command line asks before it reads one. */
+export { isConsumerRun };
 
 /** `xgen migrate`: returns 0 when nothing is left to migrate by hand, 1 when something is. */
 export async function runMigrate(options: MigrateOptions, out: Print, err: Print): Promise<number> {
@@ -42,7 +44,9 @@ export async function runMigrate(options: MigrateOptions, out: Print, err: Print
   const config = options.config ?? 'xgen.config.yaml';
   const tsconfig = resolve(options.project);
   if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
-  let packages = readConfig(config);
+  // The command line reads the config (nothing below it does) and passes its packages.
+  if (!options.configured) throw new Error('runMigrate: a repo that generates its packages needs them from its config (options.configured)');
+  let packages = options.configured;
   if (options.package !== undefined) {
     packages = packages.filter((p) => p.name === options.package);
     if (packages.length === 0) throw new UsageError(`no package "${options.package}" in ${config}`);
@@ -72,7 +76,7 @@ export async function runMigrate(options: MigrateOptions, out: Print, err: Print
 }
 
 /** A snapshot file (`api-snapshot.json`, any name ending in .json that reads as one) or a spec, as the package's config would generate it. */
-function snapshotOf(path: string, config: PackageConfig): ApiSnapshot {
+function snapshotOf(path: string, config: MigratePackage): ApiSnapshot {
   const file = resolve(path);
   if (!existsSync(file)) throw new UsageError(`${path} not found`);
   if (file.endsWith('.json')) {

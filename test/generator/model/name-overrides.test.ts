@@ -112,7 +112,7 @@ test('a names change is a method rename: a major version, and migrate rewrites t
     assert.ok(lines.some((line) => line.includes('version 1.0.0 -> 2.0.0 (major)')), lines.join('\n'));
     assert.match(read(app, 'generated/api/CHANGELOG.md'), /pets\.get.*animals\.fetch|animals\.fetch.*pets\.get/);
     const out: string[] = [];
-    const code = await runMigrate({ dryRun: false, project: join(app, 'tsconfig.json'), config }, (l) => out.push(l), (l) => out.push(l));
+    const code = await runMigrate({ dryRun: false, project: join(app, 'tsconfig.json'), config, configured: readConfig(config) }, (l) => out.push(l), (l) => out.push(l));
     assert.is(code, 0, out.join('\n'));
     assert.match(read(app, 'src/consumer.ts'), "await client.animals.fetch({ pet_id: '1' })");
     assert.equal(compileProject(app), []);
