@@ -1,23 +1,85 @@
 /**
- * The generator's layers, as DESIGN.md draws them, checked by `npm run lint` (dependency-cruiser).
- * From the top: the CLI (cli.ts) drives generate.ts, which drives the stages load -> model -> emit ->
- * format -> compile -> write; config, cache, version and diff serve the CLI and generate.ts. A few
- * leaf modules at the generator's root (errors, the templates folder, the package's compiler options)
- * hold what several stages share and import nothing of the generator.
+ * The generator's layers, as DESIGN.md draws them, checked by `npm run lint` (dependency-cruiser);
+ * test/lint/layers.test.ts plants a wrong arrow for each "never" and checks that its rule fails.
+ *
+ *   cli.ts  reads the config file (config.ts); watch.ts re-runs generate.ts with what it read
+ *    |- generate.ts -> load -> model -> emit -> format -> compile -> write -> generated/<package>/
+ *    |     |- cache/     results by the digest of their inputs
+ *    |     '- version/   version, changelog, rename history   -> diff/, history/
+ *    |- diff/            load -> model -> API snapshot, compared
+ *    '- migrate/         rewrites a consumer's code           -> diff/, history/ (load, model for --from)
+ *   history/             what a package keeps for migrate (rename history, the snapshot before the last
+ *                        major, the renames between two snapshots): written by version/, read by migrate/
+ *   leaves               errors.ts, urls.ts, templates-dir.ts, package-compiler-options.ts
+ *   templates/runtime/   copied into each package: client core, auth, pages, streams and the transports
+ *                        (node-transport, fetch-transport, browser-transport); never imports the generator
+ *
+ * Not yet a rule: "compile never imports write" (compile/native.ts takes its interruption and
+ * temporary folders from write/ until a leaf both share holds them).
  */
 const STAGE = '^generator/(load|model|emit|format|compile|write)/';
-const ABOVE_STAGES = '^generator/((cli|generate|config)[.]ts$|(cache|version|diff)/)';
+const ABOVE_STAGES = '^generator/((cli|generate|config|watch)[.]ts$|(cache|version|diff|migrate|history)/)';
 
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', comment: 'Dependencies run one way: no module reaches itself again.', from: {}, to: { circular: true } },
     { name: 'cli-is-the-top', severity: 'error', comment: 'The CLI drives the stages; nothing imports it.', from: { pathNot: '^generator/cli[.]ts$' }, to: { path: '^generator/cli[.]ts$' } },
-    { name: 'stages-import-nothing-above', severity: 'error', comment: 'A stage never imports the CLI, generate.ts, the config reader, the cache, versioning or diff.', from: { path: STAGE }, to: { path: ABOVE_STAGES } },
-    { name: 'services-import-nothing-above', severity: 'error', comment: 'The cache and versioning serve generate.ts: they import neither it, the CLI nor the config reader.', from: { path: '^generator/(cache|version)/' }, to: { path: '^generator/(cli|generate|config)[.]ts$' } },
+    {
+      name: 'config-is-read-by-the-command-line',
+      severity: 'error',
+      comment:
+        'Nothing below the command line reads the config file: cli.ts reads it (config.ts, which checks it against config-schema.ts) and hands each part plain options, so a stage, the diff or migrate runs the same from a config, a flag or a test. generate.ts and watch.ts take what cli.ts read (the rule below).',
+      from: { path: '^generator/', pathNot: '^generator/(cli|generate|watch|config)[.]ts$' },
+      to: { path: '^generator/config(-schema)?[.]ts$' },
+    },
+    {
+      name: 'generate-and-watch-take-the-config-they-are-given',
+      severity: 'error',
+      comment: 'generate.ts and watch.ts name the PackageConfig type cli.ts hands them (a type-only import) and never read the file themselves.',
+      from: { path: '^generator/(generate|watch)[.]ts$' },
+      to: { path: '^generator/config(-schema)?[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    { name: 'stages-import-nothing-above', severity: 'error', comment: 'A stage never imports the CLI, generate.ts, watch.ts, the config reader, the cache, versioning, the diff, migrate or the history they share.', from: { path: STAGE }, to: { path: ABOVE_STAGES } },
+    { name: 'services-import-nothing-above', severity: 'error', comment: 'The cache and versioning serve generate.ts: they import neither it, the CLI, watch.ts nor the config reader.', from: { path: '^generator/(cache|version)/' }, to: { path: '^generator/(cli|generate|config|watch)[.]ts$' } },
     { name: 'cache-and-version-know-no-stage', severity: 'error', comment: 'The cache and versioning work on files and snapshots, not on a stage of the pipeline.', from: { path: '^generator/(cache|version)/' }, to: { path: STAGE } },
-    { name: 'diff-imports-nothing-above', severity: 'error', comment: 'diff serves the CLI and versioning: it imports neither the CLI, generate.ts, the config reader, the cache nor versioning.', from: { path: '^generator/diff/' }, to: { path: '^generator/((cli|generate|config)[.]ts$|(cache|version)/)' } },
-    { name: 'load-is-the-first-stage', severity: 'error', comment: 'load reads files and knows no later stage.', from: { path: '^generator/load/' }, to: { path: '^generator/(model|emit|format|compile|write)/' } },
-    { name: 'model-reads-load', severity: 'error', comment: 'The model reads what load produced and knows no later stage.', from: { path: '^generator/model/' }, to: { path: '^generator/(emit|format|compile|write)/' } },
+    { name: 'diff-imports-nothing-above', severity: 'error', comment: 'diff serves the CLI, versioning and migrate: it imports none of them, nor generate.ts, the config reader, the cache or the history.', from: { path: '^generator/diff/' }, to: { path: '^generator/((cli|generate|config|watch)[.]ts$|(cache|version|migrate|history)/)' } },
+    {
+      name: 'diff-compares-models',
+      severity: 'error',
+      comment: "The diff compares models and never imports emit (nor a later stage): facts it needs, such as a function's name or the public export list, are decided in the model, so the API snapshot cannot drift with how an emitter prints them.",
+      from: { path: '^generator/diff/' },
+      to: { path: '^generator/(emit|format|compile|write)/' },
+    },
+    {
+      name: 'version-never-imports-migrate',
+      severity: 'error',
+      comment: "Versioning and migrate never import each other's internals: all of migrate/ is migrate's own. What versioning writes for migrate (the previous snapshot, the rename history, the renames that decide them) is in generator/history/, which both read.",
+      from: { path: '^generator/version/' },
+      to: { path: '^generator/migrate/' },
+    },
+    {
+      name: 'migrate-never-imports-version',
+      severity: 'error',
+      comment: "Migrate and versioning never import each other's internals: all of version/ is versioning's own. Migrate reads a package's history through generator/history/, the part both share.",
+      from: { path: '^generator/migrate/' },
+      to: { path: '^generator/version/' },
+    },
+    {
+      name: 'history-is-shared-below-version-and-migrate',
+      severity: 'error',
+      comment: 'generator/history/ is what versioning and migrate share, so it imports neither of them, nor anything above them (the CLI, generate.ts, the config reader, the cache); it reads snapshots and the diff, and names from the model, never a stage that loads or prints.',
+      from: { path: '^generator/history/' },
+      to: { path: '^generator/((cli|generate|config|watch)[.]ts$|(cache|version|migrate)/|(load|emit|format|compile|write)/)' },
+    },
+    {
+      name: 'migrate-reads-snapshots',
+      severity: 'error',
+      comment: "migrate works on API snapshots (made from a spec through load and the model where --from or --to names one) and on the consumer's code: it never imports the emitters or a later stage, the cache, or the commands above it.",
+      from: { path: '^generator/migrate/' },
+      to: { path: '^generator/((cli|generate|watch)[.]ts$|cache/|(emit|format|compile|write)/)' },
+    },
+    { name: 'load-is-the-first-stage', severity: 'error', comment: 'load reads files and knows no later stage (load never imports model).', from: { path: '^generator/load/' }, to: { path: '^generator/(model|emit|format|compile|write)/' } },
+    { name: 'model-reads-load', severity: 'error', comment: 'The model reads what load produced and knows no later stage (model never imports emit).', from: { path: '^generator/model/' }, to: { path: '^generator/(emit|format|compile|write)/' } },
     { name: 'emit-reads-the-model-only', severity: 'error', comment: 'Emitters render the model: never load (the raw document) nor a later stage.', from: { path: '^generator/emit/' }, to: { path: '^generator/(load|format|compile|write)/' } },
     { name: 'format-knows-text', severity: 'error', comment: 'format lays out text: it knows neither the spec nor the model nor the emitters.', from: { path: '^generator/format/' }, to: { path: '^generator/(load|model|emit|compile|write)/' } },
     { name: 'compile-and-write-know-files', severity: 'error', comment: 'compile and write know files, not meaning: no load, model or emit.', from: { path: '^generator/(compile|write)/' }, to: { path: '^generator/(load|model|emit|format)/' } },
