@@ -9,7 +9,8 @@ import { compareExports } from './export-rules.ts';
 import { type FieldRenames, type Found, mergeCauses, type TypePairs } from './found.ts';
 import { clientCall, compareOperation } from './operation-rules.ts';
 import { compareHelpers, compareSets } from './package-rules.ts';
-import { type ApiSnapshot, type OperationSnapshot, withUnknownFacts } from './snapshot.ts';
+import { withUnknownFacts } from './older-snapshots.ts';
+import type { ApiSnapshot, OperationSnapshot } from './snapshot.ts';
 
 /**
  * The changes between two snapshots, classified by what they do to code written against the old
