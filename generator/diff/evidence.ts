@@ -121,10 +121,10 @@ export function distinctive(shape: Shape): boolean {
 }
 
 /** The same kind of type: a reference, or the kind (what a rename made of a word substitution must keep). */
-export function family(shape: Shape | undefined): string {
+export function shapeKind(shape: Shape | undefined): string {
   if (shape === undefined) return '';
   if ('ref' in shape) return 'ref';
-  return shape.kind === 'array' ? `array of ${family(shape.items)}` : shape.kind;
+  return shape.kind === 'array' ? `array of ${shapeKind(shape.items)}` : shape.kind;
 }
 
 /**
@@ -190,7 +190,7 @@ export function renamedEntries<T extends { type: Shape }>(
     const a = before(from);
     const b = after(to);
     if (group(a) !== group(b)) return false;
-    if (evidence.corroborated(from, to)) return family(a.type) === family(b.type);
+    if (evidence.corroborated(from, to)) return shapeKind(a.type) === shapeKind(b.type);
     const alone = removed.filter((k) => group(before(k)) === group(a)).length === 1 && added.filter((k) => group(after(k)) === group(b)).length === 1;
     const i = order?.before.indexOf(from) ?? -1;
     const j = order?.after.indexOf(to) ?? -1;

@@ -1,7 +1,9 @@
+/** The rewrite of one consumer source file for the renames of generated packages: the edits, rule by rule. */
 import { ts } from 'ts-morph';
 import { isIdentifier } from '../model/names.ts';
 import type { Shape } from '../diff/shapes.ts';
-import { isInside, type MigrationTarget } from './target.ts';
+import { PackageLookup } from './package-lookup.ts';
+import type { MigrationTarget } from './target.ts';
 
 /** One replacement of a source text range. */
 export interface Edit {
@@ -20,11 +22,14 @@ export interface Edit {
  */
 export class Rewriter {
   private readonly edits = new Map<number, Edit>();
+  private readonly lookup: PackageLookup;
 
   constructor(
     private readonly checker: ts.TypeChecker,
-    private readonly targets: readonly MigrationTarget[],
-  ) {}
+    targets: readonly MigrationTarget[],
+  ) {
+    this.lookup = new PackageLookup(checker, targets);
+  }
 
   editsOf(file: ts.SourceFile): Edit[] {
     this.edits.clear();
@@ -34,7 +39,7 @@ export class Rewriter {
       else if (ts.isBindingElement(node)) this.bindingElement(node);
       else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) this.inCheck(node);
       else if (ts.isIndexedAccessTypeNode(node)) this.indexedAccessType(node);
-      else if (ts.isCallExpression(node)) this.call(node);
+      else if (ts.isCallExpression(node)) this.operationCall(node);
       else if (ts.isImportDeclaration(node)) this.importDeclaration(node, file);
       else if (ts.isQualifiedName(node)) this.qualifiedName(node);
       else if (ts.isImportTypeNode(node)) this.importType(node);
@@ -54,36 +59,22 @@ export class Rewriter {
     if (!this.edits.has(start)) this.edits.set(start, { start, end: node.getEnd(), text });
   }
 
-  /** The package a declaration belongs to. */
-  private targetOfDeclarations(symbol: ts.Symbol | undefined): MigrationTarget | undefined {
-    const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
-    return file === undefined ? undefined : this.targets.find((t) => isInside(file, t.root));
-  }
-
-  /** The package whose client class `expression` is an instance of. */
-  private clientOf(expression: ts.Expression): MigrationTarget | undefined {
-    const type = this.checker.getTypeAtLocation(expression);
-    const symbol = type.getSymbol();
-    const target = this.targetOfDeclarations(symbol);
-    return target && symbol?.getName() === target.client ? target : undefined;
-  }
-
   /** `client.<group>.<method>` with a group or method the package no longer has; `post.note_tweet` (or `post?.note_tweet`) of a renamed field. */
   private memberAccess(node: ts.PropertyAccessExpression): void {
     if (this.checker.getSymbolAtLocation(node.name)) return;
     if (ts.isIdentifier(node.name)) {
-      const to = this.fieldRename(this.checker.getTypeAtLocation(node.expression), node.name.text);
+      const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(node.expression), node.name.text);
       if (to !== undefined) {
         if (isIdentifier(to)) this.edit(node.name, to);
         return;
       }
     }
-    const client = this.clientOf(node.expression);
+    const client = this.lookup.clientOf(node.expression);
     if (client) {
       const parent = node.parent;
       const group = node.name.text;
       if (ts.isPropertyAccessExpression(parent) && parent.expression === node) {
-        const rename = this.operationRename(client, group, parent.name.text);
+        const rename = this.lookup.operationRename(client, group, parent.name.text);
         if (rename) {
           if (rename.group !== group) this.edit(node.name, rename.group);
           if (rename.method !== parent.name.text) this.edit(parent.name, rename.method);
@@ -104,9 +95,9 @@ export class Rewriter {
     // `client.<group>.<method>` where the group is still there but the method moved.
     const inner = node.expression;
     if (ts.isPropertyAccessExpression(inner)) {
-      const owner = this.clientOf(inner.expression);
+      const owner = this.lookup.clientOf(inner.expression);
       if (!owner) return;
-      const rename = this.operationRename(owner, inner.name.text, node.name.text);
+      const rename = this.lookup.operationRename(owner, inner.name.text, node.name.text);
       if (!rename) return;
       if (rename.group !== inner.name.text) this.edit(inner.name, rename.group);
       if (rename.method !== node.name.text) this.edit(node.name, rename.method);
@@ -116,48 +107,11 @@ export class Rewriter {
     if (ts.isIdentifier(node.name)) this.namespaceMember(inner, node.name);
   }
 
-  /**
-   * The name a field of an object of type `type` has now, when it was renamed: the type (any of its
-   * members, for a union) lacks `from` and has exactly one of the names `from` became in the packages,
-   * declared by a package. Type-aware: a field of the user's own types, or of any other library, is
-   * never touched, nor one the object still has.
-   */
-  private fieldRename(type: ts.Type, from: string): string | undefined {
-    const object = this.checker.getNonNullableType(type);
-    const members = object.isUnion() ? object.types : [object];
-    if (members.some((t) => this.checker.getPropertyOfType(t, from) !== undefined)) return undefined;
-    const found = new Set<string>();
-    for (const target of this.targets) {
-      for (const to of target.renames.fields.get(from) ?? []) {
-        const has = members.some((t) => {
-          const property = this.checker.getPropertyOfType(t, to);
-          return property !== undefined && this.declaredInPackage(property) === target;
-        });
-        if (has) found.add(to);
-      }
-    }
-    return found.size === 1 ? [...found][0] : undefined;
-  }
-
-  /**
-   * The package declaring a field of an object type (through mapped types, such as a field selection,
-   * to the field they map); not a member of a class (the client's groups are its properties).
-   */
-  private declaredInPackage(property: ts.Symbol): MigrationTarget | undefined {
-    const links = (property as { links?: { syntheticOrigin?: ts.Symbol; target?: ts.Symbol } }).links;
-    for (const symbol of [property, links?.syntheticOrigin, links?.target]) {
-      if (!symbol?.declarations?.some((d) => ts.isPropertySignature(d))) continue;
-      const target = this.targetOfDeclarations(symbol);
-      if (target) return target;
-    }
-    return undefined;
-  }
-
   /** `post['note_tweet']` of a renamed field. */
   private elementAccess(node: ts.ElementAccessExpression): void {
     const key = node.argumentExpression;
     if (!ts.isStringLiteralLike(key)) return;
-    const to = this.fieldRename(this.checker.getTypeAtLocation(node.expression), key.text);
+    const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(node.expression), key.text);
     if (to !== undefined) this.edit(key, quoted(key, to));
   }
 
@@ -167,7 +121,7 @@ export class Rewriter {
     if (!ts.isObjectBindingPattern(pattern) || node.dotDotDotToken) return;
     const key = node.propertyName ?? node.name;
     if (!ts.isIdentifier(key) && !ts.isStringLiteralLike(key)) return;
-    const to = this.fieldRename(this.checker.getTypeAtLocation(pattern), key.text);
+    const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(pattern), key.text);
     if (to === undefined) return;
     if (node.propertyName) this.edit(key, ts.isStringLiteralLike(key) ? quoted(key, to) : propertyKey(to, undefined));
     // Shorthand: the local keeps its name, code below it reads it as before.
@@ -178,7 +132,7 @@ export class Rewriter {
   private inCheck(node: ts.BinaryExpression): void {
     const key = node.left;
     if (!ts.isStringLiteralLike(key)) return;
-    const to = this.fieldRename(this.checker.getTypeAtLocation(node.right), key.text);
+    const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(node.right), key.text);
     if (to !== undefined) this.edit(key, quoted(key, to));
   }
 
@@ -186,7 +140,7 @@ export class Rewriter {
   private indexedAccessType(node: ts.IndexedAccessTypeNode): void {
     const index = node.indexType;
     if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal)) return;
-    const to = this.fieldRename(this.checker.getTypeFromTypeNode(node.objectType), index.literal.text);
+    const to = this.lookup.fieldRename(this.checker.getTypeFromTypeNode(node.objectType), index.literal.text);
     if (to !== undefined) this.edit(index.literal, quoted(index.literal, to));
   }
 
@@ -198,43 +152,17 @@ export class Rewriter {
       if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) continue;
       const name = property.name;
       if (!ts.isIdentifier(name) && !ts.isStringLiteralLike(name)) continue;
-      const to = this.fieldRename(contextual, name.text);
+      const to = this.lookup.fieldRename(contextual, name.text);
       if (to === undefined) continue;
       if (ts.isShorthandPropertyAssignment(property)) this.edit(property, `${propertyKey(to, undefined)}: ${name.text}`);
       else this.edit(name, ts.isStringLiteralLike(name) ? quoted(name, to) : propertyKey(to, undefined));
     }
   }
 
-  private operationRename(target: MigrationTarget, group: string, method: string): { group: string; method: string } | undefined {
-    const id = target.oldCalls.get(`${group}.${method}`);
-    if (id === undefined) return undefined;
-    const to = target.renames.operations.get(id)?.to;
-    return to && (to.group !== group || to.method !== method) ? to : undefined;
-  }
-
-  /** A module of a package, as `expression` (a namespace import, or `import('pkg')`) refers to it. */
-  private moduleOf(node: ts.Node): { target: MigrationTarget; module: ts.Symbol } | undefined {
-    let symbol = this.checker.getSymbolAtLocation(node);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
-    if (!symbol || !(symbol.flags & ts.SymbolFlags.ValueModule)) return undefined;
-    const decl = symbol.declarations?.[0];
-    if (!decl || !ts.isSourceFile(decl)) return undefined;
-    const target = this.targets.find((t) => isInside(decl.fileName, t.root));
-    return target ? { target, module: symbol } : undefined;
-  }
-
-  /** The name an old export of a package module has now, when the module exports it. */
-  private exportRename(target: MigrationTarget, module: ts.Symbol, name: string): string | undefined {
-    const exports = new Set(this.checker.getExportsOfModule(module).map((s) => s.getName()));
-    if (exports.has(name)) return undefined;
-    const next = target.renames.types.get(name) ?? target.renames.functions.get(name);
-    return next !== undefined && exports.has(next) ? next : undefined;
-  }
-
   private namespaceMember(namespace: ts.Node, name: ts.Identifier): void {
-    const module = this.moduleOf(namespace);
+    const module = this.lookup.moduleOf(namespace);
     if (!module) return;
-    const next = this.exportRename(module.target, module.module, name.text);
+    const next = this.lookup.exportRename(module.target, module.module, name.text);
     if (next) this.edit(name, next);
   }
 
@@ -258,7 +186,7 @@ export class Rewriter {
   private typedParams(node: ts.ObjectLiteralExpression): void {
     const contextual = this.checker.getContextualType(node);
     const symbol = contextual?.aliasSymbol ?? contextual?.getSymbol();
-    const target = this.targetOfDeclarations(symbol);
+    const target = this.lookup.targetOfDeclarations(symbol);
     if (!target || !symbol) return;
     const id = target.paramsTypes.get(symbol.getName());
     if (id !== undefined) this.params(node, target, id);
@@ -272,12 +200,12 @@ export class Rewriter {
   private importDeclaration(node: ts.ImportDeclaration, file: ts.SourceFile): void {
     const bindings = node.importClause?.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) return;
-    const module = this.moduleOf(node.moduleSpecifier);
+    const module = this.lookup.moduleOf(node.moduleSpecifier);
     if (!module) return;
     for (const specifier of bindings.elements) {
       const imported = specifier.propertyName ?? specifier.name;
       if (!ts.isIdentifier(imported)) continue;
-      const next = this.exportRename(module.target, module.module, imported.text);
+      const next = this.lookup.exportRename(module.target, module.module, imported.text);
       if (!next) continue;
       if (specifier.propertyName) {
         this.edit(specifier.propertyName, next);
@@ -303,11 +231,12 @@ export class Rewriter {
     }
   }
 
-  private call(node: ts.CallExpression): void {
+  /** A call of an operation (`client.tweets.list(...)`, `client.call('oldId', ...)`, a `/functions` export): its id and params. */
+  private operationCall(node: ts.CallExpression): void {
     const callee = node.expression;
     // client.call('oldId', ...)
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'call') {
-      const target = this.clientOf(callee.expression);
+      const target = this.lookup.clientOf(callee.expression);
       const first = node.arguments[0];
       if (target && first && ts.isStringLiteralLike(first)) {
         let id = first.text;
@@ -322,28 +251,8 @@ export class Rewriter {
         return;
       }
     }
-    const op = this.operationOfCall(node);
+    const op = this.lookup.operationOfCall(node);
     if (op) this.params(node.arguments[op.paramsIndex], op.target, op.id);
-  }
-
-  /** The operation a call invokes (by the new package's id), and which argument holds its params. */
-  private operationOfCall(node: ts.CallExpression): { target: MigrationTarget; id: string; paramsIndex: number } | undefined {
-    const callee = node.expression;
-    if (ts.isPropertyAccessExpression(callee) && ts.isPropertyAccessExpression(callee.expression)) {
-      const target = this.clientOf(callee.expression.expression);
-      if (target) {
-        const group = callee.expression.name.text;
-        const method = callee.name.text;
-        const id = target.newCalls.get(`${group}.${method}`);
-        return id === undefined ? undefined : { target, id, paramsIndex: 0 };
-      }
-    }
-    // A `/functions` export: `getPostsByIds(core, params)`.
-    let symbol = this.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
-    const target = this.targetOfDeclarations(symbol);
-    const id = target && symbol ? target.functionOps.get(symbol.getName()) : undefined;
-    return target && id !== undefined ? { target, id, paramsIndex: 1 } : undefined;
   }
 
   /** A params object: renamed keys, and renamed enum values in what they hold. */
@@ -404,7 +313,7 @@ export class Rewriter {
     if (ts.isLiteralTypeNode(parent) || ts.isExternalModuleReference(parent)) return;
     const contextual = this.checker.getContextualType(node);
     if (!contextual) return;
-    const target = this.targetOfDeclarations(contextual.aliasSymbol) ?? this.targetOfDeclarations(contextual.getSymbol());
+    const target = this.lookup.targetOfDeclarations(contextual.aliasSymbol) ?? this.lookup.targetOfDeclarations(contextual.getSymbol());
     if (!target || !contextual.isUnion()) return;
     const values = new Set(contextual.types.filter((t) => t.isStringLiteral()).map((t) => (t as ts.StringLiteralType).value));
     if (values.size === 0 || values.has(node.text)) return;

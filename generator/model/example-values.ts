@@ -1,24 +1,12 @@
-import { type DocumentSet, isObject, isRef, type ResolvedRef } from '../load/index.ts';
-import { sampleOfPattern } from './pattern-sample.ts';
-import type { ExampleNode } from './types.ts';
-
 /**
- * What a value is for, so that an example reads like one a person would write: the parameter's or
- * property's name (`user_id`, `query`) and the operation's path (`/2/users/{id}` makes `id` a user's).
+ * The example value of a schema, for an operation's example call: the spec's own where it fits,
+ * else one built from the schema; amounts in micros written as such.
  */
-export interface ExampleHint {
-  name: string;
-  path: string;
-  /** An example stated beside the schema (a parameter's own, a media type's), tried first. */
-  stated?: unknown;
-  /** Which item of an array this is: the second id of a list is another id. */
-  index?: number;
-}
-
-type Schema = Record<string, unknown>;
-
-/** Deeper than this, an object is left empty: a recursive schema must not recurse for ever. */
-const MAX_DEPTH = 6;
+import { type DocumentSet, isObject, isRef, type ResolvedRef } from '../load/index.ts';
+import { fits } from './example-fits.ts';
+import { collect, MAX_DEPTH, resolve, type Schema, typeOf } from './example-schema.ts';
+import { type ExampleHint, numberExample, stringExample } from './example-words.ts';
+import type { ExampleNode } from './types.ts';
 
 /**
  * An example of a value of a schema as the spec states it (raw, `$ref`s resolved where they stand):
@@ -141,159 +129,9 @@ function objectExample(docs: DocumentSet, at: ResolvedRef, hint: ExampleHint, de
   return { kind: 'object', entries };
 }
 
-function collect(docs: DocumentSet, node: ResolvedRef, properties: Map<string, ResolvedRef>, required: Set<string>, depth: number): void {
-  if (depth > MAX_DEPTH) return;
-  const at = resolve(docs, node);
-  const schema = isObject(at.value) ? at.value : {};
-  if (isObject(schema.properties)) {
-    for (const [name, value] of Object.entries(schema.properties)) {
-      if (!properties.has(name)) properties.set(name, { ...at, tokens: [...at.tokens, 'properties', name], value });
-    }
-  }
-  if (Array.isArray(schema.required)) for (const name of schema.required) if (typeof name === 'string') required.add(name);
-  if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => collect(docs, { ...at, tokens: [...at.tokens, 'allOf', String(i)], value: part }, properties, required, depth + 1));
-  // A union of shapes inside an object: the first shape's fields.
-  const variants = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
-  if (variants && (isObject(schema.properties) || Array.isArray(schema.allOf))) {
-    const first = (schema[variants] as unknown[])[0];
-    collect(docs, { ...at, tokens: [...at.tokens, variants, '0'], value: first }, properties, required, depth + 1);
-  }
-}
-
-/** A number within the schema's bounds: 1 for most, 10 for a page size or count. */
-function numberExample(schema: Schema, type: 'integer' | 'number', hint: ExampleHint): number {
-  const step = type === 'integer' ? 1 : 0.5;
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + step : -Infinity;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - step : Infinity;
-  const preferred = /max|count|limit|size|results|per_page/i.test(hint.name) ? 10 : 1;
-  let value = Math.min(Math.max(preferred, min), max);
-  if (type === 'integer') value = Math.ceil(value);
-  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
-  return value;
-}
-
-/** Realistic strings for what the name says, then by format; the first that meets the pattern and lengths wins. */
-function stringExample(schema: Schema, hint: ExampleHint): string {
-  const named = byName(hint);
-  // The n-th item of a list: the n-th of the names' values first.
-  const candidates = [...byFormat(schema.format), ...named.slice((hint.index ?? 0) % Math.max(named.length, 1)), ...named];
-  const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  const meets = (s: string): boolean => {
-    const length = [...s].length;
-    return length >= min && length <= max && (!pattern || pattern.test(s));
-  };
-  const generic = ['example', ...IDS, 'XDevelopers', 'US', 'en', 'https://example.com/', 'abc123'];
-  const found = [...candidates, ...generic].find(meets);
-  if (found !== undefined) return found;
-  const built = typeof schema.pattern === 'string' ? sampleOfPattern(schema.pattern) : undefined;
-  if (built !== undefined && meets(built)) return built;
-  // Too short for minLength: the pattern's last character repeated often fits (`[a-f0-9]+`).
-  if (built && built.length < min && meets(built.padEnd(min, built.slice(-1)))) return built.padEnd(min, built.slice(-1));
-  // Lengths alone: pad or cut a plain word.
-  const word = candidates[0] ?? 'example';
-  return word.length < min ? word.padEnd(min, 'x') : [...word].slice(0, Number.isFinite(max) ? max : undefined).join('');
-}
-
-/** Ids as X writes them: a post's, a user's. */
-const IDS = ['1460323737035677698', '2244994945'];
-const POSTS = ['1460323737035677698', '1519781379172495360', '1346889436626259968'];
-
-function byFormat(format: unknown): string[] {
-  switch (format) {
-    case 'date-time':
-      return ['2025-01-01T00:00:00Z'];
-    case 'date':
-      return ['2025-01-01'];
-    case 'time':
-      return ['12:00:00'];
-    case 'uri':
-    case 'url':
-    case 'uri-reference':
-    case 'iri':
-      return ['https://example.com/'];
-    case 'email':
-      return ['user@example.com'];
-    case 'uuid':
-      return ['123e4567-e89b-12d3-a456-426614174000'];
-    case 'hostname':
-      return ['example.com'];
-    case 'ipv4':
-      return ['192.0.2.1'];
-    case 'ipv6':
-      return ['2001:db8::1'];
-    case 'byte':
-      return ['aGVsbG8='];
-    default:
-      return [];
-  }
-}
-
-/** Values a person would write for a field of this name (and, for a bare `id`, of this path). */
-function byName({ name, path }: ExampleHint): string[] {
-  const n = name.toLowerCase();
-  const user = ['2244994945', '6253282', '783214'];
-  if (n === 'id' || n === 'ids') {
-    const last = path.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? '';
-    if (/users?$/.test(last) || /\/users\/\{/.test(path)) return user;
-    if (/lists?$/.test(last) || /\/lists\/\{/.test(path)) return ['1146654567674912769'];
-    if (/spaces?$/.test(last) || /\/spaces\/\{/.test(path)) return ['1DXxyRYNejbKM'];
-    return POSTS;
-  }
-  if (/(^|_)target_user_?id$/.test(n)) return user.slice(1);
-  if (/(^|_)(user|author|participant|owner|follower|following|source_user)_?ids?$/.test(n)) return user;
-  if (/(^|_)(tweet|post)_?ids?$/.test(n)) return POSTS;
-  if (/(^|_)list_?ids?$/.test(n)) return ['1146654567674912769'];
-  if (/(^|_)space_?ids?$/.test(n)) return ['1DXxyRYNejbKM'];
-  if (/media_?keys?$/.test(n)) return ['3_1146654567674912769'];
-  if (/(^|_)usernames?$/.test(n)) return ['XDevelopers'];
-  if (/(^|_)query$/.test(n)) return ['from:XDevelopers -is:retweet'];
-  if (/(^|_)(text|message)$/.test(n)) return ['Hello from the X API!', 'More context at https://example.com/'];
-  if (/(^|_)uuids?$/.test(n)) return ['123e4567-e89b-12d3-a456-426614174000'];
-  if (/(^|_)(name|title)$/.test(n)) return ['Example'];
-  if (/(^|_)description$/.test(n)) return ['An example.'];
-  if (/(^|_)(lang|language)$/.test(n)) return ['en'];
-  if (/country(_code)?$/.test(n)) return ['US'];
-  if (/(^|_)(url|uri|link|callback)$/.test(n)) return ['https://example.com/'];
-  if (/(^|_)email$/.test(n)) return ['user@example.com'];
-  // The look of an app-only bearer token, short.
-  if (/(^|_)token$/.test(n)) return ['AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA'];
-  if (/(^|_|\b)(time|at|date)$/.test(n)) return ['2025-01-01T00:00:00Z'];
-  if (/(^|_)ids?$/.test(n)) return [...IDS];
-  return [];
-}
-
-function safeRegExp(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
-}
-
-/** The schema's type; of a list of types (`[string, 'null']`), the first that is not `null`. */
-function typeOf(schema: Schema): string | undefined {
-  if (typeof schema.type === 'string') return schema.type;
-  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null') ?? 'null';
-  return undefined;
-}
 
 function singular(name: string): string {
   return name.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
-}
-
-/** Follows `$ref`s to the value they name; a reference that goes nowhere reads as any value. */
-function resolve(docs: DocumentSet, node: ResolvedRef): ResolvedRef {
-  let current = node;
-  for (let hops = 0; isRef(current.value) && hops < 32; hops++) {
-    try {
-      current = docs.resolveRef(current.value.$ref, current);
-    } catch {
-      return { ...current, value: {} };
-    }
-  }
-  return isRef(current.value) ? { ...current, value: {} } : current;
 }
 
 /** A value from the spec as an example, its amounts in micros (`x-money`) written as such, wherever the schema puts them. */
@@ -319,77 +157,4 @@ export function fromJson(value: unknown): ExampleNode {
   if (isObject(value)) return { kind: 'object', entries: Object.entries(value).map(([k, v]) => [k, fromJson(v)]) };
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return { kind: 'value', value };
   return { kind: 'value', value: null };
-}
-
-/**
- * Whether a value from the spec is one of the schema's: the checks the generated runtime makes
- * (type, enum, const, pattern, lengths, bounds, item counts, required properties), through
- * `$ref`, `allOf`, `oneOf` and `anyOf`.
- */
-export function fits(docs: DocumentSet, value: unknown, node: ResolvedRef, depth = 0): boolean {
-  if (depth > MAX_DEPTH * 2) return true;
-  const at = resolve(docs, node);
-  if (!isObject(at.value)) return at.value !== false;
-  const schema = at.value;
-  const child = (value: unknown, ...tokens: string[]): ResolvedRef => ({ ...at, tokens: [...at.tokens, ...tokens], value });
-  if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
-  if (Array.isArray(schema.allOf) && !schema.allOf.every((part, i) => fits(docs, value, child(part, 'allOf', String(i)), depth + 1))) return false;
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const list = schema[key];
-    if (Array.isArray(list) && !list.some((part, i) => fits(docs, value, child(part, key, String(i)), depth + 1))) return false;
-  }
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : undefined;
-  if (value === null) return (types?.includes('null') ?? false) || schema.nullable === true || (types === undefined && !schema.enum);
-  if (types && !types.some((t) => isType(value, t))) return false;
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (typeof schema.minLength === 'number' && length < schema.minLength) return false;
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength) return false;
-    if (typeof schema.pattern === 'string' && !safeRegExp(schema.pattern)?.test(value)) return false;
-  }
-  if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return false;
-    if (typeof schema.maximum === 'number' && value > schema.maximum) return false;
-    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) return false;
-    if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) return false;
-  }
-  if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) return false;
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return false;
-    if (isObject(schema.items) && !value.every((item) => fits(docs, item, child(schema.items, 'items'), depth + 1))) return false;
-  }
-  if (isObject(value)) {
-    const properties = new Map<string, ResolvedRef>();
-    const required = new Set<string>();
-    collect(docs, at, properties, required, 0);
-    for (const name of required) if (!(name in value)) return false;
-    for (const [name, v] of Object.entries(value)) {
-      const property = properties.get(name);
-      if (property && !fits(docs, v, property, depth + 1)) return false;
-      if (!property && schema.additionalProperties === false) return false;
-    }
-  }
-  return true;
-}
-
-function isType(value: unknown, type: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return isObject(value);
-    case 'null':
-      return value === null;
-    default:
-      return true;
-  }
 }

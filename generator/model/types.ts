@@ -1,7 +1,14 @@
 /**
  * The intermediate model: what a spec means for a client, as plain data.
  * Every decision about spec meaning is taken while building it; emitters only render it.
+ * The credentials' part is in security-types.ts, field selection's in selection-types.ts; both are
+ * exported from here too.
  */
+import type { AuthFlowsModel, AuthKind, OAuthStep, SecuritySchemeModel, WebhookSignatureModel } from './security-types.ts';
+import type { FieldSelectionModel, NarrowingModel, SelectionModel } from './selection-types.ts';
+
+export type * from './security-types.ts';
+export type * from './selection-types.ts';
 
 /** A JSON Schema object as it will be handed to the schema-type emitter; `$ref`s point at `#/components/schemas/<Name>`. */
 export type JsonSchema = Record<string, unknown>;
@@ -69,30 +76,6 @@ export interface ExportedName {
   kind: 'value' | 'type';
 }
 
-/** The credential flows a spec supports, from its security schemes and its operations' `x-oauth-step` marks. */
-export interface AuthFlowsModel {
-  /** The operation of each OAuth step, by step in camelCase (`requestToken`, `appToken`). */
-  steps: Record<string, { id: string; constName: string }>;
-  /** The OAuth 1.0a three-legged flow: request-token and access-token steps under an OAuth 1.0a scheme. */
-  oauth1: boolean;
-  /** App-only tokens: an app-token step under Basic credentials, and bearer tokens to send. */
-  appOnly: boolean;
-  /** The OAuth 2 authorization-code flow the user-flow helpers default to, when a scheme declares one. */
-  oauth2User?: OAuth2UserFlowModel;
-}
-
-/** An OAuth 2 authorization-code flow with both endpoints: what the user-flow helpers need. */
-export interface OAuth2UserFlowModel {
-  /** The security scheme that declares it. */
-  scheme: string;
-  authorizationUrl: string;
-  tokenUrl: string;
-  /** The refresh endpoint: the token endpoint when the flow names none. */
-  refreshUrl: string;
-  /** The flow's scope names, in the spec's order. */
-  scopes: string[];
-}
-
 export interface ServerModel {
   defaultUrl: string;
   sandboxUrl?: string;
@@ -112,52 +95,6 @@ export interface GroupModel {
   description?: string;
   operationIds: string[];
 }
-
-/** `bearer`: an HTTP bearer token (app-only or user); `oauth2`: an OAuth 2.0 (or OpenID Connect) user access token. */
-export type AuthKind = 'bearer' | 'oauth2' | 'oauth1' | 'basic' | 'apiKey';
-
-export interface SecuritySchemeModel {
-  name: string;
-  /** How the runtime satisfies it. */
-  kind: AuthKind;
-  /** For apiKey: where the key goes and under which name. */
-  apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
-  /** For basic: `x-basic-encoding: form-urlencoded` form-encodes user name and password before base64 (RFC 6749 2.3.1). */
-  basicEncoding?: 'form';
-  /** For oauth2: the flows the scheme declares, with absolute URLs. */
-  oauth2Flows?: OAuth2FlowsModel;
-  description?: string;
-}
-
-/** The flows of an OAuth 2 security scheme, by OpenAPI name. */
-export interface OAuth2FlowsModel {
-  authorizationCode?: OAuth2FlowModel;
-  clientCredentials?: OAuth2FlowModel;
-  implicit?: OAuth2FlowModel;
-  password?: OAuth2FlowModel;
-}
-
-/** One OAuth 2 flow: its endpoints (absolute, resolved against the default server) and scopes. */
-export interface OAuth2FlowModel {
-  authorizationUrl?: string;
-  tokenUrl?: string;
-  refreshUrl?: string;
-  /** Scope names with their descriptions, in the spec's order. */
-  scopes: { name: string; description: string }[];
-}
-
-/**
- * How the API signs the requests it sends to a webhook (`x-webhook-signature`): the header that
- * carries `sha256=` and the base64 HMAC-SHA256 of the raw body, keyed by the app's consumer secret,
- * and the query parameter of the GET challenge-response check (CRC) answered with the same MAC.
- */
-export interface WebhookSignatureModel {
-  header: string;
-  crcParameter: string;
-}
-
-/** A step of an OAuth credential flow (`x-oauth-step`); the runtime's flow helpers find their operations by it. */
-export type OAuthStep = 'request-token' | 'authorize' | 'authenticate' | 'access-token' | 'invalidate' | 'app-token' | 'app-token-invalidate';
 
 export interface Deprecation {
   since?: string;
@@ -255,93 +192,6 @@ export interface RateLimitModel {
   windowMs: number;
   /** Only requests that set this parameter (by params key) count and wait. */
   when?: string;
-}
-
-/**
- * An object as one `*.fields` parameter selects it (`x-field-selection`): rendered as a generic
- * type of the parameter's value, `TweetSelection<V>`.
- */
-export interface SelectionModel {
-  /** The generic type, e.g. `TweetSelection`. */
-  name: string;
-  /** The selected object's schema, e.g. `Tweet`. */
-  object: string;
-  /** The parameter's wire name, e.g. `tweet.fields`. */
-  param: string;
-  /** The type of one field name: a named enum, or literal values (none: any string). */
-  field: { enum: string } | { values: string[] };
-  /** Fields returned when nothing asks for them. */
-  defaults: string[];
-  /** Fields the API leaves out of some objects even when asked (`x-sometimes-absent` on the property; never a default). */
-  sometimesAbsent: string[];
-  /**
-   * Optional properties the parameter cannot name (X's `Tweet.username`, which `tweet.fields` lacks):
-   * optional in every selection, as the schema states them. Required ones count as defaults.
-   */
-  unselectable: string[];
-  /** The object's fields that are present whenever asked for: every property but `sometimesAbsent` and `unselectable`. */
-  presentWhenAsked: string[];
-  /** The object's fields that come back only when asked for: every property but `defaults` and `unselectable`. */
-  nonDefaults: string[];
-  /**
-   * The pairing was inferred and the object states no defaults (no `required` list): a requested
-   * field is present, every other one optional (none is claimed present or absent unasked).
-   */
-  defaultsUnknown?: boolean;
-  /** The pairing of parameter and object was inferred (no `x-field-selection`). */
-  inferred?: boolean;
-}
-
-/** The generic result type of an operation whose result holds selected objects. */
-export interface NarrowingModel {
-  /** The generic type, e.g. `GetPostsByIdsResponse`. */
-  typeName: string;
-  /** The body schema it narrows, e.g. `TweetsLookupResponse`. */
-  body: string;
-  members: NarrowedMember[];
-  /**
-   * The params type generic in the values that decide the result (`GetPostsByIdsParamsOf`): the
-   * operation's params with each of those parameters typed by its type parameter.
-   */
-  paramsTypeName: string;
-  /**
-   * The type parameters of the result, of the params type above and of the operation's methods, in
-   * order: one per parameter whose value decides the result (a `*.fields` list, or a flag), by params
-   * key. A list seen before gives a result type tsc has made before, whatever else the params hold.
-   */
-  typeParameters: NarrowingTypeParameter[];
-  /**
-   * A paginated operation's page type (`GetUsersPostsPage`): an interface extending the result and the
-   * runtime's `PageMembers`. Absent where the result cannot be extended (flags make it an intersection
-   * with conditional types) or names a member a page adds (`items`): such pages stay `Page<Body, Item>`.
-   */
-  pageTypeName?: string;
-  /** The `*.fields` parameters whose pairing with an object was inferred (no `x-field-selection`), by params key. */
-  inferredFrom?: string[];
-}
-
-/** A parameter whose value decides a narrowed result, as a type parameter. */
-export interface NarrowingTypeParameter {
-  /** The params key (`tweet.fields`, `with_total_count`). */
-  param: string;
-  /** The type parameter's name (`TweetFields`, `WithTotalCount`). */
-  name: string;
-  /** A `*.fields` list (a tuple of its fields when written inline) or a boolean flag. */
-  kind: 'list' | 'flag';
-}
-
-/** A property of a result body that holds selected objects, directly (`data`) or one level down (`includes.users`). */
-export interface NarrowedMember {
-  property: string;
-  required: boolean;
-  /** The property holds an array of the objects. */
-  array: boolean;
-  /** The selection (`SelectionModel.name`) and the parameter whose value decides it. */
-  selection?: { name: string; param: string };
-  /** A property a boolean parameter adds when true (`x-adds-field`, the ads `with_total_count`): the params key. */
-  flag?: { param: string };
-  /** An object (the `includes` of X's envelope) some of whose properties hold selected objects. */
-  object?: { schema: string; members: NarrowedMember[]; /** It has other properties, left as they are. */ others: boolean };
 }
 
 export type SerializationStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
@@ -462,18 +312,6 @@ export interface PaginationModel {
   itemType: string;
   /** Read from the operation's shape, not stated by `x-pagination`. */
   inferred?: boolean;
-}
-
-export interface FieldSelectionModel {
-  param: string;
-  object: string;
-  defaults: string[];
-  /**
-   * Read from the spec's shape, not stated by `x-field-selection` (generator/model/selection-inference.ts).
-   * `defaultsKnown`: the object has a `required` list, which gives the defaults; without one, every
-   * field not requested stays optional.
-   */
-  inferred?: { defaultsKnown: boolean };
 }
 
 export interface NamedSchema {

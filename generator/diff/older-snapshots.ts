@@ -1,0 +1,102 @@
+/**
+ * Reading a snapshot of an older format against a new one: the facts its format did not record are
+ * taken from the new one, so a new format alone reports no change.
+ */
+import { isScalar, refsOf } from './shapes.ts';
+import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
+
+
+/**
+ * `old` with the facts its format does not record taken from `next`, so that they compare as
+ * unchanged: not knowing whether an enum was open is no reason to report that it opened. A
+ * format-1 snapshot has no open enums marked and no narrowing: each named enum is taken as open
+ * or closed as in `next`, and each operation as narrowed as in `next`. Before format 3, a body
+ * field recorded as `unknown` may be one a union shape marks absent: it is taken as in `next`.
+ */
+export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  if (previous.format >= SNAPSHOT_FORMAT) return previous;
+  // Before format 5 a selection without defaults may have had them unknown, and the helpers the
+  // security schemes bring were not listed: both taken as in `next`.
+  let old = withFormat5Facts(previous, next);
+  if (old.helpers === undefined && next.helpers !== undefined) old = { ...old, helpers: next.helpers };
+  // Before format 4 only the reached types were named: the other exports are taken as in `next`.
+  const listed = old.format >= 4 ? old : withFormat4Facts(old, next);
+  if (old.format >= 3) return { ...listed, format: next.format };
+  const known = old.format >= 2 ? listed : withFormat2Facts(listed, next);
+  // The named types a field taken from `next` refers to, which `old` did not reach through it.
+  const reached = new Set<string>();
+  const operations = Object.fromEntries(
+    Object.entries(known.operations).map(([id, op]) => {
+      const now = next.operations[id]?.params ?? {};
+      const params = Object.fromEntries(
+        Object.entries(op.params).map(([key, param]) => {
+          const misread = param.in === 'body' && 'kind' in param.type && param.type.kind === 'unknown' && now[key]?.in === 'body';
+          if (misread) refsOf(now[key]!.type, reached);
+          return [key, misread ? { ...param, type: now[key]!.type } : param];
+        }),
+      );
+      return [id, { ...op, params }];
+    }),
+  );
+  const types = { ...known.types };
+  for (const name of reached) {
+    if (types[name] || !next.types[name]) continue;
+    types[name] = next.types[name];
+    refsOf(next.types[name].shape, reached);
+  }
+  return { ...known, format: next.format, operations, types };
+}
+
+/**
+ * A snapshot before format 5 with the unknown defaults of `next`: a selection it records without
+ * defaults, where `next` has the same selection with its defaults unknown, was of that kind too (an
+ * inferred pairing without `required` was written as no defaults).
+ */
+function withFormat5Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const selected = op.narrowing?.selected;
+      const now = next.operations[id]?.narrowing?.selected;
+      if (!selected || !now) return [id, op];
+      const marked = Object.fromEntries(
+        Object.entries(selected).map(([path, s]) => {
+          const unknown = s.defaults.length === 0 && now[path]?.defaultsUnknown === true && now[path]?.object === s.object;
+          return [path, unknown ? { ...s, defaultsUnknown: true as const } : s];
+        }),
+      );
+      return [id, { ...op, narrowing: { ...op.narrowing, selected: marked } }];
+    }),
+  );
+  return { ...old, operations };
+}
+
+/** A snapshot before format 4 with the exported names and the bodies taking any field of `next` (see `withUnknownFacts`). */
+function withFormat4Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const exports = [...new Set([...Object.keys(old.types), ...(next.exports ?? [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const open = next.operations[id]?.bodyTakesAnyField;
+      return [id, open ? { ...op, bodyTakesAnyField: open } : op];
+    }),
+  );
+  return { ...old, exports, operations };
+}
+
+/** A format-1 snapshot with the open enums and the narrowing of `next` (see `withUnknownFacts`). */
+function withFormat2Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const types = Object.fromEntries(
+    Object.entries(old.types).map(([name, type]) => {
+      const now = next.types[name]?.shape;
+      const shape = type.shape;
+      const opened = isScalar(now) && now.open && isScalar(shape) && shape.enum;
+      return [name, opened ? { ...type, shape: { ...shape, open: true as const } } : type];
+    }),
+  );
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const narrowing = next.operations[id]?.narrowing;
+      return [id, narrowing ? { ...op, narrowing } : op];
+    }),
+  );
+  return { ...old, format: next.format, types, operations };
+}
