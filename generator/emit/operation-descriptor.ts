@@ -1,6 +1,6 @@
 import type { OperationModel, ValueChecks } from '../model/types.ts';
 import { literal, PURE, Raw } from './source.ts';
-import { type CheckRenderer, parameterCheck, pathCheck, renderCheck } from './value-checks.ts';
+import { type CheckRenderer, parameterCheck, pathCheck, renderCheck } from './argument-checks.ts';
 
 /** An operation's descriptor in `operations.ts`: what the runtime needs to send it, as a literal's values. */
 export function operationDescriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: boolean): Record<string, unknown> {

@@ -3,7 +3,7 @@ import type { ApiModel, OperationModel } from '../model/types.ts';
 import { operationDescriptor } from './operation-descriptor.ts';
 import { narrowedPageItemType, narrowedResultType, withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER, literal, propertyKey, stringLiteral } from './source.ts';
-import { checkRenderer } from './value-checks.ts';
+import { checkRenderer } from './argument-checks.ts';
 
 /** The name of an operation's descriptor constant in `operations.ts`. */
 export function descriptorName(op: OperationModel): string {
