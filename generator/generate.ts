@@ -250,7 +250,7 @@ export async function generateAll(
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
-      const { kept } = writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
+      const { kept } = writePackageAtomically(pkg.config.out, pkg.files, protectedPaths(pkg.config));
       written.push(pkg.config.name);
       if (kept.length > 0) (options.warn ?? options.log)(keptWarning(where, kept));
       const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
@@ -302,13 +302,13 @@ function keptWarning(where: string, files: string[]): string {
 }
 
 /** What a package's output folder must never swallow, besides the current folder. */
-function keep(config: PackageConfig): { path: string; what: string }[] {
+function protectedPaths(config: PackageConfig): { path: string; what: string }[] {
   return isUrl(config.spec) ? [] : [{ path: config.spec, what: `the spec ${shownPath(config.spec)}` }];
 }
 
 /** Before anything is generated or written: every output folder may be replaced, and no two overlap. */
 function checkOutputs(configs: PackageConfig[]): void {
-  for (const config of configs) checkReplaceable(config.out, keep(config));
+  for (const config of configs) checkReplaceable(config.out, protectedPaths(config));
   for (const [i, a] of configs.entries()) {
     for (const b of configs.slice(i + 1)) {
       const rel = relative(a.out, b.out);

@@ -31,6 +31,7 @@ const PURPOSE: Record<string, string> = {
   'runtime/rules.ts': 'The cross-field rules of `x-validation`, checked before anything is sent.',
   'runtime/selection.ts': 'The types of field selection: results that follow their `*.fields` lists.',
   'runtime/serialize.ts': 'Params to a request: path, query styles, headers, JSON, form and multipart bodies.',
+  'runtime/sha1.ts': 'SHA-1 and HMAC-SHA1, synchronous and dependency-free, for OAuth 1.0a signatures.',
   'runtime/stream.ts': '`EventStream`: NDJSON and Server-Sent Events, with the reconnect schedule.',
   'runtime/types.ts': 'Types shared by the runtime and the generated operation table (`OperationSpec`, `RequestOptions`, ...).',
   'runtime/validate.ts': 'The checks made from the schema (`ValidationError` naming the parameter and the rule).',

@@ -19,7 +19,7 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   const oauth2User = model.authFlows.oauth2User !== undefined;
   const webhooks = model.webhookSignature !== undefined;
   if (oauth1 || oauth2User || webhooks) files.push('encoding');
-  if (oauth1) files.push('oauth1');
+  if (oauth1) files.push('oauth1', 'sha1');
   if (webhooks) files.push('webhooks');
   if (oauth2User) files.push('oauth2-user');
   if (model.hasMoney) files.push('money');

@@ -42,7 +42,7 @@ export function printStructures(structure: Omit<SourceFileStructure, 'kind'>): s
  * whole file once per statement: quadratic in the file).
  */
 export function printSourceFile(structure: OptionalKind<SourceFileStructure>): string {
-  closeNoComments(structure);
+  escapeAndWrapDocComments(structure);
   const statements = typeof structure.statements === 'string' || typeof structure.statements === 'function' ? [structure.statements] : (structure.statements ?? []);
   const pieces: string[] = [];
   const leading = structure.leadingTrivia === undefined ? '' : String(structure.leadingTrivia);
@@ -72,8 +72,8 @@ export function printSourceFile(structure: OptionalKind<SourceFileStructure>): s
  * Every doc comment of the structure (descriptions and tag texts) goes through `comment`, whoever
  * built it: a safety net under the emitters, which call `docText`/`comment` themselves.
  */
-function closeNoComments(node: unknown): void {
-  if (Array.isArray(node)) node.forEach(closeNoComments);
+function escapeAndWrapDocComments(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(escapeAndWrapDocComments);
   else if (typeof node === 'object' && node !== null) {
     const record = node as Record<string, unknown>;
     for (const key of ['description', 'text']) {
@@ -82,6 +82,6 @@ function closeNoComments(node: unknown): void {
         if (typeof record[key] === 'string') record[key] = record.tagName === 'example' ? comment(record[key] as string) : wrapText(comment(record[key] as string));
       }
     }
-    for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') closeNoComments(value);
+    for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') escapeAndWrapDocComments(value);
   }
 }

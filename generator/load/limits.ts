@@ -19,6 +19,15 @@ export const MAX_NESTING = 200;
 export const MAX_YAML_ALIASES = 10_000;
 
 /**
+ * Refuses a spec document over MAX_SPEC_BYTES, wherever it comes from (a file, stdin redirected from
+ * one, a URL): the one place that decides "too large" and the one message saying it. `size` is what
+ * is known so far: the size a file or an answer states, or the bytes read.
+ */
+export function checkSpecSize(size: number, where: string): void {
+  if (size > MAX_SPEC_BYTES) throw new SpecError(`larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB, the most a spec document may be: refused`, where, '');
+}
+
+/**
  * Reads a spec file's text: only a regular file, at most MAX_SPEC_BYTES. A FIFO, a device
  * (`/dev/zero` never ends) or a directory is refused before it is opened for reading.
  */
@@ -39,8 +48,7 @@ export function readSpecText(file: string): string {
     throw new SpecError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, file, '');
   }
   try {
-    const size = fstatSync(fd).size;
-    if (size > MAX_SPEC_BYTES) throw tooLarge(file);
+    checkSpecSize(fstatSync(fd).size, file);
     // Read up to the limit whatever the size said: a file may grow while it is read.
     const chunks: Buffer[] = [];
     let total = 0;
@@ -50,7 +58,7 @@ export function readSpecText(file: string): string {
       if (read === 0) break;
       chunks.push(chunk.subarray(0, read));
       total += read;
-      if (total > MAX_SPEC_BYTES) throw tooLarge(file);
+      checkSpecSize(total, file);
     }
     const bytes = Buffer.concat(chunks);
     const kind = binaryKind(bytes);
@@ -59,10 +67,6 @@ export function readSpecText(file: string): string {
   } finally {
     closeSync(fd);
   }
-}
-
-function tooLarge(file: string): SpecError {
-  return new SpecError(`file is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB: refused`, file, '');
 }
 
 function fileKind(stat: import('node:fs').Stats): string {

@@ -5,7 +5,7 @@ import { SpecError } from '../errors.ts';
 import { bracketsTooDeep, MAX_YAML_ALIASES, nestingReason, readSpecText, tooDeep } from './limits.ts';
 import { toPointer } from './pointer.ts';
 import { jsonLocator } from './json-positions.ts';
-import { readYamlFast } from './yaml-fast.ts';
+import { readYamlWithoutPositions } from './yaml-without-positions.ts';
 
 /** A parsed spec file: plain data plus a way to find where any pointer came from. */
 export interface SourceFile {
@@ -20,8 +20,9 @@ export interface SourceFile {
 
 /**
  * Reads YAML or JSON. JSON takes the fast path (JSON.parse), YAML js-yaml's where it can (see
- * yaml-fast.ts); positions are then worked out only when a message needs one: in JSON by one pass
- * over the text (json-positions.ts), in YAML by re-reading it with the parser that keeps them.
+ * yaml-without-positions.ts); positions are then worked out only when a message needs one: in
+ * JSON by one pass over the text (json-positions.ts), in YAML by re-reading it with the parser
+ * that keeps them.
  */
 export function parseSpecFile(file: string, text?: string): SourceFile {
   const source = text ?? readSpecText(file);
@@ -44,7 +45,7 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
       jsonError = error as Error;
     }
   }
-  const fast = jsonError ? undefined : readYamlFast(source);
+  const fast = jsonError ? undefined : readYamlWithoutPositions(source);
   if (fast) return checked({ file, text: source, data: fast.data, locate: lazily(() => locateWithYaml(file, source).locate) });
   const located = locateWithYaml(file, source, jsonError);
   return checked({ file, text: source, data: located.data, locate: located.locate });

@@ -1,7 +1,7 @@
 import { SpecError } from '../errors.ts';
 import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from '../urls.ts';
 import { binaryKind, notASpecReason } from './file-kind.ts';
-import { MAX_SPEC_BYTES } from './limits.ts';
+import { checkSpecSize } from './limits.ts';
 import { parseSpecFile } from './parse.ts';
 
 /** How long one request may take, in ms (XGEN_FETCH_TIMEOUT_MS overrides it). */
@@ -71,7 +71,7 @@ function refsIn(data: unknown): string[] {
   return refs;
 }
 
-/** One document's text: a 2xx answer within the timeout, at most MAX_SPEC_BYTES, text rather than binary. */
+/** One document's text: a 2xx answer within the timeout, not too large (checkSpecSize), text rather than binary. */
 async function fetchText(url: string): Promise<string> {
   const shown = shownUrl(url);
   const timeout = fetchTimeout();
@@ -86,20 +86,19 @@ async function fetchText(url: string): Promise<string> {
     }
     if (!response.ok) throw new SpecError(`cannot fetch the spec: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, shown, '');
     const declared = Number(response.headers.get('content-length'));
-    if (declared > MAX_SPEC_BYTES) throw tooLarge(shown);
+    if (Number.isFinite(declared)) checkSpecSize(declared, shown);
     const chunks: Uint8Array[] = [];
     let total = 0;
     if (response.body) {
       try {
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
           total += chunk.length;
-          if (total > MAX_SPEC_BYTES) {
-            controller.abort();
-            throw tooLarge(shown);
-          }
+          checkSpecSize(total, shown);
           chunks.push(chunk);
         }
       } catch (error) {
+        // The rest of the answer is not read (too large, or broken).
+        controller.abort();
         if (error instanceof SpecError) throw error;
         throw new SpecError(fetchFailure(error, timeout), shown, '');
       }
@@ -111,10 +110,6 @@ async function fetchText(url: string): Promise<string> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-function tooLarge(shown: string): SpecError {
-  return new SpecError(`the spec is larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB: refused`, shown, '');
 }
 
 /** Why a request failed, in one line without the URL's secrets. */

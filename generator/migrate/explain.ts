@@ -18,18 +18,18 @@ export function changesReaching(origin: Origin, value?: string, accepted?: Reado
   for (let depth = origin.steps.length; depth >= 0; depth--) {
     const names = new Set(along[depth] ?? []);
     if (names.size === 0) continue;
-    const here = target.changes.filter((c) => c.level !== 'patch' && names.has(subjectOf(c) ?? '') && reaches(c, origin));
-    if (here.length === 0) continue;
+    const atDepth = target.changes.filter((c) => c.level !== 'patch' && names.has(subjectOf(c) ?? '') && reaches(c, origin));
+    if (atDepth.length === 0) continue;
     // A value compared with (`case 'adopted':`) picks the change that names it; else every breaking change there is a cause.
-    const quoting = value === undefined ? [] : here.filter((c) => c.message.includes(JSON.stringify(value)));
+    const quoting = value === undefined ? [] : atDepth.filter((c) => c.message.includes(JSON.stringify(value)));
     if (quoting.length > 0) return quoting.slice(0, 1);
     // A local annotated with literals (`'won' | 'lost'`) breaks on a value the package now gives that it lacks.
     if (accepted) {
-      const outside = here.filter((c) => quoted(c.message).some((v) => !accepted.has(v)));
-      if (outside.length > 0 && outside.length < here.length) return outside;
+      const outside = atDepth.filter((c) => quoted(c.message).some((v) => !accepted.has(v)));
+      if (outside.length > 0 && outside.length < atDepth.length) return outside;
     }
-    const breaking = here.filter((c) => c.level === 'breaking');
-    return breaking.length > 0 ? breaking : here.slice(0, 1);
+    const breaking = atDepth.filter((c) => c.level === 'breaking');
+    return breaking.length > 0 ? breaking : atDepth.slice(0, 1);
   }
   return [];
 }
@@ -85,14 +85,14 @@ function subjectsAlong(origin: Origin): string[][] {
   let rel = '';
   let path = '';
   const out: string[][] = [];
-  const here = (): string[] => {
+  const namesAtStep = (): string[] => {
     const names: string[] = [];
     const owner = newOwner ?? oldOwner;
     names.push(owner !== undefined ? (rel === '' ? owner : `${owner}.${rel}`) : `\0${path}`);
     for (const shape of [b, a]) if (shape && 'ref' in shape) names.push(shape.ref);
     return names;
   };
-  out.push(a || b ? here() : []);
+  out.push(a || b ? namesAtStep() : []);
   for (const step of origin.steps) {
     if (!a && !b) break;
     // Into named types: the diff names what is inside one from it.
@@ -107,7 +107,7 @@ function subjectsAlong(origin: Origin): string[][] {
     path = path === '' ? step : step === '[]' ? `${path}[]` : `${path}.${step}`;
     // A field neither side has any more (removed, and the old version's snapshot not at hand, as in a
     // repo that installed the package) is still named from the type that held it.
-    out.push(a || b || newOwner !== undefined || oldOwner !== undefined ? here() : []);
+    out.push(a || b || newOwner !== undefined || oldOwner !== undefined ? namesAtStep() : []);
   }
   return out;
 }
@@ -134,9 +134,9 @@ function stepInto(shape: Shape, step: Step, snapshot: ApiSnapshot, depth = 0): S
 export function operationChange(target: MigrationTarget, ids: ReadonlySet<string>, keys: readonly string[]): Change | undefined {
   const own = target.changes.filter((c) => c.level === 'breaking' && operationsOf(c).some((id) => ids.has(id)));
   for (const key of keys) {
-    const here = own.filter((c) => c.where?.param?.wire === key);
+    const ofKey = own.filter((c) => c.where?.param?.wire === key);
     // A rename of the key is what migrate applies: what still fails under its new name is another change of it (a value it no longer accepts).
-    const change = here.find((c) => c.rename === undefined) ?? here[0];
+    const change = ofKey.find((c) => c.rename === undefined) ?? ofKey[0];
     if (change) return change;
   }
   // A change of the operation as a whole: removed, renamed, moved, now another kind.

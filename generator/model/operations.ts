@@ -2,8 +2,9 @@ import { HTTP_METHODS, isObject, type Location, type ResolvedRef } from '../load
 import { deriveOperationId, memberName, NameTable, pascalCase } from './names.ts';
 import type { OperationContext } from './operation-context.ts';
 import { operationExample } from './operation-example.ts';
-import { freeKey, paramsObjectSchema, readParameters } from './operation-params.ts';
 import { readPagination } from './pagination.ts';
+import { freeKey, readParameters } from './parameters.ts';
+import { paramsObjectSchema } from './params-object.ts';
 import { readRateLimits } from './rate-limits.ts';
 import { coversGroups, readBody } from './request-body.ts';
 import { readStreaming, readSuccess, successHeaders } from './responses.ts';

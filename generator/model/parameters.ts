@@ -1,9 +1,122 @@
-import { isObject } from '../load/index.ts';
-import { refName, type SchemaRegistry } from './schemas.ts';
-import type { JsonSchema, SerializationStyle, ValueChecks } from './types.ts';
+import { isObject, type Location, type ResolvedRef } from '../load/index.ts';
+import type { OperationContext } from './operation-context.ts';
+import { deprecationOf } from './schemas.ts';
+import type { JsonSchema, ParamModel, SerializationStyle } from './types.ts';
+import { valueChecks } from './value-checks.ts';
+
+/**
+ * The parameters of an operation (the path item's, then its own, which replace them), each with its
+ * key in the params object, its wire style and the checks made before it is sent.
+ */
+export function readParameters(
+  ctx: OperationContext,
+  path: string,
+  shared: unknown,
+  own: unknown,
+  itemAt: Location,
+  opAt: Location,
+  /** Filled with each parameter's schema as the spec writes it, where it stands (for examples). */
+  rawSchemas?: Map<ParamModel, ResolvedRef>,
+): ParamModel[] {
+  const byKey = new Map<string, ParamModel>();
+  const add = (list: unknown, listAt: Location): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, index) => {
+      const resolved = ctx.docs.deref(raw, { ...listAt, tokens: [...listAt.tokens, String(index)] });
+      const param = resolved.value as Record<string, unknown>;
+      const name = String(param.name);
+      const location = param.in as ParamModel['in'];
+      // OpenAPI: header parameters named Accept, Content-Type or Authorization are ignored
+      // (the media types and the security schemes decide those headers).
+      if (location === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) return;
+      // Headers are case-insensitive; an operation's own parameter replaces the path item's.
+      const key = `${location}:${location === 'header' ? name.toLowerCase() : name}`;
+      const { schema: rawSchema, key: schemaKey } = parameterSchema(param);
+      const schema = ctx.registry.convert(rawSchema, { ...resolved, tokens: [...resolved.tokens, ...schemaKey] });
+      const description = typeof param.description === 'string' ? param.description.trim() : undefined;
+      const deprecated = deprecationOf(param);
+      const model: ParamModel = {
+        name,
+        key: name,
+        in: location,
+        required: param.required === true || location === 'path',
+        description,
+        deprecated,
+        style: serializationStyle(param),
+        ...(explodes(param) ? { explode: true } : {}),
+        checks: valueChecks(schema, ctx.registry, ctx.enumNames),
+        schema: withExtensions(schema, param),
+      };
+      const example = parameterExample(param, rawSchema);
+      if (example !== undefined) model.example = example;
+      rawSchemas?.set(model, { ...resolved, tokens: [...resolved.tokens, ...schemaKey], value: rawSchema });
+      byKey.set(key, model);
+    });
+  };
+  add(shared, { ...itemAt, tokens: [...itemAt.tokens, 'parameters'] });
+  add(own, { ...opAt, tokens: [...opAt.tokens, 'parameters'] });
+  // A path template name nobody declares (warned at load) is a required string, as the URL needs it.
+  for (const match of path.matchAll(/\{([^}]+)\}/g)) {
+    const name = match[1] ?? '';
+    if (byKey.has(`path:${name}`)) continue;
+    byKey.set(`path:${name}`, { name, key: name, in: 'path', required: true, style: 'simple', checks: { type: 'string' }, schema: { type: 'string' } });
+  }
+  const params = [...byKey.values()];
+  assignKeys(params);
+  return params;
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const LOCATION_PRIORITY: ParamModel['in'][] = ['path', 'query', 'header', 'cookie'];
+
+/**
+ * Gives each parameter its key in the params object. The same name in two locations (a path
+ * `id` and a query `id`) would share one key: the first by location (path, query, header,
+ * cookie) keeps the wire name and the others are prefixed by their location (`query_id`,
+ * `header_id`), with 2, 3, ... added if even that is taken. Decided per operation, from its
+ * own parameters only, so other operations never change these keys.
+ */
+function assignKeys(params: ParamModel[]): void {
+  const ordered = [...params].sort((a, b) => LOCATION_PRIORITY.indexOf(a.in) - LOCATION_PRIORITY.indexOf(b.in));
+  // `__proto__` cannot be a key of an object literal the caller writes (it sets the prototype).
+  const taken = new Set<string>(['__proto__']);
+  const clashing: ParamModel[] = [];
+  for (const param of ordered) {
+    if (taken.has(param.name)) clashing.push(param);
+    else taken.add((param.key = param.name));
+  }
+  for (const param of clashing) taken.add((param.key = freeKey(`${param.in}_${param.name}`, new Set([...taken, ...params.map((p) => p.name)]))));
+}
+
+export function freeKey(candidate: string, taken: ReadonlySet<string>): string {
+  let key = candidate;
+  for (let n = 2; taken.has(key); n++) key = `${candidate}${n}`;
+  return key;
+}
+
+/** Carries the parameter-level extensions the model reads later (field selection, expansions). */
+function withExtensions(schema: JsonSchema, param: Record<string, unknown>): JsonSchema {
+  const out = { ...schema };
+  for (const key of ['x-field-selection', 'x-expansions', 'x-adds-field']) if (param[key] !== undefined) out[key] = param[key];
+  return out;
+}
+
+/** An example value of a parameter, for docs: its own `example`, its first `examples` entry, or its schema's. */
+function parameterExample(param: Record<string, unknown>, schema: unknown): unknown {
+  if (param.example !== undefined) return param.example;
+  if (isObject(param.examples)) {
+    const first = Object.values(param.examples)[0];
+    if (isObject(first) && first.value !== undefined) return first.value;
+  }
+  if (isObject(schema)) {
+    if (schema.example !== undefined) return schema.example;
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  }
+  return undefined;
+}
 
 /** How a parameter's value goes on the wire, from its location, `style`, `explode` and `content`. */
-export function serializationStyle(param: Record<string, unknown>): SerializationStyle {
+function serializationStyle(param: Record<string, unknown>): SerializationStyle {
   if (isObject(param.content)) return 'json';
   const location = param.in;
   const style = typeof param.style === 'string' ? param.style : location === 'query' || location === 'cookie' ? 'form' : 'simple';
@@ -27,165 +140,16 @@ export function serializationStyle(param: Record<string, unknown>): Serializatio
 }
 
 /** `explode: true` on a path or header parameter (form-style query and cookie values carry it in their style). */
-export function explodes(param: Record<string, unknown>): boolean {
+function explodes(param: Record<string, unknown>): boolean {
   return (param.in === 'path' || param.in === 'header') && param.explode === true && !isObject(param.content);
 }
 
-/**
- * The checks the runtime makes on a value before sending, read from its (model) schema.
- * Enum values of named enum schemas are referenced by name so the runtime shares the
- * exported `as const` arrays instead of repeating them.
- */
-export function valueChecks(
-  schema: JsonSchema,
-  registry: SchemaRegistry,
-  enumNames: ReadonlySet<string>,
-  depth = 0,
-  seen: ReadonlySet<string> = new Set(),
-): ValueChecks {
-  const checks: ValueChecks = {};
-  let node = schema;
-  const inside = new Set(seen);
-  // Follow references to read the rules of the schema they name.
-  for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
-    const name = refName(node.$ref);
-    // A schema that contains itself is checked once, at its outermost use.
-    if (inside.has(name)) return checks;
-    inside.add(name);
-    if (enumNames.has(name)) checks.enumRef = name;
-    const target = registry.get(name)?.schema;
-    if (!target) break;
-    const siblings = Object.entries(node).filter(([k]) => k !== '$ref');
-    // Notes beside a reference do not change what is checked: the checks are that schema's own.
-    if (siblings.every(([k]) => ANNOTATIONS.has(k) || k.startsWith('x-'))) checks.schema = name;
-    else delete checks.schema;
-    node = { ...target, ...Object.fromEntries(siblings) };
-  }
-  const type = primaryType(node);
-  // Bytes (a Blob in a multipart part or an octet-stream body) are no string to check.
-  if (type && !(type === 'string' && node.format === 'binary')) checks.type = type;
-  if (admitsNull(node)) checks.nullable = true;
-  const num = (key: string): number | undefined => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
-  const assign = <K extends keyof ValueChecks>(key: K, value: ValueChecks[K] | undefined): void => {
-    if (value !== undefined) checks[key] = value;
-  };
-  // The runtime checks patterns with JavaScript's unicode regular expressions; one written for
-  // another dialect that they cannot compile is left to the server rather than failing every call.
-  assign('pattern', typeof node.pattern === 'string' && compiles(node.pattern) ? node.pattern : undefined);
-  assign('minLength', num('minLength'));
-  assign('maxLength', num('maxLength'));
-  assign('minimum', num('minimum'));
-  assign('maximum', num('maximum'));
-  // 3.0 writes exclusive bounds as booleans next to minimum/maximum.
-  if (node.exclusiveMinimum === true && checks.minimum !== undefined) {
-    checks.exclusiveMinimum = checks.minimum;
-    delete checks.minimum;
-  } else assign('exclusiveMinimum', num('exclusiveMinimum'));
-  if (node.exclusiveMaximum === true && checks.maximum !== undefined) {
-    checks.exclusiveMaximum = checks.maximum;
-    delete checks.maximum;
-  } else assign('exclusiveMaximum', num('exclusiveMaximum'));
-  assign('minItems', num('minItems'));
-  assign('maxItems', num('maxItems'));
-  if (node.uniqueItems === true) checks.uniqueItems = true;
-  if (typeof node.format === 'string' && ['date-time', 'date', 'int32', 'int64', 'uri', 'email'].includes(node.format)) {
-    checks.format = node.format;
-  }
-  if (!checks.enumRef) {
-    if (Array.isArray(node.enum)) checks.enum = node.enum.filter(isPrimitive);
-    else if (node.const !== undefined && isPrimitive(node.const)) checks.enum = [node.const];
-  }
-  if (type === 'array' && isObject(node.items) && depth < MAX_DEPTH) {
-    const items = valueChecks(node.items as JsonSchema, registry, enumNames, depth + 1, inside);
-    if (Object.keys(items).length > 0) checks.items = items;
-  }
-  if (depth < MAX_DEPTH) Object.assign(checks, objectChecks(node, registry, enumNames, depth, inside));
-  return checks;
-}
-
-/** Keys beside a `$ref` that say nothing about valid values. */
-const ANNOTATIONS = new Set(['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'default', 'example', 'examples', 'externalDocs']);
-
-/** How deep checks follow nested objects and arrays. */
-const MAX_DEPTH = 6;
-
-/** The property, required-property and union checks of an object schema (allOf parts merged). */
-function objectChecks(node: JsonSchema, registry: SchemaRegistry, enumNames: ReadonlySet<string>, depth: number, seen: ReadonlySet<string>): ValueChecks {
-  const out: ValueChecks = {};
-  const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf.filter(isObject) : [])];
-  const properties: Record<string, ValueChecks> = {};
-  const required = new Set<string>();
-  for (const part of parts) {
-    let resolved = part as JsonSchema;
-    if (part !== node && typeof resolved.$ref === 'string') {
-      const name = refName(resolved.$ref);
-      if (seen.has(name)) continue;
-      resolved = registry.get(name)?.schema ?? {};
-    }
-    if (isObject(resolved.properties)) {
-      for (const [name, prop] of Object.entries(resolved.properties)) {
-        if (!isObject(prop)) continue;
-        const inner = valueChecks(prop as JsonSchema, registry, enumNames, depth + 1, seen);
-        if (Object.keys(inner).length > 0) properties[name] = inner;
-      }
-    }
-    if (Array.isArray(resolved.required)) resolved.required.forEach((r) => typeof r === 'string' && required.add(r));
-  }
-  if (Object.keys(properties).length > 0) out.properties = properties;
-  if (required.size > 0) out.requiredProperties = [...required];
-  const variants = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
-  if (variants && variants.every(isObject)) {
-    const shapes = variants.map((v) => valueChecks(v as JsonSchema, registry, enumNames, depth + 1, seen));
-    if (shapes.some((shape) => Object.keys(shape).length === 0)) return out;
-    out.oneOf = shapes;
-    const stated = isObject(node.discriminator) && typeof node.discriminator.propertyName === 'string' ? node.discriminator.propertyName : undefined;
-    // Without a stated discriminator, a property every shape fixes to its own values picks the shape.
-    const candidates = Object.keys(shapes[0]?.properties ?? {}).filter((name) =>
-      shapes.every((shape) => shape.properties?.[name]?.enum !== undefined || shape.properties?.[name]?.enumRef !== undefined),
-    );
-    const discriminator = stated ?? candidates[0];
-    if (discriminator && shapes.every((shape) => shape.properties?.[discriminator]?.enum)) out.discriminator = discriminator;
-  }
-  return out;
-}
-
-/** `null` is a valid value: 3.0 `nullable`, a 3.1 type list with `null`, or a `null` branch of a union. */
-function admitsNull(node: JsonSchema): boolean {
-  if (node.nullable === true || node.type === 'null' || node.const === null) return true;
-  if (Array.isArray(node.type) && node.type.includes('null')) return true;
-  if (Array.isArray(node.enum) && node.enum.includes(null)) return true;
-  const branches = [...(Array.isArray(node.oneOf) ? node.oneOf : []), ...(Array.isArray(node.anyOf) ? node.anyOf : [])];
-  return branches.some((b) => isObject(b) && admitsNull(b));
-}
-
-function primaryType(node: JsonSchema): ValueChecks['type'] | undefined {
-  const raw = Array.isArray(node.type) ? node.type.filter((t) => t !== 'null') : [node.type];
-  const first = raw.length === 1 ? raw[0] : undefined;
-  return first === 'string' || first === 'integer' || first === 'number' || first === 'boolean' || first === 'array' || first === 'object'
-    ? first
-    : undefined;
-}
-
-function isPrimitive(v: unknown): v is string | number | boolean | null {
-  return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-}
-
 /** The schema of a parameter: its `schema`, or the schema of its single `content` entry. */
-export function parameterSchema(param: Record<string, unknown>): { schema: unknown; key: string[] } {
+function parameterSchema(param: Record<string, unknown>): { schema: unknown; key: string[] } {
   if (param.schema !== undefined) return { schema: param.schema, key: ['schema'] };
   if (isObject(param.content)) {
     const [mediaType, media] = Object.entries(param.content)[0] ?? [];
     if (mediaType && isObject(media) && media.schema !== undefined) return { schema: media.schema, key: ['content', mediaType, 'schema'] };
   }
   return { schema: {}, key: [] };
-}
-
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
 }

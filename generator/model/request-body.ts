@@ -1,7 +1,7 @@
 import { isObject, type Location, type ResolvedRef } from '../load/index.ts';
 import { pickMedia } from './media-types.ts';
 import { namedOrHoisted, type OperationContext } from './operation-context.ts';
-import { valueChecks } from './parameters.ts';
+import { valueChecks } from './value-checks.ts';
 import { isFalseSchema, refName } from './schemas.ts';
 import type { BodyModel, JsonSchema, ParamModel } from './types.ts';
 

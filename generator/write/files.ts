@@ -78,13 +78,13 @@ function isInside(path: string, dir: string): boolean {
 
 /**
  * Refuses (OutputError, nothing touched) a folder that xgen must not replace: one that holds files xgen
- * did not generate (no marker), a file, a symbolic link, the root, or a folder that holds any of `keep`
- * (the current folder, the spec). A missing or empty folder, or one xgen generated, may be replaced.
+ * did not generate (no marker), a file, a symbolic link, the root, or a folder that holds any of
+ * `protectedPaths` (the current folder, the spec). A missing or empty folder, or one xgen generated, may be replaced.
  */
-export function checkReplaceable(dir: string, keep: { path: string; what: string }[] = []): void {
+export function checkReplaceable(dir: string, protectedPaths: { path: string; what: string }[] = []): void {
   const shown = shownPath(dir);
   if (parse(resolve(dir)).root === resolve(dir)) throw new OutputError(`refusing to write a package to ${dir}: that is the root of the file system`);
-  for (const { path, what } of [{ path: process.cwd(), what: 'the current folder' }, ...keep]) {
+  for (const { path, what } of [{ path: process.cwd(), what: 'the current folder' }, ...protectedPaths]) {
     if (isInside(path, dir)) {
       const is = real(path) === real(dir) ? 'is' : 'holds';
       throw new OutputError(`refusing to replace ${shown}: it ${is} ${what}. Choose a folder of its own for the package`);
@@ -143,8 +143,8 @@ function makeDirs(dir: string, made: Set<string>): void {
  * Only a folder `checkReplaceable` accepts is replaced; a file-system failure is an OutputError.
  * Nothing is swapped in once the run has been interrupted (SIGINT, SIGTERM).
  */
-export function writePackageAtomically(dir: string, files: Map<string, string>, keep: { path: string; what: string }[] = []): { kept: string[] } {
-  checkReplaceable(dir, keep);
+export function writePackageAtomically(dir: string, files: Map<string, string>, protectedPaths: { path: string; what: string }[] = []): { kept: string[] } {
+  checkReplaceable(dir, protectedPaths);
   throwIfInterrupted();
   try {
     return swapIn(dir, files);

@@ -47,7 +47,7 @@ console.log(await getPostsByIds(core, { ids: ['20'] }, { timeoutMs: 5000 }));
 `;
 
 /** Code only OAuth 1.0a signing, pages, streams or app-only tokens have. */
-const NOT_FOR_A_BEARER_CALL = ['runtime/oauth1.js', 'runtime/pagination.js', 'runtime/stream.js', 'runtime/app-only.js', 'runtime/oauth-flows.js', 'runtime/oauth2-user.js', 'runtime/encoding.js', 'runtime/webhooks.js', 'runtime/invoke.js', 'client.js'];
+const NOT_FOR_A_BEARER_CALL = ['runtime/oauth1.js', 'runtime/sha1.js', 'runtime/pagination.js', 'runtime/stream.js', 'runtime/app-only.js', 'runtime/oauth-flows.js', 'runtime/oauth2-user.js', 'runtime/encoding.js', 'runtime/webhooks.js', 'runtime/invoke.js', 'client.js'];
 
 test('the package is side-effect free and exports the functions entry', () => {
   const pkg = JSON.parse(readFileSync(`${PKG}/package.json`, 'utf8')) as { sideEffects: unknown; exports: Record<string, { import: string }> };

@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FLAGS, report } from '../../generator/cli.ts';
+import { FLAGS } from '../../generator/cli/flags.ts';
+import { report } from '../../generator/cli/report.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');

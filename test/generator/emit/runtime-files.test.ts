@@ -53,7 +53,7 @@ function generate(name: string, scheme: string, root = '') {
   return generatePackage({ spec: spec(name, scheme, root), out: join(dir, name), name: `@test/${name}`, client: 'TestClient', templates: {} });
 }
 
-const AUTH_FILES = ['encoding', 'oauth1', 'webhooks', 'oauth2-user', 'oauth-flows', 'app-only'];
+const AUTH_FILES = ['encoding', 'oauth1', 'sha1', 'webhooks', 'oauth2-user', 'oauth-flows', 'app-only'];
 const authFiles = (files: string[]): string[] => files.filter((f) => AUTH_FILES.includes(f)).sort();
 
 test('a bearer-only package gets no OAuth or webhook helpers', async () => {
@@ -98,7 +98,7 @@ test('an OAuth 2 scheme without an authorization-code flow brings no user flow',
 
 test('an OAuth 1.0a scheme brings signing only: no OAuth 2 user flow, no webhooks', async () => {
   const { files, text } = await runtimeOf('oauth1', 'type: http\nscheme: OAuth');
-  assert.equal(authFiles(files), ['encoding', 'oauth1']);
+  assert.equal(authFiles(files), ['encoding', 'oauth1', 'sha1']);
   assert.match(text('src/index.ts'), /oauth1Sign/);
   assert.not.match(text('src/index.ts'), /crcResponse|buildOAuth2AuthorizeUrl/);
 });

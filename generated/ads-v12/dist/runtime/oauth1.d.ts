@@ -1,10 +1,9 @@
 /**
  * OAuth 1.0a request signing (RFC 5849, HMAC-SHA1) for X API user-context calls.
  *
- * Dependency-free: a synchronous pure-JS SHA-1/HMAC (RFC 3174, RFC 2104), with
- * `crypto.getRandomValues`, `TextEncoder` and `URL`/`URLSearchParams` from the
- * platform, so it runs unchanged in Node 20+, browsers (secure context or not)
- * and edge runtimes.
+ * Dependency-free: the synchronous HMAC-SHA1 of sha1.ts, with
+ * `crypto.getRandomValues` and `URL`/`URLSearchParams` from the platform, so it
+ * runs unchanged in Node 20+, browsers (secure context or not) and edge runtimes.
  */
 import type { CoreExtension } from './auth.js';
 /** A form body in `application/x-www-form-urlencoded` shape. */
@@ -84,12 +83,8 @@ export declare function oauth1Sign(
   credentials: OAuth1Credentials,
   options?: OAuth1Options,
 ): Promise<OAuth1Signature>;
-/** SHA-1 of `data` (a string is hashed as UTF-8); 20 bytes. */
-export declare function sha1(data: string | Uint8Array): Uint8Array;
-/** HMAC-SHA1 (RFC 2104) of `message` under `key` (strings as UTF-8); 20 bytes. */
-export declare function hmacSha1(key: string | Uint8Array, message: string | Uint8Array): Uint8Array;
 /**
- * The extension that lets a core sign with OAuth 1.0a (`AdsClient` always has it):
+ * The extension that lets a core sign with OAuth 1.0a (the package's client class always has it):
  * `createCore({ auth: { oauth1: { consumerKey, consumerSecret, token, tokenSecret } } }, oauth1Auth)`.
  */
 export declare const oauth1Auth: CoreExtension;

@@ -66,7 +66,7 @@ function shared(data: unknown): boolean {
 }
 
 /** The data of a YAML text, or undefined where the full parser must read it (see above). */
-export function readYamlFast(source: string): { data: unknown } | undefined {
+export function readYamlWithoutPositions(source: string): { data: unknown } | undefined {
   if (FULL_PARSER_ONLY.some((pattern) => pattern.test(source))) return undefined;
   yaml ??= require('js-yaml') as typeof JsYaml;
   schema ??= coreSchema(yaml);

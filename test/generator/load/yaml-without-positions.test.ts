@@ -1,5 +1,5 @@
 /**
- * The fast YAML read gives the data the full parser (`yaml`, which keeps positions) gives, or
+ * The YAML read without positions (js-yaml) gives the data the full parser (`yaml`, which keeps positions) gives, or
  * leaves the text to it: checked on every YAML file of the project (specs, fixtures, the corpus)
  * and on the scalars where YAML libraries differ.
  */
@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseDocument } from 'yaml';
-import { readYamlFast } from '../../../generator/load/yaml-fast.ts';
+import { readYamlWithoutPositions } from '../../../generator/load/yaml-without-positions.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 /** What the full parser reads, as parse.ts asks it; undefined where it reports an error. */
@@ -32,7 +32,7 @@ test('every YAML file of the project: the same data, or left to the full parser'
   let fast = 0;
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
-    const read = readYamlFast(source);
+    const read = readYamlWithoutPositions(source);
     if (read === undefined) continue;
     fast++;
     const expected = full(source);
@@ -47,19 +47,19 @@ test('core schema scalars read as the full parser reads them', () => {
   const scalars = ['014', '0o17', '0x1F', '0b101', '1_000', '1e3', '1e400', '-.Inf', '.inf', '.NaN', '1.', '+12', '-0', '~', 'Null', 'NULL', 'null', '', 'yes', 'on', 'True', 'FALSE', '2024-01-01', '12:30', '9007199254740993', "'quoted'", '"\\u00e9"'];
   for (const scalar of scalars) {
     const source = `a: ${scalar}\n`;
-    const read = readYamlFast(source);
+    const read = readYamlWithoutPositions(source);
     assert.ok(read, scalar);
     assert.equal(read.data, full(source), scalar);
   }
-  assert.equal(readYamlFast('<<: { a: 1 }\nb: 2\n')?.data, { a: 1, b: 2 });
+  assert.equal(readYamlWithoutPositions('<<: { a: 1 }\nb: 2\n')?.data, { a: 1, b: 2 });
 });
 
 test('an alias of a scalar reads as its value; of a collection, is left to the full parser', () => {
-  assert.equal(readYamlFast('a: &x 1\nb: *x\n')?.data, { a: 1, b: 1 });
-  assert.is(readYamlFast('a: &x [1]\nb: *x\n'), undefined);
+  assert.equal(readYamlWithoutPositions('a: &x 1\nb: *x\n')?.data, { a: 1, b: 1 });
+  assert.is(readYamlWithoutPositions('a: &x [1]\nb: *x\n'), undefined);
   const merged = 'a: &x { c: 1 }\nb:\n  <<: *x\n  d: 2\n';
-  assert.equal(readYamlFast(merged)?.data, full(merged), 'merged scalars: copied, the same data');
-  assert.is(readYamlFast('a: &x { c: [1] }\nb:\n  <<: *x\n'), undefined, 'a merged collection is shared: the full parser');
+  assert.equal(readYamlWithoutPositions(merged)?.data, full(merged), 'merged scalars: copied, the same data');
+  assert.is(readYamlWithoutPositions('a: &x { c: [1] }\nb:\n  <<: *x\n'), undefined, 'a merged collection is shared: the full parser');
 });
 
 test('left to the full parser: explicit and collection keys, tags, directives, long keys, duplicates, errors', () => {
@@ -73,7 +73,7 @@ test('left to the full parser: explicit and collection keys, tags, directives, l
     'a: [1, 2\n',
     'a: 1\n---\nb: 2\n',
   ]) {
-    assert.is(readYamlFast(source), undefined, source.slice(0, 40));
+    assert.is(readYamlWithoutPositions(source), undefined, source.slice(0, 40));
   }
 });
 
