@@ -127,17 +127,17 @@ if (again.length > 0) {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, XGEN_TEST_TRANSPORT: 'fetch' },
   });
-  // Shown as it comes; the child's last line is its tally.
+  // Shown as it comes; its tally line ends its tests (its stays-open message may follow it).
   let tail = '';
   child.stdout.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
     tail = (tail + chunk.toString()).slice(-4096);
   });
   const code = await new Promise<number | null>((done) => child.on('close', done));
-  const tally = /^(\d+) passed, (\d+) failed/.exec(tail.trim().split('\n').at(-1) ?? '');
+  const tally = [...tail.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
   passed += Number(tally?.[1] ?? 0);
-  failed += tally ? Number(tally[2]) : 1;
-  if (code !== 0 && !(tally && Number(tally[2]) > 0)) failed += 1;
+  failed += Number(tally?.[2] ?? 0);
+  if (code !== 0 && !(Number(tally?.[2]) > 0)) failed += 1;
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 // Decided from the tally, never from uvu (which leaves 0 when a hook throws).
