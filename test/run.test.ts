@@ -1,6 +1,8 @@
 /**
  * test/run.ts itself, run as CI runs it (a child process) on scratch suites under test/fixtures/runner/:
- * a failing hook must show its error and make the exit code non-zero; a hang must be named and fail.
+ * a failing test, hook or file load must show its error and make the exit code non-zero; a test that
+ * never runs, a rejection nobody handled and a hang must be named and fail; and which files an argument
+ * selects (test/helpers/test-files.ts).
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from './helpers/cli.ts';
+import { selectTestFiles } from './helpers/test-files.ts';
 
 const exec = promisify(execFile);
 const SCRATCH = join(ROOT, 'test', 'fixtures', 'runner');
@@ -58,6 +61,51 @@ test('nothing to run is a failure (a filter that matches no file)', async () => 
   const { code, output } = await runRunner(['no-such-test-file-anywhere']);
   assert.is(code, 1, output);
   assert.match(plain(output), /^no test file matched "no-such-test-file-anywhere": an argument selects/m);
+});
+
+test('a failing test: non-zero exit, its assertion printed, counted in the tally', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'fails.test.ts')]);
+  assert.is(code, 1, output);
+  assert.match(output, 'scratch assertion failed on purpose (XGEN-FAIL-CHECK)');
+  assert.match(plain(output), /^1 passed, 1 failed$/m);
+});
+
+test('a file that throws while it loads fails the run, named with its error, and the other files still run', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'throws-at-import.test.ts'), join(SCRATCH, 'passes.test.ts')]);
+  assert.is(code, 1, output);
+  assert.match(plain(output), 'fixtures/runner/throws-at-import.test.ts: could not be loaded:');
+  assert.match(output, 'scratch file failed to load on purpose (XGEN-IMPORT-CHECK)');
+  assert.match(plain(output), /^1 passed, 1 failed$/m);
+});
+
+test('tests registered without a test.run() after them fail the run: a suite never silently skipped', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'no-run.test.ts'), join(SCRATCH, 'passes.test.ts')]);
+  assert.is(code, 1, output);
+  assert.match(plain(output), 'fixtures/runner/no-run.test.ts: 2 tests never ran: no test.run() after them');
+  assert.match(plain(output), /^1 passed, 2 failed$/m);
+});
+
+test('a promise rejection nobody handled is named with the test that left it, and fails the run', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'unhandled.test.ts')]);
+  assert.is(code, 1, output);
+  assert.match(plain(output), 'fixtures/runner/unhandled.test.ts: test "leaves a rejection behind": a promise rejection nobody handled:');
+  assert.match(output, 'scratch rejection left unhandled on purpose (XGEN-UNHANDLED-CHECK)');
+  assert.match(plain(output), /^1 passed, 1 failed$/m);
+});
+
+test('an argument selects the *.test.ts files whose path under test/ contains it; a file path runs that file', () => {
+  const root = join(ROOT, 'test');
+  const diff = selectTestFiles(root, ['generator/diff']).map((f) => f.name);
+  assert.ok(diff.length > 0, 'generator/diff selects some files');
+  for (const name of diff) assert.ok(name.includes('generator/diff') && name.endsWith('.test.ts'), name);
+  const all = selectTestFiles(root, []).map((f) => f.name);
+  assert.ok(all.includes('run.test.ts') && all.length > diff.length, 'no argument: every test file');
+  assert.ok(!all.some((name) => name.startsWith('fixtures/') || !name.endsWith('.test.ts')), 'only *.test.ts files, none under fixtures/');
+  assert.equal(selectTestFiles(root, ['generator/diff', 'run.test']).map((f) => f.name), [...diff, 'run.test.ts'].sort());
+  // A named file runs even outside the collection, alone unless fragments are given too.
+  const scratch = join(SCRATCH, 'passes.test.ts');
+  assert.equal(selectTestFiles(root, [scratch]), [{ name: 'fixtures/runner/passes.test.ts', file: scratch }]);
+  assert.equal(selectTestFiles(root, ['no-such-test-file-anywhere']), []);
 });
 
 test('a test that never finishes is named and fails the run (XGEN_TEST_TIMEOUT_MS)', async () => {

@@ -7,8 +7,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { freePort } from '../helpers/server.ts';
 
 const require = createRequire(import.meta.url);
 const PRISM_BIN = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
@@ -53,18 +53,6 @@ function installExitHook(): void {
       process.kill(process.pid, signal);
     });
   }
-}
-
-/** A port that was free a moment ago on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Starts `prism mock <specFile> -h 127.0.0.1 -p <free port> --errors` and waits until it answers. */

@@ -5,19 +5,19 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.ts';
+import type { Loopback } from '../helpers/server.ts';
 import { serveSite, siteFile } from './static-server.ts';
 
 let work = '';
 let site = '';
 let origin = '';
-let server: Server | undefined;
+let server: Loopback | undefined;
 let browser: Browser | undefined;
 // One context for the whole file: @sparticuz/chromium runs single-process, where closing a context can end the browser.
 let context: BrowserContext | undefined;
@@ -28,7 +28,8 @@ test.before(async () => {
   // XGEN_DOCS_SITE names a site already built (npm run docs:build writes docs/.vitepress/dist) to test instead.
   if (process.env.XGEN_DOCS_SITE) site = resolve(process.env.XGEN_DOCS_SITE);
   else buildSite();
-  ({ origin, server } = await serveSite(site));
+  server = await serveSite(site);
+  origin = server.url;
   browser = await launchChromium();
   context = await browser.newContext();
 });
@@ -42,7 +43,7 @@ function buildSite(): void {
 
 test.after(async () => {
   await browser?.close();
-  await new Promise((done) => (server ? server.close(done) : done(undefined)));
+  await server?.close();
   removeDir(work);
 });
 

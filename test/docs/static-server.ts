@@ -3,9 +3,9 @@
  * URLs does: `/guide/migrate` is `guide/migrate.html`, `/reference/api/core-v2/index/` its `index.html`.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { listenHttp, type Loopback } from '../helpers/server.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,8 +25,8 @@ export function siteFile(root: string, pathname: string): string | undefined {
   return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile());
 }
 
-export async function serveSite(root: string): Promise<{ origin: string; server: Server }> {
-  const server = createServer((req, res) => {
+export function serveSite(root: string): Promise<Loopback<Server>> {
+  return listenHttp((req, res) => {
     const file = siteFile(root, new URL(req.url ?? '/', 'http://x').pathname);
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -36,6 +36,4 @@ export async function serveSite(root: string): Promise<{ origin: string; server:
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

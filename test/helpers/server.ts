@@ -1,6 +1,74 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+/**
+ * Every loopback server the tests start: on 127.0.0.1 at a port the system picks, with a `close()` that
+ * also destroys the connections still open (a kept-alive socket must not keep a test, or the run, waiting).
+ * `startServer` records requests and answers from a handler; `listenHttp` hands the test node:http's own
+ * request and response; `listenSockets` gives raw TCP sockets (resets, hand-written HTTP).
+ */
+import { createServer, type IncomingMessage, type RequestListener, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import type { Test } from 'uvu';
-import type { AddressInfo } from 'node:net';
+
+/** A server listening on 127.0.0.1. */
+export interface Loopback<S extends TcpServer = TcpServer> {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  server: S;
+  /** Stops listening and destroys every open connection; resolves once the server is closed. */
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1 at a free port; `dropConnections` is what `close()` runs before closing. */
+async function listen<S extends TcpServer>(server: S, dropConnections: () => void): Promise<Loopback<S>> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        dropConnections();
+        // Closing twice (a test's finally, then its suite's after hook) is not an error here.
+        if (server.listening) server.close(() => resolve());
+        else resolve();
+      }),
+  };
+}
+
+/** An HTTP server on loopback whose requests go to `listener`, as node:http hands them over. */
+export async function listenHttp(listener: RequestListener): Promise<Loopback<HttpServer>> {
+  const server = createServer(listener);
+  return listen(server, () => server.closeAllConnections());
+}
+
+/** A TCP server on loopback: `onSocket` gets each connection (errors on it are the test's to provoke, not to crash on). */
+export async function listenSockets(onSocket: (socket: Socket) => void): Promise<Loopback<TcpServer> & { sockets: ReadonlySet<Socket> }> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    onSocket(socket);
+  });
+  const loopback = await listen(server, () => {
+    for (const socket of sockets) socket.destroy();
+  });
+  return { ...loopback, sockets };
+}
+
+/** A port on 127.0.0.1 that was free a moment ago (a server had it and gave it back): for a child process to listen on, or to be refused. */
+export async function freePort(): Promise<number> {
+  const { port, close } = await listenSockets(() => undefined);
+  await close();
+  return port;
+}
 
 /** A request as the test server saw it. */
 export interface SeenRequest {
@@ -32,17 +100,14 @@ export interface Reply {
   abort?: boolean;
 }
 
-export interface TestServer {
-  /** `http://127.0.0.1:<port>` */
-  url: string;
+export interface TestServer extends Loopback<HttpServer> {
   requests: SeenRequest[];
-  close(): Promise<void>;
 }
 
 /** Starts an HTTP server on loopback that records every request and answers with `handler`. */
 export async function startServer(handler: (request: SeenRequest) => Reply | Promise<Reply>): Promise<TestServer> {
   const requests: SeenRequest[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const loopback = await listenHttp((req: IncomingMessage, res: ServerResponse) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', async () => {
@@ -93,17 +158,7 @@ export async function startServer(handler: (request: SeenRequest) => Reply | Pro
       res.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...loopback, requests };
 }
 
 /** A loopback server shared by the tests of one suite. */

@@ -1,13 +1,10 @@
 /**
- * uvu as the test files see it under test/run.ts. uvu runs a suite's `before` and `after` hooks in a
- * `try/finally` that returns from the `finally`, so what a `before` hook throws is swallowed (its tests just
- * do not run, and nothing says why) and what an `after` hook throws aborts the whole run. Here every
- * `before`/`after` hook is wrapped: its error is recorded with the suite's file and name for the runner to
- * print and count; a `before` error is rethrown (the suite's tests must not run), an `after` error is not
- * (the other suites still run).
- *
- * Each test and hook also records what is running and since when (`running()`), so that test/run.ts can
- * stop a test that hangs and name it, instead of the run waiting for CI's own time limit.
+ * uvu as the test files see it under test/run.ts (test/helpers/uvu-resolve.mjs hands it out for 'uvu').
+ * uvu runs `before`/`after` hooks in a `try/finally` that returns from the `finally`: a `before` error is
+ * swallowed (its tests silently do not run) and an `after` error aborts the whole run. Here each hook's
+ * error is recorded for the runner (a `before` one rethrown so its tests do not run); each test and hook
+ * records what runs since when (`running()`), for the runner's hang watchdog; and tests no `run()` queued
+ * are handed to the runner after each file (`takeUnqueued()`), never dropped silently.
  */
 import * as uvu from 'uvu';
 
@@ -25,19 +22,29 @@ export interface Running {
   since: number;
 }
 
+/** A suite with tests registered after its last `run()` (or with no `run()` at all). */
+export interface Unqueued {
+  file: string;
+  suite: string;
+  tests: number;
+}
+
+// Shared with test/run.ts through globalThis: the runner and the test files must see one record
+// whichever way they reached this module.
 const store = globalThis as unknown as {
   __xgenHookFailures?: HookFailure[];
   __xgenRunning?: Running;
+  __xgenSuites?: { pending: Unqueued; run: () => void }[];
   UVU_QUEUE?: unknown[][];
   UVU_INDEX?: number;
 };
 
-/** Every hook failure recorded so far (shared with test/run.ts through globalThis). */
+/** Every hook failure recorded so far. */
 export function hookFailures(): HookFailure[] {
   return (store.__xgenHookFailures ??= []);
 }
 
-/** What runs now, shared with test/run.ts through globalThis. */
+/** What runs now. */
 export function running(): Running | undefined {
   return store.__xgenRunning;
 }
@@ -45,6 +52,27 @@ export function running(): Running | undefined {
 /** Records that `what` starts now. */
 export function startRunning(what: string): void {
   store.__xgenRunning = { what, since: Date.now() };
+}
+
+/**
+ * The suites holding tests that no `run()` queued, each then emptied: its tests are dropped, or uvu would
+ * run them with the next file that calls `run()` on the same suite (all files share the default `test`).
+ */
+export function takeUnqueued(): Unqueued[] {
+  const taken: Unqueued[] = [];
+  for (const { pending, run } of store.__xgenSuites ?? []) {
+    if (pending.tests === 0) continue;
+    taken.push({ ...pending });
+    // uvu's run() empties the suite into the current queue group: point it at a group thrown away.
+    const queue = store.UVU_QUEUE!;
+    const index = store.UVU_INDEX;
+    store.UVU_INDEX = queue.push([null]) - 1;
+    run();
+    queue.pop();
+    store.UVU_INDEX = index;
+    pending.tests = 0;
+  }
+  return taken;
 }
 
 /** The name test/run.ts gave the file being loaded (the first entry of its uvu queue group). */
@@ -58,6 +86,8 @@ type Register = (name: string, handler: (context: any) => unknown) => void;
 
 function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
   const where = (file: string) => `${file}${suite ? ` (suite "${suite}")` : ''}`;
+  const pending: Unqueued = { file: currentFile(), suite, tests: 0 };
+  (store.__xgenSuites ??= []).push({ pending, run: () => t.run() });
   const wrap = (register: Hook, hook: HookFailure['hook']): Hook => (handler) => {
     const file = currentFile();
     register(async (context: unknown) => {
@@ -73,7 +103,9 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
   // A test records itself as running when it starts; the file is known when the test is registered
   // (while test/run.ts imports it), not when it runs.
   const tracked = (register: Register): Register => (name, handler) => {
-    const label = `${where(currentFile())}: test "${name}"`;
+    pending.file = currentFile();
+    pending.tests++;
+    const label = `${where(pending.file)}: test "${name}"`;
     register(name, (context: unknown) => {
       startRunning(label);
       return handler(context);
@@ -86,12 +118,13 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
     after: Object.assign(wrap(after, 'after'), { each: after.each }),
     only: tracked(t.only as unknown as Register),
     skip: t.skip,
-    run: t.run,
+    run: () => {
+      pending.tests = 0;
+      t.run();
+    },
   });
   return guarded as unknown as T;
 }
 
 export const test = guard(uvu.test, '');
 export const suite: typeof uvu.suite = (name, state) => guard(uvu.suite(name, state), name ?? '');
-export const exec = uvu.exec;
-export type { Callback, Test } from 'uvu';

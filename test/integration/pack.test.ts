@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+import { startServer } from '../helpers/server.ts';
 
 const run = promisify(execFile);
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -136,25 +137,12 @@ export async function demo(): Promise<string[]> {
   assert.is.not(wrong.code, 0, 'a wrongly typed call does not type-check');
   assert.match(wrong.stdout, /^wrong\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'\./m, wrong.stdout);
 
-  // 6. The compiled package runs in plain node: a real request over loopback.
+  // 6. The compiled package runs in plain node: a real request over loopback, to a server this test starts.
   writeFileSync(
     join(project, 'run.mjs'),
-    `import { createServer } from 'node:http';
-import { ApiError, PetstoreClient, operations } from './packages/petstore/dist/index.js';
+    `import { ApiError, PetstoreClient, operations } from './packages/petstore/dist/index.js';
 
-const seen = [];
-const server = createServer((req, res) => {
-  seen.push({ method: req.method, url: req.url, auth: req.headers.authorization });
-  if (req.url === '/v1/pets/7') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: '7', name: 'Rex', status: 'sold' }));
-  } else {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ title: 'Not Found', detail: 'no such pet', type: 'about:blank', status: 404 }));
-  }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1:' + server.address().port, auth: { bearerToken: 'secret-token' }, maxRetries: 0 });
+const client = new PetstoreClient({ baseUrl: process.argv[2], auth: { bearerToken: 'secret-token' }, maxRetries: 0 });
 const pet = await client.pets.get({ pet_id: '7' });
 let missing;
 try {
@@ -162,15 +150,20 @@ try {
 } catch (error) {
   missing = error instanceof ApiError ? error.status : String(error);
 }
-server.close();
-console.log(JSON.stringify({ pet, missing, seen, ids: Object.keys(operations).sort() }));
+console.log(JSON.stringify({ pet, missing, ids: Object.keys(operations).sort() }));
 `,
   );
-  const ran = await step('node run.mjs', process.execPath, ['run.mjs'], project, 30_000);
+  const server = await startServer((request) =>
+    request.path === '/v1/pets/7'
+      ? { body: { id: '7', name: 'Rex', status: 'sold' } }
+      : { status: 404, body: { title: 'Not Found', detail: 'no such pet', type: 'about:blank', status: 404 } },
+  );
+  const ran = await step('node run.mjs', process.execPath, ['run.mjs', server.url], project, 30_000).finally(() => server.close());
   const result = JSON.parse(ran.stdout.trim().split('\n').pop() ?? '{}');
   assert.equal(result.pet, { id: '7', name: 'Rex', status: 'sold' });
   assert.is(result.missing, 404);
-  assert.equal(result.seen[0], { method: 'GET', url: '/v1/pets/7', auth: 'Bearer secret-token' });
+  const first = server.requests[0];
+  assert.equal({ method: first?.method, url: first?.url, auth: first?.headers.authorization }, { method: 'GET', url: '/v1/pets/7', auth: 'Bearer secret-token' });
   assert.equal(result.ids, ['createPets', 'deletePet', 'getPet', 'listPets']);
 
   // 7. The README's route for consuming the package: a file: dependency, imported by its name, under every

@@ -7,11 +7,12 @@
  * behind (timers). Runs on the transport the test process resolves (node:http, or fetch under
  * `--conditions=xgen-fetch`: test/run.ts runs it both ways).
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, ConnectionError, CoreClient, TimeoutError } from '../../generated/core-v2/src/index.js';
+import { listenSockets } from '../helpers/server.ts';
 
 const TOKEN = 'AAAA-chaos-bearer-token-never-shown';
 const SEED = 0x5eed_2025;
@@ -86,12 +87,8 @@ interface Seen {
 }
 
 /** A raw HTTP/1.1 server: calls `answer` with each whole request (head and `content-length` body); keep-alive unless the answer closes. */
-async function rawServer(answer: (seen: Seen, socket: Socket) => void): Promise<{ server: Server; url: string; sockets: Set<Socket> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
+function rawServer(answer: (seen: Seen, socket: Socket) => void): ReturnType<typeof listenSockets> {
+  return listenSockets((socket) => {
     let buffered = '';
     let nth = 0;
     socket.on('data', (chunk) => {
@@ -112,9 +109,6 @@ async function rawServer(answer: (seen: Seen, socket: Socket) => void): Promise<
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { server, url: `http://127.0.0.1:${port}`, sockets };
 }
 
 function head(status: number, headers: Record<string, string | number>): string {
@@ -248,10 +242,7 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
     }
   } finally {
     for (const socket of stalled) socket.destroy();
-    for (const s of [main, other]) {
-      for (const socket of s.sockets) socket.destroy();
-      s.server.close();
-    }
+    await Promise.all([main.close(), other.close()]);
   }
   const elapsed = performance.now() - started;
   for (const seen of away) if (seen.headers.authorization || JSON.stringify(seen).includes(TOKEN)) problems.push(`the token reached the other origin: ${seen.path}`);
@@ -348,8 +339,7 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
     await storm(120, (i) => retried(`opted-in ${i}`, `opted-in ${i}`, () => client.tweets.createPosts({ text: `opted-in ${i}` }, { retryNonIdempotent: true })));
     await storm(120, (i) => retried(`get ${i}`, String(5000 + i), () => client.tweets.getPostsByIds({ ids: [String(5000 + i)] })));
   } finally {
-    for (const socket of server.sockets) socket.destroy();
-    server.server.close();
+    await server.close();
     process.off('unhandledRejection', onUnhandled);
   }
   const elapsed = performance.now() - started;

@@ -7,10 +7,10 @@
  * response bytes, is not resent. Through fetch (`--conditions=xgen-fetch`) the platform's fetch has its
  * own rules: only the node:http transport's are checked.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConnectionError, CoreClient } from '../../generated/core-v2/src/index.js';
+import { listenSockets } from '../helpers/server.ts';
 
 const THROUGH_FETCH = process.env.XGEN_TEST_TRANSPORT === 'fetch';
 
@@ -20,7 +20,7 @@ interface RawServer {
   handled: string[];
   /** Requests that arrived, handled or not. */
   arrived: number;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -30,12 +30,8 @@ interface RawServer {
  * Answers keep the socket open (no `Connection: close`, no `Keep-Alive` hint), so the client reuses it.
  */
 async function rawServer(answer: (nth: number) => 'handle' | 'reset' | 'crash'): Promise<RawServer> {
-  const sockets = new Set<Socket>();
   const state = { handled: [] as string[], arrived: 0 };
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
+  const { url, close } = await listenSockets((socket) => {
     let nth = 0;
     let buffered = '';
     socket.on('data', (chunk) => {
@@ -58,20 +54,15 @@ async function rawServer(answer: (nth: number) => 'handle' | 'reset' | 'crash'):
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     get handled() {
       return state.handled;
     },
     get arrived() {
       return state.arrived;
     },
-    close() {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-    },
+    close,
   };
 }
 
@@ -89,7 +80,7 @@ test('a POST on a kept-alive socket the server reset as it arrived: not sent aga
     assert.match((error as Error).message, 'createPosts: connection failed (ECONNRESET after sending: the server may have received it; a POST is resent only with retryNonIdempotent)');
     assert.is(server.arrived, 2);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 
@@ -108,7 +99,7 @@ test('with retryNonIdempotent, or for a GET, the request reset on a reused socke
     assert.equal(server.handled, ['POST /2/tweets', 'POST /2/tweets', 'GET /2/tweets?ids=3', 'GET /2/tweets?ids=4']);
     assert.is(server.arrived, 6);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 
@@ -125,7 +116,7 @@ test('the resend is not one of the retries, and happens at most once', async () 
     assert.instance(error, ConnectionError);
     assert.is(server.arrived, 3);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 
@@ -140,7 +131,7 @@ test('a reset after the handler took the request is not resent: a POST is not se
     assert.instance(error, ConnectionError);
     assert.equal(server.handled, ['POST /2/tweets']);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 
@@ -148,12 +139,8 @@ test('a server closing idle sockets at its own pace: every POST lands at most on
   // Idle sockets are closed after 15 ms (no Keep-Alive hint tells the client); calls come 10 to 20 ms
   // apart, so some go out on a socket the server is closing.
   if (THROUGH_FETCH) return;
-  const sockets = new Set<Socket>();
   let handled = 0;
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
+  const server = await listenSockets((socket) => {
     let idle: ReturnType<typeof setTimeout> | undefined;
     const arm = (): void => {
       clearTimeout(idle);
@@ -174,10 +161,8 @@ test('a server closing idle sockets at its own pace: every POST lands at most on
       socket.write(`HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`, arm);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
   try {
-    const api = client(`http://127.0.0.1:${port}`);
+    const api = client(server.url);
     const calls = 40;
     // Without opt-in a POST that met the race fails (saying why) rather than risk landing twice.
     let failed = 0;
@@ -198,8 +183,7 @@ test('a server closing idle sockets at its own pace: every POST lands at most on
     }
     assert.is(handled, calls);
   } finally {
-    for (const socket of sockets) socket.destroy();
-    server.close();
+    await server.close();
   }
 });
 

@@ -3,11 +3,11 @@
  * time and its request is really aborted (the server sees the connection go), with Node's own
  * fetch and with a `fetch` option; and a finished attempt leaves no timer behind.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CoreClient, TimeoutError } from '../../generated/core-v2/src/index.js';
+import { listenHttp } from '../helpers/server.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -15,23 +15,13 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 async function server(handler: Handler): Promise<{ url: string; gone: () => Promise<number>; close: () => Promise<void> }> {
   let goneAt: ((at: number) => void) | undefined;
   const gone = new Promise<number>((resolve) => (goneAt = resolve));
-  const http = createServer((req, res) => {
+  const { url, close } = await listenHttp((req, res) => {
     res.on('close', () => {
       if (!res.writableFinished) goneAt?.(Date.now());
     });
     handler(req, res);
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    gone: () => gone,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
+  return { url, gone: () => gone, close };
 }
 
 /** Node's own fetch, and the same fetch given as an option. */

@@ -3,13 +3,12 @@
  * origin only), with a timeout, never showing a URL's query (a token) in a message; `--check` and the
  * result cache treat it like a file, keyed by the texts fetched.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
+import { freePort, listenHttp, type Loopback } from '../../helpers/server.ts';
 
 const ROOT_SPEC = `openapi: 3.1.0
 info: { title: Remote pets, version: 1.0.0 }
@@ -28,14 +27,14 @@ paths:
 `;
 let petSchema = `Pet:\n  type: object\n  properties:\n    name: { type: string }\n`;
 
-let server: Server;
+let server: Loopback | undefined;
 let base = '';
 let work = '';
 const requests: string[] = [];
 
 test.before(async () => {
   work = tempDir('remote');
-  server = createServer((req, res) => {
+  server = await listenHttp((req, res) => {
     requests.push(req.url ?? '');
     const path = (req.url ?? '').split('?')[0];
     if (path === '/api/openapi.yaml') res.end(ROOT_SPEC);
@@ -48,12 +47,10 @@ test.before(async () => {
       res.end('not here');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
 test.after(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server?.close();
   removeDir(work);
 });
 
@@ -108,10 +105,7 @@ test('HTTP errors, binary answers and timeouts are one line each, without the qu
     delete process.env.XGEN_FETCH_TIMEOUT_MS;
   }
   // A port nothing listens on: one a server had and gave back.
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise((resolve) => closed.close(resolve));
+  const port = await freePort();
   const refused = await generate(`http://127.0.0.1:${port}/spec.yaml`, '--no-cache');
   assert.is(refused.code, 1);
   assert.match(refused.err[0] ?? '', 'cannot fetch the spec: ECONNREFUSED');
