@@ -45,7 +45,16 @@ runServer(process.argv[1]).then((app) => {
   const child = spawn(process.execPath, ['-e', script, config], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`verdaccio did not start in 30 s:\n${output}`)), 30_000);
+    // Timers run before pending I/O: where the caller's own work held the event loop past the
+    // limit, the check waits one turn so that output already there is read first.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          child.kill('SIGTERM');
+          reject(new Error(`verdaccio did not start in 60 s:\n${output}`));
+        }),
+      60_000,
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening (\d+)/.exec(output);
