@@ -11,7 +11,7 @@
  * (each a field X removed), and a second run changes nothing. Republishing a version stops.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
@@ -73,19 +73,8 @@ let work = '';
 let registry: Registry | undefined;
 let env: NodeJS.ProcessEnv = {};
 
-test.before(async () => {
+test.before(() => {
   work = tempDir('registry');
-  registry = await startRegistry(join(work, 'registry'));
-  // Only this registry, its token and an empty cache: nothing from the npm that runs the tests.
-  env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
-  Object.assign(env, {
-    npm_config_userconfig: registry.npmrc,
-    npm_config_registry: registry.url,
-    npm_config_cache: join(work, 'npm-cache'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-  });
 });
 test.after(async () => {
   if (timings.length > 0) console.log(`registry round: ${timings.join(', ')}`);
@@ -113,15 +102,35 @@ async function sh(cmd: string, args: string[], cwd: string, allowFailure = false
   }
 }
 
-/** Generates the package in the generating repo from a spec and overlays, and publishes it as it is. */
-async function release(spec: string, overlays: string[]): Promise<string> {
+/**
+ * The generating repo's three releases, one after the other (each version is decided against the
+ * one before it, from the snapshot and history the repo keeps). Each generated package is copied
+ * aside as it is, to be published once the registry is up: generation needs no registry, so it
+ * runs while Verdaccio starts and xgen publishes.
+ */
+function generateReleases(releases: [spec: string, overlays: string[]][]): Promise<string>[] {
   const repo = join(work, 'generating');
-  const overlayList = overlays.length > 0 ? `    overlays: [${overlays.map((o) => JSON.stringify(join(OVERLAYS, o))).join(', ')}]\n` : '';
-  writeTree(repo, [['xgen.config.yaml', `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`]]);
-  const generated = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml')]);
-  assert.is(generated.code, 0, generated.text);
-  await sh(NPM, ['publish', join(repo, 'out', 'x')], repo);
-  return (JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as { version: string }).version;
+  let previous: Promise<unknown> = Promise.resolve();
+  return releases.map(([spec, overlays]) => {
+    const made = previous.then(async () => {
+      const overlayList = overlays.length > 0 ? `    overlays: [${overlays.map((o) => JSON.stringify(join(OVERLAYS, o))).join(', ')}]\n` : '';
+      writeTree(repo, [['xgen.config.yaml', `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`]]);
+      const generated = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml')]);
+      assert.is(generated.code, 0, generated.text);
+      const { version } = JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as { version: string };
+      const copy = join(work, 'releases', version);
+      cpSync(join(repo, 'out', 'x'), copy, { recursive: true });
+      return copy;
+    });
+    previous = made.catch(() => undefined);
+    return made;
+  });
+}
+
+/** Publishes a generated package as it is; gives its version. */
+async function publish(dir: string): Promise<string> {
+  await sh(NPM, ['publish', dir], work);
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 const tsc = (app: string) => sh(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], app, true);
@@ -131,13 +140,34 @@ const errorLines = (output: string) => [...output.matchAll(/^(\S+)\((\d+),\d+\):
 
 test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
   phase('start');
+  // 1.0.0 from X's 2.147; 2.0.0 from X's 2.159 with a parameter renamed; 3.0.0 with more renames on top.
+  const releases = generateReleases([
+    ['x-openapi-2.147.json', []],
+    ['x-openapi-2.159.json', ['search-order.overlay.yaml']],
+    ['x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']],
+  ]);
+  // Settled either way at once, so that a failure before they are awaited is not unhandled.
+  for (const release of releases) release.catch(() => undefined);
+  registry = await timed('start verdaccio', () => startRegistry(join(work, 'registry')));
+  const { npmrc, url } = registry;
+  // Only this registry, its token and an empty cache: nothing from the npm that runs the tests.
+  env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
+  Object.assign(env, {
+    npm_config_userconfig: npmrc,
+    npm_config_registry: url,
+    npm_config_cache: join(work, 'npm-cache'),
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  });
+
   // xgen itself, as `npm publish` from this checkout publishes it (prepublishOnly builds dist/), beside 1.0.0.
-  const [, v1] = await Promise.all([timed('publish xgen', () => sh(NPM, ['publish'], ROOT)), timed('generate and publish 1.0.0', () => release('x-openapi-2.147.json', []))]);
+  const xgenPublished = timed('publish xgen', () => sh(NPM, ['publish'], ROOT));
+  const [, v1] = await Promise.all([xgenPublished, timed('generate and publish 1.0.0', async () => publish(await releases[0]!))]);
   assert.is(v1, '1.0.0');
 
   // The consumer: its own repo, installing from the registry with an empty cache, compiled against
-  // 1.0.0 and committed, while the generating repo makes the two majors (the install waits on the
-  // network, generation on the processor).
+  // 1.0.0 and committed, while the two majors are published (or still generating).
   const app = join(work, 'app');
   const consumer = async (): Promise<void> => {
     mkdirSync(join(app, 'src'), { recursive: true });
@@ -147,6 +177,8 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
       ['src/app.ts', PROGRAM],
     ]);
     await timed('install (empty cache)', () => sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app));
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules', '@acme', 'x', 'package.json'), 'utf8')) as { version: string };
+    assert.is(installed.version, '1.0.0', '^1.0.0 installs 1.0.0 whatever majors the registry holds');
     const first = await tsc(app);
     assert.is(first.code, 0, `the program compiles against 1.0.0\n${first.stdout}`);
     await sh('git', ['init', '-q'], app);
@@ -154,15 +186,11 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     await sh('git', ['add', '-A'], app);
     await sh('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'consumer on 1.0.0'], app);
   };
-  // Two majors: X's 2.159 with a parameter renamed, then more renames on top.
-  const majors = async (): Promise<string[]> => [
-    await release('x-openapi-2.159.json', ['search-order.overlay.yaml']),
-    await release('x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']),
-  ];
+  const majors = async (): Promise<string[]> => [await publish(await releases[1]!), await publish(await releases[2]!)];
   const [, published] = await Promise.all([timed('consumer on 1.0.0', consumer), timed('generate and publish 2.0.0 and 3.0.0', majors)]);
   assert.equal(published, ['2.0.0', '3.0.0']);
   phase('1.0.0 consumer and the majors');
-  const again = await sh(NPM, ['publish', join(work, 'generating', 'out', 'x')], work, true);
+  const again = await sh(NPM, ['publish', await releases[2]!], work, true);
   assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
   assert.match(again.stderr, /cannot publish over|already present|previously published/i);
 
