@@ -328,8 +328,21 @@ function stageClock(pkg: string, onStage: StageListener | undefined): (stage: St
   let current: { stage: Stage; since: number } | undefined;
   return async (stage) => {
     const now = performance.now();
+    if (process.env.XGEN_PROFILE) profileLine(pkg, stage);
     onStage?.(pkg, stage, current && { stage: current.stage, ms: now - current.since });
     current = stage === 'done' ? undefined : { stage, since: now };
     if (stage !== 'done') await stageReached(stage);
   };
+}
+
+/**
+ * `XGEN_PROFILE=1`: on stderr, as each stage starts, the process's CPU time so far (every thread, not
+ * the compiler child) and its memory: what bench/ figures are made of, stage by stage.
+ */
+function profileLine(pkg: string, stage: Stage | 'done'): void {
+  const cpu = process.cpuUsage();
+  const memory = process.memoryUsage();
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const at = `${Math.round(performance.now())} ms, cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms`;
+  process.stderr.write(`xgen profile: ${pkg} ${stage} at ${at}, rss ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}, external ${mb(memory.external)}, peak ${mb(process.resourceUsage().maxRSS * 1024)}\n`);
 }

@@ -73,4 +73,23 @@ test('formatting is stable: formatted output formats to itself', async () => {
   assert.equal([...twice], [...once]);
 });
 
+test('big files are formatted one at a time, across calls; small ones at once; the order is kept', async () => {
+  const inFlight = { big: 0, small: 0 };
+  const most = { big: 0, small: 0 };
+  const slow = async (path: string, text: string): Promise<string> => {
+    const kind = text.length >= 256 * 1024 ? 'big' : 'small';
+    inFlight[kind]++;
+    most[kind] = Math.max(most[kind], inFlight[kind]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    inFlight[kind]--;
+    return `${path}\n`;
+  };
+  const files = (prefix: string) => new Map(['big1', 'small1', 'big2', 'small2', 'big3'].map((name) => [`src/${prefix}${name}.ts`, name.startsWith('big') ? 'x'.repeat(300 * 1024) : 'x']));
+  const [a, b] = await Promise.all([formatFiles(files('a'), slow), formatFiles(files('b'), slow)]);
+  assert.is(most.big, 1, 'never two big files at once');
+  assert.ok(most.small > 1, 'small files are not queued');
+  assert.equal([...a.keys()], [...files('a').keys()]);
+  assert.is(b.get('src/bbig2.ts'), 'src/bbig2.ts\n');
+});
+
 test.run();
