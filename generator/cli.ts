@@ -9,7 +9,7 @@ import { exitWhenFlushed } from './exit.ts';
 import type { StageListener } from './generate.ts';
 import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from './urls.ts';
 import { Progress } from './progress.ts';
-import { handleSignals, Interrupted, signalExitCode } from './write/interrupt.ts';
+import { handleSignals, Interrupted, signalExitCode } from './interrupt.ts';
 
 /*
  * Each command's modules are imported when it runs, not with this one: a cold `xgen generate`
@@ -487,7 +487,7 @@ function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packa
 }
 
 /**
- * The `xgen` command as a process: SIGINT and SIGTERM stop it cleanly (write/interrupt.ts: its
+ * The `xgen` command as a process: SIGINT and SIGTERM stop it cleanly (interrupt.ts: its
  * temporary folders removed, no package replaced after the signal, one line, exit 130 or 143), and
  * it exits only once stdout and stderr have been written out whole, whatever reads them.
  */

@@ -12,8 +12,9 @@ import { checkReplaceable, compareWithDisk, shownPath, type Staleness, userFiles
 import { applyRelease } from './version/release.ts';
 import { CHANGELOG_HINT, MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
-import { stageReached, throwIfInterrupted, yieldToSignals } from './write/interrupt.ts';
-import { removeStaleCompileFolders, removeStaleSiblings } from './write/stale.ts';
+import { stageReached, throwIfInterrupted, yieldToSignals } from './interrupt.ts';
+import { removeStaleCompileFolders } from './temporary.ts';
+import { removeStaleSiblings } from './write/stale.ts';
 import { fetchSpecTree } from './load/remote.ts';
 import { isUrl } from './urls.ts';
 
@@ -322,7 +323,7 @@ function checkOutputs(configs: PackageConfig[]): void {
 
 /**
  * Enters a package's stages in turn: tells the listener (the status line, --verbose's timings) and
- * lets a test signal the run there (XGEN_SIGNAL_AT, write/interrupt.ts).
+ * lets a test signal the run there (XGEN_SIGNAL_AT, interrupt.ts).
  */
 function stageClock(pkg: string, onStage: StageListener | undefined): (stage: Stage | 'done') => Promise<void> {
   let current: { stage: Stage; since: number } | undefined;

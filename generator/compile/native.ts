@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { onInterrupt, stageReached, temporaryFolder } from '../write/interrupt.ts';
-import { compileFolderPrefix } from '../write/stale.ts';
+import { onInterrupt, stageReached, temporaryFolder } from '../interrupt.ts';
+import { compileFolderPrefix } from '../temporary.ts';
 import { dirname, join, posix } from 'node:path';
 import { BUILD_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
@@ -40,8 +40,8 @@ export type NativeResult = { files: Map<string, string> } | { unavailable: strin
  * files by package path; a package that does not type-check is a CompileError with tsc's diagnostics.
  */
 export async function compileNative(exe: string, files: Map<string, string>, label: string, check = true): Promise<NativeResult> {
-  // Named with this run's pid, so that a later run can tell a killed run's folder (write/stale.ts);
-  // removed on SIGINT/SIGTERM too (write/interrupt.ts).
+  // Named with this run's pid, so that a later run can tell a killed run's folder (temporary.ts);
+  // removed on SIGINT/SIGTERM too (interrupt.ts).
   const dir = mkdtempSync(join(tmpdir(), compileFolderPrefix()));
   const forget = temporaryFolder(dir);
   try {

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { OutputError } from '../errors.ts';
 import { outputError } from './fs-errors.ts';
-import { temporaryFolder, throwIfInterrupted } from './interrupt.ts';
+import { temporaryFolder, throwIfInterrupted } from '../interrupt.ts';
 import { markerFiles, PACKAGE_MARKER } from './marker.ts';
 
 /** Every file under `dir`, by path relative to it (with `/`), sorted. */
