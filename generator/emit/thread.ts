@@ -37,7 +37,8 @@ function threadFailed(label: string, error: unknown): void {
 }
 
 /**
- * Emit work done on a thread of its own. The thread is started when generation starts, so that it
+ * Emit work done on a thread of its own (threads.ts has the emit stage's two, spec-thread.ts the
+ * spec's). The thread is started when generation starts, so that it
  * loads its libraries while this one reads the spec and builds the model; jobs sent to it run
  * there while this thread does other work. `here` does the same work on this thread, with the
  * same result: on one core or with XGEN_THREADS=0 (the thread is never started), where the thread
@@ -52,12 +53,14 @@ export class EmitThread<J, R> {
    * @param label what the thread does, for the warning when it cannot start ("the schema types")
    * @param entry the worker's file beside this module, without its extension
    * @param override an environment variable naming another entry file, for testing a thread that cannot start
+   * @param data the worker's `workerData` (which work an entry serving several kinds does)
    */
   constructor(
     private readonly label: string,
     private readonly entry: string,
     private readonly here: (job: J, progress: Progress) => Promise<R>,
     private readonly override: string,
+    private readonly data?: unknown,
   ) {}
 
   /** Starts the thread (once per process); a no-op on one core or with XGEN_THREADS=0. */
@@ -111,12 +114,13 @@ export class EmitThread<J, R> {
   private startWorker(): Worker {
     const other = process.env[this.override];
     const compiled = new URL(`./${this.entry}.js`, import.meta.url);
-    if (!other && existsSync(fileURLToPath(compiled))) return new Worker(compiled);
+    const workerData = this.data;
+    if (!other && existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData });
     const entry = other ? pathToFileURL(other) : new URL(`./${this.entry}.ts`, import.meta.url);
-    if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+    if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData });
     const boot = tsxBoot(entry.href) ?? loaderBoot(entry.href);
     if (!boot) throw new Error(`no TypeScript loader for ${fileURLToPath(entry)} (neither tsx nor bin/ts-loader.js is there)`);
-    return new Worker(boot, { eval: true });
+    return new Worker(boot, { eval: true, workerData });
   }
 
   /**

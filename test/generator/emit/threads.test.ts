@@ -1,8 +1,8 @@
 /**
- * The emitters run on their own thread give the files they give here, byte for byte and in the same
- * order; a thread that cannot start leaves the work to this thread; a job that fails on the thread
- * fails with this thread's own error (its class and fields, not only its message); and without the
- * threads the main thread never loads ts-morph.
+ * The emit threads (one worker file serving both) give what this thread gives, byte for byte and in
+ * the same order: the emitters' files and the schema types; a thread that cannot start leaves the
+ * work to this thread; a job that fails on the thread fails with this thread's own error (its class
+ * and fields, not only its message); and without the threads the main thread never loads ts-morph.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,7 +11,8 @@ import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
-import { emitted, emittersThreadRunning, forgetEmittersThread, requestEmitters, startEmittersThread } from '../../../generator/emit/emitters-thread.ts';
+import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
+import { emitted, emittersThreadRunning, forgetEmitThreads, requestEmit, schemaTypes, schemaTypesThreadRunning, startEmitThreads } from '../../../generator/emit/threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));
@@ -19,9 +20,9 @@ const model = buildModel(spec, { packageName: '@test/ads', clientName: 'AdsClien
 const here = runEmitters(model, { license: 'MIT' });
 
 test('the thread emits what this thread emits, in the same order', async () => {
-  forgetEmittersThread();
-  startEmittersThread();
-  requestEmitters(model, { license: 'MIT' });
+  forgetEmitThreads();
+  startEmitThreads();
+  await requestEmit(model, spec.version, { license: 'MIT' });
   const onThread = await emitted(model, { license: 'MIT' });
   assert.equal([...onThread.keys()], [...here.keys()]);
   for (const [path, text] of here) assert.is(onThread.get(path), text, path);
@@ -29,8 +30,8 @@ test('the thread emits what this thread emits, in the same order', async () => {
 });
 
 test('a job that fails on the thread fails with the error this thread throws', async () => {
-  forgetEmittersThread();
-  startEmittersThread();
+  forgetEmitThreads();
+  startEmitThreads();
   const broken = { ...model, groups: 7 } as unknown as typeof model;
   try {
     await emitted(broken, {});
@@ -43,16 +44,38 @@ test('a job that fails on the thread fails with the error this thread throws', a
 });
 
 test('a thread that cannot start: the work is done here', async () => {
-  forgetEmittersThread();
+  forgetEmitThreads();
   process.env.XGEN_EMITTERS_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
   try {
-    startEmittersThread();
+    startEmitThreads();
     const files = await emitted(model, { license: 'MIT' });
     assert.equal([...files], [...here]);
     assert.not.ok(emittersThreadRunning(), 'the thread is given up');
   } finally {
     delete process.env.XGEN_EMITTERS_WORKER;
-    forgetEmittersThread();
+    forgetEmitThreads();
+  }
+});
+
+test('the schema-types thread renders what this thread renders', async () => {
+  forgetEmitThreads();
+  startEmitThreads();
+  const onThread = await schemaTypes(model, spec.version);
+  assert.is(onThread, emitSchemaTypes(model, spec.version));
+  assert.ok(onThread.includes('export interface components'), onThread.slice(0, 200));
+  assert.ok(schemaTypesThreadRunning(), 'rendered on the thread, which is still up');
+});
+
+test('a schema-types thread that cannot start: the work is done here', async () => {
+  forgetEmitThreads();
+  process.env.XGEN_SCHEMA_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
+  try {
+    startEmitThreads();
+    assert.is(await schemaTypes(model, spec.version), emitSchemaTypes(model, spec.version));
+    assert.not.ok(schemaTypesThreadRunning(), 'the thread is given up');
+  } finally {
+    delete process.env.XGEN_SCHEMA_WORKER;
+    forgetEmitThreads();
   }
 });
 
