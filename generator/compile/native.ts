@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { onInterrupt, stageReached, temporaryFolder } from '../interrupt.ts';
@@ -45,7 +46,10 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
   const dir = mkdtempSync(join(tmpdir(), compileFolderPrefix()));
   const forget = temporaryFolder(dir);
   try {
+    // Written and read without blocking this thread (a package of GitHub's size has hundreds of
+    // files): a signal meanwhile is answered at once.
     const made = new Set<string>();
+    const writes: Promise<void>[] = [];
     for (const [path, text] of files) {
       if (!path.startsWith('src/') || !path.endsWith('.ts')) continue;
       const file = join(dir, path);
@@ -54,10 +58,11 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
         mkdirSync(parent, { recursive: true });
         made.add(parent);
       }
-      writeFileSync(file, text);
+      writes.push(writeFile(file, text));
     }
     const tsconfig = { compilerOptions: { ...BUILD_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    writes.push(writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig)));
+    await Promise.all(writes);
     await stageReached('tsc');
     const run = await runTsc(exe, dir);
     if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };
@@ -72,13 +77,12 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
     const out = new Map<string, string>();
     const dist = join(dir, 'dist');
     if (!existsSync(dist)) throw new CompileError(`generated ${label} could not be compiled`);
-    for (const path of walk(dist)) {
-      const text = readFileSync(join(dist, path), 'utf8');
-      out.set(posix.join('dist', path), text);
-    }
+    const paths = walk(dist);
+    const texts = await Promise.all(paths.map((path) => readFile(join(dist, path), 'utf8')));
+    paths.forEach((path, i) => out.set(posix.join('dist', path), texts[i]!));
     return { files: new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b))) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
     forget();
   }
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
+import { interruptedBy, onInterrupt } from '../interrupt.ts';
 
 /** A job sent to a thread, and what it sends back. */
 interface Request<J> {
@@ -46,7 +47,7 @@ function threadFailed(label: string, error: unknown): void {
  * again here, so that the error is this thread's own, of its own class).
  */
 export class EmitThread<J, R> {
-  private thread: { worker: Worker; pending: Map<number, Pending<J, R>> } | null | undefined;
+  private thread: { worker: Worker; pending: Map<number, Pending<J, R>>; forget: () => void } | null | undefined;
   private nextId = 0;
 
   /**
@@ -87,6 +88,7 @@ export class EmitThread<J, R> {
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
       const fallBack = (error?: unknown): void => {
+        if (interruptedBy()) return; // ended for a signal, not failed
         if (this.thread?.worker === worker) {
           this.thread = null;
           threadFailed(this.label, error);
@@ -96,7 +98,11 @@ export class EmitThread<J, R> {
       };
       worker.on('error', fallBack);
       worker.on('exit', (code) => fallBack(`it exited with code ${code}`));
-      this.thread = { worker, pending };
+      // On a signal the thread is told to end at once, beside the others: the process's exit then
+      // waits for none of them to wind down one after the other (each holds a TypeScript).
+      const forget = onInterrupt(() => void worker.terminate().catch(() => {}));
+      worker.on('exit', forget);
+      this.thread = { worker, pending, forget };
     } catch (error) {
       this.thread = null;
       threadFailed(this.label, error);
@@ -142,6 +148,7 @@ export class EmitThread<J, R> {
     if (!current) return;
     for (const job of current.pending.values()) this.redo(job);
     current.pending.clear();
+    current.forget();
     current.worker.terminate().catch(() => {});
   }
 
@@ -164,6 +171,8 @@ export class EmitThread<J, R> {
 
   /** A job the thread did not finish (it failed there, or the thread ended), done here. */
   private redo(job: Pending<J, R>): void {
+    // A run stopped by a signal does no more work (the thread was ended for it: see start).
+    if (interruptedBy()) return;
     void this.here(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
   }
 }
