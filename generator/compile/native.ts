@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { onInterrupt, stageReached, temporaryFolder } from '../interrupt.ts';
+import { stageReached, stopOnInterrupt, temporaryFolder } from '../interrupt.ts';
 import { compileFolderPrefix } from '../temporary.ts';
 import { dirname, join, posix } from 'node:path';
 import { BUILD_COMPILER_OPTIONS } from '../package-compiler-options.ts';
@@ -94,7 +94,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
 function runTsc(exe: string, dir: string): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error }> {
   return new Promise((resolve) => {
     const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    const forget = onInterrupt(() => child.kill('SIGKILL'));
+    const forget = stopOnInterrupt(() => child.kill('SIGKILL'));
     child.on('close', forget);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
-import { interruptedBy, onInterrupt } from '../interrupt.ts';
+import { interruptedBy, stopOnInterrupt } from '../interrupt.ts';
 
 /** A job sent to a thread, and what it sends back. */
 interface Request<J> {
@@ -100,7 +100,7 @@ export class EmitThread<J, R> {
       worker.on('exit', (code) => fallBack(`it exited with code ${code}`));
       // On a signal the thread is told to end at once, beside the others: the process's exit then
       // waits for none of them to wind down one after the other (each holds a TypeScript).
-      const forget = onInterrupt(() => void worker.terminate().catch(() => {}));
+      const forget = stopOnInterrupt(() => void worker.terminate().catch(() => {}));
       worker.on('exit', forget);
       this.thread = { worker, pending, forget };
     } catch (error) {
