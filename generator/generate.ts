@@ -251,7 +251,7 @@ export async function generateAll(
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
-      const { kept } = writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
+      const { kept } = await writePackageAtomically(pkg.config.out, pkg.files, keep(pkg.config));
       written.push(pkg.config.name);
       if (kept.length > 0) (options.warn ?? options.log)(keptWarning(where, kept));
       const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
