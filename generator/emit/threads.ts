@@ -118,6 +118,11 @@ export function keepEmitThreads(): void {
   kept = true;
 }
 
+/** Starts one of the threads alone, for tests of that thread. */
+export function startEmitThread(work: EmitWork): void {
+  (work === 'schema-types' ? schemaTypesThread : emittersThread).thread.start();
+}
+
 /** Whether each thread runs (it may still fall back if it cannot load), for tests. */
 export function schemaTypesThreadRunning(): boolean {
   return schemaTypesThread.thread.running();

@@ -1,8 +1,9 @@
 /**
- * The emit threads (one worker file serving both) give what this thread gives, byte for byte and in
- * the same order: the emitters' files and the schema types; a thread that cannot start leaves the
- * work to this thread; a job that fails on the thread fails with this thread's own error (its class
- * and fields, not only its message); and without the threads the main thread never loads ts-morph.
+ * The emitters' thread of emit/threads.ts (one worker file serves both emit threads; the schema
+ * types' is tested in threads-schema-types.test.ts) gives the files this thread gives, byte for byte
+ * and in the same order; a thread that cannot start leaves the work to this thread; a job that
+ * fails on the thread fails with this thread's own error (its class and fields, not only its
+ * message); and without the threads the main thread never loads ts-morph.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,8 +12,7 @@ import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
-import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
-import { emitted, emittersThreadRunning, forgetEmitThreads, requestEmit, schemaTypes, schemaTypesThreadRunning, startEmitThreads } from '../../../generator/emit/threads.ts';
+import { emitted, emittersThreadRunning, forgetEmitThreads, requestEmit, startEmitThread } from '../../../generator/emit/threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));
@@ -21,8 +21,9 @@ const here = runEmitters(model, { license: 'MIT' });
 
 test('the thread emits what this thread emits, in the same order', async () => {
   forgetEmitThreads();
-  startEmitThreads();
+  startEmitThread('emitters');
   await requestEmit(model, spec.version, { license: 'MIT' });
+  // (The schema types were requested too, here, where their thread does not run.)
   const onThread = await emitted(model, { license: 'MIT' });
   assert.equal([...onThread.keys()], [...here.keys()]);
   for (const [path, text] of here) assert.is(onThread.get(path), text, path);
@@ -31,7 +32,7 @@ test('the thread emits what this thread emits, in the same order', async () => {
 
 test('a job that fails on the thread fails with the error this thread throws', async () => {
   forgetEmitThreads();
-  startEmitThreads();
+  startEmitThread('emitters');
   const broken = { ...model, groups: 7 } as unknown as typeof model;
   try {
     await emitted(broken, {});
@@ -47,34 +48,12 @@ test('a thread that cannot start: the work is done here', async () => {
   forgetEmitThreads();
   process.env.XGEN_EMITTERS_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
   try {
-    startEmitThreads();
+    startEmitThread('emitters');
     const files = await emitted(model, { license: 'MIT' });
     assert.equal([...files], [...here]);
     assert.not.ok(emittersThreadRunning(), 'the thread is given up');
   } finally {
     delete process.env.XGEN_EMITTERS_WORKER;
-    forgetEmitThreads();
-  }
-});
-
-test('the schema-types thread renders what this thread renders', async () => {
-  forgetEmitThreads();
-  startEmitThreads();
-  const onThread = await schemaTypes(model, spec.version);
-  assert.is(onThread, emitSchemaTypes(model, spec.version));
-  assert.ok(onThread.includes('export interface components'), onThread.slice(0, 200));
-  assert.ok(schemaTypesThreadRunning(), 'rendered on the thread, which is still up');
-});
-
-test('a schema-types thread that cannot start: the work is done here', async () => {
-  forgetEmitThreads();
-  process.env.XGEN_SCHEMA_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
-  try {
-    startEmitThreads();
-    assert.is(await schemaTypes(model, spec.version), emitSchemaTypes(model, spec.version));
-    assert.not.ok(schemaTypesThreadRunning(), 'the thread is given up');
-  } finally {
-    delete process.env.XGEN_SCHEMA_WORKER;
     forgetEmitThreads();
   }
 });
