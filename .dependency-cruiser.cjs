@@ -10,12 +10,10 @@
  *    '- migrate/         rewrites a consumer's code           -> diff/, history/ (load, model for --from)
  *   history/             what a package keeps for migrate (rename history, the snapshot before the last
  *                        major, the renames between two snapshots): written by version/, read by migrate/
- *   leaves               errors.ts, urls.ts, templates-dir.ts, package-compiler-options.ts
+ *   leaves               errors.ts, urls.ts, templates-dir.ts, package-compiler-options.ts,
+ *                        interrupt.ts and temporary.ts (what compile and write share)
  *   templates/runtime/   copied into each package: client core, auth, pages, streams and the transports
  *                        (node-transport, fetch-transport, browser-transport); never imports the generator
- *
- * Not yet a rule: "compile never imports write" (compile/native.ts takes its interruption and
- * temporary folders from write/ until a leaf both share holds them).
  */
 const STAGE = '^generator/(load|model|emit|format|compile|write)/';
 const ABOVE_STAGES = '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|diff|migrate|history)/)';
@@ -83,8 +81,9 @@ module.exports = {
     { name: 'emit-reads-the-model-only', severity: 'error', comment: 'Emitters render the model: never load (the raw document) nor a later stage.', from: { path: '^generator/emit/' }, to: { path: '^generator/(load|format|compile|write)/' } },
     { name: 'format-knows-text', severity: 'error', comment: 'format lays out text: it knows neither the spec nor the model nor the emitters.', from: { path: '^generator/format/' }, to: { path: '^generator/(load|model|emit|compile|write)/' } },
     { name: 'compile-and-write-know-files', severity: 'error', comment: 'compile and write know files, not meaning: no load, model or emit.', from: { path: '^generator/(compile|write)/' }, to: { path: '^generator/(load|model|emit|format)/' } },
+    { name: 'compile-never-imports-emit-or-write', severity: 'error', comment: 'compile turns files into files: what it shares with write (interruption, temporary folders) is in the leaves interrupt.ts and temporary.ts, so neither stage depends on the other.', from: { path: '^generator/compile/' }, to: { path: '^generator/(emit|write)/' } },
     { name: 'write-is-the-last-stage', severity: 'error', comment: 'write puts files on disk and needs no compiler.', from: { path: '^generator/write/' }, to: { path: '^generator/compile/' } },
-    { name: 'leaves-import-no-generator-code', severity: 'error', comment: 'The shared leaf modules at the root import nothing of the generator, so any layer may use them.', from: { path: '^generator/(errors|templates-dir|package-compiler-options|urls)[.]ts$' }, to: { path: '^generator/' } },
+    { name: 'leaves-import-no-generator-code', severity: 'error', comment: 'The shared leaf modules at the root import nothing of the generator, so any layer may use them.', from: { path: '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary)[.]ts$' }, to: { path: '^generator/' } },
     { name: 'runtime-never-imports-the-generator', severity: 'error', comment: "The runtime in templates/ is copied into packages: it never imports generator code.", from: { path: '^templates/' }, to: { path: '^generator/' } },
   ],
   options: {

@@ -4,7 +4,9 @@
 // sources still hash to what `npm run dist` recorded: see sources-hash.js), else the TypeScript
 // sources. In a checkout those run through tsx (a devDependency: source maps, fast); installed
 // without tsx, through bin/ts-loader.js, which compiles each file with the `typescript` dependency.
-// Output is flushed whole before exit, and SIGINT/SIGTERM stop a run cleanly (generator/cli.ts runAsProcess).
+// Output is flushed whole before exit, and SIGINT/SIGTERM stop a run cleanly (generator/cli.ts runAsProcess;
+// before it is loaded, early-signals.js, imported first so that it is in place before anything else runs).
+import { exitWhenFlushed, releaseEarlySignals } from './early-signals.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
@@ -55,28 +57,9 @@ function missingDependency(error) {
   return `${what}: reinstall them (\`npm ci\` in the project that depends on xgen)`;
 }
 
-/** Ends the process once stdout and stderr are written out whole (a pipe may still hold some). */
-function exitWhenFlushed(code) {
-  let pending = 2;
-  const done = () => --pending === 0 && process.exit(code);
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', done);
-    stream.write('', done);
-  }
-}
-
-// A signal while the generator loads: nothing has been made yet, but the reply is the same.
-const early = (signal) => {
-  console.error(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`);
-  exitWhenFlushed(signal === 'SIGINT' ? 130 : 143);
-};
-process.on('SIGINT', early);
-process.on('SIGTERM', early);
-
 load().then(
   ({ runAsProcess }) => {
-    process.off('SIGINT', early);
-    process.off('SIGTERM', early);
+    releaseEarlySignals();
     runAsProcess(process.argv.slice(2));
   },
   (error) => {

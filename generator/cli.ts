@@ -10,7 +10,7 @@ import { migrate } from './cli/migrate.ts';
 import { report } from './cli/report.ts';
 import { exitWhenFlushed } from './exit.ts';
 import { redactUrls } from './urls.ts';
-import { handleSignals, signalExitCode } from './write/interrupt.ts';
+import { handleSignals, signalExitCode } from './interrupt.ts';
 
 /*
  * The command line: which command runs, with what, and the process around it. Its parts are in cli/
@@ -98,7 +98,7 @@ function xgenVersion(): string {
 }
 
 /**
- * The `xgen` command as a process: SIGINT and SIGTERM stop it cleanly (write/interrupt.ts: its
+ * The `xgen` command as a process: SIGINT and SIGTERM stop it cleanly (interrupt.ts: its
  * temporary folders removed, no package replaced after the signal, one line, exit 130 or 143), and
  * it exits only once stdout and stderr have been written out whole, whatever reads them.
  */

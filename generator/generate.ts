@@ -12,8 +12,9 @@ import { checkReplaceable, compareWithDisk, shownPath, type Staleness, userFiles
 import { applyRelease } from './version/release.ts';
 import { CHANGELOG_HINT, MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
-import { stageReached, throwIfInterrupted, yieldToSignals } from './write/interrupt.ts';
-import { removeStaleCompileFolders, removeStaleSiblings } from './write/stale.ts';
+import { stageReached, throwIfInterrupted, yieldToSignals } from './interrupt.ts';
+import { removeStaleCompileFolders } from './temporary.ts';
+import { removeStaleSiblings } from './write/stale.ts';
 import { fetchSpecTree } from './load/remote.ts';
 import { isUrl } from './urls.ts';
 
@@ -250,7 +251,7 @@ export async function generateAll(
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
-      const { kept } = writePackageAtomically(pkg.config.out, pkg.files, protectedPaths(pkg.config));
+      const { kept } = await writePackageAtomically(pkg.config.out, pkg.files, protectedPaths(pkg.config));
       written.push(pkg.config.name);
       if (kept.length > 0) (options.warn ?? options.log)(keptWarning(where, kept));
       const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
@@ -322,7 +323,7 @@ function checkOutputs(configs: PackageConfig[]): void {
 
 /**
  * Enters a package's stages in turn: tells the listener (the status line, --verbose's timings) and
- * lets a test signal the run there (XGEN_SIGNAL_AT, write/interrupt.ts).
+ * lets a test signal the run there (XGEN_SIGNAL_AT, interrupt.ts).
  */
 function stageClock(pkg: string, onStage: StageListener | undefined): (stage: Stage | 'done') => Promise<void> {
   let current: { stage: Stage; since: number } | undefined;

@@ -20,7 +20,7 @@ interface WatchOptions {
  * `xgen generate --watch`: generates every package, then regenerates a package whenever a file it was
  * made from changes: its spec and every file its `$ref`s reach, its overlays, its template overrides
  * (and every package when the config changes). A regeneration that fails prints its error and writes
- * nothing, so the last good package stays. Runs until a signal ends the process (write/interrupt.ts).
+ * nothing, so the last good package stays. Runs until a signal ends the process (interrupt.ts).
  */
 export async function watch(read: () => PackageConfig[], options: WatchOptions): Promise<number> {
   let configs: PackageConfig[];

@@ -1,5 +1,5 @@
 import { CompileError, OutputError, SpecError, SpecErrors, UsageError } from '../errors.ts';
-import { Interrupted, signalExitCode } from '../write/interrupt.ts';
+import { Interrupted, signalExitCode } from '../interrupt.ts';
 import { ArgumentError } from './arguments.ts';
 import type { Print } from './flags.ts';
 

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { onInterrupt, stageReached, temporaryFolder } from '../write/interrupt.ts';
-import { compileFolderPrefix } from '../write/stale.ts';
+import { stageReached, stopOnInterrupt, temporaryFolder } from '../interrupt.ts';
+import { compileFolderPrefix } from '../temporary.ts';
 import { dirname, join, posix } from 'node:path';
 import { BUILD_COMPILER_OPTIONS } from '../package-compiler-options.ts';
 import { CompileError } from '../errors.ts';
@@ -40,12 +41,15 @@ export type NativeResult = { files: Map<string, string> } | { unavailable: strin
  * files by package path; a package that does not type-check is a CompileError with tsc's diagnostics.
  */
 export async function compileNative(exe: string, files: Map<string, string>, label: string, check = true): Promise<NativeResult> {
-  // Named with this run's pid, so that a later run can tell a killed run's folder (write/stale.ts);
-  // removed on SIGINT/SIGTERM too (write/interrupt.ts).
+  // Named with this run's pid, so that a later run can tell a killed run's folder (temporary.ts);
+  // removed on SIGINT/SIGTERM too (interrupt.ts).
   const dir = mkdtempSync(join(tmpdir(), compileFolderPrefix()));
   const forget = temporaryFolder(dir);
   try {
+    // Written and read without blocking this thread (a package of GitHub's size has hundreds of
+    // files): a signal meanwhile is answered at once.
     const made = new Set<string>();
+    const writes: Promise<void>[] = [];
     for (const [path, text] of files) {
       if (!path.startsWith('src/') || !path.endsWith('.ts')) continue;
       const file = join(dir, path);
@@ -54,10 +58,11 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
         mkdirSync(parent, { recursive: true });
         made.add(parent);
       }
-      writeFileSync(file, text);
+      writes.push(writeFile(file, text));
     }
     const tsconfig = { compilerOptions: { ...BUILD_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    writes.push(writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig)));
+    await Promise.all(writes);
     await stageReached('tsc');
     const run = await runTsc(exe, dir);
     if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };
@@ -72,13 +77,12 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
     const out = new Map<string, string>();
     const dist = join(dir, 'dist');
     if (!existsSync(dist)) throw new CompileError(`generated ${label} could not be compiled`);
-    for (const path of walk(dist)) {
-      const text = readFileSync(join(dist, path), 'utf8');
-      out.set(posix.join('dist', path), text);
-    }
+    const paths = walk(dist);
+    const texts = await Promise.all(paths.map((path) => readFile(join(dist, path), 'utf8')));
+    paths.forEach((path, i) => out.set(posix.join('dist', path), texts[i]!));
     return { files: new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b))) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
     forget();
   }
 }
@@ -90,7 +94,7 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
 function runTsc(exe: string, dir: string): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error }> {
   return new Promise((resolve) => {
     const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    const forget = onInterrupt(() => child.kill('SIGKILL'));
+    const forget = stopOnInterrupt(() => child.kill('SIGKILL'));
     child.on('close', forget);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -2,80 +2,26 @@ import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { PackageFiles } from './emitters.ts';
-import { emitted, requestEmitters, startEmittersThread, stopEmittersThread } from './emitters-thread.ts';
 import type { PackageJsonOptions } from './package-files.ts';
 import { renderRuntime, type TemplateOverrides } from './runtime.ts';
-import { requestSchemaTypes, schemaTypes, startSchemaTypesThread, stopSchemaTypesThread } from './schema-types-thread.ts';
+import { emitted, requestEmit as requestOnThreads, schemaTypes } from './threads.ts';
+
+/*
+ * The emit stage: what it makes of a model, in parts (emitParts) or whole (emitPackage). The
+ * schema types and the ts-morph emitters run on threads (threads.ts has their lifetimes); this
+ * module loads neither library and renders the runtime (handlebars) while they work.
+ */
 
 export type { PackageFiles } from './emitters.ts';
 export { warnThreadFailures } from './thread.ts';
-
-/*
- * Emitting runs on two threads beside this one (see EmitThread): the schema types' (openapi-typescript
- * and TypeScript 5.9) and the ts-morph emitters'. This module loads neither library: it starts the
- * threads and renders the runtime (handlebars) while they work; the emitters run here only where
- * the threads do not run.
- */
-
-/** The packages being generated that may still emit, and whether the threads outlive them. */
-let users = 0;
-let kept = false;
+export { keepEmitThreads, prestartEmitThreads, releaseEmitThreads, startEmitThreads, stopIdleEmitThreads } from './threads.ts';
 
 /**
- * Starts the emit threads for a package about to be generated, to load their libraries while this
- * thread loads the spec and builds the model. Each start is paired with `releaseEmitThreads`.
- */
-export function startEmitThreads(): void {
-  users++;
-  startSchemaTypesThread();
-  startEmittersThread();
-}
-
-/**
- * A package no longer needs the emit threads (it is emitted, or it failed). When no package does,
- * they end, and their memory (a TypeScript each, the copies of the model) is free for the
- * compile and write stages; unless `keepEmitThreads` was called.
- */
-export function releaseEmitThreads(): void {
-  users = Math.max(0, users - 1);
-  if (users > 0 || kept) return;
-  stopSchemaTypesThread();
-  stopEmittersThread();
-}
-
-/**
- * Starts the emit threads ahead of any package, when every package of the run will be generated
- * (no result cache): they load their libraries while this thread loads the rest of the generator
- * and the config. The packages' `startEmitThreads`/`releaseEmitThreads` then end them as usual;
- * `stopIdleEmitThreads` ends them when no package came to use them.
- */
-export function prestartEmitThreads(): void {
-  startSchemaTypesThread();
-  startEmittersThread();
-}
-
-/** Ends the emit threads when no package is using them (and they are not kept): a run that failed before generating. */
-export function stopIdleEmitThreads(): void {
-  if (users > 0 || kept) return;
-  stopSchemaTypesThread();
-  stopEmittersThread();
-}
-
-/** Keeps the emit threads for the life of the process (`--watch`: each regeneration finds their libraries loaded). */
-export function keepEmitThreads(): void {
-  kept = true;
-}
-
-/**
- * Starts emitting a model as soon as it is built; `emitPackage` takes the result up. Sending a big
- * model to a thread copies it on this thread (a tenth of a second for GitHub's): between the two
- * copies the event loop takes a signal in.
+ * Starts emitting a model as soon as it is built; `emitParts` takes the results up. A model whose
+ * client name `emitParts` refuses is not sent.
  */
 export async function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions = {}): Promise<void> {
-  if (!isIdentifier(model.clientName)) return; // emitPackage refuses it
-  requestSchemaTypes(model, openapiVersion);
-  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-  requestEmitters(model, packageJson);
+  if (isIdentifier(model.clientName)) await requestOnThreads(model, openapiVersion, packageJson);
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
+import { interruptedBy, stopOnInterrupt } from '../interrupt.ts';
 
 /** A job sent to a thread, and what it sends back. */
 interface Request<J> {
@@ -37,7 +38,8 @@ function threadFailed(label: string, error: unknown): void {
 }
 
 /**
- * Emit work done on a thread of its own. The thread is started when generation starts, so that it
+ * Emit work done on a thread of its own (threads.ts has the emit stage's two, spec-thread.ts the
+ * spec's). The thread is started when generation starts, so that it
  * loads its libraries while this one reads the spec and builds the model; jobs sent to it run
  * there while this thread does other work. `here` does the same work on this thread, with the
  * same result: on one core or with XGEN_THREADS=0 (the thread is never started), where the thread
@@ -45,19 +47,21 @@ function threadFailed(label: string, error: unknown): void {
  * again here, so that the error is this thread's own, of its own class).
  */
 export class EmitThread<J, R> {
-  private thread: { worker: Worker; pending: Map<number, Pending<J, R>> } | null | undefined;
+  private thread: { worker: Worker; pending: Map<number, Pending<J, R>>; forget: () => void } | null | undefined;
   private nextId = 0;
 
   /**
    * @param label what the thread does, for the warning when it cannot start ("the schema types")
    * @param entry the worker's file beside this module, without its extension
    * @param override an environment variable naming another entry file, for testing a thread that cannot start
+   * @param data the worker's `workerData` (which work an entry serving several kinds does)
    */
   constructor(
     private readonly label: string,
     private readonly entry: string,
     private readonly here: (job: J, progress: Progress) => Promise<R>,
     private readonly override: string,
+    private readonly data?: unknown,
   ) {}
 
   /** Starts the thread (once per process); a no-op on one core or with XGEN_THREADS=0. */
@@ -84,6 +88,7 @@ export class EmitThread<J, R> {
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
       const fallBack = (error?: unknown): void => {
+        if (interruptedBy()) return; // ended for a signal, not failed
         if (this.thread?.worker === worker) {
           this.thread = null;
           threadFailed(this.label, error);
@@ -93,7 +98,11 @@ export class EmitThread<J, R> {
       };
       worker.on('error', fallBack);
       worker.on('exit', (code) => fallBack(`it exited with code ${code}`));
-      this.thread = { worker, pending };
+      // On a signal the thread is told to end at once, beside the others: the process's exit then
+      // waits for none of them to wind down one after the other (each holds a TypeScript).
+      const forget = stopOnInterrupt(() => void worker.terminate().catch(() => {}));
+      worker.on('exit', forget);
+      this.thread = { worker, pending, forget };
     } catch (error) {
       this.thread = null;
       threadFailed(this.label, error);
@@ -111,12 +120,13 @@ export class EmitThread<J, R> {
   private startWorker(): Worker {
     const other = process.env[this.override];
     const compiled = new URL(`./${this.entry}.js`, import.meta.url);
-    if (!other && existsSync(fileURLToPath(compiled))) return new Worker(compiled);
+    const workerData = this.data;
+    if (!other && existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData });
     const entry = other ? pathToFileURL(other) : new URL(`./${this.entry}.ts`, import.meta.url);
-    if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+    if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData });
     const boot = tsxBoot(entry.href) ?? loaderBoot(entry.href);
     if (!boot) throw new Error(`no TypeScript loader for ${fileURLToPath(entry)} (neither tsx nor bin/ts-loader.js is there)`);
-    return new Worker(boot, { eval: true });
+    return new Worker(boot, { eval: true, workerData });
   }
 
   /**
@@ -138,6 +148,7 @@ export class EmitThread<J, R> {
     if (!current) return;
     for (const job of current.pending.values()) this.redo(job);
     current.pending.clear();
+    current.forget();
     current.worker.terminate().catch(() => {});
   }
 
@@ -160,6 +171,8 @@ export class EmitThread<J, R> {
 
   /** A job the thread did not finish (it failed there, or the thread ended), done here. */
   private redo(job: Pending<J, R>): void {
+    // A run stopped by a signal does no more work (the thread was ended for it: see start).
+    if (interruptedBy()) return;
     void this.here(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
   }
 }

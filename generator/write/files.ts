@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { OutputError } from '../errors.ts';
 import { outputError } from './fs-errors.ts';
-import { temporaryFolder, throwIfInterrupted } from './interrupt.ts';
+import { temporaryFolder, throwIfInterrupted } from '../interrupt.ts';
 import { markerFiles, PACKAGE_MARKER } from './marker.ts';
 
 /** Every file under `dir`, by path relative to it (with `/`), sorted. */
@@ -143,17 +144,17 @@ function makeDirs(dir: string, made: Set<string>): void {
  * Only a folder `checkReplaceable` accepts is replaced; a file-system failure is an OutputError.
  * Nothing is swapped in once the run has been interrupted (SIGINT, SIGTERM).
  */
-export function writePackageAtomically(dir: string, files: Map<string, string>, protectedPaths: { path: string; what: string }[] = []): { kept: string[] } {
+export async function writePackageAtomically(dir: string, files: Map<string, string>, protectedPaths: { path: string; what: string }[] = []): Promise<{ kept: string[] }> {
   checkReplaceable(dir, protectedPaths);
   throwIfInterrupted();
   try {
-    return swapIn(dir, files);
+    return await swapIn(dir, files);
   } catch (error) {
     throw outputError(error, shownPath(dir));
   }
 }
 
-function swapIn(dir: string, files: Map<string, string>): { kept: string[] } {
+async function swapIn(dir: string, files: Map<string, string>): Promise<{ kept: string[] }> {
   const parent = dirname(dir);
   const made = new Set<string>();
   makeDirs(parent, made);
@@ -165,19 +166,25 @@ function swapIn(dir: string, files: Map<string, string>): { kept: string[] } {
   const forget = temporaryFolder(staging);
   const kept = userFiles(dir, files);
   try {
+    // Written one after the other (a later path may need an earlier one's folder) without blocking
+    // this thread (a package of GitHub's size has hundreds of files): a signal meanwhile is
+    // answered at once, and the check below keeps the staged tree out.
     for (const [path, text] of files) {
       if (isAbsolute(path) || path.split(/[\\/]/).includes('..')) throw new Error(`refusing to write outside the package: ${path}`);
       const target = join(staging, path);
       makeDirs(dirname(target), made);
-      writeFileSync(target, text);
+      await writeFile(target, text);
     }
     for (const path of kept) {
       makeDirs(dirname(join(staging, path)), made);
       copyFileSync(join(dir, path), join(staging, path));
     }
+    throwIfInterrupted();
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     forget();
+    // A write that failed because a signal's clean-up removed the staging folder is the signal's.
+    throwIfInterrupted();
     throw error;
   }
   const modules = join(dir, 'node_modules');

@@ -1,27 +1,12 @@
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isXgenFolder, processRuns } from '../temporary.ts';
 import { PACKAGE_MARKER } from './marker.ts';
 
 /** The staging and retired folders a run makes beside a package (`.<name>.xgen-new-<pid>`, `.xgen-old-<pid>`). */
 export function siblingPattern(dir: string): RegExp {
   const name = basename(dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^\\.${name}\\.xgen-(new|old)-(\\d+)$`);
-}
-
-/** The prefix of the compiler's temporary folders: the pid tells whether the run that made one still runs. */
-export function compileFolderPrefix(): string {
-  return `xgen-compile-${process.pid}-`;
-}
-
-/** Whether a process with this id runs (ours does: a folder with our pid may be in use by this very run). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -41,7 +26,7 @@ export function removeStaleSiblings(dir: string): string[] {
   }
   for (const name of names) {
     const match = pattern.exec(name);
-    if (!match || running(Number(match[2]))) continue;
+    if (!match || processRuns(Number(match[2]))) continue;
     const path = join(parent, name);
     if (isXgenFolder(path, (entries) => entries.length === 0 || entries.includes(PACKAGE_MARKER))) {
       rmSync(path, { recursive: true, force: true });
@@ -49,33 +34,4 @@ export function removeStaleSiblings(dir: string): string[] {
     }
   }
   return removed;
-}
-
-/** Removes the compiler's temporary folders (in the OS temp folder) that killed runs left. */
-export function removeStaleCompileFolders(): string[] {
-  const removed: string[] = [];
-  let names: string[];
-  try {
-    names = readdirSync(tmpdir());
-  } catch {
-    return removed;
-  }
-  for (const name of names) {
-    const match = /^xgen-compile-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
-    if (!match || running(Number(match[1]))) continue;
-    const path = join(tmpdir(), name);
-    if (isXgenFolder(path, (entries) => entries.every((e) => e === 'tsconfig.json' || e === 'src' || e === 'dist'))) {
-      rmSync(path, { recursive: true, force: true });
-      removed.push(path);
-    }
-  }
-  return removed;
-}
-
-function isXgenFolder(path: string, looksLike: (entries: string[]) => boolean): boolean {
-  try {
-    return existsSync(path) && statSync(path).isDirectory() && looksLike(readdirSync(path));
-  } catch {
-    return false;
-  }
 }

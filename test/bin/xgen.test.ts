@@ -7,7 +7,7 @@
  * dist/ does not matter.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,9 +29,7 @@ test.after(() => removeDir(work));
 function layout(name: string, parts: string[]): string {
   const dir = join(work, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  copyFileSync(join(ROOT, 'bin', 'xgen.js'), join(dir, 'bin', 'xgen.js'));
-  copyFileSync(join(ROOT, 'bin', 'ts-loader.js'), join(dir, 'bin', 'ts-loader.js'));
-  copyFileSync(join(ROOT, 'bin', 'sources-hash.js'), join(dir, 'bin', 'sources-hash.js'));
+  for (const file of readdirSync(join(ROOT, 'bin'))) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const part of parts) symlinkSync(join(ROOT, part), join(dir, part));
   return dir;

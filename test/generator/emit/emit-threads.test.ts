@@ -8,10 +8,17 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { emitted, emittersThreadRunning, forgetEmittersThread } from '../../../generator/emit/emitters-thread.ts';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
-import { prestartEmitThreads, releaseEmitThreads, startEmitThreads, stopIdleEmitThreads } from '../../../generator/emit/index.ts';
-import { forgetSchemaTypesThread, schemaTypesThreadRunning } from '../../../generator/emit/schema-types-thread.ts';
+import {
+  emitted,
+  emittersThreadRunning,
+  forgetEmitThreads,
+  prestartEmitThreads,
+  releaseEmitThreads,
+  schemaTypesThreadRunning,
+  startEmitThreads,
+  stopIdleEmitThreads,
+} from '../../../generator/emit/threads.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { ROOT, runCli } from '../../helpers/cli.ts';
@@ -19,8 +26,7 @@ import { ROOT, runCli } from '../../helpers/cli.ts';
 const running = () => [schemaTypesThreadRunning(), emittersThreadRunning()];
 
 test.before(() => {
-  forgetSchemaTypesThread();
-  forgetEmittersThread();
+  forgetEmitThreads();
 });
 
 test('two packages side by side: the threads end when the second one releases them', () => {
@@ -67,7 +73,7 @@ test('a cold run that fails before generating ends the threads it started ahead'
 test('after keepEmitThreads, the threads outlive the packages', () => {
   const probe = `
     const emit = await import(${JSON.stringify(join(ROOT, 'generator/emit/index.ts'))});
-    const { emittersThreadRunning } = await import(${JSON.stringify(join(ROOT, 'generator/emit/emitters-thread.ts'))});
+    const { emittersThreadRunning } = await import(${JSON.stringify(join(ROOT, 'generator/emit/threads.ts'))});
     emit.keepEmitThreads();
     emit.startEmitThreads();
     emit.releaseEmitThreads();

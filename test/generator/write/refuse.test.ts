@@ -32,6 +32,18 @@ async function expectRefused(out: string, message: string): Promise<void> {
   if (before) assert.is(treeSummary(work), before, 'nothing touched');
 }
 
+/** Asserts that `promise` rejects, with an error whose message matches `expected` (or that passes it). */
+async function rejects(promise: Promise<unknown>, expected?: RegExp | ((error: unknown) => boolean), message?: string): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    if (expected instanceof RegExp) assert.match((error as Error).message, expected, message);
+    else if (expected) assert.ok(expected(error), message ?? String(error));
+    return;
+  }
+  assert.unreachable(message ?? 'expected a rejection');
+}
+
 test('a folder with the user\'s own files is refused, and they stay', async () => {
   const mine = join(work, 'mine');
   mkdirSync(join(mine, 'notes'), { recursive: true });
@@ -104,40 +116,40 @@ test('a package xgen generated carries the marker and is replaced on the next ru
   assert.match(second.text, `${rel(out)}: warning: kept a file xgen did not write: src/stray.ts`);
 });
 
-test('writePackageAtomically checks too (nothing touched)', () => {
+test('writePackageAtomically checks too (nothing touched)', async () => {
   const mine = join(work, 'direct');
   mkdirSync(mine);
   writeFileSync(join(mine, 'keep.txt'), 'x');
-  assert.throws(() => writePackageAtomically(mine, files()), (e: unknown) => e instanceof OutputError && /no \.xgen-generated marker/.test((e as Error).message));
+  await rejects(writePackageAtomically(mine, files()), (e: unknown) => e instanceof OutputError && /no \.xgen-generated marker/.test((e as Error).message));
   assert.equal(readdirSync(mine), ['keep.txt']);
 });
 
-test('a file in the way of a parent: one line (was an EEXIST stack trace)', () => {
+test('a file in the way of a parent: one line (was an EEXIST stack trace)', async () => {
   const file = join(work, 'afile');
   writeFileSync(file, 'x');
   const out = join(file, 'sub');
-  assert.throws(
-    () => writePackageAtomically(out, files()),
+  await rejects(
+    writePackageAtomically(out, files()),
     (e: unknown) => e instanceof OutputError && (e as Error).message === `cannot write ${rel(out)}: a file is in the way (not a folder) (mkdir ${file})`,
   );
 });
 
-test('a folder that cannot be created (under /proc) fails at once instead of retrying forever', () => {
+test('a folder that cannot be created (under /proc) fails at once instead of retrying forever', async () => {
   if (process.platform !== 'linux' || !existsSync('/proc/self')) return;
   const started = performance.now();
-  assert.throws(
-    () => writePackageAtomically('/proc/xgen-cannot-be-here', files()),
+  await rejects(
+    writePackageAtomically('/proc/xgen-cannot-be-here', files()),
     (e: unknown) => e instanceof OutputError && (e as Error).message === 'cannot write /proc/xgen-cannot-be-here: the folder cannot be created there (mkdir /proc)',
   );
   assert.ok(performance.now() - started < 5000, 'no endless retry');
 });
 
-test('an unwritable parent: permission denied, one line', () => {
+test('an unwritable parent: permission denied, one line', async () => {
   if (process.getuid?.() === 0) return; // root writes anywhere
   const locked = join(work, 'locked');
   mkdirSync(locked, { mode: 0o555 });
-  assert.throws(
-    () => writePackageAtomically(join(locked, 'pkg'), files()),
+  await rejects(
+    writePackageAtomically(join(locked, 'pkg'), files()),
     (e: unknown) => e instanceof OutputError && /^cannot write .*locked\/pkg: permission denied/.test((e as Error).message),
   );
 });

@@ -14,6 +14,19 @@ export function onInterrupt(undo: () => void): () => void {
   return () => void cleanups.delete(undo);
 }
 
+/** Work that is told to stop at a signal (a thread, a child process): before any undo step runs. */
+const stops = new Set<() => void>();
+
+/**
+ * Registers a step that stops work going on beside this thread (it must return at once, as
+ * `worker.terminate()` and `child.kill()` do): those run first, so that the work winds down while
+ * the folders are removed.
+ */
+export function stopOnInterrupt(stop: () => void): () => void {
+  stops.add(stop);
+  return () => void stops.delete(stop);
+}
+
 /** Registers a temporary folder to remove on a signal. */
 export function temporaryFolder(path: string): () => void {
   return onInterrupt(() => rmSync(path, { recursive: true, force: true }));
@@ -64,15 +77,16 @@ export function yieldToSignals(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
-/** Runs every registered undo step, newest first; one that fails does not stop the others. */
+/** Runs every stop step, then every undo step, newest first; one that fails does not stop the others. */
 export function cleanUp(): void {
-  for (const undo of [...cleanups].reverse()) {
+  for (const undo of [...stops, ...[...cleanups].reverse()]) {
     try {
       undo();
     } catch {
       // Best effort: the next run removes what is left (see stale.ts).
     }
   }
+  stops.clear();
   cleanups.clear();
 }
 

@@ -1,8 +1,9 @@
 /**
- * The emitters run on their own thread give the files they give here, byte for byte and in the same
- * order; a thread that cannot start leaves the work to this thread; a job that fails on the thread
- * fails with this thread's own error (its class and fields, not only its message); and without the
- * threads the main thread never loads ts-morph.
+ * The emitters' thread of emit/threads.ts (one worker file serves both emit threads; the schema
+ * types' is tested in threads-schema-types.test.ts) gives the files this thread gives, byte for byte
+ * and in the same order; a thread that cannot start leaves the work to this thread; a job that
+ * fails on the thread fails with this thread's own error (its class and fields, not only its
+ * message); and without the threads the main thread never loads ts-morph.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
-import { emitted, emittersThreadRunning, forgetEmittersThread, requestEmitters, startEmittersThread } from '../../../generator/emit/emitters-thread.ts';
+import { emitted, emittersThreadRunning, forgetEmitThreads, requestEmit, startEmitThread } from '../../../generator/emit/threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));
@@ -19,9 +20,10 @@ const model = buildModel(spec, { packageName: '@test/ads', clientName: 'AdsClien
 const here = runEmitters(model, { license: 'MIT' });
 
 test('the thread emits what this thread emits, in the same order', async () => {
-  forgetEmittersThread();
-  startEmittersThread();
-  requestEmitters(model, { license: 'MIT' });
+  forgetEmitThreads();
+  startEmitThread('emitters');
+  await requestEmit(model, spec.version, { license: 'MIT' });
+  // (The schema types were requested too, here, where their thread does not run.)
   const onThread = await emitted(model, { license: 'MIT' });
   assert.equal([...onThread.keys()], [...here.keys()]);
   for (const [path, text] of here) assert.is(onThread.get(path), text, path);
@@ -29,8 +31,8 @@ test('the thread emits what this thread emits, in the same order', async () => {
 });
 
 test('a job that fails on the thread fails with the error this thread throws', async () => {
-  forgetEmittersThread();
-  startEmittersThread();
+  forgetEmitThreads();
+  startEmitThread('emitters');
   const broken = { ...model, groups: 7 } as unknown as typeof model;
   try {
     await emitted(broken, {});
@@ -43,16 +45,16 @@ test('a job that fails on the thread fails with the error this thread throws', a
 });
 
 test('a thread that cannot start: the work is done here', async () => {
-  forgetEmittersThread();
+  forgetEmitThreads();
   process.env.XGEN_EMITTERS_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
   try {
-    startEmittersThread();
+    startEmitThread('emitters');
     const files = await emitted(model, { license: 'MIT' });
     assert.equal([...files], [...here]);
     assert.not.ok(emittersThreadRunning(), 'the thread is given up');
   } finally {
     delete process.env.XGEN_EMITTERS_WORKER;
-    forgetEmittersThread();
+    forgetEmitThreads();
   }
 });
 

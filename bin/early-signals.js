@@ -1,0 +1,28 @@
+// Imported first by bin/xgen.js (imports run in order, before xgen.js's own code): from here on
+// SIGINT and SIGTERM get xgen's answer (one line, exit 130 or 143) while the generator loads, when
+// nothing has been made yet. Only a signal in Node's own start-up, before any of xgen runs, ends
+// the process by the signal itself (a shell reports that as 130 / 143 too).
+// generator/cli.ts runAsProcess takes over with `releaseEarlySignals`.
+
+/** Ends the process once stdout and stderr are written out whole (a pipe may still hold some). */
+export function exitWhenFlushed(code) {
+  let pending = 2;
+  const done = () => --pending === 0 && process.exit(code);
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', done);
+    stream.write('', done);
+  }
+}
+
+const early = (signal) => {
+  console.error(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`);
+  exitWhenFlushed(signal === 'SIGINT' ? 130 : 143);
+};
+process.on('SIGINT', early);
+process.on('SIGTERM', early);
+
+/** Hands the signals over to the generator's own handler (to be installed in the same tick). */
+export function releaseEarlySignals() {
+  process.off('SIGINT', early);
+  process.off('SIGTERM', early);
+}

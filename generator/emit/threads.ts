@@ -1,0 +1,164 @@
+import type { ApiModel } from '../model/types.ts';
+import type { PackageFiles } from './emitters.ts';
+import type { PackageJsonOptions } from './package-files.ts';
+import type { SchemaTypesInput } from './schema-types.ts';
+import { EmitThread } from './thread.ts';
+
+/*
+ * The emit threads' lifetimes. Emitting runs on two threads beside the main one (worker.ts, see
+ * EmitThread): the schema types' (TypeScript 5.9 and openapi-typescript, needed by nothing else;
+ * bench/RESULTS.md has what that costs) and the ts-morph emitters'. Each is started when
+ * generation starts, to load its libraries while the main thread reads the spec and builds the
+ * model; it ends once no package needs it. Where a thread does not run, its work is done on the
+ * main thread: same files.
+ */
+
+/** What the schema-types thread is sent: only what the emitter reads (a structured clone). */
+export interface SchemaTypesJob {
+  model: SchemaTypesInput;
+  openapiVersion: '3.0' | '3.1';
+}
+
+/** What the emitters' thread is sent (a structured clone: the model is plain data). */
+export interface EmittersJob {
+  model: ApiModel;
+  packageJson: PackageJsonOptions;
+}
+
+/** Which emitter a thread serves (worker.ts loads that one's libraries as it starts). */
+export type EmitWork = 'schema-types' | 'emitters';
+
+/** An emit thread, and the jobs asked of it as soon as a model was built, by model, until taken up. */
+class Emitter<J extends { model: object }, R> {
+  private readonly requested = new WeakMap<object, Promise<R>>();
+
+  constructor(readonly thread: EmitThread<J, R>) {}
+
+  /** Starts the job for its model now; `take` hands it out. */
+  request(job: J, model: object = job.model): void {
+    if (this.requested.has(model)) return;
+    const result = this.thread.run(job);
+    // Handled where `take` hands it out; this keeps a failure from being unhandled until then.
+    result.catch(() => {});
+    this.requested.set(model, result);
+  }
+
+  /** The result for a model: the job requested for it, or a new one (on the thread when it runs, otherwise here). */
+  take(job: J, model: object = job.model): Promise<R> {
+    const early = this.requested.get(model);
+    if (!early) return this.thread.run(job);
+    this.requested.delete(model);
+    return early;
+  }
+}
+
+const schemaTypesThread = new Emitter(
+  new EmitThread<SchemaTypesJob, string>(
+    'the schema types',
+    'worker',
+    async ({ model, openapiVersion }) => (await import('./schema-types.ts')).emitSchemaTypes(model, openapiVersion),
+    'XGEN_SCHEMA_WORKER',
+    'schema-types' satisfies EmitWork,
+  ),
+);
+
+const emittersThread = new Emitter(
+  new EmitThread<EmittersJob, PackageFiles>(
+    'the emitters',
+    'worker',
+    async ({ model, packageJson }) => (await import('./emitters.ts')).runEmitters(model, packageJson),
+    'XGEN_EMITTERS_WORKER',
+    'emitters' satisfies EmitWork,
+  ),
+);
+
+const both = [schemaTypesThread.thread, emittersThread.thread];
+
+/** The packages being generated that may still emit, and whether the threads outlive them. */
+let users = 0;
+let kept = false;
+
+/**
+ * Starts the emit threads for a package about to be generated, to load their libraries while this
+ * thread loads the spec and builds the model. Each start is paired with `releaseEmitThreads`.
+ */
+export function startEmitThreads(): void {
+  users++;
+  for (const thread of both) thread.start();
+}
+
+/**
+ * A package no longer needs the emit threads (it is emitted, or it failed). When no package does,
+ * they end, and their memory (a TypeScript each, the copies of the model) is free for the
+ * compile and write stages; unless `keepEmitThreads` was called.
+ */
+export function releaseEmitThreads(): void {
+  users = Math.max(0, users - 1);
+  stopIdleEmitThreads();
+}
+
+/**
+ * Starts the emit threads ahead of any package, when every package of the run will be generated
+ * (no result cache): they load their libraries while this thread loads the rest of the generator
+ * and the config. The packages' `startEmitThreads`/`releaseEmitThreads` then end them as usual;
+ * `stopIdleEmitThreads` ends them when no package came to use them.
+ */
+export function prestartEmitThreads(): void {
+  for (const thread of both) thread.start();
+}
+
+/** Ends the emit threads when no package is using them (and they are not kept): a run that failed before generating. */
+export function stopIdleEmitThreads(): void {
+  if (users > 0 || kept) return;
+  for (const thread of both) thread.stop();
+}
+
+/** Keeps the emit threads for the life of the process (`--watch`: each regeneration finds their libraries loaded). */
+export function keepEmitThreads(): void {
+  kept = true;
+}
+
+/** Starts one of the threads alone, for tests of that thread. */
+export function startEmitThread(work: EmitWork): void {
+  (work === 'schema-types' ? schemaTypesThread : emittersThread).thread.start();
+}
+
+/** Whether each thread runs (it may still fall back if it cannot load), for tests. */
+export function schemaTypesThreadRunning(): boolean {
+  return schemaTypesThread.thread.running();
+}
+export function emittersThreadRunning(): boolean {
+  return emittersThread.thread.running();
+}
+
+/** Forgets the threads, for tests: the next start makes new ones (see EmitThread.forget). */
+export function forgetEmitThreads(): void {
+  for (const thread of both) thread.forget();
+}
+
+/**
+ * Starts emitting a model as soon as it is built; `schemaTypes` and `emitted` take the results up.
+ * Sending a big model to a thread copies it on this thread (a tenth of a second for GitHub's):
+ * between the two copies the event loop takes a signal in.
+ */
+export async function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions): Promise<void> {
+  schemaTypesThread.request(schemaTypesJob(model, openapiVersion), model);
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  emittersThread.request({ model, packageJson });
+}
+
+/** `schemas.ts` for a model: the rendering requested for it, or a new one. */
+export function schemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): Promise<string> {
+  return schemaTypesThread.take(schemaTypesJob(model, openapiVersion), model);
+}
+
+/** The ts-morph emitters' files for a model: those requested for it, or new ones. */
+export function emitted(model: ApiModel, packageJson: PackageJsonOptions): Promise<PackageFiles> {
+  return emittersThread.take({ model, packageJson });
+}
+
+/** Only what the schema types' emitter reads: the thread is sent no more than it needs. */
+function schemaTypesJob(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): SchemaTypesJob {
+  const part: SchemaTypesInput = { schemas: model.schemas, enums: model.enums, title: model.title, version: model.version, hasMoney: model.hasMoney };
+  return { model: part, openapiVersion };
+}

@@ -1,0 +1,16 @@
+/**
+ * An emit thread (see threads.ts): loads the libraries of the emitter it serves (its workerData)
+ * as soon as it starts, then answers each job sent to it with that emitter's result.
+ */
+import { workerData } from 'node:worker_threads';
+import type { EmittersJob, EmitWork, SchemaTypesJob } from './threads.ts';
+import { serveJobs } from './thread.ts';
+
+const work = workerData as EmitWork;
+if (work === 'schema-types') {
+  const { emitSchemaTypes } = await import('./schema-types.ts');
+  serveJobs(({ model, openapiVersion }: SchemaTypesJob) => emitSchemaTypes(model, openapiVersion));
+} else {
+  const { runEmitters } = await import('./emitters.ts');
+  serveJobs(({ model, packageJson }: EmittersJob) => runEmitters(model, packageJson));
+}
