@@ -59,7 +59,7 @@ export class EmitThread<J, R> {
   constructor(
     private readonly label: string,
     private readonly entry: string,
-    private readonly here: (job: J, progress: Progress) => Promise<R>,
+    private readonly onThisThread: (job: J, progress: Progress) => Promise<R>,
     private readonly override: string,
     private readonly data?: unknown,
   ) {}
@@ -159,7 +159,7 @@ export class EmitThread<J, R> {
 
   /** The job's result: from the thread when it runs, else done here. */
   run(job: J, progress?: Progress): Promise<R> {
-    if (!this.thread) return this.here(job, progress ?? (() => {}));
+    if (!this.thread) return this.onThisThread(job, progress ?? (() => {}));
     const { worker, pending } = this.thread;
     const id = this.nextId++;
     return new Promise<R>((resolve, reject) => {
@@ -173,7 +173,7 @@ export class EmitThread<J, R> {
   private redo(job: Pending<J, R>): void {
     // A run stopped by a signal does no more work (the thread was ended for it: see start).
     if (interruptedBy()) return;
-    void this.here(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
+    void this.onThisThread(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
   }
 }
 
