@@ -41,7 +41,7 @@ function threadFailed(label: string, error: unknown): void {
  * Emit work done on a thread of its own (threads.ts has the emit stage's two, spec-thread.ts the
  * spec's). The thread is started when generation starts, so that it
  * loads its libraries while this one reads the spec and builds the model; jobs sent to it run
- * there while this thread does other work. `here` does the same work on this thread, with the
+ * there while this thread does other work. `onThisThread` does the same work on this thread, with the
  * same result: on one core or with XGEN_THREADS=0 (the thread is never started), where the thread
  * cannot start or dies (what it held is done here), and for a job that failed on the thread (done
  * again here, so that the error is this thread's own, of its own class).
