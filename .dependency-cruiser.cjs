@@ -16,12 +16,25 @@
  *                        (node-transport, fetch-transport, browser-transport); never imports the generator
  */
 const STAGE = '^generator/(load|model|emit|format|compile|write)/';
-const ABOVE_STAGES = '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|diff|migrate|history)/)';
+const ABOVE_STAGES =
+  '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|diff|migrate|history)/)';
 
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', severity: 'error', comment: 'Dependencies run one way: no module reaches itself again.', from: {}, to: { circular: true } },
-    { name: 'cli-is-the-top', severity: 'error', comment: 'The CLI (cli.ts and its parts in cli/) drives the stages; nothing else imports it.', from: { pathNot: '^generator/cli([.]ts$|/)' }, to: { path: '^generator/cli([.]ts$|/)' } },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Dependencies run one way: no module reaches itself again.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'cli-is-the-top',
+      severity: 'error',
+      comment: 'The CLI (cli.ts and its parts in cli/) drives the stages; nothing else imports it.',
+      from: { pathNot: '^generator/cli([.]ts$|/)' },
+      to: { path: '^generator/cli([.]ts$|/)' },
+    },
     {
       name: 'config-is-read-by-the-command-line',
       severity: 'error',
@@ -33,58 +46,151 @@ module.exports = {
     {
       name: 'generate-and-watch-take-the-config-they-are-given',
       severity: 'error',
-      comment: 'generate.ts and watch.ts name the PackageConfig type cli.ts hands them (a type-only import) and never read the file themselves.',
+      comment:
+        'generate.ts and watch.ts name the PackageConfig type cli.ts hands them (a type-only import) and never read the file themselves.',
       from: { path: '^generator/(generate|watch)[.]ts$' },
       to: { path: '^generator/config(-schema)?[.]ts$', dependencyTypesNot: ['type-only'] },
     },
-    { name: 'stages-import-nothing-above', severity: 'error', comment: 'A stage never imports the CLI, generate.ts, watch.ts, the config reader, the cache, versioning, the diff, migrate or the history they share.', from: { path: STAGE }, to: { path: ABOVE_STAGES } },
-    { name: 'services-import-nothing-above', severity: 'error', comment: 'The cache and versioning serve generate.ts: they import neither it, the CLI, watch.ts nor the config reader.', from: { path: '^generator/(cache|version)/' }, to: { path: '^generator/((cli|generate|config|watch)[.]ts$|cli/)' } },
-    { name: 'cache-and-version-know-no-stage', severity: 'error', comment: 'The cache and versioning work on files and snapshots, not on a stage of the pipeline.', from: { path: '^generator/(cache|version)/' }, to: { path: STAGE } },
-    { name: 'diff-imports-nothing-above', severity: 'error', comment: 'diff serves the CLI, versioning and migrate: it imports none of them, nor generate.ts, the config reader, the cache or the history.', from: { path: '^generator/diff/' }, to: { path: '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|migrate|history)/)' } },
+    {
+      name: 'stages-import-nothing-above',
+      severity: 'error',
+      comment:
+        'A stage never imports the CLI, generate.ts, watch.ts, the config reader, the cache, versioning, the diff, migrate or the history they share.',
+      from: { path: STAGE },
+      to: { path: ABOVE_STAGES },
+    },
+    {
+      name: 'services-import-nothing-above',
+      severity: 'error',
+      comment:
+        'The cache and versioning serve generate.ts: they import neither it, the CLI, watch.ts nor the config reader.',
+      from: { path: '^generator/(cache|version)/' },
+      to: { path: '^generator/((cli|generate|config|watch)[.]ts$|cli/)' },
+    },
+    {
+      name: 'cache-and-version-know-no-stage',
+      severity: 'error',
+      comment: 'The cache and versioning work on files and snapshots, not on a stage of the pipeline.',
+      from: { path: '^generator/(cache|version)/' },
+      to: { path: STAGE },
+    },
+    {
+      name: 'diff-imports-nothing-above',
+      severity: 'error',
+      comment:
+        'diff serves the CLI, versioning and migrate: it imports none of them, nor generate.ts, the config reader, the cache or the history.',
+      from: { path: '^generator/diff/' },
+      to: { path: '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|migrate|history)/)' },
+    },
     {
       name: 'diff-compares-models',
       severity: 'error',
-      comment: "The diff compares models and never imports emit (nor a later stage): facts it needs, such as a function's name or the public export list, are decided in the model, so the API snapshot cannot drift with how an emitter prints them.",
+      comment:
+        "The diff compares models and never imports emit (nor a later stage): facts it needs, such as a function's name or the public export list, are decided in the model, so the API snapshot cannot drift with how an emitter prints them.",
       from: { path: '^generator/diff/' },
       to: { path: '^generator/(emit|format|compile|write)/' },
     },
     {
       name: 'version-never-imports-migrate',
       severity: 'error',
-      comment: "Versioning and migrate never import each other's internals: all of migrate/ is migrate's own. What versioning writes for migrate (the previous snapshot, the rename history, the renames that decide them) is in generator/history/, which both read.",
+      comment:
+        "Versioning and migrate never import each other's internals: all of migrate/ is migrate's own. What versioning writes for migrate (the previous snapshot, the rename history, the renames that decide them) is in generator/history/, which both read.",
       from: { path: '^generator/version/' },
       to: { path: '^generator/migrate/' },
     },
     {
       name: 'migrate-never-imports-version',
       severity: 'error',
-      comment: "Migrate and versioning never import each other's internals: all of version/ is versioning's own. Migrate reads a package's history through generator/history/, the part both share.",
+      comment:
+        "Migrate and versioning never import each other's internals: all of version/ is versioning's own. Migrate reads a package's history through generator/history/, the part both share.",
       from: { path: '^generator/migrate/' },
       to: { path: '^generator/version/' },
     },
     {
       name: 'history-is-shared-below-version-and-migrate',
       severity: 'error',
-      comment: 'generator/history/ is what versioning and migrate share, so it imports neither of them, nor anything above them (the CLI, generate.ts, the config reader, the cache); it reads snapshots and the diff, and names from the model, never a stage that loads or prints.',
+      comment:
+        'generator/history/ is what versioning and migrate share, so it imports neither of them, nor anything above them (the CLI, generate.ts, the config reader, the cache); it reads snapshots and the diff, and names from the model, never a stage that loads or prints.',
       from: { path: '^generator/history/' },
-      to: { path: '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|migrate)/|(load|emit|format|compile|write)/)' },
+      to: {
+        path: '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|migrate)/|(load|emit|format|compile|write)/)',
+      },
     },
     {
       name: 'migrate-reads-snapshots',
       severity: 'error',
-      comment: "migrate works on API snapshots (made from a spec through load and the model where --from or --to names one) and on the consumer's code: it never imports the emitters or a later stage, the cache, or the commands above it.",
+      comment:
+        "migrate works on API snapshots (made from a spec through load and the model where --from or --to names one) and on the consumer's code: it never imports the emitters or a later stage, the cache, or the commands above it.",
       from: { path: '^generator/migrate/' },
       to: { path: '^generator/((cli|generate|watch)[.]ts$|(cli|cache)/|(emit|format|compile|write)/)' },
     },
-    { name: 'load-is-the-first-stage', severity: 'error', comment: 'load reads files and knows no later stage (load never imports model).', from: { path: '^generator/load/' }, to: { path: '^generator/(model|emit|format|compile|write)/' } },
-    { name: 'model-reads-load', severity: 'error', comment: 'The model reads what load produced and knows no later stage (model never imports emit).', from: { path: '^generator/model/' }, to: { path: '^generator/(emit|format|compile|write)/' } },
-    { name: 'emit-reads-the-model-only', severity: 'error', comment: 'Emitters render the model: never load (the raw document) nor a later stage.', from: { path: '^generator/emit/' }, to: { path: '^generator/(load|format|compile|write)/' } },
-    { name: 'format-knows-text', severity: 'error', comment: 'format lays out text: it knows neither the spec nor the model nor the emitters.', from: { path: '^generator/format/' }, to: { path: '^generator/(load|model|emit|compile|write)/' } },
-    { name: 'compile-and-write-know-files', severity: 'error', comment: 'compile and write know files, not meaning: no load, model or emit.', from: { path: '^generator/(compile|write)/' }, to: { path: '^generator/(load|model|emit|format)/' } },
-    { name: 'compile-never-imports-emit-or-write', severity: 'error', comment: 'compile turns files into files: what it shares with write (interruption, temporary folders) is in the leaves interrupt.ts and temporary.ts, so neither stage depends on the other.', from: { path: '^generator/compile/' }, to: { path: '^generator/(emit|write)/' } },
-    { name: 'write-is-the-last-stage', severity: 'error', comment: 'write puts files on disk and needs no compiler.', from: { path: '^generator/write/' }, to: { path: '^generator/compile/' } },
-    { name: 'leaves-import-no-generator-code', severity: 'error', comment: 'The shared leaf modules at the root import nothing of the generator, so any layer may use them.', from: { path: '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary)[.]ts$' }, to: { path: '^generator/' } },
-    { name: 'runtime-never-imports-the-generator', severity: 'error', comment: "The runtime in templates/ is copied into packages: it never imports generator code.", from: { path: '^templates/' }, to: { path: '^generator/' } },
+    {
+      name: 'load-is-the-first-stage',
+      severity: 'error',
+      comment: 'load reads files and knows no later stage (load never imports model).',
+      from: { path: '^generator/load/' },
+      to: { path: '^generator/(model|emit|format|compile|write)/' },
+    },
+    {
+      name: 'model-reads-load',
+      severity: 'error',
+      comment: 'The model reads what load produced and knows no later stage (model never imports emit).',
+      from: { path: '^generator/model/' },
+      to: { path: '^generator/(emit|format|compile|write)/' },
+    },
+    {
+      name: 'emit-reads-the-model-only',
+      severity: 'error',
+      comment: 'Emitters render the model: never load (the raw document) nor a later stage.',
+      from: { path: '^generator/emit/' },
+      to: { path: '^generator/(load|format|compile|write)/' },
+    },
+    {
+      name: 'format-knows-text',
+      severity: 'error',
+      comment: 'format lays out text: it knows neither the spec nor the model nor the emitters.',
+      from: { path: '^generator/format/' },
+      to: { path: '^generator/(load|model|emit|compile|write)/' },
+    },
+    {
+      name: 'compile-and-write-know-files',
+      severity: 'error',
+      comment: 'compile and write know files, not meaning: no load, model or emit.',
+      from: { path: '^generator/(compile|write)/' },
+      to: { path: '^generator/(load|model|emit|format)/' },
+    },
+    {
+      name: 'compile-never-imports-emit-or-write',
+      severity: 'error',
+      comment:
+        'compile turns files into files: what it shares with write (interruption, temporary folders) is in the leaves interrupt.ts and temporary.ts, so neither stage depends on the other.',
+      from: { path: '^generator/compile/' },
+      to: { path: '^generator/(emit|write)/' },
+    },
+    {
+      name: 'write-is-the-last-stage',
+      severity: 'error',
+      comment: 'write puts files on disk and needs no compiler.',
+      from: { path: '^generator/write/' },
+      to: { path: '^generator/compile/' },
+    },
+    {
+      name: 'leaves-import-no-generator-code',
+      severity: 'error',
+      comment:
+        'The shared leaf modules at the root import nothing of the generator, so any layer may use them.',
+      from: {
+        path: '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary)[.]ts$',
+      },
+      to: { path: '^generator/' },
+    },
+    {
+      name: 'runtime-never-imports-the-generator',
+      severity: 'error',
+      comment: 'The runtime in templates/ is copied into packages: it never imports generator code.',
+      from: { path: '^templates/' },
+      to: { path: '^generator/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

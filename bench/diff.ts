@@ -17,20 +17,46 @@ export async function run(options: { runs: number }): Promise<Section> {
   mkdirSync(out, { recursive: true });
   const args = {
     diff: [XGEN_BIN, 'diff', OLD_SPEC, REFERENCE_SPEC, '--json'],
-    generate: [XGEN_BIN, 'generate', '--spec', REFERENCE_SPEC, '--out', join(out, 'pkg'), '--name', '@bench/x', '--no-cache'],
+    generate: [
+      XGEN_BIN,
+      'generate',
+      '--spec',
+      REFERENCE_SPEC,
+      '--out',
+      join(out, 'pkg'),
+      '--name',
+      '@bench/x',
+      '--no-cache',
+    ],
   };
-  const results = await alternate(CONTENDERS, { warmup: 1, runs: options.runs }, (which) => runCommand(process.execPath, args[which], { cwd: out }));
+  const results = await alternate(CONTENDERS, { warmup: 1, runs: options.runs }, (which) =>
+    runCommand(process.execPath, args[which], { cwd: out }),
+  );
   const notes: string[] = [];
   for (const which of CONTENDERS) {
     const failed = results.get(which)!.find((r) => r.code !== 0);
-    if (failed) notes.push(`- ${which} exited ${failed.code}: ${(failed.stderr + failed.stdout).split('\n').slice(0, 3).join(' / ')}`);
+    if (failed)
+      notes.push(
+        `- ${which} exited ${failed.code}: ${(failed.stderr + failed.stdout).split('\n').slice(0, 3).join(' / ')}`,
+      );
   }
   const wall = (which: (typeof CONTENDERS)[number]) => median(results.get(which)!.map((r) => r.ms));
-  const peak = (which: (typeof CONTENDERS)[number]) => median(results.get(which)!.map((r) => r.peakKb ?? Number.NaN));
-  const diffReport = JSON.parse(results.get('diff')![0]?.stdout || '{"changes":[]}') as { bump?: string; changes: { operationId?: string; operationIds?: string[] }[] };
-  const reached = new Set(diffReport.changes.flatMap((c) => c.operationIds ?? (c.operationId !== undefined ? [c.operationId] : []))).size;
+  const peak = (which: (typeof CONTENDERS)[number]) =>
+    median(results.get(which)!.map((r) => r.peakKb ?? Number.NaN));
+  const diffReport = JSON.parse(results.get('diff')![0]?.stdout || '{"changes":[]}') as {
+    bump?: string;
+    changes: { operationId?: string; operationIds?: string[] }[];
+  };
+  const reached = new Set(
+    diffReport.changes.flatMap((c) => c.operationIds ?? (c.operationId !== undefined ? [c.operationId] : [])),
+  ).size;
   const rows = [
-    ['xgen diff x-2.147 x-2.159 --json', ms(wall('diff')), mb(peak('diff')), ratio(wall('diff'), wall('generate'))],
+    [
+      'xgen diff x-2.147 x-2.159 --json',
+      ms(wall('diff')),
+      mb(peak('diff')),
+      ratio(wall('diff'), wall('generate')),
+    ],
     ['xgen generate x-2.159 (cold: --no-cache)', ms(wall('generate')), mb(peak('generate')), '1.00x'],
   ];
   const body = [
@@ -40,7 +66,11 @@ export async function run(options: { runs: number }): Promise<Section> {
     ...(notes.length ? ['', ...notes] : []),
   ].join('\n');
   const targets: [string, string, boolean][] = [
-    ['diff x-2.147 -> x-2.159 well under one cold generation of x-2.159 (≤ 0.5x)', `${ratio(wall('diff'), wall('generate'))} (${ms(wall('diff'))} vs ${ms(wall('generate'))})`, wall('diff') <= 0.5 * wall('generate')],
+    [
+      'diff x-2.147 -> x-2.159 well under one cold generation of x-2.159 (≤ 0.5x)',
+      `${ratio(wall('diff'), wall('generate'))} (${ms(wall('diff'))} vs ${ms(wall('generate'))})`,
+      wall('diff') <= 0.5 * wall('generate'),
+    ],
   ];
   return { title: 'Spec diff: xgen diff against one cold generation', body, targets };
 }

@@ -4,8 +4,27 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { alternate, type CommandResult, mbOf, msOf, type Outcome, outcome, ratio, runCommand, why } from './lib/measure.ts';
-import { BENCH, ensureXgenBuilt, outDir, PEERS, SPECS, SPEC_NAMES, type SpecName, XGEN_BIN } from './lib/setup.ts';
+import {
+  alternate,
+  type CommandResult,
+  mbOf,
+  msOf,
+  type Outcome,
+  outcome,
+  ratio,
+  runCommand,
+  why,
+} from './lib/measure.ts';
+import {
+  BENCH,
+  ensureXgenBuilt,
+  outDir,
+  PEERS,
+  SPECS,
+  SPEC_NAMES,
+  type SpecName,
+  XGEN_BIN,
+} from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
 
 export const GENERATORS = ['xgen', 'openapi-typescript', 'heyapi', 'orval'] as const;
@@ -31,17 +50,43 @@ function command(tool: Run, spec: SpecName | 'both'): { args: string[]; env?: Re
   const env = { BENCH_SPEC: spec === 'both' ? '' : SPECS[spec], BENCH_OUT: out };
   switch (tool) {
     case 'xgen':
-      return { args: [XGEN_BIN, 'generate', '--config', join(BENCH, `configs/xgen.${spec}.yaml`), '--no-cache'] };
+      return {
+        args: [XGEN_BIN, 'generate', '--config', join(BENCH, `configs/xgen.${spec}.yaml`), '--no-cache'],
+      };
     case 'xgen-both':
-      return { args: [XGEN_BIN, 'generate', '--config', join(BENCH, 'configs/xgen.both.yaml'), '--no-cache'] };
+      return {
+        args: [XGEN_BIN, 'generate', '--config', join(BENCH, 'configs/xgen.both.yaml'), '--no-cache'],
+      };
     case 'xgen-both-cached':
-      return { args: [XGEN_BIN, 'generate', '--config', join(BENCH, 'configs/xgen.both.yaml'), '--cache-dir', join(out, 'cache')] };
+      return {
+        args: [
+          XGEN_BIN,
+          'generate',
+          '--config',
+          join(BENCH, 'configs/xgen.both.yaml'),
+          '--cache-dir',
+          join(out, 'cache'),
+        ],
+      };
     case 'openapi-typescript':
-      return { args: [join(PEERS, 'openapi-typescript/bin/cli.js'), SPECS[spec as SpecName], '-o', join(out, 'schema.ts')] };
+      return {
+        args: [
+          join(PEERS, 'openapi-typescript/bin/cli.js'),
+          SPECS[spec as SpecName],
+          '-o',
+          join(out, 'schema.ts'),
+        ],
+      };
     case 'heyapi':
-      return { args: [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(BENCH, 'configs/heyapi.config.mjs')], env };
+      return {
+        args: [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(BENCH, 'configs/heyapi.config.mjs')],
+        env,
+      };
     case 'orval':
-      return { args: [join(PEERS, 'orval/dist/bin/orval.mjs'), '--config', join(BENCH, 'configs/orval.config.mjs')], env };
+      return {
+        args: [join(PEERS, 'orval/dist/bin/orval.mjs'), '--config', join(BENCH, 'configs/orval.config.mjs')],
+        env,
+      };
   }
 }
 
@@ -68,7 +113,14 @@ export async function ensureOutputs(): Promise<void> {
   ensureXgenBuilt();
   for (const spec of SPEC_NAMES) {
     for (const tool of GENERATORS) {
-      const marker = tool === 'xgen' ? join(outDir(tool, spec), 'src/index.ts') : tool === 'openapi-typescript' ? join(outDir(tool, spec), 'schema.ts') : tool === 'orval' ? join(outDir(tool, spec), 'client.ts') : join(outDir(tool, spec), 'index.ts');
+      const marker =
+        tool === 'xgen'
+          ? join(outDir(tool, spec), 'src/index.ts')
+          : tool === 'openapi-typescript'
+            ? join(outDir(tool, spec), 'schema.ts')
+            : tool === 'orval'
+              ? join(outDir(tool, spec), 'client.ts')
+              : join(outDir(tool, spec), 'index.ts');
       if (existsSync(marker)) continue;
       const result = await generate(tool, spec);
       if (result.code !== 0) writeFileSync(`${outDir(tool, spec)}.failed`, why(result));
@@ -82,7 +134,11 @@ export async function ensureOutputs(): Promise<void> {
 async function writeUnchecked(spec: SpecName): Promise<void> {
   const out = outDir('xgen', spec);
   rmSync(out, { recursive: true, force: true });
-  await runCommand(process.execPath, ['--import', 'tsx', join(BENCH, 'lib/xgen-unchecked.ts'), SPECS[spec], out], { cwd: BENCH });
+  await runCommand(
+    process.execPath,
+    ['--import', 'tsx', join(BENCH, 'lib/xgen-unchecked.ts'), SPECS[spec], out],
+    { cwd: BENCH },
+  );
 }
 
 export async function run(options: { runs: number }): Promise<Section> {
@@ -97,30 +153,58 @@ export async function run(options: { runs: number }): Promise<Section> {
   const wallOf = (result: Outcome) => (result.failed ? undefined : result.ms);
   let ref = new Map<Generator, Outcome>();
   for (const spec of SPEC_NAMES) {
-    const results = await alternate(GENERATORS, { warmup: 0, runs: options.runs }, (tool) => generate(tool, spec));
+    const results = await alternate(GENERATORS, { warmup: 0, runs: options.runs }, (tool) =>
+      generate(tool, spec),
+    );
     const outcomes = new Map(GENERATORS.map((tool) => [tool, outcome(results.get(tool)!)] as const));
     if (spec === 'x-2.159') ref = outcomes;
     const ours = wallOf(outcomes.get('xgen')!);
     for (const tool of GENERATORS) {
       const result = outcomes.get(tool)!;
       fail(`${LABELS[tool]} on ${spec}`, result);
-      rows.push([spec, LABELS[tool] + (result.failed ? ' (failed)' : ''), msOf(result), mbOf(result), ratio(wallOf(result), ours)]);
+      rows.push([
+        spec,
+        LABELS[tool] + (result.failed ? ' (failed)' : ''),
+        msOf(result),
+        mbOf(result),
+        ratio(wallOf(result), ours),
+      ]);
     }
   }
   // The target: both X packages in one `xgen generate` (the root config's two packages), against
   // openapi-typescript run on the same two specs one after the other, the two alternating.
-  const pair = await alternate(['xgen-both', 'openapi-typescript'] as const, { warmup: 0, runs: options.runs }, async (tool) => {
-    if (tool === 'xgen-both') return generate('xgen-both', 'both');
-    const [core, ads] = [await generate(tool, 'core-v2'), await generate(tool, 'ads-v12')];
-    return { ...(core.code !== 0 ? core : ads), ms: core.ms + ads.ms, peakKb: Math.max(core.peakKb ?? Number.NaN, ads.peakKb ?? Number.NaN) };
-  });
+  const pair = await alternate(
+    ['xgen-both', 'openapi-typescript'] as const,
+    { warmup: 0, runs: options.runs },
+    async (tool) => {
+      if (tool === 'xgen-both') return generate('xgen-both', 'both');
+      const [core, ads] = [await generate(tool, 'core-v2'), await generate(tool, 'ads-v12')];
+      return {
+        ...(core.code !== 0 ? core : ads),
+        ms: core.ms + ads.ms,
+        peakKb: Math.max(core.peakKb ?? Number.NaN, ads.peakKb ?? Number.NaN),
+      };
+    },
+  );
   const bothResult = outcome(pair.get('xgen-both')!);
   const peerPairResult = outcome(pair.get('openapi-typescript')!);
   const peerPairLabel = `${LABELS['openapi-typescript']}, two runs`;
   fail('xgen (one config, both packages)', bothResult);
   fail(peerPairLabel, peerPairResult);
-  rows.push(['core-v2 + ads-v12', 'xgen (one config, both packages)', msOf(bothResult), mbOf(bothResult), '1.00x']);
-  rows.push(['core-v2 + ads-v12', peerPairLabel, msOf(peerPairResult), mbOf(peerPairResult), ratio(wallOf(peerPairResult), wallOf(bothResult))]);
+  rows.push([
+    'core-v2 + ads-v12',
+    'xgen (one config, both packages)',
+    msOf(bothResult),
+    mbOf(bothResult),
+    '1.00x',
+  ]);
+  rows.push([
+    'core-v2 + ads-v12',
+    peerPairLabel,
+    msOf(peerPairResult),
+    mbOf(peerPairResult),
+    ratio(wallOf(peerPairResult), wallOf(bothResult)),
+  ]);
   // Regenerating with unchanged inputs (a build step, a pre-commit `--check`): the result cache answers.
   rmSync(join(outDir('xgen-both-cached', 'both'), 'cache'), { recursive: true, force: true });
   const seeded = await generate('xgen-both-cached', 'both');
@@ -128,7 +212,13 @@ export async function run(options: { runs: number }): Promise<Section> {
   for (let i = 0; i < options.runs; i++) cached.push(await generate('xgen-both-cached', 'both'));
   const cachedResult = outcome(cached);
   fail('xgen, inputs unchanged (result cache)', cachedResult);
-  rows.push(['core-v2 + ads-v12', 'xgen, inputs unchanged (result cache)', msOf(cachedResult), mbOf(cachedResult), '']);
+  rows.push([
+    'core-v2 + ads-v12',
+    'xgen, inputs unchanged (result cache)',
+    msOf(cachedResult),
+    mbOf(cachedResult),
+    '',
+  ]);
   const body = [
     table(['spec', 'generator', 'wall (median)', 'peak RSS', 'vs xgen'], rows, 2),
     '',
@@ -136,19 +226,81 @@ export async function run(options: { runs: number }): Promise<Section> {
     ...(failures.length ? ['', ...failures.map((f) => `- ${f}`)] : []),
   ].join('\n');
   /** A target over outcomes: 'failed' when any of them failed, else whether `met` holds. */
-  const target = (name: string, results: Outcome[], measured: () => string, met: () => boolean): [string, string, boolean | 'failed'] =>
-    results.some((r) => r.failed) ? [name, `failed: ${results.filter((r) => r.failed).map((r) => (r.failed ? `exit ${r.code}` : '')).join(', ')}`, 'failed'] : [name, measured(), met()];
-  const refMs = (tool: Generator) => wallOf(ref.get(tool) ?? { failed: true, code: -1, why: 'not run' }) ?? Number.NaN;
-  const refOutcomes = (...tools: Generator[]) => tools.map((t) => ref.get(t) ?? ({ failed: true, code: -1, why: 'not run' } as Outcome));
+  const target = (
+    name: string,
+    results: Outcome[],
+    measured: () => string,
+    met: () => boolean,
+  ): [string, string, boolean | 'failed'] =>
+    results.some((r) => r.failed)
+      ? [
+          name,
+          `failed: ${results
+            .filter((r) => r.failed)
+            .map((r) => (r.failed ? `exit ${r.code}` : ''))
+            .join(', ')}`,
+          'failed',
+        ]
+      : [name, measured(), met()];
+  const refMs = (tool: Generator) =>
+    wallOf(ref.get(tool) ?? { failed: true, code: -1, why: 'not run' }) ?? Number.NaN;
+  const refOutcomes = (...tools: Generator[]) =>
+    tools.map((t) => ref.get(t) ?? ({ failed: true, code: -1, why: 'not run' } as Outcome));
   const targets: [string, string, boolean | 'failed'][] = [
-    target('both X packages generated in ≤ 2 s wall (every stage)', [bothResult], () => msOf(bothResult), () => wall(bothResult) <= 2000),
-    target('… regenerated with unchanged inputs (result cache)', [cachedResult], () => msOf(cachedResult), () => wall(cachedResult) <= 2000),
-    target('x-2.159: ≤ 1.2x openapi-typescript\'s time', refOutcomes('xgen', 'openapi-typescript'), () => `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`, () => refMs('xgen') <= 1.2 * refMs('openapi-typescript')),
-    target('x-2.159: ≤ 0.3x hey-api\'s time', refOutcomes('xgen', 'heyapi'), () => `${ratio(refMs('xgen'), refMs('heyapi'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('heyapi')!)})`, () => refMs('xgen') <= 0.3 * refMs('heyapi')),
-    target('both X packages cold: ≤ 1.0x openapi-typescript on the two specs (38)', [bothResult, peerPairResult], () => `${ratio(wall(bothResult), wall(peerPairResult))} (${msOf(bothResult)} vs ${msOf(peerPairResult)})`, () => wall(bothResult) <= wall(peerPairResult)),
-    target('x-2.159: ≤ 1.0x openapi-typescript\'s time (38)', refOutcomes('xgen', 'openapi-typescript'), () => `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`, () => refMs('xgen') <= refMs('openapi-typescript')),
-    target('both X packages cold: ≤ 1.5x openapi-typescript on the two specs', [bothResult, peerPairResult], () => `${ratio(wall(bothResult), wall(peerPairResult))} (${msOf(bothResult)} vs ${msOf(peerPairResult)})`, () => wall(bothResult) <= 1.5 * wall(peerPairResult)),
-    target('x-2.159: ≤ 1.5x openapi-typescript\'s time', refOutcomes('xgen', 'openapi-typescript'), () => `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`, () => refMs('xgen') <= 1.5 * refMs('openapi-typescript')),
+    target(
+      'both X packages generated in ≤ 2 s wall (every stage)',
+      [bothResult],
+      () => msOf(bothResult),
+      () => wall(bothResult) <= 2000,
+    ),
+    target(
+      '… regenerated with unchanged inputs (result cache)',
+      [cachedResult],
+      () => msOf(cachedResult),
+      () => wall(cachedResult) <= 2000,
+    ),
+    target(
+      "x-2.159: ≤ 1.2x openapi-typescript's time",
+      refOutcomes('xgen', 'openapi-typescript'),
+      () =>
+        `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`,
+      () => refMs('xgen') <= 1.2 * refMs('openapi-typescript'),
+    ),
+    target(
+      "x-2.159: ≤ 0.3x hey-api's time",
+      refOutcomes('xgen', 'heyapi'),
+      () =>
+        `${ratio(refMs('xgen'), refMs('heyapi'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('heyapi')!)})`,
+      () => refMs('xgen') <= 0.3 * refMs('heyapi'),
+    ),
+    target(
+      'both X packages cold: ≤ 1.0x openapi-typescript on the two specs (38)',
+      [bothResult, peerPairResult],
+      () =>
+        `${ratio(wall(bothResult), wall(peerPairResult))} (${msOf(bothResult)} vs ${msOf(peerPairResult)})`,
+      () => wall(bothResult) <= wall(peerPairResult),
+    ),
+    target(
+      "x-2.159: ≤ 1.0x openapi-typescript's time (38)",
+      refOutcomes('xgen', 'openapi-typescript'),
+      () =>
+        `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`,
+      () => refMs('xgen') <= refMs('openapi-typescript'),
+    ),
+    target(
+      'both X packages cold: ≤ 1.5x openapi-typescript on the two specs',
+      [bothResult, peerPairResult],
+      () =>
+        `${ratio(wall(bothResult), wall(peerPairResult))} (${msOf(bothResult)} vs ${msOf(peerPairResult)})`,
+      () => wall(bothResult) <= 1.5 * wall(peerPairResult),
+    ),
+    target(
+      "x-2.159: ≤ 1.5x openapi-typescript's time",
+      refOutcomes('xgen', 'openapi-typescript'),
+      () =>
+        `${ratio(refMs('xgen'), refMs('openapi-typescript'))} (${msOf(ref.get('xgen')!)} vs ${msOf(ref.get('openapi-typescript')!)})`,
+      () => refMs('xgen') <= 1.5 * refMs('openapi-typescript'),
+    ),
   ];
   return { title: 'Generation: wall time and peak memory', body, targets, failures };
 }

@@ -25,23 +25,34 @@ export async function run(options: { runs: number }): Promise<Section> {
     migrate: [XGEN_BIN, 'migrate'],
     tsc: [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
   };
-  const results = await alternate(CONTENDERS, { warmup: 1, runs: options.runs }, (which) => runCommand(process.execPath, args[which], { cwd: dir }));
+  const results = await alternate(CONTENDERS, { warmup: 1, runs: options.runs }, (which) =>
+    runCommand(process.execPath, args[which], { cwd: dir }),
+  );
   const notes: string[] = [];
   const failures: string[] = [];
   // migrate exits 1 when uses are left to migrate by hand (this pair has some), tsc 2 on type errors.
   const expected = { migrate: 1, tsc: 2 };
   for (const which of CONTENDERS) {
     const failed = results.get(which)!.find((r) => r.code !== expected[which]);
-    if (failed) failures.push(`${which} on x-2.147 -> x-2.159: exited ${failed.code}: ${(failed.stderr + failed.stdout).split('\n').slice(0, 3).join(' / ')}`);
+    if (failed)
+      failures.push(
+        `${which} on x-2.147 -> x-2.159: exited ${failed.code}: ${(failed.stderr + failed.stdout).split('\n').slice(0, 3).join(' / ')}`,
+      );
   }
   const wall = (which: (typeof CONTENDERS)[number]) => median(results.get(which)!.map((r) => r.ms));
-  const peak = (which: (typeof CONTENDERS)[number]) => median(results.get(which)!.map((r) => r.peakKb ?? Number.NaN));
+  const peak = (which: (typeof CONTENDERS)[number]) =>
+    median(results.get(which)!.map((r) => r.peakKb ?? Number.NaN));
   const last = results.get('migrate')!.at(-1);
   const listed = (last?.stdout ?? '').split('\n').filter((line) => /^\S+:\d+:\d+: /.test(line)).length;
   const migrated = /(\d+) uses? migrated/.exec(`${last?.stdout ?? ''}${last?.stderr ?? ''}`)?.[1] ?? '?';
   const lines = existsSync(consumer) ? readFileSync(consumer, 'utf8').split('\n').length : 0;
   const rows = [
-    ['xgen migrate (x-2.147 consumer, after regenerating x-2.159)', ms(wall('migrate')), mb(peak('migrate')), ratio(wall('migrate'), wall('tsc'))],
+    [
+      'xgen migrate (x-2.147 consumer, after regenerating x-2.159)',
+      ms(wall('migrate')),
+      mb(peak('migrate')),
+      ratio(wall('migrate'), wall('tsc')),
+    ],
     ['tsc --noEmit on the same project', ms(wall('tsc')), mb(peak('tsc')), '1.00x'],
   ];
   const body = [

@@ -21,14 +21,22 @@ const LABELS: Record<Contender, string> = {
 const BATCH = 2_000;
 const ROUNDS = 7;
 
-const URL_ = 'https://api.x.com/2/tweets?ids=1460323737035677698,1293593516040269825&tweet.fields=created_at,author_id';
+const URL_ =
+  'https://api.x.com/2/tweets?ids=1460323737035677698,1293593516040269825&tweet.fields=created_at,author_id';
 const CONSUMER = { key: 'xvz1evFS4wEEPTGEFPHBog', secret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw' };
-const TOKEN = { key: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb', secret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE' };
+const TOKEN = {
+  key: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
+  secret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
+};
 
 type Sign = () => unknown;
 
 interface OAuthFactory {
-  (options: { consumer: { key: string; secret: string }; signature_method: string; hash_function: (base: string, key: string) => string }): {
+  (options: {
+    consumer: { key: string; secret: string };
+    signature_method: string;
+    hash_function: (base: string, key: string) => string;
+  }): {
     authorize(request: { url: string; method: string }, token: { key: string; secret: string }): unknown;
     toHeader(data: unknown): { Authorization: string };
   };
@@ -42,23 +50,34 @@ interface OAuth1HelperClass {
 
 async function signers(): Promise<Record<Contender, Sign>> {
   const { oauth1Sign } = await peer<{
-    oauth1Sign(request: { method: string; url: string }, credentials: Record<string, string>): Promise<{ header: string }>;
+    oauth1Sign(
+      request: { method: string; url: string },
+      credentials: Record<string, string>,
+    ): Promise<{ header: string }>;
   }>(join(XGEN_CORE, 'dist/index.js'));
   // Both peers are CommonJS; twitter-api-v2 does not export its signer from the package root.
   const require = createRequire(join(BENCH, 'package.json'));
   const OAuth = require('oauth-1.0a') as OAuthFactory;
-  const { OAuth1Helper } = require('twitter-api-v2/dist/cjs/client-mixins/oauth1.helper.js') as { OAuth1Helper: OAuth1HelperClass };
+  const { OAuth1Helper } = require('twitter-api-v2/dist/cjs/client-mixins/oauth1.helper.js') as {
+    OAuth1Helper: OAuth1HelperClass;
+  };
   const oauth = OAuth({
     consumer: CONSUMER,
     signature_method: 'HMAC-SHA1',
     hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
   });
   const helper = new OAuth1Helper({ consumerKeys: CONSUMER });
-  const credentials = { consumerKey: CONSUMER.key, consumerSecret: CONSUMER.secret, token: TOKEN.key, tokenSecret: TOKEN.secret };
+  const credentials = {
+    consumerKey: CONSUMER.key,
+    consumerSecret: CONSUMER.secret,
+    token: TOKEN.key,
+    tokenSecret: TOKEN.secret,
+  };
   return {
     xgen: () => oauth1Sign({ method: 'GET', url: URL_ }, credentials),
     'oauth-1.0a': () => oauth.toHeader(oauth.authorize({ url: URL_, method: 'GET' }, TOKEN)).Authorization,
-    'twitter-api-v2': () => helper.toHeader(helper.authorize({ url: URL_, method: 'GET' }, TOKEN)).Authorization,
+    'twitter-api-v2': () =>
+      helper.toHeader(helper.authorize({ url: URL_, method: 'GET' }, TOKEN)).Authorization,
   };
 }
 
@@ -90,6 +109,12 @@ export async function run(): Promise<Section> {
   return {
     title: 'OAuth 1.0a signing',
     body,
-    targets: [['OAuth signing ≥ the oauth-1.0a package\'s rate', `${Math.round(ours).toLocaleString('en')}/s vs ${Math.round(theirs).toLocaleString('en')}/s (${(ours / theirs).toFixed(2)}x)`, ours >= theirs]],
+    targets: [
+      [
+        "OAuth signing ≥ the oauth-1.0a package's rate",
+        `${Math.round(ours).toLocaleString('en')}/s vs ${Math.round(theirs).toLocaleString('en')}/s (${(ours / theirs).toFixed(2)}x)`,
+        ours >= theirs,
+      ],
+    ],
   };
 }

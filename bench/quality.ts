@@ -27,8 +27,12 @@ function project(tool: Generator, spec: SpecName): string {
   const dir = join(OUT, 'quality', tool, spec);
   mkdirSync(dir, { recursive: true });
   const source = outDir(tool, spec);
-  const include = tool === 'xgen' ? [`${relative(dir, source)}/src/**/*.ts`] : [`${relative(dir, source)}/**/*.ts`];
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_OPTIONS, include }, null, 2));
+  const include =
+    tool === 'xgen' ? [`${relative(dir, source)}/src/**/*.ts`] : [`${relative(dir, source)}/**/*.ts`];
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: STRICT_OPTIONS, include }, null, 2),
+  );
   return dir;
 }
 
@@ -41,10 +45,22 @@ export interface TscRun {
 
 /** Runs tsc on a project folder with --extendedDiagnostics and reads errors and check time. */
 export async function tsc(dir: string): Promise<TscRun> {
-  const result = await runCommand(process.execPath, [TSC, '-p', dir, '--extendedDiagnostics', '--pretty', 'false']);
+  const result = await runCommand(process.execPath, [
+    TSC,
+    '-p',
+    dir,
+    '--extendedDiagnostics',
+    '--pretty',
+    'false',
+  ]);
   const errorLines = result.stdout.split('\n').filter((l) => /error TS\d+:/.test(l));
   const check = /Check time:\s+([\d.]+)s/.exec(result.stdout);
-  return { result, errors: errorLines.length, checkMs: check ? Number(check[1]) * 1000 : Number.NaN, firstError: errorLines[0] };
+  return {
+    result,
+    errors: errorLines.length,
+    checkMs: check ? Number(check[1]) * 1000 : Number.NaN,
+    firstError: errorLines[0],
+  };
 }
 
 export async function run(options: { runs: number }): Promise<Section> {
@@ -56,16 +72,31 @@ export async function run(options: { runs: number }): Promise<Section> {
   await tsc(project('xgen', 'core-v2'));
   for (const spec of SPEC_NAMES) {
     const dirs = new Map(GENERATORS.map((tool) => [tool, project(tool, spec)]));
-    const results = await alternate(GENERATORS, { warmup: 0, runs: options.runs }, (tool) => tsc(dirs.get(tool)!));
+    const results = await alternate(GENERATORS, { warmup: 0, runs: options.runs }, (tool) =>
+      tsc(dirs.get(tool)!),
+    );
     const ours = median(results.get('xgen')!.map((r) => r.result.ms));
     for (const tool of GENERATORS) {
       const rs = results.get(tool)!;
       const wall = median(rs.map((r) => r.result.ms));
       const failed = failure(tool, spec);
-      if (failed) notes.push(tool === 'xgen' ? `- xgen refused to write ${spec} (\`${failed}\`); the row checks its unchecked output.` : `- ${LABELS[tool]} failed on ${spec}: \`${failed}\``);
-      if (rs[0]!.errors > 0) notes.push(`- ${LABELS[tool]} on ${spec}, first error: \`${rs[0]!.firstError}\``);
+      if (failed)
+        notes.push(
+          tool === 'xgen'
+            ? `- xgen refused to write ${spec} (\`${failed}\`); the row checks its unchecked output.`
+            : `- ${LABELS[tool]} failed on ${spec}: \`${failed}\``,
+        );
+      if (rs[0]!.errors > 0)
+        notes.push(`- ${LABELS[tool]} on ${spec}, first error: \`${rs[0]!.firstError}\``);
       if (tool === 'xgen' && spec === 'x-2.159') refErrors = rs[0]!.errors;
-      rows.push([spec, LABELS[tool], String(rs[0]!.errors), ms(median(rs.map((r) => r.checkMs))), ms(wall), ratio(wall, ours)]);
+      rows.push([
+        spec,
+        LABELS[tool],
+        String(rs[0]!.errors),
+        ms(median(rs.map((r) => r.checkMs))),
+        ms(wall),
+        ratio(wall, ours),
+      ]);
     }
   }
   const body = [
@@ -77,6 +108,12 @@ export async function run(options: { runs: number }): Promise<Section> {
   return {
     title: 'Output quality: tsc errors and check time',
     body,
-    targets: [['x-2.159: xgen\'s client has 0 tsc errors (strict)', `${refErrors} errors${failure('xgen', 'x-2.159') ? ' (xgen refused to write it)' : ''}`, refErrors === 0 && !failure('xgen', 'x-2.159')]],
+    targets: [
+      [
+        "x-2.159: xgen's client has 0 tsc errors (strict)",
+        `${refErrors} errors${failure('xgen', 'x-2.159') ? ' (xgen refused to write it)' : ''}`,
+        refErrors === 0 && !failure('xgen', 'x-2.159'),
+      ],
+    ],
   };
 }

@@ -19,7 +19,15 @@ import { type Section, table } from './lib/table.ts';
  */
 const XGEN_CORE = process.env.XGEN_BENCH_CORE ?? join(ROOT, 'generated/core-v2');
 
-const CONTENDERS = ['xgen', 'xgen-fetch', 'fetch', 'fetch-deadline', 'twitter-api-v2', 'undici', 'node-http'] as const;
+const CONTENDERS = [
+  'xgen',
+  'xgen-fetch',
+  'fetch',
+  'fetch-deadline',
+  'twitter-api-v2',
+  'undici',
+  'node-http',
+] as const;
 type Contender = (typeof CONTENDERS)[number];
 const LABELS: Record<Contender, string> = {
   xgen: '@xgen/core-v2 (node:http transport)',
@@ -41,7 +49,9 @@ const HEAP_CALLS = 100_000;
 const HEAP_SAMPLE = 10_000;
 
 async function startServer(): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(process.execPath, [join(BENCH, 'lib/server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(BENCH, 'lib/server.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
     child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
@@ -55,10 +65,17 @@ async function makeCalls(origin: string): Promise<Partial<Record<Contender, Call
   type Ctor<T> = new (...args: never[]) => T;
   type Core = { tweets: { getPostsByIds(p: { ids: string[] }): Promise<unknown> } };
   const { CoreClient } = await peer<{ CoreClient: Ctor<Core> }>(join(XGEN_CORE, 'dist/index.js'));
-  const { TwitterApi } = await peer<{ TwitterApi: Ctor<{ v2: { _prefix: string; tweets(ids: string[]): Promise<unknown> } }> }>('twitter-api-v2');
-  const make = <T>(C: Ctor<T>, ...args: unknown[]): T => new (C as unknown as new (...a: unknown[]) => T)(...args);
+  const { TwitterApi } = await peer<{
+    TwitterApi: Ctor<{ v2: { _prefix: string; tweets(ids: string[]): Promise<unknown> } }>;
+  }>('twitter-api-v2');
+  const make = <T>(C: Ctor<T>, ...args: unknown[]): T =>
+    new (C as unknown as new (...a: unknown[]) => T)(...args);
   const ours = make(CoreClient, { baseUrl: origin, auth: { bearerToken: 'TOKEN' } });
-  const oursFetch = make(CoreClient, { baseUrl: origin, auth: { bearerToken: 'TOKEN' }, fetch: (url: string, init: RequestInit) => fetch(url, init) });
+  const oursFetch = make(CoreClient, {
+    baseUrl: origin,
+    auth: { bearerToken: 'TOKEN' },
+    fetch: (url: string, init: RequestInit) => fetch(url, init),
+  });
   // twitter-api-v2 always calls https.request; an http.Agent makes it speak plain HTTP to the loopback.
   const tav2 = make(TwitterApi, 'TOKEN', { httpAgent: new Agent({ keepAlive: true }) });
   tav2.v2._prefix = `${origin}/2/`;
@@ -75,7 +92,9 @@ async function makeCalls(origin: string): Promise<Partial<Record<Contender, Call
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), 30_000);
       try {
-        return await (await fetch(url, { headers: { authorization: 'Bearer TOKEN' }, signal: controller.signal })).json();
+        return await (
+          await fetch(url, { headers: { authorization: 'Bearer TOKEN' }, signal: controller.signal })
+        ).json();
       } finally {
         clearTimeout(timer);
       }
@@ -97,7 +116,8 @@ async function makeCalls(origin: string): Promise<Partial<Record<Contender, Call
   try {
     type Undici = { request(url: string, o: object): Promise<{ body: { json(): Promise<unknown> } }> };
     const undici = await peer<Undici>('undici');
-    calls.undici = async () => (await undici.request(url, { headers: { authorization: 'Bearer TOKEN' } })).body.json();
+    calls.undici = async () =>
+      (await undici.request(url, { headers: { authorization: 'Bearer TOKEN' } })).body.json();
   } catch {
     // Not installed: its rows are left out.
   }
@@ -155,7 +175,9 @@ export async function run(): Promise<Section> {
     for (const c of contenders) await loop(calls[c]!, WARMUP, 1);
     for (const c of contenders) await loop(calls[c]!, WARMUP, CONCURRENCY);
     const latencies = new Map(contenders.map((c) => [c, [] as number[]]));
-    const one = await alternate(contenders, { warmup: 0, runs: ROUNDS_1 }, (c) => loop(calls[c]!, ROUND_1, 1, latencies.get(c)));
+    const one = await alternate(contenders, { warmup: 0, runs: ROUNDS_1 }, (c) =>
+      loop(calls[c]!, ROUND_1, 1, latencies.get(c)),
+    );
     const fifty = await alternate(contenders, { warmup: 0, runs: ROUNDS_50 }, async (c) => {
       const cpu = process.cpuUsage();
       const ms = await loop(calls[c]!, ROUND_50, CONCURRENCY);
@@ -165,7 +187,8 @@ export async function run(): Promise<Section> {
     });
     const cpu = (c: Contender): number => median(cpuPerCall.get(c)!);
     // Paired: the ratio within each round (the two ran back to back), then the median over rounds.
-    const pairedOf = (values: Map<Contender, number[]>, a: Contender, b: Contender): number => median(values.get(a)!.map((v, i) => v / values.get(b)![i]!));
+    const pairedOf = (values: Map<Contender, number[]>, a: Contender, b: Contender): number =>
+      median(values.get(a)!.map((v, i) => v / values.get(b)![i]!));
     const fetchWall = pairedOf(one, 'xgen-fetch', 'fetch');
     const fetchCpu = pairedOf(cpuPerCall, 'xgen-fetch', 'fetch');
     const floorCpu = pairedOf(cpuPerCall, 'fetch-deadline', 'fetch');
@@ -174,7 +197,8 @@ export async function run(): Promise<Section> {
     const rate1 = new Map(contenders.map((c) => [c, ROUND_1 / (median(one.get(c)!) / 1000)]));
     const rate50 = new Map(contenders.map((c) => [c, ROUND_50 / (median(fifty.get(c)!) / 1000)]));
     const p = (c: Contender, q: number): number => percentile(latencies.get(c)!, q);
-    const per = (rates: Map<Contender, number>, c: Contender | undefined): number | undefined => (c && rates.has(c) ? 1 / rates.get(c)! : undefined);
+    const per = (rates: Map<Contender, number>, c: Contender | undefined): number | undefined =>
+      c && rates.has(c) ? 1 / rates.get(c)! : undefined;
     const rows = contenders.map((c) => [
       LABELS[c],
       Math.round(rate1.get(c)!).toLocaleString('en'),
@@ -191,13 +215,27 @@ export async function run(): Promise<Section> {
     const growth = (heap[heap.length - 1]! - heap[1]!) / (HEAP_CALLS - HEAP_SAMPLE);
     const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     const body = [
-      table(['client', 'req/s, c=1', 'req/s, c=50', 'p50 / p99, c=1', 'time vs node:http, c=1', 'c=50', 'p99 vs node:http', 'CPU per request, c=50', 'vs node:http'], rows),
+      table(
+        [
+          'client',
+          'req/s, c=1',
+          'req/s, c=50',
+          'p50 / p99, c=1',
+          'time vs node:http, c=1',
+          'c=50',
+          'p99 vs node:http',
+          'CPU per request, c=50',
+          'vs node:http',
+        ],
+        rows,
+      ),
       '',
       `GET /2/tweets?ids=20 with a bearer token against a loopback HTTP server in another process (keep-alive). At concurrency 1 each client sends ${ROUNDS_1} rounds of ${ROUND_1.toLocaleString('en')} requests one after another, at 50 ${ROUNDS_50} rounds of ${ROUND_50.toLocaleString('en')} with 50 in flight, the clients taking turns round by round (after ${WARMUP.toLocaleString('en')} warm-up requests each); req/s from the median round, p50/p99 over every request at concurrency 1. Every client parses the JSON body. "vs node:http" is time per request (or p99) over raw node:http's; below 1 is faster. twitter-api-v2 uses node:http with a keep-alive agent; bare fetch is Node's global fetch (undici inside). CPU per request is this process's user+system time per request at concurrency 50 (median round): what the client costs, less moved by other load on the machine than wall time. Paired (per round, then the median), our client on the node:http transport costs ${nodeCpu.toFixed(2)}x node:http's CPU per request. Through fetch, paired (the ratio within each round, where the two ran back to back, then the median of the rounds): ${fetchWall.toFixed(2)}x bare fetch's time at c=1, ${fetchCpu.toFixed(2)}x its CPU per request at c=50; bare fetch with a deadline (an AbortController and a timer per request, what our default 30 s timeout needs) ${floorCpu.toFixed(2)}x, and our client ${ownCpu.toFixed(2)}x that.`,
       '',
       `Heap of \`@xgen/core-v2\` (node:http transport) over ${HEAP_CALLS.toLocaleString('en')} calls at concurrency 50, after a full collection every ${HEAP_SAMPLE.toLocaleString('en')}: ${heap.map(mb).join(', ')}; ${growth.toFixed(2)} bytes per call from the first sample after warm-up to the last.`,
     ].join('\n');
-    const r = (a: Contender, b: Contender, rates: Map<Contender, number>): number => rates.get(b)! / rates.get(a)!;
+    const r = (a: Contender, b: Contender, rates: Map<Contender, number>): number =>
+      rates.get(b)! / rates.get(a)!;
     const vsHttp1 = r('xgen', 'node-http', rate1);
     const vsHttp50 = r('xgen', 'node-http', rate50);
     const p99 = p('xgen', 99) / p('node-http', 99);
@@ -208,15 +246,24 @@ export async function run(): Promise<Section> {
         [
           'req/s ≥ twitter-api-v2 (c=1, c=50)',
           `${Math.round(rate1.get('xgen')!)} vs ${Math.round(rate1.get('twitter-api-v2')!)}; ${Math.round(rate50.get('xgen')!)} vs ${Math.round(rate50.get('twitter-api-v2')!)}`,
-          rate1.get('xgen')! >= rate1.get('twitter-api-v2')! && rate50.get('xgen')! >= rate50.get('twitter-api-v2')!,
+          rate1.get('xgen')! >= rate1.get('twitter-api-v2')! &&
+            rate50.get('xgen')! >= rate50.get('twitter-api-v2')!,
         ],
-        ['req/s within 1.25x of node:http (c=1, c=50)', `${vsHttp1.toFixed(2)}x, ${vsHttp50.toFixed(2)}x`, vsHttp1 <= 1.25 && vsHttp50 <= 1.25],
+        [
+          'req/s within 1.25x of node:http (c=1, c=50)',
+          `${vsHttp1.toFixed(2)}x, ${vsHttp50.toFixed(2)}x`,
+          vsHttp1 <= 1.25 && vsHttp50 <= 1.25,
+        ],
         [
           '… CPU per request within 1.25x of node:http (c=50)',
           `${nodeCpu.toFixed(2)}x paired (${cpu('xgen').toFixed(0)} vs ${cpu('node-http').toFixed(0)} µs, ${(cpu('xgen') / cpu('node-http')).toFixed(2)}x unpaired)`,
           nodeCpu <= 1.25,
         ],
-        ['p99 at c=1 within 2x of node:http', `${p99.toFixed(2)}x (${p('xgen', 99).toFixed(0)} vs ${p('node-http', 99).toFixed(0)} µs)`, p99 <= 2],
+        [
+          'p99 at c=1 within 2x of node:http',
+          `${p99.toFixed(2)}x (${p('xgen', 99).toFixed(0)} vs ${p('node-http', 99).toFixed(0)} µs)`,
+          p99 <= 2,
+        ],
         [
           'through fetch: overhead ≤ 1.1x bare fetch (time at c=1, CPU per request at c=50)',
           `${fetchWall.toFixed(2)}x time, ${fetchCpu.toFixed(2)}x CPU (paired medians); bare fetch with a deadline ${floorCpu.toFixed(2)}x CPU, the client ${ownCpu.toFixed(2)}x that`,

@@ -61,7 +61,11 @@ const targets = sections.flatMap((s) => s.targets ?? []);
 if (targets.length > 0) {
   const section: Section = {
     title: 'Targets',
-    body: table(['target (issue)', 'measured (median)', 'status'], targets.map(([target, measured, met]) => [target, measured, targetStatus(met)]), 3),
+    body: table(
+      ['target (issue)', 'measured (median)', 'status'],
+      targets.map(([target, measured, met]) => [target, measured, targetStatus(met)]),
+      3,
+    ),
   };
   printSection(section);
   sections.unshift(section);
@@ -71,7 +75,10 @@ console.log(`bench: ${names.join(', ')} in ${seconds.toFixed(0)} s`);
 // A contender that failed is a failure of the bench, not a figure.
 process.exitCode = benchExitCode(sections);
 const failures = sections.flatMap((s) => s.failures ?? []);
-if (process.exitCode) console.error(`bench: FAILED: ${failures.length > 0 ? failures.join('; ') : 'a target could not be measured'}`);
+if (process.exitCode)
+  console.error(
+    `bench: FAILED: ${failures.length > 0 ? failures.join('; ') : 'a target could not be measured'}`,
+  );
 
 if (names.length === NAMES.length) {
   const cpu = cpus();

@@ -15,7 +15,9 @@ export function exitWhenFlushed(code) {
 }
 
 const early = (signal) => {
-  console.error(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`);
+  console.error(
+    `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`,
+  );
   exitWhenFlushed(signal === 'SIGINT' ? 130 : 143);
 };
 process.on('SIGINT', early);

@@ -14,7 +14,9 @@ export const RECORD = join('dist', 'sources.sha256');
 export function sourcesHash(dir) {
   const hash = createHash('sha256');
   const walk = (folder, prefix) => {
-    const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path, `${prefix}${entry.name}/`);

@@ -10,7 +10,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // xgen's sources, by real path (Node names modules by real path: a linked checkout is followed).
-const sources = pathToFileURL(realpathSync(fileURLToPath(new URL('../generator', import.meta.url)))).href + '/';
+const sources =
+  pathToFileURL(realpathSync(fileURLToPath(new URL('../generator', import.meta.url)))).href + '/';
 const env = process.env;
 // The same place as the result cache (generator/cache/result-cache.ts defaultCacheDir).
 const cacheDir = join(
@@ -23,14 +24,24 @@ const cacheDir = join(
         : join(homedir(), '.cache', 'xgen'),
   'js',
 );
-const COMPILER_OPTIONS = { module: 99 /* ESNext */, target: 9 /* ES2022 */, verbatimModuleSyntax: true, useDefineForClassFields: true };
+const COMPILER_OPTIONS = {
+  module: 99 /* ESNext */,
+  target: 9 /* ES2022 */,
+  verbatimModuleSyntax: true,
+  useDefineForClassFields: true,
+};
 let ts;
 
 export async function load(url, context, nextLoad) {
-  if (!url.startsWith(sources) || !url.endsWith('.ts') || url.slice(sources.length).includes('node_modules/')) return nextLoad(url, context);
+  if (!url.startsWith(sources) || !url.endsWith('.ts') || url.slice(sources.length).includes('node_modules/'))
+    return nextLoad(url, context);
   const fileName = fileURLToPath(url);
   const source = readFileSync(fileName, 'utf8');
-  const key = createHash('sha256').update(JSON.stringify(COMPILER_OPTIONS)).update('\0').update(source).digest('hex');
+  const key = createHash('sha256')
+    .update(JSON.stringify(COMPILER_OPTIONS))
+    .update('\0')
+    .update(source)
+    .digest('hex');
   const cached = join(cacheDir, `${key}.js`);
   try {
     return { format: 'module', source: readFileSync(cached, 'utf8'), shortCircuit: true };

@@ -49,7 +49,10 @@ async function load() {
  * install), instead of Node's trace naming a loader; undefined for any other error.
  */
 function missingDependency(error) {
-  const name = error?.code === 'ERR_MODULE_NOT_FOUND' ? /Cannot find package '([^']+)'/.exec(String(error.message))?.[1] : undefined;
+  const name =
+    error?.code === 'ERR_MODULE_NOT_FOUND'
+      ? /Cannot find package '([^']+)'/.exec(String(error.message))?.[1]
+      : undefined;
   if (name === undefined) return undefined;
   const what = `xgen's dependencies are not installed (no package "${name}")`;
   // A checkout has its lockfile; an installed xgen is reinstalled from its dependent's.
@@ -63,7 +66,9 @@ load().then(
     runAsProcess(process.argv.slice(2));
   },
   (error) => {
-    console.error(`xgen: ${missingDependency(error) ?? (error instanceof Error ? error.message : String(error))}`);
+    console.error(
+      `xgen: ${missingDependency(error) ?? (error instanceof Error ? error.message : String(error))}`,
+    );
     exitWhenFlushed(1);
   },
 );

@@ -27,13 +27,20 @@ interface Command {
 }
 
 const COMMANDS: Record<CommandName, Command> = {
-  generate: { help: async () => generateHelp(), run: async (flags, _, out, err) => generate(flags, out, err) },
+  generate: {
+    help: async () => generateHelp(),
+    run: async (flags, _, out, err) => generate(flags, out, err),
+  },
   diff: { help: diffHelp, run: diff },
   migrate: { help: migrateHelp, run: migrate },
 };
 
 /** Runs the command line; returns the exit code. */
-export async function main(argv: string[], out: Print = console.log, printErr: Print = console.error): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Print = console.log,
+  printErr: Print = console.error,
+): Promise<number> {
   // Every message, whoever wrote it (fetch, node, a spec), shows URLs without user, password and query.
   const err: Print = (line) => printErr(redactUrls(line));
   const debug = argv.includes('--debug') || ['1', 'true'].includes(process.env.XGEN_DEBUG ?? '');
@@ -105,7 +112,9 @@ function xgenVersion(): string {
 export function runAsProcess(argv: string[]): void {
   handleSignals((signal) => {
     process.stderr.write(`\r\x1b[K`.repeat(process.stderr.isTTY ? 1 : 0));
-    console.error(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`);
+    console.error(
+      `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`,
+    );
     exitWhenFlushed(signalExitCode(signal));
   });
   main(argv).then(exitWhenFlushed, (error: unknown) => {
@@ -114,5 +123,7 @@ export function runAsProcess(argv: string[]): void {
   });
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '\0');
+const invokedDirectly =
+  process.argv[1] !== undefined &&
+  import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '\0');
 if (invokedDirectly) runAsProcess(process.argv.slice(2));

@@ -50,7 +50,11 @@ export interface SchemaProblem {
 }
 
 /** The first place `value` breaks the schema (undefined when it conforms). */
-export function schemaProblem(value: unknown, node: SchemaNode = configSchema(), path: (string | number)[] = []): SchemaProblem | undefined {
+export function schemaProblem(
+  value: unknown,
+  node: SchemaNode = configSchema(),
+  path: (string | number)[] = [],
+): SchemaProblem | undefined {
   const schema = resolveRef(node);
   const at = (message: string): SchemaProblem => ({ path, message });
   switch (schema.type) {
@@ -60,9 +64,12 @@ export function schemaProblem(value: unknown, node: SchemaNode = configSchema(),
       for (const key of schema.required ?? []) if (!(key in object)) return at(`is missing "${key}"`);
       for (const [key, item] of Object.entries(object)) {
         const property = schema.properties?.[key];
-        const rule = property ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+        const rule =
+          property ??
+          (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
         if (!rule) {
-          if (schema.additionalProperties === false) return { path: [...path, key], message: `"${key}" is not a known key` };
+          if (schema.additionalProperties === false)
+            return { path: [...path, key], message: `"${key}" is not a known key` };
           continue;
         }
         const problem = schemaProblem(item, rule, [...path, key]);
@@ -72,7 +79,8 @@ export function schemaProblem(value: unknown, node: SchemaNode = configSchema(),
     }
     case 'array': {
       if (!Array.isArray(value)) return at('must be a list');
-      if (schema.minItems !== undefined && value.length < schema.minItems) return at(`must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
+      if (schema.minItems !== undefined && value.length < schema.minItems)
+        return at(`must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
       for (const [i, item] of value.entries()) {
         const problem = schema.items ? schemaProblem(item, schema.items, [...path, i]) : undefined;
         if (problem) return problem;
@@ -82,8 +90,10 @@ export function schemaProblem(value: unknown, node: SchemaNode = configSchema(),
     case 'string': {
       if (typeof value !== 'string') return at('must be a string');
       if (schema.minLength !== undefined && value.length < schema.minLength) return at('must not be empty');
-      if (schema.maxLength !== undefined && value.length > schema.maxLength) return at(`must be at most ${schema.maxLength} characters`);
-      if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return at(`must match ${schema.pattern}`);
+      if (schema.maxLength !== undefined && value.length > schema.maxLength)
+        return at(`must be at most ${schema.maxLength} characters`);
+      if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
+        return at(`must match ${schema.pattern}`);
       return undefined;
     }
     case 'boolean':

@@ -37,7 +37,18 @@ export interface PackageConfig {
 }
 
 /** The keys a package entry may have, and the top-level keys of the file. */
-export const PACKAGE_KEYS = ['spec', 'out', 'name', 'client', 'templates', 'strict', 'overlays', 'version', 'license', 'names'] as const;
+export const PACKAGE_KEYS = [
+  'spec',
+  'out',
+  'name',
+  'client',
+  'templates',
+  'strict',
+  'overlays',
+  'version',
+  'license',
+  'names',
+] as const;
 export const TOP_LEVEL_KEYS = ['packages', 'templates'] as const;
 
 type Path = (string | number)[];
@@ -70,7 +81,9 @@ class Located {
     if (!key) return (path.length === 0 ? this.doc.contents : this.doc.getIn(path, true)) as Node | undefined;
     const parent = path.length === 1 ? this.doc.contents : this.doc.getIn(path.slice(0, -1), true);
     if (!isMap(parent)) return undefined;
-    const pair = parent.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === path[path.length - 1]);
+    const pair = parent.items.find(
+      (p) => isPair(p) && isScalar(p.key) && p.key.value === path[path.length - 1],
+    );
     return (pair?.key ?? undefined) as Node | undefined;
   }
 
@@ -113,7 +126,9 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
   // YAML, or JSON (which YAML reads too); a config in code would run a user's program: not read.
   const extension = extname(path).toLowerCase();
   if (extension !== '' && !CONFIG_EXTENSIONS.includes(extension)) {
-    throw new UsageError(`${path}: a config is YAML or JSON (${CONFIG_EXTENSIONS.join(', ')}), not ${extension}: write it as xgen.config.yaml or xgen.config.json`);
+    throw new UsageError(
+      `${path}: a config is YAML or JSON (${CONFIG_EXTENSIONS.join(', ')}), not ${extension}: write it as xgen.config.yaml or xgen.config.json`,
+    );
   }
   let text: string;
   try {
@@ -132,7 +147,10 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
   if (!isObject(raw)) throw at.error([], 'expected a mapping with a "packages" list');
   checkKeys(at, raw, [], TOP_LEVEL_KEYS);
   if (!Array.isArray(raw.packages) || raw.packages.length === 0) {
-    throw at.error(raw.packages === undefined ? [] : ['packages'], 'expected a "packages" list with at least one package');
+    throw at.error(
+      raw.packages === undefined ? [] : ['packages'],
+      'expected a "packages" list with at least one package',
+    );
   }
   const base = dirname(resolve(path));
   const shared = readTemplates(at, raw.templates, base, ['templates']);
@@ -142,15 +160,24 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
     checkKeys(at, entry, where, PACKAGE_KEYS);
     for (const key of ['spec', 'out', 'name']) {
       if (typeof entry[key] !== 'string' || entry[key] === '') {
-        throw at.error(entry[key] === undefined ? where : [...where, key], `${dotted([...where, key])} must be a non-empty string`);
+        throw at.error(
+          entry[key] === undefined ? where : [...where, key],
+          `${dotted([...where, key])} must be a non-empty string`,
+        );
       }
     }
     const name = String(entry.name);
     const nameProblem = packageNameProblem(name);
-    if (nameProblem) throw at.error([...where, 'name'], `"${name}" is not a valid npm package name: ${nameProblem}`);
+    if (nameProblem)
+      throw at.error([...where, 'name'], `"${name}" is not a valid npm package name: ${nameProblem}`);
     const spec = String(entry.spec);
-    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: only http(s) URLs and file paths are read`);
-    if (hasUserInfo(spec)) throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: ${USER_INFO_REFUSED}`);
+    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec))
+      throw at.error(
+        [...where, 'spec'],
+        `${dotted([...where, 'spec'])}: only http(s) URLs and file paths are read`,
+      );
+    if (hasUserInfo(spec))
+      throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: ${USER_INFO_REFUSED}`);
     const config: PackageConfig = {
       spec: isUrl(spec) ? spec : resolve(base, spec),
       out: resolve(base, String(entry.out)),
@@ -164,52 +191,83 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
       config.client = String(entry.client);
     }
     if (entry.strict !== undefined) {
-      if (typeof entry.strict !== 'boolean') throw at.error([...where, 'strict'], `${dotted([...where, 'strict'])} must be true or false`);
+      if (typeof entry.strict !== 'boolean')
+        throw at.error([...where, 'strict'], `${dotted([...where, 'strict'])} must be true or false`);
       config.strict = entry.strict;
     }
     if (entry.overlays !== undefined) {
       const list = entry.overlays;
-      if (!Array.isArray(list)) throw at.error([...where, 'overlays'], `${dotted([...where, 'overlays'])} must be a list of file paths`);
+      if (!Array.isArray(list))
+        throw at.error(
+          [...where, 'overlays'],
+          `${dotted([...where, 'overlays'])} must be a list of file paths`,
+        );
       config.overlays = list.map((file, j) => {
-        if (typeof file !== 'string' || file === '') throw at.error([...where, 'overlays', j], `${dotted([...where, 'overlays', j])} must be a file path`);
+        if (typeof file !== 'string' || file === '')
+          throw at.error(
+            [...where, 'overlays', j],
+            `${dotted([...where, 'overlays', j])} must be a file path`,
+          );
         return resolve(base, file);
       });
     }
     if (entry.version !== undefined) {
       if (typeof entry.version !== 'string' || !SEMVER.test(entry.version)) {
-        throw at.error([...where, 'version'], `${dotted([...where, 'version'])} must be a semver version such as '1.0.0' (quoted), got ${JSON.stringify(entry.version)}`);
+        throw at.error(
+          [...where, 'version'],
+          `${dotted([...where, 'version'])} must be a semver version such as '1.0.0' (quoted), got ${JSON.stringify(entry.version)}`,
+        );
       }
       config.version = entry.version;
     }
     if (entry.license !== undefined) {
       if (typeof entry.license !== 'string' || !/^[A-Za-z0-9][\w.+:()\- ]*$/.test(entry.license)) {
-        throw at.error([...where, 'license'], `${dotted([...where, 'license'])} must be an SPDX license identifier or expression such as MIT`);
+        throw at.error(
+          [...where, 'license'],
+          `${dotted([...where, 'license'])} must be an SPDX license identifier or expression such as MIT`,
+        );
       }
       config.license = entry.license;
     }
     if (entry.names !== undefined) {
       config.names = readNames(at, entry.names, [...where, 'names']);
-      config.namesAt = Object.fromEntries(Object.keys(config.names).map((id) => [id, at.where([...where, 'names', id], true)]));
+      config.namesAt = Object.fromEntries(
+        Object.keys(config.names).map((id) => [id, at.where([...where, 'names', id], true)]),
+      );
     }
     // A spec that is not there is a mistake in the config (exit 2), not a problem in a spec.
     if (options.specsMustExist && !isUrl(spec) && !existsSync(config.spec)) {
-      throw at.error([...where, 'spec'], `spec file not found: ${spec} (from the config's folder: ${config.spec})`);
+      throw at.error(
+        [...where, 'spec'],
+        `spec file not found: ${spec} (from the config's folder: ${config.spec})`,
+      );
     }
     return config;
   });
   // The checks above give the precise messages; the schema editors use must never reject what they let through.
   const problem = schemaProblem(raw);
-  if (problem) throw at.error(problem.path, `${dotted(problem.path) || 'the config'} ${problem.message} (generator/config.schema.json)`);
+  if (problem)
+    throw at.error(
+      problem.path,
+      `${dotted(problem.path) || 'the config'} ${problem.message} (generator/config.schema.json)`,
+    );
   return configs;
 }
 
 /** `names:` operationId -> `group.method`, each a plain identifier (`posts.getUsersPosts`). */
 function readNames(at: Located, raw: unknown, where: Path): Record<string, string> {
-  if (!isObject(raw)) throw at.error(where, `${dotted(where)} must be a mapping of operationId to group.method, such as getUsersPosts: posts.getUsersPosts`);
+  if (!isObject(raw))
+    throw at.error(
+      where,
+      `${dotted(where)} must be a mapping of operationId to group.method, such as getUsersPosts: posts.getUsersPosts`,
+    );
   const names: Record<string, string> = {};
   for (const [id, value] of Object.entries(raw)) {
     if (typeof value !== 'string' || !/^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*$/.test(value)) {
-      throw at.error([...where, id], `${dotted([...where, id])} must be group.method (two identifiers joined by a dot), got ${JSON.stringify(value)}`);
+      throw at.error(
+        [...where, id],
+        `${dotted([...where, id])} must be group.method (two identifiers joined by a dot), got ${JSON.stringify(value)}`,
+      );
     }
     names[id] = value;
   }
@@ -217,14 +275,24 @@ function readNames(at: Located, raw: unknown, where: Path): Record<string, strin
 }
 
 /** Semantic Versioning 2.0.0, as semver.org gives it. */
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-function checkKeys(at: Located, object: Record<string, unknown>, where: Path, known: readonly string[]): void {
+function checkKeys(
+  at: Located,
+  object: Record<string, unknown>,
+  where: Path,
+  known: readonly string[],
+): void {
   for (const key of Object.keys(object)) {
     if (known.includes(key)) continue;
     const guess = didYouMean(key, known);
     const inside = where.length > 0 ? ` in ${dotted(where)}` : '';
-    throw at.error([...where, key], `unknown key "${key}"${inside}${guess ? ` (did you mean "${guess}"?)` : `; known keys: ${known.join(', ')}`}`, true);
+    throw at.error(
+      [...where, key],
+      `unknown key "${key}"${inside}${guess ? ` (did you mean "${guess}"?)` : `; known keys: ${known.join(', ')}`}`,
+      true,
+    );
   }
 }
 
@@ -241,12 +309,15 @@ export function didYouMean(word: string, known: readonly string[]): string | und
 
 /** Damerau-Levenshtein distance (adjacent swaps count once: `clinet` is one from `client`). */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -257,7 +328,8 @@ function readTemplates(at: Located, raw: unknown, base: string, where: Path): Re
   if (!isObject(raw)) throw at.error(where, `${dotted(where)} must map template names to files`);
   const out: Record<string, string> = {};
   for (const [name, file] of Object.entries(raw)) {
-    if (typeof file !== 'string' || file === '') throw at.error([...where, name], `${dotted(where)}.${name} must be a file path`);
+    if (typeof file !== 'string' || file === '')
+      throw at.error([...where, name], `${dotted(where)}.${name} must be a file path`);
     out[name.replace(/\.hbs$/, '')] = resolve(base, file);
   }
   return out;
@@ -281,17 +353,21 @@ export function packageNameProblem(name: string): string | undefined {
   for (const part of scoped ? [scoped[1]!, bare] : [bare]) {
     if (encodeURIComponent(part) !== part) return 'it has characters that are not URL-safe (such as spaces)';
   }
-  if (!scoped && (builtinModules.includes(name) || ['node_modules', 'favicon.ico'].includes(name))) return 'it is a reserved name';
+  if (!scoped && (builtinModules.includes(name) || ['node_modules', 'favicon.ico'].includes(name)))
+    return 'it is a reserved name';
   return undefined;
 }
 
 const RESERVED = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(' '),
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined NaN Infinity'.split(
+    ' ',
+  ),
 );
 
 /** Why `name` cannot be the generated client's class name, or undefined when it can. */
 export function classNameProblem(name: string): string | undefined {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return `must be a class name (letters, digits, _ and $, not starting with a digit), got "${name}"`;
+  if (!/^[A-Za-z_$][\w$]*$/.test(name))
+    return `must be a class name (letters, digits, _ and $, not starting with a digit), got "${name}"`;
   if (RESERVED.has(name)) return `must not be a reserved word, got "${name}"`;
   return undefined;
 }

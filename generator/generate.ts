@@ -8,7 +8,14 @@ import { emitParts, joinParts, releaseEmitThreads, requestEmit, startEmitThreads
 import { formatFiles } from './format/index.ts';
 import { SNAPSHOT_FILE } from './diff/snapshot.ts';
 import { loadModel } from './spec-thread.ts';
-import { checkReplaceable, compareWithDisk, shownPath, type Staleness, userFiles, writePackageAtomically } from './write/files.ts';
+import {
+  checkReplaceable,
+  compareWithDisk,
+  shownPath,
+  type Staleness,
+  userFiles,
+  writePackageAtomically,
+} from './write/files.ts';
 import { applyRelease } from './version/release.ts';
 import { CHANGELOG_HINT, MIGRATE_HINT } from './migrate/hint.ts';
 import { markerText, PACKAGE_MARKER } from './write/marker.ts';
@@ -22,7 +29,11 @@ import { isUrl } from './urls.ts';
 export type Stage = 'fetch' | 'load' | 'model' | 'emit' | 'format' | 'compile';
 
 /** Told when a package enters a stage, with how long the previous one took; `done` after the last. */
-export type StageListener = (pkg: string, stage: Stage | 'done', previous?: { stage: Stage; ms: number }) => void;
+export type StageListener = (
+  pkg: string,
+  stage: Stage | 'done',
+  previous?: { stage: Stage; ms: number },
+) => void;
 
 /** What generating a package assumed and inferred, for the summary (kept with a cached result too). */
 export interface GenerateReport {
@@ -70,7 +81,11 @@ export async function generatePackage(
   // From here on, the spec and the model are no longer held.
   const { parts, snapshot, inputs, report } = sources;
   await enter('format');
-  const formatted = await joinParts({ runtime: await parts.runtime, structured: parts.structured, schemas: parts.schemas });
+  const formatted = await joinParts({
+    runtime: await parts.runtime,
+    structured: parts.structured,
+    schemas: parts.schemas,
+  });
   await enter('compile');
   const { compilePackage } = await import('./compile/typescript.ts');
   // Declarations are formatted like the sources: each compiler spells string literals its own way.
@@ -81,12 +96,21 @@ export async function generatePackage(
   // The marker lists the files; generateAll writes it again once the release adds its own.
   const files = new Map([...formatted, ...compiled, [SNAPSHOT_FILE, snapshot]]);
   files.set(PACKAGE_MARKER, markerText(config.name, files.keys()));
-  return { config, files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), inputs, report };
+  return {
+    config,
+    files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    inputs,
+    report,
+  };
 }
 
 /** What the stages up to emit make of a package: its files (each part formatted as soon as it is made), and what the rest needs. */
 interface Sources {
-  parts: { runtime: Promise<Map<string, string>>; structured: Promise<Map<string, string>>; schemas: Promise<string> };
+  parts: {
+    runtime: Promise<Map<string, string>>;
+    structured: Promise<Map<string, string>>;
+    schemas: Promise<string>;
+  };
   /** The API snapshot, as written in the package. */
   snapshot: string;
   inputs: GeneratedPackage['inputs'];
@@ -94,7 +118,11 @@ interface Sources {
 }
 
 /** fetch -> load -> model -> emit. */
-async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done') => Promise<void>, fetched: ReadonlyMap<string, string> | undefined): Promise<Sources> {
+async function emitSources(
+  config: PackageConfig,
+  enter: (stage: Stage | 'done') => Promise<void>,
+  fetched: ReadonlyMap<string, string> | undefined,
+): Promise<Sources> {
   let remote = fetched;
   if (!remote && isUrl(config.spec)) {
     await enter('fetch');
@@ -103,14 +131,25 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   await enter('load');
   // A big spec is loaded and modelled on a thread: this one stays free to answer a signal at once.
   const loaded = await loadModel(
-    { spec: config.spec, overlays: config.overlays ?? [], remote, packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt },
+    {
+      spec: config.spec,
+      overlays: config.overlays ?? [],
+      remote,
+      packageName: config.name,
+      clientName: config.client,
+      names: config.names,
+      namesAt: config.namesAt,
+    },
     config.templates,
     () => void enter('model'),
   );
   const { model, version } = loaded;
   const report: GenerateReport = {
     warnings: loaded.warnings,
-    inferred: { paginated: model.operations.filter((o) => o.pagination?.inferred).length, streams: model.operations.filter((o) => o.streamingInferred).length },
+    inferred: {
+      paginated: model.operations.filter((o) => o.pagination?.inferred).length,
+      streams: model.operations.filter((o) => o.streamingInferred).length,
+    },
     notes: loaded.notes,
     selectionsInferred: {
       params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
@@ -125,11 +164,19 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   await requestEmit(model, version, packageJson);
   await enter('emit');
   await yieldToSignals();
-  const made = emitParts(model, version, config.templates, packageJson, loaded.rest.then((rest) => rest.runtime));
+  const made = emitParts(
+    model,
+    version,
+    config.templates,
+    packageJson,
+    loaded.rest.then((rest) => rest.runtime),
+  );
   // Each part is formatted as soon as it is made, while the threads make the others: the runtime
   // now, the schema types when their thread is done (usually first), the rest once emitted.
   const runtime = made.runtime.then((files) => formatFiles(files));
-  const schemas = made.schemas.then(async (text) => (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!);
+  const schemas = made.schemas.then(async (text) =>
+    (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!,
+  );
   // Taken up by the format stage; a failure meanwhile must not go unhandled.
   runtime.catch(() => {});
   schemas.catch(() => {});
@@ -137,7 +184,12 @@ async function emitSources(config: PackageConfig, enter: (stage: Stage | 'done')
   const structured = formatFiles(await made.structured);
   structured.catch(() => {});
   await made.schemas;
-  return { parts: { runtime, schemas, structured }, snapshot: (await loaded.rest).snapshot, inputs: loaded.inputs, report };
+  return {
+    parts: { runtime, schemas, structured },
+    snapshot: (await loaded.rest).snapshot,
+    inputs: loaded.inputs,
+    report,
+  };
 }
 
 /** Under `strict`, every warning is an error: nothing is generated. */
@@ -164,13 +216,18 @@ function inferredNote({ paginated, streams }: GenerateReport['inferred']): strin
 function checkTemplateOverrides(config: PackageConfig): void {
   const known = new Set(builtinTemplateNames());
   for (const [name, file] of Object.entries(config.templates)) {
-    if (!known.has(name)) throw new UsageError(`unknown template "${name}"; templates are: ${[...known].join(', ')}`);
+    if (!known.has(name))
+      throw new UsageError(`unknown template "${name}"; templates are: ${[...known].join(', ')}`);
     if (!existsSync(file)) throw new UsageError(`template override for "${name}" not found: ${file}`);
   }
 }
 
 /** A package from the result cache when its inputs are unchanged, else generated (and then cached). */
-async function generateOrReuse(config: PackageConfig, cache: ResultCache | undefined, onStage: StageListener | undefined): Promise<GeneratedPackage & { cached: boolean }> {
+async function generateOrReuse(
+  config: PackageConfig,
+  cache: ResultCache | undefined,
+  onStage: StageListener | undefined,
+): Promise<GeneratedPackage & { cached: boolean }> {
   if (!cache) return { ...(await generatePackage(config, { onStage })), cached: false };
   // A missing override must fail as it does without the cache, not hash as an empty template.
   checkTemplateOverrides(config);
@@ -186,7 +243,13 @@ async function generateOrReuse(config: PackageConfig, cache: ResultCache | undef
     // The warnings of the run that stored it are shown again, and refuse it under strict.
     refuseWhenStrict(config, hit.report);
     if (remote) onStage?.(config.name, 'done');
-    return { config, files: hit.files, inputs: hit.deps.map((file) => ({ file, text: '' })), report: hit.report, cached: true };
+    return {
+      config,
+      files: hit.files,
+      inputs: hit.deps.map((file) => ({ file, text: '' })),
+      report: hit.report,
+      cached: true,
+    };
   }
   const pkg = await generatePackage(config, { onStage, remote });
   cache.store(entry, pkg.inputs, pkg.files, pkg.report);
@@ -213,7 +276,11 @@ export async function generateAll(
      */
     notesShown?: Map<string, string>;
   },
-): Promise<{ stale: { out: string; staleness: Staleness }[]; written: string[]; inputs: Map<PackageConfig, string[]> }> {
+): Promise<{
+  stale: { out: string; staleness: Staleness }[];
+  written: string[];
+  inputs: Map<PackageConfig, string[]>;
+}> {
   if (!options.check) {
     checkOutputs(configs);
     // What runs killed before (SIGKILL, a power cut) left beside the outputs and in the temp folder.
@@ -222,10 +289,14 @@ export async function generateAll(
   }
   // Side by side: a package's stages run while another's compiler (a child process) works. A
   // failure is reported for the first package in the config's order that failed, as one by one would.
-  const settled = await Promise.allSettled(configs.map((config) => generateOrReuse(config, options.cache, options.onStage)));
+  const settled = await Promise.allSettled(
+    configs.map((config) => generateOrReuse(config, options.cache, options.onStage)),
+  );
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  const packages = settled.map((result) => (result as PromiseFulfilledResult<GeneratedPackage & { cached: boolean }>).value);
+  const packages = settled.map(
+    (result) => (result as PromiseFulfilledResult<GeneratedPackage & { cached: boolean }>).value,
+  );
   // After the cache: the version and changelog depend on the package on disk, not only on the spec.
   // Decided for every package before any is written.
   const releases = packages.map((pkg) => applyRelease(pkg.config, pkg.files));
@@ -239,7 +310,8 @@ export async function generateAll(
   }
   for (const [i, pkg] of packages.entries()) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
-    const cached = (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
+    const cached =
+      (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
     for (const warning of pkg.report.warnings) (options.warn ?? options.log)(warningLine(warning));
     showNotes(pkg, where, options);
     const release = releases[i] as (typeof releases)[number];
@@ -254,14 +326,21 @@ export async function generateAll(
       const { kept } = await writePackageAtomically(pkg.config.out, pkg.files, protectedPaths(pkg.config));
       written.push(pkg.config.name);
       if (kept.length > 0) (options.warn ?? options.log)(keptWarning(where, kept));
-      const moved = release.previous !== undefined && release.previous !== release.version ? `; version ${release.previous} -> ${release.version} (${release.bump})` : '';
+      const moved =
+        release.previous !== undefined && release.previous !== release.version
+          ? `; version ${release.previous} -> ${release.version} (${release.bump})`
+          : '';
       options.log(`${where}: wrote ${pkg.config.name} (${pkg.files.size} files${cached})${moved}`);
     }
   }
   const majors = options.check ? [] : releases.filter((r) => r.bump === 'major' && r.previous !== undefined);
   if (majors.some((r) => r.renames)) options.log(MIGRATE_HINT);
   else if (majors.length > 0) options.log(CHANGELOG_HINT);
-  return { stale, written, inputs: new Map(packages.map((pkg) => [pkg.config, pkg.inputs.map((input) => input.file)])) };
+  return {
+    stale,
+    written,
+    inputs: new Map(packages.map((pkg) => [pkg.config, pkg.inputs.map((input) => input.file)])),
+  };
 }
 
 const MAX_NAMED = 10;
@@ -274,11 +353,18 @@ const MAX_NAMED = 10;
 function showNotes(
   pkg: GeneratedPackage & { cached: boolean },
   where: string,
-  options: { log: (line: string) => void; warn?: (line: string) => void; verbose?: boolean; notesShown?: Map<string, string> },
+  options: {
+    log: (line: string) => void;
+    warn?: (line: string) => void;
+    verbose?: boolean;
+    notesShown?: Map<string, string>;
+  },
 ): void {
   const notes = pkg.report.notes;
   if (notes.length === 0 || (pkg.cached && !options.verbose)) return;
-  const lines = options.verbose ? notes.map(noteLine) : [notesSummary(where, notes.length, pkg.report.selectionsInferred)];
+  const lines = options.verbose
+    ? notes.map(noteLine)
+    : [notesSummary(where, notes.length, pkg.report.selectionsInferred)];
   const key = lines.join('\n');
   if (options.notesShown?.get(pkg.config.name) === key) return;
   options.notesShown?.set(pkg.config.name, key);
@@ -297,7 +383,9 @@ function notesSummary(where: string, count: number, inferred: GenerateReport['se
 
 /** The warning for files in a generated folder that xgen did not write: they stay, named. */
 function keptWarning(where: string, files: string[]): string {
-  const names = files.slice(0, MAX_NAMED).join(', ') + (files.length > MAX_NAMED ? ` and ${files.length - MAX_NAMED} more` : '');
+  const names =
+    files.slice(0, MAX_NAMED).join(', ') +
+    (files.length > MAX_NAMED ? ` and ${files.length - MAX_NAMED} more` : '');
   const count = files.length === 1 ? 'a file' : `${files.length} files`;
   return `${where}: warning: kept ${count} xgen did not write: ${names}. xgen regenerates this folder: move your own files out of it`;
 }
@@ -315,7 +403,9 @@ function checkOutputs(configs: PackageConfig[]): void {
       const rel = relative(a.out, b.out);
       const back = relative(b.out, a.out);
       if (rel === '' || !rel.startsWith('..') || !back.startsWith('..')) {
-        throw new UsageError(`packages ${a.name} and ${b.name} write to overlapping folders (${shownPath(a.out)}, ${shownPath(b.out)})`);
+        throw new UsageError(
+          `packages ${a.name} and ${b.name} write to overlapping folders (${shownPath(a.out)}, ${shownPath(b.out)})`,
+        );
       }
     }
   }
@@ -325,7 +415,10 @@ function checkOutputs(configs: PackageConfig[]): void {
  * Enters a package's stages in turn: tells the listener (the status line, --verbose's timings) and
  * lets a test signal the run there (XGEN_SIGNAL_AT, interrupt.ts).
  */
-function stageClock(pkg: string, onStage: StageListener | undefined): (stage: Stage | 'done') => Promise<void> {
+function stageClock(
+  pkg: string,
+  onStage: StageListener | undefined,
+): (stage: Stage | 'done') => Promise<void> {
   let current: { stage: Stage; since: number } | undefined;
   return async (stage) => {
     const now = performance.now();
@@ -345,5 +438,7 @@ function profileLine(pkg: string, stage: Stage | 'done'): void {
   const memory = process.memoryUsage();
   const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
   const at = `${Math.round(performance.now())} ms, cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms`;
-  process.stderr.write(`xgen profile: ${pkg} ${stage} at ${at}, rss ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}, external ${mb(memory.external)}, peak ${mb(process.resourceUsage().maxRSS * 1024)}\n`);
+  process.stderr.write(
+    `xgen profile: ${pkg} ${stage} at ${at}, rss ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}, external ${mb(memory.external)}, peak ${mb(process.resourceUsage().maxRSS * 1024)}\n`,
+  );
 }

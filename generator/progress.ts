@@ -14,7 +14,10 @@ export class Progress {
 
   /** A terminal's status line when stderr is one. */
   static forTerminal(quiet: boolean): Progress {
-    return new Progress(process.stderr, !quiet && process.stderr.isTTY === true && process.env.TERM !== 'dumb');
+    return new Progress(
+      process.stderr,
+      !quiet && process.stderr.isTTY === true && process.env.TERM !== 'dumb',
+    );
   }
 
   stage(pkg: string, stage: string): void {

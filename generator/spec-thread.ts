@@ -86,7 +86,10 @@ export function specThreadJob(job: SpecJob | RestJob, progress: Progress): SpecR
 
 /** The snapshot and the runtime of a model. */
 export function rest(model: ApiModel, overrides: TemplateOverrides): Rest {
-  return { snapshot: renderSnapshot(apiSnapshot(model)), runtime: new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])) };
+  return {
+    snapshot: renderSnapshot(apiSnapshot(model)),
+    runtime: new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])),
+  };
 }
 
 /** load -> model, where it runs (the thread or this one); `progress('model')` between the two. */
@@ -94,9 +97,15 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
   try {
     const spec = loadSpec(job.spec, undefined, job.overlays, job.remote);
     progress('model');
-    const model = buildModel(spec, { packageName: job.packageName, clientName: job.clientName, names: job.names, namesAt: job.namesAt });
+    const model = buildModel(spec, {
+      packageName: job.packageName,
+      clientName: job.clientName,
+      names: job.names,
+      namesAt: job.namesAt,
+    });
     const root = spec.docs.root;
-    const license = isObject(root) && isObject(root.info) && isObject(root.info.license) ? root.info.license : undefined;
+    const license =
+      isObject(root) && isObject(root.info) && isObject(root.info.license) ? root.info.license : undefined;
     const value = license?.identifier ?? license?.name;
     return {
       model,
@@ -168,10 +177,17 @@ function specBytes(job: SpecJob): number {
  * Loads a spec and builds its model: on the spec thread for a big spec, here for a small one (or
  * with XGEN_THREADS=0, or on one core). Throws the spec's SpecError(s) as loading it here would.
  */
-export async function loadModel(where: Omit<SpecJob, 'kind' | 'key'>, overrides: TemplateOverrides, progress: Progress): Promise<LoadedModel> {
+export async function loadModel(
+  where: Omit<SpecJob, 'kind' | 'key'>,
+  overrides: TemplateOverrides,
+  progress: Progress,
+): Promise<LoadedModel> {
   const job: SpecJob = { ...where, kind: 'load', key: nextKey++ };
   const big = specBytes(job) >= THREAD_BYTES;
-  if (!big) return answer(loadAndModel(job, progress), (model) => Promise.resolve().then(() => rest(model, overrides)));
+  if (!big)
+    return answer(loadAndModel(job, progress), (model) =>
+      Promise.resolve().then(() => rest(model, overrides)),
+    );
   users++;
   thread.start();
   const release = (): void => {
@@ -187,7 +203,9 @@ export async function loadModel(where: Omit<SpecJob, 'kind' | 'key'>, overrides:
   }
   if ('refused' in result) release();
   return answer(result, (model) => {
-    const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() => rest(model, overrides));
+    const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
+      rest(model, overrides),
+    );
     void made.finally(release);
     return made;
   });
@@ -195,8 +213,14 @@ export async function loadModel(where: Omit<SpecJob, 'kind' | 'key'>, overrides:
 
 /** A result as this thread uses it: the spec's errors thrown, its warnings SpecErrors again, the rest under way. */
 function answer(result: SpecResult, made: (model: ApiModel) => Promise<Rest>): LoadedModel {
-  if ('refused' in result) throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
-  const loaded = { ...result, rest: made(result.model), warnings: result.warnings.map(specError), notes: result.notes.map(specError) };
+  if ('refused' in result)
+    throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
+  const loaded = {
+    ...result,
+    rest: made(result.model),
+    warnings: result.warnings.map(specError),
+    notes: result.notes.map(specError),
+  };
   // Taken up by the emit stage; a failure meanwhile must not go unhandled.
   loaded.rest.catch(() => {});
   return loaded;

@@ -46,7 +46,11 @@ export function removeStaleCompileFolders(): string[] {
     const match = /^xgen-compile-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
     if (!match || processRuns(Number(match[1]))) continue;
     const path = join(tmpdir(), name);
-    if (isXgenFolder(path, (entries) => entries.every((e) => e === 'tsconfig.json' || e === 'src' || e === 'dist'))) {
+    if (
+      isXgenFolder(path, (entries) =>
+        entries.every((e) => e === 'tsconfig.json' || e === 'src' || e === 'dist'),
+      )
+    ) {
       rmSync(path, { recursive: true, force: true });
       removed.push(path);
     }

@@ -38,14 +38,18 @@ export async function watch(read: () => PackageConfig[], options: WatchOptions):
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
-  const declared = (config: PackageConfig): string[] => [config.spec, ...(config.overlays ?? []), ...Object.values(config.templates)].filter((f) => !isUrl(f));
+  const declared = (config: PackageConfig): string[] =>
+    [config.spec, ...(config.overlays ?? []), ...Object.values(config.templates)].filter((f) => !isUrl(f));
 
   const regenerate = async (which: PackageConfig[]): Promise<void> => {
     await Promise.all(
       which.map(async (config) => {
         try {
           const result = await options.generate([config]);
-          inputs.set(config.out, new Set([...declared(config), ...(result.inputs.get(config) ?? []).filter((f) => !isUrl(f))]));
+          inputs.set(
+            config.out,
+            new Set([...declared(config), ...(result.inputs.get(config) ?? []).filter((f) => !isUrl(f))]),
+          );
         } catch (error) {
           options.fail(error);
           // Keep watching what is known, and what the failed run was given.
@@ -54,7 +58,9 @@ export async function watch(read: () => PackageConfig[], options: WatchOptions):
       }),
     );
     follow();
-    options.log(`xgen: watching ${[...new Set([...inputs.values()].flatMap((set) => [...set]))].length} files for changes (Ctrl-C to stop)`);
+    options.log(
+      `xgen: watching ${[...new Set([...inputs.values()].flatMap((set) => [...set]))].length} files for changes (Ctrl-C to stop)`,
+    );
   };
 
   /** Watches the folder of every input file (an editor may replace a file rather than write it). */
@@ -105,7 +111,9 @@ export async function watch(read: () => PackageConfig[], options: WatchOptions):
         }
         const which = configs.filter((config) => [...files].some((f) => inputs.get(config.out)?.has(f)));
         if (which.length === 0) return;
-        options.log(`xgen: ${[...files].map((f) => basename(f)).join(', ')} changed: regenerating ${which.map((c) => c.name).join(', ')}`);
+        options.log(
+          `xgen: ${[...files].map((f) => basename(f)).join(', ')} changed: regenerating ${which.map((c) => c.name).join(', ')}`,
+        );
         return regenerate(which);
       });
     }, SETTLE_MS);

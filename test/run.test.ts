@@ -16,14 +16,21 @@ const exec = promisify(execFile);
 const SCRATCH = join(ROOT, 'test', 'fixtures', 'runner');
 
 /** Runs the runner on the given files (or filters); returns its exit code and output. */
-export async function runRunner(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+export async function runRunner(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'run.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 300_000,
-    });
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'test', 'run.ts'), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 300_000,
+      },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -43,7 +50,10 @@ test('a suite whose before hook throws: non-zero exit, the hook error printed, i
 });
 
 test('an after hook that throws is a failure, and the suites after it still run', async () => {
-  const { code, output } = await runRunner([join(SCRATCH, 'after-throws.test.ts'), join(SCRATCH, 'passes.test.ts')]);
+  const { code, output } = await runRunner([
+    join(SCRATCH, 'after-throws.test.ts'),
+    join(SCRATCH, 'passes.test.ts'),
+  ]);
   assert.is.not(code, 0, output);
   assert.match(output, 'scratch after hook failed on purpose (XGEN-AFTER-CHECK)');
   assert.match(plain(output), '(suite "after-hook scratch"): the after hook threw:');
@@ -71,7 +81,10 @@ test('a failing test: non-zero exit, its assertion printed, counted in the tally
 });
 
 test('a file that throws while it loads fails the run, named with its error, and the other files still run', async () => {
-  const { code, output } = await runRunner([join(SCRATCH, 'throws-at-import.test.ts'), join(SCRATCH, 'passes.test.ts')]);
+  const { code, output } = await runRunner([
+    join(SCRATCH, 'throws-at-import.test.ts'),
+    join(SCRATCH, 'passes.test.ts'),
+  ]);
   assert.is(code, 1, output);
   assert.match(plain(output), 'fixtures/runner/throws-at-import.test.ts: could not be loaded:');
   assert.match(output, 'scratch file failed to load on purpose (XGEN-IMPORT-CHECK)');
@@ -79,7 +92,10 @@ test('a file that throws while it loads fails the run, named with its error, and
 });
 
 test('tests registered without a test.run() after them fail the run: a suite never silently skipped', async () => {
-  const { code, output } = await runRunner([join(SCRATCH, 'no-run.test.ts'), join(SCRATCH, 'passes.test.ts')]);
+  const { code, output } = await runRunner([
+    join(SCRATCH, 'no-run.test.ts'),
+    join(SCRATCH, 'passes.test.ts'),
+  ]);
   assert.is(code, 1, output);
   assert.match(plain(output), 'fixtures/runner/no-run.test.ts: 2 tests never ran: no test.run() after them');
   assert.match(plain(output), /^1 passed, 2 failed$/m);
@@ -88,7 +104,10 @@ test('tests registered without a test.run() after them fail the run: a suite nev
 test('a promise rejection nobody handled is named with the test that left it, and fails the run', async () => {
   const { code, output } = await runRunner([join(SCRATCH, 'unhandled.test.ts')]);
   assert.is(code, 1, output);
-  assert.match(plain(output), 'fixtures/runner/unhandled.test.ts: test "leaves a rejection behind": a promise rejection nobody handled:');
+  assert.match(
+    plain(output),
+    'fixtures/runner/unhandled.test.ts: test "leaves a rejection behind": a promise rejection nobody handled:',
+  );
   assert.match(output, 'scratch rejection left unhandled on purpose (XGEN-UNHANDLED-CHECK)');
   assert.match(plain(output), /^1 passed, 1 failed$/m);
 });
@@ -100,8 +119,14 @@ test('an argument selects the *.test.ts files whose path under test/ contains it
   for (const name of diff) assert.ok(name.includes('generator/diff') && name.endsWith('.test.ts'), name);
   const all = selectTestFiles(root, []).map((f) => f.name);
   assert.ok(all.includes('run.test.ts') && all.length > diff.length, 'no argument: every test file');
-  assert.ok(!all.some((name) => name.startsWith('fixtures/') || !name.endsWith('.test.ts')), 'only *.test.ts files, none under fixtures/');
-  assert.equal(selectTestFiles(root, ['generator/diff', 'run.test']).map((f) => f.name), [...diff, 'run.test.ts'].sort());
+  assert.ok(
+    !all.some((name) => name.startsWith('fixtures/') || !name.endsWith('.test.ts')),
+    'only *.test.ts files, none under fixtures/',
+  );
+  assert.equal(
+    selectTestFiles(root, ['generator/diff', 'run.test']).map((f) => f.name),
+    [...diff, 'run.test.ts'].sort(),
+  );
   // A named file runs even outside the collection, alone unless fragments are given too.
   const scratch = join(SCRATCH, 'passes.test.ts');
   assert.equal(selectTestFiles(root, [scratch]), [{ name: 'fixtures/runner/passes.test.ts', file: scratch }]);
@@ -109,23 +134,38 @@ test('an argument selects the *.test.ts files whose path under test/ contains it
 });
 
 test('a test that never finishes is named and fails the run (XGEN_TEST_TIMEOUT_MS)', async () => {
-  const { code, output } = await runRunner([join(SCRATCH, 'hangs.test.ts')], { XGEN_TEST_TIMEOUT_MS: '1500' });
+  const { code, output } = await runRunner([join(SCRATCH, 'hangs.test.ts')], {
+    XGEN_TEST_TIMEOUT_MS: '1500',
+  });
   assert.is(code, 1, output);
-  assert.match(plain(output), 'fixtures/runner/hangs.test.ts: test "never finishes" has run for 2 s without finishing: the run stops here');
+  assert.match(
+    plain(output),
+    'fixtures/runner/hangs.test.ts: test "never finishes" has run for 2 s without finishing: the run stops here',
+  );
   assert.match(plain(output), /^0 passed, 1 failed$/m);
 });
 
 test('a process that stays open after its last test fails the run and says what holds it (XGEN_TEST_EXIT_MS)', async () => {
-  const { code, output } = await runRunner([join(SCRATCH, 'stays-open.test.ts')], { XGEN_TEST_EXIT_MS: '1000' });
+  const { code, output } = await runRunner([join(SCRATCH, 'stays-open.test.ts')], {
+    XGEN_TEST_EXIT_MS: '1000',
+  });
   assert.is(code, 1, output);
   assert.match(plain(output), /^1 passed, 0 failed$/m);
-  assert.match(plain(output), /The test process is still running 1 s after its last test: something keeps it open \([^)]*\bTimeout\b/);
+  assert.match(
+    plain(output),
+    /The test process is still running 1 s after its last test: something keeps it open \([^)]*\bTimeout\b/,
+  );
 });
 
 test('the browser test with XGEN_CHROMIUM naming no binary fails and says what to do', async () => {
-  const { code, output } = await runRunner(['browser/browser.test.ts'], { XGEN_CHROMIUM: join(ROOT, 'test', '.tmp', 'no-such-chromium') });
+  const { code, output } = await runRunner(['browser/browser.test.ts'], {
+    XGEN_CHROMIUM: join(ROOT, 'test', '.tmp', 'no-such-chromium'),
+  });
   assert.is.not(code, 0, output);
-  assert.match(output, 'no-such-chromium is missing: XGEN_CHROMIUM names a Chromium executable that is not there.');
+  assert.match(
+    output,
+    'no-such-chromium is missing: XGEN_CHROMIUM names a Chromium executable that is not there.',
+  );
   assert.match(output, 'Unset it to use the Chromium that npm ci brings (@sparticuz/chromium).');
 });
 

@@ -24,7 +24,9 @@ const args = process.argv.slice(2);
 const files = selectTestFiles(root, args);
 if (files.length === 0) {
   const asked = args.map((a) => JSON.stringify(a)).join(', ');
-  console.error(`no test file matched ${asked || '(no arguments)'}: an argument selects the *.test.ts files under test/ whose path contains it, or names a file`);
+  console.error(
+    `no test file matched ${asked || '(no arguments)'}: an argument selects the *.test.ts files under test/ whose path contains it, or names a file`,
+  );
   process.exit(1);
 }
 
@@ -58,15 +60,22 @@ function stopRun(message: string): never {
 }
 const TIMEOUT_MS = Number(process.env.XGEN_TEST_TIMEOUT_MS) || 600_000;
 const EXIT_MS = Number(process.env.XGEN_TEST_EXIT_MS) || 60_000;
-setInterval(() => {
-  const now = guard.running();
-  if (now?.what && Date.now() - now.since > TIMEOUT_MS) {
-    stopRun(`${now.what} has run for ${Math.round(TIMEOUT_MS / 1000)} s without finishing: the run stops here (XGEN_TEST_TIMEOUT_MS sets the limit)`);
-  }
-}, Math.min(1000, TIMEOUT_MS)).unref();
+setInterval(
+  () => {
+    const now = guard.running();
+    if (now?.what && Date.now() - now.since > TIMEOUT_MS) {
+      stopRun(
+        `${now.what} has run for ${Math.round(TIMEOUT_MS / 1000)} s without finishing: the run stops here (XGEN_TEST_TIMEOUT_MS sets the limit)`,
+      );
+    }
+  },
+  Math.min(1000, TIMEOUT_MS),
+).unref();
 // Without a listener Node would end the run at the first one, with no tally; here it is named and counted.
 process.on('unhandledRejection', (reason) => {
-  outside.push(`${guard.running()?.what || 'between tests'}: a promise rejection nobody handled:\n    ${indented(reason)}\n`);
+  outside.push(
+    `${guard.running()?.what || 'between tests'}: a promise rejection nobody handled:\n    ${indented(reason)}\n`,
+  );
 });
 
 for (const [index, { name, file }] of files.entries()) {
@@ -86,7 +95,8 @@ for (const [index, { name, file }] of files.entries()) {
     notRun.push(`${where(name, suite)}: ${tests} tests never ran: no test.run() after them`);
   }
   const group = g.UVU_QUEUE[index]!;
-  if (group.length === 1 && unqueued.length === 0) outside.push(`${name}: ran no test (it queued no suite)\n`);
+  if (group.length === 1 && unqueued.length === 0)
+    outside.push(`${name}: ran no test (it queued no suite)\n`);
   for (let i = 1; i < group.length; i++) {
     const once = group[i] as () => Promise<Result>;
     group[i] = async () => {
@@ -96,7 +106,8 @@ for (const [index, { name, file }] of files.entries()) {
       failed += total - ran;
       skipped += skip;
       // Tests that neither passed nor printed a failure: uvu skipped them because a hook threw.
-      if (errors === true && ran < total) notRun.push(`${name}: ${total - ran} of ${total} tests did not run`);
+      if (errors === true && ran < total)
+        notRun.push(`${name}: ${total - ran} of ${total} tests did not run`);
       return result;
     };
   }
@@ -107,7 +118,9 @@ guard.startRunning('');
 
 for (const { file, suite, hook, error } of guard.hookFailures()) {
   // A `before` hook's tests are counted as failed already (they did not run).
-  (hook === 'after' ? outside : notRun).push(`${where(file, suite)}: the ${hook} hook threw:\n    ${indented(error)}\n`);
+  (hook === 'after' ? outside : notRun).push(
+    `${where(file, suite)}: the ${hook} hook threw:\n    ${indented(error)}\n`,
+  );
 }
 if (outside.length > 0 || notRun.length > 0) {
   console.log('\n  Failures outside tests:\n');
@@ -120,13 +133,19 @@ failed += outside.length;
 // the global fetch (the browser path), in a child resolving `#transport` under the xgen-fetch
 // condition. XGEN_TEST_TRANSPORT=node skips that pass; the child runs with it set to fetch.
 const THROUGH_FETCH = /^(runtime|contract)\/|^generated\/ads-v12\.test\.ts$/;
-const again = process.env.XGEN_TEST_TRANSPORT ? [] : files.filter((f) => THROUGH_FETCH.test(f.name)).map((f) => f.file);
+const again = process.env.XGEN_TEST_TRANSPORT
+  ? []
+  : files.filter((f) => THROUGH_FETCH.test(f.name)).map((f) => f.file);
 if (again.length > 0) {
   console.log(`\nAgain through fetch (node --conditions=xgen-fetch): ${again.length} files\n`);
-  const child = spawn(process.execPath, ['--conditions=xgen-fetch', '--import', 'tsx', fileURLToPath(import.meta.url), ...again], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, XGEN_TEST_TRANSPORT: 'fetch' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=xgen-fetch', '--import', 'tsx', fileURLToPath(import.meta.url), ...again],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, XGEN_TEST_TRANSPORT: 'fetch' },
+    },
+  );
   // Shown as it comes; its tally line ends its tests (its stays-open message may follow it).
   let tail = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -145,6 +164,8 @@ process.exitCode = passed + failed === 0 || failed > 0 ? 1 : 0;
 // Every test is done, and the process should now exit by itself.
 setTimeout(() => {
   const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
-  console.log(`\n  The test process is still running ${Math.round(EXIT_MS / 1000)} s after its last test: something keeps it open (${open.join(', ') || 'unknown'}). Failing the run (XGEN_TEST_EXIT_MS sets the wait).`);
+  console.log(
+    `\n  The test process is still running ${Math.round(EXIT_MS / 1000)} s after its last test: something keeps it open (${open.join(', ') || 'unknown'}). Failing the run (XGEN_TEST_EXIT_MS sets the wait).`,
+  );
   process.exit(1);
 }, EXIT_MS).unref();

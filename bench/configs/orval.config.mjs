@@ -3,6 +3,11 @@
 export default {
   bench: {
     input: { target: process.env.BENCH_SPEC },
-    output: { target: `${process.env.BENCH_OUT}/client.ts`, client: 'fetch', mode: 'single', prettier: false },
+    output: {
+      target: `${process.env.BENCH_OUT}/client.ts`,
+      client: 'fetch',
+      mode: 'single',
+      prettier: false,
+    },
   },
 };

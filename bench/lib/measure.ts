@@ -31,10 +31,15 @@ export function runCommand(
 ): Promise<CommandResult> {
   const dir = GNU_TIME ? mkdtempSync(join(tmpdir(), 'xgen-bench-')) : undefined;
   const memFile = dir ? join(dir, 'mem') : undefined;
-  const [file, argv] = GNU_TIME && memFile ? [GNU_TIME, ['-f', '%M %U %S', '-o', memFile, command, ...args]] : [command, args];
+  const [file, argv] =
+    GNU_TIME && memFile ? [GNU_TIME, ['-f', '%M %U %S', '-o', memFile, command, ...args]] : [command, args];
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(file, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, argv, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const tree = child.pid === undefined ? undefined : sampleTree(child.pid);
     let stdout = '';
     let stderr = '';
@@ -44,7 +49,15 @@ export function runCommand(
     child.on('error', (error) => {
       if (dir) rmSync(dir, { recursive: true, force: true });
       tree?.stop();
-      resolve({ ms: performance.now() - started, peakKb: undefined, treeKb: undefined, cpuMs: undefined, code: 127, stdout, stderr: stderr + error.message });
+      resolve({
+        ms: performance.now() - started,
+        peakKb: undefined,
+        treeKb: undefined,
+        cpuMs: undefined,
+        code: 127,
+        stdout,
+        stderr: stderr + error.message,
+      });
     });
     child.on('close', (code) => {
       const ms = performance.now() - started;
@@ -133,14 +146,25 @@ export async function alternate<C extends string, R>(
 
 /** `value / ours` as `1.23x`, or a dash when either side is missing. */
 export function ratio(value: number | undefined, ours: number | undefined): string {
-  if (value === undefined || ours === undefined || !Number.isFinite(value) || !Number.isFinite(ours) || ours === 0) return '—';
+  if (
+    value === undefined ||
+    ours === undefined ||
+    !Number.isFinite(value) ||
+    !Number.isFinite(ours) ||
+    ours === 0
+  )
+    return '—';
   const r = value / ours;
   return `${r >= 10 ? r.toFixed(0) : r >= 1 ? r.toFixed(2) : r.toFixed(2)}x`;
 }
 
 export function ms(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '—';
-  return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
+  return value >= 10_000
+    ? `${(value / 1000).toFixed(1)} s`
+    : value >= 1000
+      ? `${(value / 1000).toFixed(2)} s`
+      : `${value.toFixed(0)} ms`;
 }
 
 export function mb(kb: number | undefined): string {
@@ -152,7 +176,9 @@ export function kb(bytes: number | undefined): string {
 }
 
 /** What a contender's runs come to: medians of its runs, or, when any run failed, why (never a figure). */
-export type Outcome = { failed: false; ms: number; peakKb: number | undefined } | { failed: true; code: number; why: string };
+export type Outcome =
+  | { failed: false; ms: number; peakKb: number | undefined }
+  | { failed: true; code: number; why: string };
 
 /** The first lines of a failed run's output that say why. */
 export function why(result: CommandResult): string {
@@ -170,7 +196,11 @@ export function outcome(results: CommandResult[]): Outcome {
   if (results.length === 0) return { failed: true, code: -1, why: 'no run' };
   // The whole tree's peak where /proc gives it (xgen's compiler is a child process), else GNU time's.
   const peaks = results.map((r) => r.treeKb ?? r.peakKb);
-  return { failed: false, ms: median(results.map((r) => r.ms)), peakKb: peaks.every((p) => p !== undefined) ? median(peaks as number[]) : undefined };
+  return {
+    failed: false,
+    ms: median(results.map((r) => r.ms)),
+    peakKb: peaks.every((p) => p !== undefined) ? median(peaks as number[]) : undefined,
+  };
 }
 
 /** Wall time of an outcome for a table cell: `FAILED (exit n)` when it failed. */

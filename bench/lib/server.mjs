@@ -3,11 +3,16 @@
 // Prints its port on stdout; stops when stdin closes, on SIGTERM, or after 10 minutes whatever happens.
 import { createServer } from 'node:http';
 
-const body = JSON.stringify({ data: [{ id: '20', text: 'just setting up my twttr', edit_history_tweet_ids: ['20'] }] });
+const body = JSON.stringify({
+  data: [{ id: '20', text: 'just setting up my twttr', edit_history_tweet_ids: ['20'] }],
+});
 const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
 });

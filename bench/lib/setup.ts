@@ -51,7 +51,11 @@ export function ensureXgenBuilt(): void {
   if (existsSync(cli) && newest(join(ROOT, 'dist/generator')) >= newest(join(ROOT, 'generator'))) return;
   console.log('Building xgen: tsc -p tsconfig.build.json');
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
   } catch (error) {
     // tsc still emits on type errors; benchmark that rather than nothing, but say so.
     if (!existsSync(cli)) throw error;

@@ -17,7 +17,9 @@ export function targetStatus(met: boolean | 'failed'): string {
 
 /** The bench's exit code: 1 when any contender failed or any target could not be measured, else 0 (a missed target is a figure). */
 export function benchExitCode(sections: Section[]): number {
-  const failed = sections.some((s) => (s.failures?.length ?? 0) > 0 || (s.targets ?? []).some(([, , met]) => met === 'failed'));
+  const failed = sections.some(
+    (s) => (s.failures?.length ?? 0) > 0 || (s.targets ?? []).some(([, , met]) => met === 'failed'),
+  );
   return failed ? 1 : 0;
 }
 
@@ -25,7 +27,8 @@ export function benchExitCode(sections: Section[]): number {
 export function table(headers: string[], rows: (string | number)[][], left = 1): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i < left ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n');
 }

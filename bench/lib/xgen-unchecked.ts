@@ -20,4 +20,7 @@ for (const [path, text] of files) {
   writeFileSync(join(out, path), text);
 }
 // Tells the quality benchmark that this is not a package xgen wrote.
-writeFileSync(join(out, 'UNCHECKED'), 'xgen refused to write this package: it does not type-check. Written by bench/lib/xgen-unchecked.ts.\n');
+writeFileSync(
+  join(out, 'UNCHECKED'),
+  'xgen refused to write this package: it does not type-check. Written by bench/lib/xgen-unchecked.ts.\n',
+);

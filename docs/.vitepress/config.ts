@@ -73,7 +73,16 @@ export default defineConfig({
     anchor: { slugify },
     headers: { slugify },
     // Every ```ts block is compiled (no `twoslash` marker needed); a block that does not compile fails the build.
-    codeTransformers: [everyTsBlock(transformerTwoslash({ explicitTrigger: false, langs: ['ts'], throws: true, twoslashOptions: { compilerOptions: twoslashCompilerOptions(root) } }))],
+    codeTransformers: [
+      everyTsBlock(
+        transformerTwoslash({
+          explicitTrigger: false,
+          langs: ['ts'],
+          throws: true,
+          twoslashOptions: { compilerOptions: twoslashCompilerOptions(root) },
+        }),
+      ),
+    ],
   },
   // The workflow recipes the publishing guide links to are served as they are (test/docs/recipes.test.ts reads them).
   buildEnd(site) {

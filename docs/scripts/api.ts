@@ -57,8 +57,13 @@ function markExamples(dir: string): void {
 
 /** TypeDoc names the two entries after their files; the site names them as they are imported. */
 function nameEntries(out: string, name: string): void {
-  const edit = (file: string, change: (text: string) => string) => writeFileSync(file, change(readFileSync(file, 'utf8')));
-  edit(join(out, 'index.md'), (t) => t.replace('[functions](functions/index.md)', `[${name}/functions](functions/index.md)`).replace('[index](index/index.md)', `[${name}](index/index.md)`));
+  const edit = (file: string, change: (text: string) => string) =>
+    writeFileSync(file, change(readFileSync(file, 'utf8')));
+  edit(join(out, 'index.md'), (t) =>
+    t
+      .replace('[functions](functions/index.md)', `[${name}/functions](functions/index.md)`)
+      .replace('[index](index/index.md)', `[${name}](index/index.md)`),
+  );
   edit(join(out, 'index', 'index.md'), (t) => t.replace(/^# index$/m, `# ${name}`));
   edit(join(out, 'functions', 'index.md'), (t) => t.replace(/^# functions$/m, `# ${name}/functions`));
 }

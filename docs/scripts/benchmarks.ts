@@ -12,7 +12,11 @@ export function benchmarksPage(root: string): string {
   if (!measured) throw new Error('bench/RESULTS.md has no "- date:" line: the benchmarks page must be dated');
   let changed = '';
   try {
-    changed = execFileSync('git', ['log', '-1', '--format=%cd', '--date=format:%Y-%m-%d %H:%M UTC', '--', 'bench/RESULTS.md'], { cwd: root, encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } }).trim();
+    changed = execFileSync(
+      'git',
+      ['log', '-1', '--format=%cd', '--date=format:%Y-%m-%d %H:%M UTC', '--', 'bench/RESULTS.md'],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } },
+    ).trim();
   } catch {
     // Not a git checkout (a tarball): the measured date stands alone.
   }

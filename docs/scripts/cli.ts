@@ -8,7 +8,11 @@ import { type CommandName, FLAGS, type FlagSpec } from '../../generator/cli/flag
 
 async function help(...args: string[]): Promise<string> {
   const lines: string[] = [];
-  const code = await main(['help', ...args], (line) => lines.push(line), (line) => lines.push(line));
+  const code = await main(
+    ['help', ...args],
+    (line) => lines.push(line),
+    (line) => lines.push(line),
+  );
   if (code !== 0) throw new Error(`xgen help ${args.join(' ')} exited ${code}: ${lines.join('\n')}`);
   return lines.join('\n');
 }
@@ -33,7 +37,8 @@ function form(name: string, spec: FlagSpec): string {
 function rows(command: CommandName | 'global'): string[] {
   return Object.entries(FLAGS[command]).map(([name, spec]) => {
     const said = spec.alias ? `the same as \`--${spec.alias}\`` : spec.help.join(' ');
-    if (said.trim() === '') throw new Error(`--${name} of ${command} has no help line in generator/cli/flags.ts`);
+    if (said.trim() === '')
+      throw new Error(`--${name} of ${command} has no help line in generator/cli/flags.ts`);
     return `| \`${form(name, spec)}\` | ${cell(said)} |`;
   });
 }

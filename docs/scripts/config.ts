@@ -2,7 +2,12 @@
  * docs/reference/config.md, from generator/config.schema.json (the schema the config loader checks
  * every file against) and the built-in template names a `templates` key may take.
  */
-import { CONFIG_SCHEMA_FILE, configSchema, resolveRef, type SchemaNode } from '../../generator/config-schema.ts';
+import {
+  CONFIG_SCHEMA_FILE,
+  configSchema,
+  resolveRef,
+  type SchemaNode,
+} from '../../generator/config-schema.ts';
 import { builtinTemplateNames } from '../../generator/templates-dir.ts';
 import { relative, resolve } from 'node:path';
 
@@ -30,7 +35,8 @@ function table(node: SchemaNode): string[] {
     '| key | type | required | rules | what it is |',
     '|---|---|---|---|---|',
     ...Object.entries(schema.properties ?? {}).map(
-      ([key, value]) => `| \`${key}\` | ${typeOf(value)} | ${required.has(key) ? 'yes' : 'no'} | ${rules(value)} | ${resolveRef(value).description ?? ''} |`,
+      ([key, value]) =>
+        `| \`${key}\` | ${typeOf(value)} | ${required.has(key) ? 'yes' : 'no'} | ${rules(value)} | ${resolveRef(value).description ?? ''} |`,
     ),
   ];
 }
@@ -47,7 +53,7 @@ export function configReference(root: string): string {
     `Every config is checked against the JSON Schema [\`${file}\`](#the-json-schema) before anything runs; each`,
     'mistake is one line located in the file (`xgen.config.yaml:5:5: unknown key "clinet" in packages[0] (did you mean "client"?)`), exit code 2.',
     '',
-    'Your editor checks and completes it too, with the first line below (the YAML language server, as in VS Code\'s YAML extension;',
+    "Your editor checks and completes it too, with the first line below (the YAML language server, as in VS Code's YAML extension;",
     'the path is relative to the config, here for xgen installed in `node_modules`):',
     '',
     '```yaml',
@@ -82,4 +88,5 @@ export function configReference(root: string): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(configReference(resolve(import.meta.dirname, '../..')));
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(configReference(resolve(import.meta.dirname, '../..')));

@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { BUILTIN_TEMPLATES } from '../templates-dir.ts';
 
 /** The libraries whose output ends up in generated files: a new version of one may change it. */
-const TOOLS = ['typescript', 'typescript-native', 'openapi-typescript', 'oxfmt', 'prettier', 'handlebars', 'yaml'];
+const TOOLS = [
+  'typescript',
+  'typescript-native',
+  'openapi-typescript',
+  'oxfmt',
+  'prettier',
+  'handlebars',
+  'yaml',
+];
 
 let identity: string | undefined;
 
@@ -37,7 +45,8 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string, wanted: (nam
 function toolVersion(name: string, from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'node_modules', name, 'package.json');
-    if (existsSync(manifest)) return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
+    if (existsSync(manifest))
+      return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
     if (dirname(dir) === dir) return 'unknown';
   }
 }

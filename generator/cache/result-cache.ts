@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { SpecError } from '../errors.ts';
@@ -77,7 +86,16 @@ export class ResultCache {
     // not part of the key: it only decides whether the recorded warnings refuse the result.
     const overlays = config.overlays ?? [];
     const key = sha256(
-      JSON.stringify({ generator: generatorIdentity(), spec: config.spec, name: config.name, client: config.client, license: config.license ?? null, templates, overlays, names: config.names ?? null }),
+      JSON.stringify({
+        generator: generatorIdentity(),
+        spec: config.spec,
+        name: config.name,
+        client: config.client,
+        license: config.license ?? null,
+        templates,
+        overlays,
+        names: config.names ?? null,
+      }),
     );
     return join(this.dir, `${key}.json`);
   }
@@ -86,11 +104,20 @@ export class ResultCache {
    * The files generated before from the same inputs (`entryFor`), with that run's report, or undefined.
    * `remote`: the documents of a spec given by URL, as just fetched, by URL (compared like files).
    */
-  lookup(path: string, remote?: ReadonlyMap<string, string>): { files: Map<string, string>; report: CachedReport; deps: string[] } | undefined {
+  lookup(
+    path: string,
+    remote?: ReadonlyMap<string, string>,
+  ): { files: Map<string, string>; report: CachedReport; deps: string[] } | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
-      if (!Array.isArray(entry.deps) || !Array.isArray(entry.files) || !entry.report || !Array.isArray(entry.report.warnings)) return undefined;
+      if (
+        !Array.isArray(entry.deps) ||
+        !Array.isArray(entry.files) ||
+        !entry.report ||
+        !Array.isArray(entry.report.warnings)
+      )
+        return undefined;
       for (const [file, sha] of entry.deps) {
         const text = isUrl(file) ? remote?.get(file) : readFileSync(file, 'utf8');
         if (text === undefined || sha256(text) !== sha) return undefined;
@@ -105,7 +132,8 @@ export class ResultCache {
       // Only the eviction order depends on it.
     }
     const { warnings, inferred, notes = [] } = entry.report;
-    const located = (w: WarningRecord): SpecError => new SpecError(w.reason, w.file, w.pointer, w.line, w.column);
+    const located = (w: WarningRecord): SpecError =>
+      new SpecError(w.reason, w.file, w.pointer, w.line, w.column);
     return {
       files: new Map(entry.files),
       deps: entry.deps.map(([file]) => file),
@@ -114,10 +142,29 @@ export class ResultCache {
   }
 
   /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
-  store(path: string, inputs: { file: string; text: string }[], files: Map<string, string>, report: CachedReport): void {
-    const record = ({ reason, file, pointer, line, column }: SpecError): WarningRecord => ({ reason, file, pointer, line, column });
-    const recorded = { warnings: report.warnings.map(record), inferred: report.inferred, notes: report.notes.map(record) };
-    const entry: Entry = { deps: inputs.map(({ file, text }) => [file, sha256(text)]), files: [...files], report: recorded };
+  store(
+    path: string,
+    inputs: { file: string; text: string }[],
+    files: Map<string, string>,
+    report: CachedReport,
+  ): void {
+    const record = ({ reason, file, pointer, line, column }: SpecError): WarningRecord => ({
+      reason,
+      file,
+      pointer,
+      line,
+      column,
+    });
+    const recorded = {
+      warnings: report.warnings.map(record),
+      inferred: report.inferred,
+      notes: report.notes.map(record),
+    };
+    const entry: Entry = {
+      deps: inputs.map(({ file, text }) => [file, sha256(text)]),
+      files: [...files],
+      report: recorded,
+    };
     const temporary = `${path}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });

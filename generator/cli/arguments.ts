@@ -13,8 +13,14 @@ export async function didYouMean(name: string, known: string[]): Promise<string 
  * Reads a command's arguments by FLAGS (its own flags and the global ones) and POSITIONALS; every
  * mistake is an ArgumentError (exit 2), an unknown flag with the nearest known one.
  */
-export async function parseFlags(command: CommandName | 'global', args: string[]): Promise<{ flags: Flags; positionals: string[] }> {
-  const known: Record<string, FlagSpec> = { ...FLAGS.global, ...(command === 'global' ? {} : FLAGS[command]) };
+export async function parseFlags(
+  command: CommandName | 'global',
+  args: string[],
+): Promise<{ flags: Flags; positionals: string[] }> {
+  const known: Record<string, FlagSpec> = {
+    ...FLAGS.global,
+    ...(command === 'global' ? {} : FLAGS[command]),
+  };
   const flags: Flags = {};
   const positionals: string[] = [];
   const most = command === 'global' ? 0 : POSITIONALS[command];
@@ -22,7 +28,8 @@ export async function parseFlags(command: CommandName | 'global', args: string[]
     const arg = args[i] ?? '';
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) {
-      if (arg.startsWith('-') || positionals.length >= most) throw new ArgumentError(`unexpected argument "${arg}"`);
+      if (arg.startsWith('-') || positionals.length >= most)
+        throw new ArgumentError(`unexpected argument "${arg}"`);
       positionals.push(arg);
       continue;
     }
@@ -33,7 +40,8 @@ export async function parseFlags(command: CommandName | 'global', args: string[]
       throw new ArgumentError(`unknown option --${name}${guess ? ` (did you mean --${guess}?)` : ''}`);
     }
     if (spec.toggle) {
-      if (match[2] !== undefined && match[2] !== 'true' && match[2] !== 'false') throw new ArgumentError(`--${name} takes true or false`);
+      if (match[2] !== undefined && match[2] !== 'true' && match[2] !== 'false')
+        throw new ArgumentError(`--${name} takes true or false`);
       flags[name] = match[2] !== 'false';
       continue;
     }
@@ -44,11 +52,15 @@ export async function parseFlags(command: CommandName | 'global', args: string[]
     }
     const value = match[2] ?? args[++i];
     if (spec.choices && (value === undefined || !spec.choices.includes(value))) {
-      throw new ArgumentError(`--${name} takes ${spec.choices.join(' or ')}, got ${value === undefined ? 'nothing' : `"${value}"`}`);
+      throw new ArgumentError(
+        `--${name} takes ${spec.choices.join(' or ')}, got ${value === undefined ? 'nothing' : `"${value}"`}`,
+      );
     }
-    if (value === undefined || value === '' || value.startsWith('--')) throw new ArgumentError(`--${name} needs a value`);
+    if (value === undefined || value === '' || value.startsWith('--'))
+      throw new ArgumentError(`--${name} needs a value`);
     flags[name] = value;
   }
-  if (command === 'diff' && positionals.length < most) throw new ArgumentError('diff takes two specs, the old and the new');
+  if (command === 'diff' && positionals.length < most)
+    throw new ArgumentError('diff takes two specs, the old and the new');
   return { flags, positionals };
 }

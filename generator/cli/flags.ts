@@ -28,17 +28,35 @@ export type CommandName = 'generate' | 'diff' | 'migrate';
  */
 export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<string, FlagSpec>> } = {
   global: {
-    help: { value: false, help: ['print the usage, of xgen or of the command (also -h, or xgen help <command>)'] },
+    help: {
+      value: false,
+      help: ['print the usage, of xgen or of the command (also -h, or xgen help <command>)'],
+    },
     version: { value: false, help: ["print xgen's version (also -v, or xgen version)"] },
     debug: { value: false, help: ['show the stack trace of an unexpected error (also XGEN_DEBUG=1)'] },
   },
   generate: {
-    config: { value: true, placeholder: 'file', help: ['the config listing the packages (default xgen.config.yaml; YAML or JSON)'] },
-    spec: { value: true, placeholder: 'file', help: ['one spec (a path or an http(s) URL) instead of a config; with --out and --name'] },
+    config: {
+      value: true,
+      placeholder: 'file',
+      help: ['the config listing the packages (default xgen.config.yaml; YAML or JSON)'],
+    },
+    spec: {
+      value: true,
+      placeholder: 'file',
+      help: ['one spec (a path or an http(s) URL) instead of a config; with --out and --name'],
+    },
     out: { value: true, placeholder: 'dir', help: ["the package's folder (with --spec)"] },
     name: { value: true, placeholder: 'name', help: ["the package's npm name (with --spec)"] },
-    client: { value: true, placeholder: 'ClassName', help: ["the client class's name (with --spec; default from --name)"] },
-    check: { value: false, help: ['write nothing; exit 1 when the output on disk differs from what the spec generates'] },
+    client: {
+      value: true,
+      placeholder: 'ClassName',
+      help: ["the client class's name (with --spec; default from --name)"],
+    },
+    check: {
+      value: false,
+      help: ['write nothing; exit 1 when the output on disk differs from what the spec generates'],
+    },
     watch: {
       value: false,
       help: [
@@ -46,26 +64,68 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
         '(a failing regeneration prints its error and leaves the last good package); Ctrl-C ends it',
       ],
     },
-    strict: { value: false, toggle: true, help: ['every located warning (a recoverable spec problem) is an error; --strict=false', "turns off a package's `strict: true`"] },
+    strict: {
+      value: false,
+      toggle: true,
+      help: [
+        'every located warning (a recoverable spec problem) is an error; --strict=false',
+        "turns off a package's `strict: true`",
+      ],
+    },
     quiet: { value: false, help: ['print only errors (also --silent)'] },
     silent: { value: false, alias: 'quiet', help: ['the same as --quiet'] },
     verbose: {
       value: false,
-      help: ['also print how long each stage of each package took, and each note (an inferred', 'field selection) with its location, where a run prints one line a package'],
+      help: [
+        'also print how long each stage of each package took, and each note (an inferred',
+        'field selection) with its location, where a run prints one line a package',
+      ],
     },
     'no-cache': { value: false, help: ['run every stage (also XGEN_CACHE=off)'] },
-    'cache-dir': { value: true, placeholder: 'dir', help: ['keep the result cache there (default XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen,', 'else ~/.cache/xgen)'] },
+    'cache-dir': {
+      value: true,
+      placeholder: 'dir',
+      help: [
+        'keep the result cache there (default XGEN_CACHE_DIR, else $XDG_CACHE_HOME/xgen,',
+        'else ~/.cache/xgen)',
+      ],
+    },
   },
   diff: {
-    json: { value: false, help: ['print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}'] },
-    'fail-on': { value: true, choices: ['breaking', 'feature'], help: ['exit 1 when a change at that level or above exists (saying so on stderr)'] },
-    config: { value: true, placeholder: 'file', help: ["name methods as this xgen config's package does (its `names:`)"] },
-    package: { value: true, placeholder: 'name', help: ['the package of that config, when it lists several'] },
+    json: {
+      value: false,
+      help: [
+        'print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}',
+      ],
+    },
+    'fail-on': {
+      value: true,
+      choices: ['breaking', 'feature'],
+      help: ['exit 1 when a change at that level or above exists (saying so on stderr)'],
+    },
+    config: {
+      value: true,
+      placeholder: 'file',
+      help: ["name methods as this xgen config's package does (its `names:`)"],
+    },
+    package: {
+      value: true,
+      placeholder: 'name',
+      help: ['the package of that config, when it lists several'],
+    },
   },
   migrate: {
     'dry-run': { value: false, help: ['print the changes as a unified diff; write nothing'] },
-    project: { value: true, placeholder: 'file', help: ['the tsconfig.json of the code to migrate (default: tsconfig.json)'] },
-    config: { value: true, placeholder: 'file', help: ['the xgen config listing the packages (default: xgen.config.yaml)'] },
+    project: {
+      value: true,
+      placeholder: 'file',
+      help: ['the tsconfig.json of the code to migrate (default: tsconfig.json)'],
+    },
+    config: {
+      value: true,
+      placeholder: 'file',
+      help: ['the xgen config listing the packages (default: xgen.config.yaml)'],
+    },
     package: { value: true, placeholder: 'name', help: ['only this package of the config'] },
     from: {
       value: true,
@@ -76,7 +136,11 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
         'installed packages, the version the code was written for (one package named)',
       ],
     },
-    to: { value: true, placeholder: 'file', help: ["migrate to this spec or snapshot instead of the package's own api-snapshot.json"] },
+    to: {
+      value: true,
+      placeholder: 'file',
+      help: ["migrate to this spec or snapshot instead of the package's own api-snapshot.json"],
+    },
   },
 };
 

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResultCache } from '../cache/result-cache.ts';
 import type { PackageConfig } from '../config.ts';
-import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads, warnThreadFailures } from '../emit/index.ts';
+import {
+  keepEmitThreads,
+  prestartEmitThreads,
+  stopIdleEmitThreads,
+  warnThreadFailures,
+} from '../emit/index.ts';
 import { UsageError } from '../errors.ts';
 import type { StageListener } from '../generate.ts';
 import { Progress } from '../progress.ts';
@@ -22,11 +27,13 @@ export async function generate(flags: Flags, out: Print, err: Print): Promise<nu
   const log: Print = quiet ? () => {} : (line) => progress.around(() => out(line));
   const warn: Print = quiet ? () => {} : (line) => progress.around(() => err(line));
   const onStage: StageListener = (pkg, stage, previous) => {
-    if (verbose && previous) progress.around(() => err(`${pkg} ${previous.stage}: ${previous.ms.toFixed(0)} ms`));
+    if (verbose && previous)
+      progress.around(() => err(`${pkg} ${previous.stage}: ${previous.ms.toFixed(0)} ms`));
     if (stage === 'done') progress.finish(pkg);
     else progress.stage(pkg, stage);
   };
-  if (flags['no-cache'] && flags['cache-dir']) throw new ArgumentError('use either --no-cache or --cache-dir, not both');
+  if (flags['no-cache'] && flags['cache-dir'])
+    throw new ArgumentError('use either --no-cache or --cache-dir, not both');
   // Without the result cache every package is generated: the emit threads start before the rest
   // of the generator loads. They end with the last package emitted, or below if none was.
   warnThreadFailures(verbose ? warn : undefined);
@@ -41,9 +48,19 @@ export async function generate(flags: Flags, out: Print, err: Print): Promise<nu
 /** `generate` once the flags are read: the packages generated (or watched), and what is stale under --check. */
 async function generateWith(
   flags: Flags,
-  { log, warn, err, onStage, progress }: { log: Print; warn: Print; err: Print; onStage: StageListener; progress: Progress },
+  {
+    log,
+    warn,
+    err,
+    onStage,
+    progress,
+  }: { log: Print; warn: Print; err: Print; onStage: StageListener; progress: Progress },
 ): Promise<number> {
-  const [{ generateAll }, settings, cache] = await Promise.all([import('../generate.ts'), import('../config.ts'), resultCache(flags)]);
+  const [{ generateAll }, settings, cache] = await Promise.all([
+    import('../generate.ts'),
+    import('../config.ts'),
+    resultCache(flags),
+  ]);
   // Notes print once: every located one under --verbose, else a line a package; a watch round repeats none.
   const notes = { verbose: flags.verbose === true, notesShown: new Map<string, string>() };
   const readPackages = () => {
@@ -56,7 +73,9 @@ async function generateWith(
     keepEmitThreads();
     const { watch } = await import('../watch.ts');
     return watch(readPackages, {
-      configFile: flags.spec ? undefined : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
+      configFile: flags.spec
+        ? undefined
+        : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
       generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage, ...notes }),
       log,
       fail: (error) => progress.around(() => report(error, { debug: false, command: 'generate', err })),
@@ -65,13 +84,22 @@ async function generateWith(
   const configs = readPackages();
   let stale;
   try {
-    ({ stale } = await generateAll(configs, { check: flags.check === true, log, warn, cache, onStage, ...notes }));
+    ({ stale } = await generateAll(configs, {
+      check: flags.check === true,
+      log,
+      warn,
+      cache,
+      onStage,
+      ...notes,
+    }));
   } finally {
     progress.clear();
   }
   if (stale.length === 0) return 0;
   for (const { out: where, staleness } of stale) {
-    err(`${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`);
+    err(
+      `${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`,
+    );
     const lines = [
       ...staleness.changed.map((f) => `  changed  ${f}`),
       ...staleness.added.map((f) => `  missing  ${f}`),
@@ -93,10 +121,15 @@ function usesCache(flags: Flags): boolean {
 async function resultCache(flags: Flags): Promise<ResultCache | undefined> {
   if (!usesCache(flags)) return undefined;
   const { defaultCacheDir, ResultCache } = await import('../cache/result-cache.ts');
-  return new ResultCache(typeof flags['cache-dir'] === 'string' ? resolve(flags['cache-dir']) : defaultCacheDir());
+  return new ResultCache(
+    typeof flags['cache-dir'] === 'string' ? resolve(flags['cache-dir']) : defaultCacheDir(),
+  );
 }
 
-function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packageNameProblem, readConfig }: typeof import('../config.ts')): PackageConfig[] {
+function packagesFrom(
+  flags: Flags,
+  { classNameProblem, defaultClientName, packageNameProblem, readConfig }: typeof import('../config.ts'),
+): PackageConfig[] {
   const single = ['spec', 'out', 'name'].filter((k) => typeof flags[k] === 'string');
   if (single.length > 0) {
     if (flags.config) throw new ArgumentError('use either --config or --spec/--out/--name, not both');
@@ -104,12 +137,14 @@ function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packa
     if (missing.length > 0) throw new ArgumentError(`missing ${missing.map((m) => `--${m}`).join(', ')}`);
     const name = String(flags.name);
     const nameProblem = packageNameProblem(name);
-    if (nameProblem) throw new ArgumentError(`--name "${name}" is not a valid npm package name: ${nameProblem}`);
+    if (nameProblem)
+      throw new ArgumentError(`--name "${name}" is not a valid npm package name: ${nameProblem}`);
     const clientProblem = typeof flags.client === 'string' ? classNameProblem(flags.client) : undefined;
     if (clientProblem) throw new ArgumentError(`--client ${clientProblem}`);
     const spec = String(flags.spec);
     // A missing spec is a mistake on the command line (exit 2), not a problem in a spec.
-    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec)) throw new UsageError(`--spec ${spec}: only http(s) URLs and file paths are read`);
+    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec))
+      throw new UsageError(`--spec ${spec}: only http(s) URLs and file paths are read`);
     if (hasUserInfo(spec)) throw new UsageError(`--spec ${shownUrl(spec)}: ${USER_INFO_REFUSED}`);
     if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`--spec ${spec}: file not found`);
     return [
@@ -123,5 +158,7 @@ function packagesFrom(flags: Flags, { classNameProblem, defaultClientName, packa
     ];
   }
   if (flags.client) throw new ArgumentError('--client goes with --spec/--out/--name');
-  return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml', { specsMustExist: true });
+  return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml', {
+    specsMustExist: true,
+  });
 }

@@ -56,7 +56,12 @@ ${EXIT_CODES}`;
 function optionLines(command: CommandName): string {
   const entries: [string, FlagSpec][] = [...Object.entries(FLAGS[command]), ['debug', FLAGS.global.debug!]];
   const shown = entries.filter(([, spec]) => !spec.alias);
-  const label = (name: string, spec: FlagSpec): string => `--${name}${spec.choices ? ` ${spec.choices.join('|')}` : spec.value ? ` <${spec.placeholder ?? 'value'}>` : ''}`;
+  const label = (name: string, spec: FlagSpec): string =>
+    `--${name}${spec.choices ? ` ${spec.choices.join('|')}` : spec.value ? ` <${spec.placeholder ?? 'value'}>` : ''}`;
   const width = Math.max(...shown.map(([name, spec]) => label(name, spec).length)) + 2;
-  return shown.map(([name, spec]) => `  ${label(name, spec).padEnd(width)}${spec.help.join(`\n  ${' '.repeat(width)}`)}`).join('\n');
+  return shown
+    .map(
+      ([name, spec]) => `  ${label(name, spec).padEnd(width)}${spec.help.join(`\n  ${' '.repeat(width)}`)}`,
+    )
+    .join('\n');
 }

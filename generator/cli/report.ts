@@ -7,7 +7,10 @@ import type { Print } from './flags.ts';
 export const MAX_SHOWN = 20;
 
 /** Prints an error the way its kind calls for and returns the exit code. */
-export function report(error: unknown, { debug, command, err }: { debug: boolean; command: string | undefined; err: Print }): number {
+export function report(
+  error: unknown,
+  { debug, command, err }: { debug: boolean; command: string | undefined; err: Print },
+): number {
   const trace = () => {
     if (debug && error instanceof Error && error.stack) err(error.stack);
   };
@@ -54,6 +57,8 @@ export function report(error: unknown, { debug, command, err }: { debug: boolean
     return 1;
   }
   err(`xgen: unexpected error: ${message.split('\n')[0]}`);
-  err('This is a bug in xgen. Re-run with --debug (or XGEN_DEBUG=1) to see its stack trace, and please report it.');
+  err(
+    'This is a bug in xgen. Re-run with --debug (or XGEN_DEBUG=1) to see its stack trace, and please report it.',
+  );
   return 1;
 }

@@ -29,14 +29,24 @@ const diskFiles = new Map<string, ts.SourceFile | undefined>();
  * type-checking it under the strict settings the package ships. Returns the new files by package path.
  * The fallback where TypeScript 7's native compiler is not available (see ./typescript.ts).
  */
-export function compileInProcess(files: Map<string, string>, label: string, check = true): Map<string, string> {
+export function compileInProcess(
+  files: Map<string, string>,
+  label: string,
+  check = true,
+): Map<string, string> {
   const ts = typescript();
   const root = '/pkg';
   const sources = new Map<string, string>();
-  for (const [path, text] of files) if (path.startsWith('src/') && path.endsWith('.ts')) sources.set(posix.join(root, path), text);
+  for (const [path, text] of files)
+    if (path.startsWith('src/') && path.endsWith('.ts')) sources.set(posix.join(root, path), text);
   const parsed = ts.convertCompilerOptionsFromJson(
     // `paths` by absolute path: converted options have no config file to resolve a relative one against.
-    { ...BUILD_COMPILER_OPTIONS, paths: { '#transport': [`${root}/src/runtime/fetch-transport.ts`] }, rootDir: `${root}/src`, outDir: `${root}/dist` },
+    {
+      ...BUILD_COMPILER_OPTIONS,
+      paths: { '#transport': [`${root}/src/runtime/fetch-transport.ts`] },
+      rootDir: `${root}/src`,
+      outDir: `${root}/dist`,
+    },
     root,
   );
   // Diagnostics are collected below, from the checker and from the one declaration emit.
@@ -49,7 +59,8 @@ export function compileInProcess(files: Map<string, string>, label: string, chec
   host.readFile = (name) => sources.get(name) ?? defaultRead(name);
   host.fileExists = (name) => sources.has(name) || defaultExists(name);
   const dirs = new Set<string>();
-  for (const name of sources.keys()) for (let d = posix.dirname(name); d !== '/'; d = posix.dirname(d)) dirs.add(d);
+  for (const name of sources.keys())
+    for (let d = posix.dirname(name); d !== '/'; d = posix.dirname(d)) dirs.add(d);
   const defaultDirExists = host.directoryExists?.bind(host);
   host.directoryExists = (name) => dirs.has(name) || (defaultDirExists ? defaultDirExists(name) : false);
   host.realpath = (name) => name;
@@ -78,7 +89,9 @@ export function compileInProcess(files: Map<string, string>, label: string, chec
     : [];
   if (diagnostics.length > 0) throw notTypeChecking(label, root, diagnostics);
   const result = program.emit();
-  const emitErrors = check ? result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error) : [];
+  const emitErrors = check
+    ? result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error)
+    : [];
   if (emitErrors.length > 0) throw notTypeChecking(label, root, emitErrors);
   if (result.emitSkipped) throw new CompileError(`generated ${label} could not be compiled`);
   return new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b)));
@@ -91,5 +104,7 @@ function notTypeChecking(label: string, root: string, diagnostics: readonly ts.D
     const file = d.file ? posix.relative(root, d.file.fileName) : '';
     return `${file}${where ? `:${where.line + 1}:${where.character + 1}` : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
-  return new CompileError(`generated ${label} does not type-check (${diagnostics.length} errors):\n${first.join('\n')}`);
+  return new CompileError(
+    `generated ${label} does not type-check (${diagnostics.length} errors):\n${first.join('\n')}`,
+  );
 }

@@ -40,7 +40,12 @@ export type NativeResult = { files: Map<string, string> } | { unavailable: strin
  * temporary folder, type-checking it under the strict settings the package ships. Returns the new
  * files by package path; a package that does not type-check is a CompileError with tsc's diagnostics.
  */
-export async function compileNative(exe: string, files: Map<string, string>, label: string, check = true): Promise<NativeResult> {
+export async function compileNative(
+  exe: string,
+  files: Map<string, string>,
+  label: string,
+  check = true,
+): Promise<NativeResult> {
   // Named with this run's pid, so that a later run can tell a killed run's folder (temporary.ts);
   // removed on SIGINT/SIGTERM too (interrupt.ts).
   const dir = mkdtempSync(join(tmpdir(), compileFolderPrefix()));
@@ -60,19 +65,29 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
       }
       writes.push(writeFile(file, text));
     }
-    const tsconfig = { compilerOptions: { ...BUILD_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false }, include: ['src'] };
+    const tsconfig = {
+      compilerOptions: { ...BUILD_COMPILER_OPTIONS, rootDir: 'src', outDir: 'dist', noEmitOnError: false },
+      include: ['src'],
+    };
     writes.push(writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig)));
     await Promise.all(writes);
     await stageReached('tsc');
     const run = await runTsc(exe, dir);
-    if (run.error) return { unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` };
+    if (run.error)
+      return {
+        unavailable: `${exe} could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})`,
+      };
     // 0: done; 2: errors, output written; 1: errors, nothing written (a bad configuration).
     if (run.status !== 0 && run.status !== 2 && run.status !== 1) {
-      throw new CompileError(`generated ${label} could not be compiled: tsc exited ${run.status ?? run.signal}${run.stderr ? `\n${run.stderr.trim()}` : ''}`);
+      throw new CompileError(
+        `generated ${label} could not be compiled: tsc exited ${run.status ?? run.signal}${run.stderr ? `\n${run.stderr.trim()}` : ''}`,
+      );
     }
     const errors = run.status === 0 ? [] : diagnostics(run.stdout + run.stderr);
     if (check && run.status !== 0) {
-      throw new CompileError(`generated ${label} does not type-check (${errors.length} errors):\n${errors.slice(0, 5).join('\n')}`);
+      throw new CompileError(
+        `generated ${label} does not type-check (${errors.length} errors):\n${errors.slice(0, 5).join('\n')}`,
+      );
     }
     const out = new Map<string, string>();
     const dist = join(dir, 'dist');
@@ -91,9 +106,21 @@ export async function compileNative(exe: string, files: Map<string, string>, lab
  * Runs `tsc -p tsconfig.json` in `dir` without blocking this thread: another package's stages go on
  * while it compiles (generator/generate.ts runs the packages of a config side by side).
  */
-function runTsc(exe: string, dir: string): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error }> {
+function runTsc(
+  exe: string,
+  dir: string,
+): Promise<{
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  error?: Error;
+}> {
   return new Promise((resolve) => {
-    const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const forget = stopOnInterrupt(() => child.kill('SIGKILL'));
     child.on('close', forget);
     const stdout: Buffer[] = [];
@@ -102,7 +129,9 @@ function runTsc(exe: string, dir: string): Promise<{ status: number | null; sign
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
     child.on('error', (error) => resolve({ status: null, signal: null, stdout: '', stderr: '', error }));
-    child.on('close', (status, signal) => resolve({ status, signal, stdout: text(stdout), stderr: text(stderr) }));
+    child.on('close', (status, signal) =>
+      resolve({ status, signal, stdout: text(stdout), stderr: text(stderr) }),
+    );
   });
 }
 
@@ -129,7 +158,8 @@ export function diagnostics(output: string): string[] {
     const global = located ? undefined : /^error TS\d+: (.*)$/.exec(line);
     if (located) found.push(`${located[1]}:${located[2]}:${located[3]}: ${located[4]}`);
     else if (global) found.push(`: ${global[1]}`);
-    else if (found.length > 0 && line.startsWith(' ') && line.trim() !== '') found[found.length - 1] += `\n${line}`;
+    else if (found.length > 0 && line.startsWith(' ') && line.trim() !== '')
+      found[found.length - 1] += `\n${line}`;
   }
   return found;
 }

@@ -22,7 +22,9 @@ function choose(): { exe: string } | { unavailable: string } | 'off' {
 function fallBack(reason: string): void {
   if (told.has(reason)) return;
   told.add(reason);
-  process.stderr.write(`xgen: TypeScript 7's native compiler is not available: ${reason}. Compiling with TypeScript 5.9 instead (slower).\n`);
+  process.stderr.write(
+    `xgen: TypeScript 7's native compiler is not available: ${reason}. Compiling with TypeScript 5.9 instead (slower).\n`,
+  );
 }
 
 /**
@@ -32,7 +34,12 @@ function fallBack(reason: string): void {
  * TypeScript 5.9 in-process (which is the fallback); their output is the same, byte for byte.
  * Returns the new files by package path, sorted.
  */
-export async function compilePackage(files: Map<string, string>, label: string, check = true, compiler?: Compiler): Promise<Map<string, string>> {
+export async function compilePackage(
+  files: Map<string, string>,
+  label: string,
+  check = true,
+  compiler?: Compiler,
+): Promise<Map<string, string>> {
   const chosen = compiler === 'in-process' ? 'off' : choose();
   if (chosen !== 'off' && 'exe' in chosen) {
     const result = await compileNative(chosen.exe, files, label, check);

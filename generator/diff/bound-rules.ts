@@ -2,7 +2,13 @@
 import type { Bounds } from './shapes.ts';
 import type { ShapeWalk, WalkPlace } from './shape-walk.ts';
 
-export function compareBounds(walk: ShapeWalk, a: Bounds | undefined, b: Bounds | undefined, path: string, place: WalkPlace): void {
+export function compareBounds(
+  walk: ShapeWalk,
+  a: Bounds | undefined,
+  b: Bounds | undefined,
+  path: string,
+  place: WalkPlace,
+): void {
   // Bounds are checked before a request is sent; a result's bounds constrain nothing a consumer writes.
   if (walk.side === 'output') return;
   const before = a ?? {};
@@ -17,16 +23,25 @@ export function compareBounds(walk: ShapeWalk, a: Bounds | undefined, b: Bounds 
     if (x === y) continue;
     const isLower = (lower as readonly string[]).includes(key);
     const tighter = x === undefined || (y !== undefined && (isLower ? y > x : y < x));
-    (tighter && y !== undefined ? tightened : loosened).push(y === undefined ? `no ${key} (was ${x})` : `${key} ${y}${x === undefined ? '' : ` (was ${x})`}`);
+    (tighter && y !== undefined ? tightened : loosened).push(
+      y === undefined ? `no ${key} (was ${x})` : `${key} ${y}${x === undefined ? '' : ` (was ${x})`}`,
+    );
   }
   for (const key of ['exclusiveMinimum', 'exclusiveMaximum', 'pattern'] as const) {
     const x = before[key];
     const y = after[key];
     if (x === y) continue;
-    (y === undefined || y === false ? loosened : tightened).push(y === undefined ? `no ${key}` : `${key} ${JSON.stringify(y)}`);
+    (y === undefined || y === false ? loosened : tightened).push(
+      y === undefined ? `no ${key}` : `${key} ${JSON.stringify(y)}`,
+    );
   }
   const subject = walk.subject(path, place);
   // The types do not change: the code compiles, and the call throws where it used to send.
-  if (tightened.length > 0) walk.found('breaking', `${subject} narrowed: ${tightened.join(', ')}; a run-time break: a call with a value outside it now throws ValidationError before sending`, place);
+  if (tightened.length > 0)
+    walk.found(
+      'breaking',
+      `${subject} narrowed: ${tightened.join(', ')}; a run-time break: a call with a value outside it now throws ValidationError before sending`,
+      place,
+    );
   if (loosened.length > 0) walk.found('feature', `${subject} widened: ${loosened.join(', ')}`, place);
 }

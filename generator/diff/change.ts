@@ -27,7 +27,12 @@ export type Rename =
   /** An exported type (a component schema): `import type { Tweet }` becomes `Post`. */
   | { kind: 'type'; from: string; to: string }
   /** An operation's place on the client: `client.tweets.getPostsByIds` becomes `client.posts.getByIds`. */
-  | { kind: 'method'; operationId: string; from: { group: string; method: string }; to: { group: string; method: string } }
+  | {
+      kind: 'method';
+      operationId: string;
+      from: { group: string; method: string };
+      to: { group: string; method: string };
+    }
   /**
    * An operation whose operationId changed on the same method and path (`http`): `client.call('deletePet')`
    * becomes `client.call('removePet')`; `client` is its place on the client before and after (`client.pets.delete`
@@ -53,7 +58,13 @@ export type Rename =
    */
   | { kind: 'field'; side: 'input' | 'output'; type?: string; at?: string; from: string; to: string }
   /** An enum value, of a named type or of a parameter (by params key; `[]` for its items). */
-  | { kind: 'enum-value'; type?: string; param?: string; from: string | number | boolean; to: string | number | boolean };
+  | {
+      kind: 'enum-value';
+      type?: string;
+      param?: string;
+      from: string | number | boolean;
+      to: string | number | boolean;
+    };
 
 export interface Change {
   level: Level;
@@ -97,6 +108,8 @@ export function nextVersion(version: string, bump: Bump): string {
 
 /** `[major, minor, patch]` of a semver version, or undefined when it is not one. */
 export function parseVersion(version: string): [number, number, number] | undefined {
-  const match = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(version.trim());
+  const match = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(
+    version.trim(),
+  );
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 }

@@ -12,12 +12,21 @@ import { apiSnapshot } from './snapshot.ts';
  * (a bad spec throws the same located SpecError), reduced to its API snapshot, and the snapshots
  * are compared. Each change is located in the spec where it shows: the old one for what went.
  */
-export function diffSpecs(oldPath: string, newPath: string, names: Pick<ModelOptions, 'names' | 'namesAt'> = {}): DiffReport {
+export function diffSpecs(
+  oldPath: string,
+  newPath: string,
+  names: Pick<ModelOptions, 'names' | 'namesAt'> = {},
+): DiffReport {
   const sides = [oldPath, newPath].map((path, side) => {
     const spec = loadSpec(path);
     // Names inside the client do not depend on the package's name; any will do. A package's
     // `names:` are those of its current spec: on the old one, an operation added since is passed over.
-    const model = buildModel(spec, { packageName: 'api', clientName: 'ApiClient', ...names, namesOfOtherVersion: side === 0 });
+    const model = buildModel(spec, {
+      packageName: 'api',
+      clientName: 'ApiClient',
+      ...names,
+      namesOfOtherVersion: side === 0,
+    });
     return { snapshot: apiSnapshot(model), locator: new SpecLocator(spec, model) };
   });
   const [old, next] = sides as [(typeof sides)[0], (typeof sides)[0]];

@@ -25,9 +25,26 @@ export function compareEnum(walk: ShapeWalk, a: Scalar, b: Scalar, path: string,
   if (closedA && closedB) {
     const owner = walk.owner(place);
     const strings = (values: Literal[]): string[] => values.filter((v): v is string => typeof v === 'string');
-    for (const [from, to] of pairUp(strings(lost), strings(gained), (x, y) => walk.evidence.corroborated(x, y))) {
-      const rename: Rename = { kind: 'enum-value', ...(owner !== undefined && !place.rel ? { type: owner } : place.key !== undefined ? { param: path } : {}), from: from as string, to: to as string };
-      walk.found('breaking', `${subject}: value ${JSON.stringify(from)} renamed to ${JSON.stringify(to)}`, place, false, rename);
+    for (const [from, to] of pairUp(strings(lost), strings(gained), (x, y) =>
+      walk.evidence.corroborated(x, y),
+    )) {
+      const rename: Rename = {
+        kind: 'enum-value',
+        ...(owner !== undefined && !place.rel
+          ? { type: owner }
+          : place.key !== undefined
+            ? { param: path }
+            : {}),
+        from: from as string,
+        to: to as string,
+      };
+      walk.found(
+        'breaking',
+        `${subject}: value ${JSON.stringify(from)} renamed to ${JSON.stringify(to)}`,
+        place,
+        false,
+        rename,
+      );
       lost = lost.filter((v) => v !== from);
       gained = gained.filter((v) => v !== to);
     }
@@ -37,23 +54,68 @@ export function compareEnum(walk: ShapeWalk, a: Scalar, b: Scalar, path: string,
       if (lost.length > 0) walk.found('breaking', `${subject} no longer accepts ${list(lost)}`, place);
       if (gained.length > 0) walk.found('feature', `${subject} accepts ${list(gained)}`, place);
     } else if (b.enum) walk.found('breaking', `${subject} now accepts only ${list(b.enum)}`, place);
-    else if (a.enum) walk.found('feature', `${subject} accepts any ${a.kind} (was only ${list(a.enum)})`, place);
+    else if (a.enum)
+      walk.found('feature', `${subject} accepts any ${a.kind} (was only ${list(a.enum)})`, place);
     return;
   }
   if (closedA && closedB) {
-    if (lost.length > 0) walk.found('breaking', `${subject} is no longer ${list(lost)}: a case or comparison with ${them(lost)} no longer compiles`, place);
-    if (gained.length > 0) walk.found('breaking', `${subject} may now be ${list(gained)}: an exhaustive switch on it no longer compiles without a case for ${them(gained)}`, place);
+    if (lost.length > 0)
+      walk.found(
+        'breaking',
+        `${subject} is no longer ${list(lost)}: a case or comparison with ${them(lost)} no longer compiles`,
+        place,
+      );
+    if (gained.length > 0)
+      walk.found(
+        'breaking',
+        `${subject} may now be ${list(gained)}: an exhaustive switch on it no longer compiles without a case for ${them(gained)}`,
+        place,
+      );
   } else if (closedA) {
     const now = b.enum ? 'an open enum (any other string too)' : `any ${b.kind}`;
-    walk.found('breaking', `${subject} is no longer limited to ${list(a.enum ?? [])}: it is now ${now}, and an exhaustive switch or a lookup keyed by those values no longer compiles`, place);
+    walk.found(
+      'breaking',
+      `${subject} is no longer limited to ${list(a.enum ?? [])}: it is now ${now}, and an exhaustive switch or a lookup keyed by those values no longer compiles`,
+      place,
+    );
   } else if (closedB) {
     const dropped = (a.enum ?? []).filter((v) => !b.enum?.includes(v));
-    if (dropped.length > 0) walk.found('breaking', `${subject} is now limited to ${list(b.enum ?? [])}, no longer ${list(dropped)}: a case or comparison with ${them(dropped)} no longer compiles`, place);
-    else walk.found('feature', `${subject} is now limited to ${list(b.enum ?? [])}: an exhaustive switch on it is possible`, place);
+    if (dropped.length > 0)
+      walk.found(
+        'breaking',
+        `${subject} is now limited to ${list(b.enum ?? [])}, no longer ${list(dropped)}: a case or comparison with ${them(dropped)} no longer compiles`,
+        place,
+      );
+    else
+      walk.found(
+        'feature',
+        `${subject} is now limited to ${list(b.enum ?? [])}: an exhaustive switch on it is possible`,
+        place,
+      );
   } else if (a.enum && b.enum) {
     // Both open: the type is `string` before and after; the listed values document what is sent.
-    if (gained.length > 0) walk.found('feature', `${subject} may now be ${list(gained)} (an open enum: its type, any string, is unchanged)`, place);
-    if (lost.length > 0) walk.found('patch', `${subject} is no longer ${list(lost)} (an open enum: its type, any string, is unchanged)`, place);
-  } else if (b.enum) walk.found('patch', `${subject} now lists its values ${list(b.enum)} (an open enum: its type, any string, is unchanged)`, place);
-  else if (a.enum) walk.found('patch', `${subject} no longer lists values (was an open enum of ${list(a.enum)}; its type, any string, is unchanged)`, place);
+    if (gained.length > 0)
+      walk.found(
+        'feature',
+        `${subject} may now be ${list(gained)} (an open enum: its type, any string, is unchanged)`,
+        place,
+      );
+    if (lost.length > 0)
+      walk.found(
+        'patch',
+        `${subject} is no longer ${list(lost)} (an open enum: its type, any string, is unchanged)`,
+        place,
+      );
+  } else if (b.enum)
+    walk.found(
+      'patch',
+      `${subject} now lists its values ${list(b.enum)} (an open enum: its type, any string, is unchanged)`,
+      place,
+    );
+  else if (a.enum)
+    walk.found(
+      'patch',
+      `${subject} no longer lists values (was an open enum of ${list(a.enum)}; its type, any string, is unchanged)`,
+      place,
+    );
 }

@@ -76,7 +76,8 @@ export function substitution(from: string, to: string): string | undefined {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end])
+    end++;
   let x = a.slice(start, a.length - end).join(' ');
   let y = b.slice(start, b.length - end).join(' ');
   let i = 0;
@@ -95,7 +96,11 @@ export function substitution(from: string, to: string): string | undefined {
  * Pairs names that went with names that came, one to one: a pair `accept` takes where neither name
  * has another it takes. Sorted as `lost` is.
  */
-export function pairUp(lost: readonly string[], gained: readonly string[], accept: (from: string, to: string) => boolean): [string, string][] {
+export function pairUp(
+  lost: readonly string[],
+  gained: readonly string[],
+  accept: (from: string, to: string) => boolean,
+): [string, string][] {
   const candidates = lost.map((from) => gained.filter((to) => accept(from, to)));
   const out: [string, string][] = [];
   lost.forEach((from, i) => {
@@ -132,14 +137,24 @@ export function shapeKind(shape: Shape | undefined): string {
  * operation's params (by the operation's id, or the one it was renamed from), each named type kept,
  * and the objects and enums inside them and inside params and results, by field, item and member.
  */
-export function placesOf(old: ApiSnapshot, next: ApiSnapshot, renamedOperations: ReadonlyMap<string, string>): Place[] {
+export function placesOf(
+  old: ApiSnapshot,
+  next: ApiSnapshot,
+  renamedOperations: ReadonlyMap<string, string>,
+): Place[] {
   const places: Place[] = [];
   const diff = (a: Iterable<string>, b: Iterable<string>): void => {
     const before = new Set(a);
     const after = new Set(b);
-    places.push({ lost: [...before].filter((n) => !after.has(n)), gained: [...after].filter((n) => !before.has(n)) });
+    places.push({
+      lost: [...before].filter((n) => !after.has(n)),
+      gained: [...after].filter((n) => !before.has(n)),
+    });
   };
-  diff([...(old.exports ?? Object.keys(old.types)), ...(old.operationExports ?? [])], [...(next.exports ?? Object.keys(next.types)), ...(next.operationExports ?? [])]);
+  diff(
+    [...(old.exports ?? Object.keys(old.types)), ...(old.operationExports ?? [])],
+    [...(next.exports ?? Object.keys(next.types)), ...(next.operationExports ?? [])],
+  );
   diff(Object.keys(old.operations), Object.keys(next.operations));
   const walk = (a: Shape, b: Shape, depth = 0): void => {
     if (depth > 12 || 'ref' in a || 'ref' in b) return;
@@ -150,8 +165,13 @@ export function placesOf(old: ApiSnapshot, next: ApiSnapshot, renamedOperations:
         if (other) walk(field.type, other.type, depth + 1);
       }
     } else if (a.kind === 'array' && b.kind === 'array') walk(a.items, b.items, depth + 1);
-    else if ((a.kind === 'union' || a.kind === 'all') && b.kind === a.kind) a.of.forEach((part, i) => b.of[i] && walk(part, b.of[i] as Shape, depth + 1));
-    else if (isScalar(a) && isScalar(b) && a.enum && b.enum) diff(a.enum.filter((v) => typeof v === 'string') as string[], b.enum.filter((v) => typeof v === 'string') as string[]);
+    else if ((a.kind === 'union' || a.kind === 'all') && b.kind === a.kind)
+      a.of.forEach((part, i) => b.of[i] && walk(part, b.of[i] as Shape, depth + 1));
+    else if (isScalar(a) && isScalar(b) && a.enum && b.enum)
+      diff(
+        a.enum.filter((v) => typeof v === 'string') as string[],
+        b.enum.filter((v) => typeof v === 'string') as string[],
+      );
   };
   const operation = (a: OperationSnapshot, b: OperationSnapshot): void => {
     diff(Object.keys(a.params), Object.keys(b.params));
@@ -181,7 +201,11 @@ export function renamedEntries<T extends { type: Shape }>(
   removed: readonly string[],
   added: readonly string[],
   /** `order`: the names in the order their place declares them, on each side; a name not in it has no known place (a body's fields are kept sorted). */
-  entries: { before: (key: string) => T; after: (key: string) => T; order?: { before: readonly string[]; after: readonly string[] } },
+  entries: {
+    before: (key: string) => T;
+    after: (key: string) => T;
+    order?: { before: readonly string[]; after: readonly string[] };
+  },
   group: (entry: T) => string,
   evidence: RenameEvidence,
 ): [string, string][] {
@@ -191,7 +215,9 @@ export function renamedEntries<T extends { type: Shape }>(
     const b = after(to);
     if (group(a) !== group(b)) return false;
     if (evidence.corroborated(from, to)) return shapeKind(a.type) === shapeKind(b.type);
-    const alone = removed.filter((k) => group(before(k)) === group(a)).length === 1 && added.filter((k) => group(after(k)) === group(b)).length === 1;
+    const alone =
+      removed.filter((k) => group(before(k)) === group(a)).length === 1 &&
+      added.filter((k) => group(after(k)) === group(b)).length === 1;
     const i = order?.before.indexOf(from) ?? -1;
     const j = order?.after.indexOf(to) ?? -1;
     const samePlace = i < 0 || j < 0 || i === j;
@@ -202,6 +228,8 @@ export function renamedEntries<T extends { type: Shape }>(
 /** JSON with object keys sorted. */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
   );
 }

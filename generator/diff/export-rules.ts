@@ -37,13 +37,18 @@ export function compareExports(
   // Types renamed above: the selection type named for one follows it (`ListSelection` -> `ListRenamedSelection`).
   const typeRenames = new Map<string, string>();
   for (const name of before.filter((n) => !after.includes(n))) {
-    const placed = [...(pairs.get(name) ?? new Map<string, Set<string>>())].filter(([n]) => came.includes(n) && !taken.has(n)).sort((x, y) => y[1].size - x[1].size);
+    const placed = [...(pairs.get(name) ?? new Map<string, Set<string>>())]
+      .filter(([n]) => came.includes(n) && !taken.has(n))
+      .sort((x, y) => y[1].size - x[1].size);
     let to = placed[0]?.[0];
     const shape = old.types[name]?.shape;
     if (to === undefined && shape) {
-      const same = came.filter((n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape));
+      const same = came.filter(
+        (n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape),
+      );
       // The same shape is evidence only when a type could hardly share it by chance, or the bump makes the same substitution of words elsewhere.
-      if (same.length === 1 && (distinctive(shape) || evidence.corroborated(name, same[0] as string))) to = same[0];
+      if (same.length === 1 && (distinctive(shape) || evidence.corroborated(name, same[0] as string)))
+        to = same[0];
     }
     if (to === undefined) {
       // Only the casing changed (`Oauth2Token` -> `OAuth2Token`): the same type, renamed.
@@ -54,9 +59,23 @@ export function compareExports(
       taken.add(to);
       typeRenames.set(name, to);
       for (const id of newReach.operationsReaching(to)) {
-        add({ level: 'breaking', operationId: id, message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, where: { side: 'new', type: to }, rename: { kind: 'type', from: name, to }, shared: true });
+        add({
+          level: 'breaking',
+          operationId: id,
+          message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`,
+          where: { side: 'new', type: to },
+          rename: { kind: 'type', from: name, to },
+          shared: true,
+        });
       }
-      if (newReach.operationsReaching(to).length === 0) add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, where: { side: 'new', type: to }, rename: { kind: 'type', from: name, to }, shared: true });
+      if (newReach.operationsReaching(to).length === 0)
+        add({
+          level: 'breaking',
+          message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`,
+          where: { side: 'new', type: to },
+          rename: { kind: 'type', from: name, to },
+          shared: true,
+        });
       continue;
     }
     const ids = oldReach.operationsReaching(name);
@@ -83,21 +102,30 @@ export function compareExports(
   const ownGone = new Map<string, string[]>();
   for (const name of ownBefore.filter((n) => !ownAfter.includes(n) && !after.includes(n))) {
     const rename = (to: string): void =>
-      add({ level: 'breaking', message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`, rename: { kind: 'type', from: name, to }, shared: true });
+      add({
+        level: 'breaking',
+        message: `type ${name} renamed to ${to}: code naming ${name} (import type { ${name} }) no longer compiles`,
+        rename: { kind: 'type', from: name, to },
+        shared: true,
+      });
     const recased = [...cameOwn].filter((n) => n.toLowerCase() === name.toLowerCase());
     if (recased.length === 1) {
       cameOwn.delete(recased[0] as string);
       rename(recased[0] as string);
       continue;
     }
-    const objectRenamed = name.endsWith('Selection') ? typeRenames.get(name.slice(0, -'Selection'.length)) : undefined;
+    const objectRenamed = name.endsWith('Selection')
+      ? typeRenames.get(name.slice(0, -'Selection'.length))
+      : undefined;
     if (objectRenamed !== undefined && cameOwn.has(`${objectRenamed}Selection`)) {
       cameOwn.delete(`${objectRenamed}Selection`);
       rename(`${objectRenamed}Selection`);
       continue;
     }
     // The operation it is named for: the longest operationId whose type name it starts with.
-    const owner = owners.find((id) => name.startsWith(pascalCase(id)) && /^[A-Z0-9]/.test(name.slice(pascalCase(id).length)));
+    const owner = owners.find(
+      (id) => name.startsWith(pascalCase(id)) && /^[A-Z0-9]/.test(name.slice(pascalCase(id).length)),
+    );
     const renamedTo = owner === undefined ? undefined : operationRenames.get(owner);
     if (owner !== undefined && renamedTo !== undefined) {
       const to = `${pascalCase(renamedTo)}${name.slice(pascalCase(owner).length)}`;
@@ -119,13 +147,23 @@ export function compareExports(
     {
       // A selection type is named for its object: shown there.
       const object = name.endsWith('Selection') ? name.slice(0, -'Selection'.length) : '';
-      add({ level: 'breaking', message, ...(old.types[object] ? { where: { side: 'old' as const, type: object } } : {}), shared: true });
+      add({
+        level: 'breaking',
+        message,
+        ...(old.types[object] ? { where: { side: 'old' as const, type: object } } : {}),
+        shared: true,
+      });
     }
   }
   for (const [owner, names] of ownGone) {
     const id = operationRenames.get(owner) ?? owner;
     const list = names.sort().join(', ');
-    add({ level: 'breaking', operationId: id, message: `${id}: ${names.length === 1 ? 'type' : 'types'} ${list} no longer exported: code naming ${names.length === 1 ? 'it' : 'them'} (import type { ${list} }) no longer compiles`, where: { side: 'new', operationId: id } });
+    add({
+      level: 'breaking',
+      operationId: id,
+      message: `${id}: ${names.length === 1 ? 'type' : 'types'} ${list} no longer exported: code naming ${names.length === 1 ? 'it' : 'them'} (import type { ${list} }) no longer compiles`,
+      where: { side: 'new', operationId: id },
+    });
   }
 }
 

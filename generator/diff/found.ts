@@ -33,7 +33,10 @@ export function mergeCauses(changes: readonly Found[]): Change[] {
       if (change.operationId !== undefined) known.ids.add(change.operationId);
       continue;
     }
-    const entry = { change: { ...change }, ids: new Set(change.operationId !== undefined ? [change.operationId] : []) };
+    const entry = {
+      change: { ...change },
+      ids: new Set(change.operationId !== undefined ? [change.operationId] : []),
+    };
     byCause.set(key, entry);
     out.push(entry.change);
   }

@@ -16,11 +16,19 @@ export class SpecLocator {
     private readonly model: ApiModel,
   ) {
     const root = spec.docs.root as Record<string, unknown>;
-    const components = isObject(root.components) && isObject(root.components.schemas) ? Object.keys(root.components.schemas) : [];
+    const components =
+      isObject(root.components) && isObject(root.components.schemas)
+        ? Object.keys(root.components.schemas)
+        : [];
     // The model names `components.schemas` first and in order: the n-th `spec` schema is the n-th key.
     const named = model.schemas.filter((s) => s.origin === 'spec');
     if (named.length === components.length) {
-      named.forEach((s, i) => this.componentAt.set(s.name, { file: spec.docs.rootFile, tokens: ['components', 'schemas', components[i] as string] }));
+      named.forEach((s, i) =>
+        this.componentAt.set(s.name, {
+          file: spec.docs.rootFile,
+          tokens: ['components', 'schemas', components[i] as string],
+        }),
+      );
     }
   }
 
@@ -43,7 +51,9 @@ export class SpecLocator {
     }
     if (where.auth !== undefined) {
       const scheme = this.model.securitySchemes.find((s) => s.kind === where.auth);
-      return scheme ? { file: this.spec.docs.rootFile, tokens: ['components', 'securitySchemes', scheme.name] } : undefined;
+      return scheme
+        ? { file: this.spec.docs.rootFile, tokens: ['components', 'securitySchemes', scheme.name] }
+        : undefined;
     }
     if (where.type) {
       const component = this.componentAt.get(where.type);
@@ -51,7 +61,8 @@ export class SpecLocator {
         const schema = this.spec.docs.deref(getAtPointer(this.spec.docs.root, component.tokens), component);
         const property = where.field ? [...schema.tokens, 'properties', where.field] : undefined;
         const data = this.spec.docs.source(schema.file).data;
-        if (property && getAtPointer(data, property) !== undefined) return { file: schema.file, tokens: property };
+        if (property && getAtPointer(data, property) !== undefined)
+          return { file: schema.file, tokens: property };
         return { file: schema.file, tokens: schema.tokens };
       }
     }
@@ -61,7 +72,11 @@ export class SpecLocator {
     return op.at;
   }
 
-  private operation(id: string): { at: Location; item: Location; raw: Record<string, unknown>; pathItem: Record<string, unknown> } | undefined {
+  private operation(
+    id: string,
+  ):
+    | { at: Location; item: Location; raw: Record<string, unknown>; pathItem: Record<string, unknown> }
+    | undefined {
     const model = this.model.operations.find((o) => o.id === id);
     if (!model) return undefined;
     const { docs } = this.spec;
@@ -70,7 +85,12 @@ export class SpecLocator {
     const item = docs.deref(paths[model.path], { file: docs.rootFile, tokens: ['paths', model.path] });
     const method = model.method.toLowerCase();
     if (!isObject(item.value) || !isObject(item.value[method])) return undefined;
-    return { at: { file: item.file, tokens: [...item.tokens, method] }, item, raw: item.value[method] as Record<string, unknown>, pathItem: item.value };
+    return {
+      at: { file: item.file, tokens: [...item.tokens, method] },
+      item,
+      raw: item.value[method] as Record<string, unknown>,
+      pathItem: item.value,
+    };
   }
 
   private param(
@@ -87,7 +107,9 @@ export class SpecLocator {
       const schemaAt = { file: body.file, tokens: [...body.tokens, 'content', type, 'schema'] };
       const schema = docs.deref((content[type] as Record<string, unknown>).schema, schemaAt);
       const property = [...schema.tokens, 'properties', param.wire];
-      return getAtPointer(docs.source(schema.file).data, property) !== undefined ? { file: schema.file, tokens: property } : schema;
+      return getAtPointer(docs.source(schema.file).data, property) !== undefined
+        ? { file: schema.file, tokens: property }
+        : schema;
     }
     // An operation's own parameter replaces the path item's: look there first.
     const lists: [unknown, Location][] = [
@@ -98,7 +120,8 @@ export class SpecLocator {
       if (!Array.isArray(list)) continue;
       for (let i = 0; i < list.length; i++) {
         const resolved = docs.deref(list[i], { ...at, tokens: [...at.tokens, String(i)] });
-        if (isObject(resolved.value) && resolved.value.name === param.wire && resolved.value.in === param.in) return resolved;
+        if (isObject(resolved.value) && resolved.value.name === param.wire && resolved.value.in === param.in)
+          return resolved;
       }
     }
     return undefined;

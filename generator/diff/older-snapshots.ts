@@ -5,7 +5,6 @@
 import { isScalar, refsOf } from './shapes.ts';
 import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
 
-
 /**
  * `old` with the facts its format does not record taken from `next`, so that they compare as
  * unchanged: not knowing whether an enum was open is no reason to report that it opened. A
@@ -30,7 +29,11 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
       const now = next.operations[id]?.params ?? {};
       const params = Object.fromEntries(
         Object.entries(op.params).map(([key, param]) => {
-          const misread = param.in === 'body' && 'kind' in param.type && param.type.kind === 'unknown' && now[key]?.in === 'body';
+          const misread =
+            param.in === 'body' &&
+            'kind' in param.type &&
+            param.type.kind === 'unknown' &&
+            now[key]?.in === 'body';
           if (misread) refsOf(now[key]!.type, reached);
           return [key, misread ? { ...param, type: now[key]!.type } : param];
         }),
@@ -60,7 +63,8 @@ function withFormat5Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
       if (!selected || !now) return [id, op];
       const marked = Object.fromEntries(
         Object.entries(selected).map(([path, s]) => {
-          const unknown = s.defaults.length === 0 && now[path]?.defaultsUnknown === true && now[path]?.object === s.object;
+          const unknown =
+            s.defaults.length === 0 && now[path]?.defaultsUnknown === true && now[path]?.object === s.object;
           return [path, unknown ? { ...s, defaultsUnknown: true as const } : s];
         }),
       );
@@ -72,7 +76,9 @@ function withFormat5Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
 
 /** A snapshot before format 4 with the exported names and the bodies taking any field of `next` (see `withUnknownFacts`). */
 function withFormat4Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
-  const exports = [...new Set([...Object.keys(old.types), ...(next.exports ?? [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const exports = [...new Set([...Object.keys(old.types), ...(next.exports ?? [])])].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   const operations = Object.fromEntries(
     Object.entries(old.operations).map(([id, op]) => {
       const open = next.operations[id]?.bodyTakesAnyField;

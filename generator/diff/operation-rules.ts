@@ -31,28 +31,54 @@ export function compareOperation(
   renamedFrom?: string,
 ): void {
   const at: Where = { side: 'new', operationId: id };
-  const report = (level: Level, message: string, where: Where = at): void => add({ level, operationId: id, message: `${id}: ${message}`, where });
-  const shared = (level: Level, message: string, where: Where = at): void => add({ level, operationId: id, message, where, shared: true });
+  const report = (level: Level, message: string, where: Where = at): void =>
+    add({ level, operationId: id, message: `${id}: ${message}`, where });
+  const shared = (level: Level, message: string, where: Where = at): void =>
+    add({ level, operationId: id, message, where, shared: true });
   if (renamedFrom !== undefined) {
     // One entry for the operation: its new id, and its place on the client whether or not that moved too.
-    const client = { from: { group: before.group, method: before.method }, to: { group: after.group, method: after.method } };
+    const client = {
+      from: { group: before.group, method: before.method },
+      to: { group: after.group, method: after.method },
+    };
     const moved = before.group !== after.group || before.method !== after.method;
     const rename: Rename = { kind: 'operation', from: renamedFrom, to: id, http: after.http, client };
-    add({ level: 'breaking', operationId: id, message: `operation ${renamedFrom} renamed to ${id} (${moved ? `${clientCall(before)} -> ${clientCall(after)}` : `still ${clientCall(after)}`})`, where: at, rename });
+    add({
+      level: 'breaking',
+      operationId: id,
+      message: `operation ${renamedFrom} renamed to ${id} (${moved ? `${clientCall(before)} -> ${clientCall(after)}` : `still ${clientCall(after)}`})`,
+      where: at,
+      rename,
+    });
   } else if (before.group !== after.group || before.method !== after.method) {
-    const rename: Rename = { kind: 'method', operationId: id, from: { group: before.group, method: before.method }, to: { group: after.group, method: after.method } };
-    add({ level: 'breaking', operationId: id, message: `${id}: ${clientCall(before)} renamed to ${clientCall(after)}`, where: at, rename });
+    const rename: Rename = {
+      kind: 'method',
+      operationId: id,
+      from: { group: before.group, method: before.method },
+      to: { group: after.group, method: after.method },
+    };
+    add({
+      level: 'breaking',
+      operationId: id,
+      message: `${id}: ${clientCall(before)} renamed to ${clientCall(after)}`,
+      where: at,
+      rename,
+    });
   }
-  if (before.kind !== after.kind) report('breaking', `changed from a ${before.kind} operation to a ${after.kind} one`);
-  if (before.http !== after.http) report('patch', `now sent as ${after.http} (was ${before.http}); the call is unchanged`);
+  if (before.kind !== after.kind)
+    report('breaking', `changed from a ${before.kind} operation to a ${after.kind} one`);
+  if (before.http !== after.http)
+    report('patch', `now sent as ${after.http} (was ${before.http}); the call is unchanged`);
   const oldAuth = before.auth.includes('*') ? [] : before.auth;
   const newAuth = after.auth.includes('*') ? [] : after.auth;
   if (newAuth.length > 0) {
     const lost = oldAuth.length === 0 ? [] : oldAuth.filter((k) => !newAuth.includes(k));
-    if (oldAuth.length === 0) report('breaking', `accepts only ${newAuth.join(', ')} credentials (accepted any)`);
+    if (oldAuth.length === 0)
+      report('breaking', `accepts only ${newAuth.join(', ')} credentials (accepted any)`);
     else if (lost.length > 0) report('breaking', `no longer accepts ${lost.join(', ')} credentials`);
   }
-  const gained = oldAuth.length === 0 ? [] : newAuth.length === 0 ? ['any'] : newAuth.filter((k) => !oldAuth.includes(k));
+  const gained =
+    oldAuth.length === 0 ? [] : newAuth.length === 0 ? ['any'] : newAuth.filter((k) => !oldAuth.includes(k));
   if (gained.length > 0) report('feature', `accepts ${gained.join(', ')} credentials`);
   if (!before.deprecated && after.deprecated) report('patch', 'deprecated');
   if (before.deprecated && !after.deprecated) report('patch', 'no longer deprecated');

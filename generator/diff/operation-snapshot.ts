@@ -5,31 +5,76 @@
 import { refName } from '../model/schemas.ts';
 import type { AuthKind, JsonSchema, NarrowedMember, OperationModel, SelectionModel } from '../model/types.ts';
 import { docsDigest, type Field, type Shape, shapeOf } from './shapes.ts';
-import type { NarrowingSnapshot, OperationKind, OperationSnapshot, ParamSnapshot, SelectionSnapshot } from './snapshot-types.ts';
+import type {
+  NarrowingSnapshot,
+  OperationKind,
+  OperationSnapshot,
+  ParamSnapshot,
+  SelectionSnapshot,
+} from './snapshot-types.ts';
 
 /** The snapshot of one operation; `schemaOf` finds a named schema (a body's fields are read through it). */
-export function operationSnapshot(op: OperationModel, schemaOf: (name: string) => JsonSchema | undefined, selections: ReadonlyMap<string, SelectionModel>): OperationSnapshot {
+export function operationSnapshot(
+  op: OperationModel,
+  schemaOf: (name: string) => JsonSchema | undefined,
+  selections: ReadonlyMap<string, SelectionModel>,
+): OperationSnapshot {
   const params: Record<string, ParamSnapshot> = {};
   for (const param of op.params) {
     const schema = Object.fromEntries(Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')));
-    params[param.key] = { wire: param.name, in: param.in, type: shapeOf(schema), ...(param.required ? { required: true as const } : {}) };
+    params[param.key] = {
+      wire: param.name,
+      in: param.in,
+      type: shapeOf(schema),
+      ...(param.required ? { required: true as const } : {}),
+    };
   }
   const body = op.body;
   let bodyTakesAnyField = false;
   if (body?.mode === 'whole') {
-    params.body = { wire: 'body', in: 'body', type: { ref: body.typeName }, ...(body.required ? { required: true as const } : {}) };
+    params.body = {
+      wire: 'body',
+      in: 'body',
+      type: { ref: body.typeName },
+      ...(body.required ? { required: true as const } : {}),
+    };
   } else if (body) {
     if (takesAnyField(schemaOf(body.typeName), schemaOf)) bodyTakesAnyField = true;
     for (const [name, field] of Object.entries(bodyFields(schemaOf(body.typeName), schemaOf))) {
       const required = body.fieldChecks[name]?.required === true;
-      params[name] = { wire: name, in: 'body', type: field.type, ...(required ? { required: true as const } : {}) };
+      params[name] = {
+        wire: name,
+        in: 'body',
+        type: field.type,
+        ...(required ? { required: true as const } : {}),
+      };
     }
   }
-  const kind: OperationKind = op.browserStep ? 'browser-step' : op.streaming ? 'stream' : op.pagination ? 'paginated' : 'plain';
+  const kind: OperationKind = op.browserStep
+    ? 'browser-step'
+    : op.streaming
+      ? 'stream'
+      : op.pagination
+        ? 'paginated'
+        : 'plain';
   const found = op.narrowing ? narrowingSnapshot(op.narrowing.members, selections) : undefined;
-  const narrowing = found && op.narrowing ? { ...found, generic: { type: op.narrowing.typeName, parameters: op.narrowing.typeParameters.map((t) => ({ name: t.name, param: t.param })) } } : found;
+  const narrowing =
+    found && op.narrowing
+      ? {
+          ...found,
+          generic: {
+            type: op.narrowing.typeName,
+            parameters: op.narrowing.typeParameters.map((t) => ({ name: t.name, param: t.param })),
+          },
+        }
+      : found;
   const docs = docsDigest(
-    { summary: op.summary, description: op.description, externalDocs: op.externalDocs, deprecated: op.deprecated },
+    {
+      summary: op.summary,
+      description: op.description,
+      externalDocs: op.externalDocs,
+      deprecated: op.deprecated,
+    },
     op.params.map((p) => ({ description: p.description, example: p.example, deprecated: p.deprecated })),
   );
   return {
@@ -49,7 +94,10 @@ export function operationSnapshot(op: OperationModel, schemaOf: (name: string) =
 }
 
 /** What the narrowed result type of an operation is made of, by result path. */
-function narrowingSnapshot(members: readonly NarrowedMember[], selections: ReadonlyMap<string, SelectionModel>): NarrowingSnapshot | undefined {
+function narrowingSnapshot(
+  members: readonly NarrowedMember[],
+  selections: ReadonlyMap<string, SelectionModel>,
+): NarrowingSnapshot | undefined {
   const selected: Record<string, SelectionSnapshot> = {};
   const flags: Record<string, string> = {};
   const visit = (list: readonly NarrowedMember[], prefix: string): void => {
@@ -83,16 +131,29 @@ function sortKeys<T>(record: Record<string, T>): Record<string, T> {
 }
 
 /** An object body whose type takes fields it does not declare: `additionalProperties` (not false), or no properties at all. */
-function takesAnyField(schema: JsonSchema | undefined, schemaOf: (name: string) => JsonSchema | undefined, depth = 0): boolean {
+function takesAnyField(
+  schema: JsonSchema | undefined,
+  schemaOf: (name: string) => JsonSchema | undefined,
+  depth = 0,
+): boolean {
   if (!schema || depth > 8) return false;
-  if (typeof schema.$ref === 'string') return takesAnyField(schemaOf(refName(schema.$ref)), schemaOf, depth + 1);
+  if (typeof schema.$ref === 'string')
+    return takesAnyField(schemaOf(refName(schema.$ref)), schemaOf, depth + 1);
   const shape = shapeOf(schema);
   if (!('kind' in shape) || shape.kind !== 'object') return false;
-  return shape.extra === true || typeof shape.extra === 'object' || (Object.keys(shape.fields).length === 0 && shape.extra !== false);
+  return (
+    shape.extra === true ||
+    typeof shape.extra === 'object' ||
+    (Object.keys(shape.fields).length === 0 && shape.extra !== false)
+  );
 }
 
 /** The fields of an object body sent field by field: its properties, through `$ref`s, `allOf` and unions. */
-function bodyFields(schema: JsonSchema | undefined, schemaOf: (name: string) => JsonSchema | undefined, depth = 0): Record<string, Field> {
+function bodyFields(
+  schema: JsonSchema | undefined,
+  schemaOf: (name: string) => JsonSchema | undefined,
+  depth = 0,
+): Record<string, Field> {
   if (!schema || depth > 8) return {};
   if (typeof schema.$ref === 'string') return bodyFields(schemaOf(refName(schema.$ref)), schemaOf, depth + 1);
   const out: Record<string, Field> = {};
@@ -133,7 +194,8 @@ function resultShape(op: OperationModel): Shape {
 function authKinds(op: OperationModel): (AuthKind | '*')[] {
   if (op.security === undefined) return ['*'];
   // An alternative that needs two credentials at once cannot be met by one `auth`: it accepts none.
-  const kinds = op.security.filter((alt) => alt.length <= 1).flatMap((alt) => (alt.length === 0 ? ['*' as const] : alt));
+  const kinds = op.security
+    .filter((alt) => alt.length <= 1)
+    .flatMap((alt) => (alt.length === 0 ? ['*' as const] : alt));
   return [...new Set(kinds)].sort();
 }
-

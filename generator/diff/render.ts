@@ -42,9 +42,19 @@ function plural(n: number, one: string, many: string): string {
 
 /** `3 breaking, 2 features, 1 patch`, or `no changes`. */
 export function levelCounts(changes: readonly { level: Level }[]): string {
-  const counts = LEVELS.map((level) => [level, changes.filter((c) => c.level === level).length] as const).filter(([, n]) => n > 0);
+  const counts = LEVELS.map(
+    (level) => [level, changes.filter((c) => c.level === level).length] as const,
+  ).filter(([, n]) => n > 0);
   if (counts.length === 0) return 'no changes';
-  return counts.map(([level, n]) => (level === 'breaking' ? `${n} breaking` : level === 'feature' ? plural(n, 'feature', 'features') : plural(n, 'patch', 'patches'))).join(', ');
+  return counts
+    .map(([level, n]) =>
+      level === 'breaking'
+        ? `${n} breaking`
+        : level === 'feature'
+          ? plural(n, 'feature', 'features')
+          : plural(n, 'patch', 'patches'),
+    )
+    .join(', ');
 }
 
 /** The number of distinct operations the changes reach. */
@@ -56,10 +66,17 @@ export function operationCount(changes: readonly ReportedChange[]): number {
  * The order a reader acts in: the renames first (what to rewrite before anything else compiles),
  * then the rest of what breaks, then features, then patches.
  */
-export function sections(changes: readonly ReportedChange[]): { heading: string; level: Level; changes: ReportedChange[] }[] {
+export function sections(
+  changes: readonly ReportedChange[],
+): { heading: string; level: Level; changes: ReportedChange[] }[] {
   const renames = changes.filter((c) => c.rename !== undefined);
   const out = [{ heading: 'Renames (apply these first)', level: 'breaking' as Level, changes: renames }];
-  for (const level of LEVELS) out.push({ heading: HEADINGS[level], level, changes: changes.filter((c) => c.level === level && c.rename === undefined) });
+  for (const level of LEVELS)
+    out.push({
+      heading: HEADINGS[level],
+      level,
+      changes: changes.filter((c) => c.level === level && c.rename === undefined),
+    });
   return out.filter((s) => s.changes.length > 0);
 }
 
@@ -69,14 +86,19 @@ export function sections(changes: readonly ReportedChange[]): { heading: string;
  */
 export function renderText(report: DiffReport): string {
   const n = report.changes.length;
-  const head = n === 0 ? 'no changes' : `${plural(n, 'cause', 'causes')} (${levelCounts(report.changes)}), ${plural(operationCount(report.changes), 'operation', 'operations')} affected`;
+  const head =
+    n === 0
+      ? 'no changes'
+      : `${plural(n, 'cause', 'causes')} (${levelCounts(report.changes)}), ${plural(operationCount(report.changes), 'operation', 'operations')} affected`;
   const lines = [`bump: ${report.bump} (${head})`];
   for (const section of sections(report.changes)) {
     lines.push('', `${section.heading}:`);
     for (const change of section.changes) {
       lines.push(`  - ${change.message}${change.location ? `  (${change.location})` : ''}`);
-      if (change.operationIds) lines.push(`      in ${change.operationIds.length} operations: ${change.operationIds.join(', ')}`);
-      else if (change.operationId !== undefined && !change.message.startsWith(`${change.operationId}: `)) lines.push(`      in ${change.operationId}`);
+      if (change.operationIds)
+        lines.push(`      in ${change.operationIds.length} operations: ${change.operationIds.join(', ')}`);
+      else if (change.operationId !== undefined && !change.message.startsWith(`${change.operationId}: `))
+        lines.push(`      in ${change.operationId}`);
     }
   }
   return lines.join('\n');

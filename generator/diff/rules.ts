@@ -43,12 +43,28 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   for (const [id, before] of Object.entries(old.operations)) {
     const newId = renamed.get(id);
     if (newId !== undefined) {
-      compareOperation(newId, before, next.operations[newId] as OperationSnapshot, old, next, add, pairs, evidence, fieldRenames, id);
+      compareOperation(
+        newId,
+        before,
+        next.operations[newId] as OperationSnapshot,
+        old,
+        next,
+        add,
+        pairs,
+        evidence,
+        fieldRenames,
+        id,
+      );
       continue;
     }
     const after = next.operations[id];
     if (!after) {
-      const removal: Found = { level: 'breaking', operationId: id, message: `${id}: operation removed (was ${clientCall(before)})`, where: { side: 'old', operationId: id } };
+      const removal: Found = {
+        level: 'breaking',
+        operationId: id,
+        message: `${id}: operation removed (was ${clientCall(before)})`,
+        where: { side: 'old', operationId: id },
+      };
       removals.set(id, { change: removal, names: [] });
       add(removal);
       continue;
@@ -57,14 +73,30 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   }
   const renamedTo = new Set(renamed.values());
   for (const [id, after] of Object.entries(next.operations)) {
-    if (!old.operations[id] && !renamedTo.has(id)) add({ level: 'feature', operationId: id, message: `${id}: operation added as ${clientCall(after)}`, where: { side: 'new', operationId: id } });
+    if (!old.operations[id] && !renamedTo.has(id))
+      add({
+        level: 'feature',
+        operationId: id,
+        message: `${id}: operation added as ${clientCall(after)}`,
+        where: { side: 'new', operationId: id },
+      });
   }
   const typesRenamedWith = new Map<string, [string, string][]>();
-  compareExports(old, next, pairs, add, renamed, (id, name) => removals.get(id)?.names.push(name), (id, from, to) => typesRenamedWith.set(id, [...(typesRenamedWith.get(id) ?? []), [from, to]]), evidence);
+  compareExports(
+    old,
+    next,
+    pairs,
+    add,
+    renamed,
+    (id, name) => removals.get(id)?.names.push(name),
+    (id, from, to) => typesRenamedWith.set(id, [...(typesRenamedWith.get(id) ?? []), [from, to]]),
+    evidence,
+  );
   // Each cause once: the names an operation's removal takes with it are listed in its entry, and so
   // are those its new operationId renames (`DeletePetParams` -> `RemovePetParams`), which migrate follows.
   for (const { change, names } of removals.values()) {
-    if (names.length > 0) change.message += `; no longer exported with it: ${[...new Set(names)].sort().join(', ')} (code naming them no longer compiles)`;
+    if (names.length > 0)
+      change.message += `; no longer exported with it: ${[...new Set(names)].sort().join(', ')} (code naming them no longer compiles)`;
   }
   for (const change of changes) {
     const rename = change.rename;
@@ -74,17 +106,44 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     change.message += `; its types renamed with it: ${types.map(([from, to]) => `${from} -> ${to}`).join(', ')}`;
     change.rename = { ...rename, types: types.map(([from, to]) => ({ from, to })) };
   }
-  compareSets(old.auth, next.auth, (kind) => `the client no longer accepts ${kind} credentials`, (kind) => `the client accepts ${kind} credentials`, (auth) => ({ auth }), add);
+  compareSets(
+    old.auth,
+    next.auth,
+    (kind) => `the client no longer accepts ${kind} credentials`,
+    (kind) => `the client accepts ${kind} credentials`,
+    (auth) => ({ auth }),
+    add,
+  );
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
-  compareSets(old.problems, next.problems, (type) => `problem type ${type} removed`, (type) => `problem type ${type} added`, (problem) => ({ problem }), add);
+  compareSets(
+    old.problems,
+    next.problems,
+    (type) => `problem type ${type} removed`,
+    (type) => `problem type ${type} added`,
+    (problem) => ({ problem }),
+    add,
+  );
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];
-    if (after && before.docs !== after.docs) add({ level: 'patch', message: `documentation of ${name} changed`, where: { side: 'new', type: name } });
+    if (after && before.docs !== after.docs)
+      add({
+        level: 'patch',
+        message: `documentation of ${name} changed`,
+        where: { side: 'new', type: name },
+      });
   }
-  if (old.specVersion !== next.specVersion) add({ level: 'patch', message: `spec version ${old.specVersion} -> ${next.specVersion}` });
+  if (old.specVersion !== next.specVersion)
+    add({ level: 'patch', message: `spec version ${old.specVersion} -> ${next.specVersion}` });
   // The helpers compare by name: one moving to another runtime module changes no import. The code
   // digests are not the API (the release step compares them).
-  const comparable = (snapshot: ApiSnapshot): unknown => ({ ...snapshot, specVersion: '', helpers: Object.values(snapshot.helpers ?? {}).flat().sort(), code: undefined });
+  const comparable = (snapshot: ApiSnapshot): unknown => ({
+    ...snapshot,
+    specVersion: '',
+    helpers: Object.values(snapshot.helpers ?? {})
+      .flat()
+      .sort(),
+    code: undefined,
+  });
   if (changes.length === 0 && canonical(comparable(old)) !== canonical(comparable(next))) {
     // Something in the types moved that no rule names (a `format`, say): not nothing, but nothing a call sees.
     add({ level: 'patch', message: 'schema details changed without changing the generated calls' });
@@ -102,7 +161,8 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
 function operationRenames(old: ApiSnapshot, next: ApiSnapshot): Map<string, string> {
   const byHttp = (from: ApiSnapshot, other: ApiSnapshot): Map<string, string[]> => {
     const out = new Map<string, string[]>();
-    for (const [id, op] of Object.entries(from.operations)) if (!other.operations[id]) out.set(op.http, [...(out.get(op.http) ?? []), id]);
+    for (const [id, op] of Object.entries(from.operations))
+      if (!other.operations[id]) out.set(op.http, [...(out.get(op.http) ?? []), id]);
     return out;
   };
   const gone = byHttp(old, next);

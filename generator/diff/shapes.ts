@@ -35,7 +35,14 @@ export type Shape =
 export type Scalar = Extract<Shape, { enum?: Literal[] }>;
 
 export function isScalar(shape: Shape | undefined): shape is Scalar {
-  return shape !== undefined && 'kind' in shape && shape.kind !== 'array' && shape.kind !== 'object' && shape.kind !== 'union' && shape.kind !== 'all';
+  return (
+    shape !== undefined &&
+    'kind' in shape &&
+    shape.kind !== 'array' &&
+    shape.kind !== 'object' &&
+    shape.kind !== 'union' &&
+    shape.kind !== 'all'
+  );
 }
 
 export interface Field {
@@ -55,26 +62,57 @@ export interface Bounds {
   pattern?: string;
 }
 
-const BOUND_KEYS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'pattern'] as const;
+const BOUND_KEYS = [
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'pattern',
+] as const;
 
 /** Keys that only document: a change to them is a documentation change. */
-const DOC_KEYS = new Set(['description', 'title', 'summary', 'example', 'examples', 'externalDocs', 'deprecated', 'x-deprecation', 'x-deprecated-enum', 'x-unspecified']);
+const DOC_KEYS = new Set([
+  'description',
+  'title',
+  'summary',
+  'example',
+  'examples',
+  'externalDocs',
+  'deprecated',
+  'x-deprecation',
+  'x-deprecated-enum',
+  'x-unspecified',
+]);
 
 /** The shape of a model schema (its `$ref`s point at `#/components/schemas/<Name>`). */
 export function shapeOf(schema: unknown): Shape {
   if (schema === true || schema === undefined) return { kind: 'unknown' };
   if (!isObject(schema) || isFalseSchema(schema)) return { kind: 'never' };
   const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
-  const withNull = <S extends Shape>(shape: S): S => (nullable && !('kind' in shape && shape.kind === 'null') ? { ...shape, nullable: true } : shape);
+  const withNull = <S extends Shape>(shape: S): S =>
+    nullable && !('kind' in shape && shape.kind === 'null') ? { ...shape, nullable: true } : shape;
   if (typeof schema.$ref === 'string') return withNull({ ref: refName(schema.$ref) });
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = schema[key];
-    if (Array.isArray(list) && list.length > 0) return withNull(simplify('union', list.map(shapeOf), ownPart(schema, key)));
+    if (Array.isArray(list) && list.length > 0)
+      return withNull(simplify('union', list.map(shapeOf), ownPart(schema, key)));
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return withNull(simplify('all', schema.allOf.map(shapeOf), ownPart(schema, 'allOf')));
-  if (schema.const !== undefined) return withNull({ kind: literalKind(schema.const), enum: [schema.const as Literal] });
-  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is string => typeof t === 'string' && t !== 'null');
-  if (types.length > 1) return withNull({ kind: 'union', of: types.map((t) => shapeOf({ ...schema, type: t, nullable: false })) });
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0)
+    return withNull(simplify('all', schema.allOf.map(shapeOf), ownPart(schema, 'allOf')));
+  if (schema.const !== undefined)
+    return withNull({ kind: literalKind(schema.const), enum: [schema.const as Literal] });
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+    (t): t is string => typeof t === 'string' && t !== 'null',
+  );
+  if (types.length > 1)
+    return withNull({
+      kind: 'union',
+      of: types.map((t) => shapeOf({ ...schema, type: t, nullable: false })),
+    });
   const type = types[0] ?? inferType(schema);
   const bounds = boundsOf(schema);
   switch (type) {
@@ -87,7 +125,11 @@ export function shapeOf(schema: unknown): Shape {
         fields[name] = { type: shapeOf(prop), ...(required.has(name) ? { required: true as const } : {}) };
       }
       const extra = schema.additionalProperties;
-      return withNull({ kind: 'object', fields, ...(extra === undefined ? {} : { extra: typeof extra === 'boolean' ? extra : shapeOf(extra) }) });
+      return withNull({
+        kind: 'object',
+        fields,
+        ...(extra === undefined ? {} : { extra: typeof extra === 'boolean' ? extra : shapeOf(extra) }),
+      });
     }
     case 'string':
       if (schema.format === 'binary') return withNull({ kind: 'blob' });
@@ -95,7 +137,9 @@ export function shapeOf(schema: unknown): Shape {
     case 'number':
     case 'integer':
     case 'boolean': {
-      const values = Array.isArray(schema.enum) ? (schema.enum as Literal[]).filter((v) => v !== null) : undefined;
+      const values = Array.isArray(schema.enum)
+        ? (schema.enum as Literal[]).filter((v) => v !== null)
+        : undefined;
       return withNull({
         kind: type,
         ...(values ? { enum: [...new Set(values)] } : {}),
@@ -125,7 +169,8 @@ function simplify(kind: 'union' | 'all', of: Shape[], own: Shape | undefined): S
 function inferType(schema: Record<string, unknown>): string | undefined {
   if (isObject(schema.properties) || schema.additionalProperties !== undefined) return 'object';
   if (schema.items !== undefined) return 'array';
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return literalKind(schema.enum.find((v) => v !== null) ?? null);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return literalKind(schema.enum.find((v) => v !== null) ?? null);
   return undefined;
 }
 
@@ -140,7 +185,11 @@ function boundsOf(schema: Record<string, unknown>): Bounds | undefined {
   const out: Bounds = {};
   for (const key of BOUND_KEYS) {
     const value = schema[key];
-    if (typeof value === 'number' || (key === 'pattern' && typeof value === 'string') || (key.startsWith('exclusive') && typeof value === 'boolean')) {
+    if (
+      typeof value === 'number' ||
+      (key === 'pattern' && typeof value === 'string') ||
+      (key.startsWith('exclusive') && typeof value === 'boolean')
+    ) {
       (out as Record<string, unknown>)[key] = value;
     }
   }

@@ -77,7 +77,11 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
  * the operations reach (a params type named for its operation goes and comes with it).
  */
 function exportedNames(model: ApiModel, reached: string[]): string[] {
-  const names = [...model.schemas.filter((s) => s.origin === 'spec').map((s) => s.name), ...model.enums.map((e) => e.name), ...reached];
+  const names = [
+    ...model.schemas.filter((s) => s.origin === 'spec').map((s) => s.name),
+    ...model.enums.map((e) => e.name),
+    ...reached,
+  ];
   return sortedNames(names);
 }
 
@@ -90,7 +94,15 @@ function operationExportedNames(model: ApiModel, exported: ReadonlySet<string>):
   const names = [
     ...model.schemas.map((s) => s.name),
     ...model.selections.map((s) => s.name),
-    ...model.operations.flatMap((o) => (o.narrowing ? [o.narrowing.typeName, o.narrowing.paramsTypeName, ...(o.narrowing.pageTypeName ? [o.narrowing.pageTypeName] : [])] : [])),
+    ...model.operations.flatMap((o) =>
+      o.narrowing
+        ? [
+            o.narrowing.typeName,
+            o.narrowing.paramsTypeName,
+            ...(o.narrowing.pageTypeName ? [o.narrowing.pageTypeName] : []),
+          ]
+        : [],
+    ),
   ];
   return sortedNames(names.filter((n) => !exported.has(n)));
 }
@@ -112,11 +124,14 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   lines.push(`  "auth": ${JSON.stringify(snapshot.auth)},`);
   lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
   if (snapshot.exports) lines.push(`  "exports": ${JSON.stringify(snapshot.exports)},`);
-  if (snapshot.operationExports) lines.push(`  "operationExports": ${JSON.stringify(snapshot.operationExports)},`);
+  if (snapshot.operationExports)
+    lines.push(`  "operationExports": ${JSON.stringify(snapshot.operationExports)},`);
   if (snapshot.helpers) lines.push(`  "helpers": ${JSON.stringify(snapshot.helpers)},`);
   const block = (name: string, entries: [string, unknown][], last: boolean): void => {
     lines.push(`  "${name}": {`);
-    entries.forEach(([key, value], i) => lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)}${i < entries.length - 1 ? ',' : ''}`));
+    entries.forEach(([key, value], i) =>
+      lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)}${i < entries.length - 1 ? ',' : ''}`),
+    );
     lines.push(`  }${last ? '' : ','}`);
   };
   block('operations', Object.entries(snapshot.operations), false);
@@ -131,7 +146,12 @@ export function parseSnapshot(text: string | undefined): ApiSnapshot | undefined
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as ApiSnapshot;
-    if (!READABLE_FORMATS.includes(value.format) || typeof value.operations !== 'object' || typeof value.types !== 'object') return undefined;
+    if (
+      !READABLE_FORMATS.includes(value.format) ||
+      typeof value.operations !== 'object' ||
+      typeof value.types !== 'object'
+    )
+      return undefined;
     return value;
   } catch {
     return undefined;

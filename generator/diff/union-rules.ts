@@ -31,9 +31,20 @@ export function compareUnion(walk: ShapeWalk, a: Shape[], b: Shape[], path: stri
     // A result member lost breaks a case on it, or a read of a field only it has: like a closed enum losing a value.
     if (lost.length > 0) {
       const what = names(lost.map((i) => a[i] as Shape));
-      walk.found('breaking', input ? `${subject} no longer accepts ${what}` : `${subject} is no longer ${what}: a case on it, or a read of a field only it has, no longer compiles`, place);
+      walk.found(
+        'breaking',
+        input
+          ? `${subject} no longer accepts ${what}`
+          : `${subject} is no longer ${what}: a case on it, or a read of a field only it has, no longer compiles`,
+        place,
+      );
     }
-    if (gained.length > 0) walk.found(input ? 'feature' : 'breaking', `${subject} ${input ? 'accepts' : 'may now be'} ${names(gained)}`, place);
+    if (gained.length > 0)
+      walk.found(
+        input ? 'feature' : 'breaking',
+        `${subject} ${input ? 'accepts' : 'may now be'} ${names(gained)}`,
+        place,
+      );
   }
   for (const [i, j] of pairs) walk.compare(a[i] as Shape, b[j] as Shape, path, place);
   if (!input) compareSiblings(walk, a, b, path, place);
@@ -54,7 +65,13 @@ function compareSiblings(walk: ShapeWalk, a: Shape[], b: Shape[], path: string, 
       // Only a field this member did not have before (matched by name among the old members' fields).
       const same = before[j] ?? before.find((f) => f && Object.keys(f).every((k) => fields && k in fields));
       if (same && name in same) continue;
-      const clash = after.find((other, k) => k !== j && other?.[name] && typeText(walk.resolve(other[name].type, walk.next)) !== typeText(walk.resolve(field.type, walk.next)));
+      const clash = after.find(
+        (other, k) =>
+          k !== j &&
+          other?.[name] &&
+          typeText(walk.resolve(other[name].type, walk.next)) !==
+            typeText(walk.resolve(field.type, walk.next)),
+      );
       if (!clash) continue;
       const member = typeText(b[j] as Shape);
       walk.found(

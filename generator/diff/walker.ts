@@ -47,7 +47,8 @@ export class Walker implements ShapeWalk {
 
   /** A change at `place`: shared when a named type or a parameter holds it, the operation's own otherwise. */
   found(level: Level, message: string, place: WalkPlace, removed = false, rename?: Rename): void {
-    if (this.side === 'input' || this.owner(place) !== undefined) this.shared(level, message, this.where(place, removed), rename);
+    if (this.side === 'input' || this.owner(place) !== undefined)
+      this.shared(level, message, this.where(place, removed), rename);
     else this.report(level, message, this.where(place, removed));
   }
 
@@ -91,7 +92,10 @@ export class Walker implements ShapeWalk {
       }
       const ra = this.resolve(a, this.old);
       const rb = this.resolve(b, this.next);
-      const owners = 'ref' in a || 'ref' in b ? { oldOwner: 'ref' in a ? a.ref : undefined, newOwner: 'ref' in b ? b.ref : undefined, rel: '' } : {};
+      const owners =
+        'ref' in a || 'ref' in b
+          ? { oldOwner: 'ref' in a ? a.ref : undefined, newOwner: 'ref' in b ? b.ref : undefined, rel: '' }
+          : {};
       this.compare(ra, rb, path, { ...place, ...owners });
       return;
     }
@@ -99,7 +103,11 @@ export class Walker implements ShapeWalk {
     if (a.kind !== b.kind) {
       // `integer` and `number` are both `number` in TypeScript: no call or read changes.
       if (isScalar(a) && isScalar(b) && numeric(a.kind) && numeric(b.kind)) {
-        this.found('patch', `${this.subject(path, place)} is now ${b.kind === 'integer' ? 'an integer' : 'any number'} (was ${a.kind === 'integer' ? 'an integer' : 'any number'}): both are number in TypeScript`, place);
+        this.found(
+          'patch',
+          `${this.subject(path, place)} is now ${b.kind === 'integer' ? 'an integer' : 'any number'} (was ${a.kind === 'integer' ? 'an integer' : 'any number'}): both are number in TypeScript`,
+          place,
+        );
         this.compareScalar(a, { ...b, kind: a.kind }, path, place);
         return;
       }
@@ -110,7 +118,11 @@ export class Walker implements ShapeWalk {
       case 'array':
         if (b.kind !== 'array') return;
         compareBounds(this, a.bounds, b.bounds, path, place);
-        this.compare(a.items, b.items, `${path}[]`, { ...place, field: undefined, rel: this.child(place, '[]') });
+        this.compare(a.items, b.items, `${path}[]`, {
+          ...place,
+          field: undefined,
+          rel: this.child(place, '[]'),
+        });
         return;
       case 'object':
         if (b.kind !== 'object') return;
@@ -123,7 +135,8 @@ export class Walker implements ShapeWalk {
         else if (b.kind === 'all' && a.of.length === b.of.length) {
           // Part by part (an enum value added inside one part is that change, not a new type).
           a.of.forEach((part, i) => this.compare(part, b.of[i] as Shape, path, place));
-        } else if (JSON.stringify(a) !== JSON.stringify(b)) this.found('breaking', `the type of ${this.subject(path, place)} changed`, place);
+        } else if (JSON.stringify(a) !== JSON.stringify(b))
+          this.found('breaking', `the type of ${this.subject(path, place)} changed`, place);
         return;
       }
       case 'union':
@@ -156,7 +169,8 @@ export class Walker implements ShapeWalk {
     for (const part of resolved.of) {
       const fields = this.fieldsOf(part, snapshot, depth + 1);
       if (!fields) return undefined;
-      for (const [name, field] of Object.entries(fields)) out[name] = out[name]?.required ? { ...field, required: true } : field;
+      for (const [name, field] of Object.entries(fields))
+        out[name] = out[name]?.required ? { ...field, required: true } : field;
     }
     return out;
   }
@@ -171,10 +185,17 @@ export class Walker implements ShapeWalk {
     if (this.side === 'input' && bn) this.found('feature', `${subject} accepts null`, place);
   }
 
-  private kindChanged(a: Exclude<Shape, { ref: string }>, b: Exclude<Shape, { ref: string }>, path: string, place: WalkPlace): void {
+  private kindChanged(
+    a: Exclude<Shape, { ref: string }>,
+    b: Exclude<Shape, { ref: string }>,
+    path: string,
+    place: WalkPlace,
+  ): void {
     const widened =
       this.side === 'input'
-        ? b.kind === 'unknown' || (b.kind === 'union' && b.of.some((v) => typeText(v) === typeText(a))) || (a.kind === 'union' && b.kind === 'object' && this.objectTakesAll(a.of, b))
+        ? b.kind === 'unknown' ||
+          (b.kind === 'union' && b.of.some((v) => typeText(v) === typeText(a))) ||
+          (a.kind === 'union' && b.kind === 'object' && this.objectTakesAll(a.of, b))
         : a.kind === 'unknown';
     const message = `${this.subject(path, place)} changed from ${typeText(a)} to ${typeText(b)}`;
     this.found(widened ? 'feature' : 'breaking', message, place);
@@ -187,7 +208,9 @@ export class Walker implements ShapeWalk {
       const own = this.fieldsOf(member, this.old);
       if (!own) return false;
       const fits = freeForm(object) || Object.keys(own).every((f) => f in fields);
-      const gives = Object.entries(fields).every(([f, field]) => !field.required || own[f]?.required === true);
+      const gives = Object.entries(fields).every(
+        ([f, field]) => !field.required || own[f]?.required === true,
+      );
       return fits && gives;
     });
   }

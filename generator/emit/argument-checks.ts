@@ -20,7 +20,6 @@ export interface CheckRenderer {
   enumParameter?: { readonly name: string; readonly refs: string[] };
 }
 
-
 /**
  * The renderer of a package's checks: a first pass, with throwaway state, finds the checks that
  * repeat (the makers of enum templates, the parameter checks worth a constant).
@@ -28,10 +27,23 @@ export interface CheckRenderer {
 export function checkRenderer(model: ApiModel, taken: readonly string[]): CheckRenderer {
   const enumNames = new Set(model.enums.map((e) => e.name));
   const shared = new SharedChecks(taken);
-  const dryRun = (): CheckRenderer => ({ enumNames, usedEnums: new Set(), shared: new SharedChecks(taken), repeated: new Set(), makers: new Map() });
-  const render: CheckRenderer = { enumNames, usedEnums: new Set(), shared, repeated: new Set(), makers: new Map() };
+  const dryRun = (): CheckRenderer => ({
+    enumNames,
+    usedEnums: new Set(),
+    shared: new SharedChecks(taken),
+    repeated: new Set(),
+    makers: new Map(),
+  });
+  const render: CheckRenderer = {
+    enumNames,
+    usedEnums: new Set(),
+    shared,
+    repeated: new Set(),
+    makers: new Map(),
+  };
   // Rendered again here, so that the makers' own imports are the package's.
-  for (const [code, c] of repeatedEnumTemplates(model, dryRun())) render.makers.set(code, shared.maker(enumTemplate(c, render)!.code));
+  for (const [code, c] of repeatedEnumTemplates(model, dryRun()))
+    render.makers.set(code, shared.maker(enumTemplate(c, render)!.code));
   render.repeated = repeatedParameterChecks(model, { ...dryRun(), makers: render.makers });
   return render;
 }
@@ -67,7 +79,11 @@ function repeatedEnumTemplates(model: ApiModel, dryRun: CheckRenderer): Map<stri
 function enumTemplate(c: ValueChecks, render: CheckRenderer): { code: string; enumRef: string } | undefined {
   if (!plainChecks(c)) return undefined;
   const refs: string[] = [];
-  const code = renderCheck(c, { ...render, usedEnums: new Set(), enumParameter: { name: ENUM_PARAMETER, refs } });
+  const code = renderCheck(c, {
+    ...render,
+    usedEnums: new Set(),
+    enumParameter: { name: ENUM_PARAMETER, refs },
+  });
   return code !== undefined && refs.length === 1 ? { code, enumRef: refs[0]! } : undefined;
 }
 
@@ -114,22 +130,44 @@ export function parameterCheck(name: string, c: ValueChecks, render: CheckRender
   }
   const code = renderCheck(c, render);
   if (code === undefined) return undefined;
-  return render.repeated.has(code) ? render.shared.share(`${memberName(name)}Checks`, code, `What the \`${name}\` parameter must meet before it is sent.`) : new Raw(code);
+  return render.repeated.has(code)
+    ? render.shared.share(
+        `${memberName(name)}Checks`,
+        code,
+        `What the \`${name}\` parameter must meet before it is sent.`,
+      )
+    : new Raw(code);
 }
 
 /** The maker of `runtime/validate.ts` for each type, and the rules it reads. */
-const MAKERS: Record<NonNullable<ValueChecks['type']> | 'any', { maker: string; rules: readonly string[] }> = {
-  string: { maker: 'string', rules: ['minLength', 'maxLength', 'pattern'] },
-  integer: { maker: 'integer', rules: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] },
-  number: { maker: 'number', rules: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] },
-  boolean: { maker: 'boolean', rules: [] },
-  array: { maker: 'array', rules: ['minItems', 'maxItems', 'uniqueItems', 'items'] },
-  object: { maker: 'object', rules: ['properties', 'requiredProperties', 'oneOf'] },
-  any: {
-    maker: 'value',
-    rules: ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'properties', 'requiredProperties', 'oneOf'],
-  },
-};
+const MAKERS: Record<NonNullable<ValueChecks['type']> | 'any', { maker: string; rules: readonly string[] }> =
+  {
+    string: { maker: 'string', rules: ['minLength', 'maxLength', 'pattern'] },
+    integer: { maker: 'integer', rules: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] },
+    number: { maker: 'number', rules: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] },
+    boolean: { maker: 'boolean', rules: [] },
+    array: { maker: 'array', rules: ['minItems', 'maxItems', 'uniqueItems', 'items'] },
+    object: { maker: 'object', rules: ['properties', 'requiredProperties', 'oneOf'] },
+    any: {
+      maker: 'value',
+      rules: [
+        'minLength',
+        'maxLength',
+        'pattern',
+        'minimum',
+        'maximum',
+        'exclusiveMinimum',
+        'exclusiveMaximum',
+        'minItems',
+        'maxItems',
+        'uniqueItems',
+        'items',
+        'properties',
+        'requiredProperties',
+        'oneOf',
+      ],
+    },
+  };
 
 /**
  * A value's check as code: a call of the maker of its type (`string({ pattern: '^[0-9]+$' })`) with
@@ -137,7 +175,10 @@ const MAKERS: Record<NonNullable<ValueChecks['type']> | 'any', { maker: string; 
  * arrays; the checks of a named object schema (a card component, say) are written once as a
  * constant and referred to wherever used.
  */
-export function renderCheck(c: ValueChecks & { required?: boolean }, render: CheckRenderer): string | undefined {
+export function renderCheck(
+  c: ValueChecks & { required?: boolean },
+  render: CheckRenderer,
+): string | undefined {
   const { maker, rules } = MAKERS[c.type ?? 'any'];
   const out: Record<string, unknown> = {};
   if (c.enumRef !== undefined && render.enumNames.has(c.enumRef)) {
@@ -165,16 +206,27 @@ export function renderCheck(c: ValueChecks & { required?: boolean }, render: Che
     } else if (rule === 'requiredProperties') out.required = value;
     else if (rule === 'oneOf') {
       // A shape without rules takes any value.
-      const shapes = (value as ValueChecks[]).map((inner) => new Raw(renderCheck(inner, render) ?? `${render.shared.runtime('value', 'validate').code}()`));
+      const shapes = (value as ValueChecks[]).map(
+        (inner) =>
+          new Raw(renderCheck(inner, render) ?? `${render.shared.runtime('value', 'validate').code}()`),
+      );
       const property = c.discriminator;
       if (property === undefined) out.oneOf = shapes;
-      else out.discriminator = { property, shapes: (value as ValueChecks[]).map((inner, i) => [inner.properties?.[property]?.enum ?? [], shapes[i]]) };
+      else
+        out.discriminator = {
+          property,
+          shapes: (value as ValueChecks[]).map((inner, i) => [
+            inner.properties?.[property]?.enum ?? [],
+            shapes[i],
+          ]),
+        };
     } else out[rule] = value;
   }
   if (c.nullable) out.nullable = true;
   if (c.type === undefined && Object.keys(out).length === 0) return undefined;
   const options = Object.keys(out).length > 0 ? literal(out) : '';
   const code = `${PURE}${render.shared.runtime(maker, 'validate').code}(${options})`;
-  if (c.schema && (out.properties || out.oneOf || out.discriminator)) return render.shared.refer(c.schema, code).code;
+  if (c.schema && (out.properties || out.oneOf || out.discriminator))
+    return render.shared.refer(c.schema, code).code;
   return code;
 }

@@ -1,4 +1,9 @@
-import { type MethodDeclarationStructure, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
+import {
+  type MethodDeclarationStructure,
+  printSourceFile,
+  type StatementStructures,
+  StructureKind,
+} from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { exampleCall, exampleOptions } from './examples.ts';
 import { docText, GENERATED_HEADER, stringLiteral } from './source.ts';
@@ -25,11 +30,27 @@ export function emitClient(model: ApiModel): string {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime/http.js',
-      namedImports: [{ name: 'createCore' }, { name: 'ClientCore', isTypeOnly: true }, { name: 'ClientOptions', isTypeOnly: true }],
+      namedImports: [
+        { name: 'createCore' },
+        { name: 'ClientCore', isTypeOnly: true },
+        { name: 'ClientOptions', isTypeOnly: true },
+      ],
     },
-    ...extensions.map(([name, module]): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./runtime/${module}.js`, namedImports: [name] })),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/invoke.js', namedImports: ['invoke'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/errors.js', namedImports: ['ValidationError'] },
+    ...extensions.map(([name, module]): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./runtime/${module}.js`,
+      namedImports: [name],
+    })),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/invoke.js',
+      namedImports: ['invoke'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/errors.js',
+      namedImports: ['ValidationError'],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './operations.js',
@@ -42,18 +63,35 @@ export function emitClient(model: ApiModel): string {
     },
     ...(narrowing
       ? [
-          { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: ['KnownParams'] } as StatementStructures,
-          { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: ['RequestOptions'] } as StatementStructures,
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: './runtime/selection.js',
+            isTypeOnly: true,
+            namedImports: ['KnownParams'],
+          } as StatementStructures,
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: './runtime/types.js',
+            isTypeOnly: true,
+            namedImports: ['RequestOptions'],
+          } as StatementStructures,
         ]
       : []),
-    ...model.groups.map(
-      (g): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./resources/${g.fileName}.js`, namedImports: [g.className] }),
-    ),
+    ...model.groups.map((g): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./resources/${g.fileName}.js`,
+      namedImports: [g.className],
+    })),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'CallArgs',
-      docs: [{ description: 'The arguments after the operationId in `client.call`: params (optional when nothing is required) and per-call options.' }],
+      docs: [
+        {
+          description:
+            'The arguments after the operationId in `client.call`: params (optional when nothing is required) and per-call options.',
+        },
+      ],
       typeParameters: [{ name: 'K', constraint: 'OperationId' }],
       type: `OperationTypes[K]['paramsRequired'] extends true
         ? [params: OperationTypes[K]['params'], options?: OperationTypes[K]['options']]
@@ -102,11 +140,25 @@ export function emitClient(model: ApiModel): string {
           ],
         },
       ],
-      methods: [narrowing ? narrowingCall(docs) : { name: 'call', docs, typeParameters: [{ name: 'K', constraint: 'OperationId' }], parameters: [{ name: 'operationId', type: 'K' }, { name: '...args', type: 'CallArgs<K>' }], returnType: "OperationTypes[K]['result']", statements: [
-            ...KNOWN_OPERATION_CHECK,
-            'const [params, options] = args;',
-            "return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];",
-          ] }],
+      methods: [
+        narrowing
+          ? narrowingCall(docs)
+          : {
+              name: 'call',
+              docs,
+              typeParameters: [{ name: 'K', constraint: 'OperationId' }],
+              parameters: [
+                { name: 'operationId', type: 'K' },
+                { name: '...args', type: 'CallArgs<K>' },
+              ],
+              returnType: "OperationTypes[K]['result']",
+              statements: [
+                ...KNOWN_OPERATION_CHECK,
+                'const [params, options] = args;',
+                "return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];",
+              ],
+            },
+      ],
     },
   ];
   return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements });
@@ -130,7 +182,10 @@ function narrowingCall(docs: { description: string }[]): MethodDeclarationStruct
     overloads: [
       {
         docs,
-        typeParameters: [{ name: 'K', constraint: 'OperationId' }, { name: 'P', isConst: true, constraint: "OperationTypes[K]['params']" }],
+        typeParameters: [
+          { name: 'K', constraint: 'OperationId' },
+          { name: 'P', isConst: true, constraint: "OperationTypes[K]['params']" },
+        ],
         parameters: [
           { name: 'operationId', type: 'K' },
           { name: 'params', type: "P & KnownParams<P, OperationTypes[K]['params']>" },
@@ -155,6 +210,9 @@ function narrowingCall(docs: { description: string }[]): MethodDeclarationStruct
       { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
     ],
     returnType: 'unknown',
-    statements: [...KNOWN_OPERATION_CHECK, 'return invoke(this.#core, operations[operationId], params ?? {}, options);'],
+    statements: [
+      ...KNOWN_OPERATION_CHECK,
+      'return invoke(this.#core, operations[operationId], params ?? {}, options);',
+    ],
   };
 }

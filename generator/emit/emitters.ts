@@ -29,7 +29,8 @@ export function runEmitters(model: ApiModel, packageJson: PackageJsonOptions = {
   if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));
   files.set('src/operations.ts', emitOperations(model));
   files.set('src/functions.ts', emitFunctions(model));
-  for (const group of model.groups) files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
+  for (const group of model.groups)
+    files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
   files.set('src/client.ts', emitClient(model));
   files.set('src/index.ts', emitIndex(model));
   return files;

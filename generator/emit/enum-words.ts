@@ -15,7 +15,11 @@ const MAX_WORDS = 500;
  */
 export function asWords(item: EnumModel): boolean {
   const values = item.values;
-  return values.length >= 2 && values.length <= MAX_WORDS && values.every((v) => typeof v === 'string' && /^\S+$/.test(v));
+  return (
+    values.length >= 2 &&
+    values.length <= MAX_WORDS &&
+    values.every((v) => typeof v === 'string' && /^\S+$/.test(v))
+  );
 }
 
 /** Whether some enum is written with `words(...)`: the package then needs `runtime/words.ts`. */

@@ -1,4 +1,9 @@
-import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
+import {
+  printSourceFile,
+  type StatementStructures,
+  StructureKind,
+  VariableDeclarationKind,
+} from './structures.ts';
 import type { ApiModel, EnumModel } from '../model/types.ts';
 import { comment, docText, GENERATED_HEADER, literal, PURE, stringLiteral } from './source.ts';
 import { asWords, usesWords } from './enum-words.ts';
@@ -12,7 +17,11 @@ export function emitEnums(model: ApiModel): string {
   const statements: StatementStructures[] = [];
   for (const item of model.enums) statements.push(...enumStatements(item));
   if (usesWords(model)) {
-    statements.unshift({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/words.js', namedImports: ['words'] });
+    statements.unshift({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/words.js',
+      namedImports: ['words'],
+    });
   }
   // `index.ts` re-exports this file, which must stay a module when the spec has no enums.
   if (statements.length === 0) statements.push({ kind: StructureKind.ExportDeclaration });
@@ -20,7 +29,8 @@ export function emitEnums(model: ApiModel): string {
 }
 
 /** Responses type an open enum as these values or any other string (`| string`); requests take only these. */
-const OPEN_NOTE = 'The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.';
+const OPEN_NOTE =
+  'The API may send values not listed here (added later): where it is read, in a response, the type also admits any other string. Requests take only the values listed.';
 
 function enumStatements(item: EnumModel): StatementStructures[] {
   const deprecated = new Map(item.deprecatedValues.map((d) => [String(d.value), d]));
@@ -41,7 +51,14 @@ function enumStatements(item: EnumModel): StatementStructures[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs.length > 0 ? docs : [{ description: `Every value of {@link ${item.name}}.` }],
-      declarations: [{ name: item.name, initializer: asWords(item) ? `${PURE}words(${stringLiteral(item.values.join(' '))})` : `${literal(item.values)} as const` }],
+      declarations: [
+        {
+          name: item.name,
+          initializer: asWords(item)
+            ? `${PURE}words(${stringLiteral(item.values.join(' '))})`
+            : `${literal(item.values)} as const`,
+        },
+      ],
     },
     {
       kind: StructureKind.TypeAlias,
@@ -57,7 +74,12 @@ function enumStatements(item: EnumModel): StatementStructures[] {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `Deprecated${item.name}`,
-      docs: [{ description: `The deprecated values of {@link ${item.name}}.`, tags: [{ tagName: 'deprecated', text: comment(notes.join('; ').replace(/^- /gm, '')) }] }],
+      docs: [
+        {
+          description: `The deprecated values of {@link ${item.name}}.`,
+          tags: [{ tagName: 'deprecated', text: comment(notes.join('; ').replace(/^- /gm, '')) }],
+        },
+      ],
       type: [...deprecated.keys()].map(stringLiteral).join(' | '),
     });
   }

@@ -22,14 +22,19 @@ function layout(tree: Layout, indent = '', offset = 0): string {
   const flat = flatLayout(tree);
   if (typeof tree === 'string' || indent.length + offset + flat.length <= LINE) return flat;
   const inner = `${indent}  `;
-  const lines = 'entries' in tree ? tree.entries.map(([key, value]) => `${inner}${propertyKey(key)}: ${layout(value, inner)},`) : tree.items.map((item) => `${inner}${layout(item, inner)},`);
+  const lines =
+    'entries' in tree
+      ? tree.entries.map(([key, value]) => `${inner}${propertyKey(key)}: ${layout(value, inner)},`)
+      : tree.items.map((item) => `${inner}${layout(item, inner)},`);
   return 'entries' in tree ? `{\n${lines.join('\n')}\n${indent}}` : `[\n${lines.join('\n')}\n${indent}]`;
 }
 
 function flatLayout(tree: Layout): string {
   if (typeof tree === 'string') return tree;
   if ('items' in tree) return `[${tree.items.map(flatLayout).join(', ')}]`;
-  return tree.entries.length === 0 ? '{}' : `{ ${tree.entries.map(([key, value]) => `${propertyKey(key)}: ${flatLayout(value)}`).join(', ')} }`;
+  return tree.entries.length === 0
+    ? '{}'
+    : `{ ${tree.entries.map(([key, value]) => `${propertyKey(key)}: ${flatLayout(value)}`).join(', ')} }`;
 }
 
 function layoutOf(node: ExampleNode): Layout {
@@ -56,7 +61,9 @@ export function renderExample(node: ExampleNode, offset = 0): string {
 /** Whether an operation's example writes an amount with `toMicros` (which the package exports beside the client). */
 export function exampleUsesMicros(op: OperationModel): boolean {
   const walk = (node: ExampleNode): boolean =>
-    node.kind === 'micros' || (node.kind === 'array' && node.items.some(walk)) || (node.kind === 'object' && node.entries.some(([, v]) => walk(v)));
+    node.kind === 'micros' ||
+    (node.kind === 'array' && node.items.some(walk)) ||
+    (node.kind === 'object' && node.entries.some(([, v]) => walk(v)));
   return op.example !== undefined && walk(op.example);
 }
 
@@ -85,7 +92,9 @@ export function exampleCall(op: OperationModel, callee: string, ...leading: stri
  * read from an environment variable named after the API (`X_BEARER_TOKEN`, `X_CONSUMER_KEY`);
  * undefined when the spec states no credentials.
  */
-export function exampleOptions(model: Pick<ApiModel, 'authKinds' | 'packageName' | 'servers'>): string | undefined {
+export function exampleOptions(
+  model: Pick<ApiModel, 'authKinds' | 'packageName' | 'servers'>,
+): string | undefined {
   const env = (name: string): string => `process.env.${tokenVariable(model).replace(/BEARER_TOKEN$/, name)}!`;
   let auth: Layout | undefined;
   switch (exampleCredentials(model)) {
@@ -93,12 +102,29 @@ export function exampleOptions(model: Pick<ApiModel, 'authKinds' | 'packageName'
       auth = { entries: [['bearerToken', env('BEARER_TOKEN')]] };
       break;
     case 'oauth1': {
-      const keys: [string, string][] = [['consumerKey', 'CONSUMER_KEY'], ['consumerSecret', 'CONSUMER_SECRET'], ['token', 'ACCESS_TOKEN'], ['tokenSecret', 'ACCESS_TOKEN_SECRET']];
+      const keys: [string, string][] = [
+        ['consumerKey', 'CONSUMER_KEY'],
+        ['consumerSecret', 'CONSUMER_SECRET'],
+        ['token', 'ACCESS_TOKEN'],
+        ['tokenSecret', 'ACCESS_TOKEN_SECRET'],
+      ];
       auth = { entries: [['oauth1', { entries: keys.map(([key, name]) => [key, env(name)]) }]] };
       break;
     }
     case 'basic':
-      auth = { entries: [['basic', { entries: [['username', env('USERNAME')], ['password', env('PASSWORD')]] }]] };
+      auth = {
+        entries: [
+          [
+            'basic',
+            {
+              entries: [
+                ['username', env('USERNAME')],
+                ['password', env('PASSWORD')],
+              ],
+            },
+          ],
+        ],
+      };
       break;
     case 'apiKey':
       auth = { entries: [['apiKey', env('API_KEY')]] };
@@ -108,7 +134,9 @@ export function exampleOptions(model: Pick<ApiModel, 'authKinds' | 'packageName'
 }
 
 /** The credentials examples use: a bearer token where the spec takes one, else OAuth 1.0a, Basic or an API key. */
-export function exampleCredentials(model: Pick<ApiModel, 'authKinds'>): 'bearer' | 'oauth1' | 'basic' | 'apiKey' | undefined {
+export function exampleCredentials(
+  model: Pick<ApiModel, 'authKinds'>,
+): 'bearer' | 'oauth1' | 'basic' | 'apiKey' | undefined {
   const kinds = model.authKinds;
   if (kinds.includes('bearer') || kinds.includes('oauth2')) return 'bearer';
   if (kinds.includes('oauth1')) return 'oauth1';
@@ -137,6 +165,10 @@ export function tokenVariable(model: Pick<ApiModel, 'packageName' | 'servers'>):
     if (generic.has(name) && labels.length >= 3) name = labels[labels.length - 3]!;
   }
   if (!name) name = model.packageName.split('/').pop() ?? model.packageName;
-  const upper = name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const upper = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
   return `${/^[0-9]/.test(upper) || upper === '' ? 'API_' : ''}${upper}_BEARER_TOKEN`;
 }

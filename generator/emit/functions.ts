@@ -1,4 +1,10 @@
-import { type ImportDeclarationStructure, type OptionalKind, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
+import {
+  type ImportDeclarationStructure,
+  type OptionalKind,
+  printSourceFile,
+  type StatementStructures,
+  StructureKind,
+} from './structures.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleCall, exampleCredentials, exampleOptions, exampleUsesMicros } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, streamEventType } from './operations.ts';
@@ -6,7 +12,11 @@ import { paramValueType, withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
 
 /** The type-only imports a module with these operations' signatures needs (models, enums, runtime types). */
-export function signatureImports(model: ApiModel, ops: OperationModel[], from: string): OptionalKind<ImportDeclarationStructure>[] {
+export function signatureImports(
+  model: ApiModel,
+  ops: OperationModel[],
+  from: string,
+): OptionalKind<ImportDeclarationStructure>[] {
   const enumNames = new Set(model.enums.map((e) => e.name));
   const types = new Set<string>();
   for (const op of ops) {
@@ -18,19 +28,34 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
   const imports: OptionalKind<ImportDeclarationStructure>[] = [
     { moduleSpecifier: `${from}runtime/http.js`, isTypeOnly: true, namedImports: ['ClientCore'] },
   ];
-  if (ops.some((o) => optionsType(o) === 'RequestOptions')) imports.push({ moduleSpecifier: `${from}runtime/types.js`, isTypeOnly: true, namedImports: ['RequestOptions'] });
+  if (ops.some((o) => optionsType(o) === 'RequestOptions'))
+    imports.push({
+      moduleSpecifier: `${from}runtime/types.js`,
+      isTypeOnly: true,
+      namedImports: ['RequestOptions'],
+    });
   if (ops.some((o) => o.pagination)) {
     const needsItem = ops.some((o) => o.pagination && resultType(o, true).includes('PageItem<'));
-    imports.push({ moduleSpecifier: `${from}runtime/pagination.js`, isTypeOnly: true, namedImports: ['PagePromise', ...(needsItem ? ['PageItem'] : []), 'PaginationOptions'] });
+    imports.push({
+      moduleSpecifier: `${from}runtime/pagination.js`,
+      isTypeOnly: true,
+      namedImports: ['PagePromise', ...(needsItem ? ['PageItem'] : []), 'PaginationOptions'],
+    });
   }
   if (ops.some((o) => o.streaming)) {
     const sse = ops.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
-    imports.push({ moduleSpecifier: `${from}runtime/stream.js`, isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
+    imports.push({
+      moduleSpecifier: `${from}runtime/stream.js`,
+      isTypeOnly: true,
+      namedImports: ['EventStream', ...sse, 'StreamOptions'],
+    });
   }
   const modelTypes = typeList.filter((n) => !enumNames.has(n));
   const enumTypes = typeList.filter((n) => enumNames.has(n));
-  if (modelTypes.length > 0) imports.push({ moduleSpecifier: `${from}models.js`, isTypeOnly: true, namedImports: modelTypes });
-  if (enumTypes.length > 0) imports.push({ moduleSpecifier: `${from}enums.js`, isTypeOnly: true, namedImports: enumTypes });
+  if (modelTypes.length > 0)
+    imports.push({ moduleSpecifier: `${from}models.js`, isTypeOnly: true, namedImports: modelTypes });
+  if (enumTypes.length > 0)
+    imports.push({ moduleSpecifier: `${from}enums.js`, isTypeOnly: true, namedImports: enumTypes });
   return imports;
 }
 
@@ -42,7 +67,9 @@ export function signatureImports(model: ApiModel, ops: OperationModel[], from: s
  * as a tuple of its fields (field by field, as a selection needs) without `const`, which would also
  * infer every other value of the params literally. A value not passed is `never`: not sent.
  */
-export function operationTypeParameters(op: OperationModel): { name: string; constraint: string; default: string }[] {
+export function operationTypeParameters(
+  op: OperationModel,
+): { name: string; constraint: string; default: string }[] {
   if (!op.narrowing) return [];
   return op.narrowing.typeParameters.map((t) => {
     const own = paramValueType(op, t);
@@ -57,14 +84,18 @@ function paramsTypeOf(op: OperationModel): string {
 }
 
 /** The parameters of an operation after the core (or on a resource method): params, then options. */
-export function operationParameters(op: OperationModel): { name: string; type: string; initializer?: string; hasQuestionToken?: boolean }[] {
+export function operationParameters(
+  op: OperationModel,
+): { name: string; type: string; initializer?: string; hasQuestionToken?: boolean }[] {
   const params = !op.hasParams
     ? []
     : op.narrowing
       ? [{ name: 'params', type: paramsTypeOf(op), ...(op.paramsOptional ? { hasQuestionToken: true } : {}) }]
       : [{ name: 'params', type: op.paramsType, ...(op.paramsOptional ? { initializer: '{}' } : {}) }];
   // A browser step builds a URL: no request, so no per-call options.
-  return op.browserStep ? params : [...params, { name: 'options', type: optionsType(op), hasQuestionToken: true }];
+  return op.browserStep
+    ? params
+    : [...params, { name: 'options', type: optionsType(op), hasQuestionToken: true }];
 }
 
 /**
@@ -81,9 +112,12 @@ export function emitFunctions(model: ApiModel): string {
     else if (!op.streaming && !op.pagination) runtime.add('request');
   }
   const values: OptionalKind<ImportDeclarationStructure>[] = [];
-  if (runtime.size > 0) values.push({ moduleSpecifier: './runtime/http.js', namedImports: [...runtime].sort() });
-  if (ops.some((o) => o.pagination && !o.browserStep && !o.streaming)) values.push({ moduleSpecifier: './runtime/pagination.js', namedImports: ['PagePromise'] });
-  if (ops.some((o) => o.streaming && !o.browserStep)) values.push({ moduleSpecifier: './runtime/stream.js', namedImports: ['EventStream'] });
+  if (runtime.size > 0)
+    values.push({ moduleSpecifier: './runtime/http.js', namedImports: [...runtime].sort() });
+  if (ops.some((o) => o.pagination && !o.browserStep && !o.streaming))
+    values.push({ moduleSpecifier: './runtime/pagination.js', namedImports: ['PagePromise'] });
+  if (ops.some((o) => o.streaming && !o.browserStep))
+    values.push({ moduleSpecifier: './runtime/stream.js', namedImports: ['EventStream'] });
   // Type imports of PagePromise and EventStream would repeat the value imports above.
   const types = signatureImports(model, ops, './').map((i) => {
     if (i.moduleSpecifier === './runtime/pagination.js' || i.moduleSpecifier === './runtime/stream.js') {
@@ -96,12 +130,34 @@ export function emitFunctions(model: ApiModel): string {
   if (ops.length > 0) merged.push({ moduleSpecifier: './operations.js', namespaceImport: 'ops' });
 
   const reexports: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/http.js', namedExports: ['createCore', 'type ClientCore', 'type ClientOptions'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/auth.js', namedExports: ['type ClientAuth', 'type CoreExtension'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/http.js',
+      namedExports: ['createCore', 'type ClientCore', 'type ClientOptions'],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/auth.js',
+      namedExports: ['type ClientAuth', 'type CoreExtension'],
+    },
   ];
-  if (model.authKinds.includes('oauth1')) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/oauth1.js', namedExports: ['oauth1Auth'] });
-  if (model.authFlows.appOnly) reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/app-only.js', namedExports: ['appOnlyAuth'] });
-  reexports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/errors.js', namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'] });
+  if (model.authKinds.includes('oauth1'))
+    reexports.push({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/oauth1.js',
+      namedExports: ['oauth1Auth'],
+    });
+  if (model.authFlows.appOnly)
+    reexports.push({
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/app-only.js',
+      namedExports: ['appOnlyAuth'],
+    });
+  reexports.push({
+    kind: StructureKind.ExportDeclaration,
+    moduleSpecifier: './runtime/errors.js',
+    namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'],
+  });
 
   const functions: StatementStructures[] = ops.map((op) => {
     const imports = [
@@ -113,7 +169,8 @@ export function emitFunctions(model: ApiModel): string {
     const paramsArg = op.hasParams ? (op.narrowing && op.paramsOptional ? 'params ?? {}' : 'params') : '{}';
     let body: string;
     if (op.browserStep) body = `return buildUrl(core, ${descriptor}, ${paramsArg});`;
-    else if (op.streaming) body = `return new EventStream<${streamEventType(op, true)}>(core, ${descriptor}, ${paramsArg}, options);`;
+    else if (op.streaming)
+      body = `return new EventStream<${streamEventType(op, true)}>(core, ${descriptor}, ${paramsArg}, options);`;
     else if (op.pagination) body = `return new PagePromise(core, ${descriptor}, ${paramsArg}, options);`;
     else body = `return request(core, ${descriptor}, ${paramsArg}, options);`;
     return {
@@ -134,13 +191,22 @@ export function emitFunctions(model: ApiModel): string {
   const signs = exampleCredentials(model) === 'oauth1';
   const header = docText(
     `${GENERATED_HEADER}`,
-    wrapText(`One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`),
+    wrapText(
+      `One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`,
+    ),
     example &&
       `@example\nimport { createCore, ${example.functionName}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n${exampleUsesMicros(example) ? `import { toMicros } from ${stringLiteral(model.packageName)};\n` : ''}// createCore takes the options of new ${model.clientName}()\nconst core = createCore(${options}${signs ? ', oauth1Auth' : ''});\n${functionExample(example, example.functionName)}`,
   );
   return printSourceFile({
-    leadingTrivia: `/**\n${header.split('\n').map((l) => ` *${l ? ` ${l}` : ''}`).join('\n')}\n */\n\n`,
-    statements: [...merged.map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })), ...reexports, ...functions],
+    leadingTrivia: `/**\n${header
+      .split('\n')
+      .map((l) => ` *${l ? ` ${l}` : ''}`)
+      .join('\n')}\n */\n\n`,
+    statements: [
+      ...merged.map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })),
+      ...reexports,
+      ...functions,
+    ],
   });
 }
 
@@ -150,10 +216,14 @@ function functionExample(op: OperationModel, name: string): string {
 }
 
 /** One import declaration per module (type-only ones stay separate from value ones). */
-function mergeImports(imports: OptionalKind<ImportDeclarationStructure>[]): OptionalKind<ImportDeclarationStructure>[] {
+function mergeImports(
+  imports: OptionalKind<ImportDeclarationStructure>[],
+): OptionalKind<ImportDeclarationStructure>[] {
   const out: OptionalKind<ImportDeclarationStructure>[] = [];
   for (const i of imports) {
-    const same = out.find((o) => o.moduleSpecifier === i.moduleSpecifier && Boolean(o.isTypeOnly) === Boolean(i.isTypeOnly));
+    const same = out.find(
+      (o) => o.moduleSpecifier === i.moduleSpecifier && Boolean(o.isTypeOnly) === Boolean(i.isTypeOnly),
+    );
     if (!same) out.push({ ...i, namedImports: [...((i.namedImports as unknown[]) ?? [])] as never });
     else (same.namedImports as unknown[]).push(...((i.namedImports as unknown[]) ?? []));
   }

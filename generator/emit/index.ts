@@ -14,13 +14,23 @@ import { emitted, requestEmit as requestOnThreads, schemaTypes } from './threads
 
 export type { PackageFiles } from './emitters.ts';
 export { warnThreadFailures } from './thread.ts';
-export { keepEmitThreads, prestartEmitThreads, releaseEmitThreads, startEmitThreads, stopIdleEmitThreads } from './threads.ts';
+export {
+  keepEmitThreads,
+  prestartEmitThreads,
+  releaseEmitThreads,
+  startEmitThreads,
+  stopIdleEmitThreads,
+} from './threads.ts';
 
 /**
  * Starts emitting a model as soon as it is built; `emitParts` takes the results up. A model whose
  * client name `emitParts` refuses is not sent.
  */
-export async function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions = {}): Promise<void> {
+export async function requestEmit(
+  model: ApiModel,
+  openapiVersion: '3.0' | '3.1',
+  packageJson: PackageJsonOptions = {},
+): Promise<void> {
   if (isIdentifier(model.clientName)) await requestOnThreads(model, openapiVersion, packageJson);
 }
 
@@ -47,18 +57,27 @@ export function emitParts(
   runtime?: Promise<PackageFiles>,
 ): EmittedParts {
   // The client's name is the one identifier that comes from the command line or config, not the name table.
-  if (!isIdentifier(model.clientName)) throw new UsageError(`the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`);
+  if (!isIdentifier(model.clientName))
+    throw new UsageError(
+      `the client name must be a JavaScript identifier, got ${JSON.stringify(model.clientName)}`,
+    );
   const schemas = schemaTypes(model, openapiVersion);
   const structured = emitted(model, packageJson);
   // Rendered here while the threads work; until it is done, a failure of theirs waits to be taken up.
   schemas.catch(() => {});
   structured.catch(() => {});
-  runtime ??= Promise.resolve(new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])));
+  runtime ??= Promise.resolve(
+    new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])),
+  );
   return { runtime, structured, schemas };
 }
 
 /** The files of the parts, in the order `emitPackage` gives them. */
-export async function joinParts(parts: { runtime: PackageFiles | Promise<PackageFiles>; structured: Promise<PackageFiles>; schemas: Promise<string> }): Promise<PackageFiles> {
+export async function joinParts(parts: {
+  runtime: PackageFiles | Promise<PackageFiles>;
+  structured: Promise<PackageFiles>;
+  schemas: Promise<string>;
+}): Promise<PackageFiles> {
   const files = new Map(await parts.structured);
   for (const [path, text] of await parts.runtime) files.set(path, text);
   files.set('src/schemas.ts', await parts.schemas);

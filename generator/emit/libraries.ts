@@ -17,11 +17,18 @@ export const typescript = require('typescript') as typeof Typescript;
  * a document the load stage validated and the model rebuilt with local `$ref`s only. The paths are
  * those of the pinned version (package.json), which exports every file (`./*`).
  */
-const transformSchema = require('openapi-typescript/dist/transform/index.cjs') as typeof OpenapiTypescript.transformSchema;
-const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<typeof OpenapiTypescript, 'resolveRef' | 'scanDiscriminators'>;
+const transformSchema =
+  require('openapi-typescript/dist/transform/index.cjs') as typeof OpenapiTypescript.transformSchema;
+const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<
+  typeof OpenapiTypescript,
+  'resolveRef' | 'scanDiscriminators'
+>;
 
 /** What `openapiTS()` does after redocly: the options' defaults, the discriminators, then the transform. */
-export function openapiTS(document: OpenapiTypescript.OpenAPI3, options: OpenapiTypescript.OpenAPITSOptions): Typescript.Node[] {
+export function openapiTS(
+  document: OpenapiTypescript.OpenAPI3,
+  options: OpenapiTypescript.OpenAPITSOptions,
+): Typescript.Node[] {
   const silent = options.silent ?? false;
   const context: OpenapiTypescript.GlobalContext = {
     additionalProperties: options.additionalProperties ?? false,

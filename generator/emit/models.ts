@@ -10,7 +10,12 @@ import { GENERATED_HEADER } from './source.ts';
  */
 export function emitModels(model: ApiModel): string {
   const statements: StatementStructures[] = [];
-  if (model.schemas.length > 0) statements.push({ kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './schemas.js' });
+  if (model.schemas.length > 0)
+    statements.push({
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './schemas.js',
+    });
   // Closed enums are declared in `enums.ts` (which `index.ts` exports, values and all); every other schema in `schemas.ts`.
   const closedEnums = new Set(model.enums.filter((e) => !e.open).map((e) => e.name));
   const schemas = new Set(model.schemas.map((s) => s.name));
@@ -18,12 +23,36 @@ export function emitModels(model: ApiModel): string {
   const fromEnums = used.filter((name) => closedEnums.has(name));
   const fromSchemas = used.filter((name) => !closedEnums.has(name) && schemas.has(name));
   const imports: StatementStructures[] = [];
-  if (fromEnums.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './enums.js', isTypeOnly: true, namedImports: fromEnums });
-  if (fromSchemas.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', isTypeOnly: true, namedImports: fromSchemas });
+  if (fromEnums.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './enums.js',
+      isTypeOnly: true,
+      namedImports: fromEnums,
+    });
+  if (fromSchemas.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './schemas.js',
+      isTypeOnly: true,
+      namedImports: fromSchemas,
+    });
   const helpers = selectionHelpers(model);
-  if (helpers.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: helpers });
+  if (helpers.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/selection.js',
+      isTypeOnly: true,
+      namedImports: helpers,
+    });
   const pages = pageHelpers(model);
-  if (pages.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: pages });
+  if (pages.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/pagination.js',
+      isTypeOnly: true,
+      namedImports: pages,
+    });
   const all = [...imports, ...statements, ...selectionStatements(model)];
   // `index.ts` re-exports this file, which must stay a module when the spec has no named schemas.
   if (all.length === 0) all.push({ kind: StructureKind.ExportDeclaration });

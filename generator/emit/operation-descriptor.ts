@@ -3,7 +3,11 @@ import { literal, PURE, Raw } from './source.ts';
 import { type CheckRenderer, parameterCheck, pathCheck, renderCheck } from './argument-checks.ts';
 
 /** An operation's descriptor in `operations.ts`: what the runtime needs to send it, as a literal's values. */
-export function operationDescriptor(op: OperationModel, render: CheckRenderer, packageHasBasic: boolean): Record<string, unknown> {
+export function operationDescriptor(
+  op: OperationModel,
+  render: CheckRenderer,
+  packageHasBasic: boolean,
+): Record<string, unknown> {
   const check = (c: ValueChecks | undefined): Raw | undefined => {
     const code = c && renderCheck(c, render);
     return code === undefined ? undefined : new Raw(code);
@@ -19,8 +23,17 @@ export function operationDescriptor(op: OperationModel, render: CheckRenderer, p
       style: paramStyle(p, render),
       explode: p.explode,
       // The next page's URL of a `Link` header gives every query value as text: the runtime types it back.
-      type: op.pagination?.style === 'link' && p.in === 'query' && p.checks.type !== 'string' && p.checks.type !== 'object' ? p.checks.type : undefined,
-      check: p.in === 'path' ? pathCheck(parameterCheck(p.name, p.checks, render), render) : parameterCheck(p.name, p.checks, render),
+      type:
+        op.pagination?.style === 'link' &&
+        p.in === 'query' &&
+        p.checks.type !== 'string' &&
+        p.checks.type !== 'object'
+          ? p.checks.type
+          : undefined,
+      check:
+        p.in === 'path'
+          ? pathCheck(parameterCheck(p.name, p.checks, render), render)
+          : parameterCheck(p.name, p.checks, render),
     }));
   const field = (c: (ValueChecks & { required?: boolean }) | undefined): Record<string, unknown> => ({
     required: c?.required || undefined,
@@ -35,9 +48,17 @@ export function operationDescriptor(op: OperationModel, render: CheckRenderer, p
     required: op.body.required || undefined,
     nullable: op.body.checks?.nullable || undefined,
     // Every field, checked or not: a params key that is neither a parameter nor a field is refused.
-    fields: op.body.mode === 'fields' && op.body.fieldNames.length > 0 ? Object.fromEntries(op.body.fieldNames.map((k) => [k, field(op.body?.fieldChecks[k])])) : undefined,
+    fields:
+      op.body.mode === 'fields' && op.body.fieldNames.length > 0
+        ? Object.fromEntries(op.body.fieldNames.map((k) => [k, field(op.body?.fieldChecks[k])]))
+        : undefined,
     open: op.body.mode === 'fields' && op.body.open ? true : undefined,
-    exclusive: op.body.mode === 'fields' && op.body.exclusive ? new Raw(`${PURE}${render.shared.runtime('oneShape', 'validate').code}(${literal(op.body.exclusive)})`) : undefined,
+    exclusive:
+      op.body.mode === 'fields' && op.body.exclusive
+        ? new Raw(
+            `${PURE}${render.shared.runtime('oneShape', 'validate').code}(${literal(op.body.exclusive)})`,
+          )
+        : undefined,
     check: check(op.body.checks),
   };
   return {
@@ -68,10 +89,16 @@ export function operationDescriptor(op: OperationModel, render: CheckRenderer, p
     // Where Basic may be sent (its security allows it, or states none): the function that makes the header.
     basic:
       packageHasBasic && (!op.security || op.security.some((a) => a.includes('basic')))
-        ? render.shared.runtime(op.basicEncoding === 'form' ? 'formBasicCredentials' : 'basicCredentials', 'auth')
+        ? render.shared.runtime(
+            op.basicEncoding === 'form' ? 'formBasicCredentials' : 'basicCredentials',
+            'auth',
+          )
         : undefined,
     rules: op.rules.length > 0 ? op.rules : undefined,
-    pacing: op.rateLimits.length > 0 ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits } : undefined,
+    pacing:
+      op.rateLimits.length > 0
+        ? { pace: render.shared.runtime('paceRequest', 'pacing'), limits: op.rateLimits }
+        : undefined,
   };
 }
 

@@ -1,4 +1,9 @@
-import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
+import {
+  printSourceFile,
+  type StatementStructures,
+  StructureKind,
+  VariableDeclarationKind,
+} from './structures.ts';
 import type { ApiModel, OperationModel } from '../model/types.ts';
 import { operationDescriptor } from './operation-descriptor.ts';
 import { narrowedPageItemType, narrowedResultType, withTypeArguments } from './selections.ts';
@@ -23,7 +28,10 @@ export function resultType(op: OperationModel, narrowed = false, args?: (param: 
   if (op.browserStep) return 'string';
   const body = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : op.success.typeName;
   if (op.streaming) return `EventStream<${streamEventType(op, narrowed, args)}>`;
-  const page = narrowed && op.narrowing?.pageTypeName ? `, ${withTypeArguments(op.narrowing.pageTypeName, op.narrowing, args)}` : '';
+  const page =
+    narrowed && op.narrowing?.pageTypeName
+      ? `, ${withTypeArguments(op.narrowing.pageTypeName, op.narrowing, args)}`
+      : '';
   if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed, args)}${page}>`;
   return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
 }
@@ -40,9 +48,14 @@ function pageItemType(op: OperationModel, narrowed: boolean, args?: (param: stri
  * The type of one event of a stream: the body type of an NDJSON line (narrowed by the method's type
  * parameters where fields select), or a `ServerSentEvent` of its data type.
  */
-export function streamEventType(op: OperationModel, narrowed = false, args?: (param: string) => string): string {
+export function streamEventType(
+  op: OperationModel,
+  narrowed = false,
+  args?: (param: string) => string,
+): string {
   const selected = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : undefined;
-  if (op.streaming === 'sse') return `ServerSentEvent<${selected ?? (op.success.typeName === 'void' ? 'string' : op.success.typeName)}>`;
+  if (op.streaming === 'sse')
+    return `ServerSentEvent<${selected ?? (op.success.typeName === 'void' ? 'string' : op.success.typeName)}>`;
   if (selected) return selected;
   return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
 }
@@ -70,7 +83,13 @@ export function emitOperations(model: ApiModel): string {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ description: docText(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`) }],
-      declarations: [{ name: descriptorName(op), type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec', initializer: literal(operationDescriptor(op, render, model.authKinds.includes('basic'))) }],
+      declarations: [
+        {
+          name: descriptorName(op),
+          type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec',
+          initializer: literal(operationDescriptor(op, render, model.authKinds.includes('basic'))),
+        },
+      ],
     });
     if (op.hasParams) typeNames.add(op.paramsType);
     for (const name of op.resultTypes.declared) typeNames.add(name);
@@ -79,7 +98,12 @@ export function emitOperations(model: ApiModel): string {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [{ description: 'Every operation by operationId: method, path, tag and what the runtime needs to send it.' }],
+    docs: [
+      {
+        description:
+          'Every operation by operationId: method, path, tag and what the runtime needs to send it.',
+      },
+    ],
     declarations: [
       {
         name: 'operations',
@@ -91,7 +115,12 @@ export function emitOperations(model: ApiModel): string {
     kind: StructureKind.Interface,
     isExported: true,
     name: 'OperationTypes',
-    docs: [{ description: 'The params, per-call options and result of each operation, by operationId (types `client.call`).' }],
+    docs: [
+      {
+        description:
+          'The params, per-call options and result of each operation, by operationId (types `client.call`).',
+      },
+    ],
     properties: model.operations.map((op) => ({
       name: stringLiteral(op.id),
       type: `{ params: ${op.hasParams ? op.paramsType : 'Record<string, never>'}; options: ${optionsType(op)}; result: ${resultType(op)}; paramsRequired: ${!op.paramsOptional} }`,
@@ -102,8 +131,16 @@ export function emitOperations(model: ApiModel): string {
     isExported: true,
     name: 'OperationResults',
     typeParameters: [{ name: CALL_PARAMS, default: '{}' }],
-    docs: [{ description: 'What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`.' }],
-    properties: model.operations.map((op) => ({ name: stringLiteral(op.id), type: resultType(op, true, callArgument) })),
+    docs: [
+      {
+        description:
+          'What each operation returns for the params `P` (types `client.call`): results that hold selected objects follow the `*.fields` values in `P`.',
+      },
+    ],
+    properties: model.operations.map((op) => ({
+      name: stringLiteral(op.id),
+      type: resultType(op, true, callArgument),
+    })),
   });
   for (const op of model.operations) {
     if (op.narrowing) typeNames.add(op.narrowing.typeName);
@@ -125,10 +162,17 @@ export function emitOperations(model: ApiModel): string {
   ];
   if (render.makers.size > 0) runtimeTypes.push('EnumValue');
   const imports: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/types.js', isTypeOnly: true, namedImports: runtimeTypes },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/types.js',
+      isTypeOnly: true,
+      namedImports: runtimeTypes,
+    },
   ];
   for (const module of [...new Set([...shared.imports.values()].map((i) => i.module))].sort()) {
-    const named = [...shared.imports].filter(([, i]) => i.module === module).sort(([a], [b]) => (a < b ? -1 : 1));
+    const named = [...shared.imports]
+      .filter(([, i]) => i.module === module)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     imports.push({
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `./runtime/${module}.js`,
@@ -136,19 +180,40 @@ export function emitOperations(model: ApiModel): string {
     });
   }
   if (model.hasPagination) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/pagination.js', isTypeOnly: true, namedImports: ['PageItem', 'PagePromise', 'PaginationOptions'] });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/pagination.js',
+      isTypeOnly: true,
+      namedImports: ['PageItem', 'PagePromise', 'PaginationOptions'],
+    });
   }
   if (model.hasStreaming) {
     const sse = model.operations.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/stream.js', isTypeOnly: true, namedImports: ['EventStream', ...sse, 'StreamOptions'] });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/stream.js',
+      isTypeOnly: true,
+      namedImports: ['EventStream', ...sse, 'StreamOptions'],
+    });
   }
   if (model.operations.some((o) => o.narrowing)) {
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/selection.js', isTypeOnly: true, namedImports: ['FieldsParam'] });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/selection.js',
+      isTypeOnly: true,
+      namedImports: ['FieldsParam'],
+    });
   }
   const modelTypes = [...typeNames].filter((n) => !BUILTIN_TYPES.has(n)).sort();
   const enumTypes = modelTypes.filter((n) => enumNames.has(n));
   const schemaTypes = modelTypes.filter((n) => !enumNames.has(n));
-  if (schemaTypes.length > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true, namedImports: schemaTypes });
+  if (schemaTypes.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './models.js',
+      isTypeOnly: true,
+      namedImports: schemaTypes,
+    });
   const enumImports = [...new Set([...usedEnums, ...enumTypes])].sort();
   if (enumImports.length > 0) {
     imports.push({
@@ -157,17 +222,32 @@ export function emitOperations(model: ApiModel): string {
       namedImports: enumImports.map((name) => ({ name, isTypeOnly: !usedEnums.has(name) })),
     });
   }
-  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: [...imports, ...shared.statements, ...statements] });
+  return printSourceFile({
+    leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
+    statements: [...imports, ...shared.statements, ...statements],
+  });
 }
 
 const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
 
 /** The doc comment of a method: summary, description, the wire call, deprecation, docs link, an example call. */
-export function methodDocs(op: OperationModel, example?: string): { description: string; tags: { tagName: string; text?: string }[] } {
+export function methodDocs(
+  op: OperationModel,
+  example?: string,
+): { description: string; tags: { tagName: string; text?: string }[] } {
   const tags: { tagName: string; text?: string }[] = [];
   if (op.deprecated) {
     const d = op.deprecated;
-    tags.push({ tagName: 'deprecated', text: [`Since ${d.since ?? 'an unstated date'}`, d.replacement && `use \`${d.replacement}\` instead`, d.note].filter(Boolean).join('; ') });
+    tags.push({
+      tagName: 'deprecated',
+      text: [
+        `Since ${d.since ?? 'an unstated date'}`,
+        d.replacement && `use \`${d.replacement}\` instead`,
+        d.note,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    });
   }
   if (op.externalDocs) tags.push({ tagName: 'see', text: op.externalDocs });
   // On the lines below the tag, as editors show an example's code.

@@ -30,7 +30,11 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
     exports: {
       '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' },
       // One function per operation taking a core: what a bundle does not call, it leaves out.
-      './functions': { types: './dist/functions.d.ts', import: './dist/functions.js', default: './dist/functions.js' },
+      './functions': {
+        types: './dist/functions.d.ts',
+        import: './dist/functions.js',
+        default: './dist/functions.js',
+      },
       './package.json': './package.json',
     },
     // The transport: node:http on Node, the global fetch elsewhere, redirects followed by the browser

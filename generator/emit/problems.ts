@@ -1,4 +1,9 @@
-import { printSourceFile, type StatementStructures, StructureKind, VariableDeclarationKind } from './structures.ts';
+import {
+  printSourceFile,
+  type StatementStructures,
+  StructureKind,
+  VariableDeclarationKind,
+} from './structures.ts';
 import type { ApiModel, ProblemUnionModel } from '../model/types.ts';
 import { docText, GENERATED_HEADER, literal, stringLiteral } from './source.ts';
 
@@ -11,13 +16,25 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
   const unique = [...new Set(names)];
   const key = problems.discriminator;
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true, namedImports: unique },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './models.js', isTypeOnly: true, namedExports: unique },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './models.js',
+      isTypeOnly: true,
+      namedImports: unique,
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './models.js',
+      isTypeOnly: true,
+      namedExports: unique,
+    },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: docText(`The \`${key}\` of each kind of {@link ${problems.name}}, by variant name.`) }],
+      docs: [
+        { description: docText(`The \`${key}\` of each kind of {@link ${problems.name}}, by variant name.`) },
+      ],
       declarations: [
         {
           name: 'ProblemTypes',
@@ -59,9 +76,12 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
 
 /** How a caller narrows a thrown error's problem: a `try` around any call, the guard in its `catch`. */
 function problemExample(problems: ProblemUnionModel): string | undefined {
-  const variant = problems.variants.find((v) => v.schema === 'ResourceNotFoundProblem') ?? problems.variants[0];
+  const variant =
+    problems.variants.find((v) => v.schema === 'ResourceNotFoundProblem') ?? problems.variants[0];
   if (!variant) return undefined;
-  const member = /^[A-Za-z_$][\w$]*$/.test(problems.discriminator) ? `.${problems.discriminator}` : `[${stringLiteral(problems.discriminator)}]`;
+  const member = /^[A-Za-z_$][\w$]*$/.test(problems.discriminator)
+    ? `.${problems.discriminator}`
+    : `[${stringLiteral(problems.discriminator)}]`;
   return [
     '@example',
     'try {',

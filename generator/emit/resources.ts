@@ -13,14 +13,28 @@ import { exampleCall } from './examples.ts';
 export function emitResource(model: ApiModel, group: GroupModel): string {
   const ops = model.operations.filter((o) => o.group === group.property);
   const imports: StatementStructures[] = [
-    ...signatureImports(model, ops, '../').map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../functions.js', namedImports: ops.map((op) => op.functionName).sort() },
+    ...signatureImports(model, ops, '../').map((i): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      ...i,
+    })),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../functions.js',
+      namedImports: ops.map((op) => op.functionName).sort(),
+    },
   ];
   const statement: StatementStructures = {
     kind: StructureKind.Class,
     isExported: true,
     name: group.className,
-    docs: [{ description: docText(group.description ?? `Operations tagged ${group.tag}.`, `Reached as \`client.${group.property}\`.`) }],
+    docs: [
+      {
+        description: docText(
+          group.description ?? `Operations tagged ${group.tag}.`,
+          `Reached as \`client.${group.property}\`.`,
+        ),
+      },
+    ],
     ctors: [
       {
         parameters: [{ name: 'core', type: 'ClientCore', scope: Scope.Private, isReadonly: true }],
@@ -41,5 +55,8 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
       };
     }),
   };
-  return printSourceFile({ leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`, statements: [...imports, statement] });
+  return printSourceFile({
+    leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
+    statements: [...imports, statement],
+  });
 }

@@ -8,7 +8,20 @@ import { usesWords } from './enum-words.ts';
 
 /** The runtime helpers a package needs, by name. */
 export function runtimeFilesFor(model: ApiModel): string[] {
-  const files = ['types', 'errors', 'validate', 'serialize', 'auth', 'http', 'invoke', 'node-transport', 'node-builtins.d', 'fetch-transport', 'browser-transport', 'redirects'];
+  const files = [
+    'types',
+    'errors',
+    'validate',
+    'serialize',
+    'auth',
+    'http',
+    'invoke',
+    'node-transport',
+    'node-builtins.d',
+    'fetch-transport',
+    'browser-transport',
+    'redirects',
+  ];
   if (usesWords(model)) files.push('words');
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');

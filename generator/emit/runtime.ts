@@ -36,7 +36,10 @@ export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}
     const templateName = `runtime/${name}.ts`;
     const file = overrides[templateName] ?? builtinTemplateFile(templateName);
     const source = readFileSync(file, 'utf8');
-    out.push({ path: `src/${templateName}`, text: isHandlebarsFile(file) ? renderTemplate(templateName, source, context) : source });
+    out.push({
+      path: `src/${templateName}`,
+      text: isHandlebarsFile(file) ? renderTemplate(templateName, source, context) : source,
+    });
   }
   return out;
 }
@@ -53,10 +56,20 @@ let engine: typeof Handlebars | undefined;
 function handlebars(): typeof Handlebars {
   if (engine) return engine;
   const templates = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
-  templates.registerHelper('literal', (value: unknown) => new templates.SafeString(typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value ?? null)));
-  templates.registerHelper('comment', (value: unknown) => new templates.SafeString(inlineComment(String(value ?? ''))));
+  templates.registerHelper(
+    'literal',
+    (value: unknown) =>
+      new templates.SafeString(
+        typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value ?? null),
+      ),
+  );
+  templates.registerHelper(
+    'comment',
+    (value: unknown) => new templates.SafeString(inlineComment(String(value ?? ''))),
+  );
   templates.registerHelper('identifier', (value: unknown) => {
-    if (typeof value !== 'string' || !isIdentifier(value)) throw new Error(`not an identifier: ${JSON.stringify(value)}`);
+    if (typeof value !== 'string' || !isIdentifier(value))
+      throw new Error(`not an identifier: ${JSON.stringify(value)}`);
     return new templates.SafeString(value);
   });
   engine = templates;
@@ -102,10 +115,15 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
   const visit = (n: unknown): void => {
     if (Array.isArray(n)) return n.forEach(visit);
     if (typeof n !== 'object' || n === null) return;
-    const item = n as HbsNode & { path?: { original?: unknown }; params?: unknown[]; loc?: { start: { line: number } } };
+    const item = n as HbsNode & {
+      path?: { original?: unknown };
+      params?: unknown[];
+      loc?: { start: { line: number } };
+    };
     if (item.type === 'MustacheStatement') {
       const helper = String(item.path?.original ?? '');
-      if (!SLOT_HELPERS.has(helper) || (item.params ?? []).length !== 1) out.push({ line: item.loc?.start.line ?? 0, text: helper });
+      if (!SLOT_HELPERS.has(helper) || (item.params ?? []).length !== 1)
+        out.push({ line: item.loc?.start.line ?? 0, text: helper });
     }
     for (const key of ['body', 'program', 'inverse']) {
       const child = item[key];
@@ -129,11 +147,21 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     hasRules: hasRules(model),
     hasRateLimits: model.hasRateLimits,
     // The user type is the spec's schema (imported under the helper's name when it has another).
-    audienceUpload: model.audienceUpload && { ...model.audienceUpload, userTypeRenamed: model.audienceUpload.userType !== undefined && model.audienceUpload.userType !== 'AudienceUser' },
+    audienceUpload: model.audienceUpload && {
+      ...model.audienceUpload,
+      userTypeRenamed:
+        model.audienceUpload.userType !== undefined && model.audienceUpload.userType !== 'AudienceUser',
+    },
     apiKey,
     oauthSteps: model.authFlows.steps,
     oauthFlows: model.authFlows,
-    oauth2User: oauth2User && { ...oauth2User, scopeExample: `[${oauth2User.scopes.slice(0, 3).map((s) => `'${s}'`).join(', ')}]` },
+    oauth2User: oauth2User && {
+      ...oauth2User,
+      scopeExample: `[${oauth2User.scopes
+        .slice(0, 3)
+        .map((s) => `'${s}'`)
+        .join(', ')}]`,
+    },
     webhookSignature: model.webhookSignature,
     auth: {
       appOnly: model.authFlows.appOnly,

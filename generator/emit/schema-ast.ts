@@ -16,17 +16,32 @@ export interface SchemasLiteral {
 
 /** Where the schemas are in openapi-typescript's nodes, or undefined when there are none. */
 export function findSchemas(nodes: readonly ts.Node[]): SchemasLiteral | undefined {
-  const components = nodes.find((n): n is ts.InterfaceDeclaration => typescript.isInterfaceDeclaration(n) && n.name.text === 'components');
-  const member = components?.members.find((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && memberText(m.name) === 'schemas');
+  const components = nodes.find(
+    (n): n is ts.InterfaceDeclaration => typescript.isInterfaceDeclaration(n) && n.name.text === 'components',
+  );
+  const member = components?.members.find(
+    (m): m is ts.PropertySignature => typescript.isPropertySignature(m) && memberText(m.name) === 'schemas',
+  );
   const literal = member?.type && typescript.isTypeLiteralNode(member.type) ? member.type : undefined;
   return components && member && literal ? { components, member, literal } : undefined;
 }
 
 /** The nodes with the schemas' members replaced, and `declarations` placed right after `components`. */
-export function replaceSchemas(nodes: readonly ts.Node[], found: SchemasLiteral, members: readonly ts.TypeElement[], declarations: readonly ts.Statement[]): ts.Node[] {
+export function replaceSchemas(
+  nodes: readonly ts.Node[],
+  found: SchemasLiteral,
+  members: readonly ts.TypeElement[],
+  declarations: readonly ts.Statement[],
+): ts.Node[] {
   const f = typescript.factory;
   const { components, member, literal } = found;
-  const schemas = f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.updateTypeLiteralNode(literal, f.createNodeArray(members)));
+  const schemas = f.updatePropertySignature(
+    member,
+    member.modifiers,
+    member.name,
+    member.questionToken,
+    f.updateTypeLiteralNode(literal, f.createNodeArray(members)),
+  );
   const updated = f.updateInterfaceDeclaration(
     components,
     components.modifiers,
@@ -40,7 +55,13 @@ export function replaceSchemas(nodes: readonly ts.Node[], found: SchemasLiteral,
 
 /** A schema's member pointed at its top-level declaration: `X: X`. */
 export function referToDeclaration(member: ts.PropertySignature, name: string): ts.PropertySignature {
-  return typescript.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, typescript.factory.createTypeReferenceNode(name));
+  return typescript.factory.updatePropertySignature(
+    member,
+    member.modifiers,
+    member.name,
+    member.questionToken,
+    typescript.factory.createTypeReferenceNode(name),
+  );
 }
 
 /** The type with each `components['schemas']['X']` for which `named(X)` holds written `X`. */
@@ -62,7 +83,11 @@ export function exportModifiers(): ts.ModifierLike[] {
 }
 
 export function memberText(name: ts.PropertyName): string {
-  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : name.getText();
+  return typescript.isIdentifier(name) ||
+    typescript.isStringLiteral(name) ||
+    typescript.isNumericLiteral(name)
+    ? name.text
+    : name.getText();
 }
 
 /** `X` when the node is `components['schemas']['X']`. */
@@ -71,16 +96,25 @@ export function schemaRefName(node: ts.Node): string | undefined {
   const outer = node.objectType;
   if (!typescript.isIndexedAccessTypeNode(outer)) return undefined;
   const root = outer.objectType;
-  if (!typescript.isTypeReferenceNode(root) || !typescript.isIdentifier(root.typeName) || root.typeName.text !== 'components') return undefined;
+  if (
+    !typescript.isTypeReferenceNode(root) ||
+    !typescript.isIdentifier(root.typeName) ||
+    root.typeName.text !== 'components'
+  )
+    return undefined;
   const section = literalText(outer.indexType);
   return section === 'schemas' ? literalText(node.indexType) : undefined;
 }
 
 function literalText(node: ts.TypeNode): string | undefined {
-  return typescript.isLiteralTypeNode(node) && typescript.isStringLiteral(node.literal) ? node.literal.text : undefined;
+  return typescript.isLiteralTypeNode(node) && typescript.isStringLiteral(node.literal)
+    ? node.literal.text
+    : undefined;
 }
 
 /** A property name: bare when it is an identifier, quoted otherwise. */
 export function propertyName(name: string): ts.PropertyName {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? typescript.factory.createIdentifier(name) : typescript.factory.createStringLiteral(name);
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)
+    ? typescript.factory.createIdentifier(name)
+    : typescript.factory.createStringLiteral(name);
 }

@@ -76,7 +76,11 @@ export function proseComment(text: string): string | undefined {
   }
   // openapi-typescript writes the format first; the description says more, so it leads.
   prose.push(...formats);
-  const lines = [...prose.flatMap((p, i) => (i > 0 ? ['', ...p] : p)), ...(prose.length > 0 && tags.length > 0 ? [''] : []), ...tags.flat()];
+  const lines = [
+    ...prose.flatMap((p, i) => (i > 0 ? ['', ...p] : p)),
+    ...(prose.length > 0 && tags.length > 0 ? [''] : []),
+    ...tags.flat(),
+  ];
   if (lines.length === 0) return undefined;
   if (lines.length === 1) return `* ${lines[0]} `;
   return `*\n${lines.map((l) => (l === '' ? ' *' : ` * ${l}`)).join('\n')}\n `;

@@ -1,6 +1,13 @@
 import type ts from 'typescript';
 import { typescript } from './libraries.ts';
-import { exportModifiers, findSchemas, memberText, referByName, referToDeclaration, replaceSchemas } from './schema-ast.ts';
+import {
+  exportModifiers,
+  findSchemas,
+  memberText,
+  referByName,
+  referToDeclaration,
+  replaceSchemas,
+} from './schema-ast.ts';
 
 /**
  * Gives every schema of openapi-typescript's `components` a top-level declaration of its own name:
@@ -26,9 +33,14 @@ export function nameSchemas(
   const found = findSchemas(nodes);
   if (!found) return [...nodes];
   const f = typescript.factory;
-  const byName = (type: ts.TypeNode): ts.TypeNode => referByName(type, (name) => IDENTIFIER.test(name) && !unnamed.has(name));
+  const byName = (type: ts.TypeNode): ts.TypeNode =>
+    referByName(type, (name) => IDENTIFIER.test(name) && !unnamed.has(name));
   // Names already declared at the top (schemas on a reference cycle, see `aliasCycles`).
-  const declared = new Set(nodes.flatMap((n) => (typescript.isTypeAliasDeclaration(n) || typescript.isInterfaceDeclaration(n) ? [n.name.text] : [])));
+  const declared = new Set(
+    nodes.flatMap((n) =>
+      typescript.isTypeAliasDeclaration(n) || typescript.isInterfaceDeclaration(n) ? [n.name.text] : [],
+    ),
+  );
   const declarations: ts.Statement[] = [];
   const members = found.literal.members.map((member) => {
     if (!typescript.isPropertySignature(member) || !member.type) return member;
@@ -48,7 +60,11 @@ export function nameSchemas(
     return reference;
   });
   // The aliases already at the top (schemas on a cycle) refer by name too.
-  const renamed = nodes.map((n) => (typescript.isTypeAliasDeclaration(n) ? f.updateTypeAliasDeclaration(n, n.modifiers, n.name, n.typeParameters, byName(n.type)) : n));
+  const renamed = nodes.map((n) =>
+    typescript.isTypeAliasDeclaration(n)
+      ? f.updateTypeAliasDeclaration(n, n.modifiers, n.name, n.typeParameters, byName(n.type))
+      : n,
+  );
   return replaceSchemas(renamed, found, members, declarations);
 }
 
@@ -58,19 +74,27 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 function readonlyTopLevelArrays(type: ts.TypeNode): ts.TypeNode {
   const f = typescript.factory;
   const readonlyArray = (node: ts.TypeNode): ts.TypeNode => {
-    if (typescript.isArrayTypeNode(node) || typescript.isTupleTypeNode(node)) return f.createTypeOperatorNode(typescript.SyntaxKind.ReadonlyKeyword, node);
-    if (typescript.isUnionTypeNode(node)) return f.updateUnionTypeNode(node, f.createNodeArray(node.types.map(readonlyArray)));
-    if (typescript.isParenthesizedTypeNode(node)) return f.updateParenthesizedType(node, readonlyArray(node.type));
+    if (typescript.isArrayTypeNode(node) || typescript.isTupleTypeNode(node))
+      return f.createTypeOperatorNode(typescript.SyntaxKind.ReadonlyKeyword, node);
+    if (typescript.isUnionTypeNode(node))
+      return f.updateUnionTypeNode(node, f.createNodeArray(node.types.map(readonlyArray)));
+    if (typescript.isParenthesizedTypeNode(node))
+      return f.updateParenthesizedType(node, readonlyArray(node.type));
     return node;
   };
   if (typescript.isTypeLiteralNode(type)) {
     return f.updateTypeLiteralNode(
       type,
       f.createNodeArray(
-        type.members.map((m) => (typescript.isPropertySignature(m) && m.type ? f.updatePropertySignature(m, m.modifiers, m.name, m.questionToken, readonlyArray(m.type)) : m)),
+        type.members.map((m) =>
+          typescript.isPropertySignature(m) && m.type
+            ? f.updatePropertySignature(m, m.modifiers, m.name, m.questionToken, readonlyArray(m.type))
+            : m,
+        ),
       ),
     );
   }
-  if (typescript.isIntersectionTypeNode(type)) return f.updateIntersectionTypeNode(type, f.createNodeArray(type.types.map(readonlyTopLevelArrays)));
+  if (typescript.isIntersectionTypeNode(type))
+    return f.updateIntersectionTypeNode(type, f.createNodeArray(type.types.map(readonlyTopLevelArrays)));
   return type;
 }

@@ -17,9 +17,20 @@ export function withoutEmptyRoots(nodes: readonly ts.Node[]): ts.Node[] {
 
 /** The statements printed one by one, a blank line between each and the next. */
 export function printStatements(nodes: readonly ts.Node[]): string {
-  const printer = typescript.createPrinter({ newLine: typescript.NewLineKind.LineFeed, removeComments: false });
-  const file = typescript.createSourceFile('schemas.ts', '', typescript.ScriptTarget.ESNext, false, typescript.ScriptKind.TS);
-  return separateDocumentedMembers(nodes.map((n) => printer.printNode(typescript.EmitHint.Unspecified, n, file)).join('\n\n'));
+  const printer = typescript.createPrinter({
+    newLine: typescript.NewLineKind.LineFeed,
+    removeComments: false,
+  });
+  const file = typescript.createSourceFile(
+    'schemas.ts',
+    '',
+    typescript.ScriptTarget.ESNext,
+    false,
+    typescript.ScriptKind.TS,
+  );
+  return separateDocumentedMembers(
+    nodes.map((n) => printer.printNode(typescript.EmitHint.Unspecified, n, file)).join('\n\n'),
+  );
 }
 
 /**
@@ -28,9 +39,16 @@ export function printStatements(nodes: readonly ts.Node[]): string {
  * (never matched by pattern) and a line break added where a member's leading trivia starts.
  */
 function separateDocumentedMembers(text: string): string {
-  const file = typescript.createSourceFile('schemas.ts', text, typescript.ScriptTarget.ESNext, false, typescript.ScriptKind.TS);
+  const file = typescript.createSourceFile(
+    'schemas.ts',
+    text,
+    typescript.ScriptTarget.ESNext,
+    false,
+    typescript.ScriptKind.TS,
+  );
   const breaks: number[] = [];
-  const documented = (member: ts.Node): boolean => text.slice(member.pos, member.getStart(file)).includes('/**');
+  const documented = (member: ts.Node): boolean =>
+    text.slice(member.pos, member.getStart(file)).includes('/**');
   const visit = (node: ts.Node): void => {
     if (typescript.isInterfaceDeclaration(node) || typescript.isTypeLiteralNode(node)) {
       const members = node.members;

@@ -1,15 +1,38 @@
 import type ts from 'typescript';
 import { openapiTS, typescript } from './libraries.ts';
-import { deprecationText, isFalseSchema, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS } from '../model/schemas.ts';
+import {
+  deprecationText,
+  isFalseSchema,
+  SCHEMA_KEYS,
+  SCHEMA_LIST_KEYS,
+  SCHEMA_MAP_KEYS,
+} from '../model/schemas.ts';
 import type { ApiModel, JsonSchema } from '../model/types.ts';
-import { exportModifiers, findSchemas, memberText, propertyName, referByName, referToDeclaration, replaceSchemas, schemaRefName } from './schema-ast.ts';
+import {
+  exportModifiers,
+  findSchemas,
+  memberText,
+  propertyName,
+  referByName,
+  referToDeclaration,
+  replaceSchemas,
+  schemaRefName,
+} from './schema-ast.ts';
 import { plainDocs } from './schema-docs.ts';
 import { nameSchemas } from './schema-names.ts';
 import { printStatements, withoutEmptyRoots } from './schema-print.ts';
 import { GENERATED_HEADER, OBJECT_MEMBERS, wrapText } from './source.ts';
 
 /** The members TypeScript's `Object` interface declares (every object type has them). */
-const TS_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+const TS_OBJECT_MEMBERS = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+]);
 
 const UNSPECIFIED_NOTE = 'Unspecified by the API: the shape is kept open and may hold more fields.';
 
@@ -22,7 +45,8 @@ export type SchemaTypesInput = Pick<ApiModel, 'schemas' | 'enums' | 'title' | 'v
  */
 export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): string {
   const schemas: Record<string, JsonSchema> = {};
-  for (const named of model.schemas) schemas[named.name] = annotate(named.schema, named.unspecified, named.origin);
+  for (const named of model.schemas)
+    schemas[named.name] = annotate(named.schema, named.unspecified, named.origin);
   const document = {
     openapi: openapiVersion === '3.0' ? '3.0.3' : '3.1.0',
     info: { title: model.title, version: model.version },
@@ -41,12 +65,25 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
       const node = schema as Record<string, unknown>;
       if (node['x-money'] === 'micros') return typescript.factory.createTypeReferenceNode('Micros');
       // `false` (written `{ not: {} }` in the model): no value is allowed, so `prop?: never`.
-      if (isFalseSchema(node)) return typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword);
+      if (isFalseSchema(node))
+        return typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword);
       // File contents (multipart parts, octet-stream bodies) are bytes, not strings.
-      if (node.format === 'binary' && (node.type === 'string' || node.type === undefined)) return typescript.factory.createTypeReferenceNode('Blob');
+      if (node.format === 'binary' && (node.type === 'string' || node.type === undefined))
+        return typescript.factory.createTypeReferenceNode('Blob');
       // An object that allows no property at all (`emptyObjectsUnknown` opens every other empty object).
-      if (node.type === 'object' && node.additionalProperties === false && !node.properties && !node.patternProperties && !node.allOf && !node.oneOf && !node.anyOf) {
-        return typescript.factory.createTypeReferenceNode('Record', [typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.StringKeyword), typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword)]);
+      if (
+        node.type === 'object' &&
+        node.additionalProperties === false &&
+        !node.properties &&
+        !node.patternProperties &&
+        !node.allOf &&
+        !node.oneOf &&
+        !node.anyOf
+      ) {
+        return typescript.factory.createTypeReferenceNode('Record', [
+          typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.StringKeyword),
+          typescript.factory.createKeywordTypeNode(typescript.SyntaxKind.NeverKeyword),
+        ]);
       }
       return undefined;
     },
@@ -55,7 +92,13 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
       const property =
         name === memberText(escaped.name)
           ? escaped
-          : typescript.factory.updatePropertySignature(escaped, escaped.modifiers, propertyName(name), escaped.questionToken, escaped.type);
+          : typescript.factory.updatePropertySignature(
+              escaped,
+              escaped.modifiers,
+              propertyName(name),
+              escaped.questionToken,
+              escaped.type,
+            );
       // An object without this (optional) property still has Object.prototype's member under the
       // name, and TypeScript checks every object literal against that: say so in the type.
       if (!property.questionToken || !property.type || !TS_OBJECT_MEMBERS.has(name)) return property;
@@ -63,14 +106,25 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
         typescript.factory.createTypeReferenceNode('Object'),
         typescript.factory.createLiteralTypeNode(typescript.factory.createStringLiteral(name)),
       );
-      return typescript.factory.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, typescript.factory.createUnionTypeNode([property.type, inherited]));
+      return typescript.factory.updatePropertySignature(
+        property,
+        property.modifiers,
+        property.name,
+        property.questionToken,
+        typescript.factory.createUnionTypeNode([property.type, inherited]),
+      );
     },
   });
   const params = new Set(model.schemas.filter((s) => s.origin === 'params').map((s) => s.name));
   // A closed enum is declared once, in enums.ts (with its array of values): here it is imported.
   const closedEnums = model.enums.filter((e) => !e.open).map((e) => e.name);
   const openEnums = new Set(model.enums.filter((e) => e.open).map((e) => e.name));
-  const schemaNodes = nameSchemas(aliasCycles(withoutEmptyRoots(nodes)), params, new Set(closedEnums), openEnums);
+  const schemaNodes = nameSchemas(
+    aliasCycles(withoutEmptyRoots(nodes)),
+    params,
+    new Set(closedEnums),
+    openEnums,
+  );
   plainDocs(schemaNodes);
   const body = printStatements(schemaNodes);
   const enumList = closedEnums.sort((a, b) => a.localeCompare(b)).join(', ');
@@ -88,7 +142,9 @@ export function emitSchemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' |
  * comparison or a `switch` narrows to the literal it was compared with (`string & {}` would keep
  * editor suggestions but never narrow).
  */
-function openEnumType(model: SchemaTypesInput): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
+function openEnumType(
+  model: SchemaTypesInput,
+): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
   const paths = new Set(model.enums.filter((e) => e.open).map((e) => `#/components/schemas/${e.name}`));
   const f = typescript.factory;
   const anyString = f.createKeywordTypeNode(typescript.SyntaxKind.StringKeyword);
@@ -99,12 +155,19 @@ function openEnumType(model: SchemaTypesInput): (type: ts.TypeNode, options: { p
 }
 
 /** What the doc comment of a schema hoisted from an operation says it is. */
-const ORIGIN_NOTES: Partial<Record<string, string>> = { response: 'The body of a successful response.', body: 'A request body.' };
+const ORIGIN_NOTES: Partial<Record<string, string>> = {
+  response: 'The body of a successful response.',
+  body: 'A request body.',
+};
 
 /** Adds the doc notes the model decided on: unspecified shapes, where a hoisted schema comes from, and deprecations. */
 function annotate(schema: JsonSchema, unspecified: boolean, origin: string | undefined): JsonSchema {
   const out = walk(schema);
-  const notes = [out.description, unspecified && UNSPECIFIED_NOTE, origin !== undefined && ORIGIN_NOTES[origin]].filter((n): n is string => typeof n === 'string' && n !== '');
+  const notes = [
+    out.description,
+    unspecified && UNSPECIFIED_NOTE,
+    origin !== undefined && ORIGIN_NOTES[origin],
+  ].filter((n): n is string => typeof n === 'string' && n !== '');
   if (notes.length > 0) out.description = wrapText(notes.join('\n\n'));
   return out;
 }
@@ -113,7 +176,9 @@ function walk(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties' && isRecord(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [escapeKey(k), isRecord(v) ? walk(v) : v]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [escapeKey(k), isRecord(v) ? walk(v) : v]),
+      );
     } else if (key === 'required' && Array.isArray(value)) {
       out[key] = value.map((k) => (typeof k === 'string' ? escapeKey(k) : k));
     } else if (SCHEMA_KEYS.has(key) && isRecord(value)) {
@@ -166,7 +231,9 @@ function unescapeKey(key: string): string {
 function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
   const found = findSchemas(nodes);
   if (!found) return [...nodes];
-  const members = found.literal.members.filter((m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined);
+  const members = found.literal.members.filter(
+    (m): m is ts.PropertySignature => typescript.isPropertySignature(m) && m.type !== undefined,
+  );
   const edges = new Map<string, Set<string>>();
   for (const member of members) {
     const refs = new Set<string>();
@@ -183,9 +250,17 @@ function aliasCycles(nodes: readonly ts.Node[]): ts.Node[] {
   if (cyclic.size === 0) return [...nodes];
   const aliases: ts.TypeAliasDeclaration[] = [];
   const newMembers = found.literal.members.map((member) => {
-    if (!typescript.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name))) return member;
+    if (!typescript.isPropertySignature(member) || !member.type || !cyclic.has(memberText(member.name)))
+      return member;
     const name = memberText(member.name);
-    aliases.push(typescript.factory.createTypeAliasDeclaration(exportModifiers(), name, undefined, referByName(member.type, (n) => cyclic.has(n))));
+    aliases.push(
+      typescript.factory.createTypeAliasDeclaration(
+        exportModifiers(),
+        name,
+        undefined,
+        referByName(member.type, (n) => cyclic.has(n)),
+      ),
+    );
     return referToDeclaration(member, name);
   });
   return replaceSchemas(nodes, found, newMembers, aliases);

@@ -1,5 +1,12 @@
 import { type StatementStructures, StructureKind } from './structures.ts';
-import type { ApiModel, NarrowedMember, NarrowingModel, NarrowingTypeParameter, OperationModel, SelectionModel } from '../model/types.ts';
+import type {
+  ApiModel,
+  NarrowedMember,
+  NarrowingModel,
+  NarrowingTypeParameter,
+  OperationModel,
+  SelectionModel,
+} from '../model/types.ts';
 import { docText, propertyKey, stringLiteral } from './source.ts';
 
 /** A union of string literals (`never` when empty). */
@@ -65,7 +72,9 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
   for (const s of model.selections) {
     const field = fieldTypeOf(s);
     // Defaults unknown (an inferred pairing, no `required`): every field may be absent unless requested.
-    const optional = s.defaultsUnknown ? [...new Set([...s.presentWhenAsked, ...s.sometimesAbsent, ...s.unselectable])] : s.unselectable;
+    const optional = s.defaultsUnknown
+      ? [...new Set([...s.presentWhenAsked, ...s.sometimesAbsent, ...s.unselectable])]
+      : s.unselectable;
     statements.push({
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -78,8 +87,10 @@ export function selectionStatements(model: ApiModel): StatementStructures[] {
             s.defaultsUnknown
               ? `A \`${s.object}\` as the \`${s.param}\` value \`V\` selects it: the requested fields are present; the spec states no defaults (\`${s.object}\` has no \`required\` list), so every other field is optional.`
               : `A \`${s.object}\` as the \`${s.param}\` value \`V\` selects it: the default fields${s.defaults.length > 0 ? ` (${list(s.defaults)})` : ''} and the requested ones are present, every other field is absent.`,
-            s.sometimesAbsent.length > 0 && `The API leaves these out of some objects even when asked, so they stay optional: ${list(s.sometimesAbsent)}.`,
-            s.unselectable.length > 0 && `\`${s.param}\` cannot ask for these, so they are optional whatever it asks: ${list(s.unselectable)}.`,
+            s.sometimesAbsent.length > 0 &&
+              `The API leaves these out of some objects even when asked, so they stay optional: ${list(s.sometimesAbsent)}.`,
+            s.unselectable.length > 0 &&
+              `\`${s.param}\` cannot ask for these, so they are optional whatever it asks: ${list(s.unselectable)}.`,
             `A list that may hold any field (typed \`${field.includes('|') ? 'string' : field}[]\`) gives \`${s.object}\` as the schema states it.`,
           ),
         },
@@ -152,8 +163,14 @@ function narrowedResult(op: OperationModel, n: NarrowingModel): StatementStructu
     const selected = n.members.filter((m) => !m.flag);
     const parts = [
       `Omit<${n.body}, ${union(n.members.map((m) => m.property))}>`,
-      ...(selected.length > 0 ? [`{ ${selected.map((m) => `${propertyKey(m.property)}${m.required ? '' : '?'}: ${memberType(m, n)};`).join(' ')} }`] : []),
-      ...flags.map((m) => `Flagged<${n.body}, ${stringLiteral(m.property)}, ${typeParameterOf(n, m.flag?.param ?? '')}>`),
+      ...(selected.length > 0
+        ? [
+            `{ ${selected.map((m) => `${propertyKey(m.property)}${m.required ? '' : '?'}: ${memberType(m, n)};`).join(' ')} }`,
+          ]
+        : []),
+      ...flags.map(
+        (m) => `Flagged<${n.body}, ${stringLiteral(m.property)}, ${typeParameterOf(n, m.flag?.param ?? '')}>`,
+      ),
     ];
     return {
       kind: StructureKind.TypeAlias,
@@ -206,7 +223,13 @@ function narrowedPage(op: OperationModel, n: NarrowingModel, name: string): Stat
     name,
     typeParameters: declaredTypeParameters(op, n),
     extends: [narrowedResultType(n), `PageMembers<${pageInterfaceItem(op, n)}, ${self}>`],
-    docs: [{ description: docText(`A page of \`${op.id}\`: \`${n.typeName}\` with its items and the way to the pages around it.`) }],
+    docs: [
+      {
+        description: docText(
+          `A page of \`${op.id}\`: \`${n.typeName}\` with its items and the way to the pages around it.`,
+        ),
+      },
+    ],
   };
 }
 
@@ -215,7 +238,11 @@ function narrowedPage(op: OperationModel, n: NarrowingModel, name: string): Stat
  * member, the item found in the narrowed result when they sit in one (`PageItem<…>`); undefined
  * when nothing selects them.
  */
-export function narrowedPageItemType(op: OperationModel, n: NarrowingModel, args?: (param: string) => string): string | undefined {
+export function narrowedPageItemType(
+  op: OperationModel,
+  n: NarrowingModel,
+  args?: (param: string) => string,
+): string | undefined {
   const pagination = op.pagination;
   if (!pagination) return undefined;
   const member = n.members.find((m) => m.property === pagination.items && m.array && m.selection);
@@ -236,13 +263,21 @@ function pageInterfaceItem(op: OperationModel, n: NarrowingModel): string {
 export function pageHelpers(model: ApiModel): string[] {
   const ops = model.operations.filter((o) => o.narrowing?.pageTypeName);
   if (ops.length === 0) return [];
-  return [...(ops.some((o) => o.narrowing && pageInterfaceItem(o, o.narrowing).includes('PageItem<')) ? ['PageItem'] : []), 'PageMembers'];
+  return [
+    ...(ops.some((o) => o.narrowing && pageInterfaceItem(o, o.narrowing).includes('PageItem<'))
+      ? ['PageItem']
+      : []),
+    'PageMembers',
+  ];
 }
 
 /** The field-selection helpers (`runtime/selection.ts`) that `models.ts` names. */
 export function selectionHelpers(model: ApiModel): string[] {
   const members = model.operations.flatMap((o) => o.narrowing?.members ?? []);
-  return [...(model.selections.length > 0 ? ['FieldSelection'] : []), ...(members.some((m) => m.flag) ? ['Flagged'] : [])];
+  return [
+    ...(model.selections.length > 0 ? ['FieldSelection'] : []),
+    ...(members.some((m) => m.flag) ? ['Flagged'] : []),
+  ];
 }
 
 function selectionNames(m: NarrowedMember): string[] {
@@ -272,7 +307,11 @@ export function typeParameterOf(n: NarrowingModel, param: string): string {
  * The selected object of a member, e.g. `TweetSelection<TweetFields>`; `args` gives each parameter's
  * type argument where it is not the type parameter itself (`client.call`'s `FieldsParam<P, 'tweet.fields'>`).
  */
-export function selectionType(selection: { name: string; param: string }, n: NarrowingModel, args?: (param: string) => string): string {
+export function selectionType(
+  selection: { name: string; param: string },
+  n: NarrowingModel,
+  args?: (param: string) => string,
+): string {
   return `${selection.name}<${args ? args(selection.param) : typeParameterOf(n, selection.param)}>`;
 }
 

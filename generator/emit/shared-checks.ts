@@ -36,15 +36,28 @@ export class SharedChecks {
     this.statements.push({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: `The checks that several parameters share, each with its own enum as \`${ENUM_PARAMETER}\`.` }],
-      declarations: [{ name, initializer: `(${ENUM_PARAMETER}: readonly EnumValue[]): ValueCheck => ${template.slice(PURE.length)}` }],
+      docs: [
+        {
+          description: `The checks that several parameters share, each with its own enum as \`${ENUM_PARAMETER}\`.`,
+        },
+      ],
+      declarations: [
+        {
+          name,
+          initializer: `(${ENUM_PARAMETER}: readonly EnumValue[]): ValueCheck => ${template.slice(PURE.length)}`,
+        },
+      ],
     });
     return new Raw(name);
   }
 
   /** The constant holding these checks (the same content, depth-limited or not, always gets one name). */
   refer(schema: string, code: string): Raw {
-    return this.share(`${memberName(schema)}Checks`, code, `What a \`${schema}\` value must meet before it is sent.`);
+    return this.share(
+      `${memberName(schema)}Checks`,
+      code,
+      `What a \`${schema}\` value must meet before it is sent.`,
+    );
   }
 
   /** The constant holding checks rendered as `code`, declared (as `name`, or a free variant of it) on first use. */

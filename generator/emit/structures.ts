@@ -30,7 +30,10 @@ export type VariableDeclarationKind = TsMorph.VariableDeclarationKind;
 
 /** The printed source of a file. */
 export function printStructures(structure: Omit<SourceFileStructure, 'kind'>): string {
-  return tsMorph.printStructure({ ...structure, kind: StructureKind.SourceFile }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+  return tsMorph.printStructure(
+    { ...structure, kind: StructureKind.SourceFile },
+    { indentNumberOfSpaces: 2, useSingleQuote: true },
+  );
 }
 
 /**
@@ -43,7 +46,10 @@ export function printStructures(structure: Omit<SourceFileStructure, 'kind'>): s
  */
 export function printSourceFile(structure: OptionalKind<SourceFileStructure>): string {
   escapeAndWrapDocComments(structure);
-  const statements = typeof structure.statements === 'string' || typeof structure.statements === 'function' ? [structure.statements] : (structure.statements ?? []);
+  const statements =
+    typeof structure.statements === 'string' || typeof structure.statements === 'function'
+      ? [structure.statements]
+      : (structure.statements ?? []);
   const pieces: string[] = [];
   const leading = structure.leadingTrivia === undefined ? '' : String(structure.leadingTrivia);
   if (leading !== '') pieces.push(leading);
@@ -79,9 +85,14 @@ function escapeAndWrapDocComments(node: unknown): void {
     for (const key of ['description', 'text']) {
       if ('tagName' in record || key === 'description') {
         // An example's code keeps its lines; prose is wrapped.
-        if (typeof record[key] === 'string') record[key] = record.tagName === 'example' ? comment(record[key] as string) : wrapText(comment(record[key] as string));
+        if (typeof record[key] === 'string')
+          record[key] =
+            record.tagName === 'example'
+              ? comment(record[key] as string)
+              : wrapText(comment(record[key] as string));
       }
     }
-    for (const [key, value] of Object.entries(record)) if (key !== 'initializer' && key !== 'type') escapeAndWrapDocComments(value);
+    for (const [key, value] of Object.entries(record))
+      if (key !== 'initializer' && key !== 'type') escapeAndWrapDocComments(value);
   }
 }

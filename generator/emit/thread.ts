@@ -34,7 +34,9 @@ export function warnThreadFailures(warn: ((line: string) => void) | undefined): 
 
 function threadFailed(label: string, error: unknown): void {
   const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  onFailure?.(`xgen: warning: the thread for ${label} did not run (${why}); its work is done on the main thread, slower`);
+  onFailure?.(
+    `xgen: warning: the thread for ${label} did not run (${why}); its work is done on the main thread, slower`,
+  );
 }
 
 /**
@@ -47,7 +49,10 @@ function threadFailed(label: string, error: unknown): void {
  * again here, so that the error is this thread's own, of its own class).
  */
 export class EmitThread<J, R> {
-  private thread: { worker: Worker; pending: Map<number, Pending<J, R>>; forget: () => void } | null | undefined;
+  private thread:
+    | { worker: Worker; pending: Map<number, Pending<J, R>>; forget: () => void }
+    | null
+    | undefined;
   private nextId = 0;
 
   /**
@@ -125,7 +130,10 @@ export class EmitThread<J, R> {
     const entry = other ? pathToFileURL(other) : new URL(`./${this.entry}.ts`, import.meta.url);
     if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData });
     const boot = tsxBoot(entry.href) ?? loaderBoot(entry.href);
-    if (!boot) throw new Error(`no TypeScript loader for ${fileURLToPath(entry)} (neither tsx nor bin/ts-loader.js is there)`);
+    if (!boot)
+      throw new Error(
+        `no TypeScript loader for ${fileURLToPath(entry)} (neither tsx nor bin/ts-loader.js is there)`,
+      );
     return new Worker(boot, { eval: true, workerData });
   }
 
@@ -200,7 +208,10 @@ export function serveJobs<J, R>(work: (job: J, progress: Progress) => R): void {
   parentPort?.on('message', ({ id, job }: Request<J>) => {
     let reply: Reply<R>;
     try {
-      reply = { id, result: work(job, (reached) => parentPort?.postMessage({ id, progress: reached } satisfies Reply<R>)) };
+      reply = {
+        id,
+        result: work(job, (reached) => parentPort?.postMessage({ id, progress: reached } satisfies Reply<R>)),
+      };
     } catch (error) {
       reply = { id, error: error instanceof Error ? error.message : String(error) };
     }

@@ -56,7 +56,8 @@ const schemaTypesThread = new Emitter(
   new EmitThread<SchemaTypesJob, string>(
     'the schema types',
     'worker',
-    async ({ model, openapiVersion }) => (await import('./schema-types.ts')).emitSchemaTypes(model, openapiVersion),
+    async ({ model, openapiVersion }) =>
+      (await import('./schema-types.ts')).emitSchemaTypes(model, openapiVersion),
     'XGEN_SCHEMA_WORKER',
     'schema-types' satisfies EmitWork,
   ),
@@ -141,7 +142,11 @@ export function forgetEmitThreads(): void {
  * Sending a big model to a thread copies it on this thread (a tenth of a second for GitHub's):
  * between the two copies the event loop takes a signal in.
  */
-export async function requestEmit(model: ApiModel, openapiVersion: '3.0' | '3.1', packageJson: PackageJsonOptions): Promise<void> {
+export async function requestEmit(
+  model: ApiModel,
+  openapiVersion: '3.0' | '3.1',
+  packageJson: PackageJsonOptions,
+): Promise<void> {
   schemaTypesThread.request(schemaTypesJob(model, openapiVersion), model);
   await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   emittersThread.request({ model, packageJson });
@@ -159,6 +164,12 @@ export function emitted(model: ApiModel, packageJson: PackageJsonOptions): Promi
 
 /** Only what the schema types' emitter reads: the thread is sent no more than it needs. */
 function schemaTypesJob(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): SchemaTypesJob {
-  const part: SchemaTypesInput = { schemas: model.schemas, enums: model.enums, title: model.title, version: model.version, hasMoney: model.hasMoney };
+  const part: SchemaTypesInput = {
+    schemas: model.schemas,
+    enums: model.enums,
+    title: model.title,
+    version: model.version,
+    hasMoney: model.hasMoney,
+  };
   return { model: part, openapiVersion };
 }

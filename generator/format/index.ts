@@ -21,7 +21,9 @@ function chosenFormatter(): Promise<FormatOne> {
   if (process.env.XGEN_OXFMT === 'off') return Promise.resolve(prettierFormat);
   formatter ??= loadOxfmt().then((oxfmt) => {
     if (oxfmt) return oxfmt;
-    process.stderr.write(`xgen: oxfmt has no native binary for ${process.platform}-${process.arch}. Formatting with prettier instead (slower).\n`);
+    process.stderr.write(
+      `xgen: oxfmt has no native binary for ${process.platform}-${process.arch}. Formatting with prettier instead (slower).\n`,
+    );
     return prettierFormat;
   });
   return formatter;
@@ -36,7 +38,10 @@ function formatted(path: string): boolean {
  * Formats every TypeScript and Markdown file of a package; other files pass through. Keeps the order.
  * `format` is the platform's formatter unless a test names one.
  */
-export async function formatFiles(files: Map<string, string>, format?: FormatOne): Promise<Map<string, string>> {
+export async function formatFiles(
+  files: Map<string, string>,
+  format?: FormatOne,
+): Promise<Map<string, string>> {
   format ??= await chosenFormatter();
   const results = await Promise.all(
     [...files].map(async ([path, text]): Promise<[string, string]> => {
@@ -87,7 +92,9 @@ const TS_BLOCK = /^(```(?:ts|typescript)\n)([\s\S]*?)^```$/gm;
  */
 async function formatCodeBlocks(markdown: string, format: FormatOne): Promise<string> {
   const blocks = [...markdown.matchAll(TS_BLOCK)];
-  const codes = await Promise.all(blocks.map(([, , code]) => format('block.mts', code!, OPTIONS).catch(() => code!)));
+  const codes = await Promise.all(
+    blocks.map(([, , code]) => format('block.mts', code!, OPTIONS).catch(() => code!)),
+  );
   let i = 0;
   return markdown.replace(TS_BLOCK, (_, fence: string) => `${fence}${codes[i++]}\`\`\``);
 }

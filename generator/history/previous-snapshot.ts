@@ -27,7 +27,8 @@ export function keepPreviousSnapshot(
   next: ApiSnapshot,
   changes?: Change[],
 ): void {
-  const breaks = previous !== undefined && (bump === 'major' || !noRenames(renamesBetween(previous, next, changes)));
+  const breaks =
+    previous !== undefined && (bump === 'major' || !noRenames(renamesBetween(previous, next, changes)));
   const text = readText(join(out, breaks ? SNAPSHOT_FILE : PREVIOUS_SNAPSHOT_FILE));
   if (text !== undefined) files.set(PREVIOUS_SNAPSHOT_FILE, text);
 }

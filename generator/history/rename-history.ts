@@ -56,8 +56,20 @@ export function parseHistory(text: string | undefined): History | undefined {
   }
   const history = value as Partial<History> | null;
   if (!history || typeof history !== 'object' || history.format !== HISTORY_FORMAT) return undefined;
-  if (typeof history.package !== 'string' || typeof history.client !== 'string' || !Array.isArray(history.releases)) return undefined;
-  const ok = history.releases.every((r) => r && typeof r.version === 'string' && parseVersion(r.version) && typeof r.spec === 'string' && Array.isArray(r.changes));
+  if (
+    typeof history.package !== 'string' ||
+    typeof history.client !== 'string' ||
+    !Array.isArray(history.releases)
+  )
+    return undefined;
+  const ok = history.releases.every(
+    (r) =>
+      r &&
+      typeof r.version === 'string' &&
+      parseVersion(r.version) &&
+      typeof r.spec === 'string' &&
+      Array.isArray(r.changes),
+  );
   return ok ? (history as History) : undefined;
 }
 

@@ -45,17 +45,34 @@ export interface OperationRename {
  * from names the generator derives from operationIds: the `/functions` export and the `<Id>Params`
  * type of an operation whose id changed.
  */
-export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Change[] = diffSnapshots(old, next)): Renames {
-  const renames: Renames = { operations: new Map(), params: new Map(), enumValues: new Map(), fields: new Map(), types: new Map(), functions: new Map() };
+export function renamesBetween(
+  old: ApiSnapshot,
+  next: ApiSnapshot,
+  changes: Change[] = diffSnapshots(old, next),
+): Renames {
+  const renames: Renames = {
+    operations: new Map(),
+    params: new Map(),
+    enumValues: new Map(),
+    fields: new Map(),
+    types: new Map(),
+    functions: new Map(),
+  };
   for (const change of changes) {
     const rename = change.rename;
     if (rename === undefined) continue;
     switch (rename.kind) {
       case 'method':
-        renames.operations.set(rename.operationId, { from: { id: rename.operationId, ...rename.from }, to: { id: rename.operationId, ...rename.to } });
+        renames.operations.set(rename.operationId, {
+          from: { id: rename.operationId, ...rename.from },
+          to: { id: rename.operationId, ...rename.to },
+        });
         break;
       case 'operation': {
-        renames.operations.set(rename.from, { from: { id: rename.from, ...rename.client.from }, to: { id: rename.to, ...rename.client.to } });
+        renames.operations.set(rename.from, {
+          from: { id: rename.from, ...rename.client.from },
+          to: { id: rename.to, ...rename.client.to },
+        });
         renames.functions.set(memberName(rename.from), memberName(rename.to));
         // The types named after the operation follow its id: as the diff lists them, or (a diff of an
         // older xgen, which did not) its params type.
@@ -98,5 +115,13 @@ export function renamesBetween(old: ApiSnapshot, next: ApiSnapshot, changes: Cha
 
 /** True when there is nothing to rename. */
 export function noRenames(renames: Renames): boolean {
-  return renames.operations.size + renames.params.size + renames.enumValues.size + renames.fields.size + renames.types.size + renames.functions.size === 0;
+  return (
+    renames.operations.size +
+      renames.params.size +
+      renames.enumValues.size +
+      renames.fields.size +
+      renames.types.size +
+      renames.functions.size ===
+    0
+  );
 }

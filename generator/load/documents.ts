@@ -44,7 +44,10 @@ export class DocumentSet {
     private readonly remote?: ReadonlyMap<string, string>,
   ) {
     this.rootFile = isUrl(rootPath) ? documentUrl(rootPath) : resolve(rootPath);
-    this.files.set(this.rootFile, parseSpecFile(this.display(this.rootFile), rootText ?? this.remoteText(this.rootFile)));
+    this.files.set(
+      this.rootFile,
+      parseSpecFile(this.display(this.rootFile), rootText ?? this.remoteText(this.rootFile)),
+    );
   }
 
   /** A fetched document's text; undefined for a path. */
@@ -152,7 +155,10 @@ export class DocumentSet {
     const value = getAtPointer(this.source(target.file).data, target.tokens);
     if (value === undefined) {
       const label = target.file === file ? '' : this.display(target.file);
-      throw this.error(`$ref "${ref}" does not resolve: ${missingStep(this.source(target.file).data, target.tokens, label)}`, { file, tokens: [...tokens(), '$ref'] });
+      throw this.error(
+        `$ref "${ref}" does not resolve: ${missingStep(this.source(target.file).data, target.tokens, label)}`,
+        { file, tokens: [...tokens(), '$ref'] },
+      );
     }
     return { file: target.file, tokens: [...target.tokens], value, key: target.key };
   }
@@ -166,7 +172,11 @@ export class DocumentSet {
     if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) && !(remote && isUrl(filePart))) {
       throw this.error(`remote $ref "${ref}" is not supported: only local files and #/ pointers`, refAt);
     }
-    const file = !filePart ? refAt.file : remote ? this.sameOrigin(ref, filePart, refAt.file, refAt) : resolve(dirname(refAt.file), decodeURI(filePart));
+    const file = !filePart
+      ? refAt.file
+      : remote
+        ? this.sameOrigin(ref, filePart, refAt.file, refAt)
+        : resolve(dirname(refAt.file), decodeURI(filePart));
     try {
       if (file !== refAt.file && !remote) this.checkInsideRootFolder(ref, file, refAt);
       this.source(file);
@@ -198,7 +208,11 @@ export class DocumentSet {
       throw this.error(`$ref "${ref}" is not a valid URL reference`, refAt);
     }
     const origin = new URL(this.rootFile).origin;
-    if (target.origin !== origin) throw this.error(`$ref "${ref}" points to another origin (${target.origin}): only documents on ${origin} are fetched`, refAt);
+    if (target.origin !== origin)
+      throw this.error(
+        `$ref "${ref}" points to another origin (${target.origin}): only documents on ${origin} are fetched`,
+        refAt,
+      );
     return documentUrl(target.href);
   }
 
@@ -216,7 +230,10 @@ export class DocumentSet {
     const folder = realFolder(dirname(this.rootFile));
     const rel = relative(folder, real);
     if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      throw this.error(`$ref "${ref}" points outside the spec's folder (${real}): only files under ${this.display(folder) || '.'} are read`, refAt);
+      throw this.error(
+        `$ref "${ref}" points outside the spec's folder (${real}): only files under ${this.display(folder) || '.'} are read`,
+        refAt,
+      );
     }
   }
 
@@ -244,7 +261,11 @@ export class DocumentSet {
 
 function byPlace(list: SpecError[]): SpecError[] {
   return list.sort(
-    (a, b) => compareText(a.file, b.file) || (a.line ?? 1) - (b.line ?? 1) || (a.column ?? 1) - (b.column ?? 1) || compareText(a.message, b.message),
+    (a, b) =>
+      compareText(a.file, b.file) ||
+      (a.line ?? 1) - (b.line ?? 1) ||
+      (a.column ?? 1) - (b.column ?? 1) ||
+      compareText(a.message, b.message),
   );
 }
 
@@ -265,7 +286,9 @@ function missingStep(root: unknown, tokens: readonly string[], file: string): st
     const parent = getAtPointer(root, tokens.slice(0, i));
     if (getAtPointer(parent, [tokens[i] ?? '']) === undefined) {
       const where = i === 0 && file ? file : `${file}#${toPointer(tokens.slice(0, i))}`;
-      return typeof parent === 'object' && parent !== null ? `${where} has no "${tokens[i]}"` : `${where} is not an object`;
+      return typeof parent === 'object' && parent !== null
+        ? `${where} has no "${tokens[i]}"`
+        : `${where} is not an object`;
     }
   }
   return 'nothing there';
@@ -276,7 +299,9 @@ function compareText(a: string, b: string): number {
 }
 
 export function isRef(value: unknown): value is { $ref: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string'
+  );
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -21,7 +21,8 @@ export function binaryKind(bytes: Uint8Array): string | undefined {
     if (signature.every((b, i) => bytes[i] === b)) return kind;
   }
   // UTF-16 text starts with a byte-order mark; anything else with a NUL byte early on is binary.
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'UTF-16 text (save it as UTF-8)';
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return 'UTF-16 text (save it as UTF-8)';
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return 'a binary file';
   return undefined;

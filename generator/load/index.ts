@@ -16,7 +16,12 @@ export interface LoadedSpec {
  * Reads a spec (a path, or a URL whose documents `remote` holds: see remote.ts), applies the OpenAPI Overlay documents `overlays` to it in order, and validates the
  * result; throws SpecError/SpecErrors naming file:line:column (in the spec or an overlay).
  */
-export function loadSpec(path: string, text?: string, overlays: readonly string[] = [], remote?: ReadonlyMap<string, string>): LoadedSpec {
+export function loadSpec(
+  path: string,
+  text?: string,
+  overlays: readonly string[] = [],
+  remote?: ReadonlyMap<string, string>,
+): LoadedSpec {
   const docs = new DocumentSet(path, text, remote);
   applyOverlays(docs, overlays);
   const version = validateDocument(docs);

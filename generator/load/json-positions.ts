@@ -20,7 +20,11 @@ export function jsonLocator(source: string): (tokens: readonly string[]) => { li
   return (tokens) => {
     let node = root;
     for (const token of tokens) {
-      const next = node.members ? node.members.get(token) : node.items ? node.items[Number(token)] : undefined;
+      const next = node.members
+        ? node.members.get(token)
+        : node.items
+          ? node.items[Number(token)]
+          : undefined;
       if (!next) break;
       node = next;
     }
@@ -66,7 +70,10 @@ function index(source: string): Node {
       const afterString = skipSpace(source, end);
       if (parent?.members && source[afterString] === ':' && pendingKey === undefined) {
         const raw = source.slice(i + 1, end - 1);
-        pendingKey = { name: raw.includes('\\') ? (JSON.parse(source.slice(i, end)) as string) : raw, node: { start: i } };
+        pendingKey = {
+          name: raw.includes('\\') ? (JSON.parse(source.slice(i, end)) as string) : raw,
+          node: { start: i },
+        };
         i = afterString + 1;
         continue;
       }
@@ -98,7 +105,11 @@ function stringEnd(source: string, start: number): number {
 
 function skipSpace(source: string, from: number): number {
   let i = from;
-  while (i < source.length && (source[i] === ' ' || source[i] === '\n' || source[i] === '\r' || source[i] === '\t')) i++;
+  while (
+    i < source.length &&
+    (source[i] === ' ' || source[i] === '\n' || source[i] === '\r' || source[i] === '\t')
+  )
+    i++;
   return i;
 }
 

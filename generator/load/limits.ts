@@ -24,7 +24,12 @@ export const MAX_YAML_ALIASES = 10_000;
  * is known so far: the size a file or an answer states, or the bytes read.
  */
 export function checkSpecSize(size: number, where: string): void {
-  if (size > MAX_SPEC_BYTES) throw new SpecError(`larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB, the most a spec document may be: refused`, where, '');
+  if (size > MAX_SPEC_BYTES)
+    throw new SpecError(
+      `larger than ${MAX_SPEC_BYTES / 1024 / 1024} MB, the most a spec document may be: refused`,
+      where,
+      '',
+    );
 }
 
 /**
@@ -38,7 +43,11 @@ export function readSpecText(file: string): string {
     kind = stat.isFile() ? undefined : fileKind(stat);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new SpecError(code === 'ENOENT' || code === 'ENOTDIR' ? 'file not found' : `cannot read file (${code ?? 'error'})`, file, '');
+    throw new SpecError(
+      code === 'ENOENT' || code === 'ENOTDIR' ? 'file not found' : `cannot read file (${code ?? 'error'})`,
+      file,
+      '',
+    );
   }
   if (kind) throw new SpecError(`not a regular file (${kind})`, file, '');
   let fd: number;
@@ -129,7 +138,7 @@ export function bracketsTooDeep(text: string): number | undefined {
     const c = text.charCodeAt(i);
     if (c === DOUBLE_QUOTE) {
       // To the closing quote: a backslash escapes the next character.
-      for (i++; ; ) {
+      for (i++; ;) {
         const quote = text.indexOf('"', i);
         if (quote === -1) return undefined;
         if (backslash !== -2 && backslash < i) backslash = text.indexOf('\\', i);
@@ -153,12 +162,31 @@ export function bracketsTooDeep(text: string): number | undefined {
 
 /** Whether a `'` after this character opens a YAML single-quoted string: at the start, or after a space, `,`, `:`, `[` or `{` (NaN: the text's start). */
 function opensQuote(previous: number): boolean {
-  return Number.isNaN(previous) || previous === 0x20 || previous === 0x2c || previous === 0x3a || previous === OPEN_BRACKET || previous === OPEN_BRACE || isSpace(previous);
+  return (
+    Number.isNaN(previous) ||
+    previous === 0x20 ||
+    previous === 0x2c ||
+    previous === 0x3a ||
+    previous === OPEN_BRACKET ||
+    previous === OPEN_BRACE ||
+    isSpace(previous)
+  );
 }
 
 /** What `\s` matches besides the space itself. */
 function isSpace(c: number): boolean {
-  return (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 export function nestingReason(): string {

@@ -46,7 +46,13 @@ export function parseSpecFile(file: string, text?: string): SourceFile {
     }
   }
   const fast = jsonError ? undefined : readYamlWithoutPositions(source);
-  if (fast) return checked({ file, text: source, data: fast.data, locate: lazily(() => locateWithYaml(file, source).locate) });
+  if (fast)
+    return checked({
+      file,
+      text: source,
+      data: fast.data,
+      locate: lazily(() => locateWithYaml(file, source).locate),
+    });
   const located = locateWithYaml(file, source, jsonError);
   return checked({ file, text: source, data: located.data, locate: located.locate });
 }
@@ -110,7 +116,9 @@ export function locateWithYaml(file: string, source: string, jsonError?: Error):
     throw new SpecError(nestingReason(), file, shortPointer(pointerAt(doc, first.pos[0])), at.line, at.col);
   }
   if (first) {
-    const { reason, offset } = jsonError ? describeJsonError(jsonError, first) : describeYamlError(first, source, doc);
+    const { reason, offset } = jsonError
+      ? describeJsonError(jsonError, first)
+      : describeYamlError(first, source, doc);
     const at = lineCounter.linePos(offset);
     throw new SpecError(reason, file, '#' + toPointer(pointerAt(doc, offset)), at.line, at.col);
   }
@@ -139,7 +147,9 @@ export function locateWithYaml(file: string, source: string, jsonError?: Error):
       for (const token of tokens) {
         if (isAlias(node)) node = node.resolve(doc);
         if (isMap(node)) {
-          const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === token);
+          const pair = node.items.find(
+            (p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === token,
+          );
           if (!pair) break;
           offset = (isScalar(pair.key) ? pair.key.range?.[0] : undefined) ?? offset;
           node = pair.value;
@@ -157,7 +167,11 @@ export function locateWithYaml(file: string, source: string, jsonError?: Error):
 }
 
 /** Turns the YAML parser's message into one line a spec author can act on, placed where the fix goes. */
-function describeYamlError(error: YAMLError, source: string, doc: Document): { reason: string; offset: number } {
+function describeYamlError(
+  error: YAMLError,
+  source: string,
+  doc: Document,
+): { reason: string; offset: number } {
   const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'invalid YAML';
   const [start, end] = error.pos;
   switch (error.code) {
@@ -170,7 +184,10 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
       break;
     }
     case 'DUPLICATE_KEY': {
-      const key = /^[^:\n]*/.exec(source.slice(start))?.[0].trim().replace(/^(['"])(.*)\1$/, '$2');
+      const key = /^[^:\n]*/
+        .exec(source.slice(start))?.[0]
+        .trim()
+        .replace(/^(['"])(.*)\1$/, '$2');
       return { reason: `invalid YAML: duplicate key${key ? ` "${key}"` : ''} (${message})`, offset: start };
     }
     case 'KEY_OVER_1024_CHARS': {
@@ -189,7 +206,8 @@ function describeYamlError(error: YAMLError, source: string, doc: Document): { r
       const lastLine = source.lastIndexOf('\n', multiline.pos[1] - 1) + 1;
       if (lastLine > multiline.pos[0]) {
         return {
-          reason: 'invalid YAML: bad indentation (this line is indented deeper than the key above, so it runs into that value)',
+          reason:
+            'invalid YAML: bad indentation (this line is indented deeper than the key above, so it runs into that value)',
           offset: firstNonBlank(source, lastLine),
         };
       }
@@ -206,8 +224,14 @@ function firstAlias(doc: Document): { offset: number; tokens: string[] } | undef
   for (let i = 0; i < queue.length; i++) {
     const { node, tokens } = queue[i]!;
     if (isAlias(node)) return { offset: node.range?.[0] ?? 0, tokens };
-    if (isMap(node)) for (const p of node.items) queue.push({ node: p.value, tokens: [...tokens, isScalar(p.key) ? String(p.key.value) : String(p.key)] });
-    else if (isSeq(node)) node.items.forEach((item, index) => queue.push({ node: item, tokens: [...tokens, String(index)] }));
+    if (isMap(node))
+      for (const p of node.items)
+        queue.push({
+          node: p.value,
+          tokens: [...tokens, isScalar(p.key) ? String(p.key.value) : String(p.key)],
+        });
+    else if (isSeq(node))
+      node.items.forEach((item, index) => queue.push({ node: item, tokens: [...tokens, String(index)] }));
   }
   return undefined;
 }

@@ -98,8 +98,11 @@ export function checkEffectiveNesting(docs: DocumentSet): void {
       const index = top.next++;
       top.left--;
       const token = top.keys ? top.keys[index]! : String(index);
-      const value: unknown = top.keys ? (top.value as Record<string, unknown>)[token] : (top.value as unknown[])[index];
-      if (typeof value === 'object' && value !== null) child = frame(value, top.file, top, token, top.depth + 1);
+      const value: unknown = top.keys
+        ? (top.value as Record<string, unknown>)[token]
+        : (top.value as unknown[])[index];
+      if (typeof value === 'object' && value !== null)
+        child = frame(value, top.file, top, token, top.depth + 1);
     }
     if (child) {
       stack.push(child);
@@ -116,5 +119,8 @@ export function checkEffectiveNesting(docs: DocumentSet): void {
 }
 
 function tooDeep(docs: DocumentSet, at: Location): SpecError {
-  return docs.error(`nesting deeper than ${MAX_EFFECTIVE_NESTING} levels once $refs are followed (a chain of references this long is refused)`, at);
+  return docs.error(
+    `nesting deeper than ${MAX_EFFECTIVE_NESTING} levels once $refs are followed (a chain of references this long is refused)`,
+    at,
+  );
 }

@@ -34,7 +34,12 @@ export async function fetchSpecTree(root: string): Promise<Map<string, string>> 
   while (queue.length > 0) {
     const url = queue.shift()!;
     if (texts.has(url)) continue;
-    if (texts.size >= MAX_REMOTE_DOCUMENTS) throw new SpecError(`the spec reaches more than ${MAX_REMOTE_DOCUMENTS} documents by $ref: refused`, shownUrl(root), '');
+    if (texts.size >= MAX_REMOTE_DOCUMENTS)
+      throw new SpecError(
+        `the spec reaches more than ${MAX_REMOTE_DOCUMENTS} documents by $ref: refused`,
+        shownUrl(root),
+        '',
+      );
     const text = await fetchText(url);
     texts.set(url, text);
     let data: unknown;
@@ -52,7 +57,8 @@ export async function fetchSpecTree(root: string): Promise<Map<string, string>> 
       } catch {
         continue;
       }
-      if (target.origin === origin && !texts.has(documentUrl(target.href))) queue.push(documentUrl(target.href));
+      if (target.origin === origin && !texts.has(documentUrl(target.href)))
+        queue.push(documentUrl(target.href));
     }
   }
   return texts;
@@ -65,8 +71,10 @@ function refsIn(data: unknown): string[] {
   while (stack.length > 0) {
     const value = stack.pop();
     if (typeof value !== 'object' || value === null) continue;
-    if (!Array.isArray(value) && typeof (value as { $ref?: unknown }).$ref === 'string') refs.push((value as { $ref: string }).$ref);
-    for (const child of Array.isArray(value) ? value : Object.values(value)) if (typeof child === 'object' && child !== null) stack.push(child);
+    if (!Array.isArray(value) && typeof (value as { $ref?: unknown }).$ref === 'string')
+      refs.push((value as { $ref: string }).$ref);
+    for (const child of Array.isArray(value) ? value : Object.values(value))
+      if (typeof child === 'object' && child !== null) stack.push(child);
   }
   return refs;
 }
@@ -80,11 +88,20 @@ async function fetchText(url: string): Promise<string> {
   try {
     let response: Response;
     try {
-      response = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
+      response = await fetch(url, {
+        signal: controller.signal,
+        redirect: 'follow',
+        headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' },
+      });
     } catch (error) {
       throw new SpecError(fetchFailure(error, timeout), shown, '');
     }
-    if (!response.ok) throw new SpecError(`cannot fetch the spec: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, shown, '');
+    if (!response.ok)
+      throw new SpecError(
+        `cannot fetch the spec: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+        shown,
+        '',
+      );
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared)) checkSpecSize(declared, shown);
     const chunks: Uint8Array[] = [];
@@ -115,7 +132,8 @@ async function fetchText(url: string): Promise<string> {
 /** Why a request failed, in one line without the URL's secrets. */
 function fetchFailure(error: unknown, timeout: number): string {
   const e = error as { name?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'AbortError' || e.name === 'TimeoutError') return `cannot fetch the spec: no complete answer within ${timeout / 1000} s`;
+  if (e.name === 'AbortError' || e.name === 'TimeoutError')
+    return `cannot fetch the spec: no complete answer within ${timeout / 1000} s`;
   const cause = e.cause?.code ?? e.cause?.message ?? (error instanceof Error ? error.message : String(error));
   // What fetch or node says may quote the URL, with what it holds.
   return `cannot fetch the spec: ${redactUrls(cause)}`;

@@ -16,7 +16,10 @@ export type OpenApiVersion = '3.0' | '3.1';
 export function validateDocument(docs: DocumentSet): OpenApiVersion {
   const root = docs.root;
   const problems: SpecError[] = [];
-  const at = (...tokens: (string | number)[]): Location => ({ file: docs.rootFile, tokens: tokens.map(String) });
+  const at = (...tokens: (string | number)[]): Location => ({
+    file: docs.rootFile,
+    tokens: tokens.map(String),
+  });
   const fail = (reason: string, where: Location): void => {
     problems.push(docs.error(reason, where));
   };
@@ -26,13 +29,20 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
 
   // Recoverable problems are warnings (errors under --strict): `warn` says what was assumed.
   const warn = (reason: string, where: Location): void => docs.warn(reason, where);
-  if (!isObject(root.info)) warn('missing "info" object: the package name is used as the title and 0.0.0 as the version', at());
+  if (!isObject(root.info))
+    warn('missing "info" object: the package name is used as the title and 0.0.0 as the version', at());
   else {
     if (typeof root.info.title !== 'string' || root.info.title.trim() === '') {
-      warn('info.title must be a non-empty string: the package name is used as the title', at('info', ...(root.info.title === undefined ? [] : ['title'])));
+      warn(
+        'info.title must be a non-empty string: the package name is used as the title',
+        at('info', ...(root.info.title === undefined ? [] : ['title'])),
+      );
     }
     if (typeof root.info.version !== 'string' && typeof root.info.version !== 'number') {
-      warn('info.version must be a string: 0.0.0 is used', at('info', ...(root.info.version === undefined ? [] : ['version'])));
+      warn(
+        'info.version must be a string: 0.0.0 is used',
+        at('info', ...(root.info.version === undefined ? [] : ['version'])),
+      );
     }
   }
   checkServers(root.servers, warn, at);
@@ -69,7 +79,12 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
       continue;
     }
     const pathItem = item.value;
-    const shared = collectParameters(docs, pathItem.parameters, { file: item.file, tokens: [...item.tokens, 'parameters'] }, problems);
+    const shared = collectParameters(
+      docs,
+      pathItem.parameters,
+      { file: item.file, tokens: [...item.tokens, 'parameters'] },
+      problems,
+    );
     const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
@@ -79,20 +94,36 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
         fail(`${method.toUpperCase()} ${path} must be an object`, opAt);
         continue;
       }
-      if (operation.operationId !== undefined && (typeof operation.operationId !== 'string' || operation.operationId === '')) {
-        warn('operationId must be a non-empty string: one is derived from the method and path', { ...opAt, tokens: [...opAt.tokens, 'operationId'] });
+      if (
+        operation.operationId !== undefined &&
+        (typeof operation.operationId !== 'string' || operation.operationId === '')
+      ) {
+        warn('operationId must be a non-empty string: one is derived from the method and path', {
+          ...opAt,
+          tokens: [...opAt.tokens, 'operationId'],
+        });
       }
       // Duplicate operationIds are numbered, and warned about, where the model names operations.
       const responses = operation.responses;
-      if (responses === undefined ? version === '3.0' : !isObject(responses) || Object.keys(responses).length === 0) {
+      if (
+        responses === undefined
+          ? version === '3.0'
+          : !isObject(responses) || Object.keys(responses).length === 0
+      ) {
         // OpenAPI 3.1 made `responses` optional; 3.0 requires it, and both require at least one when it is there.
         const where = responses === undefined ? opAt : { ...opAt, tokens: [...opAt.tokens, 'responses'] };
         warn(`${method.toUpperCase()} ${path} has no responses: the result is void`, where);
       }
-      const own = collectParameters(docs, operation.parameters, { ...opAt, tokens: [...opAt.tokens, 'parameters'] }, problems);
+      const own = collectParameters(
+        docs,
+        operation.parameters,
+        { ...opAt, tokens: [...opAt.tokens, 'parameters'] },
+        problems,
+      );
       const pathParams = new Set([...shared, ...own].filter((p) => p.in === 'path').map((p) => p.name));
       for (const name of templateNames) {
-        if (!pathParams.has(name)) warn(`path parameter "{${name}}" of ${path} is not declared: assumed a required string`, opAt);
+        if (!pathParams.has(name))
+          warn(`path parameter "{${name}}" of ${path} is not declared: assumed a required string`, opAt);
       }
     }
   }
@@ -103,7 +134,11 @@ export function validateDocument(docs: DocumentSet): OpenApiVersion {
 }
 
 /** `servers` entries the client cannot use (no URL string) are left out, with a warning each. */
-function checkServers(servers: unknown, warn: (reason: string, at: Location) => void, at: (...t: (string | number)[]) => Location): void {
+function checkServers(
+  servers: unknown,
+  warn: (reason: string, at: Location) => void,
+  at: (...t: (string | number)[]) => Location,
+): void {
   if (servers === undefined) return;
   if (!Array.isArray(servers)) {
     warn('"servers" must be an array: ignored', at('servers'));
@@ -112,30 +147,46 @@ function checkServers(servers: unknown, warn: (reason: string, at: Location) => 
   servers.forEach((server, i) => {
     if (!isObject(server)) warn(`servers[${i}] must be an object: ignored`, at('servers', i));
     else if (typeof server.url !== 'string' || server.url.trim() === '') {
-      warn(`servers[${i}] has no "url" string: ignored`, at('servers', i, ...(server.url === undefined ? [] : ['url'])));
+      warn(
+        `servers[${i}] has no "url" string: ignored`,
+        at('servers', i, ...(server.url === undefined ? [] : ['url'])),
+      );
     }
   });
 }
 
-function checkVersion(root: Record<string, unknown>, docs: DocumentSet, at: (...t: string[]) => Location): OpenApiVersion {
+function checkVersion(
+  root: Record<string, unknown>,
+  docs: DocumentSet,
+  at: (...t: string[]) => Location,
+): OpenApiVersion {
   if (root.swagger !== undefined) {
     throw new SpecErrors([
-      docs.error(`Swagger ${String(root.swagger)} is not supported: convert it to OpenAPI 3.0 or 3.1 first`, at('swagger')),
+      docs.error(
+        `Swagger ${String(root.swagger)} is not supported: convert it to OpenAPI 3.0 or 3.1 first`,
+        at('swagger'),
+      ),
     ]);
   }
   const raw = root.openapi;
   if (typeof raw === 'number') {
-    throw new SpecErrors([docs.error(`"openapi" must be a string such as "3.1.0", got the number ${raw}`, at('openapi'))]);
+    throw new SpecErrors([
+      docs.error(`"openapi" must be a string such as "3.1.0", got the number ${raw}`, at('openapi')),
+    ]);
   }
   if (typeof raw !== 'string') {
     throw new SpecErrors([docs.error('missing "openapi" version string: not an OpenAPI document', at())]);
   }
   const match = /^3\.([01])\.\d+(-.+)?$/.exec(raw);
   if (/^3\.[01]$/.test(raw)) {
-    throw new SpecErrors([docs.error(`"openapi" must be a full version such as "${raw}.0", got "${raw}"`, at('openapi'))]);
+    throw new SpecErrors([
+      docs.error(`"openapi" must be a full version such as "${raw}.0", got "${raw}"`, at('openapi')),
+    ]);
   }
   if (!match) {
-    throw new SpecErrors([docs.error(`OpenAPI ${raw} is not supported: only 3.0.x and 3.1.x`, at('openapi'))]);
+    throw new SpecErrors([
+      docs.error(`OpenAPI ${raw} is not supported: only 3.0.x and 3.1.x`, at('openapi')),
+    ]);
   }
   return match[1] === '0' ? '3.0' : '3.1';
 }
@@ -145,7 +196,12 @@ interface ParameterKey {
   in: string;
 }
 
-function collectParameters(docs: DocumentSet, list: unknown, listAt: Location, problems: SpecError[]): ParameterKey[] {
+function collectParameters(
+  docs: DocumentSet,
+  list: unknown,
+  listAt: Location,
+  problems: SpecError[],
+): ParameterKey[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) {
     problems.push(docs.error('"parameters" must be an array', listAt));
@@ -195,7 +251,11 @@ function safeDeref(docs: DocumentSet, value: unknown, at: Location, problems: Sp
  * Calls `visit` for every `$ref` string under `node` (at `at`), with the file and the pointer tokens
  * of the object holding it; the tokens are made only when `visit` asks for them (for an error).
  */
-export function walkRefs(node: unknown, at: Location, visit: (ref: string, file: string, tokens: () => readonly string[]) => void): void {
+export function walkRefs(
+  node: unknown,
+  at: Location,
+  visit: (ref: string, file: string, tokens: () => readonly string[]) => void,
+): void {
   const path: string[] = [];
   const tokens = (): string[] => [...at.tokens, ...path];
   const walk = (value: unknown): void => {
@@ -211,7 +271,13 @@ export function walkRefs(node: unknown, at: Location, visit: (ref: string, file:
       const object: Record<string, unknown> = value;
       if (isRef(value)) visit(value.$ref, at.file, tokens);
       for (const key in object) {
-        if (key === 'example' || key === 'examples' || key === '$ref' || !Object.prototype.hasOwnProperty.call(object, key)) continue;
+        if (
+          key === 'example' ||
+          key === 'examples' ||
+          key === '$ref' ||
+          !Object.prototype.hasOwnProperty.call(object, key)
+        )
+          continue;
         const child = object[key];
         if (typeof child !== 'object' || child === null) continue;
         path.push(key);

@@ -16,13 +16,19 @@ let yaml: typeof JsYaml | undefined;
 let schema: JsYaml.Schema | undefined;
 
 const CORE_INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const CORE_FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const CORE_FLOAT =
+  /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
 function coreSchema(js: typeof JsYaml): JsYaml.Schema {
   const int = new js.Type('tag:yaml.org,2002:int', {
     kind: 'scalar',
     resolve: (text: string) => CORE_INT.test(text),
-    construct: (text: string) => (text.startsWith('0o') ? parseInt(text.slice(2), 8) : text.startsWith('0x') ? parseInt(text.slice(2), 16) : Number(text)),
+    construct: (text: string) =>
+      text.startsWith('0o')
+        ? parseInt(text.slice(2), 8)
+        : text.startsWith('0x')
+          ? parseInt(text.slice(2), 16)
+          : Number(text),
   });
   const float = new js.Type('tag:yaml.org,2002:float', {
     kind: 'scalar',
@@ -46,7 +52,12 @@ function coreSchema(js: typeof JsYaml): JsYaml.Schema {
  * description only sends the spec the slow way. Tags need no check: the schema knows only the core
  * ones, so js-yaml refuses any other.
  */
-const FULL_PARSER_ONLY = [/^[ \t]*(?:-[ \t]+)*\?(?:[ \t]|$)/m, /^[ \t]*(?:-[ \t]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t]|$)/m, /^%/m, /^[^:\n]{1025,}:(?:[ \t]|$)/m];
+const FULL_PARSER_ONLY = [
+  /^[ \t]*(?:-[ \t]+)*\?(?:[ \t]|$)/m,
+  /^[ \t]*(?:-[ \t]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t]|$)/m,
+  /^%/m,
+  /^[^:\n]{1025,}:(?:[ \t]|$)/m,
+];
 
 /**
  * Whether an object or array is reached twice: js-yaml reads an alias as the anchored value itself,
@@ -60,7 +71,8 @@ function shared(data: unknown): boolean {
     if (typeof value !== 'object' || value === null) continue;
     if (seen.has(value)) return true;
     seen.add(value);
-    for (const child of Array.isArray(value) ? value : Object.values(value)) if (typeof child === 'object' && child !== null) stack.push(child);
+    for (const child of Array.isArray(value) ? value : Object.values(value))
+      if (typeof child === 'object' && child !== null) stack.push(child);
   }
   return false;
 }

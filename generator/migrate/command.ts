@@ -43,34 +43,57 @@ export async function runMigrate(options: MigrateOptions, out: Print, err: Print
   if (isConsumerRun(options)) return (await import('./consumer.ts')).runConsumerMigrate(options, out, err);
   const config = options.config ?? 'xgen.config.yaml';
   const tsconfig = resolve(options.project);
-  if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
+  if (!existsSync(tsconfig))
+    throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
   // The command line reads the config (nothing below it does) and passes its packages.
-  if (!options.configured) throw new Error('runMigrate: a repo that generates its packages needs them from its config (options.configured)');
+  if (!options.configured)
+    throw new Error(
+      'runMigrate: a repo that generates its packages needs them from its config (options.configured)',
+    );
   let packages = options.configured;
   if (options.package !== undefined) {
     packages = packages.filter((p) => p.name === options.package);
     if (packages.length === 0) throw new UsageError(`no package "${options.package}" in ${config}`);
   }
   if ((options.from !== undefined || options.to !== undefined) && packages.length > 1) {
-    throw new UsageError(`--from and --to are for one package: name it with --package (${packages.map((p) => p.name).join(', ')})`);
+    throw new UsageError(
+      `--from and --to are for one package: name it with --package (${packages.map((p) => p.name).join(', ')})`,
+    );
   }
   const targets: MigrationTarget[] = [];
   for (const config of packages) {
-    const next = options.to !== undefined ? snapshotOf(options.to, config) : parseSnapshot(readText(resolve(config.out, SNAPSHOT_FILE)));
-    if (!next) throw new UsageError(`${config.name}: ${shown(resolve(config.out, SNAPSHOT_FILE))} is missing: run \`npm run generate\` first`);
-    const old = options.from !== undefined ? snapshotOf(options.from, config) : parseSnapshot(readText(resolve(config.out, PREVIOUS_SNAPSHOT_FILE)));
+    const next =
+      options.to !== undefined
+        ? snapshotOf(options.to, config)
+        : parseSnapshot(readText(resolve(config.out, SNAPSHOT_FILE)));
+    if (!next)
+      throw new UsageError(
+        `${config.name}: ${shown(resolve(config.out, SNAPSHOT_FILE))} is missing: run \`npm run generate\` first`,
+      );
+    const old =
+      options.from !== undefined
+        ? snapshotOf(options.from, config)
+        : parseSnapshot(readText(resolve(config.out, PREVIOUS_SNAPSHOT_FILE)));
     if (!old) {
-      out(`${config.name}: no earlier major version recorded (pass --from <old spec> to migrate from one): nothing to migrate`);
+      out(
+        `${config.name}: no earlier major version recorded (pass --from <old spec> to migrate from one): nothing to migrate`,
+      );
       continue;
     }
     const changes = diffSnapshots(old, next);
     const renames = renamesBetween(old, next, changes);
     if (noRenames(renames) && changes.every((c) => c.level !== 'breaking')) {
-      out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion} breaks nothing: nothing to migrate`);
+      out(
+        `${config.name}: spec ${old.specVersion} -> ${next.specVersion} breaks nothing: nothing to migrate`,
+      );
       continue;
     }
-    out(`${config.name}: spec ${old.specVersion} -> ${next.specVersion}${noRenames(renames) ? ' (no renames; checking for uses of what changed)' : ''}`);
-    targets.push(makeTarget({ name: config.name, client: config.client, out: config.out, old, next, renames, changes }));
+    out(
+      `${config.name}: spec ${old.specVersion} -> ${next.specVersion}${noRenames(renames) ? ' (no renames; checking for uses of what changed)' : ''}`,
+    );
+    targets.push(
+      makeTarget({ name: config.name, client: config.client, out: config.out, old, next, renames, changes }),
+    );
   }
   return migrateTargets(targets, tsconfig, options.dryRun, out, err);
 }
@@ -84,5 +107,12 @@ function snapshotOf(path: string, config: MigratePackage): ApiSnapshot {
     if (snapshot) return snapshot;
   }
   const spec = loadSpec(file, undefined, config.overlays ?? []);
-  return apiSnapshot(buildModel(spec, { packageName: config.name, clientName: config.client, names: config.names, namesAt: config.namesAt }));
+  return apiSnapshot(
+    buildModel(spec, {
+      packageName: config.name,
+      clientName: config.client,
+      names: config.names,
+      namesAt: config.namesAt,
+    }),
+  );
 }

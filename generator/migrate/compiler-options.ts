@@ -14,7 +14,8 @@ export function typescript5Defaults(tsconfig: string): ts.CompilerOptions {
   const options = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(tsconfig)).options;
   const out: ts.CompilerOptions = { ignoreDeprecations: '6.0' };
   if (options.strict === undefined) out.strict = false;
-  if (options.types === undefined) out.types = typePackages(options.typeRoots ?? defaultTypeRoots(dirname(resolve(tsconfig))));
+  if (options.types === undefined)
+    out.types = typePackages(options.typeRoots ?? defaultTypeRoots(dirname(resolve(tsconfig))));
   return out;
 }
 
@@ -33,7 +34,9 @@ function typePackages(roots: readonly string[]): string[] {
   const names = new Set<string>();
   for (const root of roots) {
     try {
-      for (const entry of readdirSync(root, { withFileTypes: true })) if ((entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith('.')) names.add(entry.name);
+      for (const entry of readdirSync(root, { withFileTypes: true }))
+        if ((entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
+          names.add(entry.name);
     } catch {
       // An unreadable type root adds nothing, as with tsc.
     }

@@ -12,7 +12,8 @@ import { compareVersions } from './versions.ts';
 import type { MigrateOptions } from './options.ts';
 import { readText, shown } from './files.ts';
 
-export const CONSUMER_USAGE = 'xgen migrate [<package>...] [--from <version>] [--dry-run] [--project tsconfig.json]';
+export const CONSUMER_USAGE =
+  'xgen migrate [<package>...] [--from <version>] [--dry-run] [--project tsconfig.json]';
 
 export const CONSUMER_HELP = `In a repository that installs generated packages from a registry (no xgen.config.yaml, or packages
 named): ${CONSUMER_USAGE}
@@ -43,17 +44,30 @@ interface Options {
 
 /** The consumer mode's options, from what the command line read; the generating repo's flags are refused. */
 function consumerOptions(given: MigrateOptions): Options {
-  for (const [name, value] of [['config', given.config], ['package', given.package], ['to', given.to]] as const) {
+  for (const [name, value] of [
+    ['config', given.config],
+    ['package', given.package],
+    ['to', given.to],
+  ] as const) {
     if (value !== undefined) {
-      throw new UsageError(`--${name} is for a repo that generates its packages (xgen.config.yaml); with installed packages name them: ${CONSUMER_USAGE}`);
+      throw new UsageError(
+        `--${name} is for a repo that generates its packages (xgen.config.yaml); with installed packages name them: ${CONSUMER_USAGE}`,
+      );
     }
   }
-  const options: Options = { packages: [...(given.packages ?? [])], dryRun: given.dryRun, project: given.project, ...(given.from !== undefined ? { from: given.from } : {}) };
+  const options: Options = {
+    packages: [...(given.packages ?? [])],
+    dryRun: given.dryRun,
+    project: given.project,
+    ...(given.from !== undefined ? { from: given.from } : {}),
+  };
   if (options.from !== undefined && options.packages.length !== 1) {
     throw new UsageError(`--from is the version of one package: name it (${CONSUMER_USAGE})`);
   }
   if (options.from !== undefined && !/^\d+\.\d+\.\d+/.test(options.from)) {
-    throw new UsageError(`--from takes the version the code was written for (such as 1.4.0), not "${options.from}"`);
+    throw new UsageError(
+      `--from takes the version the code was written for (such as 1.4.0), not "${options.from}"`,
+    );
   }
   return options;
 }
@@ -69,10 +83,12 @@ interface Installed {
 export async function runConsumerMigrate(given: MigrateOptions, out: Print, err: Print): Promise<number> {
   const options = consumerOptions(given);
   const tsconfig = resolve(options.project);
-  if (!existsSync(tsconfig)) throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
+  if (!existsSync(tsconfig))
+    throw new UsageError(`${options.project} not found (pass --project <tsconfig.json>)`);
   const cwd = process.cwd();
   let lock: CommittedLockfile | undefined | null = null;
-  const committed = (): CommittedLockfile | undefined => (lock === null ? (lock = committedLockfile(cwd)) : lock);
+  const committed = (): CommittedLockfile | undefined =>
+    lock === null ? (lock = committedLockfile(cwd)) : lock;
 
   let packages: Installed[];
   if (options.packages.length > 0) {
@@ -87,7 +103,9 @@ export async function runConsumerMigrate(given: MigrateOptions, out: Print, err:
       return typeof found === 'string' ? [] : [found];
     });
     if (packages.length === 0) {
-      throw new UsageError(`no xgen.config.yaml here, and no dependency in package.json ships ${HISTORY_FILE}: name a package (${CONSUMER_USAGE})`);
+      throw new UsageError(
+        `no xgen.config.yaml here, and no dependency in package.json ships ${HISTORY_FILE}: name a package (${CONSUMER_USAGE})`,
+      );
     }
   }
 
@@ -96,10 +114,15 @@ export async function runConsumerMigrate(given: MigrateOptions, out: Print, err:
     let from = options.from;
     if (from === undefined) {
       const lockfile = committed();
-      const locked = lockfile ? lockedVersion(lockfile, pkg.name) : { missing: 'no lockfile in the last commit (git show HEAD:package-lock.json)' };
+      const locked = lockfile
+        ? lockedVersion(lockfile, pkg.name)
+        : { missing: 'no lockfile in the last commit (git show HEAD:package-lock.json)' };
       if ('missing' in locked) {
         // Named: the user asked for this one, so say how to go on; found by looking: one with nothing to compare is skipped.
-        if (options.packages.length > 0) throw new UsageError(`${pkg.name}: cannot tell which version the code was written for: ${locked.missing}; pass --from <version>`);
+        if (options.packages.length > 0)
+          throw new UsageError(
+            `${pkg.name}: cannot tell which version the code was written for: ${locked.missing}; pass --from <version>`,
+          );
         continue;
       }
       from = locked.version;
@@ -118,23 +141,42 @@ export async function runConsumerMigrate(given: MigrateOptions, out: Print, err:
 function targetOf(pkg: Installed, from: string, out: Print): MigrationTarget | undefined {
   const historyText = readText(join(pkg.dir, HISTORY_FILE));
   const history = parseHistory(historyText);
-  if (!history) throw new UsageError(`${pkg.name}: ${shown(join(pkg.dir, HISTORY_FILE))} is not a rename history this xgen reads (a newer format?): upgrade xgen`);
+  if (!history)
+    throw new UsageError(
+      `${pkg.name}: ${shown(join(pkg.dir, HISTORY_FILE))} is not a rename history this xgen reads (a newer format?): upgrade xgen`,
+    );
   const next = parseSnapshot(readText(join(pkg.dir, SNAPSHOT_FILE)));
-  if (!next) throw new UsageError(`${pkg.name}: ${shown(join(pkg.dir, SNAPSHOT_FILE))} is missing or not an API snapshot this xgen reads: upgrade xgen`);
+  if (!next)
+    throw new UsageError(
+      `${pkg.name}: ${shown(join(pkg.dir, SNAPSHOT_FILE))} is missing or not an API snapshot this xgen reads: upgrade xgen`,
+    );
   const order = compareVersions(from, pkg.version);
   if (order === 0) {
     out(`${pkg.name}: ${from} is the installed version: nothing to migrate`);
     return undefined;
   }
-  if (order > 0) throw new UsageError(`${pkg.name}: the installed ${pkg.version} is older than ${from}: migrate moves code forward only`);
+  if (order > 0)
+    throw new UsageError(
+      `${pkg.name}: the installed ${pkg.version} is older than ${from}: migrate moves code forward only`,
+    );
   const migration = migrationFromHistory(history, from, pkg.version, next);
   if (migration.releases.length === 0) {
     out(`${pkg.name}: ${from} -> ${pkg.version} breaks nothing: nothing to migrate`);
     return undefined;
   }
   const crossed = migration.releases.map((r) => `${r.version} (spec ${r.spec})`).join(', ');
-  out(`${pkg.name}: ${from} -> ${pkg.version} across ${crossed}${noRenames(migration.renames) ? ' (no renames; checking for uses of what changed)' : ''}`);
-  return makeTarget({ name: pkg.name, client: history.client, out: pkg.dir, old: migration.old, next, renames: migration.renames, changes: migration.changes });
+  out(
+    `${pkg.name}: ${from} -> ${pkg.version} across ${crossed}${noRenames(migration.renames) ? ' (no renames; checking for uses of what changed)' : ''}`,
+  );
+  return makeTarget({
+    name: pkg.name,
+    client: history.client,
+    out: pkg.dir,
+    old: migration.old,
+    next,
+    renames: migration.renames,
+    changes: migration.changes,
+  });
 }
 
 /**
@@ -147,7 +189,8 @@ function installed(cwd: string, name: string): Installed | string {
     const candidate = join(dir, 'node_modules', ...name.split('/'));
     const manifest = readText(join(candidate, 'package.json'));
     if (manifest !== undefined) {
-      if (!existsSync(join(candidate, HISTORY_FILE))) return `${name} (${shown(candidate)}) ships no ${HISTORY_FILE}: it was not generated by xgen, or by one from before rename histories`;
+      if (!existsSync(join(candidate, HISTORY_FILE)))
+        return `${name} (${shown(candidate)}) ships no ${HISTORY_FILE}: it was not generated by xgen, or by one from before rename histories`;
       let version: unknown;
       try {
         version = (JSON.parse(manifest) as { version?: unknown }).version;
@@ -166,7 +209,10 @@ function installed(cwd: string, name: string): Installed | string {
 /** The names package.json depends on, in every dependency field. */
 function dependencies(cwd: string): string[] {
   const text = readText(join(cwd, 'package.json'));
-  if (text === undefined) throw new UsageError(`no xgen.config.yaml and no package.json here: run xgen migrate in your repository's folder (${CONSUMER_USAGE})`);
+  if (text === undefined)
+    throw new UsageError(
+      `no xgen.config.yaml and no package.json here: run xgen migrate in your repository's folder (${CONSUMER_USAGE})`,
+    );
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(text) as Record<string, unknown>;

@@ -18,10 +18,13 @@ export function changesReaching(origin: Origin, value?: string, accepted?: Reado
   for (let depth = origin.steps.length; depth >= 0; depth--) {
     const names = new Set(along[depth] ?? []);
     if (names.size === 0) continue;
-    const atDepth = target.changes.filter((c) => c.level !== 'patch' && names.has(subjectOf(c) ?? '') && reaches(c, origin));
+    const atDepth = target.changes.filter(
+      (c) => c.level !== 'patch' && names.has(subjectOf(c) ?? '') && reaches(c, origin),
+    );
     if (atDepth.length === 0) continue;
     // A value compared with (`case 'adopted':`) picks the change that names it; else every breaking change there is a cause.
-    const quoting = value === undefined ? [] : atDepth.filter((c) => c.message.includes(JSON.stringify(value)));
+    const quoting =
+      value === undefined ? [] : atDepth.filter((c) => c.message.includes(JSON.stringify(value)));
     if (quoting.length > 0) return quoting.slice(0, 1);
     // A local annotated with literals (`'won' | 'lost'`) breaks on a value the package now gives that it lacks.
     if (accepted) {
@@ -43,7 +46,9 @@ function quoted(message: string): string[] {
 export function describeOrigin(origin: Origin): string {
   const names = subjectsAlong(origin)[origin.steps.length] ?? [];
   const owned = names.find((n) => !n.startsWith('\0'));
-  return owned ?? (origin.type ?? 'the result') + origin.steps.map((s) => (s === '[]' ? '[]' : `.${s}`)).join('');
+  return (
+    owned ?? (origin.type ?? 'the result') + origin.steps.map((s) => (s === '[]' ? '[]' : `.${s}`)).join('')
+  );
 }
 
 /** A change of an operation's own (`getUsage: result field data.cap`) is about that operation; one of a named type reaches every use of it. */
@@ -131,8 +136,14 @@ function stepInto(shape: Shape, step: Step, snapshot: ApiSnapshot, depth = 0): S
 }
 
 /** The changes of an operation itself (removed, renamed, its params): what a call of it that fails meets. */
-export function operationChange(target: MigrationTarget, ids: ReadonlySet<string>, keys: readonly string[]): Change | undefined {
-  const own = target.changes.filter((c) => c.level === 'breaking' && operationsOf(c).some((id) => ids.has(id)));
+export function operationChange(
+  target: MigrationTarget,
+  ids: ReadonlySet<string>,
+  keys: readonly string[],
+): Change | undefined {
+  const own = target.changes.filter(
+    (c) => c.level === 'breaking' && operationsOf(c).some((id) => ids.has(id)),
+  );
   for (const key of keys) {
     const ofKey = own.filter((c) => c.where?.param?.wire === key);
     // A rename of the key is what migrate applies: what still fails under its new name is another change of it (a value it no longer accepts).
@@ -140,5 +151,8 @@ export function operationChange(target: MigrationTarget, ids: ReadonlySet<string
     if (change) return change;
   }
   // A change of the operation as a whole: removed, renamed, moved, now another kind.
-  return own.find((c) => c.where?.param === undefined && c.where?.type === undefined && ownOperationChange(c)) ?? own.find((c) => c.rename?.kind === 'operation' || c.rename?.kind === 'method');
+  return (
+    own.find((c) => c.where?.param === undefined && c.where?.type === undefined && ownOperationChange(c)) ??
+    own.find((c) => c.rename?.kind === 'operation' || c.rename?.kind === 'method')
+  );
 }

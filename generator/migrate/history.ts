@@ -22,7 +22,12 @@ export interface HistoryMigration {
  * renamed in 2.0.0 and again in 3.0.0 ends at its 3.0.0 name. Each release's renames are read as
  * `renamesBetween` reads a diff's, so a rename kind the diff learns flows through unchanged.
  */
-export function migrationFromHistory(history: History, from: string, to: string, next: ApiSnapshot): HistoryMigration {
+export function migrationFromHistory(
+  history: History,
+  from: string,
+  to: string,
+  next: ApiSnapshot,
+): HistoryMigration {
   const releases = history.releases
     .filter((r) => compareVersions(r.version, from) > 0 && compareVersions(r.version, to) <= 0)
     .sort((a, b) => compareVersions(a.version, b.version));
@@ -80,7 +85,14 @@ export function compose(first: Renames, then: Renames): Renames {
     const b = then[key] as unknown;
     rest[key] = a instanceof Map && b instanceof Map ? new Map([...a, ...b]) : b;
   }
-  return { ...(rest as object), operations, params, enumValues, types: chain(first.types, then.types), functions: chain(first.functions, then.functions) } as Renames;
+  return {
+    ...(rest as object),
+    operations,
+    params,
+    enumValues,
+    types: chain(first.types, then.types),
+    functions: chain(first.functions, then.functions),
+  } as Renames;
 }
 
 /**

@@ -30,7 +30,12 @@ export function committedLockfile(cwd: string): CommittedLockfile | undefined {
       const path = fromTop === '' ? kind : `${fromTop}/${kind}`;
       const text = git(cwd, ['show', `HEAD:${path}`]);
       if (text !== undefined) {
-        return { shown: relative(cwd, resolve(dir, kind)) || kind, kind, text, importer: relative(dir, cwd).split(sep).join('/') };
+        return {
+          shown: relative(cwd, resolve(dir, kind)) || kind,
+          kind,
+          text,
+          importer: relative(dir, cwd).split(sep).join('/'),
+        };
       }
     }
     if (fromTop === '' || fromTop.startsWith('..')) return undefined;
@@ -39,7 +44,10 @@ export function committedLockfile(cwd: string): CommittedLockfile | undefined {
 }
 
 /** The version of `name` the lockfile locks for the current folder, or why it cannot tell. */
-export function lockedVersion(lock: CommittedLockfile, name: string): { version: string } | { missing: string } {
+export function lockedVersion(
+  lock: CommittedLockfile,
+  name: string,
+): { version: string } | { missing: string } {
   try {
     switch (lock.kind) {
       case 'package-lock.json':
@@ -56,7 +64,10 @@ export function lockedVersion(lock: CommittedLockfile, name: string): { version:
 }
 
 function npmVersion(lock: CommittedLockfile, name: string): { version: string } | { missing: string } {
-  const data = JSON.parse(lock.text) as { packages?: Record<string, { version?: string }>; dependencies?: Record<string, { version?: string }> };
+  const data = JSON.parse(lock.text) as {
+    packages?: Record<string, { version?: string }>;
+    dependencies?: Record<string, { version?: string }>;
+  };
   // lockfileVersion 2 and 3: by install path (a workspace's own node_modules first); 1: by name.
   const paths = [...(lock.importer ? [`${lock.importer}/node_modules/${name}`] : []), `node_modules/${name}`];
   for (const path of paths) {
@@ -95,7 +106,10 @@ function yarnVersion(lock: CommittedLockfile, name: string): { version: string }
   let matches = false;
   for (const line of lock.text.split('\n')) {
     if (line !== '' && !line.startsWith(' ') && !line.startsWith('#')) {
-      const specifiers = line.replace(/:$/, '').split(',').map((s) => s.trim().replace(/^"|"$/g, ''));
+      const specifiers = line
+        .replace(/:$/, '')
+        .split(',')
+        .map((s) => s.trim().replace(/^"|"$/g, ''));
       matches = specifiers.some((s) => s.startsWith(`${name}@`));
       continue;
     }
@@ -104,13 +118,20 @@ function yarnVersion(lock: CommittedLockfile, name: string): { version: string }
   }
   if (versions.size === 1) return { version: [...versions][0] as string };
   if (versions.size === 0) return { missing: `${lock.shown} at HEAD has no ${name}` };
-  return { missing: `${lock.shown} at HEAD locks several versions of ${name} (${[...versions].sort().join(', ')})` };
+  return {
+    missing: `${lock.shown} at HEAD locks several versions of ${name} (${[...versions].sort().join(', ')})`,
+  };
 }
 
 /** A git command's output, or undefined when it fails (no repository, no commit, no such file). */
 function git(cwd: string, args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch {
     return undefined;
   }

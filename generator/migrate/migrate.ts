@@ -35,7 +35,8 @@ export function migrateProject(tsconfig: string, targets: readonly MigrationTarg
   const home = real(dirname(resolve(tsconfig)));
   const editable = project.getSourceFiles().filter((file) => {
     const path = real(file.getFilePath());
-    if (file.isDeclarationFile() || path.split(sep).includes('node_modules') || !isInside(path, home)) return false;
+    if (file.isDeclarationFile() || path.split(sep).includes('node_modules') || !isInside(path, home))
+      return false;
     return !targets.some((t) => isInside(path, t.root));
   });
   const before = new Map(editable.map((file) => [file.getFilePath() as string, file.getFullText()]));
@@ -53,7 +54,10 @@ export function migrateProject(tsconfig: string, targets: readonly MigrationTarg
       if (!node) continue;
       // Checking the file first fills the checker's caches: the rewrite's questions are then answered
       // from them, and when nothing is rewritten these errors are the ones left (one check, as tsc's).
-      checked.set(file, { diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)], program });
+      checked.set(file, {
+        diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)],
+        program,
+      });
       const edits = rewriter.editsOf(node);
       if (edits.length === 0) continue;
       const { text, applied } = applyEdits(node.getFullText(), edits);
@@ -62,13 +66,20 @@ export function migrateProject(tsconfig: string, targets: readonly MigrationTarg
     }
     for (const [file, text] of changed) file.replaceWithText(text);
     // Only a changed file, and the files that import it, can have more to rewrite or other errors now.
-    dirty = withImporters(changed.map(([file]) => file), new Set(editable));
+    dirty = withImporters(
+      changed.map(([file]) => file),
+      new Set(editable),
+    );
   }
   if (dirty.size > 0) {
     const program = project.getProgram().compilerObject;
     for (const file of dirty) {
       const node = program.getSourceFile(file.getFilePath());
-      if (node) checked.set(file, { diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)], program });
+      if (node)
+        checked.set(file, {
+          diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)],
+          program,
+        });
     }
   }
   const remaining: RemainingUse[] = [];
@@ -95,7 +106,8 @@ function withImporters(files: readonly SourceFile[], project: ReadonlySet<Source
   for (let file = queue.pop(); file; file = queue.pop()) {
     if (out.has(file)) continue;
     out.add(file);
-    for (const importer of file.getReferencingSourceFiles()) if (project.has(importer) && !out.has(importer)) queue.push(importer);
+    for (const importer of file.getReferencingSourceFiles())
+      if (project.has(importer) && !out.has(importer)) queue.push(importer);
   }
   return out;
 }
@@ -121,5 +133,3 @@ function real(path: string): string {
     return path;
   }
 }
-
-

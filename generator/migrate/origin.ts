@@ -57,12 +57,15 @@ export class OriginTracer {
       if (callee.name.text === 'call') {
         const target = this.clientOf(callee.expression);
         const first = call.arguments[0];
-        if (target && first && ts.isStringLiteralLike(first)) return { target, ids: this.ids(target, first.text), id: first.text, paramsIndex: 1 };
+        if (target && first && ts.isStringLiteralLike(first))
+          return { target, ids: this.ids(target, first.text), id: first.text, paramsIndex: 1 };
       }
       const method = this.clientMethod(callee);
       if (method) return { ...method, paramsIndex: 0 };
     }
-    let symbol = this.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+    let symbol = this.checker.getSymbolAtLocation(
+      ts.isPropertyAccessExpression(callee) ? callee.name : callee,
+    );
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const target = this.targetOf(symbol);
     const id = target && symbol ? target.functionOps.get(symbol.getName()) : undefined;
@@ -70,7 +73,9 @@ export class OriginTracer {
   }
 
   /** `client.<group>.<method>` as written: the operation it is (by the new place, else the old one). */
-  clientMethod(access: ts.PropertyAccessExpression): { target: MigrationTarget; ids: Set<string>; id: string } | undefined {
+  clientMethod(
+    access: ts.PropertyAccessExpression,
+  ): { target: MigrationTarget; ids: Set<string>; id: string } | undefined {
     if (!ts.isPropertyAccessExpression(access.expression)) return undefined;
     const target = this.clientOf(access.expression.expression);
     if (!target) return undefined;
@@ -93,23 +98,40 @@ export class OriginTracer {
   ofExpression(expression: ts.Node, depth = 0): Origin | undefined {
     if (depth > 32) return undefined;
     const traced = this.trace(expression, depth);
-    return traced ?? (ts.isExpression(expression) ? this.ofType(this.checker.getTypeAtLocation(expression)) : undefined);
+    return (
+      traced ??
+      (ts.isExpression(expression) ? this.ofType(this.checker.getTypeAtLocation(expression)) : undefined)
+    );
   }
 
   private trace(node: ts.Node, depth: number): Origin | undefined {
-    if (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    if (
+      ts.isAwaitExpression(node) ||
+      ts.isParenthesizedExpression(node) ||
+      ts.isNonNullExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isSatisfiesExpression(node)
+    ) {
       return this.ofExpression(node.expression, depth + 1);
     }
     if (ts.isCallExpression(node)) {
       const op = this.operationOfCall(node);
       return op ? { target: op.target, ids: op.ids, steps: [] } : undefined;
     }
-    if (ts.isPropertyAccessExpression(node)) return this.extend(this.ofExpression(node.expression, depth + 1), node.name.text);
+    if (ts.isPropertyAccessExpression(node))
+      return this.extend(this.ofExpression(node.expression, depth + 1), node.name.text);
     if (ts.isElementAccessExpression(node)) {
       const key = node.argumentExpression;
-      return this.extend(this.ofExpression(node.expression, depth + 1), ts.isStringLiteralLike(key) ? key.text : '[]');
+      return this.extend(
+        this.ofExpression(node.expression, depth + 1),
+        ts.isStringLiteralLike(key) ? key.text : '[]',
+      );
     }
-    if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    if (
+      ts.isBinaryExpression(node) &&
+      (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        node.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    ) {
       return this.ofExpression(node.left, depth + 1);
     }
     if (ts.isIdentifier(node)) {
@@ -130,7 +152,11 @@ export class OriginTracer {
       const key = declaration.propertyName ?? declaration.name;
       return ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? this.extend(holder, key.text) : undefined;
     }
-    if (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isPropertyDeclaration(declaration)) {
+    if (
+      ts.isVariableDeclaration(declaration) ||
+      ts.isParameter(declaration) ||
+      ts.isPropertyDeclaration(declaration)
+    ) {
       if (declaration.type) {
         const typed = this.ofTypeNode(declaration.type, depth + 1);
         if (typed) return typed;
@@ -159,7 +185,8 @@ export class OriginTracer {
     if (ts.isParenthesizedTypeNode(node)) return this.ofTypeNode(node.type, depth + 1);
     if (ts.isIndexedAccessTypeNode(node)) {
       const index = node.indexType;
-      const key = ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) ? index.literal.text : '[]';
+      const key =
+        ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) ? index.literal.text : '[]';
       return this.extend(this.ofTypeNode(node.objectType, depth + 1), key);
     }
     if (ts.isArrayTypeNode(node)) return this.ofTypeNode(node.elementType, depth + 1);
@@ -220,7 +247,10 @@ export class OriginTracer {
   /** The package an import declaration names, for a file that imports one. */
   importedPackage(file: ts.SourceFile): MigrationTarget | undefined {
     for (const statement of file.statements) {
-      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      const specifier =
+        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
+          ? statement.moduleSpecifier
+          : undefined;
       if (!specifier) continue;
       let module = this.checker.getSymbolAtLocation(specifier);
       if (module && module.flags & ts.SymbolFlags.Alias) module = this.checker.getAliasedSymbol(module);
@@ -233,7 +263,8 @@ export class OriginTracer {
   /** The package a node's statement uses, when it uses one: some identifier in it is declared by a package. */
   packageNear(node: ts.Node): MigrationTarget | undefined {
     let statement: ts.Node = node;
-    while (statement.parent && !ts.isSourceFile(statement.parent) && !ts.isBlock(statement.parent)) statement = statement.parent;
+    while (statement.parent && !ts.isSourceFile(statement.parent) && !ts.isBlock(statement.parent))
+      statement = statement.parent;
     let found: MigrationTarget | undefined;
     const visit = (n: ts.Node): void => {
       if (found) return;

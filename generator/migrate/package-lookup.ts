@@ -63,7 +63,11 @@ export class PackageLookup {
     return undefined;
   }
 
-  operationRename(target: MigrationTarget, group: string, method: string): { group: string; method: string } | undefined {
+  operationRename(
+    target: MigrationTarget,
+    group: string,
+    method: string,
+  ): { group: string; method: string } | undefined {
     const id = target.oldCalls.get(`${group}.${method}`);
     if (id === undefined) return undefined;
     const to = target.renames.operations.get(id)?.to;
@@ -90,7 +94,9 @@ export class PackageLookup {
   }
 
   /** The operation a call invokes (by the new package's id), and which argument holds its params. */
-  operationOfCall(node: ts.CallExpression): { target: MigrationTarget; id: string; paramsIndex: number } | undefined {
+  operationOfCall(
+    node: ts.CallExpression,
+  ): { target: MigrationTarget; id: string; paramsIndex: number } | undefined {
     const callee = node.expression;
     if (ts.isPropertyAccessExpression(callee) && ts.isPropertyAccessExpression(callee.expression)) {
       const target = this.clientOf(callee.expression.expression);
@@ -102,7 +108,9 @@ export class PackageLookup {
       }
     }
     // A `/functions` export: `getPostsByIds(core, params)`.
-    let symbol = this.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+    let symbol = this.checker.getSymbolAtLocation(
+      ts.isPropertyAccessExpression(callee) ? callee.name : callee,
+    );
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const target = this.targetOfDeclarations(symbol);
     const id = target && symbol ? target.functionOps.get(symbol.getName()) : undefined;

@@ -23,7 +23,12 @@ export interface RemainingUse {
  * diff names on that path (see explain.ts). Where none does, the listing says so and shows the
  * compiler's text.
  */
-export function remainingUses(file: ts.SourceFile, diagnostics: readonly ts.Diagnostic[], checker: ts.TypeChecker, targets: readonly MigrationTarget[]): RemainingUse[] {
+export function remainingUses(
+  file: ts.SourceFile,
+  diagnostics: readonly ts.Diagnostic[],
+  checker: ts.TypeChecker,
+  targets: readonly MigrationTarget[],
+): RemainingUse[] {
   const out: RemainingUse[] = [];
   const tracer = new OriginTracer(checker, targets);
   let imported: MigrationTarget | undefined | null = null;
@@ -71,15 +76,25 @@ function explainAt(node: ts.Node, tracer: OriginTracer): Found | undefined {
     }
   }
   for (const subject of subjectsOf(node)) {
-    const origin = 'declaration' in subject ? tracer.ofDeclaration(subject.declaration) : tracer.ofExpression(subject.expression);
+    const origin =
+      'declaration' in subject
+        ? tracer.ofDeclaration(subject.declaration)
+        : tracer.ofExpression(subject.expression);
     if (!origin) continue;
-    return { target: origin.target, origin, changes: changesReaching(origin, subject.value, subject.accepted) };
+    return {
+      target: origin.target,
+      origin,
+      changes: changesReaching(origin, subject.value, subject.accepted),
+    };
   }
   return undefined;
 }
 
 /** What an error is about, and the literal it compares that with (`case 'adopted':`). */
-type Subject = ({ expression: ts.Node } | { declaration: ts.Node }) & { value?: string; accepted?: Set<string> };
+type Subject = ({ expression: ts.Node } | { declaration: ts.Node }) & {
+  value?: string;
+  accepted?: Set<string>;
+};
 
 /**
  * The expressions whose value an error is about, most specific first: the property read it points
@@ -89,11 +104,19 @@ type Subject = ({ expression: ts.Node } | { declaration: ts.Node }) & { value?: 
 function subjectsOf(node: ts.Node): Subject[] {
   const out: Subject[] = [];
   const parent = node.parent;
-  if (parent && (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && node !== parent.expression) out.push({ expression: parent });
-  if (parent && ts.isVariableDeclaration(parent) && parent.name === node && parent.initializer) out.push({ expression: parent.initializer, ...literalsOf(parent.type) });
-  if (parent && ts.isBindingElement(parent) && (parent.name === node || parent.propertyName === node)) out.push({ declaration: parent });
+  if (
+    parent &&
+    (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
+    node !== parent.expression
+  )
+    out.push({ expression: parent });
+  if (parent && ts.isVariableDeclaration(parent) && parent.name === node && parent.initializer)
+    out.push({ expression: parent.initializer, ...literalsOf(parent.type) });
+  if (parent && ts.isBindingElement(parent) && (parent.name === node || parent.propertyName === node))
+    out.push({ declaration: parent });
   const clause = ancestor(node, (n) => ts.isCaseClause(n));
-  if (clause && ts.isCaseClause(clause) && isWithin(node, clause.expression)) out.push({ expression: clause.parent.parent.expression, ...literal(clause.expression) });
+  if (clause && ts.isCaseClause(clause) && isWithin(node, clause.expression))
+    out.push({ expression: clause.parent.parent.expression, ...literal(clause.expression) });
   if (ts.isBinaryExpression(node) && isComparison(node.operatorToken.kind)) {
     const left = ts.isStringLiteralLike(node.left) || ts.isNumericLiteral(node.left);
     out.push({ expression: left ? node.right : node.left, ...literal(left ? node.left : node.right) });
@@ -112,7 +135,11 @@ function literalsOf(type: ts.TypeNode | undefined): { accepted?: Set<string> } {
   const values = new Set<string>();
   for (const member of members) {
     if (ts.isLiteralTypeNode(member) && ts.isStringLiteral(member.literal)) values.add(member.literal.text);
-    else if (member.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword)) return {};
+    else if (
+      member.kind !== ts.SyntaxKind.UndefinedKeyword &&
+      !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword)
+    )
+      return {};
   }
   return values.size > 0 ? { accepted: values } : {};
 }
@@ -122,11 +149,17 @@ function literal(node: ts.Expression): { value?: string } {
 }
 
 function isComparison(kind: ts.SyntaxKind): boolean {
-  return kind === ts.SyntaxKind.EqualsEqualsEqualsToken || kind === ts.SyntaxKind.ExclamationEqualsEqualsToken || kind === ts.SyntaxKind.EqualsEqualsToken || kind === ts.SyntaxKind.ExclamationEqualsToken;
+  return (
+    kind === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+    kind === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+    kind === ts.SyntaxKind.EqualsEqualsToken ||
+    kind === ts.SyntaxKind.ExclamationEqualsToken
+  );
 }
 
 function ancestor(node: ts.Node, test: (n: ts.Node) => boolean): ts.Node | undefined {
-  for (let at: ts.Node | undefined = node; at && !ts.isSourceFile(at); at = at.parent) if (test(at)) return at;
+  for (let at: ts.Node | undefined = node; at && !ts.isSourceFile(at); at = at.parent)
+    if (test(at)) return at;
   return undefined;
 }
 
@@ -135,7 +168,9 @@ function isWithin(node: ts.Node, outer: ts.Node): boolean {
 }
 
 /** The operation call a node is part of, when it is its callee, its arguments or the call itself. */
-function enclosingCallPart(node: ts.Node): { call: ts.CallExpression; part: 'callee' | 'argument' | 'call' } | undefined {
+function enclosingCallPart(
+  node: ts.Node,
+): { call: ts.CallExpression; part: 'callee' | 'argument' | 'call' } | undefined {
   for (let at: ts.Node | undefined = node; at && !ts.isSourceFile(at); at = at.parent) {
     const parent: ts.Node | undefined = at.parent;
     if (ts.isCallExpression(at) && at === node) return { call: at, part: 'call' };
@@ -152,11 +187,17 @@ function enclosingCallPart(node: ts.Node): { call: ts.CallExpression; part: 'cal
 function paramKeys(call: { call: ts.CallExpression; part: string }, index: number, node: ts.Node): string[] {
   const keys: string[] = [];
   for (let at: ts.Node | undefined = node; at && at !== call.call; at = at.parent) {
-    if ((ts.isPropertyAssignment(at) || ts.isShorthandPropertyAssignment(at)) && (ts.isIdentifier(at.name) || ts.isStringLiteralLike(at.name))) keys.push(at.name.text);
+    if (
+      (ts.isPropertyAssignment(at) || ts.isShorthandPropertyAssignment(at)) &&
+      (ts.isIdentifier(at.name) || ts.isStringLiteralLike(at.name))
+    )
+      keys.push(at.name.text);
   }
   const params = call.call.arguments[index];
   if (params && ts.isObjectLiteralExpression(params)) {
-    for (const property of params.properties) if (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteralLike(property.name))) keys.push(property.name.text);
+    for (const property of params.properties)
+      if (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteralLike(property.name)))
+        keys.push(property.name.text);
   }
   return [...new Set(keys)];
 }
@@ -166,7 +207,9 @@ function nodeSpanning(file: ts.SourceFile, start: number, length: number): ts.No
   let node: ts.Node = file;
   let exact: ts.Node | undefined;
   for (;;) {
-    const child: ts.Node | undefined = node.getChildren(file).find((c) => c.getStart(file) <= start && start < c.getEnd());
+    const child: ts.Node | undefined = node
+      .getChildren(file)
+      .find((c) => c.getStart(file) <= start && start < c.getEnd());
     if (!child) return exact ?? node;
     node = child;
     if (node.getStart(file) === start && node.getEnd() === start + length) exact = node;

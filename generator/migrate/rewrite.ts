@@ -37,7 +37,8 @@ export class Rewriter {
       if (ts.isPropertyAccessExpression(node)) this.memberAccess(node);
       else if (ts.isElementAccessExpression(node)) this.elementAccess(node);
       else if (ts.isBindingElement(node)) this.bindingElement(node);
-      else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) this.inCheck(node);
+      else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword)
+        this.inCheck(node);
       else if (ts.isIndexedAccessTypeNode(node)) this.indexedAccessType(node);
       else if (ts.isCallExpression(node)) this.operationCall(node);
       else if (ts.isImportDeclaration(node)) this.importDeclaration(node, file);
@@ -46,8 +47,7 @@ export class Rewriter {
       else if (ts.isObjectLiteralExpression(node)) {
         this.typedParams(node);
         this.objectFields(node);
-      }
-      else if (ts.isStringLiteral(node)) this.enumLiteral(node);
+      } else if (ts.isStringLiteral(node)) this.enumLiteral(node);
       ts.forEachChild(node, visit);
     };
     visit(file);
@@ -123,7 +123,8 @@ export class Rewriter {
     if (!ts.isIdentifier(key) && !ts.isStringLiteralLike(key)) return;
     const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(pattern), key.text);
     if (to === undefined) return;
-    if (node.propertyName) this.edit(key, ts.isStringLiteralLike(key) ? quoted(key, to) : propertyKey(to, undefined));
+    if (node.propertyName)
+      this.edit(key, ts.isStringLiteralLike(key) ? quoted(key, to) : propertyKey(to, undefined));
     // Shorthand: the local keeps its name, code below it reads it as before.
     else this.edit(key, `${propertyKey(to, undefined)}: ${key.getText()}`);
   }
@@ -154,7 +155,8 @@ export class Rewriter {
       if (!ts.isIdentifier(name) && !ts.isStringLiteralLike(name)) continue;
       const to = this.lookup.fieldRename(contextual, name.text);
       if (to === undefined) continue;
-      if (ts.isShorthandPropertyAssignment(property)) this.edit(property, `${propertyKey(to, undefined)}: ${name.text}`);
+      if (ts.isShorthandPropertyAssignment(property))
+        this.edit(property, `${propertyKey(to, undefined)}: ${name.text}`);
       else this.edit(name, ts.isStringLiteralLike(name) ? quoted(name, to) : propertyKey(to, undefined));
     }
   }
@@ -175,7 +177,12 @@ export class Rewriter {
 
   /** `import('<package>').OldType`. */
   private importType(node: ts.ImportTypeNode): void {
-    const name = node.qualifier && ts.isIdentifier(node.qualifier) ? node.qualifier : node.qualifier && ts.isQualifiedName(node.qualifier) ? leftmost(node.qualifier) : undefined;
+    const name =
+      node.qualifier && ts.isIdentifier(node.qualifier)
+        ? node.qualifier
+        : node.qualifier && ts.isQualifiedName(node.qualifier)
+          ? leftmost(node.qualifier)
+          : undefined;
     if (!name || this.checker.getSymbolAtLocation(name)?.declarations?.length) return;
     const argument = node.argument;
     if (!ts.isLiteralTypeNode(argument) || !ts.isStringLiteral(argument.literal)) return;
@@ -212,7 +219,9 @@ export class Rewriter {
         continue;
       }
       const local = this.checker.getSymbolAtLocation(specifier.name);
-      const taken = this.checker.getSymbolsInScope(file, ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Alias).some((s) => s.getName() === next);
+      const taken = this.checker
+        .getSymbolsInScope(file, ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Alias)
+        .some((s) => s.getName() === next);
       if (taken || !local) {
         this.edit(specifier.name, `${next} as ${imported.text}`);
         continue;
@@ -222,7 +231,8 @@ export class Rewriter {
         if (ts.isIdentifier(n) && n.text === imported.text && n !== specifier.name) {
           const parent = n.parent;
           if (ts.isShorthandPropertyAssignment(parent) && parent.name === n) {
-            if (this.checker.getShorthandAssignmentValueSymbol(parent) === local) this.edit(n, `${imported.text}: ${next}`);
+            if (this.checker.getShorthandAssignmentValueSymbol(parent) === local)
+              this.edit(n, `${imported.text}: ${next}`);
           } else if (this.checker.getSymbolAtLocation(n) === local) this.edit(n, next);
         }
         ts.forEachChild(n, rename);
@@ -286,11 +296,23 @@ export class Rewriter {
   private objectLiteral(argument: ts.Expression | undefined): ts.ObjectLiteralExpression | undefined {
     if (!argument) return undefined;
     if (ts.isObjectLiteralExpression(argument)) return argument;
-    if (ts.isAsExpression(argument) || ts.isSatisfiesExpression(argument) || ts.isParenthesizedExpression(argument)) return this.objectLiteral(argument.expression);
+    if (
+      ts.isAsExpression(argument) ||
+      ts.isSatisfiesExpression(argument) ||
+      ts.isParenthesizedExpression(argument)
+    )
+      return this.objectLiteral(argument.expression);
     if (!ts.isIdentifier(argument)) return undefined;
     const declaration = this.checker.getSymbolAtLocation(argument)?.valueDeclaration;
-    if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return undefined;
-    if (declaration.getSourceFile() !== argument.getSourceFile() || ts.isIdentifier(declaration.initializer)) return undefined;
+    if (
+      !declaration ||
+      !ts.isVariableDeclaration(declaration) ||
+      declaration.type ||
+      !declaration.initializer
+    )
+      return undefined;
+    if (declaration.getSourceFile() !== argument.getSourceFile() || ts.isIdentifier(declaration.initializer))
+      return undefined;
     return this.objectLiteral(declaration.initializer);
   }
 
@@ -301,7 +323,9 @@ export class Rewriter {
     const values = ts.isArrayLiteralExpression(value) ? value.elements : [value];
     for (const element of values) {
       if (!ts.isStringLiteralLike(element) || allowed.has(element.text)) continue;
-      const candidates = [...(target.renames.enumValues.get(element.text) ?? [])].filter((v) => allowed.has(v));
+      const candidates = [...(target.renames.enumValues.get(element.text) ?? [])].filter((v) =>
+        allowed.has(v),
+      );
       if (candidates.length === 1) this.edit(element, quoted(element, candidates[0] as string));
     }
   }
@@ -309,13 +333,22 @@ export class Rewriter {
   /** A string literal whose contextual type is an enum of a package (a union of string literals) that lacks its value. */
   private enumLiteral(node: ts.StringLiteral): void {
     const parent = node.parent;
-    if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isPropertyAssignment(parent) && parent.name === node) return;
+    if (
+      ts.isImportDeclaration(parent) ||
+      ts.isExportDeclaration(parent) ||
+      (ts.isPropertyAssignment(parent) && parent.name === node)
+    )
+      return;
     if (ts.isLiteralTypeNode(parent) || ts.isExternalModuleReference(parent)) return;
     const contextual = this.checker.getContextualType(node);
     if (!contextual) return;
-    const target = this.lookup.targetOfDeclarations(contextual.aliasSymbol) ?? this.lookup.targetOfDeclarations(contextual.getSymbol());
+    const target =
+      this.lookup.targetOfDeclarations(contextual.aliasSymbol) ??
+      this.lookup.targetOfDeclarations(contextual.getSymbol());
     if (!target || !contextual.isUnion()) return;
-    const values = new Set(contextual.types.filter((t) => t.isStringLiteral()).map((t) => (t as ts.StringLiteralType).value));
+    const values = new Set(
+      contextual.types.filter((t) => t.isStringLiteral()).map((t) => (t as ts.StringLiteralType).value),
+    );
     if (values.size === 0 || values.has(node.text)) return;
     const candidates = [...(target.renames.enumValues.get(node.text) ?? [])].filter((v) => values.has(v));
     if (candidates.length === 1) this.edit(node, quoted(node, candidates[0] as string));
@@ -330,7 +363,8 @@ function enumOf(shape: Shape, target: MigrationTarget, depth = 0): Set<string> |
     return named ? enumOf(named, target, depth + 1) : undefined;
   }
   if (shape.kind === 'array') return enumOf(shape.items, target, depth + 1);
-  if ('enum' in shape && shape.enum) return new Set(shape.enum.filter((v): v is string => typeof v === 'string'));
+  if ('enum' in shape && shape.enum)
+    return new Set(shape.enum.filter((v): v is string => typeof v === 'string'));
   return undefined;
 }
 

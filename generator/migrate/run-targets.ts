@@ -6,7 +6,13 @@ import { shown } from './files.ts';
 type Print = (line: string) => void;
 
 /** Rewrites (or with `dryRun` shows) the project's code for the targets, lists what is left, returns the exit code. */
-export async function migrateTargets(targets: MigrationTarget[], tsconfig: string, dryRun: boolean, out: Print, err: Print): Promise<number> {
+export async function migrateTargets(
+  targets: MigrationTarget[],
+  tsconfig: string,
+  dryRun: boolean,
+  out: Print,
+  err: Print,
+): Promise<number> {
   if (targets.length === 0) return 0;
   // ts-morph (and the TypeScript it carries) loads only when there is code to migrate.
   const { migrateProject } = await import('./migrate.ts');

@@ -28,14 +28,22 @@ export interface MigrationTarget {
   paramsTypes: Map<string, string>;
 }
 
-export function makeTarget(fields: Omit<MigrationTarget, 'root' | 'functionOps' | 'oldCalls' | 'newCalls' | 'paramsTypes'> & { out: string }): MigrationTarget {
+export function makeTarget(
+  fields: Omit<MigrationTarget, 'root' | 'functionOps' | 'oldCalls' | 'newCalls' | 'paramsTypes'> & {
+    out: string;
+  },
+): MigrationTarget {
   const { out, ...rest } = fields;
   return {
     ...rest,
     root: realRoot(out),
     functionOps: new Map(Object.keys(fields.next.operations).map((id) => [memberName(id), id])),
-    oldCalls: new Map(Object.entries(fields.old.operations).map(([id, op]) => [`${op.group}.${op.method}`, id])),
-    newCalls: new Map(Object.entries(fields.next.operations).map(([id, op]) => [`${op.group}.${op.method}`, id])),
+    oldCalls: new Map(
+      Object.entries(fields.old.operations).map(([id, op]) => [`${op.group}.${op.method}`, id]),
+    ),
+    newCalls: new Map(
+      Object.entries(fields.next.operations).map(([id, op]) => [`${op.group}.${op.method}`, id]),
+    ),
     paramsTypes: new Map(Object.keys(fields.next.operations).map((id) => [`${pascalCase(id)}Params`, id])),
   };
 }

@@ -64,13 +64,22 @@ function lineOps(a: string[], b: string[]): LineOp[] {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
   const x = a.slice(head, a.length - tail);
   const y = b.slice(head, b.length - tail);
   // LCS table over the changed middle only.
-  const lengths: number[][] = Array.from({ length: x.length + 1 }, () => new Array<number>(y.length + 1).fill(0));
+  const lengths: number[][] = Array.from({ length: x.length + 1 }, () =>
+    new Array<number>(y.length + 1).fill(0),
+  );
   for (let i = x.length - 1; i >= 0; i--) {
-    for (let j = y.length - 1; j >= 0; j--) lengths[i]![j] = x[i] === y[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+    for (let j = y.length - 1; j >= 0; j--)
+      lengths[i]![j] =
+        x[i] === y[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
   }
   const ops: LineOp[] = [];
   let oldLine = 1;
@@ -87,7 +96,8 @@ function lineOps(a: string[], b: string[]): LineOp[] {
     if (i < x.length && j < y.length && x[i] === y[j]) {
       push(' ', x[i++]!);
       j++;
-    } else if (i < x.length && (j >= y.length || lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) push('-', x[i++]!);
+    } else if (i < x.length && (j >= y.length || lengths[i + 1]![j]! >= lengths[i]![j + 1]!))
+      push('-', x[i++]!);
     else push('+', y[j++]!);
   }
   for (let k = a.length - tail; k < a.length; k++) push(' ', a[k]!);

@@ -1,4 +1,10 @@
-import type { AuthFlowsModel, AuthKind, OAuth2UserFlowModel, OperationModel, SecuritySchemeModel } from './types.ts';
+import type {
+  AuthFlowsModel,
+  AuthKind,
+  OAuth2UserFlowModel,
+  OperationModel,
+  SecuritySchemeModel,
+} from './types.ts';
 
 /*
  * Which credential flows a package can drive, decided once from the security schemes and the
@@ -24,7 +30,9 @@ export function readAuthFlows(
 }
 
 /** The operations of each OAuth flow step, by step in camelCase (`requestToken`): the first operation marked with it. */
-function oauthSteps(operations: readonly Pick<OperationModel, 'id' | 'constName' | 'oauthStep'>[]): AuthFlowsModel['steps'] {
+function oauthSteps(
+  operations: readonly Pick<OperationModel, 'id' | 'constName' | 'oauthStep'>[],
+): AuthFlowsModel['steps'] {
   const out: AuthFlowsModel['steps'] = {};
   for (const op of operations) {
     if (!op.oauthStep) continue;

@@ -21,7 +21,13 @@ export function explicitDiscriminators(registry: SchemaRegistry): Map<string, st
   const unions = new Map<string, string>();
   const schemas = registry.all();
   const childrenOf = (base: string): string[] =>
-    schemas.filter((s) => Array.isArray(s.schema.allOf) && s.schema.allOf.some((part) => isObject(part) && part.$ref === ref(base))).map((s) => s.name);
+    schemas
+      .filter(
+        (s) =>
+          Array.isArray(s.schema.allOf) &&
+          s.schema.allOf.some((part) => isObject(part) && part.$ref === ref(base)),
+      )
+      .map((s) => s.name);
   for (const named of schemas) {
     const discriminator = named.schema.discriminator;
     if (!isObject(discriminator) || typeof discriminator.propertyName !== 'string') continue;
@@ -38,10 +44,17 @@ export function explicitDiscriminators(registry: SchemaRegistry): Map<string, st
     named.schema = { ...named.schema, discriminator: { ...discriminator, mapping } };
     if (listed) continue;
     // The children in mapping order (a child mapped by several values once), then any other child.
-    const order = [...new Set([...Object.values(mapping).map(refName), ...members])].filter((m) => members.includes(m));
+    const order = [...new Set([...Object.values(mapping).map(refName), ...members])].filter((m) =>
+      members.includes(m),
+    );
     // No discriminator of its own: the children already carry their tag values through the base's.
     const description = unionDescription(named.name, discriminator.propertyName);
-    const name = registry.hoist(`${named.name}Union`, { description, oneOf: order.map((m) => ({ $ref: ref(m) })) }, 'inline', description);
+    const name = registry.hoist(
+      `${named.name}Union`,
+      { description, oneOf: order.map((m) => ({ $ref: ref(m) })) },
+      'inline',
+      description,
+    );
     unions.set(named.name, name);
   }
   return unions;
@@ -57,15 +70,25 @@ function unionDescription(base: string, property: string): string {
 
 /** The schema names a `oneOf` (or `anyOf`) lists by `$ref`, or undefined when it has neither. */
 function memberRefs(schema: JsonSchema): string[] | undefined {
-  const list = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  const list = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined;
   if (!list) return undefined;
   return list.flatMap((m) => (isObject(m) && typeof m.$ref === 'string' ? [refName(m.$ref)] : []));
 }
 
 /** The stated mapping, with each member it leaves out mapped by its schema name as the spec writes it. */
-function completeMapping(stated: unknown, members: string[], registry: SchemaRegistry): Record<string, string> {
+function completeMapping(
+  stated: unknown,
+  members: string[],
+  registry: SchemaRegistry,
+): Record<string, string> {
   const mapping: Record<string, string> = {};
-  if (isObject(stated)) for (const [value, target] of Object.entries(stated)) if (typeof target === 'string') mapping[value] = target;
+  if (isObject(stated))
+    for (const [value, target] of Object.entries(stated))
+      if (typeof target === 'string') mapping[value] = target;
   const mapped = new Set(Object.values(mapping).map(refName));
   for (const member of members) if (!mapped.has(member)) mapping[registry.specKey(member)] = ref(member);
   return mapping;
@@ -76,16 +99,29 @@ function completeMapping(stated: unknown, members: string[], registry: SchemaReg
  * property `tag` becomes a `oneOf` of that object per member: `tag` holds the values that map to
  * the member, the property holds the member.
  */
-function tagParents(registry: SchemaRegistry, union: string, tag: string, mapping: Record<string, string>): void {
+function tagParents(
+  registry: SchemaRegistry,
+  union: string,
+  tag: string,
+  mapping: Record<string, string>,
+): void {
   const valuesByMember = new Map<string, string[]>();
-  for (const [value, target] of Object.entries(mapping)) valuesByMember.set(refName(target), [...(valuesByMember.get(refName(target)) ?? []), value]);
+  for (const [value, target] of Object.entries(mapping))
+    valuesByMember.set(refName(target), [...(valuesByMember.get(refName(target)) ?? []), value]);
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rewrite);
     if (!isObject(node)) return node;
-    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'enum' || k === 'const' || k === 'default' || k === 'examples' ? v : rewrite(v)])) as JsonSchema;
+    const out = Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === 'enum' || k === 'const' || k === 'default' || k === 'examples' ? v : rewrite(v),
+      ]),
+    ) as JsonSchema;
     const properties = isObject(out.properties) ? (out.properties as Record<string, JsonSchema>) : undefined;
     if (!properties || !isObject(properties[tag])) return out;
-    const holder = Object.keys(properties).find((key) => isObject(properties[key]) && properties[key].$ref === ref(union));
+    const holder = Object.keys(properties).find(
+      (key) => isObject(properties[key]) && properties[key].$ref === ref(union),
+    );
     if (holder === undefined) return out;
     const { description, title, ...shape } = out;
     const variants = [...valuesByMember].map(([member, values]) => ({
@@ -96,7 +132,11 @@ function tagParents(registry: SchemaRegistry, union: string, tag: string, mappin
         [holder]: { ...properties[holder], $ref: ref(member) },
       },
     }));
-    return { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), oneOf: variants };
+    return {
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+      oneOf: variants,
+    };
   };
   for (const named of registry.all()) {
     if (named.name === union) continue;

@@ -15,7 +15,11 @@ import type { JsonSchema, OperationModel } from './types.ts';
  * Schemas no operation reaches (webhook deliveries, say) are what a client receives, so their
  * enums are open too. Returns the names of the open enums.
  */
-export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<string>, operations: WireOperation[]): Set<string> {
+export function closeSentEnums(
+  registry: SchemaRegistry,
+  enumNames: ReadonlySet<string>,
+  operations: WireOperation[],
+): Set<string> {
   const { read, sent } = wireSides(registry, operations);
   const open = new Set<string>();
   for (const name of enumNames) {
@@ -36,8 +40,11 @@ export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<
         // The values, and a pointer to the enum for its documentation (not a copy of it).
         const target = registry.get(name)?.schema ?? {};
         const { $ref: _ref, ...siblings } = node;
-        const closed: JsonSchema = { description: `A value of \`${name}\` (requests take only the listed values).` };
-        for (const key of ['type', 'enum', 'nullable']) if (target[key] !== undefined) closed[key] = target[key];
+        const closed: JsonSchema = {
+          description: `A value of \`${name}\` (requests take only the listed values).`,
+        };
+        for (const key of ['type', 'enum', 'nullable'])
+          if (target[key] !== undefined) closed[key] = target[key];
         return { ...closed, ...siblings };
       }
       if (!reachesOpen(name)) return node;
@@ -52,7 +59,10 @@ export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<
     if (!isObject(discriminator) || !isObject(discriminator.mapping)) return out;
     // The mapping names the same schemas as the oneOf: it follows them to their variants.
     const mapping = Object.fromEntries(
-      Object.entries(discriminator.mapping).map(([value, ref]) => [value, typeof ref === 'string' && ref.startsWith('#/') ? (close({ $ref: ref }).$ref ?? ref) : ref]),
+      Object.entries(discriminator.mapping).map(([value, ref]) => [
+        value,
+        typeof ref === 'string' && ref.startsWith('#/') ? (close({ $ref: ref }).$ref ?? ref) : ref,
+      ]),
     );
     return { ...out, discriminator: { ...discriminator, mapping } };
   };
@@ -84,14 +94,19 @@ export function closeSentEnums(registry: SchemaRegistry, enumNames: ReadonlySet<
 function isStringEnum(schema: JsonSchema): boolean {
   if (!Array.isArray(schema.enum)) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('string') || (schema.type === undefined && schema.enum.some((v) => typeof v === 'string'));
+  return (
+    types.includes('string') || (schema.type === undefined && schema.enum.some((v) => typeof v === 'string'))
+  );
 }
 
 /** What of an operation tells which schemas go out and which come back. */
 export type WireOperation = Pick<OperationModel, 'paramsType' | 'hasParams' | 'success'>;
 
 /** The named schemas results reach (`read`: what the client receives) and params reach (`sent`). */
-export function wireSides(registry: SchemaRegistry, operations: WireOperation[]): { read: Set<string>; sent: Set<string> } {
+export function wireSides(
+  registry: SchemaRegistry,
+  operations: WireOperation[],
+): { read: Set<string>; sent: Set<string> } {
   return {
     read: reach(
       registry,
@@ -123,8 +138,10 @@ function refsOf(schema: unknown): string[] {
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     else if (isObject(node)) {
-      if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) out.push(refName(node.$ref));
-      for (const [key, value] of Object.entries(node)) if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(value);
+      if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/'))
+        out.push(refName(node.$ref));
+      for (const [key, value] of Object.entries(node))
+        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(value);
     }
   };
   visit(schema);
@@ -157,7 +174,7 @@ function mapSchemas(node: JsonSchema, fn: (s: JsonSchema) => JsonSchema): JsonSc
 function reachingOpen(registry: SchemaRegistry, open: ReadonlySet<string>): Set<string> {
   const edges = new Map(registry.all().map((s) => [s.name, refsOf(s.schema)]));
   const out = new Set(open);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, refs] of edges) {
       if (!out.has(name) && refs.some((r) => out.has(r))) {

@@ -13,10 +13,17 @@ export function readEnums(schemas: NamedSchema[], open: ReadonlySet<string> = ne
     const ext = isObject(named.schema['x-deprecated-enum']) ? named.schema['x-deprecated-enum'] : {};
     const deprecatedValues = Object.entries(ext).map(([value, info]) => {
       const meta = isObject(info) ? info : {};
-      const str = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+      const str = (v: unknown): string | undefined =>
+        typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
       return { value, since: str(meta.since), replacement: str(meta.replacement), note: str(meta.note) };
     });
-    out.push({ name: named.name, values, description: named.description, deprecatedValues, open: open.has(named.name) });
+    out.push({
+      name: named.name,
+      values,
+      description: named.description,
+      deprecatedValues,
+      open: open.has(named.name),
+    });
   }
   return out;
 }
@@ -24,11 +31,22 @@ export function readEnums(schemas: NamedSchema[], open: ReadonlySet<string> = ne
 function enumValues(schema: Record<string, unknown>): EnumModel['values'] | undefined {
   if (!Array.isArray(schema.enum) || schema.enum.length === 0) return undefined;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (!types.every((t) => t === undefined || t === 'string' || t === 'number' || t === 'integer' || t === 'boolean' || t === 'null')) {
+  if (
+    !types.every(
+      (t) =>
+        t === undefined ||
+        t === 'string' ||
+        t === 'number' ||
+        t === 'integer' ||
+        t === 'boolean' ||
+        t === 'null',
+    )
+  ) {
     return undefined;
   }
   const values = schema.enum.filter(
-    (v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+    (v): v is string | number | boolean | null =>
+      v === null || ['string', 'number', 'boolean'].includes(typeof v),
   );
   // OpenAPI 3.0 `nullable: true` admits null beside the listed values.
   if (schema.nullable === true) values.push(null);

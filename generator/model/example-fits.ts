@@ -12,16 +12,33 @@ export function fits(docs: DocumentSet, value: unknown, node: ResolvedRef, depth
   const at = resolve(docs, node);
   if (!isObject(at.value)) return at.value !== false;
   const schema = at.value;
-  const child = (value: unknown, ...tokens: string[]): ResolvedRef => ({ ...at, tokens: [...at.tokens, ...tokens], value });
+  const child = (value: unknown, ...tokens: string[]): ResolvedRef => ({
+    ...at,
+    tokens: [...at.tokens, ...tokens],
+    value,
+  });
   if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
-  if (Array.isArray(schema.allOf) && !schema.allOf.every((part, i) => fits(docs, value, child(part, 'allOf', String(i)), depth + 1))) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
+    return false;
+  if (
+    Array.isArray(schema.allOf) &&
+    !schema.allOf.every((part, i) => fits(docs, value, child(part, 'allOf', String(i)), depth + 1))
+  )
+    return false;
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = schema[key];
-    if (Array.isArray(list) && !list.some((part, i) => fits(docs, value, child(part, key, String(i)), depth + 1))) return false;
+    if (
+      Array.isArray(list) &&
+      !list.some((part, i) => fits(docs, value, child(part, key, String(i)), depth + 1))
+    )
+      return false;
   }
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : undefined;
-  if (value === null) return (types?.includes('null') ?? false) || schema.nullable === true || (types === undefined && !schema.enum);
+  const types =
+    typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : undefined;
+  if (value === null)
+    return (
+      (types?.includes('null') ?? false) || schema.nullable === true || (types === undefined && !schema.enum)
+    );
   if (types && !types.some((t) => isType(value, t))) return false;
   if (typeof value === 'string') {
     const length = [...value].length;
@@ -38,7 +55,11 @@ export function fits(docs: DocumentSet, value: unknown, node: ResolvedRef, depth
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) return false;
     if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return false;
-    if (isObject(schema.items) && !value.every((item) => fits(docs, item, child(schema.items, 'items'), depth + 1))) return false;
+    if (
+      isObject(schema.items) &&
+      !value.every((item) => fits(docs, item, child(schema.items, 'items'), depth + 1))
+    )
+      return false;
   }
   if (isObject(value)) {
     const properties = new Map<string, ResolvedRef>();

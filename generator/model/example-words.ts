@@ -21,12 +21,23 @@ export interface ExampleHint {
 /** A number within the schema's bounds: 1 for most, 10 for a page size or count. */
 export function numberExample(schema: Schema, type: 'integer' | 'number', hint: ExampleHint): number {
   const step = type === 'integer' ? 1 : 0.5;
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + step : -Infinity;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - step : Infinity;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + step
+        : -Infinity;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - step
+        : Infinity;
   const preferred = /max|count|limit|size|results|per_page/i.test(hint.name) ? 10 : 1;
   let value = Math.min(Math.max(preferred, min), max);
   if (type === 'integer') value = Math.ceil(value);
-  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0)
+    value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
   return value;
 }
 
@@ -34,7 +45,11 @@ export function numberExample(schema: Schema, type: 'integer' | 'number', hint: 
 export function stringExample(schema: Schema, hint: ExampleHint): string {
   const named = byName(hint);
   // The n-th item of a list: the n-th of the names' values first.
-  const candidates = [...byFormat(schema.format), ...named.slice((hint.index ?? 0) % Math.max(named.length, 1)), ...named];
+  const candidates = [
+    ...byFormat(schema.format),
+    ...named.slice((hint.index ?? 0) % Math.max(named.length, 1)),
+    ...named,
+  ];
   const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
@@ -48,10 +63,13 @@ export function stringExample(schema: Schema, hint: ExampleHint): string {
   const built = typeof schema.pattern === 'string' ? sampleOfPattern(schema.pattern) : undefined;
   if (built !== undefined && meets(built)) return built;
   // Too short for minLength: the pattern's last character repeated often fits (`[a-f0-9]+`).
-  if (built && built.length < min && meets(built.padEnd(min, built.slice(-1)))) return built.padEnd(min, built.slice(-1));
+  if (built && built.length < min && meets(built.padEnd(min, built.slice(-1))))
+    return built.padEnd(min, built.slice(-1));
   // Lengths alone: pad or cut a plain word.
   const word = candidates[0] ?? 'example';
-  return word.length < min ? word.padEnd(min, 'x') : [...word].slice(0, Number.isFinite(max) ? max : undefined).join('');
+  return word.length < min
+    ? word.padEnd(min, 'x')
+    : [...word].slice(0, Number.isFinite(max) ? max : undefined).join('');
 }
 
 /** Ids as X writes them: a post's, a user's. */
@@ -93,7 +111,11 @@ function byName({ name, path }: ExampleHint): string[] {
   const n = name.toLowerCase();
   const user = ['2244994945', '6253282', '783214'];
   if (n === 'id' || n === 'ids') {
-    const last = path.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? '';
+    const last =
+      path
+        .split('/')
+        .filter((s) => s && !s.startsWith('{'))
+        .pop() ?? '';
     if (/users?$/.test(last) || /\/users\/\{/.test(path)) return user;
     if (/lists?$/.test(last) || /\/lists\/\{/.test(path)) return ['1146654567674912769'];
     if (/spaces?$/.test(last) || /\/spaces\/\{/.test(path)) return ['1DXxyRYNejbKM'];
@@ -107,7 +129,8 @@ function byName({ name, path }: ExampleHint): string[] {
   if (/media_?keys?$/.test(n)) return ['3_1146654567674912769'];
   if (/(^|_)usernames?$/.test(n)) return ['XDevelopers'];
   if (/(^|_)query$/.test(n)) return ['from:XDevelopers -is:retweet'];
-  if (/(^|_)(text|message)$/.test(n)) return ['Hello from the X API!', 'More context at https://example.com/'];
+  if (/(^|_)(text|message)$/.test(n))
+    return ['Hello from the X API!', 'More context at https://example.com/'];
   if (/(^|_)uuids?$/.test(n)) return ['123e4567-e89b-12d3-a456-426614174000'];
   if (/(^|_)(name|title)$/.test(n)) return ['Example'];
   if (/(^|_)description$/.test(n)) return ['An example.'];

@@ -1,6 +1,14 @@
 import { isObject } from '../load/index.ts';
 import { type WireOperation, wireSides } from './enum-sides.ts';
-import { falseSchema, isFalseSchema, refName, SCHEMA_KEYS, SCHEMA_LIST_KEYS, SCHEMA_MAP_KEYS, type SchemaRegistry } from './schemas.ts';
+import {
+  falseSchema,
+  isFalseSchema,
+  refName,
+  SCHEMA_KEYS,
+  SCHEMA_LIST_KEYS,
+  SCHEMA_MAP_KEYS,
+  type SchemaRegistry,
+} from './schemas.ts';
 import type { JsonSchema } from './types.ts';
 
 /**
@@ -32,7 +40,9 @@ function visit(node: JsonSchema, registry: SchemaRegistry): JsonSchema {
       const next = visit(value as JsonSchema, registry);
       if (next !== value) set(key, next);
     } else if (SCHEMA_MAP_KEYS.has(key) && isObject(value)) {
-      const entries = Object.entries(value).map(([k, v]) => [k, isObject(v) ? visit(v as JsonSchema, registry) : v] as const);
+      const entries = Object.entries(value).map(
+        ([k, v]) => [k, isObject(v) ? visit(v as JsonSchema, registry) : v] as const,
+      );
       if (entries.some(([k, v]) => v !== value[k])) set(key, Object.fromEntries(entries));
     } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
       const items = value.map((v) => (isObject(v) ? visit(v as JsonSchema, registry) : v));
@@ -48,13 +58,17 @@ function visit(node: JsonSchema, registry: SchemaRegistry): JsonSchema {
 function exclusiveShapes(node: JsonSchema, registry: SchemaRegistry): JsonSchema[] | undefined {
   const shapes = node.oneOf;
   if (!Array.isArray(shapes) || shapes.length < 2 || node.discriminator !== undefined) return undefined;
-  const names = shapes.map((shape) => (isObject(shape) ? propertyNames(shape as JsonSchema, registry) : undefined));
+  const names = shapes.map((shape) =>
+    isObject(shape) ? propertyNames(shape as JsonSchema, registry) : undefined,
+  );
   if (names.some((n) => n === undefined)) return undefined;
   const own = names as { present: Set<string>; declared: Set<string> }[];
   let changed = false;
   const out = shapes.map((shape, i) => {
     // What another shape may hold and this one does not mention (one it already marks absent stays as it is).
-    const others = [...new Set(own.flatMap((set, j) => (j === i ? [] : [...set.present])))].filter((name) => !own[i]!.declared.has(name));
+    const others = [...new Set(own.flatMap((set, j) => (j === i ? [] : [...set.present])))].filter(
+      (name) => !own[i]!.declared.has(name),
+    );
     if (others.length === 0) return shape;
     changed = true;
     const absent = Object.fromEntries(others.map((name) => [name, falseSchema()]));
@@ -69,11 +83,17 @@ function exclusiveShapes(node: JsonSchema, registry: SchemaRegistry): JsonSchema
  * The properties a shape declares (`declared`), and of them the ones a value may hold (`present`:
  * not marked absent), when it is a plain object with named properties, itself or through a `$ref`.
  */
-function propertyNames(shape: JsonSchema, registry: SchemaRegistry): { present: Set<string>; declared: Set<string> } | undefined {
+function propertyNames(
+  shape: JsonSchema,
+  registry: SchemaRegistry,
+): { present: Set<string>; declared: Set<string> } | undefined {
   const schema = typeof shape.$ref === 'string' ? registry.get(refName(shape.$ref))?.schema : shape;
   if (!schema || !isObject(schema.properties)) return undefined;
   if (schema.oneOf || schema.anyOf || schema.allOf || schema.not) return undefined;
   if (schema.type !== undefined && schema.type !== 'object') return undefined;
   const properties = schema.properties as Record<string, unknown>;
-  return { present: new Set(Object.keys(properties).filter((name) => !isFalseSchema(properties[name]))), declared: new Set(Object.keys(properties)) };
+  return {
+    present: new Set(Object.keys(properties).filter((name) => !isFalseSchema(properties[name]))),
+    declared: new Set(Object.keys(properties)),
+  };
 }

@@ -4,7 +4,15 @@ import { NameTable } from './names.ts';
  * The values `functions.ts` declares or imports besides the operation functions, which must not
  * take their names: a function named `createCore` would shadow the core factory it re-exports.
  */
-const FUNCTIONS_MODULE_VALUES = ['createCore', 'oauth1Auth', 'appOnlyAuth', 'request', 'buildUrl', 'ops', 'then'];
+const FUNCTIONS_MODULE_VALUES = [
+  'createCore',
+  'oauth1Auth',
+  'appOnlyAuth',
+  'request',
+  'buildUrl',
+  'ops',
+  'then',
+];
 
 /**
  * The `/functions` export of each operation, by operationId, in the order given (the client's):

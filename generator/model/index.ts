@@ -44,11 +44,21 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const schemes = readSecuritySchemes(docs, servers.defaultUrl);
   const read = readOperations({ docs, registry, enumNames, schemes, rootSecurity: root.security });
   const selections = readSelections(read.operations, registry, docs);
-  const grouped = groupOperations(read.operations, read.untagged, root.tags, readNameOverrides(read.operations, options), options.namesAt);
+  const grouped = groupOperations(
+    read.operations,
+    read.untagged,
+    root.tags,
+    readNameOverrides(read.operations, options),
+    options.namesAt,
+  );
   const groups = grouped.groups;
   // Named in the client's order, as `functions.ts` declares them.
   const functions = functionNames(grouped.operations);
-  const operations: OperationModel[] = grouped.operations.map((op) => ({ ...op, functionName: functions.get(op.id)!, resultTypes: resultTypeNames(op) }));
+  const operations: OperationModel[] = grouped.operations.map((op) => ({
+    ...op,
+    functionName: functions.get(op.id)!,
+    resultTypes: resultTypeNames(op),
+  }));
   const openEnums = closeSentEnums(registry, enumNames, operations);
   // After the operations have read their bodies' fields (a union's fields are all its shapes'), and
   // after the request-side variants exist, so that they are exclusive too.
@@ -60,7 +70,8 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   const hasMoney = schemas.some((s) => JSON.stringify(s.schema).includes('"x-money":"micros"'));
   const facts = {
     title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : options.packageName,
-    version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '0.0.0',
+    version:
+      typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '0.0.0',
     description: typeof info.description === 'string' ? info.description.trim() : undefined,
     packageName: options.packageName,
     clientName: options.clientName,
@@ -69,7 +80,11 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     operations,
     schemas,
     enums: readEnums(schemas, openEnums),
-    problems: readProblems(schemas, new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name)), unions),
+    problems: readProblems(
+      schemas,
+      new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name)),
+      unions,
+    ),
     securitySchemes: [...schemes.values()],
     authKinds,
     ...(webhookSignature ? { webhookSignature } : {}),
@@ -94,14 +109,24 @@ function groupOperations(
   namesAt?: Record<string, string>,
 ): { groups: GroupModel[]; operations: Omit<OperationModel, 'functionName' | 'resultTypes'>[] } {
   const declared = Array.isArray(rawTags) ? rawTags.filter(isObject) : [];
-  const descriptions = new Map(declared.map((t) => [String(t.name), typeof t.description === 'string' ? t.description.trim() : undefined]));
+  const descriptions = new Map(
+    declared.map((t) => [
+      String(t.name),
+      typeof t.description === 'string' ? t.description.trim() : undefined,
+    ]),
+  );
   const order = new Map<string, number>();
   declared.forEach((t, i) => order.set(String(t.name), i));
-  const byTag = new Map<string, Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[]>();
+  const byTag = new Map<
+    string,
+    Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[]
+  >();
   const groupOfTag = (tag: string): string => camelCase(tag) || 'default';
   // A `names:` group joins the tag whose group it is, or makes a group of its own (named as written).
   const tagOfGroup = new Map<string, string>();
-  for (const op of read) if (!tagOfGroup.has(groupOfTag(op.tags[0] ?? 'Default'))) tagOfGroup.set(groupOfTag(op.tags[0] ?? 'Default'), op.tags[0] ?? 'Default');
+  for (const op of read)
+    if (!tagOfGroup.has(groupOfTag(op.tags[0] ?? 'Default')))
+      tagOfGroup.set(groupOfTag(op.tags[0] ?? 'Default'), op.tags[0] ?? 'Default');
   for (const op of read) {
     const override = overrides.get(op.id);
     const tag = override ? (tagOfGroup.get(override.group) ?? override.group) : (op.tags[0] ?? 'Default');
@@ -130,8 +155,13 @@ function groupOperations(
     for (const op of ops) {
       const override = overrides.get(op.id);
       // An untagged operation's group is not named in its id: nothing to take out.
-      if (override && override.group !== property) throw new UsageError(`${namesAt?.[op.id] ? `${namesAt[op.id]}: ` : ''}names: "${op.id}" cannot go in group "${override.group}": the client names it "${property}"`);
-      const methodName = override ? override.method : methods.claim(untagged.has(op.id) ? camelCase(op.id) : methodNameInGroup(op.id, tag));
+      if (override && override.group !== property)
+        throw new UsageError(
+          `${namesAt?.[op.id] ? `${namesAt[op.id]}: ` : ''}names: "${op.id}" cannot go in group "${override.group}": the client names it "${property}"`,
+        );
+      const methodName = override
+        ? override.method
+        : methods.claim(untagged.has(op.id) ? camelCase(op.id) : methodNameInGroup(op.id, tag));
       operations.push({ ...op, group: property, methodName });
     }
     groups.push({
@@ -148,7 +178,9 @@ function groupOperations(
 
 function readServers(raw: unknown): ServerModel {
   // Entries without a URL were warned about at load and are left out.
-  const servers = Array.isArray(raw) ? raw.filter((s) => isObject(s) && typeof s.url === 'string' && s.url.trim() !== '') : [];
+  const servers = Array.isArray(raw)
+    ? raw.filter((s) => isObject(s) && typeof s.url === 'string' && s.url.trim() !== '')
+    : [];
   const descriptions = servers.map((s) => ({
     url: expandServerUrl(s),
     description: typeof s.description === 'string' ? s.description : undefined,
@@ -173,7 +205,10 @@ function expandServerUrl(server: Record<string, unknown>): string {
 }
 
 /** The audience upload helper drives the one operation marked `x-audience-upload`. */
-function audienceUploadOf(operations: OperationModel[], schemas: NamedSchema[]): Pick<ApiModel, 'audienceUpload'> {
+function audienceUploadOf(
+  operations: OperationModel[],
+  schemas: NamedSchema[],
+): Pick<ApiModel, 'audienceUpload'> {
   const marked = operations.find((o) => o.audienceUpload);
   if (!marked) return {};
   const body = marked.body ? schemas.find((s) => s.name === marked.body?.typeName)?.schema : undefined;
@@ -195,7 +230,8 @@ function usersItemType(schema: unknown, schemas: NamedSchema[], seen: Set<string
   }
   if (!isObject(schema)) return undefined;
   const users = isObject(schema.properties) ? schema.properties.users : undefined;
-  if (isObject(users) && isObject(users.items) && typeof users.items.$ref === 'string') return refName(users.items.$ref);
+  if (isObject(users) && isObject(users.items) && typeof users.items.$ref === 'string')
+    return refName(users.items.$ref);
   if (typeof schema.$ref === 'string') {
     const name = refName(schema.$ref);
     if (seen.has(name)) return undefined;

@@ -19,7 +19,11 @@ const RESOURCE_MEMBERS = new Set(['core', 'constructor', ...SPECIAL_MEMBERS]);
  */
 export function readNameOverrides(
   operations: readonly Pick<OperationModel, 'id'>[],
-  options: { names?: Record<string, string> | undefined; namesAt?: Record<string, string> | undefined; namesOfOtherVersion?: boolean | undefined },
+  options: {
+    names?: Record<string, string> | undefined;
+    namesAt?: Record<string, string> | undefined;
+    namesOfOtherVersion?: boolean | undefined;
+  },
 ): Map<string, NameOverride> {
   const overrides = new Map<string, NameOverride>();
   const names = options.names ?? {};
@@ -36,7 +40,8 @@ export function readNameOverrides(
       fail(`no operation has the id "${id}"`);
     }
     const [group = '', method = '', ...rest] = target.split('.');
-    if (rest.length > 0 || !/^[A-Za-z_$][\w$]*$/.test(group) || !/^[A-Za-z_$][\w$]*$/.test(method)) fail(`"${id}" must map to group.method, got "${target}"`);
+    if (rest.length > 0 || !/^[A-Za-z_$][\w$]*$/.test(group) || !/^[A-Za-z_$][\w$]*$/.test(method))
+      fail(`"${id}" must map to group.method, got "${target}"`);
     if (CLIENT_MEMBERS.has(group)) fail(`"${target}": the client's own member "${group}" cannot be a group`);
     if (RESOURCE_MEMBERS.has(method)) fail(`"${target}": "${method}" cannot be a method name`);
     const taken = byTarget.get(target);

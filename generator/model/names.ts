@@ -11,19 +11,93 @@ const RESERVED = new Set(
 
 /** Type names that would shadow globals the generated code itself relies on. */
 const SHADOWING_TYPES = new Set([
-  'Array', 'ReadonlyArray', 'Boolean', 'Date', 'Error', 'Function', 'Map', 'Number', 'Object', 'Promise', 'Record', 'Set', 'String',
-  'Symbol', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType',
-  'Uint8Array', 'Blob', 'File', 'FormData', 'Headers', 'Request', 'Response', 'URL', 'URLSearchParams',
-  'AbortSignal', 'ReadableStream', 'Iterable', 'AsyncIterable', 'PromiseLike', 'ArrayBuffer', 'JSON', 'Math',
-  'ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError', 'RequestOptions', 'Micros', 'Page', 'PageMembers', 'PagePromise',
-  'components', 'paths', 'operations', 'webhooks', '$defs',
+  'Array',
+  'ReadonlyArray',
+  'Boolean',
+  'Date',
+  'Error',
+  'Function',
+  'Map',
+  'Number',
+  'Object',
+  'Promise',
+  'Record',
+  'Set',
+  'String',
+  'Symbol',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Pick',
+  'Omit',
+  'Exclude',
+  'Extract',
+  'NonNullable',
+  'ReturnType',
+  'Uint8Array',
+  'Blob',
+  'File',
+  'FormData',
+  'Headers',
+  'Request',
+  'Response',
+  'URL',
+  'URLSearchParams',
+  'AbortSignal',
+  'ReadableStream',
+  'Iterable',
+  'AsyncIterable',
+  'PromiseLike',
+  'ArrayBuffer',
+  'JSON',
+  'Math',
+  'ApiError',
+  'ValidationError',
+  'TimeoutError',
+  'ConnectionError',
+  'RequestOptions',
+  'Micros',
+  'Page',
+  'PageMembers',
+  'PagePromise',
+  'components',
+  'paths',
+  'operations',
+  'webhooks',
+  '$defs',
   // What the package exports or imports beside the models (index.ts, operations.ts, resources, problems.ts).
-  'ClientOptions', 'ClientAuth', 'ClientCore', 'CallArgs', 'OperationId', 'OperationTypes', 'OperationSpec',
-  'PaginatedOperationSpec', 'ResponseInfo', 'Sleep', 'LegacyError', 'RateLimit', 'ProblemTypes', 'ProblemType',
-  'PaginationLoopError', 'PageItem', 'PaginationOptions', 'PollOptions', 'EventStream', 'StreamOptions',
-  'ReconnectOptions', 'ReconnectEvent', 'OAuth1Credentials', 'OAuth2AuthorizeUrlOptions', 'MicrosRounding',
+  'ClientOptions',
+  'ClientAuth',
+  'ClientCore',
+  'CallArgs',
+  'OperationId',
+  'OperationTypes',
+  'OperationSpec',
+  'PaginatedOperationSpec',
+  'ResponseInfo',
+  'Sleep',
+  'LegacyError',
+  'RateLimit',
+  'ProblemTypes',
+  'ProblemType',
+  'PaginationLoopError',
+  'PageItem',
+  'PaginationOptions',
+  'PollOptions',
+  'EventStream',
+  'StreamOptions',
+  'ReconnectOptions',
+  'ReconnectEvent',
+  'OAuth1Credentials',
+  'OAuth2AuthorizeUrlOptions',
+  'MicrosRounding',
   // The field-selection helpers (runtime/selection.ts) the models module imports.
-  'Selected', 'FieldSelection', 'FieldsParam', 'KnownParams', 'OperationResults', 'OptionalParamsOperationId',
+  'Selected',
+  'FieldSelection',
+  'FieldsParam',
+  'KnownParams',
+  'OperationResults',
+  'OptionalParamsOperationId',
 ]);
 
 /**
@@ -40,15 +114,17 @@ export const SPECIAL_MEMBERS: readonly string[] = [
 
 /** Splits any name into words: `tweet.fields`, `getUsersPosts`, `Account Activity`, `HTTPServer2`. */
 export function words(name: string): string[] {
-  return name
-    // Letters with accents keep their base letter (`über` -> `uber`) instead of splitting the word.
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    // An acronym run splits before the capitalised word after it (`HTTPServer`), but a lone capital does not (`OAuth`).
-    .replace(/([A-Z]{2,})([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
+  return (
+    name
+      // Letters with accents keep their base letter (`über` -> `uber`) instead of splitting the word.
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      // An acronym run splits before the capitalised word after it (`HTTPServer`), but a lone capital does not (`OAuth`).
+      .replace(/([A-Z]{2,})([A-Z][a-z])/g, '$1 $2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+  );
 }
 
 /** Words with one spelling in every generated name, however the spec writes them (`oauth2_token` -> `OAuth2Token`). */
@@ -75,9 +151,11 @@ export function camelCase(name: string): string {
 }
 
 export function kebabCase(name: string): string {
-  return words(name)
-    .map((w) => w.toLowerCase())
-    .join('-') || 'default';
+  return (
+    words(name)
+      .map((w) => w.toLowerCase())
+      .join('-') || 'default'
+  );
 }
 
 /** Whether a type of this name, declared in the output, would hide a global type the output itself uses. */
@@ -107,7 +185,26 @@ export function isIdentifier(name: string): boolean {
  * Words that name no object: left after the verb (`deleteAllConnections` under Connections is
  * `deleteAll`), they do not read as what the method returns.
  */
-const FUNCTION_WORDS = new Set(['all', 'any', 'by', 'for', 'from', 'in', 'of', 'on', 'to', 'with', 'and', 'or', 'my', 'own', 'batch', 'bulk', 'many', 'multiple']);
+const FUNCTION_WORDS = new Set([
+  'all',
+  'any',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  'on',
+  'to',
+  'with',
+  'and',
+  'or',
+  'my',
+  'own',
+  'batch',
+  'bulk',
+  'many',
+  'multiple',
+]);
 
 /**
  * The method name inside a tag group: the operationId with the tag's word taken out where it
@@ -127,8 +224,10 @@ export function methodNameInGroup(operationId: string, tag: string): string {
   const lower = idWords.map((w) => w.toLowerCase());
   const candidates = [tagWords];
   const last = tagWords[tagWords.length - 1];
-  if (last && last.length > 3 && last.endsWith('ies')) candidates.push([...tagWords.slice(0, -1), `${last.slice(0, -3)}y`]);
-  else if (last && last.length > 1 && last.endsWith('s')) candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
+  if (last && last.length > 3 && last.endsWith('ies'))
+    candidates.push([...tagWords.slice(0, -1), `${last.slice(0, -3)}y`]);
+  else if (last && last.length > 1 && last.endsWith('s'))
+    candidates.push([...tagWords.slice(0, -1), last.slice(0, -1)]);
   for (const [index, tagSeq] of candidates.entries()) {
     const joined = tagSeq.join('');
     if (joined === '') continue;
@@ -143,7 +242,12 @@ export function methodNameInGroup(operationId: string, tag: string): string {
         const rest = [...idWords.slice(0, i), ...idWords.slice(j + 1)];
         if (rest.length === 0 || /^[0-9]/.test(rest[0] ?? '')) break;
         // The result's word at the end goes only when no other noun would take its place.
-        if (i > 0 && j === lower.length - 1 && rest.slice(1).some((w) => !FUNCTION_WORDS.has(w.toLowerCase()))) break;
+        if (
+          i > 0 &&
+          j === lower.length - 1 &&
+          rest.slice(1).some((w) => !FUNCTION_WORDS.has(w.toLowerCase()))
+        )
+          break;
         const name = camelCase(rest.join(' '));
         // A method may be named like a keyword (`cards.delete`), but not `constructor`.
         if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== 'constructor') return name;

@@ -14,7 +14,12 @@ export interface OperationContext {
 }
 
 /** The type name of a body or response schema: the component a bare `$ref` names, or one hoisted for it. */
-export function namedOrHoisted(ctx: OperationContext, schema: JsonSchema, suggestion: string, origin: 'body' | 'response'): string {
+export function namedOrHoisted(
+  ctx: OperationContext,
+  schema: JsonSchema,
+  suggestion: string,
+  origin: 'body' | 'response',
+): string {
   const keys = Object.keys(schema);
   if (typeof schema.$ref === 'string' && keys.every((k) => k === '$ref' || k === 'description')) {
     return refName(schema.$ref);

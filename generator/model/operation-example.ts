@@ -42,7 +42,13 @@ export function operationExample(docs: DocumentSet, inputs: ExampleInputs): Exam
   }
   // A group of which exactly one must be given: the first, when the example holds none.
   for (const rule of inputs.rules) {
-    if (rule.rule !== 'exactlyOne' || !Array.isArray(rule.fields) || rule.at !== undefined || rule.when !== undefined) continue;
+    if (
+      rule.rule !== 'exactlyOne' ||
+      !Array.isArray(rule.fields) ||
+      rule.at !== undefined ||
+      rule.when !== undefined
+    )
+      continue;
     const names = rule.fields.filter((f): f is string => typeof f === 'string');
     if (names.some((name) => entries.some(([key]) => key === name))) continue;
     const first = names[0];

@@ -30,10 +30,14 @@ export function readPagination(raw: unknown, input: PaginationInput): Pagination
   if (raw === false) return undefined;
   if (!isObject(raw)) return inferPagination(input);
   const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const style = STYLES.includes(raw.style as PaginationModel['style']) ? (raw.style as PaginationModel['style']) : 'token';
+  const style = STYLES.includes(raw.style as PaginationModel['style'])
+    ? (raw.style as PaginationModel['style'])
+    : 'token';
   const token = text(raw.token) ?? DEFAULT_TOKEN[style];
   if (style !== 'link' && !input.params.some((p) => p.name === token)) return undefined;
-  const next = text(raw.next) ?? (style === 'token' ? 'meta.next_token' : style === 'cursor' ? 'next_cursor' : undefined);
+  const next =
+    text(raw.next) ??
+    (style === 'token' ? 'meta.next_token' : style === 'cursor' ? 'next_cursor' : undefined);
   const items = text(raw.items) ?? 'data';
   return {
     style,
@@ -51,7 +55,11 @@ export function readPagination(raw: unknown, input: PaginationInput): Pagination
 /** `(token parameter, where the next one is in the body)` pairs real APIs use, most specific first. */
 const TOKEN_SHAPES: { params: string[]; next: string[]; style: 'token' | 'cursor' }[] = [
   { params: ['pagination_token', 'next_token'], next: ['meta.next_token', 'next_token'], style: 'token' },
-  { params: ['cursor'], next: ['next_cursor', 'meta.next_cursor', 'response_metadata.next_cursor', 'pagination.next_cursor'], style: 'cursor' },
+  {
+    params: ['cursor'],
+    next: ['next_cursor', 'meta.next_cursor', 'response_metadata.next_cursor', 'pagination.next_cursor'],
+    style: 'cursor',
+  },
   { params: ['page_token', 'pageToken'], next: ['next_page_token', 'nextPageToken'], style: 'token' },
 ];
 const LIMITS = ['max_results', 'limit', 'count', 'per_page', 'page_size', 'pageSize'];
@@ -74,7 +82,8 @@ export function inferPagination(input: PaginationInput): PaginationModel | undef
   if (items === undefined) return undefined;
   const query = new Set(input.params.filter((p) => p.in === 'query').map((p) => p.name));
   const limit = LIMITS.find((name) => query.has(name));
-  const found = (paths: string[]): string | undefined => paths.find((path) => hasField(input.registry, body, path));
+  const found = (paths: string[]): string | undefined =>
+    paths.find((path) => hasField(input.registry, body, path));
   const base = { limit, items, itemType: itemType(input.success, items), inferred: true as const };
   for (const shape of TOKEN_SHAPES) {
     const token = shape.params.find((name) => query.has(name));
@@ -122,7 +131,9 @@ function itemsPath(registry: SchemaRegistry, body: JsonSchema): string | undefin
 function hasField(registry: SchemaRegistry, body: JsonSchema, path: string): boolean {
   let node: JsonSchema | undefined = body;
   for (const key of path.split('.')) {
-    const properties: Record<string, JsonSchema> | undefined = node ? propertiesOf(registry, node) : undefined;
+    const properties: Record<string, JsonSchema> | undefined = node
+      ? propertiesOf(registry, node)
+      : undefined;
     node = properties?.[key];
     if (!node) return false;
   }
@@ -146,7 +157,11 @@ function isArraySchema(registry: SchemaRegistry, schema: JsonSchema): boolean {
 }
 
 /** The properties of an object schema, through `$ref`s and `allOf` parts. */
-function propertiesOf(registry: SchemaRegistry, schema: JsonSchema, depth = 0): Record<string, JsonSchema> | undefined {
+function propertiesOf(
+  registry: SchemaRegistry,
+  schema: JsonSchema,
+  depth = 0,
+): Record<string, JsonSchema> | undefined {
   const resolved = resolve(registry, schema);
   if (!resolved || depth > 8) return undefined;
   const out: Record<string, JsonSchema> = {};

@@ -32,7 +32,10 @@ export function readParameters(
       // Headers are case-insensitive; an operation's own parameter replaces the path item's.
       const key = `${location}:${location === 'header' ? name.toLowerCase() : name}`;
       const { schema: rawSchema, key: schemaKey } = parameterSchema(param);
-      const schema = ctx.registry.convert(rawSchema, { ...resolved, tokens: [...resolved.tokens, ...schemaKey] });
+      const schema = ctx.registry.convert(rawSchema, {
+        ...resolved,
+        tokens: [...resolved.tokens, ...schemaKey],
+      });
       const description = typeof param.description === 'string' ? param.description.trim() : undefined;
       const deprecated = deprecationOf(param);
       const model: ParamModel = {
@@ -59,7 +62,15 @@ export function readParameters(
   for (const match of path.matchAll(/\{([^}]+)\}/g)) {
     const name = match[1] ?? '';
     if (byKey.has(`path:${name}`)) continue;
-    byKey.set(`path:${name}`, { name, key: name, in: 'path', required: true, style: 'simple', checks: { type: 'string' }, schema: { type: 'string' } });
+    byKey.set(`path:${name}`, {
+      name,
+      key: name,
+      in: 'path',
+      required: true,
+      style: 'simple',
+      checks: { type: 'string' },
+      schema: { type: 'string' },
+    });
   }
   const params = [...byKey.values()];
   assignKeys(params);
@@ -77,7 +88,9 @@ const LOCATION_PRIORITY: ParamModel['in'][] = ['path', 'query', 'header', 'cooki
  * own parameters only, so other operations never change these keys.
  */
 function assignKeys(params: ParamModel[]): void {
-  const ordered = [...params].sort((a, b) => LOCATION_PRIORITY.indexOf(a.in) - LOCATION_PRIORITY.indexOf(b.in));
+  const ordered = [...params].sort(
+    (a, b) => LOCATION_PRIORITY.indexOf(a.in) - LOCATION_PRIORITY.indexOf(b.in),
+  );
   // `__proto__` cannot be a key of an object literal the caller writes (it sets the prototype).
   const taken = new Set<string>(['__proto__']);
   const clashing: ParamModel[] = [];
@@ -85,7 +98,10 @@ function assignKeys(params: ParamModel[]): void {
     if (taken.has(param.name)) clashing.push(param);
     else taken.add((param.key = param.name));
   }
-  for (const param of clashing) taken.add((param.key = freeKey(`${param.in}_${param.name}`, new Set([...taken, ...params.map((p) => p.name)]))));
+  for (const param of clashing)
+    taken.add(
+      (param.key = freeKey(`${param.in}_${param.name}`, new Set([...taken, ...params.map((p) => p.name)]))),
+    );
 }
 
 export function freeKey(candidate: string, taken: ReadonlySet<string>): string {
@@ -97,7 +113,8 @@ export function freeKey(candidate: string, taken: ReadonlySet<string>): string {
 /** Carries the parameter-level extensions the model reads later (field selection, expansions). */
 function withExtensions(schema: JsonSchema, param: Record<string, unknown>): JsonSchema {
   const out = { ...schema };
-  for (const key of ['x-field-selection', 'x-expansions', 'x-adds-field']) if (param[key] !== undefined) out[key] = param[key];
+  for (const key of ['x-field-selection', 'x-expansions', 'x-adds-field'])
+    if (param[key] !== undefined) out[key] = param[key];
   return out;
 }
 
@@ -119,7 +136,12 @@ function parameterExample(param: Record<string, unknown>, schema: unknown): unkn
 function serializationStyle(param: Record<string, unknown>): SerializationStyle {
   if (isObject(param.content)) return 'json';
   const location = param.in;
-  const style = typeof param.style === 'string' ? param.style : location === 'query' || location === 'cookie' ? 'form' : 'simple';
+  const style =
+    typeof param.style === 'string'
+      ? param.style
+      : location === 'query' || location === 'cookie'
+        ? 'form'
+        : 'simple';
   const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
   switch (style) {
     case 'form':
@@ -149,7 +171,8 @@ function parameterSchema(param: Record<string, unknown>): { schema: unknown; key
   if (param.schema !== undefined) return { schema: param.schema, key: ['schema'] };
   if (isObject(param.content)) {
     const [mediaType, media] = Object.entries(param.content)[0] ?? [];
-    if (mediaType && isObject(media) && media.schema !== undefined) return { schema: media.schema, key: ['content', mediaType, 'schema'] };
+    if (mediaType && isObject(media) && media.schema !== undefined)
+      return { schema: media.schema, key: ['content', mediaType, 'schema'] };
   }
   return { schema: {}, key: [] };
 }

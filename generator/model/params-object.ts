@@ -7,8 +7,12 @@ export function paramsObjectSchema(params: ParamModel[], read: ReadBody | undefi
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const param of params) {
-    const doc = [param.description, param.in !== 'query' ? `Sent in the ${param.in}.` : undefined].filter(Boolean).join('\n\n');
-    const schema: JsonSchema = Object.fromEntries(Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')));
+    const doc = [param.description, param.in !== 'query' ? `Sent in the ${param.in}.` : undefined]
+      .filter(Boolean)
+      .join('\n\n');
+    const schema: JsonSchema = Object.fromEntries(
+      Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')),
+    );
     if (doc) schema.description = doc;
     if (param.deprecated) schema.deprecated = true;
     properties[param.key] = schema;

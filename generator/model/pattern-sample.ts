@@ -106,7 +106,12 @@ class Reader {
     }
     this.i++;
     if (negated) {
-      const excluded = (ch: string): boolean => members.some((m) => (m.length === 3 && m[1] === '-' ? ch >= m[0]! && ch <= m[2]! : m === ch || (m === ' ' && /\s/.test(ch))));
+      const excluded = (ch: string): boolean =>
+        members.some((m) =>
+          m.length === 3 && m[1] === '-'
+            ? ch >= m[0]! && ch <= m[2]!
+            : m === ch || (m === ' ' && /\s/.test(ch)),
+        );
       const pick = [...'abcxyz019'].find((ch) => !excluded(ch));
       if (pick === undefined) throw new Error('nothing left');
       return pick;

@@ -8,7 +8,11 @@ import type { NamedSchema, ProblemUnionModel } from './types.ts';
  * base schema (`unions`, by base name: X's `Problem`). Each variant's discriminator value
  * comes from the mapping or from the variant's `const`/single `enum`.
  */
-export function readProblems(schemas: NamedSchema[], problemSchemaNames: ReadonlySet<string>, unions: ReadonlyMap<string, string> = new Map()): ProblemUnionModel | undefined {
+export function readProblems(
+  schemas: NamedSchema[],
+  problemSchemaNames: ReadonlySet<string>,
+  unions: ReadonlyMap<string, string> = new Map(),
+): ProblemUnionModel | undefined {
   const byName = new Map(schemas.map((s) => [s.name, s]));
   for (const base of [...problemSchemaNames, 'Problem']) {
     const name = unions.get(base) ?? base;
@@ -29,7 +33,10 @@ export function readProblems(schemas: NamedSchema[], problemSchemaNames: Readonl
         const schema = refName(member.$ref);
         const prop = byName.get(schema)?.schema.properties;
         const field = isObject(prop) ? prop[discriminator] : undefined;
-        const value = isObject(field) ? (field.const ?? (Array.isArray(field.enum) && field.enum.length === 1 ? field.enum[0] : undefined)) : undefined;
+        const value = isObject(field)
+          ? (field.const ??
+            (Array.isArray(field.enum) && field.enum.length === 1 ? field.enum[0] : undefined))
+          : undefined;
         if (typeof value === 'string') variants.push({ type: value, schema });
       }
     }

@@ -36,7 +36,18 @@ function oauthFlowNames(model: ExportFacts): ExportedName[] {
   const out = types('OAuthFlowOptions', 'OAuthStepOptions');
   if (flows.oauth1) {
     out.push(...values('OAuth1Flow', 'parseOAuth1Callback'));
-    out.push(...types('OAuth1Consumer', 'OAuth1RequestToken', 'OAuth1AccessToken', 'OAuth1BrowserStepOptions', 'OAuth1RequestTokenOptions', 'OAuth1StartOptions', 'OAuth1Start', 'OAuth1Callback'));
+    out.push(
+      ...types(
+        'OAuth1Consumer',
+        'OAuth1RequestToken',
+        'OAuth1AccessToken',
+        'OAuth1BrowserStepOptions',
+        'OAuth1RequestTokenOptions',
+        'OAuth1StartOptions',
+        'OAuth1Start',
+        'OAuth1Callback',
+      ),
+    );
   }
   if (flows.appOnly) out.push(...values('AppOnlyTokens'));
   return out;
@@ -46,47 +57,118 @@ function oauthFlowNames(model: ExportFacts): ExportedName[] {
 export function publicExports(model: ExportFacts): PublicExport[] {
   const has = helperModules(model);
   const exports: PublicExport[] = [
-    { module: 'client', names: [...values(model.clientName), ...types('CallArgs', ...(model.operations.some((o) => o.narrowing) ? ['OptionalParamsOperationId'] : []))] },
-    { module: 'operations', names: [...values('operations'), ...types('OperationId', 'OperationTypes', 'OperationResults')] },
+    {
+      module: 'client',
+      names: [
+        ...values(model.clientName),
+        ...types(
+          'CallArgs',
+          ...(model.operations.some((o) => o.narrowing) ? ['OptionalParamsOperationId'] : []),
+        ),
+      ],
+    },
+    {
+      module: 'operations',
+      names: [...values('operations'), ...types('OperationId', 'OperationTypes', 'OperationResults')],
+    },
     { module: 'runtime/http', names: types('ClientOptions') },
-    { module: 'runtime/auth', names: types('ClientAuth', ...(model.authFlows.appOnly ? ['AppOnlyCredentials'] : [])) },
-    { module: 'runtime/errors', names: [...values('ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'), ...types('LegacyError', 'RateLimit')] },
+    {
+      module: 'runtime/auth',
+      names: types('ClientAuth', ...(model.authFlows.appOnly ? ['AppOnlyCredentials'] : [])),
+    },
+    {
+      module: 'runtime/errors',
+      names: [
+        ...values('ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'),
+        ...types('LegacyError', 'RateLimit'),
+      ],
+    },
     { module: 'runtime/types', names: types('RequestOptions', 'OperationSpec', 'ResponseInfo', 'Sleep') },
     { module: 'models', typeOnly: true },
     { module: 'enums' },
     { module: 'schemas', names: types('components') },
   ];
-  if (model.problems) exports.push({ module: 'problems', names: [...values('ProblemTypes', 'isProblem'), ...types('ProblemType')] });
+  if (model.problems)
+    exports.push({
+      module: 'problems',
+      names: [...values('ProblemTypes', 'isProblem'), ...types('ProblemType')],
+    });
   if (has.has('pagination')) {
-    exports.push({ module: 'runtime/pagination', names: [...values('PagePromise', 'PaginationLoopError'), ...types('Page', 'PageMembers', 'PageItem', 'PaginationOptions', 'PollOptions')] });
+    exports.push({
+      module: 'runtime/pagination',
+      names: [
+        ...values('PagePromise', 'PaginationLoopError'),
+        ...types('Page', 'PageMembers', 'PageItem', 'PaginationOptions', 'PollOptions'),
+      ],
+    });
   }
-  if (has.has('selection')) exports.push({ module: 'runtime/selection', names: types('Selected', 'FieldSelection', 'SelectionRules', 'FieldsParam', 'KnownParams') });
+  if (has.has('selection'))
+    exports.push({
+      module: 'runtime/selection',
+      names: types('Selected', 'FieldSelection', 'SelectionRules', 'FieldsParam', 'KnownParams'),
+    });
   if (has.has('stream')) {
-    exports.push({ module: 'runtime/stream', names: [...values('EventStream', 'SseParser'), ...types('ServerSentEvent', 'StreamOptions', 'ReconnectOptions', 'ReconnectEvent')] });
+    exports.push({
+      module: 'runtime/stream',
+      names: [
+        ...values('EventStream', 'SseParser'),
+        ...types('ServerSentEvent', 'StreamOptions', 'ReconnectOptions', 'ReconnectEvent'),
+      ],
+    });
   }
   if (has.has('oauth1')) {
-    exports.push({ module: 'runtime/oauth1', names: [...values('oauth1Sign'), ...types('OAuth1Credentials')] });
+    exports.push({
+      module: 'runtime/oauth1',
+      names: [...values('oauth1Sign'), ...types('OAuth1Credentials')],
+    });
     exports.push({ module: 'runtime/encoding', names: values('percentEncode') });
   }
-  if (has.has('webhooks')) exports.push({ module: 'runtime/webhooks', names: values('crcResponse', 'verifyWebhookSignature') });
+  if (has.has('webhooks'))
+    exports.push({ module: 'runtime/webhooks', names: values('crcResponse', 'verifyWebhookSignature') });
   if (has.has('oauth2-user')) {
     exports.push({
       module: 'runtime/oauth2-user',
       names: [
-        ...values('createPkceVerifier', 'pkceChallenge', 'buildOAuth2AuthorizeUrl', 'exchangeOAuth2Code', 'refreshOAuth2Token', 'isOAuth2TokenExpired'),
-        ...types('OAuth2AuthorizeUrlOptions', 'OAuth2TokenEndpointOptions', 'OAuth2CodeExchange', 'OAuth2Refresh', 'OAuth2UserToken'),
+        ...values(
+          'createPkceVerifier',
+          'pkceChallenge',
+          'buildOAuth2AuthorizeUrl',
+          'exchangeOAuth2Code',
+          'refreshOAuth2Token',
+          'isOAuth2TokenExpired',
+        ),
+        ...types(
+          'OAuth2AuthorizeUrlOptions',
+          'OAuth2TokenEndpointOptions',
+          'OAuth2CodeExchange',
+          'OAuth2Refresh',
+          'OAuth2UserToken',
+        ),
       ],
     });
   }
   if (has.has('oauth-flows')) exports.push({ module: 'runtime/oauth-flows', names: oauthFlowNames(model) });
   if (has.has('money')) {
-    exports.push({ module: 'runtime/money', names: [...values('toMicros', 'fromMicros', 'formatMicros', 'isMicros', 'asMicros'), ...types('Micros', 'MicrosRounding')] });
+    exports.push({
+      module: 'runtime/money',
+      names: [
+        ...values('toMicros', 'fromMicros', 'formatMicros', 'isMicros', 'asMicros'),
+        ...types('Micros', 'MicrosRounding'),
+      ],
+    });
   }
   if (has.has('audiences')) {
     exports.push({
       module: 'runtime/audiences',
       // The user type is exported from models.ts when it is the spec's schema.
-      names: [...values('hashAudienceUser', 'uploadAudienceUsers', 'AudienceUploadError'), ...types(...(model.audienceUpload?.userType ? [] : ['AudienceUser']), 'AudienceUpload', 'AudienceUploadResult')],
+      names: [
+        ...values('hashAudienceUser', 'uploadAudienceUsers', 'AudienceUploadError'),
+        ...types(
+          ...(model.audienceUpload?.userType ? [] : ['AudienceUser']),
+          'AudienceUpload',
+          'AudienceUploadResult',
+        ),
+      ],
     });
   }
   return exports;

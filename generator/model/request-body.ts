@@ -41,7 +41,12 @@ export function readBody(
   const [contentType, encoding] = picked;
   const media = body.content[contentType];
   const mediaAt: Location = { ...resolved, tokens: [...resolved.tokens, 'content', contentType] };
-  const rawSchema = isObject(media) && media.schema !== undefined ? media.schema : encoding === 'binary' ? { type: 'string', format: 'binary' } : {};
+  const rawSchema =
+    isObject(media) && media.schema !== undefined
+      ? media.schema
+      : encoding === 'binary'
+        ? { type: 'string', format: 'binary' }
+        : {};
   const schemaAt: ResolvedRef = { ...mediaAt, tokens: [...mediaAt.tokens, 'schema'], value: rawSchema };
   const converted = ctx.registry.convert(rawSchema, schemaAt);
   // A read-only field, at any depth, is the server's to set: the client neither needs nor sends it.
@@ -93,7 +98,11 @@ function objectProperties(
     const target = ctx.registry.get(refName(schema.$ref))?.schema;
     return target ? objectProperties(ctx, target, depth + 1) : undefined;
   }
-  const variants = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  const variants = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined;
   if (variants) {
     // A union of object shapes: its fields are the union of theirs; required only where every variant requires.
     const parts = variants.map((v) => (isObject(v) ? objectProperties(ctx, v, depth + 1) : undefined));
@@ -103,7 +112,12 @@ function objectProperties(
     for (const part of parts) {
       for (const [name, prop] of Object.entries(part?.properties ?? {})) {
         if (isFalseSchema(prop) && properties[name]) continue;
-        if (properties[name] && !isFalseSchema(properties[name]) && JSON.stringify(properties[name]) !== JSON.stringify(prop)) differing.add(name);
+        if (
+          properties[name] &&
+          !isFalseSchema(properties[name]) &&
+          JSON.stringify(properties[name]) !== JSON.stringify(prop)
+        )
+          differing.add(name);
         properties[name] = prop;
       }
     }
@@ -111,19 +125,32 @@ function objectProperties(
     for (const name of differing) properties[name] = {};
     const required = Object.keys(properties).filter((name) => parts.every((p) => p?.required.includes(name)));
     const acceptsEmpty = parts.some((p) => p?.acceptsEmpty);
-    return { properties: Object.fromEntries(Object.entries(properties).filter(([, p]) => !isFalseSchema(p))), required, acceptsEmpty };
+    return {
+      properties: Object.fromEntries(Object.entries(properties).filter(([, p]) => !isFalseSchema(p))),
+      required,
+      acceptsEmpty,
+    };
   }
   if (schema.not) return undefined;
   const type = schema.type;
   if (type !== undefined && type !== 'object') return undefined;
-  const properties: Record<string, JsonSchema> = isObject(schema.properties) ? { ...(schema.properties as Record<string, JsonSchema>) } : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const properties: Record<string, JsonSchema> = isObject(schema.properties)
+    ? { ...(schema.properties as Record<string, JsonSchema>) }
+    : {};
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : [];
   let partsAcceptEmpty = true;
   if (Array.isArray(schema.allOf)) {
     for (const part of schema.allOf) {
       // `allOf: [{ required: [email] }]` only adds a requirement.
-      const onlyRequired = isObject(part) && Object.keys(part).every((k) => k === 'required' || k === 'description');
-      const inner = onlyRequired ? { properties: {}, required: part.required as string[], acceptsEmpty: false } : isObject(part) ? objectProperties(ctx, part, depth + 1) : undefined;
+      const onlyRequired =
+        isObject(part) && Object.keys(part).every((k) => k === 'required' || k === 'description');
+      const inner = onlyRequired
+        ? { properties: {}, required: part.required as string[], acceptsEmpty: false }
+        : isObject(part)
+          ? objectProperties(ctx, part, depth + 1)
+          : undefined;
       if (!inner) return undefined;
       Object.assign(properties, inner.properties);
       required.push(...inner.required);
@@ -131,7 +158,11 @@ function objectProperties(
     }
   }
   if (Object.keys(properties).length === 0 && type !== 'object') return undefined;
-  return { properties, required: [...new Set(required)], acceptsEmpty: required.length === 0 && partsAcceptEmpty };
+  return {
+    properties,
+    required: [...new Set(required)],
+    acceptsEmpty: required.length === 0 && partsAcceptEmpty,
+  };
 }
 
 /** An `x-validation` rule that allows at most one of fields naming one of every group. */
@@ -150,11 +181,16 @@ function exclusiveFields(ctx: OperationContext, schema: JsonSchema, depth = 0): 
     const target = ctx.registry.get(refName(schema.$ref))?.schema;
     return target && depth < 8 ? exclusiveFields(ctx, target, depth + 1) : undefined;
   }
-  if (!Array.isArray(schema.oneOf) || schema.discriminator !== undefined || schema.properties || schema.allOf) return undefined;
+  if (!Array.isArray(schema.oneOf) || schema.discriminator !== undefined || schema.properties || schema.allOf)
+    return undefined;
   const shapes = schema.oneOf.map((v) => (isObject(v) ? objectProperties(ctx, v) : undefined));
   if (shapes.some((shape) => shape === undefined)) return undefined;
-  const present = shapes.map((shape) => Object.keys(shape?.properties ?? {}).filter((name) => !isFalseSchema(shape?.properties[name])));
-  const groups = present.map((own, i) => own.filter((name) => !present.some((other, j) => j !== i && other.includes(name)))).filter((group) => group.length > 0);
+  const present = shapes.map((shape) =>
+    Object.keys(shape?.properties ?? {}).filter((name) => !isFalseSchema(shape?.properties[name])),
+  );
+  const groups = present
+    .map((own, i) => own.filter((name) => !present.some((other, j) => j !== i && other.includes(name))))
+    .filter((group) => group.length > 0);
   return groups.length >= 2 ? groups : undefined;
 }
 
@@ -165,9 +201,24 @@ function admitsOtherFields(ctx: OperationContext, schema: JsonSchema, depth = 0)
     const target = ctx.registry.get(refName(schema.$ref))?.schema;
     return target ? admitsOtherFields(ctx, target, depth + 1) : true;
   }
-  if (schema.additionalProperties === true || isObject(schema.additionalProperties) || isObject(schema.patternProperties)) return true;
-  const parts = [schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  if (parts.some((part) => isObject(part) && Object.keys(part).some((k) => k !== 'required' && k !== 'description') && admitsOtherFields(ctx, part, depth + 1))) return true;
+  if (
+    schema.additionalProperties === true ||
+    isObject(schema.additionalProperties) ||
+    isObject(schema.patternProperties)
+  )
+    return true;
+  const parts = [schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) =>
+    Array.isArray(list) ? list : [],
+  );
+  if (
+    parts.some(
+      (part) =>
+        isObject(part) &&
+        Object.keys(part).some((k) => k !== 'required' && k !== 'description') &&
+        admitsOtherFields(ctx, part, depth + 1),
+    )
+  )
+    return true;
   // A bare `type: object`: any object.
   return parts.length === 0 && !isObject(schema.properties);
 }
@@ -178,7 +229,10 @@ function fieldChecks(
 ): BodyModel['fieldChecks'] {
   const out: BodyModel['fieldChecks'] = {};
   for (const [name, schema] of Object.entries(object.properties)) {
-    const checks = { ...valueChecks(schema, ctx.registry, ctx.enumNames), ...(object.required.includes(name) ? { required: true } : {}) };
+    const checks = {
+      ...valueChecks(schema, ctx.registry, ctx.enumNames),
+      ...(object.required.includes(name) ? { required: true } : {}),
+    };
     if (Object.keys(checks).length > 0) out[name] = checks;
   }
   return out;
@@ -189,7 +243,8 @@ function mediaExample(media: unknown, schema: unknown): unknown {
   if (!isObject(media)) return undefined;
   if (media.example !== undefined) return media.example;
   if (isObject(media.examples)) {
-    for (const entry of Object.values(media.examples)) if (isObject(entry) && entry.value !== undefined) return entry.value;
+    for (const entry of Object.values(media.examples))
+      if (isObject(entry) && entry.value !== undefined) return entry.value;
   }
   return isObject(schema) ? schema.example : undefined;
 }

@@ -16,8 +16,15 @@ export function resultTypeNames(op: Omit<OperationModel, 'resultTypes' | 'functi
   const pagination = op.pagination;
   // The page items: a selected member (its selection's type), an item inside the narrowed result
   // (`PageItem<Result, path>`), or, where nothing selects them, the wide items of the body type.
-  const items = pagination && n.members.find((m) => m.property === pagination.items && m.array && m.selection);
-  const wideItems = pagination && !items && !n.members.some((m) => m.property === pagination.items.split('.')[0]);
-  const narrowed = [n.typeName, ...(n.pageTypeName ? [n.pageTypeName] : []), ...(items && items.selection ? [items.selection.name] : []), ...(wideItems ? [op.success.typeName] : [])];
+  const items =
+    pagination && n.members.find((m) => m.property === pagination.items && m.array && m.selection);
+  const wideItems =
+    pagination && !items && !n.members.some((m) => m.property === pagination.items.split('.')[0]);
+  const narrowed = [
+    n.typeName,
+    ...(n.pageTypeName ? [n.pageTypeName] : []),
+    ...(items && items.selection ? [items.selection.name] : []),
+    ...(wideItems ? [op.success.typeName] : []),
+  ];
   return { declared, narrowed };
 }

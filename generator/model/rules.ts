@@ -28,29 +28,46 @@ export function readRules(raw: unknown, docs: DocumentSet, at: Location): Record
   if (!Array.isArray(raw)) throw docs.error('x-validation must be a list of rule objects', listAt);
   return raw.map((rule, index) => {
     const ruleAt: Location = { ...listAt, tokens: [...listAt.tokens, String(index)] };
-    if (!isObject(rule) || typeof rule.rule !== 'string') throw docs.error('an x-validation entry needs a "rule" name', ruleAt);
+    if (!isObject(rule) || typeof rule.rule !== 'string')
+      throw docs.error('an x-validation entry needs a "rule" name', ruleAt);
     const known = RULES[rule.rule];
     if (!known) {
-      throw docs.error(`unknown x-validation rule "${rule.rule}"; known rules: ${Object.keys(RULES).join(', ')}`, {
-        ...ruleAt,
-        tokens: [...ruleAt.tokens, 'rule'],
-      });
+      throw docs.error(
+        `unknown x-validation rule "${rule.rule}"; known rules: ${Object.keys(RULES).join(', ')}`,
+        {
+          ...ruleAt,
+          tokens: [...ruleAt.tokens, 'rule'],
+        },
+      );
     }
     for (const key of known.required) {
-      if (rule[key] === undefined) throw docs.error(`x-validation rule "${rule.rule}" needs "${key}"`, ruleAt);
+      if (rule[key] === undefined)
+        throw docs.error(`x-validation rule "${rule.rule}" needs "${key}"`, ruleAt);
     }
     for (const key of Object.keys(rule)) {
       if (!COMMON.includes(key) && !known.required.includes(key) && !known.optional.includes(key)) {
-        throw docs.error(`x-validation rule "${rule.rule}" takes no argument "${key}"`, { ...ruleAt, tokens: [...ruleAt.tokens, key] });
+        throw docs.error(`x-validation rule "${rule.rule}" takes no argument "${key}"`, {
+          ...ruleAt,
+          tokens: [...ruleAt.tokens, key],
+        });
       }
     }
     for (const key of ['max'] as const) {
-      if ((rule.rule === 'maxSpan' || rule.rule === 'maxAhead') && (typeof rule[key] !== 'string' || !DURATION.test(rule[key]))) {
-        throw docs.error(`x-validation rule "${rule.rule}": "${key}" must be an ISO 8601 duration such as P7D`, { ...ruleAt, tokens: [...ruleAt.tokens, key] });
+      if (
+        (rule.rule === 'maxSpan' || rule.rule === 'maxAhead') &&
+        (typeof rule[key] !== 'string' || !DURATION.test(rule[key]))
+      ) {
+        throw docs.error(
+          `x-validation rule "${rule.rule}": "${key}" must be an ISO 8601 duration such as P7D`,
+          { ...ruleAt, tokens: [...ruleAt.tokens, key] },
+        );
       }
     }
     if (rule.rule === 'compare' && !['lt', 'lte', 'gt', 'gte'].includes(String(rule.op))) {
-      throw docs.error('x-validation rule "compare": "op" must be lt, lte, gt or gte', { ...ruleAt, tokens: [...ruleAt.tokens, 'op'] });
+      throw docs.error('x-validation rule "compare": "op" must be lt, lte, gt or gte', {
+        ...ruleAt,
+        tokens: [...ruleAt.tokens, 'op'],
+      });
     }
     return rule;
   });

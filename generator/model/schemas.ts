@@ -4,8 +4,25 @@ import { NameTable, typeName } from './names.ts';
 import type { Deprecation, JsonSchema, NamedSchema } from './types.ts';
 
 /** Keys whose values are schemas, or maps or lists of schemas, in JSON Schema / OpenAPI. */
-export const SCHEMA_KEYS = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else']);
-export const SCHEMA_MAP_KEYS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+export const SCHEMA_KEYS = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+]);
+export const SCHEMA_MAP_KEYS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 export const SCHEMA_LIST_KEYS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
 /** Annotation keys that say nothing about the value's type: dropped when they are all a schema holds besides a $ref. */
 const DROP_KEYS = new Set(['example', 'examples', 'externalDocs', 'xml']);
@@ -128,13 +145,17 @@ export class SchemaRegistry {
         const inner = this.visible(value, hidden);
         if (inner) [out[key], changed] = [inner, true];
       } else if (SCHEMA_MAP_KEYS.has(key) && key !== 'properties' && isObject(value)) {
-        const entries = Object.entries(value).map(([k, v]) => [k, (isObject(v) && this.visible(v, hidden)) || v] as const);
-        if (entries.some(([k, v]) => v !== value[k])) [out[key], changed] = [Object.fromEntries(entries), true];
+        const entries = Object.entries(value).map(
+          ([k, v]) => [k, (isObject(v) && this.visible(v, hidden)) || v] as const,
+        );
+        if (entries.some(([k, v]) => v !== value[k]))
+          [out[key], changed] = [Object.fromEntries(entries), true];
       } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
         const items = value.map((v: unknown) => (isObject(v) && this.visible(v, hidden)) || v);
         if (items.some((v, i) => v !== value[i])) [out[key], changed] = [items, true];
         // Fields hidden in an allOf part are no longer required by the whole either.
-        if (key === 'allOf') for (const part of value) for (const name of this.hiddenHere(part, hidden)) removed.add(name);
+        if (key === 'allOf')
+          for (const part of value) for (const name of this.hiddenHere(part, hidden)) removed.add(name);
       }
     }
     if (removed.size > 0 && Array.isArray(schema.required)) {
@@ -170,16 +191,28 @@ export class SchemaRegistry {
     const walk = (node: unknown): boolean => {
       if (Array.isArray(node)) return node.some(walk);
       if (!isObject(node)) return false;
-      if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && this.hides(refName(node.$ref), hidden, seen)) return true;
-      if (isObject(node.properties) && Object.values(node.properties).some((p) => isObject(p) && p[hidden] === true)) return true;
-      return Object.entries(node).some(([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples' && walk(v));
+      if (
+        typeof node.$ref === 'string' &&
+        node.$ref.startsWith('#/components/schemas/') &&
+        this.hides(refName(node.$ref), hidden, seen)
+      )
+        return true;
+      if (
+        isObject(node.properties) &&
+        Object.values(node.properties).some((p) => isObject(p) && p[hidden] === true)
+      )
+        return true;
+      return Object.entries(node).some(
+        ([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples' && walk(v),
+      );
     };
     return walk(this.schemas.get(name)?.schema);
   }
 
   /** The names of the top-level properties of a schema (or the named one it refers to) marked `hidden`. */
   private hiddenHere(node: unknown, hidden: Visibility): string[] {
-    const target = isObject(node) && typeof node.$ref === 'string' ? this.schemas.get(refName(node.$ref))?.schema : node;
+    const target =
+      isObject(node) && typeof node.$ref === 'string' ? this.schemas.get(refName(node.$ref))?.schema : node;
     if (!isObject(target) || !isObject(target.properties)) return [];
     return Object.entries(target.properties)
       .filter(([, p]) => isObject(p) && p[hidden] === true)
@@ -191,11 +224,15 @@ export class SchemaRegistry {
     if (isRef(schema)) {
       const target = this.docs.resolveRef(schema.$ref, at);
       // A $ref to a $ref: name the final target.
-      const final = isRef(target.value) ? this.docs.deref(target.value, target, { cycle: 'unknown' }) : target;
+      const final = isRef(target.value)
+        ? this.docs.deref(target.value, target, { cycle: 'unknown' })
+        : target;
       const name = this.nameFor(final, suggestName(final));
       const siblings = Object.fromEntries(
         // Of the extensions, only the ones that describe the property rather than its type stay beside a $ref.
-        Object.entries(schema).filter(([k]) => k !== '$ref' && !DROP_KEYS.has(k) && (!k.startsWith('x-') || PROPERTY_EXTENSIONS.has(k))),
+        Object.entries(schema).filter(
+          ([k]) => k !== '$ref' && !DROP_KEYS.has(k) && (!k.startsWith('x-') || PROPERTY_EXTENSIONS.has(k)),
+        ),
       );
       return { ...siblings, $ref: `#/components/schemas/${name}` };
     }
@@ -209,7 +246,9 @@ export class SchemaRegistry {
       } else if (SCHEMA_KEYS.has(key) && (isObject(value) || typeof value === 'boolean')) {
         out[key] = typeof value === 'boolean' ? value : this.convert(value, childAt());
       } else if (SCHEMA_MAP_KEYS.has(key) && isObject(value)) {
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v, childAt(k))]));
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [k, this.convert(v, childAt(k))]),
+        );
       } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
         out[key] = value.map((v, i) => this.convert(v, childAt(String(i))));
       } else {
@@ -225,7 +264,8 @@ export class SchemaRegistry {
     for (const [key, ref] of Object.entries(value.mapping)) {
       if (typeof ref !== 'string') continue;
       // A mapping value may be a schema name instead of a reference.
-      const refText = ref.includes('#') || ref.includes('/') || ref.includes('.') ? ref : `#/components/schemas/${ref}`;
+      const refText =
+        ref.includes('#') || ref.includes('/') || ref.includes('.') ? ref : `#/components/schemas/${ref}`;
       const target = this.docs.resolveRef(refText, { file: at.file, tokens: [...at.tokens, 'mapping', key] });
       mapping[key] = `#/components/schemas/${this.nameFor(target, suggestName(target))}`;
     }
@@ -266,7 +306,9 @@ export function falseSchema(): JsonSchema {
 
 /** Whether no value matches a schema: `false`, or the model's `{ not: {} }` (a property no value may have). */
 export function isFalseSchema(schema: unknown): boolean {
-  return schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0);
+  return (
+    schema === false || (isObject(schema) && isObject(schema.not) && Object.keys(schema.not).length === 0)
+  );
 }
 
 /** The schema name a model `$ref` (`#/components/schemas/<Name>`) points at. */
@@ -280,7 +322,9 @@ function locationKey(at: Location): string {
 
 /** A name for a schema found away from `components.schemas`: its last pointer word or its file name. */
 function suggestName(at: Location): string {
-  const meaningful = at.tokens.filter((t) => !['schema', 'content', 'items', 'properties', 'application/json'].includes(t));
+  const meaningful = at.tokens.filter(
+    (t) => !['schema', 'content', 'items', 'properties', 'application/json'].includes(t),
+  );
   const last = meaningful[meaningful.length - 1];
   if (last) return last;
   const base = at.file.split(/[\\/]/).pop() ?? 'Schema';
@@ -291,13 +335,20 @@ function suggestName(at: Location): string {
 export function deprecationOf(node: Record<string, unknown>): Deprecation | undefined {
   if (node.deprecated !== true && node['x-deprecation'] === undefined) return undefined;
   const ext = isObject(node['x-deprecation']) ? node['x-deprecation'] : {};
-  const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : v instanceof Date ? v.toISOString().slice(0, 10) : undefined);
+  const text = (v: unknown): string | undefined =>
+    typeof v === 'string' || typeof v === 'number'
+      ? String(v)
+      : v instanceof Date
+        ? v.toISOString().slice(0, 10)
+        : undefined;
   return { since: text(ext.since), replacement: text(ext.replacement), note: text(ext.note) };
 }
 
 /** The doc sentence for a deprecation: `Deprecated since 2026-03-25; use createWebhookReplayJob. <note>` */
 export function deprecationText(d: Deprecation): string {
-  const parts = [`Deprecated${d.since ? ` since ${d.since}` : ''}${d.replacement ? `; use ${d.replacement} instead` : ''}.`];
+  const parts = [
+    `Deprecated${d.since ? ` since ${d.since}` : ''}${d.replacement ? `; use ${d.replacement} instead` : ''}.`,
+  ];
   if (d.note) parts.push(d.note.endsWith('.') ? d.note : `${d.note}.`);
   return parts.join(' ');
 }

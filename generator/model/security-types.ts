@@ -44,7 +44,14 @@ export interface WebhookSignatureModel {
 }
 
 /** A step of an OAuth credential flow (`x-oauth-step`); the runtime's flow helpers find their operations by it. */
-export type OAuthStep = 'request-token' | 'authorize' | 'authenticate' | 'access-token' | 'invalidate' | 'app-token' | 'app-token-invalidate';
+export type OAuthStep =
+  | 'request-token'
+  | 'authorize'
+  | 'authenticate'
+  | 'access-token'
+  | 'invalidate'
+  | 'app-token'
+  | 'app-token-invalidate';
 
 /** The credential flows a spec supports, from its security schemes and its operations' `x-oauth-step` marks. */
 export interface AuthFlowsModel {

@@ -1,5 +1,11 @@
 import { type DocumentSet, isObject } from '../load/index.ts';
-import type { AuthKind, OAuth2FlowModel, OAuth2FlowsModel, SecuritySchemeModel, WebhookSignatureModel } from './types.ts';
+import type {
+  AuthKind,
+  OAuth2FlowModel,
+  OAuth2FlowsModel,
+  SecuritySchemeModel,
+  WebhookSignatureModel,
+} from './types.ts';
 
 /**
  * Maps each security scheme to the credential kind that satisfies it: HTTP bearer and OAuth 2 /
@@ -12,8 +18,10 @@ export function readSecuritySchemes(docs: DocumentSet, serverUrl = ''): Map<stri
   const raw = isObject(components.securitySchemes) ? components.securitySchemes : {};
   const out = new Map<string, SecuritySchemeModel>();
   for (const name of Object.keys(raw)) {
-    const scheme = docs.deref(raw[name], { file: docs.rootFile, tokens: ['components', 'securitySchemes', name] })
-      .value as Record<string, unknown>;
+    const scheme = docs.deref(raw[name], {
+      file: docs.rootFile,
+      tokens: ['components', 'securitySchemes', name],
+    }).value as Record<string, unknown>;
     const description = typeof scheme.description === 'string' ? scheme.description : undefined;
     const kind = schemeKind(scheme);
     if (!kind) continue;
@@ -86,11 +94,16 @@ export function readWebhookSignature(docs: DocumentSet): WebhookSignatureModel |
   const at = (...tokens: string[]) => ({ file: docs.rootFile, tokens: ['x-webhook-signature', ...tokens] });
   if (!isObject(raw)) throw docs.error('x-webhook-signature must be an object { header, crc }', at());
   for (const key of Object.keys(raw)) {
-    if (key !== 'header' && key !== 'crc' && !key.startsWith('x-')) throw docs.error(`x-webhook-signature takes no "${key}" (known: header, crc)`, at(key));
+    if (key !== 'header' && key !== 'crc' && !key.startsWith('x-'))
+      throw docs.error(`x-webhook-signature takes no "${key}" (known: header, crc)`, at(key));
   }
   for (const key of ['header', 'crc'] as const) {
     const value = raw[key];
-    if (typeof value !== 'string' || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw docs.error(`x-webhook-signature "${key}" must be a ${key === 'header' ? 'header' : 'parameter'} name`, at(key));
+    if (typeof value !== 'string' || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value))
+      throw docs.error(
+        `x-webhook-signature "${key}" must be a ${key === 'header' ? 'header' : 'parameter'} name`,
+        at(key),
+      );
   }
   return { header: String(raw.header).toLowerCase(), crcParameter: String(raw.crc) };
 }

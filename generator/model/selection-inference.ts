@@ -28,7 +28,11 @@ const MIN_NAMED = 2 / 3;
  * Each pairing is noted once, located at the parameter. `x-field-selection: false` on the
  * parameter or on the operation switches the inference off there.
  */
-export function inferFieldSelection(op: ReadOperation, registry: SchemaRegistry, docs: DocumentSet): InferredSelection {
+export function inferFieldSelection(
+  op: ReadOperation,
+  registry: SchemaRegistry,
+  docs: DocumentSet,
+): InferredSelection {
   if (op.browserStep || op.success.encoding !== 'json') return { entries: [] };
   const raw = rawOperation(op, docs);
   if (raw?.value['x-field-selection'] === false) return { entries: [] };
@@ -40,7 +44,8 @@ export function inferFieldSelection(op: ReadOperation, registry: SchemaRegistry,
   if (carried.objects.size === 0) return { entries: [] };
 
   const declared = new Set(op.fieldSelection.map((f) => f.param));
-  const candidates: { param: ParamModel; object: string; score: number[]; matched: number; of: number }[] = [];
+  const candidates: { param: ParamModel; object: string; score: number[]; matched: number; of: number }[] =
+    [];
   for (const param of op.params) {
     if (param.in !== 'query' || !param.name.endsWith('.fields') || declared.has(param.name)) continue;
     if (param.schema['x-field-selection'] !== undefined) continue; // stated (an object), or `false`
@@ -54,7 +59,11 @@ export function inferFieldSelection(op: ReadOperation, registry: SchemaRegistry,
       if (matched < 2 || matched < MIN_NAMED * names.length) continue;
       // Overlap over the union: values naming nothing on the object count against it, so `list.fields`
       // (8 values) stays with a renamed `List` rather than `Topic`, 3 of whose 3 properties it names.
-      const score = [squash(object) === prefix ? 1 : 0, matched / (names.length + values.size - matched), matched / names.length];
+      const score = [
+        squash(object) === prefix ? 1 : 0,
+        matched / (names.length + values.size - matched),
+        matched / names.length,
+      ];
       const order = best ? compareScores(score, best.score) : 1;
       if (order > 0) [best, tied] = [{ param, object, score, matched, of: names.length }, false];
       else if (order === 0) tied = true;
@@ -69,18 +78,32 @@ export function inferFieldSelection(op: ReadOperation, registry: SchemaRegistry,
     taken.add(c.object);
     const schema = registry.get(c.object)?.schema ?? {};
     const names = Object.keys(propertiesOf(schema) ?? {});
-    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string' && names.includes(r)) : [];
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((r): r is string => typeof r === 'string' && names.includes(r))
+      : [];
     const defaultsKnown = required.length > 0;
     entries.push({ param: c.param.name, object: c.object, defaults: required, inferred: { defaultsKnown } });
     const at = raw && parameterLocation(raw, c.param, docs);
-    if (at) docs.note(pairingNote(c.param.name, c.object, c.matched, c.of, defaultsKnown ? required : undefined), at);
+    if (at)
+      docs.note(
+        pairingNote(c.param.name, c.object, c.matched, c.of, defaultsKnown ? required : undefined),
+        at,
+      );
   }
   // Keep the parameters' order, as stated selections do.
-  entries.sort((a, b) => op.params.findIndex((p) => p.name === a.param) - op.params.findIndex((p) => p.name === b.param));
+  entries.sort(
+    (a, b) => op.params.findIndex((p) => p.name === a.param) - op.params.findIndex((p) => p.name === b.param),
+  );
   return { entries, ...(expansions && carried.includes ? { includes: carried.includes } : {}) };
 }
 
-function pairingNote(param: string, object: string, matched: number, of: number, defaults: string[] | undefined): string {
+function pairingNote(
+  param: string,
+  object: string,
+  matched: number,
+  of: number,
+  defaults: string[] | undefined,
+): string {
   const why = `its values name ${matched} of the ${of} properties of ${object}`;
   const rule = defaults
     ? `defaults from its required list (${defaults.join(', ')}), other fields present only when requested`
@@ -104,7 +127,10 @@ function carriedObjects(
     if (name && props && !objects.has(name)) objects.set(name, Object.keys(props));
   };
   add(properties.data);
-  const includesName = expansions && isObject(properties.includes) && typeof properties.includes.$ref === 'string' ? refName(properties.includes.$ref) : undefined;
+  const includesName =
+    expansions && isObject(properties.includes) && typeof properties.includes.$ref === 'string'
+      ? refName(properties.includes.$ref)
+      : undefined;
   const includes = includesName ? propertiesOf(registry.get(includesName)?.schema ?? {}) : undefined;
   if (!includes) return { objects };
   for (const member of Object.values(includes)) add(member);
@@ -129,18 +155,31 @@ function compareScores(a: number[], b: number[]): number {
 }
 
 /** The operation as written, with its place (for the switch and for locating the notes). */
-function rawOperation(op: ReadOperation, docs: DocumentSet): { value: Record<string, unknown>; item: Location & { value: Record<string, unknown> }; at: Location } | undefined {
+function rawOperation(
+  op: ReadOperation,
+  docs: DocumentSet,
+):
+  | { value: Record<string, unknown>; item: Location & { value: Record<string, unknown> }; at: Location }
+  | undefined {
   const root = docs.root;
   const paths = isObject(root) && isObject(root.paths) ? root.paths : undefined;
   if (!paths || paths[op.path] === undefined) return undefined;
   const item = docs.deref(paths[op.path], { file: docs.rootFile, tokens: ['paths', op.path] });
   const method = op.method.toLowerCase();
   if (!isObject(item.value) || !isObject(item.value[method])) return undefined;
-  return { value: item.value[method], item: { ...item, value: item.value }, at: { file: item.file, tokens: [...item.tokens, method] } };
+  return {
+    value: item.value[method],
+    item: { ...item, value: item.value },
+    at: { file: item.file, tokens: [...item.tokens, method] },
+  };
 }
 
 /** Where the parameter is defined: the operation's own entry, else the path item's (a `$ref` followed). */
-function parameterLocation(raw: NonNullable<ReturnType<typeof rawOperation>>, param: ParamModel, docs: DocumentSet): Location | undefined {
+function parameterLocation(
+  raw: NonNullable<ReturnType<typeof rawOperation>>,
+  param: ParamModel,
+  docs: DocumentSet,
+): Location | undefined {
   const lists: [unknown, Location][] = [
     [raw.value.parameters, { ...raw.at, tokens: [...raw.at.tokens, 'parameters'] }],
     [raw.item.value.parameters, { ...raw.item, tokens: [...raw.item.tokens, 'parameters'] }],
@@ -149,7 +188,8 @@ function parameterLocation(raw: NonNullable<ReturnType<typeof rawOperation>>, pa
     if (!Array.isArray(list)) continue;
     for (const [i, entry] of list.entries()) {
       const resolved = docs.deref(entry, { ...at, tokens: [...at.tokens, String(i)] });
-      if (isObject(resolved.value) && resolved.value.name === param.name && resolved.value.in === 'query') return { file: resolved.file, tokens: resolved.tokens };
+      if (isObject(resolved.value) && resolved.value.name === param.name && resolved.value.in === 'query')
+        return { file: resolved.file, tokens: resolved.tokens };
     }
   }
   return undefined;

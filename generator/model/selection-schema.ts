@@ -16,7 +16,10 @@ export function fieldType(checks: ValueChecks): SelectionModel['field'] {
 }
 
 /** The field names a `*.fields` parameter takes; undefined when it takes any string (then every property is selectable). */
-export function fieldValues(field: SelectionModel['field'], registry: SchemaRegistry): Set<string> | undefined {
+export function fieldValues(
+  field: SelectionModel['field'],
+  registry: SchemaRegistry,
+): Set<string> | undefined {
   const values = 'enum' in field ? registry.get(field.enum)?.schema.enum : field.values;
   if (!Array.isArray(values) || values.length === 0) return undefined;
   return new Set(values.filter((v): v is string => typeof v === 'string'));

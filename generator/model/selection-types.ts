@@ -96,5 +96,9 @@ export interface NarrowedMember {
   /** A property a boolean parameter adds when true (`x-adds-field`, the ads `with_total_count`): the params key. */
   flag?: { param: string };
   /** An object (the `includes` of X's envelope) some of whose properties hold selected objects. */
-  object?: { schema: string; members: NarrowedMember[]; /** It has other properties, left as they are. */ others: boolean };
+  object?: {
+    schema: string;
+    members: NarrowedMember[];
+    /** It has other properties, left as they are. */ others: boolean;
+  };
 }

@@ -3,7 +3,13 @@ import { pascalCase, shadowsGlobalType, typeName } from './names.ts';
 import { inferFieldSelection } from './selection-inference.ts';
 import { fieldType, fieldValues, propertiesOf } from './selection-schema.ts';
 import { refName, type SchemaRegistry } from './schemas.ts';
-import type { JsonSchema, NarrowedMember, NarrowingTypeParameter, OperationModel, SelectionModel } from './types.ts';
+import type {
+  JsonSchema,
+  NarrowedMember,
+  NarrowingTypeParameter,
+  OperationModel,
+  SelectionModel,
+} from './types.ts';
 
 type ReadOperation = Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>;
 
@@ -15,7 +21,11 @@ type ReadOperation = Omit<OperationModel, 'methodName' | 'group' | 'functionName
  * Where the spec does not state it, the pairing is inferred (selection-inference.ts).
  * Sets `narrowing` on those operations; returns the selections, shared between operations.
  */
-export function readSelections(operations: ReadOperation[], registry: SchemaRegistry, docs: DocumentSet): SelectionModel[] {
+export function readSelections(
+  operations: ReadOperation[],
+  registry: SchemaRegistry,
+  docs: DocumentSet,
+): SelectionModel[] {
   const selections: SelectionModel[] = [];
   const byKey = new Map<string, SelectionModel>();
   for (const op of operations) {
@@ -27,7 +37,9 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
     for (const entry of [...op.fieldSelection, ...inferred.entries]) {
       const object = registry.get(typeName(entry.object));
       const properties = object && propertiesOf(object.schema);
-      const param = op.params.find((p) => p.name === entry.param && p.in === 'query') ?? op.params.find((p) => p.name === entry.param);
+      const param =
+        op.params.find((p) => p.name === entry.param && p.in === 'query') ??
+        op.params.find((p) => p.name === entry.param);
       if (!object || !properties || !param || chosen.has(object.name)) continue;
       const field = fieldType(param.checks);
       const names = Object.keys(properties);
@@ -35,16 +47,31 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
       const required = Array.isArray(object.schema.required) ? object.schema.required : [];
       // A property the parameter cannot name is outside the mechanism: one the schema requires is
       // always there (a default in all but name), any other may come back or not, whatever is asked.
-      const unnamed = selectable ? names.filter((n) => !selectable.has(n) && !entry.defaults.includes(n)) : [];
-      const defaults = [...entry.defaults.filter((d) => d in properties), ...unnamed.filter((n) => required.includes(n))];
+      const unnamed = selectable
+        ? names.filter((n) => !selectable.has(n) && !entry.defaults.includes(n))
+        : [];
+      const defaults = [
+        ...entry.defaults.filter((d) => d in properties),
+        ...unnamed.filter((n) => required.includes(n)),
+      ];
       const unselectable = unnamed.filter((n) => !required.includes(n));
       const defaultsUnknown = entry.inferred?.defaultsKnown === false;
-      const key = JSON.stringify([object.name, entry.param, defaults, field, defaultsUnknown, entry.inferred !== undefined]);
+      const key = JSON.stringify([
+        object.name,
+        entry.param,
+        defaults,
+        field,
+        defaultsUnknown,
+        entry.inferred !== undefined,
+      ]);
       let selection = byKey.get(key);
       if (!selection) {
         const asked = names.filter((n) => !unselectable.includes(n));
         // A default field is always returned, so it is never one the API may leave out.
-        const sometimesAbsent = asked.filter((n) => !defaults.includes(n) && isObject(properties[n]) && properties[n]['x-sometimes-absent'] === true);
+        const sometimesAbsent = asked.filter(
+          (n) =>
+            !defaults.includes(n) && isObject(properties[n]) && properties[n]['x-sometimes-absent'] === true,
+        );
         selection = {
           name: registry.claimName(`${object.name}Selection`),
           object: object.name,
@@ -65,15 +92,21 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
       chosen.set(object.name, { name: selection.name, param: param.key });
       if (entry.inferred) inferredParams.add(param.key);
     }
-    const members = chosen.size > 0 ? narrowedMembers(op.success.typeName, chosen, includesKeys(op) ?? inferred.includes, registry, 0) : [];
+    const members =
+      chosen.size > 0
+        ? narrowedMembers(op.success.typeName, chosen, includesKeys(op) ?? inferred.includes, registry, 0)
+        : [];
     members.push(...flaggedMembers(op, registry));
     if (members.length === 0) continue;
     const base = pascalCase(op.id);
-    const name = registry.isTaken(`${base}Response`) ? registry.claimName(`${base}Result`) : registry.claimName(`${base}Response`);
+    const name = registry.isTaken(`${base}Response`)
+      ? registry.claimName(`${base}Result`)
+      : registry.claimName(`${base}Response`);
     const used = new Set(members.flatMap(paramsOfMember));
     const inferredFrom = [...inferredParams].filter((p) => used.has(p));
     const paramsTypeName = registry.claimName(`${op.paramsType}Of`);
-    const pageTypeName = op.pagination && pageExtendsBody(op, members, registry) ? registry.claimName(`${base}Page`) : undefined;
+    const pageTypeName =
+      op.pagination && pageExtendsBody(op, members, registry) ? registry.claimName(`${base}Page`) : undefined;
     op.narrowing = {
       typeName: name,
       body: op.success.typeName,
@@ -88,18 +121,35 @@ export function readSelections(operations: ReadOperation[], registry: SchemaRegi
 }
 
 /** The members a page adds to its body (the runtime's `PageMembers`). */
-const PAGE_MEMBERS = ['items', 'nextToken', 'previousToken', 'rateLimit', 'hasNextPage', 'getNextPage', 'getPreviousPage'];
+const PAGE_MEMBERS = [
+  'items',
+  'nextToken',
+  'previousToken',
+  'rateLimit',
+  'hasNextPage',
+  'getNextPage',
+  'getPreviousPage',
+];
 
 /**
  * Whether a page interface can extend the narrowed result: it is an interface (no flag), and the body
  * declares its properties plainly (no `allOf`, `oneOf`, `anyOf`) and none a page adds.
  */
-function pageExtendsBody(op: ReadOperation, members: readonly NarrowedMember[], registry: SchemaRegistry): boolean {
+function pageExtendsBody(
+  op: ReadOperation,
+  members: readonly NarrowedMember[],
+  registry: SchemaRegistry,
+): boolean {
   if (members.some((m) => m.flag)) return false;
   const body = registry.get(op.success.typeName)?.schema;
   if (!body || body.allOf !== undefined || body.oneOf !== undefined || body.anyOf !== undefined) return false;
   const properties = propertiesOf(body);
-  return properties !== undefined && !PAGE_MEMBERS.some((m) => m in properties) && !isObject(body.additionalProperties) && body.additionalProperties !== true;
+  return (
+    properties !== undefined &&
+    !PAGE_MEMBERS.some((m) => m in properties) &&
+    !isObject(body.additionalProperties) &&
+    body.additionalProperties !== true
+  );
 }
 
 /**
@@ -107,7 +157,10 @@ function pageExtendsBody(op: ReadOperation, members: readonly NarrowedMember[], 
  * members name them, each named after its parameter (`tweet.fields` -> `TweetFields`) unless a type
  * the declarations refer to has that name (a model's, or a global one it would hide).
  */
-function typeParameters(members: readonly NarrowedMember[], registry: SchemaRegistry): NarrowingTypeParameter[] {
+function typeParameters(
+  members: readonly NarrowedMember[],
+  registry: SchemaRegistry,
+): NarrowingTypeParameter[] {
   const out: NarrowingTypeParameter[] = [];
   const visit = (list: readonly NarrowedMember[]): void => {
     for (const m of list) {
@@ -115,7 +168,12 @@ function typeParameters(members: readonly NarrowedMember[], registry: SchemaRegi
       if (param !== undefined && !out.some((t) => t.param === param)) {
         const base = pascalCase(param);
         let name = base;
-        for (let n = 2; registry.isTaken(name) || shadowsGlobalType(name) || out.some((t) => t.name === name); n++) name = `${base}${n}`;
+        for (
+          let n = 2;
+          registry.isTaken(name) || shadowsGlobalType(name) || out.some((t) => t.name === name);
+          n++
+        )
+          name = `${base}${n}`;
         out.push({ param, name, kind: m.flag ? 'flag' : 'list' });
       }
       if (m.object) visit(m.object.members);
@@ -138,7 +196,8 @@ function flaggedMembers(op: ReadOperation, registry: SchemaRegistry): NarrowedMe
     const field = param.schema['x-adds-field'];
     // A property the schema requires is always there, whatever the flag.
     const required = Array.isArray(body.required) && body.required.includes(field);
-    if (typeof field !== 'string' || param.checks.type !== 'boolean' || !(field in properties) || required) continue;
+    if (typeof field !== 'string' || param.checks.type !== 'boolean' || !(field in properties) || required)
+      continue;
     if (members.some((m) => m.property === field)) continue;
     members.push({ property: field, required: false, array: false, flag: { param: param.key } });
   }
@@ -149,7 +208,9 @@ function flaggedMembers(op: ReadOperation, registry: SchemaRegistry): NarrowedMe
 function includesKeys(op: ReadOperation): Set<string> | undefined {
   const map = op.params.map((p) => p.schema['x-expansions']).find(isObject);
   if (!map) return undefined;
-  return new Set(Object.values(map).flatMap((v) => (isObject(v) && typeof v.includes === 'string' ? [v.includes] : [])));
+  return new Set(
+    Object.values(map).flatMap((v) => (isObject(v) && typeof v.includes === 'string' ? [v.includes] : [])),
+  );
 }
 
 /**
@@ -181,7 +242,11 @@ function narrowedMembers(
     } else if (depth === 0 && !array && expandable) {
       const inner = narrowedMembers(target, chosen, expandable, registry, 1);
       const all = propertiesOf(registry.get(target)?.schema ?? {}) ?? {};
-      if (inner.length > 0) members.push({ ...base, object: { schema: target, members: inner, others: Object.keys(all).length > inner.length } });
+      if (inner.length > 0)
+        members.push({
+          ...base,
+          object: { schema: target, members: inner, others: Object.keys(all).length > inner.length },
+        });
     }
   }
   return members;

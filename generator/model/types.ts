@@ -4,7 +4,13 @@
  * The credentials' part is in security-types.ts, field selection's in selection-types.ts; both are
  * exported from here too.
  */
-import type { AuthFlowsModel, AuthKind, OAuthStep, SecuritySchemeModel, WebhookSignatureModel } from './security-types.ts';
+import type {
+  AuthFlowsModel,
+  AuthKind,
+  OAuthStep,
+  SecuritySchemeModel,
+  WebhookSignatureModel,
+} from './security-types.ts';
 import type { FieldSelectionModel, NarrowingModel, SelectionModel } from './selection-types.ts';
 
 export type * from './security-types.ts';
@@ -194,7 +200,16 @@ export interface RateLimitModel {
   when?: string;
 }
 
-export type SerializationStyle = 'simple' | 'label' | 'matrix' | 'csv' | 'ssv' | 'pipes' | 'multi' | 'deepObject' | 'json';
+export type SerializationStyle =
+  | 'simple'
+  | 'label'
+  | 'matrix'
+  | 'csv'
+  | 'ssv'
+  | 'pipes'
+  | 'multi'
+  | 'deepObject'
+  | 'json';
 
 export interface ParamModel {
   /** Name on the wire. */

@@ -36,7 +36,8 @@ export function valueChecks(
   // Bytes (a Blob in a multipart part or an octet-stream body) are no string to check.
   if (type && !(type === 'string' && node.format === 'binary')) checks.type = type;
   if (admitsNull(node)) checks.nullable = true;
-  const num = (key: string): number | undefined => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
+  const num = (key: string): number | undefined =>
+    typeof node[key] === 'number' ? (node[key] as number) : undefined;
   const assign = <K extends keyof ValueChecks>(key: K, value: ValueChecks[K] | undefined): void => {
     if (value !== undefined) checks[key] = value;
   };
@@ -59,7 +60,10 @@ export function valueChecks(
   assign('minItems', num('minItems'));
   assign('maxItems', num('maxItems'));
   if (node.uniqueItems === true) checks.uniqueItems = true;
-  if (typeof node.format === 'string' && ['date-time', 'date', 'int32', 'int64', 'uri', 'email'].includes(node.format)) {
+  if (
+    typeof node.format === 'string' &&
+    ['date-time', 'date', 'int32', 'int64', 'uri', 'email'].includes(node.format)
+  ) {
     checks.format = node.format;
   }
   if (!checks.enumRef) {
@@ -75,13 +79,29 @@ export function valueChecks(
 }
 
 /** Keys beside a `$ref` that say nothing about valid values. */
-const ANNOTATIONS = new Set(['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'default', 'example', 'examples', 'externalDocs']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'default',
+  'example',
+  'examples',
+  'externalDocs',
+]);
 
 /** How deep checks follow nested objects and arrays. */
 const MAX_DEPTH = 6;
 
 /** The property, required-property and union checks of an object schema (allOf parts merged). */
-function objectChecks(node: JsonSchema, registry: SchemaRegistry, enumNames: ReadonlySet<string>, depth: number, seen: ReadonlySet<string>): ValueChecks {
+function objectChecks(
+  node: JsonSchema,
+  registry: SchemaRegistry,
+  enumNames: ReadonlySet<string>,
+  depth: number,
+  seen: ReadonlySet<string>,
+): ValueChecks {
   const out: ValueChecks = {};
   const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf.filter(isObject) : [])];
   const properties: Record<string, ValueChecks> = {};
@@ -100,22 +120,34 @@ function objectChecks(node: JsonSchema, registry: SchemaRegistry, enumNames: Rea
         if (Object.keys(inner).length > 0) properties[name] = inner;
       }
     }
-    if (Array.isArray(resolved.required)) resolved.required.forEach((r) => typeof r === 'string' && required.add(r));
+    if (Array.isArray(resolved.required))
+      resolved.required.forEach((r) => typeof r === 'string' && required.add(r));
   }
   if (Object.keys(properties).length > 0) out.properties = properties;
   if (required.size > 0) out.requiredProperties = [...required];
-  const variants = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  const variants = Array.isArray(node.oneOf)
+    ? node.oneOf
+    : Array.isArray(node.anyOf)
+      ? node.anyOf
+      : undefined;
   if (variants && variants.every(isObject)) {
     const shapes = variants.map((v) => valueChecks(v as JsonSchema, registry, enumNames, depth + 1, seen));
     if (shapes.some((shape) => Object.keys(shape).length === 0)) return out;
     out.oneOf = shapes;
-    const stated = isObject(node.discriminator) && typeof node.discriminator.propertyName === 'string' ? node.discriminator.propertyName : undefined;
+    const stated =
+      isObject(node.discriminator) && typeof node.discriminator.propertyName === 'string'
+        ? node.discriminator.propertyName
+        : undefined;
     // Without a stated discriminator, a property every shape fixes to its own values picks the shape.
     const candidates = Object.keys(shapes[0]?.properties ?? {}).filter((name) =>
-      shapes.every((shape) => shape.properties?.[name]?.enum !== undefined || shape.properties?.[name]?.enumRef !== undefined),
+      shapes.every(
+        (shape) =>
+          shape.properties?.[name]?.enum !== undefined || shape.properties?.[name]?.enumRef !== undefined,
+      ),
     );
     const discriminator = stated ?? candidates[0];
-    if (discriminator && shapes.every((shape) => shape.properties?.[discriminator]?.enum)) out.discriminator = discriminator;
+    if (discriminator && shapes.every((shape) => shape.properties?.[discriminator]?.enum))
+      out.discriminator = discriminator;
   }
   return out;
 }
@@ -125,14 +157,22 @@ function admitsNull(node: JsonSchema): boolean {
   if (node.nullable === true || node.type === 'null' || node.const === null) return true;
   if (Array.isArray(node.type) && node.type.includes('null')) return true;
   if (Array.isArray(node.enum) && node.enum.includes(null)) return true;
-  const branches = [...(Array.isArray(node.oneOf) ? node.oneOf : []), ...(Array.isArray(node.anyOf) ? node.anyOf : [])];
+  const branches = [
+    ...(Array.isArray(node.oneOf) ? node.oneOf : []),
+    ...(Array.isArray(node.anyOf) ? node.anyOf : []),
+  ];
   return branches.some((b) => isObject(b) && admitsNull(b));
 }
 
 function primaryType(node: JsonSchema): ValueChecks['type'] | undefined {
   const raw = Array.isArray(node.type) ? node.type.filter((t) => t !== 'null') : [node.type];
   const first = raw.length === 1 ? raw[0] : undefined;
-  return first === 'string' || first === 'integer' || first === 'number' || first === 'boolean' || first === 'array' || first === 'object'
+  return first === 'string' ||
+    first === 'integer' ||
+    first === 'number' ||
+    first === 'boolean' ||
+    first === 'array' ||
+    first === 'object'
     ? first
     : undefined;
 }

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { type Change, parseVersion } from '../diff/change.ts';
 import { diffSnapshots } from '../diff/rules.ts';
 import type { ApiSnapshot } from '../diff/snapshot.ts';
-import { HISTORY_FILE, HISTORY_FORMAT, type HistoryRelease, parseHistory, renderHistory } from '../history/rename-history.ts';
+import {
+  HISTORY_FILE,
+  HISTORY_FORMAT,
+  type HistoryRelease,
+  parseHistory,
+  renderHistory,
+} from '../history/rename-history.ts';
 
 /** What a regeneration's history step reads. */
 export interface HistoryStep {
@@ -38,13 +44,18 @@ export function extendHistory(step: HistoryStep, files: Map<string, string>): vo
     history = { format: HISTORY_FORMAT, package: step.name, client: step.client, releases: [] };
     const major = step.previousVersion !== undefined ? parseVersion(step.previousVersion)?.[0] : undefined;
     if (step.beforeLastMajor && step.previous && major !== undefined && major > 1) {
-      const entry = release(`${major}.0.0`, step.previous.specVersion, diffSnapshots(step.beforeLastMajor, step.previous));
+      const entry = release(
+        `${major}.0.0`,
+        step.previous.specVersion,
+        diffSnapshots(step.beforeLastMajor, step.previous),
+      );
       if (entry.changes.length > 0) history.releases.push(entry);
     }
   }
   history.package = step.name;
   history.client = step.client;
-  const breaks = step.changes !== undefined && (step.bump === 'major' || step.changes.some((c) => c.rename !== undefined));
+  const breaks =
+    step.changes !== undefined && (step.bump === 'major' || step.changes.some((c) => c.rename !== undefined));
   if (breaks && !history.releases.some((r) => r.version === step.version)) {
     const entry = release(step.version, step.snapshot.specVersion, step.changes ?? []);
     if (entry.changes.length > 0) history.releases.push(entry);
@@ -53,7 +64,9 @@ export function extendHistory(step: HistoryStep, files: Map<string, string>): vo
 }
 
 function release(version: string, spec: string, changes: readonly Change[]): HistoryRelease {
-  const kept = changes.filter((c) => c.level === 'breaking' || c.rename !== undefined).map(({ where: _where, ...rest }) => rest);
+  const kept = changes
+    .filter((c) => c.level === 'breaking' || c.rename !== undefined)
+    .map(({ where: _where, ...rest }) => rest);
   return { version, spec, changes: kept };
 }
 

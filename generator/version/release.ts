@@ -62,26 +62,47 @@ export function applyRelease(config: ReleaseSettings, files: Map<string, string>
   let changelog = previousLog;
   let changes: Change[] | undefined;
   if (previousVersion === undefined) {
-    if (config.version !== undefined && !parseVersion(config.version)) throw new UsageError(`${config.name}: version "${config.version}" is not a semver version (such as 1.0.0)`);
+    if (config.version !== undefined && !parseVersion(config.version))
+      throw new UsageError(
+        `${config.name}: version "${config.version}" is not a semver version (such as 1.0.0)`,
+      );
     version = config.version ?? DEFAULT_FIRST_VERSION;
-    changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, [], 'First version.'));
+    changelog = prependEntry(
+      previousLog,
+      changelogEntry(version, snapshot.specVersion, [], 'First version.'),
+    );
     release = { version, bump: 'first' };
   } else if (previousSnapshot === undefined) {
     // A package from before snapshots (or of an older snapshot format): nothing to compare with,
     // so this generation is the baseline the next one is compared against.
     version = previousVersion;
-    if (previousLog === undefined) changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'First version with an API snapshot; earlier changes are not recorded.'));
+    if (previousLog === undefined)
+      changelog = prependEntry(
+        undefined,
+        changelogEntry(
+          version,
+          snapshot.specVersion,
+          [],
+          'First version with an API snapshot; earlier changes are not recorded.',
+        ),
+      );
     release = { version, previous: previousVersion, bump: 'none' };
   } else {
     // Identical snapshots have no changes: the diff, the slowest step of such a run, is skipped.
     changes = unchanged ? [] : diffSnapshots(previousSnapshot, snapshot);
     // The same API from different code (a newer xgen's runtime, a `templates:` override) is a patch.
     // A snapshot from before code digests takes the files on disk as what xgen wrote.
-    if (!unchanged && bumpOf(changes) === 'none') changes = codeChanges(previousSnapshot.code ?? digestsOnDisk(config.out), snapshot.code);
+    if (!unchanged && bumpOf(changes) === 'none')
+      changes = codeChanges(previousSnapshot.code ?? digestsOnDisk(config.out), snapshot.code);
     const bump = bumpOf(changes);
     version = nextVersion(previousVersion, bump);
-    if (bump !== 'none') changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
-    else if (previousLog === undefined) changelog = prependEntry(undefined, changelogEntry(version, snapshot.specVersion, [], 'Earlier changes are not recorded.'));
+    if (bump !== 'none')
+      changelog = prependEntry(previousLog, changelogEntry(version, snapshot.specVersion, changes));
+    else if (previousLog === undefined)
+      changelog = prependEntry(
+        undefined,
+        changelogEntry(version, snapshot.specVersion, [], 'Earlier changes are not recorded.'),
+      );
     release = { version, previous: previousVersion, bump };
     if (changes.some((c) => c.level === 'breaking' && c.rename !== undefined)) release.renames = true;
   }
@@ -137,12 +158,22 @@ function digestsOnDisk(out: string): Record<string, string> {
 }
 
 /** One patch change naming the code files that differ, when the API does not. */
-function codeChanges(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): Change[] {
-  const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((path) => before[path] !== after[path]);
+function codeChanges(
+  before: Readonly<Record<string, string>>,
+  after: Readonly<Record<string, string>>,
+): Change[] {
+  const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (path) => before[path] !== after[path],
+  );
   if (paths.length === 0) return [];
   paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const more = paths.length > 8 ? ` and ${paths.length - 8} more` : '';
-  return [{ level: 'patch', message: `generated code changed with the same API: ${paths.slice(0, 8).join(', ')}${more}` }];
+  return [
+    {
+      level: 'patch',
+      message: `generated code changed with the same API: ${paths.slice(0, 8).join(', ')}${more}`,
+    },
+  ];
 }
 
 function readText(path: string): string | undefined {

@@ -1,4 +1,16 @@
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { OutputError } from '../errors.ts';
@@ -84,11 +96,14 @@ function isInside(path: string, dir: string): boolean {
  */
 export function checkReplaceable(dir: string, protectedPaths: { path: string; what: string }[] = []): void {
   const shown = shownPath(dir);
-  if (parse(resolve(dir)).root === resolve(dir)) throw new OutputError(`refusing to write a package to ${dir}: that is the root of the file system`);
+  if (parse(resolve(dir)).root === resolve(dir))
+    throw new OutputError(`refusing to write a package to ${dir}: that is the root of the file system`);
   for (const { path, what } of [{ path: process.cwd(), what: 'the current folder' }, ...protectedPaths]) {
     if (isInside(path, dir)) {
       const is = real(path) === real(dir) ? 'is' : 'holds';
-      throw new OutputError(`refusing to replace ${shown}: it ${is} ${what}. Choose a folder of its own for the package`);
+      throw new OutputError(
+        `refusing to replace ${shown}: it ${is} ${what}. Choose a folder of its own for the package`,
+      );
     }
   }
   let stat;
@@ -97,7 +112,10 @@ export function checkReplaceable(dir: string, protectedPaths: { path: string; wh
   } catch {
     return; // missing (or a parent is in the way, which the write reports)
   }
-  if (stat.isSymbolicLink()) throw new OutputError(`refusing to replace ${shown}: it is a symbolic link; point --out (or out) at a real folder`);
+  if (stat.isSymbolicLink())
+    throw new OutputError(
+      `refusing to replace ${shown}: it is a symbolic link; point --out (or out) at a real folder`,
+    );
   if (!stat.isDirectory()) throw new OutputError(`refusing to replace ${shown}: it is a file, not a folder`);
   const entries = readdirSync(dir);
   if (entries.length === 0 || entries.includes(PACKAGE_MARKER)) return;
@@ -112,7 +130,7 @@ export function checkReplaceable(dir: string, protectedPaths: { path: string; wh
  */
 function makeDirs(dir: string, made: Set<string>): void {
   const missing: string[] = [];
-  for (let at = dir; !made.has(at); ) {
+  for (let at = dir; !made.has(at);) {
     let stat;
     try {
       stat = statSync(at);
@@ -122,7 +140,12 @@ function makeDirs(dir: string, made: Set<string>): void {
       at = dirname(at);
       continue;
     }
-    if (!stat.isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: at });
+    if (!stat.isDirectory())
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), {
+        code: 'ENOTDIR',
+        syscall: 'mkdir',
+        path: at,
+      });
     made.add(at);
   }
   for (const path of missing.reverse()) {
@@ -144,7 +167,11 @@ function makeDirs(dir: string, made: Set<string>): void {
  * Only a folder `checkReplaceable` accepts is replaced; a file-system failure is an OutputError.
  * Nothing is swapped in once the run has been interrupted (SIGINT, SIGTERM).
  */
-export async function writePackageAtomically(dir: string, files: Map<string, string>, protectedPaths: { path: string; what: string }[] = []): Promise<{ kept: string[] }> {
+export async function writePackageAtomically(
+  dir: string,
+  files: Map<string, string>,
+  protectedPaths: { path: string; what: string }[] = [],
+): Promise<{ kept: string[] }> {
   checkReplaceable(dir, protectedPaths);
   throwIfInterrupted();
   try {
@@ -170,7 +197,8 @@ async function swapIn(dir: string, files: Map<string, string>): Promise<{ kept: 
     // this thread (a package of GitHub's size has hundreds of files): a signal meanwhile is
     // answered at once, and the check below keeps the staged tree out.
     for (const [path, text] of files) {
-      if (isAbsolute(path) || path.split(/[\\/]/).includes('..')) throw new Error(`refusing to write outside the package: ${path}`);
+      if (isAbsolute(path) || path.split(/[\\/]/).includes('..'))
+        throw new Error(`refusing to write outside the package: ${path}`);
       const target = join(staging, path);
       makeDirs(dirname(target), made);
       await writeFile(target, text);

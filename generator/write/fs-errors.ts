@@ -24,7 +24,10 @@ export function outputError(error: unknown, out: string): unknown {
   if (!(error instanceof Error) || typeof e.code !== 'string') return error;
   const reason = REASONS[e.code] ?? e.code;
   // The staging and retired folders beside the package are xgen's own business: name their parent.
-  const path = typeof e.path === 'string' && /\.xgen-(new|old)-\d+/.test(e.path) ? e.path.replace(/\/?\.[^/]*\.xgen-(new|old)-\d+.*$/, '') || '/' : e.path;
+  const path =
+    typeof e.path === 'string' && /\.xgen-(new|old)-\d+/.test(e.path)
+      ? e.path.replace(/\/?\.[^/]*\.xgen-(new|old)-\d+.*$/, '') || '/'
+      : e.path;
   const at = typeof path === 'string' && path !== out ? ` (${e.syscall ?? 'at'} ${path})` : '';
   return new OutputError(`cannot write ${out}: ${reason}${at}`);
 }

@@ -22,10 +22,28 @@ export const transport: Transport | undefined = undefined;
  * failure, which would be retried and could not be told apart. A `fetch` option is never asked to
  * follow (the client does not know what it does with credentials): the same error.
  */
-export const send: Send = async ({ fetch, given, kind, fail }: Call, first: SigningTarget, body: BodyInit | null, deadline: Deadline): Promise<Response> => {
+export const send: Send = async (
+  { fetch, given, kind, fail }: Call,
+  first: SigningTarget,
+  body: BodyInit | null,
+  deadline: Deadline,
+): Promise<Response> => {
   // `fetch` is called as a plain function: a browser's refuses any other `this` than the window.
   const follows = !given && [undefined, 'bearer', 'oauth2', 'basic'].includes(kind);
-  const response = await fetch(first.url, { method: first.method, headers: first.headers, body, redirect: follows ? 'follow' : 'manual', signal: deadline.signal ?? null });
-  if (follows || (response.type !== 'opaqueredirect' && !(response.status > 300 && response.status < 400 && response.headers.has('location')))) return response;
-  throw fail(`the server answered with a redirect, not followed in a browser ${given ? 'through the fetch option' : `with ${kind} credentials`}; use the URL it redirects to as baseUrl`);
+  const response = await fetch(first.url, {
+    method: first.method,
+    headers: first.headers,
+    body,
+    redirect: follows ? 'follow' : 'manual',
+    signal: deadline.signal ?? null,
+  });
+  if (
+    follows ||
+    (response.type !== 'opaqueredirect' &&
+      !(response.status > 300 && response.status < 400 && response.headers.has('location')))
+  )
+    return response;
+  throw fail(
+    `the server answered with a redirect, not followed in a browser ${given ? 'through the fetch option' : `with ${kind} credentials`}; use the URL it redirects to as baseUrl`,
+  );
 };

@@ -20,7 +20,9 @@ export function percentEncode(value: string): string {
   if (UNRESERVED_ONLY.test(value)) return value;
   const wellFormed = SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
   const encoded = encodeURIComponent(wellFormed);
-  return SUB_DELIMS.test(encoded) ? encoded.replace(EXTRA_RESERVED, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
+  return SUB_DELIMS.test(encoded)
+    ? encoded.replace(EXTRA_RESERVED, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    : encoded;
 }
 
 const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;

@@ -12,7 +12,13 @@
  * is one module whichever copy of the runtime loads it.
  */
 import { Buffer } from 'node:buffer';
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
@@ -34,7 +40,8 @@ let lastTarget: { secure: boolean; hostname: string; port: string } | undefined;
 export const transport = (input: string, init: RequestInit, stop?: Stop): Promise<Response> => {
   // The methods fetch refuses (forbidden methods), refused alike: a call behaves the same on both transports.
   const method = init.method ?? 'GET';
-  if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return Promise.reject(new TypeError(`'${method}' HTTP method is unsupported.`));
+  if (/^(CONNECT|TRACE|TRACK)$/i.test(method))
+    return Promise.reject(new TypeError(`'${method}' HTTP method is unsupported.`));
   // The runtime always hands its deadline (the attempt's time limit joined with the caller's signal).
   const watching = stop ?? { stopped: false, reason: undefined, onStop: undefined };
   if (watching.stopped) return Promise.reject(watching.reason);
@@ -42,8 +49,15 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   const origin = slash < 0 ? input : input.slice(0, slash);
   if (origin !== lastOrigin || !lastTarget) {
     const url = new URL(origin);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }));
-    lastTarget = { secure: url.protocol === 'https:', hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port };
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return Promise.reject(
+        new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) }),
+      );
+    lastTarget = {
+      secure: url.protocol === 'https:',
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port,
+    };
     lastOrigin = origin;
   }
   const { secure, hostname, port } = lastTarget;
@@ -63,7 +77,11 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         path: slash < 0 ? '/' : input.slice(slash),
         headers,
         // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
-        agent: fresh ? false : secure ? (httpsAgent ??= new HttpsAgent(AGENT)) : (httpAgent ??= new HttpAgent(AGENT)),
+        agent: fresh
+          ? false
+          : secure
+            ? (httpsAgent ??= new HttpsAgent(AGENT))
+            : (httpAgent ??= new HttpAgent(AGENT)),
       };
       const req = (secure ? httpsRequest : httpRequest)(options);
       let settled = false;
@@ -86,8 +104,13 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         watching.onStop = undefined;
         // A kept-alive socket the server closed as this request went out on it: resent once on a new
         // connection when sending it twice is harmless (see `closedWhileIdle`); not one of the caller's retries.
-        if (!fresh && closedWhileIdle(req, error, readBefore) && (payload === null || !(payload instanceof ReadableStream))) {
-          if (resendable || (req.socket?.bytesWritten ?? writtenBefore) === writtenBefore) return resolve(send(payload, true));
+        if (
+          !fresh &&
+          closedWhileIdle(req, error, readBefore) &&
+          (payload === null || !(payload instanceof ReadableStream))
+        ) {
+          if (resendable || (req.socket?.bytesWritten ?? writtenBefore) === writtenBefore)
+            return resolve(send(payload, true));
         }
         reject(new TypeError('fetch failed', { cause: error }));
       });
@@ -96,11 +119,16 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         settled = true;
         resolve(new NodeResponse(res, watching) as unknown as Response);
       });
-      if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array) req.end(payload ?? undefined);
-      else Readable.fromWeb(payload).on('error', (error) => req.destroy(error)).pipe(req);
+      if (payload === null || typeof payload === 'string' || payload instanceof Uint8Array)
+        req.end(payload ?? undefined);
+      else
+        Readable.fromWeb(payload)
+          .on('error', (error) => req.destroy(error))
+          .pipe(req);
     });
   // Most requests have no body or a string one: sent without waiting for an encoder.
-  if (body === null || typeof body === 'string' || body instanceof Uint8Array) return send(plainBody(body, headers));
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array)
+    return send(plainBody(body, headers));
   return bodyOf(body, headers).then(send);
 };
 
@@ -126,7 +154,11 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/i;
  */
 function closedWhileIdle(req: ClientRequest, error: unknown, readBefore: number): boolean {
   const code = (error as { code?: unknown }).code;
-  return req.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE') && (req.socket?.bytesRead ?? readBefore) === readBefore;
+  return (
+    req.reusedSocket &&
+    (code === 'ECONNRESET' || code === 'EPIPE') &&
+    (req.socket?.bytesRead ?? readBefore) === readBefore
+  );
 }
 
 function plainBody(body: string | Uint8Array | null, headers: OutgoingHttpHeaders): Payload {
@@ -250,10 +282,22 @@ class NodeResponse {
       over = true;
       this.#watching.onStop = undefined;
       if (error === undefined) end();
-      else fail(this.#watching.stopped ? this.#watching.reason : (error instanceof TypeError ? error : new TypeError('terminated', { cause: error })));
+      else
+        fail(
+          this.#watching.stopped
+            ? this.#watching.reason
+            : error instanceof TypeError
+              ? error
+              : new TypeError('terminated', { cause: error }),
+        );
     };
     const encoding = res.headers['content-encoding']?.trim().toLowerCase();
-    const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : undefined;
+    const decoder =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? createGunzip()
+        : encoding === 'deflate'
+          ? createInflate()
+          : undefined;
     const source: Readable = decoder ?? res;
     const cutOff = (): void => {
       if (!res.complete) finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));

@@ -134,7 +134,12 @@ export async function oauth1Sign(
     ['oauth_consumer_key', consumerKey],
     ['oauth_nonce', options.nonce === undefined ? randomNonce() : checkNonce(options.nonce)],
     ['oauth_signature_method', 'HMAC-SHA1'],
-    ['oauth_timestamp', options.timestamp === undefined ? String(Math.floor(Date.now() / 1000)) : checkTimestamp(options.timestamp)],
+    [
+      'oauth_timestamp',
+      options.timestamp === undefined
+        ? String(Math.floor(Date.now() / 1000))
+        : checkTimestamp(options.timestamp),
+    ],
   ];
   if (token !== undefined) oauth.push(['oauth_token', token]);
   if (options.version !== null) oauth.push(['oauth_version', '1.0']);
@@ -224,13 +229,16 @@ const ASCII_NONCE = /^[\x20-\x7E]+$/;
 
 function checkNonce(nonce: string): string {
   if (typeof nonce !== 'string' || !ASCII_NONCE.test(nonce)) {
-    throw new TypeError('oauth1Sign: options.nonce must be a non-empty string of printable ASCII characters (X accepts only ASCII nonces)');
+    throw new TypeError(
+      'oauth1Sign: options.nonce must be a non-empty string of printable ASCII characters (X accepts only ASCII nonces)',
+    );
   }
   return nonce;
 }
 
 function checkTimestamp(timestamp: number | string): string {
-  if (typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0) return String(timestamp);
+  if (typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0)
+    return String(timestamp);
   if (typeof timestamp === 'string' && /^[0-9]+$/.test(timestamp)) return timestamp;
   throw new TypeError('oauth1Sign: options.timestamp must be a non-negative integer number of seconds');
 }
@@ -252,7 +260,10 @@ function randomNonce(): string {
 const NONCE_BYTES = 32;
 const noncePool = new Uint8Array(NONCE_BYTES * 64);
 let noncePos = noncePool.length;
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16));
+const HEX: readonly string[] = Array.from(
+  { length: 256 },
+  (_, byte) => (byte < 16 ? '0' : '') + byte.toString(16),
+);
 
 // `Uint8Array<ArrayBuffer>`: TypeScript 7's DOM lib takes no view of a SharedArrayBuffer here.
 function getRandomValues(bytes: Uint8Array<ArrayBuffer>): void {
@@ -269,5 +280,10 @@ function getRandomValues(bytes: Uint8Array<ArrayBuffer>): void {
  */
 export const oauth1Auth: CoreExtension = {
   oauth1: async (target, credentials) =>
-    (await oauth1Sign({ method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) }, credentials)).header,
+    (
+      await oauth1Sign(
+        { method: target.method, url: target.url, ...(target.form ? { form: target.form } : {}) },
+        credentials,
+      )
+    ).header,
 };

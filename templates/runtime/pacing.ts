@@ -137,6 +137,7 @@ export const paceRequest: Pacer = async (clock, limits, params, signal) => {
     // The figures are of one limit: the budget of that size, or the only one this request counts against.
     const sized = own.filter((budget) => budget.requests === figures.limit);
     const target = sized.length > 0 ? sized : own.length === 1 ? own : [];
-    for (const budget of target) budget.sync(now, figures.remaining, figures.reset === undefined ? undefined : figures.reset * 1000);
+    for (const budget of target)
+      budget.sync(now, figures.remaining, figures.reset === undefined ? undefined : figures.reset * 1000);
   };
 };

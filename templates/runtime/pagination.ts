@@ -122,9 +122,7 @@ export class PagePromise<Body, Item, ThisPage extends PageMembers<Item, ThisPage
     return this.first().then(onFulfilled, onRejected);
   }
 
-  catch<B = never>(
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<ThisPage | B> {
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<ThisPage | B> {
     return this.first().catch(onRejected);
   }
 
@@ -195,7 +193,10 @@ export class PagePromise<Body, Item, ThisPage extends PageMembers<Item, ThisPage
       for (let round = 0; round < maxRounds; round++) {
         if (round > 0) await this.core.sleep(intervalMs, signal);
         const params = since === undefined ? base : { ...base, since_id: since };
-        const walk = new PagePromise<Body, Item, ThisPage>(this.core, this.op, params, { ...request, signal });
+        const walk = new PagePromise<Body, Item, ThisPage>(this.core, this.op, params, {
+          ...request,
+          signal,
+        });
         if (since === undefined) {
           since = newestIdOf(await walk, undefined);
           continue;

@@ -22,7 +22,9 @@ const BROKE_AFTER_SENDING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'U
 function notResent(call: Call, method: string, error: unknown): unknown {
   const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
   if (typeof code !== 'string' || !BROKE_AFTER_SENDING.has(code)) return error;
-  return call.fail(`${code} after sending: the server may have received it; a ${method} is resent only with retryNonIdempotent`);
+  return call.fail(
+    `${code} after sending: the server may have received it; a ${method} is resent only with retryNonIdempotent`,
+  );
 }
 
 /** Redirects followed before giving up. */
@@ -37,7 +39,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * and 308 keep method and body (RFC 9110). Where a redirect cannot be followed by script (a browser
  * fetch answers `opaqueredirect`): a ConnectionError.
  */
-export const follow: Send = async (call: Call, first: SigningTarget, body: BodyInit | null, deadline: Deadline): Promise<Response> => {
+export const follow: Send = async (
+  call: Call,
+  first: SigningTarget,
+  body: BodyInit | null,
+  deadline: Deadline,
+): Promise<Response> => {
   // Called as a plain function: a browser's fetch refuses any other `this` than the window.
   const { op, native, fetch } = call;
   let { url, method, headers, form } = first;
@@ -51,7 +58,10 @@ export const follow: Send = async (call: Call, first: SigningTarget, body: BodyI
       throw deadline.resendable || deadline.stopped ? error : notResent(call, method, error);
     }
     const status = response.status;
-    if (response.type === 'opaqueredirect') throw call.fail('the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl');
+    if (response.type === 'opaqueredirect')
+      throw call.fail(
+        'the server answered with a redirect, which a browser does not let a script follow; use the URL it redirects to as baseUrl',
+      );
     const location = REDIRECTS.has(status) ? response.headers.get('location') : null;
     if (location === null) return response;
     await response.body?.cancel().catch(() => undefined);
@@ -62,7 +72,8 @@ export const follow: Send = async (call: Call, first: SigningTarget, body: BodyI
     } catch {
       throw call.fail(`redirected (${status}) to an invalid URL`);
     }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') throw call.fail(`redirected (${status}) to a ${next.protocol} URL`);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:')
+      throw call.fail(`redirected (${status}) to a ${next.protocol} URL`);
     headers = call.headers();
     // 303 turns any method but HEAD into GET; 301 and 302 turn POST into GET, as browsers do.
     if (status === 303 ? method !== 'HEAD' : status < 303 && method === 'POST') {
@@ -72,9 +83,12 @@ export const follow: Send = async (call: Call, first: SigningTarget, body: BodyI
       delete headers['content-type'];
     }
     // Compared with the first request's origin (worked out here: most requests never meet a redirect).
-    if (next.origin === new URL(first.url).origin) url = await call.sign({ method, url: next.href, form, headers });
+    if (next.origin === new URL(first.url).origin)
+      url = await call.sign({ method, url: next.href, form, headers });
     else {
-      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'));
+      headers = Object.fromEntries(
+        Object.entries(headers).filter(([name]) => name === 'accept' || name === 'content-type'),
+      );
       if (op.apiKey?.in === 'query') next.searchParams.delete(op.apiKey.name);
       url = next.href;
     }

@@ -39,7 +39,9 @@ export interface SelectionRules<T> {
 }
 
 /** `R['alwaysOptional']`, or `never` when the rules have none. */
-type AlwaysOptional<T, R extends SelectionRules<T>> = R extends { alwaysOptional: infer O extends keyof T } ? O : never;
+type AlwaysOptional<T, R extends SelectionRules<T>> = R extends { alwaysOptional: infer O extends keyof T }
+  ? O
+  : never;
 
 /**
  * The object `T` as a `*.fields` value `V` selects it, by the rules `R` (see `SelectionRules`):
@@ -57,7 +59,11 @@ export type FieldSelection<T, V, R extends SelectionRules<T>> = V[] extends unde
         ? [R['fields']] extends [V[number]]
           ? T
           : Selected<T, R['defaults'], (V[number] & R['nonDefaults']) | AlwaysOptional<T, R>>
-        : Selected<T, R['defaults'] | (V[number] & R['presentWhenAsked']), (V[number] & R['sometimesAbsent']) | AlwaysOptional<T, R>>
+        : Selected<
+            T,
+            R['defaults'] | (V[number] & R['presentWhenAsked']),
+            (V[number] & R['sometimesAbsent']) | AlwaysOptional<T, R>
+          >
       : never
     : T;
 
@@ -79,4 +85,6 @@ export type FieldsParam<P, K extends string> = P[K & keyof P];
  * inferred, so not checked for excess properties) still refuses `'tweet.feilds'`. Params
  * with known keys only (every valid call) skip the mapped type.
  */
-export type KnownParams<P, Known> = keyof P extends keyof Known ? unknown : { [K in Exclude<keyof P, keyof Known>]: never };
+export type KnownParams<P, Known> = keyof P extends keyof Known
+  ? unknown
+  : { [K in Exclude<keyof P, keyof Known>]: never };

@@ -46,7 +46,8 @@ export function serializeRequest(op: OperationSpec, params: Record<string, unkno
     if (param.in === 'query') {
       const pairs = style(name, value, explode, encodeComponent);
       if (pairs) query += (query ? '&' : '?') + pairs;
-    } else if (param.in === 'path') path = path.replace(`{${name}}`, style(name, value, explode, encodeComponent));
+    } else if (param.in === 'path')
+      path = path.replace(`{${name}}`, style(name, value, explode, encodeComponent));
     else if (param.in === 'header') headers[name] = style(name, value, explode, (text) => text);
     else cookie += `${cookie ? '; ' : ''}${name}=${style(name, value, false, encodeComponent)}`;
   }
@@ -83,7 +84,8 @@ function bodyEncoder(encode: (value: unknown, contentType: string) => EncodedBod
  */
 
 /** A path or header value: `a,b`; an object as `k,v` or, exploded, `k=v`. Cookie values too. */
-export const simple: ParamStyle = (_name, value, explode, encode) => itemsOf(value, explode, encode)[0].join(',');
+export const simple: ParamStyle = (_name, value, explode, encode) =>
+  itemsOf(value, explode, encode)[0].join(',');
 
 /** A path value as a label: `.a,b`; exploded `.a.b`. */
 export const label: ParamStyle = (_name, value, explode, encode) =>
@@ -108,7 +110,9 @@ function itemsOf(value: unknown, explode: boolean, encode: (text: string) => str
 /** The exploded form style, a query's default: `id=1&id=2`. */
 export const multi: ParamStyle = (name, value) => {
   const key = encodeComponent(name);
-  return queryItems(value).map((item) => `${key}=${item}`).join('&');
+  return queryItems(value)
+    .map((item) => `${key}=${item}`)
+    .join('&');
 };
 
 /** Comma-separated: `tweet.fields=created_at,author_id` (commas stay literal). */
@@ -144,7 +148,8 @@ export const deepObject: ParamStyle = (name, value) => {
 };
 
 /** A parameter with JSON `content`: the value's JSON text. */
-export const json: ParamStyle = (name, value) => `${encodeComponent(name)}=${encodeComponent(JSON.stringify(value))}`;
+export const json: ParamStyle = (name, value) =>
+  `${encodeComponent(name)}=${encodeComponent(JSON.stringify(value))}`;
 
 function delimited(name: string, value: unknown, separator: string): string {
   return `${encodeComponent(name)}=${queryItems(value).join(separator)}`;
@@ -159,7 +164,10 @@ function queryItems(value: unknown): string[] {
 }
 
 /** A JSON body (`application/json` and any `+json`). */
-export const encodeJson: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({ body: JSON.stringify(value), contentType }));
+export const encodeJson: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: JSON.stringify(value),
+  contentType,
+}));
 
 /** An `application/x-www-form-urlencoded` body; its decoded pairs are kept for OAuth 1.0a signing. */
 export const encodeForm: BodyEncoder = /* @__PURE__ */ bodyEncoder((value) => {
@@ -187,7 +195,13 @@ export const encodeMultipart: BodyEncoder = /* @__PURE__ */ bodyEncoder((value) 
 });
 
 /** A `text/*` body. */
-export const encodeText: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({ body: String(value), contentType }));
+export const encodeText: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: String(value),
+  contentType,
+}));
 
 /** Any other body: bytes (`Blob`, `ArrayBuffer`, ...) sent as they are. */
-export const encodeBytes: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({ body: value as BodyInit, contentType }));
+export const encodeBytes: BodyEncoder = /* @__PURE__ */ bodyEncoder((value, contentType) => ({
+  body: value as BodyInit,
+  contentType,
+}));

@@ -447,7 +447,11 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNRE
 
 /** Whether a failed connection attempt certainly did not reach the server. */
 function neverSent(error: Error): boolean {
-  return error instanceof ConnectionError && error.cause !== undefined && NEVER_SENT.has(connectionReason(error.cause));
+  return (
+    error instanceof ConnectionError &&
+    error.cause !== undefined &&
+    NEVER_SENT.has(connectionReason(error.cause))
+  );
 }
 
 type ReadOutcome = ReadableStreamReadResult<Uint8Array> | 'stalled' | 'closed';

@@ -37,7 +37,12 @@ export interface FieldSpec {
  * query, `name=value` pairs joined by `&`; for a path, header or cookie, the value. `encode`
  * percent-encodes a path or cookie value's parts (a header's are sent as they are).
  */
-export type ParamStyle = (name: string, value: unknown, explode: boolean, encode: (text: string) => string) => string;
+export type ParamStyle = (
+  name: string,
+  value: unknown,
+  explode: boolean,
+  encode: (text: string) => string,
+) => string;
 
 export interface ParamSpec extends FieldSpec {
   /** The name on the wire. */
@@ -277,4 +282,9 @@ export interface Call {
  * Sends one attempt's request and deals with redirects as the platform allows: followed by hand
  * where a redirect can be seen (Node, Deno, Bun, edge), by the browser's fetch in a browser.
  */
-export type Send = (call: Call, first: SigningTarget, body: BodyInit | null, deadline: Deadline) => Promise<Response>;
+export type Send = (
+  call: Call,
+  first: SigningTarget,
+  body: BodyInit | null,
+  deadline: Deadline,
+) => Promise<Response>;

@@ -11,9 +11,15 @@ export function validateParams(op: OperationSpec, params: Record<string, unknown
   const fields: [string, FieldSpec][] = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
   if (body?.mode === 'whole') fields.push(['body', body]);
   else if (body?.fields) fields.push(...Object.entries(body.fields));
-  if (!body?.open) checkKeys(op, params, fields.map(([key]) => key));
+  if (!body?.open)
+    checkKeys(
+      op,
+      params,
+      fields.map(([key]) => key),
+    );
   // A whole body is `params.body`, as it is sent.
-  for (const [key, field] of fields) checkField(op, key, field === body ? params.body : own(params, key), field);
+  for (const [key, field] of fields)
+    checkField(op, key, field === body ? params.body : own(params, key), field);
   body?.exclusive?.(op, params);
 }
 
@@ -25,7 +31,12 @@ export function segment(check?: ValueCheck): ValueCheck {
   return (op, name, value) => {
     check?.(op, name, value);
     if (/^\.{0,2}$/.test(String(value)))
-      fail(op, name, 'path segment', `must be a non-empty path segment, got ${JSON.stringify(String(value))}`);
+      fail(
+        op,
+        name,
+        'path segment',
+        `must be a non-empty path segment, got ${JSON.stringify(String(value))}`,
+      );
   };
 }
 
@@ -39,7 +50,8 @@ export function oneShape(groups: readonly (readonly string[])[]): ParamsCheck {
     for (const group of groups) {
       const field = group.find((name) => own(params, name) !== undefined);
       if (field === undefined) continue;
-      if (given !== undefined) fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
+      if (given !== undefined)
+        fail(op, field, 'oneOf', `cannot be given with "${given}": the body takes one shape or the other`);
       given = field;
     }
   };
@@ -169,7 +181,8 @@ export function string(rules: StringRules = {}): ValueCheck {
 
 export function integer(rules: NumberRules = {}): ValueCheck {
   // A finite number with a fraction says so; anything else names its kind.
-  const what = (v: unknown): string => (Number.isFinite(v) ? `an integer, got ${String(v)}` : `a finite number, got ${kind(v)}`);
+  const what = (v: unknown): string =>
+    Number.isFinite(v) ? `an integer, got ${String(v)}` : `a finite number, got ${kind(v)}`;
   return typed(rules, 'integer', what, Number.isInteger, numberRules(rules));
 }
 
@@ -186,7 +199,13 @@ export function array(rules: ArrayRules = {}): ValueCheck {
 }
 
 export function object(rules: ObjectRules = {}): ValueCheck {
-  return typed(rules, 'object', 'an object', (v) => typeof v === 'object' && !Array.isArray(v), objectRules(rules));
+  return typed(
+    rules,
+    'object',
+    'an object',
+    (v) => typeof v === 'object' && !Array.isArray(v),
+    objectRules(rules),
+  );
 }
 
 /** A value of any type: its enum, then the rules of its kind. */
@@ -208,7 +227,13 @@ export function value(rules: AnyRules = {}): ValueCheck {
  * `what`: what the message says a value of `type` must be (`a string`, then `, got number`), or
  * the whole of it, given the value.
  */
-function typed(rules: Common, type: string, what: string | ((value: unknown) => string), is: (value: unknown) => boolean, then?: Rules): ValueCheck {
+function typed(
+  rules: Common,
+  type: string,
+  what: string | ((value: unknown) => string),
+  is: (value: unknown) => boolean,
+  then?: Rules,
+): ValueCheck {
   return (op, name, value, index) => {
     if (value === null && rules.nullable) return;
     if (!is(value)) {
@@ -220,7 +245,13 @@ function typed(rules: Common, type: string, what: string | ((value: unknown) => 
   };
 }
 
-function checkEnum(op: OperationSpec, name: string, index: number | undefined, value: unknown, values: Common['enum']): void {
+function checkEnum(
+  op: OperationSpec,
+  name: string,
+  index: number | undefined,
+  value: unknown,
+  values: Common['enum'],
+): void {
   if (values && !values.includes(value as string)) {
     const shown = values.length <= 12 ? `: one of ${values.map((v) => JSON.stringify(v)).join(', ')}` : '';
     fail(op, name, 'enum', `has unknown value ${JSON.stringify(value)}${shown}`, index);
@@ -316,7 +347,12 @@ function objectRules(rules: ObjectRules): Rules {
       const shape = tagged.shapes.find(([values]) => values.includes(chosen));
       if (!shape) {
         const allowed = tagged.shapes.flatMap(([values]) => values).map((v) => JSON.stringify(v));
-        fail(op, `${path}.${tagged.property}`, 'enum', `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`);
+        fail(
+          op,
+          `${path}.${tagged.property}`,
+          'enum',
+          `has unknown value ${JSON.stringify(chosen)}: one of ${allowed.join(', ')}`,
+        );
       }
       return shape[1](op, path, value);
     }
@@ -341,7 +377,12 @@ function pathOf(name: string, index: number | undefined): string {
 }
 
 function isBytes(value: object): boolean {
-  return value instanceof Blob || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date;
+  return (
+    value instanceof Blob ||
+    ArrayBuffer.isView(value) ||
+    value instanceof ArrayBuffer ||
+    value instanceof Date
+  );
 }
 
 function kind(value: unknown): string {

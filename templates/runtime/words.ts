@@ -2,9 +2,10 @@
  * The words of `Text` (split at single spaces) as a readonly tuple of string literals: the type of
  * an enum's values written as one string (`words('a b')` is `readonly ['a', 'b']`).
  */
-export type Words<Text extends string, Done extends string[] = []> = Text extends `${infer Word} ${infer Rest}`
-  ? Words<Rest, [...Done, Word]>
-  : readonly [...Done, Text];
+export type Words<
+  Text extends string,
+  Done extends string[] = [],
+> = Text extends `${infer Word} ${infer Rest}` ? Words<Rest, [...Done, Word]> : readonly [...Done, Text];
 
 /**
  * An enum's values from one string of them, separated by single spaces: a bundle carries each

@@ -20,13 +20,19 @@ let work = '';
 /** This environment without what `npm test` sets for its scripts (npm_config_*: its cache among them). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key) && key !== 'XGEN_CACHE') env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^npm_/i.test(key) && key !== 'XGEN_CACHE') env[key] = value;
   return { ...env, XGEN_CACHE_DIR: join(work, 'xgen-cache') };
 }
 
 async function sh(cwd: string, command: string, args: string[]): Promise<string> {
   try {
-    const { stdout } = await exec(command, args, { cwd, env: cleanEnv(), timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await exec(command, args, {
+      cwd,
+      env: cleanEnv(),
+      timeout: 300_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return stdout;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
@@ -34,7 +40,16 @@ async function sh(cwd: string, command: string, args: string[]): Promise<string>
   }
 }
 
-const git = (cwd: string, ...args: string[]) => sh(cwd, 'git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=CI', '-c', 'init.defaultBranch=main', ...args]);
+const git = (cwd: string, ...args: string[]) =>
+  sh(cwd, 'git', [
+    '-c',
+    'user.email=ci@example.com',
+    '-c',
+    'user.name=CI',
+    '-c',
+    'init.defaultBranch=main',
+    ...args,
+  ]);
 
 test.before(async () => {
   work = tempDir('install');
@@ -44,7 +59,9 @@ test.after(() => removeDir(work));
 /** xgen's working tree (tracked and new files, as a commit of it would hold them) as a git repository. */
 async function xgenRepository(): Promise<string> {
   const source = join(work, 'xgen');
-  const files = (await sh(ROOT, 'git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).split('\0').filter(Boolean);
+  const files = (await sh(ROOT, 'git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']))
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(join(ROOT, file))) continue; // deleted, not yet committed
     mkdirSync(dirname(join(source, file)), { recursive: true });
@@ -57,15 +74,32 @@ async function xgenRepository(): Promise<string> {
 }
 
 /** A consumer repo depending on xgen by `dependency`, committed, then cloned fresh: the clone's path. */
-async function consumer(name: string, dependency: string, extra: (dir: string) => void = () => {}): Promise<string> {
+async function consumer(
+  name: string,
+  dependency: string,
+  extra: (dir: string) => void = () => {},
+): Promise<string> {
   const dir = join(work, name);
   mkdirSync(dir);
   copyFileSync(join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), join(dir, 'petstore.yaml'));
-  writeFileSync(join(dir, 'xgen.config.yaml'), 'packages:\n  - spec: petstore.yaml\n    out: gen/pets\n    name: pets\n');
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, private: true, scripts: { generate: 'xgen generate' }, devDependencies: { xgen: dependency } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'xgen.config.yaml'),
+    'packages:\n  - spec: petstore.yaml\n    out: gen/pets\n    name: pets\n',
+  );
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name, private: true, scripts: { generate: 'xgen generate' }, devDependencies: { xgen: dependency } }, null, 2)}\n`,
+  );
   extra(dir);
   // What the consumer commits: package.json, package-lock.json (made here without installing), config, spec.
-  await sh(dir, 'npm', ['install', '--package-lock-only', '--no-audit', '--no-fund', '--cache', join(work, `${name}-lock-cache`)]);
+  await sh(dir, 'npm', [
+    'install',
+    '--package-lock-only',
+    '--no-audit',
+    '--no-fund',
+    '--cache',
+    join(work, `${name}-lock-cache`),
+  ]);
   await git(dir, 'init', '-q');
   await git(dir, 'add', '-A');
   await git(dir, 'commit', '-qm', 'consumer');
@@ -80,8 +114,11 @@ async function installAndGenerate(clone: string, cacheName: string): Promise<voi
   await sh(clone, 'npm', ['ci', '--no-audit', '--no-fund', '--cache', cache]);
   assert.not.ok(existsSync(join(clone, 'node_modules', 'tsx')), 'no devDependency of xgen was installed');
   // npm installs a git dependency's devDependencies (a minute here) when it has one of these scripts.
-  const { scripts = {} } = JSON.parse(readFileSync(join(clone, 'node_modules', 'xgen', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  for (const script of ['build', 'prepare', 'prepack', 'preinstall', 'install', 'postinstall']) assert.not.ok(scripts[script], `xgen has no "${script}" script`);
+  const { scripts = {} } = JSON.parse(
+    readFileSync(join(clone, 'node_modules', 'xgen', 'package.json'), 'utf8'),
+  ) as { scripts?: Record<string, string> };
+  for (const script of ['build', 'prepare', 'prepack', 'preinstall', 'install', 'postinstall'])
+    assert.not.ok(scripts[script], `xgen has no "${script}" script`);
   const out = await sh(clone, 'npm', ['run', '--silent', 'generate']);
   assert.match(out, /gen\/pets: wrote pets \(\d+ files\)/);
   assert.match(readFileSync(join(clone, 'gen', 'pets', 'package.json'), 'utf8'), '"name": "pets"');
@@ -92,13 +129,18 @@ test('a git dependency and a tarball in vendor/: npm ci with an empty cache in a
   const bare = join(work, 'xgen.git');
   await git(work, 'clone', '-q', '--bare', source, bare);
   const viaGit = await consumer('by-git', `git+file://${bare}`);
-  assert.match(readFileSync(join(viaGit, 'package-lock.json'), 'utf8'), /"resolved": "git\+file:\/\/.*#[0-9a-f]{40}"/);
+  assert.match(
+    readFileSync(join(viaGit, 'package-lock.json'), 'utf8'),
+    /"resolved": "git\+file:\/\/.*#[0-9a-f]{40}"/,
+  );
   await installAndGenerate(viaGit, 'git-cache');
 
   // The tarball as `npm pack` makes it in a checkout of xgen, kept inside the consumer's repo.
   const packed = join(work, 'packed');
   mkdirSync(packed);
-  const tarball = (await sh(source, 'npm', ['pack', '--silent', '--pack-destination', packed])).trim().split('\n').pop() ?? '';
+  const tarball =
+    (await sh(source, 'npm', ['pack', '--silent', '--pack-destination', packed])).trim().split('\n').pop() ??
+    '';
   const viaTarball = await consumer('by-tarball', `file:vendor/${tarball}`, (dir) => {
     mkdirSync(join(dir, 'vendor'));
     copyFileSync(join(packed, tarball), join(dir, 'vendor', tarball));

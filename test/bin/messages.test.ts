@@ -20,7 +20,11 @@ test.after(() => removeDir(work));
 
 async function run(command: string[], cwd = work): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, command, { cwd, timeout: 180_000, env: { ...process.env, XGEN_CACHE: 'off' } });
+    const { stdout, stderr } = await exec(process.execPath, command, {
+      cwd,
+      timeout: 180_000,
+      env: { ...process.env, XGEN_CACHE: 'off' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -31,10 +35,16 @@ const xgen = (...args: string[]) => run([join(ROOT, 'bin', 'xgen.js'), ...args])
 
 test('a JPEG named .json is called a JPEG image, not invalid YAML (exit 1, nothing written)', async () => {
   // The smallest JPEG header: SOI, then an APP0 (JFIF) segment.
-  writeFileSync(join(work, 'photo.json'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]));
+  writeFileSync(
+    join(work, 'photo.json'),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+  );
   const r = await xgen('generate', '--spec', 'photo.json', '--out', 'out', '--name', 'x');
   assert.is(r.code, 1, r.stderr);
-  assert.is(r.stderr, 'photo.json:1:1: this is a JPEG image, not an OpenAPI document: a spec is YAML or JSON text\nNothing was written.\n');
+  assert.is(
+    r.stderr,
+    'photo.json:1:1: this is a JPEG image, not an OpenAPI document: a spec is YAML or JSON text\nNothing was written.\n',
+  );
   assert.not.ok(existsSync(join(work, 'out')));
 });
 
@@ -42,18 +52,30 @@ test('a spec path that does not exist is a usage error (exit 2), on the command 
   const r = await xgen('generate', '--spec', 'nope.yaml', '--out', 'out', '--name', 'x');
   assert.is(r.code, 2, r.stderr);
   assert.is(r.stderr, 'xgen: --spec nope.yaml: file not found\n');
-  writeFileSync(join(work, 'missing.config.yaml'), 'packages:\n  - spec: specs/nope.yaml\n    out: out\n    name: x\n');
+  writeFileSync(
+    join(work, 'missing.config.yaml'),
+    'packages:\n  - spec: specs/nope.yaml\n    out: out\n    name: x\n',
+  );
   const c = await xgen('generate', '--config', 'missing.config.yaml');
   assert.is(c.code, 2, c.stderr);
-  assert.is(c.stderr, `xgen: missing.config.yaml:2:11: spec file not found: specs/nope.yaml (from the config's folder: ${join(work, 'specs', 'nope.yaml')})\n`);
+  assert.is(
+    c.stderr,
+    `xgen: missing.config.yaml:2:11: spec file not found: specs/nope.yaml (from the config's folder: ${join(work, 'specs', 'nope.yaml')})\n`,
+  );
 });
 
 test('a config in code (xgen.config.ts) is told configs are YAML or JSON; a JSON config works', async () => {
   writeFileSync(join(work, 'xgen.config.ts'), 'export default { packages: [] };\n');
   const r = await xgen('generate', '--config', 'xgen.config.ts');
   assert.is(r.code, 2, r.stderr);
-  assert.is(r.stderr, 'xgen: xgen.config.ts: a config is YAML or JSON (.yaml, .yml, .json), not .ts: write it as xgen.config.yaml or xgen.config.json\n');
-  writeFileSync(join(work, 'xgen.config.json'), JSON.stringify({ packages: [{ spec: SPEC, out: 'json-out', name: 'pets' }] }));
+  assert.is(
+    r.stderr,
+    'xgen: xgen.config.ts: a config is YAML or JSON (.yaml, .yml, .json), not .ts: write it as xgen.config.yaml or xgen.config.json\n',
+  );
+  writeFileSync(
+    join(work, 'xgen.config.json'),
+    JSON.stringify({ packages: [{ spec: SPEC, out: 'json-out', name: 'pets' }] }),
+  );
   const json = await xgen('generate', '--config', 'xgen.config.json');
   assert.is(json.code, 0, json.stderr);
   assert.match(json.stdout, 'json-out: wrote pets');
@@ -66,15 +88,26 @@ test('--silent (like --quiet) prints only errors', async () => {
     assert.is(r.code, 0, r.stderr);
     assert.is(r.stdout + r.stderr, '', flag);
   }
-  const both = await xgen('generate', '--spec', 'pets.yaml', '--out', 'quiet-out', '--name', 'pets', '--quiet', '--verbose');
+  const both = await xgen(
+    'generate',
+    '--spec',
+    'pets.yaml',
+    '--out',
+    'quiet-out',
+    '--name',
+    'pets',
+    '--quiet',
+    '--verbose',
+  );
   assert.is(both.code, 2);
   assert.match(both.stderr, 'use either --quiet or --verbose, not both');
 });
 
-test('--verbose prints each stage\'s time; not on a terminal, nothing else is added', async () => {
+test("--verbose prints each stage's time; not on a terminal, nothing else is added", async () => {
   const r = await xgen('generate', '--spec', SPEC, '--out', 'verbose-out', '--name', 'pets', '--verbose');
   assert.is(r.code, 0, r.stderr);
-  for (const stage of ['load', 'model', 'emit', 'format', 'compile']) assert.match(r.stderr, new RegExp(`^pets ${stage}: \\d+ ms$`, 'm'));
+  for (const stage of ['load', 'model', 'emit', 'format', 'compile'])
+    assert.match(r.stderr, new RegExp(`^pets ${stage}: \\d+ ms$`, 'm'));
   const plain = await xgen('generate', '--spec', SPEC, '--out', 'verbose-out', '--name', 'pets');
   assert.is(plain.stderr, '', 'no status line when stderr is not a terminal');
   assert.match(plain.stdout, /^verbose-out: wrote pets \(\d+ files\)\n$/);
@@ -91,16 +124,28 @@ test('the same "did you mean" and exit 2 on every subcommand and for global flag
   const cases: [string[], string, string][] = [
     [['generate', '--chek'], 'unknown option --chek (did you mean --check?)', 'generate'],
     [['diff', '--jsn', SPEC, SPEC], 'unknown option --jsn (did you mean --json?)', 'diff'],
-    [['diff', SPEC, SPEC, '--fail-onn', 'breaking'], 'unknown option --fail-onn (did you mean --fail-on?)', 'diff'],
+    [
+      ['diff', SPEC, SPEC, '--fail-onn', 'breaking'],
+      'unknown option --fail-onn (did you mean --fail-on?)',
+      'diff',
+    ],
     [['migrate', '--dryrun'], 'unknown option --dryrun (did you mean --dry-run?)', 'migrate'],
-    [['migrate', '--projet', 'tsconfig.json'], 'unknown option --projet (did you mean --project?)', 'migrate'],
+    [
+      ['migrate', '--projet', 'tsconfig.json'],
+      'unknown option --projet (did you mean --project?)',
+      'migrate',
+    ],
     [['--verison'], 'unknown option --verison (did you mean --version?)', ''],
     [['diff', SPEC, SPEC, '--verison'], 'unknown option --verison (did you mean --version?)', 'diff'],
   ];
   for (const [args, message, command] of cases) {
     const r = await xgen(...args);
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
-    assert.is(r.stderr, `xgen: ${message}\nRun "xgen help${command ? ` ${command}` : ''}" for usage.\n`, args.join(' '));
+    assert.is(
+      r.stderr,
+      `xgen: ${message}\nRun "xgen help${command ? ` ${command}` : ''}" for usage.\n`,
+      args.join(' '),
+    );
     assert.is(r.stdout, '');
   }
 });

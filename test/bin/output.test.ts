@@ -18,7 +18,10 @@ test.before(() => {
   const pad = 'x'.repeat(150);
   const spec = (prefix: string) => {
     const paths: Record<string, unknown> = {};
-    for (let i = 0; i < 2500; i++) paths[`/${prefix}/${pad}/item${i}`] = { get: { operationId: `${prefix}${pad}Item${i}`, responses: { '200': { description: 'ok' } } } };
+    for (let i = 0; i < 2500; i++)
+      paths[`/${prefix}/${pad}/item${i}`] = {
+        get: { operationId: `${prefix}${pad}Item${i}`, responses: { '200': { description: 'ok' } } },
+      };
     return JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1.0.0' }, paths });
   };
   writeFileSync(join(work, 'old.json'), spec('old'));
@@ -29,7 +32,10 @@ test.after(() => removeDir(work));
 /** Runs bin/xgen.js with stdout on a pipe that is read only after a pause, as a slow consumer would. */
 function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), ...args], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), ...args], {
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.pause();

@@ -7,7 +7,17 @@
  * dist/ does not matter.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,7 +39,8 @@ test.after(() => removeDir(work));
 function layout(name: string, parts: string[]): string {
   const dir = join(work, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  for (const file of readdirSync(join(ROOT, 'bin'))) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  for (const file of readdirSync(join(ROOT, 'bin')))
+    copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   for (const part of parts) symlinkSync(join(ROOT, part), join(dir, part));
   return dir;
@@ -38,7 +49,11 @@ function layout(name: string, parts: string[]): string {
 async function xgen(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const env = { ...process.env, XGEN_CACHE_DIR: join(work, 'cache') };
-    const { stdout, stderr } = await exec(process.execPath, [join(dir, 'bin', 'xgen.js'), ...args], { cwd: dir, timeout: 180_000, env });
+    const { stdout, stderr } = await exec(process.execPath, [join(dir, 'bin', 'xgen.js'), ...args], {
+      cwd: dir,
+      timeout: 180_000,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -54,7 +69,16 @@ test('without dist/: runs the sources through tsx (help, version, and a real gen
   const help = await xgen(dir, ['generate', '--help']);
   assert.is(help.code, 0, help.stderr);
   assert.match(help.stdout, /^Usage:\n {2}xgen generate/);
-  const run = await xgen(dir, ['generate', '--spec', join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), '--out', 'out', '--name', 'pets', '--no-cache']);
+  const run = await xgen(dir, [
+    'generate',
+    '--spec',
+    join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'),
+    '--out',
+    'out',
+    '--name',
+    'pets',
+    '--no-cache',
+  ]);
   assert.is(run.code, 0, run.stderr);
   assert.match(run.stdout, 'out: wrote pets');
   const usage = await xgen(dir, ['generate', '--nope']);
@@ -65,7 +89,10 @@ test('without dist/: runs the sources through tsx (help, version, and a real gen
 test('an installed package (no sources) runs dist/; with sources, dist/ runs while they hash to its record, whatever the times', async () => {
   const fakeDist = (dir: string, record?: string) => {
     mkdirSync(join(dir, 'dist', 'generator'), { recursive: true });
-    writeFileSync(join(dir, 'dist', 'generator', 'cli.js'), "export function runAsProcess() { console.log('from dist'); }\n");
+    writeFileSync(
+      join(dir, 'dist', 'generator', 'cli.js'),
+      "export function runAsProcess() { console.log('from dist'); }\n",
+    );
     if (record !== undefined) writeFileSync(join(dir, RECORD as string), `${record}\n`);
   };
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
@@ -78,9 +105,16 @@ test('an installed package (no sources) runs dist/; with sources, dist/ runs whi
   const old = new Date('2001-01-01');
   utimesSync(join(unpacked, 'dist', 'generator', 'cli.js'), old, old);
   utimesSync(join(unpacked, RECORD as string), old, old);
-  assert.is((await xgen(unpacked, ['--version'])).stdout, 'from dist\n', 'dist/ ran: the sources are what it was built from');
+  assert.is(
+    (await xgen(unpacked, ['--version'])).stdout,
+    'from dist\n',
+    'dist/ ran: the sources are what it was built from',
+  );
   // Sources changed since the build (another hash), or a build that recorded none: the sources run.
-  for (const [name, record] of [['stale', '0'.repeat(64)], ['unrecorded', undefined]] as const) {
+  for (const [name, record] of [
+    ['stale', '0'.repeat(64)],
+    ['unrecorded', undefined],
+  ] as const) {
     const dir = layout(name, ['generator', 'node_modules', 'templates']);
     fakeDist(dir, record);
     const run = await xgen(dir, ['--version']);
@@ -94,22 +128,41 @@ test('before npm ci (no node_modules): one line saying to run npm ci, not a modu
   for (const args of [['--help'], ['generate']]) {
     const run = await xgen(dir, args);
     assert.is(run.code, 1);
-    assert.is(run.stderr, `xgen: xgen's dependencies are not installed (no package "typescript"): run \`npm ci\` in ${dir}/ first\n`);
+    assert.is(
+      run.stderr,
+      `xgen: xgen's dependencies are not installed (no package "typescript"): run \`npm ci\` in ${dir}/ first\n`,
+    );
   }
 });
 
 test('without dist/ and without tsx (installed with its dependencies only): runs the sources through the typescript dependency', async () => {
   const dir = layout('dependencies-only', ['generator', 'templates']);
   // Only xgen's own dependencies, as npm installs them for a git dependency or a tarball.
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   mkdirSync(join(dir, 'node_modules'));
-  for (const name of Object.keys(manifest.dependencies)) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  for (const name of Object.keys(manifest.dependencies))
+    symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   for (const attempt of ['compiles the sources', 'reads them from the cache']) {
     const version = await xgen(dir, ['--version']);
     assert.is(version.code, 0, `${attempt}: ${version.stderr}`);
-    assert.is(version.stdout.trim(), (manifest as { version?: string }).version ?? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    assert.is(
+      version.stdout.trim(),
+      (manifest as { version?: string }).version ??
+        JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+    );
   }
-  const run = await xgen(dir, ['generate', '--spec', join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), '--out', 'out', '--name', 'pets', '--no-cache']);
+  const run = await xgen(dir, [
+    'generate',
+    '--spec',
+    join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'),
+    '--out',
+    'out',
+    '--name',
+    'pets',
+    '--no-cache',
+  ]);
   assert.is(run.code, 0, run.stderr);
   assert.match(run.stdout, 'out: wrote pets');
 });

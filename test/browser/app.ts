@@ -13,7 +13,11 @@ declare global {
   }
 }
 
-async function step(results: Record<string, StepResult>, name: string, body: () => Promise<Record<string, unknown>>): Promise<void> {
+async function step(
+  results: Record<string, StepResult>,
+  name: string,
+  body: () => Promise<Record<string, unknown>>,
+): Promise<void> {
   try {
     results[name] = { ok: true, ...(await body()) };
   } catch (error) {
@@ -25,17 +29,33 @@ async function step(results: Record<string, StepResult>, name: string, body: () 
 async function main(): Promise<void> {
   const origin = window.location.origin;
   const results: Record<string, StepResult> = {};
-  const core = new CoreClient({ baseUrl: origin, auth: { bearerToken: BROWSER_SECRETS.bearerToken }, maxRetries: 0 });
-  const ads = new AdsClient({ baseUrl: origin, sandboxBaseUrl: origin, auth: { oauth1: BROWSER_SECRETS.oauth1 }, maxRetries: 0 });
+  const core = new CoreClient({
+    baseUrl: origin,
+    auth: { bearerToken: BROWSER_SECRETS.bearerToken },
+    maxRetries: 0,
+  });
+  const ads = new AdsClient({
+    baseUrl: origin,
+    sandboxBaseUrl: origin,
+    auth: { oauth1: BROWSER_SECRETS.oauth1 },
+    maxRetries: 0,
+  });
 
   await step(results, 'bearer', async () => {
-    const posts = await core.tweets.getPostsByIds({ ids: ['1346889436626259968', '1293593516040269825'], 'tweet.fields': ['created_at'] });
+    const posts = await core.tweets.getPostsByIds({
+      ids: ['1346889436626259968', '1293593516040269825'],
+      'tweet.fields': ['created_at'],
+    });
     return { ids: (posts.data ?? []).map((p) => p.id), createdAt: posts.data?.[0]?.created_at };
   });
 
   await step(results, 'oauth1', async () => {
     // PUT with a form body: the signature covers the query, the form fields and the path.
-    const account = await ads.accounts.update({ account_id: '18ce54d4x5t', name: 'Café & Co. (ünïcode)', industry_type: 'RETAIL' });
+    const account = await ads.accounts.update({
+      account_id: '18ce54d4x5t',
+      name: 'Café & Co. (ünïcode)',
+      industry_type: 'RETAIL',
+    });
     return { name: account.data.name, industry: account.data.industry_type };
   });
 
@@ -51,7 +71,12 @@ async function main(): Promise<void> {
       { email: ['john@example.com'], handle: ['@JohnX'] },
       { phone_number: ['+1 (555) 010-9999'] },
     ];
-    const upload = await uploadAudienceUsers(ads, { account_id: '18ce54d4x5t', custom_audience_id: '2906h', operation_type: 'Update', users });
+    const upload = await uploadAudienceUsers(ads, {
+      account_id: '18ce54d4x5t',
+      custom_audience_id: '2906h',
+      operation_type: 'Update',
+      users,
+    });
     return { users: upload.users, batches: upload.batches.length };
   });
 
@@ -60,9 +85,17 @@ async function main(): Promise<void> {
       await core.news.get({ id: '1922474542427246592' });
       return { narrowed: false, reason: 'no error thrown' };
     } catch (error) {
-      if (error instanceof ApiError && error.problem?.type === 'https://api.twitter.com/2/problems/resource-not-found') {
+      if (
+        error instanceof ApiError &&
+        error.problem?.type === 'https://api.twitter.com/2/problems/resource-not-found'
+      ) {
         // Narrowed: resource_id and parameter exist only on this problem variant.
-        return { narrowed: true, status: error.status, resourceId: error.problem.resource_id, parameter: error.problem.parameter };
+        return {
+          narrowed: true,
+          status: error.status,
+          resourceId: error.problem.resource_id,
+          parameter: error.problem.parameter,
+        };
       }
       return { narrowed: false, reason: String(error) };
     }
@@ -80,7 +113,12 @@ async function main(): Promise<void> {
     return { ids: (posts.data ?? []).map((p) => p.id) };
   });
 
-  results.done = { ok: true, userAgent: navigator.userAgent, webCrypto: typeof crypto?.subtle?.digest === 'function', secureContext: window.isSecureContext };
+  results.done = {
+    ok: true,
+    userAgent: navigator.userAgent,
+    webCrypto: typeof crypto?.subtle?.digest === 'function',
+    secureContext: window.isSecureContext,
+  };
   window.__results = results;
 }
 

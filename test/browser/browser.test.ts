@@ -34,23 +34,37 @@ const core = new SpecSchemas(readSpec(CORE_SPEC), 'core-v2-browser');
 const ads = new SpecSchemas(readSpec(ADS_SPEC), 'ads-v12-browser');
 
 /** A JSON reply for `operationId`, after checking the body against the spec's schema for `status`. */
-function conforming(schemas: SpecSchemas, operationId: string, status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+function conforming(
+  schemas: SpecSchemas,
+  operationId: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Reply {
   const op = specOperations(schemas.doc).find((o) => o.id === operationId);
   if (!op) throw new Error(`no operation ${operationId}`);
   const responses = op.op.responses;
-  const response = deref(schemas.doc, responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default);
+  const response = deref(
+    schemas.doc,
+    responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default,
+  );
   // A problem body goes out as application/problem+json where the spec has it, anything else as the first type.
   const entries = Object.entries<any>(response.content);
   const isProblem = typeof (body as { type?: unknown }).type === 'string';
   const [type, media] = entries.find(([t]) => isProblem && t === 'application/problem+json') ?? entries[0]!;
   const problems = schemas.check(media.schema, body);
-  if (problems.length) throw new Error(`canned ${operationId} ${status} body breaks the spec: ${problems.join('; ')}`);
+  if (problems.length)
+    throw new Error(`canned ${operationId} ${status} body breaks the spec: ${problems.join('; ')}`);
   return { status, body: JSON.stringify(body), headers: { 'content-type': type, ...headers } };
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-const POSTS = Array.from({ length: 12 }, (_, i) => ({ id: String(1_400_000_000_000_000_000n - BigInt(i)), text: `post ${i}`, edit_history_tweet_ids: [String(1_400_000_000_000_000_000n - BigInt(i))] }));
+const POSTS = Array.from({ length: 12 }, (_, i) => ({
+  id: String(1_400_000_000_000_000_000n - BigInt(i)),
+  text: `post ${i}`,
+  edit_history_tweet_ids: [String(1_400_000_000_000_000_000n - BigInt(i))],
+}));
 
 let server: TestServer;
 let other: TestServer;
@@ -60,48 +74,89 @@ const failures: string[] = [];
 function api(req: SeenRequest): Reply | Promise<Reply> {
   const unauthorized = (why: string): Reply => {
     failures.push(`${req.method} ${req.path}: ${why}`);
-    return conforming(core, 'getPostsByIds', 401, { type: 'https://api.twitter.com/2/problems/unsupported-authentication', title: 'Unauthorized', detail: why, status: 401 });
+    return conforming(core, 'getPostsByIds', 401, {
+      type: 'https://api.twitter.com/2/problems/unsupported-authentication',
+      title: 'Unauthorized',
+      detail: why,
+      status: 401,
+    });
   };
   const oauth1 = async () => verifyOAuth1(req, server.url, BROWSER_SECRETS.oauth1);
 
   if (req.method === 'GET' && req.path === '/') {
-    return { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><meta charset="utf-8"><title>xgen browser test</title><script type="module" src="/app.js"></script>' };
+    return {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><meta charset="utf-8"><title>xgen browser test</title><script type="module" src="/app.js"></script>',
+    };
   }
-  if (req.method === 'GET' && req.path === '/app.js') return { headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: bundle };
+  if (req.method === 'GET' && req.path === '/app.js')
+    return { headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: bundle };
   if (req.method === 'GET' && req.path === '/favicon.ico') return { status: 204 };
 
   if (req.method === 'GET' && req.path === '/2/tweets') {
-    if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`) return unauthorized('bearer token missing or wrong');
+    if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`)
+      return unauthorized('bearer token missing or wrong');
     if (req.query.get('ids') === '7001') return { status: 302, headers: { location: '/2/tweets?ids=7002' } };
-    if (req.query.get('ids') === '8001') return { status: 307, headers: { location: `${other.url}/2/tweets?ids=8002` } };
+    if (req.query.get('ids') === '8001')
+      return { status: 307, headers: { location: `${other.url}/2/tweets?ids=8002` } };
     const ids = (req.query.get('ids') ?? '').split(',');
-    return conforming(core, 'getPostsByIds', 200, { data: ids.map((id) => ({ id, text: `post ${id}`, edit_history_tweet_ids: [id], created_at: '2021-01-06T18:40:40.000Z' })) });
+    return conforming(core, 'getPostsByIds', 200, {
+      data: ids.map((id) => ({
+        id,
+        text: `post ${id}`,
+        edit_history_tweet_ids: [id],
+        created_at: '2021-01-06T18:40:40.000Z',
+      })),
+    });
   }
   if (req.method === 'PUT' && req.path === '/12/accounts/18ce54d4x5t') {
     return oauth1().then((valid) => {
-      if (!valid) return unauthorized(`OAuth 1.0a signature does not verify (${req.headers.authorization?.slice(0, 40)}...)`);
+      if (!valid)
+        return unauthorized(
+          `OAuth 1.0a signature does not verify (${req.headers.authorization?.slice(0, 40)}...)`,
+        );
       const form = new URLSearchParams(req.body);
       return conforming(ads, 'updateAccount', 200, {
         request: { params: { account_id: '18ce54d4x5t', ...Object.fromEntries(form) } },
-        data: { id: '18ce54d4x5t', name: form.get('name') ?? '', timezone: 'America/Los_Angeles', timezone_switch_at: '2016-07-21T07:00:00Z', approval_status: 'ACCEPTED', industry_type: form.get('industry_type') ?? 'OTHER', created_at: '2016-07-21T22:42:09Z', updated_at: '2024-05-02T18:20:31Z', deleted: false },
+        data: {
+          id: '18ce54d4x5t',
+          name: form.get('name') ?? '',
+          timezone: 'America/Los_Angeles',
+          timezone_switch_at: '2016-07-21T07:00:00Z',
+          approval_status: 'ACCEPTED',
+          industry_type: form.get('industry_type') ?? 'OTHER',
+          created_at: '2016-07-21T22:42:09Z',
+          updated_at: '2024-05-02T18:20:31Z',
+          deleted: false,
+        },
       });
     });
   }
   if (req.method === 'GET' && req.path === '/2/users/2244994945/tweets') {
-    if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`) return unauthorized('bearer token missing or wrong');
+    if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`)
+      return unauthorized('bearer token missing or wrong');
     const size = Number(req.query.get('max_results'));
     const page = Number((req.query.get('pagination_token') ?? 'page-0').slice(5));
     const data = POSTS.slice(page * size, page * size + size);
     const last = (page + 1) * size >= POSTS.length;
     return conforming(core, 'getUsersPosts', 200, {
       data,
-      meta: { result_count: data.length, newest_id: data[0]!.id, oldest_id: data.at(-1)!.id, ...(last ? {} : { next_token: `page-${page + 1}` }), ...(page ? { previous_token: `page-${page - 1}` } : {}) },
+      meta: {
+        result_count: data.length,
+        newest_id: data[0]!.id,
+        oldest_id: data.at(-1)!.id,
+        ...(last ? {} : { next_token: `page-${page + 1}` }),
+        ...(page ? { previous_token: `page-${page - 1}` } : {}),
+      },
     });
   }
   if (req.method === 'POST' && req.path === '/12/accounts/18ce54d4x5t/custom_audiences/2906h/users') {
     return oauth1().then((valid) => {
       if (!valid) return unauthorized('OAuth 1.0a signature does not verify');
-      const body = JSON.parse(req.body) as { operation_type: string; params: { users: Record<string, string[]>[] } }[];
+      const body = JSON.parse(req.body) as {
+        operation_type: string;
+        params: { users: Record<string, string[]>[] };
+      }[];
       const users = body.flatMap((op) => op.params.users);
       const expected = [
         { email: [sha256('jane.doe@example.com')], partner_user_id: ['crm-1'] },
@@ -110,14 +165,28 @@ function api(req: SeenRequest): Reply | Promise<Reply> {
       ];
       if (JSON.stringify(users) !== JSON.stringify(expected)) {
         failures.push(`audience users hashed differently from Node's SHA-256: ${JSON.stringify(users)}`);
-        return conforming(ads, 'updateCustomAudienceUsers', 400, { errors: [{ code: 'INVALID_PARAMETER', message: 'users are not hashed as expected' }] });
+        return conforming(ads, 'updateCustomAudienceUsers', 400, {
+          errors: [{ code: 'INVALID_PARAMETER', message: 'users are not hashed as expected' }],
+        });
       }
-      return conforming(ads, 'updateCustomAudienceUsers', 200, { request: { params: { account_id: '18ce54d4x5t', custom_audience_id: '2906h' } }, data: { success_count: users.length, total_count: users.length } });
+      return conforming(ads, 'updateCustomAudienceUsers', 200, {
+        request: { params: { account_id: '18ce54d4x5t', custom_audience_id: '2906h' } },
+        data: { success_count: users.length, total_count: users.length },
+      });
     });
   }
   if (req.method === 'GET' && req.path === '/2/news/1922474542427246592') {
-    if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`) return unauthorized('bearer token missing or wrong');
-    return conforming(core, 'getNews', 404, { type: 'https://api.twitter.com/2/problems/resource-not-found', title: 'Not Found Error', detail: 'Could not find news with id: [1922474542427246592].', parameter: 'id', value: '1922474542427246592', resource_id: '1922474542427246592', resource_type: 'tweet' });
+    if (req.headers.authorization !== `Bearer ${BROWSER_SECRETS.bearerToken}`)
+      return unauthorized('bearer token missing or wrong');
+    return conforming(core, 'getNews', 404, {
+      type: 'https://api.twitter.com/2/problems/resource-not-found',
+      title: 'Not Found Error',
+      detail: 'Could not find news with id: [1922474542427246592].',
+      parameter: 'id',
+      value: '1922474542427246592',
+      resource_id: '1922474542427246592',
+      resource_type: 'tweet',
+    });
   }
   failures.push(`unexpected request ${req.method} ${req.url}`);
   return { status: 404, body: { error: 'not part of the browser test' } };
@@ -128,7 +197,9 @@ function otherOrigin(req: SeenRequest): Reply {
   const cors = { 'access-control-allow-origin': server.url, 'access-control-allow-headers': 'accept' };
   if (req.method === 'OPTIONS') return { status: 204, headers: cors };
   if (req.method === 'GET' && req.path === '/2/tweets' && req.query.get('ids') === '8002') {
-    const reply = conforming(core, 'getPostsByIds', 200, { data: [{ id: '8002', text: 'post 8002', edit_history_tweet_ids: ['8002'] }] });
+    const reply = conforming(core, 'getPostsByIds', 200, {
+      data: [{ id: '8002', text: 'post 8002', edit_history_tweet_ids: ['8002'] }],
+    });
     return { ...reply, headers: { ...reply.headers, ...cors } };
   }
   failures.push(`unexpected request to the other origin ${req.method} ${req.url}`);
@@ -167,34 +238,65 @@ test('the generated clients work in headless Chromium: bearer, OAuth 1.0a, pagin
   page.on('pageerror', (e) => console.push(`pageerror: ${e.message}`));
   await page.goto(server.url, { waitUntil: 'load' });
   try {
-    await page.waitForFunction(() => (window as unknown as { __results?: unknown }).__results !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __results?: unknown }).__results !== undefined,
+      null,
+      { timeout: 30_000 },
+    );
   } catch (error) {
-    throw new Error(`the page never reported results: ${(error as Error).message}\n${console.join('\n')}\n${failures.join('\n')}`);
+    throw new Error(
+      `the page never reported results: ${(error as Error).message}\n${console.join('\n')}\n${failures.join('\n')}`,
+    );
   }
-  const results = (await page.evaluate(() => (window as unknown as { __results: unknown }).__results)) as BrowserResults;
+  const results = (await page.evaluate(
+    () => (window as unknown as { __results: unknown }).__results,
+  )) as BrowserResults;
   const explain = `\nresults: ${JSON.stringify(results, null, 1)}\nserver: ${failures.join('\n')}\nconsole: ${console.join('\n')}`;
 
   assert.equal(failures, [], explain);
   for (const [name, result] of Object.entries(results)) assert.ok(result.ok, `${name} failed${explain}`);
 
-  assert.equal(results.bearer, { ok: true, ids: ['1346889436626259968', '1293593516040269825'], createdAt: '2021-01-06T18:40:40.000Z' }, explain);
+  assert.equal(
+    results.bearer,
+    { ok: true, ids: ['1346889436626259968', '1293593516040269825'], createdAt: '2021-01-06T18:40:40.000Z' },
+    explain,
+  );
   assert.equal(results.oauth1, { ok: true, name: 'Café & Co. (ünïcode)', industry: 'RETAIL' }, explain);
   assert.equal(results.pagination, { ok: true, ids: POSTS.map((p) => p.id) }, explain);
-  const pageRequests = server.requests.filter((r) => r.path === '/2/users/2244994945/tweets').map((r) => r.query.get('pagination_token'));
+  const pageRequests = server.requests
+    .filter((r) => r.path === '/2/users/2244994945/tweets')
+    .map((r) => r.query.get('pagination_token'));
   assert.equal(pageRequests, [null, 'page-1', 'page-2'], 'three pages, each token once');
   assert.equal(results.audience, { ok: true, users: 3, batches: 1 }, explain);
-  assert.equal(results.problem, { ok: true, narrowed: true, status: 404, resourceId: '1922474542427246592', parameter: 'id' }, explain);
+  assert.equal(
+    results.problem,
+    { ok: true, narrowed: true, status: 404, resourceId: '1922474542427246592', parameter: 'id' },
+    explain,
+  );
   assert.ok((results.done as { webCrypto?: boolean }).webCrypto, 'WebCrypto available in the page');
   assert.equal(results.redirectSameOrigin, { ok: true, ids: ['7002'] }, explain);
   assert.equal(results.redirectOtherOrigin, { ok: true, ids: ['8002'] }, explain);
   // The page's origin got both first requests and the same-origin redirect's, all with the token (the
   // handler refuses any without); the other origin got the redirected request, without it.
-  assert.equal(server.requests.filter((r) => r.path === '/2/tweets').map((r) => r.query.get('ids')).filter((ids) => /^[78]00/.test(ids ?? '')), ['7001', '7002', '8001']);
+  assert.equal(
+    server.requests
+      .filter((r) => r.path === '/2/tweets')
+      .map((r) => r.query.get('ids'))
+      .filter((ids) => /^[78]00/.test(ids ?? '')),
+    ['7001', '7002', '8001'],
+  );
   const crossed = other.requests.filter((r) => r.method === 'GET');
-  assert.equal(crossed.map((r) => r.url), ['/2/tweets?ids=8002'], 'the cross-origin redirect was followed once');
+  assert.equal(
+    crossed.map((r) => r.url),
+    ['/2/tweets?ids=8002'],
+    'the cross-origin redirect was followed once',
+  );
   for (const r of other.requests) {
     assert.is(r.headers.authorization, undefined, `the bearer token reached the other origin (${r.method})`);
-    assert.not.ok(JSON.stringify(r.headers).includes(BROWSER_SECRETS.bearerToken), 'no header carries the token');
+    assert.not.ok(
+      JSON.stringify(r.headers).includes(BROWSER_SECRETS.bearerToken),
+      'no header carries the token',
+    );
   }
   const signed = server.requests.filter((r) => r.path.startsWith('/12/'));
   assert.is(signed.length, 2);

@@ -1,7 +1,12 @@
 /** The credentials the browser program uses and the loopback API checks (the OAuth 1.0a signature with the same secrets). */
 export const BROWSER_SECRETS = {
   bearerToken: 'browser-bearer-token',
-  oauth1: { consumerKey: 'browser-consumer', consumerSecret: 'browser-consumer-secret', token: '6253282-browser', tokenSecret: 'browser-token-secret' },
+  oauth1: {
+    consumerKey: 'browser-consumer',
+    consumerSecret: 'browser-consumer-secret',
+    token: '6253282-browser',
+    tokenSecret: 'browser-token-secret',
+  },
 };
 
 /** What one step of the browser program saw, or the error it hit. */

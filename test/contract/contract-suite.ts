@@ -4,7 +4,14 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ContractRun, exclusionReason, formatResults, specOperations, type ContractTarget, type OperationResult } from './harness.ts';
+import {
+  ContractRun,
+  exclusionReason,
+  formatResults,
+  specOperations,
+  type ContractTarget,
+  type OperationResult,
+} from './harness.ts';
 
 /**
  * A client defect the contract test found and that is not fixed yet: the operation must still fail
@@ -32,7 +39,11 @@ export function contractSuite(target: ContractTarget, knownDefects: Record<strin
 
   for (const op of specOperations(target.doc)) {
     const excluded = exclusionReason(op);
-    const label = excluded ? ' (excluded from calls; reason listed)' : knownDefects[op.id] ? ' (known client defect)' : '';
+    const label = excluded
+      ? ' (excluded from calls; reason listed)'
+      : knownDefects[op.id]
+        ? ' (known client defect)'
+        : '';
     test(`${op.id}${label}`, async () => {
       assert.ok(run, 'Prism did not start');
       const result = await run.check(op.id);
@@ -56,7 +67,9 @@ export function contractSuite(target: ContractTarget, knownDefects: Record<strin
 
   test('every operation was checked; summary', () => {
     const ms = Math.round(performance.now() - started); // Prism's start included
-    console.log(`\n${formatResults(target.name, results, ms)}\n  Prism workarounds (copy under test/.tmp/contract/): ${run?.workarounds.join('; ')}`);
+    console.log(
+      `\n${formatResults(target.name, results, ms)}\n  Prism workarounds (copy under test/.tmp/contract/): ${run?.workarounds.join('; ')}`,
+    );
     assert.is(results.length, specOperations(target.doc).length);
   });
 

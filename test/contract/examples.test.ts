@@ -11,15 +11,22 @@ import { specOperations } from './harness.ts';
 import { deref, readSpec, SpecSchemas } from './spec-schemas.ts';
 import { ADS_SPEC, CORE_SPEC } from './targets.ts';
 
-for (const [name, file] of [['core-v2', CORE_SPEC], ['ads-v12', ADS_SPEC]] as const) {
+for (const [name, file] of [
+  ['core-v2', CORE_SPEC],
+  ['ads-v12', ADS_SPEC],
+] as const) {
   const schemas = new SpecSchemas(readSpec(file), name);
   const cases = collectExamples(schemas.doc);
 
   test(`${name}: every example validates against its schema`, () => {
-    const failures = cases.flatMap((c) => schemas.check(c.schema, c.value).map((line) => `${c.where}: ${line}`));
+    const failures = cases.flatMap((c) =>
+      schemas.check(c.schema, c.value).map((line) => `${c.where}: ${line}`),
+    );
     assert.equal(failures, [], failures.join('\n'));
     const count = (kind: string) => cases.filter((c) => c.kind === kind).length;
-    console.log(`  ${name}: ${cases.length} examples valid (${count('response')} response, ${count('request-body')} request body, ${count('parameter')} parameter, ${count('schema')} in schemas)`);
+    console.log(
+      `  ${name}: ${cases.length} examples valid (${count('response')} response, ${count('request-body')} request body, ${count('parameter')} parameter, ${count('schema')} in schemas)`,
+    );
   });
 
   test(`${name}: every 2xx response with content has an example (Prism serves it)`, () => {
@@ -40,7 +47,10 @@ for (const [name, file] of [['core-v2', CORE_SPEC], ['ads-v12', ADS_SPEC]] as co
     assert.ok(response, 'no 2xx response example');
     const broken = structuredClone(response.value) as Record<string, unknown>;
     broken.data = 12345;
-    assert.ok(schemas.check(response.schema, broken).length > 0, `${response.where} with data: 12345 still validates`);
+    assert.ok(
+      schemas.check(response.schema, broken).length > 0,
+      `${response.where} with data: 12345 still validates`,
+    );
   });
 }
 

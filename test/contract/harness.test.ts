@@ -18,7 +18,12 @@ import { coreTarget } from './targets.ts';
 function breakSpec(doc: SpecDoc): void {
   doc.paths['/2/news/stories/{id}'] = doc.paths['/2/news/{id}'];
   delete doc.paths['/2/news/{id}'];
-  doc.paths['/2/news/search'].get.parameters.push({ name: 'region', in: 'query', required: true, schema: { type: 'string' } });
+  doc.paths['/2/news/search'].get.parameters.push({
+    name: 'region',
+    in: 'query',
+    required: true,
+    schema: { type: 'string' },
+  });
   delete doc.paths['/2/tweets/search/stream/rules'].get;
   const history = doc.paths['/2/connections'].get.responses['200'].content['application/json'];
   history.example = { ...history.example, data: 'not a list of connections' };
@@ -33,8 +38,19 @@ test.before(async () => {
   const run = await ContractRun.start(coreTarget(), { mutate: breakSpec, copyName: 'core-v2.broken' });
   try {
     const started = performance.now();
-    const list = await run.checkAll({ only: ['getNews', 'searchNews', 'getRules', 'getConnectionHistory', 'deleteAllConnections', 'getPostsByIds'] });
-    console.log(`\n${formatResults('core-v2 (broken on purpose)', list, Math.round(performance.now() - started), { failuresExpected: true })}`);
+    const list = await run.checkAll({
+      only: [
+        'getNews',
+        'searchNews',
+        'getRules',
+        'getConnectionHistory',
+        'deleteAllConnections',
+        'getPostsByIds',
+      ],
+    });
+    console.log(
+      `\n${formatResults('core-v2 (broken on purpose)', list, Math.round(performance.now() - started), { failuresExpected: true })}`,
+    );
     results = new Map(list.map((r) => [r.id, r]));
   } finally {
     await run.stop();

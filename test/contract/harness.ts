@@ -67,12 +67,27 @@ export interface OperationResult {
 /** Dummy credentials of each scheme: Prism checks that the credential is there, not that it is right. */
 const CREDENTIALS: Record<string, unknown> = {
   bearer: { bearerToken: 'contract-test-bearer-token' },
-  oauth1: { oauth1: { consumerKey: 'contract-key', consumerSecret: 'contract-secret', token: '6253282-contract', tokenSecret: 'contract-token-secret' } },
+  oauth1: {
+    oauth1: {
+      consumerKey: 'contract-key',
+      consumerSecret: 'contract-secret',
+      token: '6253282-contract',
+      tokenSecret: 'contract-token-secret',
+    },
+  },
   basic: { basic: { username: 'contract-user', password: 'contract-password' } },
 };
 
 /** Keys a page adds to the body it wraps (see runtime/pagination.ts); not part of the wire body. */
-const PAGE_KEYS = ['items', 'nextToken', 'previousToken', 'rateLimit', 'hasNextPage', 'getNextPage', 'getPreviousPage'];
+const PAGE_KEYS = [
+  'items',
+  'nextToken',
+  'previousToken',
+  'rateLimit',
+  'hasNextPage',
+  'getNextPage',
+  'getPreviousPage',
+];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -91,7 +106,14 @@ export function specOperations(doc: SpecDoc): SpecOperation[] {
   for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op?.operationId) out.push({ id: op.operationId, method: method.toUpperCase(), path, op, pathParameters: item.parameters ?? [] });
+      if (op?.operationId)
+        out.push({
+          id: op.operationId,
+          method: method.toUpperCase(),
+          path,
+          op,
+          pathParameters: item.parameters ?? [],
+        });
     }
   }
   return out;
@@ -117,7 +139,8 @@ function exampleOf(doc: SpecDoc, holder: any): { found: boolean; value?: unknown
   }
   const schema = holder?.schema ? deref(doc, holder.schema) : undefined;
   if (schema?.example !== undefined) return { found: true, value: schema.example };
-  if (Array.isArray(schema?.examples) && schema.examples.length) return { found: true, value: schema.examples[0] };
+  if (Array.isArray(schema?.examples) && schema.examples.length)
+    return { found: true, value: schema.examples[0] };
   return { found: false };
 }
 
@@ -126,7 +149,11 @@ function exampleOf(doc: SpecDoc, holder: any): { found: boolean; value?: unknown
  * required ones must), and the request body's example spread into the params or under `body`, as the
  * generated client takes it.
  */
-export function exampleParams(doc: SpecDoc, op: SpecOperation, descriptor: OperationDescriptor): { params: Record<string, unknown>; problems: string[] } {
+export function exampleParams(
+  doc: SpecDoc,
+  op: SpecOperation,
+  descriptor: OperationDescriptor,
+): { params: Record<string, unknown>; problems: string[] } {
   const params: Record<string, unknown> = {};
   const problems: string[] = [];
   const byKey = new Map<string, any>();
@@ -137,7 +164,8 @@ export function exampleParams(doc: SpecDoc, op: SpecOperation, descriptor: Opera
   for (const param of byKey.values()) {
     const example = exampleOf(doc, param);
     if (example.found) params[param.name] = example.value;
-    else if (param.required) problems.push(`spec: required ${param.in} parameter ${param.name} has no example`);
+    else if (param.required)
+      problems.push(`spec: required ${param.in} parameter ${param.name} has no example`);
   }
   if (op.op.requestBody) {
     const body = deref(doc, op.op.requestBody);
@@ -186,9 +214,9 @@ function describeSeen(seen: Seen, origin: string): string {
 function violationsOf(seen: Seen): string[] {
   if (!seen.violations) return [];
   try {
-    return (JSON.parse(seen.violations) as { location?: string[]; severity?: string; message?: string }[]).map(
-      (v) => `prism ${v.severity ?? ''} at ${(v.location ?? []).join('.')}: ${v.message}`,
-    );
+    return (
+      JSON.parse(seen.violations) as { location?: string[]; severity?: string; message?: string }[]
+    ).map((v) => `prism ${v.severity ?? ''} at ${(v.location ?? []).join('.')}: ${v.message}`);
   } catch {
     return [`prism violations: ${seen.violations}`];
   }
@@ -212,7 +240,10 @@ export class ContractRun {
    * Starts Prism on the Prism copy of the target's spec. `mutate` changes that copy only (the client
    * and the examples still come from the real spec): the harness self-test breaks it on purpose.
    */
-  static async start(target: ContractTarget, options: { mutate?: (copy: SpecDoc) => void; copyName?: string } = {}): Promise<ContractRun> {
+  static async start(
+    target: ContractTarget,
+    options: { mutate?: (copy: SpecDoc) => void; copyName?: string } = {},
+  ): Promise<ContractRun> {
     const file = writePrismSpec(target.doc, options.copyName ?? target.name, options.mutate);
     return new ContractRun(target, await startPrism(file));
   }
@@ -225,12 +256,21 @@ export class ContractRun {
   async check(operationId: string): Promise<OperationResult> {
     const started = performance.now();
     const op = this.operations.find((o) => o.id === operationId);
-    const done = (result: Omit<OperationResult, 'ms'>): OperationResult => ({ ...result, ms: Math.round(performance.now() - started) });
+    const done = (result: Omit<OperationResult, 'ms'>): OperationResult => ({
+      ...result,
+      ms: Math.round(performance.now() - started),
+    });
     if (!op) return done({ id: operationId, outcome: 'failed', problems: ['spec: no such operation'] });
     const descriptor = this.target.operations[operationId];
-    if (!descriptor) return done({ id: operationId, outcome: 'failed', problems: ['client: the generated operation table has no such operation'] });
+    if (!descriptor)
+      return done({
+        id: operationId,
+        outcome: 'failed',
+        problems: ['client: the generated operation table has no such operation'],
+      });
     const problems: string[] = [];
-    if (descriptor.method !== op.method) problems.push(`client: method ${descriptor.method}, spec ${op.method}`);
+    if (descriptor.method !== op.method)
+      problems.push(`client: method ${descriptor.method}, spec ${op.method}`);
     if (descriptor.path !== op.path) problems.push(`client: path ${descriptor.path}, spec ${op.path}`);
 
     const { params, problems: exampleProblems } = exampleParams(this.target.doc, op, descriptor);
@@ -243,7 +283,12 @@ export class ContractRun {
       seen.push({
         method: init.method ?? 'GET',
         url: input,
-        requestBody: typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : undefined,
+        requestBody:
+          typeof init.body === 'string'
+            ? init.body
+            : init.body instanceof URLSearchParams
+              ? init.body.toString()
+              : undefined,
         status: response.status,
         contentType: response.headers.get('content-type'),
         violations: response.headers.get('sl-violations'),
@@ -253,30 +298,55 @@ export class ContractRun {
     };
     // No `security` or an empty list: the operation takes no credentials.
     const alternatives = descriptor.security?.length ? descriptor.security : [[]];
-    const usable = alternatives.find((alt) => alt.length === 0 || (alt.length === 1 && CREDENTIALS[alt[0]!] !== undefined));
+    const usable = alternatives.find(
+      (alt) => alt.length === 0 || (alt.length === 1 && CREDENTIALS[alt[0]!] !== undefined),
+    );
     if (!usable) problems.push(`harness: no single credential satisfies ${JSON.stringify(alternatives)}`);
     const auth = usable && usable.length ? CREDENTIALS[usable[0]!] : undefined;
     const client = this.target.makeClient({ origin, auth, fetch: recordingFetch });
 
     const excluded = exclusionReason(op);
     if (excluded) {
-      if (descriptor.streaming === undefined && descriptor.browserStep === undefined) problems.push('client: the spec marks the operation streaming or browser-only, the generated descriptor does not');
+      if (descriptor.streaming === undefined && descriptor.browserStep === undefined)
+        problems.push(
+          'client: the spec marks the operation streaming or browser-only, the generated descriptor does not',
+        );
       if (op.op['x-browser-step']) {
         // The URL builder's output must be a request Prism accepts.
         try {
           const url = client.call(operationId, params) as string;
           const response = await fetch(url, { redirect: 'manual' });
-          const entry: Seen = { method: 'GET', url, status: response.status, contentType: response.headers.get('content-type'), violations: response.headers.get('sl-violations'), body: await response.text() };
-          if (entry.status >= 400) problems.push(`prism refused the built URL with ${entry.status}: ${entry.body.slice(0, 300)}`);
+          const entry: Seen = {
+            method: 'GET',
+            url,
+            status: response.status,
+            contentType: response.headers.get('content-type'),
+            violations: response.headers.get('sl-violations'),
+            body: await response.text(),
+          };
+          if (entry.status >= 400)
+            problems.push(`prism refused the built URL with ${entry.status}: ${entry.body.slice(0, 300)}`);
           problems.push(...violationsOf(entry));
-          return done({ id: operationId, outcome: problems.length ? 'failed' : 'excluded', reason: excluded, problems, exchange: describeSeen(entry, origin) });
+          return done({
+            id: operationId,
+            outcome: problems.length ? 'failed' : 'excluded',
+            reason: excluded,
+            problems,
+            exchange: describeSeen(entry, origin),
+          });
         } catch (error) {
           problems.push(`client threw ${(error as Error).name}: ${(error as Error).message}`);
         }
       }
-      return done({ id: operationId, outcome: problems.length ? 'failed' : 'excluded', reason: excluded, problems });
+      return done({
+        id: operationId,
+        outcome: problems.length ? 'failed' : 'excluded',
+        reason: excluded,
+        problems,
+      });
     }
-    if (problems.some((p) => p.startsWith('harness') || p.startsWith('spec: required'))) return done({ id: operationId, outcome: 'failed', problems });
+    if (problems.some((p) => p.startsWith('harness') || p.startsWith('spec: required')))
+      return done({ id: operationId, outcome: 'failed', problems });
 
     let result: unknown;
     let threw: unknown;
@@ -297,7 +367,8 @@ export class ContractRun {
     if (seen.length > 1) problems.push(`client sent ${seen.length} requests for one call`);
     if (last.status < 200 || last.status > 299) {
       problems.push(`prism answered ${last.status}: ${last.body.slice(0, 400)}`);
-      if (last.requestBody !== undefined) problems.push(`request body was: ${last.requestBody.slice(0, 400)}`);
+      if (last.requestBody !== undefined)
+        problems.push(`request body was: ${last.requestBody.slice(0, 400)}`);
     }
     problems.push(...violationsOf(last));
 
@@ -310,16 +381,26 @@ export class ContractRun {
         if (descriptor.pagination && decoded && typeof decoded === 'object') {
           decoded = Object.fromEntries(Object.entries(decoded).filter(([key]) => !PAGE_KEYS.includes(key)));
         }
-        for (const line of this.schemas.check(media.media.schema, decoded)) problems.push(`decoded ${media.type} body: ${line}`);
+        for (const line of this.schemas.check(media.media.schema, decoded))
+          problems.push(`decoded ${media.type} body: ${line}`);
       } else if (media === undefined && result !== undefined && result !== null && result !== '') {
-        problems.push(`client decoded a body (${JSON.stringify(result).slice(0, 100)}) where the spec has no content`);
+        problems.push(
+          `client decoded a body (${JSON.stringify(result).slice(0, 100)}) where the spec has no content`,
+        );
       }
     }
-    return done({ id: operationId, outcome: problems.length ? 'failed' : 'passed', problems, exchange: describeSeen(last, origin) });
+    return done({
+      id: operationId,
+      outcome: problems.length ? 'failed' : 'passed',
+      problems,
+      exchange: describeSeen(last, origin),
+    });
   }
 
   /** Checks every operation of the spec, `concurrency` at a time. */
-  async checkAll({ only, concurrency = 4 }: { only?: string[]; concurrency?: number } = {}): Promise<OperationResult[]> {
+  async checkAll({ only, concurrency = 4 }: { only?: string[]; concurrency?: number } = {}): Promise<
+    OperationResult[]
+  > {
     const ids = this.operations.map((o) => o.id).filter((id) => !only || only.includes(id));
     const results: OperationResult[] = new Array(ids.length);
     let next = 0;
@@ -339,17 +420,29 @@ export class ContractRun {
  * A table of results for the test output. With `failuresExpected` (a spec broken on purpose), a failure is
  * what the test wants: it reads `caught`, so that only real failures print `failed` in the output.
  */
-export function formatResults(name: string, results: OperationResult[], ms: number, options: { failuresExpected?: boolean } = {}): string {
+export function formatResults(
+  name: string,
+  results: OperationResult[],
+  ms: number,
+  options: { failuresExpected?: boolean } = {},
+): string {
   const count = (outcome: OperationResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
   const known = count('known-defect') ? `, ${count('known-defect')} known client defects` : '';
-  const failed = options.failuresExpected ? `${count('failed')} drifts caught as intended` : `${count('failed')} failed`;
-  const lines = [`contract ${name}: ${count('passed')} passed, ${failed}${known}, ${count('excluded')} excluded, in ${ms} ms`];
+  const failed = options.failuresExpected
+    ? `${count('failed')} drifts caught as intended`
+    : `${count('failed')} failed`;
+  const lines = [
+    `contract ${name}: ${count('passed')} passed, ${failed}${known}, ${count('excluded')} excluded, in ${ms} ms`,
+  ];
   for (const r of results) {
     const outcome = options.failuresExpected && r.outcome === 'failed' ? 'caught' : r.outcome;
     lines.push(`  ${outcome.padEnd(12)} ${r.id.padEnd(36)} ${r.exchange ?? ''}`);
     if (r.reason) lines.push(`               excluded: ${r.reason}`);
     // The client's own error text says "<operation> failed with HTTP n"; shown as "-> HTTP n" where that is intended.
-    for (const p of r.problems) lines.push(`               ! ${options.failuresExpected ? p.replace(/ failed with HTTP /, ' -> HTTP ') : p}`);
+    for (const p of r.problems)
+      lines.push(
+        `               ! ${options.failuresExpected ? p.replace(/ failed with HTTP /, ' -> HTTP ') : p}`,
+      );
   }
   return lines.join('\n');
 }

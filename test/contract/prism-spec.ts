@@ -28,7 +28,8 @@ const PRISM_HTTP_SCHEMES = new Set(['basic', 'bearer', 'digest']);
 function formEncode(value: unknown): string {
   const form = new URLSearchParams();
   for (const [key, item] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-    for (const one of Array.isArray(item) ? item : [item]) form.append(key, typeof one === 'string' ? one : JSON.stringify(one));
+    for (const one of Array.isArray(item) ? item : [item])
+      form.append(key, typeof one === 'string' ? one : JSON.stringify(one));
   }
   return form.toString();
 }
@@ -37,9 +38,11 @@ function encodeFormResponses(responses: Record<string, any> | undefined): void {
   for (const response of Object.values(responses ?? {})) {
     for (const [type, media] of Object.entries<any>(response?.content ?? {})) {
       if (!type.startsWith('application/x-www-form-urlencoded')) continue;
-      if (media.example !== undefined && typeof media.example !== 'string') media.example = formEncode(media.example);
+      if (media.example !== undefined && typeof media.example !== 'string')
+        media.example = formEncode(media.example);
       for (const example of Object.values<any>(media.examples ?? {})) {
-        if (example?.value !== undefined && typeof example.value !== 'string') example.value = formEncode(example.value);
+        if (example?.value !== undefined && typeof example.value !== 'string')
+          example.value = formEncode(example.value);
       }
     }
   }
@@ -50,14 +53,16 @@ export function prismCompatible(doc: SpecDoc): SpecDoc {
   const copy = structuredClone(doc);
   for (const scheme of Object.values<any>(copy.components?.securitySchemes ?? {})) {
     if (scheme.type === 'http' && !PRISM_HTTP_SCHEMES.has(String(scheme.scheme).toLowerCase())) {
-      const description = `${scheme.description ?? ''} (Prism copy: http/${scheme.scheme} served as apiKey in Authorization)`.trim();
+      const description =
+        `${scheme.description ?? ''} (Prism copy: http/${scheme.scheme} served as apiKey in Authorization)`.trim();
       for (const key of Object.keys(scheme)) delete scheme[key];
       Object.assign(scheme, { type: 'apiKey', in: 'header', name: 'Authorization', description });
     }
   }
   encodeFormResponses(copy.components?.responses);
   for (const item of Object.values<any>(copy.paths ?? {})) {
-    for (const op of Object.values<any>(item)) if (op && typeof op === 'object' && op.responses) encodeFormResponses(op.responses);
+    for (const op of Object.values<any>(item))
+      if (op && typeof op === 'object' && op.responses) encodeFormResponses(op.responses);
   }
   return copy;
 }

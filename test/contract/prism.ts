@@ -60,11 +60,15 @@ export async function startPrism(specFile: string, { timeoutMs = 60_000 } = {}):
   installExitHook();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [PRISM_BIN, 'mock', specFile, '-h', '127.0.0.1', '-p', String(port), '--errors'], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    [PRISM_BIN, 'mock', specFile, '-h', '127.0.0.1', '-p', String(port), '--errors'],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    },
+  );
   running.add(child);
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -86,7 +90,9 @@ export async function startPrism(specFile: string, { timeoutMs = 60_000 } = {}):
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before answering on ${url}:\n${output.slice(-4000)}`);
+      throw new Error(
+        `Prism exited (${child.exitCode ?? child.signalCode}) before answering on ${url}:\n${output.slice(-4000)}`,
+      );
     }
     try {
       // Any HTTP answer (Prism says 404 for `/`) means it is listening.

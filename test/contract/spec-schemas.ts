@@ -41,7 +41,10 @@ export function deref<T = any>(doc: SpecDoc, value: any): T {
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const FORMATS: Record<string, { type: 'string' | 'number'; validate: (value: any) => boolean }> = {
   'date-time': { type: 'string', validate: (v: string) => RFC3339.test(v) && !Number.isNaN(Date.parse(v)) },
-  date: { type: 'string', validate: (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) },
+  date: {
+    type: 'string',
+    validate: (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
+  },
   uri: {
     type: 'string',
     validate: (v: string) => {
@@ -87,7 +90,10 @@ function absolutise(node: unknown, rootId: string): unknown {
 
 /** Formats ajv's errors as `path: message` lines. */
 export function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (errors ?? []).map(
+    (e) =>
+      `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 /** Validates values against the schemas of one OpenAPI document, strictly (unknown keywords and formats are errors). */
@@ -96,15 +102,27 @@ export class SpecSchemas {
   readonly #rootId: string;
   readonly #cache = new Map<unknown, ValidateFunction>();
 
-  constructor(readonly doc: SpecDoc, name = 'spec') {
+  constructor(
+    readonly doc: SpecDoc,
+    name = 'spec',
+  ) {
     this.#rootId = `https://xgen.invalid/${name}.json`;
     const vendor = new Set<string>();
     collectVendorKeywords(doc.components?.schemas ?? {}, vendor);
     collectVendorKeywords(doc.paths ?? {}, vendor);
-    this.#ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true, validateFormats: true });
+    this.#ajv = new Ajv2020({
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+      allErrors: true,
+      validateFormats: true,
+    });
     for (const keyword of [...OPENAPI_KEYWORDS, ...vendor]) this.#ajv.addKeyword(keyword);
     for (const [name, format] of Object.entries(FORMATS)) this.#ajv.addFormat(name, format as never);
-    this.#ajv.addSchema({ $id: this.#rootId, $defs: absolutise(doc.components?.schemas ?? {}, this.#rootId) });
+    this.#ajv.addSchema({
+      $id: this.#rootId,
+      $defs: absolutise(doc.components?.schemas ?? {}, this.#rootId),
+    });
   }
 
   /** Compiles (once) a schema from the document: an inline schema object or a `$ref` to a named one. */

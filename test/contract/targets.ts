@@ -10,7 +10,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 export const CORE_SPEC = resolve(root, 'spec/core-v2.yaml');
 export const ADS_SPEC = resolve(root, 'spec/ads-v12.yaml');
 
-type Options = NonNullable<ConstructorParameters<typeof CoreClient>[0]> & NonNullable<ConstructorParameters<typeof AdsClient>[0]>;
+type Options = NonNullable<ConstructorParameters<typeof CoreClient>[0]> &
+  NonNullable<ConstructorParameters<typeof AdsClient>[0]>;
 
 export function coreTarget(): ContractTarget {
   return {
@@ -19,7 +20,9 @@ export function coreTarget(): ContractTarget {
     operations: coreOperations as unknown as Record<string, OperationDescriptor>,
     makeClient: ({ origin, auth, fetch }) => {
       const client = new CoreClient({ baseUrl: origin, auth: auth as Options['auth'], fetch, maxRetries: 0 });
-      return { call: (id, params, options) => (client.call as (...a: unknown[]) => unknown)(id, params, options) };
+      return {
+        call: (id, params, options) => (client.call as (...a: unknown[]) => unknown)(id, params, options),
+      };
     },
   };
 }
@@ -31,8 +34,16 @@ export function adsTarget(): ContractTarget {
     operations: adsOperations as unknown as Record<string, OperationDescriptor>,
     makeClient: ({ origin, auth, fetch }) => {
       // Prism serves both hosts: the sandbox-only operations go to the same origin.
-      const client = new AdsClient({ baseUrl: origin, sandboxBaseUrl: origin, auth: auth as Options['auth'], fetch, maxRetries: 0 });
-      return { call: (id, params, options) => (client.call as (...a: unknown[]) => unknown)(id, params, options) };
+      const client = new AdsClient({
+        baseUrl: origin,
+        sandboxBaseUrl: origin,
+        auth: auth as Options['auth'],
+        fetch,
+        maxRetries: 0,
+      });
+      return {
+        call: (id, params, options) => (client.call as (...a: unknown[]) => unknown)(id, params, options),
+      };
     },
   };
 }

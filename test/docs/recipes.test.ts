@@ -28,7 +28,8 @@ const workflows = (): [string, Workflow][] =>
     .map((f) => [f, parse(readFileSync(join(RECIPES, f), 'utf8')) as Workflow] as [string, Workflow])
     .filter(([, w]) => w && typeof w === 'object' && 'jobs' in w);
 
-const runs = (workflow: Workflow): string[] => Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])));
+const runs = (workflow: Workflow): string[] =>
+  Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])));
 
 /** Each `xgen <command> <args>` in a shell script, up to the end of its command (a pipe, `;`, `||`, a redirect). */
 function xgenCalls(script: string): { command: string; options: string[]; text: string }[] {
@@ -40,18 +41,28 @@ function xgenCalls(script: string): { command: string; options: string[]; text: 
 }
 
 test('the recipes are there and parse: three workflows, Renovate and Dependabot settings', () => {
-  const names = workflows().map(([f]) => f).sort();
+  const names = workflows()
+    .map(([f]) => f)
+    .sort();
   assert.equal(names, ['api-publish.yml', 'api-pull-request.yml', 'consumer-migrate.yml']);
   for (const [file, workflow] of workflows()) {
     assert.ok(workflow.on, `${file}: on`);
     for (const [name, job] of Object.entries(workflow.jobs)) {
       assert.type(job['runs-on'], 'string', `${file}: ${name} runs-on`);
-      assert.ok(Array.isArray(job.steps) && job.steps.every((s) => (s.run === undefined) !== (s.uses === undefined)), `${file}: ${name}: each step runs or uses`);
+      assert.ok(
+        Array.isArray(job.steps) && job.steps.every((s) => (s.run === undefined) !== (s.uses === undefined)),
+        `${file}: ${name}: each step runs or uses`,
+      );
     }
   }
-  const renovate = JSON.parse(readFileSync(join(RECIPES, 'renovate.json'), 'utf8')) as { packageRules: unknown[] };
+  const renovate = JSON.parse(readFileSync(join(RECIPES, 'renovate.json'), 'utf8')) as {
+    packageRules: unknown[];
+  };
   assert.ok(renovate.packageRules.length > 0);
-  const dependabot = parse(readFileSync(join(RECIPES, 'dependabot.yml'), 'utf8')) as { version: number; updates: { 'package-ecosystem': string }[] };
+  const dependabot = parse(readFileSync(join(RECIPES, 'dependabot.yml'), 'utf8')) as {
+    version: number;
+    updates: { 'package-ecosystem': string }[];
+  };
   assert.is(dependabot.version, 2);
   assert.is(dependabot.updates[0]?.['package-ecosystem'], 'npm');
 });
@@ -67,12 +78,22 @@ test('the pipeline: generate --check and diff --fail-on on the pull request, pub
 });
 
 test('every xgen command a recipe runs exists, with the options it passes', async () => {
-  const calls = workflows().flatMap(([file, w]) => runs(w).flatMap((script) => xgenCalls(script).map((call) => ({ file, ...call }))));
+  const calls = workflows().flatMap(([file, w]) =>
+    runs(w).flatMap((script) => xgenCalls(script).map((call) => ({ file, ...call }))),
+  );
   assert.ok(calls.length >= 4, `found ${calls.length}`);
   for (const call of calls) {
     const help = await runCli([call.command, '--help']);
-    assert.is(help.code, 0, `${call.file}: \`${call.text.trim()}\`: no command "${call.command}"\n${help.text}`);
-    for (const option of call.options) assert.ok(help.text.includes(option), `${call.file}: \`${call.text.trim()}\`: ${call.command} has no ${option}`);
+    assert.is(
+      help.code,
+      0,
+      `${call.file}: \`${call.text.trim()}\`: no command "${call.command}"\n${help.text}`,
+    );
+    for (const option of call.options)
+      assert.ok(
+        help.text.includes(option),
+        `${call.file}: \`${call.text.trim()}\`: ${call.command} has no ${option}`,
+      );
   }
 });
 

@@ -21,13 +21,22 @@ const block = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\`\n`
 
 test('a ts sample that does not compile fails, naming the error', () => {
   assert.throws(
-    () => md.render(block('ts', "import { CoreClient } from '@xgen/core-v2';\nnew CoreClient({ auth: { bearerToken: 42 } });")),
+    () =>
+      md.render(
+        block(
+          'ts',
+          "import { CoreClient } from '@xgen/core-v2';\nnew CoreClient({ auth: { bearerToken: 42 } });",
+        ),
+      ),
     (error: Error) => /2322/.test(error.message),
   );
 });
 
 test('a ts sample of an unknown package fails', () => {
-  assert.throws(() => md.render(block('ts', "import { PetClient } from '@acme/pets';")), (error: Error) => /2307/.test(error.message));
+  assert.throws(
+    () => md.render(block('ts', "import { PetClient } from '@acme/pets';")),
+    (error: Error) => /2307/.test(error.message),
+  );
 });
 
 test('a sample that compiles shows hovers, and a query the narrowed type', () => {
@@ -46,7 +55,9 @@ test('a sample that compiles shows hovers, and a query the narrowed type', () =>
   );
   assert.match(html, 'twoslash-hover');
   // The popups' code, as text: the query shows the field as requested, a plain string.
-  const popups = [...html.matchAll(/class="twoslash-popup-code">([\s\S]*?)<\/code>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+  const popups = [...html.matchAll(/class="twoslash-popup-code">([\s\S]*?)<\/code>/g)].map((m) =>
+    m[1]!.replace(/<[^>]+>/g, ''),
+  );
   assert.ok(popups.includes('created_at: string'), popups.join('\n'));
   assert.not.match(html, 'declare const client');
 });

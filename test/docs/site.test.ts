@@ -36,8 +36,13 @@ test.before(async () => {
 
 function buildSite(): void {
   const started = performance.now();
-  const build = spawnSync('npm', ['run', 'docs:build', '--', '--outDir', site], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  if (build.status !== 0) throw new Error(`npm run docs:build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
+  const build = spawnSync('npm', ['run', 'docs:build', '--', '--outDir', site], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  if (build.status !== 0)
+    throw new Error(`npm run docs:build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
   console.log(`docs:build took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -54,7 +59,8 @@ function pages(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html') && entry.name !== '404.html') out.push(`/${relative(site, path).replace(/\\/g, '/')}`.replace(/(index)?\.html$/, ''));
+      else if (entry.name.endsWith('.html') && entry.name !== '404.html')
+        out.push(`/${relative(site, path).replace(/\\/g, '/')}`.replace(/(index)?\.html$/, ''));
     }
   };
   walk(site);
@@ -69,7 +75,8 @@ async function visit(page: Page, path: string): Promise<string[]> {
   };
   const onError = (error: Error) => problems.push(`page error: ${error.message}`);
   const onResponse = (response: { status(): number; url(): string }) => {
-    if (response.status() >= 400 && response.url().startsWith(origin)) problems.push(`${response.status()} for ${response.url().slice(origin.length)}`);
+    if (response.status() >= 400 && response.url().startsWith(origin))
+      problems.push(`${response.status()} for ${response.url().slice(origin.length)}`);
   };
   page.on('console', onConsole);
   page.on('pageerror', onError);
@@ -94,7 +101,8 @@ async function visitAll(paths: string[]): Promise<string[]> {
   await Promise.all(
     Array.from({ length: 3 }, async () => {
       const page = await context!.newPage();
-      for (let path = queue.shift(); path !== undefined; path = queue.shift()) problems.push(...(await visit(page, path)));
+      for (let path = queue.shift(); path !== undefined; path = queue.shift())
+        problems.push(...(await visit(page, path)));
       await page.close();
     }),
   );
@@ -105,7 +113,17 @@ const isApi = (pkg: string) => (path: string) => path.startsWith(`/reference/api
 
 test('every guide and reference page loads in Chromium with no console error and no failed request', async () => {
   const all = pages();
-  for (const wanted of ['/', '/guide/getting-started', '/guide/migrate', '/guide/publishing', '/reference/cli', '/reference/config', '/benchmarks', '/reference/api/core-v2/index/', '/reference/api/ads-v12/index/']) {
+  for (const wanted of [
+    '/',
+    '/guide/getting-started',
+    '/guide/migrate',
+    '/guide/publishing',
+    '/reference/cli',
+    '/reference/config',
+    '/benchmarks',
+    '/reference/api/core-v2/index/',
+    '/reference/api/ads-v12/index/',
+  ]) {
     assert.ok(all.includes(wanted), `the site has ${wanted}`);
   }
   assert.equal(await visitAll(all.filter((p) => !p.startsWith('/reference/api/'))), []);
@@ -128,8 +146,13 @@ test('the local search finds migrate', async () => {
     await page.locator('#localsearch-input').fill('migrate');
     const first = page.locator('.results .result').first();
     await first.waitFor();
-    const links = await page.locator('.results .result').evaluateAll((items) => items.map((a) => a.getAttribute('href') ?? ''));
-    assert.ok(links.some((href) => href.startsWith('/guide/migrate')), `results: ${links.join(', ')}`);
+    const links = await page
+      .locator('.results .result')
+      .evaluateAll((items) => items.map((a) => a.getAttribute('href') ?? ''));
+    assert.ok(
+      links.some((href) => href.startsWith('/guide/migrate')),
+      `results: ${links.join(', ')}`,
+    );
   } finally {
     await page.close();
   }
@@ -140,14 +163,21 @@ test('a sample shows the narrowed type of a selected field', async () => {
   try {
     await page.goto(`${origin}/guide/field-selection`);
     // The `^?` query under `post.created_at` is shown without hovering; a requested field is a plain string.
-    const query = page.locator('.v-popper__popper--shown.v-popper--theme-twoslash-query .twoslash-popup-code').first();
+    const query = page
+      .locator('.v-popper__popper--shown.v-popper--theme-twoslash-query .twoslash-popup-code')
+      .first();
     await query.waitFor();
     assert.is(await query.textContent(), 'created_at: string');
     // Hovering the method opens its type, as in an editor: instantiated with the lists the call passes.
     await page.locator('.twoslash-hover', { hasText: 'getPostsByIds' }).first().hover();
-    const popup = page.locator('.v-popper__popper--shown:not(.v-popper--theme-twoslash-query) .twoslash-popup-code').first();
+    const popup = page
+      .locator('.v-popper__popper--shown:not(.v-popper--theme-twoslash-query) .twoslash-popup-code')
+      .first();
     await popup.waitFor();
-    assert.match((await popup.textContent()) ?? '', 'getPostsByIds<["created_at", "in_reply_to_user_id"], ["verified"]');
+    assert.match(
+      (await popup.textContent()) ?? '',
+      'getPostsByIds<["created_at", "in_reply_to_user_id"], ["verified"]',
+    );
   } finally {
     await page.close();
   }

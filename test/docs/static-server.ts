@@ -21,7 +21,9 @@ const TYPES: Record<string, string> = {
 /** The file a URL path names in the site, or undefined when there is none. */
 export function siteFile(root: string, pathname: string): string | undefined {
   const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  const candidates = path.endsWith('/') ? [join(root, path, 'index.html')] : [join(root, path), join(root, `${path}.html`), join(root, path, 'index.html')];
+  const candidates = path.endsWith('/')
+    ? [join(root, path, 'index.html')]
+    : [join(root, path), join(root, `${path}.html`), join(root, path, 'index.html')];
   return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile());
 }
 

@@ -13,7 +13,12 @@ import {
 import { verifyOAuth1 } from '../helpers/oauth1-verify.js';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.js';
 
-const SECRETS = { consumerKey: 'ck-ads', consumerSecret: 'cs-secret-ads', token: 'tok-ads', tokenSecret: 'ts-secret-ads' };
+const SECRETS = {
+  consumerKey: 'ck-ads',
+  consumerSecret: 'cs-secret-ads',
+  token: 'tok-ads',
+  tokenSecret: 'ts-secret-ads',
+};
 let production: TestServer;
 let sandbox: TestServer;
 let reply: (req: SeenRequest) => Reply;
@@ -33,23 +38,37 @@ test.before.each(() => {
 });
 
 const client = (extra: Partial<ConstructorParameters<typeof AdsClient>[0]> = {}) =>
-  new AdsClient({ baseUrl: production.url, sandboxBaseUrl: sandbox.url, auth: { oauth1: SECRETS }, maxRetries: 0, ...extra });
+  new AdsClient({
+    baseUrl: production.url,
+    sandboxBaseUrl: sandbox.url,
+    auth: { oauth1: SECRETS },
+    maxRetries: 0,
+    ...extra,
+  });
 
 test('the default origins are the production and sandbox hosts; paths carry /12 (seen through the fetch option)', async () => {
   const urls: string[] = [];
   const fetch = async (url: string): Promise<Response> => {
     urls.push(url);
-    return new Response(JSON.stringify({ request: { params: {} }, data: [], next_cursor: null }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ request: { params: {} }, data: [], next_cursor: null }), {
+      headers: { 'content-type': 'application/json' },
+    });
   };
   await new AdsClient({ fetch, auth: { oauth1: SECRETS } }).accounts.list();
   await new AdsClient({ fetch, auth: { oauth1: SECRETS } }).accounts.createSandboxAccount();
   await new AdsClient({ fetch, auth: { oauth1: SECRETS }, sandbox: true }).accounts.list();
-  assert.equal(urls, ['https://ads-api.x.com/12/accounts', 'https://ads-api-sandbox.twitter.com/12/accounts', 'https://ads-api-sandbox.twitter.com/12/accounts']);
+  assert.equal(urls, [
+    'https://ads-api.x.com/12/accounts',
+    'https://ads-api-sandbox.twitter.com/12/accounts',
+    'https://ads-api-sandbox.twitter.com/12/accounts',
+  ]);
   assert.is(operations.listTailoredAudiencePermissions.path.startsWith('/5/'), true);
 });
 
 test('a list call with count, cursor and with_deleted reaches /12/accounts on production, OAuth 1.0a signed', async () => {
-  reply = () => ({ body: { request: { params: {} }, data: [{ id: '18ce54d4x5t', name: 'Acme' }], next_cursor: null } });
+  reply = () => ({
+    body: { request: { params: {} }, data: [{ id: '18ce54d4x5t', name: 'Acme' }], next_cursor: null },
+  });
   const page = await client().accounts.list({ count: 5, cursor: 'c1', with_deleted: true });
   assert.is(page.items.length, 1);
   const seen = production.requests[0];
@@ -78,7 +97,10 @@ test('sandbox-only operations always use the sandbox host', async () => {
 });
 
 test('a tailored-audience permission call reaches /5/...', async () => {
-  await client().audiences.listTailoredPermissions({ account_id: '18ce54d4x5t', tailored_audience_id: '1nmth' });
+  await client().audiences.listTailoredPermissions({
+    account_id: '18ce54d4x5t',
+    tailored_audience_id: '1nmth',
+  });
   assert.is(production.requests[0]?.path, '/5/accounts/18ce54d4x5t/tailored_audiences/1nmth/permissions');
 });
 
@@ -86,7 +108,11 @@ test('a second DELETE of a line item gives ApiError 404', async () => {
   let deleted = false;
   reply = (req) => {
     if (req.method !== 'DELETE') return { status: 405 };
-    if (deleted) return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: 'Line item not found' }], request: { params: {} } } };
+    if (deleted)
+      return {
+        status: 404,
+        body: { errors: [{ code: 'NOT_FOUND', message: 'Line item not found' }], request: { params: {} } },
+      };
     deleted = true;
     return { body: { request: { params: {} }, data: { id: '8v7jo', deleted: true } } };
   };
@@ -130,7 +156,10 @@ test('a 12,000-user upload becomes 5 requests whose bodies hold hashed values on
     const users = body.reduce((n, op) => n + op.params.users.length, 0);
     return { body: { request: { params: {} }, data: { success_count: users, total_count: users } } };
   };
-  const users = Array.from({ length: 12_000 }, (_, i) => ({ email: [`user${i}@example.com`], partner_user_id: [`p${i}`] }));
+  const users = Array.from({ length: 12_000 }, (_, i) => ({
+    email: [`user${i}@example.com`],
+    partner_user_id: [`p${i}`],
+  }));
   const result = await uploadAudienceUsers(client(), {
     account_id: '18ce54d4x5t',
     custom_audience_id: '2906h',
@@ -138,26 +167,42 @@ test('a 12,000-user upload becomes 5 requests whose bodies hold hashed values on
     users,
   });
   assert.is(production.requests.length, 5);
-  assert.equal(result.batches.map((b) => b.users), [2500, 2500, 2500, 2500, 2000]);
+  assert.equal(
+    result.batches.map((b) => b.users),
+    [2500, 2500, 2500, 2500, 2000],
+  );
   for (const request of production.requests) {
     assert.is(request.path, '/12/accounts/18ce54d4x5t/custom_audiences/2906h/users');
     assert.not.ok(request.body.includes('@example.com'), 'no plain email on the wire');
-    const body = JSON.parse(request.body) as { operation_type: string; params: { users: { email: string[] }[] } }[];
+    const body = JSON.parse(request.body) as {
+      operation_type: string;
+      params: { users: { email: string[] }[] };
+    }[];
     assert.is(body[0]?.operation_type, 'Update');
     for (const user of body[0]?.params.users ?? []) assert.match(user.email[0] ?? '', /^[0-9a-f]{64}$/);
   }
-  assert.is(JSON.parse(production.requests[0]?.body ?? '[]')[0].params.users[0].email[0], sha('user0@example.com'));
+  assert.is(
+    JSON.parse(production.requests[0]?.body ?? '[]')[0].params.users[0].email[0],
+    sha('user0@example.com'),
+  );
 });
 
 test('a count mismatch fails naming the batch', async () => {
   let call = 0;
   reply = () => {
     call++;
-    return { body: { request: { params: {} }, data: { success_count: call === 2 ? 2499 : 2500, total_count: 2500 } } };
+    return {
+      body: { request: { params: {} }, data: { success_count: call === 2 ? 2499 : 2500, total_count: 2500 } },
+    };
   };
   const users = Array.from({ length: 6000 }, (_, i) => ({ handle: [`u${i}`] }));
   try {
-    await uploadAudienceUsers(client(), { account_id: 'a1', custom_audience_id: 'c1', operation_type: 'Delete', users });
+    await uploadAudienceUsers(client(), {
+      account_id: 'a1',
+      custom_audience_id: 'c1',
+      operation_type: 'Delete',
+      users,
+    });
     assert.unreachable('should fail');
   } catch (error) {
     assert.instance(error, AudienceUploadError);
@@ -169,22 +214,43 @@ test('a count mismatch fails naming the batch', async () => {
 });
 
 test('a rejected batch exposes errors and operation_errors', async () => {
-  reply = () => ({ status: 400, body: { operation_errors: [[{ code: 'INVALID_PARAMETER', message: 'bad user', parameter: 'users' }]], request: { params: {} } } });
+  reply = () => ({
+    status: 400,
+    body: {
+      operation_errors: [[{ code: 'INVALID_PARAMETER', message: 'bad user', parameter: 'users' }]],
+      request: { params: {} },
+    },
+  });
   try {
-    await uploadAudienceUsers(client(), { account_id: 'a1', custom_audience_id: 'c1', operation_type: 'Update', users: [{ email: ['x@y.z'] }] });
+    await uploadAudienceUsers(client(), {
+      account_id: 'a1',
+      custom_audience_id: 'c1',
+      operation_type: 'Update',
+      users: [{ email: ['x@y.z'] }],
+    });
     assert.unreachable('should fail');
   } catch (error) {
     assert.instance(error, AudienceUploadError);
     const batch = (error as AudienceUploadError).batchErrors;
-    assert.equal(batch?.operation_errors, [[{ code: 'INVALID_PARAMETER', message: 'bad user', parameter: 'users' }]]);
+    assert.equal(batch?.operation_errors, [
+      [{ code: 'INVALID_PARAMETER', message: 'bad user', parameter: 'users' }],
+    ]);
   }
 });
 
 test('no error text carries the OAuth secrets', async () => {
-  reply = () => ({ status: 401, body: { errors: [{ code: 'UNAUTHORIZED_ACCESS', message: 'This request is not properly authenticated' }] } });
+  reply = () => ({
+    status: 401,
+    body: {
+      errors: [{ code: 'UNAUTHORIZED_ACCESS', message: 'This request is not properly authenticated' }],
+    },
+  });
   const error = await client()
     .accounts.get({ account_id: '18ce54d4x5t' })
-    .then(() => new Error('expected a failure'), (e: unknown) => e as Error);
+    .then(
+      () => new Error('expected a failure'),
+      (e: unknown) => e as Error,
+    );
   assert.instance(error, ApiError);
   for (const text of [error.message, String(error), JSON.stringify(error), error.stack ?? '']) {
     for (const secret of [SECRETS.consumerSecret, SECRETS.tokenSecret]) assert.not.ok(text.includes(secret));

@@ -18,7 +18,11 @@ interface Bundle {
   code: string;
 }
 
-async function bundle(program: string, platform: 'node' | 'browser' = 'node', conditions?: string[]): Promise<Bundle> {
+async function bundle(
+  program: string,
+  platform: 'node' | 'browser' = 'node',
+  conditions?: string[],
+): Promise<Bundle> {
   const result = await esbuild.build({
     ...(conditions ? { conditions } : {}),
     stdin: { contents: program, resolveDir: PKG, loader: 'ts' },
@@ -47,22 +51,51 @@ console.log(await getPostsByIds(core, { ids: ['20'] }, { timeoutMs: 5000 }));
 `;
 
 /** Code only OAuth 1.0a signing, pages, streams or app-only tokens have. */
-const NOT_FOR_A_BEARER_CALL = ['runtime/oauth1.js', 'runtime/sha1.js', 'runtime/pagination.js', 'runtime/stream.js', 'runtime/app-only.js', 'runtime/oauth-flows.js', 'runtime/oauth2-user.js', 'runtime/encoding.js', 'runtime/webhooks.js', 'runtime/invoke.js', 'client.js'];
+const NOT_FOR_A_BEARER_CALL = [
+  'runtime/oauth1.js',
+  'runtime/sha1.js',
+  'runtime/pagination.js',
+  'runtime/stream.js',
+  'runtime/app-only.js',
+  'runtime/oauth-flows.js',
+  'runtime/oauth2-user.js',
+  'runtime/encoding.js',
+  'runtime/webhooks.js',
+  'runtime/invoke.js',
+  'client.js',
+];
 
 test('the package is side-effect free and exports the functions entry', () => {
-  const pkg = JSON.parse(readFileSync(`${PKG}/package.json`, 'utf8')) as { sideEffects: unknown; exports: Record<string, { import: string }> };
+  const pkg = JSON.parse(readFileSync(`${PKG}/package.json`, 'utf8')) as {
+    sideEffects: unknown;
+    exports: Record<string, { import: string }>;
+  };
   assert.is(pkg.sideEffects, false);
   assert.is(pkg.exports['./functions']?.import, './dist/functions.js');
 });
 
 test('a one-call bearer program keeps its operation and the plain request path only', async () => {
   const { modules, code } = await bundle(ONE_CALL);
-  for (const module of NOT_FOR_A_BEARER_CALL) assert.not.ok(modules.includes(module), `${module} was bundled`);
-  assert.not.ok(modules.some((m) => m.startsWith('resources/')), `a resource class was bundled: ${modules.join(', ')}`);
-  for (const module of ['operations.js', 'runtime/http.js', 'runtime/validate.js', 'runtime/serialize.js']) assert.ok(modules.includes(module), `${module} is needed`);
+  for (const module of NOT_FOR_A_BEARER_CALL)
+    assert.not.ok(modules.includes(module), `${module} was bundled`);
+  assert.not.ok(
+    modules.some((m) => m.startsWith('resources/')),
+    `a resource class was bundled: ${modules.join(', ')}`,
+  );
+  for (const module of ['operations.js', 'runtime/http.js', 'runtime/validate.js', 'runtime/serialize.js'])
+    assert.ok(modules.includes(module), `${module} is needed`);
   // Only this operation's descriptor: no other path, no operations table, no body encoder it does not use.
   assert.ok(code.includes('/2/tweets'));
-  for (const absent of ['/2/users/{id}/tweets', '/oauth/request_token', '/2/tweets/search/stream', 'HMAC-SHA1', 'oauth_signature', 'PaginationLoopError', 'multipart', 'stallTimeoutMs']) {
+  for (const absent of [
+    '/2/users/{id}/tweets',
+    '/oauth/request_token',
+    '/2/tweets/search/stream',
+    'HMAC-SHA1',
+    'oauth_signature',
+    'PaginationLoopError',
+    'multipart',
+    'stallTimeoutMs',
+  ]) {
     assert.not.ok(code.includes(absent), `the bundle holds ${absent}`);
   }
   // A GET sends no body: gathering body fields from the params comes with a body encoder only.
@@ -80,12 +113,16 @@ test('a one-call bearer program keeps its operation and the plain request path o
 // says when the server may have received a request, and connection reasons lose URL secrets.
 const ONE_CALL_CEILING = { browser: 16_300, node: 21_300 };
 
-test('the one-call bundle stays under its ceiling, and leaves out the OAuth steps\' HTTPS check', async () => {
+test("the one-call bundle stays under its ceiling, and leaves out the OAuth steps' HTTPS check", async () => {
   for (const platform of ['browser', 'node'] as const) {
     const { code, modules } = await bundle(ONE_CALL, platform);
     const bytes = Buffer.byteLength(code);
-    assert.ok(bytes <= ONE_CALL_CEILING[platform], `${platform}: ${bytes} bytes, over the ceiling of ${ONE_CALL_CEILING[platform]}`);
-    for (const absent of ['https-required', 'OAuth steps require HTTPS', 'localhost']) assert.not.ok(code.includes(absent), `${platform}: the bundle holds ${absent}`);
+    assert.ok(
+      bytes <= ONE_CALL_CEILING[platform],
+      `${platform}: ${bytes} bytes, over the ceiling of ${ONE_CALL_CEILING[platform]}`,
+    );
+    for (const absent of ['https-required', 'OAuth steps require HTTPS', 'localhost'])
+      assert.not.ok(code.includes(absent), `${platform}: the bundle holds ${absent}`);
     assert.not.ok(modules.includes('runtime/pkce.js'), platform);
   }
 });
@@ -93,9 +130,25 @@ test('the one-call bundle stays under its ceiling, and leaves out the OAuth step
 test('a one-call bundle carries the checks and styles of its own parameters, not those of other operations', async () => {
   const { code } = await bundle(ONE_CALL, 'browser');
   // getPostsByIds checks arrays of strings (bounds, unique items, enum values, a pattern) and sends them comma-separated.
-  for (const present of ['must have at least', 'must not repeat an item', 'has unknown value', 'must match', 'did you mean']) assert.ok(code.includes(present), `the bundle lacks ${present}`);
+  for (const present of [
+    'must have at least',
+    'must not repeat an item',
+    'has unknown value',
+    'must match',
+    'did you mean',
+  ])
+    assert.ok(code.includes(present), `the bundle lacks ${present}`);
   // Integers, booleans, objects, exclusive bounds, one-shape bodies, deepObject and space-separated queries are other operations'.
-  for (const absent of ['a finite number', 'a boolean', 'an object', 'must be greater than', 'cannot be given with', '%5B', '%20']) assert.not.ok(code.includes(absent), `the bundle holds ${absent}`);
+  for (const absent of [
+    'a finite number',
+    'a boolean',
+    'an object',
+    'must be greater than',
+    'cannot be given with',
+    '%5B',
+    '%20',
+  ])
+    assert.not.ok(code.includes(absent), `the bundle holds ${absent}`);
 });
 
 test('the transport: node:http in a bundle for Node, the global fetch in a browser bundle', async () => {
@@ -104,7 +157,8 @@ test('the transport: node:http in a bundle for Node, the global fetch in a brows
   assert.match(node.code, /node:http/);
   const browser = await bundle(ONE_CALL, 'browser');
   assert.not.ok(browser.modules.includes('runtime/node-transport.js'), browser.modules.join(', '));
-  for (const builtin of ['node:http', 'node:https', 'node:zlib', 'node:stream']) assert.not.ok(browser.code.includes(builtin), `the browser bundle imports ${builtin}`);
+  for (const builtin of ['node:http', 'node:https', 'node:zlib', 'node:stream'])
+    assert.not.ok(browser.code.includes(builtin), `the browser bundle imports ${builtin}`);
 });
 
 test('redirects: followed by hand in a bundle for Node, by the browser in a browser bundle (which leaves that code out)', async () => {
@@ -118,10 +172,16 @@ test('redirects: followed by hand in a bundle for Node, by the browser in a brow
   assert.match(browser.code, /"follow"/);
   // Edge runtimes whose bundlers also set `browser` (Cloudflare's wrangler: workerd, worker, browser;
   // Vercel's edge: edge-light, worker, browser) see a real 3xx: they follow by hand, as Deno and Bun do.
-  for (const conditions of [['workerd', 'worker', 'browser'], ['edge-light', 'worker', 'browser']]) {
+  for (const conditions of [
+    ['workerd', 'worker', 'browser'],
+    ['edge-light', 'worker', 'browser'],
+  ]) {
     const edge = await bundle(ONE_CALL, 'browser', conditions);
     assert.ok(edge.modules.includes('runtime/redirects.js'), `${conditions}: ${edge.modules.join(', ')}`);
-    assert.not.ok(edge.modules.includes('runtime/browser-transport.js'), `${conditions}: ${edge.modules.join(', ')}`);
+    assert.not.ok(
+      edge.modules.includes('runtime/browser-transport.js'),
+      `${conditions}: ${edge.modules.join(', ')}`,
+    );
   }
 });
 
@@ -131,7 +191,8 @@ import { createCore, getUsersPosts } from '@xgen/core-v2/functions';
 for await (const post of getUsersPosts(createCore({ auth: { bearerToken: 'TOKEN' } }), { id: '1' })) console.log(post);
 `);
   assert.ok(modules.includes('runtime/pagination.js'));
-  for (const module of ['runtime/oauth1.js', 'runtime/stream.js', 'runtime/app-only.js']) assert.not.ok(modules.includes(module), `${module} was bundled`);
+  for (const module of ['runtime/oauth1.js', 'runtime/stream.js', 'runtime/app-only.js'])
+    assert.not.ok(modules.includes(module), `${module} was bundled`);
 });
 
 test('the signer comes with its extension: createCore(options, oauth1Auth)', async () => {
@@ -141,7 +202,8 @@ const core = createCore({ auth: { oauth1: { consumerKey: 'k', consumerSecret: 's
 console.log(await oauthRequestToken(core, { oauth_callback: 'oob' }));
 `);
   assert.ok(modules.includes('runtime/oauth1.js'));
-  for (const module of ['runtime/pagination.js', 'runtime/stream.js']) assert.not.ok(modules.includes(module), `${module} was bundled`);
+  for (const module of ['runtime/pagination.js', 'runtime/stream.js'])
+    assert.not.ok(modules.includes(module), `${module} was bundled`);
 });
 
 test('the client class, by contrast, carries every operation and every runtime piece', async () => {
@@ -149,7 +211,8 @@ test('the client class, by contrast, carries every operation and every runtime p
 import { CoreClient } from '@xgen/core-v2';
 console.log(await new CoreClient({ auth: { bearerToken: 'TOKEN' } }).tweets.getPostsByIds({ ids: ['20'] }));
 `);
-  for (const module of ['runtime/oauth1.js', 'runtime/pagination.js', 'runtime/stream.js', 'client.js']) assert.ok(modules.includes(module), `${module} is in the class bundle`);
+  for (const module of ['runtime/oauth1.js', 'runtime/pagination.js', 'runtime/stream.js', 'client.js'])
+    assert.ok(modules.includes(module), `${module} is in the class bundle`);
 });
 
 test.run();

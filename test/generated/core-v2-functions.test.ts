@@ -20,7 +20,8 @@ import { suiteServer } from '../helpers/server.js';
 const TOKEN = 'AAAA-secret-bearer-token-never-shown';
 const server = suiteServer(test, () => ({ status: 200, body: {} }));
 
-const core = (extra: ClientOptions = {}) => createCore({ baseUrl: server.url, auth: { bearerToken: TOKEN }, maxRetries: 0, ...extra });
+const core = (extra: ClientOptions = {}) =>
+  createCore({ baseUrl: server.url, auth: { bearerToken: TOKEN }, maxRetries: 0, ...extra });
 const post = (id: string) => ({ id, text: `post ${id}`, edit_history_tweet_ids: [id] });
 
 test('a plain call: GET with a bearer token and comma lists, resolving to the decoded body', async () => {
@@ -45,7 +46,10 @@ test('a plain call: GET with a bearer token and comma lists, resolving to the de
 test('the function and the grouped method are the same call: same request, same result', async () => {
   server.reply = () => ({ body: { data: [post('5')] } });
   const viaFunction = await getPostsByIds(core(), { ids: ['5'] });
-  const viaMethod = await new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } }).tweets.getPostsByIds({ ids: ['5'] });
+  const viaMethod = await new CoreClient({
+    baseUrl: server.url,
+    auth: { bearerToken: TOKEN },
+  }).tweets.getPostsByIds({ ids: ['5'] });
   assert.equal(viaFunction, viaMethod);
   assert.is(server.requests.length, 2);
   assert.is(server.requests[0]?.url, server.requests[1]?.url);
@@ -76,13 +80,17 @@ test('a broken documented limit is a ValidationError before any request', async 
 test('a paginated function returns the PagePromise: await the first page, iterate every item across pages', async () => {
   server.reply = (request) => {
     const token = request.query.get('pagination_token');
-    if (token === null) return { body: { data: [post('3'), post('2')], meta: { result_count: 2, next_token: 'next' } } };
+    if (token === null)
+      return { body: { data: [post('3'), post('2')], meta: { result_count: 2, next_token: 'next' } } };
     return { body: { data: [post('1')], meta: { result_count: 1 } } };
   };
   const pages = getUsersPosts(core(), { id: '2244994945', max_results: 5 });
   assert.instance(pages, PagePromise);
   const first = await pages;
-  assert.equal(first.items.map((t) => t.id), ['3', '2']);
+  assert.equal(
+    first.items.map((t) => t.id),
+    ['3', '2'],
+  );
   assert.is(first.nextToken, 'next');
   const ids: string[] = [];
   for await (const tweet of getUsersPosts(core(), { id: '2244994945', max_results: 5 })) ids.push(tweet.id);
@@ -121,22 +129,30 @@ test('a status outside 2xx is an ApiError whose problem narrows on type; the tok
     assert.is(e.operationId, 'getPostsByIds');
     assert.equal(e.rateLimit, { reset: 1700000000 });
     assert.ok(isProblem(e.problem, ProblemTypes.ResourceNotFoundProblem));
-    if (e.problem?.type === 'https://api.twitter.com/2/problems/resource-not-found') assert.is(e.problem.resource_id, '20');
+    if (e.problem?.type === 'https://api.twitter.com/2/problems/resource-not-found')
+      assert.is(e.problem.resource_id, '20');
     else assert.unreachable('the problem narrows on its type');
-    for (const text of [e.message, String(e), JSON.stringify(e), e.stack ?? '']) assert.not.ok(text.includes(TOKEN), text);
+    for (const text of [e.message, String(e), JSON.stringify(e), e.stack ?? ''])
+      assert.not.ok(text.includes(TOKEN), text);
   }
 });
 
 test('a 503 is retried on a GET, as with the client', async () => {
   let calls = 0;
-  server.reply = () => (++calls === 1 ? { status: 503, headers: { 'retry-after': '0' }, body: {} } : { body: { data: [post('9')] } });
+  server.reply = () =>
+    ++calls === 1
+      ? { status: 503, headers: { 'retry-after': '0' }, body: {} }
+      : { body: { data: [post('9')] } };
   const result = await getPostsByIds(core({ maxRetries: 1 }), { ids: ['9'] });
   assert.equal(result, { data: [post('9')] });
   assert.is(server.requests.length, 2);
 });
 
 test('a streaming function returns an EventStream of the events; a browser step builds its URL', async () => {
-  server.reply = () => ({ headers: { 'content-type': 'application/json' }, chunks: [{ data: `${JSON.stringify({ data: post('1') })}\r\n\r\n` }] });
+  server.reply = () => ({
+    headers: { 'content-type': 'application/json' },
+    chunks: [{ data: `${JSON.stringify({ data: post('1') })}\r\n\r\n` }],
+  });
   const events: unknown[] = [];
   for await (const event of streamPosts(core(), {}, { reconnect: false })) events.push(event);
   assert.equal(events, [{ data: post('1') }]);
@@ -161,7 +177,10 @@ test('OAuth 1.0a credentials need the signer extension: refused at createCore wi
     (error: unknown) => assert.is((error as ValidationError).rule, 'unsupported-authentication'),
   );
   assert.is(server.requests.length, 0);
-  server.reply = () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'oauth_token=t&oauth_token_secret=s&oauth_callback_confirmed=true' });
+  server.reply = () => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'oauth_token=t&oauth_token_secret=s&oauth_callback_confirmed=true',
+  });
   const signed = createCore({ baseUrl: server.url, auth: { oauth1 } }, oauth1Auth);
   const body = await oauthRequestToken(signed, { oauth_callback: 'oob' });
   assert.equal(body, { oauth_token: 't', oauth_token_secret: 's', oauth_callback_confirmed: 'true' });

@@ -13,16 +13,56 @@ import { report } from '../types/programs/core-v2-fields-consumer.js';
 
 /** Every field X has for these objects; a response carries only the defaults and what was asked. */
 const POSTS: Record<string, Record<string, unknown>> = {
-  '20': { id: '20', text: 'just setting up my twttr', edit_history_tweet_ids: ['20'], created_at: '2006-03-21T20:50:14.000Z', author_id: '12', lang: 'en', public_metrics: { retweet_count: 1, reply_count: 2, like_count: 3, quote_count: 4 }, possibly_sensitive: false },
-  '21': { id: '21', text: 'second', edit_history_tweet_ids: ['21'], created_at: '2006-03-22T10:00:00.000Z', author_id: '12', lang: 'fr', public_metrics: { retweet_count: 0, reply_count: 0, like_count: 9, quote_count: 0 }, possibly_sensitive: false },
+  '20': {
+    id: '20',
+    text: 'just setting up my twttr',
+    edit_history_tweet_ids: ['20'],
+    created_at: '2006-03-21T20:50:14.000Z',
+    author_id: '12',
+    lang: 'en',
+    public_metrics: { retweet_count: 1, reply_count: 2, like_count: 3, quote_count: 4 },
+    possibly_sensitive: false,
+  },
+  '21': {
+    id: '21',
+    text: 'second',
+    edit_history_tweet_ids: ['21'],
+    created_at: '2006-03-22T10:00:00.000Z',
+    author_id: '12',
+    lang: 'fr',
+    public_metrics: { retweet_count: 0, reply_count: 0, like_count: 9, quote_count: 0 },
+    possibly_sensitive: false,
+  },
 };
 const USERS: Record<string, Record<string, unknown>> = {
-  '12': { id: '12', name: 'jack', username: 'jack', created_at: '2006-03-21T20:50:14.000Z', verified: true, location: 'California', description: 'no state is the best state' },
+  '12': {
+    id: '12',
+    name: 'jack',
+    username: 'jack',
+    created_at: '2006-03-21T20:50:14.000Z',
+    verified: true,
+    location: 'California',
+    description: 'no state is the best state',
+  },
 };
-const NEWS: Record<string, unknown> = { rest_id: '1', name: 'Headline', summary: 'What happened', hook: 'hook', category: 'tech' };
-const DEFAULTS = { tweet: ['id', 'text', 'edit_history_tweet_ids'], user: ['id', 'name', 'username'], news: ['rest_id'] };
+const NEWS: Record<string, unknown> = {
+  rest_id: '1',
+  name: 'Headline',
+  summary: 'What happened',
+  hook: 'hook',
+  category: 'tech',
+};
+const DEFAULTS = {
+  tweet: ['id', 'text', 'edit_history_tweet_ids'],
+  user: ['id', 'name', 'username'],
+  news: ['rest_id'],
+};
 
-function select(object: Record<string, unknown>, defaults: string[], asked: string | null): Record<string, unknown> {
+function select(
+  object: Record<string, unknown>,
+  defaults: string[],
+  asked: string | null,
+): Record<string, unknown> {
   const keep = new Set([...defaults, ...(asked ? asked.split(',') : [])]);
   return Object.fromEntries(Object.entries(object).filter(([key]) => keep.has(key)));
 }
@@ -41,12 +81,14 @@ function answer(request: SeenRequest): { body: unknown } {
     if (request.path.startsWith('/2/users/')) body.meta = { result_count: data.length };
     return { body };
   }
-  if (request.path === '/2/news/1') return { body: { data: select(NEWS, DEFAULTS.news, q.get('news.fields')) } };
+  if (request.path === '/2/news/1')
+    return { body: { data: select(NEWS, DEFAULTS.news, q.get('news.fields')) } };
   return { body: {} };
 }
 
 const server = suiteServer(test, answer);
-const client = (): CoreClient => new CoreClient({ baseUrl: server.url, auth: { bearerToken: 'token' }, maxRetries: 0 });
+const client = (): CoreClient =>
+  new CoreClient({ baseUrl: server.url, auth: { bearerToken: 'token' }, maxRetries: 0 });
 
 test('the consumer program type-checks: it reads requested fields without ! or ?.', () => {
   const program = 'test/types/programs/core-v2-fields-consumer.ts';
@@ -88,7 +130,10 @@ test('a params key the operation does not have is a ValidationError with a did-y
     } catch (error) {
       assert.instance(error, ValidationError);
       const e = error as ValidationError;
-      assert.is(e.message, 'getPostsByIds: parameter "tweet.feilds" is not a parameter of this operation; did you mean "tweet.fields"?');
+      assert.is(
+        e.message,
+        'getPostsByIds: parameter "tweet.feilds" is not a parameter of this operation; did you mean "tweet.fields"?',
+      );
       assert.is(e.rule, 'unknown-parameter');
     }
   }
@@ -96,7 +141,10 @@ test('a params key the operation does not have is a ValidationError with a did-y
     await client().call('deleteAllConnections', { force: true } as never);
     assert.unreachable('should fail');
   } catch (error) {
-    assert.match((error as Error).message, /parameter "force" is not a parameter of this operation; it takes no parameters/);
+    assert.match(
+      (error as Error).message,
+      /parameter "force" is not a parameter of this operation; it takes no parameters/,
+    );
   }
   assert.is(server.requests.length, 0);
 });

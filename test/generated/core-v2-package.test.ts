@@ -30,7 +30,9 @@ test('plain node imports the compiled package and builds a URL with it', () => {
     console.log(Object.keys(operations).length);
     try { client.oauth.authorize({}); } catch (e) { console.log(e instanceof ValidationError); }
   `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n');
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   assert.equal(out, ['https://api.x.com/oauth/authorize?oauth_token=abc', '31', 'true']);
 });
 

@@ -1,7 +1,12 @@
 /** @xgen/core-v2 over loopback: stream rules added and deleted through POST, activity events of unlisted kinds. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, CoreClient, ValidationError, type ActivityEvent } from '../../generated/core-v2/src/index.js';
+import {
+  ApiError,
+  CoreClient,
+  ValidationError,
+  type ActivityEvent,
+} from '../../generated/core-v2/src/index.js';
 import { type SeenRequest, suiteServer, type Reply } from '../helpers/server.js';
 
 /** A filtered-stream rule set as X keeps it: POST adds (`add`) or deletes (`delete`), GET lists. */
@@ -11,14 +16,26 @@ function rulesServer(): (request: SeenRequest) => Reply {
   const sent = '2026-04-02T10:00:00.000Z';
   return (request) => {
     if (request.path !== '/2/tweets/search/stream/rules') return { status: 404, body: {} };
-    if (request.method === 'GET') return { body: { data: [...rules.values()], meta: { sent, result_count: rules.size } } };
+    if (request.method === 'GET')
+      return { body: { data: [...rules.values()], meta: { sent, result_count: rules.size } } };
     if (request.method !== 'POST') return { status: 405, body: {} };
-    const body = JSON.parse(request.body) as { add?: { value: string; tag?: string }[]; delete?: { ids?: string[]; values?: string[] } };
+    const body = JSON.parse(request.body) as {
+      add?: { value: string; tag?: string }[];
+      delete?: { ids?: string[]; values?: string[] };
+    };
     if (body.add && body.delete) return { status: 400, body: { title: 'add or delete, not both' } };
     if (body.add) {
       const created = body.add.map((r) => ({ id: String(next++), ...r }));
       for (const rule of created) rules.set(rule.id, rule);
-      return { body: { data: created, meta: { sent, summary: { created: created.length, not_created: 0, valid: created.length, invalid: 0 } } } };
+      return {
+        body: {
+          data: created,
+          meta: {
+            sent,
+            summary: { created: created.length, not_created: 0, valid: created.length, invalid: 0 },
+          },
+        },
+      };
     }
     if (body.delete) {
       let deleted = 0;
@@ -40,12 +57,16 @@ const client = () => new CoreClient({ baseUrl: server.url, auth: { bearerToken: 
 
 test('updateRules adds with {add} and deletes with {delete}, both by POST', async () => {
   server.reply = rulesServer();
-  const added = await client().stream.updateRules({ add: [{ value: 'coffee -is:retweet', tag: 'coffee' }, { value: 'cat has:media' }] });
+  const added = await client().stream.updateRules({
+    add: [{ value: 'coffee -is:retweet', tag: 'coffee' }, { value: 'cat has:media' }],
+  });
   assert.equal(added.meta.summary, { created: 2, not_created: 0, valid: 2, invalid: 0 });
   const [first] = added.data ?? [];
   assert.ok(first?.id);
 
-  const deleted = await client().stream.updateRules({ delete: { ids: [first.id], values: ['cat has:media'] } });
+  const deleted = await client().stream.updateRules({
+    delete: { ids: [first.id], values: ['cat has:media'] },
+  });
   assert.equal(deleted.meta.summary, { deleted: 2, not_deleted: 0 });
   const posts = server.requests.filter((r) => r.method === 'POST');
   assert.is(posts.length, 2);
@@ -56,7 +77,9 @@ test('updateRules adds with {add} and deletes with {delete}, both by POST', asyn
 });
 
 test('updateRules sends dry_run and delete_all in the query', async () => {
-  server.reply = () => ({ body: { meta: { sent: '2026-04-02T10:00:00.000Z', summary: { deleted: 3, not_deleted: 0 } } } });
+  server.reply = () => ({
+    body: { meta: { sent: '2026-04-02T10:00:00.000Z', summary: { deleted: 3, not_deleted: 0 } } },
+  });
   await client().stream.updateRules({ delete: {}, delete_all: true, dry_run: true });
   const [seen] = server.requests;
   assert.is(seen?.method, 'POST');
@@ -80,7 +103,9 @@ test('updateRules with both add and delete is a ValidationError before anything 
 });
 
 test('deleteRules (DELETE) is kept beside POST deletion', async () => {
-  server.reply = () => ({ body: { meta: { sent: '2026-04-02T10:00:00.000Z', summary: { deleted: 1, not_deleted: 0 } } } });
+  server.reply = () => ({
+    body: { meta: { sent: '2026-04-02T10:00:00.000Z', summary: { deleted: 1, not_deleted: 0 } } },
+  });
   await client().stream.deleteRules({ delete: { ids: ['1'] } });
   assert.is(server.requests[0]?.method, 'DELETE');
 });

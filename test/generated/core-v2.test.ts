@@ -109,7 +109,10 @@ test('a problem+json 404 throws ApiError whose problem narrows on type', async (
 });
 
 test('a legacy 401 code 89 gives legacyErrors[0].code === 89 (wrapped and bare forms)', async () => {
-  for (const body of [{ errors: [{ code: 89, message: 'Invalid or expired token.' }] }, { code: 89, message: 'Invalid or expired token.' }]) {
+  for (const body of [
+    { errors: [{ code: 89, message: 'Invalid or expired token.' }] },
+    { code: 89, message: 'Invalid or expired token.' },
+  ]) {
     server.reply = () => ({ status: 401, body });
     try {
       await client().webhooks.createStreamLink({ webhook_id: '1' });
@@ -127,7 +130,16 @@ test('a legacy 401 code 89 gives legacyErrors[0].code === 89 (wrapped and bare f
 test('partial errors in a 200 body stay in the body', async () => {
   const body = {
     data: [{ id: '1', text: 'hi', edit_history_tweet_ids: ['1'] }],
-    errors: [{ type: 'https://api.twitter.com/2/problems/resource-not-found', title: 'Not Found Error', parameter: 'ids', value: '2', resource_id: '2', resource_type: 'tweet' }],
+    errors: [
+      {
+        type: 'https://api.twitter.com/2/problems/resource-not-found',
+        title: 'Not Found Error',
+        parameter: 'ids',
+        value: '2',
+        resource_id: '2',
+        resource_type: 'tweet',
+      },
+    ],
   };
   server.reply = () => ({ body });
   const result = await client().tweets.getPostsByIds({ ids: ['1', '2'] });
@@ -137,15 +149,30 @@ test('partial errors in a 200 body stay in the body', async () => {
 
 test('no error message, String() or JSON holds the bearer token', async () => {
   const errors: unknown[] = [];
-  server.reply = () => ({ status: 401, body: { errors: [{ code: 89, message: 'Invalid or expired token.' }] } });
-  await client().webhooks.createStreamLink({ webhook_id: '1' }).catch((e: unknown) => errors.push(e));
-  await client().webhooks.createStreamLink({ webhook_id: 'x' }).catch((e: unknown) => errors.push(e));
-  server.reply = () => ({ status: 200, body: {}, delayMs: 300 });
-  await client({ timeoutMs: 50 }).webhooks.createStreamLink({ webhook_id: '1' }).catch((e: unknown) => errors.push(e));
-  await new CoreClient({ baseUrl: 'http://127.0.0.1:1', auth: { bearerToken: TOKEN }, maxRetries: 0 })
+  server.reply = () => ({
+    status: 401,
+    body: { errors: [{ code: 89, message: 'Invalid or expired token.' }] },
+  });
+  await client()
     .webhooks.createStreamLink({ webhook_id: '1' })
     .catch((e: unknown) => errors.push(e));
-  await client().oauth.requestToken({ oauth_callback: 'oob' }).catch((e: unknown) => errors.push(e));
+  await client()
+    .webhooks.createStreamLink({ webhook_id: 'x' })
+    .catch((e: unknown) => errors.push(e));
+  server.reply = () => ({ status: 200, body: {}, delayMs: 300 });
+  await client({ timeoutMs: 50 })
+    .webhooks.createStreamLink({ webhook_id: '1' })
+    .catch((e: unknown) => errors.push(e));
+  await new CoreClient({
+    baseUrl: 'http://127.0.0.1:1',
+    auth: { bearerToken: TOKEN },
+    maxRetries: 0,
+  }).webhooks
+    .createStreamLink({ webhook_id: '1' })
+    .catch((e: unknown) => errors.push(e));
+  await client()
+    .oauth.requestToken({ oauth_callback: 'oob' })
+    .catch((e: unknown) => errors.push(e));
   assert.is(errors.length, 5);
   assert.instance(errors[0], ApiError);
   assert.instance(errors[1], ValidationError);
@@ -173,7 +200,10 @@ test('an operation that does not accept the configured scheme is refused before 
 
 test('oauth2Token sends HTTP Basic and a form body', async () => {
   server.reply = () => ({ body: { token_type: 'bearer', access_token: 'AAAA' } });
-  const basic = new CoreClient({ baseUrl: server.url, auth: { basic: { username: 'key', password: 'secret' } } });
+  const basic = new CoreClient({
+    baseUrl: server.url,
+    auth: { basic: { username: 'key', password: 'secret' } },
+  });
   const result = await basic.oauth.oauth2Token({ grant_type: 'client_credentials' });
   assert.is(result.access_token, 'AAAA');
   const seen = server.requests[0];
@@ -197,7 +227,11 @@ test('a timeout gives TimeoutError and a closed port gives ConnectionError', asy
     assert.instance(error, TimeoutError);
   }
   try {
-    await new CoreClient({ baseUrl: 'http://127.0.0.1:1', maxRetries: 0, auth: { bearerToken: TOKEN } }).webhooks.createStreamLink({ webhook_id: '1' });
+    await new CoreClient({
+      baseUrl: 'http://127.0.0.1:1',
+      maxRetries: 0,
+      auth: { bearerToken: TOKEN },
+    }).webhooks.createStreamLink({ webhook_id: '1' });
     assert.unreachable('should fail to connect');
   } catch (error) {
     assert.instance(error, ConnectionError);

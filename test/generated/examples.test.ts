@@ -47,7 +47,18 @@ test.before(async () => {
   });
   for (const pkg of PACKAGES) {
     if (!pkg.spec) continue;
-    const run = await runCli(['generate', '--spec', pkg.spec, '--out', pkg.dir, '--name', pkg.name, '--client', pkg.client, '--no-cache']);
+    const run = await runCli([
+      'generate',
+      '--spec',
+      pkg.spec,
+      '--out',
+      pkg.dir,
+      '--name',
+      pkg.name,
+      '--client',
+      pkg.client,
+      '--no-cache',
+    ]);
     assert.is(run.code, 0, run.text);
   }
 });
@@ -58,7 +69,9 @@ test.after(async () => {
 
 /** The operations of a package, from its README's table: operationId and `client.group.method`. */
 function operations(readme: string): { id: string; method: string }[] {
-  return [...readme.matchAll(/^\| `(\w+)`(?: \(deprecated\))? +\| \w+ +\| `[^`]+` +\| `(client\.[\w.]+)` +\|$/gm)].map((m) => ({ id: m[1]!, method: m[2]! }));
+  return [
+    ...readme.matchAll(/^\| `(\w+)`(?: \(deprecated\))? +\| \w+ +\| `[^`]+` +\| `(client\.[\w.]+)` +\|$/gm),
+  ].map((m) => ({ id: m[1]!, method: m[2]! }));
 }
 
 /** The examples of a package as modules: README blocks without an import continue from its first block (Usage). */
@@ -71,7 +84,12 @@ function modules(pkg: Package): { origin: string; text: string }[] {
   };
   const readme = markdownExamples(join(pkg.dir, 'README.md'), pkg.dir);
   const usage = readme[0]?.code ?? '';
-  const all: Example[] = [...docExamples(pkg.dir), ...readme.map((e, i) => (i === 0 || /^import /m.test(e.code) ? e : { ...e, code: `${usage}\n${e.code}` }))];
+  const all: Example[] = [
+    ...docExamples(pkg.dir),
+    ...readme.map((e, i) =>
+      i === 0 || /^import /m.test(e.code) ? e : { ...e, code: `${usage}\n${e.code}` },
+    ),
+  ];
   return all.map((e) => ({ origin: e.origin, text: asModule(e.code, info) }));
 }
 
@@ -83,11 +101,18 @@ for (const pkg of PACKAGES) {
     const docs = docExamples(pkg.dir);
     for (const op of ops) {
       const [, group, method] = op.method.split('.');
-      const onMethod = docs.filter((e) => e.origin.startsWith('src/resources/') && e.code.includes(`client.${group}.${method}(`));
+      const onMethod = docs.filter(
+        (e) => e.origin.startsWith('src/resources/') && e.code.includes(`client.${group}.${method}(`),
+      );
       assert.ok(onMethod.length >= 1, `no @example calls ${op.method}`);
-      assert.ok(new RegExp(`\\n\`${op.method.replace(/\./g, '\\.')}\` \\(`).test(readme), `no README example of ${op.method}`);
+      assert.ok(
+        new RegExp(`\\n\`${op.method.replace(/\./g, '\\.')}\` \\(`).test(readme),
+        `no README example of ${op.method}`,
+      );
     }
-    const fns = docs.filter((e) => e.origin === 'src/functions.ts' || e.origin.startsWith('src/functions.ts:'));
+    const fns = docs.filter(
+      (e) => e.origin === 'src/functions.ts' || e.origin.startsWith('src/functions.ts:'),
+    );
     assert.ok(fns.length >= ops.length, `${fns.length} function examples for ${ops.length} operations`);
   });
 
@@ -119,7 +144,8 @@ for (const pkg of PACKAGES) {
     });
     const problems = ts.getPreEmitDiagnostics(program).map((d) => {
       const origin = d.file ? (origins.get(d.file.fileName) ?? d.file.fileName) : '';
-      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+      const line =
+        d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
       const text = d.file ? d.file.text.split('\n')[line - 1]?.trim() : '';
       return `${pkg.name} ${origin} (line ${line} of the example: ${text}): ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
     });
@@ -131,10 +157,22 @@ for (const pkg of PACKAGES) {
     const mod = await import(pathToFileURL(join(pkg.dir, 'src', 'index.ts')).href);
     const Client = mod[pkg.client];
     // One client per kind of credentials: an operation that takes another kind (OAuth steps) is sent with its own.
-    const credentials = [{ bearerToken: 'token' }, { oauth1: { consumerKey: 'ck', consumerSecret: 'cs', token: 't', tokenSecret: 'ts' } }, { basic: { username: 'u', password: 'p' } }];
+    const credentials = [
+      { bearerToken: 'token' },
+      { oauth1: { consumerKey: 'ck', consumerSecret: 'cs', token: 't', tokenSecret: 'ts' } },
+      { basic: { username: 'u', password: 'p' } },
+    ];
     const clients = credentials.flatMap((auth) => {
       try {
-        return [new Client({ baseUrl: server.url, sandboxBaseUrl: server.url, auth, maxRetries: 0, timeoutMs: 5000 })];
+        return [
+          new Client({
+            baseUrl: server.url,
+            sandboxBaseUrl: server.url,
+            auth,
+            maxRetries: 0,
+            timeoutMs: 5000,
+          }),
+        ];
       } catch {
         return []; // credentials the package does not take
       }
@@ -145,26 +183,38 @@ for (const pkg of PACKAGES) {
     for (const example of markdownExamples(join(pkg.dir, 'README.md'), pkg.dir)) {
       const call = callOf(example.code);
       if (!call) continue;
-      const params = call.args === '' ? undefined : (new Function('toMicros', `return (${call.args});`)(mod.toMicros) as unknown);
+      const params =
+        call.args === ''
+          ? undefined
+          : (new Function('toMicros', `return (${call.args});`)(mod.toMicros) as unknown);
       const before = server.requests.length;
       let built = false;
       for (const client of clients) {
         try {
           pending = new AbortController();
-          const value = client.call(ids.get(call.method), params, { signal: AbortSignal.any([pending.signal, AbortSignal.timeout(5000)]) });
+          const value = client.call(ids.get(call.method), params, {
+            signal: AbortSignal.any([pending.signal, AbortSignal.timeout(5000)]),
+          });
           // A browser step: the URL is built, its checks made, nothing sent.
           if (typeof value === 'string') built = true;
-          else if (value && typeof value[Symbol.asyncIterator] === 'function' && typeof value.then !== 'function') {
+          else if (
+            value &&
+            typeof value[Symbol.asyncIterator] === 'function' &&
+            typeof value.then !== 'function'
+          ) {
             for await (const event of value) void event;
           } else await value;
         } catch (error) {
-          if (error instanceof mod.ValidationError && (error as { parameter?: string }).parameter === 'auth') continue;
-          if (error instanceof mod.ValidationError) failures.push(`${example.origin} ${call.method}: ${(error as Error).message}`);
+          if (error instanceof mod.ValidationError && (error as { parameter?: string }).parameter === 'auth')
+            continue;
+          if (error instanceof mod.ValidationError)
+            failures.push(`${example.origin} ${call.method}: ${(error as Error).message}`);
         }
         break;
       }
       if (built || server.requests.length > before) sent++;
-      else if (!failures.some((f) => f.startsWith(`${example.origin} `))) failures.push(`${example.origin} ${call.method}: nothing sent`);
+      else if (!failures.some((f) => f.startsWith(`${example.origin} `)))
+        failures.push(`${example.origin} ${call.method}: nothing sent`);
     }
     assert.equal(failures, []);
     assert.is(sent, operations(readme).length, 'one call per operation');

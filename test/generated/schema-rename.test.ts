@@ -38,7 +38,13 @@ test('the selecting parameter stays with the renamed schema', () => {
 
 test('the renamed spec generates a package that type-checks, and its pages narrow', async () => {
   // generatePackage type-checks what it emits: a name used and not imported throws here.
-  const generated = await generatePackage({ spec: RENAMED, out: join(work, 'out'), name: '@t/lists', client: 'ListsClient', templates: {} });
+  const generated = await generatePackage({
+    spec: RENAMED,
+    out: join(work, 'out'),
+    name: '@t/lists',
+    client: 'ListsClient',
+    templates: {},
+  });
   writeTree(join(work, 'out'), generated.files);
   const program = join(work, 'consumer.ts');
   writeFileSync(
@@ -76,11 +82,24 @@ test('the diff says the type and its selection type were renamed, and nothing ab
 });
 
 test("X's 2.159 spec with List renamed ListRenamed: the renames of the type and its selection type", () => {
-  const spec = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'reference', 'x-openapi-2.159.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+  const spec = JSON.parse(
+    readFileSync(join(ROOT, 'test', 'fixtures', 'reference', 'x-openapi-2.159.json'), 'utf8'),
+  ) as { components: { schemas: Record<string, unknown> } };
   // Renamed in place (the key keeps its position) and at every $ref.
-  spec.components.schemas = Object.fromEntries(Object.entries(spec.components.schemas).map(([name, schema]) => [name === 'List' ? 'ListRenamed' : name, schema]));
+  spec.components.schemas = Object.fromEntries(
+    Object.entries(spec.components.schemas).map(([name, schema]) => [
+      name === 'List' ? 'ListRenamed' : name,
+      schema,
+    ]),
+  );
   const renamed = join(work, 'x-renamed.json');
-  writeFileSync(renamed, JSON.stringify(spec, null, 2).replaceAll('"#/components/schemas/List"', '"#/components/schemas/ListRenamed"'));
+  writeFileSync(
+    renamed,
+    JSON.stringify(spec, null, 2).replaceAll(
+      '"#/components/schemas/List"',
+      '"#/components/schemas/ListRenamed"',
+    ),
+  );
   const report = diffSpecs(join(ROOT, 'test', 'fixtures', 'reference', 'x-openapi-2.159.json'), renamed);
   assert.equal(
     report.changes.map((c) => c.message),

@@ -20,7 +20,8 @@ function sources(name: string): { path: string; text: string }[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) out.push({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') });
+      else if (entry.name.endsWith('.ts'))
+        out.push({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') });
     }
   };
   walk(join(ROOT, 'generated', name, 'src'));
@@ -35,7 +36,9 @@ export function withoutStrings(line: string): string {
 /** The names a module declares at its top level (`export type X`, `export interface X`, `export const X`, ...). */
 export function declaredNames(text: string): { name: string; kind: 'type' | 'value' }[] {
   const out: { name: string; kind: 'type' | 'value' }[] = [];
-  for (const match of text.matchAll(/^(?:export )?(?:declare )?(type|interface|const|function|class|let|enum) ([A-Za-z_$][\w$]*)/gm)) {
+  for (const match of text.matchAll(
+    /^(?:export )?(?:declare )?(type|interface|const|function|class|let|enum) ([A-Za-z_$][\w$]*)/gm,
+  )) {
     out.push({ name: match[2]!, kind: match[1] === 'type' || match[1] === 'interface' ? 'type' : 'value' });
   }
   return out;
@@ -102,12 +105,15 @@ export function spacingProblems(text: string): string[] {
       lastImport = i;
     } else if (line !== '' && !line.startsWith('//') && lastImport >= 0) break;
   }
-  if (lastImport >= 0 && lines[lastImport + 1] !== '') out.push(`${lastImport + 2}: no blank line after the imports`);
+  if (lastImport >= 0 && lines[lastImport + 1] !== '')
+    out.push(`${lastImport + 2}: no blank line after the imports`);
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
     const previous = lines[i - 1]!;
-    if (line.startsWith('/**') && previous !== '' && !previous.startsWith('//')) out.push(`${i + 1}: no blank line before a doc comment`);
-    if (/^(\}|\};|\}\);|\]);?$/.test(previous) && line !== '' && !/^[)\]}.]/.test(line)) out.push(`${i + 1}: no blank line after a declaration`);
+    if (line.startsWith('/**') && previous !== '' && !previous.startsWith('//'))
+      out.push(`${i + 1}: no blank line before a doc comment`);
+    if (/^(\}|\};|\}\);|\]);?$/.test(previous) && line !== '' && !/^[)\]}.]/.test(line))
+      out.push(`${i + 1}: no blank line after a declaration`);
   }
   return out;
 }
@@ -118,7 +124,8 @@ const COMMENT_WIDTH = 125;
 for (const name of PACKAGES) {
   test(`${name}: blank lines after the imports and between top-level declarations`, () => {
     const found: string[] = [];
-    for (const { path, text } of sources(name)) for (const problem of spacingProblems(text)) found.push(`${path}:${problem}`);
+    for (const { path, text } of sources(name))
+      for (const problem of spacingProblems(text)) found.push(`${path}:${problem}`);
     assert.equal(found, []);
   });
 
@@ -139,7 +146,8 @@ for (const name of PACKAGES) {
   test(`${name}: generated names spell OAuth and OAuth2 as such`, () => {
     const found: string[] = [];
     for (const { path, text } of sources(name)) {
-      for (const { name: declared } of declaredNames(text)) if (/Oauth|OAUTH/.test(declared)) found.push(`${path}: ${declared}`);
+      for (const { name: declared } of declaredNames(text))
+        if (/Oauth|OAUTH/.test(declared)) found.push(`${path}: ${declared}`);
       for (const match of text.matchAll(/\b\w*(?:Oauth|OAUTH)\w*/g)) found.push(`${path}: ${match[0]}`);
     }
     assert.equal(found, []);
@@ -168,15 +176,21 @@ for (const name of PACKAGES) {
     const dir = join(ROOT, 'test', '.tmp', `examples-${name}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'generated', name, 'package.json'), 'utf8')) as { name: string };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'generated', name, 'package.json'), 'utf8')) as {
+      name: string;
+    };
     const src = join(ROOT, 'generated', name, 'src');
     const files: string[] = [];
     for (const module of ['client', 'functions']) {
-      const examples = examplesOf(readFileSync(join(src, `${module}.ts`), 'utf8')).filter((e) => /^(import|const)/.test(e));
+      const examples = examplesOf(readFileSync(join(src, `${module}.ts`), 'utf8')).filter((e) =>
+        /^(import|const)/.test(e),
+      );
       assert.ok(examples.length > 0, `${module}.ts has an example`);
       const clientName = /export class (\w+)/.exec(readFileSync(join(src, 'client.ts'), 'utf8'))?.[1];
-      const code = examples[0]!
-        .replace(`from '${pkg.name}/functions'`, `from '${relative(dir, join(src, 'functions.ts'))}'`);
+      const code = examples[0]!.replace(
+        `from '${pkg.name}/functions'`,
+        `from '${relative(dir, join(src, 'functions.ts'))}'`,
+      );
       const file = join(dir, `${module}.ts`);
       writeFileSync(
         file,
@@ -184,7 +198,9 @@ for (const name of PACKAGES) {
           // The values an example takes from its reader: the credentials.
           'declare const consumerKey: string, consumerSecret: string, token: string, tokenSecret: string;',
           'declare const process: { env: Record<string, string | undefined> };',
-          module === 'client' ? `import { ${clientName} } from '${relative(dir, join(src, 'index.ts'))}';` : '',
+          module === 'client'
+            ? `import { ${clientName} } from '${relative(dir, join(src, 'index.ts'))}';`
+            : '',
           code,
           'export {};',
           '',
@@ -192,7 +208,11 @@ for (const name of PACKAGES) {
       );
       files.push(file);
     }
-    const errors = typecheck(files, { ...CONSUMER_OPTIONS, allowImportingTsExtensions: true, skipLibCheck: true });
+    const errors = typecheck(files, {
+      ...CONSUMER_OPTIONS,
+      allowImportingTsExtensions: true,
+      skipLibCheck: true,
+    });
     rmSync(dir, { recursive: true, force: true });
     assert.equal(errors, []);
   });
@@ -204,7 +224,8 @@ for (const name of PACKAGES) {
     for (const { path, text } of sources(name)) {
       for (const example of examplesOf(text)) {
         for (const line of example.split('\n')) {
-          if (/\{ \.\.\. \}|\/\* \.\.\. \*\/|: \.\.\.|'\.\.\.'|\(\.\.\.\)/.test(line)) placeholders.push(`${path}: ${line.trim()}`);
+          if (/\{ \.\.\. \}|\/\* \.\.\. \*\/|: \.\.\.|'\.\.\.'|\(\.\.\.\)/.test(line))
+            placeholders.push(`${path}: ${line.trim()}`);
         }
       }
     }
@@ -213,29 +234,58 @@ for (const name of PACKAGES) {
 }
 
 test('the checks themselves: wording about our sources is found, wording about the API is not', () => {
-  for (const line of ['The source names LINE_ITEM only', 'The payload (the reference\'s shape).', 'its format not shown.', 'Neither the source nor the reference shows it', 'The source does not show this shape']) {
+  for (const line of [
+    'The source names LINE_ITEM only',
+    "The payload (the reference's shape).",
+    'its format not shown.',
+    'Neither the source nor the reference shows it',
+    'The source does not show this shape',
+  ]) {
     assert.ok(ABOUT_OUR_SOURCES.test(line), line);
   }
-  for (const line of ['Number of note requests that included the source link.', 'Whether the post is promoted-only (not shown to followers).', 'A comma-separated list of references to expand']) {
+  for (const line of [
+    'Number of note requests that included the source link.',
+    'Whether the post is promoted-only (not shown to followers).',
+    'A comma-separated list of references to expand',
+  ]) {
     assert.not.ok(ABOUT_OUR_SOURCES.test(line), line);
   }
 });
 
 test('the checks themselves: blank lines and examples', () => {
-  assert.equal(spacingProblems("import { a } from './a.js';\nconst b = a;\n"), ['2: no blank line after the imports']);
-  assert.equal(spacingProblems('/** A. */\nexport type A = 1;\n/** B. */\nexport type B = 2;\n'), ['3: no blank line before a doc comment']);
-  assert.equal(spacingProblems('export interface A {\n  a: 1;\n}\nexport type B = 2;\n'), ['4: no blank line after a declaration']);
-  assert.equal(spacingProblems("import { a } from './a.js';\n\nconst b = 1;\nconst c = 2;\n\n/** D. */\nexport interface D {\n  d: 1;\n}\n"), []);
-  assert.equal(examplesOf('/**\n * Text.\n *\n * @example\n * const a = 1;\n * f(a);\n */'), ['const a = 1;\nf(a);']);
+  assert.equal(spacingProblems("import { a } from './a.js';\nconst b = a;\n"), [
+    '2: no blank line after the imports',
+  ]);
+  assert.equal(spacingProblems('/** A. */\nexport type A = 1;\n/** B. */\nexport type B = 2;\n'), [
+    '3: no blank line before a doc comment',
+  ]);
+  assert.equal(spacingProblems('export interface A {\n  a: 1;\n}\nexport type B = 2;\n'), [
+    '4: no blank line after a declaration',
+  ]);
+  assert.equal(
+    spacingProblems(
+      "import { a } from './a.js';\n\nconst b = 1;\nconst c = 2;\n\n/** D. */\nexport interface D {\n  d: 1;\n}\n",
+    ),
+    [],
+  );
+  assert.equal(examplesOf('/**\n * Text.\n *\n * @example\n * const a = 1;\n * f(a);\n */'), [
+    'const a = 1;\nf(a);',
+  ]);
 });
 
 test('the checks themselves: strings are not measured, declarations are found', () => {
-  assert.is(withoutStrings(`const a = 'x'.repeat(3) + "it's" + \`t\`;`), `const a = ''.repeat(3) + "" + \`\`;`);
-  assert.equal(declaredNames('export type A = 1;\nexport interface B {}\nexport const C = 1;\n  type D = 2;\n'), [
-    { name: 'A', kind: 'type' },
-    { name: 'B', kind: 'type' },
-    { name: 'C', kind: 'value' },
-  ]);
+  assert.is(
+    withoutStrings(`const a = 'x'.repeat(3) + "it's" + \`t\`;`),
+    `const a = ''.repeat(3) + "" + \`\`;`,
+  );
+  assert.equal(
+    declaredNames('export type A = 1;\nexport interface B {}\nexport const C = 1;\n  type D = 2;\n'),
+    [
+      { name: 'A', kind: 'type' },
+      { name: 'B', kind: 'type' },
+      { name: 'C', kind: 'value' },
+    ],
+  );
 });
 
 test.run();

@@ -25,7 +25,20 @@ let reply: (request: SeenRequest) => Reply = () => ({ status: 500 });
 test.before(async () => {
   work = tempDir('x-reference-narrowing');
   server = await startServer((request) => reply(request));
-  run = await runCli(['generate', '--spec', SPEC, '--out', join(work, 'out'), '--name', '@t/x-reference', '--client', 'XClient', '--no-cache', '--strict', '--verbose']);
+  run = await runCli([
+    'generate',
+    '--spec',
+    SPEC,
+    '--out',
+    join(work, 'out'),
+    '--name',
+    '@t/x-reference',
+    '--client',
+    'XClient',
+    '--no-cache',
+    '--strict',
+    '--verbose',
+  ]);
 });
 test.after(async () => {
   await server.close();
@@ -36,29 +49,60 @@ test('generates under --strict, with one located note per inferred pairing', () 
   assert.is(run.code, 0, run.text);
   const notes = run.err.filter((line) => line.includes(': note: '));
   // Besides the notes, only --verbose's stage timings.
-  assert.equal(run.err.filter((line) => !notes.includes(line) && !/ (fetch|load|model|emit|format|compile): \d+ ms$/.test(line)), [], 'nothing but notes on stderr');
+  assert.equal(
+    run.err.filter(
+      (line) => !notes.includes(line) && !/ (fetch|load|model|emit|format|compile): \d+ ms$/.test(line),
+    ),
+    [],
+    'nothing but notes on stderr',
+  );
   const tweet = notes.filter((line) => line.includes('"tweet.fields"'));
   assert.equal(tweet, [
     `${relative(process.cwd(), SPEC)}:25077:7: note: field selection inferred: "tweet.fields" selects the fields of Tweet in results (its values name 28 of the 29 properties of Tweet); Tweet has no required list, so a requested field is present and every other one optional. State x-field-selection on the parameter, or false to switch this off (at #/components/parameters/TweetFieldsParameter)`,
   ]);
-  assert.ok(notes.some((line) => line.includes('"user.fields" selects the fields of User') && line.includes('defaults from its required list (id, name, username)')));
+  assert.ok(
+    notes.some(
+      (line) =>
+        line.includes('"user.fields" selects the fields of User') &&
+        line.includes('defaults from its required list (id, name, username)'),
+    ),
+  );
   assert.is(new Set(notes).size, notes.length, 'each once');
 });
 
 test('the generated README says which operations narrow, by which parameter', () => {
   const readme = readFileSync(join(work, 'out', 'README.md'), 'utf8');
   assert.match(readme, /## Field selection/);
-  assert.match(readme, /\| `tweet\.fields` +\| `Tweet` +\| none stated: fields not requested are optional +\|/);
-  assert.match(readme, /\| `user\.fields` +\| `User` +\| `id`, `name`, `username` \(its `required` list\) +\|/);
-  assert.match(readme, /- `getPostsByIds`: `tweet\.fields`, `media\.fields`, `poll\.fields`, `user\.fields`, `place\.fields`\n/);
+  assert.match(
+    readme,
+    /\| `tweet\.fields` +\| `Tweet` +\| none stated: fields not requested are optional +\|/,
+  );
+  assert.match(
+    readme,
+    /\| `user\.fields` +\| `User` +\| `id`, `name`, `username` \(its `required` list\) +\|/,
+  );
+  assert.match(
+    readme,
+    /- `getPostsByIds`: `tweet\.fields`, `media\.fields`, `poll\.fields`, `user\.fields`, `place\.fields`\n/,
+  );
 });
 
 test('getPostsByIds sends the fields asked for and returns what the server answers, over loopback', async () => {
-  reply = () => ({ body: { data: [{ id: '20', text: 'hello', created_at: '2026-11-25T00:00:00.000Z', author_id: '7' }], includes: { users: [{ id: '7', name: 'A', username: 'a', verified: true }] } } });
+  reply = () => ({
+    body: {
+      data: [{ id: '20', text: 'hello', created_at: '2026-11-25T00:00:00.000Z', author_id: '7' }],
+      includes: { users: [{ id: '7', name: 'A', username: 'a', verified: true }] },
+    },
+  });
   server.requests.length = 0;
   const pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
   const client = new pkg.XClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } });
-  const result = await client.tweets.getPostsByIds({ ids: ['20'], 'tweet.fields': ['created_at'], expansions: ['author_id'], 'user.fields': ['verified'] });
+  const result = await client.tweets.getPostsByIds({
+    ids: ['20'],
+    'tweet.fields': ['created_at'],
+    expansions: ['author_id'],
+    'user.fields': ['verified'],
+  });
   assert.is(result.data[0].created_at, '2026-11-25T00:00:00.000Z');
   assert.is(result.includes.users[0].verified, true);
   const seen = server.requests[0];
@@ -153,9 +197,17 @@ test('results follow tweet.fields and user.fields in types (tsc on a consumer pr
 
 test('the consumer program fails where a field is read that was not asked for', () => {
   const file = join(work, 'consumer-wrong.ts');
-  writeFileSync(file, PROGRAM.replace("'tweet.fields': ['created_at'], expansions", "'tweet.fields': ['lang'], expansions"));
+  writeFileSync(
+    file,
+    PROGRAM.replace("'tweet.fields': ['created_at'], expansions", "'tweet.fields': ['lang'], expansions"),
+  );
   const errors = typecheck([file]);
-  assert.ok(errors.some((e) => e.includes("Argument of type 'string | undefined' is not assignable to parameter of type 'string'")), errors.join('\n'));
+  assert.ok(
+    errors.some((e) =>
+      e.includes("Argument of type 'string | undefined' is not assignable to parameter of type 'string'"),
+    ),
+    errors.join('\n'),
+  );
 });
 
 test.run();

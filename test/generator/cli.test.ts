@@ -11,10 +11,18 @@ import { ROOT, runCli } from '../helpers/cli.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
 
-async function expectUsageError(argv: string[], message: string, hint: string | null = 'Run "xgen help generate" for usage.'): Promise<void> {
+async function expectUsageError(
+  argv: string[],
+  message: string,
+  hint: string | null = 'Run "xgen help generate" for usage.',
+): Promise<void> {
   const run = await runCli(argv);
   assert.is(run.code, 2, `exit code of xgen ${argv.join(' ')}:\n${run.text}`);
-  assert.equal(run.err, hint ? [`xgen: ${message}`, hint] : [`xgen: ${message}`], 'one line, and where to find the usage');
+  assert.equal(
+    run.err,
+    hint ? [`xgen: ${message}`, hint] : [`xgen: ${message}`],
+    'one line, and where to find the usage',
+  );
   assert.not.match(run.text, 'Usage:', 'the usage block is not reprinted');
   assert.equal(run.out, []);
 }
@@ -23,7 +31,10 @@ test('--help prints the usage and exits 0', async () => {
   for (const flag of ['--help', '-h', 'help']) {
     const run = await runCli([flag]);
     assert.is(run.code, 0, flag);
-    assert.match(run.out.join('\n'), /^Usage:\n {2}xgen generate \[--config xgen\.config\.yaml\] \[--check \| --watch\]/);
+    assert.match(
+      run.out.join('\n'),
+      /^Usage:\n {2}xgen generate \[--config xgen\.config\.yaml\] \[--check \| --watch\]/,
+    );
     assert.match(run.out.join('\n'), 'Exit codes: 0 done, 1 a spec or check problem, 2 a usage error.');
     assert.match(run.out.join('\n'), '--version');
     assert.equal(run.err, []);
@@ -31,7 +42,12 @@ test('--help prints the usage and exits 0', async () => {
 });
 
 test('xgen generate --help, -h and xgen help generate print the generate usage and exit 0', async () => {
-  for (const argv of [['generate', '--help'], ['generate', '-h'], ['help', 'generate'], ['generate', '--spec', SPEC, '--help']]) {
+  for (const argv of [
+    ['generate', '--help'],
+    ['generate', '-h'],
+    ['help', 'generate'],
+    ['generate', '--spec', SPEC, '--help'],
+  ]) {
     const run = await runCli(argv);
     assert.is(run.code, 0, argv.join(' '));
     assert.match(run.out.join('\n'), /^Usage:\n {2}xgen generate \[--config xgen\.config\.yaml\]/);
@@ -41,7 +57,12 @@ test('xgen generate --help, -h and xgen help generate print the generate usage a
   }
 });
 
-test('xgen help <unknown>', () => expectUsageError(['help', 'generat'], 'unknown command "generat" (did you mean "generate"?)', 'Run "xgen help" for usage.'));
+test('xgen help <unknown>', () =>
+  expectUsageError(
+    ['help', 'generat'],
+    'unknown command "generat" (did you mean "generate"?)',
+    'Run "xgen help" for usage.',
+  ));
 
 test('--version, -v and version print the version from package.json and exit 0', async () => {
   const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
@@ -59,7 +80,12 @@ test('no command prints the usage and exits 2', async () => {
   assert.match(run.text, 'Usage:');
 });
 
-test('unknown command', () => expectUsageError(['generat'], 'unknown command "generat" (did you mean "generate"?)', 'Run "xgen help" for usage.'));
+test('unknown command', () =>
+  expectUsageError(
+    ['generat'],
+    'unknown command "generat" (did you mean "generate"?)',
+    'Run "xgen help" for usage.',
+  ));
 
 test('unknown flag', async () => {
   await expectUsageError(['generate', '--chek'], 'unknown option --chek (did you mean --check?)');
@@ -67,24 +93,33 @@ test('unknown flag', async () => {
   await expectUsageError(['generate', '--check=yes'], '--check takes no value');
 });
 
-test('a stray argument', () => expectUsageError(['generate', 'spec.yaml'], 'unexpected argument "spec.yaml"'));
+test('a stray argument', () =>
+  expectUsageError(['generate', 'spec.yaml'], 'unexpected argument "spec.yaml"'));
 
-test('--spec without --out (and --name)', () => expectUsageError(['generate', '--spec', SPEC], 'missing --out, --name'));
+test('--spec without --out (and --name)', () =>
+  expectUsageError(['generate', '--spec', SPEC], 'missing --out, --name'));
 
 test('--spec and --out without --name', () =>
   expectUsageError(['generate', '--spec', SPEC, '--out', 'test/.tmp/cli-never-written'], 'missing --name'));
 
-test('a flag that needs a value at the end', () => expectUsageError(['generate', '--spec'], '--spec needs a value'));
+test('a flag that needs a value at the end', () =>
+  expectUsageError(['generate', '--spec'], '--spec needs a value'));
 
 test('--config together with --spec', () =>
-  expectUsageError(['generate', '--config', 'xgen.config.yaml', '--spec', SPEC, '--out', 'x', '--name', 'x'], 'use either --config or --spec/--out/--name, not both'));
+  expectUsageError(
+    ['generate', '--config', 'xgen.config.yaml', '--spec', SPEC, '--out', 'x', '--name', 'x'],
+    'use either --config or --spec/--out/--name, not both',
+  ));
 
 test('--client that is not a class name', async () => {
   await expectUsageError(
     ['generate', '--spec', SPEC, '--out', 'x', '--name', 'x', '--client', 'my-client'],
     '--client must be a class name (letters, digits, _ and $, not starting with a digit), got "my-client"',
   );
-  await expectUsageError(['generate', '--spec', SPEC, '--out', 'x', '--name', 'x', '--client', 'class'], '--client must not be a reserved word, got "class"');
+  await expectUsageError(
+    ['generate', '--spec', SPEC, '--out', 'x', '--name', 'x', '--client', 'class'],
+    '--client must not be a reserved word, got "class"',
+  );
 });
 
 test('--name that npm would refuse', async () => {
@@ -98,7 +133,10 @@ test('--name that npm would refuse', async () => {
     ['x'.repeat(215), 'it is longer than 214 characters'],
   ];
   for (const [name, why] of cases) {
-    await expectUsageError(['generate', '--spec', SPEC, '--out', 'test/.tmp/cli-never-written', '--name', name], `--name "${name}" is not a valid npm package name: ${why}`);
+    await expectUsageError(
+      ['generate', '--spec', SPEC, '--out', 'test/.tmp/cli-never-written', '--name', name],
+      `--name "${name}" is not a valid npm package name: ${why}`,
+    );
   }
 });
 
@@ -113,7 +151,10 @@ test('config file without packages', async () => {
   const run = await runCli(['generate', '--config', join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml')]);
   assert.is(run.code, 2);
   assert.equal(run.err.length, 1, run.text);
-  assert.match(run.err[0] ?? '', /petstore\.yaml:1:1: unknown key "openapi"; known keys: packages, templates$/);
+  assert.match(
+    run.err[0] ?? '',
+    /petstore\.yaml:1:1: unknown key "openapi"; known keys: packages, templates$/,
+  );
 });
 
 test('an unexpected error: one line and a pointer to --debug; with --debug, the stack trace', () => {
@@ -131,7 +172,9 @@ test('an unexpected error: one line and a pointer to --debug; with --debug, the 
 });
 
 test('a file-system error outside the output folder: one line, no stack, exit 1', () => {
-  const error = Object.assign(new Error("EACCES: permission denied, open '/x/cache/entry.json'"), { code: 'EACCES' });
+  const error = Object.assign(new Error("EACCES: permission denied, open '/x/cache/entry.json'"), {
+    code: 'EACCES',
+  });
   const lines: string[] = [];
   assert.is(report(error, { debug: false, command: 'generate', err: (l) => lines.push(l) }), 1);
   assert.equal(lines, ["xgen: EACCES: permission denied, open '/x/cache/entry.json'"]);
@@ -148,9 +191,19 @@ test('the flag table is what each command takes and what its help lists', async 
   for (const command of ['generate', 'diff', 'migrate'] as const) {
     const help = (await runCli(['help', command])).out.join('\n');
     for (const [name, spec] of Object.entries(FLAGS[command])) {
-      if (!spec.alias) assert.match(help, new RegExp(`^ {2}--${name}\\b.*  ${spec.help[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'), `${command} --${name}`);
+      if (!spec.alias)
+        assert.match(
+          help,
+          new RegExp(`^ {2}--${name}\\b.*  ${spec.help[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+          `${command} --${name}`,
+        );
       // Known to the parser, which then stops at the next argument (so that nothing runs).
-      const run = await runCli([command, `--${name}`, ...(spec.value ? [spec.choices?.[0] ?? 'x'] : []), '--zzz']);
+      const run = await runCli([
+        command,
+        `--${name}`,
+        ...(spec.value ? [spec.choices?.[0] ?? 'x'] : []),
+        '--zzz',
+      ]);
       assert.is(run.err[0], 'xgen: unknown option --zzz', `${command} --${name}`);
     }
   }

@@ -9,7 +9,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { PACKAGE_KEYS, readConfig, TOP_LEVEL_KEYS } from '../../generator/config.ts';
-import { CONFIG_SCHEMA_FILE, configSchema, schemaKeys, schemaProblem } from '../../generator/config-schema.ts';
+import {
+  CONFIG_SCHEMA_FILE,
+  configSchema,
+  schemaKeys,
+  schemaProblem,
+} from '../../generator/config-schema.ts';
 import { UsageError } from '../../generator/errors.ts';
 import { removeDir, tempDir } from '../helpers/cli.ts';
 
@@ -22,7 +27,24 @@ const validate = ajv.compile(JSON.parse(readFileSync(CONFIG_SCHEMA_FILE, 'utf8')
 const pkg = { spec: 'a.yaml', out: 'out', name: '@acme/pets' };
 const cases: [string, unknown, boolean][] = [
   ['the repository config', parse(readFileSync(join(root, 'xgen.config.yaml'), 'utf8')), true],
-  ['every key', { packages: [{ ...pkg, client: 'PetsClient', strict: true, overlays: ['o.yaml'], version: '1.2.3-rc.1', license: 'MIT OR Apache-2.0', templates: { 'runtime/http.ts': 'h.ts.hbs' } }], templates: { 'runtime/pagination.ts': 'p.ts' } }, true],
+  [
+    'every key',
+    {
+      packages: [
+        {
+          ...pkg,
+          client: 'PetsClient',
+          strict: true,
+          overlays: ['o.yaml'],
+          version: '1.2.3-rc.1',
+          license: 'MIT OR Apache-2.0',
+          templates: { 'runtime/http.ts': 'h.ts.hbs' },
+        },
+      ],
+      templates: { 'runtime/pagination.ts': 'p.ts' },
+    },
+    true,
+  ],
   ['no packages', {}, false],
   ['an empty list', { packages: [] }, false],
   ['an unknown top-level key', { packages: [pkg], extra: 1 }, false],
@@ -66,7 +88,10 @@ test('the loader refuses, located, a config only the schema catches', () => {
       assert.unreachable('readConfig accepted it');
     } catch (error) {
       assert.instance(error, UsageError);
-      assert.is((error as Error).message, `${file}:4:11: packages[0].name must match ${configSchema().definitions!.package!.properties!.name!.pattern} (generator/config.schema.json)`);
+      assert.is(
+        (error as Error).message,
+        `${file}:4:11: packages[0].name must match ${configSchema().definitions!.package!.properties!.name!.pattern} (generator/config.schema.json)`,
+      );
     }
   } finally {
     removeDir(work);

@@ -36,8 +36,14 @@ function problem(text: string): string {
 const ENTRY = "packages:\n  - spec: api.yaml\n    out: out\n    name: '@acme/api'\n";
 
 test('an unknown package key, located, with a did-you-mean', () => {
-  assert.is(problem(`${ENTRY}    clinet: AcmeClient\n`), 'CONFIG:5:5: unknown key "clinet" in packages[0] (did you mean "client"?)');
-  assert.is(problem(`${ENTRY}    overlay: [a.yaml]\n`), 'CONFIG:5:5: unknown key "overlay" in packages[0] (did you mean "overlays"?)');
+  assert.is(
+    problem(`${ENTRY}    clinet: AcmeClient\n`),
+    'CONFIG:5:5: unknown key "clinet" in packages[0] (did you mean "client"?)',
+  );
+  assert.is(
+    problem(`${ENTRY}    overlay: [a.yaml]\n`),
+    'CONFIG:5:5: unknown key "overlay" in packages[0] (did you mean "overlays"?)',
+  );
   assert.is(
     problem(`${ENTRY}    colour: blue\n`),
     'CONFIG:5:5: unknown key "colour" in packages[0]; known keys: spec, out, name, client, templates, strict, overlays, version, license, names',
@@ -45,7 +51,10 @@ test('an unknown package key, located, with a did-you-mean', () => {
 });
 
 test('an unknown top-level key', () => {
-  assert.is(problem(`${ENTRY}template:\n  runtime/http.ts: x.hbs\n`), 'CONFIG:5:1: unknown key "template" (did you mean "templates"?)');
+  assert.is(
+    problem(`${ENTRY}template:\n  runtime/http.ts: x.hbs\n`),
+    'CONFIG:5:1: unknown key "template" (did you mean "templates"?)',
+  );
 });
 
 test('invalid YAML: the whole located reason on one line', () => {
@@ -53,34 +62,75 @@ test('invalid YAML: the whole located reason on one line', () => {
   assert.match(message, /^CONFIG:\d+:\d+: invalid YAML: \S/);
   assert.not.match(message, '\n');
   assert.not.match(message, /at line \d+, column \d+:$/, 'not cut off after the location');
-  assert.match(problem("packages:\n  - spec: a\n    spec: b\n"), /^CONFIG:3:5: invalid YAML: Map keys must be unique/);
+  assert.match(
+    problem('packages:\n  - spec: a\n    spec: b\n'),
+    /^CONFIG:3:5: invalid YAML: Map keys must be unique/,
+  );
 });
 
 test('package name rules', () => {
-  assert.is(problem("packages:\n  - spec: api.yaml\n    out: out\n    name: Not A Valid Name!\n"), 'CONFIG:4:11: "Not A Valid Name!" is not a valid npm package name: it has capital letters (npm names are lowercase)');
-  assert.is(problem("packages:\n  - spec: api.yaml\n    out: out\n    name: '@acme/my api'\n"), 'CONFIG:4:11: "@acme/my api" is not a valid npm package name: it has characters that are not URL-safe (such as spaces)');
+  assert.is(
+    problem('packages:\n  - spec: api.yaml\n    out: out\n    name: Not A Valid Name!\n'),
+    'CONFIG:4:11: "Not A Valid Name!" is not a valid npm package name: it has capital letters (npm names are lowercase)',
+  );
+  assert.is(
+    problem("packages:\n  - spec: api.yaml\n    out: out\n    name: '@acme/my api'\n"),
+    'CONFIG:4:11: "@acme/my api" is not a valid npm package name: it has characters that are not URL-safe (such as spaces)',
+  );
 });
 
 test('client class name rules', () => {
-  assert.is(problem(`${ENTRY}    client: my-client\n`), 'CONFIG:5:13: packages[0].client must be a class name (letters, digits, _ and $, not starting with a digit), got "my-client"');
-  assert.is(problem(`${ENTRY}    client: 3Client\n`), 'CONFIG:5:13: packages[0].client must be a class name (letters, digits, _ and $, not starting with a digit), got "3Client"');
+  assert.is(
+    problem(`${ENTRY}    client: my-client\n`),
+    'CONFIG:5:13: packages[0].client must be a class name (letters, digits, _ and $, not starting with a digit), got "my-client"',
+  );
+  assert.is(
+    problem(`${ENTRY}    client: 3Client\n`),
+    'CONFIG:5:13: packages[0].client must be a class name (letters, digits, _ and $, not starting with a digit), got "3Client"',
+  );
   assert.is(problem(`${ENTRY}    client: 12\n`), 'CONFIG:5:13: packages[0].client must be a string');
 });
 
 test('required keys and types of the other keys', () => {
-  assert.is(problem("packages:\n  - spec: api.yaml\n    name: p\n"), 'CONFIG:2:5: packages[0].out must be a non-empty string');
-  assert.is(problem(`${ENTRY}    strict: yes please\n`), 'CONFIG:5:13: packages[0].strict must be true or false');
-  assert.is(problem(`${ENTRY}    overlays: a.yaml\n`), 'CONFIG:5:15: packages[0].overlays must be a list of file paths');
-  assert.is(problem(`${ENTRY}    overlays: [a.yaml, 3]\n`), 'CONFIG:5:24: packages[0].overlays[1] must be a file path');
-  assert.is(problem(`${ENTRY}    version: 1.0\n`), "CONFIG:5:14: packages[0].version must be a semver version such as '1.0.0' (quoted), got 1");
-  assert.is(problem(`${ENTRY}    version: '1.0'\n`), 'CONFIG:5:14: packages[0].version must be a semver version such as \'1.0.0\' (quoted), got "1.0"');
-  assert.is(problem(`${ENTRY}    license: [MIT]\n`), 'CONFIG:5:14: packages[0].license must be an SPDX license identifier or expression such as MIT');
+  assert.is(
+    problem('packages:\n  - spec: api.yaml\n    name: p\n'),
+    'CONFIG:2:5: packages[0].out must be a non-empty string',
+  );
+  assert.is(
+    problem(`${ENTRY}    strict: yes please\n`),
+    'CONFIG:5:13: packages[0].strict must be true or false',
+  );
+  assert.is(
+    problem(`${ENTRY}    overlays: a.yaml\n`),
+    'CONFIG:5:15: packages[0].overlays must be a list of file paths',
+  );
+  assert.is(
+    problem(`${ENTRY}    overlays: [a.yaml, 3]\n`),
+    'CONFIG:5:24: packages[0].overlays[1] must be a file path',
+  );
+  assert.is(
+    problem(`${ENTRY}    version: 1.0\n`),
+    "CONFIG:5:14: packages[0].version must be a semver version such as '1.0.0' (quoted), got 1",
+  );
+  assert.is(
+    problem(`${ENTRY}    version: '1.0'\n`),
+    'CONFIG:5:14: packages[0].version must be a semver version such as \'1.0.0\' (quoted), got "1.0"',
+  );
+  assert.is(
+    problem(`${ENTRY}    license: [MIT]\n`),
+    'CONFIG:5:14: packages[0].license must be an SPDX license identifier or expression such as MIT',
+  );
   assert.is(problem('packages: []\n'), 'CONFIG:1:11: expected a "packages" list with at least one package');
-  assert.is(problem('packages:\n  - just-a-string\n'), 'CONFIG:2:5: packages[0] must be a mapping (spec, out, name, ...)');
+  assert.is(
+    problem('packages:\n  - just-a-string\n'),
+    'CONFIG:2:5: packages[0] must be a mapping (spec, out, name, ...)',
+  );
 });
 
 test('every known key reaches PackageConfig, paths resolved against the config', () => {
-  const file = configFile(`${ENTRY}    client: AcmeClient\n    strict: true\n    overlays: [overlays/a.yaml, overlays/b.yaml]\n    version: '2.1.0-beta.1'\n    license: Apache-2.0\n`);
+  const file = configFile(
+    `${ENTRY}    client: AcmeClient\n    strict: true\n    overlays: [overlays/a.yaml, overlays/b.yaml]\n    version: '2.1.0-beta.1'\n    license: Apache-2.0\n`,
+  );
   const [config] = readConfig(file);
   assert.equal(config, {
     spec: join(work, 'api.yaml'),
@@ -94,7 +144,13 @@ test('every known key reaches PackageConfig, paths resolved against the config',
     license: 'Apache-2.0',
   });
   const [plain] = readConfig(configFile(ENTRY));
-  assert.equal(plain, { spec: join(work, 'api.yaml'), out: join(work, 'out'), name: '@acme/api', client: 'ApiClient', templates: {} });
+  assert.equal(plain, {
+    spec: join(work, 'api.yaml'),
+    out: join(work, 'out'),
+    name: '@acme/api',
+    client: 'ApiClient',
+    templates: {},
+  });
 });
 
 test('through the command line: one line, exit 2, no usage block', async () => {

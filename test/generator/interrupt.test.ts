@@ -19,7 +19,12 @@ test('stop steps run first, then undo steps newest first; a step that fails does
   forgotten();
   stopOnInterrupt(() => ran.push('kill the compiler'));
   cleanUp();
-  assert.equal(ran, ['end a thread', 'kill the compiler', 'remove the staging folder', 'remove the compile folder']);
+  assert.equal(ran, [
+    'end a thread',
+    'kill the compiler',
+    'remove the staging folder',
+    'remove the compile folder',
+  ]);
   ran.length = 0;
   cleanUp();
   assert.equal(ran, [], 'each step runs once');

@@ -91,7 +91,19 @@ test.before(() => {
 });
 test.after(() => removeDir(work));
 
-const generate = (...more: string[]) => runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', 'notes', '--cache-dir', join(work, 'cache'), ...more]);
+const generate = (...more: string[]) =>
+  runCli([
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    join(work, 'out'),
+    '--name',
+    'notes',
+    '--cache-dir',
+    join(work, 'cache'),
+    ...more,
+  ]);
 const notes = (lines: string[]) => lines.filter((line) => line.includes(': note: '));
 
 test('one line a package, then nothing on a cached run; --verbose prints each note, located', async () => {
@@ -107,15 +119,36 @@ test('one line a package, then nothing on a cached run; --verbose prints each no
   const verbose = await generate('--verbose');
   const located = notes(verbose.err);
   assert.is(located.length, 2, verbose.text);
-  assert.match(located[0]!, /notes\.yaml:\d+:\d+: note: field selection inferred: "post\.fields" selects the fields of Post/);
-  assert.match(located[1]!, /notes\.yaml:\d+:\d+: note: field selection inferred: "author\.fields" selects the fields of Author/);
+  assert.match(
+    located[0]!,
+    /notes\.yaml:\d+:\d+: note: field selection inferred: "post\.fields" selects the fields of Post/,
+  );
+  assert.match(
+    located[1]!,
+    /notes\.yaml:\d+:\d+: note: field selection inferred: "author\.fields" selects the fields of Author/,
+  );
 });
 
 test('a watch round whose notes are unchanged repeats none of them', async () => {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', 'notes.yaml', '--out', 'watched', '--name', 'notes', '--watch', '--no-cache'], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'xgen.js'),
+      'generate',
+      '--spec',
+      'notes.yaml',
+      '--out',
+      'watched',
+      '--name',
+      'notes',
+      '--watch',
+      '--no-cache',
+    ],
+    {
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -123,7 +156,8 @@ test('a watch round whose notes are unchanged repeats none of them', async () =>
   const waitFor = async (pattern: string, count: number): Promise<void> => {
     const deadline = Date.now() + 120_000;
     while (output.split(pattern).length - 1 < count) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no ${count}× "${pattern}"; output:\n${output}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`no ${count}× "${pattern}"; output:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };

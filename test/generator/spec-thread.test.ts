@@ -19,13 +19,30 @@ let broken = '';
 
 /** A spec over 1 MB (a long description), with a duplicate operationId: one located warning. */
 function spec(extra: Record<string, unknown> = {}): string {
-  const operation = (id: string) => ({ operationId: id, tags: ['Pets'], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } });
+  const operation = (id: string) => ({
+    operationId: id,
+    tags: ['Pets'],
+    responses: {
+      '200': {
+        description: 'ok',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+      },
+    },
+  });
   return JSON.stringify(
     {
       openapi: '3.1.0',
       info: { title: 'Big', version: '1.0.0', description: 'A long description. '.repeat(60_000) },
       servers: [{ url: 'https://api.example.com' }],
-      paths: { '/pets': { get: operation('getPet') }, '/pets/{id}': { get: { ...operation('getPet'), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] } } },
+      paths: {
+        '/pets': { get: operation('getPet') },
+        '/pets/{id}': {
+          get: {
+            ...operation('getPet'),
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          },
+        },
+      },
       components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } },
       ...extra,
     },
@@ -46,7 +63,13 @@ test.after(() => {
   removeDir(work);
 });
 
-const job = (file: string) => ({ spec: file, overlays: [], remote: undefined, packageName: '@test/big', clientName: 'BigClient' });
+const job = (file: string) => ({
+  spec: file,
+  overlays: [],
+  remote: undefined,
+  packageName: '@test/big',
+  clientName: 'BigClient',
+});
 
 test('a big spec on the thread: the model, warnings, snapshot and runtime made here', async () => {
   const warnings: string[] = [];
@@ -59,7 +82,10 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
   assert.equal(stages, ['model'], 'the thread tells when modelling starts');
   assert.is(loaded.warnings.length, 1);
   assert.instance(loaded.warnings[0], SpecError);
-  assert.equal(loaded.warnings.map((w) => w.message), here.warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column).message));
+  assert.equal(
+    loaded.warnings.map((w) => w.message),
+    here.warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column).message),
+  );
   assert.match(loaded.warnings[0]!.message, /big\.json:\d+:\d+: duplicate operationId "getPet"/);
   const made = await loaded.rest;
   const expected = rest(here.model, {});
@@ -71,7 +97,9 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
 test('a bad big spec: its located error crosses the thread as a SpecError', async () => {
   const refused = loadAndModel({ ...job(broken), kind: 'load', key: -1 }, () => {});
   assert.ok('refused' in refused, 'loadAndModel answers with the errors as data');
-  const expected = refused.refused.map((e) => new SpecError(e.reason, e.file, e.pointer, e.line, e.column).message).join('\n');
+  const expected = refused.refused
+    .map((e) => new SpecError(e.reason, e.file, e.pointer, e.line, e.column).message)
+    .join('\n');
   try {
     await loadModel(job(broken), {}, () => {});
     assert.unreachable('a missing $ref is refused');
@@ -89,7 +117,10 @@ test('a spec thread that cannot start: the work is done here, and --verbose is t
   try {
     const loaded = await loadModel(job(big), {}, () => {});
     assert.is(loaded.model.clientName, 'BigClient');
-    assert.match(warnings.join('\n'), /^xgen: warning: the thread for loading the spec did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m);
+    assert.match(
+      warnings.join('\n'),
+      /^xgen: warning: the thread for loading the spec did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m,
+    );
   } finally {
     delete process.env.XGEN_SPEC_WORKER;
   }

@@ -10,7 +10,8 @@ test('redactUrls takes user, password and query out of every URL in a text, and 
     'Request cannot be constructed from a URL that includes credentials: http://user:secret@127.0.0.1:8765/x.json?token=abc ' +
     "(then 'https://api.example.com/v1/spec.yaml?key=k3y#/components/schemas/Pet', and ftp://anon:pw@host/file)";
   const shown = redactUrls(text);
-  for (const secret of ['user', 'secret', 'token', 'abc', 'k3y', 'anon', 'pw@']) assert.not.ok(shown.includes(secret), `${secret} shows in: ${shown}`);
+  for (const secret of ['user', 'secret', 'token', 'abc', 'k3y', 'anon', 'pw@'])
+    assert.not.ok(shown.includes(secret), `${secret} shows in: ${shown}`);
   assert.is(
     shown,
     'Request cannot be constructed from a URL that includes credentials: http://127.0.0.1:8765/x.json ' +
@@ -19,7 +20,11 @@ test('redactUrls takes user, password and query out of every URL in a text, and 
 });
 
 test('a URL without secrets, a location after it, and text without URLs are left as they are', () => {
-  for (const text of ['http://127.0.0.1:8765/api/openapi.yaml:12:3: bad', 'spec/core-v2.yaml:1:1: no URL here', 'see https://example.com/a/b']) {
+  for (const text of [
+    'http://127.0.0.1:8765/api/openapi.yaml:12:3: bad',
+    'spec/core-v2.yaml:1:1: no URL here',
+    'see https://example.com/a/b',
+  ]) {
     assert.is(redactUrls(text), text);
   }
 });

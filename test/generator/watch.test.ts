@@ -31,7 +31,10 @@ paths:
 test.before(() => {
   work = tempDir('watch');
   writeFileSync(join(work, 'pets.yaml'), SPEC);
-  writeFileSync(join(work, 'schemas.yaml'), 'Pet:\n  type: object\n  properties:\n    name: { type: string }\n');
+  writeFileSync(
+    join(work, 'schemas.yaml'),
+    'Pet:\n  type: object\n  properties:\n    name: { type: string }\n',
+  );
 });
 test.after(() => {
   child?.kill('SIGKILL');
@@ -42,16 +45,32 @@ test.after(() => {
 async function waitFor(pattern: string, count: number): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (output.split(pattern).length - 1 < count) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count}× "${pattern}"; output:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${count}× "${pattern}"; output:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 test('regenerates on a change, keeps the last good package through a broken edit, ends on Ctrl-C', async () => {
-  child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', 'pets.yaml', '--out', 'out', '--name', 'pets', '--watch', '--no-cache'], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'xgen.js'),
+      'generate',
+      '--spec',
+      'pets.yaml',
+      '--out',
+      'out',
+      '--name',
+      'pets',
+      '--watch',
+      '--no-cache',
+    ],
+    {
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child!.on('close', resolve));
@@ -60,7 +79,10 @@ test('regenerates on a change, keeps the last good package through a broken edit
   await waitFor('xgen: watching 2 files for changes (Ctrl-C to stop)', 1);
 
   // A file reached by $ref.
-  writeFileSync(join(work, 'schemas.yaml'), 'Pet:\n  type: object\n  properties:\n    nickname: { type: string }\n');
+  writeFileSync(
+    join(work, 'schemas.yaml'),
+    'Pet:\n  type: object\n  properties:\n    nickname: { type: string }\n',
+  );
   await waitFor('out: wrote pets', 2);
   assert.match(output, 'xgen: schemas.yaml changed: regenerating pets');
   assert.match(readFileSync(join(work, 'out', 'src', 'schemas.ts'), 'utf8'), 'nickname');
@@ -79,26 +101,44 @@ test('regenerates on a change, keeps the last good package through a broken edit
 
   child.kill('SIGINT');
   assert.is(await exited, 130);
-  assert.match(output, /xgen: stopped by SIGINT; its temporary files are removed and no package was replaced after the signal\n$/);
+  assert.match(
+    output,
+    /xgen: stopped by SIGINT; its temporary files are removed and no package was replaced after the signal\n$/,
+  );
   child = undefined;
 });
 
 test('with a config: an overlay change regenerates its package, a config change every package', async () => {
   output = '';
-  writeFileSync(join(work, 'fix.yaml'), "overlay: 1.0.0\ninfo: { title: Fix, version: 1.0.0 }\nactions:\n  - target: $.info\n    update: { description: First overlay }\n");
-  writeFileSync(join(work, 'xgen.config.yaml'), 'packages:\n  - spec: pets.yaml\n    out: cfg-out\n    name: pets\n    overlays: [fix.yaml]\n');
-  child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--watch', '--no-cache'], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    join(work, 'fix.yaml'),
+    'overlay: 1.0.0\ninfo: { title: Fix, version: 1.0.0 }\nactions:\n  - target: $.info\n    update: { description: First overlay }\n',
+  );
+  writeFileSync(
+    join(work, 'xgen.config.yaml'),
+    'packages:\n  - spec: pets.yaml\n    out: cfg-out\n    name: pets\n    overlays: [fix.yaml]\n',
+  );
+  child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--watch', '--no-cache'], {
+    cwd: work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child!.on('close', resolve));
   await waitFor('cfg-out: wrote pets', 1);
   await waitFor('for changes (Ctrl-C to stop)', 1);
 
-  writeFileSync(join(work, 'fix.yaml'), readFileSync(join(work, 'fix.yaml'), 'utf8').replace('First overlay', 'Second overlay'));
+  writeFileSync(
+    join(work, 'fix.yaml'),
+    readFileSync(join(work, 'fix.yaml'), 'utf8').replace('First overlay', 'Second overlay'),
+  );
   await waitFor('cfg-out: wrote pets', 2);
   assert.match(output, 'xgen: fix.yaml changed: regenerating pets');
 
-  writeFileSync(join(work, 'xgen.config.yaml'), readFileSync(join(work, 'xgen.config.yaml'), 'utf8') + '    client: PetsApi\n');
+  writeFileSync(
+    join(work, 'xgen.config.yaml'),
+    readFileSync(join(work, 'xgen.config.yaml'), 'utf8') + '    client: PetsApi\n',
+  );
   await waitFor('cfg-out: wrote pets', 3);
   assert.match(output, 'xgen: xgen.config.yaml changed: regenerating every package');
   assert.match(readFileSync(join(work, 'cfg-out', 'src', 'index.ts'), 'utf8'), 'PetsApi');

@@ -16,13 +16,25 @@ import { chromium, type Browser } from 'playwright-core';
  * Flags this machine needs besides Playwright's: as root, no sandbox; its closed network refuses
  * the connections Chromium makes on its own at start (updates, sync, Google's hosts), so none is made.
  */
-const QUIET = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const QUIET = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * The package's flags that would switch off what browser tests check (the same-origin policy, CORS,
  * mixed content): left out, so that a page behaves as in a user's browser.
  */
-const CHANGES_THE_WEB = new Set(['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials']);
+const CHANGES_THE_WEB = new Set([
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+]);
 
 /**
  * Unpacks the package's Chromium (once) and returns its path. The package unpacks into `tmpdir()`
@@ -34,8 +46,11 @@ async function packagedChromium(): Promise<string> {
   // build/cjs/index.cjs in other releases).
   let folder = dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
   const manifest = (dir: string): { name?: string; version?: string } | undefined =>
-    existsSync(join(dir, 'package.json')) ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string }) : undefined;
-  while (manifest(folder)?.name !== '@sparticuz/chromium' && dirname(folder) !== folder) folder = dirname(folder);
+    existsSync(join(dir, 'package.json'))
+      ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string })
+      : undefined;
+  while (manifest(folder)?.name !== '@sparticuz/chromium' && dirname(folder) !== folder)
+    folder = dirname(folder);
   const version = manifest(folder)?.version ?? 'unknown';
   const unpacked = join(tmpdir(), `xgen-chromium-${version}`);
   mkdirSync(unpacked, { recursive: true });
@@ -53,10 +68,19 @@ async function packagedChromium(): Promise<string> {
 export async function launchChromium(): Promise<Browser> {
   const own = process.env.XGEN_CHROMIUM;
   if (own && !existsSync(own)) {
-    throw new Error(`${own} is missing: XGEN_CHROMIUM names a Chromium executable that is not there. Unset it to use the Chromium that npm ci brings (@sparticuz/chromium).`);
+    throw new Error(
+      `${own} is missing: XGEN_CHROMIUM names a Chromium executable that is not there. Unset it to use the Chromium that npm ci brings (@sparticuz/chromium).`,
+    );
   }
   const executablePath = own || (await packagedChromium());
   // The package's flags suit its own build (single process, software GL); another binary gets only ours.
-  const packaged = own ? [] : sparticuz.args.filter((flag) => !CHANGES_THE_WEB.has(flag) && !flag.startsWith('--headless'));
-  return chromium.launch({ executablePath, headless: true, args: [...new Set([...packaged, ...QUIET])], timeout: 60_000 });
+  const packaged = own
+    ? []
+    : sparticuz.args.filter((flag) => !CHANGES_THE_WEB.has(flag) && !flag.startsWith('--headless'));
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [...new Set([...packaged, ...QUIET])],
+    timeout: 60_000,
+  });
 }

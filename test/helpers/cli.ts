@@ -54,7 +54,13 @@ export function hashTree(dir: string): Map<string, string> {
     for (const name of readdirSync(join(dir, rel)).sort()) {
       const path = rel ? `${rel}/${name}` : name;
       if (statSync(join(dir, path)).isDirectory()) walk(path);
-      else hashes.set(path, createHash('sha256').update(readFileSync(join(dir, path))).digest('hex'));
+      else
+        hashes.set(
+          path,
+          createHash('sha256')
+            .update(readFileSync(join(dir, path)))
+            .digest('hex'),
+        );
     }
   };
   walk('');

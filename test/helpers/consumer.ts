@@ -20,7 +20,10 @@ export const CLIENT = 'ApiClient';
  * Returns its snapshot, and the operations whose params type is a union (a `oneOf` body sent field by
  * field): no one object literal with every key fits those, so their consumer passes a whole params value.
  */
-export async function emitSources(spec: string, dir: string): Promise<{ snapshot: ApiSnapshot; unionParams: Set<string> }> {
+export async function emitSources(
+  spec: string,
+  dir: string,
+): Promise<{ snapshot: ApiSnapshot; unionParams: Set<string> }> {
   const loaded = loadSpec(spec);
   const model = buildModel(loaded, { packageName: '@test/diff', clientName: CLIENT });
   const { emitPackage } = await import('../../generator/emit/index.ts');
@@ -28,11 +31,19 @@ export async function emitSources(spec: string, dir: string): Promise<{ snapshot
   const schemas = new Map(model.schemas.map((x) => [x.name, x.schema]));
   const isUnion = (schema: Record<string, unknown> | undefined, depth = 0): boolean => {
     if (!schema || depth > 8) return false;
-    if (typeof schema.$ref === 'string') return isUnion(schemas.get(schema.$ref.replace('#/components/schemas/', '')), depth + 1);
+    if (typeof schema.$ref === 'string')
+      return isUnion(schemas.get(schema.$ref.replace('#/components/schemas/', '')), depth + 1);
     if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return true;
-    return Array.isArray(schema.allOf) && schema.allOf.some((part) => isUnion(part as Record<string, unknown>, depth + 1));
+    return (
+      Array.isArray(schema.allOf) &&
+      schema.allOf.some((part) => isUnion(part as Record<string, unknown>, depth + 1))
+    );
   };
-  const unionParams = new Set(model.operations.filter((o) => o.body?.mode === 'fields' && isUnion(schemas.get(o.body.typeName))).map((o) => o.id));
+  const unionParams = new Set(
+    model.operations
+      .filter((o) => o.body?.mode === 'fields' && isUnion(schemas.get(o.body.typeName)))
+      .map((o) => o.id),
+  );
   return { snapshot: apiSnapshot(model), unionParams };
 }
 
@@ -43,7 +54,12 @@ export interface ConsumerProgram {
 }
 
 /** The consumer of the package whose snapshot is `old`, importing old types from `oldIndex` and the client from `newIndex`. */
-export function consumerProgram(old: ApiSnapshot, oldIndex: string, newIndex: string, unionParams: ReadonlySet<string> = new Set()): ConsumerProgram {
+export function consumerProgram(
+  old: ApiSnapshot,
+  oldIndex: string,
+  newIndex: string,
+  unionParams: ReadonlySet<string> = new Set(),
+): ConsumerProgram {
   const lines = [
     `import type { OperationTypes as Old } from '${oldIndex}';`,
     `import { ${CLIENT} } from '${newIndex}';`,
@@ -65,7 +81,13 @@ export function consumerProgram(old: ApiSnapshot, oldIndex: string, newIndex: st
   return { text: lines.join('\n'), ranges };
 }
 
-function operationCall(id: string, op: OperationSnapshot, old: ApiSnapshot, lines: string[], wholeParams: boolean): void {
+function operationCall(
+  id: string,
+  op: OperationSnapshot,
+  old: ApiSnapshot,
+  lines: string[],
+  wholeParams: boolean,
+): void {
   const keys = Object.keys(op.params);
   const params = `Old[${JSON.stringify(id)}]['params']`;
   const literal = `{ ${keys.map((k) => `${JSON.stringify(k)}: given<Exclude<${params}[${JSON.stringify(k)}], undefined>>()`).join(', ')} }`;
@@ -170,7 +192,10 @@ export class Reader {
   }
 
   private field(object: string, name: string, field: Field, indent: string): void {
-    const access = this.dotAccess && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
+    const access =
+      this.dotAccess && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)
+        ? `${object}.${name}`
+        : `${object}[${JSON.stringify(name)}]`;
     if (field.required) {
       this.read(access, field.type, indent);
       return;
@@ -193,7 +218,8 @@ export class Reader {
     for (const part of shape.of) {
       const fields = this.fieldsOf(part, depth + 1);
       if (!fields) return undefined;
-      for (const [name, field] of Object.entries(fields)) out[name] = out[name]?.required ? { ...field, required: true } : field;
+      for (const [name, field] of Object.entries(fields))
+        out[name] = out[name]?.required ? { ...field, required: true } : field;
     }
     return out;
   }
@@ -204,8 +230,13 @@ export class Reader {
 }
 
 /** Type-checks consumer files; returns each file's errors by operationId (`''` for errors outside any operation). */
-export function compileErrors(files: { path: string; program: ConsumerProgram }[]): Map<string, Map<string, string[]>> {
-  const program = ts.createProgram({ rootNames: files.map((f) => f.path), options: { ...CONSUMER_OPTIONS, skipLibCheck: true } });
+export function compileErrors(
+  files: { path: string; program: ConsumerProgram }[],
+): Map<string, Map<string, string[]>> {
+  const program = ts.createProgram({
+    rootNames: files.map((f) => f.path),
+    options: { ...CONSUMER_OPTIONS, skipLibCheck: true },
+  });
   const out = new Map<string, Map<string, string[]>>();
   for (const { path, program: consumer } of files) {
     const source = program.getSourceFile(path);

@@ -11,12 +11,19 @@ export function enumModel(schemas: Record<string, object>): ApiModel {
       '/a': {
         get: {
           operationId: 'getA',
-          parameters: Object.keys(schemas).map((name) => ({ name: name.toLowerCase(), in: 'query', schema: { $ref: `#/components/schemas/${name}` } })),
+          parameters: Object.keys(schemas).map((name) => ({
+            name: name.toLowerCase(),
+            in: 'query',
+            schema: { $ref: `#/components/schemas/${name}` },
+          })),
           responses: { '200': { description: 'ok' } },
         },
       },
     },
     components: { schemas },
   };
-  return buildModel(loadSpec('enums.json', JSON.stringify(spec)), { packageName: '@test/enums', clientName: 'EnumsClient' });
+  return buildModel(loadSpec('enums.json', JSON.stringify(spec)), {
+    packageName: '@test/enums',
+    clientName: 'EnumsClient',
+  });
 }

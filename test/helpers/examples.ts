@@ -20,11 +20,17 @@ export function docExamples(packageDir: string): Example[] {
   for (const file of sourceFiles(join(packageDir, 'src'))) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
-      const lines = match[0].split('\n').map((l) => l.replace(/^\s*\/?\*+\/?\s?/, '').replace(/\s*\*\/$/, ''));
+      const lines = match[0]
+        .split('\n')
+        .map((l) => l.replace(/^\s*\/?\*+\/?\s?/, '').replace(/\s*\*\/$/, ''));
       const startLine = text.slice(0, match.index).split('\n').length;
       let current: { at: number; code: string[] } | undefined;
       const flush = (): void => {
-        if (current) out.push({ origin: `${relative(packageDir, file)}:${startLine + current.at}`, code: current.code.join('\n').trim() });
+        if (current)
+          out.push({
+            origin: `${relative(packageDir, file)}:${startLine + current.at}`,
+            code: current.code.join('\n').trim(),
+          });
         current = undefined;
       };
       lines.forEach((line, i) => {
@@ -58,7 +64,11 @@ function sourceFiles(dir: string): string[] {
     .sort()
     .flatMap((name) => {
       const path = join(dir, name);
-      return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
+      return statSync(path).isDirectory()
+        ? sourceFiles(path)
+        : name.endsWith('.ts') && !name.endsWith('.d.ts')
+          ? [path]
+          : [];
     });
 }
 
@@ -67,28 +77,53 @@ export function exportedNames(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const names: string[] = [];
   for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       for (const element of statement.exportClause.elements) names.push(element.name.text);
-    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name && exported(statement)) {
+    } else if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) &&
+      statement.name &&
+      exported(statement)
+    ) {
       names.push(statement.name.text);
     } else if (ts.isVariableStatement(statement) && exported(statement)) {
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name)) names.push(d.name.text);
     }
   }
   return names;
 }
 
 function exported(node: ts.Node): boolean {
-  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  return (
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+  );
 }
 
 /**
  * An example as a module a user would write: what it uses of the package imported (as a user
  * who copies it has), and the `client` or `core` it calls declared where it does not make one.
  */
-export function asModule(code: string, pkg: { name: string; client: string; exports: string[]; functionExports: string[] }): string {
-  const imported = new Set([...code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((s) => s.trim().split(/\s+as\s+/).pop()!)));
-  const uses = (name: string): boolean => !imported.has(name) && new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b`).test(code);
+export function asModule(
+  code: string,
+  pkg: { name: string; client: string; exports: string[]; functionExports: string[] },
+): string {
+  const imported = new Set(
+    [...code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((m) =>
+      m[1]!.split(',').map((s) =>
+        s
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+      ),
+    ),
+  );
+  const uses = (name: string): boolean =>
+    !imported.has(name) && new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b`).test(code);
   const fromIndex = pkg.exports.filter(uses);
   const fromFunctions = pkg.functionExports.filter((n) => !pkg.exports.includes(n) && uses(n));
   const head: string[] = [];
@@ -102,6 +137,7 @@ export function asModule(code: string, pkg: { name: string; client: string; expo
     head.push('declare const core: ClientCore;');
   }
   if (fromIndex.length > 0) head.unshift(`import { ${fromIndex.sort().join(', ')} } from '${pkg.name}';`);
-  if (fromFunctions.length > 0) head.unshift(`import { ${fromFunctions.sort().join(', ')} } from '${pkg.name}/functions';`);
+  if (fromFunctions.length > 0)
+    head.unshift(`import { ${fromFunctions.sort().join(', ')} } from '${pkg.name}/functions';`);
   return `${head.join('\n')}\n${code}\nexport {};\n`;
 }

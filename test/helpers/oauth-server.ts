@@ -36,7 +36,10 @@ interface RequestToken {
   verifier?: string;
 }
 
-const legacy = (status: number, code: number, message: string): Reply => ({ status, body: { errors: [{ code, message }] } });
+const legacy = (status: number, code: number, message: string): Reply => ({
+  status,
+  body: { errors: [{ code, message }] },
+});
 const form = (pairs: Record<string, string>): Reply => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(pairs).toString(),
@@ -49,7 +52,11 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
   const limit = options.tokenRequestLimit ?? 5;
   const requestTokens = new Map<string, RequestToken>();
   const accessTokens = new Map<string, { secret: string; user_id: string; screen_name: string }>();
-  accessTokens.set(options.owner.token, { secret: options.owner.tokenSecret, user_id: '1', screen_name: 'owner' });
+  accessTokens.set(options.owner.token, {
+    secret: options.owner.tokenSecret,
+    user_id: '1',
+    screen_name: 'owner',
+  });
   const revoked = new Set<string>();
   let bearer: string | undefined;
   let tokenRequests = 0;
@@ -63,11 +70,16 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
 
   /** The form body, decoded, when there is one. */
   const bodyOf = (req: SeenRequest): URLSearchParams =>
-    String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(req.body) : new URLSearchParams();
+    String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+      ? new URLSearchParams(req.body)
+      : new URLSearchParams();
 
   /** An OAuth protocol parameter, wherever it was sent (header, query or form body). */
   const param = (req: SeenRequest, name: string): string | undefined =>
-    parseOAuthHeader(req.headers.authorization)[name] ?? req.query.get(name) ?? bodyOf(req).get(name) ?? undefined;
+    parseOAuthHeader(req.headers.authorization)[name] ??
+    req.query.get(name) ??
+    bodyOf(req).get(name) ??
+    undefined;
 
   /** The user access token an OAuth 1.0a request is signed with, or a reply refusing it. */
   async function userContext(req: SeenRequest): Promise<{ token: string } | Reply> {
@@ -75,7 +87,8 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
     const token = header.oauth_token;
     if (!token) return fail(legacy(401, 89, 'Invalid or expired token.'), 'no oauth_token');
     const known = accessTokens.get(token);
-    if (!known || revoked.has(token)) return fail(legacy(401, 89, 'Invalid or expired token.'), 'unknown or revoked token');
+    if (!known || revoked.has(token))
+      return fail(legacy(401, 89, 'Invalid or expired token.'), 'unknown or revoked token');
     if (!(await verifyOAuth1(req, origin, { ...consumer, token, tokenSecret: known.secret }))) {
       return fail(legacy(401, 32, 'Could not authenticate you.'), 'bad user-context signature');
     }
@@ -95,10 +108,16 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
 
   async function handle(req: SeenRequest): Promise<Reply> {
     if (req.method === 'POST' && req.path === '/oauth/request_token') {
-      if (parseOAuthHeader(req.headers.authorization).oauth_token) return fail(legacy(401, 32, 'Could not authenticate you.'), 'request_token with a token');
-      if (!(await verifyOAuth1(req, origin, consumer))) return fail(legacy(401, 32, 'Could not authenticate you.'), 'bad request_token signature');
+      if (parseOAuthHeader(req.headers.authorization).oauth_token)
+        return fail(legacy(401, 32, 'Could not authenticate you.'), 'request_token with a token');
+      if (!(await verifyOAuth1(req, origin, consumer)))
+        return fail(legacy(401, 32, 'Could not authenticate you.'), 'bad request_token signature');
       const callback = param(req, 'oauth_callback');
-      if (!callback) return fail(legacy(400, 417, 'Callback URL not approved for this client application.'), 'no oauth_callback');
+      if (!callback)
+        return fail(
+          legacy(400, 417, 'Callback URL not approved for this client application.'),
+          'no oauth_callback',
+        );
       const token = fresh('req');
       const secret = fresh('reqsecret');
       requestTokens.set(token, { secret, callback });
@@ -107,12 +126,17 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
 
     if (req.method === 'GET' && (req.path === '/oauth/authorize' || req.path === '/oauth/authenticate')) {
       // The browser step: the user approves at once and is redirected to the callback with a verifier.
-      if (req.query.has('oauth_callback')) return fail({ status: 400, body: 'oauth_callback is never sent here' }, 'callback on browser step');
+      if (req.query.has('oauth_callback'))
+        return fail({ status: 400, body: 'oauth_callback is never sent here' }, 'callback on browser step');
       const token = req.query.get('oauth_token') ?? '';
       const pending = requestTokens.get(token);
       if (!pending) return fail({ status: 401, body: 'unknown request token' }, 'unknown request token');
       pending.verifier = fresh('verifier');
-      if (pending.callback === 'oob') return { headers: { 'content-type': 'text/html' }, body: `<code id="pin">${pending.verifier}</code>` };
+      if (pending.callback === 'oob')
+        return {
+          headers: { 'content-type': 'text/html' },
+          body: `<code id="pin">${pending.verifier}</code>`,
+        };
       const target = new URL(pending.callback);
       target.searchParams.set('oauth_token', token);
       target.searchParams.set('oauth_verifier', pending.verifier);
@@ -122,21 +146,37 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
     if (req.method === 'POST' && req.path === '/oauth/access_token') {
       const token = param(req, 'oauth_token') ?? '';
       const pending = requestTokens.get(token);
-      if (!pending) return fail(legacy(401, 89, 'Invalid request token.'), 'unknown request token at access_token');
+      if (!pending)
+        return fail(legacy(401, 89, 'Invalid request token.'), 'unknown request token at access_token');
       const header = parseOAuthHeader(req.headers.authorization);
-      const secrets = header.oauth_token ? { ...consumer, token, tokenSecret: pending.secret } : { ...consumer, tokenSecret: pending.secret };
-      if (!(await verifyOAuth1(req, origin, secrets))) return fail(legacy(401, 32, 'Could not authenticate you.'), 'bad access_token signature');
+      const secrets = header.oauth_token
+        ? { ...consumer, token, tokenSecret: pending.secret }
+        : { ...consumer, tokenSecret: pending.secret };
+      if (!(await verifyOAuth1(req, origin, secrets)))
+        return fail(legacy(401, 32, 'Could not authenticate you.'), 'bad access_token signature');
       const verifier = param(req, 'oauth_verifier');
       // OAuth 1.0a is strictly enforced: no verifier, no access token.
-      if (!verifier || verifier !== pending.verifier) return fail(legacy(401, 32, 'Error processing your OAuth request: invalid oauth_verifier.'), 'missing or wrong verifier');
+      if (!verifier || verifier !== pending.verifier)
+        return fail(
+          legacy(401, 32, 'Error processing your OAuth request: invalid oauth_verifier.'),
+          'missing or wrong verifier',
+        );
       requestTokens.delete(token);
       const access = fresh(`${user.user_id}`);
       const secret = fresh('accsecret');
       accessTokens.set(access, { secret, ...user });
-      return form({ oauth_token: access, oauth_token_secret: secret, user_id: user.user_id, screen_name: user.screen_name });
+      return form({
+        oauth_token: access,
+        oauth_token_secret: secret,
+        user_id: user.user_id,
+        screen_name: user.screen_name,
+      });
     }
 
-    if (req.method === 'POST' && (req.path === '/1.1/oauth/invalidate_token' || req.path === '/1.1/oauth/invalidate_token.json')) {
+    if (
+      req.method === 'POST' &&
+      (req.path === '/1.1/oauth/invalidate_token' || req.path === '/1.1/oauth/invalidate_token.json')
+    ) {
       const ctx = await userContext(req);
       if (!('token' in ctx)) return ctx;
       revoked.add(ctx.token);
@@ -146,12 +186,14 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
 
     if (req.method === 'POST' && req.path === '/oauth2/token') {
       tokenRequests++;
-      if (tokenRequests > limit) return fail(legacy(403, 99, 'Unable to verify your credentials'), 'token requested too often');
+      if (tokenRequests > limit)
+        return fail(legacy(403, 99, 'Unable to verify your credentials'), 'token requested too often');
       const basic = basicCredentials(req);
       if (!basic || basic.key !== consumer.consumerKey || basic.secret !== consumer.consumerSecret) {
         return fail(legacy(403, 99, 'Unable to verify your credentials'), 'bad basic credentials');
       }
-      if (bodyOf(req).get('grant_type') !== 'client_credentials') return fail(legacy(403, 170, 'Missing required parameter: grant_type'), 'bad grant_type');
+      if (bodyOf(req).get('grant_type') !== 'client_credentials')
+        return fail(legacy(403, 170, 'Missing required parameter: grant_type'), 'bad grant_type');
       // One bearer token per application: while it is outstanding, the same one is returned.
       bearer ??= fresh('AAAA');
       return { body: { token_type: 'bearer', access_token: bearer } };
@@ -160,9 +202,14 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
     if (req.method === 'POST' && req.path === '/oauth2/invalidate_token') {
       const ctx = await userContext(req);
       if (!('token' in ctx)) return ctx;
-      if (ctx.token !== options.owner.token) return fail(legacy(403, 348, 'Client application is not permitted to invalidate this token.'), 'not the owner');
+      if (ctx.token !== options.owner.token)
+        return fail(
+          legacy(403, 348, 'Client application is not permitted to invalidate this token.'),
+          'not the owner',
+        );
       const target = bodyOf(req).get('access_token');
-      if (!target || target !== bearer) return fail(legacy(404, 89, 'Invalid or expired token.'), 'no such bearer');
+      if (!target || target !== bearer)
+        return fail(legacy(404, 89, 'Invalid or expired token.'), 'no such bearer');
       revoked.add(target);
       bearer = undefined;
       return { body: { access_token: target } };
@@ -177,9 +224,22 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       }
       const ctx = await userContext(req);
       if (!('token' in ctx)) return ctx;
-      return { body: { data: [{ id: '1', text: `hello ${accessTokens.get(ctx.token)?.screen_name}`, edit_history_tweet_ids: ['1'] }] } };
+      return {
+        body: {
+          data: [
+            {
+              id: '1',
+              text: `hello ${accessTokens.get(ctx.token)?.screen_name}`,
+              edit_history_tweet_ids: ['1'],
+            },
+          ],
+        },
+      };
     }
-    return fail({ status: 404, body: { errors: [{ code: 34, message: 'Sorry, that page does not exist.' }] } }, `no route ${req.method} ${req.path}`);
+    return fail(
+      { status: 404, body: { errors: [{ code: 34, message: 'Sorry, that page does not exist.' }] } },
+      `no route ${req.method} ${req.path}`,
+    );
   }
 
   const server = await startServer(handle);

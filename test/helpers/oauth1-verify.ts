@@ -7,7 +7,8 @@ export function parseOAuthHeader(header: string | undefined): Record<string, str
   const out: Record<string, string> = {};
   for (const part of header.slice(6).split(',')) {
     const match = /^\s*([^=]+)="([^"]*)"\s*$/.exec(part);
-    if (match?.[1] && match[2] !== undefined) out[decodeURIComponent(match[1])] = decodeURIComponent(match[2]);
+    if (match?.[1] && match[2] !== undefined)
+      out[decodeURIComponent(match[1])] = decodeURIComponent(match[2]);
   }
   return out;
 }
@@ -27,13 +28,32 @@ export async function verifyOAuth1(
   if ((header.oauth_token ?? undefined) !== secrets.token) return false;
   const extra: Record<string, string> = {};
   for (const [k, v] of Object.entries(header)) {
-    if (k.startsWith('oauth_') && !['oauth_signature', 'oauth_nonce', 'oauth_timestamp', 'oauth_consumer_key', 'oauth_token', 'oauth_signature_method', 'oauth_version'].includes(k)) extra[k] = v;
+    if (
+      k.startsWith('oauth_') &&
+      ![
+        'oauth_signature',
+        'oauth_nonce',
+        'oauth_timestamp',
+        'oauth_consumer_key',
+        'oauth_token',
+        'oauth_signature_method',
+        'oauth_version',
+      ].includes(k)
+    )
+      extra[k] = v;
   }
-  const isForm = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  const isForm = String(request.headers['content-type'] ?? '').startsWith(
+    'application/x-www-form-urlencoded',
+  );
   const expected = await oauth1Sign(
     { method: request.method, url: origin + request.url, ...(isForm ? { form: request.body } : {}) },
     secrets,
-    { nonce: header.oauth_nonce, timestamp: header.oauth_timestamp, version: header.oauth_version === '1.0' ? '1.0' : null, ...(Object.keys(extra).length ? { extra } : {}) },
+    {
+      nonce: header.oauth_nonce,
+      timestamp: header.oauth_timestamp,
+      version: header.oauth_version === '1.0' ? '1.0' : null,
+      ...(Object.keys(extra).length ? { extra } : {}),
+    },
   );
   return expected.signature === header.oauth_signature;
 }

@@ -22,7 +22,11 @@ const LOCAL = ['xgen', '@acme/*'];
 
 export async function startRegistry(dir: string): Promise<Registry> {
   mkdirSync(join(dir, 'storage'), { recursive: true });
-  const uplink = execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim();
+  const uplink = execFileSync(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    ['config', 'get', 'registry'],
+    { encoding: 'utf8' },
+  ).trim();
   const config = join(dir, 'config.yaml');
   const local = LOCAL.map((name) => `  '${name}':\n    access: $all\n    publish: $authenticated\n`).join('');
   writeFileSync(
@@ -45,7 +49,10 @@ export async function startRegistry(dir: string): Promise<Registry> {
 runServer(process.argv[1]).then((app) => {
   const server = app.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
 }, (error) => { console.error(String(error)); process.exit(1); });`;
-  const child = spawn(process.execPath, ['-e', script, config], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', script, config], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     // Timers run before pending I/O: where the caller's own work held the event loop past the
@@ -84,7 +91,13 @@ runServer(process.argv[1]).then((app) => {
     const response = await fetch(`${url}-/user/org.couchdb.user:ci`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'ci', password: 'ci-password-1', type: 'user', roles: [], date: new Date(0).toISOString() }),
+      body: JSON.stringify({
+        name: 'ci',
+        password: 'ci-password-1',
+        type: 'user',
+        roles: [],
+        date: new Date(0).toISOString(),
+      }),
     });
     const { token } = (await response.json()) as { token?: string };
     if (!token) throw new Error(`no token from verdaccio (${response.status})`);

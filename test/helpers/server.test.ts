@@ -11,7 +11,12 @@ import { freePort, listenHttp, listenSockets, startServer } from './server.ts';
 
 /** Settles like `promise`, or rejects after `ms`: a close that waits on a connection fails instead of hanging. */
 const within = <T>(promise: Promise<T>, ms = 1_000): Promise<T> =>
-  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 
 /** A GET on a kept-alive agent: the connection stays open after the answer. */
 const getText = (url: string, agent: Agent): Promise<string> =>
@@ -73,7 +78,9 @@ test('startServer: records the request and answers from the handler', async () =
 test('listenSockets: hands over each connection, and close() destroys the ones still open', async () => {
   const server = await listenSockets((socket) => socket.write('hi'));
   const client = connect(server.port, '127.0.0.1');
-  const greeting = await new Promise<string>((resolve) => client.once('data', (chunk) => resolve(chunk.toString())));
+  const greeting = await new Promise<string>((resolve) =>
+    client.once('data', (chunk) => resolve(chunk.toString())),
+  );
   assert.is(greeting, 'hi');
   assert.is(server.sockets.size, 1);
   const clientClosed = new Promise<void>((resolve) => client.once('close', () => resolve()));

@@ -4,8 +4,19 @@
  * `startServer` records requests and answers from a handler; `listenHttp` hands the test node:http's own
  * request and response; `listenSockets` gives raw TCP sockets (resets, hand-written HTTP).
  */
-import { createServer, type IncomingMessage, type RequestListener, type Server as HttpServer, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import {
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+  type Socket,
+} from 'node:net';
 import type { Test } from 'uvu';
 
 /** A server listening on 127.0.0.1. */
@@ -49,7 +60,9 @@ export async function listenHttp(listener: RequestListener): Promise<Loopback<Ht
 }
 
 /** A TCP server on loopback: `onSocket` gets each connection (errors on it are the test's to provoke, not to crash on). */
-export async function listenSockets(onSocket: (socket: Socket) => void): Promise<Loopback<TcpServer> & { sockets: ReadonlySet<Socket> }> {
+export async function listenSockets(
+  onSocket: (socket: Socket) => void,
+): Promise<Loopback<TcpServer> & { sockets: ReadonlySet<Socket> }> {
   const sockets = new Set<Socket>();
   const server = createTcpServer((socket) => {
     sockets.add(socket);
@@ -105,7 +118,9 @@ export interface TestServer extends Loopback<HttpServer> {
 }
 
 /** Starts an HTTP server on loopback that records every request and answers with `handler`. */
-export async function startServer(handler: (request: SeenRequest) => Reply | Promise<Reply>): Promise<TestServer> {
+export async function startServer(
+  handler: (request: SeenRequest) => Reply | Promise<Reply>,
+): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   const loopback = await listenHttp((req: IncomingMessage, res: ServerResponse) => {
     const parts: Buffer[] = [];

@@ -27,11 +27,15 @@ function collect(dir: string): string[] {
 
 /** The files `args` select under `root`, in path order, each once. */
 export function selectTestFiles(root: string, args: string[]): TestFile[] {
-  const named = args.filter((a) => a.endsWith('.ts') && existsSync(a) && statSync(a).isFile()).map((a) => resolve(a));
+  const named = args
+    .filter((a) => a.endsWith('.ts') && existsSync(a) && statSync(a).isFile())
+    .map((a) => resolve(a));
   const fragments = args.filter((a) => !named.includes(resolve(a)));
   const collected =
     named.length > 0 && fragments.length === 0
       ? []
-      : collect(root).filter((f) => fragments.length === 0 || fragments.some((x) => relative(root, f).includes(x)));
+      : collect(root).filter(
+          (f) => fragments.length === 0 || fragments.some((x) => relative(root, f).includes(x)),
+        );
   return [...new Set([...collected, ...named])].map((file) => ({ name: relative(root, file), file }));
 }

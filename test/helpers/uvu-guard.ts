@@ -88,29 +88,33 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
   const where = (file: string) => `${file}${suite ? ` (suite "${suite}")` : ''}`;
   const pending: Unqueued = { file: currentFile(), suite, tests: 0 };
   (store.__xgenSuites ??= []).push({ pending, run: () => t.run() });
-  const wrap = (register: Hook, hook: HookFailure['hook']): Hook => (handler) => {
-    const file = currentFile();
-    register(async (context: unknown) => {
-      startRunning(`${where(file)}: the ${hook} hook`);
-      try {
-        await handler(context);
-      } catch (error) {
-        hookFailures().push({ file, suite, hook, error });
-        if (hook === 'before') throw error;
-      }
-    });
-  };
+  const wrap =
+    (register: Hook, hook: HookFailure['hook']): Hook =>
+    (handler) => {
+      const file = currentFile();
+      register(async (context: unknown) => {
+        startRunning(`${where(file)}: the ${hook} hook`);
+        try {
+          await handler(context);
+        } catch (error) {
+          hookFailures().push({ file, suite, hook, error });
+          if (hook === 'before') throw error;
+        }
+      });
+    };
   // A test records itself as running when it starts; the file is known when the test is registered
   // (while test/run.ts imports it), not when it runs.
-  const tracked = (register: Register): Register => (name, handler) => {
-    pending.file = currentFile();
-    pending.tests++;
-    const label = `${where(pending.file)}: test "${name}"`;
-    register(name, (context: unknown) => {
-      startRunning(label);
-      return handler(context);
-    });
-  };
+  const tracked =
+    (register: Register): Register =>
+    (name, handler) => {
+      pending.file = currentFile();
+      pending.tests++;
+      const label = `${where(pending.file)}: test "${name}"`;
+      register(name, (context: unknown) => {
+        startRunning(label);
+        return handler(context);
+      });
+    };
   const before = t.before as unknown as Hook & { each: Hook };
   const after = t.after as unknown as Hook & { each: Hook };
   const guarded = Object.assign(tracked(t as unknown as Register), {

@@ -9,6 +9,7 @@ export function initialize(data) {
 
 export async function resolve(specifier, context, next) {
   const parent = context.parentURL ?? '';
-  if (specifier === 'uvu' && guard && parent !== guard && !parent.includes('/node_modules/')) return next(guard, context);
+  if (specifier === 'uvu' && guard && parent !== guard && !parent.includes('/node_modules/'))
+    return next(guard, context);
   return next(specifier, context);
 }

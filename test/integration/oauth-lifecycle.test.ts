@@ -16,8 +16,14 @@ import { parseOAuthHeader } from '../helpers/oauth1-verify.js';
 import { type OAuthServer, startOAuthServer } from '../helpers/oauth-server.js';
 
 // Characters that need form-encoding in the Basic credentials and percent-encoding in signatures.
-const CONSUMER = { consumerKey: 'xvz1evFS4wEEPTGEFPHBog', consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw+/=&' };
-const OWNER = { token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb', tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE' };
+const CONSUMER = {
+  consumerKey: 'xvz1evFS4wEEPTGEFPHBog',
+  consumerSecret: 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw+/=&',
+};
+const OWNER = {
+  token: '370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb',
+  tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
+};
 const CALLBACK = 'https://example.com/oauth/callback?state=a b';
 
 let server: OAuthServer;
@@ -78,7 +84,11 @@ test('no request token -> POST oauth/request_token (signed, with oauth_callback)
 });
 
 test('request token issued -> user visits authorize or authenticate -> redirected to the callback with a verifier', async () => {
-  const { requestToken, url } = await flow().start({ callback: CALLBACK, forceLogin: true, screenName: 'XDevelopers' });
+  const { requestToken, url } = await flow().start({
+    callback: CALLBACK,
+    forceLogin: true,
+    screenName: 'XDevelopers',
+  });
   const authorize = new URL(url);
   assert.is(authorize.pathname, '/oauth/authorize');
   assert.equal([...authorize.searchParams.keys()], ['oauth_token', 'force_login', 'screen_name']);
@@ -119,7 +129,11 @@ test('request token issued -> POST oauth/access_token with the verifier -> acces
 
 test('access token valid -> POST oauth/invalidate_token -> later use gives 401 code 89, a new token differs', async () => {
   const access = await userAccessToken();
-  const client = new CoreClient({ baseUrl: server.url, maxRetries: 0, auth: { oauth1: flow().credentials(access) } });
+  const client = new CoreClient({
+    baseUrl: server.url,
+    maxRetries: 0,
+    auth: { oauth1: flow().credentials(access) },
+  });
   const before = await client.tweets.getPostsByIds({ ids: ['1'] });
   assert.is(before.data?.[0]?.text, 'hello XDevelopers');
   assert.is(await flow().invalidate(access), access.oauth_token);
@@ -129,7 +143,11 @@ test('access token valid -> POST oauth/invalidate_token -> later use gives 401 c
   assert.is((error as ApiError).legacyErrors?.[0]?.code, 89);
   const renewed = await userAccessToken();
   assert.is.not(renewed.oauth_token, access.oauth_token);
-  const again = new CoreClient({ baseUrl: server.url, maxRetries: 0, auth: { oauth1: flow().credentials(renewed) } });
+  const again = new CoreClient({
+    baseUrl: server.url,
+    maxRetries: 0,
+    auth: { oauth1: flow().credentials(renewed) },
+  });
   assert.ok((await again.tweets.getPostsByIds({ ids: ['1'] })).data);
 });
 
@@ -151,7 +169,9 @@ test('bearer token outstanding -> POST oauth2/token again -> the same token; con
   const concurrent = await Promise.all(Array.from({ length: 8 }, () => tokens.token()));
   assert.is(new Set(concurrent).size, 1);
   assert.is(server.tokenRequests(), 1, 'one request in flight');
-  const clients = [1, 2, 3].map(() => new CoreClient({ baseUrl: server.url, maxRetries: 0, auth: { appOnly: CONSUMER } }));
+  const clients = [1, 2, 3].map(
+    () => new CoreClient({ baseUrl: server.url, maxRetries: 0, auth: { appOnly: CONSUMER } }),
+  );
   await Promise.all(clients.map((c) => c.tweets.getPostsByIds({ ids: ['1'] })));
   assert.is(server.tokenRequests(), 1, 'shared across client instances');
   tokens.forget();

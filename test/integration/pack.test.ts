@@ -34,48 +34,100 @@ interface Step {
 }
 
 /** Runs one command; a timeout or (unless `allowFailure`) a non-zero exit fails with what it printed. */
-async function step(what: string, cmd: string, args: string[], cwd: string, timeoutMs: number, allowFailure = false): Promise<Step> {
+async function step(
+  what: string,
+  cmd: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+  allowFailure = false,
+): Promise<Step> {
   try {
     const { stdout, stderr } = await run(cmd, args, { cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const e = error as { code?: number | string; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
-    const result = { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    const e = error as {
+      code?: number | string;
+      killed?: boolean;
+      signal?: string;
+      stdout?: string;
+      stderr?: string;
+    };
+    const result = {
+      code: typeof e.code === 'number' ? e.code : -1,
+      stdout: e.stdout ?? '',
+      stderr: e.stderr ?? '',
+    };
     if (e.killed || e.signal === 'SIGTERM') {
-      throw new Error(`${what}: timed out after ${timeoutMs / 1000} s (${cmd} ${args.join(' ')} in ${cwd}). Is the npm registry reachable?\n${result.stderr.slice(-2000)}`);
+      throw new Error(
+        `${what}: timed out after ${timeoutMs / 1000} s (${cmd} ${args.join(' ')} in ${cwd}). Is the npm registry reachable?\n${result.stderr.slice(-2000)}`,
+      );
     }
     if (allowFailure) return result;
-    throw new Error(`${what}: exit ${String(e.code)} (${cmd} ${args.join(' ')} in ${cwd})\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-4000)}`);
+    throw new Error(
+      `${what}: exit ${String(e.code)} (${cmd} ${args.join(' ')} in ${cwd})\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-4000)}`,
+    );
   }
 }
 
 test('npm pack -> npm install in another project -> npm run generate -> type-check and run the output', async () => {
   // 1. Pack the generator: `npm run pack` builds dist/ (tsconfig.build.json), then runs npm pack.
   mkdirSync(tarballs, { recursive: true });
-  await step('npm run pack (dist/, then npm pack)', NPM, ['run', 'pack', '--silent', '--', '--pack-destination', tarballs, '--silent'], ROOT, 120_000);
+  await step(
+    'npm run pack (dist/, then npm pack)',
+    NPM,
+    ['run', 'pack', '--silent', '--', '--pack-destination', tarballs, '--silent'],
+    ROOT,
+    120_000,
+  );
   const [tarball, ...others] = readdirSync(tarballs).filter((f) => f.endsWith('.tgz'));
   assert.ok(tarball && others.length === 0, `one tarball, got ${readdirSync(tarballs).join(', ')}`);
   const listing = await step('tar -tzf', 'tar', ['-tzf', join(tarballs, tarball)], work, 30_000);
-  for (const file of ['package/bin/xgen.js', 'package/bin/sources-hash.js', 'package/dist/generator/cli.js', 'package/dist/sources.sha256', 'package/templates/runtime/http.ts.hbs']) {
+  for (const file of [
+    'package/bin/xgen.js',
+    'package/bin/sources-hash.js',
+    'package/dist/generator/cli.js',
+    'package/dist/sources.sha256',
+    'package/templates/runtime/http.ts.hbs',
+  ]) {
     assert.ok(listing.stdout.split('\n').includes(file), `the tarball holds ${file}`);
   }
-  assert.not.ok(/^package\/(test|spec|generated)\//m.test(listing.stdout), 'no tests, specs or generated output in the tarball');
+  assert.not.ok(
+    /^package\/(test|spec|generated)\//m.test(listing.stdout),
+    'no tests, specs or generated output in the tarball',
+  );
 
   // 2. A project of its own: package.json, spec, config.
   mkdirSync(join(project, 'spec'), { recursive: true });
   writeFileSync(
     join(project, 'package.json'),
-    JSON.stringify({ name: 'xgen-consumer', private: true, type: 'module', scripts: { generate: 'xgen generate' } }, null, 2),
+    JSON.stringify(
+      { name: 'xgen-consumer', private: true, type: 'module', scripts: { generate: 'xgen generate' } },
+      null,
+      2,
+    ),
   );
-  copyFileSync(join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), join(project, 'spec', 'petstore.yaml'));
+  copyFileSync(
+    join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'),
+    join(project, 'spec', 'petstore.yaml'),
+  );
   writeFileSync(
     join(project, 'xgen.config.yaml'),
     "packages:\n  - spec: spec/petstore.yaml\n    out: packages/petstore\n    name: '@acme/petstore'\n    client: PetstoreClient\n",
   );
 
   // 3. Install the tarball there (its dependencies come from the registry or the npm cache).
-  await step('npm install <tarball>', NPM, ['install', join(tarballs, tarball), '--no-audit', '--no-fund', '--prefer-offline'], project, 180_000);
-  assert.ok(existsSync(join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'xgen.cmd' : 'xgen')), 'the xgen bin is linked');
+  await step(
+    'npm install <tarball>',
+    NPM,
+    ['install', join(tarballs, tarball), '--no-audit', '--no-fund', '--prefer-offline'],
+    project,
+    180_000,
+  );
+  assert.ok(
+    existsSync(join(project, 'node_modules', '.bin', process.platform === 'win32' ? 'xgen.cmd' : 'xgen')),
+    'the xgen bin is linked',
+  );
 
   // 4. Generate through the installed bin, then check it the way CI would, then a usage error.
   // Its own cache folder: had the bin passed over dist/ (as when it judged by modification times, which
@@ -89,7 +141,10 @@ test('npm pack -> npm install in another project -> npm run generate -> type-che
     delete process.env.XGEN_CACHE_DIR;
   }
   assert.match(generated.stdout, 'packages/petstore: wrote @acme/petstore');
-  assert.not.ok(existsSync(join(cacheDir, 'js')), 'the installed xgen ran dist/, without compiling its sources');
+  assert.not.ok(
+    existsSync(join(cacheDir, 'js')),
+    'the installed xgen ran dist/, without compiling its sources',
+  );
   const xgen = join(project, 'node_modules', '.bin', 'xgen');
   const check = await step('xgen generate --check', xgen, ['generate', '--check'], project, 60_000);
   assert.match(check.stdout, 'packages/petstore: up to date');
@@ -129,13 +184,36 @@ export async function demo(): Promise<string[]> {
   // TypeScript 5.9's tsc by path: typescript-native (TypeScript 7) installs a `tsc` command too.
   const tsc = process.execPath;
   const tsc59 = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const flags = [tsc59, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
+  const flags = [
+    tsc59,
+    '--noEmit',
+    '--strict',
+    '--target',
+    'es2022',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--lib',
+    'es2022,dom',
+    '--types',
+    'node',
+    '--typeRoots',
+    join(ROOT, 'node_modules', '@types'),
+  ];
   await step('tsc on the consumer', tsc, [...flags, 'main.ts'], project, 60_000);
   // The check is real: a wrong call fails it.
-  writeFileSync(join(project, 'wrong.ts'), "import { PetstoreClient } from './packages/petstore/dist/index.js';\nnew PetstoreClient().pets.get({ pet_id: 1 });\n");
+  writeFileSync(
+    join(project, 'wrong.ts'),
+    "import { PetstoreClient } from './packages/petstore/dist/index.js';\nnew PetstoreClient().pets.get({ pet_id: 1 });\n",
+  );
   const wrong = await step('tsc on a wrong consumer', tsc, [...flags, 'wrong.ts'], project, 60_000, true);
   assert.is.not(wrong.code, 0, 'a wrongly typed call does not type-check');
-  assert.match(wrong.stdout, /^wrong\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'\./m, wrong.stdout);
+  assert.match(
+    wrong.stdout,
+    /^wrong\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'\./m,
+    wrong.stdout,
+  );
 
   // 6. The compiled package runs in plain node: a real request over loopback, to a server this test starts.
   writeFileSync(
@@ -156,20 +234,36 @@ console.log(JSON.stringify({ pet, missing, ids: Object.keys(operations).sort() }
   const server = await startServer((request) =>
     request.path === '/v1/pets/7'
       ? { body: { id: '7', name: 'Rex', status: 'sold' } }
-      : { status: 404, body: { title: 'Not Found', detail: 'no such pet', type: 'about:blank', status: 404 } },
+      : {
+          status: 404,
+          body: { title: 'Not Found', detail: 'no such pet', type: 'about:blank', status: 404 },
+        },
   );
-  const ran = await step('node run.mjs', process.execPath, ['run.mjs', server.url], project, 30_000).finally(() => server.close());
+  const ran = await step('node run.mjs', process.execPath, ['run.mjs', server.url], project, 30_000).finally(
+    () => server.close(),
+  );
   const result = JSON.parse(ran.stdout.trim().split('\n').pop() ?? '{}');
   assert.equal(result.pet, { id: '7', name: 'Rex', status: 'sold' });
   assert.is(result.missing, 404);
   const first = server.requests[0];
-  assert.equal({ method: first?.method, url: first?.url, auth: first?.headers.authorization }, { method: 'GET', url: '/v1/pets/7', auth: 'Bearer secret-token' });
+  assert.equal(
+    { method: first?.method, url: first?.url, auth: first?.headers.authorization },
+    { method: 'GET', url: '/v1/pets/7', auth: 'Bearer secret-token' },
+  );
   assert.equal(result.ids, ['createPets', 'deletePet', 'getPet', 'listPets']);
 
   // 7. The README's route for consuming the package: a file: dependency, imported by its name, under every
   //    moduleResolution the README says works (ESM and CommonJS consumers), and run by name with node.
-  await step('npm install ./packages/petstore', NPM, ['install', './packages/petstore', '--no-audit', '--no-fund', '--offline'], project, 120_000);
-  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  await step(
+    'npm install ./packages/petstore',
+    NPM,
+    ['install', './packages/petstore', '--no-audit', '--no-fund', '--offline'],
+    project,
+    120_000,
+  );
+  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   assert.is(manifest.dependencies?.['@acme/petstore'], 'file:packages/petstore');
   const consumer = `import { PetstoreClient, type Pet } from '@acme/petstore';
 import { createCore, getPet } from '@acme/petstore/functions';
@@ -194,17 +288,60 @@ export async function demo(): Promise<Pet> {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
     writeFileSync(join(dir, 'main.ts'), consumer);
-    const options = [tsc59, '--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types')];
-    await step(`tsc --moduleResolution ${moduleResolution} --module ${module} (${type})`, tsc, [...options, '--moduleResolution', moduleResolution, '--module', module, join(dir, 'main.ts')], dir, 60_000);
+    const options = [
+      tsc59,
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--lib',
+      'es2022,dom',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(ROOT, 'node_modules', '@types'),
+    ];
+    await step(
+      `tsc --moduleResolution ${moduleResolution} --module ${module} (${type})`,
+      tsc,
+      [...options, '--moduleResolution', moduleResolution, '--module', module, join(dir, 'main.ts')],
+      dir,
+      60_000,
+    );
   }
   // The one setting the README says does not work: CommonJS under node16 cannot require an ES module.
   const cjs16 = join(project, 'consumer-node16-commonjs');
   mkdirSync(cjs16, { recursive: true });
   writeFileSync(join(cjs16, 'package.json'), JSON.stringify({ type: 'commonjs' }));
   writeFileSync(join(cjs16, 'main.ts'), consumer);
-  const refused = await step('tsc node16 CommonJS', tsc, [tsc59, '--noEmit', '--strict', '--moduleResolution', 'node16', '--module', 'node16', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), join(cjs16, 'main.ts')], cjs16, 60_000, true);
+  const refused = await step(
+    'tsc node16 CommonJS',
+    tsc,
+    [
+      tsc59,
+      '--noEmit',
+      '--strict',
+      '--moduleResolution',
+      'node16',
+      '--module',
+      'node16',
+      '--lib',
+      'es2022,dom',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(ROOT, 'node_modules', '@types'),
+      join(cjs16, 'main.ts'),
+    ],
+    cjs16,
+    60_000,
+    true,
+  );
   assert.match(refused.stdout, 'TS1479', refused.stdout);
-  writeFileSync(join(project, 'by-name.mjs'), "import { PetstoreClient } from '@acme/petstore';\nimport { createCore } from '@acme/petstore/functions';\nconsole.log(typeof PetstoreClient, typeof createCore);\n");
+  writeFileSync(
+    join(project, 'by-name.mjs'),
+    "import { PetstoreClient } from '@acme/petstore';\nimport { createCore } from '@acme/petstore/functions';\nconsole.log(typeof PetstoreClient, typeof createCore);\n",
+  );
   const byName = await step('node by-name.mjs', process.execPath, ['by-name.mjs'], project, 30_000);
   assert.is(byName.stdout.trim(), 'function function');
 });

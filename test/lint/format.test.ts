@@ -12,7 +12,9 @@ import { OPTIONS } from '../../generator/format/index.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const config = JSON.parse(readFileSync(join(ROOT, '.oxfmtrc.json'), 'utf8')) as Record<string, unknown>;
-const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const script = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 
 test('the project is laid out with the options generated packages get', () => {
   const { $schema: _, ignorePatterns: __, ...style } = config;
@@ -31,7 +33,12 @@ test('the format check fails on a misformatted file under generator/ and passes 
     writeFileSync(join(dir, 'generator', 'bad.ts'), 'export const a = {b:1,  c:"two"}\n');
     // The script's own command line, with oxfmt from this checkout.
     const args = script['lint:format']!.replace(/^oxfmt /, '');
-    const check = () => spawnSync(`"${join(ROOT, 'node_modules', '.bin', 'oxfmt')}" ${args} --no-error-on-unmatched-pattern`, { cwd: dir, shell: true, encoding: 'utf8' });
+    const check = () =>
+      spawnSync(`"${join(ROOT, 'node_modules', '.bin', 'oxfmt')}" ${args} --no-error-on-unmatched-pattern`, {
+        cwd: dir,
+        shell: true,
+        encoding: 'utf8',
+      });
     const before = check();
     assert.is.not(before.status, 0, before.stdout + before.stderr);
     assert.match(before.stdout + before.stderr, /generator\/bad\.ts/);

@@ -15,10 +15,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
 
-const rules = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: IRuleSetType['forbidden'] };
+const rules = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as {
+  forbidden: IRuleSetType['forbidden'];
+};
 
 async function violations(baseDir: string): Promise<string[]> {
-  const result = await cruise(['generator', 'templates'], { baseDir, validate: true, ruleSet: { forbidden: rules.forbidden }, tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' } });
+  const result = await cruise(['generator', 'templates'], {
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: rules.forbidden },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+  });
   if (typeof result.output === 'string') throw new Error('expected a structured result');
   return result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
 }
@@ -44,15 +52,29 @@ test('planted wrong arrows each break their rule', async () => {
 test('npm run lint:layers fails on the generator with an emitter imported in diff/ and the config in migrate/', () => {
   const copy = tempDir('layers');
   try {
-    for (const path of ['generator', 'templates', '.dependency-cruiser.cjs', 'tsconfig.json', 'package.json']) cpSync(join(ROOT, path), join(copy, path), { recursive: true });
+    for (const path of ['generator', 'templates', '.dependency-cruiser.cjs', 'tsconfig.json', 'package.json'])
+      cpSync(join(ROOT, path), join(copy, path), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    writeFileSync(join(copy, 'generator', 'diff', 'planted.ts'), "import { emitIndex } from '../emit/index-file.ts';\n\nexport const planted = emitIndex;\n");
-    writeFileSync(join(copy, 'generator', 'migrate', 'planted.ts'), "import { readConfig } from '../config.ts';\n\nexport const planted = readConfig;\n");
-    const run = spawnSync('npm', ['run', '--silent', 'lint:layers'], { cwd: copy, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    writeFileSync(
+      join(copy, 'generator', 'diff', 'planted.ts'),
+      "import { emitIndex } from '../emit/index-file.ts';\n\nexport const planted = emitIndex;\n",
+    );
+    writeFileSync(
+      join(copy, 'generator', 'migrate', 'planted.ts'),
+      "import { readConfig } from '../config.ts';\n\nexport const planted = readConfig;\n",
+    );
+    const run = spawnSync('npm', ['run', '--silent', 'lint:layers'], {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     const output = `${run.stdout}${run.stderr}`;
     assert.is.not(run.status, 0, output);
     assert.match(output, 'diff-compares-models: generator/diff/planted.ts → generator/emit/index-file.ts');
-    assert.match(output, 'config-is-read-by-the-command-line: generator/migrate/planted.ts → generator/config.ts');
+    assert.match(
+      output,
+      'config-is-read-by-the-command-line: generator/migrate/planted.ts → generator/config.ts',
+    );
     assert.match(output, '2 dependency violations');
   } finally {
     removeDir(copy);

@@ -95,10 +95,19 @@ async function sh(cmd: string, args: string[], cwd: string, allowFailure = false
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
-    const result = { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    if (e.killed || e.signal) throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: stopped by ${e.signal ?? 'a timeout'} after 600 s (is the upstream registry reachable?)\n${result.stderr.slice(-3000)}`);
+    const result = {
+      code: typeof e.code === 'number' ? e.code : -1,
+      stdout: e.stdout ?? '',
+      stderr: e.stderr ?? '',
+    };
+    if (e.killed || e.signal)
+      throw new Error(
+        `${cmd} ${args.join(' ')} in ${cwd}: stopped by ${e.signal ?? 'a timeout'} after 600 s (is the upstream registry reachable?)\n${result.stderr.slice(-3000)}`,
+      );
     if (allowFailure) return result;
-    throw new Error(`${cmd} ${args.join(' ')} in ${cwd}: exit ${String(e.code)}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+    throw new Error(
+      `${cmd} ${args.join(' ')} in ${cwd}: exit ${String(e.code)}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`,
+    );
   }
 }
 
@@ -113,11 +122,21 @@ function generateReleases(releases: [spec: string, overlays: string[]][]): Promi
   let previous: Promise<unknown> = Promise.resolve();
   return releases.map(([spec, overlays]) => {
     const made = previous.then(async () => {
-      const overlayList = overlays.length > 0 ? `    overlays: [${overlays.map((o) => JSON.stringify(join(OVERLAYS, o))).join(', ')}]\n` : '';
-      writeTree(repo, [['xgen.config.yaml', `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`]]);
+      const overlayList =
+        overlays.length > 0
+          ? `    overlays: [${overlays.map((o) => JSON.stringify(join(OVERLAYS, o))).join(', ')}]\n`
+          : '';
+      writeTree(repo, [
+        [
+          'xgen.config.yaml',
+          `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`,
+        ],
+      ]);
       const generated = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml')]);
       assert.is(generated.code, 0, generated.text);
-      const { version } = JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as { version: string };
+      const { version } = JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as {
+        version: string;
+      };
       const copy = join(work, 'releases', version);
       cpSync(join(repo, 'out', 'x'), copy, { recursive: true });
       return copy;
@@ -133,10 +152,17 @@ async function publish(dir: string): Promise<string> {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const tsc = (app: string) => sh(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], app, true);
+const tsc = (app: string) =>
+  sh(
+    process.execPath,
+    [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
+    app,
+    true,
+  );
 
 /** `file(line,col): error` lines of tsc, as `file:line`. */
-const errorLines = (output: string) => [...output.matchAll(/^(\S+)\((\d+),\d+\): error/gm)].map((m) => `${m[1]}:${m[2]}`).sort();
+const errorLines = (output: string) =>
+  [...output.matchAll(/^(\S+)\((\d+),\d+\): error/gm)].map((m) => `${m[1]}:${m[2]}`).sort();
 
 test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
   phase('start');
@@ -151,7 +177,9 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   registry = await timed('start verdaccio', () => startRegistry(join(work, 'registry')));
   const { npmrc, url } = registry;
   // Only this registry, its token and an empty cache: nothing from the npm that runs the tests.
-  env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
+  env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
+  );
   Object.assign(env, {
     npm_config_userconfig: npmrc,
     npm_config_registry: url,
@@ -163,7 +191,10 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
 
   // xgen itself, as `npm publish` from this checkout publishes it (prepublishOnly builds dist/), beside 1.0.0.
   const xgenPublished = timed('publish xgen', () => sh(NPM, ['publish'], ROOT));
-  const [, v1] = await Promise.all([xgenPublished, timed('generate and publish 1.0.0', async () => publish(await releases[0]!))]);
+  const [, v1] = await Promise.all([
+    xgenPublished,
+    timed('generate and publish 1.0.0', async () => publish(await releases[0]!)),
+  ]);
   assert.is(v1, '1.0.0');
 
   // The consumer: its own repo, installing from the registry with an empty cache, compiled against
@@ -173,21 +204,52 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     mkdirSync(join(app, 'src'), { recursive: true });
     writeTree(app, [
       ['package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)],
-      ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] }, include: ['src'] }, null, 2)],
+      [
+        'tsconfig.json',
+        JSON.stringify(
+          {
+            compilerOptions: {
+              strict: true,
+              module: 'nodenext',
+              moduleResolution: 'nodenext',
+              target: 'es2022',
+              skipLibCheck: true,
+              types: [],
+            },
+            include: ['src'],
+          },
+          null,
+          2,
+        ),
+      ],
       ['src/app.ts', PROGRAM],
     ]);
-    await timed('install (empty cache)', () => sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app));
-    const installed = JSON.parse(readFileSync(join(app, 'node_modules', '@acme', 'x', 'package.json'), 'utf8')) as { version: string };
+    await timed('install (empty cache)', () =>
+      sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app),
+    );
+    const installed = JSON.parse(
+      readFileSync(join(app, 'node_modules', '@acme', 'x', 'package.json'), 'utf8'),
+    ) as { version: string };
     assert.is(installed.version, '1.0.0', '^1.0.0 installs 1.0.0 whatever majors the registry holds');
     const first = await tsc(app);
     assert.is(first.code, 0, `the program compiles against 1.0.0\n${first.stdout}`);
     await sh('git', ['init', '-q'], app);
     writeFileSync(join(app, '.gitignore'), 'node_modules/\n');
     await sh('git', ['add', '-A'], app);
-    await sh('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'consumer on 1.0.0'], app);
+    await sh(
+      'git',
+      ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'consumer on 1.0.0'],
+      app,
+    );
   };
-  const majors = async (): Promise<string[]> => [await publish(await releases[1]!), await publish(await releases[2]!)];
-  const [, published] = await Promise.all([timed('consumer on 1.0.0', consumer), timed('generate and publish 2.0.0 and 3.0.0', majors)]);
+  const majors = async (): Promise<string[]> => [
+    await publish(await releases[1]!),
+    await publish(await releases[2]!),
+  ];
+  const [, published] = await Promise.all([
+    timed('consumer on 1.0.0', consumer),
+    timed('generate and publish 2.0.0 and 3.0.0', majors),
+  ]);
   assert.equal(published, ['2.0.0', '3.0.0']);
   phase('1.0.0 consumer and the majors');
   const again = await sh(NPM, ['publish', await releases[2]!], work, true);
@@ -205,20 +267,39 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   phase('npx xgen migrate');
   const out = migrate.stdout + migrate.stderr;
   assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
-  assert.ok(migrate.stdout.startsWith('@acme/x: 1.0.0 -> 3.0.0 across 2.0.0 (spec 2.159), 3.0.0 (spec 2.159)\n'), out);
+  assert.ok(
+    migrate.stdout.startsWith('@acme/x: 1.0.0 -> 3.0.0 across 2.0.0 (spec 2.159), 3.0.0 (spec 2.159)\n'),
+    out,
+  );
   const code = readFileSync(join(app, 'src', 'app.ts'), 'utf8');
-  assert.ok(code.includes('client.topics.getTrendsByWoeid({ woeid: 1, max_trends: 10 })'), `group and method renamed in 3.0.0\n${code}`);
-  assert.ok(code.includes("client.tweets.searchPostsRecent({ query: 'xgen', result_order: 'recency' })"), `a parameter renamed in 2.0.0 then 3.0.0\n${code}`);
+  assert.ok(
+    code.includes('client.topics.getTrendsByWoeid({ woeid: 1, max_trends: 10 })'),
+    `group and method renamed in 3.0.0\n${code}`,
+  );
+  assert.ok(
+    code.includes("client.tweets.searchPostsRecent({ query: 'xgen', result_order: 'recency' })"),
+    `a parameter renamed in 2.0.0 then 3.0.0\n${code}`,
+  );
   assert.ok(code.includes('client.topics.getTrendsPersonalizedTrends({})'), code);
-  assert.ok(code.includes('type TrendsResponse }') && code.includes('export type Trends = TrendsResponse;'), code);
+  assert.ok(
+    code.includes('type TrendsResponse }') && code.includes('export type Trends = TrendsResponse;'),
+    code,
+  );
 
   // What is left: only the lines migrate listed, each explained by a removal.
   const listed = [...out.matchAll(/^(src\/app\.ts):(\d+):\d+: (.*)$/gm)];
   assert.ok(listed.length > 0, out);
   for (const [, , , message] of listed) assert.match(message ?? '', /removed/, out);
   const after = await tsc(app);
-  assert.equal(errorLines(after.stdout), [...new Set(listed.map((m) => `${m[1]}:${m[2]}`))].sort(), `tsc errors on the listed lines only\n${after.stdout}\n${out}`);
-  assert.ok(code.split('\n')[Number(listed[0]?.[2]) - 1]?.includes('killed_connections'), 'the field X removed in 2.159');
+  assert.equal(
+    errorLines(after.stdout),
+    [...new Set(listed.map((m) => `${m[1]}:${m[2]}`))].sort(),
+    `tsc errors on the listed lines only\n${after.stdout}\n${out}`,
+  );
+  assert.ok(
+    code.split('\n')[Number(listed[0]?.[2]) - 1]?.includes('killed_connections'),
+    'the field X removed in 2.159',
+  );
 
   const before = hashTree(join(app, 'src'));
   const second = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);

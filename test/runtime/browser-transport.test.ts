@@ -15,7 +15,10 @@ let first: TestServer;
 let second: TestServer;
 
 test.before(async () => {
-  first = await startServer((request) => ({ status: 302, headers: { location: `${second.url}/landed${request.url}` } }));
+  first = await startServer((request) => ({
+    status: 302,
+    headers: { location: `${second.url}/landed${request.url}` },
+  }));
   second = await startServer(() => ({ status: 200, body: { landed: true } }));
 });
 test.after(async () => {
@@ -47,7 +50,10 @@ function sendWith(call: Call, headers: Record<string, string>): Promise<Response
 }
 
 test('a bearer call lets fetch follow a cross-origin redirect, which drops Authorization', async () => {
-  const response = await sendWith(callOf('bearer'), { accept: 'application/json', authorization: 'Bearer SECRET-TOKEN' });
+  const response = await sendWith(callOf('bearer'), {
+    accept: 'application/json',
+    authorization: 'Bearer SECRET-TOKEN',
+  });
   assert.is(response.status, 200);
   assert.equal(await response.json(), { landed: true });
   assert.is(first.requests[0]?.headers.authorization, 'Bearer SECRET-TOKEN');
@@ -65,7 +71,10 @@ test('an API key or OAuth 1.0a call does not follow: a clear error, nothing reac
       error = caught as Error;
     }
     assert.ok(error, `${kind}: rejected`);
-    assert.match(error!.message, `failed: the server answered with a redirect, not followed in a browser with ${kind} credentials`);
+    assert.match(
+      error!.message,
+      `failed: the server answered with a redirect, not followed in a browser with ${kind} credentials`,
+    );
     assert.not.match(error!.message, 'SECRET');
     assert.is(first.requests.length, 1);
   }
@@ -74,7 +83,10 @@ test('an API key or OAuth 1.0a call does not follow: a clear error, nothing reac
 
 test('a fetch option is never asked to follow', async () => {
   let init: RequestInit | undefined;
-  const call = { ...callOf('bearer', true), fetch: (url: string, given: RequestInit) => ((init = given), globalThis.fetch(url, given)) };
+  const call = {
+    ...callOf('bearer', true),
+    fetch: (url: string, given: RequestInit) => ((init = given), globalThis.fetch(url, given)),
+  };
   const error = await sendWith(call, { accept: 'application/json' }).then(
     () => undefined,
     (caught: Error) => caught,

@@ -117,7 +117,10 @@ function head(status: number, headers: Record<string, string | number>): string 
     .join('')}\r\n`;
 }
 
-const bodyFor = (id: string): string => JSON.stringify({ data: [{ id, text: `post ${id} ${'lorem ipsum '.repeat(40)}`, edit_history_tweet_ids: [id] }] });
+const bodyFor = (id: string): string =>
+  JSON.stringify({
+    data: [{ id, text: `post ${id} ${'lorem ipsum '.repeat(40)}`, edit_history_tweet_ids: [id] }],
+  });
 
 test('a seeded storm of faults: right values or the right errors, in bounded time, no token anywhere', async () => {
   const random = seeded(SEED);
@@ -133,7 +136,8 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
   const main = await rawServer((seen, socket) => {
     const id = new URL(seen.path, 'http://x').searchParams.get('ids') ?? '?';
     // A loop goes on for as long as the client follows it.
-    if (seen.path.startsWith('/loop/')) return void socket.write(head(302, { location: seen.path, 'content-length': 0 }));
+    if (seen.path.startsWith('/loop/'))
+      return void socket.write(head(302, { location: seen.path, 'content-length': 0 }));
     const kind = pick(random);
     served.set(id, [...(served.get(id) ?? []), kind]);
     const body = bodyFor(id);
@@ -168,10 +172,14 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
       case '503':
       case '429': {
         const error = JSON.stringify({ title: 'Try again', detail: 'later', type: 'about:blank' });
-        return void socket.write(head(Number(kind), { ...json, 'content-length': error.length, 'retry-after': 0 }) + error);
+        return void socket.write(
+          head(Number(kind), { ...json, 'content-length': error.length, 'retry-after': 0 }) + error,
+        );
       }
       case 'wrong-type':
-        return void socket.write(head(200, { 'content-type': 'text/html', 'content-length': 13 }) + '<html></html>');
+        return void socket.write(
+          head(200, { 'content-type': 'text/html', 'content-length': 13 }) + '<html></html>',
+        );
       case 'not-json':
         return void socket.write(head(200, { ...json, 'content-length': 9 }) + 'not json!');
       case 'empty':
@@ -182,7 +190,13 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
         return void socket.write(head(307, { location: `${other.url}${seen.path}`, 'content-length': 0 }));
     }
   });
-  const client = new CoreClient({ baseUrl: main.url, auth: { bearerToken: TOKEN }, timeoutMs: TIMEOUT_MS, maxRetries: MAX_RETRIES, sleep: async () => undefined });
+  const client = new CoreClient({
+    baseUrl: main.url,
+    auth: { bearerToken: TOKEN },
+    timeoutMs: TIMEOUT_MS,
+    maxRetries: MAX_RETRIES,
+    sleep: async () => undefined,
+  });
   const timersBefore = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
   const started = performance.now();
   const problems: string[] = [];
@@ -203,11 +217,14 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
           const last = kinds.at(-1);
           const label = `${id} [${kinds.join(', ')}]`;
           tally.set(last ?? 'none', (tally.get(last ?? 'none') ?? 0) + 1);
-          if (took > (MAX_RETRIES + 1) * TIMEOUT_MS + 2_000) problems.push(`${label}: took ${took.toFixed(0)} ms`);
+          if (took > (MAX_RETRIES + 1) * TIMEOUT_MS + 2_000)
+            problems.push(`${label}: took ${took.toFixed(0)} ms`);
           // Retried exactly on connection failures, 5xx and 429, at most MAX_RETRIES times.
           const retries = kinds.slice(0, -1);
-          if (retries.some((k) => !RETRIED.has(k))) problems.push(`${label}: retried after an answer that is not retried`);
-          if (last && RETRIED.has(last) && kinds.length <= MAX_RETRIES) problems.push(`${label}: not retried`);
+          if (retries.some((k) => !RETRIED.has(k)))
+            problems.push(`${label}: retried after an answer that is not retried`);
+          if (last && RETRIED.has(last) && kinds.length <= MAX_RETRIES)
+            problems.push(`${label}: not retried`);
           if ('error' in outcome) {
             const error = outcome.error;
             const text = `${String(error)} ${(error as Error).stack ?? ''} ${JSON.stringify(error)} ${String((error as Error).cause ?? '')}`;
@@ -230,12 +247,15 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
               'redirect-away': undefined,
             };
             const want = last && expected[last];
-            if (!want || !(error instanceof (want as typeof Error))) problems.push(`${label}: ${String(error)}`);
+            if (!want || !(error instanceof (want as typeof Error)))
+              problems.push(`${label}: ${String(error)}`);
           } else {
             const value = outcome.value as { data?: { id?: string }[] } | undefined;
             const got = value?.data?.[0]?.id;
-            const want = last === 'redirect-away' ? 'away' : last === 'ok' || last === 'ok-gzip' ? id : undefined;
-            if (want === undefined || got !== want) problems.push(`${label}: resolved to ${JSON.stringify(value)?.slice(0, 80)}`);
+            const want =
+              last === 'redirect-away' ? 'away' : last === 'ok' || last === 'ok-gzip' ? id : undefined;
+            if (want === undefined || got !== want)
+              problems.push(`${label}: resolved to ${JSON.stringify(value)?.slice(0, 80)}`);
           }
         }),
       );
@@ -245,10 +265,16 @@ test('a seeded storm of faults: right values or the right errors, in bounded tim
     await Promise.all([main.close(), other.close()]);
   }
   const elapsed = performance.now() - started;
-  for (const seen of away) if (seen.headers.authorization || JSON.stringify(seen).includes(TOKEN)) problems.push(`the token reached the other origin: ${seen.path}`);
+  for (const seen of away)
+    if (seen.headers.authorization || JSON.stringify(seen).includes(TOKEN))
+      problems.push(`the token reached the other origin: ${seen.path}`);
   assert.equal(problems, [], problems.join('\n'));
   // Every kind of fault was met (the seed decides which calls meet which).
-  for (const kind of KINDS) assert.ok([...served.values()].some((k) => k.includes(kind)), `the storm never served ${kind}`);
+  for (const kind of KINDS)
+    assert.ok(
+      [...served.values()].some((k) => k.includes(kind)),
+      `the storm never served ${kind}`,
+    );
   assert.ok(elapsed < 30_000, `the storm took ${elapsed.toFixed(0)} ms`);
   // Nothing left behind: every attempt's timer was cleared.
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -273,22 +299,34 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
   const arrivals = new Map<string, WriteKind[]>();
   let created = 0;
   const server = await rawServer((seen, socket) => {
-    const key = seen.method === 'POST' ? ((JSON.parse(seen.body || '{}') as { text?: string }).text ?? '?') : (new URL(seen.path, 'http://x').searchParams.get('ids') ?? '?');
+    const key =
+      seen.method === 'POST'
+        ? ((JSON.parse(seen.body || '{}') as { text?: string }).text ?? '?')
+        : (new URL(seen.path, 'http://x').searchParams.get('ids') ?? '?');
     // Only a reused socket is reset: that is where a client may think the request never arrived.
     const kind = seen.nth === 0 ? 'created' : pickWrite(random);
     arrivals.set(key, [...(arrivals.get(key) ?? []), kind]);
     if (kind === 'reset') return void socket.resetAndDestroy();
-    const body = seen.method === 'POST' ? JSON.stringify({ data: { id: String(++created), text: key } }) : bodyFor(key);
+    const body =
+      seen.method === 'POST' ? JSON.stringify({ data: { id: String(++created), text: key } }) : bodyFor(key);
     const status = kind === '503' ? 503 : seen.method === 'POST' ? 201 : 200;
     const extra: Record<string, number> = kind === '503' ? { 'retry-after': 0 } : {};
-    socket.write(head(status, { 'content-type': 'application/json', 'content-length': body.length, ...extra }) + body);
+    socket.write(
+      head(status, { 'content-type': 'application/json', 'content-length': body.length, ...extra }) + body,
+    );
   });
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
   const timersBefore = active('Timeout');
   const socketsBefore = active('TCPSocketWrap');
-  const client = new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, timeoutMs: TIMEOUT_MS, maxRetries: MAX_RETRIES, sleep: async () => undefined });
+  const client = new CoreClient({
+    baseUrl: server.url,
+    auth: { bearerToken: TOKEN },
+    timeoutMs: TIMEOUT_MS,
+    maxRetries: MAX_RETRIES,
+    sleep: async () => undefined,
+  });
   const problems: string[] = [];
   const noToken = (label: string, error: unknown): void => {
     const text = `${String(error)} ${(error as Error).stack ?? ''} ${JSON.stringify(error)} ${String((error as Error).cause ?? '')}`;
@@ -296,7 +334,8 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
   };
   /** Runs `calls` calls, twelve in flight at a time. */
   const storm = async (calls: number, one: (i: number) => Promise<void>): Promise<void> => {
-    for (let next = 0; next < calls; ) await Promise.all(Array.from({ length: Math.min(12, calls - next) }, () => one(next++)));
+    for (let next = 0; next < calls;)
+      await Promise.all(Array.from({ length: Math.min(12, calls - next) }, () => one(next++)));
   };
   const started = performance.now();
   try {
@@ -311,13 +350,18 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
       const label = `${text} [${got.join(', ')}]`;
       if (got.length > 1) problems.push(`${label}: sent ${got.length} times without retryNonIdempotent`);
       if ('value' in outcome) {
-        if (got[0] !== 'created' || outcome.value.data?.text !== text) problems.push(`${label}: resolved to ${JSON.stringify(outcome.value)}`);
+        if (got[0] !== 'created' || outcome.value.data?.text !== text)
+          problems.push(`${label}: resolved to ${JSON.stringify(outcome.value)}`);
         return;
       }
       noToken(label, outcome.error);
       if (got[0] === '503' && outcome.error instanceof ApiError) return;
-      if (!(outcome.error instanceof ConnectionError)) return void problems.push(`${label}: ${String(outcome.error)}`);
-      if (got.length === 1 && !/may have received it/.test(outcome.error.message)) problems.push(`${label}: the error does not say the server may have received it: ${outcome.error.message}`);
+      if (!(outcome.error instanceof ConnectionError))
+        return void problems.push(`${label}: ${String(outcome.error)}`);
+      if (got.length === 1 && !/may have received it/.test(outcome.error.message))
+        problems.push(
+          `${label}: the error does not say the server may have received it: ${outcome.error.message}`,
+        );
     });
     // Opted in (POST) or idempotent (GET): sent again, but never more than the policy allows: each of
     // the 1 + maxRetries attempts once, plus at most one resend of each on a new connection.
@@ -330,14 +374,22 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
       const got = arrivals.get(key) ?? [];
       const tag = `${label} [${got.join(', ')}]`;
       if (got.length > bound) problems.push(`${tag}: sent ${got.length} times, more than ${bound}`);
-      if (outcome.ok !== (got.at(-1) === 'created')) problems.push(`${tag}: ${outcome.ok ? 'resolved' : String(outcome.error)} after its last answer`);
+      if (outcome.ok !== (got.at(-1) === 'created'))
+        problems.push(`${tag}: ${outcome.ok ? 'resolved' : String(outcome.error)} after its last answer`);
       if (!outcome.ok) {
         noToken(tag, outcome.error);
-        if (!(outcome.error instanceof ConnectionError || outcome.error instanceof ApiError)) problems.push(`${tag}: ${String(outcome.error)}`);
+        if (!(outcome.error instanceof ConnectionError || outcome.error instanceof ApiError))
+          problems.push(`${tag}: ${String(outcome.error)}`);
       }
     };
-    await storm(120, (i) => retried(`opted-in ${i}`, `opted-in ${i}`, () => client.tweets.createPosts({ text: `opted-in ${i}` }, { retryNonIdempotent: true })));
-    await storm(120, (i) => retried(`get ${i}`, String(5000 + i), () => client.tweets.getPostsByIds({ ids: [String(5000 + i)] })));
+    await storm(120, (i) =>
+      retried(`opted-in ${i}`, `opted-in ${i}`, () =>
+        client.tweets.createPosts({ text: `opted-in ${i}` }, { retryNonIdempotent: true }),
+      ),
+    );
+    await storm(120, (i) =>
+      retried(`get ${i}`, String(5000 + i), () => client.tweets.getPostsByIds({ ids: [String(5000 + i)] })),
+    );
   } finally {
     await server.close();
     process.off('unhandledRejection', onUnhandled);
@@ -345,15 +397,25 @@ test('resets on reused sockets: a POST reaches the server at most once unless it
   const elapsed = performance.now() - started;
   assert.equal(problems, [], problems.join('\n'));
   const all = [...arrivals.values()];
-  assert.ok(all.some((k) => k.includes('reset')) && all.some((k) => k.includes('503')), 'the storm served every fault');
-  assert.ok(all.some((k) => k.length > 1), 'some opted-in or idempotent call was sent again');
+  assert.ok(
+    all.some((k) => k.includes('reset')) && all.some((k) => k.includes('503')),
+    'the storm served every fault',
+  );
+  assert.ok(
+    all.some((k) => k.length > 1),
+    'some opted-in or idempotent call was sent again',
+  );
   assert.ok(elapsed < 20_000, `the storm took ${elapsed.toFixed(0)} ms`);
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(unhandled, [], 'no unhandled rejection');
   assert.ok(active('Timeout') <= timersBefore, `${active('Timeout') - timersBefore} timers left behind`);
   // The server closed every connection: the client holds none open (kept-alive ones were dropped with them).
-  for (let waited = 0; active('TCPSocketWrap') > socketsBefore && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.ok(active('TCPSocketWrap') <= socketsBefore, `${active('TCPSocketWrap') - socketsBefore} sockets left open`);
+  for (let waited = 0; active('TCPSocketWrap') > socketsBefore && waited < 2_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(
+    active('TCPSocketWrap') <= socketsBefore,
+    `${active('TCPSocketWrap') - socketsBefore} sockets left open`,
+  );
 });
 
 test.run();

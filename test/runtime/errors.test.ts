@@ -6,9 +6,22 @@ import { ConnectionError, CoreClient } from '../../generated/core-v2/src/index.j
 
 test('ApiError.toJSON: name, message, operation, status, problem, legacy errors and rate limit', () => {
   const headers = new Headers({ 'x-rate-limit-remaining': '0', authorization: 'Bearer secret' });
-  const error = new ApiError({ operationId: 'getPostsByIds', status: 429, headers, body: { errors: [{ code: 88, message: 'Rate limit exceeded' }] } });
+  const error = new ApiError({
+    operationId: 'getPostsByIds',
+    status: 429,
+    headers,
+    body: { errors: [{ code: 88, message: 'Rate limit exceeded' }] },
+  });
   const json = error.toJSON();
-  assert.equal(Object.keys(json), ['name', 'message', 'operationId', 'status', 'problem', 'legacyErrors', 'rateLimit']);
+  assert.equal(Object.keys(json), [
+    'name',
+    'message',
+    'operationId',
+    'status',
+    'problem',
+    'legacyErrors',
+    'rateLimit',
+  ]);
   assert.equal(JSON.parse(JSON.stringify(error)), {
     name: 'ApiError',
     message: 'getPostsByIds failed with HTTP 429: Rate limit exceeded (code 88)',
@@ -35,13 +48,16 @@ test('ConnectionError: a URL quoted by the failure loses its user, password and 
     auth: { bearerToken: 'TOKEN' },
     maxRetries: 0,
     fetch: async () => {
-      throw new TypeError('could not reach https://alice:pa55@api.example.test/2/tweets?ids=1&api_key=K3Y#frag');
+      throw new TypeError(
+        'could not reach https://alice:pa55@api.example.test/2/tweets?ids=1&api_key=K3Y#frag',
+      );
     },
   });
   const error = await client.tweets.getPostsByIds({ ids: ['1'] }).catch((e: unknown) => e);
   assert.instance(error, ConnectionError);
   const text = `${String(error)} ${JSON.stringify(error)} ${String((error as Error).cause ?? '')}`;
-  for (const secret of ['alice', 'pa55', 'K3Y', 'ids=1']) assert.not.ok(text.includes(secret), `${secret} shows in: ${text}`);
+  for (const secret of ['alice', 'pa55', 'K3Y', 'ids=1'])
+    assert.not.ok(text.includes(secret), `${secret} shows in: ${text}`);
   assert.match((error as Error).message, 'could not reach https://api.example.test/2/tweets#frag');
   assert.is((error as Error).cause, undefined);
 });

@@ -50,7 +50,9 @@ async function rawServer(answer: (nth: number) => 'handle' | 'reset' | 'crash'):
         state.handled.push(`${method} ${path}`);
         if (what === 'crash') return void socket.resetAndDestroy();
         const body = JSON.stringify({ data: { id: String(state.handled.length), text: 'hello' } });
-        socket.write(`HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+        socket.write(
+          `HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        );
       }
     });
   });
@@ -66,7 +68,8 @@ async function rawServer(answer: (nth: number) => 'handle' | 'reset' | 'crash'):
   };
 }
 
-const client = (url: string): CoreClient => new CoreClient({ baseUrl: url, auth: { bearerToken: 'TOKEN' }, sleep: async () => undefined });
+const client = (url: string): CoreClient =>
+  new CoreClient({ baseUrl: url, auth: { bearerToken: 'TOKEN' }, sleep: async () => undefined });
 
 test('a POST on a kept-alive socket the server reset as it arrived: not sent again, the error says it may have landed', async () => {
   if (THROUGH_FETCH) return;
@@ -77,7 +80,10 @@ test('a POST on a kept-alive socket the server reset as it arrived: not sent aga
     await api.tweets.createPosts({ text: 'one' });
     const error = await api.tweets.createPosts({ text: 'two' }).catch((e: unknown) => e);
     assert.instance(error, ConnectionError);
-    assert.match((error as Error).message, 'createPosts: connection failed (ECONNRESET after sending: the server may have received it; a POST is resent only with retryNonIdempotent)');
+    assert.match(
+      (error as Error).message,
+      'createPosts: connection failed (ECONNRESET after sending: the server may have received it; a POST is resent only with retryNonIdempotent)',
+    );
     assert.is(server.arrived, 2);
   } finally {
     await server.close();
@@ -96,7 +102,12 @@ test('with retryNonIdempotent, or for a GET, the request reset on a reused socke
     await api.tweets.getPostsByIds({ ids: ['3'] });
     await api.tweets.getPostsByIds({ ids: ['4'] });
     // one, two (reset), two again, 3, 4 (reset), 4 again: maxRetries 0, so these were resends.
-    assert.equal(server.handled, ['POST /2/tweets', 'POST /2/tweets', 'GET /2/tweets?ids=3', 'GET /2/tweets?ids=4']);
+    assert.equal(server.handled, [
+      'POST /2/tweets',
+      'POST /2/tweets',
+      'GET /2/tweets?ids=3',
+      'GET /2/tweets?ids=4',
+    ]);
     assert.is(server.arrived, 6);
   } finally {
     await server.close();
@@ -158,7 +169,10 @@ test('a server closing idle sockets at its own pace: every POST lands at most on
       buffered = buffered.slice(end + 4 + length);
       handled++;
       const body = JSON.stringify({ data: { id: String(handled), text: 'hi' } });
-      socket.write(`HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`, arm);
+      socket.write(
+        `HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        arm,
+      );
     });
   });
   try {
@@ -174,7 +188,10 @@ test('a server closing idle sockets at its own pace: every POST lands at most on
       });
       await new Promise((resolve) => setTimeout(resolve, 10 + (i % 11)));
     }
-    assert.ok(handled <= calls && handled >= calls - failed, `${handled} handled of ${calls}, ${failed} failed`);
+    assert.ok(
+      handled <= calls && handled >= calls - failed,
+      `${handled} handled of ${calls}, ${failed} failed`,
+    );
     // Opted in: each is resent after the race, and lands once (the server never read the reset ones).
     handled = 0;
     for (let i = 0; i < calls; i++) {

@@ -290,17 +290,15 @@ test('property: decimal strings with <= 6 decimals are exact and print canonical
 
 test('property: numbers with <= 6 decimals convert exactly (no float error)', () => {
   // n = i / 10^k with at most 15 significant digits, so String(n) is exactly that decimal.
-  const arb = fc
-    .integer({ min: 0, max: 6 })
-    .chain((k) =>
-      fc.tuple(
-        fc.constant(k),
-        fc.integer({
-          min: -Math.min(1e15 - 1, Math.floor(MAX / 10 ** (6 - k))),
-          max: Math.min(1e15 - 1, Math.floor(MAX / 10 ** (6 - k))),
-        }),
-      ),
-    );
+  const arb = fc.integer({ min: 0, max: 6 }).chain((k) =>
+    fc.tuple(
+      fc.constant(k),
+      fc.integer({
+        min: -Math.min(1e15 - 1, Math.floor(MAX / 10 ** (6 - k))),
+        max: Math.min(1e15 - 1, Math.floor(MAX / 10 ** (6 - k))),
+      }),
+    ),
+  );
   fc.assert(
     fc.property(arb, ([k, i]) => {
       const n = i / 10 ** k;

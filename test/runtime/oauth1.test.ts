@@ -19,11 +19,19 @@ const X_CONSUMER = {
   tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
 };
 const X_STATUS = 'Hello Ladies + Gentlemen, a signed OAuth request!';
-const X_OPTIONS = { nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg', timestamp: 1318622958, version: '1.0' } as const;
+const X_OPTIONS = {
+  nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
+  timestamp: 1318622958,
+  version: '1.0',
+} as const;
 const X_URL = 'https://api.twitter.com/1.1/statuses/update.json?include_entities=true';
 
 test('X docs example: signature, base string and header', async () => {
-  const result = await oauth1Sign({ method: 'POST', url: X_URL, form: [['status', X_STATUS]] }, X_CONSUMER, X_OPTIONS);
+  const result = await oauth1Sign(
+    { method: 'POST', url: X_URL, form: [['status', X_STATUS]] },
+    X_CONSUMER,
+    X_OPTIONS,
+  );
   assert.is(result.signature, 'hCtSmYh+iHYCEqBWrE7C7hYmtUk=');
   assert.is(
     result.baseString,
@@ -89,14 +97,21 @@ test('RFC 5849 1.2: protected resource request', async () => {
 test('RFC 5849 3.4.1: normalized parameters with duplicates, encoded query and bare form name', async () => {
   const result = await oauth1Sign(
     { method: 'POST', url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b', form: 'c2&a3=2+q' },
-    { consumerKey: '9djdj82h48djs9d2', consumerSecret: 'j49sk3j29djd', token: 'kkk9d7dh3k39sjv7', tokenSecret: 'dh893hdasih9' },
+    {
+      consumerKey: '9djdj82h48djs9d2',
+      consumerSecret: 'j49sk3j29djd',
+      token: 'kkk9d7dh3k39sjv7',
+      tokenSecret: 'dh893hdasih9',
+    },
     { timestamp: 137131201, nonce: '7d8f3e4a', version: null },
   );
   assert.is(
     result.normalizedParameters,
     'a2=r%20b&a3=2%20q&a3=a&b5=%3D%253D&c%40=&c2=&oauth_consumer_key=9djdj82h48djs9d2&oauth_nonce=7d8f3e4a&oauth_signature_method=HMAC-SHA1&oauth_timestamp=137131201&oauth_token=kkk9d7dh3k39sjv7',
   );
-  assert.ok(result.baseString.startsWith('POST&http%3A%2F%2Fexample.com%2Frequest&a2%3Dr%2520b%26a3%3D2%2520q%26'));
+  assert.ok(
+    result.baseString.startsWith('POST&http%3A%2F%2Fexample.com%2Frequest&a2%3Dr%2520b%26a3%3D2%2520q%26'),
+  );
 });
 
 test('base string URI: lower-cased scheme/host, default port dropped, query/fragment dropped', () => {
@@ -107,7 +122,10 @@ test('base string URI: lower-cased scheme/host, default port dropped, query/frag
 
 test('percentEncode: RFC 3986 unreserved kept, rest UTF-8 with uppercase hex', () => {
   assert.is(percentEncode('AZaz09-._~'), 'AZaz09-._~');
-  assert.is(percentEncode(" !\"#$%&'()*+,/:;<=>?@[\\]^`{|}"), '%20%21%22%23%24%25%26%27%28%29%2A%2B%2C%2F%3A%3B%3C%3D%3E%3F%40%5B%5C%5D%5E%60%7B%7C%7D');
+  assert.is(
+    percentEncode(' !"#$%&\'()*+,/:;<=>?@[\\]^`{|}'),
+    '%20%21%22%23%24%25%26%27%28%29%2A%2B%2C%2F%3A%3B%3C%3D%3E%3F%40%5B%5C%5D%5E%60%7B%7C%7D',
+  );
   assert.is(percentEncode('☃ é 😀'), '%E2%98%83%20%C3%A9%20%F0%9F%98%80');
   assert.is(percentEncode('\n\r'), '%0A%0D');
 });
@@ -133,7 +151,10 @@ test('property: strings with lone surrogates round-trip to their well-formed for
   fc.assert(
     fc.property(fc.string({ unit: anyCodeUnit }), (s) => {
       const encoded = percentEncode(s);
-      const wellFormed = s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+      const wellFormed = s.replace(
+        /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+        '\uFFFD',
+      );
       return /^[A-Za-z0-9\-._~%]*$/.test(encoded) && decodeURIComponent(encoded) === wellFormed;
     }),
     { numRuns: 2000 },
@@ -166,14 +187,19 @@ test('parseForm: strings are decoded as x-www-form-urlencoded, a leading ? is a 
 
 test('property: oauth1Sign signature equals node:crypto HMAC-SHA1 of its base string', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), async (consumerSecret, tokenSecret, status) => {
-      const { signature, baseString } = await oauth1Sign(
-        { method: 'POST', url: 'https://api.x.com/1.1/statuses/update.json', form: [['status', status]] },
-        { consumerKey: 'ck', consumerSecret, token: 'tk', tokenSecret },
-      );
-      const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
-      return signature === createHmac('sha1', key).update(baseString).digest('base64');
-    }),
+    fc.asyncProperty(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'binary' }),
+      async (consumerSecret, tokenSecret, status) => {
+        const { signature, baseString } = await oauth1Sign(
+          { method: 'POST', url: 'https://api.x.com/1.1/statuses/update.json', form: [['status', status]] },
+          { consumerKey: 'ck', consumerSecret, token: 'tk', tokenSecret },
+        );
+        const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
+        return signature === createHmac('sha1', key).update(baseString).digest('base64');
+      },
+    ),
     { numRuns: 500 },
   );
 });
@@ -187,11 +213,21 @@ test('property: the Authorization header never carries raw CR, LF, spaces, quote
       fc.string({ unit: 'binary' }),
       fc.string({ unit: 'binary', minLength: 1 }),
       fc.string({ unit: 'binary' }),
-      fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((n) => String.fromCharCode(n)), minLength: 1 }),
-      fc.dictionary(fc.string({ unit: 'binary' }).map((k) => 'oauth_x' + k), fc.string({ unit: 'binary' })),
+      fc.string({
+        unit: fc.integer({ min: 0x20, max: 0x7e }).map((n) => String.fromCharCode(n)),
+        minLength: 1,
+      }),
+      fc.dictionary(
+        fc.string({ unit: 'binary' }).map((k) => 'oauth_x' + k),
+        fc.string({ unit: 'binary' }),
+      ),
       async (consumerKey, consumerSecret, token, tokenSecret, nonce, extra) => {
         const { header } = await oauth1Sign(
-          { method: 'POST', url: 'https://api.x.com/2/tweets?q=a%20b', form: [['text', consumerKey + '\r\n&']] },
+          {
+            method: 'POST',
+            url: 'https://api.x.com/2/tweets?q=a%20b',
+            form: [['text', consumerKey + '\r\n&']],
+          },
           { consumerKey, consumerSecret, token, tokenSecret },
           { nonce, timestamp: 1, extra },
         );
@@ -228,7 +264,11 @@ test('non-oauth_ extras are signed but left out of the header', async () => {
 });
 
 test('oauth_signature in the query or body is not signed', async () => {
-  const plain = await oauth1Sign({ method: 'POST', url: 'https://api.x.com/x?a=1', form: 'b=2' }, X_CONSUMER, X_OPTIONS);
+  const plain = await oauth1Sign(
+    { method: 'POST', url: 'https://api.x.com/x?a=1', form: 'b=2' },
+    X_CONSUMER,
+    X_OPTIONS,
+  );
   const withSig = await oauth1Sign(
     { method: 'POST', url: 'https://api.x.com/x?a=1&oauth_signature=zzz', form: 'b=2&oauth_signature=yyy' },
     X_CONSUMER,
@@ -257,12 +297,21 @@ test('no error message contains the consumer secret or token secret', async () =
     () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, good, { nonce: 'ü' }),
     () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, good, { timestamp: -1 }),
     () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, good, { timestamp: 'soon' }),
-    () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, good, { extra: { oauth_token: tokenSecret } }),
+    () =>
+      oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, good, { extra: { oauth_token: tokenSecret } }),
     () => oauth1Sign({ method: 'GET', url: `not a url ${consumerSecret} ${tokenSecret}` }, good),
     () => oauth1Sign({ method: '', url: 'https://api.x.com/' }, good),
     () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, { ...good, consumerKey: '' }),
-    () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, { ...good, consumerSecret: 42 as unknown as string }),
-    () => oauth1Sign({ method: 'GET', url: 'https://api.x.com/' }, { ...good, tokenSecret: {} as unknown as string }),
+    () =>
+      oauth1Sign(
+        { method: 'GET', url: 'https://api.x.com/' },
+        { ...good, consumerSecret: 42 as unknown as string },
+      ),
+    () =>
+      oauth1Sign(
+        { method: 'GET', url: 'https://api.x.com/' },
+        { ...good, tokenSecret: {} as unknown as string },
+      ),
   ];
   for (const [i, run] of failing.entries()) {
     let message: string | undefined;

@@ -10,12 +10,20 @@ import {
   pkceChallenge,
   refreshOAuth2Token,
 } from '../../generated/core-v2/src/runtime/oauth2-user.js';
-import { ApiError, ConnectionError, TimeoutError, ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
+import {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  ValidationError,
+} from '../../generated/core-v2/src/runtime/errors.js';
 import { type Reply, type SeenRequest, startServer } from '../helpers/server.js';
 
 test('RFC 7636 appendix B vector', async () => {
   // Verbatim from RFC 7636 appendix B (the verifier is base64url of the listed 32 octets).
-  assert.is(await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+  assert.is(
+    await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+    'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  );
 });
 
 test('createPkceVerifier: length and alphabet', () => {
@@ -99,7 +107,13 @@ test('buildOAuth2AuthorizeUrl: custom endpoint keeps its own query', () => {
 });
 
 test('buildOAuth2AuthorizeUrl: rejects missing fields and bad scopes', () => {
-  const base = { clientId: 'c', redirectUri: 'https://e.com/cb', scopes: ['a'], state: 's', codeChallenge: 'cc' };
+  const base = {
+    clientId: 'c',
+    redirectUri: 'https://e.com/cb',
+    scopes: ['a'],
+    state: 's',
+    codeChallenge: 'cc',
+  };
   assert.throws(() => buildOAuth2AuthorizeUrl({ ...base, clientId: '' }), /clientId/);
   assert.throws(() => buildOAuth2AuthorizeUrl({ ...base, state: '' }), /state/);
   assert.throws(() => buildOAuth2AuthorizeUrl({ ...base, scopes: [] }), /scopes/);
@@ -108,9 +122,22 @@ test('buildOAuth2AuthorizeUrl: rejects missing fields and bad scopes', () => {
 });
 
 test('buildOAuth2AuthorizeUrl: HTTPS only, loopback excepted', () => {
-  const base = { clientId: 'c', redirectUri: 'https://e.com/cb', scopes: ['a'], state: 's', codeChallenge: 'cc' };
-  assert.throws(() => buildOAuth2AuthorizeUrl({ ...base, authorizeUrl: 'http://x.com/i/oauth2/authorize' }), (e: unknown) => e instanceof ValidationError && e.rule === 'https-required');
-  assert.ok(buildOAuth2AuthorizeUrl({ ...base, authorizeUrl: 'http://127.0.0.1:9/authorize' }).startsWith('http://127.0.0.1:9/authorize?'));
+  const base = {
+    clientId: 'c',
+    redirectUri: 'https://e.com/cb',
+    scopes: ['a'],
+    state: 's',
+    codeChallenge: 'cc',
+  };
+  assert.throws(
+    () => buildOAuth2AuthorizeUrl({ ...base, authorizeUrl: 'http://x.com/i/oauth2/authorize' }),
+    (e: unknown) => e instanceof ValidationError && e.rule === 'https-required',
+  );
+  assert.ok(
+    buildOAuth2AuthorizeUrl({ ...base, authorizeUrl: 'http://127.0.0.1:9/authorize' }).startsWith(
+      'http://127.0.0.1:9/authorize?',
+    ),
+  );
 });
 
 const CODE = 'VGNibzFWSWREZm01bjN1N3dicWlNUG1oa2xRRVNNdmVHelJGY2hFN1ZNY1Q5OjE2MjIxNjA4MTI5NDQ6MTowOmFjOjE';
@@ -124,7 +151,13 @@ async function tokenServer(reply: (req: SeenRequest) => Reply) {
 test('exchangeOAuth2Code: a public client sends client_id, code, verifier and redirect URI in the form', async () => {
   let now = 1_700_000_000_000;
   const server = await tokenServer(() => ({
-    body: { token_type: 'bearer', expires_in: 7200, access_token: 'access-1', scope: 'tweet.read offline.access', refresh_token: 'refresh-1' },
+    body: {
+      token_type: 'bearer',
+      expires_in: 7200,
+      access_token: 'access-1',
+      scope: 'tweet.read offline.access',
+      refresh_token: 'refresh-1',
+    },
   }));
   try {
     const verifier = createPkceVerifier();
@@ -136,7 +169,13 @@ test('exchangeOAuth2Code: a public client sends client_id, code, verifier and re
       redirectUri: 'https://example.com/cb?x=1',
       now: () => now,
     });
-    assert.equal(token, { token_type: 'bearer', access_token: 'access-1', refresh_token: 'refresh-1', scope: 'tweet.read offline.access', expires_at: now + 7_200_000 });
+    assert.equal(token, {
+      token_type: 'bearer',
+      access_token: 'access-1',
+      refresh_token: 'refresh-1',
+      scope: 'tweet.read offline.access',
+      expires_at: now + 7_200_000,
+    });
     const seen = server.requests[0];
     assert.is(seen?.method, 'POST');
     assert.is(seen?.path, '/2/oauth2/token');
@@ -156,21 +195,44 @@ test('exchangeOAuth2Code: a public client sends client_id, code, verifier and re
     assert.is(isOAuth2TokenExpired(restored, { now }), false);
     now += 7_200_000;
     assert.is(isOAuth2TokenExpired(restored, { now }), true);
-    assert.is(isOAuth2TokenExpired(restored, { now: now - 7_200_000 + 7_180_000 }), true, 'within the 30 s skew');
+    assert.is(
+      isOAuth2TokenExpired(restored, { now: now - 7_200_000 + 7_180_000 }),
+      true,
+      'within the 30 s skew',
+    );
   } finally {
     await server.close();
   }
 });
 
 test('refreshOAuth2Token: a confidential client uses form-encoded Basic; the old refresh token is kept when none is sent', async () => {
-  const server = await tokenServer(() => ({ body: { token_type: 'bearer', expires_in: '60', access_token: 'access-2' } }));
+  const server = await tokenServer(() => ({
+    body: { token_type: 'bearer', expires_in: '60', access_token: 'access-2' },
+  }));
   try {
-    const token = await refreshOAuth2Token({ tokenUrl: `${server.url}/2/oauth2/token`, clientId: 'id:1', clientSecret: CLIENT_SECRET, refreshToken: REFRESH, now: () => 0 });
-    assert.equal(token, { token_type: 'bearer', access_token: 'access-2', refresh_token: REFRESH, expires_at: 60_000 });
+    const token = await refreshOAuth2Token({
+      tokenUrl: `${server.url}/2/oauth2/token`,
+      clientId: 'id:1',
+      clientSecret: CLIENT_SECRET,
+      refreshToken: REFRESH,
+      now: () => 0,
+    });
+    assert.equal(token, {
+      token_type: 'bearer',
+      access_token: 'access-2',
+      refresh_token: REFRESH,
+      expires_at: 60_000,
+    });
     const seen = server.requests[0];
-    const basic = Buffer.from(String(seen?.headers.authorization).replace(/^Basic /, ''), 'base64').toString();
+    const basic = Buffer.from(
+      String(seen?.headers.authorization).replace(/^Basic /, ''),
+      'base64',
+    ).toString();
     assert.is(basic, `${encodeURIComponent('id:1')}:${encodeURIComponent(CLIENT_SECRET)}`);
-    assert.equal(Object.fromEntries(new URLSearchParams(seen?.body)), { grant_type: 'refresh_token', refresh_token: REFRESH });
+    assert.equal(Object.fromEntries(new URLSearchParams(seen?.body)), {
+      grant_type: 'refresh_token',
+      refresh_token: REFRESH,
+    });
   } finally {
     await server.close();
   }
@@ -178,17 +240,39 @@ test('refreshOAuth2Token: a confidential client uses form-encoded Basic; the old
 
 test('token endpoint errors are typed and carry no secret; HTTPS is required', async () => {
   const server = await tokenServer((req) =>
-    req.path === '/slow' ? { delayMs: 300, body: {} } : req.path === '/empty' ? { body: { token_type: 'bearer' } } : { status: 400, body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' } },
+    req.path === '/slow'
+      ? { delayMs: 300, body: {} }
+      : req.path === '/empty'
+        ? { body: { token_type: 'bearer' } }
+        : {
+            status: 400,
+            body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' },
+          },
   );
   const errors: unknown[] = [];
   const base = { clientId: 'id', clientSecret: CLIENT_SECRET, refreshToken: REFRESH };
   try {
-    await refreshOAuth2Token({ ...base, tokenUrl: `${server.url}/2/oauth2/token` }).catch((e: unknown) => errors.push(e));
-    await refreshOAuth2Token({ ...base, tokenUrl: `${server.url}/empty` }).catch((e: unknown) => errors.push(e));
-    await refreshOAuth2Token({ ...base, tokenUrl: `${server.url}/slow`, timeoutMs: 50 }).catch((e: unknown) => errors.push(e));
-    await refreshOAuth2Token({ ...base, tokenUrl: 'http://127.0.0.1:1/token' }).catch((e: unknown) => errors.push(e));
-    await refreshOAuth2Token({ ...base, tokenUrl: 'http://api.x.com/2/oauth2/token' }).catch((e: unknown) => errors.push(e));
-    await exchangeOAuth2Code({ clientId: 'id', code: CODE, codeVerifier: 'short', redirectUri: 'https://e.com' }).catch((e: unknown) => errors.push(e));
+    await refreshOAuth2Token({ ...base, tokenUrl: `${server.url}/2/oauth2/token` }).catch((e: unknown) =>
+      errors.push(e),
+    );
+    await refreshOAuth2Token({ ...base, tokenUrl: `${server.url}/empty` }).catch((e: unknown) =>
+      errors.push(e),
+    );
+    await refreshOAuth2Token({ ...base, tokenUrl: `${server.url}/slow`, timeoutMs: 50 }).catch((e: unknown) =>
+      errors.push(e),
+    );
+    await refreshOAuth2Token({ ...base, tokenUrl: 'http://127.0.0.1:1/token' }).catch((e: unknown) =>
+      errors.push(e),
+    );
+    await refreshOAuth2Token({ ...base, tokenUrl: 'http://api.x.com/2/oauth2/token' }).catch((e: unknown) =>
+      errors.push(e),
+    );
+    await exchangeOAuth2Code({
+      clientId: 'id',
+      code: CODE,
+      codeVerifier: 'short',
+      redirectUri: 'https://e.com',
+    }).catch((e: unknown) => errors.push(e));
   } finally {
     await server.close();
   }

@@ -5,10 +5,20 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AdsClient, ApiError, AudienceUploadError, uploadAudienceUsers } from '../../generated/ads-v12/src/index.js';
+import {
+  AdsClient,
+  ApiError,
+  AudienceUploadError,
+  uploadAudienceUsers,
+} from '../../generated/ads-v12/src/index.js';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.js';
 
-const SECRETS = { consumerKey: 'ck-ads', consumerSecret: 'cs-secret-ads', token: 'tok-ads', tokenSecret: 'ts-secret-ads' };
+const SECRETS = {
+  consumerKey: 'ck-ads',
+  consumerSecret: 'cs-secret-ads',
+  token: 'tok-ads',
+  tokenSecret: 'ts-secret-ads',
+};
 const USERS_PATH = /^\/12\/accounts\/[^/]+\/custom_audiences\/[^/]+\/users$/;
 const MINUTE = 60_000;
 
@@ -38,21 +48,33 @@ function admit(log: number[], requests: number, windowMs: number): boolean {
 function figures(log: number[], requests: number, windowMs: number): Record<string, string> {
   const recent = log.filter((t) => t > clock - windowMs);
   const reset = (recent.length > 0 ? Math.min(...recent) : clock) + windowMs;
-  return { 'x-rate-limit-limit': String(requests), 'x-rate-limit-remaining': String(requests - recent.length), 'x-rate-limit-reset': String(Math.ceil(reset / 1000)) };
+  return {
+    'x-rate-limit-limit': String(requests),
+    'x-rate-limit-remaining': String(requests - recent.length),
+    'x-rate-limit-reset': String(Math.ceil(reset / 1000)),
+  };
 }
 
 function limitedServer(request: SeenRequest): Reply {
   const tooMany = (reset: number): Reply => {
     seen.rejected++;
-    return { status: 429, headers: { 'x-rate-limit-reset': String(Math.ceil(reset / 1000)) }, body: { errors: [{ code: 'TOO_MANY_REQUESTS', message: 'Rate limit exceeded' }] } };
+    return {
+      status: 429,
+      headers: { 'x-rate-limit-reset': String(Math.ceil(reset / 1000)) },
+      body: { errors: [{ code: 'TOO_MANY_REQUESTS', message: 'Rate limit exceeded' }] },
+    };
   };
   if (USERS_PATH.test(request.path)) {
     if (!admit(seen.users, 1_500, MINUTE)) return tooMany(clock + MINUTE);
     const body = JSON.parse(request.body) as { params: { users: unknown[] } }[];
     const users = body.reduce((n, op) => n + op.params.users.length, 0);
-    return { headers: figures(seen.users, 1_500, MINUTE), body: { request: { params: {} }, data: { success_count: users, total_count: users } } };
+    return {
+      headers: figures(seen.users, 1_500, MINUTE),
+      body: { request: { params: {} }, data: { success_count: users, total_count: users } },
+    };
   }
-  if (request.query.get('with_total_count') === 'true' && !admit(seen.totals, 200, 15 * MINUTE)) return tooMany(clock + 15 * MINUTE);
+  if (request.query.get('with_total_count') === 'true' && !admit(seen.totals, 200, 15 * MINUTE))
+    return tooMany(clock + 15 * MINUTE);
   return { body: { request: { params: {} }, data: [], next_cursor: null, total_count: 0 } };
 }
 
@@ -71,14 +93,19 @@ test.before.each(() => {
 const client = (extra: Partial<ConstructorParameters<typeof AdsClient>[0]> = {}) =>
   new AdsClient({ baseUrl: server.url, auth: { oauth1: SECRETS }, maxRetries: 0, now, sleep, ...extra });
 
-const users = (n: number, prefix = 'u') => Array.from({ length: n }, (_, i) => ({ email: [`${prefix}${i}@example.com`] }));
+const users = (n: number, prefix = 'u') =>
+  Array.from({ length: n }, (_, i) => ({ email: [`${prefix}${i}@example.com`] }));
 const hashed = '973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b';
 
 /** Spends `n` requests of the audience-users budget, 100 at a time, without moving the clock. */
 async function spend(ads: AdsClient, n: number): Promise<void> {
   for (let done = 0; done < n; done += 100) {
     const batch = Array.from({ length: Math.min(100, n - done) }, () =>
-      ads.call('updateCustomAudienceUsers', { account_id: 'a1', custom_audience_id: 'c1', body: [{ operation_type: 'Update', params: { users: [{ email: [hashed] }] } }] }),
+      ads.call('updateCustomAudienceUsers', {
+        account_id: 'a1',
+        custom_audience_id: 'c1',
+        body: [{ operation_type: 'Update', params: { users: [{ email: [hashed] }] } }],
+      }),
     );
     await Promise.all(batch);
   }
@@ -89,8 +116,16 @@ test('uploadAudienceUsers of 10,000 users finishes without one 429 when the minu
   const start = clock;
   await spend(ads, 1_498);
   assert.is(clock, start, 'no wait while the budget has room');
-  const result = await uploadAudienceUsers(ads, { account_id: 'a1', custom_audience_id: 'c1', operation_type: 'Update', users: users(10_000) });
-  assert.equal(result.batches.map((b) => b.users), [2500, 2500, 2500, 2500]);
+  const result = await uploadAudienceUsers(ads, {
+    account_id: 'a1',
+    custom_audience_id: 'c1',
+    operation_type: 'Update',
+    users: users(10_000),
+  });
+  assert.equal(
+    result.batches.map((b) => b.users),
+    [2500, 2500, 2500, 2500],
+  );
   assert.is(seen.rejected, 0);
   assert.is(seen.users.length, 1_502);
   // Two batches fit in the first minute; the other two waited for it to pass.
@@ -103,7 +138,12 @@ test('without pacing (pacing: false) the same upload runs into the 429 the pacin
   const ads = client({ pacing: false });
   await spend(ads, 1_498);
   try {
-    await uploadAudienceUsers(ads, { account_id: 'a1', custom_audience_id: 'c1', operation_type: 'Update', users: users(10_000) });
+    await uploadAudienceUsers(ads, {
+      account_id: 'a1',
+      custom_audience_id: 'c1',
+      operation_type: 'Update',
+      users: users(10_000),
+    });
     assert.unreachable('the third batch should have got a 429');
   } catch (error) {
     assert.instance(error, AudienceUploadError);
@@ -119,7 +159,12 @@ test('two concurrent uploads share one budget', async () => {
   const start = clock;
   await spend(ads, 1_496);
   const upload = (prefix: string) =>
-    uploadAudienceUsers(ads, { account_id: 'a1', custom_audience_id: 'c1', operation_type: 'Update', users: users(10_000, prefix) });
+    uploadAudienceUsers(ads, {
+      account_id: 'a1',
+      custom_audience_id: 'c1',
+      operation_type: 'Update',
+      users: users(10_000, prefix),
+    });
   const [a, b] = await Promise.all([upload('a'), upload('b')]);
   assert.is(a.users + b.users, 20_000);
   assert.is(seen.rejected, 0);
@@ -136,7 +181,11 @@ test('a budget spent elsewhere, as x-rate-limit-remaining tells, is waited for i
   for (let i = 0; i < 1_450; i++) seen.users.push(clock);
   const ads = client();
   for (let i = 0; i < 100; i++) {
-    await ads.call('updateCustomAudienceUsers', { account_id: 'a1', custom_audience_id: 'c1', body: [{ operation_type: 'Update', params: { users: [{ email: [hashed] }] } }] });
+    await ads.call('updateCustomAudienceUsers', {
+      account_id: 'a1',
+      custom_audience_id: 'c1',
+      body: [{ operation_type: 'Update', params: { users: [{ email: [hashed] }] } }],
+    });
   }
   assert.is(seen.rejected, 0, 'no 429');
   assert.is(server.requests.length, 100);
@@ -147,9 +196,12 @@ test('a budget spent elsewhere, as x-rate-limit-remaining tells, is waited for i
 
 test('an aborted signal stops a pacing wait, and nothing is sent', async () => {
   const pending = (_ms: number, signal?: AbortSignal): Promise<void> =>
-    new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    new Promise((_, reject) =>
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    );
   const ads = client({ sleep: pending });
-  for (let i = 0; i < 200; i += 50) await Promise.all(Array.from({ length: 50 }, () => ads.accounts.list({ with_total_count: true })));
+  for (let i = 0; i < 200; i += 50)
+    await Promise.all(Array.from({ length: 50 }, () => ads.accounts.list({ with_total_count: true })));
   const controller = new AbortController();
   const call = ads.accounts.list({ with_total_count: true }, { signal: controller.signal });
   await new Promise((r) => setTimeout(r, 20));
@@ -166,7 +218,9 @@ test('an aborted signal stops a pacing wait, and nothing is sent', async () => {
   clock += 15 * MINUTE;
   const after = clock;
   const calls = Promise.all(Array.from({ length: 200 }, () => ads.accounts.list({ with_total_count: true })));
-  const stuck = new Promise((_, reject) => setTimeout(() => reject(new Error('a call is still waiting for the budget')), 10_000).unref());
+  const stuck = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error('a call is still waiting for the budget')), 10_000).unref(),
+  );
   await Promise.race([calls, stuck]);
   assert.is(clock, after);
 });

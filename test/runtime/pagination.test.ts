@@ -30,7 +30,8 @@ interface CursorPackage {
       list(
         params: { account_id: string; count?: number; cursor?: string },
         options?: { maxItems?: number },
-      ): PromiseLike<CursorPage> & AsyncIterable<{ id: string; name: string }> & { pages(): AsyncIterable<CursorPage> };
+      ): PromiseLike<CursorPage> &
+        AsyncIterable<{ id: string; name: string }> & { pages(): AsyncIterable<CursorPage> };
     };
   };
 }
@@ -44,8 +45,17 @@ test.before(async () => {
   // A repo's override of the page logic: this API marks the last page with next_cursor "0".
   const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts'), 'utf8');
   const endCheck = "if (value === undefined || value === null || value === '') return undefined;";
-  assert.ok(builtin.includes(endCheck), 'the built-in template still has the end check this override replaces');
-  writeFileSync(join(tmp, 'pagination.ts.hbs'), builtin.replace(endCheck, "if (value === undefined || value === null || value === '' || value === '0') return undefined;"));
+  assert.ok(
+    builtin.includes(endCheck),
+    'the built-in template still has the end check this override replaces',
+  );
+  writeFileSync(
+    join(tmp, 'pagination.ts.hbs'),
+    builtin.replace(
+      endCheck,
+      "if (value === undefined || value === null || value === '' || value === '0') return undefined;",
+    ),
+  );
   const spec = resolve('test/fixtures/specs/cursor-pagination.yaml');
   writeFileSync(
     join(tmp, 'xgen.config.yaml'),
@@ -62,10 +72,16 @@ test.before(async () => {
     ].join('\n'),
   );
   const errors: string[] = [];
-  const code = await main(['generate', '--config', join(tmp, 'xgen.config.yaml')], () => undefined, (line: string) => errors.push(line));
+  const code = await main(
+    ['generate', '--config', join(tmp, 'xgen.config.yaml')],
+    () => undefined,
+    (line: string) => errors.push(line),
+  );
   assert.is(code, 0, errors.join('\n'));
   cursorPkg = (await import(pathToFileURL(join(tmp, 'out/cursor/src/index.ts')).href)) as CursorPackage;
-  overriddenPkg = (await import(pathToFileURL(join(tmp, 'out/overridden/src/index.ts')).href)) as CursorPackage;
+  overriddenPkg = (await import(
+    pathToFileURL(join(tmp, 'out/overridden/src/index.ts')).href
+  )) as CursorPackage;
 });
 test.after(async () => {
   await server.close();
@@ -86,7 +102,10 @@ function timeline(sizes: number[]): (req: SeenRequest) => Reply {
   const pages: { data: ReturnType<typeof post>[]; next?: string }[] = [];
   let id = 1000;
   sizes.forEach((size, i) => {
-    pages.push({ data: Array.from({ length: size }, () => post(id--)), ...(i < sizes.length - 1 && { next: `tok${i + 2}` }) });
+    pages.push({
+      data: Array.from({ length: size }, () => post(id--)),
+      ...(i < sizes.length - 1 && { next: `tok${i + 2}` }),
+    });
   });
   return (req) => {
     const token = req.query.get('pagination_token');
@@ -94,10 +113,18 @@ function timeline(sizes: number[]): (req: SeenRequest) => Reply {
     const page = pages[index];
     if (!page) return { status: 400, body: { title: 'bad token', type: 'about:blank' } };
     return {
-      headers: { 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': String(899 - index), 'x-rate-limit-reset': '1700000900' },
+      headers: {
+        'x-rate-limit-limit': '900',
+        'x-rate-limit-remaining': String(899 - index),
+        'x-rate-limit-reset': '1700000900',
+      },
       body: {
         data: page.data,
-        meta: { result_count: page.data.length, ...(page.next && { next_token: page.next }), ...(index > 0 && { previous_token: `prev${index}` }) },
+        meta: {
+          result_count: page.data.length,
+          ...(page.next && { next_token: page.next }),
+          ...(index > 0 && { previous_token: `prev${index}` }),
+        },
       },
     };
   };
@@ -106,29 +133,47 @@ function timeline(sizes: number[]): (req: SeenRequest) => Reply {
 test('token paging across 5 pages where page 3 is short still reaches page 5, no item lost or repeated', async () => {
   reply = timeline([10, 10, 3, 10, 7]);
   const ids: string[] = [];
-  for await (const tweet of client().users.getPosts({ id: '2244994945', max_results: 10 })) ids.push(tweet.id);
+  for await (const tweet of client().users.getPosts({ id: '2244994945', max_results: 10 }))
+    ids.push(tweet.id);
   assert.is(ids.length, 40);
   assert.is(new Set(ids).size, 40);
-  assert.equal(ids, Array.from({ length: 40 }, (_, i) => String(1000 - i)));
+  assert.equal(
+    ids,
+    Array.from({ length: 40 }, (_, i) => String(1000 - i)),
+  );
   assert.equal(
     server.requests.map((r) => r.query.get('pagination_token')),
     [null, 'tok2', 'tok3', 'tok4', 'tok5'],
   );
-  assert.ok(server.requests.every((r) => r.query.get('max_results') === '10' && r.path === '/2/users/2244994945/tweets'));
+  assert.ok(
+    server.requests.every(
+      (r) => r.query.get('max_results') === '10' && r.path === '/2/users/2244994945/tweets',
+    ),
+  );
 });
 
 test('await gives the first page: items, meta, rate-limit figures, hasNextPage and getNextPage', async () => {
   reply = timeline([2, 1]);
   const first = await client().users.getPosts({ id: '1' });
-  assert.equal(first.items.map((t) => t.id), ['1000', '999']);
-  assert.equal(first.data?.map((t) => t.id), ['1000', '999'], 'the body is there as sent');
+  assert.equal(
+    first.items.map((t) => t.id),
+    ['1000', '999'],
+  );
+  assert.equal(
+    first.data?.map((t) => t.id),
+    ['1000', '999'],
+    'the body is there as sent',
+  );
   assert.is(first.meta?.next_token, 'tok2');
   assert.is(first.nextToken, 'tok2');
   assert.equal(first.rateLimit, { limit: 900, remaining: 899, reset: 1700000900 });
   assert.ok(first.hasNextPage());
   const [second, again] = await Promise.all([first.getNextPage(), first.getNextPage()]);
   assert.is(second, again, 'asking twice fetches once');
-  assert.equal(second?.items.map((t) => t.id), ['998']);
+  assert.equal(
+    second?.items.map((t) => t.id),
+    ['998'],
+  );
   assert.is(second?.previousToken, 'prev1');
   assert.not.ok(second?.hasNextPage());
   assert.is(await second?.getNextPage(), null);
@@ -138,7 +183,8 @@ test('await gives the first page: items, meta, rate-limit figures, hasNextPage a
 test('.pages() yields page after page, within maxPages', async () => {
   reply = timeline([2, 2, 2, 2]);
   const counts: number[] = [];
-  for await (const page of client().users.getPosts({ id: '1' }, { maxPages: 3 }).pages()) counts.push(page.items.length);
+  for await (const page of client().users.getPosts({ id: '1' }, { maxPages: 3 }).pages())
+    counts.push(page.items.length);
   assert.equal(counts, [2, 2, 2]);
   assert.is(server.requests.length, 3);
 });
@@ -227,7 +273,10 @@ test('a failed getNextPage can be asked again', async () => {
     (error: unknown) => assert.instance(error, ApiError),
   );
   const second = await first.getNextPage();
-  assert.equal(second?.items.map((t) => t.id), ['999']);
+  assert.equal(
+    second?.items.map((t) => t.id),
+    ['999'],
+  );
 });
 
 test('cursor paging sends count and cursor and ends on next_cursor: null', async () => {
@@ -239,11 +288,22 @@ test('cursor paging sends count and cursor and ends on next_cursor: null', async
   reply = (req) => {
     const page = cursors[req.query.get('cursor') ?? ''];
     if (!page) return { status: 400, body: {} };
-    return { body: { request: { params: {} }, data: page.ids.map((id) => ({ id, name: `campaign ${id}` })), next_cursor: page.next } };
+    return {
+      body: {
+        request: { params: {} },
+        data: page.ids.map((id) => ({ id, name: `campaign ${id}` })),
+        next_cursor: page.next,
+      },
+    };
   };
-  const ads = new cursorPkg.FixtureClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, maxRetries: 0 });
+  const ads = new cursorPkg.FixtureClient({
+    baseUrl: server.url,
+    auth: { bearerToken: TOKEN },
+    maxRetries: 0,
+  });
   const ids: string[] = [];
-  for await (const campaign of ads.campaigns.list({ account_id: '18ce54d4x5t', count: 2 })) ids.push(campaign.id);
+  for await (const campaign of ads.campaigns.list({ account_id: '18ce54d4x5t', count: 2 }))
+    ids.push(campaign.id);
   assert.equal(ids, ['c1', 'c2', 'c3', 'c4', 'c5']);
   assert.equal(
     server.requests.map((r) => [r.path, r.query.get('count'), r.query.get('cursor')]),
@@ -282,7 +342,12 @@ test("a repo's template override (config key `templates`) changes the generated 
 
 test('poll() with since_id yields only new items, round after round', async () => {
   const rounds: Reply[] = [
-    { body: { data: [post(100), post(99)], meta: { result_count: 2, newest_id: '100', oldest_id: '99', next_token: 'ignored' } } },
+    {
+      body: {
+        data: [post(100), post(99)],
+        meta: { result_count: 2, newest_id: '100', oldest_id: '99', next_token: 'ignored' },
+      },
+    },
     { body: { data: [post(102)], meta: { result_count: 1, newest_id: '102', next_token: 'p2' } } },
     { body: { data: [post(101)], meta: { result_count: 1, newest_id: '101' } } },
     { body: { meta: { result_count: 0 } } },
@@ -292,7 +357,10 @@ test('poll() with since_id yields only new items, round after round', async () =
   const waits: number[] = [];
   const polling = client({ sleep: async (ms) => void waits.push(ms) });
   const ids: string[] = [];
-  for await (const tweet of polling.users.getPosts({ id: '1', max_results: 5 }).poll({ intervalMs: 30_000, maxRounds: 4 })) ids.push(tweet.id);
+  for await (const tweet of polling.users
+    .getPosts({ id: '1', max_results: 5 })
+    .poll({ intervalMs: 30_000, maxRounds: 4 }))
+    ids.push(tweet.id);
   assert.equal(ids, ['102', '101', '103']);
   assert.equal(
     server.requests.map((r) => [r.query.get('since_id'), r.query.get('pagination_token')]),
@@ -313,7 +381,10 @@ test('poll() ends quietly when its signal aborts, and refuses an operation witho
   const ids: string[] = [];
   const started = Date.now();
   setTimeout(() => controller.abort(), 30);
-  for await (const tweet of client().users.getPosts({ id: '1', since_id: '4' }).poll({ intervalMs: 60_000, signal: controller.signal })) ids.push(tweet.id);
+  for await (const tweet of client()
+    .users.getPosts({ id: '1', since_id: '4' })
+    .poll({ intervalMs: 60_000, signal: controller.signal }))
+    ids.push(tweet.id);
   assert.equal(ids, ['5']);
   assert.ok(Date.now() - started < 2_000, 'the wait between rounds was cut short');
   try {

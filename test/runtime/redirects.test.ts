@@ -50,15 +50,30 @@ async function rejection(promise: Promise<unknown>): Promise<any> {
 }
 
 function noSecret(error: unknown, ...secrets: string[]): void {
-  const text = [String(error), JSON.stringify(error), (error as Error).stack ?? '', String((error as Error).cause ?? '')].join('\n');
-  for (const secret of secrets) assert.not.ok(text.includes(secret), `the error shows ${secret}: ${text.slice(0, 500)}`);
+  const text = [
+    String(error),
+    JSON.stringify(error),
+    (error as Error).stack ?? '',
+    String((error as Error).cause ?? ''),
+  ].join('\n');
+  for (const secret of secrets)
+    assert.not.ok(text.includes(secret), `the error shows ${secret}: ${text.slice(0, 500)}`);
 }
 
-const client = (options: Record<string, unknown> = {}) => new CoreClient({ baseUrl: first.url, maxRetries: 0, auth: { bearerToken: BEARER }, ...options });
+const client = (options: Record<string, unknown> = {}) =>
+  new CoreClient({ baseUrl: first.url, maxRetries: 0, auth: { bearerToken: BEARER }, ...options });
 
 test('a bearer token with a line break is a ValidationError naming the option, never the value; nothing is sent', async () => {
-  for (const token of [`${BEARER}\r\nx-injected: 1`, `${BEARER}\n`, `${BEARER}\0`, `${BEARER}\u2028`, `${BEARER}é€`]) {
-    const error = await rejection(client({ auth: { bearerToken: token } }).tweets.getPostsByIds({ ids: ['1'] }));
+  for (const token of [
+    `${BEARER}\r\nx-injected: 1`,
+    `${BEARER}\n`,
+    `${BEARER}\0`,
+    `${BEARER}\u2028`,
+    `${BEARER}é€`,
+  ]) {
+    const error = await rejection(
+      client({ auth: { bearerToken: token } }).tweets.getPostsByIds({ ids: ['1'] }),
+    );
     assert.instance(error, ValidationError, String(error));
     assert.is(error.parameter, 'auth.bearerToken');
     assert.is(error.rule, 'header-value');
@@ -68,7 +83,11 @@ test('a bearer token with a line break is a ValidationError naming the option, n
 });
 
 test('an API key with a line break is refused as auth.apiKey, whatever header the scheme names', async () => {
-  const api = new securityPkg.CorpusClient({ baseUrl: first.url, maxRetries: 0, auth: { apiKey: 'API-KEY-SECRET\r\nx-evil: 1' } });
+  const api = new securityPkg.CorpusClient({
+    baseUrl: first.url,
+    maxRetries: 0,
+    auth: { apiKey: 'API-KEY-SECRET\r\nx-evil: 1' },
+  });
   const error = await rejection(api.default.usesDefault());
   assert.instance(error, securityPkg.ValidationError);
   assert.is(error.parameter, 'auth.apiKey');
@@ -77,11 +96,15 @@ test('an API key with a line break is refused as auth.apiKey, whatever header th
 });
 
 test('a header value set by hand with CR/LF is refused, naming the header option', async () => {
-  const error = await rejection(client({ headers: { 'x-trace': 'SECRET-TRACE\r\nx-evil: 1' } }).tweets.getPostsByIds({ ids: ['1'] }));
+  const error = await rejection(
+    client({ headers: { 'x-trace': 'SECRET-TRACE\r\nx-evil: 1' } }).tweets.getPostsByIds({ ids: ['1'] }),
+  );
   assert.instance(error, ValidationError);
   assert.is(error.parameter, 'headers.x-trace');
   noSecret(error, 'SECRET-TRACE');
-  const perCall = await rejection(client().tweets.getPostsByIds({ ids: ['1'] }, { headers: { 'x-trace': 'SECRET-CALL\n' } }));
+  const perCall = await rejection(
+    client().tweets.getPostsByIds({ ids: ['1'] }, { headers: { 'x-trace': 'SECRET-CALL\n' } }),
+  );
   assert.is(perCall.parameter, 'options.headers.x-trace');
   noSecret(perCall, 'SECRET-CALL');
   assert.is(first.requests.length, 0);
@@ -92,14 +115,20 @@ test('a ConnectionError wrapping what fetch said never quotes a header value', a
   const fetch = async (_url: string, init: RequestInit): Promise<Response> => {
     throw new TypeError(`invalid header value ${JSON.stringify(init.headers)}`);
   };
-  const error = await rejection(client({ fetch, headers: { 'x-custom': 'CUSTOM-HEADER-VALUE' } }).tweets.getPostsByIds({ ids: ['1'] }));
+  const error = await rejection(
+    client({ fetch, headers: { 'x-custom': 'CUSTOM-HEADER-VALUE' } }).tweets.getPostsByIds({ ids: ['1'] }),
+  );
   assert.instance(error, ConnectionError);
   assert.match(error.message, /\[redacted\]/);
   noSecret(error, BEARER, 'CUSTOM-HEADER-VALUE');
 });
 
-const redirectTo = (target: () => string, status = 302): ((request: SeenRequest) => Reply) => (request) =>
-  request.path.startsWith('/final') ? { status: 200, body: { data: [] } } : { status, headers: { location: target() } };
+const redirectTo =
+  (target: () => string, status = 302): ((request: SeenRequest) => Reply) =>
+  (request) =>
+    request.path.startsWith('/final')
+      ? { status: 200, body: { data: [] } }
+      : { status, headers: { location: target() } };
 
 test('bearer: a cross-origin redirect is followed without Authorization', async () => {
   answer = redirectTo(() => `${second.url}/2/tweets?ids=1`);
@@ -111,7 +140,9 @@ test('bearer: a cross-origin redirect is followed without Authorization', async 
 
 test('headers set by hand and cookies do not follow a cross-origin redirect either', async () => {
   answer = redirectTo(() => `${second.url}/2/tweets?ids=1`, 307);
-  await client({ headers: { 'x-api-key': 'HAND-SET-KEY', cookie: 'session=COOKIE-SECRET' } }).tweets.getPostsByIds({ ids: ['1'] });
+  await client({
+    headers: { 'x-api-key': 'HAND-SET-KEY', cookie: 'session=COOKIE-SECRET' },
+  }).tweets.getPostsByIds({ ids: ['1'] });
   const seen = second.requests[0]!;
   assert.is(seen.headers['x-api-key'], undefined);
   assert.is(seen.headers.cookie, undefined);
@@ -134,7 +165,11 @@ test('OAuth 1.0a: no signature goes to another origin; a same-origin redirect is
 });
 
 test('API key in a header: kept on a same-origin redirect, never sent to another origin', async () => {
-  const api = new securityPkg.CorpusClient({ baseUrl: first.url, maxRetries: 0, auth: { apiKey: 'API-KEY-SECRET' } });
+  const api = new securityPkg.CorpusClient({
+    baseUrl: first.url,
+    maxRetries: 0,
+    auth: { apiKey: 'API-KEY-SECRET' },
+  });
   answer = redirectTo(() => `${second.url}/elsewhere`);
   await api.default.usesDefault();
   assert.is(first.requests[0]!.headers['x-api-key'], 'API-KEY-SECRET');
@@ -148,7 +183,11 @@ test('API key in a header: kept on a same-origin redirect, never sent to another
 
 test('303 turns into a GET without body; 307 and 308 keep method and body', async () => {
   const c = client();
-  for (const [status, method, body] of [[303, 'GET', ''], [307, 'POST', 'kept'], [308, 'POST', 'kept']] as const) {
+  for (const [status, method, body] of [
+    [303, 'GET', ''],
+    [307, 'POST', 'kept'],
+    [308, 'POST', 'kept'],
+  ] as const) {
     first.requests.length = 0;
     answer = redirectTo(() => '/final', status);
     await c.tweets.createPosts({ text: 'kept' }).catch(() => undefined);

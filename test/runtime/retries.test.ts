@@ -4,7 +4,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, ConnectionError, CoreClient, type ResponseInfo, TimeoutError } from '../../generated/core-v2/src/index.js';
+import {
+  ApiError,
+  ConnectionError,
+  CoreClient,
+  type ResponseInfo,
+  TimeoutError,
+} from '../../generated/core-v2/src/index.js';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'AAAA-secret-bearer-token-never-shown';
@@ -40,10 +46,22 @@ const client = (extra: ConstructorParameters<typeof CoreClient>[0] = {}) =>
   });
 
 const ok = { status: 200, body: { data: { provisioned: true } } } satisfies Reply;
-const getTweets = (c: CoreClient, options?: Parameters<CoreClient['tweets']['getPostsByIds']>[1]) => c.tweets.getPostsByIds({ ids: ['1'] }, options);
+const getTweets = (c: CoreClient, options?: Parameters<CoreClient['tweets']['getPostsByIds']>[1]) =>
+  c.tweets.getPostsByIds({ ids: ['1'] }, options);
 
 test('429 with x-rate-limit-reset one second ahead: waits until the reset and succeeds', async () => {
-  replies = [{ status: 429, headers: { 'x-rate-limit-limit': '15', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(NOW / 1000 + 1) }, body: { title: 'Too Many Requests', type: 'about:blank', status: 429 } }, { status: 200, body: { data: [] } }];
+  replies = [
+    {
+      status: 429,
+      headers: {
+        'x-rate-limit-limit': '15',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(NOW / 1000 + 1),
+      },
+      body: { title: 'Too Many Requests', type: 'about:blank', status: 429 },
+    },
+    { status: 200, body: { data: [] } },
+  ];
   const result = await getTweets(client());
   assert.equal(result, { data: [] });
   assert.equal(waits, [1000]);
@@ -55,7 +73,11 @@ test('the default sleep really waits for the reset (clock shifted so that it is 
   const shift = reset * 1000 - 150 - Date.now();
   replies = [{ status: 429, headers: { 'x-rate-limit-reset': String(reset) }, body: {} }];
   const started = Date.now();
-  await new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, now: () => Date.now() + shift }).tweets.getPostsByIds({ ids: ['1'] });
+  await new CoreClient({
+    baseUrl: server.url,
+    auth: { bearerToken: TOKEN },
+    now: () => Date.now() + shift,
+  }).tweets.getPostsByIds({ ids: ['1'] });
   const elapsed = Date.now() - started;
   assert.ok(elapsed >= 140 && elapsed < 1_000, `waited ${elapsed} ms`);
   assert.is(server.requests.length, 2);
@@ -71,7 +93,17 @@ test('retry-after is honoured, in seconds or as an HTTP date', async () => {
 });
 
 test('a reset further off than maxRetryWaitMs fails at once, with the rate-limit figures', async () => {
-  replies = [{ status: 429, headers: { 'x-rate-limit-limit': '15', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(NOW / 1000 + 900) }, body: {} }];
+  replies = [
+    {
+      status: 429,
+      headers: {
+        'x-rate-limit-limit': '15',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(NOW / 1000 + 900),
+      },
+      body: {},
+    },
+  ];
   try {
     await getTweets(client({ maxRetryWaitMs: 60_000 }));
     assert.unreachable('should throw');
@@ -107,7 +139,10 @@ test('backoff doubles with full jitter up to its cap; maxRetries per client and 
   assert.is(server.requests.length, 6);
   waits.length = 0;
   server.requests.length = 0;
-  replies = [{ status: 500, body: {} }, { status: 500, body: {} }];
+  replies = [
+    { status: 500, body: {} },
+    { status: 500, body: {} },
+  ];
   await getTweets(c, { maxRetries: 1 }).catch(() => undefined);
   assert.is(server.requests.length, 2, 'the per-call maxRetries wins');
 });
@@ -144,7 +179,12 @@ test('a connection broken mid-answer is retried on GET, not on POST', async () =
 });
 
 test('a body cut off mid-JSON is a ConnectionError, and a GET retries it', async () => {
-  const cut: Reply = { status: 200, headers: { 'content-type': 'application/json', 'content-length': '200' }, chunks: [{ data: '{"data":[{"id":"1","te', pauseMs: 30 }], abort: true };
+  const cut: Reply = {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'content-length': '200' },
+    chunks: [{ data: '{"data":[{"id":"1","te', pauseMs: 30 }],
+    abort: true,
+  };
   replies = [cut];
   await getTweets(client({ maxRetries: 0 })).then(
     () => assert.unreachable('should throw'),
@@ -182,7 +222,11 @@ test('an empty 200 body is an ApiError where the spec promises one, not an undef
 });
 
 test('an HTML 502 page is an ApiError with status 502 after the retries', async () => {
-  const html: Reply = { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+  const html: Reply = {
+    status: 502,
+    headers: { 'content-type': 'text/html' },
+    body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+  };
   replies = [html, html, html];
   try {
     await getTweets(client());
@@ -199,7 +243,9 @@ test('an HTML 502 page is an ApiError with status 502 after the retries', async 
 });
 
 test('a 200 with the wrong content type is an ApiError naming the type', async () => {
-  replies = [{ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html>login</html>' }];
+  replies = [
+    { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html>login</html>' },
+  ];
   try {
     await getTweets(client());
     assert.unreachable('should throw');
@@ -249,7 +295,11 @@ test('an AbortSignal cancels during a backoff wait', async () => {
 });
 
 test('rate-limit figures of every response reach onResponse (client and call), pages and errors', async () => {
-  const limits = (remaining: number) => ({ 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': String(remaining), 'x-rate-limit-reset': '1700000900' });
+  const limits = (remaining: number) => ({
+    'x-rate-limit-limit': '900',
+    'x-rate-limit-remaining': String(remaining),
+    'x-rate-limit-reset': '1700000900',
+  });
   replies = [
     { status: 503, headers: limits(5), body: {} },
     { status: 200, headers: limits(4), body: { data: [] } },
@@ -280,7 +330,8 @@ test('no retry, wait or error text carries the bearer token', async () => {
   assert.is(errors.length, 2);
   for (const error of errors) {
     const e = error as Error;
-    for (const text of [e.message, String(e), JSON.stringify(e), e.stack ?? '']) assert.not.ok(text.includes(TOKEN), text);
+    for (const text of [e.message, String(e), JSON.stringify(e), e.stack ?? ''])
+      assert.not.ok(text.includes(TOKEN), text);
   }
 });
 

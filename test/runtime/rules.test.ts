@@ -10,14 +10,33 @@ const NOW = Date.parse('2024-05-10T12:00:00Z');
 const clock = (): number => NOW;
 
 function op(rules: RuleSpec[], body?: BodySpec): OperationSpec {
-  return { id: 'testOp', method: 'POST', path: '/t', tag: 'Test', response: 'json', rules, ...(body && { body }) };
+  return {
+    id: 'testOp',
+    method: 'POST',
+    path: '/t',
+    tag: 'Test',
+    response: 'json',
+    rules,
+    ...(body && { body }),
+  };
 }
 
-const run = (rules: RuleSpec[], params: Record<string, unknown>, now: () => number = clock, body?: BodySpec): Record<string, unknown> =>
-  checkRules(op(rules, body), params, now);
+const run = (
+  rules: RuleSpec[],
+  params: Record<string, unknown>,
+  now: () => number = clock,
+  body?: BodySpec,
+): Record<string, unknown> => checkRules(op(rules, body), params, now);
 
 /** Runs the rules and asserts a ValidationError naming `parameter` and `rule`. */
-function fails(rules: RuleSpec[], params: Record<string, unknown>, parameter: string, rule: string, now: () => number = clock, body?: BodySpec): ValidationError {
+function fails(
+  rules: RuleSpec[],
+  params: Record<string, unknown>,
+  parameter: string,
+  rule: string,
+  now: () => number = clock,
+  body?: BodySpec,
+): ValidationError {
   try {
     run(rules, params, now, body);
   } catch (error) {
@@ -29,11 +48,22 @@ function fails(rules: RuleSpec[], params: Record<string, unknown>, parameter: st
     assert.ok(v.message.includes(parameter), `message names ${parameter}: ${v.message}`);
     return v;
   }
-  throw new assert.Assertion({ message: `expected ${rule} to fail on ${parameter}`, generated: false, operator: 'fails', expects: 'throw', actual: 'no throw' });
+  throw new assert.Assertion({
+    message: `expected ${rule} to fail on ${parameter}`,
+    generated: false,
+    operator: 'fails',
+    expects: 'throw',
+    actual: 'no throw',
+  });
 }
 
 /** Runs the rules and asserts they pass. */
-function passes(rules: RuleSpec[], params: Record<string, unknown>, now: () => number = clock, body?: BodySpec): Record<string, unknown> {
+function passes(
+  rules: RuleSpec[],
+  params: Record<string, unknown>,
+  now: () => number = clock,
+  body?: BodySpec,
+): Record<string, unknown> {
   return run(rules, params, now, body);
 }
 
@@ -61,7 +91,12 @@ test('no rules: the same params object comes back', () => {
 test('mutuallyExclusive: two set fields fail naming the second, in fields order', () => {
   const rules = [{ rule: 'mutuallyExclusive', fields: ['with_total_count', 'cursor'] }];
   fails(rules, { with_total_count: true, cursor: 'c1' }, 'cursor', 'mutuallyExclusive');
-  const v = fails([{ rule: 'mutuallyExclusive', fields: ['cursor', 'with_total_count'] }], { with_total_count: true, cursor: 'c1' }, 'with_total_count', 'mutuallyExclusive');
+  const v = fails(
+    [{ rule: 'mutuallyExclusive', fields: ['cursor', 'with_total_count'] }],
+    { with_total_count: true, cursor: 'c1' },
+    'with_total_count',
+    'mutuallyExclusive',
+  );
   assert.match(v.message, /cursor/);
   passes(rules, { cursor: 'c1' });
   passes(rules, { with_total_count: true });
@@ -80,7 +115,12 @@ test('set/absent: false is not set; undefined and null are absent; 0, "" and [] 
 });
 
 test('the rule message is used when given, after the operation id and parameter', () => {
-  const v = fails([{ rule: 'mutuallyExclusive', fields: ['a', 'b'], message: 'Pick one.' }], { a: 1, b: 2 }, 'b', 'mutuallyExclusive');
+  const v = fails(
+    [{ rule: 'mutuallyExclusive', fields: ['a', 'b'], message: 'Pick one.' }],
+    { a: 1, b: 2 },
+    'b',
+    'mutuallyExclusive',
+  );
   assert.match(v.message, /^testOp: .*"b".*Pick one\.$/);
 });
 
@@ -105,8 +145,16 @@ test('atLeastOne with at fan-out and when: names the concrete path of fields[0]'
     },
   ];
   const website = { type: 'DETAILS', destination: { type: 'WEBSITE', url: 'https://e.com' } };
-  const app = (extra: Record<string, unknown>) => ({ type: 'BUTTON', destination: { type: 'APP', country_code: 'US', ...extra } });
-  fails(rules, { components: [website, app({})] }, 'components[1].destination.androidstore_app_id', 'atLeastOne');
+  const app = (extra: Record<string, unknown>) => ({
+    type: 'BUTTON',
+    destination: { type: 'APP', country_code: 'US', ...extra },
+  });
+  fails(
+    rules,
+    { components: [website, app({})] },
+    'components[1].destination.androidstore_app_id',
+    'atLeastOne',
+  );
   passes(rules, { components: [website, app({ ios_app_store_identifier: '333903271' })] });
   passes(rules, { components: [website, app({ androidstore_app_id: 'com.example' })] });
   // `when` does not hold for WEBSITE destinations, and components without a destination drop out.
@@ -115,7 +163,14 @@ test('atLeastOne with at fan-out and when: names the concrete path of fields[0]'
 });
 
 test('double fan-out: slides[][].destination names slide and component indexes', () => {
-  const rules = [{ rule: 'atLeastOne', at: 'slides[][].destination', when: { field: 'type', in: ['APP'] }, fields: ['a', 'b'] }];
+  const rules = [
+    {
+      rule: 'atLeastOne',
+      at: 'slides[][].destination',
+      when: { field: 'type', in: ['APP'] },
+      fields: ['a', 'b'],
+    },
+  ];
   const ok = [{ type: 'MEDIA' }, { type: 'BUTTON', destination: { type: 'APP', a: '1' } }];
   const bad = [{ type: 'MEDIA' }, { type: 'BUTTON', destination: { type: 'APP' } }];
   fails(rules, { slides: [ok, ok, bad] }, 'slides[2][1].destination.a', 'atLeastOne');
@@ -127,17 +182,30 @@ test('double fan-out: slides[][].destination names slide and component indexes',
 // ------------------------------------------------------------------ requiredWhen, forbiddenWhen
 
 test('requiredWhen with `when in`: names the first field that is not set', () => {
-  const rules = [{ rule: 'requiredWhen', fields: ['bid_amount_local_micro', 'x'], when: { field: 'bid_strategy', in: ['MAX', 'TARGET'] } }];
+  const rules = [
+    {
+      rule: 'requiredWhen',
+      fields: ['bid_amount_local_micro', 'x'],
+      when: { field: 'bid_strategy', in: ['MAX', 'TARGET'] },
+    },
+  ];
   fails(rules, { bid_strategy: 'MAX' }, 'bid_amount_local_micro', 'requiredWhen');
   fails(rules, { bid_strategy: 'TARGET', bid_amount_local_micro: 5 }, 'x', 'requiredWhen');
-  fails(rules, { bid_strategy: 'MAX', bid_amount_local_micro: false, x: 1 }, 'bid_amount_local_micro', 'requiredWhen');
+  fails(
+    rules,
+    { bid_strategy: 'MAX', bid_amount_local_micro: false, x: 1 },
+    'bid_amount_local_micro',
+    'requiredWhen',
+  );
   passes(rules, { bid_strategy: 'AUTO' });
   passes(rules, {});
   passes(rules, { bid_strategy: 'MAX', bid_amount_local_micro: 1, x: 0 });
 });
 
 test('requiredWhen with `present: true` and `present: false`', () => {
-  const present = [{ rule: 'requiredWhen', fields: ['third_choice'], when: { field: 'fourth_choice', present: true } }];
+  const present = [
+    { rule: 'requiredWhen', fields: ['third_choice'], when: { field: 'fourth_choice', present: true } },
+  ];
   fails(present, { fourth_choice: 'D' }, 'third_choice', 'requiredWhen');
   passes(present, { fourth_choice: 'D', third_choice: 'C' });
   passes(present, { fourth_choice: false });
@@ -149,15 +217,36 @@ test('requiredWhen with `present: true` and `present: false`', () => {
 });
 
 test('requiredWhen with at: the deep link needs its own platform app id', () => {
-  const rules = [{ rule: 'requiredWhen', at: 'components[].destination', fields: ['androidstore_app_id'], when: { field: 'googleplay_deep_link', present: true } }];
-  const dest = (d: Record<string, unknown>) => ({ components: [{ type: 'MEDIA' }, { type: 'BUTTON', destination: { type: 'APP', ...d } }] });
-  fails(rules, dest({ ios_app_store_identifier: '1', googleplay_deep_link: 'g://x' }), 'components[1].destination.androidstore_app_id', 'requiredWhen');
+  const rules = [
+    {
+      rule: 'requiredWhen',
+      at: 'components[].destination',
+      fields: ['androidstore_app_id'],
+      when: { field: 'googleplay_deep_link', present: true },
+    },
+  ];
+  const dest = (d: Record<string, unknown>) => ({
+    components: [{ type: 'MEDIA' }, { type: 'BUTTON', destination: { type: 'APP', ...d } }],
+  });
+  fails(
+    rules,
+    dest({ ios_app_store_identifier: '1', googleplay_deep_link: 'g://x' }),
+    'components[1].destination.androidstore_app_id',
+    'requiredWhen',
+  );
   passes(rules, dest({ androidstore_app_id: 'com.x', googleplay_deep_link: 'g://x' }));
   passes(rules, dest({ ios_app_store_identifier: '1' }));
 });
 
 test('forbiddenWhen: with values only those values fail; without values any set value fails', () => {
-  const withValues = [{ rule: 'forbiddenWhen', field: 'pay_by', values: ['IMPRESSION'], when: { field: 'bid_strategy', in: ['TARGET'] } }];
+  const withValues = [
+    {
+      rule: 'forbiddenWhen',
+      field: 'pay_by',
+      values: ['IMPRESSION'],
+      when: { field: 'bid_strategy', in: ['TARGET'] },
+    },
+  ];
   fails(withValues, { bid_strategy: 'TARGET', pay_by: 'IMPRESSION' }, 'pay_by', 'forbiddenWhen');
   passes(withValues, { bid_strategy: 'TARGET', pay_by: 'ENGAGEMENT' });
   passes(withValues, { bid_strategy: 'MAX', pay_by: 'IMPRESSION' });
@@ -204,18 +293,48 @@ test('compare every op', () => {
       return false;
     }
   };
-  assert.equal([cmp('lt', 1, 2), cmp('lt', 2, 2), cmp('lte', 2, 2), cmp('lte', 3, 2)], [true, false, true, false]);
-  assert.equal([cmp('gt', 3, 2), cmp('gt', 2, 2), cmp('gte', 2, 2), cmp('gte', 1, 2)], [true, false, true, false]);
+  assert.equal(
+    [cmp('lt', 1, 2), cmp('lt', 2, 2), cmp('lte', 2, 2), cmp('lte', 3, 2)],
+    [true, false, true, false],
+  );
+  assert.equal(
+    [cmp('gt', 3, 2), cmp('gt', 2, 2), cmp('gte', 2, 2), cmp('gte', 1, 2)],
+    [true, false, true, false],
+  );
 });
 
 test('compare gt on instants across offsets, with otherDefault now, under body[].params', () => {
-  const rules = [{ rule: 'compare', at: 'body[].params', field: 'expires_at', op: 'gt', other: 'effective_at', otherDefault: 'now' }];
-  const item = (params: Record<string, unknown>) => ({ operation_type: 'Update', params: { users: [], ...params } });
+  const rules = [
+    {
+      rule: 'compare',
+      at: 'body[].params',
+      field: 'expires_at',
+      op: 'gt',
+      other: 'effective_at',
+      otherDefault: 'now',
+    },
+  ];
+  const item = (params: Record<string, unknown>) => ({
+    operation_type: 'Update',
+    params: { users: [], ...params },
+  });
   // 14:00+02:00 is 12:00Z, the same instant: not later.
-  fails(rules, { body: [item({ effective_at: '2024-06-01T12:00:00Z', expires_at: '2024-06-01T14:00:00+02:00' })] }, 'body[0].params.expires_at', 'compare');
-  passes(rules, { body: [item({ effective_at: '2024-06-01T12:00:00Z', expires_at: '2024-06-01T14:00:00.001+02:00' })] });
+  fails(
+    rules,
+    { body: [item({ effective_at: '2024-06-01T12:00:00Z', expires_at: '2024-06-01T14:00:00+02:00' })] },
+    'body[0].params.expires_at',
+    'compare',
+  );
+  passes(rules, {
+    body: [item({ effective_at: '2024-06-01T12:00:00Z', expires_at: '2024-06-01T14:00:00.001+02:00' })],
+  });
   // effective_at absent: compared with now (2024-05-10T12:00Z).
-  fails(rules, { body: [item({}), item({ expires_at: '2024-05-10T11:59:59Z' })] }, 'body[1].params.expires_at', 'compare');
+  fails(
+    rules,
+    { body: [item({}), item({ expires_at: '2024-05-10T11:59:59Z' })] },
+    'body[1].params.expires_at',
+    'compare',
+  );
   passes(rules, { body: [item({ expires_at: '2024-05-10T12:00:01Z' })] });
   passes(rules, { body: [item({})] });
   // Not an instant: skipped (schema validation reports it).
@@ -225,7 +344,15 @@ test('compare gt on instants across offsets, with otherDefault now, under body[]
 // ------------------------------------------------------------------ itemCount
 
 test('itemCount with where: exactly one media component', () => {
-  const rules = [{ rule: 'itemCount', fields: ['components'], where: { field: 'type', in: ['MEDIA', 'SWIPEABLE_MEDIA'] }, min: 1, max: 1 }];
+  const rules = [
+    {
+      rule: 'itemCount',
+      fields: ['components'],
+      where: { field: 'type', in: ['MEDIA', 'SWIPEABLE_MEDIA'] },
+      min: 1,
+      max: 1,
+    },
+  ];
   passes(rules, { components: [{ type: 'MEDIA' }, { type: 'DETAILS' }] });
   fails(rules, { components: [{ type: 'DETAILS' }, { type: 'BUTTON' }] }, 'components', 'itemCount');
   fails(rules, { components: [{ type: 'MEDIA' }, { type: 'SWIPEABLE_MEDIA' }] }, 'components', 'itemCount');
@@ -238,7 +365,16 @@ test('itemCount with where: exactly one media component', () => {
 });
 
 test('itemCount at slides[] with fields [$] names the slide', () => {
-  const rules = [{ rule: 'itemCount', at: 'slides[]', fields: ['$'], where: { field: 'type', in: ['DETAILS', 'BUTTON'] }, min: 1, max: 1 }];
+  const rules = [
+    {
+      rule: 'itemCount',
+      at: 'slides[]',
+      fields: ['$'],
+      where: { field: 'type', in: ['DETAILS', 'BUTTON'] },
+      min: 1,
+      max: 1,
+    },
+  ];
   const good = [{ type: 'MEDIA' }, { type: 'DETAILS' }];
   fails(rules, { slides: [good, [{ type: 'MEDIA' }, { type: 'MEDIA' }]] }, 'slides[1]', 'itemCount');
   passes(rules, { slides: [good, good] });
@@ -260,7 +396,12 @@ test('granularity hour reject: minutes, seconds and fractions must be zero as wr
   const rules = [{ rule: 'granularity', fields: ['start_time', 'end_time'], unit: 'hour', mode: 'reject' }];
   passes(rules, { start_time: '2024-04-01T00:00:00Z', end_time: '2024-04-08T05:00:00.000+05:30' });
   fails(rules, { start_time: '2024-04-01T00:30:00Z' }, 'start_time', 'granularity');
-  fails(rules, { start_time: '2024-04-01T00:00:00Z', end_time: '2024-04-08T00:00:01Z' }, 'end_time', 'granularity');
+  fails(
+    rules,
+    { start_time: '2024-04-01T00:00:00Z', end_time: '2024-04-08T00:00:01Z' },
+    'end_time',
+    'granularity',
+  );
   fails(rules, { end_time: '2024-04-08T00:00:00.5Z' }, 'end_time', 'granularity');
   passes(rules, { start_time: 'not a time' });
   const minute = [{ rule: 'granularity', fields: ['t'], unit: 'minute', mode: 'reject' }];
@@ -275,7 +416,9 @@ test('granularity truncate rewrites a copy, keeping the offset as written; the i
   assert.is.not(out, input);
   assert.equal(out, { scheduled_at: '2024-05-10T16:00:00+02:00', as_user_id: '1' });
   assert.is(input.scheduled_at, '2024-05-10T16:00:59.250+02:00');
-  const hour = passes([{ rule: 'granularity', fields: ['t'], unit: 'hour', mode: 'truncate' }], { t: '2024-05-10T16:42:13Z' });
+  const hour = passes([{ rule: 'granularity', fields: ['t'], unit: 'hour', mode: 'truncate' }], {
+    t: '2024-05-10T16:42:13Z',
+  });
   assert.is(hour.t, '2024-05-10T16:00:00Z');
   // Already whole: nothing rewritten, the same object comes back.
   const whole = { scheduled_at: '2024-05-10T16:01:00Z' };
@@ -305,7 +448,12 @@ test('granularity truncate under a fan-out copies only the path it rewrites', ()
 test('maxSpan P7D: the boundary passes, one second more fails naming to', () => {
   const rules = [{ rule: 'maxSpan', from: 'start_time', to: 'end_time', toDefault: 'now', max: 'P7D' }];
   passes(rules, { start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:00Z' });
-  fails(rules, { start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:01Z' }, 'end_time', 'maxSpan');
+  fails(
+    rules,
+    { start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T00:00:01Z' },
+    'end_time',
+    'maxSpan',
+  );
   // Offsets are instants: 2024-05-08T02:00+02:00 is exactly 7 days after.
   passes(rules, { start_time: '2024-05-01T00:00:00Z', end_time: '2024-05-08T02:00:00+02:00' });
   // `to` earlier than `from` is not this rule's concern.
@@ -318,7 +466,9 @@ test('maxSpan with toDefault now names from', () => {
   passes(rules, { start_time: '2024-05-03T12:00:00Z' });
   fails(rules, { start_time: '2024-05-03T11:59:59Z' }, 'start_time', 'maxSpan');
   // Without toDefault, an absent `to` means the rule does not apply.
-  passes([{ rule: 'maxSpan', from: 'start_time', to: 'end_time', max: 'P7D' }], { start_time: '2020-01-01T00:00:00Z' });
+  passes([{ rule: 'maxSpan', from: 'start_time', to: 'end_time', max: 'P7D' }], {
+    start_time: '2020-01-01T00:00:00Z',
+  });
 });
 
 test('durations: time part, weeks and days', () => {
@@ -343,10 +493,22 @@ test('month addition clamps to the end of the month (leap and non-leap years)', 
   fails(years, { t: '2025-03-01T00:00:00Z' }, 't', 'maxAhead', leapDay);
   // Years first, then months: Jan 31 + P1Y1M is Feb 28 of the next year.
   passes([{ rule: 'maxAhead', field: 't', max: 'P1Y1M' }], { t: '2025-02-28T10:00:00Z' }, jan31(2024));
-  fails([{ rule: 'maxAhead', field: 't', max: 'P1Y1M' }], { t: '2025-03-01T00:00:00Z' }, 't', 'maxAhead', jan31(2024));
+  fails(
+    [{ rule: 'maxAhead', field: 't', max: 'P1Y1M' }],
+    { t: '2025-03-01T00:00:00Z' },
+    't',
+    'maxAhead',
+    jan31(2024),
+  );
   // Each step clamps: Feb 29 + P1Y is Feb 28, + P1M is Mar 28 (not Mar 29).
   passes([{ rule: 'maxAhead', field: 't', max: 'P1Y1M' }], { t: '2025-03-28T00:00:00Z' }, leapDay);
-  fails([{ rule: 'maxAhead', field: 't', max: 'P1Y1M' }], { t: '2025-03-28T00:00:00.001Z' }, 't', 'maxAhead', leapDay);
+  fails(
+    [{ rule: 'maxAhead', field: 't', max: 'P1Y1M' }],
+    { t: '2025-03-28T00:00:00.001Z' },
+    't',
+    'maxAhead',
+    leapDay,
+  );
 });
 
 test('maxAhead P1Y: one year ahead passes, later fails, past and non-instants pass', () => {
@@ -372,7 +534,12 @@ test('maxAhead runs on the value as truncated by an earlier granularity rule', (
 // ------------------------------------------------------------------ maxBodyBytes
 
 test('maxBodyBytes counts UTF-8 bytes of the JSON body exactly as serialised', () => {
-  const body: BodySpec = { contentType: 'application/json', encoding: 'json', encode: encodeJson, mode: 'whole' };
+  const body: BodySpec = {
+    contentType: 'application/json',
+    encoding: 'json',
+    encode: encodeJson,
+    mode: 'whole',
+  };
   const value = ['é', '😀'];
   const size = new TextEncoder().encode(JSON.stringify(value)).length;
   assert.is(size, 13); // ["é","😀"]: 8 ASCII + 2 + 4 - not the 10 UTF-16 units
@@ -381,10 +548,23 @@ test('maxBodyBytes counts UTF-8 bytes of the JSON body exactly as serialised', (
 });
 
 test('maxBodyBytes measures a form body percent-encoded, after an earlier truncate', () => {
-  const body: BodySpec = { contentType: 'application/x-www-form-urlencoded', encoding: 'form', encode: encodeForm, mode: 'fields' };
+  const body: BodySpec = {
+    contentType: 'application/x-www-form-urlencoded',
+    encoding: 'form',
+    encode: encodeForm,
+    mode: 'fields',
+  };
   // scheduled_at=2024-05-10T16%3A00%3A00Z once truncated: 37 bytes; 41 before.
   const params = { scheduled_at: '2024-05-10T16:00:59.250Z' };
-  passes([{ rule: 'granularity', fields: ['scheduled_at'], unit: 'minute', mode: 'truncate' }, { rule: 'maxBodyBytes', max: 37 }], params, clock, body);
+  passes(
+    [
+      { rule: 'granularity', fields: ['scheduled_at'], unit: 'minute', mode: 'truncate' },
+      { rule: 'maxBodyBytes', max: 37 },
+    ],
+    params,
+    clock,
+    body,
+  );
   passes([{ rule: 'maxBodyBytes', max: 41 }], params, clock, body);
   fails([{ rule: 'maxBodyBytes', max: 40 }], params, 'body', 'maxBodyBytes', clock, body);
 });
@@ -392,7 +572,12 @@ test('maxBodyBytes measures a form body percent-encoded, after an earlier trunca
 // ------------------------------------------------------------------ views, order, misstated rules
 
 test('an object body passed whole under body is merged into the view, and rewritten in place of it', () => {
-  const body: BodySpec = { contentType: 'application/json', encoding: 'json', encode: encodeJson, mode: 'whole' };
+  const body: BodySpec = {
+    contentType: 'application/json',
+    encoding: 'json',
+    encode: encodeJson,
+    mode: 'whole',
+  };
   const rules = [
     { rule: 'granularity', fields: ['t'], unit: 'minute', mode: 'truncate' },
     { rule: 'mutuallyExclusive', fields: ['id', 'x'] },
@@ -418,7 +603,11 @@ test('a misstated rule is a plain Error, never silently ignored', () => {
   specError([{ rule: 'mutuallyExclusive', fields: ['a', 'b'], extra: 1 }], {}, /no argument "extra"/);
   specError([{ rule: 'mutuallyExclusive', fields: ['a[]', 'b'] }], { a: [1] }, /cannot fan out/);
   specError([{ rule: 'requiredWhen', fields: ['a'] }], {}, /needs "when"/);
-  specError([{ rule: 'maxAhead', field: 'a', max: '7 days' }], { a: '2024-01-01T00:00:00Z' }, /ISO 8601 duration/);
+  specError(
+    [{ rule: 'maxAhead', field: 'a', max: '7 days' }],
+    { a: '2024-01-01T00:00:00Z' },
+    /ISO 8601 duration/,
+  );
   specError([{ rule: 'compare', field: 'a', op: 'eq', other: 'b' }], { a: 1, b: 1 }, /"op"/);
   specError([{ rule: 'granularity', fields: ['a'], unit: 'second', mode: 'reject' }], {}, /"unit"/);
 });

@@ -26,10 +26,24 @@ let pkg: Dynamic;
 test.before(async () => {
   work = tempDir('sse');
   server = await startServer(() => replies.shift() ?? { status: 204 });
-  const run = await runCli(['generate', '--spec', SPEC, '--out', join(work, 'out'), '--name', '@t/sse', '--client', 'SseClient', '--no-cache']);
+  const run = await runCli([
+    'generate',
+    '--spec',
+    SPEC,
+    '--out',
+    join(work, 'out'),
+    '--name',
+    '@t/sse',
+    '--client',
+    'SseClient',
+    '--no-cache',
+  ]);
   // The summary says what was inferred.
   assert.is(run.out.length, 1, run.text);
-  assert.ok(run.out[0]?.startsWith(`${relative(process.cwd(), join(work, 'out'))}: wrote @t/sse (`), run.out[0]);
+  assert.ok(
+    run.out[0]?.startsWith(`${relative(process.cwd(), join(work, 'out'))}: wrote @t/sse (`),
+    run.out[0],
+  );
   assert.match(run.out[0] ?? '', / files; 6 paginated, 2 streams inferred\)$/);
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
 });
@@ -130,22 +144,44 @@ test('after a disconnect it reconnects after `retry` ms with Last-Event-ID, and 
     {
       status: 200,
       headers: SSE,
-      chunks: [{ data: `retry: 250\nid: 7\ndata: ${item('7')}\n\nid: 8\ndata: ${item('8')}\n\n`, pauseMs: 20 }, { data: 'id: 9\ndata: {"id":"9"' }],
+      chunks: [
+        { data: `retry: 250\nid: 7\ndata: ${item('7')}\n\nid: 8\ndata: ${item('8')}\n\n`, pauseMs: 20 },
+        { data: 'id: 9\ndata: {"id":"9"' },
+      ],
       abort: true,
     },
     { status: 200, headers: SSE, chunks: [{ data: `id: 9\ndata: ${item('9')}\n\n` }] },
     { status: 204 },
   ];
   const events = (await collect(client().default.streamEvents())) as { id: string; data: { id: string } }[];
-  assert.equal(events.map((e) => [e.id, e.data.id]), [['7', '7'], ['8', '8'], ['9', '9']]);
-  assert.equal(server.requests.map((r) => r.headers['last-event-id']), [undefined, '8', '9']);
+  assert.equal(
+    events.map((e) => [e.id, e.data.id]),
+    [
+      ['7', '7'],
+      ['8', '8'],
+      ['9', '9'],
+    ],
+  );
+  assert.equal(
+    server.requests.map((r) => r.headers['last-event-id']),
+    [undefined, '8', '9'],
+  );
   assert.equal(waits, [250, 250], 'the retry field sets the wait');
 });
 
 test('a [DONE] data line ends a JSON event stream', async () => {
-  replies = [{ status: 200, headers: SSE, chunks: [{ data: `data: ${item('1')}\n\ndata: [DONE]\n\ndata: ${item('2')}\n\n` }] }];
+  replies = [
+    {
+      status: 200,
+      headers: SSE,
+      chunks: [{ data: `data: ${item('1')}\n\ndata: [DONE]\n\ndata: ${item('2')}\n\n` }],
+    },
+  ];
   const events = (await collect(client().default.streamEvents())) as { data: { id: string } }[];
-  assert.equal(events.map((e) => e.data.id), ['1']);
+  assert.equal(
+    events.map((e) => e.data.id),
+    ['1'],
+  );
   assert.is(server.requests.length, 1, 'no reconnection after [DONE]');
 });
 
@@ -156,13 +192,17 @@ test('a response that is not text/event-stream is refused', async () => {
     assert.unreachable('should have thrown');
   } catch (error) {
     assert.instance(error, pkg.ApiError);
-    assert.match((error as Error).message, /expected an event stream \(text\/event-stream\), got application\/json/);
+    assert.match(
+      (error as Error).message,
+      /expected an event stream \(text\/event-stream\), got application\/json/,
+    );
   }
 });
 
 test('SseParser: CR, LF and CRLF line ends (split anywhere), BOM, fields without a space or value, NUL ids, bad retry', () => {
   const parser = new pkg.SseParser();
-  const text = '\uFEFFdata\r\rdata: a\r\ndata:b\n\nid: x\u0000y\nretry: 12s\ndata: c\r\r: only a comment\n\nid: z\nretry: 30\ndata: d\n\ndata: cut off';
+  const text =
+    '\uFEFFdata\r\rdata: a\r\ndata:b\n\nid: x\u0000y\nretry: 12s\ndata: c\r\r: only a comment\n\nid: z\nretry: 30\ndata: d\n\ndata: cut off';
   const events: unknown[] = [];
   for (const char of text) events.push(...parser.push(char));
   events.push(...parser.end());

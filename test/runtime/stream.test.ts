@@ -5,7 +5,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, ConnectionError, CoreClient, type ReconnectEvent } from '../../generated/core-v2/src/index.js';
+import {
+  ApiError,
+  ConnectionError,
+  CoreClient,
+  type ReconnectEvent,
+} from '../../generated/core-v2/src/index.js';
 import { streamPosts } from '../../generated/core-v2/src/operations.js';
 import { createCore } from '../../generated/core-v2/src/runtime/http.js';
 import { EventStream } from '../../generated/core-v2/src/runtime/stream.js';
@@ -20,7 +25,9 @@ let replies: Reply[];
 let waits: number[];
 
 test.before(async () => {
-  server = await startServer(() => replies.shift() ?? { status: 500, body: { title: 'no reply left', type: 'about:blank' } });
+  server = await startServer(
+    () => replies.shift() ?? { status: 500, body: { title: 'no reply left', type: 'about:blank' } },
+  );
 });
 test.after(async () => {
   await server.close();
@@ -38,10 +45,21 @@ async function record(ms: number): Promise<void> {
 }
 
 const client = (extra: ConstructorParameters<typeof CoreClient>[0] = {}) =>
-  new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN }, sleep: record, now: () => NOW, ...extra });
+  new CoreClient({
+    baseUrl: server.url,
+    auth: { bearerToken: TOKEN },
+    sleep: record,
+    now: () => NOW,
+    ...extra,
+  });
 
-const line = (id: string) => `${JSON.stringify({ data: { id, text: `post ${id}`, edit_history_tweet_ids: [id] }, matching_rules: [{ id: '10', tag: 'coffee' }] })}\r\n`;
-const streamOf = (...data: string[]): Reply => ({ status: 200, headers: NDJSON, chunks: data.map((d) => ({ data: d, pauseMs: 10 })) });
+const line = (id: string) =>
+  `${JSON.stringify({ data: { id, text: `post ${id}`, edit_history_tweet_ids: [id] }, matching_rules: [{ id: '10', tag: 'coffee' }] })}\r\n`;
+const streamOf = (...data: string[]): Reply => ({
+  status: 200,
+  headers: NDJSON,
+  chunks: data.map((d) => ({ data: d, pauseMs: 10 })),
+});
 
 test('keep-alives, an event split across three chunks, a drop: every event once, a reconnect after 250 ms, and on', async () => {
   const split = line('2');
@@ -65,7 +83,10 @@ test('keep-alives, an event split across three chunks, a drop: every event once,
     streamOf('\r\n', line('4'), '\r\n'),
   ];
   const reconnects: ReconnectEvent[] = [];
-  const stream = client().stream.posts({ 'tweet.fields': ['created_at'] }, { reconnect: { onReconnect: (e) => reconnects.push(e) } });
+  const stream = client().stream.posts(
+    { 'tweet.fields': ['created_at'] },
+    { reconnect: { onReconnect: (e) => reconnects.push(e) } },
+  );
   const ids: string[] = [];
   for await (const event of stream) {
     ids.push(event.data?.id ?? '?');
@@ -99,14 +120,22 @@ test('an operational-disconnect problem is yielded typed, and the stream reconne
       },
     ],
   };
-  const event = { data: { event_type: 'profile.update.bio', event_uuid: '1', filter: { user_id: '2244994945' }, payload: { before: 'a', after: 'b' } } };
+  const event = {
+    data: {
+      event_type: 'profile.update.bio',
+      event_uuid: '1',
+      filter: { user_id: '2244994945' },
+      payload: { before: 'a', after: 'b' },
+    },
+  };
   replies = [streamOf(`${JSON.stringify(disconnect)}\r\n`), streamOf(`${JSON.stringify(event)}\r\n`)];
   const stream = client().accountActivity.activityStream();
   const disconnectTypes: string[] = [];
   const eventTypes: string[] = [];
   for await (const item of stream) {
     for (const problem of item.errors ?? []) {
-      if (problem.type === 'https://api.twitter.com/2/problems/operational-disconnect') disconnectTypes.push(problem.disconnect_type ?? 'none');
+      if (problem.type === 'https://api.twitter.com/2/problems/operational-disconnect')
+        disconnectTypes.push(problem.disconnect_type ?? 'none');
     }
     if (item.data) {
       eventTypes.push(item.data.event_type ?? '?');
@@ -130,7 +159,10 @@ test('HTTP errors back off exponentially from 5 s, 429s from 1 minute (or until 
     streamOf(line('1')),
   ];
   const kinds: string[] = [];
-  const stream = client({ maxRetries: 5 }).stream.posts({}, { reconnect: { onReconnect: (e) => kinds.push(`${e.attempt}:${e.kind}`) } });
+  const stream = client({ maxRetries: 5 }).stream.posts(
+    {},
+    { reconnect: { onReconnect: (e) => kinds.push(`${e.attempt}:${e.kind}`) } },
+  );
   for await (const event of stream) {
     assert.is(event.data?.id, '1');
     stream.close();
@@ -141,7 +173,15 @@ test('HTTP errors back off exponentially from 5 s, 429s from 1 minute (or until 
 });
 
 test('network errors back off linearly up to the cap, and a healthy connection starts the schedule again', async () => {
-  replies = [{ destroy: 'mid-head' }, { destroy: 'mid-head' }, { destroy: 'mid-head' }, { destroy: 'mid-head' }, { ...streamOf(line('1')), abort: true }, { destroy: 'mid-head' }, streamOf(line('2'))];
+  replies = [
+    { destroy: 'mid-head' },
+    { destroy: 'mid-head' },
+    { destroy: 'mid-head' },
+    { destroy: 'mid-head' },
+    { ...streamOf(line('1')), abort: true },
+    { destroy: 'mid-head' },
+    streamOf(line('2')),
+  ];
   const stream = client().stream.posts({}, { reconnect: { networkMaxMs: 600 } });
   const ids: string[] = [];
   for await (const event of stream) {
@@ -158,7 +198,10 @@ test('a stall (no byte within stallTimeoutMs) is a disconnect: the stream reconn
     streamOf(line('2')),
   ];
   const errors: string[] = [];
-  const stream = client().stream.posts({}, { stallTimeoutMs: 100, reconnect: { onReconnect: (e) => errors.push(e.error.message) } });
+  const stream = client().stream.posts(
+    {},
+    { stallTimeoutMs: 100, reconnect: { onReconnect: (e) => errors.push(e.error.message) } },
+  );
   const ids: string[] = [];
   const started = Date.now();
   for await (const event of stream) {
@@ -172,7 +215,12 @@ test('a stall (no byte within stallTimeoutMs) is a disconnect: the stream reconn
 });
 
 test('a 401 throws ApiError without reconnecting', async () => {
-  replies = [{ status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } }];
+  replies = [
+    {
+      status: 401,
+      body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
+    },
+  ];
   try {
     for await (const _ of client().stream.posts()) assert.unreachable('no events');
     assert.unreachable('should throw');
@@ -188,7 +236,8 @@ test('reconnect: false ends at the first problem: a drop throws ConnectionError,
   replies = [{ ...streamOf(line('1')), abort: true }];
   const ids: string[] = [];
   try {
-    for await (const event of client().stream.posts({}, { reconnect: false })) ids.push(event.data?.id ?? '?');
+    for await (const event of client().stream.posts({}, { reconnect: false }))
+      ids.push(event.data?.id ?? '?');
     assert.unreachable('should throw');
   } catch (error) {
     assert.instance(error, ConnectionError);
@@ -209,7 +258,8 @@ test('reconnect: false ends at the first problem: a drop throws ConnectionError,
 test('maxAttempts gives up with the last error', async () => {
   replies = [{ destroy: 'mid-head' }, { destroy: 'mid-head' }, { destroy: 'mid-head' }];
   try {
-    for await (const _ of client().stream.posts({}, { reconnect: { maxAttempts: 2 } })) assert.unreachable('no events');
+    for await (const _ of client().stream.posts({}, { reconnect: { maxAttempts: 2 } }))
+      assert.unreachable('no events');
     assert.unreachable('should throw');
   } catch (error) {
     assert.instance(error, ConnectionError);
@@ -224,7 +274,10 @@ test('close() or the call signal during a reconnect wait ends the iteration quie
     replies = [{ destroy: 'mid-head' }];
     const controller = new AbortController();
     // The real timer sleep, with a wait that only the close can cut short (and a bound in case it does not).
-    const stream = new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } }).stream.posts({}, { signal: controller.signal, reconnect: { networkStepMs: 2_000, maxAttempts: 1 } });
+    const stream = new CoreClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } }).stream.posts(
+      {},
+      { signal: controller.signal, reconnect: { networkStepMs: 2_000, maxAttempts: 1 } },
+    );
     setTimeout(() => (how === 'close' ? stream.close() : controller.abort()), 50);
     const started = Date.now();
     for await (const _ of stream) assert.unreachable('no events');
@@ -262,7 +315,8 @@ test('a stream opened by a POST reconnects only when it opted in: the server may
   replies = [dropped(), streamOf(line('2'))];
   const ids: string[] = [];
   const error = await (async () => {
-    for await (const event of new EventStream<{ data?: { id?: string } }>(core, op, {})) ids.push(event.data?.id ?? '?');
+    for await (const event of new EventStream<{ data?: { id?: string } }>(core, op, {}))
+      ids.push(event.data?.id ?? '?');
   })().catch((e: unknown) => e);
   assert.instance(error, ConnectionError);
   assert.equal(ids, ['1']);
@@ -275,7 +329,10 @@ test('a stream opened by a POST reconnects only when it opted in: the server may
     if (ids.length === 3) stream.close();
   }
   assert.equal(ids, ['1', '1', '2']);
-  assert.equal(server.requests.map((r) => r.method), ['POST', 'POST']);
+  assert.equal(
+    server.requests.map((r) => r.method),
+    ['POST', 'POST'],
+  );
 });
 
 test.run();

@@ -12,7 +12,9 @@ import { listenHttp } from '../helpers/server.ts';
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A loopback server that tells when the client went away before its answer was complete. */
-async function server(handler: Handler): Promise<{ url: string; gone: () => Promise<number>; close: () => Promise<void> }> {
+async function server(
+  handler: Handler,
+): Promise<{ url: string; gone: () => Promise<number>; close: () => Promise<void> }> {
   let goneAt: ((at: number) => void) | undefined;
   const gone = new Promise<number>((resolve) => (goneAt = resolve));
   const { url, close } = await listenHttp((req, res) => {
@@ -32,13 +34,24 @@ const FETCHES: [string, typeof fetch | undefined][] = [
 
 /** Settles like `promise`, or rejects after `ms`: a broken timeout fails the test instead of hanging it. */
 const within = <T>(promise: Promise<T>, ms = 3_000): Promise<T> =>
-  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 
-const call = (url: string, fetchOption: typeof fetch | undefined, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-  new CoreClient({ baseUrl: url, auth: { bearerToken: 'TOKEN' }, maxRetries: 0, ...(fetchOption && { fetch: fetchOption }) }).tweets.getPostsByIds(
-    { ids: ['20'] },
-    options,
-  );
+const call = (
+  url: string,
+  fetchOption: typeof fetch | undefined,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+) =>
+  new CoreClient({
+    baseUrl: url,
+    auth: { bearerToken: 'TOKEN' },
+    maxRetries: 0,
+    ...(fetchOption && { fetch: fetchOption }),
+  }).tweets.getPostsByIds({ ids: ['20'] }, options);
 
 for (const [label, fetchOption] of FETCHES) {
   test(`${label}: no headers in time is a TimeoutError on time, and the request is aborted`, async () => {
@@ -53,7 +66,8 @@ for (const [label, fetchOption] of FETCHES) {
       const elapsed = Date.now() - started;
       assert.ok(elapsed >= 95 && elapsed < 600, `failed after ${elapsed} ms`);
       // The abort closes the connection; the server sees it within its timer resolution.
-      const goneAfter = (await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))])) - started;
+      const goneAfter =
+        (await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))])) - started;
       assert.ok(goneAfter > 0 && goneAfter < 2_500, `the connection stayed open (${goneAfter} ms)`);
     } finally {
       await s.close();
@@ -74,7 +88,8 @@ for (const [label, fetchOption] of FETCHES) {
       assert.instance(error, TimeoutError);
       const elapsed = Date.now() - started;
       assert.ok(elapsed >= 145 && elapsed < 700, `failed after ${elapsed} ms`);
-      const goneAfter = (await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))])) - started;
+      const goneAfter =
+        (await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))])) - started;
       assert.ok(goneAfter > 0 && goneAfter < 1_000, `the connection stayed open (${goneAfter} ms)`);
     } finally {
       await s.close();
@@ -92,7 +107,10 @@ for (const [label, fetchOption] of FETCHES) {
           (e: unknown) => e,
         );
         assert.is((error as Error).message, 'cancelled by caller');
-        const goneAt = await Promise.race([s.gone(), new Promise<number>((r) => setTimeout(() => r(0), 3_000))]);
+        const goneAt = await Promise.race([
+          s.gone(),
+          new Promise<number>((r) => setTimeout(() => r(0), 3_000)),
+        ]);
         assert.ok(goneAt > 0, 'the request was aborted');
       } finally {
         await s.close();

@@ -8,14 +8,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCore, request } from '../../generated/core-v2/src/runtime/http.js';
-import { encodeBytes, encodeForm, encodeMultipart, encodeText } from '../../generated/core-v2/src/runtime/serialize.js';
+import {
+  encodeBytes,
+  encodeForm,
+  encodeMultipart,
+  encodeText,
+} from '../../generated/core-v2/src/runtime/serialize.js';
 import type { BodySpec, OperationSpec } from '../../generated/core-v2/src/runtime/types.js';
 import { type SeenRequest, startServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 
 test.before(async () => {
-  server = await startServer((req: SeenRequest) => ({ status: 200, body: { method: req.method, length: req.body.length } }));
+  server = await startServer((req: SeenRequest) => ({
+    status: 200,
+    body: { method: req.method, length: req.body.length },
+  }));
 });
 test.after(async () => {
   await server.close();
@@ -24,11 +32,24 @@ test.before.each(() => {
   server.requests.length = 0;
 });
 
-const op = (body: BodySpec): OperationSpec => ({ id: 'upload', method: 'POST', path: '/upload', tag: 'Uploads', body, response: 'json' });
+const op = (body: BodySpec): OperationSpec => ({
+  id: 'upload',
+  method: 'POST',
+  path: '/upload',
+  tag: 'Uploads',
+  body,
+  response: 'json',
+});
 const core = () => createCore({ baseUrl: server.url, auth: { bearerToken: 'TOKEN' }, maxRetries: 0 });
 
 test('a multipart form with a file and a text field', async () => {
-  const spec = op({ contentType: 'multipart/form-data', encoding: 'multipart', encode: encodeMultipart, mode: 'fields', fields: { media: {}, note: {} } });
+  const spec = op({
+    contentType: 'multipart/form-data',
+    encoding: 'multipart',
+    encode: encodeMultipart,
+    mode: 'fields',
+    fields: { media: {}, note: {} },
+  });
   const file = new Blob(['GIF89a-bytes-of-a-picture'], { type: 'image/gif' });
   await request(core(), spec, { media: file, note: 'a caption' });
   const seen = server.requests[0]!;
@@ -43,7 +64,12 @@ test('a multipart form with a file and a text field', async () => {
 });
 
 test('raw bytes: a Blob and a Uint8Array, with the declared content type', async () => {
-  const spec = op({ contentType: 'application/octet-stream', encoding: 'binary', encode: encodeBytes, mode: 'whole' });
+  const spec = op({
+    contentType: 'application/octet-stream',
+    encoding: 'binary',
+    encode: encodeBytes,
+    mode: 'whole',
+  });
   await request(core(), spec, { body: new Blob([new Uint8Array([1, 2, 3, 250])]) });
   await request(core(), spec, { body: new Uint8Array([9, 8, 7]) });
   const [blob, bytes] = server.requests;
@@ -54,8 +80,22 @@ test('raw bytes: a Blob and a Uint8Array, with the declared content type', async
 });
 
 test('text and form bodies', async () => {
-  await request(core(), op({ contentType: 'text/plain', encoding: 'text', encode: encodeText, mode: 'whole' }), { body: 'héllo wörld' });
-  await request(core(), op({ contentType: 'application/x-www-form-urlencoded', encoding: 'form', encode: encodeForm, mode: 'fields', fields: { a: {}, b: {} } }), { a: 'x y', b: '1&2' });
+  await request(
+    core(),
+    op({ contentType: 'text/plain', encoding: 'text', encode: encodeText, mode: 'whole' }),
+    { body: 'héllo wörld' },
+  );
+  await request(
+    core(),
+    op({
+      contentType: 'application/x-www-form-urlencoded',
+      encoding: 'form',
+      encode: encodeForm,
+      mode: 'fields',
+      fields: { a: {}, b: {} },
+    }),
+    { a: 'x y', b: '1&2' },
+  );
   const [text, form] = server.requests;
   assert.is(text!.headers['content-type'], 'text/plain');
   assert.is(text!.body, 'héllo wörld');

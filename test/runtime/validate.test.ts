@@ -7,10 +7,27 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
 import type { OperationSpec, ValueCheck } from '../../generated/core-v2/src/runtime/types.js';
-import { array, boolean, integer, number, object, oneShape, segment, string, validateParams, value } from '../../generated/core-v2/src/runtime/validate.js';
+import {
+  array,
+  boolean,
+  integer,
+  number,
+  object,
+  oneShape,
+  segment,
+  string,
+  validateParams,
+  value,
+} from '../../generated/core-v2/src/runtime/validate.js';
 import { csv } from '../../generated/core-v2/src/runtime/serialize.js';
 
-const op = { id: 'op', method: 'GET', path: '/p', tag: 't', response: 'json' } as const satisfies OperationSpec;
+const op = {
+  id: 'op',
+  method: 'GET',
+  path: '/p',
+  tag: 't',
+  response: 'json',
+} as const satisfies OperationSpec;
 
 /** What `check` throws for `input`: [parameter, rule, message], or 'ok'. */
 function outcome(check: ValueCheck, input: unknown, name = 'p'): [string, string, string] | 'ok' {
@@ -63,7 +80,13 @@ test('pattern, unique items, and items named by their index', () => {
   refused(string({ pattern: '^[0-9]+$' }), '1a', 'pattern ^[0-9]+$', 'must match ^[0-9]+$');
   refused(array({ uniqueItems: true }), [{ a: 1 }, { a: 1 }], 'uniqueItems', 'must not repeat an item');
   refused(array({ items: string({ pattern: '^a$' }) }), ['a', 'b'], 'pattern ^a$', 'must match ^a$', 'p[1]');
-  refused(array({ items: array({ items: integer() }) }), [[1], [2, 'x']], 'type integer', 'must be a finite number, got string', 'p[1][1]');
+  refused(
+    array({ items: array({ items: integer() }) }),
+    [[1], [2, 'x']],
+    'type integer',
+    'must be a finite number, got string',
+    'p[1][1]',
+  );
   // A schema that admits null admits null items.
   assert.is(outcome(array({ items: string({ nullable: true }) }), ['a', null]), 'ok');
 });
@@ -79,11 +102,31 @@ test('objects: property values first, then required ones; bytes and dates have n
   assert.is(outcome(object({ properties: { x: integer({ nullable: true }) } }), { x: null }), 'ok');
 });
 
-test('oneOf: a discriminator picks the shape; without one, the first shape\'s failure is shown', () => {
-  const button = object({ properties: { type: string({ enum: ['BUTTON'] }), label: string() }, required: ['label'] });
-  const link = object({ properties: { type: string({ enum: ['LINK', 'URL'] }), url: string() }, required: ['url'] });
-  const tagged = object({ discriminator: { property: 'type', shapes: [[['BUTTON'], button], [['LINK', 'URL'], link]] } });
-  refused(tagged, { type: 'CARD' }, 'enum', 'has unknown value "CARD": one of "BUTTON", "LINK", "URL"', 'p.type');
+test("oneOf: a discriminator picks the shape; without one, the first shape's failure is shown", () => {
+  const button = object({
+    properties: { type: string({ enum: ['BUTTON'] }), label: string() },
+    required: ['label'],
+  });
+  const link = object({
+    properties: { type: string({ enum: ['LINK', 'URL'] }), url: string() },
+    required: ['url'],
+  });
+  const tagged = object({
+    discriminator: {
+      property: 'type',
+      shapes: [
+        [['BUTTON'], button],
+        [['LINK', 'URL'], link],
+      ],
+    },
+  });
+  refused(
+    tagged,
+    { type: 'CARD' },
+    'enum',
+    'has unknown value "CARD": one of "BUTTON", "LINK", "URL"',
+    'p.type',
+  );
   refused(tagged, { type: 'URL' }, 'required', 'is required', 'p.url');
   assert.is(outcome(tagged, { type: 'BUTTON', label: 'go' }), 'ok');
   const either = object({ oneOf: [button, link] });
@@ -118,14 +161,29 @@ test('params: unknown keys with the nearest one, required and nullable fields, p
     }
   };
   const base = { id: '1', text: 't' };
-  assert.is(message({ ...base, 'tweet.feilds': [] }), 'op: parameter "tweet.feilds" is not a parameter of this operation; did you mean "tweet.fields"?');
-  assert.is(message({ ...base, zzzzzz: 1 }), 'op: parameter "zzzzzz" is not a parameter of this operation; it takes "id", "tweet.fields", "text", "media", "poll"');
+  assert.is(
+    message({ ...base, 'tweet.feilds': [] }),
+    'op: parameter "tweet.feilds" is not a parameter of this operation; did you mean "tweet.fields"?',
+  );
+  assert.is(
+    message({ ...base, zzzzzz: 1 }),
+    'op: parameter "zzzzzz" is not a parameter of this operation; it takes "id", "tweet.fields", "text", "media", "poll"',
+  );
   assert.is(message({ text: 't' }), 'op: parameter "id" is required');
-  assert.is(message({ id: '..', text: 't' }), 'op: parameter "id" must be a non-empty path segment, got ".."');
+  assert.is(
+    message({ id: '..', text: 't' }),
+    'op: parameter "id" must be a non-empty path segment, got ".."',
+  );
   assert.is(message({ id: '1' }), 'op: parameter "text" is required');
   assert.is(message({ id: '1', text: null }), 'ok');
-  assert.is(message({ ...base, media: 1, poll: 2 }), 'op: parameter "poll" cannot be given with "media": the body takes one shape or the other');
-  assert.is(message({ ...base, 'tweet.fields': ['a', 3] }), 'op: parameter "tweet.fields[1]" must be a string, got number');
+  assert.is(
+    message({ ...base, media: 1, poll: 2 }),
+    'op: parameter "poll" cannot be given with "media": the body takes one shape or the other',
+  );
+  assert.is(
+    message({ ...base, 'tweet.fields': ['a', 3] }),
+    'op: parameter "tweet.fields[1]" must be a string, got number',
+  );
   assert.is(message({ ...base, 'tweet.fields': ['a'] }), 'ok');
 });
 

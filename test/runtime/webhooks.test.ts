@@ -1,7 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHmac } from 'node:crypto';
-import { constantTimeEqual, crcResponse, verifyWebhookSignature } from '../../generated/core-v2/src/runtime/webhooks.js';
+import {
+  constantTimeEqual,
+  crcResponse,
+  verifyWebhookSignature,
+} from '../../generated/core-v2/src/runtime/webhooks.js';
 
 const SECRET = 'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw';
 // Reference values from node:crypto, independent of the WebCrypto code under test.
@@ -27,7 +31,11 @@ test('verifyWebhookSignature: valid signature, string and byte bodies', async ()
   const header = nodeSig(SECRET, BODY);
   assert.is(await verifyWebhookSignature(BODY, header, SECRET), true);
   assert.is(await verifyWebhookSignature(new TextEncoder().encode(BODY), header, SECRET), true);
-  assert.is(await verifyWebhookSignature(BODY, `  ${header}\t`, SECRET), true, 'surrounding whitespace is tolerated');
+  assert.is(
+    await verifyWebhookSignature(BODY, `  ${header}\t`, SECRET),
+    true,
+    'surrounding whitespace is tolerated',
+  );
 });
 
 test('verifyWebhookSignature: wrong body, secret or signature is false', async () => {

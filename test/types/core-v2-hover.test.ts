@@ -15,7 +15,8 @@ function hovers(): Map<string, string> {
   const host: ts.LanguageServiceHost = {
     getScriptFileNames: () => [FILE],
     getScriptVersion: () => '1',
-    getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined),
+    getScriptSnapshot: (name) =>
+      ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined,
     getCurrentDirectory: () => process.cwd(),
     getCompilationSettings: () => CONSUMER_OPTIONS,
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
@@ -40,8 +41,12 @@ test('the hover program compiles', () => {
 
 test('results, params and models show by name, narrowed objects as Selected<Model, keys>', () => {
   const shown = hovers();
-  const expect = (name: string, text: string): void => assert.is(shown.get(name), `const ${name}: ${text}`, name);
-  expect('post', 'Selected<Tweet, "created_at" | "edit_history_tweet_ids" | "id" | "text", "in_reply_to_user_id" | "username">');
+  const expect = (name: string, text: string): void =>
+    assert.is(shown.get(name), `const ${name}: ${text}`, name);
+  expect(
+    'post',
+    'Selected<Tweet, "created_at" | "edit_history_tweet_ids" | "id" | "text", "in_reply_to_user_id" | "username">',
+  );
   expect('defaults', 'Selected<Tweet, "edit_history_tweet_ids" | "id" | "text", "username">');
   expect('author', 'Selected<User, "id" | "name" | "username" | "verified", never> | undefined');
   expect('model', 'Tweet');
@@ -52,7 +57,10 @@ test('results, params and models show by name, narrowed objects as Selected<Mode
   // The result is keyed by the lists alone, in the order the result names them (`tweet.fields`,
   // `user.fields`, `media.fields`, `poll.fields`, `place.fields`): each as inferred, a tuple of its
   // fields; `never` for a list not sent. Other params (`ids`, `expansions`) are not part of it.
-  expect('result', 'GetPostsByIdsResponse<["created_at", "in_reply_to_user_id"], ["verified"], never, never, never>');
+  expect(
+    'result',
+    'GetPostsByIdsResponse<["created_at", "in_reply_to_user_id"], ["verified"], never, never, never>',
+  );
   expect('event', 'StreamPostsResponse<["lang"], never, never, never, never>');
   // Short enough to read: no `components["schemas"]`, no `... n more ...`.
   for (const [name, text] of shown) {

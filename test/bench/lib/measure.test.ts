@@ -7,7 +7,10 @@ import { benchExitCode, type Section, targetStatus } from '../../../bench/lib/ta
 const node = process.execPath;
 
 test('a command that exits non-zero: its outcome is a failure with the reason, never a time', async () => {
-  const failed = await runCommand(node, ['-e', 'console.error("xgen: cannot write out: permission denied"); process.exit(3)']);
+  const failed = await runCommand(node, [
+    '-e',
+    'console.error("xgen: cannot write out: permission denied"); process.exit(3)',
+  ]);
   assert.is(failed.code, 3);
   const result = outcome([failed]);
   assert.equal(result, { failed: true, code: 3, why: 'xgen: cannot write out: permission denied' });
@@ -49,7 +52,8 @@ test('the tree peak sums the process and its children; CPU is measured', async (
   const result = await runCommand(process.execPath, ['-e', parent]);
   assert.is(result.code, 0, result.stderr);
   assert.ok(result.treeKb !== undefined && result.treeKb > 2 * 96 * 1024, `tree peak ${result.treeKb} KB`);
-  if (result.peakKb !== undefined) assert.ok(result.peakKb < result.treeKb!, 'one process is less than the tree');
+  if (result.peakKb !== undefined)
+    assert.ok(result.peakKb < result.treeKb!, 'one process is less than the tree');
   if (result.cpuMs !== undefined) assert.ok(result.cpuMs > 0);
 });
 

@@ -23,7 +23,11 @@ test.after(() => removeDir(work));
 test('where the cache lives by default', () => {
   assert.is(defaultCacheDir({ XGEN_CACHE_DIR: 'rel/dir' }), join(process.cwd(), 'rel', 'dir'));
   assert.is(defaultCacheDir({ XDG_CACHE_HOME: '/var/cache/me' }), '/var/cache/me/xgen');
-  assert.is(defaultCacheDir({ XDG_CACHE_HOME: 'relative' }), join(homedir(), '.cache', 'xgen'), 'a relative XDG_CACHE_HOME is ignored, as the spec says');
+  assert.is(
+    defaultCacheDir({ XDG_CACHE_HOME: 'relative' }),
+    join(homedir(), '.cache', 'xgen'),
+    'a relative XDG_CACHE_HOME is ignored, as the spec says',
+  );
   assert.is(defaultCacheDir({}), join(homedir(), '.cache', 'xgen'));
 });
 
@@ -32,7 +36,12 @@ test('a folder without node_modules: the second run comes from $XDG_CACHE_HOME/x
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: join(work, 'cache-home') };
   delete env.XGEN_CACHE;
   delete env.XGEN_CACHE_DIR;
-  const run = () => exec(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', SPEC, '--out', 'out', '--name', 'pets'], { cwd: work, env, timeout: 180_000 });
+  const run = () =>
+    exec(
+      process.execPath,
+      [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', SPEC, '--out', 'out', '--name', 'pets'],
+      { cwd: work, env, timeout: 180_000 },
+    );
   assert.not.match((await run()).stdout, 'inputs unchanged');
   assert.match((await run()).stdout, /^out: wrote pets \(\d+ files, inputs unchanged since a cached run\)$/m);
   assert.ok(readdirSync(join(work, 'cache-home', 'xgen')).some((name) => name.endsWith('.json')));

@@ -53,7 +53,18 @@ test.after.each(() => removeDir(work));
 const CACHED = /, inputs unchanged since a cached run\)$/;
 
 async function generate(...more: string[]) {
-  const run = await runCli(['generate', '--spec', spec, '--out', out, '--name', '@test/cached', '--cache-dir', cacheDir, ...more]);
+  const run = await runCli([
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    out,
+    '--name',
+    '@test/cached',
+    '--cache-dir',
+    cacheDir,
+    ...more,
+  ]);
   assert.is(run.code, run.err.length > 0 && more.includes('--check') ? 1 : 0, run.text);
   return run;
 }
@@ -65,7 +76,16 @@ test('a second run with unchanged inputs comes from the cache, byte-identical to
   const second = await generate();
   assert.match(second.out.join('\n'), CACHED);
   assert.is(treeSummary(out), full);
-  const uncached = await runCli(['generate', '--spec', spec, '--out', join(work, 'uncached'), '--name', '@test/cached', '--no-cache']);
+  const uncached = await runCli([
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    join(work, 'uncached'),
+    '--name',
+    '@test/cached',
+    '--no-cache',
+  ]);
   assert.is(uncached.code, 0, uncached.text);
   assert.is(treeSummary(join(work, 'uncached')), full, 'the same files as a run without the cache');
 });
@@ -123,10 +143,30 @@ test('--check still compares with the disk when the cache answers', async () => 
 });
 
 test('--no-cache neither reads nor writes the cache; with --cache-dir it is a usage error', async () => {
-  const run = await runCli(['generate', '--spec', spec, '--out', out, '--name', '@test/cached', '--no-cache']);
+  const run = await runCli([
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    out,
+    '--name',
+    '@test/cached',
+    '--no-cache',
+  ]);
   assert.is(run.code, 0, run.text);
   assert.not.ok(existsSync(cacheDir));
-  const both = await runCli(['generate', '--spec', spec, '--out', out, '--name', '@test/cached', '--no-cache', '--cache-dir', cacheDir]);
+  const both = await runCli([
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    out,
+    '--name',
+    '@test/cached',
+    '--no-cache',
+    '--cache-dir',
+    cacheDir,
+  ]);
   assert.is(both.code, 2);
   assert.match(both.err.join('\n'), 'use either --no-cache or --cache-dir, not both');
 });

@@ -102,7 +102,10 @@ test('without the native binary, TypeScript 5.9 compiles instead, and xgen says 
     else process.env.XGEN_NATIVE_TSC = before;
   }
   assert.is(said.length, 1, said.join(''));
-  assert.match(said[0]!, /TypeScript 7's native compiler is not available: .*no-such-tsc could not run \(ENOENT\)\. Compiling with TypeScript 5\.9 instead/);
+  assert.match(
+    said[0]!,
+    /TypeScript 7's native compiler is not available: .*no-such-tsc could not run \(ENOENT\)\. Compiling with TypeScript 5\.9 instead/,
+  );
 });
 
 test('XGEN_NATIVE_TSC=off chooses TypeScript 5.9 quietly', async () => {

@@ -29,7 +29,9 @@ test.before(async () => {
 test.after(async () => {
   await server.close();
   removeDir(work);
-  console.log(`\n  corpus: ${specs.length} specs generated, type-checked and smoke-tested in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n  corpus: ${specs.length} specs generated, type-checked and smoke-tested in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 });
 
 test('the corpus holds at least 40 specs, each with operations smoke-tested', () => {
@@ -44,7 +46,8 @@ for (const spec of specs) {
     const files = await generateInto(spec, out);
     assert.ok(files.has('dist/index.js') && files.has('dist/index.d.ts'), 'compiled to dist/');
     const pkg: Dynamic = await import(pathToFileURL(join(out, 'src', 'index.ts')).href);
-    const client = (options: Record<string, unknown> = {}): Dynamic => new pkg[CLIENT]({ baseUrl: server.url, maxRetries: 0, ...options });
+    const client = (options: Record<string, unknown> = {}): Dynamic =>
+      new pkg[CLIENT]({ baseUrl: server.url, maxRetries: 0, ...options });
     const smoke = SMOKE[spec.name];
     const operations = Object.keys(pkg.operations);
     if (!smoke) {

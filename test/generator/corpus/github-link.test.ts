@@ -25,7 +25,10 @@ type Json = Record<string, unknown>;
 
 /** The kept operations of GitHub's spec with every component they reach through `$ref`s; no examples. */
 function derive(): Json {
-  const full = JSON.parse(readFileSync(GITHUB, 'utf8')) as Json & { paths: Record<string, Json>; components: Record<string, Record<string, unknown>> };
+  const full = JSON.parse(readFileSync(GITHUB, 'utf8')) as Json & {
+    paths: Record<string, Json>;
+    components: Record<string, Record<string, unknown>>;
+  };
   const components: Record<string, Record<string, unknown>> = {};
   const pending: string[] = [];
   const strip = (node: unknown): unknown => {
@@ -40,7 +43,8 @@ function derive(): Json {
     return out;
   };
   const paths: Record<string, Json> = {};
-  for (const [path, method] of KEEP) paths[path] = { ...paths[path], [method]: strip(full.paths[path]?.[method]) };
+  for (const [path, method] of KEEP)
+    paths[path] = { ...paths[path], [method]: strip(full.paths[path]?.[method]) };
   for (let ref = pending.pop(); ref !== undefined; ref = pending.pop()) {
     const [, , kind = '', name = ''] = ref.split('/');
     if (components[kind]?.[name] !== undefined) continue;
@@ -60,7 +64,13 @@ test.before(async () => {
   server = await startServer((request) => reply(request));
   const spec = join(work, 'github.json');
   writeFileSync(spec, JSON.stringify(derive(), null, 2));
-  generated = await generatePackage({ spec, out: join(work, 'out'), name: '@t/github', client: 'GitHubClient', templates: {} });
+  generated = await generatePackage({
+    spec,
+    out: join(work, 'out'),
+    name: '@t/github',
+    client: 'GitHubClient',
+    templates: {},
+  });
   writeTree(join(work, 'out'), generated.files);
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
 });
@@ -71,34 +81,58 @@ test.after(async () => {
 
 test('the list operations page by Link headers; the single-object one does not page', () => {
   const table = pkg.operations as Record<string, { pagination?: { style: string; items: string } }>;
-  assert.equal(table['issues/list-for-repo']?.pagination, { style: 'link', limit: 'per_page', token: 'page', items: '' });
+  assert.equal(table['issues/list-for-repo']?.pagination, {
+    style: 'link',
+    limit: 'per_page',
+    token: 'page',
+    items: '',
+  });
   assert.equal(table['repos/list-for-org']?.pagination?.style, 'link');
   assert.is(table['repos/get']?.pagination, undefined);
   assert.equal(generated.report.inferred, { paginated: 2, streams: 0 });
-  assert.match(generated.files.get('dist/functions.d.ts') ?? '', /function issuesListForRepo\([^;]*\): PagePromise<IssuesListForRepoResponse, PageItem<IssuesListForRepoResponse, ''>>/);
+  assert.match(
+    generated.files.get('dist/functions.d.ts') ?? '',
+    /function issuesListForRepo\([^;]*\): PagePromise<IssuesListForRepoResponse, PageItem<IssuesListForRepoResponse, ''>>/,
+  );
 });
 
 test('issues.listForRepo pages through every issue by rel="next" links over loopback', async () => {
   // GitHub's links point at the repository by id, with the caller's query carried along.
   reply = (r) => {
     const page = Number(r.query.get('page') ?? '1');
-    const link = (p: number, rel: string) => `<${server.url}/repositories/1300192/issues?state=open&per_page=2&page=${p}>; rel="${rel}"`;
+    const link = (p: number, rel: string) =>
+      `<${server.url}/repositories/1300192/issues?state=open&per_page=2&page=${p}>; rel="${rel}"`;
     const links = page < 3 ? [link(page + 1, 'next'), link(3, 'last')] : [link(1, 'first'), link(2, 'prev')];
     const issue = (n: number) => ({ id: n, number: n, title: `issue ${n}`, state: 'open' });
-    return { headers: { link: links.join(', ') }, body: page < 3 ? [issue(page * 2 - 1), issue(page * 2)] : [issue(5)] };
+    return {
+      headers: { link: links.join(', ') },
+      body: page < 3 ? [issue(page * 2 - 1), issue(page * 2)] : [issue(5)],
+    };
   };
   server.requests.length = 0;
   const client = new pkg.GitHubClient({ baseUrl: server.url, auth: { bearerToken: 'ghp_test' } });
   const numbers: number[] = [];
-  for await (const issue of client.issues.listForRepo({ owner: 'octocat', repo: 'hello-world', state: 'open', per_page: 2 })) numbers.push(issue.number);
+  for await (const issue of client.issues.listForRepo({
+    owner: 'octocat',
+    repo: 'hello-world',
+    state: 'open',
+    per_page: 2,
+  }))
+    numbers.push(issue.number);
   assert.equal(numbers, [1, 2, 3, 4, 5]);
-  assert.equal(server.requests.map((r) => r.url), [
-    '/repos/octocat/hello-world/issues?state=open&per_page=2',
-    '/repos/octocat/hello-world/issues?state=open&per_page=2&page=2',
-    '/repos/octocat/hello-world/issues?state=open&per_page=2&page=3',
-  ]);
+  assert.equal(
+    server.requests.map((r) => r.url),
+    [
+      '/repos/octocat/hello-world/issues?state=open&per_page=2',
+      '/repos/octocat/hello-world/issues?state=open&per_page=2&page=2',
+      '/repos/octocat/hello-world/issues?state=open&per_page=2&page=3',
+    ],
+  );
   const pages: number[] = [];
-  for await (const page of client.issues.listForRepo({ owner: 'octocat', repo: 'hello-world', per_page: 2 }, { maxPages: 2 }).pages()) pages.push(page.items.length);
+  for await (const page of client.issues
+    .listForRepo({ owner: 'octocat', repo: 'hello-world', per_page: 2 }, { maxPages: 2 })
+    .pages())
+    pages.push(page.items.length);
   assert.equal(pages, [2, 2]);
 });
 

@@ -16,18 +16,40 @@ const shown = (name: string): string => relative(process.cwd(), join(DIR, name))
 /** Each spec's warnings: `line:column`, reason, pointer. None: it is valid as it is. */
 const WARNINGS: Record<string, [at: string, reason: string, pointer: string][]> = {
   'undeclared-path-param.yaml': [
-    ['7:5', 'path parameter "{toy_id}" of /pets/{pet_id}/toys/{toy_id} is not declared: assumed a required string', '#/paths/~1pets~1{pet_id}~1toys~1{toy_id}/get'],
+    [
+      '7:5',
+      'path parameter "{toy_id}" of /pets/{pet_id}/toys/{toy_id} is not declared: assumed a required string',
+      '#/paths/~1pets~1{pet_id}~1toys~1{toy_id}/get',
+    ],
   ],
-  'no-responses-30.yaml': [['12:5', 'POST /pets has no responses: the result is void', '#/paths/~1pets/post']],
+  'no-responses-30.yaml': [
+    ['12:5', 'POST /pets has no responses: the result is void', '#/paths/~1pets/post'],
+  ],
   'no-responses-31.yaml': [],
-  'missing-info.yaml': [['1:1', 'missing "info" object: the package name is used as the title and 0.0.0 as the version', '#']],
-  'missing-info-title.yaml': [['2:1', 'info.title must be a non-empty string: the package name is used as the title', '#/info']],
+  'missing-info.yaml': [
+    ['1:1', 'missing "info" object: the package name is used as the title and 0.0.0 as the version', '#'],
+  ],
+  'missing-info-title.yaml': [
+    ['2:1', 'info.title must be a non-empty string: the package name is used as the title', '#/info'],
+  ],
   'ref-cycle.yaml': [
-    ['18:5', '$ref cycle that never reaches a value: read as any value (unknown)', '#/components/schemas/Baz'],
-    ['20:5', '$ref cycle that never reaches a value: read as any value (unknown)', '#/components/schemas/Qux'],
+    [
+      '18:5',
+      '$ref cycle that never reaches a value: read as any value (unknown)',
+      '#/components/schemas/Baz',
+    ],
+    [
+      '20:5',
+      '$ref cycle that never reaches a value: read as any value (unknown)',
+      '#/components/schemas/Qux',
+    ],
   ],
   'duplicate-operation-id.yaml': [
-    ['15:7', `duplicate operationId "listPets" (first used at ${shown('duplicate-operation-id.yaml')}:8:7): this one is named "listPets2"`, '#/paths/~1animals/get/operationId'],
+    [
+      '15:7',
+      `duplicate operationId "listPets" (first used at ${shown('duplicate-operation-id.yaml')}:8:7): this one is named "listPets2"`,
+      '#/paths/~1animals/get/operationId',
+    ],
   ],
   'invalid-servers.yaml': [
     ['6:5', 'servers[0] has no "url" string: ignored', '#/servers/0'],
@@ -39,13 +61,23 @@ const WARNINGS: Record<string, [at: string, reason: string, pointer: string][]> 
 /** What each recovered spec's package says of the assumption, in its generated source. */
 const RECOVERED: Record<string, [file: string, text: string][]> = {
   'undeclared-path-param.yaml': [
-    ['src/operations.ts', "name: 'toy_id',\n      in: 'path',\n      required: true,\n      style: simple,\n      check: /* @__PURE__ */ segment(/* @__PURE__ */ string()),"],
+    [
+      'src/operations.ts',
+      "name: 'toy_id',\n      in: 'path',\n      required: true,\n      style: simple,\n      check: /* @__PURE__ */ segment(/* @__PURE__ */ string()),",
+    ],
   ],
-  'no-responses-30.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
-  'no-responses-31.yaml': [['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>']],
+  'no-responses-30.yaml': [
+    ['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>'],
+  ],
+  'no-responses-31.yaml': [
+    ['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>'],
+  ],
   'missing-info.yaml': [['package.json', '"x-spec-version": "0.0.0"']],
   'missing-info-title.yaml': [['README.md', '# @lenient/']],
-  'ref-cycle.yaml': [['src/schemas.ts', 'export type Baz = unknown;'], ['src/schemas.ts', 'export type Qux = unknown;']],
+  'ref-cycle.yaml': [
+    ['src/schemas.ts', 'export type Baz = unknown;'],
+    ['src/schemas.ts', 'export type Qux = unknown;'],
+  ],
   'duplicate-operation-id.yaml': [['src/operations.ts', "id: 'listPets2'"]],
   'invalid-servers.yaml': [['src/runtime/http.ts', "options.baseUrl ?? 'https://api.example.com/v1'"]],
 };
@@ -66,16 +98,35 @@ for (const [name, expected] of Object.entries(WARNINGS)) {
 
   test(`${name}: generates with its located warnings, each once, under --strict=false`, async () => {
     const out = join(work, `${name}-lenient`);
-    const run = await runCli(['generate', '--spec', join(DIR, name), '--out', out, '--name', `@lenient/${name.replace(/\.yaml$/, '')}`, '--strict=false']);
+    const run = await runCli([
+      'generate',
+      '--spec',
+      join(DIR, name),
+      '--out',
+      out,
+      '--name',
+      `@lenient/${name.replace(/\.yaml$/, '')}`,
+      '--strict=false',
+    ]);
     assert.is(run.code, 0, run.text);
     assert.equal(run.err, warnings);
     assert.ok(existsSync(join(out, 'package.json')));
-    for (const [file, text] of RECOVERED[name] ?? []) assert.ok(readFileSync(join(out, file), 'utf8').includes(text), `${file} has ${text}`);
+    for (const [file, text] of RECOVERED[name] ?? [])
+      assert.ok(readFileSync(join(out, file), 'utf8').includes(text), `${file} has ${text}`);
   });
 
   test(`${name}: ${expected.length > 0 ? 'is refused' : 'still generates'} under --strict`, async () => {
     const out = join(work, `${name}-strict`);
-    const run = await runCli(['generate', '--spec', join(DIR, name), '--out', out, '--name', '@lenient/strict', '--strict']);
+    const run = await runCli([
+      'generate',
+      '--spec',
+      join(DIR, name),
+      '--out',
+      out,
+      '--name',
+      '@lenient/strict',
+      '--strict',
+    ]);
     if (expected.length === 0) {
       assert.is(run.code, 0, run.text);
       assert.equal(run.err, []);
@@ -88,7 +139,15 @@ for (const [name, expected] of Object.entries(WARNINGS)) {
 }
 
 test('warnings come in the same order, byte for byte, on every run', async () => {
-  const argv = (out: string): string[] => ['generate', '--spec', join(DIR, 'invalid-servers.yaml'), '--out', out, '--name', '@lenient/again'];
+  const argv = (out: string): string[] => [
+    'generate',
+    '--spec',
+    join(DIR, 'invalid-servers.yaml'),
+    '--out',
+    out,
+    '--name',
+    '@lenient/again',
+  ];
   const first = await runCli(argv(join(work, 'again-1')));
   const second = await runCli(argv(join(work, 'again-2')));
   assert.equal(first.err, second.err);
@@ -97,7 +156,10 @@ test('warnings come in the same order, byte for byte, on every run', async () =>
 test('`strict: true` on a package in the config refuses it; --strict=false overrides that', async () => {
   const config = join(work, 'xgen.config.yaml');
   const spec = join(DIR, 'undeclared-path-param.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(spec)}\n    out: strict-out\n    name: '@lenient/config'\n    strict: true\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(spec)}\n    out: strict-out\n    name: '@lenient/config'\n    strict: true\n`,
+  );
   const refused = await runCli(['generate', '--config', config, '--no-cache']);
   assert.is(refused.code, 1, refused.text);
   assert.match(refused.err[0] ?? '', /is not declared: assumed a required string \(at /);
@@ -109,7 +171,17 @@ test('`strict: true` on a package in the config refuses it; --strict=false overr
 
 test('a cached result shows its warnings again, and --strict refuses it', async () => {
   const cache = join(work, 'cache');
-  const argv = ['generate', '--spec', join(DIR, 'no-responses-30.yaml'), '--out', join(work, 'cached'), '--name', '@lenient/cached', '--cache-dir', cache];
+  const argv = [
+    'generate',
+    '--spec',
+    join(DIR, 'no-responses-30.yaml'),
+    '--out',
+    join(work, 'cached'),
+    '--name',
+    '@lenient/cached',
+    '--cache-dir',
+    cache,
+  ];
   const first = await runCli(argv);
   const second = await runCli(argv);
   assert.is(second.code, 0, second.text);

@@ -19,7 +19,17 @@ import { CLIENT, CORPUS } from './corpus.ts';
 
 const FIXTURE = join(CORPUS, 'refs-everywhere.yaml');
 /** The component sections copied with suffixed names; others (security schemes, named in requirements) stay once. */
-const SECTIONS = ['schemas', 'parameters', 'requestBodies', 'responses', 'headers', 'pathItems', 'examples', 'links', 'callbacks'];
+const SECTIONS = [
+  'schemas',
+  'parameters',
+  'requestBodies',
+  'responses',
+  'headers',
+  'pathItems',
+  'examples',
+  'links',
+  'callbacks',
+];
 
 type Json = Record<string, unknown>;
 
@@ -30,9 +40,15 @@ function copy(value: unknown, i: number): unknown {
   const out: Json = {};
   for (const [key, child] of Object.entries(value)) {
     if ((key === '$ref' || key === 'operationId') && typeof child === 'string') {
-      out[key] = key === '$ref' ? child.replace(/^(#\/components\/[^/]+\/[^/]+)/, `$1_${i}`) : `${child}_${i}`;
+      out[key] =
+        key === '$ref' ? child.replace(/^(#\/components\/[^/]+\/[^/]+)/, `$1_${i}`) : `${child}_${i}`;
     } else if (key === 'mapping' && typeof child === 'object' && child !== null) {
-      out[key] = Object.fromEntries(Object.entries(child).map(([k, v]) => [k, String(v).replace(/^(#\/components\/[^/]+\/[^/]+)/, `$1_${i}`)]));
+      out[key] = Object.fromEntries(
+        Object.entries(child).map(([k, v]) => [
+          k,
+          String(v).replace(/^(#\/components\/[^/]+\/[^/]+)/, `$1_${i}`),
+        ]),
+      );
     } else out[key] = copy(child, i);
   }
   return out;
@@ -42,16 +58,20 @@ function repeated(times: number): { text: string; operations: number } {
   const fixture = parse(readFileSync(FIXTURE, 'utf8')) as Json;
   const paths: Json = {};
   const components: Record<string, Json> = Object.fromEntries(
-    Object.entries((fixture.components ?? {}) as Record<string, Json>).filter(([section]) => !SECTIONS.includes(section)),
+    Object.entries((fixture.components ?? {}) as Record<string, Json>).filter(
+      ([section]) => !SECTIONS.includes(section),
+    ),
   );
   for (let i = 1; i <= times; i++) {
     for (const [path, item] of Object.entries(fixture.paths as Json)) paths[`/r${i}${path}`] = copy(item, i);
     for (const section of SECTIONS) {
       const entries = ((fixture.components as Record<string, Json>)[section] ?? {}) as Json;
-      for (const [name, entry] of Object.entries(entries)) (components[section] ??= {})[`${name}_${i}`] = copy(entry, i);
+      for (const [name, entry] of Object.entries(entries))
+        (components[section] ??= {})[`${name}_${i}`] = copy(entry, i);
     }
   }
-  const operations = Object.keys(paths).length > 0 ? JSON.stringify(paths).split('"operationId"').length - 1 : 0;
+  const operations =
+    Object.keys(paths).length > 0 ? JSON.stringify(paths).split('"operationId"').length - 1 : 0;
   // Path items by reference hold their operations in components.pathItems.
   const inItems = JSON.stringify(components.pathItems ?? {}).split('"operationId"').length - 1;
   return { text: JSON.stringify({ ...fixture, paths, components }), operations: operations + inItems };
@@ -101,8 +121,14 @@ test('time per operation at 50x is at most twice the time at 10x', async () => {
   const [, ten, fifty] = rows;
   if (!ten || !fifty) throw new Error('missing rows');
   const perOp = (ms: number, ops: number): number => ms / ops;
-  assert.ok(perOp(fifty.frontMs, fifty.operations) <= 2 * perOp(ten.frontMs, ten.operations), 'load+model+emit+format grows faster than linearly');
-  assert.ok(perOp(fifty.compileMs, fifty.operations) <= 2 * perOp(ten.compileMs, ten.operations), 'compile grows faster than linearly');
+  assert.ok(
+    perOp(fifty.frontMs, fifty.operations) <= 2 * perOp(ten.frontMs, ten.operations),
+    'load+model+emit+format grows faster than linearly',
+  );
+  assert.ok(
+    perOp(fifty.compileMs, fifty.operations) <= 2 * perOp(ten.compileMs, ten.operations),
+    'compile grows faster than linearly',
+  );
 });
 
 test.run();

@@ -57,7 +57,11 @@ for (const spec of refusedSpecs()) {
     assert.match(located?.[4] ?? '', REASONS[spec.name] ?? /^$/);
     assert.not.match(run.text, /\n\s+at /, 'no stack trace');
     assert.not.ok(existsSync(out), 'no output folder');
-    assert.equal(readdirSync(work).filter((f) => f.startsWith(spec.name.replace(/\W/g, '-'))), [], 'no staging folder');
+    assert.equal(
+      readdirSync(work).filter((f) => f.startsWith(spec.name.replace(/\W/g, '-'))),
+      [],
+      'no staging folder',
+    );
   });
 }
 

@@ -48,9 +48,17 @@ async function refused(t: SmokeRun, call: Promise<unknown>, parameter: string, r
 
 /** A schema's named type: declared once, in schemas.ts, and exported by models.ts. */
 function assertNamedType(t: SmokeRun, name: string): void {
-  assert.match(t.source('src/schemas.ts'), new RegExp(`^export (?:type|interface) ${name}\\b`, 'm'), `${name} declared in schemas.ts`);
+  assert.match(
+    t.source('src/schemas.ts'),
+    new RegExp(`^export (?:type|interface) ${name}\\b`, 'm'),
+    `${name} declared in schemas.ts`,
+  );
   // Listed by name, or passed on whole by `export type * from './schemas.js'`.
-  assert.match(t.source('src/models.ts'), new RegExp(`export type \\{[^}]*\\b${name}\\b[^}]*\\}|^export type \\* from '\\./schemas\\.js';$`, 'm'), `${name} exported by models.ts`);
+  assert.match(
+    t.source('src/models.ts'),
+    new RegExp(`export type \\{[^}]*\\b${name}\\b[^}]*\\}|^export type \\* from '\\./schemas\\.js';$`, 'm'),
+    `${name} exported by models.ts`,
+  );
 }
 
 function bodyOf(t: SmokeRun): unknown {
@@ -61,7 +69,11 @@ export const SMOKE: Record<string, SmokeCase> = {
   'additional-properties': {
     async run(t) {
       t.answer(json({ a: 1, b: 2 }));
-      const result = await t.client.default.putMaps({ name: 'n', limits: { count: 1, label: 'x' }, extra: true });
+      const result = await t.client.default.putMaps({
+        name: 'n',
+        limits: { count: 1, label: 'x' },
+        extra: true,
+      });
       assert.equal(result, { a: 1, b: 2 });
       assert.is(t.last().method, 'PUT');
       assert.is(t.last().path, '/maps');
@@ -86,9 +98,18 @@ export const SMOKE: Record<string, SmokeCase> = {
 
   allof: {
     async run(t) {
-      const employee = { id: 'e1', name: 'Ada', email: 'ada@example.com', salary: 10, created_at: '2024-01-01T00:00:00Z' };
+      const employee = {
+        id: 'e1',
+        name: 'Ada',
+        email: 'ada@example.com',
+        salary: 10,
+        created_at: '2024-01-01T00:00:00Z',
+      };
       t.answer(json(employee, 201));
-      assert.equal(await t.client.default.createEmployee({ name: 'Ada', email: 'ada@example.com', salary: 10 }), employee);
+      assert.equal(
+        await t.client.default.createEmployee({ name: 'Ada', email: 'ada@example.com', salary: 10 }),
+        employee,
+      );
       assert.equal(bodyOf(t), { name: 'Ada', email: 'ada@example.com', salary: 10 });
       assert.is(t.last().headers['content-type'], 'application/json');
     },
@@ -121,15 +142,25 @@ export const SMOKE: Record<string, SmokeCase> = {
 
       t.answer({ body: 'back', headers: { 'content-type': 'application/x-anything' } });
       assert.is(await (await t.client.default.postAnything({ body: new Blob(['sent']) })).text(), 'back');
-      assert.is(t.last().headers['content-type'], 'application/octet-stream', 'a */* body goes as octet-stream');
+      assert.is(
+        t.last().headers['content-type'],
+        'application/octet-stream',
+        'a */* body goes as octet-stream',
+      );
       assert.is(t.last().body, 'sent');
     },
   },
 
   'body-form': {
     async run(t) {
-      t.answer({ body: 'access_token=t&expires_in=3600', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      const token = await t.client.default.createToken({ grant_type: 'client_credentials', scope: ['a', 'b'] });
+      t.answer({
+        body: 'access_token=t&expires_in=3600',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const token = await t.client.default.createToken({
+        grant_type: 'client_credentials',
+        scope: ['a', 'b'],
+      });
       assert.equal(token, { access_token: 't', expires_in: '3600' });
       assert.is(t.last().headers['content-type'], 'application/x-www-form-urlencoded');
       assert.is(t.last().body, 'grant_type=client_credentials&scope=a%2Cb');
@@ -149,7 +180,15 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.equal(result, { id: 'u1', size: 7 });
       const seen = t.last();
       assert.match(String(seen.headers['content-type']), /^multipart\/form-data; boundary=/);
-      for (const part of ['name="file"', 'PNGDATA', 'Content-Type: image/png', 'name="title"', 'first', 'second', 'name="count"']) {
+      for (const part of [
+        'name="file"',
+        'PNGDATA',
+        'Content-Type: image/png',
+        'name="title"',
+        'first',
+        'second',
+        'name="count"',
+      ]) {
         assert.ok(seen.body.includes(part), `multipart body has ${part}`);
       }
       assert.is(seen.body.split('name="attachments"').length - 1, 2, 'one part per attachment');
@@ -159,13 +198,19 @@ export const SMOKE: Record<string, SmokeCase> = {
   'body-shapes': {
     async run(t) {
       t.answer(json([{ name: 'a', qty: 1 }]));
-      assert.equal(await t.client.default.postBatch({ body: [{ name: 'a', qty: 1 }] }), [{ name: 'a', qty: 1 }]);
+      assert.equal(await t.client.default.postBatch({ body: [{ name: 'a', qty: 1 }] }), [
+        { name: 'a', qty: 1 },
+      ]);
       assert.is(t.last().body, '[{"name":"a","qty":1}]');
 
       t.answer({ status: 200 });
       await t.client.default.postItemWithClash({ name: 'p', body: { name: 'i' } });
       assert.is(t.last().path, '/items/p');
-      assert.equal(bodyOf(t), { name: 'i' }, 'a body whose field clashes with a parameter goes whole under `body`');
+      assert.equal(
+        bodyOf(t),
+        { name: 'i' },
+        'a body whose field clashes with a parameter goes whole under `body`',
+      );
 
       await t.client.default.postString({ body: 's' });
       assert.is(t.last().body, '"s"');
@@ -199,26 +244,41 @@ export const SMOKE: Record<string, SmokeCase> = {
   callbacks: {
     async run(t) {
       t.answer(json({ id: 's1' }, 201));
-      assert.equal(await t.client.default.createStream({ callbackUrl: 'https://example.com/cb' }), { id: 's1' });
+      assert.equal(await t.client.default.createStream({ callbackUrl: 'https://example.com/cb' }), {
+        id: 's1',
+      });
       assert.equal(bodyOf(t), { callbackUrl: 'https://example.com/cb' });
-      assert.equal(Object.keys(t.pkg.operations), ['createStream'], 'callbacks are not operations of the client');
+      assert.equal(
+        Object.keys(t.pkg.operations),
+        ['createStream'],
+        'callbacks are not operations of the client',
+      );
     },
   },
 
   const: {
     async run(t) {
       t.answer(json({ ok: true }));
-      assert.equal(await t.client.default.sendEvent({ version: 'v1', type: 'Click', x: 1, y: 2 }), { ok: true });
+      assert.equal(await t.client.default.sendEvent({ version: 'v1', type: 'Click', x: 1, y: 2 }), {
+        ok: true,
+      });
       assert.is(t.last().url, '/events?version=v1');
       assert.equal(bodyOf(t), { type: 'Click', x: 1, y: 2 });
-      await refused(t, t.client.default.sendEvent({ version: 'v2', type: 'Click', x: 1, y: 2 }), 'version', /^enum$/);
+      await refused(
+        t,
+        t.client.default.sendEvent({ version: 'v2', type: 'Click', x: 1, y: 2 }),
+        'version',
+        /^enum$/,
+      );
     },
   },
 
   deprecated: {
     async run(t) {
       t.answer(json({ name: 'old' }));
-      assert.equal(await t.client.default.getOld({ id: '1', legacy: 'l', 'X-Old-Header': 'h' }), { name: 'old' });
+      assert.equal(await t.client.default.getOld({ id: '1', legacy: 'l', 'X-Old-Header': 'h' }), {
+        name: 'old',
+      });
       assert.is(t.last().url, '/old/1?legacy=l');
       assert.is(t.last().headers['x-old-header'], 'h');
       const resource = t.source('src/resources/default.ts');
@@ -257,10 +317,21 @@ export const SMOKE: Record<string, SmokeCase> = {
   'enum-strings': {
     async run(t) {
       t.answer(json([{ state: 'in-progress' }]));
-      const result = await t.client.default.listTasks({ state: 'in-progress', sort: '-created-at', kinds: ['', "quote'd", '*/ comment end'] });
+      const result = await t.client.default.listTasks({
+        state: 'in-progress',
+        sort: '-created-at',
+        kinds: ['', "quote'd", '*/ comment end'],
+      });
       assert.equal(result, [{ state: 'in-progress' }]);
-      assert.is(t.last().url, "/tasks/in-progress?sort=-created-at&kinds=&kinds=quote%27d&kinds=%2A%2F%20comment%20end");
-      assert.equal([...t.pkg.TaskState2], ['a', 'b'], 'task_state, named like TaskState after casing, gets a number');
+      assert.is(
+        t.last().url,
+        '/tasks/in-progress?sort=-created-at&kinds=&kinds=quote%27d&kinds=%2A%2F%20comment%20end',
+      );
+      assert.equal(
+        [...t.pkg.TaskState2],
+        ['a', 'b'],
+        'task_state, named like TaskState after casing, gets a number',
+      );
       assert.equal([...t.pkg.RepeatedValues], ['x', 'y']);
       assert.ok(t.pkg.OddValues.includes('${template}'));
       await refused(t, t.client.default.listTasks({ state: 'started' }), 'state', /^enum$/);
@@ -271,7 +342,14 @@ export const SMOKE: Record<string, SmokeCase> = {
     async run(t) {
       const sample = { id: 9007199254740991, created_at: '2024-01-01T00:00:00Z', ratio: 0.5 };
       t.answer(json(sample));
-      assert.equal(await t.client.default.getSample({ id: 9007199254740991, at: '2024-01-01T00:00:00Z', day: '2024-01-01' }), sample);
+      assert.equal(
+        await t.client.default.getSample({
+          id: 9007199254740991,
+          at: '2024-01-01T00:00:00Z',
+          day: '2024-01-01',
+        }),
+        sample,
+      );
       assert.is(t.last().url, '/samples/9007199254740991?at=2024-01-01T00%3A00%3A00Z&day=2024-01-01');
       t.answer({ body: 'RAW', headers: { 'content-type': 'application/octet-stream' } });
       assert.is(await (await t.client.default.getSampleRaw({ id: 1 })).text(), 'RAW');
@@ -283,10 +361,18 @@ export const SMOKE: Record<string, SmokeCase> = {
     async run(t) {
       t.answer(json([{ id: '1', children: [{ a: { deep: true } }] }]));
       const spec = { parts: [{ name: 'p', dims: [[1, 2]] }] };
-      assert.equal(await t.client.default.createThing({ mode: { fast: true }, spec }), [{ id: '1', children: [{ a: { deep: true } }] }]);
+      assert.equal(await t.client.default.createThing({ mode: { fast: true }, spec }), [
+        { id: '1', children: [{ a: { deep: true } }] },
+      ]);
       assert.is(t.last().url, '/things?mode%5Bfast%5D=true');
       assert.equal(bodyOf(t), { spec });
-      for (const name of ['CreateThingRequest', 'CreateThingRequest2', 'CreateThingResponse2', 'CreateThingParams2']) assertNamedType(t, name);
+      for (const name of [
+        'CreateThingRequest',
+        'CreateThingRequest2',
+        'CreateThingResponse2',
+        'CreateThingParams2',
+      ])
+        assertNamedType(t, name);
     },
   },
 
@@ -308,7 +394,11 @@ export const SMOKE: Record<string, SmokeCase> = {
 
   methods: {
     async run(t) {
-      t.answer((r) => (r.method === 'HEAD' || r.method === 'OPTIONS' || r.method === 'DELETE' ? { status: r.method === 'HEAD' ? 200 : 204 } : json({ v: 1 })));
+      t.answer((r) =>
+        r.method === 'HEAD' || r.method === 'OPTIONS' || r.method === 'DELETE'
+          ? { status: r.method === 'HEAD' ? 200 : 204 }
+          : json({ v: 1 }),
+      );
       assert.equal(await t.client.default.getResource(), { v: 1 });
       await t.client.default.putResource({ v: 2 });
       assert.equal([t.last().method, bodyOf(t)], ['PUT', { v: 2 }]);
@@ -321,7 +411,10 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.is(await t.client.default.headResource(), undefined);
       assert.is(t.last().method, 'HEAD');
       assert.equal(await t.client.default.patchResource({ v: null }), { v: 1 });
-      assert.equal([t.last().method, t.last().headers['content-type'], bodyOf(t)], ['PATCH', 'application/merge-patch+json', { v: null }]);
+      assert.equal(
+        [t.last().method, t.last().headers['content-type'], bodyOf(t)],
+        ['PATCH', 'application/merge-patch+json', { v: null }],
+      );
       // fetch refuses TRACE itself (a forbidden method): the client reports it as a ConnectionError.
       const before = t.server.requests.length;
       const error = await t.client.default.traceResource().catch((e: unknown) => e);
@@ -356,7 +449,9 @@ export const SMOKE: Record<string, SmokeCase> = {
   'multi-file': {
     async run(t) {
       t.answer(json({ data: [{ id: '1', name: 'Rex', status: 'sold' }] }));
-      assert.equal(await t.client.pets.list({ limit: 5 }), { data: [{ id: '1', name: 'Rex', status: 'sold' }] });
+      assert.equal(await t.client.pets.list({ limit: 5 }), {
+        data: [{ id: '1', name: 'Rex', status: 'sold' }],
+      });
       assert.is(t.last().url, '/pets?limit=5');
       t.answer(json({ id: '1', name: 'Rex' }));
       assert.equal(await t.client.pets.get({ pet_id: '1' }), { id: '1', name: 'Rex' });
@@ -367,7 +462,11 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.equal([...t.pkg.Status], ['available', 'sold']);
       t.answer((r) => json(JSON.parse(r.body)));
       assert.equal(await t.client.shapes.create({ kind: 'square', side: 2 }), { kind: 'square', side: 2 });
-      assert.match(t.source('src/schemas.ts'), /kind: 'square';/, 'the mapping into another file names the variant');
+      assert.match(
+        t.source('src/schemas.ts'),
+        /kind: 'square';/,
+        'the mapping into another file names the variant',
+      );
       await refused(t, t.client.pets.list({ limit: 51 }), 'limit', /^maximum 50$/);
     },
   },
@@ -389,7 +488,10 @@ export const SMOKE: Record<string, SmokeCase> = {
     async run(t) {
       const record = { id: 'r1', note: null, owner: null, color: null };
       t.answer(json(record));
-      assert.equal(await t.client.default.patchRecord({ id: 'r1', since: null, note: null, color: null }), record);
+      assert.equal(
+        await t.client.default.patchRecord({ id: 'r1', since: null, note: null, color: null }),
+        record,
+      );
       assert.is(t.last().url, '/records/r1', 'a null query parameter is left out');
       assert.equal(bodyOf(t), { note: null, color: null }, 'null body fields are sent');
       assert.equal([...t.pkg.Size], ['small', 'large', null], 'a nullable enum admits null');
@@ -407,7 +509,9 @@ export const SMOKE: Record<string, SmokeCase> = {
   'oneof-discriminator-mapping': {
     async run(t) {
       t.answer(json({ shape: { kind: 'circle', radius: 2 } }));
-      assert.equal(await t.client.default.createShape({ kind: 'circle', radius: 2 }), { shape: { kind: 'circle', radius: 2 } });
+      assert.equal(await t.client.default.createShape({ kind: 'circle', radius: 2 }), {
+        shape: { kind: 'circle', radius: 2 },
+      });
       assert.equal(bodyOf(t), { kind: 'circle', radius: 2 });
     },
   },
@@ -423,7 +527,9 @@ export const SMOKE: Record<string, SmokeCase> = {
   'openapi-30-specifics': {
     async run(t) {
       t.answer(json({ value: 1 }));
-      assert.equal(await t.client.default.measure({ value: 50, code: 'ABC', bad_pattern: 'a.b' }), { value: 1 });
+      assert.equal(await t.client.default.measure({ value: 50, code: 'ABC', bad_pattern: 'a.b' }), {
+        value: 1,
+      });
       assert.is(t.last().url, '/measure?value=50&code=ABC&bad_pattern=a.b');
       await refused(t, t.client.default.measure({ value: 0 }), 'value', /^exclusiveMinimum 0$/);
       await refused(t, t.client.default.measure({ value: 100 }), 'value', /^exclusiveMaximum 100$/);
@@ -448,7 +554,14 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.is(t.last().path, '/operations');
       await t.client.call('get-user', { id: '9' });
       assert.is(t.last().path, '/v3/users/9');
-      assert.equal(Object.keys(t.pkg.operations), ['get_user', 'getUser', 'get-user', 'listUsers', 'list_users', 'operations']);
+      assert.equal(Object.keys(t.pkg.operations), [
+        'get_user',
+        'getUser',
+        'get-user',
+        'listUsers',
+        'list_users',
+        'operations',
+      ]);
     },
   },
 
@@ -469,12 +582,24 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.equal(result, { name: 'r' });
       const seen = t.last();
       assert.is(seen.path, '/orgs/o/repos/r');
-      assert.equal([...seen.query.entries()], [['verbose', 'true'], ['page', '2'], ['filter', '{"owner":"me"}']]);
+      assert.equal(
+        [...seen.query.entries()],
+        [
+          ['verbose', 'true'],
+          ['page', '2'],
+          ['filter', '{"owner":"me"}'],
+        ],
+      );
       assert.is(seen.headers['x-api-version'], '2024-01-01');
       assert.is(seen.headers['x-request-id'], 'req-1');
       assert.is(seen.headers.cookie, 'session=s%201; theme=dark');
       assert.is(seen.headers.accept, 'application/json', 'an Accept parameter is ignored, as OpenAPI says');
-      await refused(t, t.client.default.getRepo({ org: 'o', repo: 'r', page: 1 }), 'X-Api-Version', /^required$/);
+      await refused(
+        t,
+        t.client.default.getRepo({ org: 'o', repo: 'r', page: 1 }),
+        'X-Api-Version',
+        /^required$/,
+      );
     },
   },
 
@@ -494,12 +619,25 @@ export const SMOKE: Record<string, SmokeCase> = {
       });
       const seen = t.last();
       assert.is(seen.path, '/items/p');
-      assert.equal([...seen.query.entries()], [['id', 'q'], ['trace', 'qt'], ['header_trace', 'qht'], ['body', 'qb']]);
+      assert.equal(
+        [...seen.query.entries()],
+        [
+          ['id', 'q'],
+          ['trace', 'qt'],
+          ['header_trace', 'qht'],
+          ['body', 'qb'],
+        ],
+      );
       assert.is(seen.headers.id, 'h');
       assert.is(seen.headers.trace, 'ht');
       assert.is(seen.headers.cookie, 'id=c');
       assert.equal(bodyOf(t), { id: 'b' });
-      await refused(t, t.client.default.putItem({ id: 'p', body: { id: 'b' } }), 'header_trace2', /^required$/);
+      await refused(
+        t,
+        t.client.default.putItem({ id: 'p', body: { id: 'b' } }),
+        'header_trace2',
+        /^required$/,
+      );
     },
   },
 
@@ -528,7 +666,13 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.is(seen.headers['x-flags'], 'f1,f2');
       assert.is(seen.headers.cookie, 'prefs=p1,p%202');
       t.answer({ status: 204 });
-      await t.client.default.styledPath({ m: [1, 2], me: { x: 1, y: 2 }, l: ['a', 'b c'], s: { a: 'v' }, 'X-Obj': { a: 1, b: 2 } });
+      await t.client.default.styledPath({
+        m: [1, 2],
+        me: { x: 1, y: 2 },
+        l: ['a', 'b c'],
+        s: { a: 'v' },
+        'X-Obj': { a: 1, b: 2 },
+      });
       assert.is(t.last().path, '/styled/;m=1,2/;x=1;y=2/.a.b%20c/a=v');
       assert.is(t.last().headers['x-obj'], 'a=1,b=2');
     },
@@ -538,7 +682,10 @@ export const SMOKE: Record<string, SmokeCase> = {
     async run(t) {
       const weird = { 'with-dash': 'd', '': 'empty', toString: 's', '*/': 'x' };
       t.answer(json(weird));
-      assert.equal(await t.client.default.postWeird({ 'a.b': '1', 'x y': '2', '1st': '3', body: weird }), weird);
+      assert.equal(
+        await t.client.default.postWeird({ 'a.b': '1', 'x y': '2', '1st': '3', body: weird }),
+        weird,
+      );
       assert.is(t.last().url, '/weird?a.b=1&x%20y=2&1st=3');
       assert.equal(bodyOf(t), weird);
     },
@@ -546,15 +693,32 @@ export const SMOKE: Record<string, SmokeCase> = {
 
   'readonly-writeonly': {
     async run(t) {
-      const user = { id: 'u1', name: 'n', created_at: '2024-01-01T00:00:00Z', profile: { bio: 'b', score: 3 }, teams: [{ team_id: 't', role: 'r' }] };
+      const user = {
+        id: 'u1',
+        name: 'n',
+        created_at: '2024-01-01T00:00:00Z',
+        profile: { bio: 'b', score: 3 },
+        teams: [{ team_id: 't', role: 'r' }],
+      };
       t.answer(json(user, 201));
       const sent = { name: 'n', password: 'p', profile: { bio: 'b', secret: 's' }, teams: [{ role: 'r' }] };
-      assert.equal(await t.client.default.createUser(sent), user, 'nested read-only fields are not required by the checks');
+      assert.equal(
+        await t.client.default.createUser(sent),
+        user,
+        'nested read-only fields are not required by the checks',
+      );
       assert.equal(bodyOf(t), sent, 'read-only fields are neither needed nor sent');
       const schemas = t.source('src/schemas.ts');
       // Each schema is a top-level interface of its own name.
-      const block = (name: string): string => /\nexport interface (\w+) \{[\s\S]*?\n\}/g.exec(schemas.slice(schemas.indexOf(`\nexport interface ${name} {`)))?.[0] ?? '';
-      assert.not.match(block('UserInput'), /\bid\b|created_at|team_id/, 'the request type leaves out read-only fields, nested ones too');
+      const block = (name: string): string =>
+        /\nexport interface (\w+) \{[\s\S]*?\n\}/g.exec(
+          schemas.slice(schemas.indexOf(`\nexport interface ${name} {`)),
+        )?.[0] ?? '';
+      assert.not.match(
+        block('UserInput'),
+        /\bid\b|created_at|team_id/,
+        'the request type leaves out read-only fields, nested ones too',
+      );
       assert.match(block('UserInput'), /password: string;/);
       assert.match(block('UserInput'), /profile\?: ProfileInput;/);
       assert.not.match(block('ProfileInput'), /score/);
@@ -563,7 +727,11 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.match(block('UserOutput'), /readonly id: string;/);
       assert.match(block('UserOutput'), /readonly team_id: string;/);
       assert.not.match(block('ProfileOutput'), /secret/, 'nested ones too');
-      assert.match(block('User'), /password: string;[\s\S]*readonly id: string;|readonly id: string;[\s\S]*password: string;/, 'the schema itself keeps both');
+      assert.match(
+        block('User'),
+        /password: string;[\s\S]*readonly id: string;|readonly id: string;[\s\S]*password: string;/,
+        'the schema itself keeps both',
+      );
     },
   },
 
@@ -592,7 +760,11 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.is(t.last().url, '/things?limit=3');
       assert.equal(bodyOf(t), { name: 'x', tags: ['a'] });
       await refused(t, t.client.things.get({ thing_id: 'bad' }), 'thing_id', /^pattern/);
-      t.answer({ status: 404, body: { type: 'about:blank', title: 'Not Found' }, headers: { 'content-type': 'application/problem+json' } });
+      t.answer({
+        status: 404,
+        body: { type: 'about:blank', title: 'Not Found' },
+        headers: { 'content-type': 'application/problem+json' },
+      });
       const error = await t.client.things.list().catch((e: unknown) => e as Dynamic);
       assert.equal([error.name, error.status, error.problem?.title], ['ApiError', 404, 'Not Found']);
     },
@@ -630,7 +802,11 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.is(t.pkg.operations.__proto__.path, '/protos/{__proto__}');
       t.answer({ status: 204 });
       await t.client.proto.proto({ path___proto__: 'p' });
-      assert.is(t.last().url, '/protos/p', 'an inherited toString or constructor is never sent as a query value');
+      assert.is(
+        t.last().url,
+        '/protos/p',
+        'an inherited toString or constructor is never sent as a query value',
+      );
       await t.client.call('__proto__', { path___proto__: 'q', toString: 's', constructor: 'c' });
       assert.is(t.last().url, '/protos/q?toString=s&constructor=c');
       // A body field `__proto__` sends the body whole, under `body`.
@@ -639,10 +815,23 @@ export const SMOKE: Record<string, SmokeCase> = {
       await t.client.toString2.valueOf2();
       assert.is(t.last().path, '/values');
       // From plain JavaScript: an inherited name is no operation id.
-      assert.throws(() => t.client.call('hasOwnProperty'), (e: Dynamic) => e.name === 'ValidationError' && e.rule === 'unknown-operation');
+      assert.throws(
+        () => t.client.call('hasOwnProperty'),
+        (e: Dynamic) => e.name === 'ValidationError' && e.rule === 'unknown-operation',
+      );
       await t.client.call('delete', { default: 'x' });
       assert.is(t.last().path, '/dates/x');
-      for (const name of ['DateSchema', 'ErrorSchema', 'Default', 'Delete', 'PromiseSchema', 'ClientOptionsSchema', 'OperationTypesSchema', 'CorpusClient2']) assertNamedType(t, name);
+      for (const name of [
+        'DateSchema',
+        'ErrorSchema',
+        'Default',
+        'Delete',
+        'PromiseSchema',
+        'ClientOptionsSchema',
+        'OperationTypesSchema',
+        'CorpusClient2',
+      ])
+        assertNamedType(t, name);
     },
   },
 
@@ -661,16 +850,28 @@ export const SMOKE: Record<string, SmokeCase> = {
       assert.is(await t.client.default.createdWithLocation(), undefined);
       t.answer(json({ code: 404, message: 'no job' }, 404));
       const error = await t.client.default.getJob({ id: 'x' }).catch((e: unknown) => e as Dynamic);
-      assert.equal([error.name, error.status, error.body], ['ApiError', 404, { code: 404, message: 'no job' }]);
-      assert.match(t.source('src/resources/default.ts'), /getJob\(params: GetJobParams, options\?: RequestOptions\): Promise<Job \| undefined>/);
+      assert.equal(
+        [error.name, error.status, error.body],
+        ['ApiError', 404, { code: 404, message: 'no job' }],
+      );
+      assert.match(
+        t.source('src/resources/default.ts'),
+        /getJob\(params: GetJobParams, options\?: RequestOptions\): Promise<Job \| undefined>/,
+      );
       // Bodies under several 2xx statuses: the result is their union (the same schema counted once).
       t.answer(json({ ticket: 't-1' }, 202));
       assert.equal(await t.client.default.startImport(), { ticket: 't-1' });
       t.answer(json({ id: 'j', state: 'done' }));
       assert.equal(await t.client.default.startImport(), { id: 'j', state: 'done' });
-      assert.match(t.source('src/resources/default.ts'), /startImport\(options\?: RequestOptions\): Promise<StartImportResponse>/);
+      assert.match(
+        t.source('src/resources/default.ts'),
+        /startImport\(options\?: RequestOptions\): Promise<StartImportResponse>/,
+      );
       const schemas = t.source('src/schemas.ts');
-      assert.match(schemas.replace(/\s+/g, ' '), /export type StartImportResponse = \| Job \| \{ ticket: string; \};/);
+      assert.match(
+        schemas.replace(/\s+/g, ' '),
+        /export type StartImportResponse = \| Job \| \{ ticket: string; \};/,
+      );
     },
   },
 
@@ -679,7 +880,13 @@ export const SMOKE: Record<string, SmokeCase> = {
     async run(t) {
       t.answer(json(['a']));
       assert.equal(await t.client.default.listThings({ q: 'x' }), ['a']);
-      assert.equal([...t.last().query.entries()], [['q', 'x'], ['api_key', 'k 1']]);
+      assert.equal(
+        [...t.last().query.entries()],
+        [
+          ['q', 'x'],
+          ['api_key', 'k 1'],
+        ],
+      );
       await t.client.default.withHeaderKey();
       assert.equal([t.last().url, t.last().headers['x-key']], ['/header', 'k 1']);
       await t.client.default.withCookieKey({ session: 's' });
@@ -749,7 +956,10 @@ export const SMOKE: Record<string, SmokeCase> = {
   'type-arrays-31': {
     async run(t) {
       t.answer(json({ id: 1, label: null }));
-      assert.equal(await t.client.default.createItem({ id: 1, label: null, tags: null }), { id: 1, label: null });
+      assert.equal(await t.client.default.createItem({ id: 1, label: null, tags: null }), {
+        id: 1,
+        label: null,
+      });
       assert.equal(bodyOf(t), { id: 1, label: null, tags: null });
       t.answer(json(null));
       assert.is(await t.client.default.findItems({ limit: 3, key: 7 }), null);
@@ -761,15 +971,29 @@ export const SMOKE: Record<string, SmokeCase> = {
   'vendor-json': {
     async run(t) {
       const article = { data: { type: 'articles', attributes: { title: 'T' } } };
-      t.answer({ status: 201, body: JSON.stringify({ data: { id: 'a1' } }), headers: { 'content-type': 'application/vnd.api+json' } });
+      t.answer({
+        status: 201,
+        body: JSON.stringify({ data: { id: 'a1' } }),
+        headers: { 'content-type': 'application/vnd.api+json' },
+      });
       assert.equal(await t.client.default.createArticle(article), { data: { id: 'a1' } });
       assert.is(t.last().headers['content-type'], 'application/vnd.api+json');
       assert.equal(bodyOf(t), article);
-      t.answer({ body: JSON.stringify({ _links: { self: { href: '/a1' } } }), headers: { 'content-type': 'application/hal+json; charset=utf-8' } });
+      t.answer({
+        body: JSON.stringify({ _links: { self: { href: '/a1' } } }),
+        headers: { 'content-type': 'application/hal+json; charset=utf-8' },
+      });
       assert.equal(await t.client.default.getArticle({ id: 'a1' }), { _links: { self: { href: '/a1' } } });
-      t.answer({ status: 422, body: JSON.stringify({ type: 'https://example.com/invalid', title: 'Invalid' }), headers: { 'content-type': 'application/problem+json' } });
+      t.answer({
+        status: 422,
+        body: JSON.stringify({ type: 'https://example.com/invalid', title: 'Invalid' }),
+        headers: { 'content-type': 'application/problem+json' },
+      });
       const error = await t.client.default.createArticle(article).catch((e: unknown) => e as Dynamic);
-      assert.equal([error.name, error.status, error.problem?.type], ['ApiError', 422, 'https://example.com/invalid']);
+      assert.equal(
+        [error.name, error.status, error.problem?.type],
+        ['ApiError', 422, 'https://example.com/invalid'],
+      );
     },
   },
 

@@ -21,12 +21,21 @@ import { removeDir, tempDir } from '../../helpers/cli.ts';
 import { CLIENT, CORPUS } from './corpus.ts';
 
 /** An operation and a schema to add, one per spec: with and without an operationId. */
-const ADDED_SCHEMA = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, pet: { type: 'string' } } };
+const ADDED_SCHEMA = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' }, pet: { type: 'string' } },
+};
 const addedOperation = (withId: boolean): Record<string, unknown> => ({
   get: {
     ...(withId ? { operationId: 'addedOperation', tags: ['Added'] } : {}),
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-    responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/AddedSchema' } } } } },
+    responses: {
+      '200': {
+        description: 'ok',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/AddedSchema' } } },
+      },
+    },
   },
 });
 
@@ -78,10 +87,16 @@ async function generate(specPath: string, text: string | undefined, out: string)
     writeFileSync(join(out, path), content);
   }
   const pkg = (await import(pathToFileURL(join(out, 'src', 'index.ts')).href)) as Record<string, unknown>;
-  const source = (path: string): ts.SourceFile => ts.createSourceFile(path, readFileSync(join(out, path), 'utf8'), ts.ScriptTarget.ES2022, true);
+  const source = (path: string): ts.SourceFile =>
+    ts.createSourceFile(path, readFileSync(join(out, path), 'utf8'), ts.ScriptTarget.ES2022, true);
   const schemas = new Map<string, string>();
   const walk = (node: ts.Node): void => {
-    if (ts.isPropertySignature(node) && node.name.getText() === 'schemas' && node.type && ts.isTypeLiteralNode(node.type)) {
+    if (
+      ts.isPropertySignature(node) &&
+      node.name.getText() === 'schemas' &&
+      node.type &&
+      ts.isTypeLiteralNode(node.type)
+    ) {
       for (const member of node.type.members) schemas.set(nameText(member.name), member.getText());
     } else if (ts.isTypeAliasDeclaration(node)) schemas.set(`type ${node.name.text}`, node.getText());
     else ts.forEachChild(node, walk);
@@ -91,11 +106,16 @@ async function generate(specPath: string, text: string | undefined, out: string)
   // `export type * from './schemas.js'` passes on every type schemas.ts exports.
   const exportedBy = (file: ts.SourceFile): string[] =>
     file.statements.flatMap((s) =>
-      (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) && s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) &&
+      s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
         ? [s.name.text]
         : ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)
           ? s.exportClause.elements.map((e) => e.name.text)
-          : ts.isExportDeclaration(s) && !s.exportClause && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === './schemas.js'
+          : ts.isExportDeclaration(s) &&
+              !s.exportClause &&
+              s.moduleSpecifier &&
+              ts.isStringLiteral(s.moduleSpecifier) &&
+              s.moduleSpecifier.text === './schemas.js'
             ? exportedBy(source('src/schemas.ts'))
             : [],
     );
@@ -108,7 +128,8 @@ async function generate(specPath: string, text: string | undefined, out: string)
       for (const member of statement.members) operations.set(nameText(member.name), member.getText());
     }
   }
-  for (const [id, descriptor] of Object.entries(table)) operations.set(id, `${operations.get(id)}\n${JSON.stringify(descriptor)}`);
+  for (const [id, descriptor] of Object.entries(table))
+    operations.set(id, `${operations.get(id)}\n${JSON.stringify(descriptor)}`);
   const enums = new Map(
     Object.entries(pkg)
       .filter(([, v]) => Array.isArray(v))
@@ -126,17 +147,39 @@ for (const { spec, withId } of CASES) {
     const changed = {
       ...raw,
       paths: insertMiddle(raw.paths ?? {}, '/added/{id}', addedOperation(withId)),
-      components: { ...components, schemas: insertMiddle((components.schemas as Record<string, unknown>) ?? {}, 'AddedSchema', ADDED_SCHEMA) },
+      components: {
+        ...components,
+        schemas: insertMiddle(
+          (components.schemas as Record<string, unknown>) ?? {},
+          'AddedSchema',
+          ADDED_SCHEMA,
+        ),
+      },
     };
-    const after = await generate(path, JSON.stringify(changed), join(work, `${spec.replace(/\W/g, '-')}-after`));
+    const after = await generate(
+      path,
+      JSON.stringify(changed),
+      join(work, `${spec.replace(/\W/g, '-')}-after`),
+    );
 
-    assert.equal(before.values.filter((v) => !after.values.includes(v)), [], 'values exported from index.ts');
-    assert.equal(before.models.filter((m) => !after.models.includes(m)), [], 'type names in models.ts');
+    assert.equal(
+      before.values.filter((v) => !after.values.includes(v)),
+      [],
+      'values exported from index.ts',
+    );
+    assert.equal(
+      before.models.filter((m) => !after.models.includes(m)),
+      [],
+      'type names in models.ts',
+    );
     assert.ok(after.models.includes('AddedSchema'), 'the new schema is there');
     assert.ok(after.operations.size === before.operations.size + 1, 'one more operation');
-    for (const [name, text] of before.schemas) assert.is(after.schemas.get(name), text, `schema ${name} means the same`);
-    for (const [id, text] of before.operations) assert.is(after.operations.get(id), text, `operation ${id} is the same`);
-    for (const [name, values] of before.enums) assert.is(after.enums.get(name), values, `enum ${name} is the same`);
+    for (const [name, text] of before.schemas)
+      assert.is(after.schemas.get(name), text, `schema ${name} means the same`);
+    for (const [id, text] of before.operations)
+      assert.is(after.operations.get(id), text, `operation ${id} is the same`);
+    for (const [name, values] of before.enums)
+      assert.is(after.enums.get(name), values, `enum ${name} is the same`);
   });
 }
 

@@ -34,7 +34,9 @@ function expected(): { paginated: string[]; streams: string[] } {
   for (const item of Object.values(spec.paths)) {
     for (const op of Object.values(item)) {
       if (typeof op !== 'object' || !op.operationId) continue;
-      const names = (op.parameters ?? []).map((p) => ('$ref' in p ? spec.components.parameters[p.$ref.split('/').pop() ?? '']?.name : p.name));
+      const names = (op.parameters ?? []).map((p) =>
+        '$ref' in p ? spec.components.parameters[p.$ref.split('/').pop() ?? '']?.name : p.name,
+      );
       if (names.includes('pagination_token') || names.includes('next_token')) paginated.push(op.operationId);
       if (op['x-twitter-streaming'] === true) streams.push(op.operationId);
     }
@@ -51,7 +53,13 @@ let pkg: Dynamic;
 test.before(async () => {
   work = tempDir('x-reference');
   server = await startServer((request) => reply(request));
-  generated = await generatePackage({ spec: SPEC, out: join(work, 'out'), name: '@t/x-reference', client: 'XClient', templates: {} });
+  generated = await generatePackage({
+    spec: SPEC,
+    out: join(work, 'out'),
+    name: '@t/x-reference',
+    client: 'XClient',
+    templates: {},
+  });
   writeTree(join(work, 'out'), generated.files);
   pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
 });
@@ -65,38 +73,86 @@ test('a page promise for every operation that takes pagination_token or next_tok
   assert.is(paginated.length, 39);
   assert.is(streams.length, 15);
   const table = pkg.operations as Record<string, { pagination?: unknown; streaming?: string }>;
-  assert.equal(Object.keys(table).filter((id) => table[id]?.pagination).sort(), paginated);
-  assert.equal(Object.keys(table).filter((id) => table[id]?.streaming === 'ndjson').sort(), streams);
+  assert.equal(
+    Object.keys(table)
+      .filter((id) => table[id]?.pagination)
+      .sort(),
+    paginated,
+  );
+  assert.equal(
+    Object.keys(table)
+      .filter((id) => table[id]?.streaming === 'ndjson')
+      .sort(),
+    streams,
+  );
   const declarations = generated.files.get('dist/functions.d.ts') ?? '';
   // Generic (`<const P extends ...Params>`) where the result follows inferred field selection.
-  for (const id of paginated) assert.match(declarations, new RegExp(`function ${id}(<[^(]*>)?\\([^;]*\\): PagePromise<`), `${id} returns a page promise`);
-  for (const id of streams) assert.match(declarations, new RegExp(`function ${id}(<[^(]*>)?\\([^;]*\\): EventStream<`), `${id} returns an EventStream`);
+  for (const id of paginated)
+    assert.match(
+      declarations,
+      new RegExp(`function ${id}(<[^(]*>)?\\([^;]*\\): PagePromise<`),
+      `${id} returns a page promise`,
+    );
+  for (const id of streams)
+    assert.match(
+      declarations,
+      new RegExp(`function ${id}(<[^(]*>)?\\([^;]*\\): EventStream<`),
+      `${id} returns an EventStream`,
+    );
   assert.equal(generated.report.inferred, { paginated: 39, streams: 15 });
 });
 
 test('searchPostsRecent pages through meta.next_token over loopback', async () => {
   reply = (r) => {
     const token = r.query.get('pagination_token');
-    if (!token) return { body: { data: [{ id: '1', text: 'a', edit_history_tweet_ids: ['1'] }], meta: { next_token: 'n2', result_count: 1 } } };
-    if (token === 'n2') return { body: { data: [{ id: '2', text: 'b', edit_history_tweet_ids: ['2'] }], meta: { next_token: 'n3', result_count: 1 } } };
-    return { body: { data: [{ id: '3', text: 'c', edit_history_tweet_ids: ['3'] }], meta: { result_count: 1 } } };
+    if (!token)
+      return {
+        body: {
+          data: [{ id: '1', text: 'a', edit_history_tweet_ids: ['1'] }],
+          meta: { next_token: 'n2', result_count: 1 },
+        },
+      };
+    if (token === 'n2')
+      return {
+        body: {
+          data: [{ id: '2', text: 'b', edit_history_tweet_ids: ['2'] }],
+          meta: { next_token: 'n3', result_count: 1 },
+        },
+      };
+    return {
+      body: { data: [{ id: '3', text: 'c', edit_history_tweet_ids: ['3'] }], meta: { result_count: 1 } },
+    };
   };
   server.requests.length = 0;
   const client = new pkg.XClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } });
   const ids: string[] = [];
-  for await (const post of client.call('searchPostsRecent', { query: 'coffee', max_results: 10 })) ids.push(post.id);
+  for await (const post of client.call('searchPostsRecent', { query: 'coffee', max_results: 10 }))
+    ids.push(post.id);
   assert.equal(ids, ['1', '2', '3']);
-  assert.equal(server.requests.map((r) => r.query.get('pagination_token')), [null, 'n2', 'n3']);
-  assert.ok(server.requests.every((r) => r.path === '/2/tweets/search/recent' && r.headers.authorization === `Bearer ${TOKEN}`));
+  assert.equal(
+    server.requests.map((r) => r.query.get('pagination_token')),
+    [null, 'n2', 'n3'],
+  );
+  assert.ok(
+    server.requests.every(
+      (r) => r.path === '/2/tweets/search/recent' && r.headers.authorization === `Bearer ${TOKEN}`,
+    ),
+  );
 });
 
 test('streamPostsSample streams newline-delimited posts over loopback', async () => {
-  const line = (id: string) => `${JSON.stringify({ data: { id, text: `post ${id}`, edit_history_tweet_ids: [id] } })}\r\n`;
-  reply = () => ({ status: 200, headers: { 'content-type': 'application/json' }, chunks: [{ data: line('10'), pauseMs: 5 }, { data: '\r\n', pauseMs: 5 }, { data: line('11') }] });
+  const line = (id: string) =>
+    `${JSON.stringify({ data: { id, text: `post ${id}`, edit_history_tweet_ids: [id] } })}\r\n`;
+  reply = () => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    chunks: [{ data: line('10'), pauseMs: 5 }, { data: '\r\n', pauseMs: 5 }, { data: line('11') }],
+  });
   server.requests.length = 0;
   const client = new pkg.XClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } });
   const ids: string[] = [];
-  for await (const event of client.call('streamPostsSample', {}, { reconnect: false })) ids.push(event.data.id);
+  for await (const event of client.call('streamPostsSample', {}, { reconnect: false }))
+    ids.push(event.data.id);
   assert.equal(ids, ['10', '11']);
   assert.is(server.requests[0]?.path, '/2/tweets/sample/stream');
 });

@@ -14,7 +14,12 @@ test('--json prints exactly bump and changes', async () => {
   assert.equal(Object.keys(report), ['bump', 'changes']);
   assert.is(report.bump, 'major');
   for (const change of report.changes) {
-    assert.ok(Object.keys(change).every((k) => ['level', 'operationId', 'operationIds', 'message', 'location'].includes(k)), Object.keys(change).join());
+    assert.ok(
+      Object.keys(change).every((k) =>
+        ['level', 'operationId', 'operationIds', 'message', 'location'].includes(k),
+      ),
+      Object.keys(change).join(),
+    );
   }
   assert.equal(report.changes[0]?.level, 'breaking');
   assert.equal(report.changes[0]?.operationId, 'deletePet');
@@ -24,14 +29,18 @@ test('--json prints exactly bump and changes', async () => {
 test('text: the bump on the first line, then the changes grouped by level', async () => {
   const run = await runCli(['diff', spec('base'), spec('description-only')]);
   assert.is(run.code, 0, run.text);
-  assert.match(run.out.join('\n').split('\n')[0] ?? '', /^bump: patch \(2 causes \(2 patches\), 1 operation affected\)$/);
+  assert.match(
+    run.out.join('\n').split('\n')[0] ?? '',
+    /^bump: patch \(2 causes \(2 patches\), 1 operation affected\)$/,
+  );
   assert.ok(run.out.join('\n').includes('Patches:\n  - listPets: documentation changed'), run.text);
   const same = await runCli(['diff', spec('base'), spec('base')]);
   assert.equal(same.out, ['bump: none (no changes)']);
 });
 
 test('--fail-on breaking and feature', async () => {
-  const code = async (pair: string, level: string) => (await runCli(['diff', spec('base'), spec(pair), '--fail-on', level])).code;
+  const code = async (pair: string, level: string) =>
+    (await runCli(['diff', spec('base'), spec(pair), '--fail-on', level])).code;
   assert.is(await code('op-removed', 'breaking'), 1);
   // The last line, on stderr, says what failed it; stdout is the report alone.
   const failed = await runCli(['diff', spec('base'), spec('op-removed'), '--fail-on', 'breaking', '--json']);
@@ -44,7 +53,10 @@ test('--fail-on breaking and feature', async () => {
   assert.is(await code('op-added', 'feature'), 1);
   assert.is(await code('op-removed', 'feature'), 1);
   assert.is(await code('description-only', 'feature'), 0);
-  assert.is((await runCli(['diff', spec('base'), spec('op-removed'), '--fail-on=breaking', '--json'])).code, 1);
+  assert.is(
+    (await runCli(['diff', spec('base'), spec('op-removed'), '--fail-on=breaking', '--json'])).code,
+    1,
+  );
 });
 
 test("X's 2.147 -> 2.159: each cause once, in text and JSON; renames and breaking before features", async () => {
@@ -53,9 +65,18 @@ test("X's 2.147 -> 2.159: each cause once, in text and JSON; renames and breakin
   const text = await runCli(['diff', ...pair]);
   assert.is(text.code, 0, text.text);
   const lines = text.out.join('\n').split('\n');
-  assert.match(lines[0] ?? '', /^bump: major \(\d+ causes \(\d+ breaking, \d+ features, \d+ patches\), \d+ operations affected\)$/);
-  const messages = lines.filter((l) => l.startsWith('  - ')).map((l) => l.replace(/ {2}\([^()]*:\d+:\d+\)$/, ''));
-  assert.equal(messages.filter((m, i) => messages.indexOf(m) !== i), [], 'no message twice in the text');
+  assert.match(
+    lines[0] ?? '',
+    /^bump: major \(\d+ causes \(\d+ breaking, \d+ features, \d+ patches\), \d+ operations affected\)$/,
+  );
+  const messages = lines
+    .filter((l) => l.startsWith('  - '))
+    .map((l) => l.replace(/ {2}\([^()]*:\d+:\d+\)$/, ''));
+  assert.equal(
+    messages.filter((m, i) => messages.indexOf(m) !== i),
+    [],
+    'no message twice in the text',
+  );
   // The shared Tweet field is one entry reaching its operations, not one per operation.
   const tweet = lines.findIndex((l) => l.startsWith('  - result field Tweet.suggested_source_links added'));
   assert.ok(tweet > 0, text.text);
@@ -63,9 +84,15 @@ test("X's 2.147 -> 2.159: each cause once, in text and JSON; renames and breakin
   const headings = lines.filter((l) => /^[A-Z].*:$/.test(l));
   assert.equal(headings, ['Breaking:', 'Features:', 'Patches:']);
   const json = await runCli(['diff', ...pair, '--json']);
-  const report = JSON.parse(json.out.join('\n')) as { changes: { message: string; operationId?: string; operationIds?: string[] }[] };
+  const report = JSON.parse(json.out.join('\n')) as {
+    changes: { message: string; operationId?: string; operationIds?: string[] }[];
+  };
   const texts = report.changes.map((c) => c.message);
-  assert.equal(texts.filter((m, i) => texts.indexOf(m) !== i), [], 'no message twice in the JSON');
+  assert.equal(
+    texts.filter((m, i) => texts.indexOf(m) !== i),
+    [],
+    'no message twice in the JSON',
+  );
   assert.is(texts.length, messages.length, 'the same entries');
   for (const change of report.changes) {
     assert.ok(!(change.operationId !== undefined && change.operationIds !== undefined), change.message);
@@ -89,11 +116,19 @@ test('text: renames first, with the operations a cause reaches', async () => {
     'Breaking:',
     lines[7] ?? '',
   ]);
-  assert.match(lines[7] ?? '', /^ {2}- result field Animal\.age removed {2}\(test\/fixtures\/diff\/base\.yaml:\d+:\d+\)$/);
+  assert.match(
+    lines[7] ?? '',
+    /^ {2}- result field Animal\.age removed {2}\(test\/fixtures\/diff\/base\.yaml:\d+:\d+\)$/,
+  );
 });
 
 test('usage errors exit 2', async () => {
-  for (const args of [[spec('base')], [spec('base'), spec('base'), '--fail-on', 'patch'], [spec('base'), spec('base'), '--check'], [spec('base'), spec('base'), spec('base')]]) {
+  for (const args of [
+    [spec('base')],
+    [spec('base'), spec('base'), '--fail-on', 'patch'],
+    [spec('base'), spec('base'), '--check'],
+    [spec('base'), spec('base'), spec('base')],
+  ]) {
     const run = await runCli(['diff', ...args]);
     assert.is(run.code, 2, `${args.join(' ')}: ${run.text}`);
   }
@@ -102,17 +137,29 @@ test('usage errors exit 2', async () => {
 test('a file that is not a spec: the same located errors as generate, exit 1', async () => {
   const out = tempDir('diff-bad');
   try {
-    for (const bad of ['swagger-2.yaml', 'json-syntax.json', 'ref-missing-file.yaml', 'ref-missing-component.yaml']) {
+    for (const bad of [
+      'swagger-2.yaml',
+      'json-syntax.json',
+      'ref-missing-file.yaml',
+      'ref-missing-component.yaml',
+    ]) {
       const file = join(ROOT, 'test', 'fixtures', 'bad-specs', bad);
       const generated = await runCli(['generate', '--spec', file, '--out', join(out, 'pkg'), '--name', 'x']);
-      for (const args of [[file, spec('base')], [spec('base'), file]]) {
+      for (const args of [
+        [file, spec('base')],
+        [spec('base'), file],
+      ]) {
         const run = await runCli(['diff', ...args]);
         assert.is(run.code, 1, run.text);
         assert.match(run.err[0] ?? '', /:\d+:\d+: /);
         // The same errors; diff ends by saying it compared nothing ("Nothing was written" means nothing for it).
         assert.equal(run.err.at(-1), 'The specs were not compared.');
         assert.ok(!run.err.some((l) => l.startsWith('Nothing was written')), run.text);
-        assert.equal(run.err.slice(0, -1), generated.err.filter((l) => !l.startsWith('Nothing was written')), bad);
+        assert.equal(
+          run.err.slice(0, -1),
+          generated.err.filter((l) => !l.startsWith('Nothing was written')),
+          bad,
+        );
       }
     }
   } finally {

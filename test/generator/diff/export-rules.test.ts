@@ -26,7 +26,9 @@ test('an operation removed names what went with it: its own types and the schema
     const schema = withoutPath.indexOf('    UserResponse:');
     writeFileSync(join(dir, 'gone.yaml'), withoutPath.slice(0, schema));
     const report = diffSpecs(POSTS, join(dir, 'gone.yaml'));
-    const removal = report.changes.filter((c) => c.operationId === 'getUsersById' || c.operationIds?.includes('getUsersById'));
+    const removal = report.changes.filter(
+      (c) => c.operationId === 'getUsersById' || c.operationIds?.includes('getUsersById'),
+    );
     assert.equal(
       removal.map((c) => c.message),
       [
@@ -34,7 +36,8 @@ test('an operation removed names what went with it: its own types and the schema
       ],
     );
     // Each name once in the whole report: the removal is its cause.
-    for (const name of ['GetUsersByIdParams', 'UserResponse']) assert.is(report.changes.filter((c) => new RegExp(`\\b${name}\\b`).test(c.message)).length, 1, name);
+    for (const name of ['GetUsersByIdParams', 'UserResponse'])
+      assert.is(report.changes.filter((c) => new RegExp(`\\b${name}\\b`).test(c.message)).length, 1, name);
   } finally {
     removeDir(dir);
   }
@@ -42,14 +45,27 @@ test('an operation removed names what went with it: its own types and the schema
 
 test('a result path that stops following its parameter in many operations is one cause, its operations listed', () => {
   const old = apiSnapshot(buildModel(loadSpec(POSTS), { packageName: 'api', clientName: 'ApiClient' }));
-  const selection = { param: 'tweet.fields', object: 'Post', defaults: ['edit_history_tweet_ids', 'id', 'text'] };
-  for (const op of Object.values(old.operations)) op.narrowing = { ...op.narrowing, selected: { ...op.narrowing?.selected, 'includes.tweets[]': selection } };
+  const selection = {
+    param: 'tweet.fields',
+    object: 'Post',
+    defaults: ['edit_history_tweet_ids', 'id', 'text'],
+  };
+  for (const op of Object.values(old.operations))
+    op.narrowing = {
+      ...op.narrowing,
+      selected: { ...op.narrowing?.selected, 'includes.tweets[]': selection },
+    };
   const next = structuredClone(old);
   for (const op of Object.values(next.operations)) delete op.narrowing?.selected?.['includes.tweets[]'];
   const changes = diffSnapshots(old, next).filter((c) => c.message.includes('includes.tweets[]'));
   assert.equal(
     changes.map((c) => [c.message, c.operationIds]),
-    [['result field includes.tweets[] no longer follows tweet.fields: the fields it asks for are optional again, as the schema states them', ['getPostsByIds', 'getUsersById']]],
+    [
+      [
+        'result field includes.tweets[] no longer follows tweet.fields: the fields it asks for are optional again, as the schema states them',
+        ['getPostsByIds', 'getUsersById'],
+      ],
+    ],
   );
   const text = renderText({ bump: 'major', changes });
   assert.is(text.split('\n').filter((line) => line.includes('no longer follows')).length, 1, text);

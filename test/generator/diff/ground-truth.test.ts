@@ -16,7 +16,10 @@ import { compileErrors, consumerProgram, emitSources, type ConsumerProgram } fro
 import { typecheck } from '../../helpers/typecheck.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
-const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: string; message: string }>;
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<
+  string,
+  { old?: string; new?: string; level: string; message: string }
+>;
 /** Pairs whose breaking change a consumer's compile must catch: the test fails if the consumer compiles. */
 const MUST_FAIL_TO_COMPILE = [
   'op-removed',
@@ -59,12 +62,19 @@ async function preparePair(name: string, oldSpec: string, newSpec: string): Prom
     return { path: join(dir, file), program };
   };
   const consumer = write('consumer.ts', './new/src/index.js');
-  return { name, ...consumer, control: write('control.ts', './old/src/index.js'), changes: diffSnapshots(old.snapshot, next.snapshot) };
+  return {
+    name,
+    ...consumer,
+    control: write('control.ts', './old/src/index.js'),
+    changes: diffSnapshots(old.snapshot, next.snapshot),
+  };
 }
 
 /** Errors of a control program: the consumer as derived does not compile against its own package. */
 function controlErrors(pair: Pair, errors: Map<string, Map<string, string[]>>): string[] {
-  return [...(errors.get(pair.control.path) ?? new Map<string, string[]>())].flatMap(([id, list]) => list.map((e) => `${pair.name} control ${id}: ${e}`));
+  return [...(errors.get(pair.control.path) ?? new Map<string, string[]>())].flatMap(([id, list]) =>
+    list.map((e) => `${pair.name} control ${id}: ${e}`),
+  );
 }
 
 /**
@@ -72,11 +82,17 @@ function controlErrors(pair: Pair, errors: Map<string, Map<string, string[]>>): 
  * by their old ids: one whose id was renamed is the same operation under its new id.
  */
 function unexplained(pair: Pair, errors: Map<string, string[]>): string[] {
-  const renamed = new Map(pair.changes.flatMap((c) => (c.rename?.kind === 'operation' ? [[c.rename.from, c.rename.to] as const] : [])));
+  const renamed = new Map(
+    pair.changes.flatMap((c) =>
+      c.rename?.kind === 'operation' ? [[c.rename.from, c.rename.to] as const] : [],
+    ),
+  );
   const out: string[] = [];
   for (const [id, list] of errors) {
     const ids = [id, ...(renamed.has(id) ? [renamed.get(id) as string] : [])];
-    const explained = id !== '' && pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).some((o) => ids.includes(o)));
+    const explained =
+      id !== '' &&
+      pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).some((o) => ids.includes(o)));
     if (!explained) out.push(...list.map((e) => `${pair.name} ${id || '(outside any operation)'}: ${e}`));
   }
   return out;
@@ -85,14 +101,18 @@ function unexplained(pair: Pair, errors: Map<string, string[]>): string[] {
 test('synthetic pairs: every compile error is a breaking change of its operation', async () => {
   const pairs: Pair[] = [];
   pairs.push(await preparePair('same', join(FIXTURES, 'base.yaml'), join(FIXTURES, 'base.yaml')));
-  for (const [name, c] of Object.entries(CASES)) pairs.push(await preparePair(name, join(FIXTURES, c.old ?? 'base.yaml'), join(FIXTURES, c.new ?? `${name}.yaml`)));
+  for (const [name, c] of Object.entries(CASES))
+    pairs.push(
+      await preparePair(name, join(FIXTURES, c.old ?? 'base.yaml'), join(FIXTURES, c.new ?? `${name}.yaml`)),
+    );
   const errors = compileErrors(pairs.flatMap((p) => [p, p.control]));
   const problems: string[] = [];
   for (const pair of pairs) {
     problems.push(...controlErrors(pair, errors));
     const found = errors.get(pair.path) ?? new Map<string, string[]>();
     problems.push(...unexplained(pair, found));
-    if (MUST_FAIL_TO_COMPILE.includes(pair.name) && found.size === 0) problems.push(`${pair.name}: the consumer still compiles`);
+    if (MUST_FAIL_TO_COMPILE.includes(pair.name) && found.size === 0)
+      problems.push(`${pair.name}: the consumer still compiles`);
     if (pair.name === 'same') assert.equal(pair.changes, [], 'the same spec twice: no changes');
   }
   assert.equal(problems, []);
@@ -104,7 +124,10 @@ test('synthetic pairs: every compile error is a breaking change of its operation
  * default field read, a flagged field). It must compile against the old package; against the new
  * one it must fail for a breaking rule and compile for the others.
  */
-const RESULT_TYPE_CODE: Record<string, { breaks: boolean; code: string; imports?: string[]; runTime?: true }> = {
+const RESULT_TYPE_CODE: Record<
+  string,
+  { breaks: boolean; code: string; imports?: string[]; runTime?: true }
+> = {
   'response-closed-enum-value-added': {
     breaks: true,
     code: `const { data } = await client.pets.get({ pet_id: '1' });
@@ -289,17 +312,25 @@ test('result-type rules: the code each rule speaks of compiles against the old p
     const own = errors.filter((e) => e.startsWith(path.replace(`${process.cwd()}/`, '')));
     const breaks = RESULT_TYPE_CODE[name]?.breaks === true;
     const level = CASES[name]?.level;
-    if (side === 'old' && own.length > 0) problems.push(`${name}: does not compile against the old package: ${own.join('; ')}`);
-    if (side === 'new' && breaks && own.length === 0) problems.push(`${name}: still compiles against the new package`);
-    if (side === 'new' && !breaks && own.length > 0) problems.push(`${name}: no longer compiles against the new package: ${own.join('; ')}`);
+    if (side === 'old' && own.length > 0)
+      problems.push(`${name}: does not compile against the old package: ${own.join('; ')}`);
+    if (side === 'new' && breaks && own.length === 0)
+      problems.push(`${name}: still compiles against the new package`);
+    if (side === 'new' && !breaks && own.length > 0)
+      problems.push(`${name}: no longer compiles against the new package: ${own.join('; ')}`);
     const runTime = RESULT_TYPE_CODE[name]?.runTime === true;
-    if (side === 'new' && (level === 'breaking') !== (breaks || runTime)) problems.push(`${name}: classified ${level}, but the code ${breaks ? 'breaks' : 'compiles'}`);
-    if (side === 'new' && runTime && !/a run-time break/.test(String(CASES[name]?.message))) problems.push(`${name}: a run-time break must say so`);
+    if (side === 'new' && (level === 'breaking') !== (breaks || runTime))
+      problems.push(`${name}: classified ${level}, but the code ${breaks ? 'breaks' : 'compiles'}`);
+    if (side === 'new' && runTime && !/a run-time break/.test(String(CASES[name]?.message)))
+      problems.push(`${name}: a run-time break must say so`);
     if (side === 'new' && name === 'op-id-renamed') {
       // Reported as the rename migrate applies, not as a removal and an addition.
       const changes = diffSpecs(join(FIXTURES, 'base.yaml'), join(FIXTURES, 'op-id-renamed.yaml')).changes;
-      const renames = changes.flatMap((c) => (c.rename?.kind === 'operation' && c.level === 'breaking' ? [[c.rename.from, c.rename.to]] : []));
-      if (changes.length !== 1 || JSON.stringify(renames) !== JSON.stringify([['deletePet', 'removePet']])) problems.push(`${name}: not one operation rename deletePet -> removePet: ${JSON.stringify(changes)}`);
+      const renames = changes.flatMap((c) =>
+        c.rename?.kind === 'operation' && c.level === 'breaking' ? [[c.rename.from, c.rename.to]] : [],
+      );
+      if (changes.length !== 1 || JSON.stringify(renames) !== JSON.stringify([['deletePet', 'removePet']]))
+        problems.push(`${name}: not one operation rename deletePet -> removePet: ${JSON.stringify(changes)}`);
     }
   }
   assert.equal(problems, []);
@@ -307,9 +338,17 @@ test('result-type rules: the code each rule speaks of compiles against the old p
 
 test("X's published 2.147 -> 2.159: every compile error is a breaking change of its operation", async () => {
   const reference = join(ROOT, 'test', 'fixtures', 'reference');
-  const pair = await preparePair('x', join(reference, 'x-openapi-2.147.json'), join(reference, 'x-openapi-2.159.json'));
+  const pair = await preparePair(
+    'x',
+    join(reference, 'x-openapi-2.147.json'),
+    join(reference, 'x-openapi-2.159.json'),
+  );
   const errors = compileErrors([pair, pair.control]);
-  assert.equal(controlErrors(pair, errors), [], 'the consumer compiles against the package it was derived from');
+  assert.equal(
+    controlErrors(pair, errors),
+    [],
+    'the consumer compiles against the package it was derived from',
+  );
   const found = errors.get(pair.path) ?? new Map<string, string[]>();
   assert.equal(unexplained(pair, found), []);
   // The pair does break consumers (a removed result field, fields made optional), and the consumer sees it.

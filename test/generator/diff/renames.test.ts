@@ -13,25 +13,36 @@ import type { ReportedChange } from '../../../generator/diff/render.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff', 'renames');
-const diff = (name: string): ReportedChange[] => diffSpecs(join(FIXTURES, `${name}.old.yaml`), join(FIXTURES, `${name}.new.yaml`)).changes;
-const verdicts = (changes: ReportedChange[]): string[] => changes.filter((c) => c.level !== 'patch').map((c) => `${c.level}: ${c.message}`);
+const diff = (name: string): ReportedChange[] =>
+  diffSpecs(join(FIXTURES, `${name}.old.yaml`), join(FIXTURES, `${name}.new.yaml`)).changes;
+const verdicts = (changes: ReportedChange[]): string[] =>
+  changes.filter((c) => c.level !== 'patch').map((c) => `${c.level}: ${c.message}`);
 
 test("a body field gone and an unrelated one come, of the same type at the same place: removed and added (Stripe's coupon -> description)", () => {
   const changes = diff('coupon');
-  assert.equal(verdicts(changes), ['breaking: body field coupon removed', 'feature: optional body field description added']);
+  assert.equal(verdicts(changes), [
+    'breaking: body field coupon removed',
+    'feature: optional body field description added',
+  ]);
   assert.ok(changes.every((c) => c.rename === undefined));
 });
 
 test('an enum value gone and an unrelated one come sharing a word: removed and added (invoiceitem.updated -> tax.settings.updated)', () => {
   const changes = diff('events');
-  assert.equal(verdicts(changes), ['breaking: enabled_events[] no longer accepts "invoiceitem.updated"', 'feature: enabled_events[] accepts "tax.settings.updated"']);
+  assert.equal(verdicts(changes), [
+    'breaking: enabled_events[] no longer accepts "invoiceitem.updated"',
+    'feature: enabled_events[] accepts "tax.settings.updated"',
+  ]);
   assert.ok(changes.every((c) => c.rename === undefined));
 });
 
 test('tweet -> post across the spec: result fields, an includes key and the *.fields values renamed; an unrelated field beside them is not', () => {
   const changes = diff('posts');
   const renames = changes.flatMap((c) => (c.rename ? [c.rename] : []));
-  const fields = renames.filter((r) => r.kind === 'field').map((r) => `${r.type}.${r.from} -> ${r.to}`).sort();
+  const fields = renames
+    .filter((r) => r.kind === 'field')
+    .map((r) => `${r.type}.${r.from} -> ${r.to}`)
+    .sort();
   assert.equal(fields, [
     'Expansions.tweets -> posts',
     'Post.edit_history_tweet_ids -> edit_history_post_ids',
@@ -41,8 +52,15 @@ test('tweet -> post across the spec: result fields, an includes key and the *.fi
     'User.pinned_tweet_id -> pinned_post_id',
     'UserPublicMetrics.tweet_count -> post_count',
   ]);
-  assert.ok(renames.filter((r) => r.kind === 'field').every((r) => r.kind === 'field' && r.side === 'output' && r.at === undefined));
-  const values = renames.filter((r) => r.kind === 'enum-value').map((r) => `${r.from} -> ${r.to}`).sort();
+  assert.ok(
+    renames
+      .filter((r) => r.kind === 'field')
+      .every((r) => r.kind === 'field' && r.side === 'output' && r.at === undefined),
+  );
+  const values = renames
+    .filter((r) => r.kind === 'enum-value')
+    .map((r) => `${r.from} -> ${r.to}`)
+    .sort();
   assert.equal(values, [
     'edit_history_tweet_ids -> edit_history_post_ids',
     'note_tweet -> note_post',
@@ -58,22 +76,44 @@ test('tweet -> post across the spec: result fields, an includes key and the *.fi
     'feature: result field User.description added',
   ]);
   // A renamed default is the same default, and `includes.tweets[]` -> `includes.posts[]` the same selected path: nothing about either changed.
-  assert.equal(changes.filter((c) => /follows/.test(c.message)).map((c) => c.message), []);
+  assert.equal(
+    changes.filter((c) => /follows/.test(c.message)).map((c) => c.message),
+    [],
+  );
   // A renamed default is the same default: nothing about the defaults changed.
-  assert.equal(changes.filter((c) => /default/.test(c.message)).map((c) => c.message), []);
+  assert.equal(
+    changes.filter((c) => /default/.test(c.message)).map((c) => c.message),
+    [],
+  );
   const note = changes.find((c) => c.message === 'result field Post.note_tweet renamed to note_post');
   assert.equal(note?.level, 'breaking');
   assert.equal(note?.operationIds, ['getPostsByIds', 'getUsersById']);
 });
 
 test('an exported type gone and another come with the same shape: renamed only when the shape could hardly be shared by chance', () => {
-  const snapshot = (types: Record<string, TypeSnapshot>): ApiSnapshot => ({ format: 6, specVersion: '1', auth: [], problems: [], exports: Object.keys(types), operations: {}, types });
-  const idOnly: TypeSnapshot = { shape: { kind: 'object', fields: { id: { type: { kind: 'string' }, required: true } } } };
+  const snapshot = (types: Record<string, TypeSnapshot>): ApiSnapshot => ({
+    format: 6,
+    specVersion: '1',
+    auth: [],
+    problems: [],
+    exports: Object.keys(types),
+    operations: {},
+    types,
+  });
+  const idOnly: TypeSnapshot = {
+    shape: { kind: 'object', fields: { id: { type: { kind: 'string' }, required: true } } },
+  };
   const replaced = diffSnapshots(snapshot({ Coupon: idOnly }), snapshot({ Discount: idOnly }));
-  assert.equal(replaced.map((c) => [c.message, c.rename]), [['type Coupon removed: code naming it (import type { Coupon }) no longer compiles', undefined]]);
+  assert.equal(
+    replaced.map((c) => [c.message, c.rename]),
+    [['type Coupon removed: code naming it (import type { Coupon }) no longer compiles', undefined]],
+  );
   const levels: TypeSnapshot = { shape: { kind: 'string', enum: ['low', 'medium', 'high'] } };
   const renamed = diffSnapshots(snapshot({ Severity: levels }), snapshot({ Level: levels }));
-  assert.equal(renamed.map((c) => c.rename), [{ kind: 'type', from: 'Severity', to: 'Level' }]);
+  assert.equal(
+    renamed.map((c) => c.rename),
+    [{ kind: 'type', from: 'Severity', to: 'Level' }],
+  );
 });
 
 test.run();

@@ -15,7 +15,17 @@ import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
 const BASE = join(FIXTURES, 'base.yaml');
-const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<string, { old?: string; new?: string; level: 'breaking' | 'feature' | 'patch'; others?: string[]; operationId?: string; message: string }>;
+const CASES = JSON.parse(readFileSync(join(FIXTURES, 'cases.json'), 'utf8')) as Record<
+  string,
+  {
+    old?: string;
+    new?: string;
+    level: 'breaking' | 'feature' | 'patch';
+    others?: string[];
+    operationId?: string;
+    message: string;
+  }
+>;
 const BUMP = { breaking: 'major', feature: 'minor', patch: 'patch' } as const;
 
 for (const [name, expected] of Object.entries(CASES)) {
@@ -24,37 +34,79 @@ for (const [name, expected] of Object.entries(CASES)) {
     const newSpec = join(FIXTURES, expected.new ?? `${name}.yaml`);
     const report = diffSpecs(oldSpec, newSpec);
     // The change reaches the case's operation: its own, or one of those its cause reaches.
-    const reaches = (c: { operationId?: string; operationIds?: string[] }): boolean => (expected.operationId === undefined ? operationsOf(c).length === 0 : operationsOf(c).includes(expected.operationId));
+    const reaches = (c: { operationId?: string; operationIds?: string[] }): boolean =>
+      expected.operationId === undefined
+        ? operationsOf(c).length === 0
+        : operationsOf(c).includes(expected.operationId);
     const found = report.changes.find((c) => c.message.includes(expected.message) && reaches(c));
-    assert.ok(found, `a change saying "${expected.message}" among ${JSON.stringify(report.changes.map((c) => c.message))}`);
+    assert.ok(
+      found,
+      `a change saying "${expected.message}" among ${JSON.stringify(report.changes.map((c) => c.message))}`,
+    );
     assert.is(found.level, expected.level);
     assert.is(report.bump, BUMP[expected.level]);
     // Nothing above the rule's own level: one change per pair (a pair whose rule is a removal and an addition names the other level).
-    assert.equal([...new Set(report.changes.map((c) => c.level))].sort(), [expected.level, ...(expected.others ?? [])].sort());
-    for (const change of report.changes) assert.match(change.location ?? '', /\.yaml:\d+:\d+$/, `${change.message} is located`);
+    assert.equal(
+      [...new Set(report.changes.map((c) => c.level))].sort(),
+      [expected.level, ...(expected.others ?? [])].sort(),
+    );
+    for (const change of report.changes)
+      assert.match(change.location ?? '', /\.yaml:\d+:\d+$/, `${change.message} is located`);
     if (expected.operationId) {
       // What went is shown in the old spec, the rest in the new one.
-      const spec = /removed$/.test(expected.message) && name !== 'request-enum-value-removed' ? oldSpec : newSpec;
-      assert.match(found.location ?? '', new RegExp(`^${relative(process.cwd(), spec).replace(/[.\\]/g, '\\$&')}:\\d+:\\d+$`));
+      const spec =
+        /removed$/.test(expected.message) && name !== 'request-enum-value-removed' ? oldSpec : newSpec;
+      assert.match(
+        found.location ?? '',
+        new RegExp(`^${relative(process.cwd(), spec).replace(/[.\\]/g, '\\$&')}:\\d+:\\d+$`),
+      );
     }
   });
 }
 
 test('renames carry what a rewrite needs: the kind of name, the old and the new', () => {
-  const rename = (name: string, old = 'base.yaml') => diffSpecs(join(FIXTURES, old), join(FIXTURES, `${name}.yaml`)).changes.flatMap((c) => (c.rename ? [c.rename] : []));
+  const rename = (name: string, old = 'base.yaml') =>
+    diffSpecs(join(FIXTURES, old), join(FIXTURES, `${name}.yaml`)).changes.flatMap((c) =>
+      c.rename ? [c.rename] : [],
+    );
   assert.equal(rename('type-renamed'), [{ kind: 'type', from: 'Pet', to: 'Animal' }]);
   // A method rename is the operation's own: one entry per operation.
   assert.equal(rename('group-renamed').length, 4);
-  assert.ok(rename('group-renamed').some((r) => JSON.stringify(r) === JSON.stringify({ kind: 'method', operationId: 'getPet', from: { group: 'pets', method: 'get' }, to: { group: 'animals', method: 'getPet' } })));
-  assert.equal(rename('param-renamed'), [{ kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' }]);
+  assert.ok(
+    rename('group-renamed').some(
+      (r) =>
+        JSON.stringify(r) ===
+        JSON.stringify({
+          kind: 'method',
+          operationId: 'getPet',
+          from: { group: 'pets', method: 'get' },
+          to: { group: 'animals', method: 'getPet' },
+        }),
+    ),
+  );
+  assert.equal(rename('param-renamed'), [
+    { kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' },
+  ]);
   // One word of a value for another, made nowhere else in the bump (`invoice.created` -> `invoice.paid`): no evidence of a rename.
   assert.equal(rename('request-enum-value-renamed', 'enum-values-base.yaml'), []);
   // One word for another is a value removed and one added: nothing says they mean the same.
   const dir = tempDir('diff-values');
   try {
-    writeFileSync(join(dir, 'hound.yaml'), readFileSync(BASE, 'utf8').replace('          - cat\n          - dog\n', '          - cat\n          - hound\n'));
+    writeFileSync(
+      join(dir, 'hound.yaml'),
+      readFileSync(BASE, 'utf8').replace(
+        '          - cat\n          - dog\n',
+        '          - cat\n          - hound\n',
+      ),
+    );
     const replaced = diffSpecs(BASE, join(dir, 'hound.yaml')).changes;
-    assert.equal(replaced.map((c) => [c.message, c.rename]), [['kind no longer accepts "dog"', undefined], ['kind accepts "hound"', undefined]]);
+    assert.equal(
+      replaced.map((c) => [c.message, c.rename]),
+      [
+        ['kind no longer accepts "dog"', undefined],
+        ['kind accepts "hound"', undefined],
+      ],
+    );
   } finally {
     removeDir(dir);
   }
@@ -86,20 +138,48 @@ test('an operationId renamed on the same method and path: one rename entry, its 
     assert.equal(
       report.changes.map((c) => [c.level, c.operationId, c.message]),
       [
-        ['breaking', 'removePet', 'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove); its types renamed with it: DeletePetParams -> RemovePetParams'],
+        [
+          'breaking',
+          'removePet',
+          'operation deletePet renamed to removePet (client.pets.delete -> client.pets.remove); its types renamed with it: DeletePetParams -> RemovePetParams',
+        ],
         ['feature', 'removePet', 'optional parameter reason added'],
       ],
     );
     // Only the id's spelling changed: the client's method stays, `client.call('deletePet')` does not.
-    writeFileSync(join(dir, 'same-method.yaml'), readFileSync(BASE, 'utf8').replace('operationId: deletePet', 'operationId: DeletePet'));
+    writeFileSync(
+      join(dir, 'same-method.yaml'),
+      readFileSync(BASE, 'utf8').replace('operationId: deletePet', 'operationId: DeletePet'),
+    );
     const same = diffSpecs(BASE, join(dir, 'same-method.yaml')).changes;
-    assert.equal(same.map((c) => [c.level, c.message]), [['breaking', 'operation deletePet renamed to DeletePet (still client.pets.delete)']]);
-    assert.equal(same[0]?.rename, { kind: 'operation', from: 'deletePet', to: 'DeletePet', http: 'DELETE /v1/pets/{pet_id}', client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'delete' } } });
+    assert.equal(
+      same.map((c) => [c.level, c.message]),
+      [['breaking', 'operation deletePet renamed to DeletePet (still client.pets.delete)']],
+    );
+    assert.equal(same[0]?.rename, {
+      kind: 'operation',
+      from: 'deletePet',
+      to: 'DeletePet',
+      http: 'DELETE /v1/pets/{pet_id}',
+      client: { from: { group: 'pets', method: 'delete' }, to: { group: 'pets', method: 'delete' } },
+    });
     // An id gone from one path and another come on a different one stay a removal and an addition.
-    writeFileSync(join(dir, 'moved.yaml'), renamed.replace('  /v1/pets/{pet_id}:\n    get:', '  /v1/pets/{pet_id}:\n    get:').replace(/\n {4}delete:\n/, '\n    post:\n'));
+    writeFileSync(
+      join(dir, 'moved.yaml'),
+      renamed
+        .replace('  /v1/pets/{pet_id}:\n    get:', '  /v1/pets/{pet_id}:\n    get:')
+        .replace(/\n {4}delete:\n/, '\n    post:\n'),
+    );
     const moved = diffSpecs(BASE, join(dir, 'moved.yaml')).changes;
-    assert.equal(moved.map((c) => c.rename), [undefined, undefined]);
-    assert.ok(moved.some((c) => c.message.startsWith('deletePet: operation removed')) && moved.some((c) => c.message.startsWith('removePet: operation added')), JSON.stringify(moved));
+    assert.equal(
+      moved.map((c) => c.rename),
+      [undefined, undefined],
+    );
+    assert.ok(
+      moved.some((c) => c.message.startsWith('deletePet: operation removed')) &&
+        moved.some((c) => c.message.startsWith('removePet: operation added')),
+      JSON.stringify(moved),
+    );
   } finally {
     removeDir(dir);
   }
@@ -131,29 +211,58 @@ test('a parameter is taken for renamed only on evidence: alone, at the same plac
     auth: [],
     problems: [],
     types: {},
-    operations: { listPets: { group: 'pets', method: 'list', http: 'GET /pets', kind: 'plain', params, result: { kind: 'void' }, auth: ['*'] } },
+    operations: {
+      listPets: {
+        group: 'pets',
+        method: 'list',
+        http: 'GET /pets',
+        kind: 'plain',
+        params,
+        result: { kind: 'void' },
+        auth: ['*'],
+      },
+    },
   });
   const closed: Type = { kind: 'string', enum: ['open', 'closed'] };
   const before = snapshot({ status: { wire: 'status', in: 'query', type: closed } });
   const renamed = diffSnapshots(before, snapshot({ state: { wire: 'state', in: 'query', type: closed } }));
-  assert.equal(renamed.map((c) => c.message), ['parameter status renamed to state']);
+  assert.equal(
+    renamed.map((c) => c.message),
+    ['parameter status renamed to state'],
+  );
   assert.equal(renamed[0]?.rename, { kind: 'parameter', in: 'query', from: 'status', to: 'state' });
-  const replaced = diffSnapshots(before, snapshot({ page: { wire: 'page', in: 'query', type: { kind: 'integer' } } }));
-  assert.equal(replaced.map((c) => c.message), ['parameter status removed', 'optional parameter page added']);
+  const replaced = diffSnapshots(
+    before,
+    snapshot({ page: { wire: 'page', in: 'query', type: { kind: 'integer' } } }),
+  );
+  assert.equal(
+    replaced.map((c) => c.message),
+    ['parameter status removed', 'optional parameter page added'],
+  );
   assert.ok(replaced.every((c) => c.operationId === 'listPets' && c.rename === undefined));
   // A plain string for another shares nothing but its type (Stripe's `coupon` and `description`).
-  const plain = (name: string): ApiSnapshot => snapshot({ [name]: { wire: name, in: 'query', type: { kind: 'string' } } });
-  assert.equal(diffSnapshots(plain('status'), plain('state')).map((c) => c.message), ['parameter status removed', 'optional parameter state added']);
+  const plain = (name: string): ApiSnapshot =>
+    snapshot({ [name]: { wire: name, in: 'query', type: { kind: 'string' } } });
+  assert.equal(
+    diffSnapshots(plain('status'), plain('state')).map((c) => c.message),
+    ['parameter status removed', 'optional parameter state added'],
+  );
 });
 
 test('x-sometimes-absent on a default field changes no type: no change', () => {
   const dir = tempDir('diff-rules');
   try {
     const text = readFileSync(join(FIXTURES, 'extended-base.yaml'), 'utf8');
-    const marked = text.replace('        name:\n          type: string\n        status:', '        name:\n          type: string\n          x-sometimes-absent: true\n        status:');
+    const marked = text.replace(
+      '        name:\n          type: string\n        status:',
+      '        name:\n          type: string\n          x-sometimes-absent: true\n        status:',
+    );
     assert.ok(marked !== text);
     writeFileSync(join(dir, 'marked.yaml'), marked);
-    assert.equal(diffSpecs(join(FIXTURES, 'extended-base.yaml'), join(dir, 'marked.yaml')), { bump: 'none', changes: [] });
+    assert.equal(diffSpecs(join(FIXTURES, 'extended-base.yaml'), join(dir, 'marked.yaml')), {
+      bump: 'none',
+      changes: [],
+    });
   } finally {
     removeDir(dir);
   }
@@ -161,8 +270,20 @@ test('x-sometimes-absent on a default field changes no type: no change', () => {
 
 test('bump and next version', () => {
   assert.is(bumpOf([]), 'none');
-  assert.is(bumpOf([{ level: 'patch', message: '' }, { level: 'feature', message: '' }]), 'minor');
-  assert.is(bumpOf([{ level: 'patch', message: '' }, { level: 'breaking', message: '' }]), 'major');
+  assert.is(
+    bumpOf([
+      { level: 'patch', message: '' },
+      { level: 'feature', message: '' },
+    ]),
+    'minor',
+  );
+  assert.is(
+    bumpOf([
+      { level: 'patch', message: '' },
+      { level: 'breaking', message: '' },
+    ]),
+    'major',
+  );
   assert.is(nextVersion('2.165.0', 'major'), '3.0.0');
   assert.is(nextVersion('2.165.3', 'minor'), '2.166.0');
   assert.is(nextVersion('2.165.3', 'patch'), '2.165.4');

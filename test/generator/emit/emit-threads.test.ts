@@ -44,7 +44,10 @@ test('two packages side by side: the threads end when the second one releases th
 });
 
 test('a job the thread held when it ended is done here', async () => {
-  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), { packageName: '@test/ads', clientName: 'AdsClient' });
+  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
+    packageName: '@test/ads',
+    clientName: 'AdsClient',
+  });
   startEmitThreads();
   const files = emitted(model, {});
   releaseEmitThreads();
@@ -65,7 +68,12 @@ test('threads started ahead of the packages end with the last package, or unused
 });
 
 test('a cold run that fails before generating ends the threads it started ahead', async () => {
-  const run = await runCli(['generate', '--config', join(ROOT, 'test/.tmp/no-such-config.yaml'), '--no-cache']);
+  const run = await runCli([
+    'generate',
+    '--config',
+    join(ROOT, 'test/.tmp/no-such-config.yaml'),
+    '--no-cache',
+  ]);
   assert.is(run.code, 2, run.text);
   assert.equal(running(), [false, false]);
 });
@@ -80,7 +88,10 @@ test('after keepEmitThreads, the threads outlive the packages', () => {
     console.log(JSON.stringify(emittersThreadRunning()));
     process.exit(0);
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   assert.is(run.status, 0, run.stderr);
   assert.is(run.stdout.trim(), 'true');
 });

@@ -15,8 +15,14 @@ const text = emitEnums(
 
 test('string values without whitespace are one string of words; the type stays the union', () => {
   assert.ok(text.includes("import { words } from './runtime/words.js';"));
-  assert.ok(text.includes(`export const Field = /* @__PURE__ */ words('created_at author_id it\\'s');`), text);
-  assert.ok(/export type Field =\s*\|?\s*["']created_at["']\s*\|\s*["']author_id["']/.test(text), 'the union lists the values');
+  assert.ok(
+    text.includes(`export const Field = /* @__PURE__ */ words('created_at author_id it\\'s');`),
+    text,
+  );
+  assert.ok(
+    /export type Field =\s*\|?\s*["']created_at["']\s*\|\s*["']author_id["']/.test(text),
+    'the union lists the values',
+  );
 });
 
 test('values with whitespace, numbers and single values stay an array literal', () => {

@@ -40,7 +40,13 @@ let files = new Map<string, string>();
 test.before(async () => {
   dir = tempDir('functions-emit');
   writeFileSync(join(dir, 'spec.yaml'), SPEC);
-  ({ files } = await generatePackage({ spec: join(dir, 'spec.yaml'), out: join(dir, 'out'), name: '@t/clashes', client: 'ClashClient', templates: {} }));
+  ({ files } = await generatePackage({
+    spec: join(dir, 'spec.yaml'),
+    out: join(dir, 'out'),
+    name: '@t/clashes',
+    client: 'ClashClient',
+    templates: {},
+  }));
   for (const [path, text] of files) {
     mkdirSync(dirname(join(dir, 'out', path)), { recursive: true });
     writeFileSync(join(dir, 'out', path), text);
@@ -49,21 +55,34 @@ test.before(async () => {
 test.after(() => removeDir(dir));
 
 test('the package has the /functions entry, compiled', () => {
-  const pkg = JSON.parse(files.get('package.json') ?? '{}') as { exports: Record<string, { types: string; import: string }> };
-  assert.equal(pkg.exports['./functions'], { types: './dist/functions.d.ts', import: './dist/functions.js', default: './dist/functions.js' });
+  const pkg = JSON.parse(files.get('package.json') ?? '{}') as {
+    exports: Record<string, { types: string; import: string }>;
+  };
+  assert.equal(pkg.exports['./functions'], {
+    types: './dist/functions.d.ts',
+    import: './dist/functions.js',
+    default: './dist/functions.js',
+  });
   assert.ok(files.has('dist/functions.js') && files.has('dist/functions.d.ts'));
 });
 
 test('an operation named like a name the module uses is numbered; `then` never makes the module thenable', async () => {
   const source = files.get('src/functions.ts') ?? '';
-  for (const name of ['createCore2', 'request2', 'then2']) assert.match(source, new RegExp(`export function ${name}\\(`));
+  for (const name of ['createCore2', 'request2', 'then2'])
+    assert.match(source, new RegExp(`export function ${name}\\(`));
   assert.not.match(source, /export function then\(/);
-  const fns = (await import(pathToFileURL(join(dir, 'out/src/functions.ts')).href)) as Record<string, unknown>;
+  const fns = (await import(pathToFileURL(join(dir, 'out/src/functions.ts')).href)) as Record<
+    string,
+    unknown
+  >;
   assert.type(fns.createCore, 'function');
   assert.type(fns.createCore2, 'function');
   assert.is(fns.then, undefined);
   // The grouped methods call the same functions.
-  assert.match(files.get('src/resources/default.ts') ?? '', /return createCore2\(this\.core, params, options\);/);
+  assert.match(
+    files.get('src/resources/default.ts') ?? '',
+    /return createCore2\(this\.core, params, options\);/,
+  );
 });
 
 test('the numbered functions send their operations, validation first', async () => {

@@ -28,7 +28,7 @@ const HOSTILE = [
   '\n PWNED();\n//',
   '\r\nPWNED();',
   '\u2028PWNED();\u2029PWNED();',
-  '\\\'); PWNED(); //',
+  "\\'); PWNED(); //",
   'trailing star *',
   '/leading slash',
 ];
@@ -37,7 +37,9 @@ const HOSTILE_TEXT = HOSTILE.join(' ');
 /** Identifiers (`PWNED` among them) outside strings and comments, found by TypeScript's parser. */
 function parse(name: string, text: string): { errors: string[]; pwned: number } {
   const source = ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-  const errors = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const errors = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics.map((d) =>
+    ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+  );
   let pwned = 0;
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && node.text === 'PWNED') pwned++;
@@ -59,11 +61,33 @@ function hostileContext(value: string): Record<string, unknown> {
     hasRules: true,
     audienceUpload: { operationId: value, userType: 'SpecUser', userTypeRenamed: true },
     apiKey: { in: value, name: value },
-    oauthSteps: { requestToken: step, accessToken: step, authorize: step, authenticate: step, invalidate: step, appToken: step, appTokenInvalidate: step },
+    oauthSteps: {
+      requestToken: step,
+      accessToken: step,
+      authorize: step,
+      authenticate: step,
+      invalidate: step,
+      appToken: step,
+      appTokenInvalidate: step,
+    },
     oauthFlows: { oauth1: true, appOnly: true },
-    oauth2User: { scheme: value, authorizationUrl: value, tokenUrl: value, refreshUrl: value, scopeExample: value },
+    oauth2User: {
+      scheme: value,
+      authorizationUrl: value,
+      tokenUrl: value,
+      refreshUrl: value,
+      scopeExample: value,
+    },
     webhookSignature: { header: value, crcParameter: value },
-    auth: { appOnly: true, any: true, bearer: true, oauth1: true, basic: true, apiKey: true, extensions: true },
+    auth: {
+      appOnly: true,
+      any: true,
+      bearer: true,
+      oauth1: true,
+      basic: true,
+      apiKey: true,
+      extensions: true,
+    },
   };
 }
 
@@ -73,7 +97,11 @@ test('every runtime template, every slot hostile: the output parses and no hosti
   assert.ok(names.length >= 8, names.join());
   for (const value of [...HOSTILE, HOSTILE_TEXT]) {
     for (const file of names) {
-      const text = renderTemplate(`runtime/${file}`, readFileSync(join(BUILTIN_TEMPLATES, 'runtime', file), 'utf8'), hostileContext(value));
+      const text = renderTemplate(
+        `runtime/${file}`,
+        readFileSync(join(BUILTIN_TEMPLATES, 'runtime', file), 'utf8'),
+        hostileContext(value),
+      );
       const { errors, pwned } = parse(file, text);
       assert.equal(errors, [], `${file} with ${JSON.stringify(value)}`);
       assert.is(pwned, 0, `${file} with ${JSON.stringify(value)}: hostile text became code`);
@@ -82,15 +110,29 @@ test('every runtime template, every slot hostile: the output parses and no hosti
 });
 
 test('a hostile value in an identifier slot is refused, not written', () => {
-  assert.throws(() => renderTemplate('runtime/errors.ts', '{{identifier problems.name}}', { problems: { name: "x'); PWNED(); ('" } }), /not an identifier/);
+  assert.throws(
+    () =>
+      renderTemplate('runtime/errors.ts', '{{identifier problems.name}}', {
+        problems: { name: "x'); PWNED(); ('" },
+      }),
+    /not an identifier/,
+  );
 });
 
 test('a template (an override, say) that interpolates raw text is refused, naming the slot and line', () => {
   assert.throws(
-    () => renderTemplate('runtime/http.ts', 'const a = 1;\nconst url = "{{servers.defaultUrl}}";', hostileContext('x')),
+    () =>
+      renderTemplate(
+        'runtime/http.ts',
+        'const a = 1;\nconst url = "{{servers.defaultUrl}}";',
+        hostileContext('x'),
+      ),
     /template runtime\/http\.ts, line 2: \{\{servers\.defaultUrl\}\} interpolates raw text; write \{\{literal servers\.defaultUrl\}\}/,
   );
-  assert.throws(() => renderTemplate('runtime/http.ts', '{{{packageName}}}', hostileContext('x')), /interpolates raw text/);
+  assert.throws(
+    () => renderTemplate('runtime/http.ts', '{{{packageName}}}', hostileContext('x')),
+    /interpolates raw text/,
+  );
 });
 
 const SPEC = (serverUrl: string) => `openapi: 3.0.3
@@ -118,7 +160,7 @@ paths:
           in: path
           required: true
           description: ${JSON.stringify(HOSTILE_TEXT)}
-          schema: { type: string, pattern: ${JSON.stringify("^[a-z'\"`*/]+$")} }
+          schema: { type: string, pattern: ${JSON.stringify('^[a-z\'"`*/]+$')} }
         - name: ${JSON.stringify(`q${HOSTILE[0]}`)}
           in: query
           schema:
@@ -152,7 +194,13 @@ test("a hostile spec and --name generate code that parses, type-checks and runs 
     writeFileSync(spec, SPEC(url));
     const name = `@hostile/${HOSTILE_TEXT}`;
     // The whole pipeline, strict type-check included (a failure throws).
-    const { files } = await generatePackage({ spec, out: join(work, 'out'), name, client: 'HostileClient', templates: {} });
+    const { files } = await generatePackage({
+      spec,
+      out: join(work, 'out'),
+      name,
+      client: 'HostileClient',
+      templates: {},
+    });
     for (const [path, text] of files) {
       if (!/\.(ts|js)$/.test(path)) continue;
       const { errors, pwned } = parse(path, text);
@@ -190,13 +238,34 @@ test('a deprecated operation whose summary holds /* generates from the command l
       "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get:\n      operationId: old\n      summary: 'Old /* use new */ one'\n      deprecated: true\n      responses:\n        '204': { description: ok }\n",
     );
     // A name that could close a doc comment is not a valid npm name: refused before anything is written.
-    const refused = await runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@x/*evil*/', '--no-cache']);
+    const refused = await runCli([
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      join(work, 'out'),
+      '--name',
+      '@x/*evil*/',
+      '--no-cache',
+    ]);
     assert.is(refused.code, 2, refused.text);
     assert.match(refused.text, /not a valid npm package name/);
     assert.not.ok(existsSync(join(work, 'out')), 'nothing written');
-    const run = await runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@x/evil', '--no-cache']);
+    const run = await runCli([
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      join(work, 'out'),
+      '--name',
+      '@x/evil',
+      '--no-cache',
+    ]);
     assert.is(run.code, 0, run.text);
-    assert.match(readFileSync(join(work, 'out', 'src', 'functions.ts'), 'utf8'), /Old \/\\\* use new \*\\\/ one/);
+    assert.match(
+      readFileSync(join(work, 'out', 'src', 'functions.ts'), 'utf8'),
+      /Old \/\\\* use new \*\\\/ one/,
+    );
   } finally {
     removeDir(work);
   }

@@ -10,12 +10,20 @@ import { buildModel } from '../../../generator/model/index.ts';
 import { emitModels } from '../../../generator/emit/models.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
-const model = buildModel(loadSpec(join(ROOT, 'spec/core-v2.yaml')), { packageName: '@test/core', clientName: 'CoreClient' });
+const model = buildModel(loadSpec(join(ROOT, 'spec/core-v2.yaml')), {
+  packageName: '@test/core',
+  clientName: 'CoreClient',
+});
 const text = emitModels(model);
 
 /** The names each `import type { … }` / `export type { … }` list of the file holds. */
 function listedNames(source: string): string[] {
-  return [...source.matchAll(/(?:import|export) type \{([^}]*)\}/g)].flatMap((m) => (m[1] ?? '').split(',').map((n) => n.trim()).filter(Boolean));
+  return [...source.matchAll(/(?:import|export) type \{([^}]*)\}/g)].flatMap((m) =>
+    (m[1] ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  );
 }
 
 test('every name is listed once', () => {
@@ -27,7 +35,9 @@ test('every name is listed once', () => {
 });
 
 test('only what the selection types name is imported, enums from enums.ts', () => {
-  const [enums = '', schemas = ''] = ['enums', 'schemas'].map((from) => new RegExp(`import type \\{([^}]*)\\} from './${from}\\.js'`).exec(text)?.[1] ?? '');
+  const [enums = '', schemas = ''] = ['enums', 'schemas'].map(
+    (from) => new RegExp(`import type \\{([^}]*)\\} from './${from}\\.js'`).exec(text)?.[1] ?? '',
+  );
   assert.ok(enums.includes('TweetField'), enums);
   assert.not.ok(schemas.includes('TweetField'), 'a closed enum is imported from where it is declared');
   assert.ok(schemas.includes('Tweet,'), schemas);
@@ -35,7 +45,10 @@ test('only what the selection types name is imported, enums from enums.ts', () =
 });
 
 test('FieldSelection takes its rules as one object of named keys', () => {
-  assert.match(text, /FieldSelection<\s*Tweet,\s*V,\s*\{\s*defaults: 'id' \| 'text' \| 'edit_history_tweet_ids';\s*sometimesAbsent:/);
+  assert.match(
+    text,
+    /FieldSelection<\s*Tweet,\s*V,\s*\{\s*defaults: 'id' \| 'text' \| 'edit_history_tweet_ids';\s*sometimesAbsent:/,
+  );
   assert.match(text, /fields: TweetField;\s*alwaysOptional: 'username';\s*\}>/);
 });
 

@@ -5,7 +5,10 @@ import { emitOperations } from '../../../generator/emit/operations.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 
-const model = buildModel(loadSpec('spec/ads-v12.yaml'), { packageName: '@xgen/ads-v12', clientName: 'AdsClient' });
+const model = buildModel(loadSpec('spec/ads-v12.yaml'), {
+  packageName: '@xgen/ads-v12',
+  clientName: 'AdsClient',
+});
 const text = emitOperations(model);
 
 const descriptorOf = (name: string): string => {
@@ -39,11 +42,24 @@ const repeating = buildModel(
               operationId: `get_${name}`,
               parameters: [
                 // The same long inline enum in every operation, as in X's published spec.
-                { name: 'tweet.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: FIELDS } } },
+                {
+                  name: 'tweet.fields',
+                  in: 'query',
+                  style: 'form',
+                  explode: false,
+                  schema: {
+                    type: 'array',
+                    minItems: 1,
+                    uniqueItems: true,
+                    items: { type: 'string', enum: FIELDS },
+                  },
+                },
                 // Short checks read best where they are used.
                 { name: 'max_results', in: 'query', schema: { type: 'integer', minimum: 5, maximum: 100 } },
                 // Long but used once.
-                ...(name === 'a' ? [{ name: 'only_here', in: 'query', schema: { type: 'string', enum: FIELDS } }] : []),
+                ...(name === 'a'
+                  ? [{ name: 'only_here', in: 'query', schema: { type: 'string', enum: FIELDS } }]
+                  : []),
               ],
               responses: { '200': { description: 'ok' } },
             },
@@ -57,7 +73,11 @@ const repeating = buildModel(
 const repeatingText = emitOperations(repeating);
 
 test('long parameter checks that repeat across operations are one constant; short or single ones stay inline', () => {
-  assert.is(repeatingText.split('field_19').length - 1, 2, 'the enum is written once for tweet.fields and once for only_here');
+  assert.is(
+    repeatingText.split('field_19').length - 1,
+    2,
+    'the enum is written once for tweet.fields and once for only_here',
+  );
   assert.is(repeatingText.split('const tweetFieldsChecks: ValueCheck = ').length - 1, 1);
   assert.is(repeatingText.split('check: tweetFieldsChecks').length - 1, 3, 'every operation refers to it');
   assert.is(repeatingText.split('maximum: 100').length - 1, 3, 'short checks are inline in each operation');
@@ -78,10 +98,34 @@ const enumLists = buildModel(
               operationId: `get_${name}`,
               parameters: [
                 // The same list check over different named enums, as X's `*.fields` parameters are.
-                { name: 'tweet.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/TweetField' } } },
-                { name: 'user.fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/UserField' } } },
+                {
+                  name: 'tweet.fields',
+                  in: 'query',
+                  style: 'form',
+                  explode: false,
+                  schema: {
+                    type: 'array',
+                    minItems: 1,
+                    uniqueItems: true,
+                    items: { $ref: '#/components/schemas/TweetField' },
+                  },
+                },
+                {
+                  name: 'user.fields',
+                  in: 'query',
+                  style: 'form',
+                  explode: false,
+                  schema: {
+                    type: 'array',
+                    minItems: 1,
+                    uniqueItems: true,
+                    items: { $ref: '#/components/schemas/UserField' },
+                  },
+                },
                 // The same enum with other rules: not the template.
-                ...(name === 'a' ? [{ name: 'one_field', in: 'query', schema: { $ref: '#/components/schemas/UserField' } }] : []),
+                ...(name === 'a'
+                  ? [{ name: 'one_field', in: 'query', schema: { $ref: '#/components/schemas/UserField' } }]
+                  : []),
               ],
               responses: { '200': { description: 'ok' } },
             },
@@ -101,12 +145,25 @@ const enumLists = buildModel(
 const enumListsText = emitOperations(enumLists);
 
 test('parameter checks that differ only in their enum are calls of one local maker', () => {
-  assert.is(enumListsText.split('const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>').length - 1, 1);
-  assert.is(enumListsText.split('uniqueItems: true').length - 1, 1, 'the list rules are written once, in the maker');
+  assert.is(
+    enumListsText.split('const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>').length - 1,
+    1,
+  );
+  assert.is(
+    enumListsText.split('uniqueItems: true').length - 1,
+    1,
+    'the list rules are written once, in the maker',
+  );
   assert.is(enumListsText.split('check: /* @__PURE__ */ enumListChecks(TweetField)').length - 1, 2);
   assert.is(enumListsText.split('check: /* @__PURE__ */ enumListChecks(UserField)').length - 1, 2);
-  assert.ok(enumListsText.includes('string({ enum: UserField })'), 'a single check of another shape stays inline');
-  assert.ok(/import \{[^}]*\barray\b[^}]*\} from '\.\/runtime\/validate\.js'/.test(enumListsText), 'the maker imports what it calls');
+  assert.ok(
+    enumListsText.includes('string({ enum: UserField })'),
+    'a single check of another shape stays inline',
+  );
+  assert.ok(
+    /import \{[^}]*\barray\b[^}]*\} from '\.\/runtime\/validate\.js'/.test(enumListsText),
+    'the maker imports what it calls',
+  );
 });
 
 test('a query parameter that may be an object has its style wrapped in withEntries; lists and scalars do not', () => {
@@ -122,11 +179,21 @@ test('a query parameter that may be an object has its style wrapped in withEntri
               get: {
                 operationId: 'styles',
                 parameters: [
-                  { name: 'point', in: 'query', schema: { type: 'object', properties: { x: { type: 'integer' } } } },
+                  {
+                    name: 'point',
+                    in: 'query',
+                    schema: { type: 'object', properties: { x: { type: 'integer' } } },
+                  },
                   { name: 'color', in: 'query', style: 'form', explode: false, schema: { type: 'object' } },
                   { name: 'anything', in: 'query', style: 'pipeDelimited', schema: {} },
                   { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
-                  { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+                  {
+                    name: 'ids',
+                    in: 'query',
+                    style: 'form',
+                    explode: false,
+                    schema: { type: 'array', items: { type: 'string' } },
+                  },
                   { name: 'q', in: 'query', schema: { type: 'string' } },
                 ],
                 responses: { '200': { description: 'ok' } },
@@ -138,7 +205,8 @@ test('a query parameter that may be an object has its style wrapped in withEntri
       { packageName: '@test/styles', clientName: 'StylesClient' },
     ),
   );
-  const styleOf = (name: string): string | undefined => new RegExp(`name: '${name}',[^}]*?style: ([^,\\n}]+?)(?: })?(?:,|\\n)`).exec(styled)?.[1];
+  const styleOf = (name: string): string | undefined =>
+    new RegExp(`name: '${name}',[^}]*?style: ([^,\\n}]+?)(?: })?(?:,|\\n)`).exec(styled)?.[1];
   assert.is(styleOf('point'), '/* @__PURE__ */ withEntries(multi)');
   assert.is(styleOf('color'), '/* @__PURE__ */ withEntries(csv)');
   assert.is(styleOf('anything'), '/* @__PURE__ */ withEntries(pipes)');

@@ -24,8 +24,16 @@ function spec(name: string, text: string): string {
   return file;
 }
 
-const config = (specFile: string, license?: string) => ({ spec: specFile, out: join(work, 'out'), name: '@acme/pets', client: 'PetsClient', templates: {}, ...(license ? { license } : {}) });
-const packageJson = (files: Map<string, string>) => JSON.parse(files.get('package.json') ?? '{}') as { license?: string };
+const config = (specFile: string, license?: string) => ({
+  spec: specFile,
+  out: join(work, 'out'),
+  name: '@acme/pets',
+  client: 'PetsClient',
+  templates: {},
+  ...(license ? { license } : {}),
+});
+const packageJson = (files: Map<string, string>) =>
+  JSON.parse(files.get('package.json') ?? '{}') as { license?: string };
 
 test('no license in the config or the spec: package.json has none; README token named after the API domain; marker present', async () => {
   const { files } = await generatePackage(config(spec('plain.yaml', PETSTORE)));
@@ -38,15 +46,25 @@ test('no license in the config or the spec: package.json has none; README token 
 });
 
 test("the spec's info.license (identifier, else name); the config's license wins", async () => {
-  const withId = spec('with-id.yaml', PETSTORE.replace('  version: 1.0.0\n', '  version: 1.0.0\n  license:\n    name: Apache 2.0\n    identifier: Apache-2.0\n'));
+  const withId = spec(
+    'with-id.yaml',
+    PETSTORE.replace(
+      '  version: 1.0.0\n',
+      '  version: 1.0.0\n  license:\n    name: Apache 2.0\n    identifier: Apache-2.0\n',
+    ),
+  );
   assert.is(packageJson((await generatePackage(config(withId))).files).license, 'Apache-2.0');
-  const withName = spec('with-name.yaml', PETSTORE.replace('  version: 1.0.0\n', '  version: 1.0.0\n  license:\n    name: BSD-3-Clause\n'));
+  const withName = spec(
+    'with-name.yaml',
+    PETSTORE.replace('  version: 1.0.0\n', '  version: 1.0.0\n  license:\n    name: BSD-3-Clause\n'),
+  );
   const named = await generatePackage(config(withName, 'MIT'));
   assert.is(packageJson(named.files).license, 'MIT', 'the config says MIT');
 });
 
 test('tokenVariable: from the default server domain, else the package name', () => {
-  const model = (url: string, packageName = '@acme/pet-store') => ({ packageName, servers: { defaultUrl: url } }) as Parameters<typeof tokenVariable>[0];
+  const model = (url: string, packageName = '@acme/pet-store') =>
+    ({ packageName, servers: { defaultUrl: url } }) as Parameters<typeof tokenVariable>[0];
   assert.is(tokenVariable(model('https://api.x.com')), 'X_BEARER_TOKEN');
   assert.is(tokenVariable(model('https://api.github.com')), 'GITHUB_BEARER_TOKEN');
   assert.is(tokenVariable(model('https://api.example.co.uk/v1')), 'EXAMPLE_BEARER_TOKEN');
@@ -61,7 +79,10 @@ test('the committed X packages: MIT from our config, X_BEARER_TOKEN, the marker'
     assert.is(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).license, 'MIT', name);
     assert.match(readFileSync(join(dir, PACKAGE_MARKER), 'utf8'), `@xgen/${name}`);
   }
-  assert.match(readFileSync(join(ROOT, 'generated', 'core-v2', 'README.md'), 'utf8'), 'process.env.X_BEARER_TOKEN!');
+  assert.match(
+    readFileSync(join(ROOT, 'generated', 'core-v2', 'README.md'), 'utf8'),
+    'process.env.X_BEARER_TOKEN!',
+  );
 });
 
 test.run();

@@ -41,16 +41,28 @@ ${scheme.replace(/^/gm, '      ')}
   return file;
 }
 
-async function runtimeOf(name: string, scheme: string, root = ''): Promise<{ files: string[]; text: (path: string) => string }> {
+async function runtimeOf(
+  name: string,
+  scheme: string,
+  root = '',
+): Promise<{ files: string[]; text: (path: string) => string }> {
   const generated = await generate(name, scheme, root);
-  const files = [...generated.files.keys()].filter((p) => p.startsWith('src/runtime/')).map((p) => p.slice('src/runtime/'.length).replace(/\.ts$/, ''));
+  const files = [...generated.files.keys()]
+    .filter((p) => p.startsWith('src/runtime/'))
+    .map((p) => p.slice('src/runtime/'.length).replace(/\.ts$/, ''));
   // generatePackage type-checks the package: each of these compiled.
   assert.ok(generated.files.has('dist/index.d.ts'));
   return { files, text: (path) => generated.files.get(path) ?? '' };
 }
 
 function generate(name: string, scheme: string, root = '') {
-  return generatePackage({ spec: spec(name, scheme, root), out: join(dir, name), name: `@test/${name}`, client: 'TestClient', templates: {} });
+  return generatePackage({
+    spec: spec(name, scheme, root),
+    out: join(dir, name),
+    name: `@test/${name}`,
+    client: 'TestClient',
+    templates: {},
+  });
 }
 
 const AUTH_FILES = ['encoding', 'oauth1', 'sha1', 'webhooks', 'oauth2-user', 'oauth-flows', 'app-only'];
@@ -87,12 +99,18 @@ flows:
   const readme = text('README.md');
   assert.match(readme, '**OAuth 2 user flow** (the `Auth` scheme)');
   assert.match(readme, '`buildOAuth2AuthorizeUrl` (`https://login.example.com/authorize`)');
-  assert.match(readme, '(`https://api.example.com/v1/oauth/token`, refreshes at `https://login.example.com/refresh`)');
+  assert.match(
+    readme,
+    '(`https://api.example.com/v1/oauth/token`, refreshes at `https://login.example.com/refresh`)',
+  );
   assert.not.match(readme, /Webhooks|OAuth1Flow/);
 });
 
 test('an OAuth 2 scheme without an authorization-code flow brings no user flow', async () => {
-  const { files } = await runtimeOf('client-credentials', 'type: oauth2\nflows:\n  clientCredentials:\n    tokenUrl: https://login.example.com/token\n    scopes: {}');
+  const { files } = await runtimeOf(
+    'client-credentials',
+    'type: oauth2\nflows:\n  clientCredentials:\n    tokenUrl: https://login.example.com/token\n    scopes: {}',
+  );
   assert.equal(authFiles(files), []);
 });
 
@@ -104,7 +122,11 @@ test('an OAuth 1.0a scheme brings signing only: no OAuth 2 user flow, no webhook
 });
 
 test('x-webhook-signature brings the webhook helpers', async () => {
-  const { files, text } = await runtimeOf('webhooks', 'type: http\nscheme: bearer', 'x-webhook-signature: { header: x-hook-signature, crc: crc_token }\n');
+  const { files, text } = await runtimeOf(
+    'webhooks',
+    'type: http\nscheme: bearer',
+    'x-webhook-signature: { header: x-hook-signature, crc: crc_token }\n',
+  );
   assert.equal(authFiles(files), ['encoding', 'webhooks']);
   assert.match(text('src/index.ts'), /crcResponse, verifyWebhookSignature/);
   // The README says which header and which query parameter the spec's deliveries use.
@@ -114,19 +136,37 @@ test('x-webhook-signature brings the webhook helpers', async () => {
 });
 
 test('a helper that goes is a breaking change of the package', async () => {
-  const snapshot = async (name: string, root: string) => parseSnapshot((await generate(name, 'type: http\nscheme: bearer', root)).files.get(SNAPSHOT_FILE))!;
-  const before = await snapshot('signed', 'x-webhook-signature: { header: x-hook-signature, crc: crc_token }\n');
+  const snapshot = async (name: string, root: string) =>
+    parseSnapshot((await generate(name, 'type: http\nscheme: bearer', root)).files.get(SNAPSHOT_FILE))!;
+  const before = await snapshot(
+    'signed',
+    'x-webhook-signature: { header: x-hook-signature, crc: crc_token }\n',
+  );
   const after = await snapshot('unsigned', '');
   const changes = diffSnapshots(before, after);
-  assert.ok(changes.some((c) => c.level === 'breaking' && c.message.startsWith('crcResponse is no longer exported')), JSON.stringify(changes));
-  assert.ok(diffSnapshots(after, before).some((c) => c.level === 'feature' && c.message === 'verifyWebhookSignature exported'));
+  assert.ok(
+    changes.some((c) => c.level === 'breaking' && c.message.startsWith('crcResponse is no longer exported')),
+    JSON.stringify(changes),
+  );
+  assert.ok(
+    diffSnapshots(after, before).some(
+      (c) => c.level === 'feature' && c.message === 'verifyWebhookSignature exported',
+    ),
+  );
 });
 
 test('a malformed x-webhook-signature is a located error', async () => {
   const file = spec('bad-webhooks', 'type: http\nscheme: bearer', 'x-webhook-signature: { header: 42 }\n');
-  await generatePackage({ spec: file, out: join(dir, 'bad'), name: '@test/bad', client: 'TestClient', templates: {} }).then(
+  await generatePackage({
+    spec: file,
+    out: join(dir, 'bad'),
+    name: '@test/bad',
+    client: 'TestClient',
+    templates: {},
+  }).then(
     () => assert.unreachable('should refuse'),
-    (error: Error) => assert.match(String((error as { errors?: unknown[] }).errors?.[0] ?? error.message), /header/),
+    (error: Error) =>
+      assert.match(String((error as { errors?: unknown[] }).errors?.[0] ?? error.message), /header/),
   );
 });
 

@@ -25,7 +25,10 @@ test('every runtime helper is a named template', () => {
 test('a config key replaces a template by name, for that package only', async () => {
   const builtin = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts'), 'utf8');
   const marker = '/** Overridden by this repo: pages are walked by our own rules. */';
-  writeFileSync(join(dir, 'pagination.ts.hbs'), `${marker}\n${builtin.replace('maxPages ?? Infinity', 'maxPages ?? 3')}`);
+  writeFileSync(
+    join(dir, 'pagination.ts.hbs'),
+    `${marker}\n${builtin.replace('maxPages ?? Infinity', 'maxPages ?? 3')}`,
+  );
   writeFileSync(
     join(dir, 'xgen.config.yaml'),
     [
@@ -45,7 +48,10 @@ test('a config key replaces a template by name, for that package only', async ()
   const pagination = generated.files.get('src/runtime/pagination.ts') ?? '';
   assert.ok(pagination.includes(marker.slice(0, 30)), 'the override was rendered');
   assert.ok(pagination.includes('maxPages ?? 3'), 'the override changes the page logic');
-  assert.ok((generated.files.get('dist/runtime/pagination.js') ?? '').includes('maxPages ?? 3'), 'and it is compiled');
+  assert.ok(
+    (generated.files.get('dist/runtime/pagination.js') ?? '').includes('maxPages ?? 3'),
+    'and it is compiled',
+  );
 });
 
 test('plain runtime files are copied as they are, templates rendered', async () => {
@@ -55,16 +61,32 @@ test('plain runtime files are copied as they are, templates rendered', async () 
   assert.is(names.filter((n) => n === 'runtime/pagination.ts').length, 1);
   for (const file of readdirSync(join(BUILTIN_TEMPLATES, 'runtime'))) {
     // A file without a slot is plain TypeScript, not a template that renders to itself.
-    if (file.endsWith('.hbs')) assert.ok(readFileSync(join(BUILTIN_TEMPLATES, 'runtime', file), 'utf8').includes('{{'), `${file} has slots`);
+    if (file.endsWith('.hbs'))
+      assert.ok(
+        readFileSync(join(BUILTIN_TEMPLATES, 'runtime', file), 'utf8').includes('{{'),
+        `${file} has slots`,
+      );
   }
 });
 
 test('a plain .ts override is copied verbatim, a .hbs override of a plain file is rendered', async () => {
   // errors.ts is a built-in template: a plain override replaces it as it is, mustaches and all.
   const errors = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/errors.ts.hbs'), 'utf8');
-  const rendered = (await generatePackage({ spec: resolve('spec/core-v2.yaml'), out: join(dir, 'out'), name: '@acme/core', client: 'CoreClient', templates: {} })).files.get('src/runtime/errors.ts') ?? '';
+  const rendered =
+    (
+      await generatePackage({
+        spec: resolve('spec/core-v2.yaml'),
+        out: join(dir, 'out'),
+        name: '@acme/core',
+        client: 'CoreClient',
+        templates: {},
+      })
+    ).files.get('src/runtime/errors.ts') ?? '';
   assert.ok(rendered.length > 0 && !rendered.includes('{{'));
-  writeFileSync(join(dir, 'errors.ts'), `// Our errors; a handlebars-looking '{{x}}' stays as written.\n${rendered}`);
+  writeFileSync(
+    join(dir, 'errors.ts'),
+    `// Our errors; a handlebars-looking '{{x}}' stays as written.\n${rendered}`,
+  );
   // pagination.ts is plain: a .hbs override of it goes through the slot helpers.
   const pagination = readFileSync(join(BUILTIN_TEMPLATES, 'runtime/pagination.ts'), 'utf8');
   writeFileSync(join(dir, 'pagination.ts.hbs'), `/** Pages of {{comment packageName}}. */\n${pagination}`);
@@ -73,11 +95,20 @@ test('a plain .ts override is copied verbatim, a .hbs override of a plain file i
     out: join(dir, 'out'),
     name: '@acme/core',
     client: 'CoreClient',
-    templates: { 'runtime/errors.ts': join(dir, 'errors.ts'), 'runtime/pagination.ts': join(dir, 'pagination.ts.hbs') },
+    templates: {
+      'runtime/errors.ts': join(dir, 'errors.ts'),
+      'runtime/pagination.ts': join(dir, 'pagination.ts.hbs'),
+    },
   });
   assert.ok(errors.includes('{{'), 'the built-in errors.ts is a template');
-  assert.ok((generated.files.get('src/runtime/errors.ts') ?? '').includes("'{{x}}' stays as written"), 'the plain override was copied');
-  assert.ok((generated.files.get('src/runtime/pagination.ts') ?? '').startsWith('/** Pages of @acme/core. */'), 'the .hbs override was rendered');
+  assert.ok(
+    (generated.files.get('src/runtime/errors.ts') ?? '').includes("'{{x}}' stays as written"),
+    'the plain override was copied',
+  );
+  assert.ok(
+    (generated.files.get('src/runtime/pagination.ts') ?? '').startsWith('/** Pages of @acme/core. */'),
+    'the .hbs override was rendered',
+  );
 });
 
 test('an unknown template name is refused', async () => {

@@ -16,7 +16,12 @@ const spec = {
     '/a': {
       get: {
         operationId: 'getA',
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+        },
       },
     },
   },
@@ -40,16 +45,28 @@ const spec = {
         oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }],
         discriminator: { propertyName: 'type' },
       },
-      Circle: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, radius: { type: 'number' } } },
-      Square: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, side: { type: 'number' } } },
+      Circle: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string' }, radius: { type: 'number' } },
+      },
+      Square: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string' }, side: { type: 'number' } },
+      },
     },
   },
 };
-const model = buildModel(loadSpec('docs.json', JSON.stringify(spec)), { packageName: '@test/docs', clientName: 'DocsClient' });
+const model = buildModel(loadSpec('docs.json', JSON.stringify(spec)), {
+  packageName: '@test/docs',
+  clientName: 'DocsClient',
+});
 const text = emitSchemaTypes(model, '3.1');
 
 test('doc comments are plain prose: no openapi-typescript tags', () => {
-  for (const tag of ['@description', 'Format:', '@enum', '@constant', 'added by openapi-typescript']) assert.not.ok(text.includes(tag), `${tag} in\n${text}`);
+  for (const tag of ['@description', 'Format:', '@enum', '@constant', 'added by openapi-typescript'])
+    assert.not.ok(text.includes(tag), `${tag} in\n${text}`);
   assert.ok(text.includes(' * A pet.\n *\n * Kept by a user.\n'), text);
   assert.ok(text.includes('/** How many. */'), 'a 32-bit width is not worth a sentence');
 });

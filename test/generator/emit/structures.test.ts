@@ -7,18 +7,40 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatFiles } from '../../../generator/format/index.ts';
-import { printSourceFile, printStructures, Scope, type StatementStructures, StructureKind, VariableDeclarationKind } from '../../../generator/emit/structures.ts';
+import {
+  printSourceFile,
+  printStructures,
+  Scope,
+  type StatementStructures,
+  StructureKind,
+  VariableDeclarationKind,
+} from '../../../generator/emit/structures.ts';
 
-const formatted = async (text: string): Promise<string> => (await formatFiles(new Map([['a.ts', text]]))).get('a.ts')!;
+const formatted = async (text: string): Promise<string> =>
+  (await formatFiles(new Map([['a.ts', text]]))).get('a.ts')!;
 
 test('imports and exports: type-only, aliases, namespaces, bare', () => {
   const text = printStructures({
     statements: [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './a.js', isTypeOnly: true, namedImports: ['A', { name: 'B', alias: 'C' }] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './b.js', namedImports: [{ name: 'D', isTypeOnly: true }, 'e'] },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './a.js',
+        isTypeOnly: true,
+        namedImports: ['A', { name: 'B', alias: 'C' }],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './b.js',
+        namedImports: [{ name: 'D', isTypeOnly: true }, 'e'],
+      },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './ops.js', namespaceImport: 'ops' },
       { kind: StructureKind.ExportDeclaration, moduleSpecifier: './c.js', namedExports: ['x', 'type Y'] },
-      { kind: StructureKind.ExportDeclaration, moduleSpecifier: "./it's.js", isTypeOnly: true, namedExports: ['Z'] },
+      {
+        kind: StructureKind.ExportDeclaration,
+        moduleSpecifier: "./it's.js",
+        isTypeOnly: true,
+        namedExports: ['Z'],
+      },
       { kind: StructureKind.ExportDeclaration },
     ],
   });
@@ -40,8 +62,24 @@ test('doc comments: one line inline, several lines starred, tags after the descr
   const text = printStructures({
     statements: [
       { kind: StructureKind.TypeAlias, name: 'A', type: 'string', docs: ['One line.'] },
-      { kind: StructureKind.TypeAlias, isExported: true, name: 'B', type: 'number', docs: [{ description: 'First.\n\nSecond.', tags: [{ tagName: 'see', text: 'https://x.com' }, { tagName: 'deprecated' }] }] },
-      { kind: StructureKind.TypeAlias, name: 'C', type: 'C0', docs: [{ tags: [{ tagName: 'example', text: '\nconst c = 1;' }] }] },
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: 'B',
+        type: 'number',
+        docs: [
+          {
+            description: 'First.\n\nSecond.',
+            tags: [{ tagName: 'see', text: 'https://x.com' }, { tagName: 'deprecated' }],
+          },
+        ],
+      },
+      {
+        kind: StructureKind.TypeAlias,
+        name: 'C',
+        type: 'C0',
+        docs: [{ tags: [{ tagName: 'example', text: '\nconst c = 1;' }] }],
+      },
     ],
   });
   assert.is(
@@ -71,10 +109,28 @@ test('blank lines: after a closing brace and before functions, classes and inter
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './a.js', namedImports: ['a'] },
     { kind: StructureKind.TypeAlias, name: 'T', type: '{ a: 1 }' },
-    { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'v', initializer: '1' }] },
-    { kind: StructureKind.Interface, name: 'I', properties: [{ name: 'a', type: 'string', hasQuestionToken: true }, { name: 'b', type: 'number', isReadonly: true }] },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'v', initializer: '1' }],
+    },
+    {
+      kind: StructureKind.Interface,
+      name: 'I',
+      properties: [
+        { name: 'a', type: 'string', hasQuestionToken: true },
+        { name: 'b', type: 'number', isReadonly: true },
+      ],
+    },
     { kind: StructureKind.TypeAlias, name: 'U', type: 'I' },
-    { kind: StructureKind.Function, isExported: true, name: 'f', parameters: [{ name: 'x', type: 'number' }], returnType: 'number', statements: ['if (x) {', '  return 1;', '}', 'return x;'] },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'f',
+      parameters: [{ name: 'x', type: 'number' }],
+      returnType: 'number',
+      statements: ['if (x) {', '  return 1;', '}', 'return x;'],
+    },
   ];
   assert.is(
     printStructures({ statements }),
@@ -110,14 +166,22 @@ test('a class: properties together, the constructor and each method after a blan
         isExported: true,
         name: 'K',
         docs: ['A class.'],
-        properties: [{ name: 'a', isReadonly: true, type: 'A', docs: ['The a.'] }, { name: '#core', isReadonly: true, type: 'Core' }],
+        properties: [
+          { name: 'a', isReadonly: true, type: 'A', docs: ['The a.'] },
+          { name: '#core', isReadonly: true, type: 'Core' },
+        ],
         ctors: [{ parameters: [{ name: 'core', type: 'Core', scope: Scope.Private, isReadonly: true }] }],
         methods: [
           {
             kind: StructureKind.Method,
             name: 'call',
             overloads: [
-              { docs: ['With params.'], typeParameters: [{ name: 'P', isConst: true, constraint: 'object', default: '{}' }], parameters: [{ name: 'params', type: 'P' }], returnType: 'P' },
+              {
+                docs: ['With params.'],
+                typeParameters: [{ name: 'P', isConst: true, constraint: 'object', default: '{}' }],
+                parameters: [{ name: 'params', type: 'P' }],
+                returnType: 'P',
+              },
               { docs: ['Without.'], parameters: [], returnType: 'undefined' },
             ],
             parameters: [{ name: 'params', type: 'object', hasQuestionToken: true }],
@@ -158,7 +222,9 @@ test('a class: properties together, the constructor and each method after a blan
 test('multi-line text is written as given: a template literal keeps its lines', async () => {
   const initializer = '`line one\n  line two\nline three`';
   const text = printStructures({
-    statements: [{ kind: StructureKind.Function, name: 'f', statements: [`const s = ${initializer};`, 'return s;'] }],
+    statements: [
+      { kind: StructureKind.Function, name: 'f', statements: [`const s = ${initializer};`, 'return s;'] },
+    ],
   });
   assert.ok(text.includes(initializer), text);
   assert.ok((await formatted(text)).includes(initializer));
@@ -175,14 +241,35 @@ test('a source file: its leading text, the imports together, a blank line after 
       'const c = 1',
     ],
   });
-  assert.is(text, ["/** Generated. */", '', "import { a } from './a.js';", "import { b } from './b.js';", '', 'type A = string;', '', 'type B = number;', '', 'const c = 1', ''].join('\n'));
+  assert.is(
+    text,
+    [
+      '/** Generated. */',
+      '',
+      "import { a } from './a.js';",
+      "import { b } from './b.js';",
+      '',
+      'type A = string;',
+      '',
+      'type B = number;',
+      '',
+      'const c = 1',
+      '',
+    ].join('\n'),
+  );
   assert.is(printSourceFile({ statements: [] }), '');
   assert.is(printSourceFile({ leadingTrivia: 'x', statements: [] }), 'x\n');
 });
 
 test('printing a source file takes time in proportion to its statements, not to their square', () => {
   const file = (n: number) => ({
-    statements: Array.from({ length: n }, (_, i): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: `T${i}`, type: "{ a: string; b: 'x' | 'y' }", docs: ['A type.'] })),
+    statements: Array.from({ length: n }, (_, i): StatementStructures => ({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `T${i}`,
+      type: "{ a: string; b: 'x' | 'y' }",
+      docs: ['A type.'],
+    })),
   });
   // The best of three, after a warm-up: a shared machine is noisy, and a copy of the whole text per
   // statement makes eight times the statements cost about sixty times the time.
@@ -199,7 +286,10 @@ test('printing a source file takes time in proportion to its statements, not to 
   best(500);
   const small = best(1000);
   const large = best(8000);
-  assert.ok(large < 20 * small, `8,000 statements took ${large.toFixed(0)} ms, 1,000 took ${small.toFixed(0)} ms`);
+  assert.ok(
+    large < 20 * small,
+    `8,000 statements took ${large.toFixed(0)} ms, 1,000 took ${small.toFixed(0)} ms`,
+  );
 });
 
 test.run();

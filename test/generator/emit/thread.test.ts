@@ -9,7 +9,16 @@
  * thread that cannot start is a warning under --verbose, and only there.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -63,20 +72,46 @@ interface Run {
   tree: string;
 }
 
-async function generate(dir: string, out: string, env: Record<string, string> = {}, extra: string[] = []): Promise<Run> {
+async function generate(
+  dir: string,
+  out: string,
+  env: Record<string, string> = {},
+  extra: string[] = [],
+): Promise<Run> {
   const seen = join(work, `${out}.seen.json`);
-  const args = ['--require', probe, join(dir, 'bin', 'xgen.js'), 'generate', '--spec', SPEC, '--out', join(work, out), '--name', '@test/ads', '--client', 'AdsClient', '--no-cache', ...extra];
+  const args = [
+    '--require',
+    probe,
+    join(dir, 'bin', 'xgen.js'),
+    'generate',
+    '--spec',
+    SPEC,
+    '--out',
+    join(work, out),
+    '--name',
+    '@test/ads',
+    '--client',
+    'AdsClient',
+    '--no-cache',
+    ...extra,
+  ];
   let code = 0;
   let stderr = '';
   try {
-    ({ stderr } = await exec(process.execPath, args, { cwd: dir, timeout: 180_000, env: { ...process.env, XGEN_CACHE_DIR: join(work, 'cache'), XGEN_PROBE_OUT: seen, ...env } }));
+    ({ stderr } = await exec(process.execPath, args, {
+      cwd: dir,
+      timeout: 180_000,
+      env: { ...process.env, XGEN_CACHE_DIR: join(work, 'cache'), XGEN_PROBE_OUT: seen, ...env },
+    }));
   } catch (error) {
     const e = error as { code?: number; stderr?: string };
     code = typeof e.code === 'number' ? e.code : -1;
     stderr = e.stderr ?? '';
   }
   const loaded = JSON.parse(readFileSync(seen, 'utf8')) as string[];
-  const onMain = loaded.filter((request) => request === 'ts-morph' || request.startsWith('openapi-typescript'));
+  const onMain = loaded.filter(
+    (request) => request === 'ts-morph' || request.startsWith('openapi-typescript'),
+  );
   return { code, stderr, onMain, tree: code === 0 ? treeSummary(join(work, out)) : '' };
 }
 
@@ -97,8 +132,21 @@ test('from the sources through tsx: both threads run; without threads the packag
 test('from dist/: both threads run; the package is the one the sources make, with threads or without', async () => {
   const built = layout('built', ['generator', 'node_modules', 'templates']);
   // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (bin/xgen.js then runs it).
-  await exec(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(built, 'dist')], { cwd: ROOT, timeout: 180_000 });
-  await exec(process.execPath, [join(built, 'bin', 'sources-hash.js'), '--write'], { cwd: built, timeout: 60_000 });
+  await exec(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(ROOT, 'tsconfig.build.json'),
+      '--outDir',
+      join(built, 'dist'),
+    ],
+    { cwd: ROOT, timeout: 180_000 },
+  );
+  await exec(process.execPath, [join(built, 'bin', 'sources-hash.js'), '--write'], {
+    cwd: built,
+    timeout: 60_000,
+  });
   const threaded = await generate(built, 'dist');
   assert.is(threaded.code, 0, threaded.stderr);
   assert.equal(threaded.onMain, [], 'the emit threads did the work');
@@ -112,9 +160,12 @@ test('from dist/: both threads run; the package is the one the sources make, wit
 test('installed without a build or tsx (bin/ts-loader.js): both threads run', async () => {
   // The sources copied, not linked: Node follows links, and this checkout's node_modules has tsx.
   const installed = layout('dependencies-only', [], ['generator', 'templates']);
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   mkdirSync(join(installed, 'node_modules'));
-  for (const name of Object.keys(manifest.dependencies)) symlinkSync(join(ROOT, 'node_modules', name), join(installed, 'node_modules', name));
+  for (const name of Object.keys(manifest.dependencies))
+    symlinkSync(join(ROOT, 'node_modules', name), join(installed, 'node_modules', name));
   const run = await generate(installed, 'installed');
   assert.is(run.code, 0, run.stderr);
   assert.equal(run.onMain, [], 'the emit threads did the work');
@@ -126,7 +177,10 @@ test('a thread that cannot start: a warning with --verbose (and none without), t
   const missing = { XGEN_EMITTERS_WORKER: join(work, 'no-such-worker.ts') };
   const verbose = await generate(checkout, 'broken-verbose', missing, ['--verbose']);
   assert.is(verbose.code, 0, verbose.stderr);
-  assert.match(verbose.stderr, /^xgen: warning: the thread for the emitters did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m);
+  assert.match(
+    verbose.stderr,
+    /^xgen: warning: the thread for the emitters did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m,
+  );
   assert.ok(verbose.onMain.includes('ts-morph'), 'the emitters ran here');
   assert.is(verbose.tree, reference);
   const quiet = await generate(checkout, 'broken', missing);

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
-import { forgetEmitThreads, schemaTypes, schemaTypesThreadRunning, startEmitThread } from '../../../generator/emit/threads.ts';
+import {
+  forgetEmitThreads,
+  schemaTypes,
+  schemaTypesThreadRunning,
+  startEmitThread,
+} from '../../../generator/emit/threads.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { ROOT } from '../../helpers/cli.ts';

@@ -12,7 +12,13 @@ import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
-import { emitted, emittersThreadRunning, forgetEmitThreads, requestEmit, startEmitThread } from '../../../generator/emit/threads.ts';
+import {
+  emitted,
+  emittersThreadRunning,
+  forgetEmitThreads,
+  requestEmit,
+  startEmitThread,
+} from '../../../generator/emit/threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));
@@ -73,7 +79,10 @@ test('a generate run with threads loads ts-morph on the emit thread only', () =>
     console.log(JSON.stringify({ tsMorph: seen.has('ts-morph') }));
     process.exit(0);
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   assert.is(run.status, 0, run.stderr);
   assert.equal(JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}'), { tsMorph: false });
 });

@@ -10,7 +10,8 @@ import { formatFiles, OPTIONS } from '../../../generator/format/index.ts';
 import { loadOxfmt } from '../../../generator/format/oxfmt.ts';
 import { prettierFormat } from '../../../generator/format/prettier.ts';
 
-const TS = "export const a = {b: \"c\", d: [1,2,3]}\nexport interface E { f?: string; g: 'h' | \"i\" }\nexport function f(x: number, y: string, z: boolean, w: readonly string[], v: Record<string, unknown>, u?: number) { return x }\n";
+const TS =
+  'export const a = {b: "c", d: [1,2,3]}\nexport interface E { f?: string; g: \'h\' | "i" }\nexport function f(x: number, y: string, z: boolean, w: readonly string[], v: Record<string, unknown>, u?: number) { return x }\n';
 const MD =
   "# Title\n\n* one\n* two\n\n| a | b |\n|-|-|\n| long cell | x |\n\n```ts\nfor await (const item of client.audiences.listTailoredPermissions({ account_id: '18ce54d4x5t', tailored_audience_id: '1nmth' })) console.log(item);\n```\n\n```ts\nnot ( a program\n```\n";
 const FILES = new Map([
@@ -34,7 +35,10 @@ test('oxfmt is the formatter on this platform (the fallback is for platforms npm
 });
 
 test('the prettier fallback prints the same ordinary code; TypeScript examples in Markdown are formatted, fragments kept', async () => {
-  const [byPrettier, byOxfmt] = [await formatFiles(FILES, prettierFormat), await formatFiles(FILES, (await loadOxfmt())!)];
+  const [byPrettier, byOxfmt] = [
+    await formatFiles(FILES, prettierFormat),
+    await formatFiles(FILES, (await loadOxfmt())!),
+  ];
   assert.equal([...byPrettier], [...byOxfmt]);
   assert.match(byOxfmt.get('README.md')!, "listTailoredPermissions({\n  account_id: '18ce54d4x5t',\n");
   assert.match(byOxfmt.get('README.md')!, '```ts\nnot ( a program\n```');
@@ -42,20 +46,28 @@ test('the prettier fallback prints the same ordinary code; TypeScript examples i
 
 test('XGEN_OXFMT=off formats with prettier, quietly', async () => {
   // A union that fits on the next line: prettier keeps it there, oxfmt breaks it a member a line.
-  const union = "export type ReplySettingsWithVerifiedUsersValues = 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';\n";
+  const union =
+    "export type ReplySettingsWithVerifiedUsersValues = 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';\n";
   const files = new Map([['src/u.ts', union]]);
   const said: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
   process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write;
   process.env.XGEN_OXFMT = 'off';
   try {
-    assert.is((await formatFiles(files)).get('src/u.ts'), await prettier.format(union, { ...OPTIONS, parser: 'typescript' }));
+    assert.is(
+      (await formatFiles(files)).get('src/u.ts'),
+      await prettier.format(union, { ...OPTIONS, parser: 'typescript' }),
+    );
   } finally {
     delete process.env.XGEN_OXFMT;
     process.stderr.write = write;
   }
   assert.equal(said, []);
-  assert.is.not((await formatFiles(files)).get('src/u.ts'), await prettier.format(union, { ...OPTIONS, parser: 'typescript' }), 'oxfmt breaks such a union differently');
+  assert.is.not(
+    (await formatFiles(files)).get('src/u.ts'),
+    await prettier.format(union, { ...OPTIONS, parser: 'typescript' }),
+    'oxfmt breaks such a union differently',
+  );
 });
 
 test('a file the formatter cannot read is an error naming it', async () => {
@@ -84,7 +96,13 @@ test('big files are formatted one at a time, across calls; small ones at once; t
     inFlight[kind]--;
     return `${path}\n`;
   };
-  const files = (prefix: string) => new Map(['big1', 'small1', 'big2', 'small2', 'big3'].map((name) => [`src/${prefix}${name}.ts`, name.startsWith('big') ? 'x'.repeat(300 * 1024) : 'x']));
+  const files = (prefix: string) =>
+    new Map(
+      ['big1', 'small1', 'big2', 'small2', 'big3'].map((name) => [
+        `src/${prefix}${name}.ts`,
+        name.startsWith('big') ? 'x'.repeat(300 * 1024) : 'x',
+      ]),
+    );
   const [a, b] = await Promise.all([formatFiles(files('a'), slow), formatFiles(files('b'), slow)]);
   assert.is(most.big, 1, 'never two big files at once');
   assert.ok(most.small > 1, 'small files are not queued');

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../../../generator/diff/snapshot.ts';
-import { keepPreviousSnapshot, PREVIOUS_SNAPSHOT_FILE } from '../../../generator/history/previous-snapshot.ts';
+import {
+  keepPreviousSnapshot,
+  PREVIOUS_SNAPSHOT_FILE,
+} from '../../../generator/history/previous-snapshot.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';
 
 const snapshot = (specVersion: string, method: string): ApiSnapshot => ({
@@ -12,7 +15,17 @@ const snapshot = (specVersion: string, method: string): ApiSnapshot => ({
   specVersion,
   auth: [],
   problems: [],
-  operations: { getPet: { group: 'pets', method, http: 'GET /pets/{id}', kind: 'plain', params: {}, result: { kind: 'string' }, auth: ['*'] } },
+  operations: {
+    getPet: {
+      group: 'pets',
+      method,
+      http: 'GET /pets/{id}',
+      kind: 'plain',
+      params: {},
+      result: { kind: 'string' },
+      auth: ['*'],
+    },
+  },
   types: {},
 });
 

@@ -49,7 +49,11 @@ async function expectFailure({ spec, at, pointer, reason, file, also = [] }: Cas
   const run = await runCli(['generate', '--spec', join(FIXTURES, spec), '--out', out, '--name', '@test/bad']);
   assert.is(run.code, 1, `exit code for ${spec}:\n${run.text}`);
   const where = `${shown(join(FIXTURES, file ?? spec))}:${at}`;
-  assert.equal(run.err, [`${where}: ${reason} (at ${pointer})`, ...also, 'Nothing was written.'], `output for ${spec}`);
+  assert.equal(
+    run.err,
+    [`${where}: ${reason} (at ${pointer})`, ...also, 'Nothing was written.'],
+    `output for ${spec}`,
+  );
   assert.equal(run.out, [], 'nothing on stdout');
   assert.is(treeSummary(out), before, 'the output folder is untouched');
   assert.equal(readdirSync(work), ['out'], 'no staging folder left beside it');
@@ -60,7 +64,8 @@ test('invalid YAML: a key indented too deep is placed at its own line', () =>
     spec: 'invalid-yaml-indent.yaml',
     at: '9:9',
     pointer: '#/paths/~1pets/get/operationId',
-    reason: 'invalid YAML: bad indentation (this line is indented deeper than the key above, so it runs into that value)',
+    reason:
+      'invalid YAML: bad indentation (this line is indented deeper than the key above, so it runs into that value)',
   }));
 
 test('invalid YAML: an unclosed quote is placed where the string opens', () =>
@@ -158,11 +163,23 @@ test('multi-file spec: $refs broken inside the second file are located in that f
 
 test('every fixture in the corpus has a test here', () => {
   const tested = new Set([
-    'invalid-yaml-indent.yaml', 'invalid-yaml-quote.yaml', 'ref-missing-component.yaml', 'ref-missing-file.yaml',
-    'ref-missing-parameter.yaml', 'parameter-in-body.yaml', 'swagger-2.yaml', 'openapi-3.2.yaml', 'not-an-object.yaml', 'json-error.json',
-    'json-syntax.json', 'multi-file',
+    'invalid-yaml-indent.yaml',
+    'invalid-yaml-quote.yaml',
+    'ref-missing-component.yaml',
+    'ref-missing-file.yaml',
+    'ref-missing-parameter.yaml',
+    'parameter-in-body.yaml',
+    'swagger-2.yaml',
+    'openapi-3.2.yaml',
+    'not-an-object.yaml',
+    'json-error.json',
+    'json-syntax.json',
+    'multi-file',
   ]);
-  assert.equal(readdirSync(FIXTURES).filter((f) => !tested.has(f)), []);
+  assert.equal(
+    readdirSync(FIXTURES).filter((f) => !tested.has(f)),
+    [],
+  );
   assert.ok(existsSync(join(FIXTURES, 'multi-file', 'pets.yaml')));
 });
 

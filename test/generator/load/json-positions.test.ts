@@ -33,7 +33,8 @@ function same(source: string, sample: (all: string[][]) => string[][] = (all) =>
 }
 
 test('every value of a document with escapes, nesting, empty containers and scalars of each kind', () => {
-  const source = '{\n  "a\\"b": {"c": [1, -2.5e3, true, null, "x\\\\", {}], "d": []},\n\t"e/f~g": "\\u00e9",\r\n  "h": [[{"i": "j"}], [ ]],\n  "k": false\n}\n';
+  const source =
+    '{\n  "a\\"b": {"c": [1, -2.5e3, true, null, "x\\\\", {}], "d": []},\n\t"e/f~g": "\\u00e9",\r\n  "h": [[{"i": "j"}], [ ]],\n  "k": false\n}\n';
   assert.ok(same(source) > 20);
 });
 

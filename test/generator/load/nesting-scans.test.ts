@@ -34,7 +34,9 @@ function tooDeepReference(data: unknown, limit: number): string[] | undefined {
     const { value, tokens } = stack.pop()!;
     if (typeof value !== 'object' || value === null) continue;
     if (tokens.length >= limit) return tokens;
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;
       if (typeof child === 'object' && child !== null) stack.push({ value: child, tokens: [...tokens, key] });
@@ -45,7 +47,13 @@ function tooDeepReference(data: unknown, limit: number): string[] | undefined {
 
 /** Text near the limit: mostly brackets, with quotes, escapes and the characters that open a `'` string. */
 const nearLimit = fc
-  .array(fc.oneof({ weight: 6, arbitrary: fc.constantFrom('{', '[', '{[', '[[[[') }, fc.constantFrom('}', ']', '"', "'", '\\', ' ', ':', ',', '\n', 'a', '\\"', "''", '\u00a0', '\u3000')), { maxLength: 400 })
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('{', '[', '{[', '[[[[') },
+      fc.constantFrom('}', ']', '"', "'", '\\', ' ', ':', ',', '\n', 'a', '\\"', "''", '\u00a0', '\u3000'),
+    ),
+    { maxLength: 400 },
+  )
   .map((parts) => parts.join(''));
 
 test('bracketsTooDeep finds the offset the character-by-character scan finds', () => {
@@ -61,7 +69,20 @@ test('bracketsTooDeep finds the offset the character-by-character scan finds', (
 
 test('bracketsTooDeep: quotes and escapes at the edges', () => {
   const deep = '['.repeat(MAX_NESTING + 1);
-  for (const text of [deep, `"${deep}"`, `"\\"${deep}`, `"\\\\"${deep}`, `'${deep}`, `a'${deep}`, ` '${deep}'${deep}`, `"${deep}`, `"\\`, `'it''s' ${deep}`, `"a\\\\\\"b" ${deep}`, `\u3000'${deep}`]) {
+  for (const text of [
+    deep,
+    `"${deep}"`,
+    `"\\"${deep}`,
+    `"\\\\"${deep}`,
+    `'${deep}`,
+    `a'${deep}`,
+    ` '${deep}'${deep}`,
+    `"${deep}`,
+    `"\\`,
+    `'it''s' ${deep}`,
+    `"a\\\\\\"b" ${deep}`,
+    `\u3000'${deep}`,
+  ]) {
     assert.is(bracketsTooDeep(text), bracketsReference(text, MAX_NESTING), JSON.stringify(text.slice(0, 20)));
   }
   assert.is(bracketsTooDeep(deep), MAX_NESTING);
@@ -74,7 +95,9 @@ const nested: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom(1, 'x', null, true),
     fc.array(tie('node'), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom('a', 'b', '0', '10', '__proto__', 'constructor'), tie('node'), { maxKeys: 3 }),
+    fc.dictionary(fc.constantFrom('a', 'b', '0', '10', '__proto__', 'constructor'), tie('node'), {
+      maxKeys: 3,
+    }),
   ),
 })).node;
 
@@ -87,10 +110,17 @@ function wrap(value: unknown, levels: number): unknown {
 
 test('tooDeep finds the tokens the path-keeping walk finds, the first in document order', () => {
   fc.assert(
-    fc.property(fc.array(nested, { maxLength: 3 }), fc.integer({ min: MAX_NESTING - 8, max: MAX_NESTING }), (values, levels) => {
-      const data = { first: wrap(values[0], levels), rest: values.slice(1).map((v, i) => wrap(v, levels - i)) };
-      assert.equal(tooDeep(data), tooDeepReference(data, MAX_NESTING));
-    }),
+    fc.property(
+      fc.array(nested, { maxLength: 3 }),
+      fc.integer({ min: MAX_NESTING - 8, max: MAX_NESTING }),
+      (values, levels) => {
+        const data = {
+          first: wrap(values[0], levels),
+          rest: values.slice(1).map((v, i) => wrap(v, levels - i)),
+        };
+        assert.equal(tooDeep(data), tooDeepReference(data, MAX_NESTING));
+      },
+    ),
     { numRuns: 500 },
   );
   assert.is(tooDeep('a string'), undefined);

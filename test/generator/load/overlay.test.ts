@@ -25,7 +25,8 @@ test.before(() => {
 });
 test.after(() => removeDir(work));
 
-const model = (overlays: string[]) => buildModel(loadSpec(SPEC, undefined, overlays), { packageName: '@t/pets', clientName: 'PetsClient' });
+const model = (overlays: string[]) =>
+  buildModel(loadSpec(SPEC, undefined, overlays), { packageName: '@t/pets', clientName: 'PetsClient' });
 
 test('without the overlay listPets does not page; with it, it pages as the overlay says, deletePet is gone and Pet.id is required', () => {
   const plain = model([]);
@@ -33,17 +34,31 @@ test('without the overlay listPets does not page; with it, it pages as the overl
   const overlaid = model([join(DIR, 'paginate.overlay.yaml')]);
   const list = overlaid.operations.find((o) => o.id === 'listPets');
   assert.equal(
-    { style: list?.pagination?.style, token: list?.pagination?.token, next: list?.pagination?.next, items: list?.pagination?.items, inferred: list?.pagination?.inferred },
+    {
+      style: list?.pagination?.style,
+      token: list?.pagination?.token,
+      next: list?.pagination?.next,
+      items: list?.pagination?.items,
+      inferred: list?.pagination?.inferred,
+    },
     { style: 'token', token: 'after', next: 'links.next_after', items: 'pets', inferred: undefined },
   );
-  assert.equal(overlaid.operations.map((o) => o.id), ['listPets', 'getPet']);
+  assert.equal(
+    overlaid.operations.map((o) => o.id),
+    ['listPets', 'getPet'],
+  );
   assert.equal(overlaid.schemas.find((s) => s.name === 'Pet')?.schema.required, ['id']);
 });
 
 test('an overlay switches inferred pagination and streams off, or states them instead', () => {
   const inferred = join(ROOT, 'test', 'fixtures', 'specs', 'inference', 'inferred.yaml');
   const read = (overlays: string[]) =>
-    new Map(buildModel(loadSpec(inferred, undefined, overlays), { packageName: '@t/i', clientName: 'IClient' }).operations.map((o) => [o.id, o]));
+    new Map(
+      buildModel(loadSpec(inferred, undefined, overlays), {
+        packageName: '@t/i',
+        clientName: 'IClient',
+      }).operations.map((o) => [o.id, o]),
+    );
   const before = read([]);
   assert.ok(before.get('listTweets')?.pagination?.inferred);
   assert.is(before.get('streamLines')?.streaming, 'ndjson');
@@ -52,26 +67,43 @@ test('an overlay switches inferred pagination and streams off, or states them in
   assert.is(after.get('listTweets')?.pagination, undefined);
   assert.is(after.get('streamLines')?.streaming, undefined);
   const offsets = after.get('listOffsets')?.pagination;
-  assert.equal([offsets?.style, offsets?.inferred, offsets?.total], ['offset', undefined, undefined], 'stated, so not counted as inferred');
+  assert.equal(
+    [offsets?.style, offsets?.inferred, offsets?.total],
+    ['offset', undefined, undefined],
+    'stated, so not counted as inferred',
+  );
   assert.ok(after.get('listCursored')?.pagination?.inferred, 'the others are still inferred');
 });
 
 test('an overlay in the config: the generated client has the page promise and pages over loopback', async () => {
   const config = join(work, 'xgen.config.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: pets\n    name: '@t/pets'\n    overlays: [${JSON.stringify(join(DIR, 'paginate.overlay.yaml'))}]\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: pets\n    name: '@t/pets'\n    overlays: [${JSON.stringify(join(DIR, 'paginate.overlay.yaml'))}]\n`,
+  );
   const run = await runCli(['generate', '--config', config, '--no-cache']);
   assert.is(run.code, 0, run.text);
   assert.equal(run.err, []);
   const functions = readFileSync(join(work, 'pets', 'src', 'functions.ts'), 'utf8');
-  assert.match(functions, /export function listPets\([\s\S]*?\): PagePromise<ListPetsResponse, PageItem<ListPetsResponse, 'pets'>> \{/);
+  assert.match(
+    functions,
+    /export function listPets\([\s\S]*?\): PagePromise<ListPetsResponse, PageItem<ListPetsResponse, 'pets'>> \{/,
+  );
   assert.not.match(functions, /deletePet/);
   const pkg: Dynamic = await import(pathToFileURL(join(work, 'pets', 'src', 'index.ts')).href);
-  const server = await startServer((r) => ({ body: r.query.get('after') ? { pets: [{ id: '2' }], links: {} } : { pets: [{ id: '1' }], links: { next_after: '1' } } }));
+  const server = await startServer((r) => ({
+    body: r.query.get('after')
+      ? { pets: [{ id: '2' }], links: {} }
+      : { pets: [{ id: '1' }], links: { next_after: '1' } },
+  }));
   try {
     const ids: string[] = [];
     for await (const pet of new pkg.PetsClient({ baseUrl: server.url }).default.listPets()) ids.push(pet.id);
     assert.equal(ids, ['1', '2']);
-    assert.equal(server.requests.map((r) => r.url), ['/pets', '/pets?after=1']);
+    assert.equal(
+      server.requests.map((r) => r.url),
+      ['/pets', '/pets?after=1'],
+    );
   } finally {
     await server.close();
   }
@@ -81,7 +113,10 @@ test('an action whose target is not JSONPath is refused, located in the overlay;
   const overlay = join(DIR, 'broken.overlay.yaml');
   const out = join(work, 'broken');
   const config = join(work, 'broken.config.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: broken\n    name: '@t/broken'\n    overlays: [${JSON.stringify(overlay)}]\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: broken\n    name: '@t/broken'\n    overlays: [${JSON.stringify(overlay)}]\n`,
+  );
   const run = await runCli(['generate', '--config', config, '--no-cache']);
   assert.is(run.code, 1, run.text);
   assert.equal(run.err, [
@@ -94,7 +129,10 @@ test('an action whose target is not JSONPath is refused, located in the overlay;
 test('a target that selects nothing is a located warning, and an error under --strict', async () => {
   const overlay = join(DIR, 'nothing.overlay.yaml');
   const config = join(work, 'nothing.config.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: nothing\n    name: '@t/nothing'\n    overlays: [${JSON.stringify(overlay)}]\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: nothing\n    name: '@t/nothing'\n    overlays: [${JSON.stringify(overlay)}]\n`,
+  );
   const line = `${shown(overlay)}:6:5: target "$.paths['/cats'].get" selects nothing in the spec: the action changes nothing (at #/actions/0/target)`;
   const lenient = await runCli(['generate', '--config', config, '--no-cache']);
   assert.is(lenient.code, 0, lenient.text);
@@ -108,11 +146,17 @@ test('a changed overlay regenerates: its text is an input of the result cache', 
   const overlay = join(work, 'cached.overlay.yaml');
   copyFileSync(join(DIR, 'paginate.overlay.yaml'), overlay);
   const config = join(work, 'cached.config.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: cached\n    name: '@t/cached'\n    overlays: [cached.overlay.yaml]\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: cached\n    name: '@t/cached'\n    overlays: [cached.overlay.yaml]\n`,
+  );
   const argv = ['generate', '--config', config, '--cache-dir', join(work, 'cache')];
   assert.is((await runCli(argv)).code, 0);
   assert.match((await runCli(argv)).out.join('\n'), /inputs unchanged since a cached run/);
-  writeFileSync(overlay, readFileSync(overlay, 'utf8').replace("operationId == 'deletePet'", "operationId == 'getPet'"));
+  writeFileSync(
+    overlay,
+    readFileSync(overlay, 'utf8').replace("operationId == 'deletePet'", "operationId == 'getPet'"),
+  );
   const changed = await runCli(argv);
   assert.is(changed.code, 0, changed.text);
   assert.not.match(changed.out.join('\n'), /cached run/);
@@ -143,8 +187,14 @@ test('JSONPath: names, indices, wildcards, unions, descendants and filters selec
 test('JSONPath: the function extensions length(), count(), match(), search(), value() and slices', () => {
   const doc = {
     paths: {
-      '/users/{id}': { get: { operationId: 'getUser', tags: ['users'] }, delete: { operationId: 'deleteUser', tags: ['users', 'admin'] } },
-      '/tweets': { get: { operationId: 'listTweets', tags: ['tweets'] }, post: { operationId: 'createTweet', tags: [] } },
+      '/users/{id}': {
+        get: { operationId: 'getUser', tags: ['users'] },
+        delete: { operationId: 'deleteUser', tags: ['users', 'admin'] },
+      },
+      '/tweets': {
+        get: { operationId: 'listTweets', tags: ['tweets'] },
+        post: { operationId: 'createTweet', tags: [] },
+      },
     },
     servers: [{ url: 'https://a' }, { url: 'https://b' }, { url: 'https://c' }, { url: 'https://d' }],
   };
@@ -153,7 +203,10 @@ test('JSONPath: the function extensions length(), count(), match(), search(), va
   assert.equal(values('$.paths.*[?length(@.operationId) > 10].operationId'), ['createTweet']);
   assert.equal(values('$.paths.*[?count(@.tags[*]) == 0].operationId'), ['createTweet']);
   assert.equal(values("$.paths.*[?match(@.operationId, 'get.*')].operationId"), ['getUser']);
-  assert.equal(values("$.paths.*[?search(@.operationId, 'Tweet')].operationId"), ['listTweets', 'createTweet']);
+  assert.equal(values("$.paths.*[?search(@.operationId, 'Tweet')].operationId"), [
+    'listTweets',
+    'createTweet',
+  ]);
   assert.equal(values("$.paths.*[?value(@.tags[0]) == 'users'].operationId"), ['getUser', 'deleteUser']);
   assert.equal(values('$.servers[1:3].url'), ['https://b', 'https://c']);
   assert.equal(values('$.servers[::-2].url'), ['https://d', 'https://b']);
@@ -177,7 +230,11 @@ test('JSONPath: what is not a JSONPath query is an error naming the character', 
     // A comparison takes single values: a query that may select several is not one.
     ['$.paths[?@.a == $.paths.*.b]', 25],
   ] as const) {
-    assert.throws(() => selectNodes({}, bad), (error: Error) => error.message.endsWith(`at character ${at}`), bad);
+    assert.throws(
+      () => selectNodes({}, bad),
+      (error: Error) => error.message.endsWith(`at character ${at}`),
+      bad,
+    );
   }
 });
 

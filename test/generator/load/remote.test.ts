@@ -39,7 +39,8 @@ test.before(async () => {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/api/openapi.yaml') res.end(ROOT_SPEC);
     else if (path === '/api/schemas/pet.yaml') res.end(petSchema);
-    else if (path === '/api/elsewhere.yaml') res.end(ROOT_SPEC.replace("'schemas/pet.yaml#/Pet'", "'http://localhost:1/pet.yaml#/Pet'"));
+    else if (path === '/api/elsewhere.yaml')
+      res.end(ROOT_SPEC.replace("'schemas/pet.yaml#/Pet'", "'http://localhost:1/pet.yaml#/Pet'"));
     else if (path === '/api/photo.json') res.end(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]));
     else if (path === '/slow.yaml') setTimeout(() => res.end(ROOT_SPEC), 5000);
     else {
@@ -54,7 +55,8 @@ test.after(async () => {
   removeDir(work);
 });
 
-const generate = (spec: string, ...more: string[]) => runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@test/remote', ...more]);
+const generate = (spec: string, ...more: string[]) =>
+  runCli(['generate', '--spec', spec, '--out', join(work, 'out'), '--name', '@test/remote', ...more]);
 
 test('a spec by URL is fetched with its relative $refs, and --check compares against it', async () => {
   const run = await generate(`${base}/api/openapi.yaml`, '--no-cache');
@@ -64,7 +66,7 @@ test('a spec by URL is fetched with its relative $refs, and --check compares aga
   assert.is(check.code, 0, check.text);
   petSchema = petSchema.replace('name:', 'nickname:');
   const stale = await generate(`${base}/api/openapi.yaml`, '--no-cache', '--check');
-  assert.is(stale.code, 1, 'a change in a $ref\'d document on the server makes the output stale');
+  assert.is(stale.code, 1, "a change in a $ref'd document on the server makes the output stale");
   petSchema = petSchema.replace('nickname:', 'name:');
 });
 
@@ -116,8 +118,12 @@ test('a spec URL with user info is refused, saying why and what to do, and shows
   const before = requests.length;
   const run = await generate(secretUrl, '--no-cache');
   assert.is(run.code, 2, run.text);
-  assert.is(run.err[0], `xgen: --spec ${base}/api/openapi.yaml: a spec URL with a user name or password is refused: fetch does not send them, and they would show in process lists and logs. xgen sends no credentials when it fetches a spec: download it with them (for example \`curl --netrc -o spec.yaml <url>\`) and pass the file`);
-  for (const secret of ['alice', 's3cr3t', 'tok3n']) assert.not.ok(run.text.includes(secret), `${secret} shows in: ${run.text}`);
+  assert.is(
+    run.err[0],
+    `xgen: --spec ${base}/api/openapi.yaml: a spec URL with a user name or password is refused: fetch does not send them, and they would show in process lists and logs. xgen sends no credentials when it fetches a spec: download it with them (for example \`curl --netrc -o spec.yaml <url>\`) and pass the file`,
+  );
+  for (const secret of ['alice', 's3cr3t', 'tok3n'])
+    assert.not.ok(run.text.includes(secret), `${secret} shows in: ${run.text}`);
   assert.is(requests.length, before, 'nothing was fetched');
   // The same URL in a config: refused where it is written.
   const config = join(work, 'secret.config.yaml');
@@ -126,7 +132,8 @@ test('a spec URL with user info is refused, saying why and what to do, and shows
   assert.ok(configured.code !== 0, configured.text);
   assert.match(configured.text, `${config}:2:`);
   assert.match(configured.text, 'a spec URL with a user name or password is refused');
-  for (const secret of ['alice', 's3cr3t', 'tok3n']) assert.not.ok(configured.text.includes(secret), `${secret} shows in: ${configured.text}`);
+  for (const secret of ['alice', 's3cr3t', 'tok3n'])
+    assert.not.ok(configured.text.includes(secret), `${secret} shows in: ${configured.text}`);
 });
 
 test('every message shows URLs without user, password or query, whatever wrote it', async () => {
@@ -134,7 +141,8 @@ test('every message shows URLs without user, password or query, whatever wrote i
   const run = await generate('ftp://anon:pw@127.0.0.1/spec.yaml?token=abc', '--no-cache');
   assert.is(run.code, 2, run.text);
   assert.match(run.err[0] ?? '', 'only http(s) URLs and file paths are read');
-  for (const secret of ['anon', 'pw@', 'token', 'abc']) assert.not.ok(run.text.includes(secret), `${secret} shows in: ${run.text}`);
+  for (const secret of ['anon', 'pw@', 'token', 'abc'])
+    assert.not.ok(run.text.includes(secret), `${secret} shows in: ${run.text}`);
 });
 
 test.run();

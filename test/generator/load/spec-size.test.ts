@@ -29,7 +29,12 @@ test.before(async () => {
   truncateSync(huge, 65 * 1024 * 1024);
   server = await startServer(({ path }) => {
     // A stated size over the limit: refused before the body is read (the server waits meanwhile).
-    if (path === '/stated.yaml') return { headers: { 'content-length': String(MAX_SPEC_BYTES + 1) }, chunks: [{ data: 'openapi: 3.1.0\n', pauseMs: 2000 }], abort: true };
+    if (path === '/stated.yaml')
+      return {
+        headers: { 'content-length': String(MAX_SPEC_BYTES + 1) },
+        chunks: [{ data: 'openapi: 3.1.0\n', pauseMs: 2000 }],
+        abort: true,
+      };
     // No stated size: refused once the bytes read pass the limit.
     return { chunks: Array.from({ length: 65 }, () => ({ data: MB })) };
   });
@@ -67,11 +72,27 @@ test('a URL is refused in the same words: by its Content-Length, or once the ans
 test('stdin redirected from a file over the limit: the same line from the command line', () => {
   const fd = openSync(huge, 'r');
   try {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'generator', 'cli.ts'), 'generate', '--spec', '/dev/stdin', '--out', join(work, 'out'), '--name', '@test/huge', '--no-cache'], {
-      cwd: ROOT,
-      stdio: [fd, 'pipe', 'pipe'],
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'generator', 'cli.ts'),
+        'generate',
+        '--spec',
+        '/dev/stdin',
+        '--out',
+        join(work, 'out'),
+        '--name',
+        '@test/huge',
+        '--no-cache',
+      ],
+      {
+        cwd: ROOT,
+        stdio: [fd, 'pipe', 'pipe'],
+        encoding: 'utf8',
+      },
+    );
     assert.is(run.status, 1, run.stderr);
     assert.is(run.stderr.split('\n')[0], `/dev/stdin:1:1: ${REASON}`);
   } finally {

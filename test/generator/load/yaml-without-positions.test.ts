@@ -21,7 +21,8 @@ function full(source: string): unknown {
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' || name === '.tmp' ? [] : yamlFiles(path);
+    if (statSync(path).isDirectory())
+      return name === 'node_modules' || name === '.tmp' ? [] : yamlFiles(path);
     return /\.ya?ml$/.test(name) ? [path] : [];
   });
 }
@@ -44,7 +45,35 @@ test('every YAML file of the project: the same data, or left to the full parser'
 });
 
 test('core schema scalars read as the full parser reads them', () => {
-  const scalars = ['014', '0o17', '0x1F', '0b101', '1_000', '1e3', '1e400', '-.Inf', '.inf', '.NaN', '1.', '+12', '-0', '~', 'Null', 'NULL', 'null', '', 'yes', 'on', 'True', 'FALSE', '2024-01-01', '12:30', '9007199254740993', "'quoted'", '"\\u00e9"'];
+  const scalars = [
+    '014',
+    '0o17',
+    '0x1F',
+    '0b101',
+    '1_000',
+    '1e3',
+    '1e400',
+    '-.Inf',
+    '.inf',
+    '.NaN',
+    '1.',
+    '+12',
+    '-0',
+    '~',
+    'Null',
+    'NULL',
+    'null',
+    '',
+    'yes',
+    'on',
+    'True',
+    'FALSE',
+    '2024-01-01',
+    '12:30',
+    '9007199254740993',
+    "'quoted'",
+    '"\\u00e9"',
+  ];
   for (const scalar of scalars) {
     const source = `a: ${scalar}\n`;
     const read = readYamlWithoutPositions(source);
@@ -59,7 +88,11 @@ test('an alias of a scalar reads as its value; of a collection, is left to the f
   assert.is(readYamlWithoutPositions('a: &x [1]\nb: *x\n'), undefined);
   const merged = 'a: &x { c: 1 }\nb:\n  <<: *x\n  d: 2\n';
   assert.equal(readYamlWithoutPositions(merged)?.data, full(merged), 'merged scalars: copied, the same data');
-  assert.is(readYamlWithoutPositions('a: &x { c: [1] }\nb:\n  <<: *x\n'), undefined, 'a merged collection is shared: the full parser');
+  assert.is(
+    readYamlWithoutPositions('a: &x { c: [1] }\nb:\n  <<: *x\n'),
+    undefined,
+    'a merged collection is shared: the full parser',
+  );
 });
 
 test('left to the full parser: explicit and collection keys, tags, directives, long keys, duplicates, errors', () => {

@@ -45,7 +45,8 @@ test.before(async () => {
   app = join(work, 'app');
   createProject(app, join(FIXTURES, 'base.yaml'), {
     'src/consumer.ts': CONSUMER,
-    'node_modules/legacy-lib/package.json': '{ "name": "legacy-lib", "version": "1.0.0", "types": "index.d.ts" }\n',
+    'node_modules/legacy-lib/package.json':
+      '{ "name": "legacy-lib", "version": "1.0.0", "types": "index.d.ts" }\n',
     'node_modules/legacy-lib/index.d.ts': LIBRARY_TYPES,
   });
   mkdirSync(join(work, 'shared'), { recursive: true });
@@ -60,7 +61,10 @@ test.after(() => removeDir(work));
 
 async function xgen(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'bin', 'xgen.js'), ...args], { cwd: app, maxBuffer: 1 << 26 });
+    const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'bin', 'xgen.js'), ...args], {
+      cwd: app,
+      maxBuffer: 1 << 26,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -73,11 +77,19 @@ test('--dry-run prints a unified diff and writes nothing', async () => {
   const run = await xgen(['migrate', '--dry-run']);
   assert.equal(run.code, 0, run.stderr);
   assert.ok(run.stdout.includes('--- a/src/consumer.ts\n+++ b/src/consumer.ts\n@@ -1,'), run.stdout);
-  assert.ok(run.stdout.includes("-import type { Pet, PetList } from '@test/api';\n+import type { Animal, PetList } from '@test/api';"), run.stdout);
+  assert.ok(
+    run.stdout.includes(
+      "-import type { Pet, PetList } from '@test/api';\n+import type { Animal, PetList } from '@test/api';",
+    ),
+    run.stdout,
+  );
   assert.ok(run.stdout.includes('(dry run: nothing written)'), run.stdout);
   assert.equal(hashTree(work), before);
   // git apply takes the printed diff as it is.
-  const diff = run.stdout.slice(run.stdout.indexOf('--- a/'), run.stdout.lastIndexOf('\n3 uses migrated') + 1);
+  const diff = run.stdout.slice(
+    run.stdout.indexOf('--- a/'),
+    run.stdout.lastIndexOf('\n3 uses migrated') + 1,
+  );
   execFileSync('git', ['apply', '--check', '-'], { cwd: app, input: diff, stdio: ['pipe', 'pipe', 'pipe'] });
 });
 
@@ -113,7 +125,8 @@ test('usage errors exit 2', async () => {
 test('xgen help migrate documents the options and exit codes', async () => {
   const run = await xgen(['help', 'migrate']);
   assert.equal(run.code, 0);
-  for (const text of ['--dry-run', '--project', '--from', '--to', 'Exit codes: 0 everything migrated']) assert.ok(run.stdout.includes(text), text);
+  for (const text of ['--dry-run', '--project', '--from', '--to', 'Exit codes: 0 everything migrated'])
+    assert.ok(run.stdout.includes(text), text);
 });
 
 test.run();

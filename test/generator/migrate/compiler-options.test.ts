@@ -14,7 +14,10 @@ test.before(() => {
 test.after(() => removeDir(dir));
 
 test('a tsconfig without strict or types: not strict, every @types package above it included', () => {
-  writeFileSync(join(dir, 'tsconfig.json'), '{ "compilerOptions": { "module": "ESNext", "moduleResolution": "Bundler" } }\n');
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    '{ "compilerOptions": { "module": "ESNext", "moduleResolution": "Bundler" } }\n',
+  );
   const options = typescript5Defaults(join(dir, 'tsconfig.json'));
   assert.is(options.strict, false);
   assert.ok(options.types?.includes('node'), String(options.types));

@@ -17,7 +17,13 @@ export const CLIENT = 'ApiClient';
 
 /** The package config of a consumer project in `dir`. */
 export function packageConfig(dir: string): PackageConfig {
-  return { spec: join(dir, existsSync(join(dir, 'spec.json')) ? 'spec.json' : 'spec.yaml'), out: join(dir, 'generated', 'api'), name: PACKAGE, client: CLIENT, templates: {} };
+  return {
+    spec: join(dir, existsSync(join(dir, 'spec.json')) ? 'spec.json' : 'spec.yaml'),
+    out: join(dir, 'generated', 'api'),
+    name: PACKAGE,
+    client: CLIENT,
+    templates: {},
+  };
 }
 
 /** Creates a consumer project in `dir` for `spec` (not generated yet) with its code `files` (path in the project -> text). */
@@ -25,7 +31,10 @@ export function createProject(dir: string, spec: string, files: Record<string, s
   mkdirSync(join(dir, 'node_modules', '@test'), { recursive: true });
   const specFile = spec.endsWith('.json') ? 'spec.json' : 'spec.yaml';
   cpSync(spec, join(dir, specFile));
-  writeFileSync(join(dir, 'xgen.config.yaml'), `packages:\n  - spec: ${specFile}\n    out: generated/api\n    name: '${PACKAGE}'\n    client: ${CLIENT}\n`);
+  writeFileSync(
+    join(dir, 'xgen.config.yaml'),
+    `packages:\n  - spec: ${specFile}\n    out: generated/api\n    name: '${PACKAGE}'\n    client: ${CLIENT}\n`,
+  );
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify(
@@ -96,7 +105,10 @@ function compileOne(dir: string): CompileError[] {
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
     const file = d.file ? relative(dir, d.file.fileName) : '';
-    return { at: where ? `${file}:${where.line + 1}:${where.character + 1}` : file, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
+    return {
+      at: where ? `${file}:${where.line + 1}:${where.character + 1}` : file,
+      message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+    };
   });
 }
 
@@ -132,7 +144,13 @@ export async function derivedProject(dir: string, spec: string): Promise<Derived
     writeFileSync(join(dir, 'src', 'consumer.ts'), program.text);
     const errors = compileProject(dir);
     if (errors.length === 0) return program;
-    if (round === 2) throw new Error(`the derived consumer does not compile against its package: ${errors.slice(0, 5).map((e) => `${e.at} ${e.message}`).join('; ')}`);
+    if (round === 2)
+      throw new Error(
+        `the derived consumer does not compile against its package: ${errors
+          .slice(0, 5)
+          .map((e) => `${e.at} ${e.message}`)
+          .join('; ')}`,
+      );
     for (const error of errors) {
       const line = Number(error.at.split(':')[1]);
       const type = program.typeLines.get(line);
@@ -161,13 +179,24 @@ export async function deepProject(dir: string, spec: string): Promise<DerivedPro
     writeFileSync(join(dir, 'src', 'consumer.ts'), program.text);
     const errors = compileProject(dir);
     if (errors.length === 0) return program;
-    if (round === 3) throw new Error(`the deep consumer does not compile against its package: ${errors.slice(0, 5).map((e) => `${e.at} ${e.message}`).join('; ')}`);
+    if (round === 3)
+      throw new Error(
+        `the deep consumer does not compile against its package: ${errors
+          .slice(0, 5)
+          .map((e) => `${e.at} ${e.message}`)
+          .join('; ')}`,
+      );
     const lines = program.text.split('\n');
     for (const error of errors) {
       const line = Number(error.at.split(':')[1]);
       const text = lines[line - 1] ?? '';
       const op = program.ranges.find((r) => line >= r.from && line <= r.to)?.operationId;
-      if (op && /\bawait\b|for await|read<string>\(client|read<string>\([a-z]/.test(text) && !/^\s*(const v|read<(?!string>\((client|[a-z]+\(core)))/.test(text)) givenParams.add(op);
+      if (
+        op &&
+        /\bawait\b|for await|read<string>\(client|read<string>\([a-z]/.test(text) &&
+        !/^\s*(const v|read<(?!string>\((client|[a-z]+\(core)))/.test(text)
+      )
+        givenParams.add(op);
       else skipLines.add(line);
     }
   }

@@ -21,7 +21,10 @@ function thirdSpec(): string {
   return readFileSync(join(FIXTURES, 'param-renamed.yaml'), 'utf8')
     .replace('animal.fields', 'beast.fields')
     .replace('- name: Pets\n', '- name: Pets\n- name: Animals\n')
-    .replace('operationId: getPet\n      tags:\n      - Pets', 'operationId: getPet\n      tags:\n      - Animals')
+    .replace(
+      'operationId: getPet\n      tags:\n      - Pets',
+      'operationId: getPet\n      tags:\n      - Animals',
+    )
     .replaceAll("schemas/Pet'", "schemas/Animal'")
     .replace('\n    Pet:\n', '\n    Animal:\n');
 }
@@ -49,20 +52,49 @@ test.before(async () => {
   repo = join(work, 'generating');
   app = join(work, 'app');
   mkdirSync(join(repo, 'spec'), { recursive: true });
-  writeFileSync(join(repo, 'xgen.config.yaml'), "packages:\n  - spec: spec/s.yaml\n    out: out/shelter\n    name: '@acme/shelter'\n    client: ShelterClient\n");
-  const specs = [readFileSync(join(FIXTURES, 'base.yaml'), 'utf8'), readFileSync(join(FIXTURES, 'param-renamed.yaml'), 'utf8'), thirdSpec()];
+  writeFileSync(
+    join(repo, 'xgen.config.yaml'),
+    "packages:\n  - spec: spec/s.yaml\n    out: out/shelter\n    name: '@acme/shelter'\n    client: ShelterClient\n",
+  );
+  const specs = [
+    readFileSync(join(FIXTURES, 'base.yaml'), 'utf8'),
+    readFileSync(join(FIXTURES, 'param-renamed.yaml'), 'utf8'),
+    thirdSpec(),
+  ];
   for (const spec of specs) {
     writeFileSync(join(repo, 'spec', 's.yaml'), spec);
     const run = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml'), '--no-cache']);
     assert.is(run.code, 0, run.text);
-    const version = (JSON.parse(readFileSync(join(repo, 'out', 'shelter', 'package.json'), 'utf8')) as { version: string }).version;
+    const version = (
+      JSON.parse(readFileSync(join(repo, 'out', 'shelter', 'package.json'), 'utf8')) as { version: string }
+    ).version;
     versions[version] = readFileSync(join(repo, 'out', 'shelter', HISTORY_FILE), 'utf8');
   }
   // The consumer: its own git; the last commit locked 1.0.0; 3.0.0 is installed now.
   writeTree(app, [
-    ['package.json', JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { '@acme/shelter': '^1.0.0' } }, null, 2)],
+    [
+      'package.json',
+      JSON.stringify(
+        { name: 'app', private: true, type: 'module', dependencies: { '@acme/shelter': '^1.0.0' } },
+        null,
+        2,
+      ),
+    ],
     ['package-lock.json', lockfile('1.0.0')],
-    ['tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: true }, include: ['src'] })],
+    [
+      'tsconfig.json',
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        include: ['src'],
+      }),
+    ],
     ['src/main.ts', V1_CODE],
   ]);
   git(['init', '-q']);
@@ -74,7 +106,19 @@ test.before(async () => {
 test.after(() => removeDir(work));
 
 function lockfile(version: string): string {
-  return JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages: { '': { name: 'app', dependencies: { '@acme/shelter': '^1.0.0' } }, 'node_modules/@acme/shelter': { version } } }, null, 2);
+  return JSON.stringify(
+    {
+      name: 'app',
+      lockfileVersion: 3,
+      requires: true,
+      packages: {
+        '': { name: 'app', dependencies: { '@acme/shelter': '^1.0.0' } },
+        'node_modules/@acme/shelter': { version },
+      },
+    },
+    null,
+    2,
+  );
 }
 
 function git(args: string[]): string {
@@ -83,7 +127,10 @@ function git(args: string[]): string {
 
 async function xgen(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'bin', 'xgen.js'), ...args], { cwd: app, maxBuffer: 1 << 26 });
+    const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'bin', 'xgen.js'), ...args], {
+      cwd: app,
+      maxBuffer: 1 << 26,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -97,14 +144,26 @@ test('each breaking version is recorded once, in order, in the rename structure 
   const history = parseHistory(versions['3.0.0']);
   assert.ok(history, versions['3.0.0']);
   assert.is(history.client, 'ShelterClient');
-  assert.equal(history.releases.map((r) => r.version), ['2.0.0', '3.0.0']);
+  assert.equal(
+    history.releases.map((r) => r.version),
+    ['2.0.0', '3.0.0'],
+  );
   // Kept, not rewritten: 3.0.0's file starts with 2.0.0's entry as it was.
   assert.equal(history.releases[0], parseHistory(versions['2.0.0'])?.releases[0]);
-  assert.equal(history.releases[0]?.changes.map((c) => c.rename), [{ kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' }]);
+  assert.equal(
+    history.releases[0]?.changes.map((c) => c.rename),
+    [{ kind: 'parameter', in: 'query', from: 'pet.fields', to: 'animal.fields' }],
+  );
   const kinds = history.releases[1]?.changes.map((c) => c.rename?.kind).sort();
   assert.equal(kinds, ['method', 'parameter', 'type']);
-  const manifest = JSON.parse(readFileSync(join(repo, 'out', 'shelter', 'package.json'), 'utf8')) as { files: string[]; exports: Record<string, unknown> };
-  assert.ok(manifest.files.includes(HISTORY_FILE) && manifest.files.includes('api-snapshot.json'), 'listed in files');
+  const manifest = JSON.parse(readFileSync(join(repo, 'out', 'shelter', 'package.json'), 'utf8')) as {
+    files: string[];
+    exports: Record<string, unknown>;
+  };
+  assert.ok(
+    manifest.files.includes(HISTORY_FILE) && manifest.files.includes('api-snapshot.json'),
+    'listed in files',
+  );
   assert.not.ok(JSON.stringify(manifest.exports).includes('history'), 'outside the import graph');
 });
 
@@ -112,8 +171,14 @@ test('--dry-run: from the lockfile of the last commit to the installed version, 
   const before = hashTree(app);
   const run = await xgen(['migrate', '@acme/shelter', '--dry-run']);
   assert.is(run.code, 0, run.stderr + run.stdout);
-  assert.ok(run.stdout.startsWith('@acme/shelter: 1.0.0 -> 3.0.0 across 2.0.0 (spec 1.0.0), 3.0.0 (spec 1.0.0)\n'), run.stdout);
-  assert.ok(run.stdout.includes("+  const pets = await client.pets.list({ 'beast.fields': ['age'] });"), run.stdout);
+  assert.ok(
+    run.stdout.startsWith('@acme/shelter: 1.0.0 -> 3.0.0 across 2.0.0 (spec 1.0.0), 3.0.0 (spec 1.0.0)\n'),
+    run.stdout,
+  );
+  assert.ok(
+    run.stdout.includes("+  const pets = await client.pets.list({ 'beast.fields': ['age'] });"),
+    run.stdout,
+  );
   assert.equal([...hashTree(app)], [...before]);
 });
 
@@ -121,11 +186,18 @@ test('a run rewrites the renames of both majors in order and compiles; a second 
   const run = await xgen(['migrate']);
   assert.is(run.code, 0, run.stderr + run.stdout);
   const code = readFileSync(join(app, 'src', 'main.ts'), 'utf8');
-  assert.ok(code.includes("client.pets.list({ 'beast.fields': ['age'] })"), 'renamed in 2.0.0, then in 3.0.0: the 3.0.0 name');
+  assert.ok(
+    code.includes("client.pets.list({ 'beast.fields': ['age'] })"),
+    'renamed in 2.0.0, then in 3.0.0: the 3.0.0 name',
+  );
   assert.ok(code.includes('client.animals.getPet({'), code);
   assert.ok(code.includes('type Animal }') && code.includes('Promise<Animal | undefined>'), code);
   assert.ok(code.includes('client.pets.delete('), 'what did not change stays');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: app });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    { cwd: app },
+  );
   const before = hashTree(app);
   const again = await xgen(['migrate', '@acme/shelter']);
   assert.is(again.code, 0, again.stderr);
@@ -138,7 +210,10 @@ test('--from says the version; without a committed lockfile a named package asks
   assert.is(from.code, 0, from.stderr);
   assert.ok(from.stdout.startsWith('@acme/shelter: 2.0.0 -> 3.0.0 across 3.0.0 (spec 1.0.0)\n'), from.stdout);
   const same = await xgen(['migrate', '@acme/shelter', '--from', '3.0.0']);
-  assert.ok(same.code === 0 && same.stdout.includes('3.0.0 is the installed version: nothing to migrate'), same.stdout);
+  assert.ok(
+    same.code === 0 && same.stdout.includes('3.0.0 is the installed version: nothing to migrate'),
+    same.stdout,
+  );
   const bad = await xgen(['migrate', '@acme/shelter', '--from', 'latest']);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /--from takes the version the code was written for/);
@@ -149,7 +224,10 @@ test('--from says the version; without a committed lockfile a named package asks
   git(['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'no lockfile']);
   const none = await xgen(['migrate', '@acme/shelter']);
   assert.is(none.code, 2, none.stdout);
-  assert.match(none.stderr, /@acme\/shelter: cannot tell which version the code was written for: no lockfile in the last commit .*; pass --from <version>/);
+  assert.match(
+    none.stderr,
+    /@acme\/shelter: cannot tell which version the code was written for: no lockfile in the last commit .*; pass --from <version>/,
+  );
   assert.not.match(none.stderr, /\n\s+at /, 'no stack trace');
 });
 

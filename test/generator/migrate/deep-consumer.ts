@@ -41,7 +41,9 @@ export function deepConsumer(snapshot: ApiSnapshot, options: DeepOptions): Deriv
   ids.forEach((id, n) => {
     const op = snapshot.operations[id] as OperationSnapshot;
     const from = lines.length + 1;
-    const params = options.givenParams?.has(id) ? `given<OperationTypes[${JSON.stringify(id)}]['params']>()` : paramsLiteral(op, snapshot);
+    const params = options.givenParams?.has(id)
+      ? `given<OperationTypes[${JSON.stringify(id)}]['params']>()`
+      : paramsLiteral(op, snapshot);
     const reads = new Paths(snapshot).of(op.result, op.resultMayBeEmpty === true);
     (['method', 'call', 'function'] as const).forEach((via, k) => {
       const invoke =
@@ -72,7 +74,20 @@ export function deepConsumer(snapshot: ApiSnapshot, options: DeepOptions): Deriv
 }
 
 /** Names a binding cannot take (strict mode), though a property can. */
-const RESERVED = new Set(['implements', 'interface', 'let', 'package', 'private', 'protected', 'public', 'static', 'yield', 'await', 'arguments', 'eval']);
+const RESERVED = new Set([
+  'implements',
+  'interface',
+  'let',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
+  'await',
+  'arguments',
+  'eval',
+]);
 
 /** One read: `steps` from `res`, and the type the old package gives the value there. */
 interface Path {
@@ -103,7 +118,8 @@ function statement(path: Path, turn: number, name: string): string {
   if (path.values && turn % 2 === 0) {
     return `const ${name} = ${chain}; switch (${name}) { ${path.values.map((v) => `case ${JSON.stringify(v)}:`).join(' ')} break; }`;
   }
-  const type = path.type === 'unknown' || !(optional || path.lastMaybe) ? path.type : `${path.type} | undefined`;
+  const type =
+    path.type === 'unknown' || !(optional || path.lastMaybe) ? path.type : `${path.type} | undefined`;
   const last = path.steps.at(-1) as string;
   switch (turn % 3) {
     case 0:
@@ -139,34 +155,59 @@ class Paths {
   }
 
   /** `at`: the steps so far, whether the value before each may be missing, and whether the value at the end may. */
-  private walk(shape: Shape, at: { steps: string[]; maybe: boolean[]; missing: boolean }, depth: number, out: Path[]): void {
+  private walk(
+    shape: Shape,
+    at: { steps: string[]; maybe: boolean[]; missing: boolean },
+    depth: number,
+    out: Path[],
+  ): void {
     const resolved = this.resolve(shape);
     const missing = at.missing || resolved.nullable === true;
     const fields = this.fieldsOf(resolved);
     if (fields && depth < DEPTH) {
       for (const [name, field] of Object.entries(fields)) {
         const step = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `[${JSON.stringify(name)}]`;
-        this.walk(field.type, { steps: [...at.steps, step], maybe: [...at.maybe, missing], missing: !field.required }, depth + 1, out);
+        this.walk(
+          field.type,
+          { steps: [...at.steps, step], maybe: [...at.maybe, missing], missing: !field.required },
+          depth + 1,
+          out,
+        );
       }
       return;
     }
     if (resolved.kind === 'array' && !resolved.nullable) {
       const items = this.resolve(resolved.items);
       if ((this.fieldsOf(items) || items.kind === 'array') && depth < DEPTH) {
-        this.walk(resolved.items, { steps: [...at.steps, '[0]'], maybe: [...at.maybe, at.missing], missing: true }, depth, out);
+        this.walk(
+          resolved.items,
+          { steps: [...at.steps, '[0]'], maybe: [...at.maybe, at.missing], missing: true },
+          depth,
+          out,
+        );
         return;
       }
     }
     if (at.steps.length === 0) return;
     const type = this.typeOf(resolved);
-    const values = resolved.kind === 'string' && resolved.enum && !resolved.open && !resolved.nullable ? resolved.enum.filter((v): v is string => typeof v === 'string') : undefined;
-    out.push({ steps: at.steps, maybe: at.maybe, lastMaybe: at.missing, type, ...(values && values.length > 0 ? { values } : {}) });
+    const values =
+      resolved.kind === 'string' && resolved.enum && !resolved.open && !resolved.nullable
+        ? resolved.enum.filter((v): v is string => typeof v === 'string')
+        : undefined;
+    out.push({
+      steps: at.steps,
+      maybe: at.maybe,
+      lastMaybe: at.missing,
+      type,
+      ...(values && values.length > 0 ? { values } : {}),
+    });
   }
 
   private fieldsOf(shape: Shape, depth = 0): Record<string, Field> | undefined {
     const resolved = this.resolve(shape);
     if (depth > 8) return undefined;
-    if (resolved.kind === 'object') return Object.keys(resolved.fields).length > 0 ? resolved.fields : undefined;
+    if (resolved.kind === 'object')
+      return Object.keys(resolved.fields).length > 0 ? resolved.fields : undefined;
     if (resolved.kind !== 'all') return undefined;
     const out: Record<string, Field> = {};
     for (const part of resolved.of) {
@@ -182,7 +223,9 @@ class Paths {
     const base = ((): string => {
       switch (shape.kind) {
         case 'string':
-          return shape.enum && !shape.open ? shape.enum.map((v) => JSON.stringify(v)).join(' | ') || 'string' : 'string';
+          return shape.enum && !shape.open
+            ? shape.enum.map((v) => JSON.stringify(v)).join(' | ') || 'string'
+            : 'string';
         case 'number':
         case 'integer':
           return 'number';

@@ -23,13 +23,15 @@ test.before(() => {
 });
 test.after(() => removeDir(work));
 
-test("X 2.147 -> 2.159 and 2.147 -> a mutated 2.147: every error listed, with the change on the failing field", async () => {
+test('X 2.147 -> 2.159 and 2.147 -> a mutated 2.147: every error listed, with the change on the failing field', async () => {
   const published = join(work, 'published');
   const mutated = join(work, 'mutated');
   const program = await deepProject(published, join(REFERENCE, 'x-openapi-2.147.json'));
   assert.ok(program.ranges.length >= 132, 'every operation of 2.147 is called');
   copyProject(published, mutated);
-  const { spec, mutations } = mutateSpec(JSON.parse(readFileSync(join(REFERENCE, 'x-openapi-2.147.json'), 'utf8')));
+  const { spec, mutations } = mutateSpec(
+    JSON.parse(readFileSync(join(REFERENCE, 'x-openapi-2.147.json'), 'utf8')),
+  );
   assert.ok(mutations.length >= 40, `${mutations.length} fields changed`);
   writeFileSync(join(work, 'mutated.json'), JSON.stringify(spec, null, 2));
   await generateProjects([
@@ -38,22 +40,37 @@ test("X 2.147 -> 2.159 and 2.147 -> a mutated 2.147: every error listed, with th
   ]);
   const runs = new Map<string, string[]>();
   for (const dir of [published, mutated]) {
-    const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+    const run = await runCli([
+      'migrate',
+      '--project',
+      join(dir, 'tsconfig.json'),
+      '--config',
+      join(dir, 'xgen.config.yaml'),
+    ]);
     assert.equal(run.code, 1, run.text.slice(0, 2000));
     runs.set(dir, run.out);
   }
   const errors = compileProjects([published, mutated]);
-  for (const [dir, minimum] of [[published, 5], [mutated, 300]] as const) {
+  for (const [dir, minimum] of [
+    [published, 5],
+    [mutated, 300],
+  ] as const) {
     const quality = listingQuality(program.text, errors.get(dir) ?? [], runs.get(dir) ?? []);
     assert.ok(quality.errors >= minimum, `${dir}: the pair breaks the consumer in ${quality.errors} places`);
     assert.equal(quality.unlisted, [], `${dir}: every compile error is listed`);
     assert.equal(quality.listed, quality.errors, `${dir}: nothing listed that compiles`);
     assert.equal(quality.unexplained, 0, `${dir}: the diff explains each`);
-    assert.ok(quality.named >= 0.95 * quality.errors, `${dir}: ${quality.named} of ${quality.errors} name the failing field; not:\n${quality.misnamed.slice(0, 10).join('\n')}`);
+    assert.ok(
+      quality.named >= 0.95 * quality.errors,
+      `${dir}: ${quality.named} of ${quality.errors} name the failing field; not:\n${quality.misnamed.slice(0, 10).join('\n')}`,
+    );
     assert.equal(read(dir, 'src/consumer.ts'), program.text, 'no rename: nothing rewritten');
   }
   const listed = (runs.get(published) ?? []).map((line) => line.replace(/^\S+:\d+:\d+: /, ''));
-  assert.ok(listed.includes('result field KillAllConnectionsResponse.data.killed_connections removed'), listed.join('\n'));
+  assert.ok(
+    listed.includes('result field KillAllConnectionsResponse.data.killed_connections removed'),
+    listed.join('\n'),
+  );
   // 2.147 returned DeleteNoteResponse from createCommunityNotes, 2.159 CreateNoteResponse: the diff names the new type.
   assert.ok(listed.includes('result field CreateNoteResponse.data.deleted removed'), listed.join('\n'));
 });

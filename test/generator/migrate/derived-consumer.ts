@@ -34,7 +34,9 @@ export interface DeriveOptions {
 export function deriveConsumer(snapshot: ApiSnapshot, options: DeriveOptions): DerivedProgram {
   const ids = Object.keys(snapshot.operations);
   const viaFunction = ids.filter((_, i) => i % 3 === 2);
-  const types = Object.keys(snapshot.types).filter((name) => /^[A-Z][A-Za-z0-9_]*$/.test(name) && !options.skipTypes?.has(name));
+  const types = Object.keys(snapshot.types).filter(
+    (name) => /^[A-Z][A-Za-z0-9_]*$/.test(name) && !options.skipTypes?.has(name),
+  );
   const lines: string[] = [`import { ${options.client}, type OperationTypes } from '${options.specifier}';`];
   const typeLines = new Map<number, string>();
   for (const name of types) {
@@ -57,7 +59,9 @@ export function deriveConsumer(snapshot: ApiSnapshot, options: DeriveOptions): D
     const op = snapshot.operations[id] as OperationSnapshot;
     const from = lines.length + 1;
     lines.push(`export async function call${n}(): Promise<void> {`);
-    const params = options.givenParams?.has(id) ? `given<OperationTypes[${JSON.stringify(id)}]['params']>()` : paramsLiteral(op, snapshot);
+    const params = options.givenParams?.has(id)
+      ? `given<OperationTypes[${JSON.stringify(id)}]['params']>()`
+      : paramsLiteral(op, snapshot);
     const via = n % 3 === 0 ? 'method' : n % 3 === 1 ? 'call' : 'function';
     const args = params === '' ? '' : params;
     const invoke =
@@ -95,7 +99,9 @@ export function deriveConsumer(snapshot: ApiSnapshot, options: DeriveOptions): D
 
 /** The params as a literal: required keys, and every value of the field and expansion lists. */
 export function paramsLiteral(op: OperationSnapshot, snapshot: ApiSnapshot): string {
-  const entries = Object.entries(op.params).filter(([key, p]) => p.required || key.endsWith('.fields') || key === 'expansions');
+  const entries = Object.entries(op.params).filter(
+    ([key, p]) => p.required || key.endsWith('.fields') || key === 'expansions',
+  );
   if (entries.length === 0) return Object.values(op.params).some((p) => p.required) ? '{}' : '';
   return `{ ${entries.map(([key, p]) => `${propertyKey(key)}: ${valueOf(p.type, snapshot, key.endsWith('.fields') || key === 'expansions', 0)}`).join(', ')} }`;
 }
@@ -116,14 +122,16 @@ function valueOf(shape: Shape, snapshot: ApiSnapshot, every: boolean, depth: num
     case 'number':
     case 'integer':
     case 'boolean': {
-      if (shape.enum && shape.enum.length > 0) return JSON.stringify(shape.enum[0]).replace(/^"(.*)"$/, "'$1'");
+      if (shape.enum && shape.enum.length > 0)
+        return JSON.stringify(shape.enum[0]).replace(/^"(.*)"$/, "'$1'");
       if (shape.kind === 'string') return shape.format === 'date-time' ? "'2025-01-01T00:00:00Z'" : "'1'";
       if (shape.kind === 'boolean') return 'true';
       return String(shape.bounds?.minimum ?? 1);
     }
     case 'array': {
       const items = 'ref' in shape.items ? snapshot.types[shape.items.ref]?.shape : shape.items;
-      if (every && items && 'enum' in items && items.enum) return `[${items.enum.map((v) => JSON.stringify(v).replace(/^"(.*)"$/, "'$1'")).join(', ')}]`;
+      if (every && items && 'enum' in items && items.enum)
+        return `[${items.enum.map((v) => JSON.stringify(v).replace(/^"(.*)"$/, "'$1'")).join(', ')}]`;
       return `[${valueOf(shape.items, snapshot, false, depth + 1)}]`;
     }
     case 'object': {

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
-import { compileProjects, createProject, generateProjects, read, reportedLocations } from './consumer-project.ts';
+import {
+  compileProjects,
+  createProject,
+  generateProjects,
+  read,
+  reportedLocations,
+} from './consumer-project.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff', 'renames');
 
@@ -88,10 +94,30 @@ export async function adopted(): Promise<unknown> {
 
 const MIGRATE = join(ROOT, 'test', 'fixtures', 'migrate');
 const CASES = [
-  { name: 'posts', code: POSTS + POSTS_LEFT, old: join(FIXTURES, 'posts.old.yaml'), next: join(FIXTURES, 'posts.new.yaml') },
-  { name: 'coupon', code: COUPON, old: join(FIXTURES, 'coupon.old.yaml'), next: join(FIXTURES, 'coupon.new.yaml') },
-  { name: 'events', code: EVENTS, old: join(FIXTURES, 'events.old.yaml'), next: join(FIXTURES, 'events.new.yaml') },
-  { name: 'adopted', code: ADOPTED, old: join(MIGRATE, 'base.yaml'), next: join(MIGRATE, 'enum-value-renamed.yaml') },
+  {
+    name: 'posts',
+    code: POSTS + POSTS_LEFT,
+    old: join(FIXTURES, 'posts.old.yaml'),
+    next: join(FIXTURES, 'posts.new.yaml'),
+  },
+  {
+    name: 'coupon',
+    code: COUPON,
+    old: join(FIXTURES, 'coupon.old.yaml'),
+    next: join(FIXTURES, 'coupon.new.yaml'),
+  },
+  {
+    name: 'events',
+    code: EVENTS,
+    old: join(FIXTURES, 'events.old.yaml'),
+    next: join(FIXTURES, 'events.new.yaml'),
+  },
+  {
+    name: 'adopted',
+    code: ADOPTED,
+    old: join(MIGRATE, 'base.yaml'),
+    next: join(MIGRATE, 'enum-value-renamed.yaml'),
+  },
 ];
 
 let work = '';
@@ -113,10 +139,24 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   for (const dir of dirs) assert.equal(control.get(dir), [], `${dir} compiles against the old package`);
   await generateProjects(CASES.map((c, i) => ({ dir: dirs[i] as string, spec: c.next })));
   const runs = [];
-  for (const dir of dirs) runs.push(await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]));
+  for (const dir of dirs)
+    runs.push(
+      await runCli([
+        'migrate',
+        '--project',
+        join(dir, 'tsconfig.json'),
+        '--config',
+        join(dir, 'xgen.config.yaml'),
+      ]),
+    );
   const after = compileProjects(dirs);
   const [posts, coupon, events, adopted] = dirs as [string, string, string, string];
-  const [postsRun, couponRun, eventsRun, adoptedRun] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
+  const [postsRun, couponRun, eventsRun, adoptedRun] = runs as [
+    (typeof runs)[0],
+    (typeof runs)[0],
+    (typeof runs)[0],
+    (typeof runs)[0],
+  ];
 
   // X-like: every read of a renamed field follows it, the user's own type does not; only the look-alike is left.
   const text = read(posts, 'src/consumer.ts');
@@ -146,7 +186,11 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   const postsErrors = (after.get(posts) ?? []).map((e) => e.at);
   const postsListed = reportedLocations(postsRun.out, posts, process.cwd());
   assert.ok(postsErrors.length > 0, 'the look-alike still fails to compile');
-  for (const at of postsErrors) assert.ok(at.startsWith('src/consumer.ts:') && Number(at.split(':')[1]) > POSTS.split('\n').length - 1, `only the look-alike is left: ${at}\n${text}`);
+  for (const at of postsErrors)
+    assert.ok(
+      at.startsWith('src/consumer.ts:') && Number(at.split(':')[1]) > POSTS.split('\n').length - 1,
+      `only the look-alike is left: ${at}\n${text}`,
+    );
   for (const at of postsErrors) assert.ok(postsListed.has(at), `${at} is listed: ${postsRun.text}`);
 
   // Stripe-like, and a word added to a value: nothing rewritten, the uses listed.

@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
-import { compileProjects, copyProject, createProject, generateProjects, read, reportedLocations } from './consumer-project.ts';
+import {
+  compileProjects,
+  copyProject,
+  createProject,
+  generateProjects,
+  read,
+  reportedLocations,
+} from './consumer-project.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'migrate');
 
@@ -46,7 +53,13 @@ export async function pets(): Promise<unknown[]> {
   return [first, second, third];
 }
 `,
-    after: ["client.call('listAllPets', { max_results: 5", 'client.call("listAllPets")', 'client.pets.listAll(params)', 'const params: ListAllPetsParams', 'type ListAllPetsParams }'],
+    after: [
+      "client.call('listAllPets', { max_results: 5",
+      'client.call("listAllPets")',
+      'client.pets.listAll(params)',
+      'const params: ListAllPetsParams',
+      'type ListAllPetsParams }',
+    ],
   },
   {
     name: '/functions export renamed',
@@ -60,7 +73,11 @@ export async function pets(): Promise<unknown[]> {
   return [await listPets(core, { max_results: 5 }), await api.listPets(core)];
 }
 `,
-    after: ['import { createCore, listAllPets }', 'await listAllPets(core, { max_results: 5 })', 'await api.listAllPets(core)'],
+    after: [
+      'import { createCore, listAllPets }',
+      'await listAllPets(core, { max_results: 5 })',
+      'await api.listAllPets(core)',
+    ],
   },
   {
     name: 'parameter renamed',
@@ -75,7 +92,11 @@ export async function ages(): Promise<unknown[]> {
   return [await client.pets.list({ 'pet.fields': ['age'], max_results: 10 }), await client.pets.list(loose)];
 }
 `,
-    after: ["client.pets.list({ 'animal.fields': ['age'], max_results: 10 })", "saved: ListPetsParams = { 'animal.fields': ['name'] }", `const loose = { "animal.fields": ['age'] } as const;`],
+    after: [
+      "client.pets.list({ 'animal.fields': ['age'], max_results: 10 })",
+      "saved: ListPetsParams = { 'animal.fields': ['name'] }",
+      `const loose = { "animal.fields": ['age'] } as const;`,
+    ],
   },
   {
     name: 'body field renamed',
@@ -104,7 +125,13 @@ export let last: api.Pet | undefined;
 export const pick = (pets: Pet[]): Pet | undefined => pets[0];
 export type First = import('@test/api').Pet;
 `,
-    after: ['import type { Animal, PetList }', '(pet: Animal) => pet.name', 'export let last: api.Animal | undefined;', '(pets: Animal[]): Animal | undefined', "export type First = import('@test/api').Animal;"],
+    after: [
+      'import type { Animal, PetList }',
+      '(pet: Animal) => pet.name',
+      'export let last: api.Animal | undefined;',
+      '(pets: Animal[]): Animal | undefined',
+      "export type First = import('@test/api').Animal;",
+    ],
   },
 ];
 
@@ -133,16 +160,29 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
   const control = compileProjects(dirs);
   for (const [i, c] of CASES.entries()) {
     const errors = control.get(dirs[i] as string) ?? [];
-    if (errors.length > 0) problems.push(`${c.name}: does not compile against the old package: ${JSON.stringify(errors)}`);
+    if (errors.length > 0)
+      problems.push(`${c.name}: does not compile against the old package: ${JSON.stringify(errors)}`);
   }
-  const log = await generateProjects(CASES.map((c, i) => ({ dir: dirs[i] as string, spec: join(FIXTURES, c.spec) })));
-  assert.ok(log.some((line) => line.includes('xgen migrate')), `generate says how to run migrate after a major version: ${log.join('\n')}`);
+  const log = await generateProjects(
+    CASES.map((c, i) => ({ dir: dirs[i] as string, spec: join(FIXTURES, c.spec) })),
+  );
+  assert.ok(
+    log.some((line) => line.includes('xgen migrate')),
+    `generate says how to run migrate after a major version: ${log.join('\n')}`,
+  );
   const unmigrated = compileProjects(dirs);
   const reports = new Map<string, Set<string>>();
   for (const [i, c] of CASES.entries()) {
     const dir = dirs[i] as string;
-    if ((unmigrated.get(dir) ?? []).length === 0) problems.push(`${c.name}: the consumer still compiles against the new package before migrating`);
-    const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+    if ((unmigrated.get(dir) ?? []).length === 0)
+      problems.push(`${c.name}: the consumer still compiles against the new package before migrating`);
+    const run = await runCli([
+      'migrate',
+      '--project',
+      join(dir, 'tsconfig.json'),
+      '--config',
+      join(dir, 'xgen.config.yaml'),
+    ]);
     reports.set(dir, reportedLocations(run.out, dir, process.cwd()));
     if (run.code !== 0) problems.push(`${c.name}: exit ${run.code}: ${run.text}`);
   }
@@ -150,11 +190,16 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
   for (const [i, c] of CASES.entries()) {
     const dir = dirs[i] as string;
     const reported = reports.get(dir) ?? new Set<string>();
-    for (const e of migrated.get(dir) ?? []) problems.push(`${c.name}: ${e.at} ${e.message}${reported.has(e.at) ? ' (reported, but a rename must be migrated)' : ' (not reported)'}`);
+    for (const e of migrated.get(dir) ?? [])
+      problems.push(
+        `${c.name}: ${e.at} ${e.message}${reported.has(e.at) ? ' (reported, but a rename must be migrated)' : ' (not reported)'}`,
+      );
   }
   for (const [i, c] of CASES.entries()) {
     const text = read(dirs[i] as string, 'src/consumer.ts');
-    for (const expected of c.after) if (!text.includes(expected)) problems.push(`${c.name}: expected ${JSON.stringify(expected)} in:\n${text}`);
+    for (const expected of c.after)
+      if (!text.includes(expected))
+        problems.push(`${c.name}: expected ${JSON.stringify(expected)} in:\n${text}`);
   }
   assert.equal(problems, []);
 });
@@ -171,17 +216,38 @@ test('several renames at once, and a removed operation listed where it is used',
   await generateProjects([{ dir }]);
   assert.equal(compileProjects([dir]).get(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'round.yaml') }]);
-  const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
   assert.equal(run.code, 1, run.text);
   const listed = run.out.filter((line) => /^\S+:\d+:\d+: /.test(line));
   assert.equal(listed.length, 2, run.text);
   // `age` -> `age_years` is a word added to one value, nowhere else: no evidence of a rename, so listed, not rewritten.
   assert.ok(listed[0]?.endsWith('src/shelter.ts:7:59: animal.fields[] no longer accepts "age"'), run.text);
-  assert.ok(listed[1]?.endsWith('src/shelter.ts:17:21: deletePet: operation removed (was client.pets.delete); no longer exported with it: DeletePetParams (code naming them no longer compiles)'), run.text);
-  assert.ok(run.err.includes('5 uses migrated in 1 file; 2 uses left to migrate by hand (listed above)'), run.text);
+  assert.ok(
+    listed[1]?.endsWith(
+      'src/shelter.ts:17:21: deletePet: operation removed (was client.pets.delete); no longer exported with it: DeletePetParams (code naming them no longer compiles)',
+    ),
+    run.text,
+  );
+  assert.ok(
+    run.err.includes('5 uses migrated in 1 file; 2 uses left to migrate by hand (listed above)'),
+    run.text,
+  );
   const errors = compileProjects([dir]).get(dir) ?? [];
-  assert.equal(errors.map((e) => e.at), ['src/shelter.ts:7:59', 'src/shelter.ts:17:21']);
-  assert.ok(read(dir, 'src/shelter.ts').includes("client.pets.list({ 'animal.fields': ['age', 'name'], max_results: 10 })"));
+  assert.equal(
+    errors.map((e) => e.at),
+    ['src/shelter.ts:7:59', 'src/shelter.ts:17:21'],
+  );
+  assert.ok(
+    read(dir, 'src/shelter.ts').includes(
+      "client.pets.list({ 'animal.fields': ['age', 'name'], max_results: 10 })",
+    ),
+  );
 });
 
 test.run();

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
-import { compileProject, createProject, generateProjects, read, reportedLocations } from './consumer-project.ts';
+import {
+  compileProject,
+  createProject,
+  generateProjects,
+  read,
+  reportedLocations,
+} from './consumer-project.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'migrate');
 
@@ -59,10 +65,19 @@ export const mine: number = 'not a number';
 
 /** By the text of the line (its first occurrence): the change it must be listed with. */
 const EXPECTED: [string, string][] = [
-  ["if (st === 'adopted')", 'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles'],
-  ["case 'adopted':", 'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles'],
+  [
+    "if (st === 'adopted')",
+    'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles',
+  ],
+  [
+    "case 'adopted':",
+    'result field Pet.state is no longer "adopted": a case or comparison with it no longer compiles',
+  ],
   // The value the annotation lacks is what breaks the assignment, not the one it still lists.
-  ["const was: 'available'", 'result field Pet.state may now be "in_foster_care": an exhaustive switch on it no longer compiles without a case for it'],
+  [
+    "const was: 'available'",
+    'result field Pet.state may now be "in_foster_care": an exhaustive switch on it no longer compiles without a case for it',
+  ],
   ['show(pet.age);', 'result field Pet.age removed'],
   ['const name: string = pet.name;', 'result field Pet.name is now optional (may be missing)'],
   ['const { age } = pet;', 'result field Pet.age removed'],
@@ -81,18 +96,41 @@ test.after(() => removeDir(work));
 
 test('every error in a file importing the package is listed, with the change on the field it reads', async () => {
   const dir = join(work, 'app');
-  createProject(dir, join(FIXTURES, 'leftovers-old.yaml'), { 'src/idioms.ts': IDIOMS, 'src/own.ts': "export const own: number = 'not a number either';\n" });
+  createProject(dir, join(FIXTURES, 'leftovers-old.yaml'), {
+    'src/idioms.ts': IDIOMS,
+    'src/own.ts': "export const own: number = 'not a number either';\n",
+  });
   await generateProjects([{ dir }]);
   const before = compileProject(dir).map((e) => `${e.at} ${e.message}`);
-  assert.equal(before, [`src/idioms.ts:${lineOf('export const mine')}:14 Type 'string' is not assignable to type 'number'.`, "src/own.ts:1:14 Type 'string' is not assignable to type 'number'."], "compiles against the old package but for the user's own errors");
+  assert.equal(
+    before,
+    [
+      `src/idioms.ts:${lineOf('export const mine')}:14 Type 'string' is not assignable to type 'number'.`,
+      "src/own.ts:1:14 Type 'string' is not assignable to type 'number'.",
+    ],
+    "compiles against the old package but for the user's own errors",
+  );
   await generateProjects([{ dir, spec: join(FIXTURES, 'leftovers-new.yaml') }]);
-  const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
   assert.equal(run.code, 1, run.text);
   const errors = compileProject(dir);
   const reported = reportedLocations(run.out, dir, process.cwd());
   const inIdioms = errors.filter((e) => e.at.startsWith('src/idioms.ts:'));
-  assert.equal(inIdioms.filter((e) => !reported.has(e.at)).map((e) => `${e.at} ${e.message}`), [], 'nothing silent in a file that imports the package');
-  assert.ok(!errors.some((e) => e.at.startsWith('src/own.ts') && reported.has(e.at)), "a file that does not import the package is the user's own");
+  assert.equal(
+    inIdioms.filter((e) => !reported.has(e.at)).map((e) => `${e.at} ${e.message}`),
+    [],
+    'nothing silent in a file that imports the package',
+  );
+  assert.ok(
+    !errors.some((e) => e.at.startsWith('src/own.ts') && reported.has(e.at)),
+    "a file that does not import the package is the user's own",
+  );
   const byLine = new Map<number, string>();
   for (const line of run.out) {
     const match = /idioms\.ts:(\d+):\d+: (.*)$/.exec(line);

@@ -22,14 +22,27 @@ export interface ListingQuality {
   unexplained: number;
 }
 
-export function listingQuality(program: string, errors: readonly CompileError[], listingLines: readonly string[], file = 'src/consumer.ts'): ListingQuality {
+export function listingQuality(
+  program: string,
+  errors: readonly CompileError[],
+  listingLines: readonly string[],
+  file = 'src/consumer.ts',
+): ListingQuality {
   const lines = program.split('\n');
   const listings = new Map<string, string>();
   for (const line of listingLines) {
     const match = /^(.+?):(\d+):(\d+): (.*)$/.exec(line);
-    if (match && (match[1] as string).endsWith(file)) listings.set(`${file}:${match[2]}:${match[3]}`, match[4] as string);
+    if (match && (match[1] as string).endsWith(file))
+      listings.set(`${file}:${match[2]}:${match[3]}`, match[4] as string);
   }
-  const out: ListingQuality = { errors: errors.length, listed: listings.size, unlisted: [], named: 0, misnamed: [], unexplained: 0 };
+  const out: ListingQuality = {
+    errors: errors.length,
+    listed: listings.size,
+    unlisted: [],
+    named: 0,
+    misnamed: [],
+    unexplained: 0,
+  };
   for (const error of errors) {
     const message = listings.get(error.at);
     if (message === undefined) {
@@ -40,12 +53,21 @@ export function listingQuality(program: string, errors: readonly CompileError[],
     const [, row, col] = error.at.split(':').map(Number) as [number, number, number];
     const text = lines[row - 1] ?? '';
     const field = failingField(text, col - 1);
-    const subject = /result (?:field|type) ([^\s:]+)/.exec(message)?.[1] ?? /\(([^)\s]+)\)/.exec(message)?.[1] ?? '';
+    const subject =
+      /result (?:field|type) ([^\s:]+)/.exec(message)?.[1] ?? /\(([^)\s]+)\)/.exec(message)?.[1] ?? '';
     const last = subject.replace(/\[\]$/, '').split('.').pop();
     // On the line that calls the operation, the failing part is a params key the listing names.
-    const param = /^(?:[A-Za-z0-9_]+: )?(?:new required )?(?:parameter|body field) ([^\s:]+)/.exec(message)?.[1];
+    const param = /^(?:[A-Za-z0-9_]+: )?(?:new required )?(?:parameter|body field) ([^\s:]+)/.exec(
+      message,
+    )?.[1];
     const called = /^\s*(?:const res = await|for await|await) /.test(text);
-    if ((field !== undefined && last === field) || (called && param !== undefined && new RegExp(`[{,] '?${param.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'?: `).test(text))) out.named++;
+    if (
+      (field !== undefined && last === field) ||
+      (called &&
+        param !== undefined &&
+        new RegExp(`[{,] '?${param.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'?: `).test(text))
+    )
+      out.named++;
     else out.misnamed.push(`${error.at} (${field ?? '?'}): ${message}`);
   }
   return out;

@@ -35,9 +35,21 @@ const locked = (cwd: string, name: string) => {
 };
 
 test('npm: the committed version, not the one on disk; a workspace reads the root lockfile', () => {
-  const lock = { lockfileVersion: 3, packages: { '': {}, 'node_modules/@acme/x': { version: '1.2.0' }, 'packages/app/node_modules/@acme/x': { version: '2.0.1' } } };
-  const dir = repo('npm', [['package-lock.json', JSON.stringify(lock)], ['packages/app/package.json', '{}']]);
-  writeTree(dir, [['package-lock.json', '{"lockfileVersion":3,"packages":{"node_modules/@acme/x":{"version":"3.0.0"}}}']]);
+  const lock = {
+    lockfileVersion: 3,
+    packages: {
+      '': {},
+      'node_modules/@acme/x': { version: '1.2.0' },
+      'packages/app/node_modules/@acme/x': { version: '2.0.1' },
+    },
+  };
+  const dir = repo('npm', [
+    ['package-lock.json', JSON.stringify(lock)],
+    ['packages/app/package.json', '{}'],
+  ]);
+  writeTree(dir, [
+    ['package-lock.json', '{"lockfileVersion":3,"packages":{"node_modules/@acme/x":{"version":"3.0.0"}}}'],
+  ]);
   assert.equal(locked(dir, '@acme/x'), { version: '1.2.0' });
   assert.equal(locked(join(dir, 'packages', 'app'), '@acme/x'), { version: '2.0.1' });
   assert.equal(locked(dir, '@acme/y'), { missing: 'package-lock.json at HEAD has no @acme/y' });
@@ -45,7 +57,10 @@ test('npm: the committed version, not the one on disk; a workspace reads the roo
 
 test('pnpm 9: the importer of the current folder, peers stripped', () => {
   const yaml = `lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      '@acme/x':\n        specifier: ^1.0.0\n        version: 1.4.0(typescript@5.9.3)\n  packages/app:\n    devDependencies:\n      '@acme/x':\n        specifier: ^2.0.0\n        version: 2.1.0\n`;
-  const dir = repo('pnpm', [['pnpm-lock.yaml', yaml], ['packages/app/package.json', '{}']]);
+  const dir = repo('pnpm', [
+    ['pnpm-lock.yaml', yaml],
+    ['packages/app/package.json', '{}'],
+  ]);
   assert.equal(locked(dir, '@acme/x'), { version: '1.4.0' });
   assert.equal(locked(join(dir, 'packages', 'app'), '@acme/x'), { version: '2.1.0' });
 });
@@ -56,7 +71,9 @@ test('yarn classic and berry; several versions of one package ask for --from', (
   const berry = `__metadata:\n  version: 8\n\n"@acme/x@npm:^2.0.0":\n  version: 2.2.0\n  resolution: "@acme/x@npm:2.2.0"\n`;
   assert.equal(locked(repo('berry', [['yarn.lock', berry]]), '@acme/x'), { version: '2.2.0' });
   const two = `"@acme/x@^1.0.0":\n  version "1.3.0"\n\n"@acme/x@^2.0.0":\n  version "2.0.0"\n`;
-  assert.equal(locked(repo('yarn-two', [['yarn.lock', two]]), '@acme/x'), { missing: 'yarn.lock at HEAD locks several versions of @acme/x (1.3.0, 2.0.0)' });
+  assert.equal(locked(repo('yarn-two', [['yarn.lock', two]]), '@acme/x'), {
+    missing: 'yarn.lock at HEAD locks several versions of @acme/x (1.3.0, 2.0.0)',
+  });
 });
 
 test('no lockfile in the last commit, or no git at all: undefined', () => {

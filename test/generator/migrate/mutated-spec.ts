@@ -8,7 +8,14 @@
 type Json = Record<string, unknown>;
 
 export type MutationKind = 'removed' | 'optional' | 'nullable' | 'retyped' | 'enum-lost' | 'enum-gained';
-const KINDS: readonly MutationKind[] = ['removed', 'optional', 'nullable', 'retyped', 'enum-lost', 'enum-gained'];
+const KINDS: readonly MutationKind[] = [
+  'removed',
+  'optional',
+  'nullable',
+  'retyped',
+  'enum-lost',
+  'enum-gained',
+];
 
 const ENVELOPE = /^(data|meta|errors|includes|result_count)$|_token$/;
 
@@ -44,7 +51,11 @@ export function mutateSpec(spec: Json, every = 9): { spec: Json; mutations: stri
 
 function apply(kind: MutationKind, schema: Json, key: string, property: Json): boolean {
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  const scalar = property.type === 'string' || property.type === 'integer' || property.type === 'number' || property.type === 'boolean';
+  const scalar =
+    property.type === 'string' ||
+    property.type === 'integer' ||
+    property.type === 'number' ||
+    property.type === 'boolean';
   const values = Array.isArray(property.enum) ? (property.enum as unknown[]) : undefined;
   switch (kind) {
     case 'removed':

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
-import { compileProject, derivedProject, generateProjects, read, reportedLocations } from './consumer-project.ts';
+import {
+  compileProject,
+  derivedProject,
+  generateProjects,
+  read,
+  reportedLocations,
+} from './consumer-project.ts';
 
 const REFERENCE = join(ROOT, 'test', 'fixtures', 'reference');
 
@@ -24,17 +30,35 @@ test("X's 2.147 -> 2.159: every error left after migrate is a use migrate listed
   const program = await derivedProject(dir, join(REFERENCE, 'x-openapi-2.147.json'));
   assert.ok(program.ranges.length >= 132, 'every operation of 2.147 is called');
   await generateProjects([{ dir, spec: join(REFERENCE, 'x-openapi-2.159.json') }]);
-  const run = await runCli(['migrate', '--project', join(dir, 'tsconfig.json'), '--config', join(dir, 'xgen.config.yaml')]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
   assert.equal(run.code, 1, 'uses are left to migrate by hand');
   const reported = reportedLocations(run.out, dir, process.cwd());
   const errors = compileProject(dir);
   assert.ok(errors.length > 0, 'the pair breaks the consumer');
-  assert.equal(errors.filter((e) => !reported.has(e.at)).map((e) => `${e.at} ${e.message}`), [], 'every error is listed');
+  assert.equal(
+    errors.filter((e) => !reported.has(e.at)).map((e) => `${e.at} ${e.message}`),
+    [],
+    'every error is listed',
+  );
   assert.equal(reported.size, errors.length, 'nothing is listed that compiles');
   // Each listed use carries the message of the change that breaks it (the diff names the cause: a type's field).
-  const listed = run.out.filter((line) => /^\S+:\d+:\d+: /.test(line)).map((line) => line.replace(/^\S+:\d+:\d+: /, ''));
-  assert.ok(listed.includes('result field KillAllConnectionsResponse.data.killed_connections removed'), listed.join('\n'));
-  assert.ok(listed.includes('result field MediaUploadResponse.data.media_key is now optional (may be missing)'), listed.join('\n'));
+  const listed = run.out
+    .filter((line) => /^\S+:\d+:\d+: /.test(line))
+    .map((line) => line.replace(/^\S+:\d+:\d+: /, ''));
+  assert.ok(
+    listed.includes('result field KillAllConnectionsResponse.data.killed_connections removed'),
+    listed.join('\n'),
+  );
+  assert.ok(
+    listed.includes('result field MediaUploadResponse.data.media_key is now optional (may be missing)'),
+    listed.join('\n'),
+  );
   assert.equal(read(dir, 'src/consumer.ts'), program.text, 'no rename: nothing rewritten');
 });
 

@@ -13,12 +13,16 @@ test.before(() => {
 });
 test.after(() => removeDir(dir));
 
-const lines = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
+const lines = (n: number, f: (i: number) => string): string =>
+  Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
 
 const CASES: Record<string, [string, string]> = {
   'a change followed by a blank context line': ['a\nb\nc\n\nd\n\ne\n', 'a\nB\nc\n\nd\n\ne\n'],
   'the first and the last line': ['one\ntwo\nthree\n', 'ONE\ntwo\nTHREE\n'],
-  'two hunks far apart': [lines(40, (i) => `line ${i}`), lines(40, (i) => (i === 2 || i === 35 ? `changed ${i}` : `line ${i}`))],
+  'two hunks far apart': [
+    lines(40, (i) => `line ${i}`),
+    lines(40, (i) => (i === 2 || i === 35 ? `changed ${i}` : `line ${i}`)),
+  ],
   'lines added and removed': ['a\nb\nc\nd\n', 'a\nc\nx\ny\nd\n'],
 };
 

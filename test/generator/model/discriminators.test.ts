@@ -27,7 +27,10 @@ test.after(() => removeDir(work));
 const schema = (name: string) => model.schemas.find((s) => s.name === name)?.schema;
 
 test('a mapping is completed with the implicit values: each member by its schema name as the spec writes it', () => {
-  assert.equal(schema('Shape')?.discriminator, { propertyName: 'kind', mapping: { Circle: '#/components/schemas/Circle', Square: '#/components/schemas/Square' } });
+  assert.equal(schema('Shape')?.discriminator, {
+    propertyName: 'kind',
+    mapping: { Circle: '#/components/schemas/Circle', Square: '#/components/schemas/Square' },
+  });
   assert.equal((schema('Problem')?.discriminator as { mapping: unknown }).mapping, {
     'about:blank': '#/components/schemas/GenericProblem',
     'https://api.x.com/2/problems/resource-not-found': '#/components/schemas/ResourceNotFoundProblem',
@@ -37,22 +40,38 @@ test('a mapping is completed with the implicit values: each member by its schema
 });
 
 test("a base schema's allOf children get a union beside the base, which keeps its shape", () => {
-  assert.equal(schema('VehicleUnion')?.oneOf, [{ $ref: '#/components/schemas/Car' }, { $ref: '#/components/schemas/Truck' }]);
+  assert.equal(schema('VehicleUnion')?.oneOf, [
+    { $ref: '#/components/schemas/Car' },
+    { $ref: '#/components/schemas/Truck' },
+  ]);
   assert.ok(schema('Vehicle')?.properties, 'Vehicle is still an object');
   assert.equal(model.problems, {
     name: 'ProblemUnion',
     discriminator: 'type',
     variants: [
       { type: 'about:blank', schema: 'GenericProblem', title: undefined },
-      { type: 'https://api.x.com/2/problems/resource-not-found', schema: 'ResourceNotFoundProblem', title: undefined },
+      {
+        type: 'https://api.x.com/2/problems/resource-not-found',
+        schema: 'ResourceNotFoundProblem',
+        title: undefined,
+      },
       { type: 'Oauth1PermissionsProblem', schema: 'OAuth1PermissionsProblem', title: undefined },
     ],
   });
 });
 
 test("'../event_type': the object holding the union becomes a union keyed by its event_type", () => {
-  assert.is(schema('ActivityPayload')?.discriminator, undefined, 'the union names no property of its members');
-  const data = (schema('ActivityResponse')?.properties as Record<string, { oneOf?: { properties: Record<string, unknown> }[] }>).data;
+  assert.is(
+    schema('ActivityPayload')?.discriminator,
+    undefined,
+    'the union names no property of its members',
+  );
+  const data = (
+    schema('ActivityResponse')?.properties as Record<
+      string,
+      { oneOf?: { properties: Record<string, unknown> }[] }
+    >
+  ).data;
   assert.equal(
     data?.oneOf?.map((v) => [v.properties.event_type, v.properties.payload]),
     [
@@ -65,10 +84,20 @@ test("'../event_type': the object holding the union becomes a union keyed by its
 
 test("X's 2.147 and 2.159 problems: the union of Problem's allOf children, one variant per mapped type", () => {
   for (const version of ['2.147', '2.159']) {
-    const x = buildModel(loadSpec(join(REFERENCE, `x-openapi-${version}.json`)), { packageName: '@t/x', clientName: 'XClient' });
+    const x = buildModel(loadSpec(join(REFERENCE, `x-openapi-${version}.json`)), {
+      packageName: '@t/x',
+      clientName: 'XClient',
+    });
     assert.is(x.problems?.name, 'ProblemUnion', version);
     assert.is(x.problems?.discriminator, 'type');
-    assert.ok(x.problems?.variants.some((v) => v.type === 'https://api.twitter.com/2/problems/resource-not-found' && v.schema === 'ResourceNotFoundProblem'), version);
+    assert.ok(
+      x.problems?.variants.some(
+        (v) =>
+          v.type === 'https://api.twitter.com/2/problems/resource-not-found' &&
+          v.schema === 'ResourceNotFoundProblem',
+      ),
+      version,
+    );
     assert.is(x.problems?.variants.length, 19, version);
     assert.not.match(JSON.stringify(x.schemas), '../event_type', version);
   }
@@ -132,7 +161,13 @@ export async function problems(): Promise<string | undefined> {
 `;
 
 test('a consumer narrows each form on its tag (tsc)', async () => {
-  const generated = await generatePackage({ spec: SPEC, out: join(work, 'out'), name: '@t/unions', client: 'UnionsClient', templates: {} });
+  const generated = await generatePackage({
+    spec: SPEC,
+    out: join(work, 'out'),
+    name: '@t/unions',
+    client: 'UnionsClient',
+    templates: {},
+  });
   writeTree(join(work, 'out'), generated.files);
   const file = join(work, 'consumer.ts');
   writeFileSync(file, PROGRAM);

@@ -63,10 +63,19 @@ test('what a request holds is closed: enum values inline, shared schemas as <Nam
   const create = schema('ThingCreate') as { properties: Record<string, Record<string, unknown>> };
   assert.equal(create.properties.status?.enum, ['active', 'paused']);
   assert.is(create.properties.filter?.$ref, '#/components/schemas/FilterInput');
-  assert.equal((schema('FilterInput') as { properties: { status: { enum: unknown } } }).properties.status.enum, ['active', 'paused']);
+  assert.equal(
+    (schema('FilterInput') as { properties: { status: { enum: unknown } } }).properties.status.enum,
+    ['active', 'paused'],
+  );
   // The read side keeps the named (open) enum.
-  assert.is((schema('Thing') as { properties: { status: { $ref: string } } }).properties.status.$ref, '#/components/schemas/Status');
-  assert.is((schema('Filter') as { properties: { status: { $ref: string } } }).properties.status.$ref, '#/components/schemas/Status');
+  assert.is(
+    (schema('Thing') as { properties: { status: { $ref: string } } }).properties.status.$ref,
+    '#/components/schemas/Status',
+  );
+  assert.is(
+    (schema('Filter') as { properties: { status: { $ref: string } } }).properties.status.$ref,
+    '#/components/schemas/Status',
+  );
 });
 
 test.run();

@@ -42,16 +42,34 @@ components:
         - { type: object, properties: { deleted: { type: integer } } }
 `;
 
-const model = buildModel(loadSpec('unions.yaml', SPEC), { packageName: 'unions', clientName: 'UnionsClient' });
+const model = buildModel(loadSpec('unions.yaml', SPEC), {
+  packageName: 'unions',
+  clientName: 'UnionsClient',
+});
 const op = model.operations.find((o) => o.id === 'changeRules');
 const schema = (name: string) => model.schemas.find((s) => s.name === name)?.schema;
 
 test('each shape of a sent oneOf marks the fields only other shapes have as absent', () => {
   const body = schema(op?.body?.typeName ?? '') as { oneOf: Record<string, unknown>[] };
-  assert.equal(body.oneOf[0], { allOf: [{ $ref: '#/components/schemas/AddRules' }, { type: 'object', properties: { delete: { not: {} }, note: { not: {} } } }] });
-  assert.equal(body.oneOf[1], { allOf: [{ $ref: '#/components/schemas/DeleteRules' }, { type: 'object', properties: { add: { not: {} }, note: { not: {} } } }] });
+  assert.equal(body.oneOf[0], {
+    allOf: [
+      { $ref: '#/components/schemas/AddRules' },
+      { type: 'object', properties: { delete: { not: {} }, note: { not: {} } } },
+    ],
+  });
+  assert.equal(body.oneOf[1], {
+    allOf: [
+      { $ref: '#/components/schemas/DeleteRules' },
+      { type: 'object', properties: { add: { not: {} }, note: { not: {} } } },
+    ],
+  });
   // An inline shape gets them beside its own properties; a field every shape has (dry_run) is free.
-  assert.equal(body.oneOf[2]?.properties, { note: { type: 'string' }, add: { not: {} }, delete: { not: {} }, dry_run: { not: {} } });
+  assert.equal(body.oneOf[2]?.properties, {
+    note: { type: 'string' },
+    add: { not: {} },
+    delete: { not: {} },
+    dry_run: { not: {} },
+  });
   // The named shapes themselves are unchanged.
   assert.equal(Object.keys((schema('AddRules') as { properties: object }).properties), ['add', 'dry_run']);
 });

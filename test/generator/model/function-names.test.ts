@@ -25,13 +25,22 @@ paths:
     get: { operationId: ListPets, tags: [Pets], responses: { '204': { description: done } } }
 `;
 
-test('function names: the descriptor name, numbered past the module\'s own names, unique ignoring case', () => {
+test("function names: the descriptor name, numbered past the module's own names, unique ignoring case", () => {
   const dir = tempDir('function-names');
   try {
     writeFileSync(join(dir, 'spec.yaml'), SPEC);
-    const model = buildModel(loadSpec(join(dir, 'spec.yaml')), { packageName: '@t/clashes', clientName: 'ClashesClient' });
+    const model = buildModel(loadSpec(join(dir, 'spec.yaml')), {
+      packageName: '@t/clashes',
+      clientName: 'ClashesClient',
+    });
     const names = Object.fromEntries(model.operations.map((op) => [op.id, op.functionName]));
-    assert.equal(names, { createCore: 'createCore2', request: 'request2', buildUrl: 'buildUrl2', listPets: 'listPets', ListPets: 'listPets2' });
+    assert.equal(names, {
+      createCore: 'createCore2',
+      request: 'request2',
+      buildUrl: 'buildUrl2',
+      listPets: 'listPets',
+      ListPets: 'listPets2',
+    });
   } finally {
     removeDir(dir);
   }

@@ -79,7 +79,10 @@ components:
         extra: { type: string }
 `;
 
-const model = buildModel(loadSpec('examples.yaml', SPEC), { packageName: 'examples', clientName: 'ExamplesClient' });
+const model = buildModel(loadSpec('examples.yaml', SPEC), {
+  packageName: 'examples',
+  clientName: 'ExamplesClient',
+});
 const example = (id: string): unknown => {
   const op = model.operations.find((o) => o.id === id);
   return op?.example === undefined ? undefined : plain(op.example);
@@ -99,7 +102,7 @@ function plain(node: ExampleNode): unknown {
   }
 }
 
-test('an array parameter gets an array: the spec\'s serialized example split into its items', () => {
+test("an array parameter gets an array: the spec's serialized example split into its items", () => {
   assert.equal(example('getUsers'), { ids: ['2244994945', '6253282', '12'] });
 });
 
@@ -132,7 +135,14 @@ test('an operation with nothing required has no example params', () => {
 });
 
 test('pattern samples: what specs write, and undefined for what cannot be read', () => {
-  for (const pattern of ['^[0-9]{12}$', '^IAB[0-9]+(-[0-9]+)?$', '^card://\\S+$', '^([0-9]{1,19}-[0-9]{1,19}|g[0-9]{1,19})$', '^[^\\s:/?#]+\\.[^\\s:/?#]+$', '^[A-Z]{2}$']) {
+  for (const pattern of [
+    '^[0-9]{12}$',
+    '^IAB[0-9]+(-[0-9]+)?$',
+    '^card://\\S+$',
+    '^([0-9]{1,19}-[0-9]{1,19}|g[0-9]{1,19})$',
+    '^[^\\s:/?#]+\\.[^\\s:/?#]+$',
+    '^[A-Z]{2}$',
+  ]) {
     const sample = sampleOfPattern(pattern);
     assert.ok(sample !== undefined && new RegExp(pattern, 'u').test(sample), `${pattern}: ${sample}`);
   }

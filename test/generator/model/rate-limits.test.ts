@@ -22,7 +22,8 @@ ${limitA}
 ${limitB}
       responses: { '200': { description: ok } }
 `;
-const build = (text: string) => buildModel(loadSpec('limits.yaml', text), { packageName: 'limits', clientName: 'LimitsClient' });
+const build = (text: string) =>
+  buildModel(loadSpec('limits.yaml', text), { packageName: 'limits', clientName: 'LimitsClient' });
 
 test('limits become budgets: per operation by default, shared by key, a `when` limit apart', () => {
   const model = build(
@@ -55,11 +56,19 @@ test('a malformed limit is a SpecError naming file, line and pointer', () => {
     } catch (error) {
       assert.instance(error, SpecError);
       assert.match((error as SpecError).message, reason);
-      assert.match((error as SpecError).message, /^limits\.yaml:\d+:\d+: .*\(at #\/paths\/~1a\/get\/x-rate-limit/);
+      assert.match(
+        (error as SpecError).message,
+        /^limits\.yaml:\d+:\d+: .*\(at #\/paths\/~1a\/get\/x-rate-limit/,
+      );
     }
   }
   try {
-    build(spec(`      x-rate-limit: { requests: 10, per: 1s, key: shared }`, `      x-rate-limit: { requests: 11, per: 1s, key: shared }`));
+    build(
+      spec(
+        `      x-rate-limit: { requests: 10, per: 1s, key: shared }`,
+        `      x-rate-limit: { requests: 11, per: 1s, key: shared }`,
+      ),
+    );
     assert.unreachable('two limits under one key');
   } catch (error) {
     assert.match((error as SpecError).message, /shared with listA, which states a different limit/);

@@ -103,7 +103,10 @@ components:
 
 function model(text = SPEC) {
   const spec = loadSpec('inference.yaml', text);
-  return { model: buildModel(spec, { packageName: 'inference', clientName: 'InferenceClient' }), docs: spec.docs };
+  return {
+    model: buildModel(spec, { packageName: 'inference', clientName: 'InferenceClient' }),
+    docs: spec.docs,
+  };
 }
 
 test('a *.fields parameter is paired with the object its values name, in data and in includes', () => {
@@ -112,13 +115,21 @@ test('a *.fields parameter is paired with the object its values name, in data an
   assert.ok(posts, 'getPosts narrows');
   assert.equal(posts?.inferredFrom, ['post.fields', 'author.fields']);
   assert.equal(
-    posts?.members.map((member) => [member.property, member.selection?.param ?? member.object?.members.map((i) => `${i.property}:${i.selection?.param}`)]),
+    posts?.members.map((member) => [
+      member.property,
+      member.selection?.param ?? member.object?.members.map((i) => `${i.property}:${i.selection?.param}`),
+    ]),
     [
       ['data', 'post.fields'],
       ['includes', ['authors:author.fields']],
     ],
   );
-  assert.equal(m.operations.find((o) => o.id === 'getAuthor')?.narrowing?.members.map((member) => member.selection?.param), ['author.fields']);
+  assert.equal(
+    m.operations
+      .find((o) => o.id === 'getAuthor')
+      ?.narrowing?.members.map((member) => member.selection?.param),
+    ['author.fields'],
+  );
   // `odd.fields` names no property of anything the result carries.
   assert.not.ok(m.selections.some((s) => s.param === 'odd.fields'));
 });
@@ -139,35 +150,66 @@ test('each pairing is one located note, not a warning', () => {
   const { docs } = model();
   assert.equal(docs.warnings, []);
   const notes = docs.notes.map((n) => `${n.file}:${n.line}:${n.column} ${n.pointer}`);
-  assert.equal(notes, ['inference.yaml:47:5 #/components/parameters/PostFields', 'inference.yaml:53:5 #/components/parameters/AuthorFields']);
-  assert.match(docs.notes[0]?.reason ?? '', /^field selection inferred: "post\.fields" selects the fields of Post in results \(its values name 5 of the 6 properties of Post\); Post has no required list/);
+  assert.equal(notes, [
+    'inference.yaml:47:5 #/components/parameters/PostFields',
+    'inference.yaml:53:5 #/components/parameters/AuthorFields',
+  ]);
+  assert.match(
+    docs.notes[0]?.reason ?? '',
+    /^field selection inferred: "post\.fields" selects the fields of Post in results \(its values name 5 of the 6 properties of Post\); Post has no required list/,
+  );
   assert.match(docs.notes[1]?.reason ?? '', /defaults from its required list \(id, name\)/);
 });
 
 test('x-field-selection: false on the operation or on the parameter switches it off', () => {
   const { model: m } = model();
   assert.is(m.operations.find((o) => o.id === 'getQuiet')?.narrowing, undefined, 'operation');
-  const off = model(SPEC.replace('      name: author.fields\n', '      name: author.fields\n      x-field-selection: false\n')).model;
-  assert.equal(off.operations.find((o) => o.id === 'getPosts')?.narrowing?.inferredFrom, ['post.fields'], 'parameter');
+  const off = model(
+    SPEC.replace(
+      '      name: author.fields\n',
+      '      name: author.fields\n      x-field-selection: false\n',
+    ),
+  ).model;
+  assert.equal(
+    off.operations.find((o) => o.id === 'getPosts')?.narrowing?.inferredFrom,
+    ['post.fields'],
+    'parameter',
+  );
   assert.is(off.operations.find((o) => o.id === 'getAuthor')?.narrowing, undefined);
 });
 
 test('a stated x-field-selection is taken as stated, and includes need an expansions parameter', () => {
-  const stated = SPEC.replace('      name: post.fields\n', '      name: post.fields\n      x-field-selection: { object: Post, defaults: [id, text] }\n');
+  const stated = SPEC.replace(
+    '      name: post.fields\n',
+    '      name: post.fields\n      x-field-selection: { object: Post, defaults: [id, text] }\n',
+  );
   const { model: m, docs } = model(stated);
   const post = m.selections.find((s) => s.object === 'Post');
   assert.equal(post?.defaults, ['id', 'text']);
   assert.is(post?.inferred, undefined);
   assert.equal(m.operations.find((o) => o.id === 'getPosts')?.narrowing?.inferredFrom, ['author.fields']);
   assert.is(docs.notes.length, 1);
-  const noExpansions = model(SPEC.replace("        - $ref: '#/components/parameters/Expansions'\n", '')).model;
-  assert.equal(noExpansions.operations.find((o) => o.id === 'getPosts')?.narrowing?.members.map((member) => member.property), ['data']);
+  const noExpansions = model(
+    SPEC.replace("        - $ref: '#/components/parameters/Expansions'\n", ''),
+  ).model;
+  assert.equal(
+    noExpansions.operations
+      .find((o) => o.id === 'getPosts')
+      ?.narrowing?.members.map((member) => member.property),
+    ['data'],
+  );
 });
 
 test('a parameter that names too few of an object’s properties is not paired', () => {
-  const few = SPEC.replace('enum: [author_id, created_at, id, lang, text, extra]', 'enum: [id, text, extra, more]');
+  const few = SPEC.replace(
+    'enum: [author_id, created_at, id, lang, text, extra]',
+    'enum: [id, text, extra, more]',
+  );
   const { model: m } = model(few);
-  assert.not.ok(m.selections.some((s) => s.object === 'Post'), '2 of 6 properties');
+  assert.not.ok(
+    m.selections.some((s) => s.object === 'Post'),
+    '2 of 6 properties',
+  );
 });
 
 test.run();

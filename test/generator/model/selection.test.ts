@@ -41,21 +41,35 @@ components:
         nickname: { type: string }
 `;
 
-const model = buildModel(loadSpec('selection.yaml', SPEC), { packageName: 'selection', clientName: 'SelectionClient' });
+const model = buildModel(loadSpec('selection.yaml', SPEC), {
+  packageName: 'selection',
+  clientName: 'SelectionClient',
+});
 const thing = model.selections.find((s) => s.object === 'Thing');
 
 test('each property of a selected object falls in one category', () => {
   assert.ok(thing, 'Thing is selected');
-  assert.equal(thing?.defaults, ['id', 'kind'], 'the listed defaults, and a required property the parameter cannot name');
+  assert.equal(
+    thing?.defaults,
+    ['id', 'kind'],
+    'the listed defaults, and a required property the parameter cannot name',
+  );
   assert.equal(thing?.sometimesAbsent, ['reply_to']);
-  assert.equal(thing?.unselectable, ['nickname'], 'optional and not a field name: optional in every selection');
+  assert.equal(
+    thing?.unselectable,
+    ['nickname'],
+    'optional and not a field name: optional in every selection',
+  );
   assert.equal(thing?.presentWhenAsked, ['id', 'name', 'kind']);
   assert.equal(thing?.nonDefaults, ['name', 'reply_to']);
 });
 
 test('a parameter that takes any string can name every property', () => {
   const open = SPEC.replace("items: { $ref: '#/components/schemas/ThingField' }", 'items: { type: string }');
-  const any = buildModel(loadSpec('selection.yaml', open), { packageName: 'selection', clientName: 'SelectionClient' });
+  const any = buildModel(loadSpec('selection.yaml', open), {
+    packageName: 'selection',
+    clientName: 'SelectionClient',
+  });
   const selection = any.selections.find((s) => s.object === 'Thing');
   assert.equal(selection?.unselectable, []);
   assert.equal(selection?.defaults, ['id']);

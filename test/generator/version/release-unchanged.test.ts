@@ -8,14 +8,25 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
-import { type ApiSnapshot, apiSnapshot, parseSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../../../generator/diff/snapshot.ts';
+import {
+  type ApiSnapshot,
+  apiSnapshot,
+  parseSnapshot,
+  renderSnapshot,
+  SNAPSHOT_FILE,
+} from '../../../generator/diff/snapshot.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { applyRelease } from '../../../generator/version/release.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 const SPECS = ['spec/core-v2.yaml', 'spec/ads-v12.yaml', 'test/fixtures/reference/x-openapi-2.159.json'];
-const snapshots = new Map(SPECS.map((spec) => [spec, apiSnapshot(buildModel(loadSpec(join(ROOT, spec)), { packageName: '@test/x', clientName: 'XClient' }))]));
+const snapshots = new Map(
+  SPECS.map((spec) => [
+    spec,
+    apiSnapshot(buildModel(loadSpec(join(ROOT, spec)), { packageName: '@test/x', clientName: 'XClient' })),
+  ]),
+);
 const core = snapshots.get('spec/core-v2.yaml') as ApiSnapshot;
 
 let dir = '';
@@ -56,12 +67,19 @@ test('a snapshot on disk with one more operation: still diffed, a major version 
   const files = onDisk(renderSnapshot(before));
   const release = applyRelease({ out: dir, name: '@test/x' }, files);
   assert.equal(release, { version: '3.0.0', previous: '2.3.4', bump: 'major' });
-  assert.match(files.get('CHANGELOG.md') ?? '', new RegExp(`## 3\\.0\\.0[\\s\\S]*- ${id}Old: operation removed`));
+  assert.match(
+    files.get('CHANGELOG.md') ?? '',
+    new RegExp(`## 3\\.0\\.0[\\s\\S]*- ${id}Old: operation removed`),
+  );
 });
 
 test('a snapshot on disk that differs only in layout: diffed, and nothing changed', () => {
   const files = onDisk(JSON.stringify(core));
-  assert.equal(applyRelease({ out: dir, name: '@test/x' }, files), { version: '2.3.4', previous: '2.3.4', bump: 'none' });
+  assert.equal(applyRelease({ out: dir, name: '@test/x' }, files), {
+    version: '2.3.4',
+    previous: '2.3.4',
+    bump: 'none',
+  });
 });
 
 test.run();

@@ -31,7 +31,11 @@ const newFiles = () =>
   ]);
 
 /** Asserts that `promise` rejects, with an error whose message matches `expected` (or that passes it). */
-async function rejects(promise: Promise<unknown>, expected?: RegExp | ((error: unknown) => boolean), message?: string): Promise<void> {
+async function rejects(
+  promise: Promise<unknown>,
+  expected?: RegExp | ((error: unknown) => boolean),
+  message?: string,
+): Promise<void> {
   try {
     await promise;
   } catch (error) {
@@ -44,7 +48,11 @@ async function rejects(promise: Promise<unknown>, expected?: RegExp | ((error: u
 
 test('a complete write replaces the whole tree and keeps node_modules', async () => {
   await writePackageAtomically(pkg, newFiles());
-  assert.equal(listFiles(pkg), ['package.json', 'src/deep/nested/file.ts', 'src/index.ts'], 'old files are gone');
+  assert.equal(
+    listFiles(pkg),
+    ['package.json', 'src/deep/nested/file.ts', 'src/index.ts'],
+    'old files are gone',
+  );
   assert.is(readFileSync(join(pkg, 'package.json'), 'utf8'), '{ "name": "new" }\n');
   assert.is(readFileSync(join(pkg, 'node_modules', 'dep', 'index.js'), 'utf8'), 'installed by the user\n');
   assert.equal(readdirSync(work), ['pkg'], 'no staging or retired folder left');
@@ -56,9 +64,18 @@ test('a file xgen did not write (not in the marker) is kept and returned; one it
   writeFileSync(join(pkg, 'notes.md'), 'my notes\n');
   const { kept } = await writePackageAtomically(pkg, newFiles());
   assert.equal(kept, ['notes.md', 'src/mine/helper.ts']);
-  assert.equal(listFiles(pkg), ['notes.md', 'package.json', 'src/deep/nested/file.ts', 'src/index.ts', 'src/mine/helper.ts']);
+  assert.equal(listFiles(pkg), [
+    'notes.md',
+    'package.json',
+    'src/deep/nested/file.ts',
+    'src/index.ts',
+    'src/mine/helper.ts',
+  ]);
   assert.is(readFileSync(join(pkg, 'src', 'mine', 'helper.ts'), 'utf8'), 'export const mine = 1;\n');
-  assert.not.ok(existsSync(join(pkg, 'src', 'old.ts')), 'src/old.ts was written by xgen (in the marker) and is no longer generated');
+  assert.not.ok(
+    existsSync(join(pkg, 'src', 'old.ts')),
+    'src/old.ts was written by xgen (in the marker) and is no longer generated',
+  );
 });
 
 test('a marker that lists no files (an older xgen) keeps every file it cannot vouch for', async () => {
@@ -87,7 +104,11 @@ test('a file that cannot be created mid-write leaves the old tree intact and no 
 
 test('an invalid file name mid-write leaves the old tree intact', async () => {
   const before = treeSummary(pkg);
-  const files = new Map([['a.ts', 'export {};\n'], ['bad\0name.ts', 'x'], ['c.ts', 'export {};\n']]);
+  const files = new Map([
+    ['a.ts', 'export {};\n'],
+    ['bad\0name.ts', 'x'],
+    ['c.ts', 'export {};\n'],
+  ]);
   await rejects(writePackageAtomically(pkg, files));
   assert.is(treeSummary(pkg), before);
   assert.equal(readdirSync(work), ['pkg']);
@@ -96,7 +117,10 @@ test('an invalid file name mid-write leaves the old tree intact', async () => {
 test('a path that would leave the package is refused before anything is swapped', async () => {
   const before = treeSummary(pkg);
   for (const path of ['../escaped.ts', 'src/../../escaped.ts', join(work, 'abs.ts')]) {
-    const files = new Map([['a.ts', 'export {};\n'], [path, 'x']]);
+    const files = new Map([
+      ['a.ts', 'export {};\n'],
+      [path, 'x'],
+    ]);
     await rejects(writePackageAtomically(pkg, files), /refusing to write outside the package/, path);
   }
   assert.is(treeSummary(pkg), before);
@@ -108,7 +132,8 @@ test('a failure while swapping puts the old tree (and node_modules) back', async
   const rename = fs.renameSync;
   // Fail the last step: moving the complete staging folder into place.
   fs.renameSync = ((from: fs.PathLike, to: fs.PathLike) => {
-    if (String(from).includes('.xgen-new-') && String(to) === pkg) throw new Error('simulated crash during the swap');
+    if (String(from).includes('.xgen-new-') && String(to) === pkg)
+      throw new Error('simulated crash during the swap');
     rename(from, to);
   }) as typeof fs.renameSync;
   syncBuiltinESMExports();

@@ -34,7 +34,14 @@ test('generates the petstore package', async () => {
   const run = await generate(first);
   assert.is(run.code, 0, run.text);
   assert.equal(run.out, [`${where(first)}: wrote @test/petstore (${hashTree(first).size} files)`]);
-  for (const file of ['package.json', 'README.md', 'src/index.ts', 'src/client.ts', 'dist/index.js', 'dist/index.d.ts']) {
+  for (const file of [
+    'package.json',
+    'README.md',
+    'src/index.ts',
+    'src/client.ts',
+    'dist/index.js',
+    'dist/index.d.ts',
+  ]) {
     assert.ok(existsSync(join(first, file)), `${file} is generated`);
   }
   assert.equal(JSON.parse(readFileSync(join(first, 'package.json'), 'utf8')).name, '@test/petstore');
@@ -70,12 +77,14 @@ test('--check fails on a hand-edited file and names it as changed', async () => 
   ]);
 });
 
-test('--check names a file of the user\'s own as kept, not as stale (generate keeps it too)', async () => {
+test("--check names a file of the user's own as kept, not as stale (generate keeps it too)", async () => {
   writeFileSync(join(first, 'src', 'stray.ts'), 'export {};\n');
   const run = await check();
   unlinkSync(join(first, 'src', 'stray.ts'));
   assert.is(run.code, 0, run.text);
-  assert.equal(run.err, [`${where(first)}: warning: kept a file xgen did not write: src/stray.ts. xgen regenerates this folder: move your own files out of it`]);
+  assert.equal(run.err, [
+    `${where(first)}: warning: kept a file xgen did not write: src/stray.ts. xgen regenerates this folder: move your own files out of it`,
+  ]);
 });
 
 test('--check reports a file xgen wrote (listed in the marker) and no longer writes as extra', async () => {
@@ -122,7 +131,7 @@ test('regenerating repairs every kind of drift, then --check passes', async () =
   assert.is(run.code, 0, run.text);
   const again = await check();
   assert.is(again.code, 0, again.text);
-  assert.is(readFileSync(join(first, 'notes.txt'), 'utf8'), 'stray\n', 'a file of the user\'s own is kept');
+  assert.is(readFileSync(join(first, 'notes.txt'), 'utf8'), 'stray\n', "a file of the user's own is kept");
   unlinkSync(join(first, 'notes.txt'));
   assert.equal([...hashTree(first)], [...hashTree(second)], 'the same bytes as a fresh run');
 });
@@ -133,7 +142,10 @@ test('the committed generated/ is up to date with the config (what CI runs)', as
   try {
     const run = await runCli(['generate', '--check']);
     assert.is(run.code, 0, `generated/ is stale; run \`npm run generate\`:\n${run.text}`);
-    assert.ok(run.out.length > 0 && run.out.every((line) => / up to date \(\d+ files\)$/.test(line)), run.text);
+    assert.ok(
+      run.out.length > 0 && run.out.every((line) => / up to date \(\d+ files\)$/.test(line)),
+      run.text,
+    );
   } finally {
     process.chdir(cwd);
   }

@@ -46,7 +46,10 @@ function descendants(pid: number): number[] {
   const found: number[] = [];
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .trim()
+        .split(' ')
+        .filter(Boolean)) {
         found.push(Number(child), ...descendants(Number(child)));
       }
     }
@@ -74,10 +77,27 @@ interface Stopped {
  * `delay` ms after the spawn).
  */
 function stopIn(stage: string, signal: NodeJS.Signals, delay: number): Promise<Stopped> {
-  const previous = { model: 'load', emit: 'model', format: 'emit', compile: 'format', write: 'compile' }[stage];
+  const previous = { model: 'load', emit: 'model', format: 'emit', compile: 'format', write: 'compile' }[
+    stage
+  ];
   return new Promise((resolve, reject) => {
-    const args = [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', GITHUB, '--out', out, '--name', '@bench/github', '--no-cache', '--verbose'];
-    const child = spawn(process.execPath, args, { cwd: work, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [
+      join(ROOT, 'bin', 'xgen.js'),
+      'generate',
+      '--spec',
+      GITHUB,
+      '--out',
+      out,
+      '--name',
+      '@bench/github',
+      '--no-cache',
+      '--verbose',
+    ];
+    const child = spawn(process.execPath, args, {
+      cwd: work,
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let sent: number | undefined;
@@ -97,14 +117,28 @@ function stopIn(stage: string, signal: NodeJS.Signals, delay: number): Promise<S
       if (previous !== undefined && stderr.includes(` ${previous}: `)) send();
     });
     child.on('error', reject);
-    child.on('close', (code, ended) => resolve({ code, signal: ended, stdout, stderr, ms: sent ? performance.now() - sent : Number.NaN, children }));
+    child.on('close', (code, ended) =>
+      resolve({
+        code,
+        signal: ended,
+        stdout,
+        stderr,
+        ms: sent ? performance.now() - sent : Number.NaN,
+        children,
+      }),
+    );
     if (stage === 'start-up') send();
   });
 }
 
 /** What is in the temp folder and beside the output, besides the output itself. */
 function debris(): string[] {
-  return [...readdirSync(work).filter((name) => name !== 'out'), ...readdirSync(tmp).filter((name) => !name.startsWith('tsx-')).map((name) => `TMPDIR/${name}`)];
+  return [
+    ...readdirSync(work).filter((name) => name !== 'out'),
+    ...readdirSync(tmp)
+      .filter((name) => !name.startsWith('tsx-'))
+      .map((name) => `TMPDIR/${name}`),
+  ];
 }
 
 /** What every stopped run must show: ended by `signal` within the bound, nothing left, nothing running. */
@@ -113,10 +147,17 @@ function assertStopped(run: Stopped, signal: NodeJS.Signals, label: string): voi
   assert.ok(run.ms <= BOUND_MS, `${signal} took ${run.ms.toFixed(0)} ms to end the run`);
   assert.is(run.stdout, '');
   assert.equal(debris(), []);
-  for (const pid of run.children) assert.not.ok(existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '), `process ${pid} still runs`);
+  for (const pid of run.children)
+    assert.not.ok(
+      existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '),
+      `process ${pid} still runs`,
+    );
 }
 
-const STOPPED = (signal: NodeJS.Signals) => new RegExp(`xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal\n$`);
+const STOPPED = (signal: NodeJS.Signals) =>
+  new RegExp(
+    `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal\n$`,
+  );
 
 for (const [stage, signal, delay] of [
   // The load stage is not hit from outside: nothing marks its start, and a signal sent a fixed time
@@ -154,11 +195,11 @@ for (const [signal, delay] of [
       assert.is(run.code, signal === 'SIGINT' ? 130 : 143, run.stderr);
       assert.match(run.stderr, STOPPED(signal));
     } else {
-      assert.is(run.signal, signal, 'ended by the signal itself, in Node\'s start-up');
+      assert.is(run.signal, signal, "ended by the signal itself, in Node's start-up");
       assert.is(run.stderr, '');
     }
     assert.is(treeSummary(out), before);
-    assertStopped(run, signal, `start-up +${delay}${run.signal ? ' (in Node\'s start-up)' : ''}`);
+    assertStopped(run, signal, `start-up +${delay}${run.signal ? " (in Node's start-up)" : ''}`);
   });
 }
 

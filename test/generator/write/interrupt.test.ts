@@ -25,13 +25,31 @@ interface Run {
 }
 
 /** Runs `xgen generate` on the second spec into `out`, with its own OS temp folder. */
-function xgen(env: Record<string, string>, onStart?: (kill: (signal: NodeJS.Signals) => void) => void, spec = 'pets-2.yaml'): Promise<Run> {
+function xgen(
+  env: Record<string, string>,
+  onStart?: (kill: (signal: NodeJS.Signals) => void) => void,
+  spec = 'pets-2.yaml',
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'xgen.js'), 'generate', '--spec', spec, '--out', 'out', '--name', 'pets', '--no-cache'], {
-      cwd: work,
-      env: { ...process.env, TMPDIR: tmp, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'xgen.js'),
+        'generate',
+        '--spec',
+        spec,
+        '--out',
+        'out',
+        '--name',
+        'pets',
+        '--no-cache',
+      ],
+      {
+        cwd: work,
+        env: { ...process.env, TMPDIR: tmp, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -44,10 +62,13 @@ function xgen(env: Record<string, string>, onStart?: (kill: (signal: NodeJS.Sign
 
 /** What is beside the output and in the temp folder, besides the package itself and the specs. */
 function debris(): string[] {
-  return [...readdirSync(work).filter((name) => !['out', 'pets-1.yaml', 'pets-2.yaml'].includes(name)), ...readdirSync(tmp)
+  return [
+    ...readdirSync(work).filter((name) => !['out', 'pets-1.yaml', 'pets-2.yaml'].includes(name)),
+    ...readdirSync(tmp)
       // tsx (which runs the sources in a checkout) keeps its own cache there.
       .filter((name) => !name.startsWith('tsx-'))
-      .map((name) => `TMPDIR/${name}`)];
+      .map((name) => `TMPDIR/${name}`),
+  ];
 }
 
 test.before(async () => {
@@ -80,7 +101,10 @@ for (const [stage, signal] of [
   test(`${signal} in the ${stage} stage: one line, exit ${signal === 'SIGINT' ? 130 : 143}, nothing swapped, nothing left`, async () => {
     const run = await xgen({ XGEN_SIGNAL_AT: `${stage}:${signal}` });
     assert.is(run.code, signal === 'SIGINT' ? 130 : 143, run.stderr);
-    assert.is(run.stderr, `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal\n`);
+    assert.is(
+      run.stderr,
+      `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal\n`,
+    );
     assert.is(run.stdout, '');
     assert.is(treeSummary(out), before, 'the package on disk is the one before the run');
     assert.equal(debris(), []);
@@ -91,7 +115,10 @@ test('a run killed after a delay (SIGTERM) leaves the old or the new package who
   for (const delay of [800, 2500]) {
     const run = await xgen({}, (kill) => setTimeout(() => kill('SIGTERM'), delay));
     if (run.code === 143) {
-      assert.is(run.stderr, 'xgen: stopped by SIGTERM; its temporary files are removed and no package was replaced after the signal\n');
+      assert.is(
+        run.stderr,
+        'xgen: stopped by SIGTERM; its temporary files are removed and no package was replaced after the signal\n',
+      );
       assert.is(treeSummary(out), before);
     } else {
       // The run was quicker than the delay: it finished, and the new package is complete.
@@ -103,7 +130,7 @@ test('a run killed after a delay (SIGTERM) leaves the old or the new package who
   }
 });
 
-test('a run removes what a killed run left (xgen\'s folders only), then writes', async () => {
+test("a run removes what a killed run left (xgen's folders only), then writes", async () => {
   const dead = 2 ** 22 + 12345; // above Linux's pid_max default: no process has it
   const staging = join(work, `.out.xgen-new-${dead}`);
   const retired = join(work, `.out.xgen-old-${dead}`);
@@ -116,7 +143,11 @@ test('a run removes what a killed run left (xgen\'s folders only), then writes',
   writeFileSync(join(compile, 'tsconfig.json'), '{}\n');
   const run = await xgen({});
   assert.is(run.code, 0, run.stderr);
-  assert.equal(debris(), [`.out.xgen-old-${dead + 1}`], 'a folder without the marker is not xgen\'s to remove');
+  assert.equal(
+    debris(),
+    [`.out.xgen-old-${dead + 1}`],
+    "a folder without the marker is not xgen's to remove",
+  );
   removeDir(notOurs);
 });
 

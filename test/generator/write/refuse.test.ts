@@ -21,8 +21,13 @@ test.before(() => {
 test.after(() => removeDir(work));
 
 const rel = (dir: string) => relative(process.cwd(), dir) || '.';
-const generate = (out: string, ...more: string[]) => runCli(['generate', '--spec', SPEC, '--out', out, '--name', '@test/petstore', ...more]);
-const files = () => new Map([['package.json', '{}\n'], [PACKAGE_MARKER, 'marker\n']]);
+const generate = (out: string, ...more: string[]) =>
+  runCli(['generate', '--spec', SPEC, '--out', out, '--name', '@test/petstore', ...more]);
+const files = () =>
+  new Map([
+    ['package.json', '{}\n'],
+    [PACKAGE_MARKER, 'marker\n'],
+  ]);
 
 async function expectRefused(out: string, message: string): Promise<void> {
   const before = existsSync(out) ? treeSummary(work) : '';
@@ -33,7 +38,11 @@ async function expectRefused(out: string, message: string): Promise<void> {
 }
 
 /** Asserts that `promise` rejects, with an error whose message matches `expected` (or that passes it). */
-async function rejects(promise: Promise<unknown>, expected?: RegExp | ((error: unknown) => boolean), message?: string): Promise<void> {
+async function rejects(
+  promise: Promise<unknown>,
+  expected?: RegExp | ((error: unknown) => boolean),
+  message?: string,
+): Promise<void> {
   try {
     await promise;
   } catch (error) {
@@ -44,7 +53,7 @@ async function rejects(promise: Promise<unknown>, expected?: RegExp | ((error: u
   assert.unreachable(message ?? 'expected a rejection');
 }
 
-test('a folder with the user\'s own files is refused, and they stay', async () => {
+test("a folder with the user's own files is refused, and they stay", async () => {
   const mine = join(work, 'mine');
   mkdirSync(join(mine, 'notes'), { recursive: true });
   writeFileSync(join(mine, 'notes', 'todo.txt'), 'my own file\n');
@@ -56,8 +65,14 @@ test('a folder with the user\'s own files is refused, and they stay', async () =
 });
 
 test('--out . (the current folder) and a folder holding it are refused', async () => {
-  await expectRefused('.', 'refusing to replace .: it is the current folder. Choose a folder of its own for the package');
-  await expectRefused('..', `refusing to replace ${join(ROOT, '..')}: it holds the current folder. Choose a folder of its own for the package`);
+  await expectRefused(
+    '.',
+    'refusing to replace .: it is the current folder. Choose a folder of its own for the package',
+  );
+  await expectRefused(
+    '..',
+    `refusing to replace ${join(ROOT, '..')}: it holds the current folder. Choose a folder of its own for the package`,
+  );
   assert.ok(existsSync(join(ROOT, 'package.json')));
 });
 
@@ -68,7 +83,9 @@ test('a folder holding the spec is refused, even when xgen generated it', async 
   writeFileSync(join(dir, 'api.yaml'), readFileSync(SPEC));
   const run = await runCli(['generate', '--spec', join(dir, 'api.yaml'), '--out', dir, '--name', 'p']);
   assert.is(run.code, 2, run.text);
-  assert.equal(run.err, [`xgen: refusing to replace ${rel(dir)}: it holds the spec ${rel(join(dir, 'api.yaml'))}. Choose a folder of its own for the package`]);
+  assert.equal(run.err, [
+    `xgen: refusing to replace ${rel(dir)}: it holds the spec ${rel(join(dir, 'api.yaml'))}. Choose a folder of its own for the package`,
+  ]);
 });
 
 test('a file, a symbolic link and the root are refused', async () => {
@@ -78,7 +95,10 @@ test('a file, a symbolic link and the root are refused', async () => {
   const link = join(work, 'a-link');
   mkdirSync(join(work, 'target'));
   symlinkSync(join(work, 'target'), link);
-  await expectRefused(link, `refusing to replace ${rel(link)}: it is a symbolic link; point --out (or out) at a real folder`);
+  await expectRefused(
+    link,
+    `refusing to replace ${rel(link)}: it is a symbolic link; point --out (or out) at a real folder`,
+  );
   await expectRefused('/', 'refusing to write a package to /: that is the root of the file system');
 });
 
@@ -87,7 +107,10 @@ test('a config whose second package is refused writes neither', async () => {
   mkdirSync(mine);
   writeFileSync(join(mine, 'keep.txt'), 'x');
   const config = join(work, 'two.config.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: first-ok\n    name: a\n  - spec: ${JSON.stringify(SPEC)}\n    out: second-mine\n    name: b\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: first-ok\n    name: a\n  - spec: ${JSON.stringify(SPEC)}\n    out: second-mine\n    name: b\n`,
+  );
   const run = await runCli(['generate', '--config', config]);
   assert.is(run.code, 2, run.text);
   assert.match(run.err[0] ?? '', 'refusing to replace');
@@ -97,10 +120,15 @@ test('a config whose second package is refused writes neither', async () => {
 
 test('two packages with overlapping folders are refused', async () => {
   const config = join(work, 'overlap.config.yaml');
-  writeFileSync(config, `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: pk\n    name: a\n  - spec: ${JSON.stringify(SPEC)}\n    out: pk/inner\n    name: b\n`);
+  writeFileSync(
+    config,
+    `packages:\n  - spec: ${JSON.stringify(SPEC)}\n    out: pk\n    name: a\n  - spec: ${JSON.stringify(SPEC)}\n    out: pk/inner\n    name: b\n`,
+  );
   const run = await runCli(['generate', '--config', config]);
   assert.is(run.code, 2, run.text);
-  assert.equal(run.err, [`xgen: packages a and b write to overlapping folders (${rel(join(work, 'pk'))}, ${rel(join(work, 'pk', 'inner'))})`]);
+  assert.equal(run.err, [
+    `xgen: packages a and b write to overlapping folders (${rel(join(work, 'pk'))}, ${rel(join(work, 'pk', 'inner'))})`,
+  ]);
 });
 
 test('a package xgen generated carries the marker and is replaced on the next run; an empty folder is fine', async () => {
@@ -108,11 +136,18 @@ test('a package xgen generated carries the marker and is replaced on the next ru
   mkdirSync(out);
   const first = await generate(out, '--cache-dir', join(work, 'cache'));
   assert.is(first.code, 0, first.text);
-  assert.match(readFileSync(join(out, PACKAGE_MARKER), 'utf8'), 'This folder is the package @test/petstore, generated by xgen.');
+  assert.match(
+    readFileSync(join(out, PACKAGE_MARKER), 'utf8'),
+    'This folder is the package @test/petstore, generated by xgen.',
+  );
   writeFileSync(join(out, 'src', 'stray.ts'), 'export {};\n');
   const second = await generate(out, '--cache-dir', join(work, 'cache'));
   assert.is(second.code, 0, second.text);
-  assert.is(readFileSync(join(out, 'src', 'stray.ts'), 'utf8'), 'export {};\n', 'a file xgen did not write is kept');
+  assert.is(
+    readFileSync(join(out, 'src', 'stray.ts'), 'utf8'),
+    'export {};\n',
+    'a file xgen did not write is kept',
+  );
   assert.match(second.text, `${rel(out)}: warning: kept a file xgen did not write: src/stray.ts`);
 });
 
@@ -120,7 +155,10 @@ test('writePackageAtomically checks too (nothing touched)', async () => {
   const mine = join(work, 'direct');
   mkdirSync(mine);
   writeFileSync(join(mine, 'keep.txt'), 'x');
-  await rejects(writePackageAtomically(mine, files()), (e: unknown) => e instanceof OutputError && /no \.xgen-generated marker/.test((e as Error).message));
+  await rejects(
+    writePackageAtomically(mine, files()),
+    (e: unknown) => e instanceof OutputError && /no \.xgen-generated marker/.test((e as Error).message),
+  );
   assert.equal(readdirSync(mine), ['keep.txt']);
 });
 
@@ -130,7 +168,10 @@ test('a file in the way of a parent: one line (was an EEXIST stack trace)', asyn
   const out = join(file, 'sub');
   await rejects(
     writePackageAtomically(out, files()),
-    (e: unknown) => e instanceof OutputError && (e as Error).message === `cannot write ${rel(out)}: a file is in the way (not a folder) (mkdir ${file})`,
+    (e: unknown) =>
+      e instanceof OutputError &&
+      (e as Error).message ===
+        `cannot write ${rel(out)}: a file is in the way (not a folder) (mkdir ${file})`,
   );
 });
 
@@ -139,7 +180,10 @@ test('a folder that cannot be created (under /proc) fails at once instead of ret
   const started = performance.now();
   await rejects(
     writePackageAtomically('/proc/xgen-cannot-be-here', files()),
-    (e: unknown) => e instanceof OutputError && (e as Error).message === 'cannot write /proc/xgen-cannot-be-here: the folder cannot be created there (mkdir /proc)',
+    (e: unknown) =>
+      e instanceof OutputError &&
+      (e as Error).message ===
+        'cannot write /proc/xgen-cannot-be-here: the folder cannot be created there (mkdir /proc)',
   );
   assert.ok(performance.now() - started < 5000, 'no endless retry');
 });
@@ -150,7 +194,8 @@ test('an unwritable parent: permission denied, one line', async () => {
   mkdirSync(locked, { mode: 0o555 });
   await rejects(
     writePackageAtomically(join(locked, 'pkg'), files()),
-    (e: unknown) => e instanceof OutputError && /^cannot write .*locked\/pkg: permission denied/.test((e as Error).message),
+    (e: unknown) =>
+      e instanceof OutputError && /^cannot write .*locked\/pkg: permission denied/.test((e as Error).message),
   );
 });
 

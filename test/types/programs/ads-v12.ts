@@ -1,10 +1,23 @@
 // A consumer of @xgen/ads-v12 (its built .d.ts). Every `@ts-expect-error` line must stay an error.
-import { AdsClient, BidStrategy, fromMicros, toMicros, type Micros } from '../../../generated/ads-v12/dist/index.js';
+import {
+  AdsClient,
+  BidStrategy,
+  fromMicros,
+  toMicros,
+  type Micros,
+} from '../../../generated/ads-v12/dist/index.js';
 
-const client = new AdsClient({ auth: { oauth1: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' } } });
+const client = new AdsClient({
+  auth: { oauth1: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' } },
+});
 
 export async function enums(): Promise<void> {
-  await client.lineItems.update({ account_id: 'a1', line_item_id: 'l1', bid_strategy: 'MAX', bid_amount_local_micro: toMicros('5.50') });
+  await client.lineItems.update({
+    account_id: 'a1',
+    line_item_id: 'l1',
+    bid_strategy: 'MAX',
+    bid_amount_local_micro: toMicros('5.50'),
+  });
   // @ts-expect-error -- not a bid strategy
   await client.lineItems.update({ account_id: 'a1', line_item_id: 'l1', bid_strategy: 'CHEAPEST' });
   // @ts-expect-error -- not an entity status
@@ -30,20 +43,48 @@ export async function cards(): Promise<void> {
   const website = { type: 'WEBSITE', url: 'https://example.com' } as const;
   const app = { type: 'APP', country_code: 'US', ios_app_store_identifier: '333903271' } as const;
   const label = { type: 'ENUM', value: 'INSTALL' } as const;
-  await client.cards.create({ account_id: 'a1', name: 'ok', components: [media, { type: 'DETAILS', title: 'Hi', destination: website }] });
-  await client.cards.create({ account_id: 'a1', name: 'ok', components: [media, { type: 'BUTTON', label, destination: app }] });
+  await client.cards.create({
+    account_id: 'a1',
+    name: 'ok',
+    components: [media, { type: 'DETAILS', title: 'Hi', destination: website }],
+  });
+  await client.cards.create({
+    account_id: 'a1',
+    name: 'ok',
+    components: [media, { type: 'BUTTON', label, destination: app }],
+  });
   // @ts-expect-error -- components and slides together
-  await client.cards.create({ account_id: 'a1', name: 'both', components: [media, { type: 'DETAILS', title: 'Hi', destination: website }], slides: [[media, { type: 'DETAILS', title: 'Hi', destination: website }]] });
-  // @ts-expect-error -- a WEBSITE destination on a BUTTON
-  await client.cards.create({ account_id: 'a1', name: 'bad', components: [media, { type: 'BUTTON', label, destination: website }] });
-  // @ts-expect-error -- an APP destination on DETAILS
-  await client.cards.create({ account_id: 'a1', name: 'bad', components: [media, { type: 'DETAILS', title: 'Hi', destination: app }] });
-  // @ts-expect-error -- a button label outside the list
-  await client.cards.create({ account_id: 'a1', name: 'bad', components: [media, { type: 'BUTTON', label: { type: 'ENUM', value: 'BUY' }, destination: app }] });
+  await client.cards.create({
+    account_id: 'a1',
+    name: 'both',
+    components: [media, { type: 'DETAILS', title: 'Hi', destination: website }],
+    slides: [[media, { type: 'DETAILS', title: 'Hi', destination: website }]],
+  });
+  await client.cards.create({
+    account_id: 'a1',
+    name: 'bad',
+    // @ts-expect-error -- a WEBSITE destination on a BUTTON
+    components: [media, { type: 'BUTTON', label, destination: website }],
+  });
+  await client.cards.create({
+    account_id: 'a1',
+    name: 'bad',
+    // @ts-expect-error -- an APP destination on DETAILS
+    components: [media, { type: 'DETAILS', title: 'Hi', destination: app }],
+  });
+  await client.cards.create({
+    account_id: 'a1',
+    name: 'bad',
+    // @ts-expect-error -- a button label outside the list
+    components: [media, { type: 'BUTTON', label: { type: 'ENUM', value: 'BUY' }, destination: app }],
+  });
 }
 
 export async function sandbox(): Promise<void> {
-  await new AdsClient({ sandbox: true, auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } } }).accounts.createSandboxAccount();
+  await new AdsClient({
+    sandbox: true,
+    auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } },
+  }).accounts.createSandboxAccount();
   // @ts-expect-error -- the ads client takes OAuth 1.0a credentials
   new AdsClient({ auth: { bearerToken: 'x' } });
 }

@@ -11,7 +11,9 @@ import {
 const client = new CoreClient({ auth: { bearerToken: 'token' } });
 
 /** An event of a kind the API added after this client was generated parses and types. */
-export const unlisted: ActivityStreamingResponse = JSON.parse('{"data":{"event_type":"likes.new","payload":{"post_id":"1"}}}');
+export const unlisted: ActivityStreamingResponse = JSON.parse(
+  '{"data":{"event_type":"likes.new","payload":{"post_id":"1"}}}',
+);
 export const unlistedEvent: ActivityEvent = { event_type: 'likes.new', payload: { post_id: '1' } };
 export const readKind: string | undefined = unlisted.data?.event_type;
 
@@ -65,9 +67,15 @@ export async function subscribe(): Promise<void> {
   // Requests stay closed: an unlisted type is a mistake when sending.
   // @ts-expect-error -- not an activity event type
   await client.accountActivity.createActivitySubscription({ event_type: 'likes.new', filter: {} });
-  await client.accountActivity.createActivitySubscription({ event_type: 'news.new', filter: { direction: 'received' } });
-  // @ts-expect-error -- direction is one value (leave it out for both)
-  await client.accountActivity.createActivitySubscription({ event_type: 'dm.sent', filter: { direction: ['sent'] } });
+  await client.accountActivity.createActivitySubscription({
+    event_type: 'news.new',
+    filter: { direction: 'received' },
+  });
+  await client.accountActivity.createActivitySubscription({
+    event_type: 'dm.sent',
+    // @ts-expect-error -- direction is one value (leave it out for both)
+    filter: { direction: ['sent'] },
+  });
   const known: readonly ActivityEventType[] = ActivityEventType;
   void known;
 }
@@ -79,7 +87,10 @@ export async function rules(): Promise<void> {
   // @ts-expect-error -- the body is `add` or `delete`
   await client.stream.updateRules({ dry_run: true });
   // @ts-expect-error -- one or the other, never both (oneOf)
-  await client.stream.updateRules({ add: [{ value: 'cat has:media' }], delete: { ids: ['120897978112909812'] } });
+  await client.stream.updateRules({
+    add: [{ value: 'cat has:media' }],
+    delete: { ids: ['120897978112909812'] },
+  });
   // What the client reads keeps the schema's union as it is: a summary of either kind.
   const summary = added.meta.summary;
   if (summary && 'created' in summary) void summary.created;

@@ -13,10 +13,14 @@ export async function report(client: CoreClient): Promise<string[]> {
     'user.fields': ['created_at', 'verified'],
   });
   for (const post of posts) {
-    lines.push(`post ${post.id} by ${post.author_id} at ${post.created_at}: ${post.text} (${post.public_metrics.like_count} likes, edits ${post.edit_history_tweet_ids.join(',')})`);
+    lines.push(
+      `post ${post.id} by ${post.author_id} at ${post.created_at}: ${post.text} (${post.public_metrics.like_count} likes, edits ${post.edit_history_tweet_ids.join(',')})`,
+    );
   }
   for (const user of includes.users ?? []) {
-    lines.push(`user ${user.id} @${user.username} (${user.name}) since ${user.created_at}, verified ${user.verified}`);
+    lines.push(
+      `user ${user.id} @${user.username} (${user.name}) since ${user.created_at}, verified ${user.verified}`,
+    );
   }
   for await (const post of client.users.getPosts({ id: '2244994945', 'tweet.fields': ['lang'] })) {
     lines.push(`timeline ${post.id} ${post.lang}`);

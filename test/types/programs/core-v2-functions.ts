@@ -21,14 +21,24 @@ import {
 } from '../../../generated/core-v2/dist/index.js';
 
 // The same options as the client class.
-const options: ConstructorParameters<typeof CoreClient>[0] = { auth: { bearerToken: 'token' }, timeoutMs: 5000 };
+const options: ConstructorParameters<typeof CoreClient>[0] = {
+  auth: { bearerToken: 'token' },
+  timeoutMs: 5000,
+};
 const sameOptions: ClientOptions = options;
 const core: ClientCore = createCore(sameOptions);
-const signing: ClientCore = createCore({ auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } } }, oauth1Auth);
+const signing: ClientCore = createCore(
+  { auth: { oauth1: { consumerKey: 'k', consumerSecret: 's' } } },
+  oauth1Auth,
+);
 void signing;
 
 export async function wellTyped(): Promise<string | undefined> {
-  const posts: TweetsLookupResponse = await getPostsByIds(core, { ids: ['20'], 'tweet.fields': ['created_at'] }, { timeoutMs: 5000 });
+  const posts: TweetsLookupResponse = await getPostsByIds(
+    core,
+    { ids: ['20'], 'tweet.fields': ['created_at'] },
+    { timeoutMs: 5000 },
+  );
   const pages: PagePromise<UserTweetsResponse, Tweet> = getUsersPosts(core, { id: '1' }, { maxPages: 2 });
   for await (const post of pages) {
     const text: string = post.text;

@@ -11,7 +11,13 @@ import {
   type TweetSelection,
   type UserField,
 } from '../../../generated/core-v2/dist/index.js';
-import { createCore, getPostsByIds, getUsersPosts, searchNews, streamPosts } from '../../../generated/core-v2/dist/functions.js';
+import {
+  createCore,
+  getPostsByIds,
+  getUsersPosts,
+  searchNews,
+  streamPosts,
+} from '../../../generated/core-v2/dist/functions.js';
 
 const client = new CoreClient({ auth: { bearerToken: 'token' } });
 const core = createCore({ auth: { bearerToken: 'token' } });
@@ -119,7 +125,12 @@ export async function listForms(): Promise<void> {
   use<string>(wide.data![0]!.author_id);
 
   // The selection types are public, for a user's own signatures.
-  const typed: TweetSelection<['created_at']> = { id: '1', text: 't', edit_history_tweet_ids: ['1'], created_at: 'x' };
+  const typed: TweetSelection<['created_at']> = {
+    id: '1',
+    text: 't',
+    edit_history_tweet_ids: ['1'],
+    created_at: 'x',
+  };
   // @ts-expect-error -- created_at was asked for: required
   const missing: TweetSelection<['created_at']> = { id: '1', text: 't', edit_history_tweet_ids: ['1'] };
   void typed;
@@ -146,7 +157,11 @@ export async function callById(): Promise<void> {
 }
 
 export async function functionsEntry(): Promise<void> {
-  const result = await getPostsByIds(core, { ids: ['20'], 'tweet.fields': ['possibly_sensitive'], expansions: ['author_id'] });
+  const result = await getPostsByIds(core, {
+    ids: ['20'],
+    'tweet.fields': ['possibly_sensitive'],
+    expansions: ['author_id'],
+  });
   use<boolean>(result.data![0]!.possibly_sensitive);
   // @ts-expect-error -- not requested
   void result.data![0]!.lang;
@@ -176,7 +191,10 @@ export async function pages(): Promise<void> {
   use<string>(first.items[0]!.conversation_id);
   // @ts-expect-error -- not requested
   void first.items[0]!.created_at;
-  for await (const post of client.call('searchEligiblePosts', { test_mode: true, 'tweet.fields': ['author_id'] })) {
+  for await (const post of client.call('searchEligiblePosts', {
+    test_mode: true,
+    'tweet.fields': ['author_id'],
+  })) {
     use<string>(post.author_id);
     // @ts-expect-error -- not requested
     void post.created_at;
@@ -184,7 +202,11 @@ export async function pages(): Promise<void> {
 }
 
 export async function streams(): Promise<void> {
-  for await (const event of client.stream.posts({ 'tweet.fields': ['created_at'], expansions: ['author_id'], 'user.fields': ['verified'] })) {
+  for await (const event of client.stream.posts({
+    'tweet.fields': ['created_at'],
+    expansions: ['author_id'],
+    'user.fields': ['verified'],
+  })) {
     const post = event.data;
     if (!post) continue;
     use<string>(post.created_at);
