@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { listFiles, writePackageAtomically } from '../../../generator/write/files.ts';
 import { markerText } from '../../../generator/write/marker.ts';
+import { rejects } from '../../helpers/rejects.ts';
 import { removeDir, tempDir, treeSummary } from '../../helpers/cli.ts';
 
 let work = '';
@@ -29,22 +30,6 @@ const newFiles = () =>
     ['src/index.ts', 'export const fresh = 1;\n'],
     ['src/deep/nested/file.ts', 'export {};\n'],
   ]);
-
-/** Asserts that `promise` rejects, with an error whose message matches `expected` (or that passes it). */
-async function rejects(
-  promise: Promise<unknown>,
-  expected?: RegExp | ((error: unknown) => boolean),
-  message?: string,
-): Promise<void> {
-  try {
-    await promise;
-  } catch (error) {
-    if (expected instanceof RegExp) assert.match((error as Error).message, expected, message);
-    else if (expected) assert.ok(expected(error), message ?? String(error));
-    return;
-  }
-  assert.unreachable(message ?? 'expected a rejection');
-}
 
 test('a complete write replaces the whole tree and keeps node_modules', async () => {
   await writePackageAtomically(pkg, newFiles());

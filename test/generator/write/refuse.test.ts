@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { OutputError } from '../../../generator/errors.ts';
 import { writePackageAtomically } from '../../../generator/write/files.ts';
 import { PACKAGE_MARKER } from '../../../generator/write/marker.ts';
+import { rejects } from '../../helpers/rejects.ts';
 import { removeDir, ROOT, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
@@ -35,22 +36,6 @@ async function expectRefused(out: string, message: string): Promise<void> {
   assert.is(run.code, 2, run.text);
   assert.equal(run.err, [`xgen: ${message}`]);
   if (before) assert.is(treeSummary(work), before, 'nothing touched');
-}
-
-/** Asserts that `promise` rejects, with an error whose message matches `expected` (or that passes it). */
-async function rejects(
-  promise: Promise<unknown>,
-  expected?: RegExp | ((error: unknown) => boolean),
-  message?: string,
-): Promise<void> {
-  try {
-    await promise;
-  } catch (error) {
-    if (expected instanceof RegExp) assert.match((error as Error).message, expected, message);
-    else if (expected) assert.ok(expected(error), message ?? String(error));
-    return;
-  }
-  assert.unreachable(message ?? 'expected a rejection');
 }
 
 test("a folder with the user's own files is refused, and they stay", async () => {
