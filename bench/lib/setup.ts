@@ -1,7 +1,9 @@
 /** Paths shared by the benchmarks, and the one-time setup: peers installed, xgen built. */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+// @ts-expect-error: plain JavaScript without declarations (the bin's own helper)
+import { RECORD, sourcesHash } from '../../bin/sources-hash.js';
 
 export const BENCH = resolve(import.meta.dirname, '..');
 export const ROOT = resolve(BENCH, '..');
@@ -35,32 +37,19 @@ export function ensurePeers(): void {
   execFileSync(NPM, ['ci', '--prefix', BENCH, '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-function newest(dir: string): number {
-  let latest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    latest = Math.max(latest, stat.isDirectory() ? newest(path) : stat.mtimeMs);
-  }
-  return latest;
-}
-
-/** Builds `dist/` (what the published `xgen` bin runs) when it is missing or older than `generator/`. */
+/**
+ * Builds `dist/` as `npm run dist` does, hash record included, unless it is there and current: the
+ * published `bin/xgen.js` runs `dist/` only while the sources hash to its record (bin/sources-hash.js),
+ * and would otherwise run the sources through tsx, which is not what the tables say they measure.
+ */
 export function ensureXgenBuilt(): void {
   const cli = join(ROOT, 'dist/generator/cli.js');
-  if (existsSync(cli) && newest(join(ROOT, 'dist/generator')) >= newest(join(ROOT, 'generator'))) return;
-  console.log('Building xgen: tsc -p tsconfig.build.json');
-  try {
-    execFileSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-  } catch (error) {
-    // tsc still emits on type errors; benchmark that rather than nothing, but say so.
-    if (!existsSync(cli)) throw error;
-    console.warn('xgen: the generator has type errors (above); benchmarking what tsc emitted.');
-  }
+  const record = join(ROOT, RECORD);
+  const current =
+    existsSync(record) && readFileSync(record, 'utf8').trim() === sourcesHash(join(ROOT, 'generator'));
+  if (existsSync(cli) && current) return;
+  console.log('Building xgen: npm run dist');
+  execFileSync(NPM, ['run', 'dist'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** The published entry point of xgen. */
