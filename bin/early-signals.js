@@ -4,13 +4,19 @@
 // the process by the signal itself (a shell reports that as 130 / 143 too).
 // generator/cli.ts runAsProcess takes over with `releaseEarlySignals`.
 
-/** Ends the process once stdout and stderr are written out whole (a pipe may still hold some). */
+/**
+ * Ends the process once stdout and stderr are written out whole (a pipe may still hold some): the
+ * twin of generator/exit.ts, for the bin before the generator has loaded.
+ */
 export function exitWhenFlushed(code) {
+  process.exitCode = code;
   let pending = 2;
   const done = () => --pending === 0 && process.exit(code);
   for (const stream of [process.stdout, process.stderr]) {
+    // A closed pipe (EPIPE) is the reader's choice; a stream already gone has nothing left to write.
     stream.on('error', done);
-    stream.write('', done);
+    if (stream.destroyed || !stream.writable) done();
+    else stream.write('', () => done());
   }
 }
 

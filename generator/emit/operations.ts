@@ -204,7 +204,8 @@ export function emitOperations(model: ApiModel): string {
       namedImports: ['FieldsParam'],
     });
   }
-  const modelTypes = [...typeNames].filter((n) => !BUILTIN_TYPES.has(n)).sort();
+  // Every name here is the package's own: the model leaves built-in result types out (model/result-types.ts).
+  const modelTypes = [...typeNames].sort();
   const enumTypes = modelTypes.filter((n) => enumNames.has(n));
   const schemaTypes = modelTypes.filter((n) => !enumNames.has(n));
   if (schemaTypes.length > 0)
@@ -227,8 +228,6 @@ export function emitOperations(model: ApiModel): string {
     statements: [...imports, ...shared.statements, ...statements],
   });
 }
-
-const BUILTIN_TYPES = new Set(['void', 'Blob', 'string', 'unknown']);
 
 /** The doc comment of a method: summary, description, the wire call, deprecation, docs link, an example call. */
 export function methodDocs(
