@@ -10,7 +10,7 @@
  *    '- migrate/         rewrites a consumer's code           -> diff/, history/ (load, model for --from)
  *   history/             what a package keeps for migrate (rename history, the snapshot before the last
  *                        major, the renames between two snapshots): written by version/, read by migrate/
- *   leaves               errors.ts, urls.ts, templates-dir.ts, package-compiler-options.ts,
+ *   leaves               errors.ts, urls.ts, templates-dir.ts, package-compiler-options.ts, code-cache.ts,
  *                        interrupt.ts and temporary.ts (what compile and write share)
  *   templates/runtime/   copied into each package: client core, auth, pages, streams and the transports
  *                        (node-transport, fetch-transport, browser-transport); never imports the generator
@@ -180,7 +180,7 @@ module.exports = {
       comment:
         'The shared leaf modules at the root import nothing of the generator, so any layer may use them.',
       from: {
-        path: '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary)[.]ts$',
+        path: '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary|code-cache)[.]ts$',
       },
       to: { path: '^generator/' },
     },

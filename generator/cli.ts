@@ -8,6 +8,7 @@ import { generate } from './cli/generate.ts';
 import { diffHelp, generateHelp, migrateHelp, usage } from './cli/help.ts';
 import { migrate } from './cli/migrate.ts';
 import { report } from './cli/report.ts';
+import { codeCacheLine, enableCodeCache, saveCodeCache, takeCodeCache } from './code-cache.ts';
 import { exitWhenFlushed } from './exit.ts';
 import { redactUrls } from './urls.ts';
 import { handleSignals, signalExitCode } from './interrupt.ts';
@@ -110,6 +111,8 @@ function xgenVersion(): string {
  * it exits only once stdout and stderr have been written out whole, whatever reads them.
  */
 export function runAsProcess(argv: string[]): void {
+  // The big libraries this thread loads (handlebars' compiler) compile from the code cache.
+  enableCodeCache();
   handleSignals((signal) => {
     process.stderr.write(`\r\x1b[K`.repeat(process.stderr.isTTY ? 1 : 0));
     console.error(
@@ -117,10 +120,18 @@ export function runAsProcess(argv: string[]): void {
     );
     exitWhenFlushed(signalExitCode(signal));
   });
-  main(argv).then(exitWhenFlushed, (error: unknown) => {
-    console.error(redactUrls(`xgen: ${error instanceof Error ? error.message : String(error)}`));
-    exitWhenFlushed(1);
-  });
+  main(argv).then(
+    (code) => {
+      // This thread's entries, made now that its work compiled what it uses (a first run only).
+      saveCodeCache(takeCodeCache());
+      if (process.env.XGEN_PROFILE) console.error(codeCacheLine());
+      exitWhenFlushed(code);
+    },
+    (error: unknown) => {
+      console.error(redactUrls(`xgen: ${error instanceof Error ? error.message : String(error)}`));
+      exitWhenFlushed(1);
+    },
+  );
 }
 
 const invokedDirectly =

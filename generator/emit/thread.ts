@@ -2,6 +2,15 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
+import {
+  addCodeCacheStats,
+  type CodeCacheEntry,
+  type CodeCacheStats,
+  codeCacheStats,
+  codeCacheToTake,
+  saveCodeCache,
+  takeCodeCache,
+} from '../code-cache.ts';
 import { interruptedBy, stopOnInterrupt } from '../interrupt.ts';
 
 /** A job sent to a thread, and what it sends back. */
@@ -9,7 +18,27 @@ interface Request<J> {
   id: number;
   job: J;
 }
-type Reply<R> = { id: number; result: R } | { id: number; error: string } | { id: number; progress: string };
+type Reply<R> =
+  | ({ id: number; codeCache?: CodeCache } & ({ result: R } | { error: string }))
+  | { id: number; progress: string }
+  | { entries: CodeCacheEntry[] };
+
+/** Told with each answer: what the thread's code cache did since the last, and whether entries to write follow. */
+interface CodeCache {
+  stats: CodeCacheStats;
+  entries: boolean;
+}
+
+/** A running thread, as its EmitThread holds it. */
+interface Running<J, R> {
+  worker: Worker;
+  pending: Map<number, Pending<J, R>>;
+  forget: () => void;
+  /** Its code cache entries are still to come (see `stop`). */
+  caching?: boolean;
+  /** Stopped while they were: it ends once they are written. */
+  stopWhenCached?: boolean;
+}
 
 /** Told what a job has reached (a thread's job reports as it goes: the stage clock of --verbose). */
 export type Progress = (reached: string) => void;
@@ -49,10 +78,7 @@ function threadFailed(label: string, error: unknown): void {
  * again here, so that the error is this thread's own, of its own class).
  */
 export class EmitThread<J, R> {
-  private thread:
-    | { worker: Worker; pending: Map<number, Pending<J, R>>; forget: () => void }
-    | null
-    | undefined;
+  private thread: Running<J, R> | null | undefined;
   private nextId = 0;
 
   /**
@@ -77,8 +103,20 @@ export class EmitThread<J, R> {
     try {
       const worker = this.startWorker();
       const pending = new Map<number, Pending<J, R>>();
+      const running: Running<J, R> = { worker, pending, forget: () => {} };
       worker.unref();
       worker.on('message', (reply: Reply<R>) => {
+        if ('entries' in reply) {
+          // Written here, in one step, where a signal cannot cut it in two (code-cache.ts).
+          saveCodeCache(reply.entries);
+          running.caching = false;
+          if (running.stopWhenCached) end(running);
+          return;
+        }
+        if ('codeCache' in reply && reply.codeCache) {
+          addCodeCacheStats(reply.codeCache.stats);
+          running.caching = reply.codeCache.entries;
+        }
         const job = pending.get(reply.id);
         if ('progress' in reply) {
           job?.progress?.(reply.progress);
@@ -105,9 +143,9 @@ export class EmitThread<J, R> {
       worker.on('exit', (code) => fallBack(`it exited with code ${code}`));
       // On a signal the thread is told to end at once, beside the others: the process's exit then
       // waits for none of them to wind down one after the other (each holds a TypeScript).
-      const forget = stopOnInterrupt(() => void worker.terminate().catch(() => {}));
-      worker.on('exit', forget);
-      this.thread = { worker, pending, forget };
+      running.forget = stopOnInterrupt(() => void worker.terminate().catch(() => {}));
+      worker.on('exit', running.forget);
+      this.thread = running;
     } catch (error) {
       this.thread = null;
       threadFailed(this.label, error);
@@ -156,8 +194,10 @@ export class EmitThread<J, R> {
     if (!current) return;
     for (const job of current.pending.values()) this.redo(job);
     current.pending.clear();
-    current.forget();
-    current.worker.terminate().catch(() => {});
+    // A thread making its code cache entries (a first run) ends once they are written: it is idle
+    // and does not keep the process alive meanwhile.
+    if (current.caching) current.stopWhenCached = true;
+    else end(current);
   }
 
   /** Whether the thread runs (it may still fall back if it cannot load). */
@@ -185,6 +225,12 @@ export class EmitThread<J, R> {
   }
 }
 
+/** Ends a thread now. */
+function end(running: Pick<Running<unknown, unknown>, 'worker' | 'forget'>): void {
+  running.forget();
+  running.worker.terminate().catch(() => {});
+}
+
 /** A worker's code that loads a TypeScript entry through tsx's API, where tsx is installed. */
 function tsxBoot(entry: string): string | undefined {
   let api: string;
@@ -203,8 +249,14 @@ function loaderBoot(entry: string): string | undefined {
   return `import('node:module').then((m) => { m.register(${JSON.stringify(loader.href)}); return import(${JSON.stringify(entry)}); });`;
 }
 
-/** In a worker: answers every job sent to it with `work`'s result (or its error's message). */
+/**
+ * In a worker: answers every job sent to it with `work`'s result (or its error's message). Each
+ * answer tells what the thread's code cache did meanwhile; the entries it is to write follow that
+ * answer, made once the work compiled what it uses (see code-cache.ts), and are written by the
+ * thread that started this one.
+ */
 export function serveJobs<J, R>(work: (job: J, progress: Progress) => R): void {
+  let told: CodeCacheStats = { loaded: 0, compiled: 0 };
   parentPort?.on('message', ({ id, job }: Request<J>) => {
     let reply: Reply<R>;
     try {
@@ -215,6 +267,14 @@ export function serveJobs<J, R>(work: (job: J, progress: Progress) => R): void {
     } catch (error) {
       reply = { id, error: error instanceof Error ? error.message : String(error) };
     }
+    const entries = codeCacheToTake();
+    const now = codeCacheStats();
+    reply.codeCache = {
+      stats: { loaded: now.loaded - told.loaded, compiled: now.compiled - told.compiled },
+      entries,
+    };
+    told = now;
     parentPort?.postMessage(reply);
+    if (entries) parentPort?.postMessage({ entries: takeCodeCache() } satisfies Reply<R>);
   });
 }

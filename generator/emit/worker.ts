@@ -3,9 +3,12 @@
  * as soon as it starts, then answers each job sent to it with that emitter's result.
  */
 import { workerData } from 'node:worker_threads';
+import { enableCodeCache } from '../code-cache.ts';
 import type { EmittersJob, EmitWork, SchemaTypesJob } from './threads.ts';
 import { serveJobs } from './thread.ts';
 
+// Before the libraries load: their compiled code comes from the cache when it is warm.
+enableCodeCache();
 const work = workerData as EmitWork;
 if (work === 'schema-types') {
   const { emitSchemaTypes } = await import('./schema-types.ts');

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
+
+/*
+ * A V8 code cache for the big CommonJS files xgen's threads load (the two copies of TypeScript that
+ * openapi-typescript and ts-morph use, ts-morph and its common part, handlebars' compiler): compiling
+ * them is most of a thread's start-up. Node 22.1+ has this built in (`module.enableCompileCache`);
+ * on Node 20 the `Module.prototype._compile` of those files alone compiles them through `vm.Script`
+ * with the cached data, and runs them exactly as Node would (same module object, require and
+ * arguments), so a plain `require` from any library gets the same module. It caches compiled
+ * dependency code, never results: output is the same with or without it, warm or cold, so
+ * `--no-cache` leaves it on and `XGEN_CODE_CACHE=off` turns it off.
+ *
+ * An entry is named by the hash of the file's path and text, V8's version and the architecture, so
+ * that no other file, Node or V8 ever reads it; V8 also refuses data that does not match its flags.
+ * Entries are read as the files load; new ones are made once the thread's work is done (functions
+ * compiled lazily while working are then in them) and written by the main thread, in one
+ * synchronous step, to a temporary file renamed into place: a signal, a concurrent run or an exit
+ * never sees half an entry or leaves a temporary file. Any problem (unreadable, corrupt, refused,
+ * unwritable) is a miss: the file is compiled as usual.
+ */
+
+/** A file is cached from this size on: below it compiling costs less than reading an entry. */
+const MIN_BYTES = 100_000;
+
+/** The first line of every entry: the format, then the sha256 of the data after the header. */
+const MAGIC = 'xgen-code-cache-1';
+
+/** A compiled file whose cache is to be (re)written, with the entry's file name. */
+interface Made {
+  entry: string;
+  script: vm.Script;
+}
+
+/** A cache entry to write: its file name in the cache folder and V8's data. */
+export interface CodeCacheEntry {
+  entry: string;
+  data: Uint8Array;
+}
+
+/** What this thread's cache did, for `XGEN_PROFILE` and the tests. */
+export interface CodeCacheStats {
+  /** Files compiled from their entry. */
+  loaded: number;
+  /** Files compiled without one (none, corrupt or refused by V8): their entry is made after the work. */
+  compiled: number;
+}
+
+let folder: string | undefined;
+/** Node's own compile cache is on (Node 22.1+): it keeps no counts. */
+let builtInOn = false;
+const made: Made[] = [];
+const stats: CodeCacheStats = { loaded: 0, compiled: 0 };
+/** What the other threads' caches did, as they told this one. */
+const others: CodeCacheStats = { loaded: 0, compiled: 0 };
+
+/**
+ * Where the code cache lives: XGEN_CODE_CACHE when it is a path, else `code/` in the folder of
+ * xgen's result cache (XGEN_CACHE_DIR, else `$XDG_CACHE_HOME/xgen`, else `~/.cache/xgen`;
+ * `%LOCALAPPDATA%\xgen\cache` on Windows); undefined when XGEN_CODE_CACHE is `off` (or `0`, `false`).
+ */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const setting = env.XGEN_CODE_CACHE;
+  if (setting && ['off', '0', 'false'].includes(setting.toLowerCase())) return undefined;
+  if (setting && setting !== 'on' && setting !== '1' && setting !== 'true') return resolve(setting);
+  let base: string;
+  if (env.XGEN_CACHE_DIR) base = resolve(env.XGEN_CACHE_DIR);
+  else if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) base = join(env.XDG_CACHE_HOME, 'xgen');
+  else if (process.platform === 'win32' && env.LOCALAPPDATA) base = join(env.LOCALAPPDATA, 'xgen', 'cache');
+  else base = join(homedir(), '.cache', 'xgen');
+  return join(base, 'code');
+}
+
+/**
+ * Turns the code cache on for this thread (once; call it before the libraries load). Node's own
+ * compile cache where there is one, else the `_compile` of the big files.
+ */
+export function enableCodeCache(): void {
+  if (folder !== undefined) return;
+  const dir = codeCacheDir();
+  if (dir === undefined) return;
+  folder = dir;
+  const builtIn = (Module as unknown as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
+  if (builtIn) {
+    try {
+      builtIn(dir);
+      builtInOn = true;
+    } catch {
+      // A cache Node cannot open is no cache.
+    }
+    return;
+  }
+  const proto = Module.prototype as unknown as { _compile: Compile };
+  const original = proto._compile;
+  proto._compile = function (this: NodeModule, content: string, filename: string, ...rest: unknown[]) {
+    if (content.length < MIN_BYTES || !filename.endsWith('.js') || filename.endsWith('.mjs'))
+      return original.call(this, content, filename, ...rest);
+    const wrapper = compile(content, filename);
+    if (!wrapper) return original.call(this, content, filename, ...rest);
+    return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, dirname(filename));
+  };
+}
+
+type Compile = (this: NodeModule, content: string, filename: string, ...rest: unknown[]) => unknown;
+
+/** The module wrapper of a file, compiled with its entry when there is a good one; undefined to let Node compile it. */
+function compile(content: string, filename: string): ((...args: unknown[]) => unknown) | undefined {
+  try {
+    const entry = `${createHash('sha256')
+      .update(`${process.versions.v8}\0${process.arch}\0${filename}\0`)
+      .update(content)
+      .digest('hex')
+      .slice(0, 40)}.v8`;
+    const cachedData = read(entry);
+    const script = new vm.Script(Module.wrap(content), {
+      filename,
+      cachedData,
+      // A dynamic import() in the file resolves as it would in a file Node compiled.
+      importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
+    });
+    if (cachedData && !script.cachedDataRejected) stats.loaded++;
+    else {
+      stats.compiled++;
+      made.push({ entry, script });
+    }
+    return script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+  } catch {
+    // A syntax error is Node's to report, as it always does.
+    return undefined;
+  }
+}
+
+/** A good entry's data, else undefined (missing, another format, or not the data its hash says). */
+function read(entry: string): Buffer | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(folder!, entry));
+  } catch {
+    return undefined;
+  }
+  const header = `${MAGIC}\n`;
+  const end = header.length + 65;
+  if (bytes.length <= end || bytes.toString('latin1', 0, header.length) !== header) return undefined;
+  const data = bytes.subarray(end);
+  const sum = bytes.toString('latin1', header.length, end - 1);
+  return createHash('sha256').update(data).digest('hex') === sum ? data : undefined;
+}
+
+/** The `require` Node gives a module's code: resolving from that module, loading through it. */
+function requireFor(module: NodeModule): NodeJS.Require {
+  const internals = Module as unknown as {
+    _resolveFilename(request: string, parent: NodeModule, isMain: boolean, options?: unknown): string;
+    _resolveLookupPaths(request: string, parent: NodeModule): string[] | null;
+    _extensions: NodeJS.RequireExtensions;
+    _cache: NodeJS.Dict<NodeModule>;
+  };
+  const require = ((id: string) => module.require(id)) as NodeJS.Require;
+  const resolveFile = ((request: string, options?: unknown) =>
+    internals._resolveFilename(request, module, false, options)) as NodeJS.RequireResolve;
+  resolveFile.paths = (request: string) => internals._resolveLookupPaths(request, module);
+  require.resolve = resolveFile;
+  require.main = process.mainModule;
+  require.extensions = internals._extensions;
+  require.cache = internals._cache;
+  return require;
+}
+
+/**
+ * The entries this thread is to write, made now (after its work, so that the functions it compiled
+ * since are in them); each file once. Empty when the cache is off, built in, or every file loaded
+ * from its entry.
+ */
+export function takeCodeCache(): CodeCacheEntry[] {
+  const entries: CodeCacheEntry[] = [];
+  for (const { entry, script } of made.splice(0)) {
+    try {
+      entries.push({ entry, data: script.createCachedData() });
+    } catch {
+      // Nothing to keep for this file.
+    }
+  }
+  return entries;
+}
+
+/** Whether this thread has entries to make (`takeCodeCache` would return some). */
+export function codeCacheToTake(): boolean {
+  return made.length > 0;
+}
+
+/**
+ * Writes entries made by `takeCodeCache` (on any thread) into the cache folder, each in one
+ * synchronous step (a temporary file renamed over the entry). Never throws: an entry that cannot be
+ * written is left out.
+ */
+export function saveCodeCache(entries: readonly CodeCacheEntry[]): void {
+  const dir = codeCacheDir();
+  if (dir === undefined || entries.length === 0) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    return;
+  }
+  for (const { entry, data } of entries) {
+    const target = join(dir, entry);
+    const temporary = `${target}.${process.pid}-${threadId}.tmp`;
+    try {
+      const sum = createHash('sha256').update(data).digest('hex');
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC}\n${sum}\n`, 'latin1'), data]));
+      renameSync(temporary, target);
+    } catch {
+      rmSync(temporary, { force: true });
+    }
+  }
+}
+
+/** What this thread's code cache did so far. */
+export function codeCacheStats(): CodeCacheStats {
+  return { ...stats };
+}
+
+/** Counts what another thread's cache did (it told this one with its first answer). */
+export function addCodeCacheStats({ loaded, compiled }: CodeCacheStats): void {
+  others.loaded += loaded;
+  others.compiled += compiled;
+}
+
+/**
+ * The `XGEN_PROFILE` line of the whole run: how many big files every thread compiled from the
+ * code cache and how many it compiled cold (a first run, or the cache off: then it says so).
+ */
+export function codeCacheLine(): string {
+  const dir = codeCacheDir();
+  if (dir === undefined) return 'xgen profile: code cache off';
+  if (builtInOn) return `xgen profile: code cache: Node's compile cache (${dir})`;
+  const loaded = stats.loaded + others.loaded;
+  const compiled = stats.compiled + others.compiled;
+  const state = compiled === 0 && loaded > 0 ? 'warm' : loaded === 0 ? 'cold' : 'partly warm';
+  return `xgen profile: code cache ${state}: ${loaded} files loaded from it, ${compiled} compiled (${dir})`;
+}
