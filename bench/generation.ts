@@ -25,6 +25,7 @@ import {
   type SpecName,
   XGEN_BIN,
 } from './lib/setup.ts';
+import { CODE_CACHE_NOTE, codeCacheEnv } from './lib/code-cache.ts';
 import { type Section, table } from './lib/table.ts';
 
 export const GENERATORS = ['xgen', 'openapi-typescript', 'heyapi', 'orval'] as const;
@@ -92,10 +93,11 @@ function command(tool: Run, spec: SpecName | 'both'): { args: string[]; env?: Re
 
 async function generate(tool: Run, spec: SpecName | 'both'): Promise<CommandResult> {
   mkdirSync(outDir(tool, spec), { recursive: true });
-  const { args, env } = command(tool, spec);
+  const { args, env = {} } = command(tool, spec);
+  if (tool.startsWith('xgen')) Object.assign(env, codeCacheEnv());
   // From bench/, not the root: openapi-typescript would lint with the root's redocly.yaml, which is
   // strict about our own specs, and refuse the reference spec.
-  return runCommand(process.execPath, args, { cwd: BENCH, ...(env ? { env } : {}) });
+  return runCommand(process.execPath, args, { cwd: BENCH, env });
 }
 
 /** Why a generator failed on a spec in `ensureOutputs`, kept beside the outputs for later runs. */
@@ -223,6 +225,8 @@ export async function run(options: { runs: number }): Promise<Section> {
     table(['spec', 'generator', 'wall (median)', 'peak RSS', 'vs xgen'], rows, 2),
     '',
     `Each generator runs as its CLI in a fresh process (xgen: the published \`bin/xgen.js\` on \`dist/\`), ${options.runs} runs per spec after a warm-up, contenders alternating. xgen runs with \`--no-cache\` (every stage, as on a first run) except in the last row, and also type-checks (strict) and compiles what it generates; openapi-typescript writes types only; hey-api and orval write types and an SDK and do not type-check. A contender with any failed run shows FAILED, never a time. "core-v2 + ads-v12": one xgen run for both packages, alternating with openapi-typescript run on the two specs one after the other (wall summed, peak the larger). xgen compiles with TypeScript 7's native \`tsc\`, a child process: peak RSS is the whole process tree's (the largest sum of its processes' resident memory, sampled every 20 ms), or GNU time's single process where /proc is missing.`,
+    '',
+    CODE_CACHE_NOTE,
     ...(failures.length ? ['', ...failures.map((f) => `- ${f}`)] : []),
   ].join('\n');
   /** A target over outcomes: 'failed' when any of them failed, else whether `met` holds. */
