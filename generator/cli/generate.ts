@@ -2,12 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResultCache } from '../cache/result-cache.ts';
 import type { PackageConfig } from '../config.ts';
-import {
-  keepEmitThreads,
-  prestartEmitThreads,
-  stopIdleEmitThreads,
-  warnThreadFailures,
-} from '../emit/index.ts';
+// The threads' own modules, not the emit stage's (emit/index.ts loads the runtime's renderer):
+// the threads start before the rest of the generator loads.
+import { warnThreadFailures } from '../emit/thread.ts';
+import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from '../emit/threads.ts';
 import { UsageError } from '../errors.ts';
 import type { StageListener } from '../generate.ts';
 import { Progress } from '../progress.ts';
