@@ -100,7 +100,9 @@ export function enableCodeCache(): void {
   const proto = Module.prototype as unknown as { _compile: Compile };
   const original = proto._compile;
   proto._compile = function (this: NodeModule, content: string, filename: string, ...rest: unknown[]) {
-    if (content.length < MIN_BYTES || !filename.endsWith('.js') || filename.endsWith('.mjs'))
+    // Only CommonJS (`format` is 'module' for a file Node loads as ES module through require).
+    const commonJs = rest[0] === undefined || rest[0] === 'commonjs';
+    if (content.length < MIN_BYTES || !/\.c?js$/.test(filename) || !commonJs)
       return original.call(this, content, filename, ...rest);
     const wrapper = compile(content, filename);
     if (!wrapper) return original.call(this, content, filename, ...rest);
@@ -244,15 +246,16 @@ export function addCodeCacheStats({ loaded, compiled }: CodeCacheStats): void {
 }
 
 /**
- * The `XGEN_PROFILE` line of the whole run: how many big files every thread compiled from the
- * code cache and how many it compiled cold (a first run, or the cache off: then it says so).
+ * The line `XGEN_PROFILE` ends with (not a stage's, so not `xgen profile:`): how many big files
+ * every thread compiled from the code cache and how many it compiled cold (a first run), or that
+ * the cache is off.
  */
 export function codeCacheLine(): string {
   const dir = codeCacheDir();
-  if (dir === undefined) return 'xgen profile: code cache off';
-  if (builtInOn) return `xgen profile: code cache: Node's compile cache (${dir})`;
+  if (dir === undefined) return 'xgen code cache off';
+  if (builtInOn) return `xgen code cache: Node's compile cache (${dir})`;
   const loaded = stats.loaded + others.loaded;
   const compiled = stats.compiled + others.compiled;
   const state = compiled === 0 && loaded > 0 ? 'warm' : loaded === 0 ? 'cold' : 'partly warm';
-  return `xgen profile: code cache ${state}: ${loaded} files loaded from it, ${compiled} compiled (${dir})`;
+  return `xgen code cache ${state}: ${loaded} files loaded from it, ${compiled} compiled (${dir})`;
 }

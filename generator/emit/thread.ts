@@ -108,7 +108,7 @@ export class EmitThread<J, R> {
       worker.on('message', (reply: Reply<R>) => {
         if ('entries' in reply) {
           // Written here, in one step, where a signal cannot cut it in two (code-cache.ts).
-          saveCodeCache(reply.entries);
+          if (!interruptedBy()) saveCodeCache(reply.entries);
           running.caching = false;
           if (running.stopWhenCached) end(running);
           return;

@@ -142,15 +142,15 @@ test('generation: the same bytes with the cache off, cold and warm, and the prof
   try {
     const off = await generate(join(dir, 'off'), { XGEN_CODE_CACHE: 'off' });
     assert.is(off.code, 0, off.stderr);
-    assert.match(off.stderr, 'xgen profile: code cache off');
+    assert.match(off.stderr, 'xgen code cache off');
     const cold = await generate(join(dir, 'cold'), { XGEN_CODE_CACHE: cache });
     assert.is(cold.code, 0, cold.stderr);
-    assert.match(cold.stderr, /xgen profile: code cache cold: 0 files loaded from it, [1-9]\d* compiled/);
+    assert.match(cold.stderr, /xgen code cache cold: 0 files loaded from it, [1-9]\d* compiled/);
     // The emit threads' entries (TypeScript, ts-morph) are written by the main thread.
     assert.ok(entries(cache).length >= 4, entries(cache).join(', '));
     const warm = await generate(join(dir, 'warm'), { XGEN_CODE_CACHE: cache });
     assert.is(warm.code, 0, warm.stderr);
-    assert.match(warm.stderr, /xgen profile: code cache warm: [1-9]\d* files loaded from it, 0 compiled/);
+    assert.match(warm.stderr, /xgen code cache warm: [1-9]\d* files loaded from it, 0 compiled/);
     const expected = treeSummary(join(dir, 'off'));
     assert.is(treeSummary(join(dir, 'cold')), expected);
     assert.is(treeSummary(join(dir, 'warm')), expected);
