@@ -43,6 +43,13 @@ export class SchemaRegistry {
   private readonly variants = new Map<string, string | null>();
   /** The key a component schema has in the spec, by the name it was given (`Oauth1Problem` for `OAuth1Problem`). */
   private readonly specKeys = new Map<string, string>();
+  /** The final answers of `hides`, by side (see there). */
+  private readonly hiding: Record<Visibility, Map<string, boolean>> = {
+    readOnly: new Map(),
+    writeOnly: new Map(),
+  };
+  /** The names of the variants made so far. */
+  private readonly variantNames = new Set<string>();
 
   /** `reserved`: names no schema may take (the client class). */
   constructor(
@@ -178,18 +185,32 @@ export class SchemaRegistry {
     // Claimed before the variant is built, so a schema that refers to itself refers to its variant.
     const variant = this.names.claim(`${name}${hidden === 'readOnly' ? 'Input' : 'Output'}`);
     this.variants.set(key, variant);
+    this.variantNames.add(variant);
     const placeholder: NamedSchema = { ...named, name: variant, origin: 'inline' };
     this.add(placeholder);
     placeholder.schema = this.visible(named.schema, hidden) ?? named.schema;
     return variant;
   }
 
-  /** Whether a named schema holds a `hidden` property anywhere it reaches. */
+  /**
+   * Whether a named schema holds a `hidden` property anywhere it reaches. Each answer is kept when it
+   * is final: a schema found to hide, or every schema a walk that found nothing went through (a
+   * nested `false` in a walk that found something may only mean a cycle was cut). Without that, every schema asked walked all it reaches again: quadratic in
+   * a spec whose schemas refer to each other (Stripe's). A variant's answers are not kept: its body
+   * changes once built.
+   */
   private hides(name: string, hidden: Visibility, seen: Set<string>): boolean {
+    const known = this.hiding[hidden];
+    const kept = known.get(name);
+    if (kept !== undefined) return kept;
     if (seen.has(name)) return false;
+    const whole = seen.size === 0;
     seen.add(name);
     const walk = (node: unknown): boolean => {
-      if (Array.isArray(node)) return node.some(walk);
+      if (Array.isArray(node)) {
+        for (const item of node) if (walk(item)) return true;
+        return false;
+      }
       if (!isObject(node)) return false;
       if (
         typeof node.$ref === 'string' &&
@@ -197,16 +218,25 @@ export class SchemaRegistry {
         this.hides(refName(node.$ref), hidden, seen)
       )
         return true;
-      if (
-        isObject(node.properties) &&
-        Object.values(node.properties).some((p) => isObject(p) && p[hidden] === true)
-      )
-        return true;
-      return Object.entries(node).some(
-        ([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples' && walk(v),
-      );
+      const properties = node.properties;
+      if (isObject(properties))
+        for (const key in properties) {
+          const p = properties[key];
+          if (isObject(p) && p[hidden] === true) return true;
+        }
+      for (const key in node)
+        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples' && walk(node[key]))
+          return true;
+      return false;
     };
-    return walk(this.schemas.get(name)?.schema);
+    const found = walk(this.schemas.get(name)?.schema);
+    if (found) {
+      if (!this.variantNames.has(name)) known.set(name, true);
+    } else if (whole) {
+      // Nothing the whole walk reached hides: each schema it went through is answered too.
+      for (const reached of seen) if (!this.variantNames.has(reached)) known.set(reached, false);
+    }
+    return found;
   }
 
   /** The names of the top-level properties of a schema (or the named one it refers to) marked `hidden`. */
