@@ -20,7 +20,9 @@ export function closeSentEnums(
   enumNames: ReadonlySet<string>,
   operations: WireOperation[],
 ): Set<string> {
-  const { read, sent } = wireSides(registry, operations);
+  // Each named schema's references, found once for the three walks below (no schema changes before `close`).
+  const refs = refsByName(registry);
+  const { read, sent } = wireSides(registry, operations, refs);
   const open = new Set<string>();
   for (const name of enumNames) {
     const schema = registry.get(name)?.schema;
@@ -28,7 +30,7 @@ export function closeSentEnums(
   }
   if (open.size === 0) return open;
 
-  const reaching = reachingOpen(registry, open);
+  const reaching = reachingOpen(registry, open, refs);
   const reachesOpen = (name: string): boolean => reaching.has(name);
   const variants = new Map<string, string>();
   const rewritten = new Set<string>();
@@ -106,28 +108,41 @@ export type WireOperation = Pick<OperationModel, 'paramsType' | 'hasParams' | 's
 export function wireSides(
   registry: SchemaRegistry,
   operations: WireOperation[],
+  refs: (name: string) => string[] = refsByName(registry),
 ): { read: Set<string>; sent: Set<string> } {
   return {
     read: reach(
       registry,
       operations.map((o) => o.success.typeName),
+      refs,
     ),
     sent: reach(
       registry,
       operations.filter((o) => o.hasParams).map((o) => o.paramsType),
+      refs,
     ),
   };
 }
 
+/** The names a named schema refers to directly, each schema's found once: valid while no schema changes. */
+function refsByName(registry: SchemaRegistry): (name: string) => string[] {
+  const known = new Map<string, string[]>();
+  return (name) => {
+    let refs = known.get(name);
+    if (!refs) known.set(name, (refs = refsOf(registry.get(name)?.schema)));
+    return refs;
+  };
+}
+
 /** Every named schema reachable from `roots` through `$ref`s. */
-function reach(registry: SchemaRegistry, roots: string[]): Set<string> {
+function reach(registry: SchemaRegistry, roots: string[], refs: (name: string) => string[]): Set<string> {
   const seen = new Set<string>();
   const stack = roots.filter((r) => registry.get(r) !== undefined);
   while (stack.length > 0) {
     const name = stack.pop() as string;
     if (seen.has(name)) continue;
     seen.add(name);
-    stack.push(...refsOf(registry.get(name)?.schema));
+    for (const next of refs(name)) if (!seen.has(next)) stack.push(next);
   }
   return seen;
 }
@@ -136,12 +151,12 @@ function reach(registry: SchemaRegistry, roots: string[]): Set<string> {
 function refsOf(schema: unknown): string[] {
   const out: string[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
+    if (Array.isArray(node)) for (const item of node) visit(item);
     else if (isObject(node)) {
       if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/'))
         out.push(refName(node.$ref));
-      for (const [key, value] of Object.entries(node))
-        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(value);
+      for (const key in node)
+        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(node[key]);
     }
   };
   visit(schema);
@@ -171,8 +186,12 @@ function mapSchemas(node: JsonSchema, fn: (s: JsonSchema) => JsonSchema): JsonSc
 }
 
 /** The named schemas that are open enums or refer to one, directly or through others (a fixpoint, so cycles are fine). */
-function reachingOpen(registry: SchemaRegistry, open: ReadonlySet<string>): Set<string> {
-  const edges = new Map(registry.all().map((s) => [s.name, refsOf(s.schema)]));
+function reachingOpen(
+  registry: SchemaRegistry,
+  open: ReadonlySet<string>,
+  refs: (name: string) => string[],
+): Set<string> {
+  const edges = new Map(registry.all().map((s) => [s.name, refs(s.name)]));
   const out = new Set(open);
   for (let changed = true; changed;) {
     changed = false;
