@@ -91,4 +91,83 @@ test("a variant's body refers to the other variants, and keeps no read-only fiel
   assert.equal(schema('SInput'), { type: 'object', properties: { name: { type: 'string' } } });
 });
 
+const BOTH_SIDES = `
+openapi: 3.1.0
+info: { title: sides, version: '1' }
+paths:
+  /w:
+    post:
+      operationId: sendW
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/W' }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/W' }
+components:
+  schemas:
+    S:
+      type: object
+      required: [id, name]
+      properties:
+        id: { type: string, readOnly: true }
+        name: { type: string }
+        secret: { type: string, writeOnly: true }
+    W:
+      description: a whole
+      allOf:
+        - $ref: '#/components/schemas/S'
+      required: [id, name, extra, secret]
+      properties:
+        extra: { type: string, readOnly: true }
+        tags: { type: array, items: { $ref: '#/components/schemas/S' } }
+        map: { type: object, additionalProperties: { $ref: '#/components/schemas/S' } }
+`;
+
+test("each side drops its hidden fields, from required too (an allOf part's as well), at any depth", () => {
+  const model = buildModel(loadSpec('sides.yaml', BOTH_SIDES), {
+    packageName: 'sides',
+    clientName: 'SClient',
+  });
+  const schema = (name: string) => model.schemas.find((s) => s.name === name)?.schema;
+  const expected = {
+    WInput: {
+      description: 'a whole',
+      allOf: [{ $ref: '#/components/schemas/SInput' }],
+      required: ['name', 'secret'],
+      properties: {
+        tags: { type: 'array', items: { $ref: '#/components/schemas/SInput' } },
+        map: { type: 'object', additionalProperties: { $ref: '#/components/schemas/SInput' } },
+      },
+    },
+    SInput: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, secret: { type: 'string', writeOnly: true } },
+    },
+    WOutput: {
+      description: 'a whole',
+      allOf: [{ $ref: '#/components/schemas/SOutput' }],
+      required: ['id', 'name', 'extra'],
+      properties: {
+        extra: { type: 'string', readOnly: true },
+        tags: { type: 'array', items: { $ref: '#/components/schemas/SOutput' } },
+        map: { type: 'object', additionalProperties: { $ref: '#/components/schemas/SOutput' } },
+      },
+    },
+    SOutput: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+    },
+  };
+  for (const [name, value] of Object.entries(expected)) assert.equal(schema(name), value, name);
+  assert.is(schema('SendWParams')?.$ref, '#/components/schemas/WInput');
+});
+
 test.run();
