@@ -19,9 +19,8 @@ export function closeSentEnums(
   registry: SchemaRegistry,
   enumNames: ReadonlySet<string>,
   operations: WireOperation[],
+  refs: SchemaRefs = schemaRefs(),
 ): Set<string> {
-  // Each named schema's references, found once for the three walks below (no schema changes before `close`).
-  const refs = refsByName(registry);
   const { read, sent } = wireSides(registry, operations, refs);
   const open = new Set<string>();
   for (const name of enumNames) {
@@ -108,7 +107,7 @@ export type WireOperation = Pick<OperationModel, 'paramsType' | 'hasParams' | 's
 export function wireSides(
   registry: SchemaRegistry,
   operations: WireOperation[],
-  refs: (name: string) => string[] = refsByName(registry),
+  refs: SchemaRefs = schemaRefs(),
 ): { read: Set<string>; sent: Set<string> } {
   return {
     read: reach(
@@ -124,25 +123,32 @@ export function wireSides(
   };
 }
 
-/** The names a named schema refers to directly, each schema's found once: valid while no schema changes. */
-function refsByName(registry: SchemaRegistry): (name: string) => string[] {
-  const known = new Map<string, string[]>();
-  return (name) => {
-    let refs = known.get(name);
-    if (!refs) known.set(name, (refs = refsOf(registry.get(name)?.schema)));
+/** The names a schema refers to directly (see `schemaRefs`). */
+export type SchemaRefs = (schema: JsonSchema | undefined) => string[];
+
+/**
+ * `refsOf`, each schema object's found once: for walks during which no schema object is changed in
+ * place (a schema rewritten is a new object, as `close` and the exclusive unions make them).
+ */
+export function schemaRefs(): SchemaRefs {
+  const known = new WeakMap<JsonSchema, string[]>();
+  return (schema) => {
+    if (!schema) return [];
+    let refs = known.get(schema);
+    if (!refs) known.set(schema, (refs = refsOf(schema)));
     return refs;
   };
 }
 
 /** Every named schema reachable from `roots` through `$ref`s. */
-function reach(registry: SchemaRegistry, roots: string[], refs: (name: string) => string[]): Set<string> {
+function reach(registry: SchemaRegistry, roots: string[], refs: SchemaRefs): Set<string> {
   const seen = new Set<string>();
   const stack = roots.filter((r) => registry.get(r) !== undefined);
   while (stack.length > 0) {
     const name = stack.pop() as string;
     if (seen.has(name)) continue;
     seen.add(name);
-    for (const next of refs(name)) if (!seen.has(next)) stack.push(next);
+    for (const next of refs(registry.get(name)?.schema)) if (!seen.has(next)) stack.push(next);
   }
   return seen;
 }
@@ -186,12 +192,8 @@ function mapSchemas(node: JsonSchema, fn: (s: JsonSchema) => JsonSchema): JsonSc
 }
 
 /** The named schemas that are open enums or refer to one, directly or through others (a fixpoint, so cycles are fine). */
-function reachingOpen(
-  registry: SchemaRegistry,
-  open: ReadonlySet<string>,
-  refs: (name: string) => string[],
-): Set<string> {
-  const edges = new Map(registry.all().map((s) => [s.name, refs(s.name)]));
+function reachingOpen(registry: SchemaRegistry, open: ReadonlySet<string>, refs: SchemaRefs): Set<string> {
+  const edges = new Map(registry.all().map((s) => [s.name, refs(s.schema)]));
   const out = new Set(open);
   for (let changed = true; changed;) {
     changed = false;

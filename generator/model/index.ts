@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.ts';
 import { isObject, type LoadedSpec } from '../load/index.ts';
-import { closeSentEnums } from './enum-sides.ts';
+import { closeSentEnums, schemaRefs } from './enum-sides.ts';
 import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readAuthFlows } from './auth-flows.ts';
 import { explicitDiscriminators } from './discriminators.ts';
@@ -59,10 +59,12 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     functionName: functions.get(op.id)!,
     resultTypes: resultTypeNames(op),
   }));
-  const openEnums = closeSentEnums(registry, enumNames, operations);
+  // Each schema's references, found once for both: neither changes a schema object in place.
+  const refs = schemaRefs();
+  const openEnums = closeSentEnums(registry, enumNames, operations, refs);
   // After the operations have read their bodies' fields (a union's fields are all its shapes'), and
   // after the request-side variants exist, so that they are exclusive too.
-  makeSentUnionsExclusive(registry, operations);
+  makeSentUnionsExclusive(registry, operations, refs);
 
   const schemas = registry.all();
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
