@@ -158,35 +158,33 @@ async function emitSources(
   };
   refuseWhenStrict(config, report);
   const packageJson = { license: config.license ?? loaded.license };
-  // The emit threads start on the model at once (the spec thread, if any, makes its API snapshot).
+  // The emit threads start on the model at once (the spec thread, if any, makes its API snapshot;
+  // else it is made here once they are under way).
   // Between each step of this thread's own work a signal is answered (yieldToSignals).
   await yieldToSignals();
   await requestEmit(model, version, packageJson);
   await enter('emit');
   await yieldToSignals();
-  const made = emitParts(
-    model,
-    version,
-    config.templates,
-    packageJson,
-    loaded.rest.then((rest) => rest.runtime),
-  );
+  const made = emitParts(model, version, config.templates, packageJson, loaded.runtime);
   // Each part is formatted as soon as it is made, while the threads make the others: the runtime
   // now, the schema types when their thread is done (usually first), the rest once emitted.
   const runtime = made.runtime.then((files) => formatFiles(files));
   const schemas = made.schemas.then(async (text) =>
     (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!,
   );
+  // Made while the threads work (here, for a small spec); only the version step reads it.
+  const snapshot = loaded.snapshot();
   // Taken up by the format stage; a failure meanwhile must not go unhandled.
   runtime.catch(() => {});
   schemas.catch(() => {});
+  snapshot.catch(() => {});
   // The emit stage ends when every part is made (or one failed).
   const structured = formatFiles(await made.structured);
   structured.catch(() => {});
   await made.schemas;
   return {
     parts: { runtime, schemas, structured },
-    snapshot: (await loaded.rest).snapshot,
+    snapshot: await snapshot,
     inputs: loaded.inputs,
     report,
   };

@@ -59,8 +59,16 @@ export interface Rest {
 /** What a loaded spec and its model come to. */
 export interface LoadedModel {
   model: ApiModel;
-  /** Made on the spec thread, when it runs, while the emitters work. */
-  rest: Promise<Rest>;
+  /**
+   * The runtime's files, made on the spec thread while the emitters work; undefined for a spec
+   * loaded here, whose runtime the emit stage renders once its threads are under way.
+   */
+  runtime: Promise<PackageFiles> | undefined;
+  /**
+   * The API snapshot, as written in the package: made on the spec thread, or here when first asked
+   * (after the emit threads have the model: no emitter reads it, only the version step).
+   */
+  snapshot: () => Promise<string>;
   version: '3.0' | '3.1';
   warnings: SpecError[];
   notes: SpecError[];
@@ -184,10 +192,13 @@ export async function loadModel(
 ): Promise<LoadedModel> {
   const job: SpecJob = { ...where, kind: 'load', key: nextKey++ };
   const big = specBytes(job) >= THREAD_BYTES;
-  if (!big)
-    return answer(loadAndModel(job, progress), (model) =>
-      Promise.resolve().then(() => rest(model, overrides)),
-    );
+  if (!big) {
+    let snapshot: Promise<string> | undefined;
+    return answer(loadAndModel(job, progress), (model) => ({
+      runtime: undefined,
+      snapshot: () => (snapshot ??= Promise.resolve().then(() => renderSnapshot(apiSnapshot(model)))),
+    }));
+  }
   users++;
   thread.start();
   const release = (): void => {
@@ -203,25 +214,30 @@ export async function loadModel(
   }
   if ('refused' in result) release();
   return answer(result, (model) => {
+    // Begun at once: the thread is otherwise idle while this one sends the model to the emitters.
     const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
       rest(model, overrides),
     );
     void made.finally(release);
-    return made;
+    // Taken up by the emit stage; a failure meanwhile must not go unhandled.
+    made.catch(() => {});
+    return { runtime: made.then((r) => r.runtime), snapshot: () => made.then((r) => r.snapshot) };
   });
 }
 
 /** A result as this thread uses it: the spec's errors thrown, its warnings SpecErrors again, the rest under way. */
-function answer(result: SpecResult, made: (model: ApiModel) => Promise<Rest>): LoadedModel {
+function answer(
+  result: SpecResult,
+  made: (model: ApiModel) => Pick<LoadedModel, 'runtime' | 'snapshot'>,
+): LoadedModel {
   if ('refused' in result)
     throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
   const loaded = {
     ...result,
-    rest: made(result.model),
+    ...made(result.model),
     warnings: result.warnings.map(specError),
     notes: result.notes.map(specError),
   };
-  // Taken up by the emit stage; a failure meanwhile must not go unhandled.
-  loaded.rest.catch(() => {});
+  loaded.runtime?.catch(() => {});
   return loaded;
 }

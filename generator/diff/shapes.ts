@@ -182,7 +182,8 @@ function literalKind(value: unknown): 'string' | 'number' | 'boolean' | 'null' {
 }
 
 function boundsOf(schema: Record<string, unknown>): Bounds | undefined {
-  const out: Bounds = {};
+  // Made on the first bound: most schemas have none.
+  let out: Record<string, unknown> | undefined;
   for (const key of BOUND_KEYS) {
     const value = schema[key];
     if (
@@ -190,10 +191,10 @@ function boundsOf(schema: Record<string, unknown>): Bounds | undefined {
       (key === 'pattern' && typeof value === 'string') ||
       (key.startsWith('exclusive') && typeof value === 'boolean')
     ) {
-      (out as Record<string, unknown>)[key] = value;
+      (out ??= {})[key] = value;
     }
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return out as Bounds | undefined;
 }
 
 /**
@@ -203,16 +204,33 @@ function boundsOf(schema: Record<string, unknown>): Bounds | undefined {
  */
 export function docsDigest(...nodes: unknown[]): string | undefined {
   const parts: string[] = [];
-  const walk = (node: unknown, path: string): void => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${path}/${i}`));
-    else if (isObject(node)) {
-      for (const [key, value] of Object.entries(node)) {
-        if (DOC_KEYS.has(key) && value !== undefined) parts.push(`${path}/${key}=${JSON.stringify(value)}`);
-        else if (key !== 'enum' && key !== 'const' && key !== 'default') walk(value, `${path}/${key}`);
+  // The path is joined only where a documenting key is found: most nodes have none.
+  const path: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(String(i));
+        walk(node[i]);
+        path.pop();
+      }
+    } else if (isObject(node)) {
+      for (const key in node) {
+        const value = node[key];
+        if (DOC_KEYS.has(key) && value !== undefined)
+          parts.push(`${path.join('/')}/${key}=${JSON.stringify(value)}`);
+        else if (key !== 'enum' && key !== 'const' && key !== 'default') {
+          path.push(key);
+          walk(value);
+          path.pop();
+        }
       }
     }
   };
-  nodes.forEach((n, i) => walk(n, String(i)));
+  nodes.forEach((n, i) => {
+    path.push(String(i));
+    walk(n);
+    path.pop();
+  });
   if (parts.length === 0) return undefined;
   return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12);
 }

@@ -101,8 +101,10 @@ export function checkEffectiveNesting(docs: DocumentSet): void {
       const value: unknown = top.keys
         ? (top.value as Record<string, unknown>)[token]
         : (top.value as unknown[])[index];
-      if (typeof value === 'object' && value !== null)
-        child = frame(value, top.file, top, token, top.depth + 1);
+      if (typeof value !== 'object' || value === null) continue;
+      // Most values nest nothing (`{ type: string }`): one level, without a frame of their own.
+      if (top.depth + 1 < MAX_EFFECTIVE_NESTING && isLeaf(value)) top.below = Math.max(top.below, 1);
+      else child = frame(value, top.file, top, token, top.depth + 1);
     }
     if (child) {
       stack.push(child);
@@ -116,6 +118,21 @@ export function checkEffectiveNesting(docs: DocumentSet): void {
     const parent = stack[stack.length - 1];
     if (parent) parent.below = Math.max(parent.below, parent.depth === top.depth ? top.below : top.below + 1);
   }
+}
+
+/** An object or array that holds no object or array and is no reference: it nests one level, no more. */
+function isLeaf(value: object): boolean {
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === 'object' && item !== null) return false;
+    return true;
+  }
+  if (isRef(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const member = record[key];
+    if (typeof member === 'object' && member !== null) return false;
+  }
+  return true;
 }
 
 function tooDeep(docs: DocumentSet, at: Location): SpecError {

@@ -19,8 +19,9 @@ export function closeSentEnums(
   registry: SchemaRegistry,
   enumNames: ReadonlySet<string>,
   operations: WireOperation[],
+  refs: SchemaRefs = schemaRefs(),
 ): Set<string> {
-  const { read, sent } = wireSides(registry, operations);
+  const { read, sent } = wireSides(registry, operations, refs);
   const open = new Set<string>();
   for (const name of enumNames) {
     const schema = registry.get(name)?.schema;
@@ -28,7 +29,7 @@ export function closeSentEnums(
   }
   if (open.size === 0) return open;
 
-  const reaching = reachingOpen(registry, open);
+  const reaching = reachingOpen(registry, open, refs);
   const reachesOpen = (name: string): boolean => reaching.has(name);
   const variants = new Map<string, string>();
   const rewritten = new Set<string>();
@@ -106,28 +107,48 @@ export type WireOperation = Pick<OperationModel, 'paramsType' | 'hasParams' | 's
 export function wireSides(
   registry: SchemaRegistry,
   operations: WireOperation[],
+  refs: SchemaRefs = schemaRefs(),
 ): { read: Set<string>; sent: Set<string> } {
   return {
     read: reach(
       registry,
       operations.map((o) => o.success.typeName),
+      refs,
     ),
     sent: reach(
       registry,
       operations.filter((o) => o.hasParams).map((o) => o.paramsType),
+      refs,
     ),
   };
 }
 
+/** The names a schema refers to directly (see `schemaRefs`). */
+export type SchemaRefs = (schema: JsonSchema | undefined) => string[];
+
+/**
+ * `refsOf`, each schema object's found once: for walks during which no schema object is changed in
+ * place (a schema rewritten is a new object, as `close` and the exclusive unions make them).
+ */
+export function schemaRefs(): SchemaRefs {
+  const known = new WeakMap<JsonSchema, string[]>();
+  return (schema) => {
+    if (!schema) return [];
+    let refs = known.get(schema);
+    if (!refs) known.set(schema, (refs = refsOf(schema)));
+    return refs;
+  };
+}
+
 /** Every named schema reachable from `roots` through `$ref`s. */
-function reach(registry: SchemaRegistry, roots: string[]): Set<string> {
+function reach(registry: SchemaRegistry, roots: string[], refs: SchemaRefs): Set<string> {
   const seen = new Set<string>();
   const stack = roots.filter((r) => registry.get(r) !== undefined);
   while (stack.length > 0) {
     const name = stack.pop() as string;
     if (seen.has(name)) continue;
     seen.add(name);
-    stack.push(...refsOf(registry.get(name)?.schema));
+    for (const next of refs(registry.get(name)?.schema)) if (!seen.has(next)) stack.push(next);
   }
   return seen;
 }
@@ -136,12 +157,12 @@ function reach(registry: SchemaRegistry, roots: string[]): Set<string> {
 function refsOf(schema: unknown): string[] {
   const out: string[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
+    if (Array.isArray(node)) for (const item of node) visit(item);
     else if (isObject(node)) {
       if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/'))
         out.push(refName(node.$ref));
-      for (const [key, value] of Object.entries(node))
-        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(value);
+      for (const key in node)
+        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(node[key]);
     }
   };
   visit(schema);
@@ -171,8 +192,8 @@ function mapSchemas(node: JsonSchema, fn: (s: JsonSchema) => JsonSchema): JsonSc
 }
 
 /** The named schemas that are open enums or refer to one, directly or through others (a fixpoint, so cycles are fine). */
-function reachingOpen(registry: SchemaRegistry, open: ReadonlySet<string>): Set<string> {
-  const edges = new Map(registry.all().map((s) => [s.name, refsOf(s.schema)]));
+function reachingOpen(registry: SchemaRegistry, open: ReadonlySet<string>, refs: SchemaRefs): Set<string> {
+  const edges = new Map(registry.all().map((s) => [s.name, refs(s.schema)]));
   const out = new Set(open);
   for (let changed = true; changed;) {
     changed = false;

@@ -1,5 +1,5 @@
 import { isObject } from '../load/index.ts';
-import { type WireOperation, wireSides } from './enum-sides.ts';
+import { type SchemaRefs, schemaRefs, type WireOperation, wireSides } from './enum-sides.ts';
 import {
   falseSchema,
   isFalseSchema,
@@ -22,8 +22,12 @@ import type { JsonSchema } from './types.ts';
  * stay open there. Only unions whose every shape is a plain object with named properties change,
  * and a shape that is a named schema is wrapped where the union names it, not where it is defined.
  */
-export function makeSentUnionsExclusive(registry: SchemaRegistry, operations: WireOperation[]): void {
-  const { read, sent } = wireSides(registry, operations);
+export function makeSentUnionsExclusive(
+  registry: SchemaRegistry,
+  operations: WireOperation[],
+  refs: SchemaRefs = schemaRefs(),
+): void {
+  const { read, sent } = wireSides(registry, operations, refs);
   for (const named of registry.all()) {
     if (sent.has(named.name) && !read.has(named.name)) named.schema = visit(named.schema, registry);
   }

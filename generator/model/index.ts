@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.ts';
 import { isObject, type LoadedSpec } from '../load/index.ts';
-import { closeSentEnums } from './enum-sides.ts';
+import { closeSentEnums, schemaRefs } from './enum-sides.ts';
 import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readAuthFlows } from './auth-flows.ts';
 import { explicitDiscriminators } from './discriminators.ts';
@@ -59,15 +59,17 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     functionName: functions.get(op.id)!,
     resultTypes: resultTypeNames(op),
   }));
-  const openEnums = closeSentEnums(registry, enumNames, operations);
+  // Each schema's references, found once for both: neither changes a schema object in place.
+  const refs = schemaRefs();
+  const openEnums = closeSentEnums(registry, enumNames, operations, refs);
   // After the operations have read their bodies' fields (a union's fields are all its shapes'), and
   // after the request-side variants exist, so that they are exclusive too.
-  makeSentUnionsExclusive(registry, operations);
+  makeSentUnionsExclusive(registry, operations, refs);
 
   const schemas = registry.all();
   const authKinds = [...new Set([...schemes.values()].map((s) => s.kind))].sort() as AuthKind[];
   const webhookSignature = readWebhookSignature(docs);
-  const hasMoney = schemas.some((s) => JSON.stringify(s.schema).includes('"x-money":"micros"'));
+  const hasMoney = schemas.some((s) => marksMoney(s.schema));
   const facts = {
     title: typeof info.title === 'string' && info.title.trim() !== '' ? info.title : options.packageName,
     version:
@@ -243,4 +245,20 @@ function usersItemType(schema: unknown, schemas: NamedSchema[], seen: Set<string
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Whether a value holds `x-money: micros` at any depth. A walk that stops at the first: a spec
+ * without money (GitHub's) was stringified whole, every schema, to find none.
+ */
+function marksMoney(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    for (const item of value) if (marksMoney(item)) return true;
+    return false;
+  }
+  if (typeof value !== 'object' || value === null) return false;
+  const node = value as Record<string, unknown>;
+  if (node['x-money'] === 'micros') return true;
+  for (const key in node) if (marksMoney(node[key])) return true;
+  return false;
 }

@@ -43,6 +43,13 @@ export class SchemaRegistry {
   private readonly variants = new Map<string, string | null>();
   /** The key a component schema has in the spec, by the name it was given (`Oauth1Problem` for `OAuth1Problem`). */
   private readonly specKeys = new Map<string, string>();
+  /** The final answers of `hides`, by side (see there). */
+  private readonly hiding: Record<Visibility, Map<string, boolean>> = {
+    readOnly: new Map(),
+    writeOnly: new Map(),
+  };
+  /** The names of the variants made so far. */
+  private readonly variantNames = new Set<string>();
 
   /** `reserved`: names no schema may take (the client class). */
   constructor(
@@ -129,41 +136,58 @@ export class SchemaRegistry {
       const variant = this.variantOf(refName(schema.$ref), hidden);
       return variant === undefined ? undefined : { ...schema, $ref: `#/components/schemas/${variant}` };
     }
-    let changed = false;
-    const out: JsonSchema = { ...schema };
-    const removed = new Set<string>();
-    for (const [key, value] of Object.entries(schema)) {
+    // The copy is made on the first change: most of a schema hides nothing.
+    let out: JsonSchema | undefined;
+    const change = (key: string, value: unknown): void => {
+      out ??= copyOf(schema);
+      out[key] = value;
+    };
+    let removed: Set<string> | undefined;
+    for (const key in schema) {
+      const value = schema[key];
       if (key === 'properties' && isObject(value)) {
-        const kept: Record<string, unknown> = {};
-        for (const [name, prop] of Object.entries(value)) {
-          if (isObject(prop) && prop[hidden] === true) removed.add(name);
-          else kept[name] = (isObject(prop) && this.visible(prop, hidden)) || prop;
-          if (kept[name] !== prop) changed = true;
+        let kept: Record<string, unknown> | undefined;
+        for (const name in value) {
+          const prop = value[name];
+          const hides = isObject(prop) && prop[hidden] === true;
+          const next = hides ? undefined : (isObject(prop) && this.visible(prop, hidden)) || prop;
+          if (next !== prop && !kept) {
+            kept = {};
+            for (const before in value) {
+              if (before === name) break;
+              kept[before] = value[before];
+            }
+          }
+          if (hides) (removed ??= new Set()).add(name);
+          else if (kept) kept[name] = next;
         }
-        out.properties = kept;
+        if (kept) change('properties', kept);
       } else if (SCHEMA_KEYS.has(key) && isObject(value)) {
         const inner = this.visible(value, hidden);
-        if (inner) [out[key], changed] = [inner, true];
+        if (inner) change(key, inner);
       } else if (SCHEMA_MAP_KEYS.has(key) && key !== 'properties' && isObject(value)) {
         const entries = Object.entries(value).map(
           ([k, v]) => [k, (isObject(v) && this.visible(v, hidden)) || v] as const,
         );
-        if (entries.some(([k, v]) => v !== value[k]))
-          [out[key], changed] = [Object.fromEntries(entries), true];
+        if (entries.some(([k, v]) => v !== value[k])) change(key, Object.fromEntries(entries));
       } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
         const items = value.map((v: unknown) => (isObject(v) && this.visible(v, hidden)) || v);
-        if (items.some((v, i) => v !== value[i])) [out[key], changed] = [items, true];
+        if (items.some((v, i) => v !== value[i])) change(key, items);
         // Fields hidden in an allOf part are no longer required by the whole either.
         if (key === 'allOf')
-          for (const part of value) for (const name of this.hiddenHere(part, hidden)) removed.add(name);
+          for (const part of value)
+            for (const name of this.hiddenHere(part, hidden)) (removed ??= new Set()).add(name);
       }
     }
-    if (removed.size > 0 && Array.isArray(schema.required)) {
-      const required = schema.required.filter((name) => !removed.has(String(name)));
+    if (!removed) return out;
+    out ??= copyOf(schema);
+    if (Array.isArray(schema.required)) {
+      const gone = removed;
+      const required = schema.required.filter((name) => !gone.has(String(name)));
       if (required.length > 0) out.required = required;
       else delete out.required;
     }
-    return changed || removed.size > 0 ? out : undefined;
+    return out;
   }
 
   /** The name of a named schema's variant without `hidden` properties (made on first use), or undefined when it has none. */
@@ -178,18 +202,32 @@ export class SchemaRegistry {
     // Claimed before the variant is built, so a schema that refers to itself refers to its variant.
     const variant = this.names.claim(`${name}${hidden === 'readOnly' ? 'Input' : 'Output'}`);
     this.variants.set(key, variant);
+    this.variantNames.add(variant);
     const placeholder: NamedSchema = { ...named, name: variant, origin: 'inline' };
     this.add(placeholder);
     placeholder.schema = this.visible(named.schema, hidden) ?? named.schema;
     return variant;
   }
 
-  /** Whether a named schema holds a `hidden` property anywhere it reaches. */
+  /**
+   * Whether a named schema holds a `hidden` property anywhere it reaches. Each answer is kept when it
+   * is final: a schema found to hide, or every schema a walk that found nothing went through (a
+   * nested `false` in a walk that found something may only mean a cycle was cut). Without that, every schema asked walked all it reaches again: quadratic in
+   * a spec whose schemas refer to each other (Stripe's). A variant's answers are not kept: its body
+   * changes once built.
+   */
   private hides(name: string, hidden: Visibility, seen: Set<string>): boolean {
+    const known = this.hiding[hidden];
+    const kept = known.get(name);
+    if (kept !== undefined) return kept;
     if (seen.has(name)) return false;
+    const whole = seen.size === 0;
     seen.add(name);
     const walk = (node: unknown): boolean => {
-      if (Array.isArray(node)) return node.some(walk);
+      if (Array.isArray(node)) {
+        for (const item of node) if (walk(item)) return true;
+        return false;
+      }
       if (!isObject(node)) return false;
       if (
         typeof node.$ref === 'string' &&
@@ -197,16 +235,25 @@ export class SchemaRegistry {
         this.hides(refName(node.$ref), hidden, seen)
       )
         return true;
-      if (
-        isObject(node.properties) &&
-        Object.values(node.properties).some((p) => isObject(p) && p[hidden] === true)
-      )
-        return true;
-      return Object.entries(node).some(
-        ([k, v]) => k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples' && walk(v),
-      );
+      const properties = node.properties;
+      if (isObject(properties))
+        for (const key in properties) {
+          const p = properties[key];
+          if (isObject(p) && p[hidden] === true) return true;
+        }
+      for (const key in node)
+        if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples' && walk(node[key]))
+          return true;
+      return false;
     };
-    return walk(this.schemas.get(name)?.schema);
+    const found = walk(this.schemas.get(name)?.schema);
+    if (found) {
+      if (!this.variantNames.has(name)) known.set(name, true);
+    } else if (whole) {
+      // Nothing the whole walk reached hides: each schema it went through is answered too.
+      for (const reached of seen) if (!this.variantNames.has(reached)) known.set(reached, false);
+    }
+    return found;
   }
 
   /** The names of the top-level properties of a schema (or the named one it refers to) marked `hidden`. */
@@ -238,19 +285,23 @@ export class SchemaRegistry {
     }
     if (!isObject(schema)) return typeof schema === 'boolean' ? (schema ? {} : falseSchema()) : {};
     const out: JsonSchema = {};
-    for (const [key, value] of Object.entries(schema)) {
-      const childAt = (...t: string[]): Location => ({ file: at.file, tokens: [...at.tokens, key, ...t] });
+    const childAt = (key: string, ...t: string[]): Location => ({
+      file: at.file,
+      tokens: [...at.tokens, key, ...t],
+    });
+    for (const key in schema) {
+      const value = schema[key];
       if (DROP_KEYS.has(key)) continue;
       if (key === 'discriminator' && isObject(value)) {
-        out[key] = this.convertDiscriminator(value, childAt());
+        out[key] = this.convertDiscriminator(value, childAt(key));
       } else if (SCHEMA_KEYS.has(key) && (isObject(value) || typeof value === 'boolean')) {
-        out[key] = typeof value === 'boolean' ? value : this.convert(value, childAt());
+        out[key] = typeof value === 'boolean' ? value : this.convert(value, childAt(key));
       } else if (SCHEMA_MAP_KEYS.has(key) && isObject(value)) {
         out[key] = Object.fromEntries(
-          Object.entries(value).map(([k, v]) => [k, this.convert(v, childAt(k))]),
+          Object.entries(value).map(([k, v]) => [k, this.convert(v, childAt(key, k))]),
         );
       } else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
-        out[key] = value.map((v, i) => this.convert(v, childAt(String(i))));
+        out[key] = value.map((v, i) => this.convert(v, childAt(key, String(i))));
       } else {
         out[key] = value;
       }
@@ -294,6 +345,13 @@ export class SchemaRegistry {
     this.schemas.set(schema.name, schema);
     this.order.push(schema.name);
   }
+}
+
+/** A schema's shallow copy with its own `properties` map, as `visible` changes it. */
+function copyOf(schema: JsonSchema): JsonSchema {
+  const copy: JsonSchema = { ...schema };
+  if (isObject(schema.properties)) copy.properties = { ...schema.properties };
+  return copy;
 }
 
 /** Which properties a side of the wire leaves out: `readOnly` ones in requests, `writeOnly` ones in responses. */

@@ -16,6 +16,7 @@ import { removeDir, tempDir } from '../helpers/cli.ts';
 let work = '';
 let big = '';
 let broken = '';
+let small = '';
 
 /** A spec over 1 MB (a long description), with a duplicate operationId: one located warning. */
 function spec(extra: Record<string, unknown> = {}): string {
@@ -55,6 +56,8 @@ test.before(() => {
   work = tempDir('spec-thread');
   big = join(work, 'big.json');
   writeFileSync(big, spec());
+  small = join(work, 'small.json');
+  writeFileSync(small, spec({ info: { title: 'Small', version: '1.0.0' } }));
   broken = join(work, 'broken.json');
   writeFileSync(broken, spec({ components: { schemas: { Pet: { $ref: '#/components/schemas/Missing' } } } }));
 });
@@ -87,11 +90,22 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
     here.warnings.map((w) => new SpecError(w.reason, w.file, w.pointer, w.line, w.column).message),
   );
   assert.match(loaded.warnings[0]!.message, /big\.json:\d+:\d+: duplicate operationId "getPet"/);
-  const made = await loaded.rest;
+  const made = { snapshot: await loaded.snapshot(), runtime: await loaded.runtime! };
   const expected = rest(here.model, {});
   assert.is(made.snapshot, expected.snapshot);
   assert.equal([...made.runtime], [...expected.runtime]);
   assert.equal(warnings, [], 'the thread started');
+});
+
+test('a small spec, loaded here: its snapshot is made when asked, after the emitters have the model', async () => {
+  const loaded = await loadModel(job(small), {}, () => {});
+  assert.is(loaded.runtime, undefined, 'the emit stage renders the runtime');
+  // Nothing is made before the emit stage asks: an operation gone from the model since is not in it.
+  const dropped = loaded.model.operations.pop()!;
+  const snapshot = await loaded.snapshot();
+  assert.is(snapshot, await loaded.snapshot(), 'made once');
+  assert.not.match(snapshot, `"${dropped.id}"`);
+  assert.is(snapshot, rest(loaded.model, {}).snapshot);
 });
 
 test('a bad big spec: its located error crosses the thread as a SpecError', async () => {
