@@ -22,7 +22,10 @@ const transformSchema =
 const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<
   typeof OpenapiTypescript,
   'resolveRef' | 'scanDiscriminators'
->;
+> & { createRef: CreateRef };
+
+/** openapi-typescript's `createRef`: the JSON pointer of a node from the parts of its path. */
+type CreateRef = (parts: unknown[]) => string;
 
 /** What `openapiTS()` does after redocly: the options' defaults, the discriminators, then the transform. */
 export function openapiTS(
@@ -35,7 +38,10 @@ export function openapiTS(
     alphabetize: options.alphabetize ?? false,
     arrayLength: options.arrayLength ?? false,
     defaultNonNullable: options.defaultNonNullable ?? true,
-    discriminators: utils.scanDiscriminators(document, options),
+    // Its scan walks the whole document, copying the path at every node, for schemas that may have none.
+    discriminators: hasDiscriminator(document)
+      ? utils.scanDiscriminators(document, options)
+      : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
     enum: options.enum ?? false,
     enumValues: options.enumValues ?? false,
@@ -62,5 +68,51 @@ export function openapiTS(
     readWriteMarkers: options.readWriteMarkers ?? false,
     resolve: ($ref) => utils.resolveRef(document, $ref, { silent }),
   };
-  return transformSchema(document, context);
+  const createRef = utils.createRef;
+  utils.createRef = rememberedRefs(createRef);
+  try {
+    return transformSchema(document, context);
+  } finally {
+    utils.createRef = createRef;
+  }
+}
+
+/**
+ * `createRef` remembering what each part of a path adds to the pointer. The transform asks for
+ * `createRef([path, key])` at every property, and `createRef` parses `path` (the parent's whole
+ * pointer, unescaping and URI-decoding each segment) anew every time: quadratic in the depth, the
+ * most of its cost on a big spec. Each part's contribution depends on that part alone, so the
+ * parent's is worked out once and reused for all its children: the same pointers, the same errors.
+ */
+function rememberedRefs(createRef: CreateRef): CreateRef {
+  const added = new Map<string, string>();
+  return (parts) => {
+    let pointer = '#';
+    for (const part of parts) {
+      if (part === undefined || part === null || part === '') continue;
+      const key = String(part);
+      let suffix = added.get(key);
+      if (suffix === undefined) {
+        suffix = createRef([part]).slice(1);
+        added.set(key, suffix);
+      }
+      pointer += suffix;
+    }
+    return pointer;
+  };
+}
+
+/**
+ * Whether any object of the document has a `discriminator` with a `propertyName`: the only thing
+ * `scanDiscriminators` acts on (its second pass follows what the first found), so without one its
+ * answer is known to be empty.
+ */
+function hasDiscriminator(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasDiscriminator);
+  const record = value as Record<string, unknown>;
+  const discriminator = record.discriminator as { propertyName?: unknown } | null | undefined;
+  if (discriminator?.propertyName) return true;
+  for (const key in record) if (hasDiscriminator(record[key])) return true;
+  return false;
 }
