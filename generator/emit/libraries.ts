@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as OpenapiTypescript from 'openapi-typescript';
 import type Typescript from 'typescript';
+import { discriminatorScope } from './schema-discriminators.ts';
 
 /**
  * TypeScript 5.9 and openapi-typescript, loaded by `require`. Both ship CommonJS, and an ESM import
@@ -33,14 +34,14 @@ export function openapiTS(
   options: OpenapiTypescript.OpenAPITSOptions,
 ): Typescript.Node[] {
   const silent = options.silent ?? false;
+  const scope = discriminatorScope(document as never);
   const context: OpenapiTypescript.GlobalContext = {
     additionalProperties: options.additionalProperties ?? false,
     alphabetize: options.alphabetize ?? false,
     arrayLength: options.arrayLength ?? false,
     defaultNonNullable: options.defaultNonNullable ?? true,
-    // Its scan walks the whole document, copying the path at every node, for schemas that may have none.
-    discriminators: hasDiscriminator(document)
-      ? utils.scanDiscriminators(document, options)
+    discriminators: scope
+      ? utils.scanDiscriminators(scope as never, options)
       : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
     enum: options.enum ?? false,
@@ -100,19 +101,4 @@ function rememberedRefs(createRef: CreateRef): CreateRef {
     }
     return pointer;
   };
-}
-
-/**
- * Whether any object of the document has a `discriminator` with a `propertyName`: the only thing
- * `scanDiscriminators` acts on (its second pass follows what the first found), so without one its
- * answer is known to be empty.
- */
-function hasDiscriminator(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(hasDiscriminator);
-  const record = value as Record<string, unknown>;
-  const discriminator = record.discriminator as { propertyName?: unknown } | null | undefined;
-  if (discriminator?.propertyName) return true;
-  for (const key in record) if (hasDiscriminator(record[key])) return true;
-  return false;
 }
