@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as OpenapiTypescript from 'openapi-typescript';
 import type Typescript from 'typescript';
+import { discriminatorScope } from './schema-discriminators.ts';
 
 /**
  * TypeScript 5.9 and openapi-typescript, loaded by `require`. Both ship CommonJS, and an ESM import
@@ -22,7 +23,10 @@ const transformSchema =
 const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<
   typeof OpenapiTypescript,
   'resolveRef' | 'scanDiscriminators'
->;
+> & { createRef: CreateRef };
+
+/** openapi-typescript's `createRef`: the JSON pointer of a node from the parts of its path. */
+type CreateRef = (parts: unknown[]) => string;
 
 /** What `openapiTS()` does after redocly: the options' defaults, the discriminators, then the transform. */
 export function openapiTS(
@@ -30,12 +34,15 @@ export function openapiTS(
   options: OpenapiTypescript.OpenAPITSOptions,
 ): Typescript.Node[] {
   const silent = options.silent ?? false;
+  const scope = discriminatorScope(document as never);
   const context: OpenapiTypescript.GlobalContext = {
     additionalProperties: options.additionalProperties ?? false,
     alphabetize: options.alphabetize ?? false,
     arrayLength: options.arrayLength ?? false,
     defaultNonNullable: options.defaultNonNullable ?? true,
-    discriminators: utils.scanDiscriminators(document, options),
+    discriminators: scope
+      ? utils.scanDiscriminators(scope as never, options)
+      : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
     enum: options.enum ?? false,
     enumValues: options.enumValues ?? false,
@@ -62,5 +69,36 @@ export function openapiTS(
     readWriteMarkers: options.readWriteMarkers ?? false,
     resolve: ($ref) => utils.resolveRef(document, $ref, { silent }),
   };
-  return transformSchema(document, context);
+  const createRef = utils.createRef;
+  utils.createRef = rememberedRefs(createRef);
+  try {
+    return transformSchema(document, context);
+  } finally {
+    utils.createRef = createRef;
+  }
+}
+
+/**
+ * `createRef` remembering what each part of a path adds to the pointer. The transform asks for
+ * `createRef([path, key])` at every property, and `createRef` parses `path` (the parent's whole
+ * pointer, unescaping and URI-decoding each segment) anew every time: quadratic in the depth, the
+ * most of its cost on a big spec. Each part's contribution depends on that part alone, so the
+ * parent's is worked out once and reused for all its children: the same pointers, the same errors.
+ */
+function rememberedRefs(createRef: CreateRef): CreateRef {
+  const added = new Map<string, string>();
+  return (parts) => {
+    let pointer = '#';
+    for (const part of parts) {
+      if (part === undefined || part === null || part === '') continue;
+      const key = String(part);
+      let suffix = added.get(key);
+      if (suffix === undefined) {
+        suffix = createRef([part]).slice(1);
+        added.set(key, suffix);
+      }
+      pointer += suffix;
+    }
+    return pointer;
+  };
 }

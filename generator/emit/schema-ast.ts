@@ -66,15 +66,14 @@ export function referToDeclaration(member: ts.PropertySignature, name: string): 
 
 /** The type with each `components['schemas']['X']` for which `named(X)` holds written `X`. */
 export function referByName(type: ts.TypeNode, named: (name: string) => boolean): ts.TypeNode {
-  const transformer: ts.TransformerFactory<ts.TypeNode> = (context) => (root) => {
-    const visit = (node: ts.Node): ts.Node => {
-      const name = schemaRefName(node);
-      if (name !== undefined && named(name)) return typescript.factory.createTypeReferenceNode(name);
-      return typescript.visitEachChild(node, visit, context);
-    };
-    return typescript.visitNode(root, visit) as ts.TypeNode;
+  // No transformation context (TypeScript's null one): type nodes need none of what
+  // `typescript.transform` sets up anew for every call.
+  const visit = (node: ts.Node): ts.Node => {
+    const name = schemaRefName(node);
+    if (name !== undefined && named(name)) return typescript.factory.createTypeReferenceNode(name);
+    return typescript.visitEachChild(node, visit, undefined);
   };
-  return typescript.transform(type, [transformer]).transformed[0] ?? type;
+  return visit(type) as ts.TypeNode;
 }
 
 /** `export` */

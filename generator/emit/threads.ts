@@ -46,9 +46,13 @@ class Emitter<J extends { model: object }, R> {
   /** The result for a model: the job requested for it, or a new one (on the thread when it runs, otherwise here). */
   take(job: J, model: object = job.model): Promise<R> {
     const early = this.requested.get(model);
-    if (!early) return this.thread.run(job);
-    this.requested.delete(model);
-    return early;
+    if (early) this.requested.delete(model);
+    const result = early ?? this.thread.run(job);
+    result.then(
+      () => endWhenNotNeeded(this.thread),
+      () => {},
+    );
+    return result;
   }
 }
 
@@ -106,6 +110,15 @@ export function releaseEmitThreads(): void {
  */
 export function prestartEmitThreads(): void {
   for (const thread of both) thread.start();
+}
+
+/**
+ * A thread has handed its result to the one package emitting: nothing more will be asked of it, so it
+ * ends now, and its memory (its TypeScript, its copy of the model, what it built) is free while the
+ * other thread still works and the format stage starts. A later package starts a new one.
+ */
+function endWhenNotNeeded(thread: { stop(): void }): void {
+  if (users === 1 && !kept) thread.stop();
 }
 
 /** Ends the emit threads when no package is using them (and they are not kept): a run that failed before generating. */

@@ -15,6 +15,7 @@ import {
   forgetEmitThreads,
   prestartEmitThreads,
   releaseEmitThreads,
+  schemaTypes,
   schemaTypesThreadRunning,
   startEmitThreads,
   stopIdleEmitThreads,
@@ -52,6 +53,28 @@ test('a job the thread held when it ended is done here', async () => {
   const files = emitted(model, {});
   releaseEmitThreads();
   assert.equal([...(await files)], [...runEmitters(model, {})]);
+});
+
+test('with one package emitting, each thread ends as soon as it has handed its result', async () => {
+  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
+    packageName: '@test/ads',
+    clientName: 'AdsClient',
+  });
+  startEmitThreads();
+  try {
+    await schemaTypes(model, '3.1');
+    assert.equal(running(), [false, true], 'the schema types are done, the emitters not yet asked');
+    await emitted(model, {});
+    assert.equal(running(), [false, false]);
+  } finally {
+    releaseEmitThreads();
+  }
+  startEmitThreads();
+  startEmitThreads();
+  await schemaTypes(model, '3.1');
+  assert.equal(running(), [true, true], 'a second package may still ask');
+  releaseEmitThreads();
+  releaseEmitThreads();
 });
 
 test('threads started ahead of the packages end with the last package, or unused', () => {

@@ -88,6 +88,33 @@ test('a blank line between declarations and around documented members', () => {
   assert.match(text, /born_at\?: string;\n\n\s+\/\*\* How many\. \*\/\n\s+count\?: number;\n\n/);
 });
 
+test("a discriminator without a mapping names each member by its schema's name", () => {
+  const shapes = {
+    openapi: '3.1.0',
+    info: { title: 'Shapes', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Shape: {
+          oneOf: [{ $ref: '#/components/schemas/Round' }, { $ref: '#/components/schemas/Box' }],
+          discriminator: { propertyName: 'kind' },
+        },
+        Round: { type: 'object', properties: { radius: { type: 'number' } } },
+        Box: { type: 'object', properties: { side: { type: 'number' } } },
+      },
+    },
+  };
+  const out = emitSchemaTypes(
+    buildModel(loadSpec('shapes.json', JSON.stringify(shapes)), {
+      packageName: '@test/shapes',
+      clientName: 'ShapesClient',
+    }),
+    '3.1',
+  );
+  assert.match(out, /interface Round \{[^}]*kind: "Round";/);
+  assert.match(out, /interface Box \{[^}]*kind: "Box";/);
+});
+
 test('the same model gives the same bytes', () => {
   assert.is(emitSchemaTypes(model, '3.1'), text);
 });
