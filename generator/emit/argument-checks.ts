@@ -1,6 +1,7 @@
 import { memberName } from '../model/names.ts';
 import type { ApiModel, ValueChecks } from '../model/types.ts';
 import { ENUM_PARAMETER, SharedChecks } from './shared-checks.ts';
+import { repeatedShapes, shapeKey } from './repeated-shapes.ts';
 import { literal, PURE, Raw } from './source.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface CheckRenderer {
   shared: SharedChecks;
   /** Rendered parameter checks that occur in more than one operation and are long enough to share. */
   repeated: ReadonlySet<string>;
+  /** Unnamed checks inside bodies that repeat, by shapeKey: each written once as a constant. */
+  shapes: ReadonlySet<string>;
   /** The local makers of checks that differ only in their enum (`enumListChecks(TweetField)`), by template. */
   makers: Map<string, Raw>;
   /** Set while rendering a template: enum refs are written as this parameter and collected. */
@@ -32,6 +35,7 @@ export function checkRenderer(model: ApiModel, taken: readonly string[]): CheckR
     usedEnums: new Set(),
     shared: new SharedChecks(taken),
     repeated: new Set(),
+    shapes: new Set(),
     makers: new Map(),
   });
   const render: CheckRenderer = {
@@ -39,6 +43,7 @@ export function checkRenderer(model: ApiModel, taken: readonly string[]): CheckR
     usedEnums: new Set(),
     shared,
     repeated: new Set(),
+    shapes: repeatedShapes(model),
     makers: new Map(),
   };
   // Rendered again here, so that the makers' own imports are the package's.
@@ -173,11 +178,13 @@ const MAKERS: Record<NonNullable<ValueChecks['type']> | 'any', { maker: string; 
  * A value's check as code: a call of the maker of its type (`string({ pattern: '^[0-9]+$' })`) with
  * the rules that type has; undefined when nothing is checked. Enum values refer to the exported enum
  * arrays; the checks of a named object schema (a card component, say) are written once as a
- * constant and referred to wherever used.
+ * constant and referred to wherever used. Inside a body (`name`: the field's, then each property's),
+ * so are unnamed checks that repeat (`render.shapes`).
  */
 export function renderCheck(
   c: ValueChecks & { required?: boolean },
   render: CheckRenderer,
+  name?: string,
 ): string | undefined {
   const { maker, rules } = MAKERS[c.type ?? 'any'];
   const out: Record<string, unknown> = {};
@@ -194,13 +201,13 @@ export function renderCheck(
     const value = c[rule as keyof ValueChecks];
     if (value === undefined) continue;
     if (rule === 'items') {
-      const items = renderCheck(value as ValueChecks, render);
+      const items = renderCheck(value as ValueChecks, render, name);
       if (items !== undefined) out.items = new Raw(items);
     } else if (rule === 'properties') {
       // A property without rules needs no check.
-      const properties = Object.entries(value as Record<string, ValueChecks>).flatMap(([name, inner]) => {
-        const code = renderCheck(inner, render);
-        return code === undefined ? [] : [[name, new Raw(code)] as const];
+      const properties = Object.entries(value as Record<string, ValueChecks>).flatMap(([key, inner]) => {
+        const code = renderCheck(inner, render, name === undefined ? undefined : key);
+        return code === undefined ? [] : [[key, new Raw(code)] as const];
       });
       if (properties.length > 0) out.properties = Object.fromEntries(properties);
     } else if (rule === 'requiredProperties') out.required = value;
@@ -208,7 +215,7 @@ export function renderCheck(
       // A shape without rules takes any value.
       const shapes = (value as ValueChecks[]).map(
         (inner) =>
-          new Raw(renderCheck(inner, render) ?? `${render.shared.runtime('value', 'validate').code}()`),
+          new Raw(renderCheck(inner, render, name) ?? `${render.shared.runtime('value', 'validate').code}()`),
       );
       const property = c.discriminator;
       if (property === undefined) out.oneOf = shapes;
@@ -228,5 +235,11 @@ export function renderCheck(
   const code = `${PURE}${render.shared.runtime(maker, 'validate').code}(${options})`;
   if (c.schema && (out.properties || out.oneOf || out.discriminator))
     return render.shared.refer(c.schema, code).code;
+  if (name !== undefined && !render.enumParameter && c.schema === undefined && render.shapes.has(shapeKey(c)))
+    return render.shared.share(
+      `${memberName(name)}Checks`,
+      code,
+      `What a \`${name}\` value must meet before it is sent (in several operations).`,
+    ).code;
   return code;
 }

@@ -155,7 +155,9 @@ export function emitClient(model: ApiModel): string {
               statements: [
                 ...KNOWN_OPERATION_CHECK,
                 'const [params, options] = args;',
-                "return invoke(this.#core, operations[operationId], params ?? {}, options) as OperationTypes[K]['result'];",
+                // Widened first: `??` on the generic params reduces the union of every operation's
+                // params by subtype, quadratic in their count (5.3 of GitHub's 17.8 s check in TS 5.9).
+                "return invoke(this.#core, operations[operationId], (params as object | undefined) ?? {}, options) as OperationTypes[K]['result'];",
               ],
             },
       ],

@@ -8,8 +8,8 @@ export function operationDescriptor(
   render: CheckRenderer,
   packageHasBasic: boolean,
 ): Record<string, unknown> {
-  const check = (c: ValueChecks | undefined): Raw | undefined => {
-    const code = c && renderCheck(c, render);
+  const check = (c: ValueChecks | undefined, name: string): Raw | undefined => {
+    const code = c && renderCheck(c, render, name);
     return code === undefined ? undefined : new Raw(code);
   };
   const params = op.params
@@ -35,10 +35,13 @@ export function operationDescriptor(
           ? pathCheck(parameterCheck(p.name, p.checks, render), render)
           : parameterCheck(p.name, p.checks, render),
     }));
-  const field = (c: (ValueChecks & { required?: boolean }) | undefined): Record<string, unknown> => ({
+  const field = (
+    name: string,
+    c: (ValueChecks & { required?: boolean }) | undefined,
+  ): Record<string, unknown> => ({
     required: c?.required || undefined,
     nullable: c?.nullable || undefined,
-    check: check(c),
+    check: check(c, name),
   });
   const body = op.body && {
     contentType: op.body.contentType,
@@ -50,7 +53,7 @@ export function operationDescriptor(
     // Every field, checked or not: a params key that is neither a parameter nor a field is refused.
     fields:
       op.body.mode === 'fields' && op.body.fieldNames.length > 0
-        ? Object.fromEntries(op.body.fieldNames.map((k) => [k, field(op.body?.fieldChecks[k])]))
+        ? Object.fromEntries(op.body.fieldNames.map((k) => [k, field(k, op.body?.fieldChecks[k])]))
         : undefined,
     open: op.body.mode === 'fields' && op.body.open ? true : undefined,
     exclusive:
@@ -59,7 +62,7 @@ export function operationDescriptor(
             `${PURE}${render.shared.runtime('oneShape', 'validate').code}(${literal(op.body.exclusive)})`,
           )
         : undefined,
-    check: check(op.body.checks),
+    check: check(op.body.checks, 'body'),
   };
   return {
     id: op.id,

@@ -9,6 +9,46 @@ const enumListChecks = (values) => array({
     uniqueItems: true,
     items: /* @__PURE__ */ string({ enum: values }),
 });
+/** What a `media` value must meet before it is sent (in several operations). */
+const mediaChecks = /* @__PURE__ */ object({
+    properties: {
+        media_ids: /* @__PURE__ */ array({
+            minItems: 1,
+            maxItems: 4,
+            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+        }),
+        tagged_user_ids: /* @__PURE__ */ array({
+            minItems: 0,
+            maxItems: 10,
+            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+        }),
+    },
+    required: ['media_ids'],
+});
+/** What a `poll` value must meet before it is sent (in several operations). */
+const pollChecks = /* @__PURE__ */ object({
+    properties: {
+        options: /* @__PURE__ */ array({
+            minItems: 2,
+            maxItems: 4,
+            items: /* @__PURE__ */ string({ minLength: 1, maxLength: 25 }),
+        }),
+        duration_minutes: /* @__PURE__ */ integer({ minimum: 5, maximum: 10080 }),
+        reply_settings: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }),
+    },
+    required: ['options', 'duration_minutes'],
+});
+/** What a `reply` value must meet before it is sent (in several operations). */
+const replyChecks = /* @__PURE__ */ object({
+    properties: {
+        in_reply_to_tweet_id: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+        auto_populate_reply_metadata: /* @__PURE__ */ boolean(),
+        exclude_reply_user_ids: /* @__PURE__ */ array({
+            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+        }),
+    },
+    required: ['in_reply_to_tweet_id'],
+});
 /** What a `RuleNoId` value must meet before it is sent. */
 const ruleNoIdChecks = /* @__PURE__ */ object({
     properties: {
@@ -16,6 +56,13 @@ const ruleNoIdChecks = /* @__PURE__ */ object({
         tag: /* @__PURE__ */ string(),
     },
     required: ['value'],
+});
+/** What a `delete` value must meet before it is sent (in several operations). */
+const delete_Checks = /* @__PURE__ */ object({
+    properties: {
+        ids: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) }),
+        values: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }) }),
+    },
 });
 /** What a `ActivitySubscriptionFilter` value must meet before it is sent. */
 const activitySubscriptionFilterChecks = /* @__PURE__ */ object({
@@ -121,51 +168,11 @@ export const createPosts = {
             geo: {
                 check: /* @__PURE__ */ object({ properties: { place_id: /* @__PURE__ */ string() } }),
             },
-            media: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        media_ids: /* @__PURE__ */ array({
-                            minItems: 1,
-                            maxItems: 4,
-                            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        }),
-                        tagged_user_ids: /* @__PURE__ */ array({
-                            minItems: 0,
-                            maxItems: 10,
-                            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        }),
-                    },
-                    required: ['media_ids'],
-                }),
-            },
+            media: { check: mediaChecks },
             nullcast: { check: /* @__PURE__ */ boolean() },
-            poll: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        options: /* @__PURE__ */ array({
-                            minItems: 2,
-                            maxItems: 4,
-                            items: /* @__PURE__ */ string({ minLength: 1, maxLength: 25 }),
-                        }),
-                        duration_minutes: /* @__PURE__ */ integer({ minimum: 5, maximum: 10080 }),
-                        reply_settings: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }),
-                    },
-                    required: ['options', 'duration_minutes'],
-                }),
-            },
+            poll: { check: pollChecks },
             quote_tweet_id: { check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) },
-            reply: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        in_reply_to_tweet_id: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        auto_populate_reply_metadata: /* @__PURE__ */ boolean(),
-                        exclude_reply_user_ids: /* @__PURE__ */ array({
-                            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        }),
-                    },
-                    required: ['in_reply_to_tweet_id'],
-                }),
-            },
+            reply: { check: replyChecks },
             reply_settings: { check: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }) },
         },
     },
@@ -200,51 +207,11 @@ export const createOrEditPost = {
             geo: {
                 check: /* @__PURE__ */ object({ properties: { place_id: /* @__PURE__ */ string() } }),
             },
-            media: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        media_ids: /* @__PURE__ */ array({
-                            minItems: 1,
-                            maxItems: 4,
-                            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        }),
-                        tagged_user_ids: /* @__PURE__ */ array({
-                            minItems: 0,
-                            maxItems: 10,
-                            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        }),
-                    },
-                    required: ['media_ids'],
-                }),
-            },
+            media: { check: mediaChecks },
             nullcast: { check: /* @__PURE__ */ boolean() },
-            poll: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        options: /* @__PURE__ */ array({
-                            minItems: 2,
-                            maxItems: 4,
-                            items: /* @__PURE__ */ string({ minLength: 1, maxLength: 25 }),
-                        }),
-                        duration_minutes: /* @__PURE__ */ integer({ minimum: 5, maximum: 10080 }),
-                        reply_settings: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }),
-                    },
-                    required: ['options', 'duration_minutes'],
-                }),
-            },
+            poll: { check: pollChecks },
             quote_tweet_id: { check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) },
-            reply: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        in_reply_to_tweet_id: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        auto_populate_reply_metadata: /* @__PURE__ */ boolean(),
-                        exclude_reply_user_ids: /* @__PURE__ */ array({
-                            items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-                        }),
-                    },
-                    required: ['in_reply_to_tweet_id'],
-                }),
-            },
+            reply: { check: replyChecks },
             reply_settings: { check: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }) },
         },
     },
@@ -558,16 +525,7 @@ export const updateRules = {
         required: true,
         fields: {
             add: { check: /* @__PURE__ */ array({ minItems: 1, items: ruleNoIdChecks }) },
-            delete: {
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        ids: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) }),
-                        values: /* @__PURE__ */ array({
-                            items: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }),
-                        }),
-                    },
-                }),
-            },
+            delete: { check: delete_Checks },
         },
         exclusive: /* @__PURE__ */ oneShape([['add'], ['delete']]),
     },
@@ -599,19 +557,7 @@ export const deleteRules = {
         encoding: 'json',
         encode: encodeJson,
         mode: 'fields',
-        fields: {
-            delete: {
-                required: true,
-                check: /* @__PURE__ */ object({
-                    properties: {
-                        ids: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) }),
-                        values: /* @__PURE__ */ array({
-                            items: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }),
-                        }),
-                    },
-                }),
-            },
-        },
+        fields: { delete: { required: true, check: delete_Checks } },
     },
     response: 'json',
     security: [['bearer']],

@@ -117,6 +117,49 @@ const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>
     items: /* @__PURE__ */ string({ enum: values }),
   });
 
+/** What a `media` value must meet before it is sent (in several operations). */
+const mediaChecks: ValueCheck = /* @__PURE__ */ object({
+  properties: {
+    media_ids: /* @__PURE__ */ array({
+      minItems: 1,
+      maxItems: 4,
+      items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+    }),
+    tagged_user_ids: /* @__PURE__ */ array({
+      minItems: 0,
+      maxItems: 10,
+      items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+    }),
+  },
+  required: ['media_ids'],
+});
+
+/** What a `poll` value must meet before it is sent (in several operations). */
+const pollChecks: ValueCheck = /* @__PURE__ */ object({
+  properties: {
+    options: /* @__PURE__ */ array({
+      minItems: 2,
+      maxItems: 4,
+      items: /* @__PURE__ */ string({ minLength: 1, maxLength: 25 }),
+    }),
+    duration_minutes: /* @__PURE__ */ integer({ minimum: 5, maximum: 10080 }),
+    reply_settings: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }),
+  },
+  required: ['options', 'duration_minutes'],
+});
+
+/** What a `reply` value must meet before it is sent (in several operations). */
+const replyChecks: ValueCheck = /* @__PURE__ */ object({
+  properties: {
+    in_reply_to_tweet_id: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+    auto_populate_reply_metadata: /* @__PURE__ */ boolean(),
+    exclude_reply_user_ids: /* @__PURE__ */ array({
+      items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
+    }),
+  },
+  required: ['in_reply_to_tweet_id'],
+});
+
 /** What a `RuleNoId` value must meet before it is sent. */
 const ruleNoIdChecks: ValueCheck = /* @__PURE__ */ object({
   properties: {
@@ -124,6 +167,14 @@ const ruleNoIdChecks: ValueCheck = /* @__PURE__ */ object({
     tag: /* @__PURE__ */ string(),
   },
   required: ['value'],
+});
+
+/** What a `delete` value must meet before it is sent (in several operations). */
+const delete_Checks: ValueCheck = /* @__PURE__ */ object({
+  properties: {
+    ids: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) }),
+    values: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }) }),
+  },
 });
 
 /** What a `ActivitySubscriptionFilter` value must meet before it is sent. */
@@ -233,51 +284,11 @@ export const createPosts: OperationSpec = {
       geo: {
         check: /* @__PURE__ */ object({ properties: { place_id: /* @__PURE__ */ string() } }),
       },
-      media: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            media_ids: /* @__PURE__ */ array({
-              minItems: 1,
-              maxItems: 4,
-              items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            }),
-            tagged_user_ids: /* @__PURE__ */ array({
-              minItems: 0,
-              maxItems: 10,
-              items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            }),
-          },
-          required: ['media_ids'],
-        }),
-      },
+      media: { check: mediaChecks },
       nullcast: { check: /* @__PURE__ */ boolean() },
-      poll: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            options: /* @__PURE__ */ array({
-              minItems: 2,
-              maxItems: 4,
-              items: /* @__PURE__ */ string({ minLength: 1, maxLength: 25 }),
-            }),
-            duration_minutes: /* @__PURE__ */ integer({ minimum: 5, maximum: 10080 }),
-            reply_settings: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }),
-          },
-          required: ['options', 'duration_minutes'],
-        }),
-      },
+      poll: { check: pollChecks },
       quote_tweet_id: { check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) },
-      reply: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            in_reply_to_tweet_id: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            auto_populate_reply_metadata: /* @__PURE__ */ boolean(),
-            exclude_reply_user_ids: /* @__PURE__ */ array({
-              items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            }),
-          },
-          required: ['in_reply_to_tweet_id'],
-        }),
-      },
+      reply: { check: replyChecks },
       reply_settings: { check: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }) },
     },
   },
@@ -313,51 +324,11 @@ export const createOrEditPost: OperationSpec = {
       geo: {
         check: /* @__PURE__ */ object({ properties: { place_id: /* @__PURE__ */ string() } }),
       },
-      media: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            media_ids: /* @__PURE__ */ array({
-              minItems: 1,
-              maxItems: 4,
-              items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            }),
-            tagged_user_ids: /* @__PURE__ */ array({
-              minItems: 0,
-              maxItems: 10,
-              items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            }),
-          },
-          required: ['media_ids'],
-        }),
-      },
+      media: { check: mediaChecks },
       nullcast: { check: /* @__PURE__ */ boolean() },
-      poll: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            options: /* @__PURE__ */ array({
-              minItems: 2,
-              maxItems: 4,
-              items: /* @__PURE__ */ string({ minLength: 1, maxLength: 25 }),
-            }),
-            duration_minutes: /* @__PURE__ */ integer({ minimum: 5, maximum: 10080 }),
-            reply_settings: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }),
-          },
-          required: ['options', 'duration_minutes'],
-        }),
-      },
+      poll: { check: pollChecks },
       quote_tweet_id: { check: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) },
-      reply: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            in_reply_to_tweet_id: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            auto_populate_reply_metadata: /* @__PURE__ */ boolean(),
-            exclude_reply_user_ids: /* @__PURE__ */ array({
-              items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }),
-            }),
-          },
-          required: ['in_reply_to_tweet_id'],
-        }),
-      },
+      reply: { check: replyChecks },
       reply_settings: { check: /* @__PURE__ */ string({ enum: TweetCreateReplySettings }) },
     },
   },
@@ -678,16 +649,7 @@ export const updateRules: OperationSpec = {
     required: true,
     fields: {
       add: { check: /* @__PURE__ */ array({ minItems: 1, items: ruleNoIdChecks }) },
-      delete: {
-        check: /* @__PURE__ */ object({
-          properties: {
-            ids: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) }),
-            values: /* @__PURE__ */ array({
-              items: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }),
-            }),
-          },
-        }),
-      },
+      delete: { check: delete_Checks },
     },
     exclusive: /* @__PURE__ */ oneShape([['add'], ['delete']]),
   },
@@ -720,19 +682,7 @@ export const deleteRules: OperationSpec = {
     encoding: 'json',
     encode: encodeJson,
     mode: 'fields',
-    fields: {
-      delete: {
-        required: true,
-        check: /* @__PURE__ */ object({
-          properties: {
-            ids: /* @__PURE__ */ array({ items: /* @__PURE__ */ string({ pattern: '^[0-9]{1,19}$' }) }),
-            values: /* @__PURE__ */ array({
-              items: /* @__PURE__ */ string({ minLength: 1, maxLength: 2048 }),
-            }),
-          },
-        }),
-      },
-    },
+    fields: { delete: { required: true, check: delete_Checks } },
   },
   response: 'json',
   security: [['bearer']],

@@ -215,4 +215,73 @@ test('a query parameter that may be an object has its style wrapped in withEntri
   assert.is(styleOf('q'), 'multi');
 });
 
+/** An inline (unnamed) object schema, long enough to share. */
+const ADDRESS = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['line1', 'line2', 'city', 'postal_code', 'state', 'country'].map((k) => [
+      k,
+      { type: 'string', maxLength: 5000 },
+    ]),
+  ),
+};
+const bodies = emitOperations(
+  buildModel(
+    loadSpec(
+      'bodies.json',
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Bodies', version: '1' },
+        paths: Object.fromEntries(
+          ['a', 'b', 'c'].map((name) => [
+            `/${name}`,
+            {
+              post: {
+                operationId: `post_${name}`,
+                requestBody: {
+                  content: {
+                    'application/x-www-form-urlencoded': {
+                      schema: {
+                        type: 'object',
+                        properties: {
+                          // The same inline shape, as a field in a and b, nested in c.
+                          ...(name === 'c'
+                            ? { owner: { type: 'object', properties: { address: ADDRESS } } }
+                            : { address: ADDRESS }),
+                          // Inline and as long, but in one operation only.
+                          ...(name === 'a' ? { billing: { ...ADDRESS, required: ['line1'] } } : {}),
+                        },
+                      },
+                    },
+                  },
+                },
+                responses: { '200': { description: 'ok' } },
+              },
+            },
+          ]),
+        ),
+      }),
+    ),
+    { packageName: '@test/bodies', clientName: 'BodiesClient' },
+  ),
+);
+
+test('an unnamed body check that repeats across operations is one constant; one used once stays inline', () => {
+  assert.is(bodies.split('const addressChecks: ValueCheck = ').length - 1, 1);
+  assert.is(bodies.split('postal_code:').length - 1, 2, 'written once shared, once inline for billing');
+  for (const op of ['postA', 'postB'])
+    assert.ok(descriptorOfIn(bodies, op).includes('check: addressChecks'), op);
+  assert.ok(
+    descriptorOfIn(bodies, 'postC').includes('address: addressChecks'),
+    'nested, it is referred to too',
+  );
+  assert.ok(bodies.indexOf('const addressChecks') < bodies.indexOf('export const postA:'));
+  assert.not.ok(bodies.includes('billingChecks'));
+});
+
+function descriptorOfIn(text: string, name: string): string {
+  const start = text.indexOf(`export const ${name}: `);
+  return text.slice(start, text.indexOf('\n};', start));
+}
+
 test.run();
