@@ -71,7 +71,9 @@ function phase(name: string): void {
 
 let work = '';
 let registry: Registry | undefined;
+/** The publishing side's environment, and the consumer's (the same but for its empty cache). */
 let env: NodeJS.ProcessEnv = {};
+let appEnv: NodeJS.ProcessEnv = {};
 
 test.before(() => {
   work = tempDir('registry');
@@ -88,10 +90,21 @@ interface Result {
   stderr: string;
 }
 
-async function sh(cmd: string, args: string[], cwd: string, allowFailure = false): Promise<Result> {
+async function sh(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  allowFailure = false,
+  environment = env,
+): Promise<Result> {
   try {
     // Generous: on a loaded machine an install through the registry from an empty cache is slow.
-    const { stdout, stderr } = await run(cmd, args, { cwd, env, timeout: 600_000, maxBuffer: 1 << 26 });
+    const { stdout, stderr } = await run(cmd, args, {
+      cwd,
+      env: environment,
+      timeout: 600_000,
+      maxBuffer: 1 << 26,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
@@ -152,12 +165,25 @@ async function publish(dir: string): Promise<string> {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/**
+ * xgen's tarball, made as `npm publish` in a checkout makes it before uploading: its
+ * prepublishOnly script (which builds dist/), then the pack. Neither needs the registry, so this
+ * runs while Verdaccio starts, and the upload is all that is left for when it is up.
+ */
+async function packXgen(): Promise<string> {
+  await sh(NPM, ['run', 'prepublishOnly'], ROOT);
+  const packed = await sh(NPM, ['pack', '--json', '--pack-destination', work], ROOT);
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  return join(work, filename);
+}
+
 const tsc = (app: string) =>
   sh(
     process.execPath,
     [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
     app,
     true,
+    appEnv,
   );
 
 /** `file(line,col): error` lines of tsc, as `file:line`. */
@@ -174,28 +200,28 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   ]);
   // Settled either way at once, so that a failure before they are awaited is not unhandled.
   for (const release of releases) release.catch(() => undefined);
-  registry = await timed('start verdaccio', () => startRegistry(join(work, 'registry')));
-  const { npmrc, url } = registry;
-  // Only this registry, its token and an empty cache: nothing from the npm that runs the tests.
+  // Nothing from the npm that runs the tests; each side has a cache of its own, the consumer's empty.
   env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
   );
   Object.assign(env, {
-    npm_config_userconfig: npmrc,
-    npm_config_registry: url,
-    npm_config_cache: join(work, 'npm-cache'),
+    npm_config_cache: join(work, 'npm-cache-publisher'),
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   });
+  const packed = timed('pack xgen', packXgen);
+  packed.catch(() => undefined);
+  registry = await timed('start verdaccio', () => startRegistry(join(work, 'registry')));
+  // Only this registry and its token.
+  Object.assign(env, { npm_config_userconfig: registry.npmrc, npm_config_registry: registry.url });
+  appEnv = { ...env, npm_config_cache: join(work, 'npm-cache') };
 
-  // xgen itself, as `npm publish` from this checkout publishes it (prepublishOnly builds dist/), beside 1.0.0.
-  const xgenPublished = timed('publish xgen', () => sh(NPM, ['publish'], ROOT));
-  const [, v1] = await Promise.all([
-    xgenPublished,
-    timed('generate and publish 1.0.0', async () => publish(await releases[0]!)),
+  // xgen itself, as `npm publish` from this checkout publishes it, beside 1.0.0.
+  await Promise.all([
+    timed('publish xgen', async () => sh(NPM, ['publish', await packed], work)),
+    timed('generate and publish 1.0.0', async () => assert.is(await publish(await releases[0]!), '1.0.0')),
   ]);
-  assert.is(v1, '1.0.0');
 
   // The consumer: its own repo, installing from the registry with an empty cache, compiled against
   // 1.0.0 and committed, while the two majors are published (or still generating).
@@ -225,7 +251,7 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
       ['src/app.ts', PROGRAM],
     ]);
     await timed('install (empty cache)', () =>
-      sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app),
+      sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app, false, appEnv),
     );
     const installed = JSON.parse(
       readFileSync(join(app, 'node_modules', '@acme', 'x', 'package.json'), 'utf8'),
@@ -242,28 +268,28 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
       app,
     );
   };
-  const majors = async (): Promise<string[]> => [
-    await publish(await releases[1]!),
-    await publish(await releases[2]!),
-  ];
-  const [, published] = await Promise.all([
+  // The majors, then a version already there: the refusal needs nothing from the consumer.
+  const majors = async (): Promise<void> => {
+    const published = [await publish(await releases[1]!), await publish(await releases[2]!)];
+    assert.equal(published, ['2.0.0', '3.0.0']);
+    const again = await sh(NPM, ['publish', await releases[2]!], work, true);
+    assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
+    assert.match(again.stderr, /cannot publish over|already present|previously published/i);
+  };
+  await Promise.all([
     timed('consumer on 1.0.0', consumer),
-    timed('generate and publish 2.0.0 and 3.0.0', majors),
+    timed('generate and publish 2.0.0 and 3.0.0, republish refused', majors),
   ]);
-  assert.equal(published, ['2.0.0', '3.0.0']);
   phase('1.0.0 consumer and the majors');
-  const again = await sh(NPM, ['publish', await releases[2]!], work, true);
-  assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
-  assert.match(again.stderr, /cannot publish over|already present|previously published/i);
 
   // Straight to the last major.
-  await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app);
-  phase('republish refused, upgrade');
+  await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app, false, appEnv);
+  phase('upgrade');
   const broken = await tsc(app);
   assert.is.not(broken.code, 0, 'the 1.0.0 program does not compile against 3.0.0 as it is');
 
   phase('tsc');
-  const migrate = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);
+  const migrate = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true, appEnv);
   phase('npx xgen migrate');
   const out = migrate.stdout + migrate.stderr;
   assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
@@ -286,11 +312,16 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     code,
   );
 
-  // What is left: only the lines migrate listed, each explained by a removal.
+  // What is left: only the lines migrate listed, each explained by a removal. A second run changes
+  // nothing: it runs beside the compile, which only reads (a write would fail the hash check).
   const listed = [...out.matchAll(/^(src\/app\.ts):(\d+):\d+: (.*)$/gm)];
   assert.ok(listed.length > 0, out);
   for (const [, , , message] of listed) assert.match(message ?? '', /removed/, out);
-  const after = await tsc(app);
+  const before = hashTree(join(app, 'src'));
+  const [after, second] = await Promise.all([
+    tsc(app),
+    sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true, appEnv),
+  ]);
   assert.equal(
     errorLines(after.stdout),
     [...new Set(listed.map((m) => `${m[1]}:${m[2]}`))].sort(),
@@ -300,9 +331,6 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     code.split('\n')[Number(listed[0]?.[2]) - 1]?.includes('killed_connections'),
     'the field X removed in 2.159',
   );
-
-  const before = hashTree(join(app, 'src'));
-  const second = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);
   assert.is(second.code, migrate.code, 'the same uses are left');
   assert.ok(second.stderr.includes('0 uses migrated in 0 files'), second.stdout + second.stderr);
   assert.equal([...hashTree(join(app, 'src'))], [...before], 'a second run changes nothing');
