@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hashTree, removeDir, ROOT, runCli, tempDir, writeTree } from '../helpers/cli.ts';
+import { hashTree, removeDir, ROOT, tempDir, writeTree } from '../helpers/cli.ts';
 import { type Registry, startRegistry } from '../helpers/registry.ts';
 
 const run = promisify(execFile);
@@ -128,11 +128,16 @@ async function sh(
  * The generating repo's three releases, one after the other (each version is decided against the
  * one before it, from the snapshot and history the repo keeps). Each generated package is copied
  * aside as it is, to be published once the registry is up: generation needs no registry, so it
- * runs while Verdaccio starts and xgen publishes.
+ * runs while Verdaccio starts and xgen publishes. Each runs `xgen generate` in a process of its own
+ * (the bin, on the dist/ that `built` gives), so that the round's own event loop stays free to
+ * start the next command as soon as one ends.
  */
-function generateReleases(releases: [spec: string, overlays: string[]][]): Promise<string>[] {
+function generateReleases(
+  built: Promise<unknown>,
+  releases: [spec: string, overlays: string[]][],
+): Promise<string>[] {
   const repo = join(work, 'generating');
-  let previous: Promise<unknown> = Promise.resolve();
+  let previous: Promise<unknown> = built;
   return releases.map(([spec, overlays]) => {
     const made = previous.then(async () => {
       const overlayList =
@@ -145,8 +150,14 @@ function generateReleases(releases: [spec: string, overlays: string[]][]): Promi
           `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`,
         ],
       ]);
-      const generated = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml')]);
-      assert.is(generated.code, 0, generated.text);
+      const generated = await sh(
+        process.execPath,
+        [join(ROOT, 'bin', 'xgen.js'), 'generate', '--config', join(repo, 'xgen.config.yaml')],
+        repo,
+        true,
+        process.env,
+      );
+      assert.is(generated.code, 0, generated.stdout + generated.stderr);
       const { version } = JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as {
         version: string;
       };
@@ -167,11 +178,11 @@ async function publish(dir: string): Promise<string> {
 
 /**
  * xgen's tarball, made as `npm publish` in a checkout makes it before uploading: its
- * prepublishOnly script (which builds dist/), then the pack. Neither needs the registry, so this
- * runs while Verdaccio starts, and the upload is all that is left for when it is up.
+ * prepublishOnly script (`built`: it builds dist/), then the pack. Neither needs the registry, so
+ * this runs while Verdaccio starts, and the upload is all that is left for when it is up.
  */
-async function packXgen(): Promise<string> {
-  await sh(NPM, ['run', 'prepublishOnly'], ROOT);
+async function packXgen(built: Promise<unknown>): Promise<string> {
+  await built;
   const packed = await sh(NPM, ['pack', '--json', '--pack-destination', work], ROOT);
   const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
   return join(work, filename);
@@ -192,14 +203,6 @@ const errorLines = (output: string) =>
 
 test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
   phase('start');
-  // 1.0.0 from X's 2.147; 2.0.0 from X's 2.159 with a parameter renamed; 3.0.0 with more renames on top.
-  const releases = generateReleases([
-    ['x-openapi-2.147.json', []],
-    ['x-openapi-2.159.json', ['search-order.overlay.yaml']],
-    ['x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']],
-  ]);
-  // Settled either way at once, so that a failure before they are awaited is not unhandled.
-  for (const release of releases) release.catch(() => undefined);
   // Nothing from the npm that runs the tests; each side has a cache of its own, the consumer's empty.
   env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
@@ -210,8 +213,16 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   });
-  const packed = timed('pack xgen', packXgen);
-  packed.catch(() => undefined);
+  const built = timed('build dist', () => sh(NPM, ['run', 'prepublishOnly'], ROOT));
+  // 1.0.0 from X's 2.147; 2.0.0 from X's 2.159 with a parameter renamed; 3.0.0 with more renames on top.
+  const releases = generateReleases(built, [
+    ['x-openapi-2.147.json', []],
+    ['x-openapi-2.159.json', ['search-order.overlay.yaml']],
+    ['x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']],
+  ]);
+  const packed = timed('pack xgen', () => packXgen(built));
+  // Settled either way at once, so that a failure before they are awaited is not unhandled.
+  for (const pending of [...releases, packed]) pending.catch(() => undefined);
   registry = await timed('start verdaccio', () => startRegistry(join(work, 'registry')));
   // Only this registry and its token.
   Object.assign(env, { npm_config_userconfig: registry.npmrc, npm_config_registry: registry.url });
