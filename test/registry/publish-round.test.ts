@@ -128,16 +128,13 @@ async function sh(
  * The generating repo's three releases, one after the other (each version is decided against the
  * one before it, from the snapshot and history the repo keeps). Each generated package is copied
  * aside as it is, to be published once the registry is up: generation needs no registry, so it
- * runs while Verdaccio starts and xgen publishes. Each runs `xgen generate` in a process of its own
- * (the bin, on the dist/ that `built` gives), so that the round's own event loop stays free to
+ * runs while Verdaccio starts and xgen publishes. Each runs `xgen generate` from the sources in a
+ * process of its own (as `npm run xgen` does), so that the round's own event loop stays free to
  * start the next command as soon as one ends.
  */
-function generateReleases(
-  built: Promise<unknown>,
-  releases: [spec: string, overlays: string[]][],
-): Promise<string>[] {
+function generateReleases(releases: [spec: string, overlays: string[]][]): Promise<string>[] {
   const repo = join(work, 'generating');
-  let previous: Promise<unknown> = built;
+  let previous: Promise<unknown> = Promise.resolve();
   return releases.map(([spec, overlays]) => {
     const made = previous.then(async () => {
       const overlayList =
@@ -152,8 +149,15 @@ function generateReleases(
       ]);
       const generated = await sh(
         process.execPath,
-        [join(ROOT, 'bin', 'xgen.js'), 'generate', '--config', join(repo, 'xgen.config.yaml')],
-        repo,
+        [
+          '--import',
+          'tsx',
+          join(ROOT, 'generator', 'cli.ts'),
+          'generate',
+          '--config',
+          join(repo, 'xgen.config.yaml'),
+        ],
+        ROOT,
         true,
         process.env,
       );
@@ -215,7 +219,7 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   });
   const built = timed('build dist', () => sh(NPM, ['run', 'prepublishOnly'], ROOT));
   // 1.0.0 from X's 2.147; 2.0.0 from X's 2.159 with a parameter renamed; 3.0.0 with more renames on top.
-  const releases = generateReleases(built, [
+  const releases = generateReleases([
     ['x-openapi-2.147.json', []],
     ['x-openapi-2.159.json', ['search-order.overlay.yaml']],
     ['x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']],
