@@ -11,7 +11,7 @@
  * (each a field X removed), and a second run changes nothing. Republishing a version stops.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
@@ -192,11 +192,12 @@ async function packXgen(built: Promise<unknown>): Promise<string> {
   return join(work, filename);
 }
 
-const tsc = (app: string) =>
+/** The consumer's tsc (the one installed in `app`) on the project in `dir`. */
+const tsc = (app: string, dir = app) =>
   sh(
     process.execPath,
     [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
-    app,
+    dir,
     true,
     appEnv,
   );
@@ -300,12 +301,22 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   // Straight to the last major.
   await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app, false, appEnv);
   phase('upgrade');
-  const broken = await tsc(app);
+  // The program as 1.0.0 had it does not compile against 3.0.0: checked on a copy beside the app
+  // (its node_modules linked), while migrate rewrites the original.
+  const unmigrated = join(work, 'unmigrated');
+  writeTree(unmigrated, [
+    ['tsconfig.json', readFileSync(join(app, 'tsconfig.json'), 'utf8')],
+    ['src/app.ts', PROGRAM],
+  ]);
+  symlinkSync(join(app, 'node_modules'), join(unmigrated, 'node_modules'), 'junction');
+  const [broken, migrate] = await Promise.all([
+    tsc(app, unmigrated),
+    sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true, appEnv),
+  ]);
   assert.is.not(broken.code, 0, 'the 1.0.0 program does not compile against 3.0.0 as it is');
-
-  phase('tsc');
-  const migrate = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true, appEnv);
-  phase('npx xgen migrate');
+  assert.ok(errorLines(broken.stdout).length > 0, broken.stdout);
+  assert.not.match(broken.stdout, /TS2307/, 'the copy resolves the installed package');
+  phase('tsc beside npx xgen migrate');
   const out = migrate.stdout + migrate.stderr;
   assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
   assert.ok(
@@ -349,7 +360,7 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   assert.is(second.code, migrate.code, 'the same uses are left');
   assert.ok(second.stderr.includes('0 uses migrated in 0 files'), second.stdout + second.stderr);
   assert.equal([...hashTree(join(app, 'src'))], [...before], 'a second run changes nothing');
-  phase('tsc, second migrate');
+  phase('tsc beside the second migrate');
 });
 
 test.run();
