@@ -2,9 +2,10 @@
  * The route a generated package takes in a team: published to a registry, installed by another
  * repo, upgraded across majors, migrated with `npx xgen migrate <package>`.
  *
- * A real registry (Verdaccio, test/helpers/registry.ts) holds xgen itself (`npm publish` of this
- * checkout) and a package generated from X's 2.147 spec. A consumer repo of its own (its git, an
- * empty npm cache) installs both and compiles a program written for 1.0.0. Two majors follow:
+ * A real registry (Verdaccio, test/helpers/registry.ts) holds xgen itself (the tarball that `npm
+ * publish` of this checkout uploads: prepublishOnly, then the pack) and a package generated from
+ * X's 2.147 spec. A consumer repo of its own (its git, an empty npm cache) installs both and
+ * compiles a program written for 1.0.0. Two majors follow:
  * 2.0.0 (X's 2.159, with a parameter renamed by an overlay) and 3.0.0 (that parameter renamed
  * again, a tag and a schema renamed). The consumer upgrades straight to 3.0.0 and runs the xgen
  * it installed: the renames of both majors are applied, tsc fails only on the lines migrate listed
