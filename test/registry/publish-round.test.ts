@@ -2,21 +2,22 @@
  * The route a generated package takes in a team: published to a registry, installed by another
  * repo, upgraded across majors, migrated with `npx xgen migrate <package>`.
  *
- * A real registry (Verdaccio, test/helpers/registry.ts) holds xgen itself (`npm publish` of this
- * checkout) and a package generated from X's 2.147 spec. A consumer repo of its own (its git, an
- * empty npm cache) installs both and compiles a program written for 1.0.0. Two majors follow:
+ * A real registry (Verdaccio, test/helpers/registry.ts) holds xgen itself (the tarball that `npm
+ * publish` of this checkout uploads: prepublishOnly, then the pack) and a package generated from
+ * X's 2.147 spec. A consumer repo of its own (its git, an empty npm cache) installs both and
+ * compiles a program written for 1.0.0. Two majors follow:
  * 2.0.0 (X's 2.159, with a parameter renamed by an overlay) and 3.0.0 (that parameter renamed
  * again, a tag and a schema renamed). The consumer upgrades straight to 3.0.0 and runs the xgen
  * it installed: the renames of both majors are applied, tsc fails only on the lines migrate listed
  * (each a field X removed), and a second run changes nothing. Republishing a version stops.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hashTree, removeDir, ROOT, runCli, tempDir, writeTree } from '../helpers/cli.ts';
+import { hashTree, removeDir, ROOT, tempDir, writeTree } from '../helpers/cli.ts';
 import { type Registry, startRegistry } from '../helpers/registry.ts';
 
 const run = promisify(execFile);
@@ -71,7 +72,9 @@ function phase(name: string): void {
 
 let work = '';
 let registry: Registry | undefined;
+/** The publishing side's environment, and the consumer's (the same but for its empty cache). */
 let env: NodeJS.ProcessEnv = {};
+let appEnv: NodeJS.ProcessEnv = {};
 
 test.before(() => {
   work = tempDir('registry');
@@ -88,10 +91,21 @@ interface Result {
   stderr: string;
 }
 
-async function sh(cmd: string, args: string[], cwd: string, allowFailure = false): Promise<Result> {
+async function sh(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  allowFailure = false,
+  environment = env,
+): Promise<Result> {
   try {
     // Generous: on a loaded machine an install through the registry from an empty cache is slow.
-    const { stdout, stderr } = await run(cmd, args, { cwd, env, timeout: 600_000, maxBuffer: 1 << 26 });
+    const { stdout, stderr } = await run(cmd, args, {
+      cwd,
+      env: environment,
+      timeout: 600_000,
+      maxBuffer: 1 << 26,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
@@ -115,7 +129,9 @@ async function sh(cmd: string, args: string[], cwd: string, allowFailure = false
  * The generating repo's three releases, one after the other (each version is decided against the
  * one before it, from the snapshot and history the repo keeps). Each generated package is copied
  * aside as it is, to be published once the registry is up: generation needs no registry, so it
- * runs while Verdaccio starts and xgen publishes.
+ * runs while Verdaccio starts and xgen publishes. Each runs `xgen generate` from the sources in a
+ * process of its own (as `npm run xgen` does), so that the round's own event loop stays free to
+ * start the next command as soon as one ends.
  */
 function generateReleases(releases: [spec: string, overlays: string[]][]): Promise<string>[] {
   const repo = join(work, 'generating');
@@ -132,8 +148,21 @@ function generateReleases(releases: [spec: string, overlays: string[]][]): Promi
           `packages:\n  - spec: ${JSON.stringify(join(REFERENCE, spec))}\n    out: out/x\n    name: '@acme/x'\n    client: XClient\n${overlayList}`,
         ],
       ]);
-      const generated = await runCli(['generate', '--config', join(repo, 'xgen.config.yaml')]);
-      assert.is(generated.code, 0, generated.text);
+      const generated = await sh(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(ROOT, 'generator', 'cli.ts'),
+          'generate',
+          '--config',
+          join(repo, 'xgen.config.yaml'),
+        ],
+        ROOT,
+        true,
+        process.env,
+      );
+      assert.is(generated.code, 0, generated.stdout + generated.stderr);
       const { version } = JSON.parse(readFileSync(join(repo, 'out', 'x', 'package.json'), 'utf8')) as {
         version: string;
       };
@@ -152,12 +181,26 @@ async function publish(dir: string): Promise<string> {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const tsc = (app: string) =>
+/**
+ * xgen's tarball, made as `npm publish` in a checkout makes it before uploading: its
+ * prepublishOnly script (`built`: it builds dist/), then the pack. Neither needs the registry, so
+ * this runs while Verdaccio starts, and the upload is all that is left for when it is up.
+ */
+async function packXgen(built: Promise<unknown>): Promise<string> {
+  await built;
+  const packed = await sh(NPM, ['pack', '--json', '--pack-destination', work], ROOT);
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  return join(work, filename);
+}
+
+/** The consumer's tsc (the one installed in `app`) on the project in `dir`. */
+const tsc = (app: string, dir = app) =>
   sh(
     process.execPath,
     [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
-    app,
+    dir,
     true,
+    appEnv,
   );
 
 /** `file(line,col): error` lines of tsc, as `file:line`. */
@@ -166,36 +209,36 @@ const errorLines = (output: string) =>
 
 test('publish, install from the registry, upgrade across two majors, npx xgen migrate', async () => {
   phase('start');
+  // Nothing from the npm that runs the tests; each side has a cache of its own, the consumer's empty.
+  env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
+  );
+  Object.assign(env, {
+    npm_config_cache: join(work, 'npm-cache-publisher'),
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  });
+  const built = timed('build dist', () => sh(NPM, ['run', 'prepublishOnly'], ROOT));
   // 1.0.0 from X's 2.147; 2.0.0 from X's 2.159 with a parameter renamed; 3.0.0 with more renames on top.
   const releases = generateReleases([
     ['x-openapi-2.147.json', []],
     ['x-openapi-2.159.json', ['search-order.overlay.yaml']],
     ['x-openapi-2.159.json', ['search-order.overlay.yaml', 'topics.overlay.yaml']],
   ]);
+  const packed = timed('pack xgen', () => packXgen(built));
   // Settled either way at once, so that a failure before they are awaited is not unhandled.
-  for (const release of releases) release.catch(() => undefined);
+  for (const pending of [...releases, packed]) pending.catch(() => undefined);
   registry = await timed('start verdaccio', () => startRegistry(join(work, 'registry')));
-  const { npmrc, url } = registry;
-  // Only this registry, its token and an empty cache: nothing from the npm that runs the tests.
-  env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
-  );
-  Object.assign(env, {
-    npm_config_userconfig: npmrc,
-    npm_config_registry: url,
-    npm_config_cache: join(work, 'npm-cache'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-  });
+  // Only this registry and its token.
+  Object.assign(env, { npm_config_userconfig: registry.npmrc, npm_config_registry: registry.url });
+  appEnv = { ...env, npm_config_cache: join(work, 'npm-cache') };
 
-  // xgen itself, as `npm publish` from this checkout publishes it (prepublishOnly builds dist/), beside 1.0.0.
-  const xgenPublished = timed('publish xgen', () => sh(NPM, ['publish'], ROOT));
-  const [, v1] = await Promise.all([
-    xgenPublished,
-    timed('generate and publish 1.0.0', async () => publish(await releases[0]!)),
+  // xgen itself, as `npm publish` from this checkout publishes it, beside 1.0.0.
+  await Promise.all([
+    timed('publish xgen', async () => sh(NPM, ['publish', await packed], work)),
+    timed('generate and publish 1.0.0', async () => assert.is(await publish(await releases[0]!), '1.0.0')),
   ]);
-  assert.is(v1, '1.0.0');
 
   // The consumer: its own repo, installing from the registry with an empty cache, compiled against
   // 1.0.0 and committed, while the two majors are published (or still generating).
@@ -225,7 +268,7 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
       ['src/app.ts', PROGRAM],
     ]);
     await timed('install (empty cache)', () =>
-      sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app),
+      sh(NPM, ['install', '--save-exact', '@acme/x@^1.0.0', 'xgen'], app, false, appEnv),
     );
     const installed = JSON.parse(
       readFileSync(join(app, 'node_modules', '@acme', 'x', 'package.json'), 'utf8'),
@@ -242,29 +285,39 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
       app,
     );
   };
-  const majors = async (): Promise<string[]> => [
-    await publish(await releases[1]!),
-    await publish(await releases[2]!),
-  ];
-  const [, published] = await Promise.all([
+  // The majors, then a version already there: the refusal needs nothing from the consumer.
+  const majors = async (): Promise<void> => {
+    const published = [await publish(await releases[1]!), await publish(await releases[2]!)];
+    assert.equal(published, ['2.0.0', '3.0.0']);
+    const again = await sh(NPM, ['publish', await releases[2]!], work, true);
+    assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
+    assert.match(again.stderr, /cannot publish over|already present|previously published/i);
+  };
+  await Promise.all([
     timed('consumer on 1.0.0', consumer),
-    timed('generate and publish 2.0.0 and 3.0.0', majors),
+    timed('generate and publish 2.0.0 and 3.0.0, republish refused', majors),
   ]);
-  assert.equal(published, ['2.0.0', '3.0.0']);
   phase('1.0.0 consumer and the majors');
-  const again = await sh(NPM, ['publish', await releases[2]!], work, true);
-  assert.is.not(again.code, 0, 'republishing 3.0.0 fails');
-  assert.match(again.stderr, /cannot publish over|already present|previously published/i);
 
   // Straight to the last major.
-  await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app);
-  phase('republish refused, upgrade');
-  const broken = await tsc(app);
+  await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app, false, appEnv);
+  phase('upgrade');
+  // The program as 1.0.0 had it does not compile against 3.0.0: checked on a copy beside the app
+  // (its node_modules linked), while migrate rewrites the original.
+  const unmigrated = join(work, 'unmigrated');
+  writeTree(unmigrated, [
+    ['tsconfig.json', readFileSync(join(app, 'tsconfig.json'), 'utf8')],
+    ['src/app.ts', PROGRAM],
+  ]);
+  symlinkSync(join(app, 'node_modules'), join(unmigrated, 'node_modules'), 'junction');
+  const [broken, migrate] = await Promise.all([
+    tsc(app, unmigrated),
+    sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true, appEnv),
+  ]);
   assert.is.not(broken.code, 0, 'the 1.0.0 program does not compile against 3.0.0 as it is');
-
-  phase('tsc');
-  const migrate = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);
-  phase('npx xgen migrate');
+  assert.ok(errorLines(broken.stdout).length > 0, broken.stdout);
+  assert.not.match(broken.stdout, /TS2307/, 'the copy resolves the installed package');
+  phase('tsc beside npx xgen migrate');
   const out = migrate.stdout + migrate.stderr;
   assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
   assert.ok(
@@ -286,11 +339,16 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     code,
   );
 
-  // What is left: only the lines migrate listed, each explained by a removal.
+  // What is left: only the lines migrate listed, each explained by a removal. A second run changes
+  // nothing: it runs beside the compile, which only reads (a write would fail the hash check).
   const listed = [...out.matchAll(/^(src\/app\.ts):(\d+):\d+: (.*)$/gm)];
   assert.ok(listed.length > 0, out);
   for (const [, , , message] of listed) assert.match(message ?? '', /removed/, out);
-  const after = await tsc(app);
+  const before = hashTree(join(app, 'src'));
+  const [after, second] = await Promise.all([
+    tsc(app),
+    sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true, appEnv),
+  ]);
   assert.equal(
     errorLines(after.stdout),
     [...new Set(listed.map((m) => `${m[1]}:${m[2]}`))].sort(),
@@ -300,13 +358,10 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
     code.split('\n')[Number(listed[0]?.[2]) - 1]?.includes('killed_connections'),
     'the field X removed in 2.159',
   );
-
-  const before = hashTree(join(app, 'src'));
-  const second = await sh(NPX, ['xgen', 'migrate', '@acme/x'], app, true);
   assert.is(second.code, migrate.code, 'the same uses are left');
   assert.ok(second.stderr.includes('0 uses migrated in 0 files'), second.stdout + second.stderr);
   assert.equal([...hashTree(join(app, 'src'))], [...before], 'a second run changes nothing');
-  phase('tsc, second migrate');
+  phase('tsc beside the second migrate');
 });
 
 test.run();
