@@ -11,13 +11,17 @@
  *   history/             what a package keeps for migrate (rename history, the snapshot before the last
  *                        major, the renames between two snapshots): written by version/, read by migrate/
  *   leaves               errors.ts, urls.ts, templates-dir.ts, package-compiler-options.ts, code-cache.ts,
- *                        interrupt.ts and temporary.ts (what compile and write share)
+ *                        cache-folder.ts, interrupt.ts and temporary.ts (what compile and write share)
  *   templates/runtime/   copied into each package: client core, auth, pages, streams and the transports
  *                        (node-transport, fetch-transport, browser-transport); never imports the generator
  */
 const STAGE = '^generator/(load|model|emit|format|compile|write)/';
 const ABOVE_STAGES =
   '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|diff|migrate|history)/)';
+
+/** The shared leaf modules at the generator's root. */
+const LEAVES =
+  '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary|code-cache|cache-folder)[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -178,11 +182,9 @@ module.exports = {
       name: 'leaves-import-no-generator-code',
       severity: 'error',
       comment:
-        'The shared leaf modules at the root import nothing of the generator, so any layer may use them.',
-      from: {
-        path: '^generator/(errors|templates-dir|package-compiler-options|urls|interrupt|temporary|code-cache)[.]ts$',
-      },
-      to: { path: '^generator/' },
+        'The shared leaf modules at the root import nothing of the generator but each other, so any layer may use them.',
+      from: { path: LEAVES },
+      to: { path: '^generator/', pathNot: LEAVES },
     },
     {
       name: 'runtime-never-imports-the-generator',

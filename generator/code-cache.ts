@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import vm from 'node:vm';
 import { threadId } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { defaultCacheDir } from './cache-folder.ts';
 
 /*
  * A V8 code cache for the big CommonJS files xgen's threads load (the two copies of TypeScript that
@@ -70,12 +70,7 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
   const setting = env.XGEN_CODE_CACHE;
   if (setting && ['off', '0', 'false'].includes(setting.toLowerCase())) return undefined;
   if (setting && setting !== 'on' && setting !== '1' && setting !== 'true') return resolve(setting);
-  let base: string;
-  if (env.XGEN_CACHE_DIR) base = resolve(env.XGEN_CACHE_DIR);
-  else if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) base = join(env.XDG_CACHE_HOME, 'xgen');
-  else if (process.platform === 'win32' && env.LOCALAPPDATA) base = join(env.LOCALAPPDATA, 'xgen', 'cache');
-  else base = join(homedir(), '.cache', 'xgen');
-  return join(base, 'code');
+  return join(defaultCacheDir(env), 'code');
 }
 
 /**

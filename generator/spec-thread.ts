@@ -218,9 +218,8 @@ export async function loadModel(
     const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
       rest(model, overrides),
     );
-    void made.finally(release);
-    // Taken up by the emit stage; a failure meanwhile must not go unhandled.
-    made.catch(() => {});
+    // A failure is the emit stage's to report (through `runtime`, or `snapshot` when asked).
+    made.finally(release).catch(() => {});
     return { runtime: made.then((r) => r.runtime), snapshot: () => made.then((r) => r.snapshot) };
   });
 }

@@ -9,8 +9,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SpecError } from '../errors.ts';
 import { isUrl } from '../urls.ts';
 import { generatorIdentity } from './identity.ts';
@@ -47,19 +46,6 @@ type WarningRecord = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'c
 
 /** Results kept; the least recently used go first. A result of X's 2.159 spec is about 2 MB. */
 const MAX_ENTRIES = 32;
-
-/**
- * Where the cache lives unless told otherwise: XGEN_CACHE_DIR, else the user's cache folder
- * (`$XDG_CACHE_HOME/xgen`, else `~/.cache/xgen`; `%LOCALAPPDATA%\xgen\cache` on Windows), so that it
- * works in any folder, with or without node_modules. Entries are keyed by absolute paths and contents,
- * so projects share it safely.
- */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.XGEN_CACHE_DIR) return resolve(env.XGEN_CACHE_DIR);
-  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'xgen');
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'xgen', 'cache');
-  return join(homedir(), '.cache', 'xgen');
-}
 
 /**
  * Generated packages by what they were made from, so that regenerating unchanged inputs skips

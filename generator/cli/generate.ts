@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResultCache } from '../cache/result-cache.ts';
+import { defaultCacheDir } from '../cache-folder.ts';
 import type { PackageConfig } from '../config.ts';
 // The threads' own modules, not the emit stage's (emit/index.ts loads the runtime's renderer):
 // the threads start before the rest of the generator loads.
@@ -118,7 +119,7 @@ function usesCache(flags: Flags): boolean {
 /** The result cache to use: `--cache-dir`, else none with `--no-cache` or XGEN_CACHE=off, else the default place (`defaultCacheDir`). */
 async function resultCache(flags: Flags): Promise<ResultCache | undefined> {
   if (!usesCache(flags)) return undefined;
-  const { defaultCacheDir, ResultCache } = await import('../cache/result-cache.ts');
+  const { ResultCache } = await import('../cache/result-cache.ts');
   return new ResultCache(
     typeof flags['cache-dir'] === 'string' ? resolve(flags['cache-dir']) : defaultCacheDir(),
   );

@@ -212,9 +212,9 @@ export class SchemaRegistry {
   /**
    * Whether a named schema holds a `hidden` property anywhere it reaches. Each answer is kept when it
    * is final: a schema found to hide, or every schema a walk that found nothing went through (a
-   * nested `false` in a walk that found something may only mean a cycle was cut). Without that, every schema asked walked all it reaches again: quadratic in
-   * a spec whose schemas refer to each other (Stripe's). A variant's answers are not kept: its body
-   * changes once built.
+   * nested `false` in a walk that found something may only mean a cycle was cut). Without that,
+   * every schema asked walked all it reaches again: quadratic in a spec whose schemas refer to each
+   * other (Stripe's). A variant's answers are not kept: its body changes once built.
    */
   private hides(name: string, hidden: Visibility, seen: Set<string>): boolean {
     const known = this.hiding[hidden];

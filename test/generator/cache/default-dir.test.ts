@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { defaultCacheDir } from '../../../generator/cache/result-cache.ts';
+import { defaultCacheDir } from '../../../generator/cache-folder.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 const exec = promisify(execFile);
