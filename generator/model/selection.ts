@@ -120,8 +120,8 @@ export function readSelections(
   return selections;
 }
 
-/** The members a page adds to its body (the runtime's `PageMembers`). */
-const PAGE_MEMBERS = [
+/** The members a page adds to its body (the runtime's `PageMembers`, templates/runtime/pagination.ts). */
+export const PAGE_MEMBERS: readonly string[] = [
   'items',
   'nextToken',
   'previousToken',

@@ -16,6 +16,7 @@
  *   browser and sends nothing. The harness still checks the URL the client built by requesting it
  *   from Prism (without following the redirect) and requiring that Prism accepts it.
  */
+import { PAGE_MEMBERS } from '../../generator/model/selection.ts';
 import type { SpecDoc } from './spec-schemas.ts';
 import { deref, SpecSchemas } from './spec-schemas.ts';
 import { startPrism, type PrismServer } from './prism.ts';
@@ -77,17 +78,6 @@ const CREDENTIALS: Record<string, unknown> = {
   },
   basic: { basic: { username: 'contract-user', password: 'contract-password' } },
 };
-
-/** Keys a page adds to the body it wraps (see runtime/pagination.ts); not part of the wire body. */
-const PAGE_KEYS = [
-  'items',
-  'nextToken',
-  'previousToken',
-  'rateLimit',
-  'hasNextPage',
-  'getNextPage',
-  'getPreviousPage',
-];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -379,7 +369,9 @@ export class ContractRun {
       else if (media?.media?.schema) {
         let decoded = result;
         if (descriptor.pagination && decoded && typeof decoded === 'object') {
-          decoded = Object.fromEntries(Object.entries(decoded).filter(([key]) => !PAGE_KEYS.includes(key)));
+          decoded = Object.fromEntries(
+            Object.entries(decoded).filter(([key]) => !PAGE_MEMBERS.includes(key)),
+          );
         }
         for (const line of this.schemas.check(media.media.schema, decoded))
           problems.push(`decoded ${media.type} body: ${line}`);

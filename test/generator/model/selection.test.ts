@@ -1,8 +1,12 @@
 /** What field selection means for an object's properties (generator/model/selection.ts). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
+import { PAGE_MEMBERS } from '../../../generator/model/selection.ts';
 
 const SPEC = `
 openapi: 3.1.0
@@ -73,6 +77,18 @@ test('a parameter that takes any string can name every property', () => {
   const selection = any.selections.find((s) => s.object === 'Thing');
   assert.equal(selection?.unselectable, []);
   assert.equal(selection?.defaults, ['id']);
+});
+
+// A page interface extends the body only when no body property collides with what a page adds: the
+// model's list must be the runtime's own, member for member.
+test("PAGE_MEMBERS lists what the runtime's PageMembers declares", () => {
+  const file = `${BUILTIN_TEMPLATES}/runtime/pagination.ts`;
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const members = source.statements
+    .filter(ts.isInterfaceDeclaration)
+    .find((s) => s.name.text === 'PageMembers')
+    ?.members.map((m) => (m.name && ts.isIdentifier(m.name) ? m.name.text : '?'));
+  assert.equal([...PAGE_MEMBERS].sort(), [...(members ?? [])].sort());
 });
 
 test.run();
