@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import Module from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import vm from 'node:vm';
@@ -17,18 +26,33 @@ import { defaultCacheDir } from './cache-folder.ts';
  * dependency code, never results: output is the same with or without it, warm or cold, so
  * `--no-cache` leaves it on and `XGEN_CODE_CACHE=off` turns it off.
  *
- * An entry is named by the hash of the file's path, size, times and inode, V8's version and the
- * architecture, so that no other file, Node or V8 ever reads it; it carries a check sum of its data
+ * An entry is named by the hash of the file's path, then the hash of its size, times and inode, V8's
+ * version and the architecture, so that no other file, Node or V8 ever reads it; it carries a check sum of its data
  * (a damaged entry is a miss), and V8 refuses data made with other flags or for another text.
  * Entries are read as the files load; new ones are made once the thread's work is done (functions
  * compiled lazily while working are then in them) and written by the main thread, in one
  * synchronous step, to a temporary file renamed into place: a signal, a concurrent run or an exit
  * never sees half an entry or leaves a temporary file. Any problem (unreadable, corrupt, refused,
  * unwritable) is a miss: the file is compiled as usual.
+ *
+ * The folder stays bounded: an entry read is touched, and writing new entries removes those of the
+ * same paths made for other builds of the files (a reinstall changes every file's times), then the
+ * least recently used beyond MAX_BYTES (each checkout or install has entries of its own paths), and
+ * temporary files a killed run left. Only files named as entries are ever removed.
  */
 
 /** A file is cached from this size on: below it an entry saves next to nothing (measured: 37 files of 20-100 KB, about 20 ms a run). */
 const MIN_BYTES = 20_000;
+
+/** The most the folder's entries may hold after a write (a run of xgen writes about 15 MB of them when cold). */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** An entry's file name: the hash of the file's path, then the hash of everything else in its key. */
+const ENTRY = /^([0-9a-f]{16})-[0-9a-f]{24}\.v8$/;
+
+/** A temporary file of `saveCodeCache`, and how old one must be to be a killed run's. */
+const TEMPORARY = /^[0-9a-f]{16}-[0-9a-f]{24}\.v8\.\d+-\d+\.tmp$/;
+const TEMPORARY_AGE_MS = 60 * 60 * 1000;
 
 /** The first line of every entry: the format, then the check sum of the data after it. */
 const MAGIC = 'xgen-code-cache-1';
@@ -138,8 +162,10 @@ function compile(content: string, filename: string): ((...args: unknown[]) => un
 function entryName(filename: string): string {
   const { size, mtimeNs, ctimeNs, ino, dev } = statSync(filename, { bigint: true });
   const key = [process.versions.v8, process.arch, filename, size, mtimeNs, ctimeNs, ino, dev].join('\0');
-  return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.v8`;
+  return `${sha256(filename).slice(0, 16)}-${sha256(key).slice(0, 24)}.v8`;
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The check sum an entry carries: crc32 where Node has it (20.15+: a fraction of a millisecond a megabyte), else sha256. */
 function checkSum(data: Uint8Array): string {
@@ -152,8 +178,12 @@ function checkSum(data: Uint8Array): string {
 /** A good entry's data, else undefined (missing, another format, or not the data its sum says). */
 function read(entry: string): Buffer | undefined {
   let bytes: Buffer;
+  const path = join(folder!, entry);
   try {
-    bytes = readFileSync(join(folder!, entry));
+    bytes = readFileSync(path);
+    // Recently used: the last to go when the folder is pruned.
+    const now = new Date();
+    utimesSync(path, now, now);
   } catch {
     return undefined;
   }
@@ -226,6 +256,43 @@ export function saveCodeCache(entries: readonly CodeCacheEntry[]): void {
     } catch {
       rmSync(temporary, { force: true });
     }
+  }
+  pruneCodeCache(
+    dir,
+    entries.map(({ entry }) => entry),
+  );
+}
+
+/**
+ * Keeps the folder bounded after `written` were saved (see the top of this file): removes the
+ * entries of the same paths made for other builds of the files, then the least recently used
+ * beyond `maxBytes`, and temporary files older than an hour; never one of `written`, never a file
+ * not named as an entry. Never throws.
+ */
+export function pruneCodeCache(dir: string, written: readonly string[], maxBytes = MAX_BYTES): void {
+  const keep = new Set(written);
+  const paths = new Set(written.map((entry) => ENTRY.exec(entry)?.[1]).filter(Boolean));
+  const remove = (name: string) => rmSync(join(dir, name), { force: true });
+  try {
+    const now = Date.now();
+    const kept: { name: string; size: number; used: number }[] = [];
+    for (const name of readdirSync(dir)) {
+      const path = ENTRY.exec(name)?.[1];
+      if (path === undefined && !TEMPORARY.test(name)) continue;
+      const { size, mtimeMs } = statSync(join(dir, name));
+      if (path === undefined) {
+        if (now - mtimeMs > TEMPORARY_AGE_MS) remove(name);
+      } else if (!keep.has(name) && paths.has(path)) remove(name);
+      else kept.push({ name, size, used: keep.has(name) ? Infinity : mtimeMs });
+    }
+    let total = kept.reduce((sum, entry) => sum + entry.size, 0);
+    for (const entry of kept.sort((a, b) => a.used - b.used)) {
+      if (total <= maxBytes || entry.used === Infinity) break;
+      remove(entry.name);
+      total -= entry.size;
+    }
+  } catch {
+    // A folder that cannot be listed or an entry another run removed first: left as it is.
   }
 }
 

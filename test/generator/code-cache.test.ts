@@ -2,16 +2,17 @@
  * The code cache (generator/code-cache.ts, issue 38): a second process compiles the big CommonJS
  * files from the entries the first wrote; a corrupt or foreign entry is ignored and replaced;
  * XGEN_CODE_CACHE=off writes nothing; generation gives the same bytes with it off, cold and warm
- * (and says which through XGEN_PROFILE); a signal during a cold run leaves no temporary file.
+ * (and says which through XGEN_PROFILE); a signal during a cold run leaves no temporary file; the
+ * folder stays bounded.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codeCacheDir } from '../../generator/code-cache.ts';
+import { codeCacheDir, pruneCodeCache } from '../../generator/code-cache.ts';
 import { removeDir, ROOT, tempDir, treeSummary } from '../helpers/cli.ts';
 
 /** A process that loads handlebars (its compiler's files are cached) with the code cache, renders with it, and writes its entries. */
@@ -192,6 +193,66 @@ test('a signal while a cold run makes its entries leaves no temporary file, and 
         kind === 'crc32' ? crc32(data).toString(16) : createHash('sha256').update(data).digest('hex');
       assert.is(actual, sum, name);
     }
+  } finally {
+    removeDir(dir);
+  }
+});
+
+/** A file in `dir` of `size` bytes, last used `ageS` seconds ago. */
+function entryFile(dir: string, name: string, size: number, ageS: number): void {
+  writeFileSync(join(dir, name), Buffer.alloc(size, 1));
+  const at = new Date(Date.now() - ageS * 1000);
+  utimesSync(join(dir, name), at, at);
+}
+
+const A = 'a'.repeat(16);
+const B = 'b'.repeat(16);
+const entryOf = (path: string, build: string) => `${path}-${build.repeat(24)}.v8`;
+
+test('writing entries removes other builds of the same files, never anything else', () => {
+  const dir = tempDir('code-cache-prune');
+  try {
+    entryFile(dir, entryOf(A, '1'), 10, 50); // the same file before a reinstall
+    entryFile(dir, entryOf(A, '2'), 10, 0); // just written
+    entryFile(dir, entryOf(B, '1'), 10, 100); // another file (another checkout's)
+    entryFile(dir, 'notes.txt', 10, 1e6); // not ours
+    entryFile(dir, `${entryOf(B, '3')}.1234-0.tmp`, 10, 7200); // a killed run's
+    entryFile(dir, `${entryOf(B, '4')}.1235-0.tmp`, 10, 1); // a running run's
+    pruneCodeCache(dir, [entryOf(A, '2')]);
+    assert.equal(
+      entries(dir),
+      [entryOf(A, '2'), entryOf(B, '1'), `${entryOf(B, '4')}.1235-0.tmp`, 'notes.txt'].sort(),
+    );
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('beyond its bound the folder loses the least recently used entries first, never new ones', () => {
+  const dir = tempDir('code-cache-prune');
+  try {
+    const C = 'c'.repeat(16);
+    const D = 'd'.repeat(16);
+    entryFile(dir, entryOf(A, '1'), 400, 300);
+    entryFile(dir, entryOf(B, '1'), 400, 10);
+    entryFile(dir, entryOf(C, '1'), 400, 200);
+    entryFile(dir, entryOf(D, '1'), 400, 1e5); // new, even with an old time
+    pruneCodeCache(dir, [entryOf(D, '1')], 1000);
+    assert.equal(entries(dir), [entryOf(B, '1'), entryOf(D, '1')]);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('an entry read is marked used, so that pruning keeps it', () => {
+  const dir = tempDir('code-cache');
+  try {
+    load({ XGEN_CODE_CACHE: dir });
+    const old = new Date(Date.now() - 3600_000);
+    for (const name of entries(dir)) utimesSync(join(dir, name), old, old);
+    assert.is(load({ XGEN_CODE_CACHE: dir }).stats.compiled, 0);
+    for (const name of entries(dir))
+      assert.ok(Date.now() - statSync(join(dir, name)).mtimeMs < 600_000, `${name} was marked when read`);
   } finally {
     removeDir(dir);
   }
