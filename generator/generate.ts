@@ -144,17 +144,12 @@ async function emitSources(
     () => void enter('model'),
   );
   const { model, version } = loaded;
+  // Counted where the model was built: a model from the spec thread is not read here (model-bytes.ts).
   const report: GenerateReport = {
     warnings: loaded.warnings,
-    inferred: {
-      paginated: model.operations.filter((o) => o.pagination?.inferred).length,
-      streams: model.operations.filter((o) => o.streamingInferred).length,
-    },
+    inferred: loaded.facts.inferred,
     notes: loaded.notes,
-    selectionsInferred: {
-      params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
-      operations: model.operations.filter((o) => o.narrowing?.inferredFrom).length,
-    },
+    selectionsInferred: loaded.facts.selectionsInferred,
   };
   refuseWhenStrict(config, report);
   const packageJson = { license: config.license ?? loaded.license };

@@ -5,6 +5,7 @@ import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { apiSnapshot, renderSnapshot } from './diff/snapshot.ts';
 import type { PackageFiles } from './emit/emitters.ts';
+import { type ModelBytes, ModelHandle, serializeModel } from './emit/model-bytes.ts';
 import { renderRuntime, type TemplateOverrides } from './emit/runtime.ts';
 import type { ApiModel } from './model/types.ts';
 import { isUrl } from './urls.ts';
@@ -27,10 +28,22 @@ export interface SpecJob {
 /** A located problem as plain data: a SpecError crosses a thread as its fields (a clone keeps only an Error's message). */
 type SpecErrorFields = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
 
-/** What the spec thread sends back: the model and what the rest of the pipeline needs of the loaded spec. */
-export type SpecResult =
+/** What the main thread needs to know of a model before emitting, without reading it: the report's counts. */
+export interface ModelFacts {
+  /** Operations that page or stream by inference rather than by `x-pagination` / `x-streaming`. */
+  inferred: { paginated: number; streams: number };
+  /** The `*.fields` parameters whose field selection was inferred, and how many operations' results follow them. */
+  selectionsInferred: { params: string[]; operations: number };
+}
+
+/**
+ * What the spec thread sends back: the model (as its bytes from the thread: see model-bytes.ts) and
+ * what the rest of the pipeline needs of the loaded spec.
+ */
+export type SpecResult<M extends ApiModel | ModelBytes = ApiModel | ModelBytes> =
   | {
-      model: ApiModel;
+      model: M;
+      facts: ModelFacts;
       version: '3.0' | '3.1';
       warnings: SpecErrorFields[];
       notes: SpecErrorFields[];
@@ -58,7 +71,9 @@ export interface Rest {
 
 /** What a loaded spec and its model come to. */
 export interface LoadedModel {
-  model: ApiModel;
+  /** The model: built here, or its bytes from the spec thread, read here only if this thread must emit. */
+  model: ModelHandle;
+  facts: ModelFacts;
   /**
    * The runtime's files, made on the spec thread while the emitters work; undefined for a spec
    * loaded here, whose runtime the emit stage renders once its threads are under way.
@@ -83,8 +98,11 @@ const kept = new Map<number, ApiModel>();
 export function specThreadJob(job: SpecJob | RestJob, progress: Progress): SpecResult | Rest {
   if (job.kind === 'load') {
     const result = loadAndModel(job, progress);
-    if ('model' in result) kept.set(job.key, result.model);
-    return result;
+    if (!('model' in result)) return result;
+    const model = result.model;
+    kept.set(job.key, model);
+    // Serialized once, here: the main thread hands the same bytes on to both emit threads.
+    return { ...result, model: serializeModel(model) };
   }
   const model = kept.get(job.key);
   kept.delete(job.key);
@@ -101,7 +119,7 @@ export function rest(model: ApiModel, overrides: TemplateOverrides): Rest {
 }
 
 /** load -> model, where it runs (the thread or this one); `progress('model')` between the two. */
-export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
+export function loadAndModel(job: SpecJob, progress: Progress): SpecResult<ApiModel> {
   try {
     const spec = loadSpec(job.spec, undefined, job.overlays, job.remote);
     progress('model');
@@ -117,6 +135,7 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
     const value = license?.identifier ?? license?.name;
     return {
       model,
+      facts: modelFacts(model),
       version: spec.version,
       warnings: spec.docs.warnings.map(fields),
       notes: spec.docs.notes.map(fields),
@@ -129,6 +148,19 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
     if (error instanceof SpecError) return { refused: [fields(error)], many: false };
     throw error;
   }
+}
+
+function modelFacts(model: ApiModel): ModelFacts {
+  return {
+    inferred: {
+      paginated: model.operations.filter((o) => o.pagination?.inferred).length,
+      streams: model.operations.filter((o) => o.streamingInferred).length,
+    },
+    selectionsInferred: {
+      params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
+      operations: model.operations.filter((o) => o.narrowing?.inferredFrom).length,
+    },
+  };
 }
 
 function fields({ reason, file, pointer, line, column }: SpecError): SpecErrorFields {
@@ -196,7 +228,7 @@ export async function loadModel(
     let snapshot: Promise<string> | undefined;
     return answer(loadAndModel(job, progress), (model) => ({
       runtime: undefined,
-      snapshot: () => (snapshot ??= Promise.resolve().then(() => renderSnapshot(apiSnapshot(model)))),
+      snapshot: () => (snapshot ??= Promise.resolve().then(() => renderSnapshot(apiSnapshot(model.model())))),
     }));
   }
   users++;
@@ -216,7 +248,7 @@ export async function loadModel(
   return answer(result, (model) => {
     // Begun at once: the thread is otherwise idle while this one sends the model to the emitters.
     const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
-      rest(model, overrides),
+      rest(model.model(), overrides),
     );
     // A failure is the emit stage's to report (through `runtime`, or `snapshot` when asked).
     made.finally(release).catch(() => {});
@@ -227,13 +259,16 @@ export async function loadModel(
 /** A result as this thread uses it: the spec's errors thrown, its warnings SpecErrors again, the rest under way. */
 function answer(
   result: SpecResult,
-  made: (model: ApiModel) => Pick<LoadedModel, 'runtime' | 'snapshot'>,
+  made: (model: ModelHandle) => Pick<LoadedModel, 'runtime' | 'snapshot'>,
 ): LoadedModel {
   if ('refused' in result)
     throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
+  // Bytes from the thread, or the model itself where the thread's work was done here.
+  const model = 'buffer' in result.model ? ModelHandle.received(result.model) : ModelHandle.of(result.model);
   const loaded = {
     ...result,
-    ...made(result.model),
+    model,
+    ...made(model),
     warnings: result.warnings.map(specError),
     notes: result.notes.map(specError),
   };

@@ -81,7 +81,8 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
   const loaded = await loadModel(job(big), {}, (stage) => stages.push(stage));
   const here = loadAndModel({ ...job(big), kind: 'load', key: -1 }, () => {});
   assert.ok('model' in here);
-  assert.equal(loaded.model, here.model);
+  assert.equal(loaded.model.model(), here.model, 'the model read from the bytes the thread sent');
+  assert.equal(loaded.facts, here.facts);
   assert.equal(stages, ['model'], 'the thread tells when modelling starts');
   assert.is(loaded.warnings.length, 1);
   assert.instance(loaded.warnings[0], SpecError);
@@ -101,11 +102,11 @@ test('a small spec, loaded here: its snapshot is made when asked, after the emit
   const loaded = await loadModel(job(small), {}, () => {});
   assert.is(loaded.runtime, undefined, 'the emit stage renders the runtime');
   // Nothing is made before the emit stage asks: an operation gone from the model since is not in it.
-  const dropped = loaded.model.operations.pop()!;
+  const dropped = loaded.model.model().operations.pop()!;
   const snapshot = await loaded.snapshot();
   assert.is(snapshot, await loaded.snapshot(), 'made once');
   assert.not.match(snapshot, `"${dropped.id}"`);
-  assert.is(snapshot, rest(loaded.model, {}).snapshot);
+  assert.is(snapshot, rest(loaded.model.model(), {}).snapshot);
 });
 
 test('a bad big spec: its located error crosses the thread as a SpecError', async () => {
