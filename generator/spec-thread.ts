@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { SpecError, SpecErrors } from './errors.ts';
 import { EmitThread, type Progress } from './emit/thread.ts';
@@ -47,6 +48,7 @@ export type SpecResult<M extends ApiModel | ModelBytes = ApiModel | ModelBytes> 
       version: '3.0' | '3.1';
       warnings: SpecErrorFields[];
       notes: SpecErrorFields[];
+      /** Every spec and overlay file read, with its text (from the thread: without it, see Rest). */
       inputs: { file: string; text: string }[];
       /** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
       license: string | undefined;
@@ -63,10 +65,20 @@ export interface RestJob {
   overrides: TemplateOverrides;
 }
 
-/** The API snapshot (generator/diff/snapshot.ts), as written in the package, and the runtime's files (rendered from templates/). */
+/**
+ * The API snapshot (generator/diff/snapshot.ts), as written in the package, the runtime's files
+ * (rendered from templates/), and the spec's files by the sha256 of their texts.
+ */
 export interface Rest {
   snapshot: string;
   runtime: PackageFiles;
+  inputs: SpecInput[];
+}
+
+/** A spec or overlay file read, by the sha256 of its text: what the result cache records of it. */
+export interface SpecInput {
+  file: string;
+  sha256: string;
 }
 
 /** What a loaded spec and its model come to. */
@@ -87,12 +99,16 @@ export interface LoadedModel {
   version: '3.0' | '3.1';
   warnings: SpecError[];
   notes: SpecError[];
-  inputs: { file: string; text: string }[];
+  /**
+   * The spec's files by their hashes: from the spec thread with the snapshot (its texts, as big as
+   * the spec, never cross to this thread), or hashed here when first asked.
+   */
+  inputs: () => Promise<SpecInput[]>;
   license: string | undefined;
 }
 
-/** The models built on the thread whose rest is still to be made, by key. */
-const kept = new Map<number, ApiModel>();
+/** The models built on the thread whose rest is still to be made, with their spec's texts, by key. */
+const kept = new Map<number, { model: ApiModel; texts: { file: string; text: string }[] }>();
 
 /** On the spec thread: a load job's result (the model kept for its rest job), or a rest job's. */
 export function specThreadJob(job: SpecJob | RestJob, progress: Progress): SpecResult | Rest {
@@ -100,22 +116,40 @@ export function specThreadJob(job: SpecJob | RestJob, progress: Progress): SpecR
     const result = loadAndModel(job, progress);
     if (!('model' in result)) return result;
     const model = result.model;
-    kept.set(job.key, model);
-    // Serialized once, here: the main thread hands the same bytes on to both emit threads.
-    return { ...result, model: serializeModel(model) };
+    kept.set(job.key, { model, texts: result.inputs });
+    // Serialized once, here: the main thread hands the same bytes on to both emit threads. The
+    // spec's texts stay here: the rest job sends their hashes.
+    return {
+      ...result,
+      model: serializeModel(model),
+      inputs: result.inputs.map(({ file }) => ({ file, text: '' })),
+    };
   }
-  const model = kept.get(job.key);
+  const made = kept.get(job.key);
   kept.delete(job.key);
-  if (!model) throw new Error(`no model ${job.key} on this thread`);
-  return rest(model, job.overrides);
+  if (!made) throw new Error(`no model ${job.key} on this thread`);
+  return rest(made.model, job.overrides, made.texts);
 }
 
-/** The snapshot and the runtime of a model. */
-export function rest(model: ApiModel, overrides: TemplateOverrides): Rest {
+/** The snapshot and the runtime of a model, and its spec's files by their hashes. */
+export function rest(
+  model: ApiModel,
+  overrides: TemplateOverrides,
+  texts: { file: string; text: string }[] = [],
+): Rest {
   return {
     snapshot: renderSnapshot(apiSnapshot(model)),
     runtime: new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])),
+    inputs: hashed(texts),
   };
+}
+
+/** Texts by their hashes; a text not known (empty: it stayed on a thread that ended) by one that matches none. */
+function hashed(texts: { file: string; text: string }[]): SpecInput[] {
+  return texts.map(({ file, text }) => ({
+    file,
+    sha256: text ? createHash('sha256').update(text).digest('hex') : '',
+  }));
 }
 
 /** load -> model, where it runs (the thread or this one); `progress('model')` between the two. */
@@ -226,9 +260,11 @@ export async function loadModel(
   const big = specBytes(job) >= THREAD_BYTES;
   if (!big) {
     let snapshot: Promise<string> | undefined;
-    return answer(loadAndModel(job, progress), (model) => ({
+    let inputs: Promise<SpecInput[]> | undefined;
+    return answer(loadAndModel(job, progress), (model, texts) => ({
       runtime: undefined,
       snapshot: () => (snapshot ??= Promise.resolve().then(() => renderSnapshot(apiSnapshot(model.model())))),
+      inputs: () => (inputs ??= Promise.resolve().then(() => hashed(texts))),
     }));
   }
   users++;
@@ -245,21 +281,30 @@ export async function loadModel(
     throw error;
   }
   if ('refused' in result) release();
-  return answer(result, (model) => {
+  return answer(result, (model, texts) => {
     // Begun at once: the thread is otherwise idle while this one sends the model to the emitters.
+    // Redone here, the texts are those of a load done here, or none (they stayed on the thread):
+    // then no cached result is ever reused for these inputs.
     const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
-      rest(model.model(), overrides),
+      rest(model.model(), overrides, texts),
     );
     // A failure is the emit stage's to report (through `runtime`, or `snapshot` when asked).
     made.finally(release).catch(() => {});
-    return { runtime: made.then((r) => r.runtime), snapshot: () => made.then((r) => r.snapshot) };
+    return {
+      runtime: made.then((r) => r.runtime),
+      snapshot: () => made.then((r) => r.snapshot),
+      inputs: () => made.then((r) => r.inputs),
+    };
   });
 }
 
 /** A result as this thread uses it: the spec's errors thrown, its warnings SpecErrors again, the rest under way. */
 function answer(
   result: SpecResult,
-  made: (model: ModelHandle) => Pick<LoadedModel, 'runtime' | 'snapshot'>,
+  made: (
+    model: ModelHandle,
+    texts: { file: string; text: string }[],
+  ) => Pick<LoadedModel, 'runtime' | 'snapshot' | 'inputs'>,
 ): LoadedModel {
   if ('refused' in result)
     throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
@@ -268,7 +313,7 @@ function answer(
   const loaded = {
     ...result,
     model,
-    ...made(model),
+    ...made(model, result.inputs),
     warnings: result.warnings.map(specError),
     notes: result.notes.map(specError),
   };

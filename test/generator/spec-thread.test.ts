@@ -4,7 +4,8 @@
  * line, column and pointer; a thread that cannot start leaves the work to this thread, with a warning
  * for --verbose.
  */
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +13,8 @@ import { warnThreadFailures } from '../../generator/emit/thread.ts';
 import { SpecError, SpecErrors } from '../../generator/errors.ts';
 import { loadAndModel, loadModel, rest } from '../../generator/spec-thread.ts';
 import { removeDir, tempDir } from '../helpers/cli.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 let work = '';
 let big = '';
@@ -95,6 +98,12 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
   const expected = rest(here.model, {});
   assert.is(made.snapshot, expected.snapshot);
   assert.equal([...made.runtime], [...expected.runtime]);
+  // The spec's text stays on the thread: its hash comes with the snapshot, as the result cache records it.
+  assert.equal(
+    here.inputs.map((input) => input.file),
+    [big],
+  );
+  assert.equal(await loaded.inputs(), [{ file: big, sha256: sha256(readFileSync(big, 'utf8')) }]);
   assert.equal(warnings, [], 'the thread started');
 });
 
@@ -107,6 +116,7 @@ test('a small spec, loaded here: its snapshot is made when asked, after the emit
   assert.is(snapshot, await loaded.snapshot(), 'made once');
   assert.not.match(snapshot, `"${dropped.id}"`);
   assert.is(snapshot, rest(loaded.model.model(), {}).snapshot);
+  assert.equal(await loaded.inputs(), [{ file: small, sha256: sha256(readFileSync(small, 'utf8')) }]);
 });
 
 test('a bad big spec: its located error crosses the thread as a SpecError', async () => {
