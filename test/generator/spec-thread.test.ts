@@ -7,12 +7,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { warnThreadFailures } from '../../generator/emit/thread.ts';
 import { SpecError, SpecErrors } from '../../generator/errors.ts';
 import { loadAndModel, loadModel, rest } from '../../generator/spec-thread.ts';
-import { removeDir, tempDir } from '../helpers/cli.ts';
+import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -146,6 +147,37 @@ test('a spec thread that cannot start: the work is done here, and --verbose is t
       warnings.join('\n'),
       /^xgen: warning: the thread for loading the spec did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m,
     );
+  } finally {
+    delete process.env.XGEN_SPEC_WORKER;
+  }
+});
+
+test('a spec thread that fails after the model: the rest is made here from its bytes, the inputs never reused', async () => {
+  // A spec thread that loads and models, then fails every rest job (as one that died would leave it).
+  const worker = join(work, 'no-rest-worker.ts');
+  writeFileSync(
+    worker,
+    `import { serveJobs } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/emit/thread.ts')).href)};
+import { specThreadJob } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/spec-thread.ts')).href)};
+serveJobs((job, progress) => {
+  if (job.kind === 'rest') throw new Error('no rest on this thread');
+  return specThreadJob(job, progress);
+});
+`,
+  );
+  const warnings: string[] = [];
+  warnThreadFailures((line) => warnings.push(line));
+  process.env.XGEN_SPEC_WORKER = worker;
+  try {
+    const loaded = await loadModel(job(big), {}, () => {});
+    const here = loadAndModel({ ...job(big), kind: 'load', key: -1 }, () => {});
+    assert.ok('model' in here);
+    const expected = rest(here.model, {});
+    assert.is(await loaded.snapshot(), expected.snapshot);
+    assert.equal([...(await loaded.runtime!)], [...expected.runtime]);
+    // The text stayed on the thread: a hash that matches no text, so the result cache never reuses it.
+    assert.equal(await loaded.inputs(), [{ file: big, sha256: '' }]);
+    assert.equal(warnings, [], 'the thread ran (and modelled)');
   } finally {
     delete process.env.XGEN_SPEC_WORKER;
   }

@@ -88,4 +88,22 @@ test('the emit threads sent the bytes emit what this thread emits from the model
   }
 });
 
+test('an emit thread that cannot start: a model received as bytes is read and emitted here', async () => {
+  forgetEmitThreads();
+  process.env.XGEN_EMITTERS_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
+  process.env.XGEN_SCHEMA_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
+  startEmitThreads();
+  try {
+    const received = ModelHandle.received(serializeModel(model));
+    await requestEmit(received, spec.version, {});
+    assert.equal([...(await emitted(received, {}))], [...runEmitters(model, {})]);
+    assert.is(await schemaTypes(received, spec.version), emitSchemaTypes(model, spec.version));
+  } finally {
+    delete process.env.XGEN_EMITTERS_WORKER;
+    delete process.env.XGEN_SCHEMA_WORKER;
+    releaseEmitThreads();
+    forgetEmitThreads();
+  }
+});
+
 test.run();
