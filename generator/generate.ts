@@ -7,7 +7,7 @@ import { SpecError, SpecErrors, UsageError } from './errors.ts';
 import { emitParts, joinParts, releaseEmitThreads, requestEmit, startEmitThreads } from './emit/index.ts';
 import { formatFiles } from './format/index.ts';
 import { SNAPSHOT_FILE } from './diff/snapshot.ts';
-import { loadModel } from './spec-thread.ts';
+import { loadModel, type SpecInput } from './spec-thread.ts';
 import {
   checkReplaceable,
   compareWithDisk,
@@ -54,8 +54,8 @@ export interface GenerateReport {
 export interface GeneratedPackage {
   config: PackageConfig;
   files: Map<string, string>;
-  /** Every spec and overlay file read, with its text: what the files were made from. */
-  inputs: { file: string; text: string }[];
+  /** Every spec and overlay file read, by the hash of its text: what the files were made from. */
+  inputs: SpecInput[];
   report: GenerateReport;
 }
 
@@ -144,17 +144,12 @@ async function emitSources(
     () => void enter('model'),
   );
   const { model, version } = loaded;
+  // Counted where the model was built: a model from the spec thread is not read here (model-bytes.ts).
   const report: GenerateReport = {
     warnings: loaded.warnings,
-    inferred: {
-      paginated: model.operations.filter((o) => o.pagination?.inferred).length,
-      streams: model.operations.filter((o) => o.streamingInferred).length,
-    },
+    inferred: loaded.facts.inferred,
     notes: loaded.notes,
-    selectionsInferred: {
-      params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
-      operations: model.operations.filter((o) => o.narrowing?.inferredFrom).length,
-    },
+    selectionsInferred: loaded.facts.selectionsInferred,
   };
   refuseWhenStrict(config, report);
   const packageJson = { license: config.license ?? loaded.license };
@@ -174,10 +169,12 @@ async function emitSources(
   );
   // Made while the threads work (here, for a small spec); only the version step reads it.
   const snapshot = loaded.snapshot();
+  const inputs = loaded.inputs();
   // Taken up by the format stage; a failure meanwhile must not go unhandled.
   runtime.catch(() => {});
   schemas.catch(() => {});
   snapshot.catch(() => {});
+  inputs.catch(() => {});
   // The emit stage ends when every part is made (or one failed).
   const structured = formatFiles(await made.structured);
   structured.catch(() => {});
@@ -185,7 +182,7 @@ async function emitSources(
   return {
     parts: { runtime, schemas, structured },
     snapshot: await snapshot,
-    inputs: loaded.inputs,
+    inputs: await inputs,
     report,
   };
 }
@@ -244,7 +241,7 @@ async function generateOrReuse(
     return {
       config,
       files: hit.files,
-      inputs: hit.deps.map((file) => ({ file, text: '' })),
+      inputs: hit.deps.map((file) => ({ file, sha256: '' })),
       report: hit.report,
       cached: true,
     };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { SpecError, SpecErrors } from './errors.ts';
 import { EmitThread, type Progress } from './emit/thread.ts';
@@ -5,6 +6,7 @@ import { isObject, loadSpec } from './load/index.ts';
 import { buildModel } from './model/index.ts';
 import { apiSnapshot, renderSnapshot } from './diff/snapshot.ts';
 import type { PackageFiles } from './emit/emitters.ts';
+import { type ModelBytes, ModelHandle, serializeModel } from './emit/model-bytes.ts';
 import { renderRuntime, type TemplateOverrides } from './emit/runtime.ts';
 import type { ApiModel } from './model/types.ts';
 import { isUrl } from './urls.ts';
@@ -27,13 +29,26 @@ export interface SpecJob {
 /** A located problem as plain data: a SpecError crosses a thread as its fields (a clone keeps only an Error's message). */
 type SpecErrorFields = Pick<SpecError, 'reason' | 'file' | 'pointer' | 'line' | 'column'>;
 
-/** What the spec thread sends back: the model and what the rest of the pipeline needs of the loaded spec. */
-export type SpecResult =
+/** What the main thread needs to know of a model before emitting, without reading it: the report's counts. */
+export interface ModelFacts {
+  /** Operations that page or stream by inference rather than by `x-pagination` / `x-streaming`. */
+  inferred: { paginated: number; streams: number };
+  /** The `*.fields` parameters whose field selection was inferred, and how many operations' results follow them. */
+  selectionsInferred: { params: string[]; operations: number };
+}
+
+/**
+ * What the spec thread sends back: the model (as its bytes from the thread: see model-bytes.ts) and
+ * what the rest of the pipeline needs of the loaded spec.
+ */
+export type SpecResult<M extends ApiModel | ModelBytes = ApiModel | ModelBytes> =
   | {
-      model: ApiModel;
+      model: M;
+      facts: ModelFacts;
       version: '3.0' | '3.1';
       warnings: SpecErrorFields[];
       notes: SpecErrorFields[];
+      /** Every spec and overlay file read, with its text (from the thread: without it, see Rest). */
       inputs: { file: string; text: string }[];
       /** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
       license: string | undefined;
@@ -50,15 +65,27 @@ export interface RestJob {
   overrides: TemplateOverrides;
 }
 
-/** The API snapshot (generator/diff/snapshot.ts), as written in the package, and the runtime's files (rendered from templates/). */
+/**
+ * The API snapshot (generator/diff/snapshot.ts), as written in the package, the runtime's files
+ * (rendered from templates/), and the spec's files by the sha256 of their texts.
+ */
 export interface Rest {
   snapshot: string;
   runtime: PackageFiles;
+  inputs: SpecInput[];
+}
+
+/** A spec or overlay file read, by the sha256 of its text: what the result cache records of it. */
+export interface SpecInput {
+  file: string;
+  sha256: string;
 }
 
 /** What a loaded spec and its model come to. */
 export interface LoadedModel {
-  model: ApiModel;
+  /** The model: built here, or its bytes from the spec thread, read here only if this thread must emit. */
+  model: ModelHandle;
+  facts: ModelFacts;
   /**
    * The runtime's files, made on the spec thread while the emitters work; undefined for a spec
    * loaded here, whose runtime the emit stage renders once its threads are under way.
@@ -72,36 +99,61 @@ export interface LoadedModel {
   version: '3.0' | '3.1';
   warnings: SpecError[];
   notes: SpecError[];
-  inputs: { file: string; text: string }[];
+  /**
+   * The spec's files by their hashes: from the spec thread with the snapshot (its texts, as big as
+   * the spec, never cross to this thread), or hashed here when first asked.
+   */
+  inputs: () => Promise<SpecInput[]>;
   license: string | undefined;
 }
 
-/** The models built on the thread whose rest is still to be made, by key. */
-const kept = new Map<number, ApiModel>();
+/** The models built on the thread whose rest is still to be made, with their spec's texts, by key. */
+const kept = new Map<number, { model: ApiModel; texts: { file: string; text: string }[] }>();
 
 /** On the spec thread: a load job's result (the model kept for its rest job), or a rest job's. */
 export function specThreadJob(job: SpecJob | RestJob, progress: Progress): SpecResult | Rest {
   if (job.kind === 'load') {
     const result = loadAndModel(job, progress);
-    if ('model' in result) kept.set(job.key, result.model);
-    return result;
+    if (!('model' in result)) return result;
+    const model = result.model;
+    kept.set(job.key, { model, texts: result.inputs });
+    // Serialized once, here: the main thread hands the same bytes on to both emit threads. The
+    // spec's texts stay here: the rest job sends their hashes.
+    return {
+      ...result,
+      model: serializeModel(model),
+      inputs: result.inputs.map(({ file }) => ({ file, text: '' })),
+    };
   }
-  const model = kept.get(job.key);
+  const made = kept.get(job.key);
   kept.delete(job.key);
-  if (!model) throw new Error(`no model ${job.key} on this thread`);
-  return rest(model, job.overrides);
+  if (!made) throw new Error(`no model ${job.key} on this thread`);
+  return rest(made.model, job.overrides, made.texts);
 }
 
-/** The snapshot and the runtime of a model. */
-export function rest(model: ApiModel, overrides: TemplateOverrides): Rest {
+/** The snapshot and the runtime of a model, and its spec's files by their hashes. */
+export function rest(
+  model: ApiModel,
+  overrides: TemplateOverrides,
+  texts: { file: string; text: string }[] = [],
+): Rest {
   return {
     snapshot: renderSnapshot(apiSnapshot(model)),
     runtime: new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])),
+    inputs: hashed(texts),
   };
 }
 
+/** Texts by their hashes; a text not known (empty: it stayed on a thread that ended) by one that matches none. */
+function hashed(texts: { file: string; text: string }[]): SpecInput[] {
+  return texts.map(({ file, text }) => ({
+    file,
+    sha256: text ? createHash('sha256').update(text).digest('hex') : '',
+  }));
+}
+
 /** load -> model, where it runs (the thread or this one); `progress('model')` between the two. */
-export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
+export function loadAndModel(job: SpecJob, progress: Progress): SpecResult<ApiModel> {
   try {
     const spec = loadSpec(job.spec, undefined, job.overlays, job.remote);
     progress('model');
@@ -117,6 +169,7 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
     const value = license?.identifier ?? license?.name;
     return {
       model,
+      facts: modelFacts(model),
       version: spec.version,
       warnings: spec.docs.warnings.map(fields),
       notes: spec.docs.notes.map(fields),
@@ -129,6 +182,19 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult {
     if (error instanceof SpecError) return { refused: [fields(error)], many: false };
     throw error;
   }
+}
+
+function modelFacts(model: ApiModel): ModelFacts {
+  return {
+    inferred: {
+      paginated: model.operations.filter((o) => o.pagination?.inferred).length,
+      streams: model.operations.filter((o) => o.streamingInferred).length,
+    },
+    selectionsInferred: {
+      params: [...new Set(model.selections.filter((s) => s.inferred).map((s) => s.param))].sort(),
+      operations: model.operations.filter((o) => o.narrowing?.inferredFrom).length,
+    },
+  };
 }
 
 function fields({ reason, file, pointer, line, column }: SpecError): SpecErrorFields {
@@ -194,9 +260,11 @@ export async function loadModel(
   const big = specBytes(job) >= THREAD_BYTES;
   if (!big) {
     let snapshot: Promise<string> | undefined;
-    return answer(loadAndModel(job, progress), (model) => ({
+    let inputs: Promise<SpecInput[]> | undefined;
+    return answer(loadAndModel(job, progress), (model, texts) => ({
       runtime: undefined,
-      snapshot: () => (snapshot ??= Promise.resolve().then(() => renderSnapshot(apiSnapshot(model)))),
+      snapshot: () => (snapshot ??= Promise.resolve().then(() => renderSnapshot(apiSnapshot(model.model())))),
+      inputs: () => (inputs ??= Promise.resolve().then(() => hashed(texts))),
     }));
   }
   users++;
@@ -213,27 +281,39 @@ export async function loadModel(
     throw error;
   }
   if ('refused' in result) release();
-  return answer(result, (model) => {
+  return answer(result, (model, texts) => {
     // Begun at once: the thread is otherwise idle while this one sends the model to the emitters.
+    // Redone here, the texts are those of a load done here, or none (they stayed on the thread):
+    // then no cached result is ever reused for these inputs.
     const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
-      rest(model, overrides),
+      rest(model.model(), overrides, texts),
     );
     // A failure is the emit stage's to report (through `runtime`, or `snapshot` when asked).
     made.finally(release).catch(() => {});
-    return { runtime: made.then((r) => r.runtime), snapshot: () => made.then((r) => r.snapshot) };
+    return {
+      runtime: made.then((r) => r.runtime),
+      snapshot: () => made.then((r) => r.snapshot),
+      inputs: () => made.then((r) => r.inputs),
+    };
   });
 }
 
 /** A result as this thread uses it: the spec's errors thrown, its warnings SpecErrors again, the rest under way. */
 function answer(
   result: SpecResult,
-  made: (model: ApiModel) => Pick<LoadedModel, 'runtime' | 'snapshot'>,
+  made: (
+    model: ModelHandle,
+    texts: { file: string; text: string }[],
+  ) => Pick<LoadedModel, 'runtime' | 'snapshot' | 'inputs'>,
 ): LoadedModel {
   if ('refused' in result)
     throw result.many ? new SpecErrors(result.refused.map(specError)) : specError(result.refused[0]!);
+  // Bytes from the thread, or the model itself where the thread's work was done here.
+  const model = 'buffer' in result.model ? ModelHandle.received(result.model) : ModelHandle.of(result.model);
   const loaded = {
     ...result,
-    ...made(result.model),
+    model,
+    ...made(model, result.inputs),
     warnings: result.warnings.map(specError),
     notes: result.notes.map(specError),
   };

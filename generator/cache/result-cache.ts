@@ -127,10 +127,10 @@ export class ResultCache {
     };
   }
 
-  /** Records a package's files at `path` (`entryFor`) with the spec texts it was made from. */
+  /** Records a package's files at `path` (`entryFor`) with the hashes of the spec texts it was made from. */
   store(
     path: string,
-    inputs: { file: string; text: string }[],
+    inputs: { file: string; sha256: string }[],
     files: Map<string, string>,
     report: CachedReport,
   ): void {
@@ -147,7 +147,7 @@ export class ResultCache {
       notes: report.notes.map(record),
     };
     const entry: Entry = {
-      deps: inputs.map(({ file, text }) => [file, sha256(text)]),
+      deps: inputs.map(({ file, sha256 }) => [file, sha256]),
       files: [...files],
       report: recorded,
     };

@@ -4,7 +4,8 @@ import type { ApiModel } from '../model/types.ts';
 import type { PackageFiles } from './emitters.ts';
 import type { PackageJsonOptions } from './package-files.ts';
 import { renderRuntime, type TemplateOverrides } from './runtime.ts';
-import { emitted, requestEmit as requestOnThreads, schemaTypes } from './threads.ts';
+import { ModelHandle } from './model-bytes.ts';
+import { type EmitModel, emitted, requestEmit as requestOnThreads, schemaTypes } from './threads.ts';
 
 /*
  * The emit stage: what it makes of a model, in parts (emitParts) or whole (emitPackage). The
@@ -13,6 +14,8 @@ import { emitted, requestEmit as requestOnThreads, schemaTypes } from './threads
  */
 
 export type { PackageFiles } from './emitters.ts';
+export { ModelHandle } from './model-bytes.ts';
+export type { EmitModel } from './threads.ts';
 export { warnThreadFailures } from './thread.ts';
 export {
   keepEmitThreads,
@@ -27,7 +30,7 @@ export {
  * client name `emitParts` refuses is not sent.
  */
 export async function requestEmit(
-  model: ApiModel,
+  model: EmitModel,
   openapiVersion: '3.0' | '3.1',
   packageJson: PackageJsonOptions = {},
 ): Promise<void> {
@@ -50,7 +53,7 @@ export interface EmittedParts {
  * are being made elsewhere (the spec thread); otherwise rendered here.
  */
 export function emitParts(
-  model: ApiModel,
+  model: EmitModel,
   openapiVersion: '3.0' | '3.1',
   overrides?: TemplateOverrides,
   packageJson: PackageJsonOptions = {},
@@ -67,7 +70,12 @@ export function emitParts(
   schemas.catch(() => {});
   structured.catch(() => {});
   runtime ??= Promise.resolve(
-    new Map(renderRuntime(model, overrides).map((rendered) => [rendered.path, rendered.text])),
+    new Map(
+      renderRuntime(ModelHandle.from(model).model(), overrides).map((rendered) => [
+        rendered.path,
+        rendered.text,
+      ]),
+    ),
   );
   return { runtime, structured, schemas };
 }

@@ -13,7 +13,7 @@ import {
 } from '../code-cache.ts';
 import { interruptedBy, stopOnInterrupt } from '../interrupt.ts';
 
-/** A job sent to a thread, and what it sends back. */
+/** A job sent to a thread (what `message` makes of it), and what it sends back. */
 interface Request<J> {
   id: number;
   job: J;
@@ -86,6 +86,7 @@ export class EmitThread<J, R> {
    * @param entry the worker's file beside this module, without its extension
    * @param override an environment variable naming another entry file, for testing a thread that cannot start
    * @param data the worker's `workerData` (which work an entry serving several kinds does)
+   * @param message what of a job the thread is sent, where that is not the job itself (a model's bytes, not the model)
    */
   constructor(
     private readonly label: string,
@@ -93,6 +94,7 @@ export class EmitThread<J, R> {
     private readonly onThisThread: (job: J, progress: Progress) => Promise<R>,
     private readonly override: string,
     private readonly data?: unknown,
+    private readonly message: (job: J) => unknown = (job) => job,
   ) {}
 
   /** Starts the thread (once per process); a no-op on one core or with XGEN_THREADS=0. */
@@ -213,7 +215,7 @@ export class EmitThread<J, R> {
     return new Promise<R>((resolve, reject) => {
       pending.set(id, { job, progress, resolve, reject });
       worker.ref();
-      worker.postMessage({ id, job } satisfies Request<J>);
+      worker.postMessage({ id, job: this.message(job) } satisfies Request<unknown>);
     });
   }
 

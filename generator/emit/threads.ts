@@ -1,5 +1,6 @@
 import type { ApiModel } from '../model/types.ts';
 import type { PackageFiles } from './emitters.ts';
+import { type ModelBytes, ModelHandle } from './model-bytes.ts';
 import type { PackageJsonOptions } from './package-files.ts';
 import type { SchemaTypesInput } from './schema-types.ts';
 import { EmitThread } from './thread.ts';
@@ -13,15 +14,27 @@ import { EmitThread } from './thread.ts';
  * main thread: same files.
  */
 
-/** What the schema-types thread is sent: only what the emitter reads (a structured clone). */
-export interface SchemaTypesJob {
-  model: SchemaTypesInput;
+/** A schema types job: the model's part their emitter reads (see model-bytes.ts), and the spec's version. */
+interface SchemaTypesRequest {
+  model: ModelHandle;
   openapiVersion: '3.0' | '3.1';
 }
 
-/** What the emitters' thread is sent (a structured clone: the model is plain data). */
+/** What the schema-types thread is sent: the model's bytes, of which it reads only the schema types' part. */
+export interface SchemaTypesJob {
+  model: ModelBytes;
+  openapiVersion: '3.0' | '3.1';
+}
+
+/** An emitters job: the model and the package.json options. */
+interface EmittersRequest {
+  model: ModelHandle;
+  packageJson: PackageJsonOptions;
+}
+
+/** What the emitters' thread is sent: the model's bytes (shared, not copied). */
 export interface EmittersJob {
-  model: ApiModel;
+  model: ModelBytes;
   packageJson: PackageJsonOptions;
 }
 
@@ -29,13 +42,14 @@ export interface EmittersJob {
 export type EmitWork = 'schema-types' | 'emitters';
 
 /** An emit thread, and the jobs asked of it as soon as a model was built, by model, until taken up. */
-class Emitter<J extends { model: object }, R> {
-  private readonly requested = new WeakMap<object, Promise<R>>();
+class Emitter<J extends { model: ModelHandle }, R> {
+  private readonly requested = new WeakMap<ModelHandle, Promise<R>>();
 
   constructor(readonly thread: EmitThread<J, R>) {}
 
   /** Starts the job for its model now; `take` hands it out. */
-  request(job: J, model: object = job.model): void {
+  request(job: J): void {
+    const model = job.model;
     if (this.requested.has(model)) return;
     const result = this.thread.run(job);
     // Handled where `take` hands it out; this keeps a failure from being unhandled until then.
@@ -44,7 +58,8 @@ class Emitter<J extends { model: object }, R> {
   }
 
   /** The result for a model: the job requested for it, or a new one (on the thread when it runs, otherwise here). */
-  take(job: J, model: object = job.model): Promise<R> {
+  take(job: J): Promise<R> {
+    const model = job.model;
     const early = this.requested.get(model);
     if (early) this.requested.delete(model);
     const result = early ?? this.thread.run(job);
@@ -57,23 +72,25 @@ class Emitter<J extends { model: object }, R> {
 }
 
 const schemaTypesThread = new Emitter(
-  new EmitThread<SchemaTypesJob, string>(
+  new EmitThread<SchemaTypesRequest, string>(
     'the schema types',
     'worker',
     async ({ model, openapiVersion }) =>
-      (await import('./schema-types.ts')).emitSchemaTypes(model, openapiVersion),
+      (await import('./schema-types.ts')).emitSchemaTypes(model.schemaPart(), openapiVersion),
     'XGEN_SCHEMA_WORKER',
     'schema-types' satisfies EmitWork,
+    ({ model, openapiVersion }): SchemaTypesJob => ({ model: model.bytes(), openapiVersion }),
   ),
 );
 
 const emittersThread = new Emitter(
-  new EmitThread<EmittersJob, PackageFiles>(
+  new EmitThread<EmittersRequest, PackageFiles>(
     'the emitters',
     'worker',
-    async ({ model, packageJson }) => (await import('./emitters.ts')).runEmitters(model, packageJson),
+    async ({ model, packageJson }) => (await import('./emitters.ts')).runEmitters(model.model(), packageJson),
     'XGEN_EMITTERS_WORKER',
     'emitters' satisfies EmitWork,
+    ({ model, packageJson }): EmittersJob => ({ model: model.bytes(), packageJson }),
   ),
 );
 
@@ -150,39 +167,41 @@ export function forgetEmitThreads(): void {
   for (const thread of both) thread.forget();
 }
 
+/** A model built here, or one received as bytes (the spec thread's). */
+export type EmitModel = ApiModel | ModelHandle;
+
+function handle(model: EmitModel | SchemaTypesInput): ModelHandle {
+  return ModelHandle.from(model as EmitModel);
+}
+
 /**
  * Starts emitting a model as soon as it is built; `schemaTypes` and `emitted` take the results up.
- * Sending a big model to a thread copies it on this thread (a tenth of a second for GitHub's):
- * between the two copies the event loop takes a signal in.
+ * Both threads are sent the same bytes: received from the spec thread, or serialized here once
+ * (between that and sending them the event loop takes a signal in).
  */
 export async function requestEmit(
-  model: ApiModel,
+  model: EmitModel,
   openapiVersion: '3.0' | '3.1',
   packageJson: PackageJsonOptions,
 ): Promise<void> {
-  schemaTypesThread.request(schemaTypesJob(model, openapiVersion), model);
-  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-  emittersThread.request({ model, packageJson });
+  const shared = handle(model);
+  if (schemaTypesThread.thread.running() || emittersThread.thread.running()) {
+    shared.bytes();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  schemaTypesThread.request({ model: shared, openapiVersion });
+  emittersThread.request({ model: shared, packageJson });
 }
 
 /** `schemas.ts` for a model: the rendering requested for it, or a new one. */
-export function schemaTypes(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): Promise<string> {
-  return schemaTypesThread.take(schemaTypesJob(model, openapiVersion), model);
+export function schemaTypes(
+  model: EmitModel | SchemaTypesInput,
+  openapiVersion: '3.0' | '3.1',
+): Promise<string> {
+  return schemaTypesThread.take({ model: handle(model), openapiVersion });
 }
 
 /** The ts-morph emitters' files for a model: those requested for it, or new ones. */
-export function emitted(model: ApiModel, packageJson: PackageJsonOptions): Promise<PackageFiles> {
-  return emittersThread.take({ model, packageJson });
-}
-
-/** Only what the schema types' emitter reads: the thread is sent no more than it needs. */
-function schemaTypesJob(model: SchemaTypesInput, openapiVersion: '3.0' | '3.1'): SchemaTypesJob {
-  const part: SchemaTypesInput = {
-    schemas: model.schemas,
-    enums: model.enums,
-    title: model.title,
-    version: model.version,
-    hasMoney: model.hasMoney,
-  };
-  return { model: part, openapiVersion };
+export function emitted(model: EmitModel, packageJson: PackageJsonOptions): Promise<PackageFiles> {
+  return emittersThread.take({ model: handle(model), packageJson });
 }

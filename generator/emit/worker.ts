@@ -4,6 +4,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { enableCodeCache } from '../code-cache.ts';
+import { readModel, readSchemaPart } from './model-bytes.ts';
 import type { EmittersJob, EmitWork, SchemaTypesJob } from './threads.ts';
 import { serveJobs } from './thread.ts';
 
@@ -12,8 +13,10 @@ enableCodeCache();
 const work = workerData as EmitWork;
 if (work === 'schema-types') {
   const { emitSchemaTypes } = await import('./schema-types.ts');
-  serveJobs(({ model, openapiVersion }: SchemaTypesJob) => emitSchemaTypes(model, openapiVersion));
+  serveJobs(({ model, openapiVersion }: SchemaTypesJob) =>
+    emitSchemaTypes(readSchemaPart(model), openapiVersion),
+  );
 } else {
   const { runEmitters } = await import('./emitters.ts');
-  serveJobs(({ model, packageJson }: EmittersJob) => runEmitters(model, packageJson));
+  serveJobs(({ model, packageJson }: EmittersJob) => runEmitters(readModel(model), packageJson));
 }

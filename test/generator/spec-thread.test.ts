@@ -4,14 +4,18 @@
  * line, column and pointer; a thread that cannot start leaves the work to this thread, with a warning
  * for --verbose.
  */
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { warnThreadFailures } from '../../generator/emit/thread.ts';
 import { SpecError, SpecErrors } from '../../generator/errors.ts';
 import { loadAndModel, loadModel, rest } from '../../generator/spec-thread.ts';
-import { removeDir, tempDir } from '../helpers/cli.ts';
+import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 let work = '';
 let big = '';
@@ -81,7 +85,8 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
   const loaded = await loadModel(job(big), {}, (stage) => stages.push(stage));
   const here = loadAndModel({ ...job(big), kind: 'load', key: -1 }, () => {});
   assert.ok('model' in here);
-  assert.equal(loaded.model, here.model);
+  assert.equal(loaded.model.model(), here.model, 'the model read from the bytes the thread sent');
+  assert.equal(loaded.facts, here.facts);
   assert.equal(stages, ['model'], 'the thread tells when modelling starts');
   assert.is(loaded.warnings.length, 1);
   assert.instance(loaded.warnings[0], SpecError);
@@ -94,6 +99,12 @@ test('a big spec on the thread: the model, warnings, snapshot and runtime made h
   const expected = rest(here.model, {});
   assert.is(made.snapshot, expected.snapshot);
   assert.equal([...made.runtime], [...expected.runtime]);
+  // The spec's text stays on the thread: its hash comes with the snapshot, as the result cache records it.
+  assert.equal(
+    here.inputs.map((input) => input.file),
+    [big],
+  );
+  assert.equal(await loaded.inputs(), [{ file: big, sha256: sha256(readFileSync(big, 'utf8')) }]);
   assert.equal(warnings, [], 'the thread started');
 });
 
@@ -101,11 +112,12 @@ test('a small spec, loaded here: its snapshot is made when asked, after the emit
   const loaded = await loadModel(job(small), {}, () => {});
   assert.is(loaded.runtime, undefined, 'the emit stage renders the runtime');
   // Nothing is made before the emit stage asks: an operation gone from the model since is not in it.
-  const dropped = loaded.model.operations.pop()!;
+  const dropped = loaded.model.model().operations.pop()!;
   const snapshot = await loaded.snapshot();
   assert.is(snapshot, await loaded.snapshot(), 'made once');
   assert.not.match(snapshot, `"${dropped.id}"`);
-  assert.is(snapshot, rest(loaded.model, {}).snapshot);
+  assert.is(snapshot, rest(loaded.model.model(), {}).snapshot);
+  assert.equal(await loaded.inputs(), [{ file: small, sha256: sha256(readFileSync(small, 'utf8')) }]);
 });
 
 test('a bad big spec: its located error crosses the thread as a SpecError', async () => {
@@ -135,6 +147,37 @@ test('a spec thread that cannot start: the work is done here, and --verbose is t
       warnings.join('\n'),
       /^xgen: warning: the thread for loading the spec did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m,
     );
+  } finally {
+    delete process.env.XGEN_SPEC_WORKER;
+  }
+});
+
+test('a spec thread that fails after the model: the rest is made here from its bytes, the inputs never reused', async () => {
+  // A spec thread that loads and models, then fails every rest job (as one that died would leave it).
+  const worker = join(work, 'no-rest-worker.ts');
+  writeFileSync(
+    worker,
+    `import { serveJobs } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/emit/thread.ts')).href)};
+import { specThreadJob } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/spec-thread.ts')).href)};
+serveJobs((job, progress) => {
+  if (job.kind === 'rest') throw new Error('no rest on this thread');
+  return specThreadJob(job, progress);
+});
+`,
+  );
+  const warnings: string[] = [];
+  warnThreadFailures((line) => warnings.push(line));
+  process.env.XGEN_SPEC_WORKER = worker;
+  try {
+    const loaded = await loadModel(job(big), {}, () => {});
+    const here = loadAndModel({ ...job(big), kind: 'load', key: -1 }, () => {});
+    assert.ok('model' in here);
+    const expected = rest(here.model, {});
+    assert.is(await loaded.snapshot(), expected.snapshot);
+    assert.equal([...(await loaded.runtime!)], [...expected.runtime]);
+    // The text stayed on the thread: a hash that matches no text, so the result cache never reuses it.
+    assert.equal(await loaded.inputs(), [{ file: big, sha256: '' }]);
+    assert.equal(warnings, [], 'the thread ran (and modelled)');
   } finally {
     delete process.env.XGEN_SPEC_WORKER;
   }
