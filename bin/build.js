@@ -17,6 +17,9 @@ import { onEarlySignal } from './early-signals.js';
 /** The folder of the builds, relative to xgen's root. */
 export const BUILDS = '.build';
 
+/** A build's temporary folder: the start of the sources' hash, the pid of the run, a random part. */
+const TEMPORARY = /^\.tmp-([0-9a-f]{16})-(\d+)-[0-9a-f]{8}$/;
+
 /** A build of other sources is removed by the next build once it is this old (a run may still use it). */
 const KEEP_MS = 10 * 60_000;
 
@@ -60,7 +63,12 @@ export async function compiledGenerator(root, hash) {
     return { reason: `${builds} cannot be made (${error.code ?? error.message})` };
   }
   removeLeftovers(builds, hash);
-  const temporary = join(builds, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // Runs started together (npm test starts many): one compiles, those that find it at work wait.
+  if (await builtByAnother(builds, hash, cli)) return { cli, built: false };
+  const temporary = join(
+    builds,
+    `.tmp-${hash.slice(0, 16)}-${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
   try {
     mkdirSync(temporary);
   } catch (error) {
@@ -137,6 +145,31 @@ function runTsc(exe, tsconfig, temporary) {
   });
 }
 
+/**
+ * Whether another live run, building the same sources, put its build in place while this one
+ * waited (polling: a signal meanwhile is answered at once). False at once when none is at work, or
+ * when it ended without a build: this run then compiles them itself.
+ */
+async function builtByAnother(builds, hash, cli) {
+  const building = () => {
+    try {
+      return readdirSync(builds).some((name) => {
+        const match = TEMPORARY.exec(name);
+        return (
+          match?.[1] === hash.slice(0, 16) && Number(match[2]) !== process.pid && alive(Number(match[2]))
+        );
+      });
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; waited < 60_000 && building(); waited += 25) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (existsSync(cli)) return true;
+  }
+  return existsSync(cli);
+}
+
 /** For tests (as generator/interrupt.ts): XGEN_SIGNAL_AT=build:SIGINT signals the run while tsc builds. */
 function signalForTests() {
   const [at, signal] = (process.env.XGEN_SIGNAL_AT ?? '').split(':');
@@ -157,10 +190,10 @@ function removeLeftovers(builds, hash) {
   const now = Date.now();
   for (const name of entries) {
     const path = join(builds, name);
-    const temporary = /^\.tmp-(\d+)-[0-9a-f]{8}$/.exec(name);
+    const temporary = TEMPORARY.exec(name);
     try {
       if (temporary) {
-        if (!alive(Number(temporary[1]))) rmSync(path, { recursive: true, force: true });
+        if (!alive(Number(temporary[2]))) rmSync(path, { recursive: true, force: true });
       } else if (/^[0-9a-f]{64}$/.test(name) && name !== hash && now - statSync(path).mtimeMs > KEEP_MS)
         rmSync(path, { recursive: true, force: true });
     } catch {

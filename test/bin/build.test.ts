@@ -16,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -150,6 +151,36 @@ test('concurrent first runs all succeed with the same output, and leave one buil
   const first = files(join(dir, 'out-1'));
   for (const n of [2, 3, 4]) assert.equal(files(join(dir, `out-${n}`)), first, `out-${n}`);
   assert.equal(builds(dir), [hashOf(join(ROOT, 'generator'))], 'one build, no temporary folder left');
+});
+
+test("a run that finds the same sources being built waits for that build; a dead run's leftovers are removed", async () => {
+  const hash = hashOf(join(ROOT, 'generator'));
+  const donor = layout('donor');
+  assert.is((await xgen(donor, ['--version'])).code, 0);
+  const dir = layout('waits');
+  mkdirSync(join(dir, '.build'));
+  // A build at work in a live process (this test's), which lands 1.5 s later (after this run has started).
+  const atWork = join(dir, '.build', `.tmp-${hash.slice(0, 16)}-${process.pid}-0123abcd`);
+  mkdirSync(atWork);
+  // What a killed run left (no such process).
+  const dead = join(dir, '.build', `.tmp-${hash.slice(0, 16)}-999999999-0123abcd`);
+  mkdirSync(dead);
+  const landed = new Promise<string>((resolve) =>
+    setTimeout(() => {
+      try {
+        renameSync(join(donor, '.build', hash), join(dir, '.build', hash));
+        resolve('');
+      } catch (error) {
+        resolve(String(error));
+      }
+    }, 1500),
+  );
+  const run = await xgen(dir, ['--version', '--verbose']);
+  const failed = await landed;
+  assert.is(run.code, 0, run.stderr);
+  assert.not.match(run.stderr, 'compiled the sources', 'it did not compile them itself');
+  assert.is(failed, '', 'the build landed where the run waited for it');
+  assert.equal(builds(dir), [`.tmp-${hash.slice(0, 16)}-${process.pid}-0123abcd`, hash].sort());
 });
 
 test('a build that cannot be made runs the sources through tsx, and says why only with --verbose', async () => {
