@@ -5,8 +5,9 @@
 // `.build/<hash of the sources>/generator/`, beside generator/ and templates/, so that templates/,
 // package.json and node_modules/ are found from it as they are from dist/. It is made with the
 // native `tsc` of the `typescript-native` dependency (types erased, no type check: tsx does not
-// check either, and `npm run lint` does), into a temporary folder renamed into place: concurrent
-// first runs each compile, one rename wins and the others use the winner's build.
+// check either, and `npm run lint` does), into a temporary folder renamed into place: a run that finds
+// another compiling the same sources waits for its build; runs that start at the same moment may
+// each compile, one rename wins and the others use the winner's build. XGEN_BUILD=off: no build.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -52,9 +53,9 @@ const COMPILER_OPTIONS = {
 export async function compiledGenerator(root, hash) {
   const builds = join(root, BUILDS);
   const cli = join(builds, hash, 'generator', 'cli.js');
-  if (existsSync(cli)) return { cli, built: false };
   const setting = process.env.XGEN_BUILD?.toLowerCase();
   if (setting === 'off' || setting === '0' || setting === 'false') return { reason: 'XGEN_BUILD is off' };
+  if (existsSync(cli)) return { cli, built: false };
   const exe = nativeTsc(root);
   if ('reason' in exe) return exe;
   try {
