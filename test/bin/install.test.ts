@@ -13,6 +13,8 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+// @ts-expect-error: plain JavaScript without declarations (the bin's own helper)
+import { sourcesHash } from '../../bin/sources-hash.js';
 
 const exec = promisify(execFile);
 let work = '';
@@ -122,6 +124,10 @@ async function installAndGenerate(clone: string, cacheName: string): Promise<voi
   const out = await sh(clone, 'npm', ['run', '--silent', 'generate']);
   assert.match(out, /gen\/pets: wrote pets \(\d+ files\)/);
   assert.match(readFileSync(join(clone, 'gen', 'pets', 'package.json'), 'utf8'), '"name": "pets"');
+  // Installed without dist/: the first run compiled xgen's sources once, in xgen's own folder.
+  const xgen = join(clone, 'node_modules', 'xgen');
+  const hash = (sourcesHash as (dir: string) => string)(join(xgen, 'generator'));
+  assert.ok(existsSync(join(xgen, '.build', hash, 'generator', 'cli.js')), 'the sources were built');
 }
 
 test('a git dependency and a tarball in vendor/: npm ci with an empty cache in a fresh clone, then npm run generate', async () => {

@@ -1,6 +1,7 @@
 /**
  * bin/xgen.js, the `xgen` command: runs dist/ when built and current (the sources hash to what `npm run dist`
- * recorded; modification times do not count: npm unpacks in its own order), else the sources: through tsx in a
+ * recorded; modification times do not count: npm unpacks in its own order), else the sources compiled once
+ * into .build/ (bin/build.js, tested in build.test.ts), else the sources as they are: through tsx in a
  * checkout, through bin/ts-loader.js (the `typescript` dependency) where only xgen's dependencies are
  * installed (a git dependency or a tarball: no devDependencies). Each case runs a copy of the bin in a layout of
  * its own (links to this checkout's generator/, node_modules/, templates/), so whether this checkout has a
@@ -9,6 +10,7 @@
 import { execFile } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -46,9 +48,13 @@ function layout(name: string, parts: string[]): string {
   return dir;
 }
 
-async function xgen(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function xgen(
+  dir: string,
+  args: string[],
+  more: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const env = { ...process.env, XGEN_CACHE_DIR: join(work, 'cache') };
+    const env = { ...process.env, XGEN_CACHE_DIR: join(work, 'cache'), ...more };
     const { stdout, stderr } = await exec(process.execPath, [join(dir, 'bin', 'xgen.js'), ...args], {
       cwd: dir,
       timeout: 180_000,
@@ -61,7 +67,7 @@ async function xgen(dir: string, args: string[]): Promise<{ code: number; stdout
   }
 }
 
-test('without dist/: runs the sources through tsx (help, version, and a real generation)', async () => {
+test('without dist/: runs the sources, built once (help, version, and a real generation)', async () => {
   const dir = layout('checkout', ['generator', 'node_modules', 'templates']);
   const version = await xgen(dir, ['--version']);
   assert.is(version.code, 0, version.stderr);
@@ -135,7 +141,7 @@ test('before npm ci (no node_modules): one line saying to run npm ci, not a modu
   }
 });
 
-test('without dist/ and without tsx (installed with its dependencies only): runs the sources through the typescript dependency', async () => {
+test('without dist/ and without tsx (installed with its dependencies only): builds with the native tsc dependency; without a build, runs the sources through the typescript dependency', async () => {
   const dir = layout('dependencies-only', ['generator', 'templates']);
   // Only xgen's own dependencies, as npm installs them for a git dependency or a tarball.
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -145,7 +151,8 @@ test('without dist/ and without tsx (installed with its dependencies only): runs
   for (const name of Object.keys(manifest.dependencies))
     symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   for (const attempt of ['compiles the sources', 'reads them from the cache']) {
-    const version = await xgen(dir, ['--version']);
+    // bin/ts-loader.js: what runs when the sources cannot be built.
+    const version = await xgen(dir, ['--version'], { XGEN_BUILD: 'off' });
     assert.is(version.code, 0, `${attempt}: ${version.stderr}`);
     assert.is(
       version.stdout.trim(),
@@ -153,18 +160,18 @@ test('without dist/ and without tsx (installed with its dependencies only): runs
         JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
     );
   }
-  const run = await xgen(dir, [
-    'generate',
-    '--spec',
-    join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'),
-    '--out',
-    'out',
-    '--name',
-    'pets',
-    '--no-cache',
-  ]);
-  assert.is(run.code, 0, run.stderr);
-  assert.match(run.stdout, 'out: wrote pets');
+  const generate = ['generate', '--spec', join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml')];
+  for (const build of ['off', 'on']) {
+    const run = await xgen(dir, [...generate, '--out', 'out', '--name', 'pets', '--no-cache'], {
+      XGEN_BUILD: build,
+    });
+    assert.is(run.code, 0, `XGEN_BUILD=${build}: ${run.stderr}`);
+    assert.match(run.stdout, 'out: wrote pets');
+    assert.is(
+      existsSync(join(dir, '.build', (sourcesHash as (dir: string) => string)(join(ROOT, 'generator')))),
+      build === 'on',
+    );
+  }
 });
 
 test('neither dist/ nor the sources (a broken install): one line saying to reinstall', async () => {

@@ -1,7 +1,8 @@
 /**
  * The emit threads start wherever xgen runs (issue 38, item 2), through the `xgen` command: from the
- * sources in a checkout (bin/xgen.js loads them through tsx's API, whose module URLs carry a query),
- * from a built dist/, and from the sources of an install without a build or tsx (bin/ts-loader.js).
+ * sources in a checkout (bin/xgen.js's build of them in .build/, or, where none is made, through tsx's
+ * API, whose module URLs carry a query), from a built dist/, and from the sources of an install without
+ * a build or tsx (bin/ts-loader.js).
  * Each run loads a probe (`--require`) that lists the libraries the main thread loads: when the threads
  * run, ts-morph and openapi-typescript are loaded on them only; when a thread silently fails, its work
  * comes back to the main thread, which then loads its library, and the test fails. The package is the
@@ -11,6 +12,7 @@
 import { execFile } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -119,14 +121,24 @@ let reference = '';
 
 test('from the sources through tsx: both threads run; without threads the package is the same', async () => {
   const checkout = layout('checkout', ['generator', 'node_modules', 'templates']);
-  const threaded = await generate(checkout, 'sources');
+  // Not built (bin/build.js): the sources as they are, as when no build can be made.
+  const threaded = await generate(checkout, 'sources', { XGEN_BUILD: 'off' });
   assert.is(threaded.code, 0, threaded.stderr);
   assert.equal(threaded.onMain, [], 'the emit threads did the work');
-  const alone = await generate(checkout, 'sources-alone', { XGEN_THREADS: '0' });
+  const alone = await generate(checkout, 'sources-alone', { XGEN_THREADS: '0', XGEN_BUILD: 'off' });
   assert.is(alone.code, 0, alone.stderr);
   assert.ok(alone.onMain.includes('ts-morph'), 'the probe sees work done on the main thread');
   assert.is(alone.tree, threaded.tree);
   reference = threaded.tree;
+});
+
+test('from the build of the sources (a checkout without dist/): both threads run, the same package', async () => {
+  const checkout = layout('built-checkout', ['generator', 'node_modules', 'templates']);
+  const run = await generate(checkout, 'built-sources');
+  assert.is(run.code, 0, run.stderr);
+  assert.ok(existsSync(join(checkout, '.build')), 'it ran the build');
+  assert.equal(run.onMain, [], 'the emit threads did the work');
+  assert.is(run.tree, reference);
 });
 
 test('from dist/: both threads run; the package is the one the sources make, with threads or without', async () => {
@@ -166,7 +178,7 @@ test('installed without a build or tsx (bin/ts-loader.js): both threads run', as
   mkdirSync(join(installed, 'node_modules'));
   for (const name of Object.keys(manifest.dependencies))
     symlinkSync(join(ROOT, 'node_modules', name), join(installed, 'node_modules', name));
-  const run = await generate(installed, 'installed');
+  const run = await generate(installed, 'installed', { XGEN_BUILD: 'off' });
   assert.is(run.code, 0, run.stderr);
   assert.equal(run.onMain, [], 'the emit threads did the work');
   assert.is(run.tree, reference);
