@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findNativeCompiler } from '../../../generator/compile/native.ts';
+import { checkers, findNativeCompiler } from '../../../generator/compile/native.ts';
 import { compilePackage } from '../../../generator/compile/typescript.ts';
 import { CompileError } from '../../../generator/errors.ts';
 import { formatFiles } from '../../../generator/format/index.ts';
@@ -75,6 +75,13 @@ for (const compiler of ['native', 'in-process'] as const) {
     }
   });
 }
+
+test('the native compiler runs one checker a core, at most its default four', () => {
+  assert.is(checkers(1), 1);
+  assert.is(checkers(2), 2);
+  assert.is(checkers(4), 4);
+  assert.is(checkers(64), 4);
+});
 
 test('unchecked (check = false), both compilers still emit, identically once formatted', async () => {
   const native = await formatFiles(await compilePackage(BROKEN, 'broken', false, 'native'));

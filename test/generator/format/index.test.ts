@@ -5,6 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import * as prettier from 'prettier';
 import { formatFiles, OPTIONS } from '../../../generator/format/index.ts';
 import { loadOxfmt } from '../../../generator/format/oxfmt.ts';
@@ -85,29 +87,49 @@ test('formatting is stable: formatted output formats to itself', async () => {
   assert.equal([...twice], [...once]);
 });
 
-test('big files are formatted one at a time, across calls; small ones at once; the order is kept', async () => {
-  const inFlight = { big: 0, small: 0 };
-  const most = { big: 0, small: 0 };
+test('big files are formatted one at a time, across calls; a few files at once in all; the order is kept', async () => {
+  const inFlight = { big: 0, all: 0 };
+  const most = { big: 0, all: 0 };
   const slow = async (path: string, text: string): Promise<string> => {
-    const kind = text.length >= 256 * 1024 ? 'big' : 'small';
-    inFlight[kind]++;
-    most[kind] = Math.max(most[kind], inFlight[kind]);
+    const big = text.length >= 256 * 1024;
+    if (big) most.big = Math.max(most.big, ++inFlight.big);
+    most.all = Math.max(most.all, ++inFlight.all);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    inFlight[kind]--;
+    if (big) inFlight.big--;
+    inFlight.all--;
     return `${path}\n`;
   };
   const files = (prefix: string) =>
     new Map(
-      ['big1', 'small1', 'big2', 'small2', 'big3'].map((name) => [
-        `src/${prefix}${name}.ts`,
-        name.startsWith('big') ? 'x'.repeat(300 * 1024) : 'x',
-      ]),
+      [
+        'big1',
+        'small1',
+        'big2',
+        'small2',
+        'big3',
+        ...Array.from({ length: 40 }, (_, i) => `small${i + 3}`),
+      ].map((name) => [`src/${prefix}${name}.ts`, name.startsWith('big') ? 'x'.repeat(300 * 1024) : 'x']),
     );
   const [a, b] = await Promise.all([formatFiles(files('a'), slow), formatFiles(files('b'), slow)]);
   assert.is(most.big, 1, 'never two big files at once');
-  assert.ok(most.small > 1, 'small files are not queued');
+  assert.ok(most.all > 1, 'files are formatted side by side');
+  // oxfmt runs each call on a thread of its own: 90 calls at once would leave 90 threads behind.
+  assert.ok(most.all <= Math.max(2, availableParallelism()), `at most one file a core at once (${most.all})`);
   assert.equal([...a.keys()], [...files('a').keys()]);
   assert.is(b.get('src/bbig2.ts'), 'src/bbig2.ts\n');
+  assert.is(b.get('src/bsmall42.ts'), 'src/bsmall42.ts\n');
+});
+
+test('formatting many files with oxfmt leaves a few threads behind, not one a file', async () => {
+  if (!existsSync('/proc/self/task')) return;
+  const threads = () => readdirSync('/proc/self/task').length;
+  const before = threads();
+  const many = new Map(
+    Array.from({ length: 400 }, (_, i) => [`src/f${i}.ts`, `${TS.repeat(20)}export const n${i} = ${i}\n`]),
+  );
+  const out = await formatFiles(many, (await loadOxfmt())!);
+  assert.is(out.size, 400);
+  assert.ok(threads() - before < 24, `${threads() - before} more threads than before formatting`);
 });
 
 test.run();
