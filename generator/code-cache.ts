@@ -150,10 +150,10 @@ function checkSum(data: Uint8Array): string {
 }
 
 /** A good entry's data, else undefined (missing, another format, or not the data its sum says). */
-function read(entry: string): Buffer | undefined {
+function read(entry: string, dir: string = folder!): Buffer | undefined {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(join(folder!, entry));
+    bytes = readFileSync(join(dir, entry));
   } catch {
     return undefined;
   }
@@ -217,16 +217,48 @@ export function saveCodeCache(entries: readonly CodeCacheEntry[]): void {
   } catch {
     return;
   }
-  for (const { entry, data } of entries) {
-    const target = join(dir, entry);
-    const temporary = `${target}.${process.pid}-${threadId}.tmp`;
-    try {
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
-      renameSync(temporary, target);
-    } catch {
-      rmSync(temporary, { force: true });
-    }
+  for (const { entry, data } of entries) writeEntry(dir, entry, data);
+}
+
+/** Writes one entry: its header and data to a temporary file renamed over it. Never throws. */
+function writeEntry(dir: string, entry: string, data: Uint8Array): void {
+  const target = join(dir, entry);
+  const temporary = `${target}.${process.pid}-${threadId}.tmp`;
+  try {
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
+    renameSync(temporary, target);
+  } catch {
+    rmSync(temporary, { force: true });
   }
+}
+
+/** The file name of a text entry: the hash of its key, which names everything the text is made from. */
+function textEntryName(key: string): string {
+  return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.js`;
+}
+
+/**
+ * Code compiled from a text that is not a module (a handlebars template's precompiled form), kept
+ * in the same folder and format as the V8 entries: undefined when the cache is off, or the entry
+ * is missing or damaged. `key` names all the compiled text depends on (the compiler's version,
+ * its options, the source).
+ */
+export function readCompiledText(key: string): string | undefined {
+  const dir = codeCacheDir();
+  if (dir === undefined) return undefined;
+  return read(textEntryName(key), dir)?.toString('utf8');
+}
+
+/** Keeps compiled text for `readCompiledText` (one synchronous step, as `saveCodeCache`); never throws. */
+export function writeCompiledText(key: string, text: string): void {
+  const dir = codeCacheDir();
+  if (dir === undefined) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    return;
+  }
+  writeEntry(dir, textEntryName(key), Buffer.from(text, 'utf8'));
 }
 
 /** What this thread's code cache did so far. */
