@@ -47,11 +47,14 @@ const MIN_BYTES = 20_000;
 /** The most the folder's entries may hold after a write (a run of xgen writes about 15 MB of them when cold). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-/** An entry's file name: the hash of the file's path, then the hash of everything else in its key. */
-const ENTRY = /^([0-9a-f]{16})-[0-9a-f]{24}\.v8$/;
+/**
+ * An entry's file name: for a file's V8 data, the hash of the file's path, then the hash of
+ * everything else in its key; for compiled text, the hash of its key.
+ */
+const ENTRY = /^(?:([0-9a-f]{16})-[0-9a-f]{24}\.v8|[0-9a-f]{40}\.js)$/;
 
-/** A temporary file of `saveCodeCache`, and how old one must be to be a killed run's. */
-const TEMPORARY = /^[0-9a-f]{16}-[0-9a-f]{24}\.v8\.\d+-\d+\.tmp$/;
+/** A temporary file of `writeEntry`, and how old one must be to be a killed run's. */
+const TEMPORARY = /^(?:[0-9a-f]{16}-[0-9a-f]{24}\.v8|[0-9a-f]{40}\.js)\.\d+-\d+\.tmp$/;
 const TEMPORARY_AGE_MS = 60 * 60 * 1000;
 
 /** The first line of every entry: the format, then the check sum of the data after it. */
@@ -176,9 +179,9 @@ function checkSum(data: Uint8Array): string {
 }
 
 /** A good entry's data, else undefined (missing, another format, or not the data its sum says). */
-function read(entry: string): Buffer | undefined {
+function read(entry: string, dir: string = folder!): Buffer | undefined {
   let bytes: Buffer;
-  const path = join(folder!, entry);
+  const path = join(dir, entry);
   try {
     bytes = readFileSync(path);
     // Recently used: the last to go when the folder is pruned.
@@ -247,20 +250,23 @@ export function saveCodeCache(entries: readonly CodeCacheEntry[]): void {
   } catch {
     return;
   }
-  for (const { entry, data } of entries) {
-    const target = join(dir, entry);
-    const temporary = `${target}.${process.pid}-${threadId}.tmp`;
-    try {
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
-      renameSync(temporary, target);
-    } catch {
-      rmSync(temporary, { force: true });
-    }
-  }
+  for (const { entry, data } of entries) writeEntry(dir, entry, data);
   pruneCodeCache(
     dir,
     entries.map(({ entry }) => entry),
   );
+}
+
+/** Writes one entry: its header and data to a temporary file renamed over it. Never throws. */
+function writeEntry(dir: string, entry: string, data: Uint8Array): void {
+  const target = join(dir, entry);
+  const temporary = `${target}.${process.pid}-${threadId}.tmp`;
+  try {
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
+    renameSync(temporary, target);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /**
@@ -277,12 +283,12 @@ export function pruneCodeCache(dir: string, written: readonly string[], maxBytes
     const now = Date.now();
     const kept: { name: string; size: number; used: number }[] = [];
     for (const name of readdirSync(dir)) {
-      const path = ENTRY.exec(name)?.[1];
-      if (path === undefined && !TEMPORARY.test(name)) continue;
+      const entry = ENTRY.exec(name);
+      if (!entry && !TEMPORARY.test(name)) continue;
       const { size, mtimeMs } = statSync(join(dir, name));
-      if (path === undefined) {
+      if (!entry) {
         if (now - mtimeMs > TEMPORARY_AGE_MS) remove(name);
-      } else if (!keep.has(name) && paths.has(path)) remove(name);
+      } else if (!keep.has(name) && entry[1] !== undefined && paths.has(entry[1])) remove(name);
       else kept.push({ name, size, used: keep.has(name) ? Infinity : mtimeMs });
     }
     let total = kept.reduce((sum, entry) => sum + entry.size, 0);
@@ -294,6 +300,37 @@ export function pruneCodeCache(dir: string, written: readonly string[], maxBytes
   } catch {
     // A folder that cannot be listed or an entry another run removed first: left as it is.
   }
+}
+
+/** The file name of a text entry: the hash of its key, which names everything the text is made from. */
+function textEntryName(key: string): string {
+  return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.js`;
+}
+
+/**
+ * Code compiled from a text that is not a module (a handlebars template's precompiled form), kept
+ * in the same folder and format as the V8 entries: undefined when the cache is off, or the entry
+ * is missing or damaged. `key` names all the compiled text depends on (the compiler's version,
+ * its options, the source).
+ */
+export function readCompiledText(key: string): string | undefined {
+  const dir = codeCacheDir();
+  if (dir === undefined) return undefined;
+  return read(textEntryName(key), dir)?.toString('utf8');
+}
+
+/** Keeps compiled text for `readCompiledText` (one synchronous step, as `saveCodeCache`); never throws. */
+export function writeCompiledText(key: string, text: string): void {
+  const dir = codeCacheDir();
+  if (dir === undefined) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    return;
+  }
+  const entry = textEntryName(key);
+  writeEntry(dir, entry, Buffer.from(text, 'utf8'));
+  pruneCodeCache(dir, [entry]);
 }
 
 /** What this thread's code cache did so far. */

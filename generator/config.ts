@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, extname, resolve } from 'node:path';
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document, Node } from 'yaml';
 import { schemaProblem } from './config-schema.ts';
 import { UsageError } from './errors.ts';
 import { isObject } from './load/index.ts';
@@ -53,15 +54,23 @@ export const TOP_LEVEL_KEYS = ['packages', 'templates'] as const;
 
 type Path = (string | number)[];
 
+/*
+ * The yaml library, loaded (by `require`: it ships CommonJS) when a config file is read: a
+ * `--spec` run, which reads none but imports this module for its name checks, does not load its
+ * sixty files before the spec.
+ */
+let yamlLibrary: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlLibrary ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+
 /** Locates config problems in the file: `file:line:column: message`. */
 class Located {
-  private readonly lines = new LineCounter();
+  private readonly lines = new (yaml().LineCounter)();
   readonly doc: Document;
   constructor(
     readonly file: string,
     text: string,
   ) {
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+    this.doc = yaml().parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
   }
 
   /** Where the value at `path` starts (or, with `key`, the key itself), else the nearest enclosing node. */
@@ -80,6 +89,7 @@ class Located {
   private node(path: Path, key: boolean): Node | undefined {
     if (!key) return (path.length === 0 ? this.doc.contents : this.doc.getIn(path, true)) as Node | undefined;
     const parent = path.length === 1 ? this.doc.contents : this.doc.getIn(path.slice(0, -1), true);
+    const { isMap, isPair, isScalar } = yaml();
     if (!isMap(parent)) return undefined;
     const pair = parent.items.find(
       (p) => isPair(p) && isScalar(p.key) && p.key.value === path[path.length - 1],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Handlebars from 'handlebars';
+import { readCompiledText, writeCompiledText } from '../code-cache.ts';
 import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
@@ -49,13 +50,15 @@ export function renderRuntime(model: ApiModel, overrides: TemplateOverrides = {}
  * `{{literal x}}` (a string literal), `{{comment x}}` (text inside a comment) or
  * `{{identifier x}}` (a name the model made, checked). A bare `{{x}}` is refused.
  * Loaded (by `require`: it ships CommonJS) for the first template that has a slot, not with this
- * module: a run whose packages all come from the result cache renders nothing.
+ * module: a run whose packages all come from the result cache renders nothing. Templates run on
+ * handlebars' runtime alone; its compiler (parser, code generator and source maps: most of the
+ * cost of rendering) loads only for a template not yet in the code cache.
  */
 let engine: typeof Handlebars | undefined;
 
 function handlebars(): typeof Handlebars {
   if (engine) return engine;
-  const templates = (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
+  const templates = (require('handlebars/runtime') as typeof Handlebars).create();
   templates.registerHelper(
     'literal',
     (value: unknown) =>
@@ -76,6 +79,7 @@ function handlebars(): typeof Handlebars {
   return templates;
 }
 const SLOT_HELPERS = new Set(['literal', 'comment', 'identifier']);
+const require = createRequire(import.meta.url);
 
 /** Renders one template; a slot without one of the helpers is an error naming the template and line. */
 export function renderTemplate(name: string, source: string, context: Record<string, unknown>): string {
@@ -92,9 +96,30 @@ export function renderTemplate(name: string, source: string, context: Record<str
 /** Compiled templates by source, for the rest of the process (every package of a config renders the same built-ins). */
 const compiledTemplates = new Map<string, HandlebarsTemplateDelegate>();
 
+/** How every template is compiled. Escaping is the helpers' work: handlebars' own HTML escaping would corrupt code. */
+const COMPILE_OPTIONS = { noEscape: true, strict: false } as const;
+
+/**
+ * A template, from its precompiled form: the code cache's (a template that was refused is never
+ * kept there), else compiled now, after its slots are checked. Both run the same precompiled code.
+ */
 function compileTemplate(name: string, source: string): HandlebarsTemplateDelegate {
-  const templates = handlebars();
-  const ast = templates.parse(source);
+  const runtime = handlebars();
+  const key = `handlebars ${runtime.VERSION} ${JSON.stringify(COMPILE_OPTIONS)}\n${source}`;
+  let spec = readCompiledText(key);
+  if (spec === undefined) {
+    spec = precompile(name, source);
+    writeCompiledText(key, spec);
+  }
+  // The precompiled form is an object literal of functions: what `Handlebars.compile` builds itself.
+  const templateSpec = new Function(`return ${spec};`)() as TemplateSpecification;
+  return runtime.template(templateSpec) as HandlebarsTemplateDelegate;
+}
+
+/** The precompiled form (JavaScript) of a template whose every slot goes through a slot helper. */
+function precompile(name: string, source: string): string {
+  const compiler = require('handlebars') as typeof Handlebars;
+  const ast = compiler.parse(source);
   const raw = rawSlots(ast as unknown as HbsNode);
   if (raw.length > 0) {
     const first = raw[0]!;
@@ -102,9 +127,8 @@ function compileTemplate(name: string, source: string): HandlebarsTemplateDelega
       `template ${name}, line ${first.line}: {{${first.text}}} interpolates raw text; write {{literal ${first.text}}}, {{comment ${first.text}}} or {{identifier ${first.text}}}`,
     );
   }
-  // Escaping is the helpers' work: handlebars' own HTML escaping would corrupt code. The parsed
-  // template is compiled, not the text again.
-  return templates.compile(ast, { noEscape: true, strict: false });
+  // The parsed template is compiled, not the text again. Its typings say an object; it is the code's text.
+  return compiler.precompile(ast, COMPILE_OPTIONS) as unknown as string;
 }
 
 type HbsNode = { type: string; [key: string]: unknown };

@@ -24,6 +24,7 @@ export class DocumentSet {
   readonly rootFile: string;
   private readonly files = new Map<string, SourceFile>();
   private readonly warned = new Map<string, SpecError>();
+  /** The notes, each once, by file, pointer and reason. */
   private readonly noted = new Map<string, SpecError>();
   /** Files read beside the spec that shape it (overlays), by absolute path. */
   private readonly inputs = new Map<string, SourceFile>();
@@ -120,8 +121,10 @@ export class DocumentSet {
    * problem of the spec, so `--strict` does not refuse it (as with inferred pagination and streams).
    */
   note(reason: string, at: Location): void {
-    const note = this.error(reason, at);
-    if (!this.noted.has(note.message)) this.noted.set(note.message, note);
+    // Kept by file, pointer and reason (which decide its message): the same note made again, as
+    // each operation sharing a parameter makes it, is not located again.
+    const key = `${at.file}\0${toPointer(at.tokens)}\0${reason}`;
+    if (!this.noted.has(key)) this.noted.set(key, this.error(reason, at));
   }
 
   /** The warnings so far, by file, line and column (then text): the same order on every run. */

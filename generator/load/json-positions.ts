@@ -1,93 +1,106 @@
 /**
  * Where each value of a JSON text starts, for messages about a spec read by JSON.parse. Reading the
  * text again with the YAML parser to find them was most of an `xgen diff` between X's two reference
- * specs (which places every change); one pass over the characters is a small fraction of that
+ * specs (which places every change); scanning the characters is a small fraction of that
  * (bench/RESULTS.md, "Measurements behind design choices"). Positions are those the YAML parser gives: a member at its key's opening quote,
  * an array item at its first character, a missing pointer at its nearest existing parent.
+ *
+ * Only the objects and arrays a pointer passes through are read, each once: their members' (or
+ * items') offsets are kept, the values beside the path are skipped without being looked into.
+ * Indexing every value of X's 0.7 MB spec up front (a map per object) cost about 80 ms of CPU for
+ * the two dozen notes a generation places.
  */
 
-interface Node {
-  /** Offset of the key (members) or the value (items, the root). */
-  start: number;
-  members?: Map<string, Node>;
-  items?: Node[];
+/** A member of an object: where its key and its value start. */
+interface Member {
+  key: number;
+  value: number;
 }
 
 /** A locator of JSON pointer tokens in `source`, which JSON.parse has read (so it is valid JSON). */
 export function jsonLocator(source: string): (tokens: readonly string[]) => { line: number; column: number } {
-  const root = index(source);
+  const root = skipSpace(source, 0);
+  const objects = new Map<number, Map<string, Member>>();
+  const arrays = new Map<number, number[]>();
   let lineStarts: number[] | undefined;
   return (tokens) => {
-    let node = root;
+    // Where the value at the pointer so far is reported, and where it starts.
+    let at = root;
+    let value = root;
     for (const token of tokens) {
-      const next = node.members
-        ? node.members.get(token)
-        : node.items
-          ? node.items[Number(token)]
-          : undefined;
-      if (!next) break;
-      node = next;
+      const c = source[value];
+      if (c === '{') {
+        let members = objects.get(value);
+        if (!members) objects.set(value, (members = membersOf(source, value)));
+        const member = members.get(token);
+        if (!member) break;
+        at = member.key;
+        value = member.value;
+      } else if (c === '[') {
+        let items = arrays.get(value);
+        if (!items) arrays.set(value, (items = itemsOf(source, value)));
+        const item = items[Number(token)];
+        if (item === undefined) break;
+        at = item;
+        value = item;
+      } else break;
     }
     lineStarts ??= starts(source);
-    return position(lineStarts, node.start);
+    return position(lineStarts, at);
   };
 }
 
-/** The tree of containers and where each member and item starts. */
-function index(source: string): Node {
-  let i = skipSpace(source, 0);
-  const root: Node = { start: i };
-  // The open containers, innermost last; a member's key waits here for its value.
-  const stack: Node[] = [];
-  let pendingKey: { name: string; node: Node } | undefined;
-  const place = (valueStart: number): Node => {
-    const parent = stack[stack.length - 1];
-    if (!parent) return root;
-    if (parent.items) {
-      const item: Node = { start: valueStart };
-      parent.items.push(item);
-      return item;
-    }
-    const member = pendingKey!.node;
-    parent.members!.set(pendingKey!.name, member);
-    pendingKey = undefined;
-    return member;
-  };
-  while (i < source.length) {
-    const c = source[i];
-    if (c === '{' || c === '[') {
-      const node = place(i);
-      if (c === '{') node.members = new Map();
-      else node.items = [];
-      stack.push(node);
-      i++;
-    } else if (c === '}' || c === ']') {
-      stack.pop();
-      i++;
-    } else if (c === '"') {
-      const end = stringEnd(source, i);
-      const parent = stack[stack.length - 1];
-      const afterString = skipSpace(source, end);
-      if (parent?.members && source[afterString] === ':' && pendingKey === undefined) {
-        const raw = source.slice(i + 1, end - 1);
-        pendingKey = {
-          name: raw.includes('\\') ? (JSON.parse(source.slice(i, end)) as string) : raw,
-          node: { start: i },
-        };
-        i = afterString + 1;
-        continue;
-      }
-      place(i);
-      i = end;
-    } else if (c === ',' || c === ' ' || c === '\n' || c === '\r' || c === '\t') {
-      i++;
-    } else {
-      // A number, true, false or null: up to the next delimiter.
-      place(i);
-      while (i < source.length && !',}] \n\r\t'.includes(source[i]!)) i++;
-    }
+/** The members of the object that opens at `open`, by name (a repeated name: its last member, as JSON.parse keeps). */
+function membersOf(source: string, open: number): Map<string, Member> {
+  const members = new Map<string, Member>();
+  let i = skipSeparators(source, open + 1);
+  while (i < source.length && source[i] === '"') {
+    const end = stringEnd(source, i);
+    const raw = source.slice(i + 1, end - 1);
+    const name = raw.includes('\\') ? (JSON.parse(source.slice(i, end)) as string) : raw;
+    // Past the colon to the value.
+    const value = skipSpace(source, skipSpace(source, end) + 1);
+    members.set(name, { key: i, value });
+    i = skipSeparators(source, valueEnd(source, value));
   }
-  return root;
+  return members;
+}
+
+/** Where each item of the array that opens at `open` starts. */
+function itemsOf(source: string, open: number): number[] {
+  const items: number[] = [];
+  let i = skipSeparators(source, open + 1);
+  while (i < source.length && source[i] !== ']') {
+    items.push(i);
+    i = skipSeparators(source, valueEnd(source, i));
+  }
+  return items;
+}
+
+/** The characters that open, close or quote inside a container: all a skipped value is scanned for. */
+const STRUCTURE = /["[\]{}]/g;
+
+/** The offset just past the value that starts at `start`. */
+function valueEnd(source: string, start: number): number {
+  const c = source[start];
+  if (c === '"') return stringEnd(source, start);
+  if (c !== '{' && c !== '[') {
+    // A number, true, false or null: up to the next delimiter.
+    let i = start;
+    while (i < source.length && !',}] \n\r\t'.includes(source[i]!)) i++;
+    return i;
+  }
+  // A container: to its closing bracket, strings jumped over whole (the regular expression finds
+  // the next character that matters faster than a loop over each, in code not yet optimised).
+  let depth = 0;
+  STRUCTURE.lastIndex = start;
+  for (let match = STRUCTURE.exec(source); match; match = STRUCTURE.exec(source)) {
+    const found = match[0];
+    if (found === '"') STRUCTURE.lastIndex = stringEnd(source, match.index);
+    else if (found === '{' || found === '[') depth++;
+    else if (--depth === 0) return match.index + 1;
+  }
+  return source.length;
 }
 
 /** The offset just past the string literal that opens at `start`. */
@@ -108,6 +121,17 @@ function skipSpace(source: string, from: number): number {
   while (
     i < source.length &&
     (source[i] === ' ' || source[i] === '\n' || source[i] === '\r' || source[i] === '\t')
+  )
+    i++;
+  return i;
+}
+
+/** Past white space and commas: to the next member, item or closing bracket. */
+function skipSeparators(source: string, from: number): number {
+  let i = from;
+  while (
+    i < source.length &&
+    (source[i] === ' ' || source[i] === '\n' || source[i] === '\r' || source[i] === '\t' || source[i] === ',')
   )
     i++;
   return i;

@@ -177,7 +177,7 @@ test('a signal while a cold run makes its entries leaves no temporary file, and 
       assert.ok(sent, run.stderr);
       assert.ok(run.code === 130 || run.code === 0, `${stage}: ${run.code} ${run.stderr}`);
       assert.equal(
-        entries(cache).filter((name) => !name.endsWith('.v8')),
+        entries(cache).filter((name) => !/[.](v8|js)$/.test(name)),
         [],
         `${stage}: nothing but whole entries`,
       );
@@ -218,10 +218,18 @@ test('writing entries removes other builds of the same files, never anything els
     entryFile(dir, 'notes.txt', 10, 1e6); // not ours
     entryFile(dir, `${entryOf(B, '3')}.1234-0.tmp`, 10, 7200); // a killed run's
     entryFile(dir, `${entryOf(B, '4')}.1235-0.tmp`, 10, 1); // a running run's
+    entryFile(dir, `${'e'.repeat(40)}.js`, 10, 500); // compiled text (a template), of no file
+    entryFile(dir, `${'e'.repeat(40)}.js.1236-0.tmp`, 10, 7200); // a killed run's
     pruneCodeCache(dir, [entryOf(A, '2')]);
     assert.equal(
       entries(dir),
-      [entryOf(A, '2'), entryOf(B, '1'), `${entryOf(B, '4')}.1235-0.tmp`, 'notes.txt'].sort(),
+      [
+        entryOf(A, '2'),
+        entryOf(B, '1'),
+        `${entryOf(B, '4')}.1235-0.tmp`,
+        `${'e'.repeat(40)}.js`,
+        'notes.txt',
+      ].sort(),
     );
   } finally {
     removeDir(dir);

@@ -1,11 +1,12 @@
 /** xgen.config.yaml: every mistake is one located line (file:line:column), and the known keys reach PackageConfig. */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../generator/config.ts';
 import { UsageError } from '../../generator/errors.ts';
-import { removeDir, runCli, tempDir } from '../helpers/cli.ts';
+import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
 
 let work = '';
 test.before(() => {
@@ -159,6 +160,29 @@ test('through the command line: one line, exit 2, no usage block', async () => {
   assert.is(run.code, 2);
   assert.equal(run.err, [`xgen: ${file}:5:5: unknown key "clinet" in packages[0] (did you mean "client"?)`]);
   assert.equal(run.out, []);
+});
+
+test('the yaml library loads with the first config read, not with the module (a --spec run reads none)', () => {
+  const file = configFile('packages:\n  - spec: spec.yaml\n    out: out\n    name: "@acme/pets"\n');
+  const script = `
+import { createRequire } from 'node:module';
+import { defaultClientName, packageNameProblem, readConfig } from './generator/config.ts';
+const cache = createRequire(${JSON.stringify(join(ROOT, 'x.js'))}).cache;
+const yamlLoaded = () => Object.keys(cache).some((f) => /node_modules[\\\\/]yaml[\\\\/]/.test(f));
+const before = [yamlLoaded(), packageNameProblem('@acme/pets'), defaultClientName('@acme/pets'), yamlLoaded()];
+const [pkg] = readConfig(${JSON.stringify(file)});
+console.log(JSON.stringify({ before, name: pkg.name, after: yamlLoaded() }));
+`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.is(run.status, 0, run.stderr);
+  assert.equal(JSON.parse(run.stdout), {
+    before: [false, null, 'PetsClient', false],
+    name: '@acme/pets',
+    after: true,
+  });
 });
 
 test.run();

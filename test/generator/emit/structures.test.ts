@@ -58,6 +58,46 @@ test('imports and exports: type-only, aliases, namespaces, bare', () => {
   );
 });
 
+test('a source file prints import and export lists as ts-morph prints them name by name', () => {
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './a.js',
+      isTypeOnly: true,
+      namedImports: ['A', { name: 'B', alias: 'C' }, { name: 'D', alias: ' ' }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './b.js',
+      defaultImport: 'b',
+      namedImports: [{ kind: StructureKind.ImportSpecifier, name: 'E', isTypeOnly: true }, 'f', 'type G'],
+    },
+    // Not plain: a comment after a name (the comma goes before it), a writer, a trailing space.
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './c.js', namedImports: ['h /* why */', 'i'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './d.js',
+      namedImports: [(writer) => writer.write('j'), 'k'],
+    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './e.js', namedImports: ['l ', 'm'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './f.js', namedImports: [] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './g.js',
+      namedExports: ['n', 'type O', { name: 'p', alias: 'q' }],
+    },
+    { kind: StructureKind.ExportDeclaration, namedExports: ['r'] },
+  ];
+  // Each statement as ts-morph prints it alone, the same way printSourceFile lays them out.
+  const oneByOne = statements.map((statement) => printStructures({ statements: [statement] }));
+  const imports = oneByOne.slice(0, 6).join('');
+  const exports = oneByOne.slice(6).join('\n');
+  assert.is(printSourceFile({ statements }), `${imports}\n${exports}`);
+  assert.ok(imports.includes("import type { A, B as C, D } from './a.js';"), imports);
+  assert.ok(imports.includes("import b, { type E, f, type G } from './b.js';"), imports);
+  assert.ok(imports.includes("import { h, /* why */ i } from './c.js';"), imports);
+});
+
 test('doc comments: one line inline, several lines starred, tags after the description', () => {
   const text = printStructures({
     statements: [
