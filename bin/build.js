@@ -105,7 +105,11 @@ export async function compiledGenerator(root, hash) {
   return { cli, built: true };
 }
 
-/** The native tsc binary, found as the `typescript-native` launcher finds it (without a second Node). */
+/**
+ * The native tsc binary, found as the `typescript-native` launcher finds it (without a second Node):
+ * the lookup of findNativeCompiler (generator/compile/native.ts), repeated here because this runs
+ * before the TypeScript sources are compiled and cannot import them.
+ */
 function nativeTsc(root) {
   const platformPackage = `@typescript/typescript-${process.platform}-${process.arch}`;
   try {

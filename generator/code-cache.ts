@@ -53,7 +53,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
  */
 const ENTRY = /^(?:([0-9a-f]{16})-[0-9a-f]{24}\.v8|[0-9a-f]{40}\.js)$/;
 
-/** A temporary file of `writeEntry`, and how old one must be to be a killed run's. */
+/** A temporary file of `saveCodeCache`, and how old one must be to be a killed run's. */
 const TEMPORARY = /^(?:[0-9a-f]{16}-[0-9a-f]{24}\.v8|[0-9a-f]{40}\.js)\.\d+-\d+\.tmp$/;
 const TEMPORARY_AGE_MS = 60 * 60 * 1000;
 
@@ -250,23 +250,20 @@ export function saveCodeCache(entries: readonly CodeCacheEntry[]): void {
   } catch {
     return;
   }
-  for (const { entry, data } of entries) writeEntry(dir, entry, data);
+  for (const { entry, data } of entries) {
+    const target = join(dir, entry);
+    const temporary = `${target}.${process.pid}-${threadId}.tmp`;
+    try {
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
+      renameSync(temporary, target);
+    } catch {
+      rmSync(temporary, { force: true });
+    }
+  }
   pruneCodeCache(
     dir,
     entries.map(({ entry }) => entry),
   );
-}
-
-/** Writes one entry: its header and data to a temporary file renamed over it. Never throws. */
-function writeEntry(dir: string, entry: string, data: Uint8Array): void {
-  const target = join(dir, entry);
-  const temporary = `${target}.${process.pid}-${threadId}.tmp`;
-  try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
-    renameSync(temporary, target);
-  } catch {
-    rmSync(temporary, { force: true });
-  }
 }
 
 /**
@@ -304,7 +301,7 @@ export function pruneCodeCache(dir: string, written: readonly string[], maxBytes
 
 /** The file name of a text entry: the hash of its key, which names everything the text is made from. */
 function textEntryName(key: string): string {
-  return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.js`;
+  return `${sha256(key).slice(0, 40)}.js`;
 }
 
 /**
@@ -319,18 +316,9 @@ export function readCompiledText(key: string): string | undefined {
   return read(textEntryName(key), dir)?.toString('utf8');
 }
 
-/** Keeps compiled text for `readCompiledText` (one synchronous step, as `saveCodeCache`); never throws. */
+/** Keeps compiled text for `readCompiledText`, as `saveCodeCache` keeps V8's data; never throws. */
 export function writeCompiledText(key: string, text: string): void {
-  const dir = codeCacheDir();
-  if (dir === undefined) return;
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch {
-    return;
-  }
-  const entry = textEntryName(key);
-  writeEntry(dir, entry, Buffer.from(text, 'utf8'));
-  pruneCodeCache(dir, [entry]);
+  saveCodeCache([{ entry: textEntryName(key), data: Buffer.from(text, 'utf8') }]);
 }
 
 /** What this thread's code cache did so far. */

@@ -61,9 +61,6 @@ export async function formatFiles(
 /** A file at least this long (characters) is formatted alone: see oneBigAtATime. */
 const BIG = 256 * 1024;
 
-let bigRunning = false;
-const bigWaiting: (() => void)[] = [];
-
 /**
  * Formats a big file only when no other big file is being formatted, in this whole process: the
  * parts of a package (and the packages of a run) are formatted as soon as each is made, and a
@@ -72,22 +69,12 @@ const bigWaiting: (() => void)[] = [];
  * with the emit threads anyway). Small files go at once.
  */
 async function oneBigAtATime<T>(length: number, work: () => Promise<T>): Promise<T> {
-  if (length < BIG) return work();
-  while (bigRunning) await new Promise<void>((resolve) => bigWaiting.push(resolve));
-  bigRunning = true;
-  try {
-    return await work();
-  } finally {
-    bigRunning = false;
-    bigWaiting.shift()?.();
-  }
+  return length < BIG ? work() : oneBig(work);
 }
+const oneBig = limited(1);
 
 /** At most this many files are being formatted at once, in this whole process: see fewAtATime. */
 const AT_ONCE = Math.max(2, availableParallelism());
-
-let running = 0;
-const waiting: (() => void)[] = [];
 
 /**
  * Starts a format only while fewer than AT_ONCE are under way. oxfmt formats each call on a
@@ -95,15 +82,22 @@ const waiting: (() => void)[] = [];
  * thread keeps its allocator's pages and stack once done: formatting GitHub's 400 files all at once
  * left 514 threads and about 200 MB resident in this process when the compiler child started.
  */
-async function fewAtATime<T>(work: () => Promise<T>): Promise<T> {
-  while (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+const fewAtATime = limited(AT_ONCE);
+
+/** A gate that lets at most `capacity` pieces of work run at once, the others waiting their turn in order. */
+function limited(capacity: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    while (running >= capacity) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }
 
 /** A fenced TypeScript block of Markdown: its fence line, its code, its closing fence. */
