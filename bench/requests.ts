@@ -8,7 +8,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { alternate, median, ratio } from './lib/measure.ts';
+import { alternate, median, paired, ratio } from './lib/measure.ts';
 import { peer } from './lib/peers.ts';
 import { BENCH, ROOT } from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
@@ -186,9 +186,8 @@ export async function run(): Promise<Section> {
       return ms;
     });
     const cpu = (c: Contender): number => median(cpuPerCall.get(c)!);
-    // Paired: the ratio within each round (the two ran back to back), then the median over rounds.
     const pairedOf = (values: Map<Contender, number[]>, a: Contender, b: Contender): number =>
-      median(values.get(a)!.map((v, i) => v / values.get(b)![i]!));
+      paired(values.get(a)!, values.get(b)!);
     const fetchWall = pairedOf(one, 'xgen-fetch', 'fetch');
     const fetchCpu = pairedOf(cpuPerCall, 'xgen-fetch', 'fetch');
     const floorCpu = pairedOf(cpuPerCall, 'fetch-deadline', 'fetch');

@@ -124,6 +124,17 @@ export function median(values: number[]): number {
 }
 
 /**
+ * The median of per-round ratios `a[i] / b[i]`: the two ran back to back in each round (see
+ * `alternate`), so a slow stretch of a shared machine weighs on both sides of a ratio alike, where a
+ * ratio of two medians can pair one side's fast rounds with the other's slow ones. NaN when a round
+ * is missing a side.
+ */
+export function paired(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || a.length !== b.length) return Number.NaN;
+  return median(a.map((value, i) => value / b[i]!));
+}
+
+/**
  * Runs every contender once per round, `warmup` rounds discarded then `runs` kept, rotating which
  * contender goes first each round so that none always runs on a cold (or hot) machine.
  */

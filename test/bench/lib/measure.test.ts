@@ -1,7 +1,7 @@
 /** The bench's measuring and reporting: a contender whose command fails is a failed row, never a figure, and fails the bench. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mbOf, msOf, outcome, runCommand } from '../../../bench/lib/measure.ts';
+import { mbOf, msOf, outcome, paired, runCommand } from '../../../bench/lib/measure.ts';
 import { benchExitCode, type Section, targetStatus } from '../../../bench/lib/table.ts';
 
 const node = process.execPath;
@@ -16,6 +16,19 @@ test('a command that exits non-zero: its outcome is a failure with the reason, n
   assert.equal(result, { failed: true, code: 3, why: 'xgen: cannot write out: permission denied' });
   assert.is(msOf(result), 'FAILED (exit 3)');
   assert.is(mbOf(result), '—');
+});
+
+test('paired ratios: the median of the per-round ratios, not the ratio of the medians', () => {
+  // Rounds 2 and 3 ran on a slow stretch: both sides in round 2, xgen alone in round 3. The ratio of
+  // the medians (2.2 / 1.0) pairs xgen's slow rounds with the peer's fast ones; per round it is 1.1x
+  // twice and 2.2x once.
+  const xgen = [1.1, 2.2, 2.2];
+  const peer = [1.0, 2.0, 1.0];
+  assert.is(paired(xgen, peer).toFixed(2), '1.10');
+  assert.is(paired([2, 4], [1, 1]), 3);
+  // A round missing a side has no ratio: never a figure.
+  assert.ok(Number.isNaN(paired([1, 2], [1])));
+  assert.ok(Number.isNaN(paired([], [])));
 });
 
 test('one failed run among good ones fails the contender', async () => {
