@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: V8's optimizing budget is set before anything else loads (see jit-budget.ts).
+import './cli/jit-budget.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArgumentError, didYouMean, parseFlags } from './cli/arguments.ts';
