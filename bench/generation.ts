@@ -14,6 +14,7 @@ import {
   paired,
   ratio,
   runCommand,
+  shortRunRounds,
   why,
 } from './lib/measure.ts';
 import {
@@ -144,9 +145,9 @@ async function writeUnchecked(spec: SpecName): Promise<void> {
   );
 }
 
-/** Rounds per spec: x-2.159's ratios are the closest to their bounds, so it gets three times the rounds. */
+/** Rounds per spec: x-2.159's is the short run (see shortRunRounds). */
 const roundsFor = (spec: SpecName, runs: number): number =>
-  spec === 'x-2.159' ? Math.max(5, 3 * runs) : runs;
+  spec === 'x-2.159' ? shortRunRounds(runs) : runs;
 
 export async function run(options: { runs: number }): Promise<Section> {
   ensureXgenBuilt();

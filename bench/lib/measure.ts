@@ -135,6 +135,14 @@ export function paired(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
+ * The rounds for a short run whose ratio sits close to its bound (X's 2.159 spec, about 2 s): three
+ * times the rounds asked, at least 5, since the noise of a shared machine weighs most on short runs.
+ */
+export function shortRunRounds(runs: number): number {
+  return Math.max(5, 3 * runs);
+}
+
+/**
  * Runs every contender once per round, `warmup` rounds discarded then `runs` kept, rotating which
  * contender goes first each round so that none always runs on a cold (or hot) machine.
  */

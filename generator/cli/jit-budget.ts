@@ -7,7 +7,8 @@
  * background threads that took the cores the main and emit threads needed (about 2 s of compile
  * time in all, on a machine of 2 cores). Eight times the budget leaves the functions that are hot in
  * such a run optimized, and most of the rest in the baseline tiers. Measured (bench/RESULTS.md,
- * "Measurements behind design choices"): X's spec 0.80x the wall time and CPU, GitHub's 0.96x.
+ * "Measurements behind design choices"): X's spec 0.81x the wall time and 0.79x the CPU, GitHub's
+ * 0.98x and 0.94x.
  *
  * The flag is the process's, so the emit and spec threads started later have it too; it changes
  * when code is compiled, never what it computes (output is byte for byte the same). V8's code cache
