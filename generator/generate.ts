@@ -4,10 +4,17 @@ import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
 import { builtinTemplateNames } from './emit/templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
-import { emitParts, joinParts, releaseEmitThreads, requestEmit, startEmitThreads } from './emit/index.ts';
+import {
+  emitParts,
+  joinParts,
+  releaseEmitThreads,
+  requestEmit,
+  startEmitThreads,
+  startSchemaTypesThread,
+} from './emit/index.ts';
 import { formatFiles } from './format/index.ts';
 import { SNAPSHOT_FILE } from './diff/snapshot.ts';
-import { loadModel, type SpecInput } from './spec-thread.ts';
+import { isBigSpec, loadModel, type SpecInput } from './spec-thread.ts';
 import {
   checkReplaceable,
   compareWithDisk,
@@ -65,13 +72,20 @@ export interface GeneratedPackage {
  */
 export async function generatePackage(
   config: PackageConfig,
-  options: { onStage?: StageListener | undefined; remote?: ReadonlyMap<string, string> | undefined } = {},
+  options: {
+    onStage?: StageListener | undefined;
+    remote?: ReadonlyMap<string, string> | undefined;
+    /** Other packages are generated beside this one: this thread builds their models meanwhile. */
+    sideBySide?: boolean | undefined;
+  } = {},
 ): Promise<GeneratedPackage> {
   checkTemplateOverrides(config);
   const enter = stageClock(config.name, options.onStage);
   // The emit threads load their libraries while this one loads the spec and builds the model. They
   // end once no package being generated needs them: the compile and write stages get their memory.
   startEmitThreads();
+  // Beside other packages this thread is busy with their models: the schema types get a thread too.
+  if (options.sideBySide) startSchemaTypesThread();
   let sources: Sources;
   try {
     sources = await emitSources(config, enter, options.remote);
@@ -129,12 +143,14 @@ async function emitSources(
     remote = await fetchSpecTree(config.spec);
   }
   await enter('load');
-  // A big spec is loaded and modelled on a thread: this one stays free to answer a signal at once.
+  const where = { spec: config.spec, overlays: config.overlays ?? [], remote };
+  // A big spec is loaded and modelled on a thread, and its schema types rendered on another: this
+  // one stays free to answer a signal at once. A small one's schema types are rendered here, once
+  // the emitters' thread has the model (emit/threads.ts says why).
+  if (isBigSpec(where)) startSchemaTypesThread();
   const loaded = await loadModel(
     {
-      spec: config.spec,
-      overlays: config.overlays ?? [],
-      remote,
+      ...where,
       packageName: config.name,
       clientName: config.client,
       names: config.names,
@@ -222,8 +238,9 @@ async function generateOrReuse(
   config: PackageConfig,
   cache: ResultCache | undefined,
   onStage: StageListener | undefined,
+  sideBySide: boolean,
 ): Promise<GeneratedPackage & { cached: boolean }> {
-  if (!cache) return { ...(await generatePackage(config, { onStage })), cached: false };
+  if (!cache) return { ...(await generatePackage(config, { onStage, sideBySide })), cached: false };
   // A missing override must fail as it does without the cache, not hash as an empty template.
   checkTemplateOverrides(config);
   // A spec by URL is fetched first: the cache compares the texts fetched, as it does a file's.
@@ -246,7 +263,7 @@ async function generateOrReuse(
       cached: true,
     };
   }
-  const pkg = await generatePackage(config, { onStage, remote });
+  const pkg = await generatePackage(config, { onStage, remote, sideBySide });
   cache.store(entry, pkg.inputs, pkg.files, pkg.report);
   return { ...pkg, cached: false };
 }
@@ -285,7 +302,7 @@ export async function generateAll(
   // Side by side: a package's stages run while another's compiler (a child process) works. A
   // failure is reported for the first package in the config's order that failed, as one by one would.
   const settled = await Promise.allSettled(
-    configs.map((config) => generateOrReuse(config, options.cache, options.onStage)),
+    configs.map((config) => generateOrReuse(config, options.cache, options.onStage, configs.length > 1)),
   );
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;

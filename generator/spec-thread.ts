@@ -233,8 +233,16 @@ let nextKey = 0;
 /** The packages loading a spec on the thread now: it ends with the last. */
 let users = 0;
 
+/**
+ * Whether a spec is big enough to be loaded and modelled on a thread of its own (and to have its
+ * schema types rendered on one: see emit/threads.ts), by its size before reading it.
+ */
+export function isBigSpec(where: Pick<SpecJob, 'spec' | 'overlays' | 'remote'>): boolean {
+  return specBytes(where) >= THREAD_BYTES;
+}
+
 /** The spec's size in bytes, as far as it is known before reading it (its root file and overlays, or the fetched texts). */
-function specBytes(job: SpecJob): number {
+function specBytes(job: Pick<SpecJob, 'spec' | 'overlays' | 'remote'>): number {
   if (job.remote) return [...job.remote.values()].reduce((sum, text) => sum + text.length, 0);
   let bytes = 0;
   for (const file of [job.spec, ...job.overlays]) {
@@ -257,7 +265,7 @@ export async function loadModel(
   progress: Progress,
 ): Promise<LoadedModel> {
   const job: SpecJob = { ...where, kind: 'load', key: nextKey++ };
-  const big = specBytes(job) >= THREAD_BYTES;
+  const big = isBigSpec(job);
   if (!big) {
     let snapshot: Promise<string> | undefined;
     let inputs: Promise<SpecInput[]> | undefined;

@@ -22,6 +22,7 @@ export {
   prestartEmitThreads,
   releaseEmitThreads,
   startEmitThreads,
+  startSchemaTypesThread,
   stopIdleEmitThreads,
 } from './threads.ts';
 

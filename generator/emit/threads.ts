@@ -4,14 +4,19 @@ import { type ModelBytes, ModelHandle } from './model-bytes.ts';
 import type { PackageJsonOptions } from './package-files.ts';
 import type { SchemaTypesInput } from './schema-types.ts';
 import { EmitThread } from './thread.ts';
+import { yieldToSignals } from '../interrupt.ts';
 
 /*
- * The emit threads' lifetimes. Emitting runs on two threads beside the main one (worker.ts, see
- * EmitThread): the schema types' (TypeScript 5.9 and openapi-typescript, needed by nothing else;
- * bench/RESULTS.md has what that costs) and the ts-morph emitters'. Each is started when
- * generation starts, to load its libraries while the main thread reads the spec and builds the
- * model; it ends once no package needs it. Where a thread does not run, its work is done on the
- * main thread: same files.
+ * The emit threads' lifetimes. The ts-morph emitters run on a thread beside the main one (worker.ts,
+ * see EmitThread), started when generation starts, to load ts-morph while the main thread reads the
+ * spec and builds the model. The schema types (TypeScript 5.9 and openapi-typescript, needed by
+ * nothing else) get a thread of their own only where the main thread has other work meanwhile: a big
+ * spec (whose load and model run on the spec thread, spec-thread.ts) or packages generated side by
+ * side. For one small spec the main thread renders them itself once the emitters' thread has the
+ * model: it would otherwise only wait, and a third thread loading its libraries beside the model being
+ * built left two cores to three threads (on X's spec, rendering them here was 0.96x the wall time and
+ * 0.95x the CPU, 14 paired rounds; bench/RESULTS.md). A thread ends once no package needs it. Where a
+ * thread does not run, its work is done on the main thread: same files.
  */
 
 /** A schema types job: the model's part their emitter reads (see model-bytes.ts), and the spec's version. */
@@ -75,8 +80,12 @@ const schemaTypesThread = new Emitter(
   new EmitThread<SchemaTypesRequest, string>(
     'the schema types',
     'worker',
-    async ({ model, openapiVersion }) =>
-      (await import('./schema-types.ts')).emitSchemaTypes(model.schemaPart(), openapiVersion),
+    async ({ model, openapiVersion }) => {
+      const { emitSchemaTypes } = await import('./schema-types.ts');
+      // Loading TypeScript here took this thread a while: a signal meanwhile is answered first.
+      await yieldToSignals();
+      return emitSchemaTypes(model.schemaPart(), openapiVersion);
+    },
     'XGEN_SCHEMA_WORKER',
     'schema-types' satisfies EmitWork,
     ({ model, openapiVersion }): SchemaTypesJob => ({ model: model.bytes(), openapiVersion }),
@@ -101,12 +110,20 @@ let users = 0;
 let kept = false;
 
 /**
- * Starts the emit threads for a package about to be generated, to load their libraries while this
+ * Starts the emitters' thread for a package about to be generated, to load ts-morph while this
  * thread loads the spec and builds the model. Each start is paired with `releaseEmitThreads`.
  */
 export function startEmitThreads(): void {
   users++;
-  for (const thread of both) thread.start();
+  emittersThread.thread.start();
+}
+
+/**
+ * Starts the schema types' thread, for a package whose spec is big (spec-thread.ts isBigSpec) or that
+ * is generated beside others; its release is the package's `releaseEmitThreads`.
+ */
+export function startSchemaTypesThread(): void {
+  schemaTypesThread.thread.start();
 }
 
 /**
@@ -120,13 +137,14 @@ export function releaseEmitThreads(): void {
 }
 
 /**
- * Starts the emit threads ahead of any package, when every package of the run will be generated
- * (no result cache): they load their libraries while this thread loads the rest of the generator
- * and the config. The packages' `startEmitThreads`/`releaseEmitThreads` then end them as usual;
- * `stopIdleEmitThreads` ends them when no package came to use them.
+ * Starts the emitters' thread ahead of any package, when every package of the run will be generated
+ * (no result cache): it loads ts-morph while this thread loads the rest of the generator and the
+ * config. The packages' `startEmitThreads`/`releaseEmitThreads` then end it as usual;
+ * `stopIdleEmitThreads` ends it when no package came to use it. (The schema types' thread waits for
+ * a package that needs it: see the top of this file.)
  */
 export function prestartEmitThreads(): void {
-  for (const thread of both) thread.start();
+  emittersThread.thread.start();
 }
 
 /**
@@ -189,8 +207,9 @@ export async function requestEmit(
     shared.bytes();
     await new Promise((resolve) => setImmediate(resolve));
   }
-  schemaTypesThread.request({ model: shared, openapiVersion });
+  // The emitters' thread first: where the schema types are rendered here, it works meanwhile.
   emittersThread.request({ model: shared, packageJson });
+  schemaTypesThread.request({ model: shared, openapiVersion });
 }
 
 /** `schemas.ts` for a model: the rendering requested for it, or a new one. */

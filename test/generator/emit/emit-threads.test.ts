@@ -1,8 +1,9 @@
 /**
- * The emit threads' lifetime: started for each package being generated, they end once no package
- * needs them (their memory is free for compile and write), start again for a later package, and
- * outlive every package after keepEmitThreads (watch mode). Jobs a thread held when it ended are
- * done on this thread.
+ * The emit threads' lifetime: started for each package being generated (the schema types' only for
+ * a big spec or beside other packages), they end once no package needs them (their memory is free
+ * for compile and write), start again for a later package, and outlive every package after
+ * keepEmitThreads (watch mode). Jobs a thread held when it ended, and the schema types of a package
+ * that did not start their thread, are done on this thread.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,8 +19,10 @@ import {
   schemaTypes,
   schemaTypesThreadRunning,
   startEmitThreads,
+  startSchemaTypesThread,
   stopIdleEmitThreads,
 } from '../../../generator/emit/threads.ts';
+import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { ROOT, runCli } from '../../helpers/cli.ts';
@@ -30,15 +33,30 @@ test.before(() => {
   forgetEmitThreads();
 });
 
+/** What generatePackage starts for a package with a big spec, or beside another package. */
+function startBoth(): void {
+  startEmitThreads();
+  startSchemaTypesThread();
+}
+
+test('a package starts the emitters thread; the schema types thread only when asked', () => {
+  startEmitThreads();
+  assert.equal(running(), [false, true]);
+  startSchemaTypesThread();
+  assert.equal(running(), [true, true]);
+  releaseEmitThreads();
+  assert.equal(running(), [false, false]);
+});
+
 test('two packages side by side: the threads end when the second one releases them', () => {
-  startEmitThreads();
-  startEmitThreads();
+  startBoth();
+  startBoth();
   assert.equal(running(), [true, true]);
   releaseEmitThreads();
   assert.equal(running(), [true, true], 'one package still emits');
   releaseEmitThreads();
   assert.equal(running(), [false, false]);
-  startEmitThreads();
+  startBoth();
   assert.equal(running(), [true, true], 'a later package starts them again');
   releaseEmitThreads();
   assert.equal(running(), [false, false]);
@@ -60,7 +78,7 @@ test('with one package emitting, each thread ends as soon as it has handed its r
     packageName: '@test/ads',
     clientName: 'AdsClient',
   });
-  startEmitThreads();
+  startBoth();
   try {
     await schemaTypes(model, '3.1');
     assert.equal(running(), [false, true], 'the schema types are done, the emitters not yet asked');
@@ -69,22 +87,37 @@ test('with one package emitting, each thread ends as soon as it has handed its r
   } finally {
     releaseEmitThreads();
   }
-  startEmitThreads();
-  startEmitThreads();
+  startBoth();
+  startBoth();
   await schemaTypes(model, '3.1');
   assert.equal(running(), [true, true], 'a second package may still ask');
   releaseEmitThreads();
   releaseEmitThreads();
 });
 
-test('threads started ahead of the packages end with the last package, or unused', () => {
+test('the schema types of a package that did not start their thread are rendered here: the same text', async () => {
+  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
+    packageName: '@test/ads',
+    clientName: 'AdsClient',
+  });
+  startEmitThreads();
+  try {
+    const text = schemaTypes(model, '3.1');
+    assert.equal(running(), [false, true], 'no thread was started for them');
+    assert.is(await text, emitSchemaTypes(model, '3.1'));
+  } finally {
+    releaseEmitThreads();
+  }
+});
+
+test("threads started ahead of the packages (the emitters') end with the last package, or unused", () => {
   prestartEmitThreads();
-  assert.equal(running(), [true, true]);
+  assert.equal(running(), [false, true]);
   startEmitThreads();
   stopIdleEmitThreads();
-  assert.equal(running(), [true, true], 'a package uses them');
+  assert.equal(running(), [false, true], 'a package uses it');
   releaseEmitThreads();
-  assert.equal(running(), [false, false], 'the last package ended them');
+  assert.equal(running(), [false, false], 'the last package ended it');
   prestartEmitThreads();
   stopIdleEmitThreads();
   assert.equal(running(), [false, false], 'no package came');

@@ -23,6 +23,7 @@ import {
   requestEmit,
   schemaTypes,
   startEmitThreads,
+  startSchemaTypesThread,
 } from '../../../generator/emit/threads.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
@@ -75,6 +76,7 @@ test('the emit threads sent the bytes emit what this thread emits from the model
   warnThreadFailures((line) => failures.push(line));
   forgetEmitThreads();
   startEmitThreads();
+  startSchemaTypesThread();
   try {
     const received = ModelHandle.received(serializeModel(model));
     await requestEmit(received, spec.version, { license: 'MIT' });
@@ -93,6 +95,7 @@ test('an emit thread that cannot start: a model received as bytes is read and em
   process.env.XGEN_EMITTERS_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
   process.env.XGEN_SCHEMA_WORKER = join(ROOT, 'test/.tmp/no-such-worker.ts');
   startEmitThreads();
+  startSchemaTypesThread();
   try {
     const received = ModelHandle.received(serializeModel(model));
     await requestEmit(received, spec.version, {});

@@ -3,11 +3,14 @@
  * sources in a checkout (bin/xgen.js's build of them in .build/, or, where none is made, through tsx's
  * API, whose module URLs carry a query), from a built dist/, and from the sources of an install without
  * a build or tsx (bin/ts-loader.js).
+ * The spec is Ads v12 made big (over the 1 MB from which a spec gets threads of its own: an unused
+ * `x-padding`), so that every thread runs: the spec's, the schema types' and the emitters'.
  * Each run loads a probe (`--require`) that lists the libraries the main thread loads: when the threads
  * run, ts-morph and openapi-typescript are loaded on them only; when a thread silently fails, its work
  * comes back to the main thread, which then loads its library, and the test fails. The package is the
  * same byte for byte with and without threads (XGEN_THREADS=0), from the sources and from dist/. A
- * thread that cannot start is a warning under --verbose, and only there.
+ * thread that cannot start is a warning under --verbose, and only there. A small spec's schema types
+ * are rendered on the main thread by design (emit/threads.ts), its emitters still on their thread.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -25,11 +28,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
+import { parse } from 'yaml';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, treeSummary } from '../../helpers/cli.ts';
 
 const exec = promisify(execFile);
-const SPEC = join(ROOT, 'spec', 'ads-v12.yaml');
+const SMALL_SPEC = join(ROOT, 'spec', 'ads-v12.yaml');
+/** Ads v12 as JSON, over 1 MB (test.before). */
+let bigSpec = '';
 let work = '';
 let probe = '';
 
@@ -51,6 +57,9 @@ test.before(() => {
   work = realpathSync(mkdtempSync(join(tmpdir(), 'xgen-threads-')));
   probe = join(work, 'probe.cjs');
   writeFileSync(probe, PROBE);
+  bigSpec = join(work, 'ads-v12-big.json');
+  const spec = parse(readFileSync(SMALL_SPEC, 'utf8')) as Record<string, unknown>;
+  writeFileSync(bigSpec, JSON.stringify({ ...spec, 'x-padding': 'x'.repeat(1 << 20) }));
 });
 test.after(() => removeDir(work));
 
@@ -79,6 +88,7 @@ async function generate(
   out: string,
   env: Record<string, string> = {},
   extra: string[] = [],
+  spec = bigSpec,
 ): Promise<Run> {
   const seen = join(work, `${out}.seen.json`);
   const args = [
@@ -87,7 +97,7 @@ async function generate(
     join(dir, 'bin', 'xgen.js'),
     'generate',
     '--spec',
-    SPEC,
+    spec,
     '--out',
     join(work, out),
     '--name',
@@ -119,7 +129,7 @@ async function generate(
 
 let reference = '';
 
-test('from the sources through tsx: both threads run; without threads the package is the same', async () => {
+test('from the sources through tsx: the threads run; without threads the package is the same', async () => {
   const checkout = layout('checkout', ['generator', 'node_modules', 'templates']);
   // Not built (bin/build.js): the sources as they are, as when no build can be made.
   const threaded = await generate(checkout, 'sources', { XGEN_BUILD: 'off' });
@@ -132,7 +142,7 @@ test('from the sources through tsx: both threads run; without threads the packag
   reference = threaded.tree;
 });
 
-test('from the build of the sources (a checkout without dist/): both threads run, the same package', async () => {
+test('from the build of the sources (a checkout without dist/): the threads run, the same package', async () => {
   const checkout = layout('built-checkout', ['generator', 'node_modules', 'templates']);
   const run = await generate(checkout, 'built-sources');
   assert.is(run.code, 0, run.stderr);
@@ -141,7 +151,7 @@ test('from the build of the sources (a checkout without dist/): both threads run
   assert.is(run.tree, reference);
 });
 
-test('from dist/: both threads run; the package is the one the sources make, with threads or without', async () => {
+test('from dist/: the threads run; the package is the one the sources make, with threads or without', async () => {
   const built = layout('built', ['generator', 'node_modules', 'templates']);
   // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (bin/xgen.js then runs it).
   await exec(
@@ -169,7 +179,7 @@ test('from dist/: both threads run; the package is the one the sources make, wit
   assert.is(alone.tree, reference);
 });
 
-test('installed without a build or tsx (bin/ts-loader.js): both threads run', async () => {
+test('installed without a build or tsx (bin/ts-loader.js): the threads run', async () => {
   // The sources copied, not linked: Node follows links, and this checkout's node_modules has tsx.
   const installed = layout('dependencies-only', [], ['generator', 'templates']);
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -199,7 +209,22 @@ test('a thread that cannot start: a warning with --verbose (and none without), t
   assert.is(quiet.code, 0, quiet.stderr);
   assert.not.match(quiet.stderr, 'thread');
   const healthy = await generate(checkout, 'healthy-verbose', {}, ['--verbose']);
-  assert.not.match(healthy.stderr, 'thread', 'no warning when both threads run');
+  assert.not.match(healthy.stderr, 'thread', 'no warning when the threads run');
+});
+
+test("a small spec: its schema types are rendered on the main thread, its emitters' on their thread; the same package", async () => {
+  const checkout = join(work, 'checkout');
+  const small = await generate(checkout, 'small', {}, ['--verbose'], SMALL_SPEC);
+  assert.is(small.code, 0, small.stderr);
+  assert.not.match(small.stderr, 'thread', 'no thread failed');
+  assert.ok(
+    small.onMain.some((request) => request.startsWith('openapi-typescript')),
+    'the schema types were rendered here',
+  );
+  assert.not.ok(small.onMain.includes('ts-morph'), "the emitters' thread did their work");
+  const alone = await generate(checkout, 'small-alone', { XGEN_THREADS: '0' }, [], SMALL_SPEC);
+  assert.is(alone.code, 0, alone.stderr);
+  assert.is(small.tree, alone.tree);
 });
 
 test.run();
