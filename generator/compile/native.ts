@@ -119,6 +119,7 @@ function runTsc(
   return new Promise((resolve) => {
     const child = spawn(exe, ['-p', 'tsconfig.json', '--pretty', 'false', '--checkers', String(checkers())], {
       cwd: dir,
+      env: compilerEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const forget = stopOnInterrupt(() => child.kill('SIGKILL'));
@@ -143,6 +144,19 @@ function runTsc(
  */
 export function checkers(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores));
+}
+
+/**
+ * The native `tsc`'s environment: Go's garbage collector set to collect when the heap has grown to
+ * five times what the last collection left (GOGC=400), unless GOGC is set already. Nearly all that
+ * tsc allocates stays live until it exits, so Go's default (a collection at every doubling) is work
+ * that frees little: measured on the compiler alone, 6 rotated rounds on X's package and 5 on
+ * GitHub's, CPU fell from 0.83 to 0.74 s and from 3.15 to 2.52 s, wall from 0.48 to 0.43 s and from
+ * 2.03 to 1.70 s, for a peak of 118 MB against 116 and 342 MB against 314 (GOGC=off saved a little
+ * more, with no bound at all on a package whose compiler makes garbage).
+ */
+export function compilerEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return env.GOGC === undefined ? { ...env, GOGC: '400' } : env;
 }
 
 /** Every file under `dir`, by its posix path relative to it. */

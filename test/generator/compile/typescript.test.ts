@@ -5,11 +5,12 @@
  * does not type-check is a CompileError naming the file, line and message with either compiler;
  * where the native binary is missing, the fallback compiles and says so once.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkers, findNativeCompiler } from '../../../generator/compile/native.ts';
+import { checkers, compilerEnv, findNativeCompiler } from '../../../generator/compile/native.ts';
 import { compilePackage } from '../../../generator/compile/typescript.ts';
 import { CompileError } from '../../../generator/errors.ts';
 import { formatFiles } from '../../../generator/format/index.ts';
@@ -113,6 +114,33 @@ test('without the native binary, TypeScript 5.9 compiles instead, and xgen says 
     said[0]!,
     /TypeScript 7's native compiler is not available: .*no-such-tsc could not run \(ENOENT\)\. Compiling with TypeScript 5\.9 instead/,
   );
+});
+
+test("the native tsc runs with Go's collector at GOGC=400, or the user's GOGC", async () => {
+  assert.is(compilerEnv({ PATH: '/bin' }).GOGC, '400');
+  assert.is(compilerEnv({ PATH: '/bin' }).PATH, '/bin');
+  assert.is(compilerEnv({ GOGC: '150' }).GOGC, '150', "the user's setting wins");
+  // A stand-in for tsc that writes down the GOGC it was given, then fails as a broken binary would.
+  const dir = mkdtempSync(join(tmpdir(), 'xgen-fake-tsc-'));
+  const fake = join(dir, 'tsc');
+  writeFileSync(fake, `#!/bin/sh\nprintf '%s' "$GOGC" > ${JSON.stringify(join(dir, 'gogc'))}\nexit 3\n`, {
+    mode: 0o755,
+  });
+  const before = process.env.XGEN_NATIVE_TSC;
+  const gogc = process.env.GOGC;
+  process.env.XGEN_NATIVE_TSC = fake;
+  delete process.env.GOGC;
+  try {
+    const failure = await compilePackage(BROKEN, 'broken', false).catch((error: unknown) => error);
+    assert.instance(failure, CompileError);
+    assert.match((failure as Error).message, 'tsc exited 3');
+    assert.is(readFileSync(join(dir, 'gogc'), 'utf8'), '400');
+  } finally {
+    if (before === undefined) delete process.env.XGEN_NATIVE_TSC;
+    else process.env.XGEN_NATIVE_TSC = before;
+    if (gogc !== undefined) process.env.GOGC = gogc;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('XGEN_NATIVE_TSC=off chooses TypeScript 5.9 quietly', async () => {
