@@ -177,8 +177,8 @@ async function emitSources(
   await enter('emit');
   await yieldToSignals();
   const made = emitParts(model, version, config.templates, packageJson, loaded.runtime);
-  // Each part is formatted as soon as it is made, while the threads make the others: the runtime
-  // now, the schema types when their thread is done (usually first), the rest once emitted.
+  // Each part is formatted as soon as it is made, while the others are made: the runtime now, the
+  // schema types when they are done (on their thread, or here for a small spec), the rest once emitted.
   const runtime = made.runtime.then((files) => formatFiles(files));
   const schemas = made.schemas.then(async (text) =>
     (await formatFiles(new Map([['src/schemas.ts', text]]))).get('src/schemas.ts')!,
