@@ -29,6 +29,13 @@ import { ROOT, runCli } from '../../helpers/cli.ts';
 
 const running = () => [schemaTypesThreadRunning(), emittersThreadRunning()];
 
+/** Ads v12's model, built here. */
+const adsModel = () =>
+  buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
+    packageName: '@test/ads',
+    clientName: 'AdsClient',
+  });
+
 test.before(() => {
   forgetEmitThreads();
 });
@@ -63,10 +70,7 @@ test('two packages side by side: the threads end when the second one releases th
 });
 
 test('a job the thread held when it ended is done here', async () => {
-  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
-    packageName: '@test/ads',
-    clientName: 'AdsClient',
-  });
+  const model = adsModel();
   startEmitThreads();
   const files = emitted(model, {});
   releaseEmitThreads();
@@ -74,10 +78,7 @@ test('a job the thread held when it ended is done here', async () => {
 });
 
 test('with one package emitting, each thread ends as soon as it has handed its result', async () => {
-  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
-    packageName: '@test/ads',
-    clientName: 'AdsClient',
-  });
+  const model = adsModel();
   startBoth();
   try {
     await schemaTypes(model, '3.1');
@@ -96,10 +97,7 @@ test('with one package emitting, each thread ends as soon as it has handed its r
 });
 
 test('the schema types of a package that did not start their thread are rendered here: the same text', async () => {
-  const model = buildModel(loadSpec(join(ROOT, 'spec/ads-v12.yaml')), {
-    packageName: '@test/ads',
-    clientName: 'AdsClient',
-  });
+  const model = adsModel();
   startEmitThreads();
   try {
     const text = schemaTypes(model, '3.1');
