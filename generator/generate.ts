@@ -75,7 +75,10 @@ export async function generatePackage(
   options: {
     onStage?: StageListener | undefined;
     remote?: ReadonlyMap<string, string> | undefined;
-    /** Other packages are generated beside this one: this thread builds their models meanwhile. */
+    /**
+     * The run has other packages, started beside this one: this thread may be loading their specs and
+     * building their models meanwhile (a package the result cache answers needs none of that).
+     */
     sideBySide?: boolean | undefined;
   } = {},
 ): Promise<GeneratedPackage> {
@@ -84,7 +87,7 @@ export async function generatePackage(
   // The emit threads load their libraries while this one loads the spec and builds the model. They
   // end once no package being generated needs them: the compile and write stages get their memory.
   startEmitThreads();
-  // Beside other packages this thread is busy with their models: the schema types get a thread too.
+  // Beside other packages this thread may be busy with their models: the schema types get a thread too.
   if (options.sideBySide) startSchemaTypesThread();
   let sources: Sources;
   try {
