@@ -11,7 +11,7 @@ import { literal, PURE, Raw } from './source.ts';
  */
 export interface CheckRenderer {
   enumNames: ReadonlySet<string>;
-  usedEnums: Set<string>;
+  /** The shared constants and runtime imports, and the record of which names rendered code refers to. */
   shared: SharedChecks;
   /** Rendered parameter checks that occur in more than one operation and are long enough to share. */
   repeated: ReadonlySet<string>;
@@ -32,7 +32,6 @@ export function checkRenderer(model: ApiModel, taken: readonly string[]): CheckR
   const shared = new SharedChecks(taken);
   const dryRun = (): CheckRenderer => ({
     enumNames,
-    usedEnums: new Set(),
     shared: new SharedChecks(taken),
     repeated: new Set(),
     shapes: new Set(),
@@ -40,15 +39,16 @@ export function checkRenderer(model: ApiModel, taken: readonly string[]): CheckR
   });
   const render: CheckRenderer = {
     enumNames,
-    usedEnums: new Set(),
     shared,
     repeated: new Set(),
     shapes: repeatedShapes(model),
     makers: new Map(),
   };
   // Rendered again here, so that the makers' own imports are the package's.
-  for (const [code, c] of repeatedEnumTemplates(model, dryRun()))
-    render.makers.set(code, shared.maker(enumTemplate(c, render)!.code));
+  for (const [code, c] of repeatedEnumTemplates(model, dryRun())) {
+    const template = enumTemplate(c, render)!;
+    render.makers.set(code, shared.maker(template.code, template.uses));
+  }
   render.repeated = repeatedParameterChecks(model, { ...dryRun(), makers: render.makers });
   return render;
 }
@@ -78,18 +78,20 @@ function repeatedEnumTemplates(model: ApiModel, dryRun: CheckRenderer): Map<stri
 }
 
 /**
- * A check rendered with its one enum ref as the maker's parameter, and that ref; undefined for a
- * check that refers to no enum or several, or that has object shapes (those are shared by name).
+ * A check rendered with its one enum ref as the maker's parameter, that ref, and the names the
+ * template refers to (recorded apart: the caller refers to the maker instead); undefined for a check
+ * that refers to no enum or several, or that has object shapes (those are shared by name).
  */
-function enumTemplate(c: ValueChecks, render: CheckRenderer): { code: string; enumRef: string } | undefined {
+function enumTemplate(
+  c: ValueChecks,
+  render: CheckRenderer,
+): { code: string; enumRef: string; uses: ReadonlySet<string> } | undefined {
   if (!plainChecks(c)) return undefined;
   const refs: string[] = [];
-  const code = renderCheck(c, {
-    ...render,
-    usedEnums: new Set(),
-    enumParameter: { name: ENUM_PARAMETER, refs },
-  });
-  return code !== undefined && refs.length === 1 ? { code, enumRef: refs[0]! } : undefined;
+  const { value: code, uses } = render.shared.capture(() =>
+    renderCheck(c, { ...render, enumParameter: { name: ENUM_PARAMETER, refs } }),
+  );
+  return code !== undefined && refs.length === 1 ? { code, enumRef: refs[0]!, uses } : undefined;
 }
 
 /** Checks without properties or shapes, at any depth. */
@@ -130,18 +132,21 @@ export function parameterCheck(name: string, c: ValueChecks, render: CheckRender
   const template = render.makers.size > 0 ? enumTemplate(c, render) : undefined;
   const maker = template && render.makers.get(template.code);
   if (template && maker) {
-    render.usedEnums.add(template.enumRef);
+    render.shared.use(maker.code);
+    render.shared.use(template.enumRef);
     return new Raw(`${PURE}${maker.code}(${template.enumRef})`);
   }
-  const code = renderCheck(c, render);
+  const { value: code, uses } = render.shared.capture(() => renderCheck(c, render));
   if (code === undefined) return undefined;
-  return render.repeated.has(code)
-    ? render.shared.share(
-        `${memberName(name)}Checks`,
-        code,
-        `What the \`${name}\` parameter must meet before it is sent.`,
-      )
-    : new Raw(code);
+  if (render.repeated.has(code))
+    return render.shared.share(
+      `${memberName(name)}Checks`,
+      code,
+      `What the \`${name}\` parameter must meet before it is sent.`,
+      uses,
+    );
+  render.shared.useAll(uses);
+  return new Raw(code);
 }
 
 /** The maker of `runtime/validate.ts` for each type, and the rules it reads. */
@@ -186,6 +191,26 @@ export function renderCheck(
   render: CheckRenderer,
   name?: string,
 ): string | undefined {
+  const { value: code, uses } = render.shared.capture(() => renderMakerCall(c, render, name));
+  if (code === undefined) return undefined;
+  if (c.schema && code.shape) return render.shared.refer(c.schema, code.text, uses).code;
+  if (name !== undefined && !render.enumParameter && c.schema === undefined && render.shapes.has(shapeKey(c)))
+    return render.shared.share(
+      `${memberName(name)}Checks`,
+      code.text,
+      `What a \`${name}\` value must meet before it is sent (in several operations).`,
+      uses,
+    ).code;
+  render.shared.useAll(uses);
+  return code.text;
+}
+
+/** A value's check as the call of its type's maker, and whether it checks a shape (properties or variants). */
+function renderMakerCall(
+  c: ValueChecks & { required?: boolean },
+  render: CheckRenderer,
+  name: string | undefined,
+): { text: string; shape: boolean } | undefined {
   const { maker, rules } = MAKERS[c.type ?? 'any'];
   const out: Record<string, unknown> = {};
   if (c.enumRef !== undefined && render.enumNames.has(c.enumRef)) {
@@ -193,7 +218,7 @@ export function renderCheck(
       render.enumParameter.refs.push(c.enumRef);
       out.enum = new Raw(render.enumParameter.name);
     } else {
-      render.usedEnums.add(c.enumRef);
+      render.shared.use(c.enumRef);
       out.enum = new Raw(c.enumRef);
     }
   } else if (c.enum) out.enum = c.enum;
@@ -232,14 +257,8 @@ export function renderCheck(
   if (c.nullable) out.nullable = true;
   if (c.type === undefined && Object.keys(out).length === 0) return undefined;
   const options = Object.keys(out).length > 0 ? literal(out) : '';
-  const code = `${PURE}${render.shared.runtime(maker, 'validate').code}(${options})`;
-  if (c.schema && (out.properties || out.oneOf || out.discriminator))
-    return render.shared.refer(c.schema, code).code;
-  if (name !== undefined && !render.enumParameter && c.schema === undefined && render.shapes.has(shapeKey(c)))
-    return render.shared.share(
-      `${memberName(name)}Checks`,
-      code,
-      `What a \`${name}\` value must meet before it is sent (in several operations).`,
-    ).code;
-  return code;
+  return {
+    text: `${PURE}${render.shared.runtime(maker, 'validate').code}(${options})`,
+    shape: Boolean(out.properties || out.oneOf || out.discriminator),
+  };
 }

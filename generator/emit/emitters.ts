@@ -27,7 +27,7 @@ export function runEmitters(model: ApiModel, packageJson: PackageJsonOptions = {
   files.set('src/models.ts', emitModels(model));
   files.set('src/enums.ts', emitEnums(model));
   if (model.problems) files.set('src/problems.ts', emitProblems(model, model.problems));
-  files.set('src/operations.ts', emitOperations(model));
+  for (const [path, text] of emitOperations(model)) files.set(path, text);
   files.set('src/functions.ts', emitFunctions(model));
   for (const group of model.groups)
     files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));

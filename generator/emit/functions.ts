@@ -9,7 +9,7 @@ import type { ApiModel, OperationModel } from '../model/types.ts';
 import { exampleCall, exampleCredentials, exampleOptions, exampleUsesMicros } from './examples.ts';
 import { descriptorName, methodDocs, optionsType, resultType, streamEventType } from './operations.ts';
 import { paramValueType, withTypeArguments } from './selections.ts';
-import { docText, GENERATED_HEADER, stringLiteral, wrapText } from './source.ts';
+import { fileHeader, stringLiteral, wrapText } from './source.ts';
 
 /** The type-only imports a module with these operations' signatures needs (models, enums, runtime types). */
 export function signatureImports(
@@ -189,8 +189,7 @@ export function emitFunctions(model: ApiModel): string {
   const options = exampleOptions(model) ?? '{}';
   // OAuth 1.0a signing is an extension a core is given (see the re-export of oauth1Auth below).
   const signs = exampleCredentials(model) === 'oauth1';
-  const header = docText(
-    `${GENERATED_HEADER}`,
+  const leadingTrivia = fileHeader(
     wrapText(
       `One function per operation of ${model.title} ${model.version}, taking a core first: the tree-shakable form of \`${model.clientName}\` (\`${model.packageName}/functions\`).`,
     ),
@@ -198,10 +197,7 @@ export function emitFunctions(model: ApiModel): string {
       `@example\nimport { createCore, ${example.functionName}${signs ? ', oauth1Auth' : ''} } from ${stringLiteral(`${model.packageName}/functions`)};\n${exampleUsesMicros(example) ? `import { toMicros } from ${stringLiteral(model.packageName)};\n` : ''}// createCore takes the options of new ${model.clientName}()\nconst core = createCore(${options}${signs ? ', oauth1Auth' : ''});\n${functionExample(example, example.functionName)}`,
   );
   return printSourceFile({
-    leadingTrivia: `/**\n${header
-      .split('\n')
-      .map((l) => ` *${l ? ` ${l}` : ''}`)
-      .join('\n')}\n */\n\n`,
+    leadingTrivia,
     statements: [
       ...merged.map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...i })),
       ...reexports,

@@ -82,8 +82,19 @@ test('a one-call bearer program keeps its operation and the plain request path o
     modules.some((m) => m.startsWith('resources/')),
     `a resource class was bundled: ${modules.join(', ')}`,
   );
-  for (const module of ['operations.js', 'runtime/http.js', 'runtime/validate.js', 'runtime/serialize.js'])
+  for (const module of [
+    'operations/tweets.js',
+    'runtime/http.js',
+    'runtime/validate.js',
+    'runtime/serialize.js',
+  ])
     assert.ok(modules.includes(module), `${module} is needed`);
+  // The table (operations.js) and the other groups' descriptors stay out; the fields lists' check
+  // maker comes from the shared checks.
+  assert.equal(
+    modules.filter((m) => m.startsWith('operations')),
+    ['operations/shared-checks.js', 'operations/tweets.js'],
+  );
   // Only this operation's descriptor: no other path, no operations table, no body encoder it does not use.
   assert.ok(code.includes('/2/tweets'));
   for (const absent of [

@@ -95,7 +95,7 @@ test('a change to the spec, or to a file it $refs, runs the pipeline again', asy
   writeFileSync(spec, ROOT_SPEC.replace('Get a pet', 'Fetch one pet'));
   const afterSpec = await generate();
   assert.not.match(afterSpec.out.join('\n'), CACHED);
-  assert.match(readFileSync(join(out, 'src', 'operations.ts'), 'utf8'), 'Fetch one pet');
+  assert.match(readFileSync(join(out, 'src', 'operations', 'pets.ts'), 'utf8'), 'Fetch one pet');
 
   writeFileSync(join(work, 'spec', 'pet.yaml'), PET.replace("The pet's id.", 'The identifier of the pet.'));
   const afterRef = await generate();

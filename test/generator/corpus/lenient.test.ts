@@ -62,7 +62,7 @@ const WARNINGS: Record<string, [at: string, reason: string, pointer: string][]> 
 const RECOVERED: Record<string, [file: string, text: string][]> = {
   'undeclared-path-param.yaml': [
     [
-      'src/operations.ts',
+      'src/operations/default.ts',
       "name: 'toy_id',\n      in: 'path',\n      required: true,\n      style: simple,\n      check: /* @__PURE__ */ segment(/* @__PURE__ */ string()),",
     ],
   ],
@@ -78,7 +78,7 @@ const RECOVERED: Record<string, [file: string, text: string][]> = {
     ['src/schemas.ts', 'export type Baz = unknown;'],
     ['src/schemas.ts', 'export type Qux = unknown;'],
   ],
-  'duplicate-operation-id.yaml': [['src/operations.ts', "id: 'listPets2'"]],
+  'duplicate-operation-id.yaml': [['src/operations/default.ts', "id: 'listPets2'"]],
   'invalid-servers.yaml': [['src/runtime/http.ts', "options.baseUrl ?? 'https://api.example.com/v1'"]],
 };
 

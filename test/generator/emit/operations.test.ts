@@ -1,4 +1,7 @@
-/** The operations emitter: descriptors, and the checks of named schemas and repeated parameters written once and shared. */
+/**
+ * The operations emitter: descriptors in a file per group, the checks of named schemas and repeated
+ * parameters written once and shared, and `operations.ts`.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emitOperations } from '../../../generator/emit/operations.ts';
@@ -9,12 +12,13 @@ const model = buildModel(loadSpec('spec/ads-v12.yaml'), {
   packageName: '@xgen/ads-v12',
   clientName: 'AdsClient',
 });
-const text = emitOperations(model);
+const files = emitOperations(model);
+/** Every file the emitter wrote, one after another (the groups' files, the shared checks, `operations.ts`). */
+const all = (emitted: Map<string, string>): string => [...emitted.values()].join('\n');
+const text = all(files);
+const SHARED = 'src/operations/shared-checks.ts';
 
-const descriptorOf = (name: string): string => {
-  const start = text.indexOf(`export const ${name}: `);
-  return text.slice(start, text.indexOf('\n};', start));
-};
+const descriptorOf = (name: string): string => descriptorOfIn(text, name);
 
 test('the checks of a named schema are one constant, used by every operation that sends it', () => {
   assert.is(text.split('const cardComponentChecks: ValueCheck = ').length - 1, 1);
@@ -23,8 +27,87 @@ test('the checks of a named schema are one constant, used by every operation tha
     assert.ok(body.includes('items: cardComponentChecks'), `${op} refers to the shared checks`);
     assert.not.ok(body.includes("enum: ['BUTTON']"), `${op} does not repeat them inline`);
   }
-  // A constant is declared before the descriptors that use it.
-  assert.ok(text.indexOf('const cardComponentChecks') < text.indexOf('export const createCard:'));
+  // Declared once, with the other shared checks; the descriptors' file imports it.
+  assert.ok(files.get(SHARED)!.includes('export const cardComponentChecks: ValueCheck = '));
+  assert.match(
+    files.get('src/operations/cards.ts')!,
+    /import \{[^}]*\bcardComponentChecks\b[^}]*\} from '\.\/shared-checks\.js'/,
+  );
+});
+
+test('each group has a file of its descriptors; operations.ts declares none and re-exports them all', () => {
+  const table = files.get('src/operations.ts')!;
+  for (const group of model.groups) {
+    const file = files.get(`src/operations/${group.fileName}.ts`);
+    assert.ok(file, group.fileName);
+    const declared = [...file.matchAll(/^export const (\w+): /gm)].map((m) => m[1]);
+    const ops = model.operations.filter((op) => op.group === group.property).map((op) => op.constName);
+    assert.equal(declared, ops, `${group.fileName} holds its group's descriptors, in order`);
+    assert.ok(table.includes(`export * from './operations/${group.fileName}.js';`), group.fileName);
+  }
+  // The table is the file's first declaration: checking its references walks back over nothing.
+  assert.equal(
+    [...table.matchAll(/^export const (\w+)/gm)].map((m) => m[1]),
+    ['operations'],
+  );
+  assert.is(
+    table.indexOf('export const operations'),
+    table.search(/^(?:export )?(?:const|let|var|function|class) /m),
+    'nothing with a value is declared before the table',
+  );
+});
+
+test('a file of descriptors imports what it uses and nothing more', () => {
+  for (const [path, file] of files) {
+    if (path === 'src/operations.ts') continue;
+    const body = file.replace(/^import[^;]*;$/gm, '');
+    for (const m of file.matchAll(/^import (type )?\{([^}]*)\} from '([^']+)';$/gm))
+      for (const name of m[2]!.split(',').map((n) => n.trim().split(' as ').pop()!)) {
+        if (name === '') continue;
+        assert.ok(new RegExp(`\\b${name}\\b`).test(body), `${path} imports ${name} from ${m[3]} and uses it`);
+      }
+  }
+  // A check maker used only inside shared checks is imported by their file, not by the groups'.
+  assert.not.match(files.get('src/operations/cards.ts')!, /\bobject\b/);
+  assert.match(files.get(SHARED)!, /import \{[^}]*\bobject\b[^}]*\} from '\.\.\/runtime\/validate\.js'/);
+});
+
+test('the shared checks take a file name no group takes', () => {
+  // Two operations of another group send a Card: its checks are shared.
+  const sendsCard = (operationId: string) => ({
+    operationId,
+    tags: ['Other'],
+    requestBody: {
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { card: { $ref: '#/components/schemas/Card' } } },
+        },
+      },
+    },
+    responses: { '200': { description: 'ok' } },
+  });
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Clash', version: '1' },
+    paths: {
+      '/a': {
+        get: { operationId: 'getA', tags: ['Shared Checks'], responses: { '200': { description: 'ok' } } },
+      },
+      '/b': { post: sendsCard('postB') },
+      '/c': { put: sendsCard('putC') },
+    },
+    components: {
+      schemas: {
+        Card: { type: 'object', properties: { name: { type: 'string', maxLength: 5 } }, required: ['name'] },
+      },
+    },
+  };
+  const clash = emitOperations(
+    buildModel(loadSpec('clash.json', JSON.stringify(spec)), { packageName: '@test/clash', clientName: 'C' }),
+  );
+  assert.match(clash.get('src/operations/shared-checks.ts')!, /export const getA: OperationSpec/);
+  assert.match(clash.get('src/operations/shared-checks2.ts')!, /export const cardChecks: ValueCheck/);
+  assert.match(clash.get('src/operations/other.ts')!, /from '\.\/shared-checks2\.js'/);
 });
 
 const FIELDS = Array.from({ length: 20 }, (_, i) => `field_${i}`);
@@ -70,7 +153,7 @@ const repeating = buildModel(
   ),
   { packageName: '@test/repeating', clientName: 'RepeatingClient' },
 );
-const repeatingText = emitOperations(repeating);
+const repeatingText = all(emitOperations(repeating));
 
 test('long parameter checks that repeat across operations are one constant; short or single ones stay inline', () => {
   assert.is(
@@ -142,11 +225,12 @@ const enumLists = buildModel(
   ),
   { packageName: '@test/enum-lists', clientName: 'EnumListsClient' },
 );
-const enumListsText = emitOperations(enumLists);
+const enumListsText = all(emitOperations(enumLists));
 
 test('parameter checks that differ only in their enum are calls of one local maker', () => {
   assert.is(
-    enumListsText.split('const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>').length - 1,
+    enumListsText.split('export const enumListChecks = (values: readonly EnumValue[]): ValueCheck =>')
+      .length - 1,
     1,
   );
   assert.is(
@@ -161,48 +245,50 @@ test('parameter checks that differ only in their enum are calls of one local mak
     'a single check of another shape stays inline',
   );
   assert.ok(
-    /import \{[^}]*\barray\b[^}]*\} from '\.\/runtime\/validate\.js'/.test(enumListsText),
+    /import \{[^}]*\barray\b[^}]*\} from '\.\.\/runtime\/validate\.js'/.test(enumListsText),
     'the maker imports what it calls',
   );
 });
 
 test('a query parameter that may be an object has its style wrapped in withEntries; lists and scalars do not', () => {
-  const styled = emitOperations(
-    buildModel(
-      loadSpec(
-        'styles.json',
-        JSON.stringify({
-          openapi: '3.1.0',
-          info: { title: 'Styles', version: '1' },
-          paths: {
-            '/s': {
-              get: {
-                operationId: 'styles',
-                parameters: [
-                  {
-                    name: 'point',
-                    in: 'query',
-                    schema: { type: 'object', properties: { x: { type: 'integer' } } },
-                  },
-                  { name: 'color', in: 'query', style: 'form', explode: false, schema: { type: 'object' } },
-                  { name: 'anything', in: 'query', style: 'pipeDelimited', schema: {} },
-                  { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
-                  {
-                    name: 'ids',
-                    in: 'query',
-                    style: 'form',
-                    explode: false,
-                    schema: { type: 'array', items: { type: 'string' } },
-                  },
-                  { name: 'q', in: 'query', schema: { type: 'string' } },
-                ],
-                responses: { '200': { description: 'ok' } },
+  const styled = all(
+    emitOperations(
+      buildModel(
+        loadSpec(
+          'styles.json',
+          JSON.stringify({
+            openapi: '3.1.0',
+            info: { title: 'Styles', version: '1' },
+            paths: {
+              '/s': {
+                get: {
+                  operationId: 'styles',
+                  parameters: [
+                    {
+                      name: 'point',
+                      in: 'query',
+                      schema: { type: 'object', properties: { x: { type: 'integer' } } },
+                    },
+                    { name: 'color', in: 'query', style: 'form', explode: false, schema: { type: 'object' } },
+                    { name: 'anything', in: 'query', style: 'pipeDelimited', schema: {} },
+                    { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+                    {
+                      name: 'ids',
+                      in: 'query',
+                      style: 'form',
+                      explode: false,
+                      schema: { type: 'array', items: { type: 'string' } },
+                    },
+                    { name: 'q', in: 'query', schema: { type: 'string' } },
+                  ],
+                  responses: { '200': { description: 'ok' } },
+                },
               },
             },
-          },
-        }),
+          }),
+        ),
+        { packageName: '@test/styles', clientName: 'StylesClient' },
       ),
-      { packageName: '@test/styles', clientName: 'StylesClient' },
     ),
   );
   const styleOf = (name: string): string | undefined =>
@@ -225,7 +311,7 @@ const ADDRESS = {
     ]),
   ),
 };
-const bodies = emitOperations(
+const bodiesFiles = emitOperations(
   buildModel(
     loadSpec(
       'bodies.json',
@@ -265,6 +351,7 @@ const bodies = emitOperations(
     { packageName: '@test/bodies', clientName: 'BodiesClient' },
   ),
 );
+const bodies = all(bodiesFiles);
 
 test('an unnamed body check that repeats across operations is one constant; one used once stays inline', () => {
   assert.is(bodies.split('const addressChecks: ValueCheck = ').length - 1, 1);
@@ -275,13 +362,16 @@ test('an unnamed body check that repeats across operations is one constant; one 
     descriptorOfIn(bodies, 'postC').includes('address: addressChecks'),
     'nested, it is referred to too',
   );
-  assert.ok(bodies.indexOf('const addressChecks') < bodies.indexOf('export const postA:'));
+  assert.ok(bodiesFiles.get(SHARED)!.includes('export const addressChecks: ValueCheck = '));
   assert.not.ok(bodies.includes('billingChecks'));
 });
 
+/** A descriptor's text: up to the next declaration's doc comment or the end of its file. */
 function descriptorOfIn(text: string, name: string): string {
   const start = text.indexOf(`export const ${name}: `);
-  return text.slice(start, text.indexOf('\n};', start));
+  assert.ok(start >= 0, name);
+  const end = text.slice(start).search(/\n\/\*\*|\n\n\/\*\*/);
+  return end < 0 ? text.slice(start) : text.slice(start, start + end);
 }
 
 test.run();
