@@ -106,21 +106,19 @@ export function emitOperations(model: ApiModel): Map<string, string> {
   for (const group of groups) {
     const ops = byGroup.get(group.property)!;
     const { value: statements, uses } = shared.capture(() =>
-      ops.map(
-        (op): StatementStructures => ({
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: [{ description: docText(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`) }],
-          declarations: [
-            {
-              name: descriptorName(op),
-              type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec',
-              initializer: literal(operationDescriptor(op, render, model.authKinds.includes('basic'))),
-            },
-          ],
-        }),
-      ),
+      ops.map((op): StatementStructures => ({
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [{ description: docText(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`) }],
+        declarations: [
+          {
+            name: descriptorName(op),
+            type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec',
+            initializer: literal(operationDescriptor(op, render, model.authKinds.includes('basic'))),
+          },
+        ],
+      })),
     );
     const specTypes = [
       ...(ops.some((op) => !op.pagination) ? ['OperationSpec'] : []),
@@ -196,7 +194,11 @@ function usedImports(
   }
   const enums = [...uses].filter((name) => render.enumNames.has(name)).sort();
   if (enums.length > 0)
-    imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../enums.js', namedImports: enums });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../enums.js',
+      namedImports: enums,
+    });
   const sharedNames = render.shared.declarations.filter((d) => uses.has(d.name)).map((d) => d.name);
   if (sharedModule && sharedNames.length > 0)
     imports.push({
