@@ -27,6 +27,8 @@ export function createMockOf(operations, spec, check, options = {}) {
             throw new TypeError(`mock: no operation "${id}" in the spec`);
         return [op, meta];
     };
+    // Built once per operation and field selection (the same seed gives the same value anyway).
+    const built = new Map();
     const defaultBody = (id, params = {}) => {
         const [op, meta] = metaOf(id);
         if (!meta.schema)
@@ -41,6 +43,9 @@ export function createMockOf(operations, spec, check, options = {}) {
                     : [];
             selected.set(s.object, [...(selected.get(s.object) ?? []), ...s.defaults, ...fields]);
         }
+        const key = `${id} ${JSON.stringify([...selected])}`;
+        if (built.has(key))
+            return structuredClone(built.get(key));
         const body = sample(meta.schema, {
             schemas: spec.schemas,
             next: random(seed ^ hash(id)),
@@ -55,7 +60,8 @@ export function createMockOf(operations, spec, check, options = {}) {
             if (paging.hasMore)
                 setAt(body, paging.hasMore, false);
         }
-        return body;
+        built.set(key, body);
+        return structuredClone(body);
     };
     const answer = async (request, signal) => {
         const found = findRoute(routes, request.method, request.url.pathname);
@@ -77,7 +83,11 @@ export function createMockOf(operations, spec, check, options = {}) {
                 headers: maskedHeaders(request.headers),
                 auth,
             };
-            calls.set(op.id, [...(calls.get(op.id) ?? []), seen]);
+            const list = calls.get(op.id);
+            if (list)
+                list.push(seen);
+            else
+                calls.set(op.id, [seen]);
         };
         try {
             checkAuth(op, auth);
@@ -148,7 +158,7 @@ export function createMockOf(operations, spec, check, options = {}) {
         },
         calls(id) {
             metaOf(id);
-            return (calls.get(id) ?? []);
+            return [...(calls.get(id) ?? [])];
         },
         defaultResponse(id, params) {
             return defaultBody(id, params);

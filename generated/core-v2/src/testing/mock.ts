@@ -146,6 +146,8 @@ export function createMockOf<T extends OperationTable<T>>(
     return [op, meta];
   };
 
+  // Built once per operation and field selection (the same seed gives the same value anyway).
+  const built = new Map<string, unknown>();
   const defaultBody = (id: string, params: Record<string, unknown> = {}): unknown => {
     const [op, meta] = metaOf(id);
     if (!meta.schema) return meta.encoding === 'text' ? '' : undefined;
@@ -159,6 +161,8 @@ export function createMockOf<T extends OperationTable<T>>(
           : [];
       selected.set(s.object, [...(selected.get(s.object) ?? []), ...s.defaults, ...fields]);
     }
+    const key = `${id} ${JSON.stringify([...selected])}`;
+    if (built.has(key)) return structuredClone(built.get(key));
     const body = sample(meta.schema, {
       schemas: spec.schemas,
       next: random(seed ^ hash(id)),
@@ -171,7 +175,8 @@ export function createMockOf<T extends OperationTable<T>>(
       if (paging.next) removeAt(body, paging.next, paging.style === 'cursor');
       if (paging.hasMore) setAt(body, paging.hasMore, false);
     }
-    return body;
+    built.set(key, body);
+    return structuredClone(body);
   };
 
   const answer = async (request: SeenRequest, signal: AbortSignal | null | undefined): Promise<Response> => {
@@ -199,7 +204,9 @@ export function createMockOf<T extends OperationTable<T>>(
         headers: maskedHeaders(request.headers),
         auth,
       };
-      calls.set(op.id, [...(calls.get(op.id) ?? []), seen]);
+      const list = calls.get(op.id);
+      if (list) list.push(seen);
+      else calls.set(op.id, [seen]);
     };
     try {
       checkAuth(op, auth);
@@ -274,7 +281,7 @@ export function createMockOf<T extends OperationTable<T>>(
     },
     calls(id) {
       metaOf(id);
-      return (calls.get(id) ?? []) as never;
+      return [...(calls.get(id) ?? [])] as never;
     },
     defaultResponse(id, params) {
       return defaultBody(id, params as Record<string, unknown> | undefined) as never;
