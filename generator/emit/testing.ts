@@ -28,6 +28,12 @@ export function emitTesting(model: ApiModel, options: TestingOptions = {}): [str
     readFileSync(join(BUILTIN_TEMPLATES, 'testing', name), 'utf8'),
   ]);
   files.push(['src/testing/spec.ts', specFile(model)]);
+  // Signed deliveries where the spec says how X signs them (`x-webhook-signature`).
+  if (model.webhookSignature)
+    files.push([
+      'src/testing/webhooks.ts',
+      readFileSync(join(BUILTIN_TEMPLATES, 'testing', 'webhooks.ts'), 'utf8'),
+    ]);
   files.push(['src/testing/index.ts', indexFile(model)]);
   if (options.msw) {
     files.push([
@@ -81,7 +87,7 @@ import { spec } from './spec.js';
 export type { Answer, BodyOf, MockFailure, ItemOf, Mock, MockOptions, MockRequest, PagedId, StreamId } from './mock.js';
 export { MockViolation } from './request.js';
 export { startMockServer, type MockServer } from './server.js';
-
+${model.webhookSignature ? "export { signedWebhook, type SignedWebhook } from './webhooks.js';\n" : ''}
 /** Checks a request's params as the client checks a call's, before the mock answers. */
 function check(op: OperationSpec, params: Record<string, unknown>): void {
   validateParams(op, params);

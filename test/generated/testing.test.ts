@@ -5,9 +5,20 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, ConnectionError, CoreClient, TimeoutError } from '../../generated/core-v2/dist/index.js';
+import {
+  ApiError,
+  ConnectionError,
+  CoreClient,
+  TimeoutError,
+  verifyWebhookSignature,
+} from '../../generated/core-v2/dist/index.js';
 import { operations as coreOperations } from '../../generated/core-v2/dist/operations.js';
-import { createMock, MockViolation, startMockServer } from '../../generated/core-v2/dist/testing/index.js';
+import {
+  createMock,
+  MockViolation,
+  signedWebhook,
+  startMockServer,
+} from '../../generated/core-v2/dist/testing/index.js';
 import { AdsClient } from '../../generated/ads-v12/dist/index.js';
 import { operations as adsOperations } from '../../generated/ads-v12/dist/operations.js';
 import { createMock as createAdsMock } from '../../generated/ads-v12/dist/testing/index.js';
@@ -182,9 +193,9 @@ test('the loopback server makes the same checks, and answers what the mock answe
   try {
     await assertRefused((path, init) => fetch(`${server.url}${path}`, init));
     const client = new CoreClient({ baseUrl: server.url, auth: { bearerToken: 't' } });
-    mock.on('getNews', { data: { id: '42', name: 'n' } } as never);
+    mock.on('getNews', { data: { rest_id: '42', name: 'n' } });
     const news = await client.news.get({ id: '42' });
-    assert.is(news.data?.id, '42');
+    assert.is(news.data?.rest_id, '42');
     mock.fail('getNews', { reset: true });
     const reset = await new CoreClient({
       baseUrl: server.url,
@@ -218,6 +229,13 @@ test('ads-v12: OAuth 1.0a required, pages by cursor', async () => {
   for await (const item of client.accounts.list()) ids.push(item.id);
   assert.is(ids.length, 2);
   assert.is(ids[1], 'second');
+});
+
+test('webhook deliveries are signed as X signs them: the package verifies them', async () => {
+  const delivery = await signedWebhook({ for_user_id: '1', tweet_create_events: [] }, 'secret');
+  const signature = delivery.headers['x-twitter-webhooks-signature'];
+  assert.ok(await verifyWebhookSignature(delivery.body, signature, 'secret'));
+  assert.not.ok(await verifyWebhookSignature(delivery.body, signature, 'another secret'));
 });
 
 test.run();
