@@ -19,6 +19,7 @@ export type {
 } from './mock.js';
 export { MockViolation } from './request.js';
 export { startMockServer, type MockServer } from './server.js';
+export { signedWebhook, type SignedWebhook } from './webhooks.js';
 /**
  * A typed mock of the API: pass `mock.fetch` as the client's `fetch`. Every operation answers from
  * the spec until `on`, `fail`, `pages` or `stream` says otherwise; a request the spec refuses is

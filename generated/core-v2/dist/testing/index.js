@@ -10,6 +10,7 @@ import { createMockOf } from './mock.js';
 import { spec } from './spec.js';
 export { MockViolation } from './request.js';
 export { startMockServer } from './server.js';
+export { signedWebhook } from './webhooks.js';
 /** Checks a request's params as the client checks a call's, before the mock answers. */
 function check(op, params) {
     validateParams(op, params);

@@ -24,6 +24,7 @@ export type {
 } from './mock.js';
 export { MockViolation } from './request.js';
 export { startMockServer, type MockServer } from './server.js';
+export { signedWebhook, type SignedWebhook } from './webhooks.js';
 
 /** Checks a request's params as the client checks a call's, before the mock answers. */
 function check(op: OperationSpec, params: Record<string, unknown>): void {
