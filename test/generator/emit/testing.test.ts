@@ -5,10 +5,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setupServer } from 'msw/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
-import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { checkDefaults } from '../../helpers/mock-defaults.ts';
 
 let work = '';
@@ -61,6 +63,27 @@ test('testing: { msw: true } adds testing/msw, with msw an optional peer depende
   assert.equal(pkg.peerDependencies, { msw: '^2.0.0' });
   assert.equal(pkg.peerDependenciesMeta, { msw: { optional: true } });
   assert.ok(files.has('src/testing/msw.ts'));
+  // Compiled against msw's own types (a devDependency here), and run through msw's node server.
+  const dir = join(work, 'msw-package');
+  writeTree(dir, files);
+  const { createMock } = await import(pathToFileURL(join(dir, 'dist/testing/index.js')).href);
+  const { mswHandlers } = await import(pathToFileURL(join(dir, 'dist/testing/msw.js')).href);
+  const server = setupServer(...mswHandlers(createMock()));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const headers = { authorization: 'Bearer t' };
+    const ok = await fetch('https://petstore.example.com/v1/pets?limit=5', { headers });
+    assert.is(ok.status, 200);
+    assert.ok(Array.isArray(await ok.json()));
+    const refused = await fetch('https://petstore.example.com/v1/pets?limit=500', { headers });
+    assert.is(refused.status, 400);
+    assert.match(
+      ((await refused.json()) as { detail: string }).detail,
+      /listPets: parameter "limit" breaks rule maximum/,
+    );
+  } finally {
+    server.close();
+  }
 });
 
 test("X's published spec 2.159: every default answer validates against its response schema (Ajv)", async () => {
