@@ -1,5 +1,5 @@
 /**
- * Emits a spec's package sources (no formatting or compiling) and checks every operation's default
+ * Emits a spec's package sources (no schema types, formatting or compiling) and checks every operation's default
  * mock answer against the spec's own response schemas (ResponseSchemas: Ajv, from the spec file).
  */
 import { join } from 'node:path';
@@ -19,8 +19,14 @@ export interface DefaultsReport {
 export async function checkDefaults(spec: string, dir: string, seed = 1): Promise<DefaultsReport> {
   const loaded = loadSpec(spec);
   const model = buildModel(loaded, { packageName: '@test/mock', clientName: 'MockedClient' });
-  const { emitPackage } = await import('../../generator/emit/index.ts');
-  writeTree(dir, await emitPackage(model, loaded.version));
+  // The modules the mock runs: the emitters' and the runtime's (the schema types are types only).
+  const { runEmitters } = await import('../../generator/emit/emitters.ts');
+  const { renderRuntime } = await import('../../generator/emit/runtime.ts');
+  writeTree(dir, runEmitters(model));
+  writeTree(
+    dir,
+    renderRuntime(model).map((file) => [file.path, file.text]),
+  );
   const { operations } = (await import(pathToFileURL(join(dir, 'src/operations.ts')).href)) as {
     operations: Record<string, { method: string; path: string }>;
   };
