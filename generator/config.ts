@@ -31,6 +31,8 @@ export interface PackageConfig {
   version?: string;
   /** The generated package.json's `license` (an SPDX identifier or expression). */
   license?: string;
+  /** The testing entry's options: `msw: true` adds `testing/msw` (MSW request handlers). */
+  testing?: { msw?: boolean };
   /** operationId -> `group.method`: where an operation's method is, over its tag and the naming rule. */
   names?: Record<string, string>;
   /** Where each `names` entry is written (`file:line:column`), for errors found once the spec is read. */
@@ -49,6 +51,7 @@ export const PACKAGE_KEYS = [
   'version',
   'license',
   'names',
+  'testing',
 ] as const;
 export const TOP_LEVEL_KEYS = ['packages', 'templates'] as const;
 
@@ -238,6 +241,19 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
         );
       }
       config.license = entry.license;
+    }
+    if (entry.testing !== undefined) {
+      const testing = entry.testing;
+      const keys =
+        testing && typeof testing === 'object' && !Array.isArray(testing) ? Object.keys(testing) : null;
+      const msw = keys ? (testing as Record<string, unknown>).msw : undefined;
+      if (!keys || keys.some((k) => k !== 'msw') || (msw !== undefined && typeof msw !== 'boolean')) {
+        throw at.error(
+          [...where, 'testing'],
+          `${dotted([...where, 'testing'])} must be an object such as { msw: true }`,
+        );
+      }
+      config.testing = msw === undefined ? {} : { msw };
     }
     if (entry.names !== undefined) {
       config.names = readNames(at, entry.names, [...where, 'names']);

@@ -171,7 +171,7 @@ async function emitSources(
     selectionsInferred: loaded.facts.selectionsInferred,
   };
   refuseWhenStrict(config, report);
-  const packageJson = { license: config.license ?? loaded.license };
+  const packageJson = { license: config.license ?? loaded.license, testing: config.testing };
   // The emit threads start on the model at once (the spec thread, if any, makes its API snapshot;
   // else it is made here once they are under way).
   // Between each step of this thread's own work a signal is answered (yieldToSignals).

@@ -13,6 +13,7 @@ export function apiSidebar(dir: string): DefaultTheme.SidebarItem[] {
       items: [
         { text: `@xgen/${pkg}`, link: `/reference/api/${pkg}/index/` },
         { text: `@xgen/${pkg}/functions`, link: `/reference/api/${pkg}/functions/` },
+        { text: `@xgen/${pkg}/testing`, link: `/reference/api/${pkg}/testing/` },
       ],
     }));
 }

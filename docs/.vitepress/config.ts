@@ -16,6 +16,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Authentication', link: '/guide/authentication' },
       { text: 'Field selection in types', link: '/guide/field-selection' },
       { text: 'Tree-shakable functions', link: '/guide/functions' },
+      { text: 'Testing your code', link: '/guide/testing' },
     ],
   },
   {

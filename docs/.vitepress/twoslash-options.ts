@@ -18,8 +18,10 @@ export function twoslashCompilerOptions(root: string): ts.CompilerOptions {
     paths: {
       '@xgen/core-v2': pkg('core-v2', 'index'),
       '@xgen/core-v2/functions': pkg('core-v2', 'functions'),
+      '@xgen/core-v2/testing': pkg('core-v2', 'testing/index'),
       '@xgen/ads-v12': pkg('ads-v12', 'index'),
       '@xgen/ads-v12/functions': pkg('ads-v12', 'functions'),
+      '@xgen/ads-v12/testing': pkg('ads-v12', 'testing/index'),
     },
   };
 }

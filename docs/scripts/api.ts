@@ -1,6 +1,6 @@
 /**
  * docs/reference/api/<package>/: the API of each generated package, rendered by TypeDoc with
- * typedoc-plugin-markdown from its sources in generated/ (the root entry and `/functions`).
+ * typedoc-plugin-markdown from its sources in generated/ (the root entry, `/functions` and `/testing`).
  */
 import { rmSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,11 @@ export async function apiReference(root: string, outRoot: string): Promise<void>
     const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string };
     const app = await Application.bootstrapWithPlugins({
       name,
-      entryPoints: [join(dir, 'src', 'index.ts'), join(dir, 'src', 'functions.ts')],
+      entryPoints: [
+        join(dir, 'src', 'index.ts'),
+        join(dir, 'src', 'functions.ts'),
+        join(dir, 'src', 'testing', 'index.ts'),
+      ],
       tsconfig: join(dir, 'tsconfig.json'),
       plugin: ['typedoc-plugin-markdown'],
       readme: 'none',

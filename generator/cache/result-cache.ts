@@ -29,6 +29,8 @@ export interface CacheKeySettings {
   name: string;
   client: string;
   license?: string;
+  /** The config's `testing:`: `msw: true` adds files. */
+  testing?: { msw?: boolean };
   /** The config's `names:`: they rename methods, so they are part of the key. */
   names?: Record<string, string>;
   templates: Record<string, string>;
@@ -81,6 +83,7 @@ export class ResultCache {
         templates,
         overlays,
         names: config.names ?? null,
+        ...(config.testing?.msw ? { testing: config.testing } : {}),
       }),
     );
     return join(this.dir, `${key}.json`);

@@ -9,6 +9,7 @@ import { emitPackageJson, emitTsconfig, type PackageJsonOptions } from './packag
 import { emitProblems } from './problems.ts';
 import { emitReadme } from './readme.ts';
 import { emitResource } from './resources.ts';
+import { emitTesting } from './testing.ts';
 
 /** Files of a package by path inside it, before formatting. */
 export type PackageFiles = Map<string, string>;
@@ -33,5 +34,6 @@ export function runEmitters(model: ApiModel, packageJson: PackageJsonOptions = {
     files.set(`src/resources/${group.fileName}.ts`, emitResource(model, group));
   files.set('src/client.ts', emitClient(model));
   files.set('src/index.ts', emitIndex(model));
+  for (const [path, text] of emitTesting(model, packageJson.testing)) files.set(path, text);
   return files;
 }

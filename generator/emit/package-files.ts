@@ -12,10 +12,13 @@ export function packageVersion(specVersion: string): string {
 export interface PackageJsonOptions {
   /** SPDX license identifier or expression; without one the package.json has no `license`. */
   license?: string | undefined;
+  /** The config's `testing:` (`msw: true` adds the `testing/msw` entry). */
+  testing?: { msw?: boolean | undefined } | undefined;
 }
 
 /** `package.json` of a generated package: ESM, typed, side-effect free, no dependencies. */
 export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {}): string {
+  const msw = options.testing?.msw === true;
   const pkg = {
     name: model.packageName,
     // Replaced by the version the release step gives the package (generator/version/release.ts).
@@ -35,6 +38,21 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
         import: './dist/functions.js',
         default: './dist/functions.js',
       },
+      // The test double (`createMock`, `startMockServer`): outside the main entry's import graph.
+      './testing': {
+        types: './dist/testing/index.d.ts',
+        import: './dist/testing/index.js',
+        default: './dist/testing/index.js',
+      },
+      ...(msw
+        ? {
+            './testing/msw': {
+              types: './dist/testing/msw.d.ts',
+              import: './dist/testing/msw.js',
+              default: './dist/testing/msw.js',
+            },
+          }
+        : {}),
       './package.json': './package.json',
     },
     // The transport: node:http on Node, the global fetch elsewhere, redirects followed by the browser
@@ -56,11 +74,21 @@ export function emitPackageJson(model: ApiModel, options: PackageJsonOptions = {
       },
     },
     // TypeScript's node10 resolution ignores `exports`: this lets it find the /functions entry's types too.
-    typesVersions: { '*': { functions: ['./dist/functions.d.ts'] } },
+    typesVersions: {
+      '*': {
+        functions: ['./dist/functions.d.ts'],
+        testing: ['./dist/testing/index.d.ts'],
+        ...(msw ? { 'testing/msw': ['./dist/testing/msw.d.ts'] } : {}),
+      },
+    },
     // The API snapshot and rename history ship outside the import graph: `xgen migrate <package>`
     // reads them where the package is installed (README: Upgrading).
     files: ['dist', 'src', 'README.md', 'CHANGELOG.md', 'api-snapshot.json', 'xgen-history.json'],
     engines: { node: '>=20' },
+    // Only `testing/msw` imports msw; the rest of the package needs nothing of it.
+    ...(msw
+      ? { peerDependencies: { msw: '^2.0.0' }, peerDependenciesMeta: { msw: { optional: true } } }
+      : {}),
     // Never a license the owner did not state (config `license:` or the spec's info.license).
     ...(options.license ? { license: options.license } : {}),
   };

@@ -47,7 +47,7 @@ test('an unknown package key, located, with a did-you-mean', () => {
   );
   assert.is(
     problem(`${ENTRY}    colour: blue\n`),
-    'CONFIG:5:5: unknown key "colour" in packages[0]; known keys: spec, out, name, client, templates, strict, overlays, version, license, names',
+    'CONFIG:5:5: unknown key "colour" in packages[0]; known keys: spec, out, name, client, templates, strict, overlays, version, license, names, testing',
   );
 });
 

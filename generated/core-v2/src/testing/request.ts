@@ -1,0 +1,248 @@
+/**
+ * What a request that reaches the mock says, read back into the params object a client call takes,
+ * and checked as X would check it: the route, every parameter and body field (undocumented ones
+ * too), the documented limits and the credentials the operation requires.
+ */
+import type { AuthKind, OperationSpec } from '../runtime/types.js';
+import type { MockOperation, MockParam, WireType } from './spec-types.js';
+
+/** A request the spec refuses: names the operation, the parameter and the rule. */
+export class MockViolation extends Error {
+  override readonly name = 'MockViolation';
+  constructor(
+    readonly operationId: string,
+    /** The parameter (wire name, or a dotted path into the body); `(route)` or `(auth)` for the request as a whole. */
+    readonly parameter: string,
+    /** The rule broken: `unknown-parameter`, `maximum`, `pattern ...`, `auth`, `route`, ... */
+    readonly rule: string,
+    detail: string,
+  ) {
+    super(`${operationId}: parameter "${parameter}" breaks rule ${rule}: ${detail}`);
+  }
+}
+
+/** One operation the mock can route to. */
+export interface Route {
+  readonly op: OperationSpec;
+  readonly meta: MockOperation;
+  readonly pattern: RegExp;
+  /** The names of the path's `{parameters}`, in order. */
+  readonly names: readonly string[];
+  /** Literal segments: more of them wins over a template that also matches. */
+  readonly literals: number;
+}
+
+export function routeOf(op: OperationSpec, meta: MockOperation): Route {
+  const names: string[] = [];
+  let literals = 0;
+  const source = op.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.includes('{')) {
+        literals++;
+        return escape(segment);
+      }
+      return segment
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+          if (name === undefined) return escape(part);
+          names.push(name);
+          return '([^/]+)';
+        })
+        .join('');
+    })
+    .join('/');
+  return { op, meta, pattern: new RegExp(`^${source}/?$`), names, literals };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The operation a method and path name, the most literal one first; the path's values by name. */
+export function findRoute(
+  routes: readonly Route[],
+  method: string,
+  pathname: string,
+): { route: Route; path: Record<string, string> } | undefined {
+  let best: { route: Route; path: Record<string, string> } | undefined;
+  for (const route of routes) {
+    if (route.op.method !== method) continue;
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    if (best && best.route.literals >= route.literals) continue;
+    const path: Record<string, string> = {};
+    route.names.forEach((name, i) => (path[name] = decodeURIComponent(match[i + 1]!)));
+    best = { route, path };
+  }
+  return best;
+}
+
+/** The request as the mock sees it: method, URL, headers and the body's text. */
+export interface SeenRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: Headers;
+  readonly body: string | undefined;
+}
+
+/** The kind of credentials a request carries, from its `Authorization` header (or the operation's API key). */
+export function authOf(op: OperationSpec, request: SeenRequest): AuthKind | undefined {
+  const header = request.headers.get('authorization') ?? '';
+  if (/^bearer\s/i.test(header)) return 'bearer';
+  if (/^oauth\s/i.test(header)) return 'oauth1';
+  if (/^basic\s/i.test(header)) return 'basic';
+  const key = op.apiKey;
+  if (key?.in === 'header' && request.headers.has(key.name)) return 'apiKey';
+  if (key?.in === 'query' && request.url.searchParams.has(key.name)) return 'apiKey';
+  return undefined;
+}
+
+/** Refuses a request whose credentials no alternative of the operation's security accepts. */
+export function checkAuth(op: OperationSpec, kind: AuthKind | undefined): void {
+  const security = op.security;
+  if (security === undefined || security.length === 0) return;
+  if (security.some((set) => set.length === 0)) return;
+  // A bearer token may be app-only or a user's: either stands for both until X answers.
+  const accepts = (wanted: AuthKind): boolean =>
+    kind === wanted || (kind === 'bearer' && wanted === 'oauth2');
+  if (security.some((set) => set.every(accepts))) return;
+  const wanted = security.map((set) => set.join('+')).join(' or ');
+  throw new MockViolation(
+    op.id,
+    'authorization',
+    'auth',
+    `requires ${wanted}; the request ${kind ? `sent ${kind}` : 'sent no credentials'}`,
+  );
+}
+
+/** The params object a client call would have taken to send this request; refuses undocumented parameters. */
+export function paramsOf(
+  route: Route,
+  request: SeenRequest,
+  path: Record<string, string>,
+): Record<string, unknown> {
+  const { op, meta } = route;
+  const params: Record<string, unknown> = {};
+  const byName = new Map(meta.params.map((p) => [`${p.in}:${p.name}`, p]));
+  for (const [name, text] of Object.entries(path)) {
+    const param = byName.get(`path:${name}`);
+    if (param) params[param.key] = typed(text, param.type, param.items, param.style, param.explode);
+  }
+  const query = request.url.searchParams;
+  const seen = new Set<string>();
+  for (const name of query.keys()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (op.apiKey?.in === 'query' && op.apiKey.name === name) continue;
+    const deep = /^([^[]+)\[([^\]]*)\]$/.exec(name);
+    const param = byName.get(`query:${name}`) ?? (deep ? byName.get(`query:${deep[1]}`) : undefined);
+    if (!param) throw unknown(op, name, 'query', meta.params);
+    if (deep && param.style === 'deepObject') {
+      const object = (params[param.key] ??= {}) as Record<string, unknown>;
+      object[deep[2]!] = query.get(name);
+      continue;
+    }
+    params[param.key] = queryValue(param, query.getAll(name));
+  }
+  for (const param of meta.params) {
+    if (param.in !== 'header') continue;
+    const text = request.headers.get(param.name);
+    if (text !== null) params[param.key] = typed(text, param.type, param.items, 'simple', param.explode);
+  }
+  if (op.body && request.body !== undefined && request.body !== '') addBody(route, request, params);
+  return params;
+}
+
+function unknown(op: OperationSpec, name: string, where: string, known: readonly MockParam[]): MockViolation {
+  const names = known.filter((p) => p.in === where).map((p) => `"${p.name}"`);
+  return new MockViolation(
+    op.id,
+    name,
+    'unknown-parameter',
+    `is not a documented ${where} parameter${names.length > 0 ? ` (documented: ${names.join(', ')})` : ''}`,
+  );
+}
+
+function queryValue(param: MockParam, values: string[]): unknown {
+  if (param.type !== 'array') return typed(values[values.length - 1]!, param.type, param.items, param.style);
+  if (values.length > 1 || param.style === 'multi') return values.map((v) => typed(v, param.items));
+  return typed(values[0]!, 'array', param.items, param.style);
+}
+
+const SEPARATORS: Record<string, string> = {
+  csv: ',',
+  simple: ',',
+  ssv: ' ',
+  pipes: '|',
+  label: '.',
+  matrix: ',',
+};
+
+/**
+ * A value sent as text, read back as the JSON type its schema states (text that is not one stays
+ * text: its check refuses it).
+ */
+function typed(text: string, type?: WireType, items?: WireType, style = 'csv', explode = false): unknown {
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'array':
+      return text === '' ? [] : text.split(SEPARATORS[style] ?? ',').map((part) => typed(part, items));
+    case 'object':
+      if (style === 'json') return parseJson(text);
+      return explode
+        ? Object.fromEntries(text.split(',').map((pair) => pair.split('=', 2)))
+        : pairs(text.split(','));
+    default:
+      return text;
+  }
+}
+
+function pairs(parts: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]!] = parts[i + 1]!;
+  return out;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The body's fields (or the whole body, under `body`) into the params. */
+function addBody(route: Route, request: SeenRequest, params: Record<string, unknown>): void {
+  const body = route.op.body!;
+  const text = request.body!;
+  let value: unknown;
+  if (body.encoding === 'json') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new MockViolation(route.op.id, 'body', 'json', 'is not valid JSON');
+    }
+  } else if (body.encoding === 'form') {
+    const form = new URLSearchParams(text);
+    const fields: Record<string, unknown> = {};
+    for (const key of new Set(form.keys())) {
+      const all = form.getAll(key);
+      const type = route.meta.bodyTypes?.[key];
+      fields[key] = type === 'array' ? all : typed(all[all.length - 1]!, type);
+    }
+    value = fields;
+  } else {
+    // Multipart, binary and text bodies: the mock checks that one came, not what is in it.
+    if (body.mode === 'whole') params.body = text;
+    return;
+  }
+  if (body.mode === 'whole') params.body = value;
+  else if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(params, value);
+  else throw new MockViolation(route.op.id, 'body', 'type', 'must be an object');
+}
