@@ -4,7 +4,7 @@
  */
 import { canonical } from './canonical.ts';
 import { type Change, LEVELS } from './change.ts';
-import { placesOf, RenameEvidence } from './evidence.ts';
+import { namesUsed, placesOf, RenameEvidence } from './evidence.ts';
 import { compareExports } from './export-rules.ts';
 import { type FieldRenames, type Found, mergeCauses, type TypePairs } from './found.ts';
 import { clientCall, compareOperation } from './operation-rules.ts';
@@ -37,7 +37,11 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   };
   const pairs: TypePairs = new Map();
   const renamed = operationRenames(old, next);
-  const evidence = new RenameEvidence(placesOf(old, next, renamed));
+  const evidence = new RenameEvidence(
+    placesOf(old, next, renamed),
+    { old: old.types, next: next.types },
+    namesUsed(next),
+  );
   // The removal of each operation, and the exported names that went with it (filled in by compareExports).
   const removals = new Map<string, { change: Found; names: string[] }>();
   for (const [id, before] of Object.entries(old.operations)) {
