@@ -155,7 +155,7 @@ test('renames whose field moves between a $ref and an inline type: compared thro
     'referenced_tweets.id -> referenced_posts.id',
   ]);
   // Every field a *.fields value names is renamed with it: no side rewritten and the other left.
-  for (const value of values.map((v) => v.split(' -> ')[0]))
+  for (const value of values.map((v) => v.split(' -> ')[0] as string))
     assert.ok(
       fields.some((f) => f.includes(`.${value} -> `)) || value.includes('.'),
       `${value}: its field renamed too`,

@@ -284,7 +284,7 @@ test('X renames across a $ref and an inline type followed on every side; Blik ->
   assert.is(read(blik, 'src/consumer.ts'), BLIK, 'left as written');
   const errors = (after.get(blik) ?? []).map((e) => e.at);
   assert.ok(errors.length > 0, 'Blik code no longer compiles');
-  const listed = reportedLocations(runs[1]?.out ?? '', blik, process.cwd());
+  const listed = reportedLocations(runs[1]?.out ?? [], blik, process.cwd());
   for (const at of errors) assert.ok(listed.has(at), `${at} is listed: ${runs[1]?.text}`);
   assert.is(runs[1]?.code, 1, runs[1]?.text);
 });
