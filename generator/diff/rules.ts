@@ -8,7 +8,7 @@ import { namesUsed, placesOf, RenameEvidence } from './evidence.ts';
 import { compareExports } from './export-rules.ts';
 import { type FieldRenames, type Found, mergeCauses, type TypePairs } from './found.ts';
 import { clientCall, compareOperation } from './operation-rules.ts';
-import { compareHelpers, compareSets } from './package-rules.ts';
+import { compareHelpers, compareProblems, compareSets } from './package-rules.ts';
 import { withUnknownFacts } from './older-snapshots.ts';
 import type { ApiSnapshot, OperationSnapshot } from './snapshot.ts';
 
@@ -119,14 +119,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     add,
   );
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
-  compareSets(
-    old.problems,
-    next.problems,
-    (type) => `problem type ${type} removed`,
-    (type) => `problem type ${type} added`,
-    (problem) => ({ problem }),
-    add,
-  );
+  compareProblems(old.problems, next.problems, add);
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];
     if (after && before.docs !== after.docs)
