@@ -4,7 +4,7 @@
  */
 import { canonical } from './canonical.ts';
 import type { Where } from './change.ts';
-import { distinctive, type RenameEvidence } from './evidence.ts';
+import { distinctive, generic, type RenameEvidence } from './evidence.ts';
 import type { Found, TypePairs } from './found.ts';
 import { pascalCase } from '../model/names.ts';
 import { Reach } from './reach.ts';
@@ -46,8 +46,13 @@ export function compareExports(
       const same = came.filter(
         (n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape),
       );
-      // The same shape is evidence only when a type could hardly share it by chance, or the bump makes the same substitution of words elsewhere.
-      if (same.length === 1 && (distinctive(shape) || evidence.corroborated(name, same[0] as string)))
+      // The same shape is evidence only when a type could hardly share it by chance, or the bump makes the
+      // same substitution of words elsewhere; an empty or generic shape (`{}`, `{ data?: object[] }`) never is.
+      if (
+        same.length === 1 &&
+        !generic(shape) &&
+        (distinctive(shape) || evidence.corroborated(name, same[0] as string))
+      )
         to = same[0];
     }
     if (to === undefined) {

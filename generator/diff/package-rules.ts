@@ -50,3 +50,50 @@ export function compareSets<T extends string>(
     if (!before.includes(v))
       add({ level: 'feature', message: added(v), where: { side: 'new', ...place(v) } });
 }
+
+/**
+ * Problem types, by their `type` URI: one that goes breaks a `case` on it, one that comes is a feature,
+ * and one that moved (the same path under another origin: X's `https://api.twitter.com/2/problems/...`
+ * becoming `https://api.x.com/2/problems/...`) is one change that says from what to what.
+ */
+export function compareProblems(before: string[], after: string[], add: (c: Change) => void): void {
+  const lost = before.filter((t) => !after.includes(t));
+  const gained = after.filter((t) => !before.includes(t));
+  const moved = new Map<string, string>();
+  for (const from of lost) {
+    const path = pathOf(from);
+    const to = gained.filter((t) => path !== undefined && pathOf(t) === path);
+    const rivals = lost.filter((t) => pathOf(t) === path);
+    if (to.length === 1 && rivals.length === 1) moved.set(from, to[0] as string);
+  }
+  const movedTo = new Set(moved.values());
+  for (const from of lost) {
+    const to = moved.get(from);
+    add(
+      to === undefined
+        ? {
+            level: 'breaking',
+            message: `problem type ${from} removed`,
+            where: { side: 'old', problem: from },
+          }
+        : {
+            level: 'breaking',
+            message: `problem type ${JSON.stringify(from)} is now ${JSON.stringify(to)}: a case or comparison with the old type no longer compiles`,
+            where: { side: 'new', problem: to },
+          },
+    );
+  }
+  for (const to of gained)
+    if (!movedTo.has(to))
+      add({ level: 'feature', message: `problem type ${to} added`, where: { side: 'new', problem: to } });
+}
+
+/** The path of a URI (`/2/problems/not-found`), or undefined when it is not an absolute URL. */
+function pathOf(uri: string): string | undefined {
+  try {
+    const url = new URL(uri);
+    return url.pathname === '/' ? undefined : `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return undefined;
+  }
+}

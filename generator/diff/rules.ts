@@ -4,11 +4,11 @@
  */
 import { canonical } from './canonical.ts';
 import { type Change, LEVELS } from './change.ts';
-import { placesOf, RenameEvidence } from './evidence.ts';
+import { namesUsed, placesOf, RenameEvidence } from './evidence.ts';
 import { compareExports } from './export-rules.ts';
 import { type FieldRenames, type Found, mergeCauses, type TypePairs } from './found.ts';
 import { clientCall, compareOperation } from './operation-rules.ts';
-import { compareHelpers, compareSets } from './package-rules.ts';
+import { compareHelpers, compareProblems, compareSets } from './package-rules.ts';
 import { withUnknownFacts } from './older-snapshots.ts';
 import type { ApiSnapshot, OperationSnapshot } from './snapshot.ts';
 
@@ -37,7 +37,11 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
   };
   const pairs: TypePairs = new Map();
   const renamed = operationRenames(old, next);
-  const evidence = new RenameEvidence(placesOf(old, next, renamed));
+  const evidence = new RenameEvidence(
+    placesOf(old, next, renamed),
+    { old: old.types, next: next.types },
+    namesUsed(next),
+  );
   // The removal of each operation, and the exported names that went with it (filled in by compareExports).
   const removals = new Map<string, { change: Found; names: string[] }>();
   for (const [id, before] of Object.entries(old.operations)) {
@@ -115,14 +119,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     add,
   );
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
-  compareSets(
-    old.problems,
-    next.problems,
-    (type) => `problem type ${type} removed`,
-    (type) => `problem type ${type} added`,
-    (problem) => ({ problem }),
-    add,
-  );
+  compareProblems(old.problems, next.problems, add);
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];
     if (after && before.docs !== after.docs)

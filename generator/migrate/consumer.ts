@@ -4,7 +4,12 @@ import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { UsageError } from '../errors.ts';
 import { HISTORY_FILE, parseHistory } from '../history/rename-history.ts';
 import { migrationFromHistory } from './history.ts';
-import { committedLockfile, type CommittedLockfile, lockedVersion } from './lockfile.ts';
+import {
+  committedLockfile,
+  type CommittedLockfile,
+  lockedVersion,
+  versionBeforeUpgrade,
+} from './lockfile.ts';
 import { noRenames } from '../history/renames.ts';
 import { migrateTargets } from './run-targets.ts';
 import { makeTarget, type MigrationTarget } from './target.ts';
@@ -126,6 +131,21 @@ export async function runConsumerMigrate(given: MigrateOptions, out: Print, err:
         continue;
       }
       from = locked.version;
+      if (from === pkg.version && lockfile) {
+        // The upgrade is committed already (a Renovate or Dependabot pull request): the code was written
+        // for the version the lockfile locked before it.
+        const before = versionBeforeUpgrade(lockfile, pkg.name, pkg.version);
+        if (before) {
+          out(
+            `${pkg.name}: ${lockfile.shown} in the last commit already locks ${pkg.version}; migrating from ${before.version}, locked before ${before.commit.slice(0, 7)} (${before.subject}) (pass --from <version> to choose another)`,
+          );
+          from = before.version;
+        } else if (options.packages.length > 0) {
+          out(
+            `${pkg.name}: ${lockfile.shown} has locked ${pkg.version} since ${pkg.name} was added (or as far back as its history goes): pass --from <version> if the code was written for another`,
+          );
+        }
+      }
       if (options.packages.length === 0 && from === pkg.version) continue;
     }
     const target = targetOf(pkg, from, out);

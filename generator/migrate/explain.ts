@@ -3,6 +3,7 @@ import type { Field, Shape } from '../diff/shapes.ts';
 import type { ApiSnapshot } from '../diff/snapshot.ts';
 import type { Origin, Step } from './origin.ts';
 import type { MigrationTarget } from './target.ts';
+import { memberName } from '../model/names.ts';
 
 /**
  * The change of the diff that reaches a value the consumer reads: the diff names a change inside a
@@ -14,6 +15,9 @@ import type { MigrationTarget } from './target.ts';
  */
 export function changesReaching(origin: Origin, value?: string, accepted?: ReadonlySet<string>): Change[] {
   const { target } = origin;
+  // A result of an operation that went: its removal reaches every read of it, whatever the path.
+  const removed = origin.ids ? removalsOf(target, origin.ids) : [];
+  if (removed.length > 0) return removed;
   const along = subjectsAlong(origin);
   for (let depth = origin.steps.length; depth >= 0; depth--) {
     const names = new Set(along[depth] ?? []);
@@ -35,6 +39,45 @@ export function changesReaching(origin: Origin, value?: string, accepted?: Reado
     return breaking.length > 0 ? breaking : atDepth.slice(0, 1);
   }
   return [];
+}
+
+/**
+ * The removal of the operations `ids` names, when none of them is in the new package (a read of its
+ * result, a call of it: what fails is explained by its going).
+ */
+export function removalsOf(target: MigrationTarget, ids: ReadonlySet<string>): Change[] {
+  if ([...ids].some((id) => target.next.operations[id] !== undefined)) return [];
+  return target.changes.filter(
+    (c) => c.operationId !== undefined && ids.has(c.operationId) && removalMessage(c, c.operationId),
+  );
+}
+
+function removalMessage(change: Change, id: string): boolean {
+  return change.message.startsWith(`${id}: operation removed`);
+}
+
+/**
+ * The change that took an exported name away (`import { getListsById, type Get2ListsIdResponse }`
+ * failing): a type's removal or rename, the removal of the operation it was named for (whose entry
+ * lists the names that went with it), or of the operation a `/functions` export called.
+ */
+export function exportChange(target: MigrationTarget, name: string): Change | undefined {
+  const listed = (c: Change): boolean => {
+    const list = /no longer exported with it: (.*?) \(code naming/.exec(c.message)?.[1];
+    const own = /^\S+: types? (.*?) no longer exported/.exec(c.message)?.[1];
+    return [list, own].some((l) => l?.split(', ').includes(name));
+  };
+  return (
+    target.changes.find((c) => c.rename?.kind === 'type' && c.rename.from === name) ??
+    target.changes.find((c) => c.message.startsWith(`type ${name} removed`)) ??
+    target.changes.find(listed) ??
+    target.changes.find(
+      (c) =>
+        c.operationId !== undefined &&
+        memberName(c.operationId) === name &&
+        (removalMessage(c, c.operationId) || c.rename?.kind === 'operation'),
+    )
+  );
 }
 
 /** The values a message quotes (`"adopted"`, as the diff writes enum values). */
@@ -145,14 +188,37 @@ export function operationChange(
     (c) => c.level === 'breaking' && operationsOf(c).some((id) => ids.has(id)),
   );
   for (const key of keys) {
-    const ofKey = own.filter((c) => c.where?.param?.wire === key);
+    // By where the change is; a change read from a package's rename history carries no place: by what its message names.
+    const ofKey = own.filter(
+      (c) => c.where?.param?.wire === key || (c.where?.param === undefined && namesParam(c, key)),
+    );
     // A rename of the key is what migrate applies: what still fails under its new name is another change of it (a value it no longer accepts).
     const change = ofKey.find((c) => c.rename === undefined) ?? ofKey[0];
     if (change) return change;
   }
   // A change of the operation as a whole: removed, renamed, moved, now another kind.
+  // The operation's rename is what migrate applied: a cause only when nothing else is.
   return (
-    own.find((c) => c.where?.param === undefined && c.where?.type === undefined && ownOperationChange(c)) ??
-    own.find((c) => c.rename?.kind === 'operation' || c.rename?.kind === 'method')
+    own.find(
+      (c) =>
+        c.rename === undefined &&
+        c.where?.param === undefined &&
+        c.where?.type === undefined &&
+        ownOperationChange(c),
+    ) ?? own.find((c) => c.rename?.kind === 'operation' || c.rename?.kind === 'method')
+  );
+}
+
+/** A change's message is about the params key `key` (`post.fields[] no longer accepts "author_id"`, `parameter max_results ...`). */
+function namesParam(change: Change, key: string): boolean {
+  const message = ownOperationChange(change)
+    ? change.message.slice((change.operationId as string).length + 2)
+    : change.message;
+  return [`${key}[] `, `${key}[]:`, `${key} `, `${key}:`].some(
+    (start) =>
+      message.startsWith(start) ||
+      message.startsWith(`parameter ${start}`) ||
+      message.startsWith(`body field ${start}`) ||
+      message.startsWith(`field ${start}`),
   );
 }

@@ -13,6 +13,11 @@ export interface CommittedLockfile {
   text: string;
   /** The current folder's path inside the lockfile's folder (`''` at its root; `packages/app` in a workspace). */
   importer: string;
+  /** Its path from the repository's root, as git names it; the commit it was read at (`HEAD`, or a hash). */
+  path: string;
+  commit: string;
+  /** The folder git commands run in. */
+  cwd: string;
 }
 
 /**
@@ -35,12 +40,51 @@ export function committedLockfile(cwd: string): CommittedLockfile | undefined {
           kind,
           text,
           importer: relative(dir, cwd).split(sep).join('/'),
+          path,
+          commit: 'HEAD',
+          cwd,
         };
       }
     }
     if (fromTop === '' || fromTop.startsWith('..')) return undefined;
     dir = resolve(dir, '..');
   }
+}
+
+/** How far back the lockfile's history is read for the version the code was written for. */
+const HISTORY_DEPTH = 200;
+
+/**
+ * The version the code was written for when the last commit already has the upgrade (a Renovate or
+ * Dependabot pull request, or the upgrade committed before migrating): the lockfile's history, newest
+ * first along first parents (so a branch's own commits, then its branch point and the main line),
+ * back to the newest commit that locks another version of `name`. Undefined when no commit within
+ * reach does (the package was added at this version, or the history is shallow).
+ */
+export function versionBeforeUpgrade(
+  lock: CommittedLockfile,
+  name: string,
+  current: string,
+): { version: string; commit: string; subject: string } | undefined {
+  const log = git(lock.cwd, [
+    'log',
+    '--first-parent',
+    `--max-count=${HISTORY_DEPTH}`,
+    '--format=%H%x09%s',
+    'HEAD',
+    '--',
+    lock.path,
+  ]);
+  for (const line of (log ?? '').split('\n')) {
+    const [commit, ...subject] = line.split('\t');
+    if (!commit) continue;
+    const text = git(lock.cwd, ['show', `${commit}:${lock.path}`]);
+    if (text === undefined) return undefined;
+    const then = lockedVersion({ ...lock, text, commit }, name);
+    if ('missing' in then) return undefined;
+    if (then.version !== current) return { version: then.version, commit, subject: subject.join('\t') };
+  }
+  return undefined;
 }
 
 /** The version of `name` the lockfile locks for the current folder, or why it cannot tell. */

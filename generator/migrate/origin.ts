@@ -244,9 +244,9 @@ export class OriginTracer {
     return origin ? { ...origin, steps: [...origin.steps, step] } : undefined;
   }
 
-  /** The package an import declaration names, for a file that imports one. */
-  importedPackage(file: ts.SourceFile): MigrationTarget | undefined {
-    for (const statement of file.statements) {
+  /** The package an import declaration names, for a file that imports one (in `only`, when given). */
+  importedPackage(file: ts.SourceFile, only?: ts.Statement): MigrationTarget | undefined {
+    for (const statement of only ? [only] : file.statements) {
       const specifier =
         ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
           ? statement.moduleSpecifier

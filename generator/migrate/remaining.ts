@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import type { Change } from '../diff/change.ts';
-import { changesReaching, describeOrigin, operationChange } from './explain.ts';
+import { changesReaching, describeOrigin, exportChange, operationChange } from './explain.ts';
 import { type Origin, OriginTracer } from './origin.ts';
 import type { MigrationTarget } from './target.ts';
 
@@ -36,7 +36,7 @@ export function remainingUses(
     if (diagnostic.start === undefined || diagnostic.category !== ts.DiagnosticCategory.Error) continue;
     const node = nodeSpanning(file, diagnostic.start, diagnostic.length ?? 0);
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
-    const found = explainAt(node, tracer);
+    const found = importAt(node, tracer) ?? explainAt(node, tracer);
     let message: string;
     let explained = false;
     if (found?.changes && found.changes.length > 0) {
@@ -56,6 +56,19 @@ export function remainingUses(
 }
 
 type Found = { target: MigrationTarget; origin?: Origin; changes?: Change[] };
+
+/** A name imported from a package that no longer exports it: the change that took it away. */
+function importAt(node: ts.Node, tracer: OriginTracer): Found | undefined {
+  let at: ts.Node | undefined = node;
+  while (at && !ts.isImportSpecifier(at) && !ts.isSourceFile(at) && !ts.isStatement(at)) at = at.parent;
+  if (!at || !ts.isImportSpecifier(at)) return undefined;
+  const declaration = at.parent.parent.parent;
+  if (!ts.isImportDeclaration(declaration)) return undefined;
+  const target = tracer.importedPackage(declaration.getSourceFile(), declaration);
+  if (!target) return undefined;
+  const change = exportChange(target, (at.propertyName ?? at.name).text);
+  return { target, changes: change ? [change] : [] };
+}
 
 /** The package value or call an error is about, and the change that explains it. */
 function explainAt(node: ts.Node, tracer: OriginTracer): Found | undefined {

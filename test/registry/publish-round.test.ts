@@ -7,8 +7,9 @@
  * X's 2.147 spec. A consumer repo of its own (its git, an empty npm cache) installs both and
  * compiles a program written for 1.0.0. Two majors follow:
  * 2.0.0 (X's 2.159, with a parameter renamed by an overlay) and 3.0.0 (that parameter renamed
- * again, a tag and a schema renamed). The consumer upgrades straight to 3.0.0 and runs the xgen
- * it installed: the renames of both majors are applied, tsc fails only on the lines migrate listed
+ * again, a tag and a schema renamed). The consumer upgrades straight to 3.0.0, commits the upgrade
+ * (as a Renovate pull request does) and runs the xgen it installed, which finds 1.0.0 in the
+ * lockfile's history: the renames of both majors are applied, tsc fails only on the lines migrate listed
  * (each a field X removed), and a second run changes nothing. Republishing a version stops.
  */
 import { execFile } from 'node:child_process';
@@ -299,9 +300,16 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   ]);
   phase('1.0.0 consumer and the majors');
 
-  // Straight to the last major.
+  // Straight to the last major, committed before migrating (as a Renovate or Dependabot pull request
+  // has it): migrate finds the version the code was written for in the lockfile's history.
   await sh(NPM, ['install', '--save-exact', '@acme/x@3.0.0'], app, false, appEnv);
-  phase('upgrade');
+  await sh('git', ['add', '-A'], app);
+  await sh(
+    'git',
+    ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', 'commit', '-qm', 'update @acme/x to 3.0.0'],
+    app,
+  );
+  phase('upgrade, committed');
   // The program as 1.0.0 had it does not compile against 3.0.0: checked on a copy beside the app
   // (its node_modules linked), while migrate rewrites the original.
   const unmigrated = join(work, 'unmigrated');
@@ -321,7 +329,13 @@ test('publish, install from the registry, upgrade across two majors, npx xgen mi
   const out = migrate.stdout + migrate.stderr;
   assert.is(migrate.code, 1, `uses are left to migrate by hand\n${out}`);
   assert.ok(
-    migrate.stdout.startsWith('@acme/x: 1.0.0 -> 3.0.0 across 2.0.0 (spec 2.159), 3.0.0 (spec 2.159)\n'),
+    migrate.stdout.startsWith(
+      '@acme/x: package-lock.json in the last commit already locks 3.0.0; migrating from 1.0.0, locked before ',
+    ),
+    out,
+  );
+  assert.ok(
+    migrate.stdout.includes('\n@acme/x: 1.0.0 -> 3.0.0 across 2.0.0 (spec 2.159), 3.0.0 (spec 2.159)\n'),
     out,
   );
   const code = readFileSync(join(app, 'src', 'app.ts'), 'utf8');

@@ -90,6 +90,82 @@ test('tweet -> post across the spec: result fields, an includes key and the *.fi
   assert.equal(note?.operationIds, ['getPostsByIds', 'getUsersById']);
 });
 
+test("a word substitution seen only through a field and the types named after it, of a word the new spec still uses, is no rename (Stripe's blik -> paypal)", () => {
+  const changes = diff('blik');
+  assert.equal(
+    changes.filter((c) => c.rename).map((c) => c.message),
+    [],
+  );
+  const messages = changes.map((c) => c.message);
+  for (const message of [
+    'result field MandatePaymentMethodDetails.blik removed',
+    'field payment_method_options.blik removed',
+    'result field SetupIntentPaymentMethodOptions.blik removed',
+    'type MandateBlik removed: code naming it (import type { MandateBlik }) no longer compiles',
+    'result field MandatePaymentMethodDetails.paypal added',
+  ])
+    assert.ok(messages.includes(message), message);
+});
+
+test("an operation and the types named for it are one witness, and a generic shape is no evidence: a removed operation's `{ data?: object[] }` is not an added one's", () => {
+  const changes = diff('generic');
+  const types = changes
+    .flatMap((c) => (c.rename?.kind === 'type' ? [`${c.rename.from} -> ${c.rename.to}`] : []))
+    .sort();
+  assert.equal(types, [
+    'ProjectsMoveCardResponse -> ProjectsClassicMoveCardResponse',
+    'ProjectsMoveColumnResponse -> ProjectsClassicMoveColumnResponse',
+  ]);
+  assert.ok(
+    changes.some(
+      (c) =>
+        c.message ===
+        'getDisplays: operation removed (was client.default.getDisplays); no longer exported with it: GetDisplaysResponse (code naming them no longer compiles)',
+    ),
+  );
+});
+
+test('renames whose field moves between a $ref and an inline type: compared through the $ref, one verdict for the field and its *.fields value', () => {
+  const changes = diff('posts-refs');
+  const renames = changes.flatMap((c) => (c.rename ? [c.rename] : []));
+  const fields = renames
+    .filter((r) => r.kind === 'field')
+    .map((r) => `${r.type ?? ''}.${r.at ? `${r.at}.` : ''}${r.from} -> ${r.to}`)
+    .sort();
+  assert.equal(fields, [
+    'DmEvent.referenced_tweets -> referenced_posts',
+    'DmEventsResponse.meta.total_tweet_count -> total_post_count',
+    'Expansions.tweets -> posts',
+    'Post.edit_history_tweet_ids -> edit_history_post_ids',
+    'Post.note_tweet -> note_post',
+    'Post.referenced_tweets -> referenced_posts',
+    'User.most_recent_tweet_id -> most_recent_post_id',
+    'User.pinned_tweet_id -> pinned_post_id',
+  ]);
+  const values = renames
+    .filter((r) => r.kind === 'enum-value')
+    .map((r) => `${r.from} -> ${r.to}`)
+    .sort();
+  assert.equal(values, [
+    'edit_history_tweet_ids -> edit_history_post_ids',
+    'most_recent_tweet_id -> most_recent_post_id',
+    'note_tweet -> note_post',
+    'pinned_tweet_id -> pinned_post_id',
+    'referenced_tweets -> referenced_posts',
+    'referenced_tweets.id -> referenced_posts.id',
+  ]);
+  // Every field a *.fields value names is renamed with it: no side rewritten and the other left.
+  for (const value of values.map((v) => v.split(' -> ')[0] as string))
+    assert.ok(
+      fields.some((f) => f.includes(`.${value} -> `)) || value.includes('.'),
+      `${value}: its field renamed too`,
+    );
+  assert.equal(
+    changes.filter((c) => c.level !== 'patch' && !c.rename).map((c) => c.message),
+    [],
+  );
+});
+
 test('an exported type gone and another come with the same shape: renamed only when the shape could hardly be shared by chance', () => {
   const snapshot = (types: Record<string, TypeSnapshot>): ApiSnapshot => ({
     format: 6,

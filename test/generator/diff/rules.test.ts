@@ -195,6 +195,32 @@ test('a description-only edit: patch', () => {
   assert.ok(report.changes.every((c) => c.level === 'patch'));
 });
 
+test('a problem type moved to another origin: one change saying from what to what; others removed or added', () => {
+  const snapshot = (problems: string[]): ApiSnapshot => ({
+    format: 1,
+    specVersion: '1',
+    auth: [],
+    problems,
+    types: {},
+    operations: {},
+  });
+  const changes = diffSnapshots(
+    snapshot([
+      'https://api.twitter.com/2/problems/not-found',
+      'https://api.twitter.com/2/problems/usage-capped',
+    ]),
+    snapshot(['https://api.x.com/2/problems/not-found', 'https://api.x.com/2/problems/rate-limited']),
+  );
+  assert.equal(
+    changes.map((c) => `${c.level}: ${c.message}`),
+    [
+      'breaking: problem type "https://api.twitter.com/2/problems/not-found" is now "https://api.x.com/2/problems/not-found": a case or comparison with the old type no longer compiles',
+      'breaking: problem type https://api.twitter.com/2/problems/usage-capped removed',
+      'feature: problem type https://api.x.com/2/problems/rate-limited added',
+    ],
+  );
+});
+
 test('a parameter or field location points at its line', () => {
   const report = diffSpecs(BASE, join(FIXTURES, 'param-renamed.yaml'));
   const [change] = report.changes;

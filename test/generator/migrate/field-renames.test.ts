@@ -208,4 +208,85 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   }
 });
 
+/** X's renames whose field moves between a `$ref` and an inline type (posts-refs): every side follows. */
+const POSTS_REFS = `import { ApiClient } from '@test/api';
+declare const client: ApiClient;
+
+export async function reads(): Promise<unknown[]> {
+  const res = await client.posts.getByIds({ ids: ['1'], 'tweet.fields': ['note_tweet', 'referenced_tweets', 'edit_history_tweet_ids'], expansions: ['referenced_tweets.id'] });
+  const first = res.data?.[0];
+  const out: unknown[] = [first?.note_tweet?.text, first?.note_tweet?.entities?.hashtags, first?.referenced_tweets?.[0]?.id, first?.edit_history_tweet_ids];
+  out.push(res.includes?.tweets?.[0]?.note_tweet?.text);
+  const user = await client.users.getById({ id: '1', 'user.fields': ['pinned_tweet_id', 'most_recent_tweet_id'] });
+  out.push(user.data?.pinned_tweet_id, user.data?.most_recent_tweet_id);
+  const events = await client.directMessages.getEvents({});
+  out.push(events.data?.[0]?.referenced_tweets?.[0]?.id, events.meta?.total_tweet_count);
+  return out;
+}
+`;
+
+/** Stripe 2023-05-01 -> 2023-09-12 in small: Blik's options went, PayPal's came; nothing is a rename. */
+const BLIK = `import { ApiClient, type MandateBlik } from '@test/api';
+declare const client: ApiClient;
+
+export async function blik(): Promise<unknown> {
+  const res = await client.default.getMandatesMandate({ mandate: 'mandate_1' });
+  const h: MandateBlik | undefined = res.payment_method_details.blik;
+  await client.default.postSetupIntents({ payment_method_options: { blik: { code: '1' } } });
+  return h;
+}
+`;
+
+test('X renames across a $ref and an inline type followed on every side; Blik -> PayPal listed, never rewritten', async () => {
+  const cases = [
+    { name: 'posts-refs', code: POSTS_REFS },
+    { name: 'blik', code: BLIK },
+  ];
+  const dirs = cases.map((c) => {
+    const dir = join(work, c.name);
+    createProject(dir, join(FIXTURES, `${c.name}.old.yaml`), {});
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'consumer.ts'), c.code);
+    return dir;
+  });
+  await generateProjects(dirs.map((dir) => ({ dir })));
+  const control = compileProjects(dirs);
+  for (const dir of dirs) assert.equal(control.get(dir), [], `${dir} compiles against the old package`);
+  await generateProjects(
+    cases.map((c, i) => ({ dir: dirs[i] as string, spec: join(FIXTURES, `${c.name}.new.yaml`) })),
+  );
+  const runs = [];
+  for (const dir of dirs)
+    runs.push(
+      await runCli([
+        'migrate',
+        '--project',
+        join(dir, 'tsconfig.json'),
+        '--config',
+        join(dir, 'xgen.config.yaml'),
+      ]),
+    );
+  const after = compileProjects(dirs);
+  const [posts, blik] = dirs as [string, string];
+  const text = read(posts, 'src/consumer.ts');
+  for (const expected of [
+    "'tweet.fields': ['note_post', 'referenced_posts', 'edit_history_post_ids'], expansions: ['referenced_posts.id']",
+    'first?.note_post?.text, first?.note_post?.entities?.hashtags, first?.referenced_posts?.[0]?.id, first?.edit_history_post_ids',
+    'res.includes?.posts?.[0]?.note_post?.text',
+    "'user.fields': ['pinned_post_id', 'most_recent_post_id']",
+    'user.data?.pinned_post_id, user.data?.most_recent_post_id',
+    'events.data?.[0]?.referenced_posts?.[0]?.id, events.meta?.total_post_count',
+  ])
+    assert.ok(text.includes(expected), `${expected} in:\n${text}`);
+  assert.equal(after.get(posts), [], `${runs[0]?.text}\n${text}`);
+  assert.is(runs[0]?.code, 0, runs[0]?.text);
+
+  assert.is(read(blik, 'src/consumer.ts'), BLIK, 'left as written');
+  const errors = (after.get(blik) ?? []).map((e) => e.at);
+  assert.ok(errors.length > 0, 'Blik code no longer compiles');
+  const listed = reportedLocations(runs[1]?.out ?? [], blik, process.cwd());
+  for (const at of errors) assert.ok(listed.has(at), `${at} is listed: ${runs[1]?.text}`);
+  assert.is(runs[1]?.code, 1, runs[1]?.text);
+});
+
 test.run();

@@ -143,4 +143,55 @@ test('every error in a file importing the package is listed, with the change on 
   assert.equal(read(dir, 'src/idioms.ts'), IDIOMS, 'nothing to rewrite: the code is unchanged');
 });
 
+/** leftovers-old.yaml -> leftovers-removed.yaml: getPet went. Every use of it, its imports and its result, is explained by that. */
+const REMOVED = `import { ApiClient, type GetPetParams } from '@test/api';
+import { createCore, getPet } from '@test/api/functions';
+
+declare const client: ApiClient;
+const core = createCore();
+declare function show(value: unknown): void;
+
+export async function gone(): Promise<void> {
+  const params: GetPetParams = { pet_id: '1' };
+  const res = await client.call('getPet', params);
+  show(res.data?.name);
+  const { data } = res;
+  show(data?.state);
+  const again = await getPet(core, { pet_id: '1' });
+  show(again.data?.name);
+  const viaGroup = await client.pets.get({ pet_id: '1' });
+  show(viaGroup.data?.name);
+}
+`;
+
+test('uses of a removed operation, its imports and its result, are explained by its removal', async () => {
+  const dir = join(work, 'removed');
+  createProject(dir, join(FIXTURES, 'leftovers-old.yaml'), { 'src/gone.ts': REMOVED });
+  await generateProjects([{ dir }]);
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
+  await generateProjects([{ dir, spec: join(FIXTURES, 'leftovers-removed.yaml') }]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
+  assert.equal(run.code, 1, run.text);
+  const errors = compileProject(dir);
+  const reported = reportedLocations(run.out, dir, process.cwd());
+  assert.ok(errors.length >= 4, errors.map((e) => e.at).join('\n'));
+  assert.equal(
+    errors.filter((e) => !reported.has(e.at)).map((e) => e.at),
+    [],
+    'every error listed',
+  );
+  const listings = run.out.filter((line) => /gone\.ts:\d+:\d+: /.test(line));
+  assert.equal(
+    listings.filter((line) => !/: getPet: operation removed \(was client\.pets\.get\)/.test(line)),
+    [],
+    run.text,
+  );
+});
+
 test.run();

@@ -7,7 +7,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { committedLockfile, lockedVersion } from '../../../generator/migrate/lockfile.ts';
+import {
+  committedLockfile,
+  lockedVersion,
+  versionBeforeUpgrade,
+} from '../../../generator/migrate/lockfile.ts';
 import { removeDir, tempDir, writeTree } from '../../helpers/cli.ts';
 
 let work = '';
@@ -74,6 +78,31 @@ test('yarn classic and berry; several versions of one package ask for --from', (
   assert.equal(locked(repo('yarn-two', [['yarn.lock', two]]), '@acme/x'), {
     missing: 'yarn.lock at HEAD locks several versions of @acme/x (1.3.0, 2.0.0)',
   });
+});
+
+test('the upgrade committed: the version the lockfile locked before it, found back through its history', () => {
+  const npmLock = (version: string) =>
+    JSON.stringify({ lockfileVersion: 3, packages: { '': {}, 'node_modules/@acme/x': { version } } });
+  const dir = repo('upgraded', [['package-lock.json', npmLock('1.0.0')]]);
+  const git = (args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  const commit = (message: string, files: [string, string][]) => {
+    writeTree(dir, files);
+    git(['add', '-A']);
+    git(['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', message]);
+  };
+  // Renovate's branch: the upgrade, then a commit that leaves the lockfile alone.
+  git(['checkout', '-qb', 'renovate/acme-x-2.x']);
+  commit('chore(deps): update @acme/x to v2', [['package-lock.json', npmLock('2.0.0')]]);
+  commit('docs', [['README.md', 'hello']]);
+  const lock = committedLockfile(dir);
+  assert.ok(lock);
+  assert.equal(lockedVersion(lock, '@acme/x'), { version: '2.0.0' });
+  const before = versionBeforeUpgrade(lock, '@acme/x', '2.0.0');
+  assert.is(before?.version, '1.0.0');
+  assert.is(before?.subject, 'lock');
+  // Added at the version installed: nothing earlier to migrate from.
+  const fresh = repo('added', [['package-lock.json', npmLock('2.0.0')]]);
+  assert.is(versionBeforeUpgrade(committedLockfile(fresh)!, '@acme/x', '2.0.0'), undefined);
 });
 
 test('no lockfile in the last commit, or no git at all: undefined', () => {
