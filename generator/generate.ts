@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
-import { builtinTemplateNames } from './emit/templates-dir.ts';
+import { builtinTemplateNames } from './templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
 import {
   emitParts,
@@ -11,10 +11,10 @@ import {
   requestEmit,
   startEmitThreads,
   startSchemaTypesThread,
-} from './emit/index.ts';
+} from './run/emit.ts';
 import { formatFiles } from './format/index.ts';
 import { SNAPSHOT_FILE } from './diff/snapshot.ts';
-import { isBigSpec, loadModel, type SpecInput } from './spec-thread.ts';
+import { isBigSpec, loadModel, type SpecInput } from './run/spec-thread.ts';
 import {
   checkReplaceable,
   compareWithDisk,
@@ -149,7 +149,7 @@ async function emitSources(
   const where = { spec: config.spec, overlays: config.overlays ?? [], remote };
   // A big spec is loaded and modelled on a thread, and its schema types rendered on another: this
   // one stays free to answer a signal at once. A small one's schema types are rendered here, once
-  // the emitters' thread has the model (emit/threads.ts says why).
+  // the emitters' thread has the model (run/emit-threads.ts says why).
   if (isBigSpec(where)) startSchemaTypesThread();
   const loaded = await loadModel(
     {

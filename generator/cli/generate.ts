@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { defaultCacheDir } from '../cache-folder.ts';
 import type { PackageConfig } from '../config.ts';
-// The threads' own modules, not the emit stage's (emit/index.ts loads the runtime's renderer):
+// The threads' own modules, not the emit stage's (run/emit.ts loads the runtime's renderer):
 // the threads start before the rest of the generator loads.
-import { warnThreadFailures } from '../emit/thread.ts';
-import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from '../emit/threads.ts';
+import { warnThreadFailures } from '../run/thread.ts';
+import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from '../run/emit-threads.ts';
 import { UsageError } from '../errors.ts';
 import type { StageListener } from '../generate.ts';
 import { Progress } from '../progress.ts';

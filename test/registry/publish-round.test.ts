@@ -153,7 +153,7 @@ function generateReleases(releases: [spec: string, overlays: string[]][]): Promi
         [
           '--import',
           'tsx',
-          join(ROOT, 'generator', 'cli.ts'),
+          join(ROOT, 'generator', 'cli', 'main.ts'),
           'generate',
           '--config',
           join(repo, 'xgen.config.yaml'),

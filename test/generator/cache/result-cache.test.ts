@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BUILTIN_TEMPLATES } from '../../../generator/emit/templates-dir.ts';
+import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
 import { removeDir, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
 
 const ROOT_SPEC = `openapi: 3.1.0

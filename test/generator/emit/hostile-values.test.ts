@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderTemplate } from '../../../generator/emit/runtime.ts';
-import { BUILTIN_TEMPLATES } from '../../../generator/emit/templates-dir.ts';
+import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
 import { generatePackage } from '../../../generator/generate.ts';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 

@@ -77,7 +77,7 @@ test('stdin redirected from a file over the limit: the same line from the comman
       [
         '--import',
         'tsx',
-        join(ROOT, 'generator', 'cli.ts'),
+        join(ROOT, 'generator', 'cli', 'main.ts'),
         'generate',
         '--spec',
         '/dev/stdin',

@@ -1,5 +1,5 @@
 /**
- * Imported first by cli.ts, so that it runs before the generator's modules load and its threads start.
+ * Imported first by cli/main.ts, so that it runs before the generator's modules load and its threads start.
  *
  * V8 optimizes a function with TurboFan once it has run through its "interrupt budget" of bytecode
  * (66 KB by default on Node 20) a few times. A cold `xgen generate` lives about two seconds on X's spec,

@@ -1,8 +1,8 @@
 import type { ApiModel } from '../model/types.ts';
-import type { PackageFiles } from './emitters.ts';
+import type { PackageFiles } from '../emit/emitters.ts';
 import { type ModelBytes, ModelHandle } from './model-bytes.ts';
-import type { PackageJsonOptions } from './package-files.ts';
-import type { SchemaTypesInput } from './schema-types.ts';
+import type { PackageJsonOptions } from '../emit/package-files.ts';
+import type { SchemaTypesInput } from '../emit/schema-types.ts';
 import { EmitThread } from './thread.ts';
 import { yieldToSignals } from '../interrupt.ts';
 
@@ -79,9 +79,9 @@ class Emitter<J extends { model: ModelHandle }, R> {
 const schemaTypesThread = new Emitter(
   new EmitThread<SchemaTypesRequest, string>(
     'the schema types',
-    'worker',
+    'emit-worker',
     async ({ model, openapiVersion }) => {
-      const { emitSchemaTypes } = await import('./schema-types.ts');
+      const { emitSchemaTypes } = await import('../emit/schema-types.ts');
       // Loading TypeScript here took this thread a while: a signal meanwhile is answered first.
       await yieldToSignals();
       return emitSchemaTypes(model.schemaPart(), openapiVersion);
@@ -95,8 +95,9 @@ const schemaTypesThread = new Emitter(
 const emittersThread = new Emitter(
   new EmitThread<EmittersRequest, PackageFiles>(
     'the emitters',
-    'worker',
-    async ({ model, packageJson }) => (await import('./emitters.ts')).runEmitters(model.model(), packageJson),
+    'emit-worker',
+    async ({ model, packageJson }) =>
+      (await import('../emit/emitters.ts')).runEmitters(model.model(), packageJson),
     'XGEN_EMITTERS_WORKER',
     'emitters' satisfies EmitWork,
     ({ model, packageJson }): EmittersJob => ({ model: model.bytes(), packageJson }),

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';
-import { migrationFromHistory } from '../../../generator/migrate/history.ts';
+import { migrationFromHistory } from '../../../generator/migrate/history-migration.ts';
 import type { History, HistoryChange } from '../../../generator/history/rename-history.ts';
 
 const op = (group: string, method: string) => ({

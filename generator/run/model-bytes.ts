@@ -1,6 +1,6 @@
 import { DefaultDeserializer, DefaultSerializer } from 'node:v8';
 import type { ApiModel } from '../model/types.ts';
-import type { SchemaTypesInput } from './schema-types.ts';
+import type { SchemaTypesInput } from '../emit/schema-types.ts';
 
 /*
  * A model crosses threads as bytes, serialized once where it was built (the spec thread for a big

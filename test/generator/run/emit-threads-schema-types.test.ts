@@ -12,7 +12,7 @@ import {
   schemaTypes,
   schemaTypesThreadRunning,
   startEmitThread,
-} from '../../../generator/emit/threads.ts';
+} from '../../../generator/run/emit-threads.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { ROOT } from '../../helpers/cli.ts';

@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FLAGS } from '../../generator/cli/flags.ts';
-import { report } from '../../generator/cli/report.ts';
-import { ROOT, runCli } from '../helpers/cli.ts';
+import { FLAGS } from '../../../generator/cli/flags.ts';
+import { report } from '../../../generator/cli/report.ts';
+import { ROOT, runCli } from '../../helpers/cli.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
 
@@ -65,7 +65,7 @@ test('xgen help <unknown>', () =>
   ));
 
 test('--version, -v and version print the version from package.json and exit 0', async () => {
-  const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+  const { version } = (await import('../../../package.json', { with: { type: 'json' } })).default;
   for (const flag of ['--version', '-v', 'version']) {
     const run = await runCli([flag]);
     assert.is(run.code, 0, flag);

@@ -1,23 +1,23 @@
 #!/usr/bin/env node
 // First: V8's optimizing budget is set before anything else loads (see jit-budget.ts).
-import './cli/jit-budget.ts';
+import '../run/jit-budget.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ArgumentError, didYouMean, parseFlags } from './cli/arguments.ts';
-import type { CommandName, Flags, Print } from './cli/flags.ts';
-import { generate } from './cli/generate.ts';
-import { diffHelp, generateHelp, migrateHelp, usage } from './cli/help.ts';
-import { report } from './cli/report.ts';
-import { codeCacheLine, enableCodeCache, saveCodeCache, takeCodeCache } from './code-cache.ts';
-import { exitWhenFlushed } from './exit.ts';
-import { redactUrls } from './urls.ts';
-import { handleSignals, signalExitCode } from './interrupt.ts';
+import { ArgumentError, didYouMean, parseFlags } from './arguments.ts';
+import type { CommandName, Flags, Print } from './flags.ts';
+import { generate } from './generate.ts';
+import { diffHelp, generateHelp, migrateHelp, usage } from './help.ts';
+import { report } from './report.ts';
+import { codeCacheLine, enableCodeCache, saveCodeCache, takeCodeCache } from '../code-cache.ts';
+import { exitWhenFlushed } from '../exit.ts';
+import { redactUrls } from '../urls.ts';
+import { handleSignals, signalExitCode } from '../interrupt.ts';
 
 /*
  * The command line: which command runs, with what, and the process around it. Its parts are in cli/
  * (the flag table, the parser, the help, each command, the error report). Each command's modules are
  * imported when it runs, not with this one: a cold `xgen generate` starts the emit threads
- * (emit/threads.ts) before it loads the rest of the generator, so that they load their libraries while
+ * (run/emit-threads.ts) before it loads the rest of the generator, so that they load their libraries while
  * this thread loads its own, then the spec.
  */
 
@@ -32,8 +32,8 @@ const COMMANDS: Record<CommandName, Command> = {
     help: async () => generateHelp(),
     run: async (flags, _, out, err) => generate(flags, out, err),
   },
-  diff: { help: diffHelp, run: async (...args) => (await import('./cli/diff.ts')).diff(...args) },
-  migrate: { help: migrateHelp, run: async (...args) => (await import('./cli/migrate.ts')).migrate(...args) },
+  diff: { help: diffHelp, run: async (...args) => (await import('./diff.ts')).diff(...args) },
+  migrate: { help: migrateHelp, run: async (...args) => (await import('./migrate.ts')).migrate(...args) },
 };
 
 /** Runs the command line; returns the exit code. */

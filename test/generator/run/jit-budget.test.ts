@@ -1,5 +1,5 @@
 /**
- * The command line raises V8's optimizing budget before anything loads (generator/cli/jit-budget.ts):
+ * The command line raises V8's optimizing budget before anything loads (generator/run/jit-budget.ts):
  * a cold run of `bin/xgen.js` has V8 optimize a fraction of the functions it would with the default.
  * Counted with `--trace-opt` (one line per function V8 finished optimizing). On core-v2 a run
  * optimized 130–140 functions with Node 20's default budget and about 30 with the budget raised.

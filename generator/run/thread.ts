@@ -69,7 +69,7 @@ function threadFailed(label: string, error: unknown): void {
 }
 
 /**
- * Emit work done on a thread of its own (threads.ts has the emit stage's two, spec-thread.ts the
+ * Emit work done on a thread of its own (emit-emit-threads.ts has the emit stage's two, spec-thread.ts the
  * spec's). The thread is started when generation starts, so that it
  * loads its libraries while this one reads the spec and builds the model; jobs sent to it run
  * there while this thread does other work. `onThisThread` does the same work on this thread, with the

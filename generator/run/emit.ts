@@ -1,21 +1,21 @@
 import { UsageError } from '../errors.ts';
 import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
-import type { PackageFiles } from './emitters.ts';
-import type { PackageJsonOptions } from './package-files.ts';
-import { renderRuntime, type TemplateOverrides } from './runtime.ts';
+import type { PackageFiles } from '../emit/emitters.ts';
+import type { PackageJsonOptions } from '../emit/package-files.ts';
+import { renderRuntime, type TemplateOverrides } from '../emit/runtime.ts';
 import { ModelHandle } from './model-bytes.ts';
-import { type EmitModel, emitted, requestEmit as requestOnThreads, schemaTypes } from './threads.ts';
+import { type EmitModel, emitted, requestEmit as requestOnThreads, schemaTypes } from './emit-threads.ts';
 
 /*
  * The emit stage: what it makes of a model, in parts (emitParts) or whole (emitPackage). The
- * schema types and the ts-morph emitters run on threads (threads.ts has their lifetimes); this
+ * schema types and the ts-morph emitters run on threads (emit-emit-threads.ts has their lifetimes); this
  * module loads neither library and renders the runtime (handlebars) while they work.
  */
 
-export type { PackageFiles } from './emitters.ts';
+export type { PackageFiles } from '../emit/emitters.ts';
 export { ModelHandle } from './model-bytes.ts';
-export type { EmitModel } from './threads.ts';
+export type { EmitModel } from './emit-threads.ts';
 export { warnThreadFailures } from './thread.ts';
 export {
   keepEmitThreads,
@@ -24,7 +24,7 @@ export {
   startEmitThreads,
   startSchemaTypesThread,
   stopIdleEmitThreads,
-} from './threads.ts';
+} from './emit-threads.ts';
 
 /**
  * Starts emitting a model as soon as it is built; `emitParts` takes the results up. A model whose

@@ -13,9 +13,9 @@ import {
   readModel,
   readSchemaPart,
   serializeModel,
-} from '../../../generator/emit/model-bytes.ts';
+} from '../../../generator/run/model-bytes.ts';
 import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
-import { warnThreadFailures } from '../../../generator/emit/thread.ts';
+import { warnThreadFailures } from '../../../generator/run/thread.ts';
 import {
   emitted,
   forgetEmitThreads,
@@ -24,7 +24,7 @@ import {
   schemaTypes,
   startEmitThreads,
   startSchemaTypesThread,
-} from '../../../generator/emit/threads.ts';
+} from '../../../generator/run/emit-threads.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import type { ApiModel } from '../../../generator/model/types.ts';

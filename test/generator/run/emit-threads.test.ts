@@ -18,7 +18,7 @@ import {
   forgetEmitThreads,
   requestEmit,
   startEmitThread,
-} from '../../../generator/emit/threads.ts';
+} from '../../../generator/run/emit-threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { warnThreadFailures } from '../../generator/emit/thread.ts';
-import { SpecError, SpecErrors } from '../../generator/errors.ts';
-import { loadAndModel, loadModel, rest } from '../../generator/spec-thread.ts';
-import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+import { warnThreadFailures } from '../../../generator/run/thread.ts';
+import { SpecError, SpecErrors } from '../../../generator/errors.ts';
+import { loadAndModel, loadModel, rest } from '../../../generator/run/spec-thread.ts';
+import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -157,8 +157,8 @@ test('a spec thread that fails after the model: the rest is made here from its b
   const worker = join(work, 'no-rest-worker.ts');
   writeFileSync(
     worker,
-    `import { serveJobs } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/emit/thread.ts')).href)};
-import { specThreadJob } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/spec-thread.ts')).href)};
+    `import { serveJobs } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/run/thread.ts')).href)};
+import { specThreadJob } from ${JSON.stringify(pathToFileURL(join(ROOT, 'generator/run/spec-thread.ts')).href)};
 serveJobs((job, progress) => {
   if (job.kind === 'rest') throw new Error('no rest on this thread');
   return specThreadJob(job, progress);

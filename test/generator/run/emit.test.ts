@@ -21,7 +21,7 @@ import {
   startEmitThreads,
   startSchemaTypesThread,
   stopIdleEmitThreads,
-} from '../../../generator/emit/threads.ts';
+} from '../../../generator/run/emit-threads.ts';
 import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
@@ -134,8 +134,8 @@ test('a cold run that fails before generating ends the threads it started ahead'
 
 test('after keepEmitThreads, the threads outlive the packages', () => {
   const probe = `
-    const emit = await import(${JSON.stringify(join(ROOT, 'generator/emit/index.ts'))});
-    const { emittersThreadRunning } = await import(${JSON.stringify(join(ROOT, 'generator/emit/threads.ts'))});
+    const emit = await import(${JSON.stringify(join(ROOT, 'generator/run/emit.ts'))});
+    const { emittersThreadRunning } = await import(${JSON.stringify(join(ROOT, 'generator/run/emit-threads.ts'))});
     emit.keepEmitThreads();
     emit.startEmitThreads();
     emit.releaseEmitThreads();

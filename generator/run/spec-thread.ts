@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { SpecError, SpecErrors } from './errors.ts';
-import { EmitThread, type Progress } from './emit/thread.ts';
-import { isObject, loadSpec } from './load/index.ts';
-import { buildModel } from './model/index.ts';
-import { apiSnapshot, renderSnapshot } from './diff/snapshot.ts';
-import type { PackageFiles } from './emit/emitters.ts';
-import { type ModelBytes, ModelHandle, serializeModel } from './emit/model-bytes.ts';
-import { renderRuntime, type TemplateOverrides } from './emit/runtime.ts';
-import type { ApiModel } from './model/types.ts';
-import { isUrl } from './urls.ts';
+import { SpecError, SpecErrors } from '../errors.ts';
+import { EmitThread, type Progress } from './thread.ts';
+import { isObject, loadSpec } from '../load/index.ts';
+import { buildModel } from '../model/index.ts';
+import { apiSnapshot, renderSnapshot } from '../diff/snapshot.ts';
+import type { PackageFiles } from '../emit/emitters.ts';
+import { type ModelBytes, ModelHandle, serializeModel } from './model-bytes.ts';
+import { renderRuntime, type TemplateOverrides } from '../emit/runtime.ts';
+import type { ApiModel } from '../model/types.ts';
+import { isUrl } from '../urls.ts';
 
 /** What the spec thread is sent: where the spec is and what the model is named (a structured clone). */
 export interface SpecJob {
@@ -219,7 +219,7 @@ const THREAD_BYTES = 1 << 20;
  */
 const thread = new EmitThread<SpecJob | RestJob, SpecResult | Rest>(
   'loading the spec',
-  '../spec-worker',
+  'spec-worker',
   async (job, progress) => {
     // A rest job redone here has no model here: loadModel makes it from its own copy.
     if (job.kind === 'rest') throw new Error('the spec thread ended before the rest');
@@ -235,7 +235,7 @@ let users = 0;
 
 /**
  * Whether a spec is big enough to be loaded and modelled on a thread of its own (and to have its
- * schema types rendered on one: see emit/threads.ts), by its size before reading it.
+ * schema types rendered on one: see run/emit-threads.ts), by its size before reading it.
  */
 export function isBigSpec(where: Pick<SpecJob, 'spec' | 'overlays' | 'remote'>): boolean {
   return specBytes(where) >= THREAD_BYTES;
