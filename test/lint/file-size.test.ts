@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers/cli.ts';
 

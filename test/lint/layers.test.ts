@@ -11,7 +11,7 @@ import { cpSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cruise, type IRuleSetType } from 'dependency-cruiser';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
 

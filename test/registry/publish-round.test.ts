@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, removeDir, ROOT, tempDir, writeTree } from '../helpers/cli.ts';
 import { type Registry, startRegistry } from '../helpers/registry.ts';

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { main } from '../../generator/cli/main.ts';
 import { BUILTIN_TEMPLATES } from '../../generator/emit/runtime.ts';

@@ -3,7 +3,7 @@
  * help and version (exit 0), and unexpected errors (one line, the stack only with --debug).
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { FLAGS } from '../../../generator/cli/flags.ts';
 import { report } from '../../../generator/cli/report.ts';

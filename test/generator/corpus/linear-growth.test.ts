@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { compilePackage } from '../../../generator/compile/typescript.ts';

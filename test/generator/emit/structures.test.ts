@@ -4,7 +4,7 @@
  * stage keeps (after a statement ending in `}`, before functions, classes and interfaces, between
  * class members other than properties). Multi-line text is written exactly as given.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { formatFiles } from '../../../generator/format/index.ts';
 import {

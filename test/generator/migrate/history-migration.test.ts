@@ -2,7 +2,7 @@
  * Renames composed across releases (generator/migrate/history.ts): what a name became in each
  * version, applied in version order, whatever order the history lists them in.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';
 import { migrationFromHistory } from '../../../generator/migrate/history-migration.ts';

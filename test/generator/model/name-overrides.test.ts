@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../../generator/config.ts';
 import { generateAll } from '../../../generator/generate.ts';

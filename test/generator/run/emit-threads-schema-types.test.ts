@@ -4,7 +4,7 @@
  * of failing it.
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
 import {

@@ -5,7 +5,7 @@
  * sent a model as bytes (as the spec thread sends it) emit what this thread emits from the model.
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
 import {

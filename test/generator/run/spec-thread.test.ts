@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { warnThreadFailures } from '../../../generator/run/thread.ts';
 import { SpecError, SpecErrors } from '../../../generator/errors.ts';

@@ -27,7 +27,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import { parse } from 'yaml';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, treeSummary } from '../../helpers/cli.ts';

@@ -1,5 +1,5 @@
 /**
- * uvu as the test files see it under test/run.ts (test/helpers/uvu-resolve.mjs hands it out for 'uvu').
+ * uvu's `test` and `suite` as the test files take them (`import { test } from '../helpers/uvu.ts'`).
  * uvu runs `before`/`after` hooks in a `try/finally` that returns from the `finally`: a `before` error is
  * swallowed (its tests silently do not run) and an `after` error aborts the whole run. Here each hook's
  * error is recorded for the runner (a `before` one rethrown so its tests do not run); each test and hook
@@ -29,7 +29,7 @@ export interface Unqueued {
   tests: number;
 }
 
-// Shared with test/run.ts through globalThis: the runner and the test files must see one record
+// Shared with test/run-files.ts through globalThis: the runner and the test files must see one record
 // whichever way they reached this module.
 const store = globalThis as unknown as {
   __xgenHookFailures?: HookFailure[];
@@ -75,7 +75,7 @@ export function takeUnqueued(): Unqueued[] {
   return taken;
 }
 
-/** The name test/run.ts gave the file being loaded (the first entry of its uvu queue group). */
+/** The name test/run-files.ts gave the file being loaded (the first entry of its uvu queue group). */
 function currentFile(): string {
   const group = store.UVU_QUEUE?.[store.UVU_INDEX ?? 0];
   return typeof group?.[0] === 'string' ? group[0] : '';
@@ -103,7 +103,7 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
       });
     };
   // A test records itself as running when it starts; the file is known when the test is registered
-  // (while test/run.ts imports it), not when it runs.
+  // (while test/run-files.ts imports it), not when it runs.
   const tracked =
     (register: Register): Register =>
     (name, handler) => {
