@@ -13,9 +13,6 @@ export const PACKAGE_COMPILER_OPTIONS = {
   noUncheckedIndexedAccess: true,
   exactOptionalPropertyTypes: true,
   noImplicitOverride: true,
-  // Generated code imports and declares nothing it does not use (a careful writer's code).
-  noUnusedLocals: true,
-  noUnusedParameters: true,
   declaration: true,
   skipLibCheck: true,
   rootDir: 'src',

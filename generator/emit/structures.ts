@@ -151,12 +151,13 @@ function usedImport(
   const named = statement.namedImports;
   if (!Array.isArray(named) || named.length === 0 || statement.defaultImport || statement.namespaceImport)
     return statement;
-  const local = (specifier: (typeof named)[number]): string | undefined =>
-    typeof specifier === 'string'
-      ? specifier
-      : typeof specifier === 'object' && typeof specifier.name === 'string'
-        ? (specifier.alias ?? specifier.name)
-        : undefined;
+  // The local name of a plain specifier (`A`, `type A`, `A as B`); undefined for any other, which stays.
+  const local = (specifier: (typeof named)[number]): string | undefined => {
+    if (typeof specifier === 'string') return /^(?:type\s+)?([A-Za-z_$][\w$]*)$/.exec(specifier)?.[1];
+    if (typeof specifier !== 'object' || typeof specifier.name !== 'string') return undefined;
+    const name = specifier.alias?.trim() || specifier.name;
+    return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
+  };
   const kept = named.filter((specifier) => {
     const name = local(specifier);
     return name === undefined || referenced.has(name);
