@@ -13,7 +13,7 @@ import { Progress } from '../progress.ts';
 import { hasUserInfo, isUrl, shownUrl, USER_INFO_REFUSED } from '../urls.ts';
 import { ArgumentError } from './arguments.ts';
 import type { Flags, Print } from './flags.ts';
-import { MAX_SHOWN, report } from './report.ts';
+import { MAX_SHOWN, report, REPORT_TEXT } from './report.ts';
 
 /** `xgen generate`: the packages of a config, or the one of --spec, generated, checked (--check) or watched. */
 export async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
@@ -75,7 +75,8 @@ async function generateWith(
       configFile: flags.spec
         ? undefined
         : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
-      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage, ...notes }),
+      generate: (configs) =>
+        generateAll(configs, { check: false, log, warn, text: REPORT_TEXT, cache, onStage, ...notes }),
       log,
       fail: (error) => progress.around(() => report(error, { debug: false, command: 'generate', err })),
     });
@@ -87,6 +88,7 @@ async function generateWith(
       check: flags.check === true,
       log,
       warn,
+      text: REPORT_TEXT,
       cache,
       onStage,
       ...notes,

@@ -59,7 +59,7 @@ test('imports and exports: type-only, aliases, namespaces, bare', () => {
 });
 
 test('a source file prints import and export lists as ts-morph prints them name by name', () => {
-  const statements: StatementStructures[] = [
+  const statements: (StatementStructures | string)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './a.js',
