@@ -61,8 +61,9 @@ const known = { ...readTimings(committedTimings), ...readTimings(lastTimings) };
 
 let files = selectTestFiles(root, args);
 if (quick)
+  // Only files measured quick: a file with no time yet may be slow.
   files = files.filter(
-    (f) => (known[`node:${f.name}`] ?? 0) < QUICK_MS && (known[`fetch:${f.name}`] ?? 0) < QUICK_MS,
+    (f) => (known[`node:${f.name}`] ?? Infinity) < QUICK_MS && (known[`fetch:${f.name}`] ?? 0) < QUICK_MS,
   );
 if (files.length === 0) {
   const asked = args.map((a) => JSON.stringify(a)).join(', ');
@@ -102,6 +103,12 @@ function nextBatch(): Job[] {
 }
 
 const runTmp = mkdtempSync(join(tmpdir(), 'xgen-test-'));
+// Stopped (Ctrl-C, a CI timeout): the test processes get the signal too; the run's folder goes.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    rmSync(runTmp, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
 const tally: Tally = { passed: 0, failed: 0, skipped: 0, times: {} };
 const failedBatches: string[] = [];
 
