@@ -2,8 +2,11 @@
  * The generator's layers, as DESIGN.md draws them, checked by `npm run lint` (dependency-cruiser);
  * test/lint/layers.test.ts plants a wrong arrow for each "never" and checks that its rule fails.
  *
- *   cli.ts  (its parts in cli/) reads the config file (config.ts); watch.ts re-runs generate.ts with it
+ *   cli/     the command line (main.ts; its parts beside it) reads the config file (config.ts); watch.ts
+ *    |       re-runs generate.ts with it
  *    |- generate.ts -> load -> model -> emit -> format -> compile -> write -> generated/<package>/
+ *    |     |- run/       where work runs: the spec thread, the emit threads and workers, the model's
+ *    |     |             transfer between them, the JIT budget; it calls the stages, no stage imports it
  *    |     |- cache/     results by the digest of their inputs
  *    |     '- version/   version, changelog, rename history   -> diff/, history/
  *    |- diff/            load -> model -> API snapshot, compared
@@ -16,6 +19,8 @@
  *                        (node-transport, fetch-transport, browser-transport); never imports the generator
  */
 const STAGE = '^generator/(load|model|emit|format|compile|write)/';
+/** Where work runs (threads, workers): it calls the stages. */
+const RUN = '^generator/run/';
 const ABOVE_STAGES =
   '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|diff|migrate|history)/)';
 
@@ -62,6 +67,14 @@ module.exports = {
         'A stage never imports the CLI, generate.ts, watch.ts, the config reader, the cache, versioning, the diff, migrate or the history they share.',
       from: { path: STAGE },
       to: { path: ABOVE_STAGES },
+    },
+    {
+      name: 'stages-never-import-run',
+      comment:
+        'Where work runs is apart from what it computes: run/ starts threads and workers and calls the stages (and the diff, the history, the leaves) as plain functions there or in place; none of them imports it, so each stays a function a test or another caller runs as it is.',
+      severity: 'error',
+      from: { path: [STAGE, '^generator/(cache|version|diff|migrate|history)/', LEAVES] },
+      to: { path: RUN },
     },
     {
       name: 'services-import-nothing-above',

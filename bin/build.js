@@ -46,13 +46,13 @@ const COMPILER_OPTIONS = {
 };
 
 /**
- * The compiled `cli.js` for sources with this hash, built now if it is not there yet; else why not
+ * The compiled `cli/main.js` for sources with this hash, built now if it is not there yet; else why not
  * (the caller then runs the sources as they are).
  * @returns {Promise<{ cli: string, built: boolean } | { reason: string }>}
  */
 export async function compiledGenerator(root, hash) {
   const builds = join(root, BUILDS);
-  const cli = join(builds, hash, 'generator', 'cli.js');
+  const cli = join(builds, hash, 'generator', 'cli', 'main.js');
   const setting = process.env.XGEN_BUILD?.toLowerCase();
   if (setting === 'off' || setting === '0' || setting === 'false') return { reason: 'XGEN_BUILD is off' };
   if (existsSync(cli)) return { cli, built: false };

@@ -2,7 +2,7 @@
 // SIGINT and SIGTERM get xgen's answer (one line, exit 130 or 143) while the generator loads, when
 // nothing has been made yet. Only a signal in Node's own start-up, before any of xgen runs, ends
 // the process by the signal itself (a shell reports that as 130 / 143 too).
-// generator/cli.ts runAsProcess takes over with `releaseEarlySignals`.
+// generator/cli/main.ts runAsProcess takes over with `releaseEarlySignals`.
 
 /**
  * Ends the process once stdout and stderr are written out whole (a pipe may still hold some): the

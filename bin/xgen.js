@@ -7,7 +7,7 @@
 // that do not compile) do the TypeScript sources run as they are: through tsx in a checkout (a
 // devDependency: source maps, and a syntax error reported where it is), else through
 // bin/ts-loader.js, which compiles each file with the `typescript` dependency; `--verbose` says why.
-// Output is flushed whole before exit, and SIGINT/SIGTERM stop a run cleanly (generator/cli.ts runAsProcess;
+// Output is flushed whole before exit, and SIGINT/SIGTERM stop a run cleanly (generator/cli/main.ts runAsProcess;
 // before it is loaded, early-signals.js, imported first so that it is in place before anything else runs).
 import { exitWhenFlushed, releaseEarlySignals } from './early-signals.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { compiledGenerator } from './build.js';
 import { RECORD, sourcesHash } from './sources-hash.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist', 'generator', 'cli.js');
+const dist = join(root, 'dist', 'generator', 'cli', 'main.js');
 const sources = join(root, 'generator');
 // Why the sources run uncompiled is told only when asked (the flag means the same to the generator).
 const verbose = process.argv.includes('--verbose');
@@ -34,7 +34,7 @@ function recorded() {
 
 async function load() {
   const built = existsSync(dist);
-  const haveSources = existsSync(join(sources, 'cli.ts'));
+  const haveSources = existsSync(join(sources, 'cli', 'main.ts'));
   if (built && !haveSources) return import(dist);
   if (!haveSources) throw new Error(`${root} has neither dist/ nor generator/: reinstall xgen`);
   const hash = sourcesHash(sources);
@@ -46,7 +46,7 @@ async function load() {
     return import(pathToFileURL(build.cli).href);
   }
   if (verbose) console.error(`xgen: running the TypeScript sources as they are: ${build.reason}`);
-  const cli = join(sources, 'cli.ts');
+  const cli = join(sources, 'cli', 'main.ts');
   try {
     const tsx = await import('tsx/esm/api');
     return tsx.tsImport(cli, import.meta.url);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { ResultCache } from './cache/result-cache.ts';
 import type { PackageConfig } from './config.ts';
-import { builtinTemplateNames } from './emit/templates-dir.ts';
+import { builtinTemplateNames } from './templates-dir.ts';
 import { SpecError, SpecErrors, UsageError } from './errors.ts';
 import {
   emitParts,
@@ -11,10 +11,10 @@ import {
   requestEmit,
   startEmitThreads,
   startSchemaTypesThread,
-} from './emit/index.ts';
+} from './run/emit.ts';
 import { formatFiles } from './format/index.ts';
 import { SNAPSHOT_FILE } from './diff/snapshot.ts';
-import { isBigSpec, loadModel, type SpecInput } from './spec-thread.ts';
+import { isBigSpec, loadModel, type SpecInput } from './run/spec-thread.ts';
 import {
   checkReplaceable,
   compareWithDisk,
@@ -149,7 +149,7 @@ async function emitSources(
   const where = { spec: config.spec, overlays: config.overlays ?? [], remote };
   // A big spec is loaded and modelled on a thread, and its schema types rendered on another: this
   // one stays free to answer a signal at once. A small one's schema types are rendered here, once
-  // the emitters' thread has the model (emit/threads.ts says why).
+  // the emitters' thread has the model (run/emit-threads.ts says why).
   if (isBigSpec(where)) startSchemaTypesThread();
   const loaded = await loadModel(
     {
@@ -211,22 +211,6 @@ function refuseWhenStrict(config: PackageConfig, report: GenerateReport): void {
   if (config.strict && report.warnings.length > 0) throw new SpecErrors(report.warnings);
 }
 
-/** A warning as printed: `file:line:column: warning: reason (at #/pointer)`. */
-export function warningLine(warning: SpecError): string {
-  return `${warning.file}:${warning.line ?? 1}:${warning.column ?? 1}: warning: ${warning.reason}${warning.pointer ? ` (at ${warning.pointer})` : ''}`;
-}
-
-/** A note as printed: `file:line:column: note: reason (at #/pointer)`. */
-export function noteLine(note: SpecError): string {
-  return warningLine(note).replace(': warning: ', ': note: ');
-}
-
-/** The summary's note of inferences, or '' when there were none. */
-function inferredNote({ paginated, streams }: GenerateReport['inferred']): string {
-  if (paginated === 0 && streams === 0) return '';
-  return `; ${paginated} paginated, ${streams} ${streams === 1 ? 'stream' : 'streams'} inferred`;
-}
-
 function checkTemplateOverrides(config: PackageConfig): void {
   const known = new Set(builtinTemplateNames());
   for (const [name, file] of Object.entries(config.templates)) {
@@ -275,12 +259,34 @@ async function generateOrReuse(
  * Generates every package first and writes only when all succeeded; `check` writes nothing.
  * With a `cache`, packages whose inputs are unchanged come from it (see ResultCache).
  */
+/**
+ * The words of what generateAll prints (the command line's are REPORT_TEXT in cli/report.ts):
+ * generate.ts decides what is shown and when, the command line how it reads.
+ */
+export interface ReportText {
+  /** A located warning. */
+  warning(warning: SpecError): string;
+  /** A package's notes: every one located (`verbose`), or one line for them all. */
+  notes(
+    notes: readonly SpecError[],
+    where: string,
+    inferred: GenerateReport['selectionsInferred'],
+    verbose: boolean,
+  ): string[];
+  /** Files in a generated folder that xgen did not write, kept. */
+  kept(where: string, files: string[]): string;
+  /** What the summary adds about inferences ('' for none). */
+  inferred(inferred: GenerateReport['inferred']): string;
+}
+
 export async function generateAll(
   configs: PackageConfig[],
   options: {
     check: boolean;
     log: (line: string) => void;
     warn?: (line: string) => void;
+    /** The words of what is printed (cli/report.ts REPORT_TEXT). */
+    text: ReportText;
     cache?: ResultCache | undefined;
     onStage?: StageListener | undefined;
     /** Print every located note, instead of one line a package. */
@@ -326,21 +332,22 @@ export async function generateAll(
   for (const [i, pkg] of packages.entries()) {
     const where = relative(process.cwd(), pkg.config.out) || '.';
     const cached =
-      (pkg.cached ? ', inputs unchanged since a cached run' : '') + inferredNote(pkg.report.inferred);
-    for (const warning of pkg.report.warnings) (options.warn ?? options.log)(warningLine(warning));
+      (pkg.cached ? ', inputs unchanged since a cached run' : '') +
+      options.text.inferred(pkg.report.inferred);
+    for (const warning of pkg.report.warnings) (options.warn ?? options.log)(options.text.warning(warning));
     showNotes(pkg, where, options);
     const release = releases[i] as (typeof releases)[number];
     if (options.check) {
       const staleness = compareWithDisk(pkg.config.out, pkg.files);
       const own = userFiles(pkg.config.out, pkg.files);
-      if (own.length > 0) (options.warn ?? options.log)(keptWarning(where, own));
+      if (own.length > 0) (options.warn ?? options.log)(options.text.kept(where, own));
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
       const { kept } = await writePackageAtomically(pkg.config.out, pkg.files, protectedPaths(pkg.config));
       written.push(pkg.config.name);
-      if (kept.length > 0) (options.warn ?? options.log)(keptWarning(where, kept));
+      if (kept.length > 0) (options.warn ?? options.log)(options.text.kept(where, kept));
       const moved =
         release.previous !== undefined && release.previous !== release.version
           ? `; version ${release.previous} -> ${release.version} (${release.bump})`
@@ -358,8 +365,6 @@ export async function generateAll(
   };
 }
 
-const MAX_NAMED = 10;
-
 /**
  * A package's notes (inferred field selections): one line saying what was inferred and where to
  * read each, or with `verbose` every note, located. A cached result shows them only under
@@ -371,38 +376,18 @@ function showNotes(
   options: {
     log: (line: string) => void;
     warn?: (line: string) => void;
+    text: ReportText;
     verbose?: boolean;
     notesShown?: Map<string, string>;
   },
 ): void {
   const notes = pkg.report.notes;
   if (notes.length === 0 || (pkg.cached && !options.verbose)) return;
-  const lines = options.verbose
-    ? notes.map(noteLine)
-    : [notesSummary(where, notes.length, pkg.report.selectionsInferred)];
+  const lines = options.text.notes(notes, where, pkg.report.selectionsInferred, options.verbose === true);
   const key = lines.join('\n');
   if (options.notesShown?.get(pkg.config.name) === key) return;
   options.notesShown?.set(pkg.config.name, key);
   for (const line of lines) (options.warn ?? options.log)(line);
-}
-
-/** The one line of a package's notes. */
-function notesSummary(where: string, count: number, inferred: GenerateReport['selectionsInferred']): string {
-  const params = inferred?.params ?? [];
-  const what =
-    params.length > 0
-      ? `field selection inferred for ${params.length === 1 ? 'parameter' : `${params.length} parameters`} ${params.join(', ')}, followed by ${inferred?.operations ?? 0} ${inferred?.operations === 1 ? "operation's" : "operations'"} results`
-      : `${count} ${count === 1 ? 'inference' : 'inferences'}`;
-  return `${where}: note: ${what}; the package README ("Field selection") lists them, --verbose prints each with its location in the spec (x-field-selection there states it instead)`;
-}
-
-/** The warning for files in a generated folder that xgen did not write: they stay, named. */
-function keptWarning(where: string, files: string[]): string {
-  const names =
-    files.slice(0, MAX_NAMED).join(', ') +
-    (files.length > MAX_NAMED ? ` and ${files.length - MAX_NAMED} more` : '');
-  const count = files.length === 1 ? 'a file' : `${files.length} files`;
-  return `${where}: warning: kept ${count} xgen did not write: ${names}. xgen regenerates this folder: move your own files out of it`;
 }
 
 /** What a package's output folder must never swallow, besides the current folder. */

@@ -1,13 +1,15 @@
 /**
  * test/run.ts itself, run as CI runs it (a child process) on scratch suites under test/fixtures/runner/:
  * a failing test, hook or file load must show its error and make the exit code non-zero; a test that
- * never runs, a rejection nobody handled and a hang must be named and fail; and which files an argument
- * selects (test/helpers/test-files.ts).
+ * never runs, a rejection nobody handled and a hang must be named and fail; a failure in one of the
+ * test processes side by side fails the whole run; and which files an argument selects
+ * (test/helpers/test-files.ts).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from './helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT } from './helpers/cli.ts';
 import { selectTestFiles } from './helpers/test-files.ts';
@@ -150,11 +152,71 @@ test('a process that stays open after its last test fails the run and says what 
     XGEN_TEST_EXIT_MS: '1000',
   });
   assert.is(code, 1, output);
-  assert.match(plain(output), /^1 passed, 0 failed$/m);
+  // The test passed; the process that stayed open is the failure.
+  assert.match(plain(output), /^1 passed, 1 failed$/m);
+  assert.match(
+    plain(output),
+    'fixtures/runner/stays-open.test.ts: the test process exited with code 1 after its tally',
+  );
   assert.match(
     plain(output),
     /The test process is still running 1 s after its last test: something keeps it open \([^)]*\bTimeout\b/,
   );
+});
+
+test('a failure in one test process of several fails the run, and every process is counted', async () => {
+  const { code, output } = await runRunner(
+    [
+      join(SCRATCH, 'passes.test.ts'),
+      join(SCRATCH, 'fails.test.ts'),
+      join(SCRATCH, 'before-throws.test.ts'),
+      join(SCRATCH, 'after-throws.test.ts'),
+    ],
+    // Each file alone in its process, two at once.
+    { XGEN_TEST_JOBS: '2', XGEN_TEST_BATCH_MS: '1' },
+  );
+  assert.is(code, 1, output);
+  assert.equal(output.match(/^── /gm)?.length, 4, output);
+  assert.match(output, 'scratch assertion failed on purpose (XGEN-FAIL-CHECK)');
+  assert.match(plain(output), /^3 passed, 4 failed$/m);
+  assert.match(plain(output), /^  2 test processes at once/m);
+});
+
+test('a test that ends its process before the tally fails the run, and names the test', async () => {
+  const { code, output } = await runRunner(
+    [join(SCRATCH, 'exits.test.ts'), join(SCRATCH, 'passes.test.ts')],
+    {
+      XGEN_TEST_JOBS: '2',
+      XGEN_TEST_BATCH_MS: '1',
+    },
+  );
+  assert.is(code, 1, output);
+  assert.match(
+    plain(output),
+    'test "ends the process" ended the test process (exit code 0) before its tally',
+  );
+  assert.match(
+    plain(output),
+    /^  fixtures\/runner\/exits\.test\.ts: the test process exited with code \d+ before its tally$/m,
+  );
+  assert.match(plain(output), /^1 passed, 1 failed$/m);
+});
+
+test("a test file that takes uvu's own `test` (no guards) fails, saying what to import", async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'imports-uvu.test.ts')]);
+  assert.is(code, 1, output);
+  assert.match(plain(output), "fixtures/runner/imports-uvu.test.ts: imports 'uvu'");
+});
+
+test('the temporary folder keeps nothing a test left there', async () => {
+  const { code, output } = await runRunner([join(SCRATCH, 'leaves-temp.test.ts')], {
+    XGEN_TEST_SHOW_LEFT: '1',
+  });
+  assert.is(code, 0, output);
+  const left = /Left in the temporary folder \(removed\): (.*)$/m.exec(plain(output));
+  assert.ok(left, output);
+  const folder = /^left in (.*)$/m.exec(plain(output))?.[1];
+  assert.ok(folder && !existsSync(folder), `${folder} is gone`);
 });
 
 test('the browser test with XGEN_CHROMIUM naming no binary fails and says what to do', async () => {

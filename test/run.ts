@@ -1,27 +1,70 @@
 /**
- * `npm test [-- <fragment or file> ...]`: the selected `*.test.ts` files (test/helpers/test-files.ts) run
- * with uvu in this one process; a closing `N passed, N failed` line, and a non-zero exit when a test, a
- * hook, a file's load, a test never queued, an unhandled rejection or the selection itself failed. uvu's
- * CLI would exit 0 when a `before` hook throws, stop at the first file that cannot load, and take the
- * argument as a regular expression over every .ts file; so this does what uvu/run does (queue each file,
- * then `exec`) and keeps the tally. A test or hook running past XGEN_TEST_TIMEOUT_MS (10 min), or a
- * process alive XGEN_TEST_EXIT_MS (60 s) after its last test, is named and fails the run.
+ * `npm test [-- <fragment or file> ...]`: the selected `*.test.ts` files (test/helpers/test-files.ts),
+ * run by uvu in test processes side by side (test/run-files.ts, XGEN_TEST_JOBS of them at once, one
+ * per core by default), the slowest first (their last times, test/timings.json), the quick ones
+ * several to a process. Each process's output is shown whole when it ends; a closing
+ * `N passed, N failed` line adds them up, and the exit is non-zero when a test, a hook, a file's
+ * load, a test never queued, an unhandled rejection, a hang or a test process itself failed.
+ *
+ * The suites that talk HTTP run a second time through the global fetch (the browser path), under
+ * the xgen-fetch condition; XGEN_TEST_TRANSPORT=node (or fetch) runs one pass only. `--quick` keeps
+ * the files whose last time was under QUICK_MS, for the inner loop (`npm run test:quick`).
+ *
+ * The processes share a temporary folder of this run (TMPDIR), removed at the end, so that nothing
+ * a test leaves there outlives the run.
  */
 import { spawn } from 'node:child_process';
-import { register } from 'node:module';
-import { join } from 'node:path';
-import { inspect } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { selectTestFiles } from './helpers/test-files.ts';
-import type * as Guard from './helpers/uvu-guard.ts';
-
-// Every generation in the suite runs the whole pipeline (and so tests it); the cache's own tests
-// pass --cache-dir, which overrides this.
-process.env.XGEN_CACHE = 'off';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { selectTestFiles, TALLY, type TestFile } from './helpers/test-files.ts';
 
 const root = import.meta.dirname;
-const args = process.argv.slice(2);
-const files = selectTestFiles(root, args);
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const args = argv.filter((a) => a !== '--quick');
+
+/** The files `--quick` runs: those whose last time is under this. */
+const QUICK_MS = 5_000;
+/** A process takes files until their times add up to this (the slow ones go alone). */
+const BATCH_MS = Number(process.env.XGEN_TEST_BATCH_MS) || 12_000;
+/** What a file without a recorded time is taken to need. */
+const UNKNOWN_MS = 4_000;
+
+// The generated clients send through node:http on Node; these run again through the global fetch.
+const THROUGH_FETCH = /^(runtime|contract)\/|^generated\/ads-v12\.test\.ts$/;
+
+const committedTimings = join(root, 'timings.json');
+const lastTimings = join(root, '..', 'node_modules', '.cache', 'xgen-test', 'timings.json');
+
+type Transport = 'node' | 'fetch';
+interface Job extends TestFile {
+  transport: Transport;
+  key: string;
+  estimate: number;
+}
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+  times: Record<string, number>;
+}
+
+function readTimings(path: string): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+const known = { ...readTimings(committedTimings), ...readTimings(lastTimings) };
+
+let files = selectTestFiles(root, args);
+if (quick)
+  // Only files measured quick: a file with no time yet may be slow.
+  files = files.filter(
+    (f) => (known[`node:${f.name}`] ?? Infinity) < QUICK_MS && (known[`fetch:${f.name}`] ?? 0) < QUICK_MS,
+  );
 if (files.length === 0) {
   const asked = args.map((a) => JSON.stringify(a)).join(', ');
   console.error(
@@ -30,142 +73,114 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// UVU_DEFER must be set before uvu first loads: it makes test.run() queue the suite instead of running it.
-type Result = [errors: string | true, passed: number, skipped: number, total: number];
-type Queue = [string | null, ...(() => Promise<Result>)[]][];
-const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: Queue; UVU_INDEX: number };
-g.UVU_DEFER = 1;
-const uvu = await import('uvu');
-// Test files importing 'uvu' get the guard, which records hook errors, what runs, and unqueued tests.
-const guardUrl = pathToFileURL(join(root, 'helpers', 'uvu-guard.ts')).href;
-register('./helpers/uvu-resolve.mjs', import.meta.url, { data: { guard: guardUrl } });
-const guard = (await import(guardUrl)) as typeof Guard;
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-/** Failures outside tests, each printed under "Failures outside tests" and counted once. */
-const outside: string[] = [];
-/** What else goes there: why tests did not run (those tests are counted as failed already). */
-const notRun: string[] = [];
-const shown = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : inspect(error));
-const indented = (error: unknown) => shown(error).split('\n').join('\n    ');
-const where = (file: string, suite: string) => `${file}${suite ? ` (suite "${suite}")` : ''}`;
-
-/** Stops the run with a non-zero exit; what is printed goes to stdout, which the through-fetch parent relays. */
-function stopRun(message: string): never {
-  console.log(`\n  ${message}\n`);
-  console.log(`${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}
-const TIMEOUT_MS = Number(process.env.XGEN_TEST_TIMEOUT_MS) || 600_000;
-const EXIT_MS = Number(process.env.XGEN_TEST_EXIT_MS) || 60_000;
-setInterval(
-  () => {
-    const now = guard.running();
-    if (now?.what && Date.now() - now.since > TIMEOUT_MS) {
-      stopRun(
-        `${now.what} has run for ${Math.round(TIMEOUT_MS / 1000)} s without finishing: the run stops here (XGEN_TEST_TIMEOUT_MS sets the limit)`,
-      );
-    }
-  },
-  Math.min(1000, TIMEOUT_MS),
-).unref();
-// Without a listener Node would end the run at the first one, with no tally; here it is named and counted.
-process.on('unhandledRejection', (reason) => {
-  outside.push(
-    `${guard.running()?.what || 'between tests'}: a promise rejection nobody handled:\n    ${indented(reason)}\n`,
-  );
-});
-
-for (const [index, { name, file }] of files.entries()) {
-  g.UVU_INDEX = index;
-  g.UVU_QUEUE.push([name]);
-  guard.startRunning(`${name}: loading the file`);
-  try {
-    await import(pathToFileURL(file).href);
-  } catch (error) {
-    outside.push(`${name}: could not be loaded:\n    ${indented(error)}\n`);
-    guard.takeUnqueued(); // what it registered before it threw: the load failure says enough
-    continue;
-  }
-  const unqueued = guard.takeUnqueued();
-  for (const { suite, tests } of unqueued) {
-    failed += tests;
-    notRun.push(`${where(name, suite)}: ${tests} tests never ran: no test.run() after them`);
-  }
-  const group = g.UVU_QUEUE[index]!;
-  if (group.length === 1 && unqueued.length === 0)
-    outside.push(`${name}: ran no test (it queued no suite)\n`);
-  for (let i = 1; i < group.length; i++) {
-    const once = group[i] as () => Promise<Result>;
-    group[i] = async () => {
-      const result = await once();
-      const [errors, ran, skip, total] = result;
-      passed += ran;
-      failed += total - ran;
-      skipped += skip;
-      // Tests that neither passed nor printed a failure: uvu skipped them because a hook threw.
-      if (errors === true && ran < total)
-        notRun.push(`${name}: ${total - ran} of ${total} tests did not run`);
-      return result;
-    };
+const only = process.env.XGEN_TEST_TRANSPORT as Transport | undefined;
+const jobs: Job[] = [];
+for (const transport of only ? [only] : (['node', 'fetch'] as const)) {
+  for (const file of files) {
+    if (transport === 'fetch' && !only && !THROUGH_FETCH.test(file.name)) continue;
+    const key = `${transport}:${file.name}`;
+    jobs.push({ ...file, transport, key, estimate: known[key] ?? UNKNOWN_MS });
   }
 }
-await uvu.exec(false);
-// The watchdog has nothing more to watch here (the through-fetch child below watches its own tests).
-guard.startRunning('');
+// The slowest first, so that the last to finish are short.
+jobs.sort((a, b) => b.estimate - a.estimate || a.key.localeCompare(b.key));
 
-for (const { file, suite, hook, error } of guard.hookFailures()) {
-  // A `before` hook's tests are counted as failed already (they did not run).
-  (hook === 'after' ? outside : notRun).push(
-    `${where(file, suite)}: the ${hook} hook threw:\n    ${indented(error)}\n`,
-  );
+/** The next batch: the slowest job left, then the next ones of its transport while the batch is short. */
+function nextBatch(): Job[] {
+  const first = jobs.shift();
+  if (!first) return [];
+  const batch = [first];
+  let total = first.estimate;
+  for (let i = 0; i < jobs.length && total < BATCH_MS;) {
+    const job = jobs[i]!;
+    if (job.transport === first.transport && total + job.estimate <= BATCH_MS) {
+      batch.push(job);
+      total += job.estimate;
+      jobs.splice(i, 1);
+    } else i++;
+  }
+  return batch;
 }
-if (outside.length > 0 || notRun.length > 0) {
-  console.log('\n  Failures outside tests:\n');
-  for (const line of [...outside, ...notRun]) console.log(`  ${line}`);
-  console.log('');
-}
-failed += outside.length;
 
-// The generated clients send through node:http on Node; the suites that talk HTTP run again through
-// the global fetch (the browser path), in a child resolving `#transport` under the xgen-fetch
-// condition. XGEN_TEST_TRANSPORT=node skips that pass; the child runs with it set to fetch.
-const THROUGH_FETCH = /^(runtime|contract)\/|^generated\/ads-v12\.test\.ts$/;
-const again = process.env.XGEN_TEST_TRANSPORT
-  ? []
-  : files.filter((f) => THROUGH_FETCH.test(f.name)).map((f) => f.file);
-if (again.length > 0) {
-  console.log(`\nAgain through fetch (node --conditions=xgen-fetch): ${again.length} files\n`);
+const runTmp = mkdtempSync(join(tmpdir(), 'xgen-test-'));
+// Stopped (Ctrl-C, a CI timeout): the test processes get the signal too; the run's folder goes.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    rmSync(runTmp, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+const tally: Tally = { passed: 0, failed: 0, skipped: 0, times: {} };
+const failedBatches: string[] = [];
+
+/** Runs one batch in a test process of its own; its output is printed whole when it ends. */
+function runBatch(batch: Job[]): Promise<void> {
+  const transport = batch[0]!.transport;
+  const conditions = transport === 'fetch' ? ['--conditions=xgen-fetch'] : [];
   const child = spawn(
     process.execPath,
-    ['--conditions=xgen-fetch', '--import', 'tsx', fileURLToPath(import.meta.url), ...again],
+    [...conditions, '--import', 'tsx', join(root, 'run-files.ts'), ...batch.map((j) => j.file)],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, XGEN_TEST_TRANSPORT: 'fetch' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, XGEN_TEST_TRANSPORT: transport, TMPDIR: runTmp },
     },
   );
-  // Shown as it comes; its tally line ends its tests (its stays-open message may follow it).
-  let tail = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk);
-    tail = (tail + chunk.toString()).slice(-4096);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((done) => {
+    child.on('close', (code, signal) => {
+      const lines = output.split('\n');
+      const tallyLine = lines.filter((l) => l.startsWith(TALLY)).at(-1);
+      const shown = lines.filter((l) => !l.startsWith(TALLY)).join('\n');
+      const names = batch.map((j) => j.name).join(', ');
+      const through = transport === 'fetch' ? ' (through fetch: node --conditions=xgen-fetch)' : '';
+      process.stdout.write(`\n── ${names}${through}\n${shown}`);
+      const own = tallyLine ? (JSON.parse(tallyLine.slice(TALLY.length)) as Tally) : undefined;
+      if (own) {
+        tally.passed += own.passed;
+        tally.failed += own.failed;
+        tally.skipped += own.skipped;
+        for (const [name, ms] of Object.entries(own.times))
+          tally.times[`${transport}:${name}`] = Math.round(ms);
+      }
+      // A process that failed without a failed test in its tally (it died, or stayed open) is one more.
+      if (!own || (code !== 0 && own.failed === 0)) {
+        tally.failed += 1;
+        failedBatches.push(
+          `${names}${through}: the test process ${signal ? `was killed (${signal})` : `exited with code ${code}`}${own ? ' after its tally' : ' before its tally'}`,
+        );
+      }
+      done();
+    });
   });
-  const code = await new Promise<number | null>((done) => child.on('close', done));
-  const tally = [...tail.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
-  passed += Number(tally?.[1] ?? 0);
-  failed += Number(tally?.[2] ?? 0);
-  if (code !== 0 && !(Number(tally?.[2]) > 0)) failed += 1;
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-// Decided from the tally, never from uvu (which leaves 0 when a hook throws).
-process.exitCode = passed + failed === 0 || failed > 0 ? 1 : 0;
-// Every test is done, and the process should now exit by itself.
-setTimeout(() => {
-  const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
-  console.log(
-    `\n  The test process is still running ${Math.round(EXIT_MS / 1000)} s after its last test: something keeps it open (${open.join(', ') || 'unknown'}). Failing the run (XGEN_TEST_EXIT_MS sets the wait).`,
-  );
-  process.exit(1);
-}, EXIT_MS).unref();
+
+const width = Math.max(1, Number(process.env.XGEN_TEST_JOBS) || availableParallelism());
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: width }, async () => {
+    for (let batch = nextBatch(); batch.length > 0; batch = nextBatch()) await runBatch(batch);
+  }),
+);
+
+// What the tests left in the temporary folder goes with the run.
+const left = readdirSync(runTmp);
+rmSync(runTmp, { recursive: true, force: true });
+if (left.length > 0 && process.env.XGEN_TEST_SHOW_LEFT)
+  console.log(`\n  Left in the temporary folder (removed): ${left.join(', ')}`);
+
+if (failedBatches.length > 0) {
+  console.log('\n  Test processes that failed:\n');
+  for (const line of failedBatches) console.log(`  ${line}`);
+}
+// A whole run records its files' times, for the next run's order (and `--quick`'s choice).
+if (args.length === 0 && !quick && !only) {
+  mkdirSync(dirname(lastTimings), { recursive: true });
+  writeFileSync(lastTimings, `${JSON.stringify(tally.times, null, 2)}\n`);
+}
+const seconds = Math.round((performance.now() - started) / 1000);
+console.log(`\n  ${width} test processes at once, ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+console.log(
+  `${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`,
+);
+process.exitCode = tally.passed + tally.failed === 0 || tally.failed > 0 ? 1 : 0;

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { emitPackage } from '../../generator/emit/index.ts';
+import { emitPackage } from '../../generator/run/emit.ts';
 import { formatFiles } from '../../generator/format/index.ts';
 import { loadSpec } from '../../generator/load/index.ts';
 import { buildModel } from '../../generator/model/index.ts';

@@ -3,7 +3,7 @@
  * prints it, and a table of each command's flags from FLAGS, the one table the command line parses its
  * arguments with and prints its help from. A flag without a help line fails the build.
  */
-import { main } from '../../generator/cli.ts';
+import { main } from '../../generator/cli/main.ts';
 import { type CommandName, FLAGS, type FlagSpec } from '../../generator/cli/flags.ts';
 
 async function help(...args: string[]): Promise<string> {

@@ -3,17 +3,17 @@ import { resolve } from 'node:path';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { defaultCacheDir } from '../cache-folder.ts';
 import type { PackageConfig } from '../config.ts';
-// The threads' own modules, not the emit stage's (emit/index.ts loads the runtime's renderer):
+// The threads' own modules, not the emit stage's (run/emit.ts loads the runtime's renderer):
 // the threads start before the rest of the generator loads.
-import { warnThreadFailures } from '../emit/thread.ts';
-import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from '../emit/threads.ts';
+import { warnThreadFailures } from '../run/thread.ts';
+import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from '../run/emit-threads.ts';
 import { UsageError } from '../errors.ts';
 import type { StageListener } from '../generate.ts';
 import { Progress } from '../progress.ts';
 import { hasUserInfo, isUrl, shownUrl, USER_INFO_REFUSED } from '../urls.ts';
 import { ArgumentError } from './arguments.ts';
 import type { Flags, Print } from './flags.ts';
-import { MAX_SHOWN, report } from './report.ts';
+import { MAX_SHOWN, report, REPORT_TEXT } from './report.ts';
 
 /** `xgen generate`: the packages of a config, or the one of --spec, generated, checked (--check) or watched. */
 export async function generate(flags: Flags, out: Print, err: Print): Promise<number> {
@@ -75,7 +75,8 @@ async function generateWith(
       configFile: flags.spec
         ? undefined
         : resolve(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml'),
-      generate: (configs) => generateAll(configs, { check: false, log, warn, cache, onStage, ...notes }),
+      generate: (configs) =>
+        generateAll(configs, { check: false, log, warn, text: REPORT_TEXT, cache, onStage, ...notes }),
       log,
       fail: (error) => progress.around(() => report(error, { debug: false, command: 'generate', err })),
     });
@@ -87,6 +88,7 @@ async function generateWith(
       check: flags.check === true,
       log,
       warn,
+      text: REPORT_TEXT,
       cache,
       onStage,
       ...notes,

@@ -6,7 +6,7 @@ import { levelCounts, renderJson, renderText } from './render.ts';
 export const DIFF_USAGE =
   'xgen diff <old-spec> <new-spec> [--json] [--fail-on breaking|feature] [--config <file> [--package <name>]]';
 
-/** The options of `xgen diff`, as the command line read them (generator/cli.ts FLAGS.diff). */
+/** The options of `xgen diff`, as the command line read them (generator/cli/main.ts FLAGS.diff). */
 export interface DiffOptions {
   /** The old spec and the new one. */
   old: string;

@@ -16,11 +16,12 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
   const unique = [...new Set(names)];
   const key = problems.discriminator;
   const statements: StatementStructures[] = [
+    // The guards and tables name the union only; the variants are re-exported, not used here.
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './models.js',
       isTypeOnly: true,
-      namedImports: unique,
+      namedImports: [problems.name],
     },
     {
       kind: StructureKind.ExportDeclaration,

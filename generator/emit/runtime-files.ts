@@ -36,7 +36,7 @@ export function runtimeFilesFor(model: ApiModel): string[] {
   if (webhooks) files.push('webhooks');
   if (oauth2User) files.push('oauth2-user');
   if (model.hasMoney) files.push('money');
-  if (hasRules(model)) files.push('rules');
+  if (hasRules(model)) files.push('rules', 'rule-view', 'rule-values');
   if (model.audienceUpload) files.push('audiences');
   if (model.hasRateLimits) files.push('pacing');
   const flows = model.authFlows;

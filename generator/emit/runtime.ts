@@ -7,9 +7,9 @@ import { isIdentifier } from '../model/names.ts';
 import type { ApiModel } from '../model/types.ts';
 import { inlineComment, stringLiteral } from './source.ts';
 import { hasRules, runtimeFilesFor } from './runtime-files.ts';
-import { builtinTemplateFile, isHandlebarsFile } from './templates-dir.ts';
+import { builtinTemplateFile, isHandlebarsFile } from '../templates-dir.ts';
 
-export { BUILTIN_TEMPLATES, builtinTemplateNames } from './templates-dir.ts';
+export { BUILTIN_TEMPLATES, builtinTemplateNames } from '../templates-dir.ts';
 export { runtimeFilesFor } from './runtime-files.ts';
 
 /**

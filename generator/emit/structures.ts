@@ -8,8 +8,6 @@ import type * as TsMorph from 'ts-morph';
 import type { OptionalKind, SourceFileStructure } from 'ts-morph';
 import { comment, wrapText } from './source.ts';
 
-import type { ImportDeclarationStructure } from 'ts-morph';
-
 export type {
   ImportDeclarationStructure,
   MethodDeclarationStructure,
@@ -58,9 +56,18 @@ export function printSourceFile(structure: OptionalKind<SourceFileStructure>): s
   // What the text so far ends with: its last two characters (pieces may be shorter than two).
   let tail = leading.slice(-2);
   let previousWasImport = false;
-  for (const statement of statements) {
-    const isImport = typeof statement === 'object' && statement.kind === StructureKind.ImportDeclaration;
-    const printed = printStructures({ statements: [withJoinedSpecifiers(statement)] });
+  // The rest first: an import keeps only the names the rest of the file refers to.
+  const printedRest = statements.map((statement) =>
+    isImportDeclaration(statement)
+      ? undefined
+      : printStructures({ statements: [withJoinedSpecifiers(statement)] }),
+  );
+  const referenced = referencedNames(statements, printedRest);
+  for (const [index, statement] of statements.entries()) {
+    const isImport = isImportDeclaration(statement);
+    const kept = isImport ? usedImport(statement, referenced) : statement;
+    if (kept === undefined) continue;
+    const printed = printedRest[index] ?? printStructures({ statements: [withJoinedSpecifiers(kept)] });
     if (tail !== '' && tail !== '\n\n' && !(isImport && previousWasImport)) {
       const separator = tail.endsWith('\n') ? '\n' : '\n\n';
       pieces.push(separator);
@@ -103,6 +110,61 @@ type Statement = Exclude<
   SourceFileStructure['statements'],
   string | undefined | TsMorph.WriterFunction
 >[number];
+type ImportStatement = Extract<Statement, { kind: TsMorph.StructureKind.ImportDeclaration }>;
+
+function isImportDeclaration(statement: Statement): statement is ImportStatement {
+  return typeof statement === 'object' && statement.kind === StructureKind.ImportDeclaration;
+}
+
+/**
+ * Every identifier-like word of the printed statements that are neither imports nor re-exports
+ * (`export { A } from`), which name what they export without using it.
+ */
+function referencedNames(
+  statements: readonly Statement[],
+  printed: readonly (string | undefined)[],
+): Set<string> {
+  const words = new Set<string>();
+  for (const [index, text] of printed.entries()) {
+    const statement = statements[index]!;
+    if (text === undefined) continue;
+    if (
+      typeof statement === 'object' &&
+      statement.kind === StructureKind.ExportDeclaration &&
+      statement.moduleSpecifier
+    )
+      continue;
+    for (const word of text.match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(word);
+  }
+  return words;
+}
+
+/**
+ * An import with only the names `referenced` holds, or undefined when it keeps none: an emitter
+ * need not know which of the names it offers a file uses, and the package never imports a name
+ * for nothing (tsc's noUnusedLocals would fail it). Default, namespace and side-effect imports stay.
+ */
+function usedImport(
+  statement: ImportStatement,
+  referenced: ReadonlySet<string>,
+): ImportStatement | undefined {
+  const named = statement.namedImports;
+  if (!Array.isArray(named) || named.length === 0 || statement.defaultImport || statement.namespaceImport)
+    return statement;
+  // The local name of a plain specifier (`A`, `type A`, `A as B`); undefined for any other, which stays.
+  const local = (specifier: (typeof named)[number]): string | undefined => {
+    if (typeof specifier === 'string') return /^(?:type\s+)?([A-Za-z_$][\w$]*)$/.exec(specifier)?.[1];
+    if (typeof specifier !== 'object' || typeof specifier.name !== 'string') return undefined;
+    const name = specifier.alias?.trim() || specifier.name;
+    return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
+  };
+  const kept = named.filter((specifier) => {
+    const name = local(specifier);
+    return name === undefined || referenced.has(name);
+  });
+  if (kept.length === named.length) return statement;
+  return kept.length > 0 ? { ...statement, namedImports: kept } : undefined;
+}
 
 /**
  * An import or export declaration whose names are all plain (`A`, `type A`, `A as B`), with

@@ -1,5 +1,5 @@
 import { SpecError } from '../errors.ts';
-import { hasUserInfo, isUrl, redactUrls, shownUrl, USER_INFO_REFUSED } from '../urls.ts';
+import { hasUserInfo, redactUrls, shownUrl, USER_INFO_REFUSED } from '../urls.ts';
 import { binaryKind, notASpecReason } from './file-kind.ts';
 import { checkSpecSize } from './limits.ts';
 import { parseSpecFile } from './parse.ts';

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { UsageError } from '../errors.ts';
 import { HISTORY_FILE, parseHistory } from '../history/rename-history.ts';
-import { migrationFromHistory } from './history.ts';
+import { migrationFromHistory } from './history-migration.ts';
 import {
   committedLockfile,
   type CommittedLockfile,

@@ -1,4 +1,4 @@
-/** The options of `xgen migrate`, as the command line read them (generator/cli.ts FLAGS.migrate). */
+/** The options of `xgen migrate`, as the command line read them (generator/cli/main.ts FLAGS.migrate). */
 export interface MigrateOptions {
   dryRun: boolean;
   project: string;

@@ -7,7 +7,7 @@ import { UsageError } from '../errors.ts';
 import { parseSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../diff/snapshot.ts';
 import { CHANGELOG_FILE, changelogEntry, prependEntry } from './changelog.ts';
 import { keepPreviousSnapshot, PREVIOUS_SNAPSHOT_FILE } from '../history/previous-snapshot.ts';
-import { extendHistory } from './history.ts';
+import { extendHistory } from './extend-history.ts';
 
 /** The version of a package's first generation when its config entry gives no `version:`. */
 export const DEFAULT_FIRST_VERSION = '1.0.0';

@@ -5,7 +5,7 @@
  * and a claim the list does not judge as unreviewed.
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { reviewedPairs } from '../../bench/bump-truth.ts';
 import { scoreRenames } from '../../bench/bump-truth/score.ts';

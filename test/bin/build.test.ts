@@ -24,7 +24,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT } from '../helpers/cli.ts';
 // @ts-expect-error: plain JavaScript without declarations (the bin's own helper)
@@ -135,7 +135,7 @@ test('changed sources get a build of their own; the old one stays while it may b
   const before = hashOf(join(dir, 'generator'));
   const first = await xgen(dir, ['--version']);
   assert.is(first.code, 0, first.stderr);
-  appendFileSync(join(dir, 'generator', 'cli.ts'), '\n// edited\n');
+  appendFileSync(join(dir, 'generator', 'cli', 'main.ts'), '\n// edited\n');
   const after = hashOf(join(dir, 'generator'));
   const second = await xgen(dir, ['--version']);
   assert.is(second.code, 0, second.stderr);
@@ -203,7 +203,7 @@ test('a build that cannot be made runs the sources through tsx, and says why onl
 
 test('sources that do not compile: no build, and the error is reported through tsx where it is', async () => {
   const dir = layout('broken', true);
-  appendFileSync(join(dir, 'generator', 'cli.ts'), '\nexport const broken = ;\n');
+  appendFileSync(join(dir, 'generator', 'cli', 'main.ts'), '\nexport const broken = ;\n');
   const run = await xgen(dir, ['--version', '--verbose']);
   assert.is(run.code, 1);
   assert.match(run.stderr, /the sources did not compile \(.*cli\.ts\(\d+,\d+\): error TS\d+/);

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { launchChromium } from '../helpers/chromium.ts';
 import { verifyOAuth1 } from '../helpers/oauth1-verify.ts';

@@ -2,7 +2,7 @@
  * Registers one uvu suite for a package: Prism starts once before the suite, each operation of the
  * spec is one test, and a closing test prints the table of results with the duration.
  */
-import { suite } from 'uvu';
+import { suite } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ContractRun,

@@ -4,7 +4,7 @@
  * generated types describe. Response examples are the ones that matter most; request-body, parameter
  * and in-schema examples are checked the same way.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { collectExamples } from './examples.ts';
 import { specOperations } from './harness.ts';

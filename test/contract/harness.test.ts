@@ -9,7 +9,7 @@
  *   schema; Prism accepts it, the harness's own check of the decoded body against the real spec must not.
  * Each must fail, with the reason, and an untouched operation in the same run must still pass.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ContractRun, formatResults, type OperationResult } from './harness.ts';
 import type { SpecDoc } from './spec-schemas.ts';

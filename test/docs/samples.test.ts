@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { createMarkdownRenderer, type MarkdownRenderer } from 'vitepress';
 import config from '../../docs/.vitepress/config.ts';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { launchChromium } from '../helpers/chromium.ts';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.ts';

@@ -3,7 +3,7 @@
  * is sent, over real HTTP on loopback: each refusal names the parameter and the rule, and the server
  * sees no request. One passing call per operation family shows valid input goes through.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { AdsClient, toMicros, ValidationError, type OperationId } from '../../generated/ads-v12/src/index.js';
 import type {

@@ -1,6 +1,6 @@
 /** @xgen/ads-v12 over real HTTP on loopback: hosts, versions, OAuth 1.0a, errors, audience uploads. */
 import { createHash } from 'node:crypto';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   AdsClient,

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 
 const PKG = resolve('generated/core-v2');

@@ -1,5 +1,5 @@
 /** @xgen/core-v2/functions over real HTTP on loopback: one function per operation, taking a core. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { CoreClient, PagePromise, ProblemTypes, isProblem } from '../../generated/core-v2/src/index.js';
 import {

@@ -4,7 +4,7 @@
  * consumer program, type-checked, that reads what it asked for without `!` or `?.`. Also: a params
  * key the operation does not have is a ValidationError before anything is sent.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { CoreClient, ValidationError } from '../../generated/core-v2/src/index.js';
 import { suiteServer, type SeenRequest } from '../helpers/server.js';

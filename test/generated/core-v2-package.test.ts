@@ -1,7 +1,7 @@
 /** The built package as plain Node sees it: exports map, ESM, no dependencies. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 
 const pkg = JSON.parse(readFileSync('generated/core-v2/package.json', 'utf8')) as Record<string, unknown>;

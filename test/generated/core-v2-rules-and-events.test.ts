@@ -1,5 +1,5 @@
 /** @xgen/core-v2 over loopback: stream rules added and deleted through POST, activity events of unlisted kinds. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

@@ -1,5 +1,5 @@
 /** @xgen/core-v2 over real HTTP on loopback: requests on the wire, errors, validation, secrets. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
 import { asModule, docExamples, type Example, exportedNames, markdownExamples } from '../helpers/examples.ts';

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers/cli.ts';
 import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.ts';

@@ -3,7 +3,7 @@
  * (by Ajv, from the spec file), the typed settings through the real client, and requests the spec
  * refuses, through `mock.fetch` and through the loopback server.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { type CliRun, removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.ts';

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { codeCacheDir, pruneCodeCache } from '../../generator/code-cache.ts';
 import { removeDir, ROOT, tempDir, treeSummary } from '../helpers/cli.ts';

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { PACKAGE_KEYS, readConfig, TOP_LEVEL_KEYS } from '../../generator/config.ts';

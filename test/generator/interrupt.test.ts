@@ -3,7 +3,7 @@
  * (threads, child processes) is told to stop before any folder is removed, so that it winds down
  * while they are; then the undo steps run newest first, and a failing step does not stop the rest.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { cleanUp, onInterrupt, stopOnInterrupt } from '../../generator/interrupt.ts';
 

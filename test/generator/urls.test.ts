@@ -1,7 +1,7 @@
 /**
  * URLs in messages: user name, password and query never shown, wherever the URL sits in the text.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { hasUserInfo, redactUrls, shownUrl } from '../../generator/urls.ts';
 

@@ -1,13 +1,14 @@
 /**
  * Headless Chromium for the tests that need a browser, with nothing installed by hand: the browser
  * comes inside the @sparticuz/chromium npm package (brotli-packed in node_modules, unpacked on first
- * launch into a folder of the temporary one named for the package's version; no download), driven by
+ * launch into a folder beside npm's cache named for the package's version, so that the temporary
+ * folder keeps nothing of it; no download), driven by
  * playwright-core. XGEN_CHROMIUM points at another Chromium binary instead (Debian's
  * `/usr/bin/chromium`, say).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sparticuz from '@sparticuz/chromium';
 import { chromium, type Browser } from 'playwright-core';
@@ -38,8 +39,8 @@ const CHANGES_THE_WEB = new Set([
 
 /**
  * Unpacks the package's Chromium (once) and returns its path. The package unpacks into `tmpdir()`
- * and reuses a `chromium` it finds there, whichever version put it there; so `tmpdir()` names a
- * folder of this version while it works.
+ * and reuses a `chromium` it finds there, whichever version put it there; so `tmpdir()` names a folder
+ * of this version beside npm's cache while it works.
  */
 async function packagedChromium(): Promise<string> {
   // The package exports no package.json: read the one above its entry point (build/index.js, or
@@ -52,7 +53,9 @@ async function packagedChromium(): Promise<string> {
   while (manifest(folder)?.name !== '@sparticuz/chromium' && dirname(folder) !== folder)
     folder = dirname(folder);
   const version = manifest(folder)?.version ?? 'unknown';
-  const unpacked = join(tmpdir(), `xgen-chromium-${version}`);
+  // npm sets npm_config_cache for the scripts it runs; ~/.npm is its default.
+  const npmCache = process.env.npm_config_cache || join(homedir(), '.npm');
+  const unpacked = join(npmCache, '_xgen', `chromium-${version}`);
   mkdirSync(unpacked, { recursive: true });
   const before = process.env.TMPDIR;
   process.env.TMPDIR = unpacked;

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { main } from '../../generator/cli.ts';
+import { main } from '../../generator/cli/main.ts';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -26,7 +26,7 @@ export async function emitSources(
 ): Promise<{ snapshot: ApiSnapshot; unionParams: Set<string> }> {
   const loaded = loadSpec(spec);
   const model = buildModel(loaded, { packageName: '@test/diff', clientName: CLIENT });
-  const { emitPackage } = await import('../../generator/emit/index.ts');
+  const { emitPackage } = await import('../../generator/run/emit.ts');
   writeTree(dir, await emitPackage(model, loaded.version));
   const schemas = new Map(model.schemas.map((x) => [x.name, x.schema]));
   const isUnion = (schema: Record<string, unknown> | undefined, depth = 0): boolean => {

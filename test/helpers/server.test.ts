@@ -5,7 +5,7 @@
  */
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
-import { test } from 'uvu';
+import { test } from './uvu.ts';
 import * as assert from 'uvu/assert';
 import { freePort, listenHttp, listenSockets, startServer } from './server.ts';
 

@@ -6,6 +6,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
+/** What starts the line a test process (test/run-files.ts) ends with: its tally and each file's time, as JSON. */
+export const TALLY = '@@xgen-tally ';
+
 /** A test file: its path relative to test/ (what the output shows) and its absolute path. */
 export interface TestFile {
   name: string;

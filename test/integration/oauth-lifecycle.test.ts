@@ -2,7 +2,7 @@
  * The credential lifecycle of the seed (section 3.1), one test per row, played against a stateful
  * OAuth server on loopback that checks every signature.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

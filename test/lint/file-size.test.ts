@@ -1,10 +1,10 @@
 /**
- * One job a file: no module of the generator grows past 500 lines (as laid out by the format check).
- * A file that needs more holds two ideas; split it along its seam.
+ * One job a file: no module of the generator or of the runtime templates grows past 500 lines (as
+ * laid out by the format check). A file that needs more holds two ideas; split it along its seam.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers/cli.ts';
 
@@ -14,14 +14,20 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') || entry.name.endsWith('.ts.hbs') ? [path] : [];
   });
 }
 
-test(`no file in generator/ is over ${LIMIT} lines`, () => {
-  const long = sources(join(ROOT, 'generator'))
+/**
+ * Over the limit, and known: the client core's template (request, retries, header checks, the
+ * deadline in one file), left whole while another change edits it; split it along those seams next.
+ */
+const KNOWN: Record<string, number> = { 'templates/runtime/http.ts.hbs': 633 };
+
+test(`no file in generator/ or templates/ is over ${LIMIT} lines (the known one no longer)`, () => {
+  const long = [...sources(join(ROOT, 'generator')), ...sources(join(ROOT, 'templates'))]
     .map((path) => ({ path: relative(ROOT, path), lines: readFileSync(path, 'utf8').split('\n').length - 1 }))
-    .filter((file) => file.lines > LIMIT)
+    .filter((file) => file.lines > Math.max(LIMIT, KNOWN[file.path] ?? 0))
     .map((file) => `${file.path}: ${file.lines} lines`);
   assert.equal(long, []);
 });

@@ -16,7 +16,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, removeDir, ROOT, tempDir, writeTree } from '../helpers/cli.ts';
 import { type Registry, startRegistry } from '../helpers/registry.ts';
@@ -154,7 +154,7 @@ function generateReleases(releases: [spec: string, overlays: string[]][]): Promi
         [
           '--import',
           'tsx',
-          join(ROOT, 'generator', 'cli.ts'),
+          join(ROOT, 'generator', 'cli', 'main.ts'),
           'generate',
           '--config',
           join(repo, 'xgen.config.yaml'),

@@ -1,6 +1,6 @@
 /** Credentials in the runtime: scheme choice, per-call auth, HTTPS-only OAuth steps, Basic encoding, secrets. */
 import { inspect } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

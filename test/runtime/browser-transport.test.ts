@@ -5,7 +5,7 @@
  * travel in Authorization let fetch follow; an API key, OAuth 1.0a and a `fetch` option keep
  * `manual` and fail with a clear error. The whole client in Chromium: test/browser/browser.test.ts.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { send } from '../../generated/core-v2/src/runtime/browser-transport.ts';
 import type { AuthKind, Call, Deadline, OperationSpec } from '../../generated/core-v2/src/runtime/types.ts';

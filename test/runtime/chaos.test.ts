@@ -9,7 +9,7 @@
  */
 import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ApiError, ConnectionError, CoreClient, TimeoutError } from '../../generated/core-v2/src/index.js';
 import { listenSockets } from '../helpers/server.ts';

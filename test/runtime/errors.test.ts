@@ -1,5 +1,5 @@
 /** The errors: their JSON (what each gives, in order, never the headers or the raw body), and no secret in a message. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ApiError, ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
 import { ConnectionError, CoreClient } from '../../generated/core-v2/src/index.js';

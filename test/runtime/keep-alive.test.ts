@@ -7,7 +7,7 @@
  * response bytes, is not resent. Through fetch (`--conditions=xgen-fetch`) the platform's fetch has its
  * own rules: only the node:http transport's are checked.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ConnectionError, CoreClient } from '../../generated/core-v2/src/index.js';
 import { listenSockets } from '../helpers/server.ts';

@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import {

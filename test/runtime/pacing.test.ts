@@ -3,7 +3,7 @@
  * loopback server that enforces the seed's limits on a fake clock shared with the client: custom audience
  * users 1,500 requests per minute, `with_total_count` 200 requests per 15 minutes.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   AdsClient,

@@ -5,9 +5,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { main } from '../../generator/cli.ts';
+import { main } from '../../generator/cli/main.ts';
 import { BUILTIN_TEMPLATES } from '../../generator/emit/runtime.ts';
 import { ApiError, CoreClient, PaginationLoopError } from '../../generated/core-v2/src/index.js';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.js';

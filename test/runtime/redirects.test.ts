@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ConnectionError, CoreClient, ValidationError } from '../../generated/core-v2/src/index.js';
 import { CORPUS, generateInto } from '../generator/corpus/corpus.ts';

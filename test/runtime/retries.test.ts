@@ -2,7 +2,7 @@
  * Retries, rate limits, timeouts and broken responses of @xgen/core-v2 over real HTTP on loopback.
  * Waits go through an injected `sleep` (recorded, not slept) unless a test is about real waiting.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

@@ -1,5 +1,5 @@
 /** The x-validation rules (spec/ads-validation-rules.md) as rendered into @xgen/ads-v12's runtime. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { checkRules } from '../../generated/ads-v12/src/runtime/rules.js';
 import { ValidationError } from '../../generated/ads-v12/src/runtime/errors.js';

@@ -1,5 +1,5 @@
 /** The runtime's SHA-1 and HMAC-SHA1 (runtime/sha1.ts), which OAuth 1.0a signatures use: vectors and node:crypto as the reference. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { createHash, createHmac } from 'node:crypto';

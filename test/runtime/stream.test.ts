@@ -3,7 +3,7 @@
  * split across chunks, typed problems, stalls, and reconnection on X's schedule. Reconnection waits
  * go through an injected `sleep` (recorded, not slept).
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   ApiError,

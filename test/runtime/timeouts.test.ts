@@ -4,7 +4,7 @@
  * fetch and with a `fetch` option; and a finished attempt leaves no timer behind.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { CoreClient, TimeoutError } from '../../generated/core-v2/src/index.js';
 import { listenHttp } from '../helpers/server.ts';

@@ -5,7 +5,7 @@
  * content type and length. The packages' specs have no such operation: the descriptors are written
  * here, as a spec with them would generate.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { createCore, request } from '../../generated/core-v2/src/runtime/http.js';
 import {

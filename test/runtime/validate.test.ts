@@ -3,7 +3,7 @@
  * refuses a bad value with a ValidationError naming the parameter path and the rule, in the words
  * users see. The generated packages' tests call operations; this pins every rule's message.
  */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../generated/core-v2/src/runtime/errors.js';
 import type { OperationSpec, ValueCheck } from '../../generated/core-v2/src/runtime/types.js';

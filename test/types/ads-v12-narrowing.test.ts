@@ -1,5 +1,5 @@
 /** @xgen/ads-v12: `total_count` follows `with_total_count` (checked by compiling a consumer program with tsc). */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { typecheck } from '../helpers/typecheck.js';
 

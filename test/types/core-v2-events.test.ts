@@ -1,5 +1,5 @@
 /** Type-level behaviour of activity events and stream rules in @xgen/core-v2: open response enums, payloads narrowed by event type. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { typecheck } from '../helpers/typecheck.js';
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import ts from 'typescript';
 import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.js';

@@ -1,5 +1,5 @@
 /** Field selection narrows result types (seed 2.10): checked by compiling a consumer program with tsc. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { typecheck } from '../helpers/typecheck.js';
 

@@ -1,5 +1,5 @@
 /** Type-level behaviour of @xgen/core-v2, checked by compiling consumer programs with tsc. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { typecheck } from '../helpers/typecheck.js';
 

@@ -1,5 +1,5 @@
 /** The bench's measuring and reporting: a contender whose command fails is a failed row, never a figure, and fails the bench. */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { mbOf, msOf, outcome, paired, runCommand } from '../../../bench/lib/measure.ts';
 import { benchExitCode, type Section, targetStatus } from '../../../bench/lib/table.ts';

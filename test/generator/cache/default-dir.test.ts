@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { defaultCacheDir } from '../../../generator/cache-folder.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';

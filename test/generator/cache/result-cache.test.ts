@@ -5,9 +5,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { BUILTIN_TEMPLATES } from '../../../generator/emit/templates-dir.ts';
+import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
 import { removeDir, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
 
 const ROOT_SPEC = `openapi: 3.1.0

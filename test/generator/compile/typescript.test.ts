@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { checkers, compilerEnv, findNativeCompiler } from '../../../generator/compile/native.ts';
 import { compilePackage } from '../../../generator/compile/typescript.ts';

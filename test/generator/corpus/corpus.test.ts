@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, tempDir } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';

@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import { compilePackage } from '../../../generator/compile/typescript.ts';
-import { emitPackage } from '../../../generator/emit/index.ts';
+import { emitPackage } from '../../../generator/run/emit.ts';
 import { formatFiles } from '../../../generator/format/index.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

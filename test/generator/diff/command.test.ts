@@ -1,6 +1,6 @@
 /** `xgen diff` on the command line: output forms, `--fail-on`, exit codes, and bad specs reported as `generate` reports them. */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 

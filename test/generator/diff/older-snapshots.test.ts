@@ -3,7 +3,7 @@
  * record compare as unchanged, while the same facts read as the current format are a change.
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import {

@@ -4,7 +4,7 @@
  * reported removed and added, never renamed; what the bump renames across the spec is renamed.
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { diffSpecs } from '../../../generator/diff/compare.ts';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { bumpOf, nextVersion, operationsOf } from '../../../generator/diff/change.ts';
 import { diffSpecs } from '../../../generator/diff/compare.ts';

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { BUILD_COMPILER_OPTIONS } from '../../../generator/package-compiler-options.ts';

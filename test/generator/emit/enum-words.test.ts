@@ -1,5 +1,5 @@
 /** Which enums are written as one string of words, and that a package ships `runtime/words.ts` exactly when one is. */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { usesWords } from '../../../generator/emit/enum-words.ts';
 import { emitEnums } from '../../../generator/emit/enums.ts';

@@ -1,5 +1,5 @@
 /** The enums emitter: each enum as a union and a same-named array of its values. */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { emitEnums } from '../../../generator/emit/enums.ts';
 import { enumModel } from '../../helpers/enum-model.ts';

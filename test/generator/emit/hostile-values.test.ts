@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { renderTemplate } from '../../../generator/emit/runtime.ts';
-import { BUILTIN_TEMPLATES } from '../../../generator/emit/templates-dir.ts';
+import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
 import { generatePackage } from '../../../generator/generate.ts';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 

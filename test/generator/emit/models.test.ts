@@ -2,7 +2,7 @@
  * `models.ts` names each type once: the schema types pass on whole (`export type *`), and only
  * what the field-selection types use is imported, each from the file that declares it.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { loadSpec } from '../../../generator/load/index.ts';

@@ -2,7 +2,7 @@
  * The operations emitter: descriptors in a file per group, the checks of named schemas and repeated
  * parameters written once and shared, and `operations.ts`.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { emitOperations } from '../../../generator/emit/operations.ts';
 import { loadSpec } from '../../../generator/load/index.ts';

@@ -1,7 +1,7 @@
 /** Which runtime helpers a package gets follows its security schemes and `x-webhook-signature`. */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { parseSnapshot, SNAPSHOT_FILE } from '../../../generator/diff/snapshot.ts';

@@ -1,7 +1,7 @@
 /** Runtime templates: what each package gets, and overrides by name through the config. */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../../generator/config.ts';
 import { builtinTemplateNames, BUILTIN_TEMPLATES } from '../../../generator/emit/runtime.ts';

@@ -3,7 +3,7 @@
  * answers and patches exactly as over the whole document.
  */
 import { createRequire } from 'node:module';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { discriminatorScope } from '../../../generator/emit/schema-discriminators.ts';
 

@@ -3,7 +3,7 @@
  * tags), the format said in a sentence, no empty roots, blank lines between declarations and
  * around documented members.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

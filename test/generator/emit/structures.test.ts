@@ -4,7 +4,7 @@
  * stage keeps (after a statement ending in `}`, before functions, classes and interfaces, between
  * class members other than properties). Multi-line text is written exactly as given.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { formatFiles } from '../../../generator/format/index.ts';
 import {
@@ -59,7 +59,7 @@ test('imports and exports: type-only, aliases, namespaces, bare', () => {
 });
 
 test('a source file prints import and export lists as ts-morph prints them name by name', () => {
-  const statements: StatementStructures[] = [
+  const statements: (StatementStructures | string)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './a.js',
@@ -87,15 +87,51 @@ test('a source file prints import and export lists as ts-morph prints them name 
       namedExports: ['n', 'type O', { name: 'p', alias: 'q' }],
     },
     { kind: StructureKind.ExportDeclaration, namedExports: ['r'] },
+    // Every imported name in use (an import keeps only the names the file refers to).
+    'use(A, C, D, E, f, G, i, k, m);',
   ];
   // Each statement as ts-morph prints it alone, the same way printSourceFile lays them out.
   const oneByOne = statements.map((statement) => printStructures({ statements: [statement] }));
   const imports = oneByOne.slice(0, 6).join('');
-  const exports = oneByOne.slice(6).join('\n');
-  assert.is(printSourceFile({ statements }), `${imports}\n${exports}`);
+  const rest = oneByOne.slice(6).join('\n');
+  assert.is(printSourceFile({ statements }), `${imports}\n${rest}`);
   assert.ok(imports.includes("import type { A, B as C, D } from './a.js';"), imports);
   assert.ok(imports.includes("import b, { type E, f, type G } from './b.js';"), imports);
   assert.ok(imports.includes("import { h, /* why */ i } from './c.js';"), imports);
+});
+
+test('an import keeps only the names the file refers to, and goes when it keeps none', () => {
+  const text = printSourceFile({
+    statements: [
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './a.js',
+        isTypeOnly: true,
+        namedImports: ['A', 'B'],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './c.js',
+        namedImports: [{ name: 'c', alias: 'd' }],
+      },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './e.js', namedImports: ['e'] },
+      // A re-export names what it exports without using it.
+      { kind: StructureKind.ExportDeclaration, moduleSpecifier: './a.js', namedExports: ['B'] },
+      { kind: StructureKind.TypeAlias, isExported: true, name: 'T', type: 'A | ReturnType<typeof d>' },
+    ],
+  });
+  assert.is(
+    text,
+    [
+      "import type { A } from './a.js';",
+      "import { c as d } from './c.js';",
+      '',
+      "export { B } from './a.js';",
+      '',
+      'export type T = A | ReturnType<typeof d>;',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('doc comments: one line inline, several lines starred, tags after the description', () => {
@@ -276,8 +312,8 @@ test('a source file: its leading text, the imports together, a blank line after 
     statements: [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './a.js', namedImports: ['a'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './b.js', namedImports: ['b'] },
-      { kind: StructureKind.TypeAlias, name: 'A', type: 'string' },
-      { kind: StructureKind.TypeAlias, name: 'B', type: 'number' },
+      { kind: StructureKind.TypeAlias, name: 'A', type: 'typeof a' },
+      { kind: StructureKind.TypeAlias, name: 'B', type: 'typeof b' },
       'const c = 1',
     ],
   });
@@ -289,9 +325,9 @@ test('a source file: its leading text, the imports together, a blank line after 
       "import { a } from './a.js';",
       "import { b } from './b.js';",
       '',
-      'type A = string;',
+      'type A = typeof a;',
       '',
-      'type B = number;',
+      'type B = typeof b;',
       '',
       'const c = 1',
       '',

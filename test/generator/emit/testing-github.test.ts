@@ -3,7 +3,7 @@
  * against the spec's own response schemas (Ajv).
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 import { checkDefaults } from '../../helpers/mock-defaults.ts';

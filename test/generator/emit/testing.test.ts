@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer } from 'msw/node';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';

@@ -3,7 +3,7 @@
  * prints with the same options), other files pass through untouched, a file the formatter cannot read
  * is an error naming it, and prettier (the fallback where oxfmt has no binary) agrees on ordinary code.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -1,7 +1,7 @@
 /** Regeneration keeps the snapshot migrate starts from: the package before its last major version. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, renderSnapshot, SNAPSHOT_FILE } from '../../../generator/diff/snapshot.ts';
 import {

@@ -1,6 +1,6 @@
 /** The renames migrate derives from two API snapshots, one synthetic spec pair per kind (test/fixtures/migrate/). */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, apiSnapshot } from '../../../generator/diff/snapshot.ts';
 import { loadSpec } from '../../../generator/load/index.ts';

@@ -3,7 +3,7 @@
  * checked on every value of a small document with escapes, and on a sample of thousands of
  * pointers of X's 2.159 spec, missing ones included.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * any data, and the offsets and tokens must be the same ones.
  */
 import fc from 'fast-check';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { bracketsTooDeep, MAX_NESTING, tooDeep } from '../../../generator/load/limits.ts';
 

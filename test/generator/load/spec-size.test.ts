@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { SpecError } from '../../../generator/errors.ts';
 import { checkSpecSize, MAX_SPEC_BYTES, readSpecText } from '../../../generator/load/limits.ts';
@@ -77,7 +77,7 @@ test('stdin redirected from a file over the limit: the same line from the comman
       [
         '--import',
         'tsx',
-        join(ROOT, 'generator', 'cli.ts'),
+        join(ROOT, 'generator', 'cli', 'main.ts'),
         'generate',
         '--spec',
         '/dev/stdin',

@@ -3,7 +3,7 @@
  * leaves the text to it: checked on every YAML file of the project (specs, fixtures, the corpus)
  * and on the scalars where YAML libraries differ.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

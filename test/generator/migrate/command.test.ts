@@ -8,7 +8,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import { compileProject, createProject, generateProjects, read } from './consumer-project.ts';

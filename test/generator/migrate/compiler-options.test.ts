@@ -1,7 +1,7 @@
 /** migrate type-checks with ts-morph's TypeScript 6 the way the user's TypeScript 5 does: its defaults where the tsconfig says nothing. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { typescript5Defaults } from '../../../generator/migrate/compiler-options.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';

@@ -11,6 +11,7 @@ import { generateAll } from '../../../generator/generate.ts';
 import { parseSnapshot } from '../../../generator/diff/snapshot.ts';
 import { deepConsumer } from './deep-consumer.ts';
 import { deriveConsumer, type DerivedProgram } from './derived-consumer.ts';
+import { REPORT_TEXT } from '../../../generator/cli/report.ts';
 
 export const PACKAGE = '@test/api';
 export const CLIENT = 'ApiClient';
@@ -69,7 +70,7 @@ export async function generateProjects(projects: { dir: string; spec?: string }[
   const lines: string[] = [];
   await generateAll(
     projects.map((p) => packageConfig(p.dir)),
-    { check: false, log: (line) => lines.push(line), warn: () => {} },
+    { check: false, log: (line) => lines.push(line), warn: () => {}, text: REPORT_TEXT },
   );
   return lines;
 }

@@ -8,7 +8,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { HISTORY_FILE, parseHistory } from '../../../generator/history/rename-history.ts';
 import { hashTree, removeDir, ROOT, runCli, tempDir, writeTree } from '../../helpers/cli.ts';

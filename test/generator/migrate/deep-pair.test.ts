@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 import { compileProjects, copyProject, deepProject, generateProjects, read } from './consumer-project.ts';

@@ -3,7 +3,7 @@
  * package's rename history carries them (no `where`: the registry route) and as the generating repo
  * has them: the same cause either way, never the rename migrate has just applied.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import type { Change } from '../../../generator/diff/change.ts';
 import type { ApiSnapshot } from '../../../generator/diff/snapshot.ts';

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 import {
@@ -146,7 +146,7 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
   const base = join(work, 'base');
   createProject(base, join(FIXTURES, 'base.yaml'), {});
   await generateProjects([{ dir: base }]);
-  const dirs = CASES.map((c, i) => {
+  const dirs = CASES.map((_c, i) => {
     const dir = join(work, `case-${i}`);
     copyProject(base, dir);
     return dir;

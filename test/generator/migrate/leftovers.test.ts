@@ -5,9 +5,8 @@
  * it. The pair (test/fixtures/migrate/leftovers-*.yaml) drops `Pet.age`, makes `Pet.name` optional,
  * and replaces the result enum value `Pet.state` "adopted" with "in_foster_care".
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 import {

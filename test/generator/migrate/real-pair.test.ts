@@ -6,7 +6,7 @@
  * message of its operation. (The pair renames nothing: what it tests is the listing.)
  */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 import {

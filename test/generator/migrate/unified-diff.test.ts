@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { unifiedDiff } from '../../../generator/migrate/unified-diff.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';

@@ -1,5 +1,5 @@
 /** Which credential flows a spec supports is decided in the model, from its schemes and its `x-oauth-step` marks. */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readAuthFlows } from '../../../generator/model/auth-flows.ts';
 import type { SecuritySchemeModel } from '../../../generator/model/types.ts';

@@ -1,5 +1,5 @@
 /** Which enums are open: read ones admit unlisted values, sent ones stay closed (generator/model/enum-sides.ts). */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

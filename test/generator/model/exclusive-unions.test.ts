@@ -1,5 +1,5 @@
 /** A `oneOf` the client sends takes one shape (generator/model/exclusive-unions.ts, and the body's exclusive fields). */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

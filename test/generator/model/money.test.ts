@@ -1,5 +1,5 @@
 /** Whether a package has money (generator/model/index.ts): `x-money: micros` anywhere in a schema, at any depth. */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../../generator/config.ts';
 import { generateAll } from '../../../generator/generate.ts';
@@ -15,6 +15,7 @@ import { runMigrate } from '../../../generator/migrate/command.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { compileProject, createProject, generateProjects, read } from '../migrate/consumer-project.ts';
+import { REPORT_TEXT } from '../../../generator/cli/report.ts';
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'migrate', 'base.yaml');
 
@@ -160,7 +161,12 @@ test('a names change is a method rename: a major version, and migrate rewrites t
     const config = join(app, 'xgen.config.yaml');
     writeFileSync(config, `${read(app, 'xgen.config.yaml')}    names:\n      getPet: animals.fetch\n`);
     const lines: string[] = [];
-    await generateAll(readConfig(config), { check: false, log: (line) => lines.push(line), warn: () => {} });
+    await generateAll(readConfig(config), {
+      check: false,
+      log: (line) => lines.push(line),
+      warn: () => {},
+      text: REPORT_TEXT,
+    });
     assert.ok(
       lines.some((line) => line.includes('version 1.0.0 -> 2.0.0 (major)')),
       lines.join('\n'),

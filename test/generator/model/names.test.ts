@@ -1,5 +1,5 @@
 /** How spec names become TypeScript names (generator/model/names.ts). */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
   camelCase,

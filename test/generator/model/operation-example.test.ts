@@ -3,7 +3,7 @@
  * values of the schema's type, every required field, the spec's example only where it fits,
  * patterns and limits met.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

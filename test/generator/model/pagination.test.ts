@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { loadSpec } from '../../../generator/load/index.ts';

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { runtimeFilesFor } from '../../../generator/emit/runtime-files.ts';
 import { loadSpec } from '../../../generator/load/index.ts';

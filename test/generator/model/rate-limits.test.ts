@@ -1,5 +1,5 @@
 /** `x-rate-limit` read into the model, and refused with a located SpecError when malformed (generator/model/rate-limits.ts). */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { SpecError } from '../../../generator/errors.ts';
 import { loadSpec } from '../../../generator/load/index.ts';

@@ -3,7 +3,7 @@
  * every schema that reaches a read-only property, through references and cycles, whichever
  * operation asks first, and none that reaches none.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

@@ -1,5 +1,5 @@
 /** Field selection inferred where a spec does not state it (generator/model/selection-inference.ts). */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';

@@ -1,5 +1,5 @@
 /** What field selection means for an object's properties (generator/model/selection.ts). */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';

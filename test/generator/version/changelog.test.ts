@@ -1,6 +1,6 @@
 /** The CHANGELOG entry of a regeneration: the sections and the grouping of `xgen diff`, each cause once. */
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { apiSnapshot } from '../../../generator/diff/snapshot.ts';

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, renderSnapshot } from '../../../generator/diff/snapshot.ts';
 import { hashTree, removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';

@@ -2,7 +2,7 @@
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { listFiles, writePackageAtomically } from '../../../generator/write/files.ts';
 import { markerText } from '../../../generator/write/marker.ts';

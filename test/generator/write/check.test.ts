@@ -4,7 +4,7 @@
  */
 import { appendFileSync, existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, removeDir, ROOT, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
 

@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { markerText } from '../../../generator/write/marker.ts';
 import { removeDir, ROOT, tempDir, treeSummary } from '../../helpers/cli.ts';

@@ -6,42 +6,37 @@
 import { isRecord, ValidationError } from './errors.js';
 import { serializeRequest } from './serialize.js';
 import type { OperationSpec, RuleSpec } from './types.js';
-
-/** A property name or an array index on the way from the params object to a value. */
-type Key = string | number;
-
-/** One value a path reached, with the keys that lead to it from the params object. */
-interface Found {
-  readonly value: unknown;
-  readonly keys: readonly Key[];
-}
-
-/** One path segment: a property name, then `fanOut` times `[]`. An empty path is `$`. */
-interface Segment {
-  readonly name: string;
-  readonly fanOut: number;
-}
-
-type Path = readonly Segment[];
-
-type Condition =
-  | { readonly field: Path; readonly text: string; readonly in: readonly unknown[] }
-  | { readonly field: Path; readonly text: string; readonly present: boolean };
-
-type Container = Record<string, unknown> | unknown[];
-
-/** The evaluation of one call: the params view the rules read, rewritten copy-on-write. */
-interface State {
-  readonly op: OperationSpec;
-  readonly params: Record<string, unknown>;
-  readonly now: () => number;
-  view: Record<string, unknown>;
-  /** Containers this run copied, so they may be written in place. */
-  readonly owned: WeakSet<object>;
-  /** The fields of an object body passed whole under `body`, merged into the view. */
-  readonly bodyKeys: ReadonlySet<string> | undefined;
-  changed: boolean;
-}
+import {
+  at,
+  closeView,
+  show,
+  describe,
+  find,
+  holds,
+  isSet,
+  list,
+  openView,
+  parsePath,
+  render,
+  resolve,
+  same,
+  write,
+  type Condition,
+  type Found,
+  type Path,
+  type State,
+} from './rule-view.js';
+import {
+  CLOCK,
+  addDuration,
+  compareBig,
+  compareValues,
+  nowNs,
+  parseDuration,
+  readInstant,
+  readNumber,
+  type Duration,
+} from './rule-values.js';
 
 type Check = (state: State, rule: RuleSpec, base: Found) => void;
 
@@ -362,290 +357,6 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-// ------------------------------------------------------------------ the params view
-
-function openView(op: OperationSpec, params: Record<string, unknown>, now: () => number): State {
-  const owned = new WeakSet<object>();
-  const whole = params.body;
-  if (op.body?.mode === 'whole' && isPlainObject(whole)) {
-    // An object body passed whole: its fields join the view, as the rules' paths expect.
-    const view: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(params)) if (key !== 'body') view[key] = value;
-    Object.assign(view, whole);
-    owned.add(view);
-    return { op, params, now, view, owned, bodyKeys: new Set(Object.keys(whole)), changed: false };
-  }
-  return { op, params, now, view: params, owned, bodyKeys: undefined, changed: false };
-}
-
-/** The params to send, built from the (rewritten) view. */
-function closeView(state: State): Record<string, unknown> {
-  const { bodyKeys, view, params } = state;
-  if (!bodyKeys) return view;
-  const out: Record<string, unknown> = { ...params };
-  const body: Record<string, unknown> = { ...(params.body as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(view)) {
-    if (bodyKeys.has(key)) body[key] = value;
-    else out[key] = value;
-  }
-  out.body = body;
-  return out;
-}
-
-/** Sets the value at `keys`, copying every container on the way that this run does not own yet. */
-function write(state: State, keys: readonly Key[], value: unknown): void {
-  if (!state.owned.has(state.view)) {
-    state.view = { ...state.view };
-    state.owned.add(state.view);
-  }
-  let container: Container = state.view;
-  for (let i = 0; i < keys.length - 1; i++) {
-    const key = keys[i] as Key;
-    const child = get(container, key);
-    if (typeof child !== 'object' || child === null)
-      throw new Error(`${state.op.id}: cannot rewrite ${render(keys)}`);
-    let mine = child as Container;
-    if (!state.owned.has(mine)) {
-      mine = Array.isArray(mine) ? mine.slice() : { ...mine };
-      state.owned.add(mine);
-      put(container, key, mine);
-    }
-    container = mine;
-  }
-  const last = keys[keys.length - 1];
-  if (last === undefined) throw new Error(`${state.op.id}: cannot rewrite the params object itself`);
-  put(container, last, value);
-  state.changed = true;
-}
-
-function get(container: Container, key: Key): unknown {
-  return Array.isArray(container) ? container[Number(key)] : container[String(key)];
-}
-
-function put(container: Container, key: Key, value: unknown): void {
-  if (Array.isArray(container)) container[Number(key)] = value;
-  else container[String(key)] = value;
-}
-
-// ------------------------------------------------------------------ paths
-
-const SEGMENT = /^([^.[]+)((?:\[\])*)$/;
-
-function parsePath(text: string): Path | undefined {
-  if (text === '$') return [];
-  const segments: Segment[] = [];
-  for (const part of text.split('.')) {
-    const match = SEGMENT.exec(part);
-    if (!match) return undefined;
-    segments.push({ name: match[1] ?? '', fanOut: (match[2] ?? '').length / 2 });
-  }
-  return segments;
-}
-
-/** Every value `path` reaches from `start`; missing, `undefined` and `null` values drop out. */
-function resolve(start: Found, path: Path): Found[] {
-  let current: Found[] = [start];
-  for (const segment of path) {
-    const next: Found[] = [];
-    for (const found of current) {
-      const holder = found.value;
-      if (!isRecord(holder) || !Object.hasOwn(holder, segment.name)) continue;
-      let level: Found[] = [{ value: holder[segment.name], keys: [...found.keys, segment.name] }];
-      for (let i = 0; i < segment.fanOut; i++) {
-        level = level.flatMap((item) =>
-          Array.isArray(item.value)
-            ? item.value.map((value: unknown, index) => ({ value, keys: [...item.keys, index] }))
-            : [],
-        );
-      }
-      next.push(...level.filter((item) => item.value !== undefined && item.value !== null));
-    }
-    current = next;
-  }
-  return current;
-}
-
-/** The value a path without fan-out reaches from a base, or undefined when it is absent. */
-function find(base: Found, path: Path): Found | undefined {
-  return resolve(base, path)[0];
-}
-
-/** The concrete location of a path from a base, whether or not anything is there. */
-function at(base: Found, path: Path): Found {
-  return { value: undefined, keys: [...base.keys, ...path.map((segment) => segment.name)] };
-}
-
-/** Set: not absent and not `false` (a boolean `false` means the same as not asking). */
-function isSet(found: Found | undefined): found is Found {
-  return found !== undefined && found.value !== false;
-}
-
-/** `components[1].destination.androidstore_app_id`; `$` for the params object itself. */
-function render(keys: readonly Key[]): string {
-  let out = '';
-  for (const key of keys) out += typeof key === 'number' ? `[${key}]` : out === '' ? key : `.${key}`;
-  return out === '' ? '$' : out;
-}
-
-function list(base: Found, paths: readonly Path[]): string {
-  return paths.map((path) => render(at(base, path).keys)).join(', ');
-}
-
-// ------------------------------------------------------------------ conditions
-
-function holds(condition: Condition, base: Found): boolean {
-  const found = find(base, condition.field);
-  if ('in' in condition) return isSet(found) && condition.in.some((v) => same(v, found.value));
-  return isSet(found) === condition.present;
-}
-
-function describe(base: Found, condition: Condition): string {
-  const field = render(at(base, condition.field).keys);
-  if ('in' in condition) return `${field} is ${condition.in.map(show).join(' or ')}`;
-  return condition.present ? `${field} is set` : `${field} is not set`;
-}
-
-/** Strict equality, with integers compared by value whether held as number or bigint. */
-function same(a: unknown, b: unknown): boolean {
-  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) {
-    return a == b;
-  }
-  return a === b;
-}
-
-// ------------------------------------------------------------------ numbers and instants
-
-type NumberValue = { readonly int: bigint } | { readonly float: number };
-
-function readNumber(value: unknown): NumberValue | undefined {
-  if (typeof value === 'bigint') return { int: value };
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return undefined;
-    return Number.isInteger(value) ? { int: BigInt(value) } : { float: value };
-  }
-  // int64 values (Micros) may be held as decimal strings.
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return { int: BigInt(value) };
-  return undefined;
-}
-
-/** Orders two numbers or two instants exactly; undefined when they are not both of one kind. */
-function compareValues(a: unknown, b: unknown): number | undefined {
-  const x = readNumber(a);
-  const y = readNumber(b);
-  if (x && y) return compareNumbers(x, y);
-  if (x || y) return undefined;
-  const s = readInstant(a);
-  const t = readInstant(b);
-  return s !== undefined && t !== undefined ? compareBig(s, t) : undefined;
-}
-
-function compareNumbers(a: NumberValue, b: NumberValue): number {
-  if ('int' in a && 'int' in b) return compareBig(a.int, b.int);
-  if ('float' in a && 'float' in b) return Math.sign(a.float - b.float);
-  // A fraction against an integer: compare the fraction's floor exactly, then the fraction itself.
-  const [fraction, integer, sign] =
-    'float' in a
-      ? [a.float, (b as { int: bigint }).int, 1]
-      : [(b as { float: number }).float, (a as { int: bigint }).int, -1];
-  const floor = BigInt(Math.floor(fraction));
-  const order = floor === integer ? 1 : compareBig(floor, integer);
-  return sign * order;
-}
-
-function compareBig(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
-
-/** The clock of an instant as written: head up to the hour, minutes, seconds, fraction, offset. */
-const CLOCK = /^(\d{4}-\d{2}-\d{2}[Tt]\d{2}:)(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-const NS_PER_MS = 1_000_000n;
-
-/** An RFC 3339 date-time string as nanoseconds since the epoch; undefined when it is not one. */
-function readInstant(value: unknown): bigint | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = INSTANT.exec(value);
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const offsetHours = Number(match[9] ?? 0);
-  const offsetMinutes = Number(match[10] ?? 0);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month - 1)) return undefined;
-  if (hour > 23 || minute > 59 || second > 60 || offsetHours > 23 || offsetMinutes > 59) return undefined;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  const offset = (match[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
-  const fraction = BigInt(((match[7] ?? '.').slice(1) + '000000000').slice(0, 9));
-  return BigInt(date.getTime() - offset) * NS_PER_MS + fraction;
-}
-
-function nowNs(state: State): bigint {
-  const ms = state.now();
-  if (!Number.isFinite(ms)) throw new Error(`${state.op.id}: the clock returned ${ms}`);
-  const whole = Math.floor(ms);
-  return BigInt(whole) * NS_PER_MS + BigInt(Math.round((ms - whole) * 1e6));
-}
-
-function daysInMonth(year: number, month0: number): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month0 + 1, 0);
-  return date.getUTCDate();
-}
-
-interface Duration {
-  readonly years: number;
-  readonly months: number;
-  readonly days: number;
-  readonly ms: number;
-}
-
-const DURATION =
-  /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
-
-function parseDuration(text: string): Duration | undefined {
-  const match = DURATION.exec(text);
-  if (!match) return undefined;
-  const n = (i: number): number => Number(match[i] ?? 0);
-  return { years: n(1), months: n(2), days: n(3) * 7 + n(4), ms: ((n(5) * 60 + n(6)) * 60 + n(7)) * 1000 };
-}
-
-/**
- * `t + d` in UTC: the years, then the months (each step clamped to the last day of a shorter month),
- * then the weeks and days, then the time. Undefined when the result is beyond the representable range.
- */
-function addDuration(instant: bigint, duration: Duration): bigint | undefined {
-  let whole = instant / NS_PER_MS;
-  let rest = instant % NS_PER_MS;
-  if (rest < 0n) {
-    whole -= 1n;
-    rest += NS_PER_MS;
-  }
-  let ms = Number(whole);
-  ms = addMonths(ms, duration.years * 12);
-  ms = addMonths(ms, duration.months);
-  ms += duration.days * 86_400_000 + duration.ms;
-  if (!Number.isSafeInteger(ms) || Number.isNaN(new Date(ms).getTime())) return undefined;
-  return BigInt(ms) * NS_PER_MS + rest;
-}
-
-function addMonths(ms: number, months: number): number {
-  if (months === 0 || Number.isNaN(ms)) return ms;
-  const date = new Date(ms);
-  const total = date.getUTCMonth() + months;
-  const year = date.getUTCFullYear() + Math.floor(total / 12);
-  const month = ((total % 12) + 12) % 12;
-  date.setUTCFullYear(year, month, Math.min(date.getUTCDate(), daysInMonth(year, month)));
-  return date.getTime();
-}
-
 // ------------------------------------------------------------------ arguments
 
 function checkArguments(op: OperationSpec, rule: RuleSpec, args: readonly string[]): void {
@@ -726,14 +437,4 @@ function fail(state: State, rule: RuleSpec, found: Found, text: string): never {
 /** A rule the spec misstates: a bug in the spec or generator, not in the call. */
 function specError(op: OperationSpec, rule: RuleSpec, text: string): Error {
   return new Error(`${op.id}: x-validation rule "${String(rule.rule)}": ${text}`);
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isRecord(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

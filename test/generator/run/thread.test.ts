@@ -1,0 +1,230 @@
+/**
+ * The emit threads start wherever xgen runs (issue 38, item 2), through the `xgen` command: from the
+ * sources in a checkout (bin/xgen.js's build of them in .build/, or, where none is made, through tsx's
+ * API, whose module URLs carry a query), from a built dist/, and from the sources of an install without
+ * a build or tsx (bin/ts-loader.js).
+ * The spec is Ads v12 made big (over the 1 MB from which a spec gets threads of its own: an unused
+ * `x-padding`), so that every thread runs: the spec's, the schema types' and the emitters'.
+ * Each run loads a probe (`--require`) that lists the libraries the main thread loads: when the threads
+ * run, ts-morph and openapi-typescript are loaded on them only; when a thread silently fails, its work
+ * comes back to the main thread, which then loads its library, and the test fails. The package is the
+ * same byte for byte with and without threads (XGEN_THREADS=0), from the sources and from dist/. A
+ * thread that cannot start is a warning under --verbose, and only there. A small spec's schema types
+ * are rendered on the main thread by design (emit/threads.ts), its emitters still on their thread.
+ */
+import { execFile } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { test } from '../../helpers/uvu.ts';
+import { parse } from 'yaml';
+import * as assert from 'uvu/assert';
+import { removeDir, ROOT, treeSummary } from '../../helpers/cli.ts';
+
+const exec = promisify(execFile);
+const SMALL_SPEC = join(ROOT, 'spec', 'ads-v12.yaml');
+/** Ads v12 as JSON, over 1 MB (test.before). */
+let bigSpec = '';
+let work = '';
+let probe = '';
+
+/** Records the modules the main thread requires (ts-morph and openapi-typescript are CommonJS, loaded by `require`). */
+const PROBE = `
+const { isMainThread } = require('node:worker_threads');
+const Module = require('node:module');
+const { writeFileSync } = require('node:fs');
+if (isMainThread && process.env.XGEN_PROBE_OUT) {
+  const seen = new Set();
+  const load = Module._load;
+  Module._load = function (request, ...rest) { seen.add(request); return load.call(this, request, ...rest); };
+  process.on('exit', () => writeFileSync(process.env.XGEN_PROBE_OUT, JSON.stringify([...seen])));
+}
+`;
+
+test.before(() => {
+  // Outside the checkout: a node_modules/ above a layout would let it find tsx where it must not.
+  work = realpathSync(mkdtempSync(join(tmpdir(), 'xgen-threads-')));
+  probe = join(work, 'probe.cjs');
+  writeFileSync(probe, PROBE);
+  bigSpec = join(work, 'ads-v12-big.json');
+  const spec = parse(readFileSync(SMALL_SPEC, 'utf8')) as Record<string, unknown>;
+  writeFileSync(bigSpec, JSON.stringify({ ...spec, 'x-padding': 'x'.repeat(1 << 20) }));
+});
+test.after(() => removeDir(work));
+
+/** A folder laid out like xgen: a copy of the bin, and each part linked to this checkout's or copied. */
+function layout(name: string, linked: string[], copied: string[] = []): string {
+  const dir = join(work, name);
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  for (const file of readdirSync(join(ROOT, 'bin'))) cpSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const part of linked) symlinkSync(join(ROOT, part), join(dir, part));
+  for (const part of copied) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  return dir;
+}
+
+interface Run {
+  code: number;
+  stderr: string;
+  /** The libraries of the emit threads that the main thread loaded. */
+  onMain: string[];
+  /** The package written, as `path hash` lines. */
+  tree: string;
+}
+
+async function generate(
+  dir: string,
+  out: string,
+  env: Record<string, string> = {},
+  extra: string[] = [],
+  spec = bigSpec,
+): Promise<Run> {
+  const seen = join(work, `${out}.seen.json`);
+  const args = [
+    '--require',
+    probe,
+    join(dir, 'bin', 'xgen.js'),
+    'generate',
+    '--spec',
+    spec,
+    '--out',
+    join(work, out),
+    '--name',
+    '@test/ads',
+    '--client',
+    'AdsClient',
+    '--no-cache',
+    ...extra,
+  ];
+  let code = 0;
+  let stderr = '';
+  try {
+    ({ stderr } = await exec(process.execPath, args, {
+      cwd: dir,
+      timeout: 180_000,
+      env: { ...process.env, XGEN_CACHE_DIR: join(work, 'cache'), XGEN_PROBE_OUT: seen, ...env },
+    }));
+  } catch (error) {
+    const e = error as { code?: number; stderr?: string };
+    code = typeof e.code === 'number' ? e.code : -1;
+    stderr = e.stderr ?? '';
+  }
+  const loaded = JSON.parse(readFileSync(seen, 'utf8')) as string[];
+  const onMain = loaded.filter(
+    (request) => request === 'ts-morph' || request.startsWith('openapi-typescript'),
+  );
+  return { code, stderr, onMain, tree: code === 0 ? treeSummary(join(work, out)) : '' };
+}
+
+let reference = '';
+
+test('from the sources through tsx: the threads run; without threads the package is the same', async () => {
+  const checkout = layout('checkout', ['generator', 'node_modules', 'templates']);
+  // Not built (bin/build.js): the sources as they are, as when no build can be made.
+  const threaded = await generate(checkout, 'sources', { XGEN_BUILD: 'off' });
+  assert.is(threaded.code, 0, threaded.stderr);
+  assert.equal(threaded.onMain, [], 'the emit threads did the work');
+  const alone = await generate(checkout, 'sources-alone', { XGEN_THREADS: '0', XGEN_BUILD: 'off' });
+  assert.is(alone.code, 0, alone.stderr);
+  assert.ok(alone.onMain.includes('ts-morph'), 'the probe sees work done on the main thread');
+  assert.is(alone.tree, threaded.tree);
+  reference = threaded.tree;
+});
+
+test('from the build of the sources (a checkout without dist/): the threads run, the same package', async () => {
+  const checkout = layout('built-checkout', ['generator', 'node_modules', 'templates']);
+  const run = await generate(checkout, 'built-sources');
+  assert.is(run.code, 0, run.stderr);
+  assert.ok(existsSync(join(checkout, '.build')), 'it ran the build');
+  assert.equal(run.onMain, [], 'the emit threads did the work');
+  assert.is(run.tree, reference);
+});
+
+test('from dist/: the threads run; the package is the one the sources make, with threads or without', async () => {
+  const built = layout('built', ['generator', 'node_modules', 'templates']);
+  // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (bin/xgen.js then runs it).
+  await exec(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(ROOT, 'tsconfig.build.json'),
+      '--outDir',
+      join(built, 'dist'),
+    ],
+    { cwd: ROOT, timeout: 180_000 },
+  );
+  await exec(process.execPath, [join(built, 'bin', 'sources-hash.js'), '--write'], {
+    cwd: built,
+    timeout: 60_000,
+  });
+  const threaded = await generate(built, 'dist');
+  assert.is(threaded.code, 0, threaded.stderr);
+  assert.equal(threaded.onMain, [], 'the emit threads did the work');
+  const alone = await generate(built, 'dist-alone', { XGEN_THREADS: '0' });
+  assert.is(alone.code, 0, alone.stderr);
+  assert.ok(alone.onMain.includes('ts-morph'));
+  assert.is(threaded.tree, reference, 'dist/ makes what the sources make');
+  assert.is(alone.tree, reference);
+});
+
+test('installed without a build or tsx (bin/ts-loader.js): the threads run', async () => {
+  // The sources copied, not linked: Node follows links, and this checkout's node_modules has tsx.
+  const installed = layout('dependencies-only', [], ['generator', 'templates']);
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  mkdirSync(join(installed, 'node_modules'));
+  for (const name of Object.keys(manifest.dependencies))
+    symlinkSync(join(ROOT, 'node_modules', name), join(installed, 'node_modules', name));
+  const run = await generate(installed, 'installed', { XGEN_BUILD: 'off' });
+  assert.is(run.code, 0, run.stderr);
+  assert.equal(run.onMain, [], 'the emit threads did the work');
+  assert.is(run.tree, reference);
+});
+
+test('a thread that cannot start: a warning with --verbose (and none without), the same package', async () => {
+  const checkout = join(work, 'checkout');
+  const missing = { XGEN_EMITTERS_WORKER: join(work, 'no-such-worker.ts') };
+  const verbose = await generate(checkout, 'broken-verbose', missing, ['--verbose']);
+  assert.is(verbose.code, 0, verbose.stderr);
+  assert.match(
+    verbose.stderr,
+    /^xgen: warning: the thread for the emitters did not run \(.*no-such-worker\.ts.*\); its work is done on the main thread, slower$/m,
+  );
+  assert.ok(verbose.onMain.includes('ts-morph'), 'the emitters ran here');
+  assert.is(verbose.tree, reference);
+  const quiet = await generate(checkout, 'broken', missing);
+  assert.is(quiet.code, 0, quiet.stderr);
+  assert.not.match(quiet.stderr, 'thread');
+  const healthy = await generate(checkout, 'healthy-verbose', {}, ['--verbose']);
+  assert.not.match(healthy.stderr, 'thread', 'no warning when the threads run');
+});
+
+test("a small spec: its schema types are rendered on the main thread, its emitters' on their thread; the same package", async () => {
+  const checkout = join(work, 'checkout');
+  const small = await generate(checkout, 'small', {}, ['--verbose'], SMALL_SPEC);
+  assert.is(small.code, 0, small.stderr);
+  assert.not.match(small.stderr, 'thread', 'no thread failed');
+  assert.ok(
+    small.onMain.some((request) => request.startsWith('openapi-typescript')),
+    'the schema types were rendered here',
+  );
+  assert.not.ok(small.onMain.includes('ts-morph'), "the emitters' thread did their work");
+  const alone = await generate(checkout, 'small-alone', { XGEN_THREADS: '0' }, [], SMALL_SPEC);
+  assert.is(alone.code, 0, alone.stderr);
+  assert.is(small.tree, alone.tree);
+});
+
+test.run();
