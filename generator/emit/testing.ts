@@ -4,7 +4,7 @@ import { sampleOfPattern } from '../model/pattern-sample.ts';
 import type { ApiModel, JsonSchema, OperationModel, ParamModel, ValueChecks } from '../model/types.ts';
 import { hasRules } from './runtime-files.ts';
 import { fileHeader, literal, wrapText } from './source.ts';
-import { BUILTIN_TEMPLATES } from './templates-dir.ts';
+import { BUILTIN_TEMPLATES } from '../templates-dir.ts';
 
 /*
  * The package's `testing` entry: a typed mock of the API (`createMock`, `startMockServer`) built
