@@ -143,6 +143,7 @@ export async function run(): Promise<Section> {
   // The same two one-call programs for a browser: the fetch transport instead of node:http's.
   const oursBrowser = await bundle(join(BENCH, 'programs/bundle/xgen-functions.ts'), 'browser');
   const classBrowser = await bundle(join(BENCH, 'programs/bundle/xgen.ts'), 'browser');
+  const webhooksBrowser = await bundle(join(BENCH, 'programs/bundle/xgen-functions-webhooks.ts'), 'browser');
   const oursAll = all.get('xgen-functions')!;
   const rows = CLIENTS.map((c) => [
     LABELS[c],
@@ -203,6 +204,11 @@ export async function run(): Promise<Section> {
         'one-call bundle ≤ 7 KB minified',
         `${kb(oursBrowser.min)} browser, ${kb(ours.min)} Node (functions); ${kb(classBrowser.min)}, ${kb(classBundle.min)} (CoreClient)`,
         ours.min <= 7 * 1024 && oursBrowser.min <= 7 * 1024,
+      ],
+      [
+        'one call (createWebhooksStreamLink through /functions, browser) < 7,000 B gzip (53)',
+        `${webhooksBrowser.gzip.toLocaleString('en')} B gzip (${webhooksBrowser.min.toLocaleString('en')} B minified)`,
+        webhooksBrowser.gzip < 7000,
       ],
     ],
   };

@@ -22,12 +22,14 @@ import {
   ensureXgenBuilt,
   outDir,
   PEERS,
+  ROOT,
   SPECS,
   SPEC_NAMES,
   type SpecName,
   XGEN_BIN,
 } from './lib/setup.ts';
 import { CODE_CACHE_NOTE, codeCacheEnv } from './lib/code-cache.ts';
+import { contenderFolder } from './lib/contenders.ts';
 import { type Section, table } from './lib/table.ts';
 
 export const GENERATORS = ['xgen', 'openapi-typescript', 'heyapi', 'orval'] as const;
@@ -40,15 +42,33 @@ export const LABELS: Record<Generator, string> = {
   orval: 'orval (fetch)',
 };
 
-/** The command that runs one generator on one spec, writing to `outDir(tool, spec)`. */
-type Run = Generator | 'xgen-both' | 'xgen-both-cached';
+/** What a generation run is: a generator, or xgen on both X packages (cold, or through its result cache). */
+export type Run = Generator | 'xgen-both' | 'xgen-both-cached';
 
 /**
  * The command that runs one generator on one spec, writing to `outDir(tool, spec)`. xgen runs
  * with `--no-cache` (every stage, as on a first run) except in `xgen-both-cached`, which measures
  * regenerating with unchanged inputs through the result cache.
  */
-function command(tool: Run, spec: SpecName | 'both'): { args: string[]; env?: Record<string, string> } {
+export function command(
+  tool: Run,
+  spec: SpecName | 'both',
+): { args: string[]; env?: Record<string, string>; cwd: string } {
+  // Each in an empty folder of its own outside the repository, its configuration by explicit path
+  // (lib/contenders.ts): openapi-typescript started in the root would lint with its redocly.yaml.
+  const config = PEER_CONFIGS[tool as keyof typeof PEER_CONFIGS];
+  const cwd = contenderFolder(tool, ROOT, config ? [join(BENCH, 'configs', config)] : []);
+  return { ...invocation(tool, spec, cwd), cwd };
+}
+
+/** The peers' configuration files in bench/configs, each copied into its working folder. */
+export const PEER_CONFIGS = { heyapi: 'heyapi.config.mjs', orval: 'orval.config.mjs' } as const;
+
+function invocation(
+  tool: Run,
+  spec: SpecName | 'both',
+  cwd: string,
+): { args: string[]; env?: Record<string, string> } {
   const out = outDir(tool, spec);
   const env = { BENCH_SPEC: spec === 'both' ? '' : SPECS[spec], BENCH_OUT: out };
   switch (tool) {
@@ -82,12 +102,12 @@ function command(tool: Run, spec: SpecName | 'both'): { args: string[]; env?: Re
       };
     case 'heyapi':
       return {
-        args: [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(BENCH, 'configs/heyapi.config.mjs')],
+        args: [join(PEERS, '@hey-api/openapi-ts/bin/run.js'), '-f', join(cwd, PEER_CONFIGS.heyapi)],
         env,
       };
     case 'orval':
       return {
-        args: [join(PEERS, 'orval/dist/bin/orval.mjs'), '--config', join(BENCH, 'configs/orval.config.mjs')],
+        args: [join(PEERS, 'orval/dist/bin/orval.mjs'), '--config', join(cwd, PEER_CONFIGS.orval)],
         env,
       };
   }
@@ -95,11 +115,9 @@ function command(tool: Run, spec: SpecName | 'both'): { args: string[]; env?: Re
 
 async function generate(tool: Run, spec: SpecName | 'both'): Promise<CommandResult> {
   mkdirSync(outDir(tool, spec), { recursive: true });
-  const { args, env = {} } = command(tool, spec);
+  const { args, env = {}, cwd } = command(tool, spec);
   if (tool.startsWith('xgen')) Object.assign(env, codeCacheEnv());
-  // From bench/, not the root: openapi-typescript would lint with the root's redocly.yaml, which is
-  // strict about our own specs, and refuse the reference spec.
-  return runCommand(process.execPath, args, { cwd: BENCH, env });
+  return runCommand(process.execPath, args, { cwd, env });
 }
 
 /** Why a generator failed on a spec in `ensureOutputs`, kept beside the outputs for later runs. */

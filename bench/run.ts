@@ -4,8 +4,8 @@
  * A full run rewrites bench/RESULTS.md; a partial run only prints.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { environmentLine, load, machine } from './lib/environment.ts';
 import { ensurePeers } from './lib/setup.ts';
 import { benchExitCode, printSection, type Section, table, targetStatus } from './lib/table.ts';
 
@@ -53,9 +53,10 @@ const started = performance.now();
 const sections: Section[] = [];
 for (const name of names) {
   const t0 = performance.now();
+  const loadAtStart = load();
   process.stdout.write(`running ${name}...\n`);
   const section = await BENCHMARKS[name](runs);
-  section.body += `\n\n_${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s_`;
+  section.body += `\n\n_${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s_\n\n${environmentLine(loadAtStart)}`;
   printSection(section);
   sections.push(section);
 }
@@ -83,13 +84,11 @@ if (process.exitCode)
   );
 
 if (names.length === NAMES.length) {
-  const cpu = cpus();
-  const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${process.platform} ${process.arch}`;
   const header = [
     '# Benchmark results',
     '',
     `- date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `- machine: ${machine} (shared, noisy: read ratios, not absolute numbers)`,
+    `- machine: ${machine()} (shared, noisy: read ratios, not absolute numbers)`,
     `- Node ${process.version}`,
     `- command: \`npm run bench${runs === 3 ? '' : ` -- --runs ${runs}`}\` (${(seconds / 60).toFixed(1)} min in all)`,
     '',

@@ -41,10 +41,19 @@ declare module 'node:http' {
   export type OutgoingHttpHeaders = Record<string, string | number | undefined>;
   export class Agent {
     constructor(options: { keepAlive: boolean; timeout?: number });
+    /** A socket went back to the pool, its response done. */
+    on(event: 'free', listener: (socket: Socket) => void): this;
+    /** Whether a freed socket is kept (Node's sets its keep-alive and idle timer). */
+    keepSocketAlive(socket: Socket): boolean;
   }
   export interface Socket {
     readonly bytesRead: number;
     readonly bytesWritten: number;
+    /** The idle timer's length, when one is set. */
+    readonly timeout?: number;
+    setKeepAlive(enable: boolean, initialDelay: number): this;
+    setTimeout(ms: number): this;
+    unref(): this;
   }
   export class IncomingMessage extends Readable {
     readonly statusCode: number | undefined;
@@ -57,7 +66,6 @@ declare module 'node:http' {
     /** The request went out on a socket kept alive from an earlier one. */
     readonly reusedSocket: boolean;
     readonly socket: Socket | null;
-    once(event: 'socket', listener: (socket: Socket) => void): this;
     once(event: 'error', listener: (error: Error) => void): this;
     once(event: 'response', listener: (response: IncomingMessage) => void): this;
     end(body?: string | Uint8Array): this;
@@ -75,10 +83,8 @@ declare module 'node:http' {
 }
 
 declare module 'node:https' {
-  import type { ClientRequest, RequestOptions } from 'node:http';
-  export class Agent {
-    constructor(options: { keepAlive: boolean; timeout?: number });
-  }
+  import { Agent as HttpAgent, type ClientRequest, type RequestOptions } from 'node:http';
+  export class Agent extends HttpAgent {}
   export function request(options: Omit<RequestOptions, 'agent'> & { agent: Agent | false }): ClientRequest;
 }
 

@@ -100,7 +100,10 @@ export function connectionReason(error) {
         return withoutUrlSecrets(error.message);
     return 'unknown error';
 }
-/** A text with the user info and query taken out of each URL in it. */
+/**
+ * A text with the user info and query taken out of each URL in it: whatever stands between `//` and
+ * an `@`, and from a `?` to the next space or `#` (in a URL or not: a reason loses nothing it needs).
+ */
 export function withoutUrlSecrets(text) {
-    return text.replace(/\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:\?[^\s#]*)?/gi, '$1$2');
+    return text.replace(/(\/\/)[^\s/?#@]*@|\?[^\s#]*/g, '$1');
 }

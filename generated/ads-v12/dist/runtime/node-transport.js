@@ -67,18 +67,11 @@ export const transport = (input, init, stop) => {
             agent: fresh
                 ? false
                 : secure
-                    ? (httpsAgent ??= new HttpsAgent(AGENT))
-                    : (httpAgent ??= new HttpAgent(AGENT)),
+                    ? (httpsAgent ??= pool(new HttpsAgent({ keepAlive: true })))
+                    : (httpAgent ??= pool(new HttpAgent({ keepAlive: true }))),
         };
         const req = (secure ? httpsRequest : httpRequest)(options);
         let settled = false;
-        // What the socket had read and written before this request (a reused socket carries its past).
-        let readBefore = 0;
-        let writtenBefore = 0;
-        req.once('socket', (socket) => {
-            readBefore = socket.bytesRead;
-            writtenBefore = socket.bytesWritten;
-        });
         watching.onStop = (reason) => {
             req.destroy();
             if (settled)
@@ -93,10 +86,11 @@ export const transport = (input, init, stop) => {
             watching.onStop = undefined;
             // A kept-alive socket the server closed as this request went out on it: resent once on a new
             // connection when sending it twice is harmless (see `closedWhileIdle`); not one of the caller's retries.
+            const socket = req.socket;
             if (!fresh &&
-                closedWhileIdle(req, error, readBefore) &&
+                closedWhileIdle(req, error, socket) &&
                 (payload === null || !(payload instanceof ReadableStream))) {
-                if (resendable || (req.socket?.bytesWritten ?? writtenBefore) === writtenBefore)
+                if (resendable || !socket || socket.bytesWritten === socket[WRITTEN])
                     return resolve(send(payload, true));
             }
             reject(new TypeError('fetch failed', { cause: error }));
@@ -119,12 +113,35 @@ export const transport = (input, init, stop) => {
         return send(plainBody(body, headers));
     return bodyOf(body, headers).then(send);
 };
+/** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
+const READ = Symbol();
+const WRITTEN = Symbol();
 /**
- * The pools' sockets: kept alive, and dropped after 4 s unused, before the idle timeout of most
- * servers (Node's 5 s, load balancers' 60 s), so that a request seldom goes out on a socket the
- * server is closing; a server's `Keep-Alive: timeout=` shortens it further (Node's agent reads it).
+ * A keep-alive agent of the pool, its work done once per socket instead of around each request:
+ * Node's `timeout` option arms a socket's idle timer and disarms it again on every request, and a
+ * `socket` listener per request would take the counters `closedWhileIdle` compares. Here the counters
+ * are taken as each response is done, and a socket's idle limit is set when it first goes back to
+ * the pool: 4 s, before the idle timeout of most servers (Node's 5 s, load balancers' 60 s), so that
+ * a request seldom goes out on a socket the server is closing, or a second less than a server's
+ * `Keep-Alive: timeout=` (as Node's agent does).
  */
-const AGENT = { keepAlive: true, timeout: 4_000 };
+function pool(agent) {
+    agent.on('free', (socket) => {
+        socket[READ] = socket.bytesRead;
+        socket[WRITTEN] = socket.bytesWritten;
+    });
+    agent.keepSocketAlive = (socket) => {
+        socket.setKeepAlive(true, 1000).unref();
+        const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
+        const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
+        if (idle <= 0)
+            return false;
+        if (socket.timeout !== idle)
+            socket.setTimeout(idle);
+        return true;
+    };
+    return agent;
+}
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/i;
 /**
  * Whether a request failed because the server had closed its kept-alive socket as the request went
@@ -135,11 +152,11 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/i;
  * request the caller let be retried, or one of which no byte was written. A failure on a new
  * connection, or after response bytes, is the caller's to retry.
  */
-function closedWhileIdle(req, error, readBefore) {
+function closedWhileIdle(req, error, socket) {
     const code = error.code;
     return (req.reusedSocket &&
         (code === 'ECONNRESET' || code === 'EPIPE') &&
-        (req.socket?.bytesRead ?? readBefore) === readBefore);
+        (!socket || socket.bytesRead === socket[READ]));
 }
 function plainBody(body, headers) {
     if (typeof body === 'string') {
@@ -232,7 +249,7 @@ class NodeResponse {
     /**
      * Reads the body with its content-encoding undone, ending only when the whole body came:
      * node:http ends a response whose connection closed before its `content-length` (or its last
-     * chunk) with no error unless someone listens, so the close is watched here; the decoder fails
+     * chunk) with no error unless someone listens, so its errors are listened to here; the decoder fails
      * on a cut-off gzip or deflate stream. Returns the stream read from (to pause it).
      */
     #read(data, end, fail) {
@@ -260,14 +277,11 @@ class NodeResponse {
                 ? createInflate()
                 : undefined;
         const source = decoder ?? res;
-        const cutOff = () => {
-            if (!res.complete)
-                finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-        };
-        if (res.destroyed)
-            cutOff();
-        res.once('close', cutOff);
-        res.on('error', () => undefined);
+        // A response destroyed before it was read through (by a closed connection): node:http says so
+        // by an error only when someone listens, and here someone does; one destroyed already said nothing.
+        if (res.destroyed && !res.complete)
+            finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        res.on('error', finish);
         if (decoder) {
             decoder.once('error', finish);
             res.pipe(decoder);

@@ -270,14 +270,14 @@ const ACCEPT: Partial<Record<OperationSpec['response'], string>> = {
   binary: '*/*',
 };
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
 /**
  * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
  * its method is idempotent, or the call opted into retries.
  */
 export function mayRepeat(op: OperationSpec, options: RequestOptions): boolean {
-  return IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+  return IDEMPOTENT.test(op.method) || options.retryNonIdempotent === true;
 }
 
 /** Hands a 2xx response to whoever reads it; a ConnectionError thrown from here is retried like a failed fetch. */
@@ -302,7 +302,7 @@ async function attempts<R>(
   // The user's fetch, else the platform's transport (node:http on Node), else the global fetch.
   const fetchImpl: Transport | undefined =
     core.fetch ?? transport ?? (globalThis.fetch as FetchLike | undefined);
-  if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch implementation available');
+  if (!fetchImpl) throw new ConnectionError(op.id, 'no fetch function');
   const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
   const retryable = mayRepeat(op, options);
   const timeoutMs = options.timeoutMs ?? core.timeoutMs;
@@ -489,7 +489,7 @@ async function decode(op: OperationSpec, response: Response, deadline: Deadline)
           // in transit (fetch decodes a gzip stream cut short without an error): a connection
           // failure, retried. Uncompressed, the framing said the body was whole: the server's JSON.
           if (response.headers.has('content-encoding') && cutShort(text))
-            throw new TypeError('the JSON text ends before its closing bracket', { cause: error });
+            throw new TypeError('the JSON text is cut short', { cause: error });
           message = 'the response body is not valid JSON';
         }
       } else message = `expected JSON, got ${type.split(';')[0]}`;

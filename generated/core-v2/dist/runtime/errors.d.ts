@@ -80,5 +80,8 @@ export declare function isRecord(value: unknown): value is Record<string, unknow
  * the caller's may quote the URL, API key and all).
  */
 export declare function connectionReason(error: unknown): string;
-/** A text with the user info and query taken out of each URL in it. */
+/**
+ * A text with the user info and query taken out of each URL in it: whatever stands between `//` and
+ * an `@`, and from a `?` to the next space or `#` (in a URL or not: a reason loses nothing it needs).
+ */
 export declare function withoutUrlSecrets(text: string): string;

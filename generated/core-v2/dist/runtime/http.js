@@ -126,13 +126,13 @@ const ACCEPT = {
     text: 'text/plain, application/json;q=0.9',
     binary: '*/*',
 };
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 /**
  * Whether a call may reach the server twice (retried, resent after a reset, a stream reconnected):
  * its method is idempotent, or the call opted into retries.
  */
 export function mayRepeat(op, options) {
-    return IDEMPOTENT.has(op.method) || options.retryNonIdempotent === true;
+    return IDEMPOTENT.test(op.method) || options.retryNonIdempotent === true;
 }
 /** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
 async function attempts(core, op, input, options, read) {
@@ -155,7 +155,7 @@ async function attempts(core, op, input, options, read) {
     // The user's fetch, else the platform's transport (node:http on Node), else the global fetch.
     const fetchImpl = core.fetch ?? transport ?? globalThis.fetch;
     if (!fetchImpl)
-        throw new ConnectionError(op.id, 'no fetch implementation available');
+        throw new ConnectionError(op.id, 'no fetch function');
     const maxRetries = Math.max(0, options.maxRetries ?? core.maxRetries) || 0;
     const retryable = mayRepeat(op, options);
     const timeoutMs = options.timeoutMs ?? core.timeoutMs;
@@ -335,7 +335,7 @@ async function decode(op, response, deadline) {
                     // in transit (fetch decodes a gzip stream cut short without an error): a connection
                     // failure, retried. Uncompressed, the framing said the body was whole: the server's JSON.
                     if (response.headers.has('content-encoding') && cutShort(text))
-                        throw new TypeError('the JSON text ends before its closing bracket', { cause: error });
+                        throw new TypeError('the JSON text is cut short', { cause: error });
                     message = 'the response body is not valid JSON';
                 }
             }

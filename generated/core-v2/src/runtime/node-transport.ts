@@ -18,6 +18,8 @@ import {
   type ClientRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
+  type RequestOptions,
+  type Socket,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
@@ -70,7 +72,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   const resendable = watching.resendable ?? IDEMPOTENT.test(method);
   const send = (payload: Payload, fresh = false): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
-      const options = {
+      const options: RequestOptions = {
         method,
         hostname,
         port,
@@ -80,18 +82,11 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         agent: fresh
           ? false
           : secure
-            ? (httpsAgent ??= new HttpsAgent(AGENT))
-            : (httpAgent ??= new HttpAgent(AGENT)),
+            ? (httpsAgent ??= pool(new HttpsAgent({ keepAlive: true })))
+            : (httpAgent ??= pool(new HttpAgent({ keepAlive: true }))),
       };
       const req = (secure ? httpsRequest : httpRequest)(options);
       let settled = false;
-      // What the socket had read and written before this request (a reused socket carries its past).
-      let readBefore = 0;
-      let writtenBefore = 0;
-      req.once('socket', (socket) => {
-        readBefore = socket.bytesRead;
-        writtenBefore = socket.bytesWritten;
-      });
       watching.onStop = (reason) => {
         req.destroy();
         if (settled) return;
@@ -104,12 +99,13 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         watching.onStop = undefined;
         // A kept-alive socket the server closed as this request went out on it: resent once on a new
         // connection when sending it twice is harmless (see `closedWhileIdle`); not one of the caller's retries.
+        const socket = req.socket as Pooled | null;
         if (
           !fresh &&
-          closedWhileIdle(req, error, readBefore) &&
+          closedWhileIdle(req, error, socket) &&
           (payload === null || !(payload instanceof ReadableStream))
         ) {
-          if (resendable || (req.socket?.bytesWritten ?? writtenBefore) === writtenBefore)
+          if (resendable || !socket || socket.bytesWritten === socket[WRITTEN])
             return resolve(send(payload, true));
         }
         reject(new TypeError('fetch failed', { cause: error }));
@@ -134,12 +130,39 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
 
 type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
 
+/** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
+const READ = Symbol();
+const WRITTEN = Symbol();
+type Pooled = Socket & {
+  [READ]?: number;
+  [WRITTEN]?: number;
+  _httpMessage?: { res?: IncomingMessage } | null;
+};
+
 /**
- * The pools' sockets: kept alive, and dropped after 4 s unused, before the idle timeout of most
- * servers (Node's 5 s, load balancers' 60 s), so that a request seldom goes out on a socket the
- * server is closing; a server's `Keep-Alive: timeout=` shortens it further (Node's agent reads it).
+ * A keep-alive agent of the pool, its work done once per socket instead of around each request:
+ * Node's `timeout` option arms a socket's idle timer and disarms it again on every request, and a
+ * `socket` listener per request would take the counters `closedWhileIdle` compares. Here the counters
+ * are taken as each response is done, and a socket's idle limit is set when it first goes back to
+ * the pool: 4 s, before the idle timeout of most servers (Node's 5 s, load balancers' 60 s), so that
+ * a request seldom goes out on a socket the server is closing, or a second less than a server's
+ * `Keep-Alive: timeout=` (as Node's agent does).
  */
-const AGENT = { keepAlive: true, timeout: 4_000 };
+function pool<A extends HttpAgent>(agent: A): A {
+  agent.on('free', (socket: Pooled) => {
+    socket[READ] = socket.bytesRead;
+    socket[WRITTEN] = socket.bytesWritten;
+  });
+  agent.keepSocketAlive = (socket: Pooled): boolean => {
+    socket.setKeepAlive(true, 1000).unref();
+    const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
+    const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
+    if (idle <= 0) return false;
+    if (socket.timeout !== idle) socket.setTimeout(idle);
+    return true;
+  };
+  return agent;
+}
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/i;
 
@@ -152,12 +175,12 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/i;
  * request the caller let be retried, or one of which no byte was written. A failure on a new
  * connection, or after response bytes, is the caller's to retry.
  */
-function closedWhileIdle(req: ClientRequest, error: unknown, readBefore: number): boolean {
+function closedWhileIdle(req: ClientRequest, error: unknown, socket: Pooled | null): boolean {
   const code = (error as { code?: unknown }).code;
   return (
     req.reusedSocket &&
     (code === 'ECONNRESET' || code === 'EPIPE') &&
-    (req.socket?.bytesRead ?? readBefore) === readBefore
+    (!socket || socket.bytesRead === socket[READ])
   );
 }
 
@@ -270,7 +293,7 @@ class NodeResponse {
   /**
    * Reads the body with its content-encoding undone, ending only when the whole body came:
    * node:http ends a response whose connection closed before its `content-length` (or its last
-   * chunk) with no error unless someone listens, so the close is watched here; the decoder fails
+   * chunk) with no error unless someone listens, so its errors are listened to here; the decoder fails
    * on a cut-off gzip or deflate stream. Returns the stream read from (to pause it).
    */
   #read(data: (chunk: Buffer) => void, end: () => void, fail: (error: unknown) => void): Reading {
@@ -299,12 +322,10 @@ class NodeResponse {
           ? createInflate()
           : undefined;
     const source: Readable = decoder ?? res;
-    const cutOff = (): void => {
-      if (!res.complete) finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-    };
-    if (res.destroyed) cutOff();
-    res.once('close', cutOff);
-    res.on('error', () => undefined);
+    // A response destroyed before it was read through (by a closed connection): node:http says so
+    // by an error only when someone listens, and here someone does; one destroyed already said nothing.
+    if (res.destroyed && !res.complete) finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    res.on('error', finish);
     if (decoder) {
       decoder.once('error', finish);
       res.pipe(decoder);
