@@ -100,7 +100,7 @@ test('without dist/: the first run builds the sources into .build/<hash>, the ne
   assert.match(first.stdout, 'out: wrote pets');
   assert.match(first.stderr, `xgen: compiled the sources into ${join(dir, '.build', hash)}`);
   assert.equal(builds(dir), [hash]);
-  const cli = join(dir, '.build', hash, 'generator', 'cli.js');
+  const cli = join(dir, '.build', hash, 'generator', 'cli', 'main.js');
   const made = statSync(cli, { bigint: true });
   const second = await generate(dir, 'out', {}, ['--verbose']);
   assert.is(second.code, 0, second.stderr);
@@ -140,8 +140,8 @@ test('changed sources get a build of their own; the old one stays while it may b
   const second = await xgen(dir, ['--version']);
   assert.is(second.code, 0, second.stderr);
   assert.equal(builds(dir), [before, after].sort());
-  assert.match(readFileSync(join(dir, '.build', after, 'generator', 'cli.js'), 'utf8'), '// edited');
-  assert.not.match(readFileSync(join(dir, '.build', before, 'generator', 'cli.js'), 'utf8'), '// edited');
+  assert.match(readFileSync(join(dir, '.build', after, 'generator', 'cli', 'main.js'), 'utf8'), '// edited');
+  assert.not.match(readFileSync(join(dir, '.build', before, 'generator', 'cli', 'main.js'), 'utf8'), '// edited');
 });
 
 test('concurrent first runs all succeed with the same output, and leave one build', async () => {
@@ -206,8 +206,8 @@ test('sources that do not compile: no build, and the error is reported through t
   appendFileSync(join(dir, 'generator', 'cli', 'main.ts'), '\nexport const broken = ;\n');
   const run = await xgen(dir, ['--version', '--verbose']);
   assert.is(run.code, 1);
-  assert.match(run.stderr, /the sources did not compile \(.*cli\.ts\(\d+,\d+\): error TS\d+/);
-  assert.match(run.stderr, /generator\/cli\.ts:\d+:\d+: ERROR: Unexpected ";"/);
+  assert.match(run.stderr, /the sources did not compile \(.*cli\/main\.ts\(\d+,\d+\): error TS\d+/);
+  assert.match(run.stderr, /generator\/cli\/main\.ts:\d+:\d+: ERROR: Unexpected ";"/);
   assert.equal(builds(dir), [], 'nothing left of the failed build');
 });
 
@@ -245,7 +245,7 @@ test('SIGINT or SIGTERM during the build: one line, exit 130 / 143, no build and
       left.every((name) => /^[0-9a-f]{64}$/.test(name)),
       `killed after ${delay} ms: ${left}`,
     );
-    for (const name of left) assert.ok(statSync(join(dir, '.build', name, 'generator', 'cli.js')).isFile());
+    for (const name of left) assert.ok(statSync(join(dir, '.build', name, 'generator', 'cli', 'main.js')).isFile());
   }
 });
 

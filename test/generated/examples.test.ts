@@ -5,7 +5,7 @@
  * demanding consumer's settings. The README's call examples are then run over loopback: the
  * values they show pass the generated client's own validation and reach the server.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -81,6 +81,9 @@ function modules(pkg: Package): { origin: string; text: string }[] {
     client: pkg.client,
     exports: exportedNames(join(pkg.dir, 'src', 'index.ts')),
     functionExports: [...exportedNames(join(pkg.dir, 'src', 'functions.ts'))],
+    testingExports: existsSync(join(pkg.dir, 'src', 'testing', 'index.ts'))
+      ? [...exportedNames(join(pkg.dir, 'src', 'testing', 'index.ts'))]
+      : [],
   };
   const readme = markdownExamples(join(pkg.dir, 'README.md'), pkg.dir);
   const usage = readme[0]?.code ?? '';
@@ -139,6 +142,7 @@ for (const pkg of PACKAGES) {
         paths: {
           [pkg.name]: [join(pkg.dir, 'dist', 'index.d.ts')],
           [`${pkg.name}/functions`]: [join(pkg.dir, 'dist', 'functions.d.ts')],
+          [`${pkg.name}/testing`]: [join(pkg.dir, 'dist', 'testing', 'index.d.ts')],
         },
       },
     });

@@ -110,7 +110,14 @@ function exported(node: ts.Node): boolean {
  */
 export function asModule(
   code: string,
-  pkg: { name: string; client: string; exports: string[]; functionExports: string[] },
+  pkg: {
+    name: string;
+    client: string;
+    exports: string[];
+    functionExports: string[];
+    /** What the package's `testing` entry exports, for its own examples. */
+    testingExports?: string[];
+  },
 ): string {
   const imported = new Set(
     [...code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((m) =>
@@ -126,6 +133,9 @@ export function asModule(
     !imported.has(name) && new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b`).test(code);
   const fromIndex = pkg.exports.filter(uses);
   const fromFunctions = pkg.functionExports.filter((n) => !pkg.exports.includes(n) && uses(n));
+  const fromTesting = (pkg.testingExports ?? []).filter(
+    (n) => !pkg.exports.includes(n) && !fromFunctions.includes(n) && uses(n),
+  );
   const head: string[] = [];
   const declares = (name: string): boolean => new RegExp(`\\b(const|let|var)\\s+${name}\\b`).test(code);
   if (/\bclient\./.test(code) && !declares('client')) {
@@ -139,5 +149,7 @@ export function asModule(
   if (fromIndex.length > 0) head.unshift(`import { ${fromIndex.sort().join(', ')} } from '${pkg.name}';`);
   if (fromFunctions.length > 0)
     head.unshift(`import { ${fromFunctions.sort().join(', ')} } from '${pkg.name}/functions';`);
+  if (fromTesting.length > 0)
+    head.unshift(`import { ${fromTesting.sort().join(', ')} } from '${pkg.name}/testing';`);
   return `${head.join('\n')}\n${code}\nexport {};\n`;
 }
