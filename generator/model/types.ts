@@ -92,7 +92,7 @@ export interface ServerModel {
 export interface GroupModel {
   /** The tag as written in the spec, e.g. `Account Activity`. */
   tag: string;
-  /** The client property, e.g. `accountActivity`. */
+  /** The client property, e.g. `accountActivity`; a nested group's path from the client, e.g. `customers.subscriptions`. */
   property: string;
   /** The resource class, e.g. `AccountActivityResource`. */
   className: string;
@@ -100,6 +100,10 @@ export interface GroupModel {
   fileName: string;
   description?: string;
   operationIds: string[];
+  /** The enclosing group of a nested one (`customers` of `customers.subscriptions`). */
+  parent?: string;
+  /** The groups nested in this one, by their `property` (`customers.subscriptions`). */
+  children: string[];
 }
 
 export interface Deprecation {
