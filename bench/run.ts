@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name>...] [-- --runs N]`: xgen against its peers, side by side.
- * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec, diff, narrowing, migrate, migrate-deep (all when none is named).
+ * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec, diff, narrowing, migrate, migrate-deep, names (all when none is named).
  * A full run rewrites bench/RESULTS.md; a partial run only prints.
  */
 import { writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ const BENCHMARKS = {
   narrowing: async (runs: number) => (await import('./narrowing.ts')).run({ runs }),
   migrate: async (runs: number) => (await import('./migrate.ts')).run({ runs }),
   'migrate-deep': async (runs: number) => (await import('./migrate-deep.ts')).run({ runs }),
+  names: async () => (await import('./names.ts')).run(),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];
