@@ -4,6 +4,7 @@ import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readAuthFlows } from './auth-flows.ts';
 import { explicitDiscriminators } from './discriminators.ts';
 import { readEnums } from './enums.ts';
+import { packageErrorBodies } from './error-bodies.ts';
 import { functionNames } from './function-names.ts';
 import { groupOperations } from './groups.ts';
 import { readOperations } from './operations.ts';
@@ -89,6 +90,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
       new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name)),
       unions,
     ),
+    errorBodies: packageErrorBodies(operations),
     securitySchemes: [...schemes.values()],
     authKinds,
     ...(webhookSignature ? { webhookSignature } : {}),
