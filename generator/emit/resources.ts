@@ -12,6 +12,7 @@ import { exampleCall } from './examples.ts';
  */
 export function emitResource(model: ApiModel, group: GroupModel): string {
   const ops = model.operations.filter((o) => o.group === group.property);
+  const children = group.children.map((key) => model.groups.find((g) => g.property === key)!);
   const imports: StatementStructures[] = [
     ...signatureImports(model, ops, '../').map((i): StatementStructures => ({
       kind: StructureKind.ImportDeclaration,
@@ -22,6 +23,11 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
       moduleSpecifier: '../functions.js',
       namedImports: ops.map((op) => op.functionName).sort(),
     },
+    ...children.map((child): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./${child.fileName}.js`,
+      namedImports: [child.className],
+    })),
   ];
   const statement: StatementStructures = {
     kind: StructureKind.Class,
@@ -30,7 +36,7 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
     docs: [
       {
         description: docText(
-          group.description ?? `Operations tagged ${group.tag}.`,
+          group.description ?? groupDescription(group),
           `Reached as \`client.${group.property}\`.`,
         ),
       },
@@ -39,8 +45,15 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
       {
         parameters: [{ name: 'core', type: 'ClientCore', scope: Scope.Private, isReadonly: true }],
         docs: [{ description: '@internal Created by the client; use `client.' + group.property + '`.' }],
+        statements: children.map((c) => `this.${lastPart(c.property)} = new ${c.className}(core);`),
       },
     ],
+    properties: children.map((c) => ({
+      name: lastPart(c.property),
+      isReadonly: true,
+      type: c.className,
+      docs: [{ description: docText(c.description ?? groupDescription(c)) }],
+    })),
     methods: ops.map((op) => {
       const parameters = operationParameters(op);
       const docs = methodDocs(op, exampleCall(op, `client.${group.property}.${op.methodName}`));
@@ -59,4 +72,16 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
     leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
     statements: [...imports, statement],
   });
+}
+
+/** A nested group's member name on its parent: `subscriptions` of `customers.subscriptions`. */
+function lastPart(property: string): string {
+  return property.slice(property.lastIndexOf('.') + 1);
+}
+
+/** What a group without a tag description is: its tag's operations, or the resource its paths name. */
+export function groupDescription(group: GroupModel): string {
+  return group.tag === group.property && /^[a-z]/.test(group.tag)
+    ? `Operations on ${group.property.split('.').join(' ')}.`
+    : `Operations tagged ${group.tag}.`;
 }

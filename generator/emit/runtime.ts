@@ -166,6 +166,7 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     clientName: model.clientName,
     servers: model.servers,
     problems: model.problems,
+    errorBodies: model.errorBodies.length > 0 ? model.errorBodies : undefined,
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
     hasRules: hasRules(model),

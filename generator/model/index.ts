@@ -1,16 +1,16 @@
-import { UsageError } from '../errors.ts';
 import { isObject, type LoadedSpec } from '../load/index.ts';
 import { closeSentEnums, schemaRefs } from './enum-sides.ts';
 import { makeSentUnionsExclusive } from './exclusive-unions.ts';
 import { readAuthFlows } from './auth-flows.ts';
 import { explicitDiscriminators } from './discriminators.ts';
 import { readEnums } from './enums.ts';
+import { packageErrorBodies } from './error-bodies.ts';
 import { functionNames } from './function-names.ts';
-import { camelCase, kebabCase, methodNameInGroup, NameTable, pascalCase, SPECIAL_MEMBERS } from './names.ts';
+import { groupOperations } from './groups.ts';
 import { readOperations } from './operations.ts';
 import { readProblems } from './problems.ts';
 import { authHelperNames, publicExports } from './public-exports.ts';
-import { type NameOverride, readNameOverrides } from './name-overrides.ts';
+import { readNameOverrides } from './name-overrides.ts';
 import { resultTypeNames } from './result-types.ts';
 import { refName, SchemaRegistry } from './schemas.ts';
 import { readSelections } from './selection.ts';
@@ -28,6 +28,8 @@ export interface ModelOptions {
   namesAt?: Record<string, string> | undefined;
   /** `names` was written for another version of the spec: an id this one lacks is passed over. */
   namesOfOtherVersion?: boolean | undefined;
+  /** The names the package published (its API snapshot on disk), operationId -> `group.method`: kept in a collision. */
+  published?: ReadonlyMap<string, string> | undefined;
 }
 
 /** Builds the client model of a loaded spec. */
@@ -50,6 +52,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
     root.tags,
     readNameOverrides(read.operations, options),
     options.namesAt,
+    options.published,
   );
   const groups = grouped.groups;
   // Named in the client's order, as `functions.ts` declares them.
@@ -87,6 +90,7 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
       new Set(schemas.filter((s) => s.name.endsWith('Problem')).map((s) => s.name)),
       unions,
     ),
+    errorBodies: packageErrorBodies(operations),
     securitySchemes: [...schemes.values()],
     authKinds,
     ...(webhookSignature ? { webhookSignature } : {}),
@@ -100,82 +104,6 @@ export function buildModel(spec: LoadedSpec, options: ModelOptions): ApiModel {
   };
   const exports = publicExports(facts);
   return { ...facts, publicExports: exports, authHelpers: authHelperNames(exports) };
-}
-
-/** Groups operations by their first tag, ordered as the spec's `tags` list and then by first use. */
-function groupOperations(
-  read: Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[],
-  untagged: ReadonlySet<string>,
-  rawTags: unknown,
-  overrides: ReadonlyMap<string, NameOverride>,
-  namesAt?: Record<string, string>,
-): { groups: GroupModel[]; operations: Omit<OperationModel, 'functionName' | 'resultTypes'>[] } {
-  const declared = Array.isArray(rawTags) ? rawTags.filter(isObject) : [];
-  const descriptions = new Map(
-    declared.map((t) => [
-      String(t.name),
-      typeof t.description === 'string' ? t.description.trim() : undefined,
-    ]),
-  );
-  const order = new Map<string, number>();
-  declared.forEach((t, i) => order.set(String(t.name), i));
-  const byTag = new Map<
-    string,
-    Omit<OperationModel, 'methodName' | 'group' | 'functionName' | 'resultTypes'>[]
-  >();
-  const groupOfTag = (tag: string): string => camelCase(tag) || 'default';
-  // A `names:` group joins the tag whose group it is, or makes a group of its own (named as written).
-  const tagOfGroup = new Map<string, string>();
-  for (const op of read)
-    if (!tagOfGroup.has(groupOfTag(op.tags[0] ?? 'Default')))
-      tagOfGroup.set(groupOfTag(op.tags[0] ?? 'Default'), op.tags[0] ?? 'Default');
-  for (const op of read) {
-    const override = overrides.get(op.id);
-    const tag = override ? (tagOfGroup.get(override.group) ?? override.group) : (op.tags[0] ?? 'Default');
-    const list = byTag.get(tag);
-    if (list) list.push(op);
-    else byTag.set(tag, [op]);
-  }
-  const tags = [...byTag.keys()].sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9));
-  // `then` would make the client look like a promise to `await`; see SPECIAL_MEMBERS.
-  const properties = new NameTable(['call', 'options', 'request', ...SPECIAL_MEMBERS]);
-  const classNames = new NameTable();
-  const groups: GroupModel[] = [];
-  const operations: Omit<OperationModel, 'functionName' | 'resultTypes'>[] = [];
-  for (const tag of tags) {
-    // A property may be named like a keyword (`client.default`), as methods may (`cards.delete`).
-    const property = properties.claim(tagOfGroup.has(groupOfTag(tag)) ? groupOfTag(tag) : tag);
-    const className = classNames.claim(`${pascalCase(tag)}Resource`);
-    // `core` is the resource's own (private) field.
-    const methods = new NameTable(['core', ...SPECIAL_MEMBERS]);
-    const ops = byTag.get(tag) ?? [];
-    // The names the config gives are taken first: the rule's names give way to them.
-    for (const op of ops) {
-      const override = overrides.get(op.id);
-      if (override) methods.claim(override.method);
-    }
-    for (const op of ops) {
-      const override = overrides.get(op.id);
-      // An untagged operation's group is not named in its id: nothing to take out.
-      if (override && override.group !== property)
-        throw new UsageError(
-          `${namesAt?.[op.id] ? `${namesAt[op.id]}: ` : ''}names: "${op.id}" cannot go in group "${override.group}": the client names it "${property}"`,
-        );
-      const methodName = override
-        ? override.method
-        : methods.claim(untagged.has(op.id) ? camelCase(op.id) : methodNameInGroup(op.id, tag));
-      operations.push({ ...op, group: property, methodName });
-    }
-    groups.push({
-      tag,
-      property,
-      className,
-      fileName: kebabCase(property),
-      description: descriptions.get(tag),
-      operationIds: ops.map((o) => o.id),
-    });
-  }
-  return { groups, operations };
 }
 
 function readServers(raw: unknown): ServerModel {

@@ -7,6 +7,7 @@ import { freeKey, readParameters } from './parameters.ts';
 import { paramsObjectSchema } from './params-object.ts';
 import { readRateLimits } from './rate-limits.ts';
 import { coversGroups, readBody } from './request-body.ts';
+import { readErrorBodies } from './error-bodies.ts';
 import { readStreaming, readSuccess, successHeaders } from './responses.ts';
 import { readRules } from './rules.ts';
 import { deprecationOf } from './schemas.ts';
@@ -184,6 +185,7 @@ function readOperation(
     paramsOptional: !required,
     hasParams,
     success,
+    errorBodies: readErrorBodies(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }, typeBase),
     security: readSecurity(op.security ?? ctx.rootSecurity, ctx.schemes),
     ...apiKeyOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     pagination,

@@ -80,7 +80,7 @@ export function publicExports(model: ExportFacts): PublicExport[] {
       module: 'runtime/errors',
       names: [
         ...values('ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'),
-        ...types('LegacyError', 'RateLimit'),
+        ...types('LegacyError', 'RateLimit', ...(model.errorBodies.length > 0 ? ['ApiErrorBody'] : [])),
       ],
     },
     { module: 'runtime/types', names: types('RequestOptions', 'OperationSpec', 'ResponseInfo', 'Sleep') },

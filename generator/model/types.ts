@@ -35,6 +35,8 @@ export interface ApiModel {
   schemas: NamedSchema[];
   enums: EnumModel[];
   problems?: ProblemUnionModel;
+  /** Every documented error body of the package, one entry a type: `ApiError.body` is their union. */
+  errorBodies: ErrorBodyModel[];
   /** Legacy error shape (`{ code, message }`) if the spec names one. */
   legacyErrorSchema?: string;
   securitySchemes: SecuritySchemeModel[];
@@ -92,7 +94,7 @@ export interface ServerModel {
 export interface GroupModel {
   /** The tag as written in the spec, e.g. `Account Activity`. */
   tag: string;
-  /** The client property, e.g. `accountActivity`. */
+  /** The client property, e.g. `accountActivity`; a nested group's path from the client, e.g. `customers.subscriptions`. */
   property: string;
   /** The resource class, e.g. `AccountActivityResource`. */
   className: string;
@@ -100,6 +102,10 @@ export interface GroupModel {
   fileName: string;
   description?: string;
   operationIds: string[];
+  /** The enclosing group of a nested one (`customers` of `customers.subscriptions`). */
+  parent?: string;
+  /** The groups nested in this one, by their `property` (`customers.subscriptions`). */
+  children: string[];
 }
 
 export interface Deprecation {
@@ -135,6 +141,8 @@ export interface OperationModel {
   /** Whether the operation takes any params at all. */
   hasParams: boolean;
   success: SuccessModel;
+  /** The error bodies the operation documents (not problems nor legacy errors), by status or range (see error-bodies.ts). */
+  errorBodies: { status: string; typeName: string }[];
   /** Alternatives: each inner list is a set of schemes that must all be satisfied. `undefined` = not stated. */
   security?: AuthKind[][];
   /** Where the API key goes: the first apiKey scheme the operation's security names. */
@@ -290,6 +298,12 @@ export interface BodyModel {
   typeName: string;
   /** The spec's example of the body (media type `example`/`examples`, or the schema's), for docs. */
   example?: unknown;
+}
+
+/** One type of documented error body, and the statuses (`402`, `4XX`, `default`) that declare it. */
+export interface ErrorBodyModel {
+  typeName: string;
+  statuses: string[];
 }
 
 export interface SuccessModel {

@@ -24,6 +24,8 @@ export interface SpecJob {
   /** The config's `names:` and where each entry is written (plain records: they cross the thread). */
   names?: Record<string, string> | undefined;
   namesAt?: Record<string, string> | undefined;
+  /** The package's published names (its API snapshot), operationId -> `group.method`: kept where two operations want one. */
+  published?: Record<string, string> | undefined;
 }
 
 /** A located problem as plain data: a SpecError crosses a thread as its fields (a clone keeps only an Error's message). */
@@ -162,6 +164,7 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult<ApiMo
       clientName: job.clientName,
       names: job.names,
       namesAt: job.namesAt,
+      published: new Map(Object.entries(job.published ?? {})),
     });
     const root = spec.docs.root;
     const license =

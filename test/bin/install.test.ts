@@ -127,7 +127,7 @@ async function installAndGenerate(clone: string, cacheName: string): Promise<voi
   // Installed without dist/: the first run compiled xgen's sources once, in xgen's own folder.
   const xgen = join(clone, 'node_modules', 'xgen');
   const hash = (sourcesHash as (dir: string) => string)(join(xgen, 'generator'));
-  assert.ok(existsSync(join(xgen, '.build', hash, 'generator', 'cli.js')), 'the sources were built');
+  assert.ok(existsSync(join(xgen, '.build', hash, 'generator', 'cli', 'main.js')), 'the sources were built');
 }
 
 test('a git dependency and a tarball in vendor/: npm ci with an empty cache in a fresh clone, then npm run generate', async () => {

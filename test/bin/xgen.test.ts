@@ -96,7 +96,7 @@ test('an installed package (no sources) runs dist/; with sources, dist/ runs whi
   const fakeDist = (dir: string, record?: string) => {
     mkdirSync(join(dir, 'dist', 'generator'), { recursive: true });
     writeFileSync(
-      join(dir, 'dist', 'generator', 'cli.js'),
+      join(dir, 'dist', 'generator', 'cli', 'main.js'),
       "export function runAsProcess() { console.log('from dist'); }\n",
     );
     if (record !== undefined) writeFileSync(join(dir, RECORD as string), `${record}\n`);
@@ -109,7 +109,7 @@ test('an installed package (no sources) runs dist/; with sources, dist/ runs whi
   const unpacked = layout('unpacked', ['generator', 'node_modules', 'templates']);
   fakeDist(unpacked, (sourcesHash as (dir: string) => string)(join(ROOT, 'generator')));
   const old = new Date('2001-01-01');
-  utimesSync(join(unpacked, 'dist', 'generator', 'cli.js'), old, old);
+  utimesSync(join(unpacked, 'dist', 'generator', 'cli', 'main.js'), old, old);
   utimesSync(join(unpacked, RECORD as string), old, old);
   assert.is(
     (await xgen(unpacked, ['--version'])).stdout,

@@ -86,7 +86,7 @@ test('npm pack -> npm install in another project -> npm run generate -> type-che
   for (const file of [
     'package/bin/xgen.js',
     'package/bin/sources-hash.js',
-    'package/dist/generator/cli.js',
+    'package/dist/generator/cli/main.js',
     'package/dist/sources.sha256',
     'package/templates/runtime/http.ts.hbs',
   ]) {

@@ -85,7 +85,7 @@ test('types: SSE data is the response schema, and an inferred page of a bare arr
     [
       "import { SseClient, type ServerSentEvent, type Item } from './out/src/index.js';",
       'export async function use(client: SseClient): Promise<void> {',
-      '  for await (const event of client.default.streamEvents({ topic: "t" })) {',
+      '  for await (const event of client.events.stream({ topic: "t" })) {',
       '    const e: ServerSentEvent<Item> = event;',
       '    const id: string = event.data.id;',
       '    const name: string = event.event;',
@@ -94,7 +94,7 @@ test('types: SSE data is the response schema, and an inferred page of a bare arr
       '    void event.data.nope;',
       '    void [e, id, name, retry];',
       '  }',
-      '  for await (const item of client.default.listLinked({ per_page: 2 })) {',
+      '  for await (const item of client.linked.list({ per_page: 2 })) {',
       '    const id: string = item.id;',
       '    // @ts-expect-error an Item, not any',
       '    void item.nope;',
@@ -125,7 +125,7 @@ test('streams typed events: data parsed as JSON, event, id, retry; comments and 
       ],
     },
   ];
-  const stream = client().default.streamEvents({ topic: 'all' }, { reconnect: false });
+  const stream = client().events.stream({ topic: 'all' }, { reconnect: false });
   const events = await collect(stream);
   assert.equal(events, [
     { data: { id: '1', text: 'item 1' }, event: 'created', id: '1', retry: 1500 },
@@ -153,7 +153,7 @@ test('after a disconnect it reconnects after `retry` ms with Last-Event-ID, and 
     { status: 200, headers: SSE, chunks: [{ data: `id: 9\ndata: ${item('9')}\n\n` }] },
     { status: 204 },
   ];
-  const events = (await collect(client().default.streamEvents())) as { id: string; data: { id: string } }[];
+  const events = (await collect(client().events.stream())) as { id: string; data: { id: string } }[];
   assert.equal(
     events.map((e) => [e.id, e.data.id]),
     [
@@ -177,7 +177,7 @@ test('a [DONE] data line ends a JSON event stream', async () => {
       chunks: [{ data: `data: ${item('1')}\n\ndata: [DONE]\n\ndata: ${item('2')}\n\n` }],
     },
   ];
-  const events = (await collect(client().default.streamEvents())) as { data: { id: string } }[];
+  const events = (await collect(client().events.stream())) as { data: { id: string } }[];
   assert.equal(
     events.map((e) => e.data.id),
     ['1'],
@@ -188,7 +188,7 @@ test('a [DONE] data line ends a JSON event stream', async () => {
 test('a response that is not text/event-stream is refused', async () => {
   replies = [{ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }];
   try {
-    await collect(client().default.streamEvents({}, { reconnect: false }));
+    await collect(client().events.stream({}, { reconnect: false }));
     assert.unreachable('should have thrown');
   } catch (error) {
     assert.instance(error, pkg.ApiError);

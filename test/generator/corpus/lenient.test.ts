@@ -62,23 +62,19 @@ const WARNINGS: Record<string, [at: string, reason: string, pointer: string][]> 
 const RECOVERED: Record<string, [file: string, text: string][]> = {
   'undeclared-path-param.yaml': [
     [
-      'src/operations/default.ts',
+      'src/operations/pets-toys.ts',
       "name: 'toy_id',\n      in: 'path',\n      required: true,\n      style: simple,\n      check: /* @__PURE__ */ segment(/* @__PURE__ */ string()),",
     ],
   ],
-  'no-responses-30.yaml': [
-    ['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>'],
-  ],
-  'no-responses-31.yaml': [
-    ['src/resources/default.ts', 'createPet(options?: RequestOptions): Promise<void>'],
-  ],
+  'no-responses-30.yaml': [['src/resources/pets.ts', 'create(options?: RequestOptions): Promise<void>']],
+  'no-responses-31.yaml': [['src/resources/pets.ts', 'create(options?: RequestOptions): Promise<void>']],
   'missing-info.yaml': [['package.json', '"x-spec-version": "0.0.0"']],
   'missing-info-title.yaml': [['README.md', '# @lenient/']],
   'ref-cycle.yaml': [
     ['src/schemas.ts', 'export type Baz = unknown;'],
     ['src/schemas.ts', 'export type Qux = unknown;'],
   ],
-  'duplicate-operation-id.yaml': [['src/operations/default.ts', "id: 'listPets2'"]],
+  'duplicate-operation-id.yaml': [['src/operations/animals.ts', "id: 'listPets2'"]],
   'invalid-servers.yaml': [['src/runtime/http.ts', "options.baseUrl ?? 'https://api.example.com/v1'"]],
 };
 

@@ -233,31 +233,31 @@ const RESULT_TYPE_CODE: Record<
   },
   'union-member-removed': {
     breaks: true,
-    code: `const animal = await client.default.getAnimal({ animal_id: '1' });
+    code: `const animal = await client.animals.retrieve({ animal_id: '1' });
   if ('sings' in animal) read<boolean>(animal.sings);`,
   },
   'union-member-field-clash': {
     breaks: true,
-    code: `const animal = await client.default.getAnimal({ animal_id: '1' });
+    code: `const animal = await client.animals.retrieve({ animal_id: '1' });
   if ('meows' in animal) read<boolean>(animal.meows);`,
   },
   'result-free-form-declared': {
     breaks: true,
-    code: `const thing = await client.default.getThing({ thing_id: '1' });
+    code: `const thing = await client.things.retrieve({ thing_id: '1' });
   read<unknown>(thing.colour);`,
   },
   'request-free-form': {
     breaks: false,
-    code: "await client.default.createNote({ text: 'hi', pinned: true, attachment: { url: 'https://example.com' } });",
+    code: "await client.notes.create({ text: 'hi', pinned: true, attachment: { url: 'https://example.com' } });",
   },
   'request-union-widened': {
     breaks: false,
-    code: `await client.default.createNote({ text: 'hi', attachment: { path: '/tmp/a' } });
-  await client.default.createAnimal({ name: 'Rex', barks: true });`,
+    code: `await client.notes.create({ text: 'hi', attachment: { path: '/tmp/a' } });
+  await client.animals.create({ name: 'Rex', barks: true });`,
   },
   'allof-enum-value-added': {
     breaks: false,
-    code: "await client.default.createShape({ label: 'c', radius: 1, mode: 'filled' });",
+    code: "await client.shapes.create({ label: 'c', radius: 1, mode: 'filled' });",
   },
   'integer-to-number': {
     breaks: false,

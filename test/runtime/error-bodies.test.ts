@@ -1,0 +1,127 @@
+/**
+ * Error bodies a spec documents (generator/model/error-bodies.ts, `ApiError.body` in
+ * templates/runtime/errors.ts.hbs): a consumer narrows Stripe's `{ error: { type, … } }` without a
+ * cast, compiled strict, and a 402 sent over loopback arrives typed as the spec says.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { generatePackage } from '../../generator/generate.ts';
+import { emitSources } from '../helpers/consumer.ts';
+import { ROOT, removeDir, tempDir, writeTree } from '../helpers/cli.ts';
+import { startServer } from '../helpers/server.ts';
+import { typecheck } from '../helpers/typecheck.ts';
+
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'specs', 'stripe-like-errors.yaml');
+/** Stripe's own spec comes with the bench's peers (`npm ci --prefix bench`). */
+const STRIPE = join(ROOT, 'bench', 'node_modules', '@opensdks', 'sdk-stripe', 'stripe.oas.json');
+
+/** What a Stripe user writes in a `catch`; the marked lines must not compile. */
+const CONSUMER = (index: string) => `import { ApiError, type ApiErrorBody } from ${JSON.stringify(index)};
+
+export function declineCode(e: unknown): string | undefined {
+  if (e instanceof ApiError && e.body?.error?.type === 'card_error') {
+    const type: 'card_error' = e.body.error.type;
+    return \`\${type}: \${e.body.error.code ?? ''} \${e.body.error.decline_code ?? ''}\`;
+  }
+  if (e instanceof ApiError) {
+    // @ts-expect-error -- not one of the documented error types
+    if (e.body?.error?.type === 'card_eror') return 'misspelt';
+    // @ts-expect-error -- not a field of the documented error
+    return e.body?.error?.reason;
+  }
+  return undefined;
+}
+
+// @ts-expect-error -- the body may be absent (an undocumented or non-JSON answer)
+export const body = (e: InstanceType<typeof ApiError>): ApiErrorBody => e.body;
+`;
+
+let dir = '';
+test.before(() => {
+  dir = tempDir('error-bodies');
+});
+test.after(() => removeDir(dir));
+
+test('the Stripe-like fixture: `e.body?.error?.type` narrows without a cast, compiled strict', async () => {
+  const out = join(dir, 'fixture');
+  const { files } = await generatePackage({
+    spec: FIXTURE,
+    out,
+    name: '@t/pay',
+    client: 'PayClient',
+    templates: {},
+  });
+  writeTree(out, files);
+  writeFileSync(join(dir, 'fixture-consumer.ts'), CONSUMER('./fixture/src/index.js'));
+  assert.equal(typecheck([join(dir, 'fixture-consumer.ts')]), []);
+});
+
+test('a 402 with a card error over loopback: `e.body.error.type` is `card_error`, the raw body kept', async () => {
+  const answer = {
+    error: {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  };
+  const server = await startServer(() => ({ status: 402, body: answer }));
+  try {
+    const pkg = (await import(pathToFileURL(join(dir, 'fixture', 'src', 'index.ts')).href)) as {
+      PayClient: new (options: object) => { charges: { create(params: object): Promise<unknown> } };
+      ApiError: new (...args: never[]) => Error & { status: number; body: unknown; rawBody: unknown };
+    };
+    const client = new pkg.PayClient({ baseUrl: server.url, maxRetries: 0 });
+    const error = await client.charges.create({ amount: 100 }).catch((e: unknown) => e);
+    assert.instance(error, pkg.ApiError);
+    const e = error as InstanceType<typeof pkg.ApiError>;
+    assert.is(e.status, 402);
+    assert.equal(e.body, answer);
+    assert.is((e.body as typeof answer).error.type, 'card_error');
+    assert.equal(e.rawBody, answer);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a text answer to an error leaves `body` undefined and keeps the text in `rawBody`', async () => {
+  const server = await startServer(() => ({
+    status: 502,
+    headers: { 'content-type': 'text/html' },
+    body: '<h1>Bad gateway</h1>',
+  }));
+  try {
+    const pkg = (await import(pathToFileURL(join(dir, 'fixture', 'src', 'index.ts')).href)) as {
+      PayClient: new (options: object) => { charges: { retrieve(params: object): Promise<unknown> } };
+    };
+    const client = new pkg.PayClient({ baseUrl: server.url, maxRetries: 0 });
+    const error = (await client.charges.retrieve({ charge: 'ch_1' }).catch((e: unknown) => e)) as {
+      status: number;
+      body: unknown;
+      rawBody: unknown;
+    };
+    assert.is(error.status, 502);
+    assert.is(error.body, undefined);
+    assert.is(error.rawBody, '<h1>Bad gateway</h1>');
+  } finally {
+    await server.close();
+  }
+});
+
+test("Stripe's own spec: the same consumer compiles against its package", async () => {
+  if (!existsSync(STRIPE)) {
+    console.warn(`  ${STRIPE} is not installed (npm ci --prefix bench): skipped`);
+    return;
+  }
+  // The sources as emitted (not compiled; the `#transport` import map needs the built package): the consumer's own errors count.
+  await emitSources(STRIPE, join(dir, 'stripe'));
+  const consumer = join(dir, 'stripe-consumer.ts');
+  writeFileSync(consumer, CONSUMER('./stripe/src/index.js'));
+  const own = typecheck([consumer]).filter((e) => e.startsWith(consumer.replace(`${process.cwd()}/`, '')));
+  assert.equal(own, []);
+});
+
+test.run();
