@@ -28,7 +28,8 @@ export async function parseFlags(
     const arg = args[i] ?? '';
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) {
-      if (arg.startsWith('-') || positionals.length >= most)
+      // `-` alone is a file name: stdin.
+      if ((arg.startsWith('-') && arg !== '-') || positionals.length >= most)
         throw new ArgumentError(`unexpected argument "${arg}"`);
       positionals.push(arg);
       continue;
@@ -60,7 +61,9 @@ export async function parseFlags(
       throw new ArgumentError(`--${name} needs a value`);
     flags[name] = value;
   }
-  if (command === 'diff' && positionals.length < most)
+  if (command === 'diff' && typeof flags.base === 'string' && positionals.length !== 1)
+    throw new ArgumentError('diff --base <ref> takes one spec, compared with itself at <ref>');
+  if (command === 'diff' && typeof flags.base !== 'string' && positionals.length < most)
     throw new ArgumentError('diff takes two specs, the old and the new');
   return { flags, positionals };
 }

@@ -92,10 +92,20 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
     },
   },
   diff: {
+    base: {
+      value: true,
+      placeholder: 'ref',
+      help: [
+        'compare the one spec given with itself at this git revision (and every file it $refs),',
+        'as `git show <ref>:<file>` reads it; an old spec may also be `-` (stdin) or a FIFO',
+        '(`<(git show HEAD~1:spec/x.yaml)`)',
+      ],
+    },
     json: {
       value: false,
       help: [
-        'print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}',
+        'print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?,',
+        '"rename"?: {"kind", "from", "to"}}]}',
       ],
     },
     'fail-on': {
