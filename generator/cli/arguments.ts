@@ -28,6 +28,16 @@ export async function parseFlags(
     const arg = args[i] ?? '';
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) {
+      // A short flag xgen does not have (`-V`): the long one it may mean.
+      const short = /^-([A-Za-z])$/.exec(arg)?.[1];
+      if (short) {
+        const guesses = Object.keys(known).filter(
+          (name) => !known[name]?.alias && name.startsWith(short.toLowerCase()),
+        );
+        throw new ArgumentError(
+          `unknown option ${arg}${guesses.length > 0 ? ` (did you mean ${guesses.map((g) => `--${g}`).join(' or ')}?)` : ''}`,
+        );
+      }
       // `-` alone is a file name: stdin.
       if ((arg.startsWith('-') && arg !== '-') || positionals.length >= most)
         throw new ArgumentError(`unexpected argument "${arg}"`);
