@@ -44,7 +44,10 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
     spec: {
       value: true,
       placeholder: 'file',
-      help: ['one spec (a path or an http(s) URL) instead of a config; with --out and --name'],
+      help: [
+        'one spec (a path, an http(s) URL, or xgen:core-v2 / xgen:ads-v12, the X specs xgen',
+        'ships) instead of a config; with --out and --name',
+      ],
     },
     out: { value: true, placeholder: 'dir', help: ["the package's folder (with --spec)"] },
     name: { value: true, placeholder: 'name', help: ["the package's npm name (with --spec)"] },
