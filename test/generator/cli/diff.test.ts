@@ -5,13 +5,14 @@
  * repository; and the renames `--json` marks.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, runCli } from '../../helpers/cli.ts';
+import { shellBlocks } from '../../helpers/docs-commands.ts';
 
 const run = promisify(execFile);
 const XGEN = join(ROOT, 'bin', 'xgen.js');
@@ -71,6 +72,36 @@ test('--base HEAD~1, <(git show HEAD~1:…) and - (stdin) give the same report',
   assert.equal(JSON.parse(same(fifoJson.stdout)), JSON.parse(same(json.stdout)));
   // No temporary copy is left behind.
   assert.not.match(base.stdout + fifo.stdout + stdin.stdout, /xgen-diff-/);
+});
+
+test("spec-changes.md's three forms, as written, give the same report on X's core v2 spec", async () => {
+  const blocks = shellBlocks('docs/guide/spec-changes.md').filter(
+    (b) => b.marker === 'run by test/generator/cli/diff.test.ts',
+  );
+  const commands = blocks.flatMap((b) => b.commands);
+  assert.is(commands.length, 3, commands.join('\n'));
+  // The spec as it is, then a commit that changes one operation's summary.
+  const spec = readFileSync(join(ROOT, 'spec', 'core-v2.yaml'), 'utf8');
+  writeFileSync(join(repo, 'spec', 'core-v2.yaml'), spec);
+  git('add', '.');
+  git('commit', '-qm', 'core v2');
+  const changed = spec.replace(/^( {6}summary: )(.*)$/m, '$1$2 (now documented better)');
+  assert.is.not(changed, spec);
+  writeFileSync(join(repo, 'spec', 'core-v2.yaml'), changed);
+  git('commit', '-qam', 'core v2, a summary changed');
+  // `xgen` as an installed bin would be.
+  const bin = join(repo, '.bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'xgen'), `#!/bin/sh\nexec "${process.execPath}" "${XGEN}" "$@"\n`, { mode: 0o755 });
+  const reports = [];
+  for (const command of commands) {
+    const result = await shell(`PATH="${bin}:$PATH"; ${command}`);
+    assert.is(result.code, 0, `${command}\n${result.stderr}`);
+    reports.push(result.stdout);
+  }
+  assert.match(reports[0] ?? '', /^bump: patch \(1 cause \(1 patch\), 1 operation affected\)/);
+  assert.match(reports[0] ?? '', /: documentation changed {2}\(spec\/core-v2\.yaml:\d+:\d+\)/);
+  assert.equal(reports, [reports[0], reports[0], reports[0]]);
 });
 
 test('--base reads the files the spec $refs as they were at the revision', async () => {
