@@ -78,7 +78,7 @@ function markExamples(dir: string): void {
   }
 }
 
-/** TypeDoc names the `/functions` entry after its file; the site names it as it is imported, and the root links it. */
+/** TypeDoc titles both entries after the project; the site names `/functions` as it is imported, and the root links it. */
 function nameEntries(out: string, name: string): void {
   const edit = (file: string, change: (text: string) => string) =>
     writeFileSync(file, change(readFileSync(file, 'utf8')));
@@ -88,5 +88,5 @@ function nameEntries(out: string, name: string): void {
       `# ${name}\n\nThe tree-shakable functions: [${name}/functions](functions/index.md).`,
     ),
   );
-  edit(join(out, 'functions', 'index.md'), (t) => t.replace(/^# functions$/m, `# ${name}/functions`));
+  edit(join(out, 'functions', 'index.md'), (t) => t.replace(/^# .*$/m, `# ${name}/functions`));
 }

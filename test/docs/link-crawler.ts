@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { serve } from 'vitepress';
 
 /** A server on loopback for a built site. */
@@ -24,7 +24,7 @@ export async function previewSite(site: string, work: string, base = '/'): Promi
   mkdirSync(join(work, '.vitepress'), { recursive: true });
   writeFileSync(
     join(work, '.vitepress', 'config.mjs'),
-    `export default ${JSON.stringify({ outDir: site, base, vite: { logLevel: 'silent' } })};\n`,
+    `export default ${JSON.stringify({ outDir: resolve(site), base, vite: { logLevel: 'silent' } })};\n`,
   );
   // `serve` hands its port to node:http's listen, which also takes { port, host }: loopback, a free port.
   const port = { port: 0, host: '127.0.0.1' } as unknown as number;
