@@ -3,6 +3,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, extname, resolve } from 'node:path';
 import type * as Yaml from 'yaml';
 import type { Document, Node } from 'yaml';
+import { builtinSpec, builtinSpecNames, isBuiltinSpecName } from './builtin-specs.ts';
 import { schemaProblem } from './config-schema.ts';
 import { UsageError } from './errors.ts';
 import { isObject } from './load/index.ts';
@@ -183,7 +184,12 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
     const nameProblem = packageNameProblem(name);
     if (nameProblem)
       throw at.error([...where, 'name'], `"${name}" is not a valid npm package name: ${nameProblem}`);
-    const spec = String(entry.spec);
+    let spec = String(entry.spec);
+    // `xgen:core-v2`: a spec xgen ships, with its client class name unless the entry names one.
+    const builtin = isBuiltinSpecName(spec) ? builtinSpec(spec) : undefined;
+    if (isBuiltinSpecName(spec) && !builtin)
+      throw at.error([...where, 'spec'], `${dotted([...where, 'spec'])}: xgen ships ${builtinSpecNames()}`);
+    if (builtin) spec = builtin.path;
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec))
       throw at.error(
         [...where, 'spec'],
@@ -195,7 +201,7 @@ export function readConfig(path: string, options: { specsMustExist?: boolean } =
       spec: isUrl(spec) ? spec : resolve(base, spec),
       out: resolve(base, String(entry.out)),
       name,
-      client: defaultClientName(name),
+      client: builtin?.client ?? defaultClientName(name),
       templates: { ...shared, ...readTemplates(at, entry.templates, base, [...where, 'templates']) },
     };
     if (entry.client !== undefined) {

@@ -346,6 +346,9 @@ export async function generateAll(
       const count = staleness.added.length + staleness.removed.length + staleness.changed.length;
       if (count > 0) stale.push({ out: where, staleness });
       else options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
+    } else if (pkg.cached && isUpToDate(pkg.config.out, pkg.files)) {
+      // A cached result already on disk as it is: nothing to write, and the line says so.
+      options.log(`${where}: up to date (${pkg.files.size} files${cached})`);
     } else {
       const { kept } = await writePackageAtomically(pkg.config.out, pkg.files, protectedPaths(pkg.config));
       written.push(pkg.config.name);
@@ -395,6 +398,15 @@ function showNotes(
 /** What a package's output folder must never swallow, besides the current folder. */
 function protectedPaths(config: PackageConfig): { path: string; what: string }[] {
   return isUrl(config.spec) ? [] : [{ path: config.spec, what: `the spec ${shownPath(config.spec)}` }];
+}
+
+/** Whether the folder holds exactly these files (and none xgen did not write): writing would change nothing. */
+function isUpToDate(out: string, files: Map<string, string>): boolean {
+  const staleness = compareWithDisk(out, files);
+  return (
+    staleness.added.length + staleness.removed.length + staleness.changed.length === 0 &&
+    userFiles(out, files).length === 0
+  );
 }
 
 /** Before anything is generated or written: every output folder may be replaced, and no two overlap. */

@@ -58,9 +58,8 @@ export async function watch(read: () => PackageConfig[], options: WatchOptions):
       }),
     );
     follow();
-    options.log(
-      `xgen: watching ${[...new Set([...inputs.values()].flatMap((set) => [...set]))].length} files for changes (Ctrl-C to stop)`,
-    );
+    const count = new Set([...inputs.values()].flatMap((set) => [...set])).size;
+    options.log(`xgen: watching ${count} ${count === 1 ? 'file' : 'files'} for changes (Ctrl-C to stop)`);
   };
 
   /** Watches the folder of every input file (an editor may replace a file rather than write it). */

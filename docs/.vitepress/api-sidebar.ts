@@ -11,7 +11,7 @@ export function apiSidebar(dir: string): DefaultTheme.SidebarItem[] {
     .map((pkg) => ({
       text: `@xgen/${pkg}`,
       items: [
-        { text: `@xgen/${pkg}`, link: `/reference/api/${pkg}/index/` },
+        { text: `@xgen/${pkg}`, link: `/reference/api/${pkg}/` },
         { text: `@xgen/${pkg}/functions`, link: `/reference/api/${pkg}/functions/` },
         { text: `@xgen/${pkg}/testing`, link: `/reference/api/${pkg}/testing/` },
       ],

@@ -1,9 +1,14 @@
 /**
  * docs/reference/api/<package>/: the API of each generated package, rendered by TypeDoc with
  * typedoc-plugin-markdown from its sources in generated/ (the root entry, `/functions` and `/testing`).
+ *
+ * The root entry is the package's own page (`<package>/index.md`, its members under `<package>/index/`) and
+ * `/functions` is `<package>/functions/index.md` (likewise `/testing`). No page may sit both at `x.md` and `x/index.md`: a static
+ * server (VitePress's preview, sirv, most hosts) answers `/x/` with `x.html`, so the reader gets another
+ * page than the app routes to (a hydration error) and every relative link on it points one folder off.
  */
-import { rmSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Application } from 'typedoc';
 
 export const API_PACKAGES = ['core-v2', 'ads-v12'];
@@ -26,6 +31,8 @@ export async function apiReference(root: string, outRoot: string): Promise<void>
       readme: 'none',
       out,
       entryFileName: 'index',
+      // The root entry is the package's page: no `index/index.md` under an `index.md` of modules.
+      entryModule: 'index',
       hidePageHeader: true,
       hideBreadcrumbs: true,
       useCodeBlocks: true,
@@ -40,7 +47,23 @@ export async function apiReference(root: string, outRoot: string): Promise<void>
     await app.generateOutputs(project);
     markExamples(out);
     nameEntries(out, name);
+    const clashes = ambiguousPages(out);
+    if (clashes.length > 0)
+      throw new Error(`${name}: pages a static server cannot tell apart:\n${clashes.join('\n')}`);
   }
+}
+
+/** Each `x.md` beside an `x/index.md` under `dir` (relative paths): both would be served at `/x/`. */
+export function ambiguousPages(dir: string, root = dir): string[] {
+  const clashes: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = join(dir, entry.name);
+    if (existsSync(`${folder}.md`) && existsSync(join(folder, 'index.md')))
+      clashes.push(`${relative(root, folder)}.md and ${relative(root, join(folder, 'index.md'))}`);
+    clashes.push(...ambiguousPages(folder, root));
+  }
+  return clashes;
 }
 
 /**
@@ -59,15 +82,15 @@ function markExamples(dir: string): void {
   }
 }
 
-/** TypeDoc names the two entries after their files; the site names them as they are imported. */
+/** TypeDoc titles both entries after the project; the site names `/functions` as it is imported, and the root links it. */
 function nameEntries(out: string, name: string): void {
   const edit = (file: string, change: (text: string) => string) =>
     writeFileSync(file, change(readFileSync(file, 'utf8')));
   edit(join(out, 'index.md'), (t) =>
-    t
-      .replace('[functions](functions/index.md)', `[${name}/functions](functions/index.md)`)
-      .replace('[index](index/index.md)', `[${name}](index/index.md)`),
+    t.replace(
+      /^# .*$/m,
+      `# ${name}\n\nThe tree-shakable functions: [${name}/functions](functions/index.md).`,
+    ),
   );
-  edit(join(out, 'index', 'index.md'), (t) => t.replace(/^# index$/m, `# ${name}`));
-  edit(join(out, 'functions', 'index.md'), (t) => t.replace(/^# functions$/m, `# ${name}/functions`));
+  edit(join(out, 'functions', 'index.md'), (t) => t.replace(/^# .*$/m, `# ${name}/functions`));
 }

@@ -28,7 +28,18 @@ export async function parseFlags(
     const arg = args[i] ?? '';
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
     if (!match) {
-      if (arg.startsWith('-') || positionals.length >= most)
+      // A short flag xgen does not have (`-V`): the long one it may mean.
+      const short = /^-([A-Za-z])$/.exec(arg)?.[1];
+      if (short) {
+        const guesses = Object.keys(known).filter(
+          (name) => !known[name]?.alias && name.startsWith(short.toLowerCase()),
+        );
+        throw new ArgumentError(
+          `unknown option ${arg}${guesses.length > 0 ? ` (did you mean ${guesses.map((g) => `--${g}`).join(' or ')}?)` : ''}`,
+        );
+      }
+      // `-` alone is a file name: stdin.
+      if ((arg.startsWith('-') && arg !== '-') || positionals.length >= most)
         throw new ArgumentError(`unexpected argument "${arg}"`);
       positionals.push(arg);
       continue;
@@ -60,7 +71,9 @@ export async function parseFlags(
       throw new ArgumentError(`--${name} needs a value`);
     flags[name] = value;
   }
-  if (command === 'diff' && positionals.length < most)
+  if (command === 'diff' && typeof flags.base === 'string' && positionals.length !== 1)
+    throw new ArgumentError('diff --base <ref> takes one spec, compared with itself at <ref>');
+  if (command === 'diff' && typeof flags.base !== 'string' && positionals.length < most)
     throw new ArgumentError('diff takes two specs, the old and the new');
   return { flags, positionals };
 }

@@ -1,29 +1,34 @@
-import { existsSync } from 'node:fs';
 import type { PackageConfig } from '../config.ts';
-import { UsageError } from '../errors.ts';
-import { isUrl } from '../urls.ts';
+import { SpecErrors, UsageError } from '../errors.ts';
+import { diffInputs } from './diff-inputs.ts';
 import type { Flags, Print } from './flags.ts';
 
 /** `xgen diff <old> <new>`: the two specs compared, with method names from a config's package (--config). */
-export async function diff(
-  flags: Flags,
-  [old = '', next = '']: string[],
-  out: Print,
-  err: Print,
-): Promise<number> {
-  // A missing spec is a mistake on the command line (exit 2), as it is for generate.
-  for (const spec of [old, next])
-    if (!isUrl(spec) && !existsSync(spec)) throw new UsageError(`${spec}: file not found`);
+export async function diff(flags: Flags, positionals: string[], out: Print, err: Print): Promise<number> {
   const failOn = flags['fail-on'] as 'breaking' | 'feature' | undefined;
   const config = typeof flags.config === 'string' ? flags.config : undefined;
   const packageName = typeof flags.package === 'string' ? flags.package : undefined;
   if (packageName !== undefined && config === undefined) throw new UsageError('--package needs --config');
   const names = config === undefined ? {} : (await configNames())(config, packageName);
-  return (await import('../diff/command.ts')).runDiff(
-    { old, new: next, json: flags.json === true, ...(failOn ? { failOn } : {}), names },
-    out,
-    err,
-  );
+  // A missing spec is a mistake on the command line (exit 2), as it is for generate.
+  const inputs = diffInputs(positionals, typeof flags.base === 'string' ? flags.base : undefined);
+  // Locations print as the user named the specs, not as their temporary copies.
+  const named = (line: string): string =>
+    inputs.shown.reduce((text, [from, to]) => text.replaceAll(from, to), line);
+  try {
+    return (await import('../diff/command.ts')).runDiff(
+      { old: inputs.old, new: inputs.new, json: flags.json === true, ...(failOn ? { failOn } : {}), names },
+      (line) => out(named(line)),
+      (line) => err(named(line)),
+    );
+  } catch (error) {
+    // A bad spec's SpecError (each of SpecErrors) names its file too.
+    for (const e of error instanceof SpecErrors ? error.errors : [error])
+      if (e instanceof Error) e.message = named(e.message);
+    throw error;
+  } finally {
+    inputs.dispose();
+  }
 }
 
 /** For `xgen diff --config`: the `names:` of the package the config lists (`--package` picks one of several). */

@@ -44,7 +44,10 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
     spec: {
       value: true,
       placeholder: 'file',
-      help: ['one spec (a path or an http(s) URL) instead of a config; with --out and --name'],
+      help: [
+        'one spec (a path, an http(s) URL, or xgen:core-v2 / xgen:ads-v12, the X specs xgen',
+        'ships) instead of a config; with --out and --name',
+      ],
     },
     out: { value: true, placeholder: 'dir', help: ["the package's folder (with --spec)"] },
     name: { value: true, placeholder: 'name', help: ["the package's npm name (with --spec)"] },
@@ -92,10 +95,20 @@ export const FLAGS: { readonly [C in CommandName | 'global']: Readonly<Record<st
     },
   },
   diff: {
+    base: {
+      value: true,
+      placeholder: 'ref',
+      help: [
+        'compare the one spec given with itself at this git revision (and every file it $refs),',
+        'as `git show <ref>:<file>` reads it; an old spec may also be `-` (stdin) or a FIFO',
+        '(`<(git show HEAD~1:spec/x.yaml)`)',
+      ],
+    },
     json: {
       value: false,
       help: [
-        'print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?}]}',
+        'print {"bump": ..., "changes": [{"level", "operationId"?, "operationIds"?, "message", "location"?,',
+        '"rename"?: {"kind", "from", "to"}}]}',
       ],
     },
     'fail-on': {

@@ -7,6 +7,7 @@ import type { PackageConfig } from '../config.ts';
 // the threads start before the rest of the generator loads.
 import { warnThreadFailures } from '../run/thread.ts';
 import { keepEmitThreads, prestartEmitThreads, stopIdleEmitThreads } from '../run/emit-threads.ts';
+import { builtinSpec, builtinSpecNames, isBuiltinSpecName } from '../builtin-specs.ts';
 import { UsageError } from '../errors.ts';
 import type { StageListener } from '../generate.ts';
 import { Progress } from '../progress.ts';
@@ -142,7 +143,14 @@ function packagesFrom(
       throw new ArgumentError(`--name "${name}" is not a valid npm package name: ${nameProblem}`);
     const clientProblem = typeof flags.client === 'string' ? classNameProblem(flags.client) : undefined;
     if (clientProblem) throw new ArgumentError(`--client ${clientProblem}`);
-    const spec = String(flags.spec);
+    let spec = String(flags.spec);
+    let client = typeof flags.client === 'string' ? flags.client : defaultClientName(name);
+    if (isBuiltinSpecName(spec)) {
+      const builtin = builtinSpec(spec);
+      if (!builtin) throw new UsageError(`--spec ${spec}: xgen ships ${builtinSpecNames()}`);
+      spec = builtin.path;
+      if (typeof flags.client !== 'string') client = builtin.client;
+    }
     // A missing spec is a mistake on the command line (exit 2), not a problem in a spec.
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(spec) && !isUrl(spec))
       throw new UsageError(`--spec ${spec}: only http(s) URLs and file paths are read`);
@@ -153,7 +161,7 @@ function packagesFrom(
         spec: isUrl(spec) ? spec : resolve(spec),
         out: resolve(String(flags.out)),
         name,
-        client: typeof flags.client === 'string' ? flags.client : defaultClientName(name),
+        client,
         templates: {},
       },
     ];

@@ -4,7 +4,7 @@ import type { Level } from './change.ts';
 import { levelCounts, renderJson, renderText } from './render.ts';
 
 export const DIFF_USAGE =
-  'xgen diff <old-spec> <new-spec> [--json] [--fail-on breaking|feature] [--config <file> [--package <name>]]';
+  'xgen diff <old-spec|-> <new-spec> | --base <git-ref> <spec> [--json] [--fail-on breaking|feature] [--config <file> [--package <name>]]';
 
 /** The options of `xgen diff`, as the command line read them (generator/cli/main.ts FLAGS.diff). */
 export interface DiffOptions {

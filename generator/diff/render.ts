@@ -20,8 +20,8 @@ export interface DiffReport {
 
 /**
  * `--json`: exactly `{"bump", "changes": [{"level", "operationId"?, "operationIds"?, "message",
- * "location"?}]}`, one entry per cause (the rename data stays in the structured report: it is
- * what `xgen migrate` reads, not part of the printed contract).
+ * "location"?, "rename"?}]}`, one entry per cause; a rename says `{ kind, from, to }` (a method as
+ * `group.method`), the rest of what `xgen migrate` reads stays in the structured report.
  */
 export function renderJson(report: DiffReport): string {
   const changes = report.changes.map((c) => ({
@@ -30,8 +30,24 @@ export function renderJson(report: DiffReport): string {
     ...(c.operationIds !== undefined ? { operationIds: c.operationIds } : {}),
     message: c.message,
     ...(c.location !== undefined ? { location: c.location } : {}),
+    ...(c.rename !== undefined ? { rename: shownRename(c.rename) } : {}),
   }));
   return JSON.stringify({ bump: report.bump, changes }, null, 2);
+}
+
+/** A rename as `--json` prints it: what kind of name, and the old and new one (a method as `group.method`). */
+function shownRename(rename: Rename): {
+  kind: Rename['kind'];
+  from: string | number | boolean;
+  to: string | number | boolean;
+} {
+  if (rename.kind === 'method')
+    return {
+      kind: rename.kind,
+      from: `${rename.from.group}.${rename.from.method}`,
+      to: `${rename.to.group}.${rename.to.method}`,
+    };
+  return { kind: rename.kind, from: rename.from, to: rename.to };
 }
 
 const HEADINGS: Record<Level, string> = { breaking: 'Breaking', feature: 'Features', patch: 'Patches' };
@@ -81,6 +97,35 @@ export function sections(
 }
 
 /**
+ * For the text report: the same change to several operations, each its own cause (`getUsers: documentation
+ * changed` on 48 operations of one X bump), as one line listing them (where each shows is in `--json`).
+ */
+function groupedByOperation(changes: readonly ReportedChange[]): ReportedChange[] {
+  const own = (c: ReportedChange): string | undefined =>
+    c.operationId !== undefined && c.rename === undefined && c.message.startsWith(`${c.operationId}: `)
+      ? c.message.slice(c.operationId.length + 2)
+      : undefined;
+  const byWhat = new Map<string, ReportedChange[]>();
+  for (const change of changes) {
+    const what = own(change);
+    if (what !== undefined) byWhat.set(what, [...(byWhat.get(what) ?? []), change]);
+  }
+  const out: ReportedChange[] = [];
+  for (const change of changes) {
+    const what = own(change);
+    const same = what === undefined ? [] : (byWhat.get(what) ?? []);
+    if (same.length < 2) out.push(change);
+    else if (same[0] === change)
+      out.push({
+        level: change.level,
+        message: what ?? change.message,
+        operationIds: same.map((c) => c.operationId ?? '').sort(),
+      });
+  }
+  return out;
+}
+
+/**
  * The bump and the counts first (causes by level, operations they reach), then the sections of
  * `sections`: each cause once, with where it shows and, when it reaches several operations, them.
  */
@@ -93,7 +138,7 @@ export function renderText(report: DiffReport): string {
   const lines = [`bump: ${report.bump} (${head})`];
   for (const section of sections(report.changes)) {
     lines.push('', `${section.heading}:`);
-    for (const change of section.changes) {
+    for (const change of groupedByOperation(section.changes)) {
       lines.push(`  - ${change.message}${change.location ? `  (${change.location})` : ''}`);
       if (change.operationIds)
         lines.push(`      in ${change.operationIds.length} operations: ${change.operationIds.join(', ')}`);

@@ -24,13 +24,12 @@ export function emitReadme(model: ApiModel): string {
     'Runs on Node 20+, browsers and edge runtimes: on Node it sends through `node:http`/`node:https` with keep-alive agents, elsewhere through `fetch` (the `fetch` option overrides both); it signs with WebCrypto and cancels with `AbortSignal`. ESM with type declarations, tree-shakable.',
     '',
   );
-  // The examples below continue from this block: it imports what they use.
-  const imports = [model.clientName, ...(model.operations.some(exampleUsesMicros) ? ['toMicros'] : [])];
+  // The examples below call this block's `client`; each imports anything else it uses (blocks are copied one at a time).
   lines.push(
     '## Usage',
     '',
     '```ts',
-    `import { ${imports.join(', ')} } from ${stringLiteral(model.packageName)};`,
+    `import { ${model.clientName} } from ${stringLiteral(model.packageName)};`,
     '',
   );
   lines.push(`const client = new ${model.clientName}(${options});`, '```', '');
@@ -98,7 +97,10 @@ function examplesSection(model: ApiModel): string[] {
         `\`client.${op.group}.${op.methodName}\` (\`${op.method} ${op.path}\`${op.deprecated ? ', deprecated' : ''})${summary}`,
         '',
       );
-      lines.push('```ts', exampleCall(op), '```', '');
+      const imports = exampleUsesMicros(op)
+        ? [`import { toMicros } from ${stringLiteral(model.packageName)};`, '']
+        : [];
+      lines.push('```ts', ...imports, exampleCall(op), '```', '');
     }
   }
   return lines;

@@ -128,6 +128,20 @@ export function locateWithYaml(file: string, source: string, jsonError?: Error):
   } catch (error) {
     if (error instanceof RangeError) throw new SpecError(nestingReason(), file, '');
     if (!/alias/i.test((error as Error).message)) throw error;
+    const unresolved = /^Unresolved alias(?: \(the anchor must be set before the alias\))?: \*?(.*)$/.exec(
+      (error as Error).message,
+    );
+    if (unresolved) {
+      const alias = firstAlias(doc);
+      const at = lineCounter.linePos(alias?.offset ?? 0);
+      throw new SpecError(
+        `invalid YAML: the alias *${unresolved[1]} names no anchor (&${unresolved[1]}) set before it`,
+        file,
+        '#' + toPointer(alias?.tokens ?? []),
+        at.line,
+        at.col,
+      );
+    }
     // `yaml` throws a ReferenceError when aliases expand past the count: an alias bomb.
     const alias = firstAlias(doc);
     const at = lineCounter.linePos(alias?.offset ?? 0);
@@ -214,8 +228,32 @@ function describeYamlError(
       break;
     }
   }
-  return { reason: `invalid YAML: ${message}`, offset: start };
+  const reserved = error.code === 'BAD_SCALAR_START' ? /character (\S)$/.exec(message)?.[1] : undefined;
+  if (reserved)
+    return { reason: `invalid YAML: a value that starts with ${reserved} must be quoted`, offset: start };
+  const plain = Object.hasOwn(PLAIN_WORDS, error.code) ? PLAIN_WORDS[error.code] : undefined;
+  return { reason: `invalid YAML: ${plain ?? message}`, offset: start };
 }
+
+/** What the YAML parser's errors mean, said as a spec author would fix them (its own words are about its grammar). */
+const PLAIN_WORDS: Partial<Record<string, string>> = {
+  BLOCK_AS_IMPLICIT_KEY:
+    'a list item or mapping where a key goes (is this line indented like the key above it, or is a ":" missing?)',
+  MULTILINE_IMPLICIT_KEY: 'a key runs over more than one line (is a ":" missing, or a quote not closed?)',
+  TAB_AS_INDENT: 'a tab indents this line; YAML indents with spaces only',
+  BAD_SCALAR_START: 'a value that starts with this character must be quoted',
+  BAD_DQ_ESCAPE:
+    'a backslash in a double-quoted string starts no escape YAML knows (write \\\\, or use single quotes)',
+  MULTIPLE_DOCS:
+    'more than one YAML document in the file (a "---" line starts another); a spec is one document',
+  BLOCK_IN_FLOW: 'a "- " list or "key:" mapping inside [ ] or { } (write the whole value one way)',
+  UNEXPECTED_TOKEN:
+    'text the YAML reader cannot place here (a stray character, or a bracket or quote not closed?)',
+  TAG_RESOLVE_FAILED: 'a value with a "!" tag YAML cannot read',
+  MULTIPLE_ANCHORS: 'a value with two anchors (&name); one is allowed',
+  MULTIPLE_TAGS: 'a value with two tags (!tag); one is allowed',
+  NON_STRING_KEY: 'a key that is a list or mapping; keys are plain text',
+};
 
 /** The first alias in the document (where an alias bomb starts to expand), found without recursion. */
 function firstAlias(doc: Document): { offset: number; tokens: string[] } | undefined {

@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { SpecError, SpecErrors } from '../errors.ts';
 import { EmitThread, type Progress } from './thread.ts';
 import { isObject, loadSpec } from '../load/index.ts';
+import { packageLicense } from '../license.ts';
 import { buildModel } from '../model/index.ts';
 import { apiSnapshot, renderSnapshot } from '../diff/snapshot.ts';
 import type { PackageFiles } from '../emit/emitters.ts';
@@ -52,7 +53,7 @@ export type SpecResult<M extends ApiModel | ModelBytes = ApiModel | ModelBytes> 
       notes: SpecErrorFields[];
       /** Every spec and overlay file read, with its text (from the thread: without it, see Rest). */
       inputs: { file: string; text: string }[];
-      /** The spec's `info.license`: its SPDX `identifier` (3.1), else its `name`. */
+      /** The spec's `info.license` as an SPDX identifier (license.ts: `UNLICENSED` for one named in words). */
       license: string | undefined;
     }
   | { refused: SpecErrorFields[]; many: boolean };
@@ -169,7 +170,6 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult<ApiMo
     const root = spec.docs.root;
     const license =
       isObject(root) && isObject(root.info) && isObject(root.info.license) ? root.info.license : undefined;
-    const value = license?.identifier ?? license?.name;
     return {
       model,
       facts: modelFacts(model),
@@ -177,7 +177,7 @@ export function loadAndModel(job: SpecJob, progress: Progress): SpecResult<ApiMo
       warnings: spec.docs.warnings.map(fields),
       notes: spec.docs.notes.map(fields),
       inputs: spec.docs.loadedFiles,
-      license: typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined,
+      license: packageLicense(license),
     };
   } catch (error) {
     // A bad spec is an answer, not a failure of the thread: its located errors go back as data.

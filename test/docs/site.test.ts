@@ -3,15 +3,15 @@
  * serves it, and Chromium opens every page: none logs a console error or fails a request, the local
  * search finds `migrate`, a hover shows a narrowed type, and no internal link (page or #anchor) is broken.
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { launchChromium } from '../helpers/chromium.ts';
-import { ROOT, removeDir, tempDir } from '../helpers/cli.ts';
+import { removeDir, tempDir } from '../helpers/cli.ts';
 import type { Loopback } from '../helpers/server.ts';
+import { buildSite } from './built-site.ts';
 import { serveSite, siteFile } from './static-server.ts';
 
 let work = '';
@@ -27,24 +27,12 @@ test.before(async () => {
   site = join(work, 'dist');
   // XGEN_DOCS_SITE names a site already built (npm run docs:build writes docs/.vitepress/dist) to test instead.
   if (process.env.XGEN_DOCS_SITE) site = resolve(process.env.XGEN_DOCS_SITE);
-  else buildSite();
+  else buildSite(site);
   server = await serveSite(site);
   origin = server.url;
   browser = await launchChromium();
   context = await browser.newContext();
 });
-
-function buildSite(): void {
-  const started = performance.now();
-  const build = spawnSync('npm', ['run', 'docs:build', '--', '--outDir', site], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  if (build.status !== 0)
-    throw new Error(`npm run docs:build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
-  console.log(`docs:build took ${((performance.now() - started) / 1000).toFixed(0)} s`);
-}
 
 test.after(async () => {
   await browser?.close();
@@ -121,8 +109,8 @@ test('every guide and reference page loads in Chromium with no console error and
     '/reference/cli',
     '/reference/config',
     '/benchmarks',
-    '/reference/api/core-v2/index/',
-    '/reference/api/ads-v12/index/',
+    '/reference/api/core-v2/',
+    '/reference/api/ads-v12/',
   ]) {
     assert.ok(all.includes(wanted), `the site has ${wanted}`);
   }

@@ -1,6 +1,6 @@
 /**
  * A static file server on loopback for a built VitePress site, resolving paths as a host with clean
- * URLs does: `/guide/migrate` is `guide/migrate.html`, `/reference/api/core-v2/index/` its `index.html`.
+ * URLs does: `/guide/migrate` is `guide/migrate.html`, `/reference/api/core-v2/` its `index.html`.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';

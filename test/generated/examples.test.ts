@@ -45,6 +45,28 @@ test.before(async () => {
     if (call) setTimeout(() => call.abort(), 20);
     return { body: {} };
   });
+  for (const pkg of PACKAGES)
+    test(`${pkg.name}: each README block imports what it uses, but the client of Usage (blocks are copied one at a time)`, () => {
+      const exports = exportedNames(join(pkg.dir, 'src', 'index.ts')).filter((n) => n !== pkg.client);
+      for (const { origin, code } of markdownExamples(join(pkg.dir, 'README.md'), pkg.dir)) {
+        const imported = [...code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((m) =>
+          (m[1] ?? '').split(',').map(
+            (s) =>
+              s
+                .trim()
+                .split(/\s+as\s+/)
+                .pop() ?? '',
+          ),
+        );
+        const used = exports.filter((name) => new RegExp(`(^|[^\\w$.'"])${name}\\(`).test(code));
+        assert.equal(
+          used.filter((name) => !imported.includes(name)),
+          [],
+          `${origin} uses without importing`,
+        );
+      }
+    });
+
   for (const pkg of PACKAGES) {
     if (!pkg.spec) continue;
     const run = await runCli([

@@ -36,6 +36,35 @@ function problem(text: string): string {
 
 const ENTRY = "packages:\n  - spec: api.yaml\n    out: out\n    name: '@acme/api'\n";
 
+test('spec: xgen:core-v2 is the spec xgen ships, its client CoreClient unless the entry names one', () => {
+  const [core, ads] = readConfig(
+    configFile(
+      "packages:\n  - spec: xgen:core-v2\n    out: x\n    name: '@acme/x'\n  - spec: xgen:ads-v12\n    out: ads\n    name: '@acme/ads'\n    client: Ads\n",
+    ),
+    { specsMustExist: true },
+  );
+  assert.equal([core?.spec, core?.client], [join(ROOT, 'spec', 'core-v2.yaml'), 'CoreClient']);
+  assert.equal([ads?.spec, ads?.client], [join(ROOT, 'spec', 'ads-v12.yaml'), 'Ads']);
+  assert.is(
+    problem("packages:\n  - spec: xgen:core-v3\n    out: x\n    name: '@acme/x'\n"),
+    'CONFIG:2:11: packages[0].spec: xgen ships xgen:core-v2, xgen:ads-v12',
+  );
+});
+
+test('--spec xgen:<name>: a name xgen does not ship is a usage error listing those it does', async () => {
+  const run = await runCli([
+    'generate',
+    '--spec',
+    'xgen:core',
+    '--out',
+    join(work, 'x'),
+    '--name',
+    '@acme/x',
+  ]);
+  assert.is(run.code, 2);
+  assert.equal(run.err, ['xgen: --spec xgen:core: xgen ships xgen:core-v2, xgen:ads-v12']);
+});
+
 test('an unknown package key, located, with a did-you-mean', () => {
   assert.is(
     problem(`${ENTRY}    clinet: AcmeClient\n`),

@@ -148,4 +148,32 @@ test('with a config: an overlay change regenerates its package, a config change 
   child = undefined;
 });
 
+test('one file watched is "1 file"', async () => {
+  output = '';
+  writeFileSync(join(work, 'one.yaml'), SPEC.replace("{ $ref: 'schemas.yaml#/Pet' }", '{ type: object }'));
+  child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'xgen.js'),
+      'generate',
+      '--spec',
+      'one.yaml',
+      '--out',
+      'one-out',
+      '--name',
+      'one',
+      '--watch',
+    ],
+    { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child!.on('close', resolve));
+  await waitFor('for changes (Ctrl-C to stop)', 1);
+  assert.match(output, 'xgen: watching 1 file for changes (Ctrl-C to stop)');
+  child.kill('SIGTERM');
+  assert.is(await exited, 143);
+  child = undefined;
+});
+
 test.run();

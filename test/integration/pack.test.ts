@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+import { shellBlocks } from '../helpers/docs-commands.ts';
 import { startServer } from '../helpers/server.ts';
 
 const run = promisify(execFile);
@@ -92,9 +93,12 @@ test('npm pack -> npm install in another project -> npm run generate -> type-che
   ]) {
     assert.ok(listing.stdout.split('\n').includes(file), `the tarball holds ${file}`);
   }
+  // X's specs ship (`--spec xgen:core-v2`); tests and generated output do not.
+  for (const file of ['package/spec/core-v2.yaml', 'package/spec/ads-v12.yaml'])
+    assert.ok(listing.stdout.split('\n').includes(file), `the tarball holds ${file}`);
   assert.not.ok(
-    /^package\/(test|spec|generated)\//m.test(listing.stdout),
-    'no tests, specs or generated output in the tarball',
+    /^package\/(test|generated)\//m.test(listing.stdout),
+    'no tests or generated output in the tarball',
   );
 
   // 2. A project of its own: package.json, spec, config.
@@ -344,6 +348,92 @@ export async function demo(): Promise<Pet> {
   );
   const byName = await step('node by-name.mjs', process.execPath, ['by-name.mjs'], project, 30_000);
   assert.is(byName.stdout.trim(), 'function function');
+});
+
+test("getting started's commands, as written, in the project that installed the tarball: X's core v2 client compiles", async () => {
+  const blocks = ['docs/guide/getting-started.md', 'docs/guide/other-repos.md', 'README.md']
+    .flatMap((file) => shellBlocks(file))
+    .filter((b) => b.marker === 'run by test/integration/pack.test.ts');
+  assert.ok(blocks.length >= 4, 'the X client block, the own-spec block, the consumer step, the README');
+  const env = {
+    ...process.env,
+    XGEN_CACHE_DIR: join(work, 'xgen-cache'),
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
+  for (const block of blocks)
+    for (const command of block.commands) {
+      try {
+        await run('bash', ['-c', command], {
+          cwd: project,
+          env,
+          timeout: 180_000,
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      } catch (error) {
+        const e = error as { stdout?: string; stderr?: string };
+        assert.unreachable(
+          `${block.file}:${block.line}: \`${command}\` failed\n${e.stdout ?? ''}\n${e.stderr ?? ''}`,
+        );
+      }
+    }
+  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  assert.is(manifest.dependencies?.['@acme/x'], 'file:packages/x');
+  const x = JSON.parse(readFileSync(join(project, 'packages', 'x', 'package.json'), 'utf8')) as {
+    name: string;
+  };
+  assert.is(x.name, '@acme/x');
+  // A program against X's client by its package name: CoreClient by default, and a wrong call refused.
+  const dir = join(project, 'x-consumer');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  writeFileSync(
+    join(dir, 'main.ts'),
+    `import { ApiError, CoreClient } from '@acme/x';
+
+const client = new CoreClient({ auth: { bearerToken: 'token' } });
+
+export async function demo(): Promise<string[]> {
+  try {
+    const { data = [] } = await client.tweets.getPostsByIds({ ids: ['20'], 'tweet.fields': ['created_at'] });
+    return data.map((post) => \`\${post.created_at} \${post.text}\`);
+  } catch (error) {
+    if (error instanceof ApiError) return [String(error.status)];
+    throw error;
+  }
+}
+
+// @ts-expect-error ids is required
+await client.tweets.getPostsByIds({});
+`,
+  );
+  await step(
+    'tsc on a consumer of @acme/x',
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--lib',
+      'es2022,dom',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(ROOT, 'node_modules', '@types'),
+      join(dir, 'main.ts'),
+    ],
+    dir,
+    120_000,
+  );
 });
 
 test.run();

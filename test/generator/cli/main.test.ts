@@ -93,6 +93,16 @@ test('unknown flag', async () => {
   await expectUsageError(['generate', '--check=yes'], '--check takes no value');
 });
 
+test('a short flag xgen does not have names the long ones it may mean', async () => {
+  await expectUsageError(['-V'], 'unknown option -V (did you mean --version?)', 'Run "xgen help" for usage.');
+  await expectUsageError(
+    ['diff', '-j', 'a.yaml', 'b.yaml'],
+    'unknown option -j (did you mean --json?)',
+    'Run "xgen help diff" for usage.',
+  );
+  await expectUsageError(['generate', '-x'], 'unknown option -x');
+});
+
 test('a stray argument', () =>
   expectUsageError(['generate', 'spec.yaml'], 'unexpected argument "spec.yaml"'));
 
