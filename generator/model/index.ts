@@ -15,7 +15,7 @@ import { resultTypeNames } from './result-types.ts';
 import { refName, SchemaRegistry } from './schemas.ts';
 import { readSelections } from './selection.ts';
 import { readSecuritySchemes, readWebhookSignature } from './security.ts';
-import type { ApiModel, AuthKind, GroupModel, NamedSchema, OperationModel, ServerModel } from './types.ts';
+import type { ApiModel, AuthKind, NamedSchema, OperationModel, ServerModel } from './types.ts';
 
 export type * from './types.ts';
 

@@ -141,7 +141,10 @@ test('changed sources get a build of their own; the old one stays while it may b
   assert.is(second.code, 0, second.stderr);
   assert.equal(builds(dir), [before, after].sort());
   assert.match(readFileSync(join(dir, '.build', after, 'generator', 'cli', 'main.js'), 'utf8'), '// edited');
-  assert.not.match(readFileSync(join(dir, '.build', before, 'generator', 'cli', 'main.js'), 'utf8'), '// edited');
+  assert.not.match(
+    readFileSync(join(dir, '.build', before, 'generator', 'cli', 'main.js'), 'utf8'),
+    '// edited',
+  );
 });
 
 test('concurrent first runs all succeed with the same output, and leave one build', async () => {
@@ -245,7 +248,8 @@ test('SIGINT or SIGTERM during the build: one line, exit 130 / 143, no build and
       left.every((name) => /^[0-9a-f]{64}$/.test(name)),
       `killed after ${delay} ms: ${left}`,
     );
-    for (const name of left) assert.ok(statSync(join(dir, '.build', name, 'generator', 'cli', 'main.js')).isFile());
+    for (const name of left)
+      assert.ok(statSync(join(dir, '.build', name, 'generator', 'cli', 'main.js')).isFile());
   }
 });
 

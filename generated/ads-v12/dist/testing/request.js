@@ -97,11 +97,7 @@ export function paramsOf(route, request, path) {
             params[param.key] = typed(text, param.type, param.items, param.style, param.explode);
     }
     const query = request.url.searchParams;
-    const seen = new Set();
-    for (const name of query.keys()) {
-        if (seen.has(name))
-            continue;
-        seen.add(name);
+    for (const name of paramNames(query)) {
         if (op.apiKey?.in === 'query' && op.apiKey.name === name)
             continue;
         const deep = /^([^[]+)\[([^\]]*)\]$/.exec(name);
@@ -198,7 +194,7 @@ function addBody(route, request, params) {
     else if (body.encoding === 'form') {
         const form = new URLSearchParams(text);
         const fields = {};
-        for (const key of new Set(form.keys())) {
+        for (const key of paramNames(form)) {
             const all = form.getAll(key);
             const type = route.meta.bodyTypes?.[key];
             fields[key] = type === 'array' ? all : typed(all[all.length - 1], type);
@@ -217,4 +213,10 @@ function addBody(route, request, params) {
         Object.assign(params, value);
     else
         throw new MockViolation(route.op.id, 'body', 'type', 'must be an object');
+}
+/** The distinct names of a query or form, in order; through `forEach`, which every lib types (`keys()` needs DOM.Iterable). */
+function paramNames(params) {
+    const names = new Set();
+    params.forEach((_value, name) => names.add(name));
+    return [...names];
 }

@@ -131,10 +131,7 @@ export function paramsOf(
     if (param) params[param.key] = typed(text, param.type, param.items, param.style, param.explode);
   }
   const query = request.url.searchParams;
-  const seen = new Set<string>();
-  for (const name of query.keys()) {
-    if (seen.has(name)) continue;
-    seen.add(name);
+  for (const name of paramNames(query)) {
     if (op.apiKey?.in === 'query' && op.apiKey.name === name) continue;
     const deep = /^([^[]+)\[([^\]]*)\]$/.exec(name);
     const param = byName.get(`query:${name}`) ?? (deep ? byName.get(`query:${deep[1]}`) : undefined);
@@ -231,7 +228,7 @@ function addBody(route: Route, request: SeenRequest, params: Record<string, unkn
   } else if (body.encoding === 'form') {
     const form = new URLSearchParams(text);
     const fields: Record<string, unknown> = {};
-    for (const key of new Set(form.keys())) {
+    for (const key of paramNames(form)) {
       const all = form.getAll(key);
       const type = route.meta.bodyTypes?.[key];
       fields[key] = type === 'array' ? all : typed(all[all.length - 1]!, type);
@@ -245,4 +242,11 @@ function addBody(route: Route, request: SeenRequest, params: Record<string, unkn
   if (body.mode === 'whole') params.body = value;
   else if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(params, value);
   else throw new MockViolation(route.op.id, 'body', 'type', 'must be an object');
+}
+
+/** The distinct names of a query or form, in order; through `forEach`, which every lib types (`keys()` needs DOM.Iterable). */
+function paramNames(params: URLSearchParams): string[] {
+  const names = new Set<string>();
+  params.forEach((_value, name) => names.add(name));
+  return [...names];
 }
