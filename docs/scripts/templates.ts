@@ -45,6 +45,9 @@ const PURPOSE: Record<string, string> = {
     'Page promises: awaitable first page, async-iterable items, `.pages()`, `.poll()`.',
   'runtime/redirects.ts':
     'Redirects followed by the client, where it can see them: re-signed on the same origin, credentials dropped on another.',
+  'runtime/rule-values.ts': 'The number and date arithmetic that `x-validation` rules compare with.',
+  'runtime/rule-view.ts':
+    'What an `x-validation` rule reads: the params by path, its conditions and the fields it walks.',
   'runtime/rules.ts': 'The cross-field rules of `x-validation`, checked before anything is sent.',
   'runtime/selection.ts': 'The types of field selection: results that follow their `*.fields` lists.',
   'runtime/serialize.ts':

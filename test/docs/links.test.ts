@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.ts';
 import { buildSite } from './built-site.ts';

@@ -1,5 +1,5 @@
 /** The generated `license` is an SPDX identifier whatever the spec's `info.license` says. */
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { packageLicense } from '../../generator/license.ts';
 

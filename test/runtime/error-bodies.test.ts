@@ -6,7 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test } from 'uvu';
+import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../generator/generate.ts';
 import { emitSources } from '../helpers/consumer.ts';

@@ -4,7 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { command as bigSpecCommand, TOOLS as BIG_SPEC_TOOLS } from '../../../bench/big-spec.ts';
 import { command as generationCommand, PEER_CONFIGS, type Run } from '../../../bench/generation.ts';

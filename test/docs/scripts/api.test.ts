@@ -1,7 +1,7 @@
 /** The API reference's layout check: no page both at `x.md` and `x/index.md` (a static server serves one for both). */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ambiguousPages } from '../../../docs/scripts/api.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';

@@ -3,7 +3,7 @@
  * ("A block sequence may not be used as an implicit map key"); an alias to no anchor is not called an
  * alias bomb.
  */
-import { test } from 'uvu';
+import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { SpecError } from '../../../generator/errors.ts';
 import { parseSpecFile } from '../../../generator/load/parse.ts';
