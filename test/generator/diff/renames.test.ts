@@ -120,7 +120,7 @@ test("an operation and the types named for it are one witness, and a generic sha
     changes.some(
       (c) =>
         c.message ===
-        'getDisplays: operation removed (was client.default.getDisplays); no longer exported with it: GetDisplaysResponse (code naming them no longer compiles)',
+        'getDisplays: operation removed (was client.displays.list); no longer exported with it: GetDisplaysResponse (code naming them no longer compiles)',
     ),
   );
 });

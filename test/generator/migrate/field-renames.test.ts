@@ -230,9 +230,9 @@ const BLIK = `import { ApiClient, type MandateBlik } from '@test/api';
 declare const client: ApiClient;
 
 export async function blik(): Promise<unknown> {
-  const res = await client.default.getMandatesMandate({ mandate: 'mandate_1' });
+  const res = await client.mandates.retrieve({ mandate: 'mandate_1' });
   const h: MandateBlik | undefined = res.payment_method_details.blik;
-  await client.default.postSetupIntents({ payment_method_options: { blik: { code: '1' } } });
+  await client.setupIntents.create({ payment_method_options: { blik: { code: '1' } } });
   return h;
 }
 `;
