@@ -94,7 +94,7 @@ test('without dist/: runs the sources, built once (help, version, and a real gen
 
 test('an installed package (no sources) runs dist/; with sources, dist/ runs while they hash to its record, whatever the times', async () => {
   const fakeDist = (dir: string, record?: string) => {
-    mkdirSync(join(dir, 'dist', 'generator'), { recursive: true });
+    mkdirSync(join(dir, 'dist', 'generator', 'cli'), { recursive: true });
     writeFileSync(
       join(dir, 'dist', 'generator', 'cli', 'main.js'),
       "export function runAsProcess() { console.log('from dist'); }\n",

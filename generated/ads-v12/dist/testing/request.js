@@ -214,7 +214,7 @@ function addBody(route, request, params) {
     else
         throw new MockViolation(route.op.id, 'body', 'type', 'must be an object');
 }
-/** The distinct names of a query or form, in order; through `forEach`, which every lib types (`keys()` needs DOM.Iterable). */
+/** The distinct names of a query or form, in order (`forEach`: `keys()` needs the DOM.Iterable lib). */
 function paramNames(params) {
     const names = new Set();
     params.forEach((_value, name) => names.add(name));

@@ -244,7 +244,7 @@ function addBody(route: Route, request: SeenRequest, params: Record<string, unkn
   else throw new MockViolation(route.op.id, 'body', 'type', 'must be an object');
 }
 
-/** The distinct names of a query or form, in order; through `forEach`, which every lib types (`keys()` needs DOM.Iterable). */
+/** The distinct names of a query or form, in order (`forEach`: `keys()` needs the DOM.Iterable lib). */
 function paramNames(params: URLSearchParams): string[] {
   const names = new Set<string>();
   params.forEach((_value, name) => names.add(name));
