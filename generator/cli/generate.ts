@@ -102,10 +102,11 @@ async function generateWith(
     err(
       `${where} is stale: ${staleness.changed.length} changed, ${staleness.added.length} missing, ${staleness.removed.length} extra`,
     );
+    // The package's own top-level files first: they say what moved (version, changelog, snapshot).
     const lines = [
-      ...staleness.changed.map((f) => `  changed  ${f}`),
-      ...staleness.added.map((f) => `  missing  ${f}`),
-      ...staleness.removed.map((f) => `  extra    ${f}`),
+      ...topLevelFirst(staleness.changed).map((f) => `  changed  ${f}`),
+      ...topLevelFirst(staleness.added).map((f) => `  missing  ${f}`),
+      ...topLevelFirst(staleness.removed).map((f) => `  extra    ${f}`),
     ];
     lines.slice(0, MAX_SHOWN).forEach((l) => err(l));
     if (lines.length > MAX_SHOWN) err(`  ... and ${lines.length - MAX_SHOWN} more`);
@@ -170,4 +171,9 @@ function packagesFrom(
   return readConfig(typeof flags.config === 'string' ? flags.config : 'xgen.config.yaml', {
     specsMustExist: true,
   });
+}
+
+/** Files at the package's root before those in folders, each part in its given order. */
+function topLevelFirst(files: readonly string[]): string[] {
+  return [...files.filter((f) => !f.includes('/')), ...files.filter((f) => f.includes('/'))];
 }

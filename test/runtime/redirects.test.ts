@@ -88,7 +88,7 @@ test('an API key with a line break is refused as auth.apiKey, whatever header th
     maxRetries: 0,
     auth: { apiKey: 'API-KEY-SECRET\r\nx-evil: 1' },
   });
-  const error = await rejection(api.default.usesDefault());
+  const error = await rejection(api.defaultSecurity.retrieve());
   assert.instance(error, securityPkg.ValidationError);
   assert.is(error.parameter, 'auth.apiKey');
   noSecret(error, 'API-KEY-SECRET');
@@ -171,13 +171,13 @@ test('API key in a header: kept on a same-origin redirect, never sent to another
     auth: { apiKey: 'API-KEY-SECRET' },
   });
   answer = redirectTo(() => `${second.url}/elsewhere`);
-  await api.default.usesDefault();
+  await api.defaultSecurity.retrieve();
   assert.is(first.requests[0]!.headers['x-api-key'], 'API-KEY-SECRET');
   assert.is(second.requests.length, 1);
   assert.is(second.requests[0]!.headers['x-api-key'], undefined);
   first.requests.length = 0;
   answer = redirectTo(() => '/final');
-  await api.default.usesDefault();
+  await api.defaultSecurity.retrieve();
   assert.is(first.requests[1]!.headers['x-api-key'], 'API-KEY-SECRET', 'same origin keeps it');
 });
 
