@@ -5,6 +5,7 @@
  *   cli/     the command line (main.ts; its parts beside it) reads the config file (config.ts); watch.ts
  *    |       re-runs generate.ts with it
  *    |- generate.ts -> load -> model -> emit -> format -> compile -> write -> generated/<package>/
+ *    |     |             emit/: emitters side by side (emitters.ts runs them), sharing helper modules
  *    |     |- run/       where work runs: the spec thread, the emit threads and workers, the model's
  *    |     |             transfer between them, the JIT budget; it calls the stages, no stage imports it
  *    |     |- cache/     results by the digest of their inputs
@@ -23,6 +24,13 @@ const STAGE = '^generator/(load|model|emit|format|compile|write)/';
 const RUN = '^generator/run/';
 const ABOVE_STAGES =
   '^generator/((cli|generate|config|watch)[.]ts$|(cli|cache|version|diff|migrate|history)/)';
+
+/**
+ * The emitters: each renders files of a package (emitters.ts runs them; run/ renders the runtime and
+ * the schema types). test/lint/layers.test.ts checks this list against what emitters.ts runs.
+ */
+const EMITTERS =
+  '^generator/emit/(client|enums|functions|index-file|models|operations|package-files|problems|readme|resources|runtime|schema-types|testing)[.]ts$';
 
 /** The shared leaf modules at the generator's root. */
 const LEAVES =
@@ -161,6 +169,14 @@ module.exports = {
       comment: 'Emitters render the model: never load (the raw document) nor a later stage.',
       from: { path: '^generator/emit/' },
       to: { path: '^generator/(load|format|compile|write)/' },
+    },
+    {
+      name: 'emitters-side-by-side',
+      severity: 'error',
+      comment:
+        "Emitters stand side by side: what two of them print alike (a signature's type text, a method's doc comment) is in a helper module of emit/ (signatures.ts, operation-docs.ts, source.ts, structures.ts…) that both import. No module of emit/ imports an emitter but emitters.ts, which runs them.",
+      from: { path: '^generator/emit/', pathNot: '^generator/emit/emitters[.]ts$' },
+      to: { path: EMITTERS },
     },
     {
       name: 'format-knows-text',

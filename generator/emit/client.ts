@@ -1,5 +1,7 @@
-import { groupDescription } from './resources.ts';
+import { groupDescription } from './operation-docs.ts';
 import {
+  importFrom,
+  importTypesFrom,
   type MethodDeclarationStructure,
   printSourceFile,
   type StatementStructures,
@@ -28,63 +30,29 @@ export function emitClient(model: ApiModel): string {
     },
   ];
   const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/http.js',
-      namedImports: [
-        { name: 'createCore' },
-        { name: 'ClientCore', isTypeOnly: true },
-        { name: 'ClientOptions', isTypeOnly: true },
-      ],
-    },
-    ...extensions.map(([name, module]): StatementStructures => ({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `./runtime/${module}.js`,
-      namedImports: [name],
-    })),
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/invoke.js',
-      namedImports: ['invoke'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/errors.js',
-      namedImports: ['ValidationError'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './operations.js',
-      namedImports: [
-        { name: 'operations' },
-        { name: 'OperationId', isTypeOnly: true },
-        ...(narrowing ? [{ name: 'OperationResults', isTypeOnly: true }] : []),
-        { name: 'OperationTypes', isTypeOnly: true },
-      ],
-    },
+    importFrom('./runtime/http.js', [
+      { name: 'createCore' },
+      { name: 'ClientCore', isTypeOnly: true },
+      { name: 'ClientOptions', isTypeOnly: true },
+    ]),
+    ...extensions.map(([name, module]): StatementStructures => importFrom(`./runtime/${module}.js`, [name])),
+    importFrom('./runtime/invoke.js', ['invoke']),
+    importFrom('./runtime/errors.js', ['ValidationError']),
+    importFrom('./operations.js', [
+      { name: 'operations' },
+      { name: 'OperationId', isTypeOnly: true },
+      ...(narrowing ? [{ name: 'OperationResults', isTypeOnly: true }] : []),
+      { name: 'OperationTypes', isTypeOnly: true },
+    ]),
     ...(narrowing
       ? [
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: './runtime/selection.js',
-            isTypeOnly: true,
-            namedImports: ['KnownParams'],
-          } as StatementStructures,
-          {
-            kind: StructureKind.ImportDeclaration,
-            moduleSpecifier: './runtime/types.js',
-            isTypeOnly: true,
-            namedImports: ['RequestOptions'],
-          } as StatementStructures,
+          importTypesFrom('./runtime/selection.js', ['KnownParams']),
+          importTypesFrom('./runtime/types.js', ['RequestOptions']),
         ]
       : []),
     ...model.groups
       .filter((g) => g.parent === undefined)
-      .map((g): StatementStructures => ({
-        kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: `./resources/${g.fileName}.js`,
-        namedImports: [g.className],
-      })),
+      .map((g): StatementStructures => importFrom(`./resources/${g.fileName}.js`, [g.className])),
     {
       kind: StructureKind.TypeAlias,
       isExported: true,

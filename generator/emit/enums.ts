@@ -1,4 +1,5 @@
 import {
+  importFrom,
   printSourceFile,
   type StatementStructures,
   StructureKind,
@@ -17,11 +18,7 @@ export function emitEnums(model: ApiModel): string {
   const statements: StatementStructures[] = [];
   for (const item of model.enums) statements.push(...enumStatements(item));
   if (usesWords(model)) {
-    statements.unshift({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/words.js',
-      namedImports: ['words'],
-    });
+    statements.unshift(importFrom('./runtime/words.js', ['words']));
   }
   // `index.ts` re-exports this file, which must stay a module when the spec has no enums.
   if (statements.length === 0) statements.push({ kind: StructureKind.ExportDeclaration });

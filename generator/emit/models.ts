@@ -1,4 +1,4 @@
-import { printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
+import { importTypesFrom, printSourceFile, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel } from '../model/types.ts';
 import { pageHelpers, selectionHelpers, selectionSchemaNames, selectionStatements } from './selections.ts';
 import { GENERATED_HEADER } from './source.ts';
@@ -23,36 +23,12 @@ export function emitModels(model: ApiModel): string {
   const fromEnums = used.filter((name) => closedEnums.has(name));
   const fromSchemas = used.filter((name) => !closedEnums.has(name) && schemas.has(name));
   const imports: StatementStructures[] = [];
-  if (fromEnums.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './enums.js',
-      isTypeOnly: true,
-      namedImports: fromEnums,
-    });
-  if (fromSchemas.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './schemas.js',
-      isTypeOnly: true,
-      namedImports: fromSchemas,
-    });
+  if (fromEnums.length > 0) imports.push(importTypesFrom('./enums.js', fromEnums));
+  if (fromSchemas.length > 0) imports.push(importTypesFrom('./schemas.js', fromSchemas));
   const helpers = selectionHelpers(model);
-  if (helpers.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/selection.js',
-      isTypeOnly: true,
-      namedImports: helpers,
-    });
+  if (helpers.length > 0) imports.push(importTypesFrom('./runtime/selection.js', helpers));
   const pages = pageHelpers(model);
-  if (pages.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/pagination.js',
-      isTypeOnly: true,
-      namedImports: pages,
-    });
+  if (pages.length > 0) imports.push(importTypesFrom('./runtime/pagination.js', pages));
   const all = [...imports, ...statements, ...selectionStatements(model)];
   // `index.ts` re-exports this file, which must stay a module when the spec has no named schemas.
   if (all.length === 0) all.push({ kind: StructureKind.ExportDeclaration });

@@ -1,4 +1,6 @@
 import {
+  importFrom,
+  importTypesFrom,
   printSourceFile,
   type StatementStructures,
   StructureKind,
@@ -7,7 +9,7 @@ import {
 import type { ApiModel, GroupModel, OperationModel } from '../model/types.ts';
 import { NameTable } from '../model/names.ts';
 import { operationDescriptor } from './operation-descriptor.ts';
-import { narrowedPageItemType, narrowedResultType, withTypeArguments } from './selections.ts';
+import { optionsType, resultType } from './signatures.ts';
 import {
   docText,
   fileHeader,
@@ -19,62 +21,9 @@ import {
 } from './source.ts';
 import { type CheckRenderer, checkRenderer } from './argument-checks.ts';
 
-/** The name of an operation's descriptor constant in `operations.ts`. */
-export function descriptorName(op: OperationModel): string {
-  return op.constName;
-}
-
 /** The params type parameter of `OperationResults` (`client.call`), and each parameter's value in it. */
 const CALL_PARAMS = 'P';
 const callArgument = (param: string): string => `FieldsParam<${CALL_PARAMS}, ${stringLiteral(param)}>`;
-
-/**
- * What a method of this operation returns, as a type. `narrowed`: for an operation whose result
- * follows its params, the result for the type parameters of a generic method (one per list or
- * flag), or, with `args`, for the type arguments it gives each of those parameters.
- */
-export function resultType(op: OperationModel, narrowed = false, args?: (param: string) => string): string {
-  if (op.browserStep) return 'string';
-  const body = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : op.success.typeName;
-  if (op.streaming) return `EventStream<${streamEventType(op, narrowed, args)}>`;
-  const page =
-    narrowed && op.narrowing?.pageTypeName
-      ? `, ${withTypeArguments(op.narrowing.pageTypeName, op.narrowing, args)}`
-      : '';
-  if (op.pagination) return `PagePromise<${body}, ${pageItemType(op, narrowed, args)}${page}>`;
-  return `Promise<${body}${op.success.mayBeEmpty ? ' | undefined' : ''}>`;
-}
-
-/** The item type of a paginated operation's pages: the selection itself when the items are a selected member. */
-function pageItemType(op: OperationModel, narrowed: boolean, args?: (param: string) => string): string {
-  const pagination = op.pagination;
-  if (!pagination) return 'never';
-  // Items that nothing selects are what they always are.
-  return (narrowed && op.narrowing && narrowedPageItemType(op, op.narrowing, args)) || pagination.itemType;
-}
-
-/**
- * The type of one event of a stream: the body type of an NDJSON line (narrowed by the method's type
- * parameters where fields select), or a `ServerSentEvent` of its data type.
- */
-export function streamEventType(
-  op: OperationModel,
-  narrowed = false,
-  args?: (param: string) => string,
-): string {
-  const selected = narrowed && op.narrowing ? narrowedResultType(op.narrowing, args) : undefined;
-  if (op.streaming === 'sse')
-    return `ServerSentEvent<${selected ?? (op.success.typeName === 'void' ? 'string' : op.success.typeName)}>`;
-  if (selected) return selected;
-  return op.success.typeName === 'void' ? 'unknown' : op.success.typeName;
-}
-
-/** The per-call options type of an operation. */
-export function optionsType(op: OperationModel): string {
-  if (op.streaming) return 'StreamOptions';
-  if (op.pagination) return 'PaginationOptions';
-  return 'RequestOptions';
-}
 
 /** The folder of the descriptors' files, beside `operations.ts`. */
 const DESCRIPTORS_FOLDER = 'operations';
@@ -91,7 +40,11 @@ const DESCRIPTORS_FOLDER = 'operations';
  * one file took 1.3 s of the native tsc's check, and twice as many 3.9 s.
  */
 export function emitOperations(model: ApiModel): Map<string, string> {
-  const taken = [...model.operations.map(descriptorName), ...model.enums.map((e) => e.name), 'operations'];
+  const taken = [
+    ...model.operations.map((op) => op.constName),
+    ...model.enums.map((e) => e.name),
+    'operations',
+  ];
   const render = checkRenderer(model, taken);
   const { enumNames, shared } = render;
   const byGroup = new Map<string, OperationModel[]>();
@@ -113,7 +66,7 @@ export function emitOperations(model: ApiModel): Map<string, string> {
         docs: [{ description: docText(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`) }],
         declarations: [
           {
-            name: descriptorName(op),
+            name: op.constName,
             type: op.pagination ? 'PaginatedOperationSpec' : 'OperationSpec',
             initializer: literal(operationDescriptor(op, render, model.authKinds.includes('basic'))),
           },
@@ -172,40 +125,24 @@ function usedImports(
   render: CheckRenderer,
   sharedModule?: string,
 ): StatementStructures[] {
-  const imports: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/types.js',
-      isTypeOnly: true,
-      namedImports: [...types],
-    },
-  ];
+  const imports: StatementStructures[] = [importTypesFrom('../runtime/types.js', [...types])];
   const runtime = [...render.shared.imports]
     .filter(([, i]) => uses.has(i.local))
     .sort(([a], [b]) => (a < b ? -1 : 1));
   for (const module of [...new Set(runtime.map(([, i]) => i.module))].sort()) {
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `../runtime/${module}.js`,
-      namedImports: runtime
-        .filter(([, i]) => i.module === module)
-        .map(([name, { local }]) => (name === local ? name : { name, alias: local })),
-    });
+    imports.push(
+      importFrom(
+        `../runtime/${module}.js`,
+        runtime
+          .filter(([, i]) => i.module === module)
+          .map(([name, { local }]) => (name === local ? name : { name, alias: local })),
+      ),
+    );
   }
   const enums = [...uses].filter((name) => render.enumNames.has(name)).sort();
-  if (enums.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../enums.js',
-      namedImports: enums,
-    });
+  if (enums.length > 0) imports.push(importFrom('../enums.js', enums));
   const sharedNames = render.shared.declarations.filter((d) => uses.has(d.name)).map((d) => d.name);
-  if (sharedModule && sharedNames.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: sharedModule,
-      namedImports: sharedNames.sort(),
-    });
+  if (sharedModule && sharedNames.length > 0) imports.push(importFrom(sharedModule, sharedNames.sort()));
   return imports;
 }
 
@@ -241,7 +178,7 @@ function emitOperationsTable(
     declarations: [
       {
         name: 'operations',
-        initializer: `{\n${model.operations.map((op) => (op.id === descriptorName(op) ? `  ${op.id},` : `  ${propertyKey(op.id)}: ${descriptorName(op)},`)).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
+        initializer: `{\n${model.operations.map((op) => (op.id === op.constName ? `  ${op.id},` : `  ${propertyKey(op.id)}: ${op.constName},`)).join('\n')}\n} as const satisfies Record<string, OperationSpec>`,
       },
     ],
   });
@@ -284,62 +221,33 @@ function emitOperationsTable(
     type: 'keyof typeof operations',
   });
   const imports: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/types.js',
-      isTypeOnly: true,
-      namedImports: ['OperationSpec', 'RequestOptions'],
-    },
+    importTypesFrom('./runtime/types.js', ['OperationSpec', 'RequestOptions']),
   ];
   for (const group of groups)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `./${DESCRIPTORS_FOLDER}/${group.fileName}.js`,
-      namedImports: byGroup.get(group.property)!.map(descriptorName),
-    });
+    imports.push(
+      importFrom(
+        `./${DESCRIPTORS_FOLDER}/${group.fileName}.js`,
+        byGroup.get(group.property)!.map((op) => op.constName),
+      ),
+    );
   if (model.hasPagination) {
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/pagination.js',
-      isTypeOnly: true,
-      namedImports: ['PageItem', 'PagePromise', 'PaginationOptions'],
-    });
+    imports.push(
+      importTypesFrom('./runtime/pagination.js', ['PageItem', 'PagePromise', 'PaginationOptions']),
+    );
   }
   if (model.hasStreaming) {
     const sse = model.operations.some((o) => o.streaming === 'sse') ? ['ServerSentEvent'] : [];
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/stream.js',
-      isTypeOnly: true,
-      namedImports: ['EventStream', ...sse, 'StreamOptions'],
-    });
+    imports.push(importTypesFrom('./runtime/stream.js', ['EventStream', ...sse, 'StreamOptions']));
   }
   if (model.operations.some((o) => o.narrowing)) {
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/selection.js',
-      isTypeOnly: true,
-      namedImports: ['FieldsParam'],
-    });
+    imports.push(importTypesFrom('./runtime/selection.js', ['FieldsParam']));
   }
   // Every name here is the package's own: the model leaves built-in result types out (model/result-types.ts).
   const modelTypes = [...typeNames].sort();
   const enumTypes = modelTypes.filter((n) => enumNames.has(n));
   const schemaTypes = modelTypes.filter((n) => !enumNames.has(n));
-  if (schemaTypes.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './models.js',
-      isTypeOnly: true,
-      namedImports: schemaTypes,
-    });
-  if (enumTypes.length > 0)
-    imports.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './enums.js',
-      isTypeOnly: true,
-      namedImports: enumTypes,
-    });
+  if (schemaTypes.length > 0) imports.push(importTypesFrom('./models.js', schemaTypes));
+  if (enumTypes.length > 0) imports.push(importTypesFrom('./enums.js', enumTypes));
   const reexports: StatementStructures[] = groups.map((group) => ({
     kind: StructureKind.ExportDeclaration,
     moduleSpecifier: `./${DESCRIPTORS_FOLDER}/${group.fileName}.js`,
@@ -348,35 +256,4 @@ function emitOperationsTable(
     leadingTrivia: `/** ${GENERATED_HEADER} */\n\n`,
     statements: [...imports, ...reexports, ...statements],
   });
-}
-
-/** The doc comment of a method: summary, description, the wire call, deprecation, docs link, an example call. */
-export function methodDocs(
-  op: OperationModel,
-  example?: string,
-): { description: string; tags: { tagName: string; text?: string }[] } {
-  const tags: { tagName: string; text?: string }[] = [];
-  if (op.deprecated) {
-    const d = op.deprecated;
-    tags.push({
-      tagName: 'deprecated',
-      text: [
-        `Since ${d.since ?? 'an unstated date'}`,
-        d.replacement && `use \`${d.replacement}\` instead`,
-        d.note,
-      ]
-        .filter(Boolean)
-        .join('; '),
-    });
-  }
-  if (op.externalDocs) tags.push({ tagName: 'see', text: op.externalDocs });
-  // On the lines below the tag, as editors show an example's code.
-  if (example) tags.push({ tagName: 'example', text: `\n${example}` });
-  const description = docText(
-    op.summary,
-    op.description !== op.summary && op.description,
-    `\`${op.method} ${op.path}\` (operationId \`${op.id}\`)`,
-    op.browserStep && 'A browser step: this builds the URL to send the user to and makes no request.',
-  );
-  return { description, tags };
 }

@@ -1,4 +1,5 @@
 import {
+  importTypesFrom,
   printSourceFile,
   type StatementStructures,
   StructureKind,
@@ -17,12 +18,7 @@ export function emitProblems(model: ApiModel, problems: ProblemUnionModel): stri
   const key = problems.discriminator;
   const statements: StatementStructures[] = [
     // The guards and tables name the union only; the variants are re-exported, not used here.
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './models.js',
-      isTypeOnly: true,
-      namedImports: [problems.name],
-    },
+    importTypesFrom('./models.js', [problems.name]),
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './models.js',

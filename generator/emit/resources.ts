@@ -1,7 +1,7 @@
-import { printSourceFile, Scope, type StatementStructures, StructureKind } from './structures.ts';
+import { importFrom, printSourceFile, Scope, type StatementStructures, StructureKind } from './structures.ts';
 import type { ApiModel, GroupModel } from '../model/types.ts';
-import { operationParameters, operationTypeParameters, signatureImports } from './functions.ts';
-import { methodDocs, resultType } from './operations.ts';
+import { groupDescription, methodDocs } from './operation-docs.ts';
+import { operationParameters, operationTypeParameters, resultType, signatureImports } from './signatures.ts';
 import { withTypeArguments } from './selections.ts';
 import { docText, GENERATED_HEADER } from './source.ts';
 import { exampleCall } from './examples.ts';
@@ -14,20 +14,9 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
   const ops = model.operations.filter((o) => o.group === group.property);
   const children = group.children.map((key) => model.groups.find((g) => g.property === key)!);
   const imports: StatementStructures[] = [
-    ...signatureImports(model, ops, '../').map((i): StatementStructures => ({
-      kind: StructureKind.ImportDeclaration,
-      ...i,
-    })),
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../functions.js',
-      namedImports: ops.map((op) => op.functionName).sort(),
-    },
-    ...children.map((child): StatementStructures => ({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `./${child.fileName}.js`,
-      namedImports: [child.className],
-    })),
+    ...signatureImports(model, ops, '../'),
+    importFrom('../functions.js', ops.map((op) => op.functionName).sort()),
+    ...children.map((child): StatementStructures => importFrom(`./${child.fileName}.js`, [child.className])),
   ];
   const statement: StatementStructures = {
     kind: StructureKind.Class,
@@ -77,11 +66,4 @@ export function emitResource(model: ApiModel, group: GroupModel): string {
 /** A nested group's member name on its parent: `subscriptions` of `customers.subscriptions`. */
 function lastPart(property: string): string {
   return property.slice(property.lastIndexOf('.') + 1);
-}
-
-/** What a group without a tag description is: its tag's operations, or the resource its paths name. */
-export function groupDescription(group: GroupModel): string {
-  return group.tag === group.property && /^[a-z]/.test(group.tag)
-    ? `Operations on ${group.property.split('.').join(' ')}.`
-    : `Operations tagged ${group.tag}.`;
 }

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as TsMorph from 'ts-morph';
-import type { OptionalKind, SourceFileStructure } from 'ts-morph';
+import type { ImportDeclarationStructure, OptionalKind, SourceFileStructure } from 'ts-morph';
 import { comment, wrapText } from './source.ts';
 
 export type {
@@ -27,6 +27,29 @@ export const { Scope, StructureKind, VariableDeclarationKind } = tsMorph;
 export type Scope = TsMorph.Scope;
 export type StructureKind = TsMorph.StructureKind;
 export type VariableDeclarationKind = TsMorph.VariableDeclarationKind;
+
+/** The names an import declaration brings in: `'A'`, or `{ name: 'A', isTypeOnly: true }` for one type among values. */
+export type ImportedNames = NonNullable<TsMorph.ImportDeclarationStructure['namedImports']>;
+
+/** `import { names } from 'module'`: the one way an emitter writes an import. */
+export function importFrom(module: string, names: ImportedNames): ImportDeclarationStructure {
+  return { kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: names };
+}
+
+/** `import type { names } from 'module'`. */
+export function importTypesFrom(module: string, names: ImportedNames): ImportDeclarationStructure {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: module,
+    isTypeOnly: true,
+    namedImports: names,
+  };
+}
+
+/** `import * as name from 'module'`. */
+export function importNamespace(module: string, name: string): ImportDeclarationStructure {
+  return { kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namespaceImport: name };
+}
 
 /** The printed source of a file. */
 export function printStructures(structure: Omit<SourceFileStructure, 'kind'>): string {

@@ -2,11 +2,12 @@
  * The layers of DESIGN.md, enforced by dependency-cruiser with the project's own rules
  * (`.dependency-cruiser.cjs`, run by `npm run lint`): the generator as it is passes, a tree with
  * planted wrong arrows (test/fixtures/layers/: one for each of DESIGN.md's 13 nevers, a cycle, the
- * runtime importing generator code, a stage importing run/) fails with the rule each one breaks, and
+ * runtime importing generator code, a stage importing run/, an emitter importing another) fails with
+ * the rule each one breaks, and
  * `npm run lint:layers` itself fails on that tree and on a copy of the generator with two planted.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cruise, type IRuleSetType } from 'dependency-cruiser';
@@ -84,8 +85,9 @@ const NEVERS: [never: string, ...violations: string[]][] = [
   ],
 ];
 
-/** The other rules' plants: a cycle, the runtime importing the generator, a stage importing run/. */
+/** The other rules' plants: a cycle, the runtime importing the generator, a stage importing run/, an emitter importing another. */
 const OTHERS = [
+  'emitters-side-by-side: generator/emit/resources.ts -> generator/emit/functions.ts',
   'no-cycles: generator/load/a.ts -> generator/load/b.ts',
   'runtime-never-imports-the-generator: templates/runtime/http.ts -> generator/errors.ts',
   'stages-never-import-run: generator/emit/threads.ts -> generator/run/thread.ts',
@@ -114,8 +116,9 @@ test('npm run lint:layers fails on the planted tree, naming every planted arrow'
     });
     const output = `${run.stdout}${run.stderr}`;
     assert.is.not(run.status, 0, output);
-    for (const [never, ...broken] of NEVERS)
-      for (const line of broken) assert.match(output, line.replace(' -> ', ' → '), `${never}\n${output}`);
+    // Each never's arrow and the emitter's (a cycle is printed over several lines).
+    for (const line of [...NEVERS.flatMap(([, ...v]) => v), OTHERS[0]!])
+      assert.match(output, line.replace(' -> ', ' → '), output);
   } finally {
     removeDir(copy);
   }
@@ -151,6 +154,22 @@ test('npm run lint:layers fails on the generator with an emitter imported in dif
   } finally {
     removeDir(copy);
   }
+});
+
+test('the emitters the rule names are the modules emitters.ts and run/ render files with', () => {
+  const rule = rules.forbidden!.find((r) => r.name === 'emitters-side-by-side')!;
+  const pattern = new RegExp(String((rule.to as { path: string }).path));
+  const emit = join(ROOT, 'generator', 'emit');
+  const named = readdirSync(emit)
+    .map((file) => `generator/emit/${file}`)
+    .filter((path) => pattern.test(path))
+    .sort();
+  // What emitters.ts runs, and the two a run/ module renders on its own (the runtime, the schema types).
+  const run = [...readFileSync(join(emit, 'emitters.ts'), 'utf8').matchAll(/from '\.\/([\w-]+\.ts)'/g)]
+    .map((m) => `generator/emit/${m[1]}`)
+    .concat('generator/emit/runtime.ts', 'generator/emit/schema-types.ts')
+    .sort();
+  assert.equal(named, run);
 });
 
 test.run();
