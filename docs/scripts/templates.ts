@@ -21,13 +21,17 @@ const PURPOSE: Record<string, string> = {
   'runtime/auth.ts': 'The credentials a client takes (`ClientAuth`) and how each request carries them.',
   'runtime/browser-transport.ts':
     'The transport in browsers (`browser` condition of `#transport`): the global `fetch`, which follows redirects itself.',
+  'runtime/deadline.ts':
+    "The time limits of a call: one attempt's deadline (a timer joined with the caller's signal) and the wait before a retry.",
   'runtime/encoding.ts': 'RFC 3986 percent-encoding and base64, shared by OAuth and webhook signatures.',
   'runtime/errors.ts':
     '`ApiError` (status, headers, rate limit, the `Problem` union), `ValidationError`, `TimeoutError`, `ConnectionError`.',
   'runtime/fetch-transport.ts':
     'The transport of Deno, Bun and edge runtimes (`default` condition): the global `fetch`, redirects followed by the client.',
+  'runtime/header-checks.ts':
+    'Refuses a header fetch would refuse or that could smuggle another, naming the option, never the value; scrubs secrets from error text.',
   'runtime/http.ts':
-    'The request path: `ClientOptions`, `createCore`, retries, timeouts, redirects, decoding, errors without secrets.',
+    'The request path: `ClientOptions`, `createCore`, retries, timeouts, redirects, errors without secrets.',
   'runtime/invoke.ts': 'Runs any operation the way its function does; `client.call` uses it.',
   'runtime/money.ts': '`toMicros`, `fromMicros`, `formatMicros` for `x-money: micros` amounts.',
   'runtime/node-builtins.d.ts':
@@ -45,6 +49,8 @@ const PURPOSE: Record<string, string> = {
     'Page promises: awaitable first page, async-iterable items, `.pages()`, `.poll()`.',
   'runtime/redirects.ts':
     'Redirects followed by the client, where it can see them: re-signed on the same origin, credentials dropped on another.',
+  'runtime/response-body.ts':
+    "Reads a response's body: a 2xx body as the spec says it is encoded (a body cut off is a connection failure), a failure's as it looks.",
   'runtime/rule-values.ts': 'The number and date arithmetic that `x-validation` rules compare with.',
   'runtime/rule-view.ts':
     'What an `x-validation` rule reads: the params by path, its conditions and the fields it walks.',
