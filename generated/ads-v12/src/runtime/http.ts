@@ -1,18 +1,19 @@
 import { applyAuth, chooseAuth, type ClientAuth, type CoreExtension, type SigningTarget } from './auth.js';
+import { Deadline, pause } from './deadline.js';
 import {
   ApiError,
   ConnectionError,
   connectionReason,
   readRateLimit,
-  TimeoutError,
   ValidationError,
   withoutUrlSecrets,
   type RateLimit,
 } from './errors.js';
+import { checkHeaders, scrub } from './header-checks.js';
+import { decode, readBody } from './response-body.js';
 import { serializeRequest } from './serialize.js';
 import type {
   Call,
-  Deadline as AttemptDeadline,
   FetchLike,
   OperationSpec,
   RequestOptions,
@@ -393,131 +394,6 @@ async function attempts<R>(
   }
 }
 
-/** Header values fetch would refuse, or that would split the request: CR, LF, NUL, beyond Latin-1. */
-const BAD_HEADER_VALUE = /[\r\n\0]|[^\u0000-\u00ff]/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const CANNOT_SEND = ' cannot be sent';
-const WHY = 'it holds a line break, NUL or a character beyond Latin-1';
-
-/**
- * Refuses, before sending, a header fetch would refuse (its error would quote the value) or that
- * could smuggle another header: a ValidationError naming the option, never the value.
- */
-function checkHeaders(
-  op: OperationSpec,
-  headers: Record<string, string>,
-  credentials: ClientAuth | undefined,
-  call: Record<string, string> | undefined,
-): void {
-  // A token or API key is named by its option wherever it goes (header, cookie or query).
-  // Loops over keys, not entries: this runs on every attempt.
-  const given: Record<string, unknown> = credentials ?? {};
-  for (const kind in given) {
-    const value = given[kind];
-    if (typeof value === 'string' && BAD_HEADER_VALUE.test(value))
-      throw new ValidationError(
-        `auth.${kind}`,
-        'header-value',
-        `${op.id}: auth.${kind}${CANNOT_SEND}: ${WHY}`,
-      );
-  }
-  for (const name in headers) {
-    if (HEADER_NAME.test(name) && !BAD_HEADER_VALUE.test(headers[name]!)) continue;
-    const option =
-      credentials && (name === 'authorization' || name === 'cookie' || name === op.apiKey?.name.toLowerCase())
-        ? `auth.${Object.keys(credentials)[0] ?? 'credentials'}`
-        : call && name in call
-          ? `options.headers.${name}`
-          : (op.params?.find((p) => p.in === 'header' && p.name.toLowerCase() === name)?.name ??
-            `headers.${name}`);
-    throw new ValidationError(
-      option,
-      'header-value',
-      `${op.id}: ${option}${CANNOT_SEND} as an HTTP header: ${WHY} (or the header name is not a token)`,
-    );
-  }
-}
-
-/** An error's text with every header value and credential taken out. */
-function scrub(text: string, headers: Record<string, string>, credentials: ClientAuth | undefined): string {
-  const secrets: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      // The whole value, and each word of it long enough to be a secret (the token of `Bearer <token>`).
-      if (value.length >= 4) secrets.push(value);
-      for (const part of value.split(/[\s,;=]+/)) if (part.length >= 6) secrets.push(part);
-    } else if (typeof value === 'object' && value) Object.values(value).forEach(collect);
-  };
-  collect([headers, credentials]);
-  // Longest first, so that a value is not left half-redacted by a part of it.
-  for (const secret of secrets.sort((a, b) => b.length - a.length))
-    text = text.split(secret).join('[redacted]');
-  return text;
-}
-
-/** Lets a response's body go unread. */
-async function cancel(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => undefined);
-}
-
-/** Reads a 2xx body as the spec says it is encoded; past the deadline or cut off, the matching error. */
-async function decode(op: OperationSpec, response: Response, deadline: Deadline): Promise<unknown> {
-  try {
-    if (op.response === 'none' || response.status === 204 || response.status === 205) {
-      await cancel(response);
-      return undefined;
-    }
-    if (op.response === 'binary') return await response.blob();
-    const text = await response.text();
-    if (op.response === 'text') return text;
-    if (op.response === 'form') return formObject(text);
-    let message: string;
-    if (text === '') {
-      // The result type is the spec's body: undefined only where another 2xx response has none.
-      if (op.mayBeEmpty) return undefined;
-      message = 'the response body is empty, where the spec promises JSON';
-    } else {
-      // The node transport's responses tell the content type without building their `Headers`.
-      const type =
-        (response as Response & { contentType?: string | null }).contentType ??
-        response.headers.get('content-type');
-      if (!type || /json/i.test(type)) {
-        try {
-          return JSON.parse(text);
-        } catch (error) {
-          // A compressed body that decodes to JSON stopping before its closing bracket lost its end
-          // in transit (fetch decodes a gzip stream cut short without an error): a connection
-          // failure, retried. Uncompressed, the framing said the body was whole: the server's JSON.
-          if (response.headers.has('content-encoding') && cutShort(text))
-            throw new TypeError('the JSON text is cut short', { cause: error });
-          message = 'the response body is not valid JSON';
-        }
-      } else message = `expected JSON, got ${type.split(';')[0]}`;
-    }
-    throw new ApiError({
-      operationId: op.id,
-      status: response.status,
-      headers: response.headers,
-      body: text,
-      message: `${op.id}: ${message}`,
-    });
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    deadline.rethrow(op.id);
-    throw new ConnectionError(op.id, `the response body was cut off: ${connectionReason(error)}`, {
-      cause: error,
-    });
-  } finally {
-    deadline.clear();
-  }
-}
-
-/** An object or array JSON text without its closing bracket. */
-function cutShort(text: string): boolean {
-  const ends = text.trim();
-  return (ends[0] === '{' && !ends.endsWith('}')) || (ends[0] === '[' && !ends.endsWith(']'));
-}
-
 /** Validates params before anything is sent; returns the params to send (rules may normalise a copy). */
 function check(op: OperationSpec, params: Record<string, unknown>): Record<string, unknown> {
   validateParams(op, params);
@@ -544,121 +420,6 @@ function infoOf(op: OperationSpec, response: Response, attempt: number): Respons
     },
     attempt,
   };
-}
-
-/**
- * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
- * stops (`reason`), and so does its request, headers or body. The node transport watches `onStop`,
- * a plain callback; a fetch gets `signal`, an AbortController made only then (an AbortSignal costs
- * more to make than the rest of what the client adds to a call, and fetch registers every signal
- * for cleanup). Without a timeout a fetch gets the caller's signal as it is. The timer is cleared
- * as soon as the attempt is over: a stream read past its headers must not be cut off, and finished
- * attempts hold no timers.
- */
-class Deadline implements AttemptDeadline {
-  stopped = false;
-  reason: unknown = undefined;
-  onStop: ((reason: unknown) => void) | undefined = undefined;
-  readonly resendable: boolean;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #outer: AbortSignal | undefined;
-  #controller: AbortController | undefined;
-
-  constructor(
-    readonly timeoutMs: number,
-    outer: AbortSignal | undefined,
-    resendable: boolean,
-  ) {
-    this.resendable = resendable;
-    this.#outer = outer;
-    if (outer?.aborted) this.#stop(outer.reason);
-    else outer?.addEventListener('abort', this, { once: true });
-    if (timeoutMs > 0 && timeoutMs < Infinity) {
-      this.#timer = setTimeout(
-        () => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')),
-        timeoutMs,
-      );
-    }
-  }
-
-  /** What a fetch is given: the caller's signal when there is no time limit, else one made here. */
-  get signal(): AbortSignal | undefined {
-    if (this.#timer === undefined) return this.#outer;
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.stopped) this.#controller.abort(this.reason);
-    }
-    return this.#controller.signal;
-  }
-
-  /** The caller's signal aborted (the deadline is its own listener: no closure per attempt). */
-  handleEvent(): void {
-    this.#stop(this.#outer!.reason);
-  }
-
-  #stop(reason: unknown): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.reason = reason;
-    this.#controller?.abort(reason);
-    this.onStop?.(reason);
-  }
-
-  /** After a failed attempt: the caller's abort reason, or a TimeoutError when the timer stopped it. */
-  rethrow(operationId: string): void {
-    if (this.#outer?.aborted) throw this.#outer.reason;
-    if (this.stopped) throw new TimeoutError(operationId, this.timeoutMs);
-  }
-
-  clear(): void {
-    clearTimeout(this.#timer);
-    this.#outer?.removeEventListener('abort', this);
-  }
-}
-
-/** The body of a failed response: JSON when it looks like JSON, else its text. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  if (/json/i.test(response.headers.get('content-type') ?? '') || /^\s*[{[]/.test(text)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      // Not JSON after all: keep the text.
-    }
-  }
-  return text;
-}
-
-/**
- * Waits `ms`, rejecting with the signal's reason as soon as it aborts: through the `sleep` option
- * when given (even one that ignores the signal), else on a timer, cleared then (an abandoned wait
- * holds no timer).
- */
-function pause(sleep: Sleep | undefined, ms: number, signal: AbortSignal | undefined): Promise<void> {
-  const given = sleep?.(ms, signal);
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = given ? undefined : setTimeout(() => settle(resolve), ms);
-    const settle = (then: () => void): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      then();
-    };
-    const onAbort = (): void => settle(() => reject(signal!.reason));
-    given?.then(
-      () => settle(resolve),
-      (error: unknown) => settle(() => reject(error)),
-    );
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Decodes an ampersand-joined `key=value` body into an object (later duplicates win). */
-function formObject(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  new URLSearchParams(text).forEach((value, key) => (out[key] = value));
-  return out;
 }
 
 function trimSlash(url: string): string {
