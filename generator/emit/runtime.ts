@@ -158,9 +158,15 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
   return out;
 }
 
-function templateContext(model: ApiModel): Record<string, unknown> {
+/** What a runtime template is rendered with: the facts of the model its slots and conditions name. */
+export function templateContext(model: ApiModel): Record<string, unknown> {
   const apiKey = model.securitySchemes.find((s) => s.kind === 'apiKey')?.apiKey;
   const oauth2User = model.authFlows.oauth2User;
+  const bearer = model.authKinds.includes('bearer') || model.authKinds.includes('oauth2');
+  const oauth1 = model.authKinds.includes('oauth1');
+  const basic = model.authKinds.includes('basic');
+  const apiKeys = model.authKinds.includes('apiKey');
+  const appOnly = model.authFlows.appOnly;
   return {
     packageName: model.packageName,
     clientName: model.clientName,
@@ -189,12 +195,16 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     },
     webhookSignature: model.webhookSignature,
     auth: {
-      appOnly: model.authFlows.appOnly,
+      appOnly,
       any: model.authKinds.length > 0,
-      bearer: model.authKinds.includes('bearer') || model.authKinds.includes('oauth2'),
-      oauth1: model.authKinds.includes('oauth1'),
-      basic: model.authKinds.includes('basic'),
-      apiKey: model.authKinds.includes('apiKey'),
+      bearer,
+      oauth1,
+      basic,
+      apiKey: apiKeys,
+      // The members of `ClientAuth` in order, one kind each (a member alone is written without a bar).
+      members: Object.entries({ bearer, oauth1, basic, apiKey: apiKeys, appOnly })
+        .filter(([, has]) => has)
+        .map(([kind]) => ({ [kind]: true })),
       // Credential kinds whose code comes as a core extension (`oauth1Auth`, `appOnlyAuth`).
       extensions: model.authKinds.includes('oauth1') || model.authFlows.appOnly,
     },
