@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import vm from 'node:vm';
 import { threadId } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { defaultCacheDir } from './cache-folder.ts';
+import { markUsed, removeLeastRecentlyUsed, writeEntry } from './lru-folder.ts';
 
 /*
  * A V8 code cache for the big CommonJS files xgen's threads load (the two copies of TypeScript that
@@ -184,12 +176,10 @@ function read(entry: string, dir: string = folder!): Buffer | undefined {
   const path = join(dir, entry);
   try {
     bytes = readFileSync(path);
-    // Recently used: the last to go when the folder is pruned.
-    const now = new Date();
-    utimesSync(path, now, now);
   } catch {
     return undefined;
   }
+  markUsed(path);
   const end = bytes.indexOf(10);
   if (end < 0 || end > 200) return undefined;
   const data = bytes.subarray(end + 1);
@@ -245,20 +235,9 @@ export function codeCacheToTake(): boolean {
 export function saveCodeCache(entries: readonly CodeCacheEntry[]): void {
   const dir = codeCacheDir();
   if (dir === undefined || entries.length === 0) return;
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch {
-    return;
-  }
   for (const { entry, data } of entries) {
-    const target = join(dir, entry);
-    const temporary = `${target}.${process.pid}-${threadId}.tmp`;
-    try {
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1'), data]));
-      renameSync(temporary, target);
-    } catch {
-      rmSync(temporary, { force: true });
-    }
+    const sum = Buffer.from(`${MAGIC} ${checkSum(data)}\n`, 'latin1');
+    writeEntry(join(dir, entry), Buffer.concat([sum, data]), `${process.pid}-${threadId}`);
   }
   pruneCodeCache(
     dir,
@@ -278,22 +257,16 @@ export function pruneCodeCache(dir: string, written: readonly string[], maxBytes
   const remove = (name: string) => rmSync(join(dir, name), { force: true });
   try {
     const now = Date.now();
-    const kept: { name: string; size: number; used: number }[] = [];
+    const kept: string[] = [];
     for (const name of readdirSync(dir)) {
       const entry = ENTRY.exec(name);
       if (!entry && !TEMPORARY.test(name)) continue;
-      const { size, mtimeMs } = statSync(join(dir, name));
       if (!entry) {
-        if (now - mtimeMs > TEMPORARY_AGE_MS) remove(name);
+        if (now - statSync(join(dir, name)).mtimeMs > TEMPORARY_AGE_MS) remove(name);
       } else if (!keep.has(name) && entry[1] !== undefined && paths.has(entry[1])) remove(name);
-      else kept.push({ name, size, used: keep.has(name) ? Infinity : mtimeMs });
+      else kept.push(name);
     }
-    let total = kept.reduce((sum, entry) => sum + entry.size, 0);
-    for (const entry of kept.sort((a, b) => a.used - b.used)) {
-      if (total <= maxBytes || entry.used === Infinity) break;
-      remove(entry.name);
-      total -= entry.size;
-    }
+    removeLeastRecentlyUsed(dir, kept, { maxBytes }, keep);
   } catch {
     // A folder that cannot be listed or an entry another run removed first: left as it is.
   }

@@ -1,16 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { SpecError } from '../errors.ts';
+import { markUsed, removeLeastRecentlyUsed, writeEntry } from '../lru-folder.ts';
 import { isUrl } from '../urls.ts';
 import { generatorIdentity } from './identity.ts';
 
@@ -114,12 +106,8 @@ export class ResultCache {
     } catch {
       return undefined;
     }
-    try {
-      const now = new Date();
-      utimesSync(path, now, now);
-    } catch {
-      // Only the eviction order depends on it.
-    }
+    // Only the eviction order depends on it.
+    markUsed(path);
     const { warnings, inferred, notes = [] } = entry.report;
     const located = (w: WarningRecord): SpecError =>
       new SpecError(w.reason, w.file, w.pointer, w.line, w.column);
@@ -154,23 +142,17 @@ export class ResultCache {
       files: [...files],
       report: recorded,
     };
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(temporary, JSON.stringify(entry));
-      renameSync(temporary, path);
-      this.evict();
-    } catch {
-      rmSync(temporary, { force: true });
-    }
+    if (writeEntry(path, JSON.stringify(entry))) this.evict(path);
   }
 
-  private evict(): void {
-    const entries = readdirSync(this.dir)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => ({ path: join(this.dir, name), used: statSync(join(this.dir, name)).mtimeMs }))
-      .sort((a, b) => b.used - a.used);
-    for (const old of entries.slice(MAX_ENTRIES)) rmSync(old.path, { force: true });
+  /** Keeps the MAX_ENTRIES most recently used results, the one just written among them. */
+  private evict(written: string): void {
+    try {
+      const names = readdirSync(this.dir).filter((name) => name.endsWith('.json'));
+      removeLeastRecentlyUsed(this.dir, names, { maxEntries: MAX_ENTRIES }, new Set([basename(written)]));
+    } catch {
+      // A folder that cannot be listed is left as it is.
+    }
   }
 }
 
