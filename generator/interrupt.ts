@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
-
 /**
  * What a run has made that must not outlive it when SIGINT or SIGTERM stops it: temporary folders
- * (a package's staging folder, the compiler's folder in the OS temp folder) and child processes.
- * Each is registered while it exists; `cleanUp` undoes whatever is registered at the signal.
+ * (registered by temporary.ts) and child processes. Each is registered while it exists; `cleanUp`
+ * undoes whatever is registered at the signal.
  */
 const cleanups = new Set<() => void>();
 let signal: NodeJS.Signals | undefined;
@@ -25,11 +23,6 @@ const stops = new Set<() => void>();
 export function stopOnInterrupt(stop: () => void): () => void {
   stops.add(stop);
   return () => void stops.delete(stop);
-}
-
-/** Registers a temporary folder to remove on a signal. */
-export function temporaryFolder(path: string): () => void {
-  return onInterrupt(() => rmSync(path, { recursive: true, force: true }));
 }
 
 /** The signal that stopped this run, if one did. */

@@ -1,13 +1,20 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onInterrupt } from './interrupt.ts';
 
 /*
- * The temporary folders of a run, by name: a name carries the run's pid, so that a later run can
- * tell a folder of a run that is gone (killed by SIGKILL, or by a power cut: it cleaned nothing)
- * from one in use. Shared by compile (which makes its folder in the OS temp folder) and write (which
- * stages a package beside its output, see write/stale.ts).
+ * The temporary folders of a run: each is removed at a signal while it exists (`temporaryFolder`),
+ * and a name carries the run's pid, so that a later run can tell a folder of a run that is gone
+ * (killed by SIGKILL, or by a power cut: it cleaned nothing) from one in use. Shared by compile
+ * (which makes its folder in the OS temp folder) and write (which stages a package beside its
+ * output, see write/stale.ts).
  */
+
+/** Registers a temporary folder to remove on a signal; the returned function unregisters it. */
+export function temporaryFolder(path: string): () => void {
+  return onInterrupt(() => rmSync(path, { recursive: true, force: true }));
+}
 
 /** The prefix of the compiler's temporary folders: the pid tells whether the run that made one still runs. */
 export function compileFolderPrefix(): string {

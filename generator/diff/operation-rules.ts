@@ -9,7 +9,7 @@ import type { FieldRenames, Found, TypePairs } from './found.ts';
 import { compareNarrowing } from './narrowing-rules.ts';
 import { compareParams } from './param-rules.ts';
 import type { ApiSnapshot, OperationSnapshot } from './snapshot.ts';
-import { Walker } from './walker.ts';
+import { OperationTypeWalker } from './operation-type-walker.ts';
 
 /** How a message names an operation's method on the client: `client.tweets.list`. */
 export function clientCall(op: OperationSnapshot): string {
@@ -83,9 +83,20 @@ export function compareOperation(
   if (!before.deprecated && after.deprecated) report('patch', 'deprecated');
   if (before.deprecated && !after.deprecated) report('patch', 'no longer deprecated');
   if (before.docs !== after.docs) report('patch', 'documentation changed');
-  compareParams(id, before, after, new Walker(id, 'input', old, next, add, pairs, evidence), evidence);
+  compareParams(
+    id,
+    before,
+    after,
+    new OperationTypeWalker(id, 'input', old, next, add, pairs, evidence),
+    evidence,
+  );
   if (!before.resultMayBeEmpty && after.resultMayBeEmpty) report('breaking', 'may now resolve to undefined');
   if (before.resultMayBeEmpty && !after.resultMayBeEmpty) report('patch', 'always resolves to a body');
-  new Walker(id, 'output', old, next, add, pairs, evidence).compare(before.result, after.result, '', {});
+  new OperationTypeWalker(id, 'output', old, next, add, pairs, evidence).compare(
+    before.result,
+    after.result,
+    '',
+    {},
+  );
   compareNarrowing(id, before, after, next, report, shared, fieldRenames);
 }

@@ -5,7 +5,7 @@
 import type { Rename, Where } from './change.ts';
 import { type RenameEvidence, renamedEntries } from './evidence.ts';
 import type { OperationSnapshot, ParamSnapshot } from './snapshot.ts';
-import type { Walker } from './walker.ts';
+import type { OperationTypeWalker } from './operation-type-walker.ts';
 
 function paramLabel(p: ParamSnapshot): string {
   return p.in === 'body' ? 'body field' : 'parameter';
@@ -15,7 +15,7 @@ export function compareParams(
   id: string,
   beforeOp: OperationSnapshot,
   afterOp: OperationSnapshot,
-  walker: Walker,
+  walker: OperationTypeWalker,
   evidence: RenameEvidence,
 ): void {
   const before = beforeOp.params;
@@ -81,7 +81,13 @@ export function compareParams(
   }
 }
 
-function compareParam(id: string, key: string, a: ParamSnapshot, b: ParamSnapshot, walker: Walker): void {
+function compareParam(
+  id: string,
+  key: string,
+  a: ParamSnapshot,
+  b: ParamSnapshot,
+  walker: OperationTypeWalker,
+): void {
   const where: Where = { side: 'new', operationId: id, param: { in: b.in, wire: b.wire } };
   if (!a.required && b.required) walker.shared('breaking', `${paramLabel(b)} ${key} is now required`, where);
   if (a.required && !b.required) walker.shared('feature', `${paramLabel(b)} ${key} is now optional`, where);

@@ -1,5 +1,5 @@
 /**
- * What the rules comparing two types see of the walk that calls them (walker.ts): where it is, which
+ * What the rules comparing two types see of the walk that calls them (operation-type-walker.ts): where it is, which
  * side of the call it is on, and how it reports a change and goes deeper. An interface, so that the
  * rules by what they compare (objects, unions, enums, bounds) and the walker do not import each other.
  */

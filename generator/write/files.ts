@@ -14,7 +14,8 @@ import { writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { OutputError } from '../errors.ts';
 import { outputError } from './fs-errors.ts';
-import { temporaryFolder, throwIfInterrupted } from '../interrupt.ts';
+import { throwIfInterrupted } from '../interrupt.ts';
+import { temporaryFolder } from '../temporary.ts';
 import { markerFiles, PACKAGE_MARKER } from './marker.ts';
 
 /** Every file under `dir`, by path relative to it (with `/`), sorted. */

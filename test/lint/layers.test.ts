@@ -158,7 +158,7 @@ test('npm run lint:layers fails on the generator with an emitter imported in dif
 
 test('the emitters the rule names are the modules emitters.ts and run/ render files with', () => {
   const rule = rules.forbidden!.find((r) => r.name === 'emitters-side-by-side')!;
-  const pattern = new RegExp(String((rule.to as { path: string }).path));
+  const pattern = new RegExp(String((rule as { to: { path: string } }).to.path));
   const emit = join(ROOT, 'generator', 'emit');
   const named = readdirSync(emit)
     .map((file) => `generator/emit/${file}`)
