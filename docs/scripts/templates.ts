@@ -43,6 +43,8 @@ const PURPOSE: Record<string, string> = {
   'runtime/oauth1.ts': 'OAuth 1.0a request signing (RFC 5849, HMAC-SHA1).',
   'runtime/oauth2-user.ts':
     'The OAuth 2.0 user flow: authorization code with PKCE (S256), code exchange, refresh, expiry.',
+  'runtime/operation-call.ts':
+    'The base of `PagePromise` and `EventStream`: a call that is more than one request keeps its core, operation, params and options.',
   'runtime/pacing.ts':
     'Waiting for room in a documented rate limit (`x-rate-limit`) instead of sending a request sure to get a 429.',
   'runtime/pagination.ts':

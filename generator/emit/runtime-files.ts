@@ -26,6 +26,7 @@ export function runtimeFilesFor(model: ApiModel): string[] {
     'redirects',
   ];
   if (usesWords(model)) files.push('words');
+  if (model.hasPagination || model.hasStreaming) files.push('operation-call');
   if (model.hasPagination) files.push('pagination');
   if (model.hasStreaming) files.push('stream');
   if (model.operations.some((o) => o.narrowing)) files.push('selection');
