@@ -1,5 +1,5 @@
 import { type RateLimit } from './errors.js';
-import { type ClientCore } from './http.js';
+import { OperationCall } from './operation-call.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 /** The item type found at a dotted path of a page body, e.g. `PageItem<Response, 'data'>` (`''`: the body is the array). */
 export type PageItem<Body, Path extends string> = Path extends ''
@@ -83,15 +83,10 @@ export declare class PaginationLoopError extends Error {
  * `ThisPage`: the type of a page (`Page<Body, Item>`, or a narrowed operation's page interface).
  */
 export declare class PagePromise<Body, Item, ThisPage extends PageMembers<Item, ThisPage> = Page<Body, Item>>
+  extends OperationCall<PaginatedOperationSpec, PaginationOptions>
   implements PromiseLike<ThisPage>, AsyncIterable<Item>
 {
   #private;
-  private readonly core;
-  private readonly op;
-  private readonly options;
-  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-  private readonly params;
-  constructor(core: ClientCore, op: PaginatedOperationSpec, params: object, options?: PaginationOptions);
   then<A = ThisPage, B = never>(
     onFulfilled?: ((page: ThisPage) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,

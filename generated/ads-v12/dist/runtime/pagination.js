@@ -1,5 +1,6 @@
 import { isRecord } from './errors.js';
 import { exchange } from './http.js';
+import { OperationCall } from './operation-call.js';
 import { multi } from './serialize.js';
 import { own } from './validate.js';
 /** Thrown when the server hands back a token it already gave, which would otherwise loop forever. */
@@ -20,14 +21,8 @@ export class PaginationLoopError extends Error {
  * end), and never requests a token twice: a repeated one rejects with `PaginationLoopError`.
  * `ThisPage`: the type of a page (`Page<Body, Item>`, or a narrowed operation's page interface).
  */
-export class PagePromise {
+export class PagePromise extends OperationCall {
     #first;
-    constructor(core, op, params, options = {}) {
-        this.core = core;
-        this.op = op;
-        this.options = options;
-        this.params = params;
-    }
     then(onFulfilled, onRejected) {
         return this.first().then(onFulfilled, onRejected);
     }

@@ -1,5 +1,6 @@
 import { isRecord, type RateLimit } from './errors.js';
-import { exchange, type ClientCore } from './http.js';
+import { exchange } from './http.js';
+import { OperationCall } from './operation-call.js';
 import type { PaginatedOperationSpec, RequestOptions } from './types.js';
 import { multi } from './serialize.js';
 import { own } from './validate.js';
@@ -100,20 +101,10 @@ interface Trail {
  * `ThisPage`: the type of a page (`Page<Body, Item>`, or a narrowed operation's page interface).
  */
 export class PagePromise<Body, Item, ThisPage extends PageMembers<Item, ThisPage> = Page<Body, Item>>
+  extends OperationCall<PaginatedOperationSpec, PaginationOptions>
   implements PromiseLike<ThisPage>, AsyncIterable<Item>
 {
   #first: Promise<ThisPage> | undefined;
-  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-  private readonly params: Record<string, unknown>;
-
-  constructor(
-    private readonly core: ClientCore,
-    private readonly op: PaginatedOperationSpec,
-    params: object,
-    private readonly options: PaginationOptions = {},
-  ) {
-    this.params = params as Record<string, unknown>;
-  }
 
   then<A = ThisPage, B = never>(
     onFulfilled?: ((page: ThisPage) => A | PromiseLike<A>) | null,

@@ -1,5 +1,6 @@
 import { type RateLimit } from './errors.js';
 import { type ClientCore } from './http.js';
+import { OperationCall } from './operation-call.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 /**
  * When and how often a stream reconnects, after X's guidance: back off linearly after network
@@ -82,13 +83,11 @@ export declare class SseParser {
  * reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as events,
  * typed by the spec.
  */
-export declare class EventStream<Event> implements AsyncIterable<Event> {
+export declare class EventStream<Event>
+  extends OperationCall<OperationSpec, StreamOptions>
+  implements AsyncIterable<Event>
+{
   #private;
-  private readonly core;
-  private readonly op;
-  private readonly options;
-  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-  private readonly params;
   constructor(core: ClientCore, op: OperationSpec, params: object, options?: StreamOptions);
   /** Stops the stream, a pending read and any wait to reconnect; the iteration ends without error. */
   close(): void;

@@ -1,5 +1,6 @@
 import { ApiError, ConnectionError, connectionReason, readRateLimit, TimeoutError, } from './errors.js';
 import { mayRepeat, send, serverWaitMs } from './http.js';
+import { OperationCall } from './operation-call.js';
 /**
  * Reads `text/event-stream` text into events, as the HTML standard's "interpreting an event
  * stream" says: lines end in CRLF, LF or CR (also split across chunks), a leading BOM is
@@ -105,18 +106,15 @@ export class SseParser {
  * reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as events,
  * typed by the spec.
  */
-export class EventStream {
+export class EventStream extends OperationCall {
     #controller = new AbortController();
     #rateLimit;
     #connections = 0;
     #lastEventId = '';
     #reconnectMs;
-    constructor(core, op, params, options = {}) {
-        this.core = core;
-        this.op = op;
-        this.options = options;
-        this.params = params;
-        const outer = options.signal;
+    constructor(core, op, params, options) {
+        super(core, op, params, options);
+        const outer = this.options.signal;
         if (outer?.aborted)
             this.close();
         else

@@ -7,6 +7,7 @@ import {
   type RateLimit,
 } from './errors.js';
 import { mayRepeat, send, serverWaitMs, type ClientCore } from './http.js';
+import { OperationCall } from './operation-call.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 
 /**
@@ -164,23 +165,19 @@ export class SseParser {
  * reports in the stream (`operational-disconnect`, `streaming-connection`) arrive as events,
  * typed by the spec.
  */
-export class EventStream<Event> implements AsyncIterable<Event> {
+export class EventStream<Event>
+  extends OperationCall<OperationSpec, StreamOptions>
+  implements AsyncIterable<Event>
+{
   readonly #controller = new AbortController();
   #rateLimit: RateLimit | undefined;
   #connections = 0;
   #lastEventId = '';
   #reconnectMs: number | undefined;
-  /** Params types are interfaces (no index signature): the runtime reads them by wire name. */
-  private readonly params: Record<string, unknown>;
 
-  constructor(
-    private readonly core: ClientCore,
-    private readonly op: OperationSpec,
-    params: object,
-    private readonly options: StreamOptions = {},
-  ) {
-    this.params = params as Record<string, unknown>;
-    const outer = options.signal;
+  constructor(core: ClientCore, op: OperationSpec, params: object, options?: StreamOptions) {
+    super(core, op, params, options);
+    const outer = this.options.signal;
     if (outer?.aborted) this.close();
     else outer?.addEventListener('abort', () => this.close(), { once: true });
   }
