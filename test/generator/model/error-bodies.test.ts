@@ -63,7 +63,7 @@ const op = (id: string) => model.operations.find((o) => o.id === id)!;
 
 test('each error status of an operation names its body type; a `$ref`d response is read through', () => {
   assert.equal(op('createCharge').errorBodies, [
-    { status: '429', typeName: 'RateLimited' },
+    { status: '429', code: 429, typeName: 'RateLimited' },
     { status: '4XX', typeName: 'Failure' },
     { status: 'default', typeName: 'Failure' },
   ]);
@@ -78,6 +78,43 @@ test('problems, problem+json and legacy `{ code, message }` bodies are left out;
   assert.ok(model.schemas.some((s) => s.name === bodies[0]!.typeName));
 });
 
+test('the statuses declared without a body typed here: problems, legacy errors', () => {
+  assert.equal(op('listCharges').untypedErrors, ['404', '409', '410', '422']);
+  assert.equal(op('createCharge').untypedErrors, []);
+});
+
+test('inline bodies are named by their status in words, never by a number: one name per status', () => {
+  const spec = `openapi: 3.1.0
+info: { title: Merge, version: '1.0' }
+paths:
+  /pulls/{n}/merge:
+    put:
+      operationId: pulls/merge
+      parameters: [{ name: n, in: path, required: true, schema: { type: integer } }]
+      responses:
+        '200': { description: merged, content: { application/json: { schema: { type: object } } } }
+        '405': { description: not mergeable, content: { application/json: { schema: { type: object, properties: { message: { type: string } } } } } }
+        '409': { description: head moved, content: { application/json: { schema: { type: object, properties: { sha: { type: string } } } } } }
+        '422': { description: invalid, content: { application/json: { schema: { type: object, properties: { field: { type: string } } } } } }
+        '499': { description: odd, content: { application/json: { schema: { type: object, properties: { why: { type: string } } } } } }
+        5xx: { description: down, content: { application/json: { schema: { type: object, properties: { retry: { type: boolean } } } } } }
+        default: { description: other, content: { application/json: { schema: { type: object, properties: { note: { type: string } } } } } }
+`;
+  writeFileSync(join(dir, 'merge.yaml'), spec);
+  const merge = buildModel(loadSpec(join(dir, 'merge.yaml')), { packageName: '@t/m', clientName: 'MClient' });
+  assert.equal(
+    merge.operations[0]!.errorBodies.map((b) => [b.status, b.code, b.typeName]),
+    [
+      ['405', 405, 'PullsMergeMethodNotAllowedError'],
+      ['409', 409, 'PullsMergeConflictError'],
+      ['422', 422, 'PullsMergeUnprocessableError'],
+      ['499', 499, 'PullsMergeStatus499Error'],
+      ['5XX', undefined, 'PullsMergeServerError'],
+      ['default', undefined, 'PullsMergeError'],
+    ],
+  );
+});
+
 test('a lone `default` is the success, not an error', () => {
   assert.equal(op('ping').errorBodies, []);
 });
@@ -87,7 +124,7 @@ test('the package lists each body type once, by name, with every status that dec
     model.errorBodies.map((b) => [b.typeName, b.statuses]),
     [
       ['Failure', ['4XX', 'default']],
-      ['ListChargesError', ['400']],
+      ['ListChargesBadRequestError', ['400']],
       ['RateLimited', ['429']],
     ],
   );
