@@ -158,6 +158,15 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
   return out;
 }
 
+/** The test in `isApiError`'s example: an operation of the package and a status it documents a body for. */
+function errorExample(model: ApiModel): string | undefined {
+  const documented = model.operations.filter((op) => op.errorBodies.length > 0);
+  const op = documented.find((o) => o.errorBodies.some((b) => b.code !== undefined)) ?? documented[0];
+  if (!op) return undefined;
+  const code = op.errorBodies.find((b) => b.code !== undefined)?.code ?? 400;
+  return `isApiError(error, ${stringLiteral(op.id)}) && error.status === ${code}`;
+}
+
 function templateContext(model: ApiModel): Record<string, unknown> {
   const apiKey = model.securitySchemes.find((s) => s.kind === 'apiKey')?.apiKey;
   const oauth2User = model.authFlows.oauth2User;
@@ -167,6 +176,7 @@ function templateContext(model: ApiModel): Record<string, unknown> {
     servers: model.servers,
     problems: model.problems,
     errorBodies: model.errorBodies.length > 0 ? model.errorBodies : undefined,
+    errorExample: errorExample(model),
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
     hasRules: hasRules(model),
