@@ -69,16 +69,22 @@ function declaredErrorBodies(spec: string): Set<string> {
       at = isJson(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
     return deref(at, depth + 1);
   };
-  const props = (schema: unknown): Json => {
+  // Legacy `{ code, message }` errors: bare, or as a list under `errors` whose entries require both.
+  const legacyFields = (schema: unknown): boolean => {
     const s = deref(schema);
-    return isJson(s) && isJson(s.properties) ? s.properties : {};
+    if (!isJson(s) || !isJson(s.properties) || !Array.isArray(s.required)) return false;
+    return (
+      'code' in s.properties &&
+      'message' in s.properties &&
+      s.required.includes('code') &&
+      s.required.includes('message')
+    );
   };
   const legacy = (schema: unknown): boolean => {
-    const own = props(schema);
-    if ('code' in own && 'message' in own) return true;
-    const errors = deref(own.errors);
-    const item = isJson(errors) ? props(errors.items) : {};
-    return 'code' in item && 'message' in item;
+    const s = deref(schema);
+    if (isJson(s) && isJson(s.properties) && 'code' in s.properties && 'message' in s.properties) return true;
+    const errors = isJson(s) && isJson(s.properties) ? deref(s.properties.errors) : undefined;
+    return isJson(errors) && legacyFields(errors.items);
   };
   const out = new Set<string>();
   for (const [path, item] of Object.entries(isJson(root.paths) ? root.paths : {}))

@@ -113,16 +113,25 @@ const STATUS_WORDS: Record<string, string> = {
   '511': 'NetworkAuthenticationRequired',
 };
 
-/** Whether a schema is the legacy `{ code, message }` error, bare or as a list under `errors`. */
+/**
+ * Whether a schema is the legacy `{ code, message }` error, bare or as a list under `errors`. In a
+ * list both fields must be required: `legacyErrors` reads a list only when every entry has both, so
+ * GitHub's validation error (`errors: [{ code, message? }]`) is a body of its own.
+ */
 function isLegacyShape(ctx: OperationContext, schema: unknown, at: Location): boolean {
   // Each `$ref` is followed from where it is written (a file of its own, in a split spec).
-  const fields = (value: unknown, from: Location): [Record<string, unknown>, Location] => {
+  const fields = (value: unknown, from: Location): [Record<string, unknown>, Location, boolean] => {
     const resolved = ctx.docs.deref(value, from, { cycle: 'unknown' });
     const props = isObject(resolved.value) ? resolved.value.properties : undefined;
-    return [
-      isObject(props) ? props : {},
-      { file: resolved.file, tokens: [...resolved.tokens, 'properties'] },
-    ];
+    const required = isObject(resolved.value) ? resolved.value.required : undefined;
+    const own = isObject(props) ? props : {};
+    const legacy =
+      'code' in own &&
+      'message' in own &&
+      Array.isArray(required) &&
+      required.includes('code') &&
+      required.includes('message');
+    return [own, { file: resolved.file, tokens: [...resolved.tokens, 'properties'] }, legacy];
   };
   const [own, ownAt] = fields(schema, at);
   if ('code' in own && 'message' in own) return true;
@@ -133,8 +142,7 @@ function isLegacyShape(ctx: OperationContext, schema: unknown, at: Location): bo
     { cycle: 'unknown' },
   );
   if (!isObject(errors.value) || errors.value.items === undefined) return false;
-  const [item] = fields(errors.value.items, { file: errors.file, tokens: [...errors.tokens, 'items'] });
-  return 'code' in item && 'message' in item;
+  return fields(errors.value.items, { file: errors.file, tokens: [...errors.tokens, 'items'] })[2];
 }
 
 /**

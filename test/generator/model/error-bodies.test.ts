@@ -29,9 +29,16 @@ paths:
         '400': { description: bad, content: { application/json: { schema: { type: object, properties: { reason: { type: string } } } } } }
         '404': { description: gone, content: { application/problem+json: { schema: { type: object } } } }
         '409': { description: legacy, content: { application/json: { schema: { $ref: '#/components/schemas/Legacy' } } } }
-        '410': { description: legacy list, content: { application/json: { schema: { type: object, properties: { errors: { type: array, items: { $ref: '#/components/schemas/Legacy' } } } } } } }
+        '410': { description: legacy list, content: { application/json: { schema: { type: object, properties: { errors: { type: array, items: { $ref: '#/components/schemas/LegacyItem' } } } } } } }
         '422': { description: problem, content: { application/json: { schema: { $ref: '#/components/schemas/InvalidProblem' } } } }
         default: { $ref: '#/components/responses/Failed' }
+  /charges/{id}:
+    post:
+      operationId: updateCharge
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+        '422': { description: invalid, content: { application/json: { schema: { $ref: '#/components/schemas/LooseItems' } } } }
   /ping:
     get:
       operationId: ping
@@ -47,6 +54,10 @@ components:
       properties: { error: { type: object, properties: { type: { type: string, enum: [card_error, api_error] } } } }
     RateLimited: { type: object, properties: { retryAfter: { type: integer } } }
     Legacy: { type: object, properties: { code: { type: integer }, message: { type: string } } }
+    LegacyItem: { type: object, required: [code, message], properties: { code: { type: integer }, message: { type: string } } }
+    LooseItems:
+      type: object
+      properties: { errors: { type: array, items: { type: object, required: [code], properties: { code: { type: string }, message: { type: string } } } } }
     InvalidProblem: { type: object, properties: { type: { type: string }, title: { type: string } } }
 `;
 
@@ -115,6 +126,10 @@ paths:
   );
 });
 
+test("a list of `{ code, message }` is legacy only with both required, as `legacyErrors` reads it (GitHub's is a body)", () => {
+  assert.equal(op('updateCharge').errorBodies, [{ status: '422', code: 422, typeName: 'LooseItems' }]);
+});
+
 test('a lone `default` is the success, not an error', () => {
   assert.equal(op('ping').errorBodies, []);
 });
@@ -125,6 +140,7 @@ test('the package lists each body type once, by name, with every status that dec
     [
       ['Failure', ['4XX', 'default']],
       ['ListChargesBadRequestError', ['400']],
+      ['LooseItems', ['422']],
       ['RateLimited', ['429']],
     ],
   );
