@@ -26,7 +26,8 @@ interface Figures {
   longest: string;
   median: number;
   catchAll: number;
-  errorSchemas: number;
+  /** Operations declaring an error body that is not a problem, those whose `ApiError.body` is typed, and the types' names. */
+  errors: { declared: number; typed: number; names: string[] };
 }
 
 function median(values: number[]): number {
@@ -39,7 +40,7 @@ function figures(
   names: string[],
   numberedOk: (name: string) => boolean,
   catchAll = 0,
-  errorSchemas = 0,
+  errors: Figures['errors'] = { declared: 0, typed: 0, names: [] },
 ): Figures {
   return {
     methods: names.length,
@@ -47,36 +48,83 @@ function figures(
     longest: names.reduce((a, b) => (b.length > a.length ? b : a), ''),
     median: median(names.map((n) => n.length)),
     catchAll,
-    errorSchemas,
+    errors,
   };
 }
 
-/** Operations declaring an error response (`default`, `4XX`, `400`...) with a JSON schema. */
-function declaredErrorSchemas(spec: string): number {
-  const root = JSON.parse(JSON.stringify(loadSpec(spec).docs.root)) as {
-    paths?: Record<
-      string,
-      Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>
-    >;
+type Json = Record<string, unknown>;
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Read from the spec itself, not the model: per operation (`METHOD path`), whether it declares an
+ * error response (`4XX`, `404`…, `default` beside a success) with a JSON schema that is not a problem
+ * (`application/problem+json`, a schema named `…Problem`) nor legacy `{ code, message }` errors.
+ */
+function declaredErrorBodies(spec: string): Set<string> {
+  const root = JSON.parse(JSON.stringify(loadSpec(spec).docs.root)) as Json;
+  const deref = (v: unknown, depth = 0): unknown => {
+    if (!isJson(v) || typeof v.$ref !== 'string' || !v.$ref.startsWith('#/') || depth > 20) return v;
+    let at: unknown = root;
+    for (const token of v.$ref.slice(2).split('/'))
+      at = isJson(at) ? at[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    return deref(at, depth + 1);
   };
-  let count = 0;
-  for (const item of Object.values(root.paths ?? {}))
-    for (const op of Object.values(item ?? {})) {
-      const responses = typeof op === 'object' && op && 'responses' in op ? op.responses : undefined;
-      if (Object.entries(responses ?? {}).some(([status, r]) => !/^2/.test(status) && r?.content)) count++;
+  // Legacy `{ code, message }` errors: bare, or as a list under `errors` whose entries require both.
+  const legacyFields = (schema: unknown): boolean => {
+    const s = deref(schema);
+    if (!isJson(s) || !isJson(s.properties) || !Array.isArray(s.required)) return false;
+    return (
+      'code' in s.properties &&
+      'message' in s.properties &&
+      s.required.includes('code') &&
+      s.required.includes('message')
+    );
+  };
+  const legacy = (schema: unknown): boolean => {
+    const s = deref(schema);
+    if (isJson(s) && isJson(s.properties) && 'code' in s.properties && 'message' in s.properties) return true;
+    const errors = isJson(s) && isJson(s.properties) ? deref(s.properties.errors) : undefined;
+    return isJson(errors) && legacyFields(errors.items);
+  };
+  const out = new Set<string>();
+  for (const [path, item] of Object.entries(isJson(root.paths) ? root.paths : {}))
+    for (const [method, op] of Object.entries(isJson(item) ? item : {})) {
+      const responses = isJson(op) && isJson(op.responses) ? op.responses : {};
+      const codes = Object.keys(responses);
+      const defaultIsError = codes.some((c) => /^[23]/.test(c));
+      const typed = codes.some((code) => {
+        if (!/^[45](\d\d|XX)$/i.test(code) && !(code === 'default' && defaultIsError)) return false;
+        const response = deref(responses[code]);
+        const content = isJson(response) && isJson(response.content) ? response.content : {};
+        return Object.entries(content).some(([media, m]) => {
+          if (!/^application\/(json|(?!problem\+json)[^;]*\+json)$/i.test(media)) return false;
+          const schema = isJson(m) ? m.schema : undefined;
+          if (!isJson(schema)) return false;
+          if (typeof schema.$ref === 'string' && schema.$ref.endsWith('Problem')) return false;
+          return !legacy(schema);
+        });
+      });
+      if (typed) out.add(`${method.toUpperCase()} ${path}`);
     }
-  return count;
+  return out;
 }
 
 function xgenFigures(spec: string): Figures {
   const model = buildModel(loadSpec(spec), { packageName: '@bench/names', clientName: 'BenchClient' });
   const ids = new Map(model.operations.map((o) => [o.methodName, o.id]));
+  const declared = declaredErrorBodies(spec);
   return figures(
     model.operations.map((o) => o.methodName),
     // A number the spec's own id ends in (`postsSample10`) is the spec's word.
     (name) => /[0-9]$/.test(ids.get(name) ?? ''),
     model.operations.filter((o) => o.group === 'default').length,
-    declaredErrorSchemas(spec),
+    {
+      declared: declared.size,
+      typed: model.operations.filter(
+        (o) => o.errorBodies.length > 0 && declared.has(`${o.method.toUpperCase()} ${o.path}`),
+      ).length,
+      names: [...new Set(model.operations.flatMap((o) => o.errorBodies.map((b) => b.typeName)))],
+    },
   );
 }
 
@@ -127,7 +175,7 @@ export async function run(): Promise<Section> {
   for (const [name, spec] of Object.entries(CORPUS)) {
     const f = xgenFigures(spec);
     ours.set(name, f);
-    row(name, 'xgen', f, String(f.catchAll), `0 of ${f.errorSchemas} declared`);
+    row(name, 'xgen', f, String(f.catchAll), `${f.errors.typed} of ${f.errors.declared}`);
     if (name === 'stripe')
       row(
         name,
@@ -159,6 +207,16 @@ export async function run(): Promise<Section> {
       [...ours.values()].every((f) => f.catchAll === 0),
     ],
     [
+      'error body typed wherever the spec declares one that is not a problem, on every spec (49)',
+      [...ours.values()].map((f) => `${f.errors.typed}/${f.errors.declared}`).join(', '),
+      [...ours.values()].every((f) => f.errors.typed === f.errors.declared),
+    ],
+    [
+      'no error body type name ends in a number the spec lacks (49)',
+      String([...ours.values()].flatMap((f) => f.errors.names.filter((n) => /[0-9]$/.test(n))).length),
+      [...ours.values()].every((f) => f.errors.names.every((n) => !/[0-9]$/.test(n))),
+    ],
+    [
       "Stripe: median method name ≤ Stripe's Node SDK's (49)",
       `${stripe.median} vs ${stripeSdk.median}`,
       stripe.median <= stripeSdk.median,
@@ -180,7 +238,7 @@ export async function run(): Promise<Section> {
       2,
     ),
     '',
-    "Method names only (the group is not counted). xgen's from the model of each spec (no package generated); a number the operationId itself ends in (X's `postsSample10`) is the spec's word and not counted. Stripe's Node SDK: the methods of its resource classes that send a request (`stripe` on npm, `cjs/resources/`); GitHub's: the method names of `@octokit/plugin-rest-endpoint-methods`. Error body typed: operations whose `ApiError.body` is typed from an error schema the spec declares for them (`default`, `4XX`, `400`...), of those declaring one (X's declared ones are its problem objects, which `ApiError.problem` narrows already); typing the others is not done yet (issue 49, part 3).",
+    "Method names only (the group is not counted). xgen's from the model of each spec (no package generated); a number the operationId itself ends in (X's `postsSample10`) is the spec's word and not counted. Stripe's Node SDK: the methods of its resource classes that send a request (`stripe` on npm, `cjs/resources/`); GitHub's: the method names of `@octokit/plugin-rest-endpoint-methods`. Error body typed: operations whose `ApiError.body` is typed (per status, through `isApiError(error, operationId)`) from the error schema the spec declares for them (`default`, `4XX`, `404`...), of the operations that declare one, counted from the spec itself; problems (`application/problem+json`, schemas named `…Problem`) and legacy `{ code, message }` errors are not counted, `ApiError.problem` and `legacyErrors` type them (X declares only those).",
   ].join('\n');
   return { title: 'Names: method names on the corpus and in the official SDKs', body, targets };
 }

@@ -75,7 +75,13 @@ export function emitFunctions(model: ApiModel): string {
   reexports.push({
     kind: StructureKind.ExportDeclaration,
     moduleSpecifier: './runtime/errors.js',
-    namedExports: ['ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'],
+    namedExports: [
+      'ApiError',
+      'ValidationError',
+      'TimeoutError',
+      'ConnectionError',
+      ...(model.errorBodies.length > 0 ? ['isApiError'] : []),
+    ],
   });
 
   const functions: StatementStructures[] = ops.map((op) => {

@@ -73,6 +73,14 @@ export function operationDescriptor(
     body,
     response: op.success.encoding,
     mayBeEmpty: op.success.mayBeEmpty || undefined,
+    // Each declared error status, and whether the spec types its body (`ApiError.body` holds only those).
+    errorBodies:
+      op.errorBodies.length > 0
+        ? Object.fromEntries([
+            ...op.untypedErrors.map((status) => [status, false]),
+            ...op.errorBodies.map((b) => [b.status, true]),
+          ])
+        : undefined,
     security: op.security,
     apiKey: op.apiKey,
     pagination: op.pagination && {

@@ -7,6 +7,7 @@ import {
   VariableDeclarationKind,
 } from './structures.ts';
 import type { ApiModel, GroupModel, OperationModel } from '../model/types.ts';
+import { errorCases } from '../model/error-cases.ts';
 import { NameTable } from '../model/names.ts';
 import { operationDescriptor } from './operation-descriptor.ts';
 import { optionsType, resultType } from './signatures.ts';
@@ -164,6 +165,9 @@ function emitOperationsTable(
     if (op.narrowing?.pageTypeName) typeNames.add(op.narrowing.pageTypeName);
   }
   for (const s of model.selections) typeNames.add(s.name);
+  const hasErrorBodies = model.errorBodies.length > 0;
+  if (hasErrorBodies)
+    for (const op of model.operations) for (const b of op.errorBodies) typeNames.add(b.typeName);
   const statements: StatementStructures[] = [];
   statements.push({
     kind: StructureKind.VariableStatement,
@@ -213,6 +217,25 @@ function emitOperationsTable(
       type: resultType(op, true, callArgument),
     })),
   });
+  if (hasErrorBodies)
+    statements.push({
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'OperationErrors',
+      docs: [
+        {
+          description: wrapText(
+            'The `ApiError` of each operation, by operationId, as its spec documents it: one case a status (`number` for a range, for `default` and for the statuses it leaves out), so that `isApiError(error, id)` and then `error.status` narrow `error.body`.',
+          ),
+        },
+      ],
+      properties: model.operations.map((op) => ({
+        name: stringLiteral(op.id),
+        type: errorCases(op)
+          .map((c) => `ApiErrorCase<${c.code ?? 'number'}, ${c.typeName ?? 'undefined'}>`)
+          .join(' | '),
+      })),
+    });
   statements.push({
     kind: StructureKind.TypeAlias,
     isExported: true,
@@ -230,6 +253,7 @@ function emitOperationsTable(
         byGroup.get(group.property)!.map((op) => op.constName),
       ),
     );
+  if (hasErrorBodies) imports.push(importTypesFrom('./runtime/errors.js', ['ApiErrorCase']));
   if (model.hasPagination) {
     imports.push(
       importTypesFrom('./runtime/pagination.js', ['PageItem', 'PagePromise', 'PaginationOptions']),

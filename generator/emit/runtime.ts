@@ -158,6 +158,15 @@ function rawSlots(node: HbsNode): { line: number; text: string }[] {
   return out;
 }
 
+/** The test in `isApiError`'s example: an operation of the package and a status it documents a body for. */
+function errorExample(model: ApiModel): string | undefined {
+  const documented = model.operations.filter((op) => op.errorBodies.length > 0);
+  const op = documented.find((o) => o.errorBodies.some((b) => b.code !== undefined)) ?? documented[0];
+  if (!op) return undefined;
+  const code = op.errorBodies.find((b) => b.code !== undefined)?.code ?? 400;
+  return `isApiError(error, ${stringLiteral(op.id)}) && error.status === ${code}`;
+}
+
 /** What a runtime template is rendered with: the facts of the model its slots and conditions name. */
 export function templateContext(model: ApiModel): Record<string, unknown> {
   const apiKey = model.securitySchemes.find((s) => s.kind === 'apiKey')?.apiKey;
@@ -173,6 +182,7 @@ export function templateContext(model: ApiModel): Record<string, unknown> {
     servers: model.servers,
     problems: model.problems,
     errorBodies: model.errorBodies.length > 0 ? model.errorBodies : undefined,
+    errorExample: errorExample(model),
     hasPagination: model.hasPagination,
     hasStreaming: model.hasStreaming,
     hasRules: hasRules(model),

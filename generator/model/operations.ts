@@ -185,7 +185,7 @@ function readOperation(
     paramsOptional: !required,
     hasParams,
     success,
-    errorBodies: readErrorBodies(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }, typeBase),
+    ...readErrorBodies(ctx, op.responses, { ...at, tokens: [...at.tokens, 'responses'] }, typeBase),
     security: readSecurity(op.security ?? ctx.rootSecurity, ctx.schemes),
     ...apiKeyOf(op.security ?? ctx.rootSecurity, ctx.schemes),
     pagination,

@@ -34,6 +34,17 @@ const ITEM_VERBS: Record<string, string> = {
   TRACE: 'trace',
 };
 
+/** Verbs of reading that a path's last word may be: a read of one is an action, not a resource. */
+const READ_ACTIONS: ReadonlySet<string> = new Set([
+  'search',
+  'find',
+  'lookup',
+  'query',
+  'count',
+  'autocomplete',
+  'suggest',
+]);
+
 /** A version prefix names no resource: `v1`, `2`, `v2beta`. */
 const VERSION = /^v?[0-9]+(\.[0-9]+)*([a-z]+[0-9]*)?$/i;
 
@@ -94,6 +105,10 @@ function pathNameOf(verb: string, path: string, resultType: string): PathName | 
     if (verb === 'DELETE') return { groups: parent, method: `delete${word}` };
     return { groups: parent, method: `update${word}` };
   }
+  // A read named by a verb of reading is that action on the resource before it (`customers.search`):
+  // a verb names no resource, so no other path makes it a group.
+  if (verb === 'GET' && before !== undefined && !isParam(before) && READ_ACTIONS.has(last.toLowerCase()))
+    return { groups: parent, method: camelCase(last) };
   // A read of a word after a resource is a resource of its own (`/balance/history` beside
   // `/balance/history/{id}`): as a method it would clash with that group when the spec has it.
   if (verb === 'GET' && before !== undefined && !isParam(before)) return { groups, method: 'retrieve' };

@@ -69,7 +69,15 @@ export function publicExports(model: ExportFacts): PublicExport[] {
     },
     {
       module: 'operations',
-      names: [...values('operations'), ...types('OperationId', 'OperationTypes', 'OperationResults')],
+      names: [
+        ...values('operations'),
+        ...types(
+          'OperationId',
+          'OperationTypes',
+          'OperationResults',
+          ...(model.errorBodies.length > 0 ? ['OperationErrors'] : []),
+        ),
+      ],
     },
     { module: 'runtime/http', names: types('ClientOptions') },
     {
@@ -79,8 +87,18 @@ export function publicExports(model: ExportFacts): PublicExport[] {
     {
       module: 'runtime/errors',
       names: [
-        ...values('ApiError', 'ValidationError', 'TimeoutError', 'ConnectionError'),
-        ...types('LegacyError', 'RateLimit', ...(model.errorBodies.length > 0 ? ['ApiErrorBody'] : [])),
+        ...values(
+          'ApiError',
+          'ValidationError',
+          'TimeoutError',
+          'ConnectionError',
+          ...(model.errorBodies.length > 0 ? ['isApiError'] : []),
+        ),
+        ...types(
+          'LegacyError',
+          'RateLimit',
+          ...(model.errorBodies.length > 0 ? ['ApiErrorBody', 'ApiErrorCase'] : []),
+        ),
       ],
     },
     { module: 'runtime/types', names: types('RequestOptions', 'OperationSpec', 'ResponseInfo', 'Sleep') },

@@ -141,8 +141,17 @@ export interface OperationModel {
   /** Whether the operation takes any params at all. */
   hasParams: boolean;
   success: SuccessModel;
-  /** The error bodies the operation documents (not problems nor legacy errors), by status or range (see error-bodies.ts). */
-  errorBodies: { status: string; typeName: string }[];
+  /**
+   * The error bodies the operation documents (not problems nor legacy errors), by status or range
+   * (see error-bodies.ts): `code` is the status as a number where the spec gives one (`404`, not
+   * `4XX` or `default`), so that `ApiError.status` narrows the body.
+   */
+  errorBodies: { status: string; code?: number; typeName: string }[];
+  /**
+   * The error statuses the operation declares without a body typed here (a problem, legacy errors,
+   * no JSON): an answer with one leaves `ApiError.body` undefined, even under a typed range or `default`.
+   */
+  untypedErrors: string[];
   /** Alternatives: each inner list is a set of schemes that must all be satisfied. `undefined` = not stated. */
   security?: AuthKind[][];
   /** Where the API key goes: the first apiKey scheme the operation's security names. */

@@ -126,6 +126,11 @@ export interface OperationSpec {
   readonly response: 'json' | 'form' | 'text' | 'binary' | 'none';
   /** Another 2xx response of the spec has no body: an empty body resolves to `undefined` (the result type says so). */
   readonly mayBeEmpty?: true;
+  /**
+   * The error statuses the spec declares (`404`, `4XX`, `default`), each with whether it types the
+   * body: `ApiError.body` holds a body only where the status that answers for it says `true`.
+   */
+  readonly errorBodies?: Readonly<Record<string, boolean>>;
   /** Alternatives; each lists credentials that must all be present. Absent: the spec states none. */
   readonly security?: readonly (readonly AuthKind[])[];
   readonly pagination?: PaginationSpec;

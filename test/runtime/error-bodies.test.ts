@@ -15,6 +15,7 @@ import { startServer } from '../helpers/server.ts';
 import { typecheck } from '../helpers/typecheck.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'specs', 'stripe-like-errors.yaml');
+const BY_STATUS_FIXTURE = join(ROOT, 'test', 'fixtures', 'specs', 'errors-by-status.yaml');
 /** Stripe's own spec comes with the bench's peers (`npm ci --prefix bench`). */
 const STRIPE = join(ROOT, 'bench', 'node_modules', '@opensdks', 'sdk-stripe', 'stripe.oas.json');
 
@@ -39,6 +40,50 @@ export function declineCode(e: unknown): string | undefined {
 export const body = (e: InstanceType<typeof ApiError>): ApiErrorBody => e.body;
 `;
 
+/** What a user writes to tell an operation's errors apart by status; the marked lines must not compile. */
+const BY_STATUS = (
+  index: string,
+) => `import { isApiError, type ApiErrorCase, type OperationErrors } from ${JSON.stringify(index)};
+
+export function refundFailure(e: unknown): string {
+  if (isApiError(e, 'DeleteRefundsRefund')) {
+    if (e.status === 404) {
+      const resource: string | undefined = e.body?.resource;
+      // @ts-expect-error -- a 404's body is not a 409's
+      return \`\${resource} \${e.body?.paid_at}\`;
+    }
+    if (e.status === 409) {
+      const paidAt: number | undefined = e.body?.paid_at;
+      // @ts-expect-error -- a 409's body is not a 404's
+      return \`\${paidAt} \${e.body?.resource}\`;
+    }
+    if (e.status === 500) {
+      // A status the operation documents no body for.
+      const none: undefined = e.body;
+      return String(none);
+    }
+    switch (e.status) {
+      case 404:
+        return e.body?.message ?? '';
+      case 409:
+        // @ts-expect-error -- a 409's body has no \`message\`
+        return e.body?.message ?? '';
+    }
+  }
+  // A \`default\` answer: any status, one body.
+  if (isApiError(e, 'GetRefunds') && e.status === 402 && e.body?.error.type === 'api_error')
+    return e.body.error.message ?? '';
+  // @ts-expect-error -- not an operationId of the package
+  if (isApiError(e, 'DeleteRefund')) return 'none';
+  return '';
+}
+
+// The cases by name: the type of a function that handles one operation's errors.
+export const handle = (e: OperationErrors['DeleteRefundsRefund']): ApiErrorCase<number, undefined> | undefined =>
+  // @ts-expect-error -- a 404 carries a body
+  e.status === 404 ? e : undefined;
+`;
+
 let dir = '';
 test.before(() => {
   dir = tempDir('error-bodies');
@@ -57,6 +102,61 @@ test('the Stripe-like fixture: `e.body?.error?.type` narrows without a cast, com
   writeTree(out, files);
   writeFileSync(join(dir, 'fixture-consumer.ts'), CONSUMER('./fixture/src/index.js'));
   assert.equal(typecheck([join(dir, 'fixture-consumer.ts')]), []);
+});
+
+test('`isApiError(e, id)` and `e.status` narrow the body per operation and status, compiled strict', async () => {
+  const out = join(dir, 'by-status');
+  const { files } = await generatePackage({
+    spec: BY_STATUS_FIXTURE,
+    out,
+    name: '@t/refunds',
+    client: 'RefundsClient',
+    templates: {},
+  });
+  writeTree(out, files);
+  writeFileSync(join(dir, 'by-status-consumer.ts'), BY_STATUS('./by-status/src/index.js'));
+  assert.equal(typecheck([join(dir, 'by-status-consumer.ts')]), []);
+});
+
+test('over loopback: a documented status keeps its body, another status or a problem leaves `body` undefined', async () => {
+  const answers: Record<string, { status: number; headers?: Record<string, string>; body: unknown }> = {
+    r404: { status: 404, body: { resource: 'refund', message: 'No such refund' } },
+    r409: { status: 409, body: { paid_at: 1700000000 } },
+    r429: {
+      status: 429,
+      headers: { 'content-type': 'application/problem+json' },
+      body: { type: 'about:blank', title: 'Too many requests' },
+    },
+    r500: { status: 500, body: { oops: true } },
+  };
+  const server = await startServer((req) => answers[req.path.split('/').pop()!]!);
+  try {
+    const pkg = (await import(pathToFileURL(join(dir, 'by-status', 'src', 'index.ts')).href)) as {
+      RefundsClient: new (options: object) => { refunds: { delete(params: object): Promise<unknown> } };
+      isApiError: (e: unknown, id: string) => boolean;
+    };
+    const client = new pkg.RefundsClient({ baseUrl: server.url, maxRetries: 0 });
+    const fail = async (refund: string) =>
+      (await client.refunds.delete({ refund }).catch((e: unknown) => e)) as {
+        status: number;
+        body: unknown;
+        rawBody: unknown;
+        problem: unknown;
+      };
+    const notFound = await fail('r404');
+    assert.ok(pkg.isApiError(notFound, 'DeleteRefundsRefund'));
+    assert.not.ok(pkg.isApiError(notFound, 'GetRefunds'));
+    assert.not.ok(pkg.isApiError(new Error('no'), 'DeleteRefundsRefund'));
+    assert.equal([notFound.status, notFound.body], [404, answers.r404!.body]);
+    const conflict = await fail('r409');
+    assert.equal([conflict.status, conflict.body], [409, answers.r409!.body]);
+    const problem = await fail('r429');
+    assert.equal([problem.status, problem.body, problem.problem], [429, undefined, answers.r429!.body]);
+    const other = await fail('r500');
+    assert.equal([other.status, other.body, other.rawBody], [500, undefined, answers.r500!.body]);
+  } finally {
+    await server.close();
+  }
 });
 
 test('a 402 with a card error over loopback: `e.body.error.type` is `card_error`, the raw body kept', async () => {

@@ -29,9 +29,16 @@ paths:
         '400': { description: bad, content: { application/json: { schema: { type: object, properties: { reason: { type: string } } } } } }
         '404': { description: gone, content: { application/problem+json: { schema: { type: object } } } }
         '409': { description: legacy, content: { application/json: { schema: { $ref: '#/components/schemas/Legacy' } } } }
-        '410': { description: legacy list, content: { application/json: { schema: { type: object, properties: { errors: { type: array, items: { $ref: '#/components/schemas/Legacy' } } } } } } }
+        '410': { description: legacy list, content: { application/json: { schema: { type: object, properties: { errors: { type: array, items: { $ref: '#/components/schemas/LegacyItem' } } } } } } }
         '422': { description: problem, content: { application/json: { schema: { $ref: '#/components/schemas/InvalidProblem' } } } }
         default: { $ref: '#/components/responses/Failed' }
+  /charges/{id}:
+    post:
+      operationId: updateCharge
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+        '422': { description: invalid, content: { application/json: { schema: { $ref: '#/components/schemas/LooseItems' } } } }
   /ping:
     get:
       operationId: ping
@@ -47,6 +54,10 @@ components:
       properties: { error: { type: object, properties: { type: { type: string, enum: [card_error, api_error] } } } }
     RateLimited: { type: object, properties: { retryAfter: { type: integer } } }
     Legacy: { type: object, properties: { code: { type: integer }, message: { type: string } } }
+    LegacyItem: { type: object, required: [code, message], properties: { code: { type: integer }, message: { type: string } } }
+    LooseItems:
+      type: object
+      properties: { errors: { type: array, items: { type: object, required: [code], properties: { code: { type: string }, message: { type: string } } } } }
     InvalidProblem: { type: object, properties: { type: { type: string }, title: { type: string } } }
 `;
 
@@ -63,7 +74,7 @@ const op = (id: string) => model.operations.find((o) => o.id === id)!;
 
 test('each error status of an operation names its body type; a `$ref`d response is read through', () => {
   assert.equal(op('createCharge').errorBodies, [
-    { status: '429', typeName: 'RateLimited' },
+    { status: '429', code: 429, typeName: 'RateLimited' },
     { status: '4XX', typeName: 'Failure' },
     { status: 'default', typeName: 'Failure' },
   ]);
@@ -78,6 +89,47 @@ test('problems, problem+json and legacy `{ code, message }` bodies are left out;
   assert.ok(model.schemas.some((s) => s.name === bodies[0]!.typeName));
 });
 
+test('the statuses declared without a body typed here: problems, legacy errors', () => {
+  assert.equal(op('listCharges').untypedErrors, ['404', '409', '410', '422']);
+  assert.equal(op('createCharge').untypedErrors, []);
+});
+
+test('inline bodies are named by their status in words, never by a number: one name per status', () => {
+  const spec = `openapi: 3.1.0
+info: { title: Merge, version: '1.0' }
+paths:
+  /pulls/{n}/merge:
+    put:
+      operationId: pulls/merge
+      parameters: [{ name: n, in: path, required: true, schema: { type: integer } }]
+      responses:
+        '200': { description: merged, content: { application/json: { schema: { type: object } } } }
+        '405': { description: not mergeable, content: { application/json: { schema: { type: object, properties: { message: { type: string } } } } } }
+        '409': { description: head moved, content: { application/json: { schema: { type: object, properties: { sha: { type: string } } } } } }
+        '422': { description: invalid, content: { application/json: { schema: { type: object, properties: { field: { type: string } } } } } }
+        '499': { description: odd, content: { application/json: { schema: { type: object, properties: { why: { type: string } } } } } }
+        5xx: { description: down, content: { application/json: { schema: { type: object, properties: { retry: { type: boolean } } } } } }
+        default: { description: other, content: { application/json: { schema: { type: object, properties: { note: { type: string } } } } } }
+`;
+  writeFileSync(join(dir, 'merge.yaml'), spec);
+  const merge = buildModel(loadSpec(join(dir, 'merge.yaml')), { packageName: '@t/m', clientName: 'MClient' });
+  assert.equal(
+    merge.operations[0]!.errorBodies.map((b) => [b.status, b.code, b.typeName]),
+    [
+      ['405', 405, 'PullsMergeMethodNotAllowedError'],
+      ['409', 409, 'PullsMergeConflictError'],
+      ['422', 422, 'PullsMergeUnprocessableError'],
+      ['499', 499, 'PullsMergeStatus499Error'],
+      ['5XX', undefined, 'PullsMergeServerError'],
+      ['default', undefined, 'PullsMergeError'],
+    ],
+  );
+});
+
+test("a list of `{ code, message }` is legacy only with both required, as `legacyErrors` reads it (GitHub's is a body)", () => {
+  assert.equal(op('updateCharge').errorBodies, [{ status: '422', code: 422, typeName: 'LooseItems' }]);
+});
+
 test('a lone `default` is the success, not an error', () => {
   assert.equal(op('ping').errorBodies, []);
 });
@@ -87,7 +139,8 @@ test('the package lists each body type once, by name, with every status that dec
     model.errorBodies.map((b) => [b.typeName, b.statuses]),
     [
       ['Failure', ['4XX', 'default']],
-      ['ListChargesError', ['400']],
+      ['ListChargesBadRequestError', ['400']],
+      ['LooseItems', ['422']],
       ['RateLimited', ['429']],
     ],
   );

@@ -117,6 +117,8 @@ test('pathName: collection, item, nested, action, a resource of one', () => {
     ['GET', '/v1/account', '', 'account.retrieve'],
     ['GET', '/v1/checkout/sessions', '', 'checkout.sessions.list'],
     ['GET', '/v1/balance/history', '', 'balance.history.retrieve'],
+    ['GET', '/v1/customers/search', '', 'customers.search'],
+    ['GET', '/v1/apps/secrets/find', '', 'apps.secrets.find'],
   ];
   for (const [method, path, result, name] of cases) {
     const found = pathName(method, path, result);
