@@ -126,6 +126,10 @@ export async function run(options: { runs: number } = { runs: 1 }): Promise<Sect
     if (!(result.ratio <= TIME)) targetFails.time.push(`${pair.name}: ${result.ratio.toFixed(2)}x`);
     ratios.push(`${pair.name.split(' ')[0]} ${result.ratio.toFixed(2)}x`);
     if (result.note) notes.push(`${pair.name}: migrate said "${result.note.replace(/^[^:]+: /, '')}"`);
+    // A pair can take minutes (GitHub's): say each as it ends, so a long run shows where it is.
+    console.log(
+      `bump-truth: ${pair.name}: ${result.broken} errors, ${result.left} left, ${result.silent.length} silent, ${falseApplied} false renames applied, migrate ${result.ratio.toFixed(2)}x tsc (${pairSeconds.toFixed(0)} s)`,
+    );
     real.push([
       pair.name,
       `${result.lines} / ${result.operations}`,
