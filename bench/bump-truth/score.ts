@@ -12,7 +12,9 @@ export interface ReviewedRename {
 
 export interface ReviewedPair {
   name: string;
-  /** The specs, from the repository's root. */
+  /** The API of a real history (the pair is then migrated too); absent on fixture pairs. */
+  api?: string;
+  /** The specs: a path from the repository's root, or `npm:<package>@<version>/<file>` (bench/bump-truth/corpus.ts). */
   old: string;
   next: string;
   /** Each rename the bump really makes. */

@@ -8,6 +8,7 @@ import { distinctive, generic, type RenameEvidence } from './evidence.ts';
 import type { Found, TypePairs } from './found.ts';
 import { pascalCase } from '../model/names.ts';
 import { Reach } from './reach.ts';
+import type { Shape } from './shapes.ts';
 import type { ApiSnapshot } from './snapshot.ts';
 
 /**
@@ -37,11 +38,13 @@ export function compareExports(
   // Types renamed above: the selection type named for one follows it (`ListSelection` -> `ListRenamedSelection`).
   const typeRenames = new Map<string, string>();
   for (const name of before.filter((n) => !after.includes(n))) {
+    const shape = old.types[name]?.shape;
+    // Met in the same place is no rename when one is a list and the other an object: the value there
+    // changed kind (a result that became a list of them), and the list's name is not the object's.
     const placed = [...(pairs.get(name) ?? new Map<string, Set<string>>())]
-      .filter(([n]) => came.includes(n) && !taken.has(n))
+      .filter(([n]) => came.includes(n) && !taken.has(n) && sameContainer(shape, next.types[n]?.shape))
       .sort((x, y) => y[1].size - x[1].size);
     let to = placed[0]?.[0];
-    const shape = old.types[name]?.shape;
     if (to === undefined && shape) {
       const same = came.filter(
         (n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape),
@@ -173,6 +176,14 @@ export function compareExports(
 }
 
 /** The names a package exports for its schemas and enums: the snapshot's own list, or (before format 4) its named types. */
+/** Whether two shapes are not one a list and the other an object (unknown shapes: no objection). */
+function sameContainer(a: Shape | undefined, b: Shape | undefined): boolean {
+  const container = (s: Shape | undefined) =>
+    s !== undefined && 'kind' in s && (s.kind === 'array' || s.kind === 'object') ? s.kind : undefined;
+  const [x, y] = [container(a), container(b)];
+  return x === undefined || y === undefined || x === y;
+}
+
 function exportsOf(snapshot: ApiSnapshot): string[] {
   return snapshot.exports ?? Object.keys(snapshot.types);
 }

@@ -196,6 +196,15 @@ export function operationChange(
     const change = ofKey.find((c) => c.rename === undefined) ?? ofKey[0];
     if (change) return change;
   }
+  // A params key the operation now requires and the call does not give (a call that passed no
+  // params at all fails on its arguments, not on a key): that requirement is the cause.
+  const required = own.find(
+    (c) =>
+      c.rename === undefined &&
+      /^new required (?:parameter|body field) /.test(messageOf(c)) &&
+      !keys.some((key) => namesParam(c, key) || c.where?.param?.wire === key),
+  );
+  if (required) return required;
   // A change of the operation as a whole: removed, renamed, moved, now another kind.
   // The operation's rename is what migrate applied: a cause only when nothing else is.
   return (
@@ -207,6 +216,13 @@ export function operationChange(
         ownOperationChange(c),
     ) ?? own.find((c) => c.rename?.kind === 'operation' || c.rename?.kind === 'method')
   );
+}
+
+/** A change's message without the operation's name it may start with (`getPosts: `). */
+function messageOf(change: Change): string {
+  return ownOperationChange(change)
+    ? change.message.slice((change.operationId as string).length + 2)
+    : change.message;
 }
 
 /** A change's message is about the params key `key` (`post.fields[] no longer accepts "author_id"`, `parameter max_results ...`). */

@@ -58,4 +58,20 @@ test("X's tweet -> post across $ref and inline types: every reviewed rename clai
   assert.is(score.found.length, posts.renames.length);
 });
 
+test("a result that became a list: the object is not claimed renamed to the list's name (Dialogporten's transmissions)", () => {
+  const list = pair('list-result (fixture)');
+  assert.equal(scoreRenames(claimed(list.name), list), {
+    claimed: 0,
+    found: [],
+    missed: [],
+    falseClaimed: [],
+    unreviewed: [],
+  });
+  assert.equal(
+    scoreRenames([{ kind: 'type', from: 'SearchTransmission', to: 'SearchTransmissionsResponse' }], list)
+      .falseClaimed,
+    ['type SearchTransmission -> SearchTransmissionsResponse'],
+  );
+});
+
 test.run();

@@ -192,4 +192,11 @@ test('an exported type gone and another come with the same shape: renamed only w
   );
 });
 
+test("a result that became a list is no rename of its object to the list's name: the object type is removed (Dialogporten's transmissions)", () => {
+  assert.equal(verdicts(diff('list-result')), [
+    'breaking: result type SearchTransmissionsResponse changed from object to Transmission[]',
+    'breaking: type SearchTransmission removed: code naming it (import type { SearchTransmission }) no longer compiles',
+  ]);
+});
+
 test.run();

@@ -182,6 +182,40 @@ test('--dry-run: from the lockfile of the last commit to the installed version, 
   assert.equal([...hashTree(app)], [...before]);
 });
 
+test('the upgrade committed (a Renovate pull request): the version locked before it, found in the history and said', async () => {
+  git(['add', 'package-lock.json']);
+  git([
+    '-c',
+    'user.email=t@example.com',
+    '-c',
+    'user.name=t',
+    'commit',
+    '-qm',
+    'chore(deps): @acme/shelter 3.0.0',
+  ]);
+  try {
+    const before = hashTree(app);
+    const run = await xgen(['migrate', '@acme/shelter', '--dry-run']);
+    assert.is(run.code, 0, run.stderr + run.stdout);
+    assert.ok(
+      /^@acme\/shelter: package-lock\.json in the last commit already locks 3\.0\.0; migrating from 1\.0\.0, locked before [0-9a-f]{7} \(written for 1\.0\.0\)/.test(
+        run.stdout,
+      ),
+      run.stdout,
+    );
+    assert.ok(run.stdout.includes('@acme/shelter: 1.0.0 -> 3.0.0 across 2.0.0'), run.stdout);
+    assert.ok(
+      run.stdout.includes("+  const pets = await client.pets.list({ 'beast.fields': ['age'] });"),
+      run.stdout,
+    );
+    assert.equal([...hashTree(app)], [...before]);
+  } finally {
+    // Back to the state the next tests expect: the last commit locks 1.0.0, 3.0.0 installed.
+    git(['reset', '-q', '--soft', 'HEAD~1']);
+    git(['reset', '-q', 'package-lock.json']);
+  }
+});
+
 test('a run rewrites the renames of both majors in order and compiles; a second run changes nothing', async () => {
   const run = await xgen(['migrate']);
   assert.is(run.code, 0, run.stderr + run.stdout);

@@ -193,4 +193,49 @@ test('uses of a removed operation, its imports and its result, are explained by 
   );
 });
 
+/** required-added-old.yaml -> required-added-new.yaml: enableTfa took no params and now requires a body. A call passing none fails on its arguments: that change explains it. */
+const NO_PARAMS = `import { ApiClient } from '@test/api';
+import { createCore, enableTfa } from '@test/api/functions';
+
+declare const client: ApiClient;
+const core = createCore();
+
+export async function enable(): Promise<void> {
+  await client.tfa.enable();
+  await client.call('enableTfa');
+  await enableTfa(core);
+}
+`;
+
+test('a call that passed no params, to an operation that now requires some: explained by the new required field', async () => {
+  const dir = join(work, 'required-added');
+  createProject(dir, join(FIXTURES, 'required-added-old.yaml'), { 'src/enable.ts': NO_PARAMS });
+  await generateProjects([{ dir }]);
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
+  await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
+  assert.equal(run.code, 1, run.text);
+  const errors = compileProject(dir);
+  assert.is(errors.length, 3, errors.map((e) => `${e.at} ${e.message}`).join('\n'));
+  const reported = reportedLocations(run.out, dir, process.cwd());
+  assert.equal(
+    errors.filter((e) => !reported.has(e.at)).map((e) => e.at),
+    [],
+    'every error listed',
+  );
+  const listings = run.out.filter((line) => /enable\.ts:\d+:\d+: /.test(line));
+  assert.is(listings.length, 3, run.text);
+  assert.equal(
+    listings.filter((line) => !/: new required body field (otp|secret)\b/.test(line)),
+    [],
+    run.text,
+  );
+});
+
 test.run();
