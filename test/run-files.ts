@@ -43,6 +43,23 @@ let failed = 0;
 let skipped = 0;
 /** Each file's milliseconds: its load and its suites (test/run.ts schedules the slowest first with them). */
 const times: Record<string, number> = {};
+/**
+ * Each file's CPU milliseconds (user and system, of this process and of the child processes it waited
+ * for: tsc, npm, a registry, a browser), over its load and its suites; robust to other load on the
+ * machine, where the milliseconds are not.
+ */
+const cpu: Record<string, number> = {};
+/** This process's CPU so far, its reaped children's included (Linux's /proc; 0 elsewhere). */
+function cpuNow(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14 to 17 of proc(5), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}
 /** Failures outside tests, each printed under "Failures outside tests" and counted once. */
 const outside: string[] = [];
 /** What else goes there: why tests did not run (those tests are counted as failed already). */
@@ -53,7 +70,7 @@ const where = (file: string, suite: string) => `${file}${suite ? ` (suite "${sui
 
 /** The line test/run.ts reads: this process's tally and each file's time. */
 function printTally(): void {
-  console.log(`${TALLY}${JSON.stringify({ passed, failed, skipped, times })}`);
+  console.log(`${TALLY}${JSON.stringify({ passed, failed, skipped, times, cpu })}`);
 }
 
 /** Stops the run with a non-zero exit, the tally counting one more failure. */
@@ -98,6 +115,7 @@ for (const [index, { name, file }] of files.entries()) {
   g.UVU_QUEUE.push([name]);
   guard.startRunning(`${name}: loading the file`);
   const loadStart = performance.now();
+  const loadCpu = cpuNow();
   // uvu's own `test` has none of the guards: a `before` hook's failure would pass unseen.
   if (/^import\s*\{[^}]*\}\s*from\s*'uvu';/m.test(readFileSync(file, 'utf8')))
     outside.push(
@@ -111,6 +129,7 @@ for (const [index, { name, file }] of files.entries()) {
     continue;
   } finally {
     times[name] = performance.now() - loadStart;
+    cpu[name] = cpuNow() - loadCpu;
   }
   const unqueued = guard.takeUnqueued();
   for (const { suite, tests } of unqueued) {
@@ -124,8 +143,10 @@ for (const [index, { name, file }] of files.entries()) {
     const once = group[i] as () => Promise<Result>;
     group[i] = async () => {
       const start = performance.now();
+      const startCpu = cpuNow();
       const result = await once();
       times[name] = (times[name] ?? 0) + performance.now() - start;
+      cpu[name] = (cpu[name] ?? 0) + cpuNow() - startCpu;
       const [errors, ran, skip, total] = result;
       passed += ran;
       failed += total - ran;

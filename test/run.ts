@@ -36,6 +36,7 @@ const THROUGH_FETCH = /^(runtime|contract)\/|^generated\/ads-v12\.test\.ts$/;
 
 const committedTimings = join(root, 'timings.json');
 const lastTimings = join(root, '..', 'node_modules', '.cache', 'xgen-test', 'timings.json');
+const lastCpu = join(root, '..', 'node_modules', '.cache', 'xgen-test', 'cpu.json');
 
 type Transport = 'node' | 'fetch';
 interface Job extends TestFile {
@@ -48,6 +49,7 @@ interface Tally {
   failed: number;
   skipped: number;
   times: Record<string, number>;
+  cpu: Record<string, number>;
 }
 
 function readTimings(path: string): Record<string, number> {
@@ -109,19 +111,28 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     rmSync(runTmp, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
-const tally: Tally = { passed: 0, failed: 0, skipped: 0, times: {} };
+const tally: Tally = { passed: 0, failed: 0, skipped: 0, times: {}, cpu: {} };
 const failedBatches: string[] = [];
 
 /** Runs one batch in a test process of its own; its output is printed whole when it ends. */
 function runBatch(batch: Job[]): Promise<void> {
   const transport = batch[0]!.transport;
   const conditions = transport === 'fetch' ? ['--conditions=xgen-fetch'] : [];
+  // tsx's cache stays on for the test processes (test/run-setup.mjs turns it off for the runner only).
+  const env = { ...process.env };
+  delete env.TSX_DISABLE_CACHE;
   const child = spawn(
     process.execPath,
     [...conditions, '--import', 'tsx', join(root, 'run-files.ts'), ...batch.map((j) => j.file)],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, XGEN_TEST_TRANSPORT: transport, TMPDIR: runTmp },
+      env: {
+        ...env,
+        XGEN_TEST_TRANSPORT: transport,
+        TMPDIR: runTmp,
+        // What several files build the same way, built once for the run (test/helpers/shared-fixture.ts).
+        XGEN_TEST_SHARED: join(runTmp, '.shared'),
+      },
     },
   );
   let output = '';
@@ -142,6 +153,7 @@ function runBatch(batch: Job[]): Promise<void> {
         tally.skipped += own.skipped;
         for (const [name, ms] of Object.entries(own.times))
           tally.times[`${transport}:${name}`] = Math.round(ms);
+        for (const [name, ms] of Object.entries(own.cpu ?? {})) tally.cpu[`${transport}:${name}`] = ms;
       }
       // A process that failed without a failed test in its tally (it died, or stayed open) is one more.
       if (!own || (code !== 0 && own.failed === 0)) {
@@ -164,7 +176,7 @@ await Promise.all(
 );
 
 // What the tests left in the temporary folder goes with the run.
-const left = readdirSync(runTmp);
+const left = readdirSync(runTmp).filter((name) => name !== '.shared');
 rmSync(runTmp, { recursive: true, force: true });
 if (left.length > 0 && process.env.XGEN_TEST_SHOW_LEFT)
   console.log(`\n  Left in the temporary folder (removed): ${left.join(', ')}`);
@@ -177,6 +189,22 @@ if (failedBatches.length > 0) {
 if (args.length === 0 && !quick && !only) {
   mkdirSync(dirname(lastTimings), { recursive: true });
   writeFileSync(lastTimings, `${JSON.stringify(tally.times, null, 2)}\n`);
+}
+if (process.env.XGEN_TEST_CPU) {
+  mkdirSync(dirname(lastCpu), { recursive: true });
+  writeFileSync(lastCpu, `${JSON.stringify(tally.cpu, null, 2)}\n`);
+  const top = Object.entries(tally.cpu).sort((a, b) => b[1] - a[1]);
+  const sum = top.reduce((total, [, ms]) => total + ms, 0);
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  console.log(
+    `\n  CPU of the test processes: ${Math.round(children)} s; of the test files: ${Math.round(sum / 1000)} s; the costliest:`,
+  );
+  for (const [key, ms] of top.slice(0, 30))
+    console.log(
+      `  ${String(Math.round(ms / 100) / 10).padStart(7)} s  ${String(Math.round((tally.times[key] ?? 0) / 100) / 10).padStart(7)} s wall  ${key}`,
+    );
 }
 const seconds = Math.round((performance.now() - started) / 1000);
 console.log(`\n  ${width} test processes at once, ${Math.floor(seconds / 60)} min ${seconds % 60} s`);

@@ -1,17 +1,47 @@
-/** The documentation site built for a test: `npm run docs:build` into a folder of the test's own. */
+/** The documentation site built for a test: `npm run docs:build` into a folder of the test's own, or shared by the run. */
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.ts';
+import { sharedFixture } from '../helpers/shared-fixture.ts';
 
-/** Builds the site into `outDir` (extra arguments go to `vitepress build`, e.g. `--base /xgen/`); returns `outDir`. */
+/**
+ * The site as `npm run docs:build` builds it (base `/`), built once per `npm test` for the files that
+ * read it (test/helpers/shared-fixture.ts); alone, a file builds it into `join(ownDir(), 'dist')`.
+ */
+export function builtSite(ownDir: () => string): Promise<string> {
+  return sharedFixture('docs site: npm run docs:build', buildSite, () => join(ownDir(), 'dist'));
+}
+
+/**
+ * Builds the site into `outDir` (extra arguments go to `vitepress build`, e.g. `--base /xgen/`); returns
+ * `outDir`.
+ */
 export function buildSite(outDir: string, ...args: string[]): string {
+  return build(outDir, false, args);
+}
+
+/**
+ * `buildSite` without its first step (docs/scripts/reference.ts, which writes the pages generated from
+ * the code into docs/): for a second build once a `buildSite` or `builtSite` of this run has written them.
+ */
+export function rebuildSite(outDir: string, ...args: string[]): string {
+  return build(outDir, true, args);
+}
+
+function build(outDir: string, pagesWritten: boolean, args: string[]): string {
   const started = performance.now();
-  const build = spawnSync('npm', ['run', 'docs:build', '--', '--outDir', outDir, ...args], {
+  const command = pagesWritten
+    ? ['exec', '--', 'vitepress', 'build', 'docs', '--outDir', outDir, ...args]
+    : ['run', 'docs:build', '--', '--outDir', outDir, ...args];
+  const build = spawnSync('npm', command, {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   });
   if (build.status !== 0)
-    throw new Error(`npm run docs:build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
-  console.log(`docs:build ${args.join(' ')} took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    throw new Error(`npm ${command.join(' ')} failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
+  console.log(
+    `${pagesWritten ? 'vitepress build' : 'docs:build'} ${args.join(' ')} took ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   return outDir;
 }

@@ -8,7 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.ts';
-import { buildSite } from './built-site.ts';
+import { buildSite, builtSite, rebuildSite } from './built-site.ts';
 import { crawl, previewSite, sitePages } from './link-crawler.ts';
 import { siteFile } from './static-server.ts';
 
@@ -16,10 +16,10 @@ const DOCS = join(ROOT, 'docs');
 let work = '';
 let site = '';
 
-test.before(() => {
+test.before(async () => {
   work = tempDir('docs-links');
   // XGEN_DOCS_SITE names a site already built (npm run docs:build writes docs/.vitepress/dist) to test instead.
-  site = process.env.XGEN_DOCS_SITE ? resolve(process.env.XGEN_DOCS_SITE) : buildSite(join(work, 'dist'));
+  site = process.env.XGEN_DOCS_SITE ? resolve(process.env.XGEN_DOCS_SITE) : await builtSite(() => work);
 });
 
 test.after(() => removeDir(work));
@@ -85,7 +85,9 @@ test('a planted broken link, anchor, and a page served at a neighbour’s URL ar
 // A site built with `--base /xgen/`: XGEN_DOCS_BASE_SITE (CI builds it), else built here.
 test('every internal link and #anchor resolves under the sub-path base /xgen/', async () => {
   const built = process.env.XGEN_DOCS_BASE_SITE;
-  const based = built ? resolve(built) : buildSite(join(work, 'dist-xgen'), '--base', '/xgen/');
+  // The pages generated from the code are in docs/ once the before hook's build has run (not CI's site).
+  const build = process.env.XGEN_DOCS_SITE ? buildSite : rebuildSite;
+  const based = built ? resolve(built) : build(join(work, 'dist-xgen'), '--base', '/xgen/');
   const result = await crawlPreview(based, '/xgen/');
   console.log(`under /xgen/: ${result.pages} pages, ${result.links} links, ${result.broken.length} broken`);
   assert.ok(result.pages >= result.built, `${result.pages} pages crawled of ${result.built} built`);

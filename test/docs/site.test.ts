@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { launchChromium } from '../helpers/chromium.ts';
 import { removeDir, tempDir } from '../helpers/cli.ts';
 import type { Loopback } from '../helpers/server.ts';
-import { buildSite } from './built-site.ts';
+import { builtSite } from './built-site.ts';
 import { serveSite, siteFile } from './static-server.ts';
 
 let work = '';
@@ -23,11 +23,10 @@ let browser: Browser | undefined;
 let context: BrowserContext | undefined;
 
 test.before(async () => {
-  work = tempDir('docs-site');
-  site = join(work, 'dist');
   // XGEN_DOCS_SITE names a site already built (npm run docs:build writes docs/.vitepress/dist) to test instead.
-  if (process.env.XGEN_DOCS_SITE) site = resolve(process.env.XGEN_DOCS_SITE);
-  else buildSite(site);
+  site = process.env.XGEN_DOCS_SITE
+    ? resolve(process.env.XGEN_DOCS_SITE)
+    : await builtSite(() => (work = tempDir('docs-site')));
   server = await serveSite(site);
   origin = server.url;
   browser = await launchChromium();
@@ -37,7 +36,7 @@ test.before(async () => {
 test.after(async () => {
   await browser?.close();
   await server?.close();
-  removeDir(work);
+  if (work) removeDir(work);
 });
 
 /** Every page of the built site, as the URL path a reader opens. */

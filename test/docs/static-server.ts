@@ -35,7 +35,12 @@ export function serveSite(root: string): Promise<Loopback<Server>> {
       createReadStream(join(root, '404.html')).pipe(res);
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    // As a host serves VitePress's hashed assets (its deploy guide's headers): the browser keeps them
+    // between pages, so each page costs its own HTML and chunk, not the whole app again.
+    const cache = /^\/assets\//.test(req.url ?? '')
+      ? { 'cache-control': 'public, max-age=31536000, immutable' }
+      : {};
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...cache });
     createReadStream(file).pipe(res);
   });
 }

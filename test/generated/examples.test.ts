@@ -6,7 +6,7 @@
  * values they show pass the generated client's own validation and reach the server.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { test } from '../helpers/uvu.ts';
@@ -14,7 +14,7 @@ import * as assert from 'uvu/assert';
 import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
 import { asModule, docExamples, type Example, exportedNames, markdownExamples } from '../helpers/examples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { CONSUMER_OPTIONS } from '../helpers/typecheck.ts';
+import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.ts';
 
 interface Package {
   name: string;
@@ -152,28 +152,25 @@ for (const pkg of PACKAGES) {
       return file;
     });
     assert.ok(files.length > 20, `${files.length} examples`);
-    const program = ts.createProgram({
-      rootNames: files,
-      options: {
-        ...CONSUMER_OPTIONS,
-        // Examples read credentials from process.env, as a Node program does.
-        types: ['node'],
-        typeRoots: [join(ROOT, 'node_modules', '@types')],
-        // The package's own declarations are checked by its build; here, what a user writes.
-        skipLibCheck: true,
-        paths: {
-          [pkg.name]: [join(pkg.dir, 'dist', 'index.d.ts')],
-          [`${pkg.name}/functions`]: [join(pkg.dir, 'dist', 'functions.d.ts')],
-          [`${pkg.name}/testing`]: [join(pkg.dir, 'dist', 'testing', 'index.d.ts')],
-        },
+    const errors = typecheck(files, {
+      ...CONSUMER_OPTIONS,
+      // Examples read credentials from process.env, as a Node program does.
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules', '@types')],
+      // The package's own declarations are checked by its build; here, what a user writes.
+      skipLibCheck: true,
+      paths: {
+        [pkg.name]: [join(pkg.dir, 'dist', 'index.d.ts')],
+        [`${pkg.name}/functions`]: [join(pkg.dir, 'dist', 'functions.d.ts')],
+        [`${pkg.name}/testing`]: [join(pkg.dir, 'dist', 'testing', 'index.d.ts')],
       },
     });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-      const origin = d.file ? (origins.get(d.file.fileName) ?? d.file.fileName) : '';
-      const line =
-        d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-      const text = d.file ? d.file.text.split('\n')[line - 1]?.trim() : '';
-      return `${pkg.name} ${origin} (line ${line} of the example: ${text}): ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+    const problems = errors.map((error) => {
+      const [, file = '', at = '0', message = error] = /^(.*?):(\d+): (.*)$/.exec(error) ?? [];
+      const path = file ? resolve(file) : '';
+      const line = Number(at);
+      const text = existsSync(path) ? readFileSync(path, 'utf8').split('\n')[line - 1]?.trim() : '';
+      return `${pkg.name} ${origins.get(path) ?? file} (line ${line} of the example: ${text}): ${message}`;
     });
     assert.equal(problems, []);
   });

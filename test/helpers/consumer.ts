@@ -4,14 +4,14 @@
  * `client.<group>.<method>`, and reads every result field (as the primitive the old package gave it).
  * Compiled against the NEW package, each error it gives is a change a consumer would see.
  */
+import { resolve } from 'node:path';
 import { writeTree } from './cli.ts';
-import ts from 'typescript';
 import type { Field, Shape } from '../../generator/diff/shapes.ts';
 import type { ApiSnapshot, OperationSnapshot } from '../../generator/diff/snapshot.ts';
 import { loadSpec } from '../../generator/load/index.ts';
 import { buildModel } from '../../generator/model/index.ts';
 import { apiSnapshot } from '../../generator/diff/snapshot.ts';
-import { CONSUMER_OPTIONS } from './typecheck.ts';
+import { CONSUMER_OPTIONS, typecheck } from './typecheck.ts';
 
 export const CLIENT = 'ApiClient';
 
@@ -229,27 +229,30 @@ export class Reader {
   }
 }
 
-/** Type-checks consumer files; returns each file's errors by operationId (`''` for errors outside any operation). */
+/**
+ * Type-checks consumer files in one program (the native tsc: `typecheck`); returns each file's errors
+ * by operationId (`''` for errors outside any operation).
+ */
 export function compileErrors(
   files: { path: string; program: ConsumerProgram }[],
 ): Map<string, Map<string, string[]>> {
-  const program = ts.createProgram({
-    rootNames: files.map((f) => f.path),
-    options: { ...CONSUMER_OPTIONS, skipLibCheck: true },
-  });
+  const errors = typecheck(
+    files.map((f) => f.path),
+    { ...CONSUMER_OPTIONS, skipLibCheck: true },
+  );
   const out = new Map<string, Map<string, string[]>>();
-  for (const { path, program: consumer } of files) {
-    const source = program.getSourceFile(path);
-    const byOperation = new Map<string, string[]>();
-    out.set(path, byOperation);
-    if (!source) throw new Error(`not compiled: ${path}`);
-    for (const d of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) {
-      const line = d.start === undefined ? 0 : source.getLineAndCharacterOfPosition(d.start).line + 1;
-      const id = consumer.ranges.find((r) => line >= r.from && line <= r.to)?.operationId ?? '';
-      const list = byOperation.get(id) ?? [];
-      list.push(`line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
-      byOperation.set(id, list);
-    }
+  for (const { path } of files) out.set(path, new Map());
+  for (const error of errors) {
+    const [, file = '', at = '0', message = error] = /^(.*?):(\d+): (.*)$/.exec(error) ?? [];
+    const path = file ? resolve(file) : '';
+    const consumer = files.find((f) => f.path === path);
+    const byOperation = out.get(path);
+    if (!consumer || !byOperation) continue; // an error in a package: each consumer shows its own
+    const line = Number(at);
+    const id = consumer.program.ranges.find((r) => line >= r.from && line <= r.to)?.operationId ?? '';
+    const list = byOperation.get(id) ?? [];
+    list.push(`line ${line}: ${message}`);
+    byOperation.set(id, list);
   }
   return out;
 }
