@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { sampleOfPattern } from '../model/pattern-sample.ts';
 import type { ApiModel, JsonSchema, OperationModel, ParamModel, ValueChecks } from '../model/types.ts';
 import { hasRules } from './runtime-files.ts';
-import { fileHeader, literal, wrapText } from './source.ts';
+import { camelCase, NameTable } from '../model/names.ts';
+import { fileHeader, literal, Raw, wrapText } from './source.ts';
 import { BUILTIN_TEMPLATES } from '../templates-dir.ts';
 
 /*
@@ -113,11 +114,12 @@ function specFile(model: ApiModel): string {
   const schemas = new Map(model.schemas.map((s) => [s.name, s.schema]));
   const wanted = new Set<string>();
   const operations: Record<string, unknown> = {};
+  const shared = sharedParams(model);
   for (const op of model.operations) {
     const schema = successSchema(op, schemas);
     if (schema) collectRefs(schema, schemas, wanted);
     operations[op.id] = {
-      params: op.params.filter((p) => p.in !== 'body').map(wireParam),
+      params: wireParams(op).map((p) => shared.names.get(JSON.stringify(p)) ?? p),
       ...(op.body?.encoding === 'form' ? { bodyTypes: bodyTypes(op) } : {}),
       status: op.success.status,
       encoding: op.success.encoding,
@@ -155,10 +157,40 @@ function specFile(model: ApiModel): string {
       "What the mock knows of the spec beyond the operation descriptors: each operation's parameters on the wire and its success body's schema, and the named schemas those refer to.",
     ),
   )}
-import type { MockSpec } from './spec-types.js';
-
+import type { ${shared.declarations ? 'MockParam, ' : ''}MockSpec } from './spec-types.js';
+${shared.declarations}
 export const spec: MockSpec = ${literal(spec)};
 `;
+}
+
+/** An operation's parameters as they arrive on the wire (the body's fields are not among them). */
+function wireParams(op: OperationModel): Record<string, unknown>[] {
+  return op.params.filter((p) => p.in !== 'body').map(wireParam);
+}
+
+/**
+ * The wire parameters several operations share (X's `tweet.fields` in 30 of them), each declared
+ * once as a constant the operations name, so that the file does not repeat them.
+ */
+function sharedParams(model: ApiModel): { names: Map<string, Raw>; declarations: string } {
+  const uses = new Map<string, { param: Record<string, unknown>; count: number }>();
+  for (const op of model.operations)
+    for (const param of wireParams(op)) {
+      const key = JSON.stringify(param);
+      const seen = uses.get(key);
+      if (seen) seen.count++;
+      else uses.set(key, { param, count: 1 });
+    }
+  const table = new NameTable(['spec', 'MockParam', 'MockSpec']);
+  const names = new Map<string, Raw>();
+  const declarations: string[] = [];
+  for (const [key, { param, count }] of uses) {
+    if (count < 2) continue;
+    const name = table.claim(camelCase(`${String(param.key)} in ${String(param.in)}`));
+    names.set(key, new Raw(name));
+    declarations.push(`const ${name}: MockParam = ${literal(param)};\n`);
+  }
+  return { names, declarations: declarations.length > 0 ? `\n${declarations.join('')}` : '' };
 }
 
 /** The success body's schema: a reference to the named result type, where the body is JSON or a form. */

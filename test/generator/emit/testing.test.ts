@@ -53,6 +53,20 @@ test('every package exports ./testing, outside the main entry; no msw unless ask
       assert.not.match(text, /testing\//, path);
 });
 
+test('testing/spec.ts declares a wire parameter several operations share once, and names it where used', () => {
+  const text = readFileSync(join(ROOT, 'generated', 'core-v2', 'src', 'testing', 'spec.ts'), 'utf8');
+  const declared = /^const tweetFieldsInQuery: MockParam = \{[^;]*\};$/m.exec(text);
+  assert.ok(declared, 'tweet.fields is declared once as a constant');
+  assert.is(text.split("key: 'tweet.fields'").length - 1, 1, 'its wire form is written once');
+  assert.ok((text.match(/\btweetFieldsInQuery\b/g) ?? []).length > 2, 'operations name it');
+  // No wire parameter is written out twice anywhere in the file.
+  const forms = (text.match(/\{\s*key: '[^']*',\s*name: '[^']*',\s*in: '[a-z]+'[^}]*\}/g) ?? []).map((f) =>
+    f.replace(/\s+/g, ' '),
+  );
+  assert.ok(forms.length > 10);
+  assert.is(new Set(forms).size, forms.length);
+});
+
 test('testing: { msw: true } adds testing/msw, with msw an optional peer dependency', async () => {
   const { files, pkg } = await petstore({ msw: true });
   assert.equal(pkg.exports['./testing/msw'], {
