@@ -118,9 +118,11 @@ const failedBatches: string[] = [];
 function runBatch(batch: Job[]): Promise<void> {
   const transport = batch[0]!.transport;
   const conditions = transport === 'fetch' ? ['--conditions=xgen-fetch'] : [];
-  // tsx's cache stays on for the test processes (test/run-setup.mjs turns it off for the runner only).
+  // tsx's cache stays on for the test processes (test/run-setup.mjs turns it off for the runner only);
+  // a TSX_DISABLE_CACHE the user set is passed on.
   const env = { ...process.env };
-  delete env.TSX_DISABLE_CACHE;
+  if (env.XGEN_TEST_RUNNER_TSX_CACHE_OFF === '1') delete env.TSX_DISABLE_CACHE;
+  delete env.XGEN_TEST_RUNNER_TSX_CACHE_OFF;
   const child = spawn(
     process.execPath,
     [...conditions, '--import', 'tsx', join(root, 'run-files.ts'), ...batch.map((j) => j.file)],
