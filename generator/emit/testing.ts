@@ -190,7 +190,8 @@ function sharedParams(model: ApiModel): { names: Map<string, Raw>; declarations:
     names.set(key, new Raw(name));
     declarations.push(`const ${name}: MockParam = ${literal(param)};\n`);
   }
-  return { names, declarations: declarations.length > 0 ? `\n${declarations.join('')}` : '' };
+  // A blank line after each, as between any two top-level declarations.
+  return { names, declarations: declarations.map((d) => `\n${d}`).join('') };
 }
 
 /** The success body's schema: a reference to the named result type, where the body is JSON or a form. */

@@ -4,85 +4,6 @@
  * What the mock knows of the spec beyond the operation descriptors: each operation's parameters on the
  * wire and its success body's schema, and the named schemas those refer to.
  */
-const countInQuery = { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' };
-const cursorInQuery = { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' };
-const qinQuery = { key: 'q', name: 'q', in: 'query', style: 'multi' };
-const sortByInQuery = { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' };
-const withDeletedInQuery = {
-    key: 'with_deleted',
-    name: 'with_deleted',
-    in: 'query',
-    style: 'multi',
-    type: 'boolean',
-};
-const withTotalCountInQuery = {
-    key: 'with_total_count',
-    name: 'with_total_count',
-    in: 'query',
-    style: 'multi',
-    type: 'boolean',
-};
-const accountIdInPath = { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' };
-const startTimeInQuery = { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' };
-const endTimeInQuery = { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' };
-const userIdInQuery = { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' };
-const lineItemCuratedCategoryIdInPath = {
-    key: 'line_item_curated_category_id',
-    name: 'line_item_curated_category_id',
-    in: 'path',
-    style: 'simple',
-};
-const lineItemIdInPath = {
-    key: 'line_item_id',
-    name: 'line_item_id',
-    in: 'path',
-    style: 'simple',
-};
-const accountMediaIdInPath = {
-    key: 'account_media_id',
-    name: 'account_media_id',
-    in: 'path',
-    style: 'simple',
-};
-const lineItemIdsInQuery = {
-    key: 'line_item_ids',
-    name: 'line_item_ids',
-    in: 'query',
-    style: 'csv',
-    type: 'array',
-};
-const mediaCreativeIdInPath = {
-    key: 'media_creative_id',
-    name: 'media_creative_id',
-    in: 'path',
-    style: 'simple',
-};
-const cardIdInPath = { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' };
-const prerollCallToActionIdInPath = {
-    key: 'preroll_call_to_action_id',
-    name: 'preroll_call_to_action_id',
-    in: 'path',
-    style: 'simple',
-};
-const tailoredAudienceIdInPath = {
-    key: 'tailored_audience_id',
-    name: 'tailored_audience_id',
-    in: 'path',
-    style: 'simple',
-};
-const grantedAccountIdsInQuery = {
-    key: 'granted_account_ids',
-    name: 'granted_account_ids',
-    in: 'query',
-    style: 'csv',
-    type: 'array',
-};
-const customAudienceIdInPath = {
-    key: 'custom_audience_id',
-    name: 'custom_audience_id',
-    in: 'path',
-    style: 'simple',
-};
 export const spec = {
     schemas: {
         Account: {
@@ -1342,12 +1263,24 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                countInQuery,
-                cursorInQuery,
-                qinQuery,
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                { key: 'q', name: 'q', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
@@ -1360,32 +1293,53 @@ export const spec = {
             schema: { $ref: '#/components/schemas/AccountArrayResponse' },
         },
         getAccount: {
-            params: [accountIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountResponse' },
         },
         updateAccount: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountResponse' },
         },
         deleteSandboxAccount: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountResponse' },
         },
         listAccountApps: {
             params: [
-                accountIdInPath,
-                countInQuery,
-                cursorInQuery,
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
@@ -1393,21 +1347,21 @@ export const spec = {
         },
         getAccountHistory: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 { key: 'entity_type', name: 'entity_type', in: 'query', style: 'multi' },
                 { key: 'entity_id', name: 'entity_id', in: 'query', style: 'multi' },
-                startTimeInQuery,
-                endTimeInQuery,
-                userIdInQuery,
-                countInQuery,
-                cursorInQuery,
+                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
+                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
+                { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountHistoryListResponse' },
         },
         getAccountFeatures: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountFeaturesResponse' },
@@ -1420,7 +1374,7 @@ export const spec = {
         },
         listCuratedCategories: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 {
                     key: 'country_codes',
                     name: 'country_codes',
@@ -1428,7 +1382,7 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                cursorInQuery,
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
             ],
             status: 200,
             encoding: 'json',
@@ -1436,7 +1390,7 @@ export const spec = {
         },
         getCuratedCategory: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 {
                     key: 'curated_category_id',
                     name: 'curated_category_id',
@@ -1450,45 +1404,91 @@ export const spec = {
         },
         listLineItemCuratedCategories: {
             params: [
-                accountIdInPath,
-                countInQuery,
-                cursorInQuery,
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryListResponse' },
         },
         createLineItemCuratedCategory: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         getLineItemCuratedCategory: {
-            params: [accountIdInPath, lineItemCuratedCategoryIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'line_item_curated_category_id',
+                    name: 'line_item_curated_category_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         updateLineItemCuratedCategory: {
-            params: [accountIdInPath, lineItemCuratedCategoryIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'line_item_curated_category_id',
+                    name: 'line_item_curated_category_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         deleteLineItemCuratedCategory: {
-            params: [accountIdInPath, lineItemCuratedCategoryIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'line_item_curated_category_id',
+                    name: 'line_item_curated_category_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         updateLineItem: {
-            params: [accountIdInPath, lineItemIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'line_item_id', name: 'line_item_id', in: 'path', style: 'simple' },
+            ],
             bodyTypes: {
                 bid_amount_local_micro: 'integer',
                 categories: 'array',
@@ -1502,7 +1502,10 @@ export const spec = {
             schema: { $ref: '#/components/schemas/LineItemResponse' },
         },
         deleteLineItem: {
-            params: [accountIdInPath, lineItemIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'line_item_id', name: 'line_item_id', in: 'path', style: 'simple' },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemResponse' },
@@ -1515,7 +1518,7 @@ export const spec = {
         },
         listAccountMedia: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 {
                     key: 'account_media_ids',
                     name: 'account_media_ids',
@@ -1523,7 +1526,7 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                countInQuery,
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
                 {
                     key: 'creative_types',
                     name: 'creative_types',
@@ -1531,34 +1534,75 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                cursorInQuery,
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountMediaListResponse' },
         },
         getAccountMedia: {
-            params: [accountIdInPath, accountMediaIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'account_media_id',
+                    name: 'account_media_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountMediaResponse' },
         },
         deleteAccountMedia: {
-            params: [accountIdInPath, accountMediaIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'account_media_id',
+                    name: 'account_media_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountMediaResponse' },
         },
         listMediaCreatives: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 { key: 'campaign_id', name: 'campaign_id', in: 'query', style: 'multi' },
-                countInQuery,
-                cursorInQuery,
-                lineItemIdsInQuery,
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                {
+                    key: 'line_item_ids',
+                    name: 'line_item_ids',
+                    in: 'query',
+                    style: 'csv',
+                    type: 'array',
+                },
                 {
                     key: 'media_creative_ids',
                     name: 'media_creative_ids',
@@ -1566,39 +1610,80 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeListResponse' },
         },
         createMediaCreative: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
         },
         getMediaCreative: {
-            params: [accountIdInPath, mediaCreativeIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'media_creative_id',
+                    name: 'media_creative_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
         },
         deleteMediaCreative: {
-            params: [accountIdInPath, mediaCreativeIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'media_creative_id',
+                    name: 'media_creative_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
         },
         listPromotedAccounts: {
             params: [
-                accountIdInPath,
-                countInQuery,
-                cursorInQuery,
-                lineItemIdsInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                {
+                    key: 'line_item_ids',
+                    name: 'line_item_ids',
+                    in: 'query',
+                    style: 'csv',
+                    type: 'array',
+                },
                 {
                     key: 'promoted_account_ids',
                     name: 'promoted_account_ids',
@@ -1606,9 +1691,21 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
@@ -1616,7 +1713,7 @@ export const spec = {
         },
         listCards: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 {
                     key: 'card_types',
                     name: 'card_types',
@@ -1632,8 +1729,8 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                countInQuery,
-                cursorInQuery,
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
                 {
                     key: 'include_legacy_cards',
                     name: 'include_legacy_cards',
@@ -1641,78 +1738,131 @@ export const spec = {
                     style: 'multi',
                     type: 'boolean',
                 },
-                qinQuery,
-                sortByInQuery,
-                withDeletedInQuery,
+                { key: 'q', name: 'q', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardListResponse' },
         },
         createCard: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardResponse' },
         },
         getCard: {
-            params: [accountIdInPath, cardIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardResponse' },
         },
         updateCard: {
-            params: [accountIdInPath, cardIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardResponse' },
         },
         deleteCard: {
-            params: [accountIdInPath, cardIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/UnspecifiedResponse' },
         },
         listPollCards: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 { key: 'card_ids', name: 'card_ids', in: 'query', style: 'csv', type: 'array' },
-                countInQuery,
-                cursorInQuery,
-                qinQuery,
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                { key: 'q', name: 'q', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardListResponse' },
         },
         createPollCard: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: { duration_in_minutes: 'integer' },
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardResponse' },
         },
         getPollCard: {
-            params: [accountIdInPath, cardIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardResponse' },
         },
         deletePollCard: {
-            params: [accountIdInPath, cardIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardResponse' },
         },
         listPrerollCallToActions: {
             params: [
-                accountIdInPath,
-                lineItemIdsInQuery,
-                countInQuery,
-                cursorInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'line_item_ids',
+                    name: 'line_item_ids',
+                    in: 'query',
+                    style: 'csv',
+                    type: 'array',
+                },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
                 {
                     key: 'preroll_call_to_action_ids',
                     name: 'preroll_call_to_action_ids',
@@ -1720,48 +1870,96 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                sortByInQuery,
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionListResponse' },
         },
         createPrerollCallToAction: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         getPrerollCallToAction: {
-            params: [accountIdInPath, prerollCallToActionIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'preroll_call_to_action_id',
+                    name: 'preroll_call_to_action_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         updatePrerollCallToAction: {
-            params: [accountIdInPath, prerollCallToActionIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'preroll_call_to_action_id',
+                    name: 'preroll_call_to_action_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         deletePrerollCallToAction: {
-            params: [accountIdInPath, prerollCallToActionIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'preroll_call_to_action_id',
+                    name: 'preroll_call_to_action_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         listScheduledTweets: {
-            params: [accountIdInPath, countInQuery, cursorInQuery, userIdInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/ScheduledTweetListResponse' },
         },
         createScheduledTweet: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
@@ -1769,7 +1967,7 @@ export const spec = {
         },
         getScheduledTweet: {
             params: [
-                accountIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
                 {
                     key: 'scheduled_tweet_id',
                     name: 'scheduled_tweet_id',
@@ -1782,7 +1980,7 @@ export const spec = {
             schema: { $ref: '#/components/schemas/ScheduledTweetResponse' },
         },
         createAudienceEstimate: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AudienceEstimateResponse' },
@@ -1797,8 +1995,8 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                startTimeInQuery,
-                endTimeInQuery,
+                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
+                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
                 { key: 'granularity', name: 'granularity', in: 'query', style: 'multi' },
                 { key: 'location', name: 'location', in: 'query', style: 'multi' },
             ],
@@ -1808,12 +2006,23 @@ export const spec = {
         },
         listTailoredAudiencePermissions: {
             params: [
-                accountIdInPath,
-                tailoredAudienceIdInPath,
-                countInQuery,
-                cursorInQuery,
-                grantedAccountIdsInQuery,
-                sortByInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'tailored_audience_id',
+                    name: 'tailored_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                {
+                    key: 'granted_account_ids',
+                    name: 'granted_account_ids',
+                    in: 'query',
+                    style: 'csv',
+                    type: 'array',
+                },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
                 {
                     key: 'tailored_audience_permission_ids',
                     name: 'tailored_audience_permission_ids',
@@ -1821,14 +2030,28 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                withTotalCountInQuery,
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/TailoredAudiencePermissionListResponse' },
         },
         createTailoredAudiencePermission: {
-            params: [accountIdInPath, tailoredAudienceIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'tailored_audience_id',
+                    name: 'tailored_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
@@ -1836,8 +2059,13 @@ export const spec = {
         },
         deleteTailoredAudiencePermission: {
             params: [
-                accountIdInPath,
-                tailoredAudienceIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'tailored_audience_id',
+                    name: 'tailored_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
                 {
                     key: 'tailored_audience_permission_id',
                     name: 'tailored_audience_permission_id',
@@ -1851,29 +2079,53 @@ export const spec = {
         },
         getCustomAudienceTargeted: {
             params: [
-                accountIdInPath,
-                customAudienceIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
                 { key: 'active', name: 'active', in: 'query', style: 'multi', type: 'boolean' },
-                cursorInQuery,
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceTargetedListResponse' },
         },
         updateCustomAudienceUsers: {
-            params: [accountIdInPath, customAudienceIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AudienceUsersResponse' },
         },
         listCustomAudiencePermissions: {
             params: [
-                accountIdInPath,
-                customAudienceIdInPath,
-                countInQuery,
-                cursorInQuery,
-                grantedAccountIdsInQuery,
-                sortByInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                {
+                    key: 'granted_account_ids',
+                    name: 'granted_account_ids',
+                    in: 'query',
+                    style: 'csv',
+                    type: 'array',
+                },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
                 {
                     key: 'custom_audience_permission_ids',
                     name: 'custom_audience_permission_ids',
@@ -1881,14 +2133,28 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                withTotalCountInQuery,
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudiencePermissionListResponse' },
         },
         createCustomAudiencePermission: {
-            params: [accountIdInPath, customAudienceIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
@@ -1896,8 +2162,13 @@ export const spec = {
         },
         deleteCustomAudiencePermission: {
             params: [
-                accountIdInPath,
-                customAudienceIdInPath,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
                 {
                     key: 'custom_audience_permission_id',
                     name: 'custom_audience_permission_id',
@@ -1911,17 +2182,17 @@ export const spec = {
         },
         listCustomAudiences: {
             params: [
-                accountIdInPath,
-                countInQuery,
-                cursorInQuery,
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
                 {
                     key: 'permission_scope',
                     name: 'permission_scope',
                     in: 'query',
                     style: 'multi',
                 },
-                qinQuery,
-                sortByInQuery,
+                { key: 'q', name: 'q', in: 'query', style: 'multi' },
+                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
                 {
                     key: 'custom_audience_ids',
                     name: 'custom_audience_ids',
@@ -1929,35 +2200,70 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                withDeletedInQuery,
-                withTotalCountInQuery,
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+                {
+                    key: 'with_total_count',
+                    name: 'with_total_count',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceListResponse' },
         },
         createCustomAudience: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
         },
         getCustomAudience: {
-            params: [accountIdInPath, customAudienceIdInPath, withDeletedInQuery],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+                {
+                    key: 'with_deleted',
+                    name: 'with_deleted',
+                    in: 'query',
+                    style: 'multi',
+                    type: 'boolean',
+                },
+            ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
         },
         updateCustomAudience: {
-            params: [accountIdInPath, customAudienceIdInPath],
+            params: [
+                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                {
+                    key: 'custom_audience_id',
+                    name: 'custom_audience_id',
+                    in: 'path',
+                    style: 'simple',
+                },
+            ],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
         },
         batchCreateCustomAudiences: {
-            params: [accountIdInPath],
+            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/BatchCustomAudiencesResponse' },

@@ -5,112 +5,7 @@
  * wire and its success body's schema, and the named schemas those refer to.
  */
 
-import type { MockParam, MockSpec } from './spec-types.js';
-
-const idsInQuery: MockParam = { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' };
-const tweetFieldsInQuery: MockParam = {
-  key: 'tweet.fields',
-  name: 'tweet.fields',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const expansionsInQuery: MockParam = {
-  key: 'expansions',
-  name: 'expansions',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const mediaFieldsInQuery: MockParam = {
-  key: 'media.fields',
-  name: 'media.fields',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const pollFieldsInQuery: MockParam = {
-  key: 'poll.fields',
-  name: 'poll.fields',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const userFieldsInQuery: MockParam = {
-  key: 'user.fields',
-  name: 'user.fields',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const placeFieldsInQuery: MockParam = {
-  key: 'place.fields',
-  name: 'place.fields',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const idInPath: MockParam = { key: 'id', name: 'id', in: 'path', style: 'simple' };
-const maxResultsInQuery: MockParam = {
-  key: 'max_results',
-  name: 'max_results',
-  in: 'query',
-  style: 'multi',
-  type: 'integer',
-};
-const paginationTokenInQuery: MockParam = {
-  key: 'pagination_token',
-  name: 'pagination_token',
-  in: 'query',
-  style: 'multi',
-};
-const startTimeInQuery: MockParam = { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' };
-const endTimeInQuery: MockParam = { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' };
-const newsFieldsInQuery: MockParam = {
-  key: 'news.fields',
-  name: 'news.fields',
-  in: 'query',
-  style: 'csv',
-  type: 'array',
-};
-const backfillMinutesInQuery: MockParam = {
-  key: 'backfill_minutes',
-  name: 'backfill_minutes',
-  in: 'query',
-  style: 'multi',
-  type: 'integer',
-};
-const dryRunInQuery: MockParam = {
-  key: 'dry_run',
-  name: 'dry_run',
-  in: 'query',
-  style: 'multi',
-  type: 'boolean',
-};
-const deleteAllInQuery: MockParam = {
-  key: 'delete_all',
-  name: 'delete_all',
-  in: 'query',
-  style: 'multi',
-  type: 'boolean',
-};
-const webhookIdInPath: MockParam = { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' };
-const testModeInQuery: MockParam = {
-  key: 'test_mode',
-  name: 'test_mode',
-  in: 'query',
-  style: 'multi',
-  type: 'boolean',
-};
-const oauthTokenInQuery: MockParam = { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' };
-const forceLoginInQuery: MockParam = {
-  key: 'force_login',
-  name: 'force_login',
-  in: 'query',
-  style: 'multi',
-  type: 'boolean',
-};
-const screenNameInQuery: MockParam = { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' };
+import type { MockSpec } from './spec-types.js';
 
 export const spec: MockSpec = {
   schemas: {
@@ -2330,13 +2225,49 @@ export const spec: MockSpec = {
   operations: {
     getPostsByIds: {
       params: [
-        idsInQuery,
-        tweetFieldsInQuery,
-        expansionsInQuery,
-        mediaFieldsInQuery,
-        pollFieldsInQuery,
-        userFieldsInQuery,
-        placeFieldsInQuery,
+        { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' },
+        {
+          key: 'tweet.fields',
+          name: 'tweet.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'expansions',
+          name: 'expansions',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'media.fields',
+          name: 'media.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'poll.fields',
+          name: 'poll.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'user.fields',
+          name: 'user.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'place.fields',
+          name: 'place.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
       ],
       status: 200,
       encoding: 'json',
@@ -2367,20 +2298,67 @@ export const spec: MockSpec = {
     },
     getUsersPosts: {
       params: [
-        idInPath,
+        { key: 'id', name: 'id', in: 'path', style: 'simple' },
         { key: 'since_id', name: 'since_id', in: 'query', style: 'multi' },
         { key: 'until_id', name: 'until_id', in: 'query', style: 'multi' },
-        maxResultsInQuery,
-        paginationTokenInQuery,
+        {
+          key: 'max_results',
+          name: 'max_results',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
+        {
+          key: 'pagination_token',
+          name: 'pagination_token',
+          in: 'query',
+          style: 'multi',
+        },
         { key: 'exclude', name: 'exclude', in: 'query', style: 'csv', type: 'array' },
-        startTimeInQuery,
-        endTimeInQuery,
-        tweetFieldsInQuery,
-        expansionsInQuery,
-        mediaFieldsInQuery,
-        pollFieldsInQuery,
-        userFieldsInQuery,
-        placeFieldsInQuery,
+        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
+        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
+        {
+          key: 'tweet.fields',
+          name: 'tweet.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'expansions',
+          name: 'expansions',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'media.fields',
+          name: 'media.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'poll.fields',
+          name: 'poll.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'user.fields',
+          name: 'user.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'place.fields',
+          name: 'place.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
       ],
       status: 200,
       encoding: 'json',
@@ -2400,7 +2378,13 @@ export const spec: MockSpec = {
     searchNews: {
       params: [
         { key: 'query', name: 'query', in: 'query', style: 'multi' },
-        maxResultsInQuery,
+        {
+          key: 'max_results',
+          name: 'max_results',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
         {
           key: 'max_age_hours',
           name: 'max_age_hours',
@@ -2408,7 +2392,13 @@ export const spec: MockSpec = {
           style: 'multi',
           type: 'integer',
         },
-        newsFieldsInQuery,
+        {
+          key: 'news.fields',
+          name: 'news.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
       ],
       status: 200,
       encoding: 'json',
@@ -2416,7 +2406,16 @@ export const spec: MockSpec = {
       selections: [{ param: 'news.fields', object: 'News', defaults: ['rest_id'] }],
     },
     getNews: {
-      params: [idInPath, newsFieldsInQuery],
+      params: [
+        { key: 'id', name: 'id', in: 'path', style: 'simple' },
+        {
+          key: 'news.fields',
+          name: 'news.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+      ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/NewsLookupResponse' },
@@ -2430,15 +2429,57 @@ export const spec: MockSpec = {
     },
     streamPosts: {
       params: [
-        backfillMinutesInQuery,
-        startTimeInQuery,
-        endTimeInQuery,
-        tweetFieldsInQuery,
-        expansionsInQuery,
-        mediaFieldsInQuery,
-        pollFieldsInQuery,
-        userFieldsInQuery,
-        placeFieldsInQuery,
+        {
+          key: 'backfill_minutes',
+          name: 'backfill_minutes',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
+        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
+        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
+        {
+          key: 'tweet.fields',
+          name: 'tweet.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'expansions',
+          name: 'expansions',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'media.fields',
+          name: 'media.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'poll.fields',
+          name: 'poll.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'user.fields',
+          name: 'user.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'place.fields',
+          name: 'place.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
       ],
       status: 200,
       encoding: 'json',
@@ -2456,32 +2497,113 @@ export const spec: MockSpec = {
       ],
     },
     getRules: {
-      params: [idsInQuery, maxResultsInQuery, paginationTokenInQuery],
+      params: [
+        { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' },
+        {
+          key: 'max_results',
+          name: 'max_results',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
+        {
+          key: 'pagination_token',
+          name: 'pagination_token',
+          in: 'query',
+          style: 'multi',
+        },
+      ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/RulesLookupResponse' },
     },
     updateRules: {
-      params: [dryRunInQuery, deleteAllInQuery],
+      params: [
+        {
+          key: 'dry_run',
+          name: 'dry_run',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+        {
+          key: 'delete_all',
+          name: 'delete_all',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+      ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AddRulesResponse' },
     },
     deleteRules: {
-      params: [dryRunInQuery, deleteAllInQuery],
+      params: [
+        {
+          key: 'dry_run',
+          name: 'dry_run',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+        {
+          key: 'delete_all',
+          name: 'delete_all',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+      ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/DeleteRulesResponse' },
     },
     createWebhooksStreamLink: {
       params: [
-        webhookIdInPath,
-        tweetFieldsInQuery,
-        expansionsInQuery,
-        mediaFieldsInQuery,
-        pollFieldsInQuery,
-        userFieldsInQuery,
-        placeFieldsInQuery,
+        { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' },
+        {
+          key: 'tweet.fields',
+          name: 'tweet.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'expansions',
+          name: 'expansions',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'media.fields',
+          name: 'media.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'poll.fields',
+          name: 'poll.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'user.fields',
+          name: 'user.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'place.fields',
+          name: 'place.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
       ],
       status: 200,
       encoding: 'json',
@@ -2514,8 +2636,19 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        maxResultsInQuery,
-        paginationTokenInQuery,
+        {
+          key: 'max_results',
+          name: 'max_results',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
+        {
+          key: 'pagination_token',
+          name: 'pagination_token',
+          in: 'query',
+          style: 'multi',
+        },
         {
           key: 'connection.fields',
           name: 'connection.fields',
@@ -2554,7 +2687,17 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/KillConnectionsResponse' },
     },
     activityStream: {
-      params: [backfillMinutesInQuery, startTimeInQuery, endTimeInQuery],
+      params: [
+        {
+          key: 'backfill_minutes',
+          name: 'backfill_minutes',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
+        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
+        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
+      ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/ActivityStreamingResponse' },
@@ -2567,7 +2710,7 @@ export const spec: MockSpec = {
     },
     createAccountActivityReplayJob: {
       params: [
-        webhookIdInPath,
+        { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' },
         { key: 'from_date', name: 'from_date', in: 'query', style: 'multi' },
         { key: 'to_date', name: 'to_date', in: 'query', style: 'multi' },
       ],
@@ -2577,16 +2720,69 @@ export const spec: MockSpec = {
     },
     searchEligiblePosts: {
       params: [
-        testModeInQuery,
-        paginationTokenInQuery,
-        maxResultsInQuery,
+        {
+          key: 'test_mode',
+          name: 'test_mode',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+        {
+          key: 'pagination_token',
+          name: 'pagination_token',
+          in: 'query',
+          style: 'multi',
+        },
+        {
+          key: 'max_results',
+          name: 'max_results',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
         { key: 'post_selection', name: 'post_selection', in: 'query', style: 'multi' },
-        tweetFieldsInQuery,
-        expansionsInQuery,
-        mediaFieldsInQuery,
-        pollFieldsInQuery,
-        userFieldsInQuery,
-        placeFieldsInQuery,
+        {
+          key: 'tweet.fields',
+          name: 'tweet.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'expansions',
+          name: 'expansions',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'media.fields',
+          name: 'media.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'poll.fields',
+          name: 'poll.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'user.fields',
+          name: 'user.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
+        {
+          key: 'place.fields',
+          name: 'place.fields',
+          in: 'query',
+          style: 'csv',
+          type: 'array',
+        },
       ],
       status: 200,
       encoding: 'json',
@@ -2605,9 +2801,26 @@ export const spec: MockSpec = {
     },
     searchCommunityNotesWritten: {
       params: [
-        testModeInQuery,
-        paginationTokenInQuery,
-        maxResultsInQuery,
+        {
+          key: 'test_mode',
+          name: 'test_mode',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+        {
+          key: 'pagination_token',
+          name: 'pagination_token',
+          in: 'query',
+          style: 'multi',
+        },
+        {
+          key: 'max_results',
+          name: 'max_results',
+          in: 'query',
+          style: 'multi',
+          type: 'integer',
+        },
         {
           key: 'note.fields',
           name: 'note.fields',
@@ -2648,18 +2861,38 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/OAuthRequestTokenResponse' },
     },
     oauthAuthorize: {
-      params: [oauthTokenInQuery, forceLoginInQuery, screenNameInQuery],
+      params: [
+        { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
+        {
+          key: 'force_login',
+          name: 'force_login',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+        { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' },
+      ],
       status: null,
       encoding: 'none',
     },
     oauthAuthenticate: {
-      params: [oauthTokenInQuery, forceLoginInQuery, screenNameInQuery],
+      params: [
+        { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
+        {
+          key: 'force_login',
+          name: 'force_login',
+          in: 'query',
+          style: 'multi',
+          type: 'boolean',
+        },
+        { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' },
+      ],
       status: null,
       encoding: 'none',
     },
     oauthAccessToken: {
       params: [
-        oauthTokenInQuery,
+        { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
         { key: 'oauth_verifier', name: 'oauth_verifier', in: 'query', style: 'multi' },
       ],
       status: 200,
