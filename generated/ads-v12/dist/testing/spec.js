@@ -4,6 +4,85 @@
  * What the mock knows of the spec beyond the operation descriptors: each operation's parameters on the
  * wire and its success body's schema, and the named schemas those refer to.
  */
+const countInQuery = { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' };
+const cursorInQuery = { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' };
+const qinQuery = { key: 'q', name: 'q', in: 'query', style: 'multi' };
+const sortByInQuery = { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' };
+const withDeletedInQuery = {
+    key: 'with_deleted',
+    name: 'with_deleted',
+    in: 'query',
+    style: 'multi',
+    type: 'boolean',
+};
+const withTotalCountInQuery = {
+    key: 'with_total_count',
+    name: 'with_total_count',
+    in: 'query',
+    style: 'multi',
+    type: 'boolean',
+};
+const accountIdInPath = { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' };
+const startTimeInQuery = { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' };
+const endTimeInQuery = { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' };
+const userIdInQuery = { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' };
+const lineItemCuratedCategoryIdInPath = {
+    key: 'line_item_curated_category_id',
+    name: 'line_item_curated_category_id',
+    in: 'path',
+    style: 'simple',
+};
+const lineItemIdInPath = {
+    key: 'line_item_id',
+    name: 'line_item_id',
+    in: 'path',
+    style: 'simple',
+};
+const accountMediaIdInPath = {
+    key: 'account_media_id',
+    name: 'account_media_id',
+    in: 'path',
+    style: 'simple',
+};
+const lineItemIdsInQuery = {
+    key: 'line_item_ids',
+    name: 'line_item_ids',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const mediaCreativeIdInPath = {
+    key: 'media_creative_id',
+    name: 'media_creative_id',
+    in: 'path',
+    style: 'simple',
+};
+const cardIdInPath = { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' };
+const prerollCallToActionIdInPath = {
+    key: 'preroll_call_to_action_id',
+    name: 'preroll_call_to_action_id',
+    in: 'path',
+    style: 'simple',
+};
+const tailoredAudienceIdInPath = {
+    key: 'tailored_audience_id',
+    name: 'tailored_audience_id',
+    in: 'path',
+    style: 'simple',
+};
+const grantedAccountIdsInQuery = {
+    key: 'granted_account_ids',
+    name: 'granted_account_ids',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const customAudienceIdInPath = {
+    key: 'custom_audience_id',
+    name: 'custom_audience_id',
+    in: 'path',
+    style: 'simple',
+};
 export const spec = {
     schemas: {
         Account: {
@@ -1263,24 +1342,12 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                { key: 'q', name: 'q', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                countInQuery,
+                cursorInQuery,
+                qinQuery,
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -1293,53 +1360,32 @@ export const spec = {
             schema: { $ref: '#/components/schemas/AccountArrayResponse' },
         },
         getAccount: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountResponse' },
         },
         updateAccount: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountResponse' },
         },
         deleteSandboxAccount: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountResponse' },
         },
         listAccountApps: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                accountIdInPath,
+                countInQuery,
+                cursorInQuery,
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -1347,21 +1393,21 @@ export const spec = {
         },
         getAccountHistory: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 { key: 'entity_type', name: 'entity_type', in: 'query', style: 'multi' },
                 { key: 'entity_id', name: 'entity_id', in: 'query', style: 'multi' },
-                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-                { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                startTimeInQuery,
+                endTimeInQuery,
+                userIdInQuery,
+                countInQuery,
+                cursorInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountHistoryListResponse' },
         },
         getAccountFeatures: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountFeaturesResponse' },
@@ -1374,7 +1420,7 @@ export const spec = {
         },
         listCuratedCategories: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 {
                     key: 'country_codes',
                     name: 'country_codes',
@@ -1382,7 +1428,7 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                cursorInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -1390,7 +1436,7 @@ export const spec = {
         },
         getCuratedCategory: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 {
                     key: 'curated_category_id',
                     name: 'curated_category_id',
@@ -1404,91 +1450,45 @@ export const spec = {
         },
         listLineItemCuratedCategories: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                accountIdInPath,
+                countInQuery,
+                cursorInQuery,
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryListResponse' },
         },
         createLineItemCuratedCategory: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         getLineItemCuratedCategory: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'line_item_curated_category_id',
-                    name: 'line_item_curated_category_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, lineItemCuratedCategoryIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         updateLineItemCuratedCategory: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'line_item_curated_category_id',
-                    name: 'line_item_curated_category_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, lineItemCuratedCategoryIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         deleteLineItemCuratedCategory: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'line_item_curated_category_id',
-                    name: 'line_item_curated_category_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, lineItemCuratedCategoryIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
         },
         updateLineItem: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'line_item_id', name: 'line_item_id', in: 'path', style: 'simple' },
-            ],
+            params: [accountIdInPath, lineItemIdInPath],
             bodyTypes: {
                 bid_amount_local_micro: 'integer',
                 categories: 'array',
@@ -1502,10 +1502,7 @@ export const spec = {
             schema: { $ref: '#/components/schemas/LineItemResponse' },
         },
         deleteLineItem: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'line_item_id', name: 'line_item_id', in: 'path', style: 'simple' },
-            ],
+            params: [accountIdInPath, lineItemIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/LineItemResponse' },
@@ -1518,7 +1515,7 @@ export const spec = {
         },
         listAccountMedia: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 {
                     key: 'account_media_ids',
                     name: 'account_media_ids',
@@ -1526,7 +1523,7 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+                countInQuery,
                 {
                     key: 'creative_types',
                     name: 'creative_types',
@@ -1534,75 +1531,34 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                cursorInQuery,
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountMediaListResponse' },
         },
         getAccountMedia: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'account_media_id',
-                    name: 'account_media_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, accountMediaIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountMediaResponse' },
         },
         deleteAccountMedia: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'account_media_id',
-                    name: 'account_media_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, accountMediaIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AccountMediaResponse' },
         },
         listMediaCreatives: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 { key: 'campaign_id', name: 'campaign_id', in: 'query', style: 'multi' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                {
-                    key: 'line_item_ids',
-                    name: 'line_item_ids',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                countInQuery,
+                cursorInQuery,
+                lineItemIdsInQuery,
                 {
                     key: 'media_creative_ids',
                     name: 'media_creative_ids',
@@ -1610,80 +1566,39 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeListResponse' },
         },
         createMediaCreative: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
         },
         getMediaCreative: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'media_creative_id',
-                    name: 'media_creative_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, mediaCreativeIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
         },
         deleteMediaCreative: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'media_creative_id',
-                    name: 'media_creative_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, mediaCreativeIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
         },
         listPromotedAccounts: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                {
-                    key: 'line_item_ids',
-                    name: 'line_item_ids',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                accountIdInPath,
+                countInQuery,
+                cursorInQuery,
+                lineItemIdsInQuery,
                 {
                     key: 'promoted_account_ids',
                     name: 'promoted_account_ids',
@@ -1691,21 +1606,9 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -1713,7 +1616,7 @@ export const spec = {
         },
         listCards: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 {
                     key: 'card_types',
                     name: 'card_types',
@@ -1729,8 +1632,8 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                countInQuery,
+                cursorInQuery,
                 {
                     key: 'include_legacy_cards',
                     name: 'include_legacy_cards',
@@ -1738,131 +1641,78 @@ export const spec = {
                     style: 'multi',
                     type: 'boolean',
                 },
-                { key: 'q', name: 'q', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                qinQuery,
+                sortByInQuery,
+                withDeletedInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardListResponse' },
         },
         createCard: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardResponse' },
         },
         getCard: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, cardIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardResponse' },
         },
         updateCard: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-            ],
+            params: [accountIdInPath, cardIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CardResponse' },
         },
         deleteCard: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-            ],
+            params: [accountIdInPath, cardIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/UnspecifiedResponse' },
         },
         listPollCards: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 { key: 'card_ids', name: 'card_ids', in: 'query', style: 'csv', type: 'array' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                { key: 'q', name: 'q', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                countInQuery,
+                cursorInQuery,
+                qinQuery,
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardListResponse' },
         },
         createPollCard: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: { duration_in_minutes: 'integer' },
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardResponse' },
         },
         getPollCard: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, cardIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardResponse' },
         },
         deletePollCard: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-            ],
+            params: [accountIdInPath, cardIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PollCardResponse' },
         },
         listPrerollCallToActions: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'line_item_ids',
-                    name: 'line_item_ids',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                accountIdInPath,
+                lineItemIdsInQuery,
+                countInQuery,
+                cursorInQuery,
                 {
                     key: 'preroll_call_to_action_ids',
                     name: 'preroll_call_to_action_ids',
@@ -1870,96 +1720,48 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                sortByInQuery,
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionListResponse' },
         },
         createPrerollCallToAction: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         getPrerollCallToAction: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'preroll_call_to_action_id',
-                    name: 'preroll_call_to_action_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, prerollCallToActionIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         updatePrerollCallToAction: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'preroll_call_to_action_id',
-                    name: 'preroll_call_to_action_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, prerollCallToActionIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         deletePrerollCallToAction: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'preroll_call_to_action_id',
-                    name: 'preroll_call_to_action_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, prerollCallToActionIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
         },
         listScheduledTweets: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' },
-            ],
+            params: [accountIdInPath, countInQuery, cursorInQuery, userIdInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/ScheduledTweetListResponse' },
         },
         createScheduledTweet: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
@@ -1967,7 +1769,7 @@ export const spec = {
         },
         getScheduledTweet: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+                accountIdInPath,
                 {
                     key: 'scheduled_tweet_id',
                     name: 'scheduled_tweet_id',
@@ -1980,7 +1782,7 @@ export const spec = {
             schema: { $ref: '#/components/schemas/ScheduledTweetResponse' },
         },
         createAudienceEstimate: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AudienceEstimateResponse' },
@@ -1995,8 +1797,8 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
+                startTimeInQuery,
+                endTimeInQuery,
                 { key: 'granularity', name: 'granularity', in: 'query', style: 'multi' },
                 { key: 'location', name: 'location', in: 'query', style: 'multi' },
             ],
@@ -2006,23 +1808,12 @@ export const spec = {
         },
         listTailoredAudiencePermissions: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'tailored_audience_id',
-                    name: 'tailored_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                {
-                    key: 'granted_account_ids',
-                    name: 'granted_account_ids',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                accountIdInPath,
+                tailoredAudienceIdInPath,
+                countInQuery,
+                cursorInQuery,
+                grantedAccountIdsInQuery,
+                sortByInQuery,
                 {
                     key: 'tailored_audience_permission_ids',
                     name: 'tailored_audience_permission_ids',
@@ -2030,28 +1821,14 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/TailoredAudiencePermissionListResponse' },
         },
         createTailoredAudiencePermission: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'tailored_audience_id',
-                    name: 'tailored_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, tailoredAudienceIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
@@ -2059,13 +1836,8 @@ export const spec = {
         },
         deleteTailoredAudiencePermission: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'tailored_audience_id',
-                    name: 'tailored_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
+                accountIdInPath,
+                tailoredAudienceIdInPath,
                 {
                     key: 'tailored_audience_permission_id',
                     name: 'tailored_audience_permission_id',
@@ -2079,53 +1851,29 @@ export const spec = {
         },
         getCustomAudienceTargeted: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
+                accountIdInPath,
+                customAudienceIdInPath,
                 { key: 'active', name: 'active', in: 'query', style: 'multi', type: 'boolean' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                cursorInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceTargetedListResponse' },
         },
         updateCustomAudienceUsers: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, customAudienceIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AudienceUsersResponse' },
         },
         listCustomAudiencePermissions: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-                {
-                    key: 'granted_account_ids',
-                    name: 'granted_account_ids',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                accountIdInPath,
+                customAudienceIdInPath,
+                countInQuery,
+                cursorInQuery,
+                grantedAccountIdsInQuery,
+                sortByInQuery,
                 {
                     key: 'custom_audience_permission_ids',
                     name: 'custom_audience_permission_ids',
@@ -2133,28 +1881,14 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudiencePermissionListResponse' },
         },
         createCustomAudiencePermission: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, customAudienceIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
@@ -2162,13 +1896,8 @@ export const spec = {
         },
         deleteCustomAudiencePermission: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
+                accountIdInPath,
+                customAudienceIdInPath,
                 {
                     key: 'custom_audience_permission_id',
                     name: 'custom_audience_permission_id',
@@ -2182,17 +1911,17 @@ export const spec = {
         },
         listCustomAudiences: {
             params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-                { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+                accountIdInPath,
+                countInQuery,
+                cursorInQuery,
                 {
                     key: 'permission_scope',
                     name: 'permission_scope',
                     in: 'query',
                     style: 'multi',
                 },
-                { key: 'q', name: 'q', in: 'query', style: 'multi' },
-                { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+                qinQuery,
+                sortByInQuery,
                 {
                     key: 'custom_audience_ids',
                     name: 'custom_audience_ids',
@@ -2200,70 +1929,35 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'with_total_count',
-                    name: 'with_total_count',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
+                withDeletedInQuery,
+                withTotalCountInQuery,
             ],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceListResponse' },
         },
         createCustomAudience: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
         },
         getCustomAudience: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-                {
-                    key: 'with_deleted',
-                    name: 'with_deleted',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [accountIdInPath, customAudienceIdInPath, withDeletedInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
         },
         updateCustomAudience: {
-            params: [
-                { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-                {
-                    key: 'custom_audience_id',
-                    name: 'custom_audience_id',
-                    in: 'path',
-                    style: 'simple',
-                },
-            ],
+            params: [accountIdInPath, customAudienceIdInPath],
             bodyTypes: {},
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
         },
         batchCreateCustomAudiences: {
-            params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+            params: [accountIdInPath],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/BatchCustomAudiencesResponse' },

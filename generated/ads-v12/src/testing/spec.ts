@@ -5,7 +5,106 @@
  * wire and its success body's schema, and the named schemas those refer to.
  */
 
-import type { MockSpec } from './spec-types.js';
+import type { MockParam, MockSpec } from './spec-types.js';
+
+const countInQuery: MockParam = { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' };
+
+const cursorInQuery: MockParam = { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' };
+
+const qinQuery: MockParam = { key: 'q', name: 'q', in: 'query', style: 'multi' };
+
+const sortByInQuery: MockParam = { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' };
+
+const withDeletedInQuery: MockParam = {
+  key: 'with_deleted',
+  name: 'with_deleted',
+  in: 'query',
+  style: 'multi',
+  type: 'boolean',
+};
+
+const withTotalCountInQuery: MockParam = {
+  key: 'with_total_count',
+  name: 'with_total_count',
+  in: 'query',
+  style: 'multi',
+  type: 'boolean',
+};
+
+const accountIdInPath: MockParam = { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' };
+
+const startTimeInQuery: MockParam = { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' };
+
+const endTimeInQuery: MockParam = { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' };
+
+const userIdInQuery: MockParam = { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' };
+
+const lineItemCuratedCategoryIdInPath: MockParam = {
+  key: 'line_item_curated_category_id',
+  name: 'line_item_curated_category_id',
+  in: 'path',
+  style: 'simple',
+};
+
+const lineItemIdInPath: MockParam = {
+  key: 'line_item_id',
+  name: 'line_item_id',
+  in: 'path',
+  style: 'simple',
+};
+
+const accountMediaIdInPath: MockParam = {
+  key: 'account_media_id',
+  name: 'account_media_id',
+  in: 'path',
+  style: 'simple',
+};
+
+const lineItemIdsInQuery: MockParam = {
+  key: 'line_item_ids',
+  name: 'line_item_ids',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const mediaCreativeIdInPath: MockParam = {
+  key: 'media_creative_id',
+  name: 'media_creative_id',
+  in: 'path',
+  style: 'simple',
+};
+
+const cardIdInPath: MockParam = { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' };
+
+const prerollCallToActionIdInPath: MockParam = {
+  key: 'preroll_call_to_action_id',
+  name: 'preroll_call_to_action_id',
+  in: 'path',
+  style: 'simple',
+};
+
+const tailoredAudienceIdInPath: MockParam = {
+  key: 'tailored_audience_id',
+  name: 'tailored_audience_id',
+  in: 'path',
+  style: 'simple',
+};
+
+const grantedAccountIdsInQuery: MockParam = {
+  key: 'granted_account_ids',
+  name: 'granted_account_ids',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const customAudienceIdInPath: MockParam = {
+  key: 'custom_audience_id',
+  name: 'custom_audience_id',
+  in: 'path',
+  style: 'simple',
+};
 
 export const spec: MockSpec = {
   schemas: {
@@ -1283,24 +1382,12 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        { key: 'q', name: 'q', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        countInQuery,
+        cursorInQuery,
+        qinQuery,
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -1313,53 +1400,32 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/AccountArrayResponse' },
     },
     getAccount: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountResponse' },
     },
     updateAccount: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountResponse' },
     },
     deleteSandboxAccount: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountResponse' },
     },
     listAccountApps: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        accountIdInPath,
+        countInQuery,
+        cursorInQuery,
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -1367,21 +1433,21 @@ export const spec: MockSpec = {
     },
     getAccountHistory: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         { key: 'entity_type', name: 'entity_type', in: 'query', style: 'multi' },
         { key: 'entity_id', name: 'entity_id', in: 'query', style: 'multi' },
-        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-        { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+        startTimeInQuery,
+        endTimeInQuery,
+        userIdInQuery,
+        countInQuery,
+        cursorInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountHistoryListResponse' },
     },
     getAccountFeatures: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountFeaturesResponse' },
@@ -1394,7 +1460,7 @@ export const spec: MockSpec = {
     },
     listCuratedCategories: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         {
           key: 'country_codes',
           name: 'country_codes',
@@ -1402,7 +1468,7 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+        cursorInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -1410,7 +1476,7 @@ export const spec: MockSpec = {
     },
     getCuratedCategory: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         {
           key: 'curated_category_id',
           name: 'curated_category_id',
@@ -1424,91 +1490,45 @@ export const spec: MockSpec = {
     },
     listLineItemCuratedCategories: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        accountIdInPath,
+        countInQuery,
+        cursorInQuery,
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/LineItemCuratedCategoryListResponse' },
     },
     createLineItemCuratedCategory: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
     },
     getLineItemCuratedCategory: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'line_item_curated_category_id',
-          name: 'line_item_curated_category_id',
-          in: 'path',
-          style: 'simple',
-        },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, lineItemCuratedCategoryIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
     },
     updateLineItemCuratedCategory: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'line_item_curated_category_id',
-          name: 'line_item_curated_category_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, lineItemCuratedCategoryIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
     },
     deleteLineItemCuratedCategory: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'line_item_curated_category_id',
-          name: 'line_item_curated_category_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, lineItemCuratedCategoryIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/LineItemCuratedCategoryResponse' },
     },
     updateLineItem: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'line_item_id', name: 'line_item_id', in: 'path', style: 'simple' },
-      ],
+      params: [accountIdInPath, lineItemIdInPath],
       bodyTypes: {
         bid_amount_local_micro: 'integer',
         categories: 'array',
@@ -1522,10 +1542,7 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/LineItemResponse' },
     },
     deleteLineItem: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'line_item_id', name: 'line_item_id', in: 'path', style: 'simple' },
-      ],
+      params: [accountIdInPath, lineItemIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/LineItemResponse' },
@@ -1538,7 +1555,7 @@ export const spec: MockSpec = {
     },
     listAccountMedia: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         {
           key: 'account_media_ids',
           name: 'account_media_ids',
@@ -1546,7 +1563,7 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
+        countInQuery,
         {
           key: 'creative_types',
           name: 'creative_types',
@@ -1554,75 +1571,34 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        cursorInQuery,
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountMediaListResponse' },
     },
     getAccountMedia: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'account_media_id',
-          name: 'account_media_id',
-          in: 'path',
-          style: 'simple',
-        },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, accountMediaIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountMediaResponse' },
     },
     deleteAccountMedia: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'account_media_id',
-          name: 'account_media_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, accountMediaIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AccountMediaResponse' },
     },
     listMediaCreatives: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         { key: 'campaign_id', name: 'campaign_id', in: 'query', style: 'multi' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        {
-          key: 'line_item_ids',
-          name: 'line_item_ids',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        countInQuery,
+        cursorInQuery,
+        lineItemIdsInQuery,
         {
           key: 'media_creative_ids',
           name: 'media_creative_ids',
@@ -1630,80 +1606,39 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/MediaCreativeListResponse' },
     },
     createMediaCreative: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
     },
     getMediaCreative: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'media_creative_id',
-          name: 'media_creative_id',
-          in: 'path',
-          style: 'simple',
-        },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, mediaCreativeIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
     },
     deleteMediaCreative: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'media_creative_id',
-          name: 'media_creative_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, mediaCreativeIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/MediaCreativeResponse' },
     },
     listPromotedAccounts: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        {
-          key: 'line_item_ids',
-          name: 'line_item_ids',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        accountIdInPath,
+        countInQuery,
+        cursorInQuery,
+        lineItemIdsInQuery,
         {
           key: 'promoted_account_ids',
           name: 'promoted_account_ids',
@@ -1711,21 +1646,9 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -1733,7 +1656,7 @@ export const spec: MockSpec = {
     },
     listCards: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         {
           key: 'card_types',
           name: 'card_types',
@@ -1749,8 +1672,8 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+        countInQuery,
+        cursorInQuery,
         {
           key: 'include_legacy_cards',
           name: 'include_legacy_cards',
@@ -1758,131 +1681,78 @@ export const spec: MockSpec = {
           style: 'multi',
           type: 'boolean',
         },
-        { key: 'q', name: 'q', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        qinQuery,
+        sortByInQuery,
+        withDeletedInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CardListResponse' },
     },
     createCard: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CardResponse' },
     },
     getCard: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, cardIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CardResponse' },
     },
     updateCard: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-      ],
+      params: [accountIdInPath, cardIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CardResponse' },
     },
     deleteCard: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-      ],
+      params: [accountIdInPath, cardIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/UnspecifiedResponse' },
     },
     listPollCards: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         { key: 'card_ids', name: 'card_ids', in: 'query', style: 'csv', type: 'array' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        { key: 'q', name: 'q', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        countInQuery,
+        cursorInQuery,
+        qinQuery,
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PollCardListResponse' },
     },
     createPollCard: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: { duration_in_minutes: 'integer' },
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PollCardResponse' },
     },
     getPollCard: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, cardIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PollCardResponse' },
     },
     deletePollCard: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'card_id', name: 'card_id', in: 'path', style: 'simple' },
-      ],
+      params: [accountIdInPath, cardIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PollCardResponse' },
     },
     listPrerollCallToActions: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'line_item_ids',
-          name: 'line_item_ids',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+        accountIdInPath,
+        lineItemIdsInQuery,
+        countInQuery,
+        cursorInQuery,
         {
           key: 'preroll_call_to_action_ids',
           name: 'preroll_call_to_action_ids',
@@ -1890,96 +1760,48 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        sortByInQuery,
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PrerollCallToActionListResponse' },
     },
     createPrerollCallToAction: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
     },
     getPrerollCallToAction: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'preroll_call_to_action_id',
-          name: 'preroll_call_to_action_id',
-          in: 'path',
-          style: 'simple',
-        },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, prerollCallToActionIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
     },
     updatePrerollCallToAction: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'preroll_call_to_action_id',
-          name: 'preroll_call_to_action_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, prerollCallToActionIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
     },
     deletePrerollCallToAction: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'preroll_call_to_action_id',
-          name: 'preroll_call_to_action_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, prerollCallToActionIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/PrerollCallToActionResponse' },
     },
     listScheduledTweets: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        { key: 'user_id', name: 'user_id', in: 'query', style: 'multi' },
-      ],
+      params: [accountIdInPath, countInQuery, cursorInQuery, userIdInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/ScheduledTweetListResponse' },
     },
     createScheduledTweet: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
@@ -1987,7 +1809,7 @@ export const spec: MockSpec = {
     },
     getScheduledTweet: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
+        accountIdInPath,
         {
           key: 'scheduled_tweet_id',
           name: 'scheduled_tweet_id',
@@ -2000,7 +1822,7 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/ScheduledTweetResponse' },
     },
     createAudienceEstimate: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AudienceEstimateResponse' },
@@ -2015,8 +1837,8 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
+        startTimeInQuery,
+        endTimeInQuery,
         { key: 'granularity', name: 'granularity', in: 'query', style: 'multi' },
         { key: 'location', name: 'location', in: 'query', style: 'multi' },
       ],
@@ -2026,23 +1848,12 @@ export const spec: MockSpec = {
     },
     listTailoredAudiencePermissions: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'tailored_audience_id',
-          name: 'tailored_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        {
-          key: 'granted_account_ids',
-          name: 'granted_account_ids',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+        accountIdInPath,
+        tailoredAudienceIdInPath,
+        countInQuery,
+        cursorInQuery,
+        grantedAccountIdsInQuery,
+        sortByInQuery,
         {
           key: 'tailored_audience_permission_ids',
           name: 'tailored_audience_permission_ids',
@@ -2050,28 +1861,14 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/TailoredAudiencePermissionListResponse' },
     },
     createTailoredAudiencePermission: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'tailored_audience_id',
-          name: 'tailored_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, tailoredAudienceIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
@@ -2079,13 +1876,8 @@ export const spec: MockSpec = {
     },
     deleteTailoredAudiencePermission: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'tailored_audience_id',
-          name: 'tailored_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
+        accountIdInPath,
+        tailoredAudienceIdInPath,
         {
           key: 'tailored_audience_permission_id',
           name: 'tailored_audience_permission_id',
@@ -2099,53 +1891,29 @@ export const spec: MockSpec = {
     },
     getCustomAudienceTargeted: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
+        accountIdInPath,
+        customAudienceIdInPath,
         { key: 'active', name: 'active', in: 'query', style: 'multi', type: 'boolean' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+        cursorInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CustomAudienceTargetedListResponse' },
     },
     updateCustomAudienceUsers: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, customAudienceIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AudienceUsersResponse' },
     },
     listCustomAudiencePermissions: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
-        {
-          key: 'granted_account_ids',
-          name: 'granted_account_ids',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+        accountIdInPath,
+        customAudienceIdInPath,
+        countInQuery,
+        cursorInQuery,
+        grantedAccountIdsInQuery,
+        sortByInQuery,
         {
           key: 'custom_audience_permission_ids',
           name: 'custom_audience_permission_ids',
@@ -2153,28 +1921,14 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CustomAudiencePermissionListResponse' },
     },
     createCustomAudiencePermission: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, customAudienceIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
@@ -2182,13 +1936,8 @@ export const spec: MockSpec = {
     },
     deleteCustomAudiencePermission: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
+        accountIdInPath,
+        customAudienceIdInPath,
         {
           key: 'custom_audience_permission_id',
           name: 'custom_audience_permission_id',
@@ -2202,17 +1951,17 @@ export const spec: MockSpec = {
     },
     listCustomAudiences: {
       params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        { key: 'count', name: 'count', in: 'query', style: 'multi', type: 'integer' },
-        { key: 'cursor', name: 'cursor', in: 'query', style: 'multi' },
+        accountIdInPath,
+        countInQuery,
+        cursorInQuery,
         {
           key: 'permission_scope',
           name: 'permission_scope',
           in: 'query',
           style: 'multi',
         },
-        { key: 'q', name: 'q', in: 'query', style: 'multi' },
-        { key: 'sort_by', name: 'sort_by', in: 'query', style: 'multi' },
+        qinQuery,
+        sortByInQuery,
         {
           key: 'custom_audience_ids',
           name: 'custom_audience_ids',
@@ -2220,70 +1969,35 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'with_total_count',
-          name: 'with_total_count',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
+        withDeletedInQuery,
+        withTotalCountInQuery,
       ],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CustomAudienceListResponse' },
     },
     createCustomAudience: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
     },
     getCustomAudience: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-        {
-          key: 'with_deleted',
-          name: 'with_deleted',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [accountIdInPath, customAudienceIdInPath, withDeletedInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
     },
     updateCustomAudience: {
-      params: [
-        { key: 'account_id', name: 'account_id', in: 'path', style: 'simple' },
-        {
-          key: 'custom_audience_id',
-          name: 'custom_audience_id',
-          in: 'path',
-          style: 'simple',
-        },
-      ],
+      params: [accountIdInPath, customAudienceIdInPath],
       bodyTypes: {},
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/CustomAudienceResponse' },
     },
     batchCreateCustomAudiences: {
-      params: [{ key: 'account_id', name: 'account_id', in: 'path', style: 'simple' }],
+      params: [accountIdInPath],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/BatchCustomAudiencesResponse' },

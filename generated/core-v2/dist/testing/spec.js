@@ -4,6 +4,110 @@
  * What the mock knows of the spec beyond the operation descriptors: each operation's parameters on the
  * wire and its success body's schema, and the named schemas those refer to.
  */
+const idsInQuery = { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' };
+const tweetFieldsInQuery = {
+    key: 'tweet.fields',
+    name: 'tweet.fields',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const expansionsInQuery = {
+    key: 'expansions',
+    name: 'expansions',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const mediaFieldsInQuery = {
+    key: 'media.fields',
+    name: 'media.fields',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const pollFieldsInQuery = {
+    key: 'poll.fields',
+    name: 'poll.fields',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const userFieldsInQuery = {
+    key: 'user.fields',
+    name: 'user.fields',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const placeFieldsInQuery = {
+    key: 'place.fields',
+    name: 'place.fields',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const idInPath = { key: 'id', name: 'id', in: 'path', style: 'simple' };
+const maxResultsInQuery = {
+    key: 'max_results',
+    name: 'max_results',
+    in: 'query',
+    style: 'multi',
+    type: 'integer',
+};
+const paginationTokenInQuery = {
+    key: 'pagination_token',
+    name: 'pagination_token',
+    in: 'query',
+    style: 'multi',
+};
+const startTimeInQuery = { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' };
+const endTimeInQuery = { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' };
+const newsFieldsInQuery = {
+    key: 'news.fields',
+    name: 'news.fields',
+    in: 'query',
+    style: 'csv',
+    type: 'array',
+};
+const backfillMinutesInQuery = {
+    key: 'backfill_minutes',
+    name: 'backfill_minutes',
+    in: 'query',
+    style: 'multi',
+    type: 'integer',
+};
+const dryRunInQuery = {
+    key: 'dry_run',
+    name: 'dry_run',
+    in: 'query',
+    style: 'multi',
+    type: 'boolean',
+};
+const deleteAllInQuery = {
+    key: 'delete_all',
+    name: 'delete_all',
+    in: 'query',
+    style: 'multi',
+    type: 'boolean',
+};
+const webhookIdInPath = { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' };
+const testModeInQuery = {
+    key: 'test_mode',
+    name: 'test_mode',
+    in: 'query',
+    style: 'multi',
+    type: 'boolean',
+};
+const oauthTokenInQuery = { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' };
+const forceLoginInQuery = {
+    key: 'force_login',
+    name: 'force_login',
+    in: 'query',
+    style: 'multi',
+    type: 'boolean',
+};
+const screenNameInQuery = { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' };
 export const spec = {
     schemas: {
         ActivityDirection: {
@@ -2182,49 +2286,13 @@ export const spec = {
     operations: {
         getPostsByIds: {
             params: [
-                { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' },
-                {
-                    key: 'tweet.fields',
-                    name: 'tweet.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'expansions',
-                    name: 'expansions',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'media.fields',
-                    name: 'media.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'poll.fields',
-                    name: 'poll.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'user.fields',
-                    name: 'user.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'place.fields',
-                    name: 'place.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                idsInQuery,
+                tweetFieldsInQuery,
+                expansionsInQuery,
+                mediaFieldsInQuery,
+                pollFieldsInQuery,
+                userFieldsInQuery,
+                placeFieldsInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -2255,67 +2323,20 @@ export const spec = {
         },
         getUsersPosts: {
             params: [
-                { key: 'id', name: 'id', in: 'path', style: 'simple' },
+                idInPath,
                 { key: 'since_id', name: 'since_id', in: 'query', style: 'multi' },
                 { key: 'until_id', name: 'until_id', in: 'query', style: 'multi' },
-                {
-                    key: 'max_results',
-                    name: 'max_results',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
-                {
-                    key: 'pagination_token',
-                    name: 'pagination_token',
-                    in: 'query',
-                    style: 'multi',
-                },
+                maxResultsInQuery,
+                paginationTokenInQuery,
                 { key: 'exclude', name: 'exclude', in: 'query', style: 'csv', type: 'array' },
-                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-                {
-                    key: 'tweet.fields',
-                    name: 'tweet.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'expansions',
-                    name: 'expansions',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'media.fields',
-                    name: 'media.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'poll.fields',
-                    name: 'poll.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'user.fields',
-                    name: 'user.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'place.fields',
-                    name: 'place.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                startTimeInQuery,
+                endTimeInQuery,
+                tweetFieldsInQuery,
+                expansionsInQuery,
+                mediaFieldsInQuery,
+                pollFieldsInQuery,
+                userFieldsInQuery,
+                placeFieldsInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -2335,13 +2356,7 @@ export const spec = {
         searchNews: {
             params: [
                 { key: 'query', name: 'query', in: 'query', style: 'multi' },
-                {
-                    key: 'max_results',
-                    name: 'max_results',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
+                maxResultsInQuery,
                 {
                     key: 'max_age_hours',
                     name: 'max_age_hours',
@@ -2349,13 +2364,7 @@ export const spec = {
                     style: 'multi',
                     type: 'integer',
                 },
-                {
-                    key: 'news.fields',
-                    name: 'news.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                newsFieldsInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -2363,16 +2372,7 @@ export const spec = {
             selections: [{ param: 'news.fields', object: 'News', defaults: ['rest_id'] }],
         },
         getNews: {
-            params: [
-                { key: 'id', name: 'id', in: 'path', style: 'simple' },
-                {
-                    key: 'news.fields',
-                    name: 'news.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-            ],
+            params: [idInPath, newsFieldsInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/NewsLookupResponse' },
@@ -2386,57 +2386,15 @@ export const spec = {
         },
         streamPosts: {
             params: [
-                {
-                    key: 'backfill_minutes',
-                    name: 'backfill_minutes',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
-                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-                {
-                    key: 'tweet.fields',
-                    name: 'tweet.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'expansions',
-                    name: 'expansions',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'media.fields',
-                    name: 'media.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'poll.fields',
-                    name: 'poll.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'user.fields',
-                    name: 'user.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'place.fields',
-                    name: 'place.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                backfillMinutesInQuery,
+                startTimeInQuery,
+                endTimeInQuery,
+                tweetFieldsInQuery,
+                expansionsInQuery,
+                mediaFieldsInQuery,
+                pollFieldsInQuery,
+                userFieldsInQuery,
+                placeFieldsInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -2454,113 +2412,32 @@ export const spec = {
             ],
         },
         getRules: {
-            params: [
-                { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' },
-                {
-                    key: 'max_results',
-                    name: 'max_results',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
-                {
-                    key: 'pagination_token',
-                    name: 'pagination_token',
-                    in: 'query',
-                    style: 'multi',
-                },
-            ],
+            params: [idsInQuery, maxResultsInQuery, paginationTokenInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/RulesLookupResponse' },
         },
         updateRules: {
-            params: [
-                {
-                    key: 'dry_run',
-                    name: 'dry_run',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'delete_all',
-                    name: 'delete_all',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [dryRunInQuery, deleteAllInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/AddRulesResponse' },
         },
         deleteRules: {
-            params: [
-                {
-                    key: 'dry_run',
-                    name: 'dry_run',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'delete_all',
-                    name: 'delete_all',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-            ],
+            params: [dryRunInQuery, deleteAllInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/DeleteRulesResponse' },
         },
         createWebhooksStreamLink: {
             params: [
-                { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' },
-                {
-                    key: 'tweet.fields',
-                    name: 'tweet.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'expansions',
-                    name: 'expansions',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'media.fields',
-                    name: 'media.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'poll.fields',
-                    name: 'poll.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'user.fields',
-                    name: 'user.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'place.fields',
-                    name: 'place.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                webhookIdInPath,
+                tweetFieldsInQuery,
+                expansionsInQuery,
+                mediaFieldsInQuery,
+                pollFieldsInQuery,
+                userFieldsInQuery,
+                placeFieldsInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -2593,19 +2470,8 @@ export const spec = {
                     style: 'csv',
                     type: 'array',
                 },
-                {
-                    key: 'max_results',
-                    name: 'max_results',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
-                {
-                    key: 'pagination_token',
-                    name: 'pagination_token',
-                    in: 'query',
-                    style: 'multi',
-                },
+                maxResultsInQuery,
+                paginationTokenInQuery,
                 {
                     key: 'connection.fields',
                     name: 'connection.fields',
@@ -2644,17 +2510,7 @@ export const spec = {
             schema: { $ref: '#/components/schemas/KillConnectionsResponse' },
         },
         activityStream: {
-            params: [
-                {
-                    key: 'backfill_minutes',
-                    name: 'backfill_minutes',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
-                { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-                { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-            ],
+            params: [backfillMinutesInQuery, startTimeInQuery, endTimeInQuery],
             status: 200,
             encoding: 'json',
             schema: { $ref: '#/components/schemas/ActivityStreamingResponse' },
@@ -2667,7 +2523,7 @@ export const spec = {
         },
         createAccountActivityReplayJob: {
             params: [
-                { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' },
+                webhookIdInPath,
                 { key: 'from_date', name: 'from_date', in: 'query', style: 'multi' },
                 { key: 'to_date', name: 'to_date', in: 'query', style: 'multi' },
             ],
@@ -2677,69 +2533,16 @@ export const spec = {
         },
         searchEligiblePosts: {
             params: [
-                {
-                    key: 'test_mode',
-                    name: 'test_mode',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'pagination_token',
-                    name: 'pagination_token',
-                    in: 'query',
-                    style: 'multi',
-                },
-                {
-                    key: 'max_results',
-                    name: 'max_results',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
+                testModeInQuery,
+                paginationTokenInQuery,
+                maxResultsInQuery,
                 { key: 'post_selection', name: 'post_selection', in: 'query', style: 'multi' },
-                {
-                    key: 'tweet.fields',
-                    name: 'tweet.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'expansions',
-                    name: 'expansions',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'media.fields',
-                    name: 'media.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'poll.fields',
-                    name: 'poll.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'user.fields',
-                    name: 'user.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
-                {
-                    key: 'place.fields',
-                    name: 'place.fields',
-                    in: 'query',
-                    style: 'csv',
-                    type: 'array',
-                },
+                tweetFieldsInQuery,
+                expansionsInQuery,
+                mediaFieldsInQuery,
+                pollFieldsInQuery,
+                userFieldsInQuery,
+                placeFieldsInQuery,
             ],
             status: 200,
             encoding: 'json',
@@ -2758,26 +2561,9 @@ export const spec = {
         },
         searchCommunityNotesWritten: {
             params: [
-                {
-                    key: 'test_mode',
-                    name: 'test_mode',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                {
-                    key: 'pagination_token',
-                    name: 'pagination_token',
-                    in: 'query',
-                    style: 'multi',
-                },
-                {
-                    key: 'max_results',
-                    name: 'max_results',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'integer',
-                },
+                testModeInQuery,
+                paginationTokenInQuery,
+                maxResultsInQuery,
                 {
                     key: 'note.fields',
                     name: 'note.fields',
@@ -2818,38 +2604,18 @@ export const spec = {
             schema: { $ref: '#/components/schemas/OAuthRequestTokenResponse' },
         },
         oauthAuthorize: {
-            params: [
-                { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
-                {
-                    key: 'force_login',
-                    name: 'force_login',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' },
-            ],
+            params: [oauthTokenInQuery, forceLoginInQuery, screenNameInQuery],
             status: null,
             encoding: 'none',
         },
         oauthAuthenticate: {
-            params: [
-                { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
-                {
-                    key: 'force_login',
-                    name: 'force_login',
-                    in: 'query',
-                    style: 'multi',
-                    type: 'boolean',
-                },
-                { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' },
-            ],
+            params: [oauthTokenInQuery, forceLoginInQuery, screenNameInQuery],
             status: null,
             encoding: 'none',
         },
         oauthAccessToken: {
             params: [
-                { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
+                oauthTokenInQuery,
                 { key: 'oauth_verifier', name: 'oauth_verifier', in: 'query', style: 'multi' },
             ],
             status: 200,

@@ -5,7 +5,132 @@
  * wire and its success body's schema, and the named schemas those refer to.
  */
 
-import type { MockSpec } from './spec-types.js';
+import type { MockParam, MockSpec } from './spec-types.js';
+
+const idsInQuery: MockParam = { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' };
+
+const tweetFieldsInQuery: MockParam = {
+  key: 'tweet.fields',
+  name: 'tweet.fields',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const expansionsInQuery: MockParam = {
+  key: 'expansions',
+  name: 'expansions',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const mediaFieldsInQuery: MockParam = {
+  key: 'media.fields',
+  name: 'media.fields',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const pollFieldsInQuery: MockParam = {
+  key: 'poll.fields',
+  name: 'poll.fields',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const userFieldsInQuery: MockParam = {
+  key: 'user.fields',
+  name: 'user.fields',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const placeFieldsInQuery: MockParam = {
+  key: 'place.fields',
+  name: 'place.fields',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const idInPath: MockParam = { key: 'id', name: 'id', in: 'path', style: 'simple' };
+
+const maxResultsInQuery: MockParam = {
+  key: 'max_results',
+  name: 'max_results',
+  in: 'query',
+  style: 'multi',
+  type: 'integer',
+};
+
+const paginationTokenInQuery: MockParam = {
+  key: 'pagination_token',
+  name: 'pagination_token',
+  in: 'query',
+  style: 'multi',
+};
+
+const startTimeInQuery: MockParam = { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' };
+
+const endTimeInQuery: MockParam = { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' };
+
+const newsFieldsInQuery: MockParam = {
+  key: 'news.fields',
+  name: 'news.fields',
+  in: 'query',
+  style: 'csv',
+  type: 'array',
+};
+
+const backfillMinutesInQuery: MockParam = {
+  key: 'backfill_minutes',
+  name: 'backfill_minutes',
+  in: 'query',
+  style: 'multi',
+  type: 'integer',
+};
+
+const dryRunInQuery: MockParam = {
+  key: 'dry_run',
+  name: 'dry_run',
+  in: 'query',
+  style: 'multi',
+  type: 'boolean',
+};
+
+const deleteAllInQuery: MockParam = {
+  key: 'delete_all',
+  name: 'delete_all',
+  in: 'query',
+  style: 'multi',
+  type: 'boolean',
+};
+
+const webhookIdInPath: MockParam = { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' };
+
+const testModeInQuery: MockParam = {
+  key: 'test_mode',
+  name: 'test_mode',
+  in: 'query',
+  style: 'multi',
+  type: 'boolean',
+};
+
+const oauthTokenInQuery: MockParam = { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' };
+
+const forceLoginInQuery: MockParam = {
+  key: 'force_login',
+  name: 'force_login',
+  in: 'query',
+  style: 'multi',
+  type: 'boolean',
+};
+
+const screenNameInQuery: MockParam = { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' };
 
 export const spec: MockSpec = {
   schemas: {
@@ -2225,49 +2350,13 @@ export const spec: MockSpec = {
   operations: {
     getPostsByIds: {
       params: [
-        { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' },
-        {
-          key: 'tweet.fields',
-          name: 'tweet.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'expansions',
-          name: 'expansions',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'media.fields',
-          name: 'media.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'poll.fields',
-          name: 'poll.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'user.fields',
-          name: 'user.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'place.fields',
-          name: 'place.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        idsInQuery,
+        tweetFieldsInQuery,
+        expansionsInQuery,
+        mediaFieldsInQuery,
+        pollFieldsInQuery,
+        userFieldsInQuery,
+        placeFieldsInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -2298,67 +2387,20 @@ export const spec: MockSpec = {
     },
     getUsersPosts: {
       params: [
-        { key: 'id', name: 'id', in: 'path', style: 'simple' },
+        idInPath,
         { key: 'since_id', name: 'since_id', in: 'query', style: 'multi' },
         { key: 'until_id', name: 'until_id', in: 'query', style: 'multi' },
-        {
-          key: 'max_results',
-          name: 'max_results',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
-        {
-          key: 'pagination_token',
-          name: 'pagination_token',
-          in: 'query',
-          style: 'multi',
-        },
+        maxResultsInQuery,
+        paginationTokenInQuery,
         { key: 'exclude', name: 'exclude', in: 'query', style: 'csv', type: 'array' },
-        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-        {
-          key: 'tweet.fields',
-          name: 'tweet.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'expansions',
-          name: 'expansions',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'media.fields',
-          name: 'media.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'poll.fields',
-          name: 'poll.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'user.fields',
-          name: 'user.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'place.fields',
-          name: 'place.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        startTimeInQuery,
+        endTimeInQuery,
+        tweetFieldsInQuery,
+        expansionsInQuery,
+        mediaFieldsInQuery,
+        pollFieldsInQuery,
+        userFieldsInQuery,
+        placeFieldsInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -2378,13 +2420,7 @@ export const spec: MockSpec = {
     searchNews: {
       params: [
         { key: 'query', name: 'query', in: 'query', style: 'multi' },
-        {
-          key: 'max_results',
-          name: 'max_results',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
+        maxResultsInQuery,
         {
           key: 'max_age_hours',
           name: 'max_age_hours',
@@ -2392,13 +2428,7 @@ export const spec: MockSpec = {
           style: 'multi',
           type: 'integer',
         },
-        {
-          key: 'news.fields',
-          name: 'news.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        newsFieldsInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -2406,16 +2436,7 @@ export const spec: MockSpec = {
       selections: [{ param: 'news.fields', object: 'News', defaults: ['rest_id'] }],
     },
     getNews: {
-      params: [
-        { key: 'id', name: 'id', in: 'path', style: 'simple' },
-        {
-          key: 'news.fields',
-          name: 'news.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-      ],
+      params: [idInPath, newsFieldsInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/NewsLookupResponse' },
@@ -2429,57 +2450,15 @@ export const spec: MockSpec = {
     },
     streamPosts: {
       params: [
-        {
-          key: 'backfill_minutes',
-          name: 'backfill_minutes',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
-        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-        {
-          key: 'tweet.fields',
-          name: 'tweet.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'expansions',
-          name: 'expansions',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'media.fields',
-          name: 'media.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'poll.fields',
-          name: 'poll.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'user.fields',
-          name: 'user.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'place.fields',
-          name: 'place.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        backfillMinutesInQuery,
+        startTimeInQuery,
+        endTimeInQuery,
+        tweetFieldsInQuery,
+        expansionsInQuery,
+        mediaFieldsInQuery,
+        pollFieldsInQuery,
+        userFieldsInQuery,
+        placeFieldsInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -2497,113 +2476,32 @@ export const spec: MockSpec = {
       ],
     },
     getRules: {
-      params: [
-        { key: 'ids', name: 'ids', in: 'query', style: 'csv', type: 'array' },
-        {
-          key: 'max_results',
-          name: 'max_results',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
-        {
-          key: 'pagination_token',
-          name: 'pagination_token',
-          in: 'query',
-          style: 'multi',
-        },
-      ],
+      params: [idsInQuery, maxResultsInQuery, paginationTokenInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/RulesLookupResponse' },
     },
     updateRules: {
-      params: [
-        {
-          key: 'dry_run',
-          name: 'dry_run',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'delete_all',
-          name: 'delete_all',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [dryRunInQuery, deleteAllInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/AddRulesResponse' },
     },
     deleteRules: {
-      params: [
-        {
-          key: 'dry_run',
-          name: 'dry_run',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'delete_all',
-          name: 'delete_all',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-      ],
+      params: [dryRunInQuery, deleteAllInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/DeleteRulesResponse' },
     },
     createWebhooksStreamLink: {
       params: [
-        { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' },
-        {
-          key: 'tweet.fields',
-          name: 'tweet.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'expansions',
-          name: 'expansions',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'media.fields',
-          name: 'media.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'poll.fields',
-          name: 'poll.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'user.fields',
-          name: 'user.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'place.fields',
-          name: 'place.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        webhookIdInPath,
+        tweetFieldsInQuery,
+        expansionsInQuery,
+        mediaFieldsInQuery,
+        pollFieldsInQuery,
+        userFieldsInQuery,
+        placeFieldsInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -2636,19 +2534,8 @@ export const spec: MockSpec = {
           style: 'csv',
           type: 'array',
         },
-        {
-          key: 'max_results',
-          name: 'max_results',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
-        {
-          key: 'pagination_token',
-          name: 'pagination_token',
-          in: 'query',
-          style: 'multi',
-        },
+        maxResultsInQuery,
+        paginationTokenInQuery,
         {
           key: 'connection.fields',
           name: 'connection.fields',
@@ -2687,17 +2574,7 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/KillConnectionsResponse' },
     },
     activityStream: {
-      params: [
-        {
-          key: 'backfill_minutes',
-          name: 'backfill_minutes',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
-        { key: 'start_time', name: 'start_time', in: 'query', style: 'multi' },
-        { key: 'end_time', name: 'end_time', in: 'query', style: 'multi' },
-      ],
+      params: [backfillMinutesInQuery, startTimeInQuery, endTimeInQuery],
       status: 200,
       encoding: 'json',
       schema: { $ref: '#/components/schemas/ActivityStreamingResponse' },
@@ -2710,7 +2587,7 @@ export const spec: MockSpec = {
     },
     createAccountActivityReplayJob: {
       params: [
-        { key: 'webhook_id', name: 'webhook_id', in: 'path', style: 'simple' },
+        webhookIdInPath,
         { key: 'from_date', name: 'from_date', in: 'query', style: 'multi' },
         { key: 'to_date', name: 'to_date', in: 'query', style: 'multi' },
       ],
@@ -2720,69 +2597,16 @@ export const spec: MockSpec = {
     },
     searchEligiblePosts: {
       params: [
-        {
-          key: 'test_mode',
-          name: 'test_mode',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'pagination_token',
-          name: 'pagination_token',
-          in: 'query',
-          style: 'multi',
-        },
-        {
-          key: 'max_results',
-          name: 'max_results',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
+        testModeInQuery,
+        paginationTokenInQuery,
+        maxResultsInQuery,
         { key: 'post_selection', name: 'post_selection', in: 'query', style: 'multi' },
-        {
-          key: 'tweet.fields',
-          name: 'tweet.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'expansions',
-          name: 'expansions',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'media.fields',
-          name: 'media.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'poll.fields',
-          name: 'poll.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'user.fields',
-          name: 'user.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
-        {
-          key: 'place.fields',
-          name: 'place.fields',
-          in: 'query',
-          style: 'csv',
-          type: 'array',
-        },
+        tweetFieldsInQuery,
+        expansionsInQuery,
+        mediaFieldsInQuery,
+        pollFieldsInQuery,
+        userFieldsInQuery,
+        placeFieldsInQuery,
       ],
       status: 200,
       encoding: 'json',
@@ -2801,26 +2625,9 @@ export const spec: MockSpec = {
     },
     searchCommunityNotesWritten: {
       params: [
-        {
-          key: 'test_mode',
-          name: 'test_mode',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        {
-          key: 'pagination_token',
-          name: 'pagination_token',
-          in: 'query',
-          style: 'multi',
-        },
-        {
-          key: 'max_results',
-          name: 'max_results',
-          in: 'query',
-          style: 'multi',
-          type: 'integer',
-        },
+        testModeInQuery,
+        paginationTokenInQuery,
+        maxResultsInQuery,
         {
           key: 'note.fields',
           name: 'note.fields',
@@ -2861,38 +2668,18 @@ export const spec: MockSpec = {
       schema: { $ref: '#/components/schemas/OAuthRequestTokenResponse' },
     },
     oauthAuthorize: {
-      params: [
-        { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
-        {
-          key: 'force_login',
-          name: 'force_login',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' },
-      ],
+      params: [oauthTokenInQuery, forceLoginInQuery, screenNameInQuery],
       status: null,
       encoding: 'none',
     },
     oauthAuthenticate: {
-      params: [
-        { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
-        {
-          key: 'force_login',
-          name: 'force_login',
-          in: 'query',
-          style: 'multi',
-          type: 'boolean',
-        },
-        { key: 'screen_name', name: 'screen_name', in: 'query', style: 'multi' },
-      ],
+      params: [oauthTokenInQuery, forceLoginInQuery, screenNameInQuery],
       status: null,
       encoding: 'none',
     },
     oauthAccessToken: {
       params: [
-        { key: 'oauth_token', name: 'oauth_token', in: 'query', style: 'multi' },
+        oauthTokenInQuery,
         { key: 'oauth_verifier', name: 'oauth_verifier', in: 'query', style: 'multi' },
       ],
       status: 200,
