@@ -5,6 +5,7 @@
 import { type DocumentSet, isObject, isRef, type ResolvedRef } from '../load/index.ts';
 import { fits } from './example-fits.ts';
 import { collect, MAX_DEPTH, resolve, type Schema, typeOf } from './example-schema.ts';
+import { exampleVocabulary } from './example-vocabulary.ts';
 import { type ExampleHint, numberExample, stringExample } from './example-words.ts';
 import type { ExampleNode } from './types.ts';
 
@@ -99,7 +100,7 @@ function plainExample(
       return { kind: 'value', value: null };
     default:
       if (schema.format === 'binary') return { kind: 'bytes', type: 'application/octet-stream' };
-      return { kind: 'value', value: stringExample(schema, hint) };
+      return { kind: 'value', value: stringExample(schema, hint, exampleVocabulary(docs)) };
   }
 }
 
@@ -175,7 +176,10 @@ function objectExample(
   // Required properties the object does not describe: any value will do, a string reads best.
   for (const name of required)
     if (!properties.has(name))
-      entries.push([name, { kind: 'value', value: stringExample({}, { ...hint, name }) }]);
+      entries.push([
+        name,
+        { kind: 'value', value: stringExample({}, { ...hint, name }, exampleVocabulary(docs)) },
+      ]);
   return { kind: 'object', entries };
 }
 

@@ -1,8 +1,10 @@
 /**
- * Made-up values that read like ones a person would write: X's ids, names, texts and dates for what
- * a field's name and format say, numbers within the schema's bounds.
+ * Made-up values that read like ones a person would write: ids, names, texts and dates for what
+ * a field's name and format say (in the API's own words, example-vocabulary.ts), numbers within
+ * the schema's bounds.
  */
 import { safeRegExp, type Schema } from './example-schema.ts';
+import type { ExampleVocabulary } from './example-vocabulary.ts';
 import { sampleOfPattern } from './pattern-sample.ts';
 
 /**
@@ -42,8 +44,8 @@ export function numberExample(schema: Schema, type: 'integer' | 'number', hint: 
 }
 
 /** Realistic strings for what the name says, then by format; the first that meets the pattern and lengths wins. */
-export function stringExample(schema: Schema, hint: ExampleHint): string {
-  const named = byName(hint);
+export function stringExample(schema: Schema, hint: ExampleHint, words: ExampleVocabulary): string {
+  const named = byName(hint, words);
   // The n-th item of a list: the n-th of the names' values first.
   const candidates = [
     ...byFormat(schema.format),
@@ -57,7 +59,7 @@ export function stringExample(schema: Schema, hint: ExampleHint): string {
     const length = [...s].length;
     return length >= min && length <= max && (!pattern || pattern.test(s));
   };
-  const generic = ['example', ...IDS, 'XDevelopers', 'US', 'en', 'https://example.com/', 'abc123'];
+  const generic = ['example', ...words.ids, words.username, 'US', 'en', 'https://example.com/', 'abc123'];
   const found = [...candidates, ...generic].find(meets);
   if (found !== undefined) return found;
   const built = typeof schema.pattern === 'string' ? sampleOfPattern(schema.pattern) : undefined;
@@ -71,10 +73,6 @@ export function stringExample(schema: Schema, hint: ExampleHint): string {
     ? word.padEnd(min, 'x')
     : [...word].slice(0, Number.isFinite(max) ? max : undefined).join('');
 }
-
-/** Ids as X writes them: a post's, a user's. */
-const IDS = ['1460323737035677698', '2244994945'];
-const POSTS = ['1460323737035677698', '1519781379172495360', '1346889436626259968'];
 
 function byFormat(format: unknown): string[] {
   switch (format) {
@@ -107,9 +105,9 @@ function byFormat(format: unknown): string[] {
 }
 
 /** Values a person would write for a field of this name (and, for a bare `id`, of this path). */
-function byName({ name, path }: ExampleHint): string[] {
+function byName({ name, path }: ExampleHint, words: ExampleVocabulary): string[] {
   const n = name.toLowerCase();
-  const user = ['2244994945', '6253282', '783214'];
+  const user = [...words.userIds];
   if (n === 'id' || n === 'ids') {
     const last =
       path
@@ -117,20 +115,19 @@ function byName({ name, path }: ExampleHint): string[] {
         .filter((s) => s && !s.startsWith('{'))
         .pop() ?? '';
     if (/users?$/.test(last) || /\/users\/\{/.test(path)) return user;
-    if (/lists?$/.test(last) || /\/lists\/\{/.test(path)) return ['1146654567674912769'];
-    if (/spaces?$/.test(last) || /\/spaces\/\{/.test(path)) return ['1DXxyRYNejbKM'];
-    return POSTS;
+    if (/lists?$/.test(last) || /\/lists\/\{/.test(path)) return [...words.listIds];
+    if (/spaces?$/.test(last) || /\/spaces\/\{/.test(path)) return [...words.spaceIds];
+    return [...words.postIds];
   }
   if (/(^|_)target_user_?id$/.test(n)) return user.slice(1);
   if (/(^|_)(user|author|participant|owner|follower|following|source_user)_?ids?$/.test(n)) return user;
-  if (/(^|_)(tweet|post)_?ids?$/.test(n)) return POSTS;
-  if (/(^|_)list_?ids?$/.test(n)) return ['1146654567674912769'];
-  if (/(^|_)space_?ids?$/.test(n)) return ['1DXxyRYNejbKM'];
-  if (/media_?keys?$/.test(n)) return ['3_1146654567674912769'];
-  if (/(^|_)usernames?$/.test(n)) return ['XDevelopers'];
-  if (/(^|_)query$/.test(n)) return ['from:XDevelopers -is:retweet'];
-  if (/(^|_)(text|message)$/.test(n))
-    return ['Hello from the X API!', 'More context at https://example.com/'];
+  if (/(^|_)(tweet|post)_?ids?$/.test(n)) return [...words.postIds];
+  if (/(^|_)list_?ids?$/.test(n)) return [...words.listIds];
+  if (/(^|_)space_?ids?$/.test(n)) return [...words.spaceIds];
+  if (/media_?keys?$/.test(n)) return [...words.mediaKeys];
+  if (/(^|_)usernames?$/.test(n)) return [words.username];
+  if (/(^|_)query$/.test(n)) return [words.query];
+  if (/(^|_)(text|message)$/.test(n)) return [...words.texts];
   if (/(^|_)uuids?$/.test(n)) return ['123e4567-e89b-12d3-a456-426614174000'];
   if (/(^|_)(name|title)$/.test(n)) return ['Example'];
   if (/(^|_)description$/.test(n)) return ['An example.'];
@@ -138,9 +135,8 @@ function byName({ name, path }: ExampleHint): string[] {
   if (/country(_code)?$/.test(n)) return ['US'];
   if (/(^|_)(url|uri|link|callback)$/.test(n)) return ['https://example.com/'];
   if (/(^|_)email$/.test(n)) return ['user@example.com'];
-  // The look of an app-only bearer token, short.
-  if (/(^|_)token$/.test(n)) return ['AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA'];
+  if (/(^|_)token$/.test(n)) return [words.token];
   if (/(^|_|\b)(time|at|date)$/.test(n)) return ['2025-01-01T00:00:00Z'];
-  if (/(^|_)ids?$/.test(n)) return [...IDS];
+  if (/(^|_)ids?$/.test(n)) return [...words.ids];
   return [];
 }

@@ -13,6 +13,8 @@ import { sampleOfPattern } from '../../../generator/model/pattern-sample.ts';
 const SPEC = `
 openapi: 3.1.0
 info: { title: examples, version: '1' }
+# X's server: examples are written in X's words (its post and user ids).
+servers: [{ url: 'https://api.x.com' }]
 paths:
   /users:
     get:
@@ -148,6 +150,60 @@ test('pattern samples: what specs write, and undefined for what cannot be read',
   }
   assert.is(sampleOfPattern('^(?=a)b$'), undefined);
   assert.is(sampleOfPattern('(a)\\1'), undefined);
+});
+
+const SEARCH = `
+  /search:
+    get:
+      operationId: search
+      parameters:
+        - { name: query, in: query, required: true, schema: { type: string } }
+        - { name: username, in: query, required: true, schema: { type: string } }
+        - { name: user_id, in: query, required: true, schema: { type: string } }
+        - { name: text, in: query, required: true, schema: { type: string } }
+      responses: { '200': { description: ok } }
+`;
+
+/** The examples the model makes up (none the spec states) for the spec served from `servers`. */
+function madeUp(servers: string): Record<string, unknown> {
+  const spec = SPEC.replace("servers: [{ url: 'https://api.x.com' }]", servers).replace(
+    'paths:\n',
+    `paths:${SEARCH}`,
+  );
+  const other = buildModel(loadSpec('other.yaml', spec), { packageName: 'other', clientName: 'OtherClient' });
+  return Object.fromEntries(
+    ['search', 'createList', 'createNote'].map((id) => {
+      const op = other.operations.find((o) => o.id === id);
+      return [id, op?.example && plain(op.example)];
+    }),
+  );
+}
+
+test("another API's examples use plain words, not X's ids, usernames or queries", () => {
+  for (const servers of ["servers: [{ url: 'https://api.stripe.com' }]", '', "servers: [{ url: '/v1' }]"]) {
+    const examples = madeUp(servers);
+    const text = JSON.stringify(examples);
+    for (const word of ['2244994945', '6253282', '1460323737035677698', 'XDevelopers', 'from:', 'X API'])
+      assert.not.ok(text.includes(word), `${servers || 'no servers'}: ${word} in ${text}`);
+    assert.equal(examples.search, {
+      query: 'example',
+      username: 'jane_doe',
+      user_id: '12345',
+      text: 'Hello, world!',
+    });
+    // Plain ids are digits: the id patterns still hold.
+    assert.equal(examples.createList, { participant_ids: ['12345', '67890'] });
+  }
+  // X's hosts and their subdomains (the Ads API's) keep X's words.
+  for (const host of ['https://api.x.com', 'https://ads-api.x.com', 'https://api.twitter.com/2']) {
+    const examples = madeUp(`servers: [{ url: '${host}' }]`);
+    assert.equal(examples.search, {
+      query: 'from:XDevelopers -is:retweet',
+      username: 'XDevelopers',
+      user_id: '2244994945',
+      text: 'Hello from the X API!',
+    });
+  }
 });
 
 test.run();
