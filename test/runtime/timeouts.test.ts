@@ -4,6 +4,7 @@
  * fetch and with a `fetch` option; and a finished attempt leaves no timer behind.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { CoreClient, TimeoutError } from '../../generated/core-v2/src/index.js';
@@ -17,12 +18,22 @@ async function server(
 ): Promise<{ url: string; gone: () => Promise<number>; close: () => Promise<void> }> {
   let goneAt: ((at: number) => void) | undefined;
   const gone = new Promise<number>((resolve) => (goneAt = resolve));
-  const { url, close } = await listenHttp((req, res) => {
-    res.on('close', () => {
-      if (!res.writableFinished) goneAt?.(Date.now());
-    });
+  // Watched on the connection, not the response: on a loaded machine the client may give up before
+  // the server has read the request, and then no response exists to see it go.
+  const answered = new WeakSet<Socket>();
+  const {
+    url,
+    close,
+    server: http,
+  } = await listenHttp((req, res) => {
+    res.on('finish', () => answered.add(req.socket));
     handler(req, res);
   });
+  http.on('connection', (socket: Socket) =>
+    socket.on('close', () => {
+      if (!answered.has(socket)) goneAt?.(Date.now());
+    }),
+  );
   return { url, gone: () => gone, close };
 }
 
