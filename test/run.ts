@@ -131,6 +131,8 @@ function runBatch(batch: Job[]): Promise<void> {
       env: {
         ...env,
         XGEN_TEST_TRANSPORT: transport,
+        // The fetch pass of files the node pass runs too: it skips what the transport cannot change.
+        XGEN_TEST_SECOND_PASS: transport === 'fetch' && !only ? '1' : '0',
         TMPDIR: runTmp,
         // What several files build the same way, built once for the run (test/helpers/shared-fixture.ts).
         XGEN_TEST_SHARED: join(runTmp, '.shared'),
