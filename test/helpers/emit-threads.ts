@@ -7,7 +7,7 @@
  */
 import { releaseEmitThreads, startEmitThreads } from '../../generator/run/emit.ts';
 
-type Hook = (handler: () => unknown) => void;
+type Hook = (handler: () => void | Promise<void>) => void;
 
 /** Holds the emit threads from the suite's `before` to its `after`. */
 export function holdEmitThreads(suite: { before: Hook; after: Hook }): void {
