@@ -4,8 +4,8 @@
  * error must be explained by a change `xgen diff` classifies as breaking for that operation. Run on
  * one synthetic pair per rule (test/fixtures/diff/) and on X's published 2.147 -> 2.159.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { type Change, operationsOf } from '../../../generator/diff/change.ts';
@@ -52,20 +52,35 @@ interface Pair {
   changes: Change[];
 }
 
+/** A spec's package sources, emitted once for the file (most pairs share an old spec): where, and what emitSources gives. */
+type Emitted = Awaited<ReturnType<typeof emitSources>> & { dir: string };
+const emittedSpecs = new Map<string, Promise<Emitted>>();
+function emitOnce(spec: string): Promise<Emitted> {
+  let emitted = emittedSpecs.get(spec);
+  if (!emitted) {
+    const dir = join(work, 'packages', String(emittedSpecs.size));
+    emitted = emitSources(spec, dir).then((sources) => ({ ...sources, dir }));
+    emittedSpecs.set(spec, emitted);
+  }
+  return emitted;
+}
+
 async function preparePair(name: string, oldSpec: string, newSpec: string): Promise<Pair> {
   const dir = join(work, name);
-  const old = await emitSources(oldSpec, join(dir, 'old'));
-  const next = await emitSources(newSpec, join(dir, 'new'));
+  mkdirSync(dir, { recursive: true });
+  const old = await emitOnce(oldSpec);
+  const next = await emitOnce(newSpec);
+  const index = (pkg: Emitted) => `./${relative(dir, pkg.dir)}/src/index.js`;
   const write = (file: string, client: string) => {
-    const program = consumerProgram(old.snapshot, './old/src/index.js', client, old.unionParams);
+    const program = consumerProgram(old.snapshot, index(old), client, old.unionParams);
     writeFileSync(join(dir, file), program.text);
     return { path: join(dir, file), program };
   };
-  const consumer = write('consumer.ts', './new/src/index.js');
+  const consumer = write('consumer.ts', index(next));
   return {
     name,
     ...consumer,
-    control: write('control.ts', './old/src/index.js'),
+    control: write('control.ts', index(old)),
     changes: diffSnapshots(old.snapshot, next.snapshot),
   };
 }
@@ -275,15 +290,8 @@ const RESULT_TYPE_CODE: Record<
 
 test('result-type rules: the code each rule speaks of compiles against the old package, and against the new one only when the rule is not breaking', async () => {
   const dir = join(work, 'result-types');
-  const packages = new Map<string, string>();
-  const emitted = async (spec: string): Promise<string> => {
-    const known = packages.get(spec);
-    if (known) return known;
-    const out = join(dir, `package-${packages.size}`);
-    packages.set(spec, out);
-    await emitSources(join(FIXTURES, spec), out);
-    return out;
-  };
+  mkdirSync(dir, { recursive: true });
+  const emitted = async (spec: string): Promise<string> => (await emitOnce(join(FIXTURES, spec))).dir;
   const files: { name: string; side: 'old' | 'new'; path: string }[] = [];
   for (const [name, { code }] of Object.entries(RESULT_TYPE_CODE)) {
     const c = CASES[name];
@@ -294,7 +302,7 @@ test('result-type rules: the code each rule speaks of compiles against the old p
       const path = join(dir, `${name}.${side}.ts`);
       const imports = RESULT_TYPE_CODE[name]?.imports ?? [];
       const text = [
-        `import { ApiClient${imports.map((n) => `, type ${n}`).join('')} } from './${pkg.slice(dir.length + 1)}/src/index.js';`,
+        `import { ApiClient${imports.map((n) => `, type ${n}`).join('')} } from './${relative(dir, pkg)}/src/index.js';`,
         'declare const client: ApiClient;',
         'declare function read<T>(value: T): void;',
         'export async function consumer(): Promise<void> {',

@@ -153,11 +153,12 @@ test('from the build of the sources (a checkout without dist/): the threads run,
 
 test('from dist/: the threads run; the package is the one the sources make, with threads or without', async () => {
   const built = layout('built', ['generator', 'node_modules', 'templates']);
-  // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (bin/xgen.js then runs it).
+  // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (its compiler, the
+  // native tsc; then bin/xgen.js runs it).
   await exec(
     process.execPath,
     [
-      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'),
       '-p',
       join(ROOT, 'tsconfig.build.json'),
       '--outDir',

@@ -6,9 +6,13 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
+import { holdEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { type ApiSnapshot, renderSnapshot } from '../../../generator/diff/snapshot.ts';
 import { hashTree, removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+
+// Many packages generated here: one set of emit threads serves them all.
+holdEmitThreads(test);
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
 let repo = '';
