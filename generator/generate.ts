@@ -105,7 +105,8 @@ export async function generatePackage(
     schemas: parts.schemas,
   });
   await enter('compile');
-  const { compilePackage } = await import('./compile/typescript.ts');
+  const { compilePackage, compileFoldersRemoved } = await import('./compile/typescript.ts');
+  foldersRemoved = compileFoldersRemoved;
   // Declarations are formatted like the sources: each compiler spells string literals its own way.
   const compiled = await formatFiles(await compilePackage(formatted, config.name));
   await enter('done');
@@ -258,10 +259,6 @@ async function generateOrReuse(
 }
 
 /**
- * Generates every package first and writes only when all succeeded; `check` writes nothing.
- * With a `cache`, packages whose inputs are unchanged come from it (see ResultCache).
- */
-/**
  * The words of what generateAll prints (the command line's are REPORT_TEXT in cli/report.ts):
  * generate.ts decides what is shown and when, the command line how it reads.
  */
@@ -281,7 +278,25 @@ export interface ReportText {
   inferred(inferred: GenerateReport['inferred']): string;
 }
 
+/** Once a package was compiled: waits for the compile stage's temporary folders to be removed (it leaves that running). */
+let foldersRemoved: (() => Promise<void>) | undefined;
+
+/**
+ * Generates every package first and writes only when all succeeded; `check` writes nothing.
+ * With a `cache`, packages whose inputs are unchanged come from it (see ResultCache). Returns once
+ * the compile stage's temporary folders are removed too, which goes on while the packages are written.
+ */
 export async function generateAll(
+  ...args: Parameters<typeof generateEvery>
+): ReturnType<typeof generateEvery> {
+  try {
+    return await generateEvery(...args);
+  } finally {
+    await foldersRemoved?.();
+  }
+}
+
+async function generateEvery(
   configs: PackageConfig[],
   options: {
     check: boolean;

@@ -9,6 +9,9 @@ const TOOLS = [
   'typescript',
   'typescript-native',
   'openapi-typescript',
+  // Its structure printers write the emitters' files; the TypeScript it bundles prints the schema types.
+  'ts-morph',
+  '@ts-morph/common',
   'oxfmt',
   'prettier',
   'handlebars',

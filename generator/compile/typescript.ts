@@ -1,6 +1,8 @@
 import { compileInProcess } from './in-process.ts';
 import { compileNative, findNativeCompiler } from './native.ts';
 
+export { compileFoldersRemoved } from './native.ts';
+
 /** Which compiler `compilePackage` uses: TypeScript 7's native `tsc`, or TypeScript 5.9 in this process. */
 export type Compiler = 'native' | 'in-process';
 

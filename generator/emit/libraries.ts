@@ -4,13 +4,39 @@ import type Typescript from 'typescript';
 import { discriminatorScope } from './schema-discriminators.ts';
 
 /**
- * TypeScript 5.9 and openapi-typescript, loaded by `require`. Both ship CommonJS, and an ESM import
+ * TypeScript and openapi-typescript, loaded by `require`. Both ship CommonJS, and an ESM import
  * of CommonJS first scans the whole file for its export names: for TypeScript's 9 MB that doubled
  * the cost of loading them (bench/RESULTS.md, "Measurements behind design choices").
  */
 const require = createRequire(import.meta.url);
 
-export const typescript = require('typescript') as typeof Typescript;
+/**
+ * The TypeScript the schema types are built and printed with: the copy ts-morph bundles (in
+ * `@ts-morph/common`), which the emitters load anyway, not the `typescript` package (5.9, kept for
+ * the in-process compiler and the lint). One thread then renders the schema types and runs the
+ * emitters with one TypeScript in memory instead of two (9 MB of source each, and what compiling
+ * it holds): run/emit-threads.ts. openapi-typescript's own `require('typescript')` is answered
+ * with it too, while its modules load (they all load here, and keep what they were given), so that
+ * its nodes and ours come from one TypeScript. The output is the same byte for byte
+ * (X's, Stripe's and GitHub's specs, core-v2 and ads-v12 compared with the files 5.9 made).
+ */
+export const typescript = require(
+  createRequire(require.resolve('ts-morph')).resolve('@ts-morph/common/dist/typescript.js'),
+) as typeof Typescript;
+
+/** Requires `id` with every `require('typescript')` of the files it loads answered with `typescript`. */
+function requireWithOurTypescript<T>(id: string): T {
+  const own = createRequire(require.resolve(id)).resolve('typescript');
+  const before = require.cache[own];
+  require.cache[own] = { id: own, filename: own, loaded: true, exports: typescript } as NodeJS.Module;
+  try {
+    return require(id) as T;
+  } finally {
+    // Anyone else's `require('typescript')` (the in-process compiler's) gets the package again.
+    if (before) require.cache[own] = before;
+    else delete require.cache[own];
+  }
+}
 
 /*
  * openapi-typescript's transform and printer, without its entry module: `openapiTS()` first has
@@ -18,12 +44,12 @@ export const typescript = require('typescript') as typeof Typescript;
  * a document the load stage validated and the model rebuilt with local `$ref`s only. The paths are
  * those of the pinned version (package.json), which exports every file (`./*`).
  */
-const transformSchema =
-  require('openapi-typescript/dist/transform/index.cjs') as typeof OpenapiTypescript.transformSchema;
-const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<
-  typeof OpenapiTypescript,
-  'resolveRef' | 'scanDiscriminators'
-> & { createRef: CreateRef };
+const transformSchema = requireWithOurTypescript<typeof OpenapiTypescript.transformSchema>(
+  'openapi-typescript/dist/transform/index.cjs',
+);
+const utils = requireWithOurTypescript<
+  Pick<typeof OpenapiTypescript, 'resolveRef' | 'scanDiscriminators'> & { createRef: CreateRef }
+>('openapi-typescript/dist/lib/utils.cjs');
 
 /** openapi-typescript's `createRef`: the JSON pointer of a node from the parts of its path. */
 type CreateRef = (parts: unknown[]) => string;

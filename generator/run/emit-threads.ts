@@ -9,14 +9,14 @@ import { yieldToSignals } from '../interrupt.ts';
 /*
  * The emit threads' lifetimes. The ts-morph emitters run on a thread beside the main one (worker.ts,
  * see EmitThread), started when generation starts, to load ts-morph while the main thread reads the
- * spec and builds the model. The schema types (TypeScript 5.9 and openapi-typescript, needed by
- * nothing else) get a thread of their own only where the main thread has other work meanwhile: a big
- * spec (whose load and model run on the spec thread, spec-thread.ts) or packages generated side by
- * side. For one small spec the main thread renders them itself once the emitters' thread has the
- * model: it would otherwise only wait, and a third thread loading its libraries beside the model being
- * built left two cores to three threads (on X's spec, rendering them here was 0.96x the wall time and
- * 0.95x the CPU, 14 paired rounds; bench/RESULTS.md). A thread ends once no package needs it. Where a
- * thread does not run, its work is done on the main thread: same files.
+ * spec and builds the model. The schema types (openapi-typescript, driving the TypeScript ts-morph
+ * bundles: emit/libraries.ts) get a thread of their own only where the main thread has other work
+ * meanwhile: a big spec (whose load and model run on the spec thread, spec-thread.ts) or packages
+ * generated side by side. For one small spec the emitters' thread renders them too, once its
+ * emitters are done: one TypeScript is loaded in the process instead of two, and the main thread,
+ * which formats and compiles, loads none (its memory while the native compiler runs is what the
+ * process tree's peak is made of). A thread ends once no package needs it and it has no job left.
+ * Where a thread does not run, its work is done on the main thread: same files.
  */
 
 /** A schema types job: the model's part their emitter reads (see model-bytes.ts), and the spec's version. */
@@ -27,6 +27,7 @@ interface SchemaTypesRequest {
 
 /** What the schema-types thread is sent: the model's bytes, of which it reads only the schema types' part. */
 export interface SchemaTypesJob {
+  kind: 'schema-types';
   model: ModelBytes;
   openapiVersion: '3.0' | '3.1';
 }
@@ -39,9 +40,15 @@ interface EmittersRequest {
 
 /** What the emitters' thread is sent: the model's bytes (shared, not copied). */
 export interface EmittersJob {
+  kind: 'emitters';
   model: ModelBytes;
   packageJson: PackageJsonOptions;
 }
+
+/** What the emitters' thread does: its emitters, or a small spec's schema types. */
+type EmittersThreadRequest =
+  | ({ kind: 'emitters' } & EmittersRequest)
+  | ({ kind: 'schema-types' } & SchemaTypesRequest);
 
 /** Which emitter a thread serves (worker.ts loads that one's libraries as it starts). */
 export type EmitWork = 'schema-types' | 'emitters';
@@ -50,16 +57,25 @@ export type EmitWork = 'schema-types' | 'emitters';
 class Emitter<J extends { model: ModelHandle }, R> {
   private readonly requested = new WeakMap<ModelHandle, Promise<R>>();
 
-  constructor(readonly thread: EmitThread<J, R>) {}
+  /** @param run does a job on the thread (or here, where it does not run) */
+  constructor(
+    private readonly thread: { stop(): void; busy(): boolean },
+    private readonly run: (job: J) => Promise<R>,
+  ) {}
 
   /** Starts the job for its model now; `take` hands it out. */
   request(job: J): void {
     const model = job.model;
     if (this.requested.has(model)) return;
-    const result = this.thread.run(job);
+    const result = this.run(job);
     // Handled where `take` hands it out; this keeps a failure from being unhandled until then.
     result.catch(() => {});
     this.requested.set(model, result);
+  }
+
+  /** Whether a job was requested for the model and not yet taken. */
+  holds(model: ModelHandle): boolean {
+    return this.requested.has(model);
   }
 
   /** The result for a model: the job requested for it, or a new one (on the thread when it runs, otherwise here). */
@@ -67,7 +83,7 @@ class Emitter<J extends { model: ModelHandle }, R> {
     const model = job.model;
     const early = this.requested.get(model);
     if (early) this.requested.delete(model);
-    const result = early ?? this.thread.run(job);
+    const result = early ?? this.run(job);
     result.then(
       () => endWhenNotNeeded(this.thread),
       () => {},
@@ -76,35 +92,66 @@ class Emitter<J extends { model: ModelHandle }, R> {
   }
 }
 
-const schemaTypesThread = new Emitter(
-  new EmitThread<SchemaTypesRequest, string>(
-    'the schema types',
-    'emit-worker',
-    async ({ model, openapiVersion }) => {
-      const { emitSchemaTypes } = await import('../emit/schema-types.ts');
-      // Loading TypeScript here took this thread a while: a signal meanwhile is answered first.
-      await yieldToSignals();
-      return emitSchemaTypes(model.schemaPart(), openapiVersion);
-    },
-    'XGEN_SCHEMA_WORKER',
-    'schema-types' satisfies EmitWork,
-    ({ model, openapiVersion }): SchemaTypesJob => ({ model: model.bytes(), openapiVersion }),
-  ),
+const schemaTypesThread = new EmitThread<SchemaTypesRequest, string>(
+  'the schema types',
+  'emit-worker',
+  async ({ model, openapiVersion }) => {
+    const { emitSchemaTypes } = await import('../emit/schema-types.ts');
+    // Loading TypeScript here took this thread a while: a signal meanwhile is answered first.
+    await yieldToSignals();
+    return emitSchemaTypes(model.schemaPart(), openapiVersion);
+  },
+  'XGEN_SCHEMA_WORKER',
+  'schema-types' satisfies EmitWork,
+  ({ model, openapiVersion }): SchemaTypesJob => ({
+    kind: 'schema-types',
+    model: model.bytes(),
+    openapiVersion,
+  }),
 );
 
-const emittersThread = new Emitter(
-  new EmitThread<EmittersRequest, PackageFiles>(
-    'the emitters',
-    'emit-worker',
-    async ({ model, packageJson }) =>
-      (await import('../emit/emitters.ts')).runEmitters(model.model(), packageJson),
-    'XGEN_EMITTERS_WORKER',
-    'emitters' satisfies EmitWork,
-    ({ model, packageJson }): EmittersJob => ({ model: model.bytes(), packageJson }),
-  ),
+const emittersThread = new EmitThread<EmittersThreadRequest, PackageFiles | string>(
+  'the emitters',
+  'emit-worker',
+  async (job) => {
+    if (job.kind === 'emitters')
+      return (await import('../emit/emitters.ts')).runEmitters(job.model.model(), job.packageJson);
+    const { emitSchemaTypes } = await import('../emit/schema-types.ts');
+    await yieldToSignals();
+    return emitSchemaTypes(job.model.schemaPart(), job.openapiVersion);
+  },
+  'XGEN_EMITTERS_WORKER',
+  'emitters' satisfies EmitWork,
+  (job): EmittersJob | SchemaTypesJob =>
+    job.kind === 'emitters'
+      ? { kind: 'emitters', model: job.model.bytes(), packageJson: job.packageJson }
+      : { kind: 'schema-types', model: job.model.bytes(), openapiVersion: job.openapiVersion },
 );
 
-const both = [schemaTypesThread.thread, emittersThread.thread];
+/** The schema types on their own thread (a big spec, packages side by side), or here where no thread runs. */
+const schemaTypesApart = new Emitter<SchemaTypesRequest, string>(schemaTypesThread, (job) =>
+  schemaTypesThread.run(job),
+);
+
+/** A small spec's schema types, on the emitters' thread after its emitters. */
+const schemaTypesBeside = new Emitter<SchemaTypesRequest, string>(
+  emittersThread,
+  (job) => emittersThread.run({ kind: 'schema-types', ...job }) as Promise<string>,
+);
+
+const emitters = new Emitter<EmittersRequest, PackageFiles>(
+  emittersThread,
+  (job) => emittersThread.run({ kind: 'emitters', ...job }) as Promise<PackageFiles>,
+);
+
+/** Where a model's schema types are rendered: on their own thread when it runs, else beside the emitters when theirs runs. */
+function schemaTypesEmitter(model: ModelHandle): Emitter<SchemaTypesRequest, string> {
+  if (schemaTypesBeside.holds(model)) return schemaTypesBeside;
+  if (schemaTypesApart.holds(model)) return schemaTypesApart;
+  return !schemaTypesThread.running() && emittersThread.running() ? schemaTypesBeside : schemaTypesApart;
+}
+
+const both = [schemaTypesThread, emittersThread];
 
 /** The packages being generated that may still emit, and whether the threads outlive them. */
 let users = 0;
@@ -116,7 +163,7 @@ let kept = false;
  */
 export function startEmitThreads(): void {
   users++;
-  emittersThread.thread.start();
+  emittersThread.start();
 }
 
 /**
@@ -124,7 +171,7 @@ export function startEmitThreads(): void {
  * is generated beside others; its release is the package's `releaseEmitThreads`.
  */
 export function startSchemaTypesThread(): void {
-  schemaTypesThread.thread.start();
+  schemaTypesThread.start();
 }
 
 /**
@@ -145,16 +192,17 @@ export function releaseEmitThreads(): void {
  * a package that needs it: see the top of this file.)
  */
 export function prestartEmitThreads(): void {
-  emittersThread.thread.start();
+  emittersThread.start();
 }
 
 /**
- * A thread has handed its result to the one package emitting: nothing more will be asked of it, so it
+ * A thread has handed its result to the one package emitting, and holds no other job of it (the
+ * emitters' thread may still be rendering the schema types): nothing more will be asked of it, so it
  * ends now, and its memory (its TypeScript, its copy of the model, what it built) is free while the
  * other thread still works and the format stage starts. A later package starts a new one.
  */
-function endWhenNotNeeded(thread: { stop(): void }): void {
-  if (users === 1 && !kept) thread.stop();
+function endWhenNotNeeded(thread: { stop(): void; busy(): boolean }): void {
+  if (users === 1 && !kept && !thread.busy()) thread.stop();
 }
 
 /** Ends the emit threads when no package is using them (and they are not kept): a run that failed before generating. */
@@ -170,15 +218,15 @@ export function keepEmitThreads(): void {
 
 /** Starts one of the threads alone, for tests of that thread. */
 export function startEmitThread(work: EmitWork): void {
-  (work === 'schema-types' ? schemaTypesThread : emittersThread).thread.start();
+  (work === 'schema-types' ? schemaTypesThread : emittersThread).start();
 }
 
 /** Whether each thread runs (it may still fall back if it cannot load), for tests. */
 export function schemaTypesThreadRunning(): boolean {
-  return schemaTypesThread.thread.running();
+  return schemaTypesThread.running();
 }
 export function emittersThreadRunning(): boolean {
-  return emittersThread.thread.running();
+  return emittersThread.running();
 }
 
 /** Forgets the threads, for tests: the next start makes new ones (see EmitThread.forget). */
@@ -204,13 +252,13 @@ export async function requestEmit(
   packageJson: PackageJsonOptions,
 ): Promise<void> {
   const shared = handle(model);
-  if (schemaTypesThread.thread.running() || emittersThread.thread.running()) {
+  if (schemaTypesThread.running() || emittersThread.running()) {
     shared.bytes();
     await new Promise((resolve) => setImmediate(resolve));
   }
-  // The emitters' thread first: where the schema types are rendered here, it works meanwhile.
-  emittersThread.request({ model: shared, packageJson });
-  schemaTypesThread.request({ model: shared, openapiVersion });
+  // The emitters first: where the schema types are rendered on their thread, they come next.
+  emitters.request({ model: shared, packageJson });
+  schemaTypesEmitter(shared).request({ model: shared, openapiVersion });
 }
 
 /** `schemas.ts` for a model: the rendering requested for it, or a new one. */
@@ -218,10 +266,11 @@ export function schemaTypes(
   model: EmitModel | SchemaTypesInput,
   openapiVersion: '3.0' | '3.1',
 ): Promise<string> {
-  return schemaTypesThread.take({ model: handle(model), openapiVersion });
+  const shared = handle(model);
+  return schemaTypesEmitter(shared).take({ model: shared, openapiVersion });
 }
 
 /** The ts-morph emitters' files for a model: those requested for it, or new ones. */
 export function emitted(model: EmitModel, packageJson: PackageJsonOptions): Promise<PackageFiles> {
-  return emittersThread.take({ model: handle(model), packageJson });
+  return emitters.take({ model: handle(model), packageJson });
 }

@@ -1,6 +1,7 @@
 /**
  * An emit thread (see emit-threads.ts): loads the libraries of the emitter it serves (its workerData)
- * as soon as it starts, then answers each job sent to it with that emitter's result.
+ * as soon as it starts, then answers each job sent to it with that emitter's result (the emitters'
+ * thread also a small spec's schema types).
  */
 import { workerData } from 'node:worker_threads';
 import { enableCodeCache } from '../code-cache.ts';
@@ -17,6 +18,13 @@ if (work === 'schema-types') {
     emitSchemaTypes(readSchemaPart(model), openapiVersion),
   );
 } else {
+  // The emitters' thread also renders a small spec's schema types (emit-threads.ts), with the
+  // TypeScript ts-morph loaded: openapi-typescript is loaded once the emitters are.
   const { runEmitters } = await import('../emit/emitters.ts');
-  serveJobs(({ model, packageJson }: EmittersJob) => runEmitters(readModel(model), packageJson));
+  const { emitSchemaTypes } = await import('../emit/schema-types.ts');
+  serveJobs((job: EmittersJob | SchemaTypesJob) =>
+    job.kind === 'emitters'
+      ? runEmitters(readModel(job.model), job.packageJson)
+      : emitSchemaTypes(readSchemaPart(job.model), job.openapiVersion),
+  );
 }

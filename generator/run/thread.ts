@@ -207,6 +207,11 @@ export class EmitThread<J, R> {
     return Boolean(this.thread);
   }
 
+  /** Whether the thread holds a job it has not answered yet. */
+  busy(): boolean {
+    return (this.thread?.pending.size ?? 0) > 0;
+  }
+
   /** The job's result: from the thread when it runs, else done here. */
   run(job: J, progress?: Progress): Promise<R> {
     if (!this.thread) return this.onThisThread(job, progress ?? (() => {}));

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { checkers, compilerEnv, findNativeCompiler } from '../../../generator/compile/native.ts';
+import {
+  checkers,
+  compilerEnv,
+  findNativeCompiler,
+  PARALLEL_CHECK_BYTES,
+  threading,
+} from '../../../generator/compile/native.ts';
 import { compilePackage } from '../../../generator/compile/typescript.ts';
 import { CompileError } from '../../../generator/errors.ts';
 import { formatFiles } from '../../../generator/format/index.ts';
@@ -82,6 +88,14 @@ test('the native compiler runs one checker a core, at most its default four', ()
   assert.is(checkers(2), 2);
   assert.is(checkers(4), 4);
   assert.is(checkers(64), 4);
+});
+
+test('a small package is compiled on one thread, a big one by a checker a core', () => {
+  assert.equal(threading(1_800_000, 2), ['--singleThreaded']);
+  assert.equal(threading(PARALLEL_CHECK_BYTES - 1, 8), ['--singleThreaded']);
+  assert.equal(threading(PARALLEL_CHECK_BYTES, 2), ['--checkers', '2']);
+  assert.equal(threading(10 * 2 ** 20, 8), ['--checkers', '4']);
+  assert.equal(threading(10 * 2 ** 20, 1), ['--singleThreaded']);
 });
 
 test('unchecked (check = false), both compilers still emit, identically once formatted', async () => {

@@ -29,7 +29,7 @@ test('the thread emits what this thread emits, in the same order', async () => {
   forgetEmitThreads();
   startEmitThread('emitters');
   await requestEmit(model, spec.version, { license: 'MIT' });
-  // (The schema types were requested too, here, where their thread does not run.)
+  // (The schema types were requested too: on this thread after the emitters, where theirs does not run.)
   const onThread = await emitted(model, { license: 'MIT' });
   assert.equal([...onThread.keys()], [...here.keys()]);
   for (const [path, text] of here) assert.is(onThread.get(path), text, path);

@@ -10,7 +10,8 @@
  * comes back to the main thread, which then loads its library, and the test fails. The package is the
  * same byte for byte with and without threads (XGEN_THREADS=0), from the sources and from dist/. A
  * thread that cannot start is a warning under --verbose, and only there. A small spec's schema types
- * are rendered on the main thread by design (emit/threads.ts), its emitters still on their thread.
+ * are rendered on the emitters' thread, after its emitters, with the TypeScript ts-morph bundles
+ * (run/emit-threads.ts): the main thread loads no TypeScript at all.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -79,6 +80,8 @@ interface Run {
   stderr: string;
   /** The libraries of the emit threads that the main thread loaded. */
   onMain: string[];
+  /** Every module the main thread required. */
+  loaded: string[];
   /** The package written, as `path hash` lines. */
   tree: string;
 }
@@ -124,7 +127,7 @@ async function generate(
   const onMain = loaded.filter(
     (request) => request === 'ts-morph' || request.startsWith('openapi-typescript'),
   );
-  return { code, stderr, onMain, tree: code === 0 ? treeSummary(join(work, out)) : '' };
+  return { code, stderr, onMain, loaded, tree: code === 0 ? treeSummary(join(work, out)) : '' };
 }
 
 let reference = '';
@@ -213,18 +216,21 @@ test('a thread that cannot start: a warning with --verbose (and none without), t
   assert.not.match(healthy.stderr, 'thread', 'no warning when the threads run');
 });
 
-test("a small spec: its schema types are rendered on the main thread, its emitters' on their thread; the same package", async () => {
+test("a small spec: its schema types are rendered on the emitters' thread, and the main thread loads no TypeScript; the same package", async () => {
   const checkout = join(work, 'checkout');
   const small = await generate(checkout, 'small', {}, ['--verbose'], SMALL_SPEC);
   assert.is(small.code, 0, small.stderr);
   assert.not.match(small.stderr, 'thread', 'no thread failed');
-  assert.ok(
-    small.onMain.some((request) => request.startsWith('openapi-typescript')),
-    'the schema types were rendered here',
-  );
-  assert.not.ok(small.onMain.includes('ts-morph'), "the emitters' thread did their work");
+  assert.equal(small.onMain, [], "the emitters' thread did the emitters' work and the schema types");
+  const typescript = small.loaded.filter((request) => /(^|[\\/])typescript(\.js)?$/.test(request));
+  assert.equal(typescript, [], 'no TypeScript on the main thread');
   const alone = await generate(checkout, 'small-alone', { XGEN_THREADS: '0' }, [], SMALL_SPEC);
   assert.is(alone.code, 0, alone.stderr);
+  assert.ok(alone.onMain.includes('ts-morph'), 'the probe sees work done on the main thread');
+  assert.ok(
+    alone.loaded.some((request) => /(^|[\\/])typescript(\.js)?$/.test(request)),
+    'the probe sees TypeScript loaded on the main thread',
+  );
   assert.is(small.tree, alone.tree);
 });
 
