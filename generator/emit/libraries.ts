@@ -11,32 +11,10 @@ import { discriminatorScope } from './schema-discriminators.ts';
 const require = createRequire(import.meta.url);
 
 /**
- * The TypeScript the schema types are built and printed with: the copy ts-morph bundles (in
- * `@ts-morph/common`), which the emitters load anyway, not the `typescript` package (5.9, kept for
- * the in-process compiler and the lint). One thread then renders the schema types and runs the
- * emitters with one TypeScript in memory instead of two (9 MB of source each, and what compiling
- * it holds): run/emit-threads.ts. openapi-typescript's own `require('typescript')` is answered
- * with it too, while its modules load (they all load here, and keep what they were given), so that
- * its nodes and ours come from one TypeScript. The output is the same byte for byte
- * (X's, Stripe's and GitHub's specs, core-v2 and ads-v12 compared with the files 5.9 made).
+ * TypeScript 5.9, the version openapi-typescript declares it works with (its peer range is 5.x):
+ * the schema types are built and printed with it, beside the copy ts-morph bundles for the emitters.
  */
-export const typescript = require(
-  createRequire(require.resolve('ts-morph')).resolve('@ts-morph/common/dist/typescript.js'),
-) as typeof Typescript;
-
-/** Requires `id` with every `require('typescript')` of the files it loads answered with `typescript`. */
-function requireWithOurTypescript<T>(id: string): T {
-  const own = createRequire(require.resolve(id)).resolve('typescript');
-  const before = require.cache[own];
-  require.cache[own] = { id: own, filename: own, loaded: true, exports: typescript } as NodeJS.Module;
-  try {
-    return require(id) as T;
-  } finally {
-    // Anyone else's `require('typescript')` (the in-process compiler's) gets the package again.
-    if (before) require.cache[own] = before;
-    else delete require.cache[own];
-  }
-}
+export const typescript = require('typescript') as typeof Typescript;
 
 /*
  * openapi-typescript's transform and printer, without its entry module: `openapiTS()` first has
@@ -44,12 +22,12 @@ function requireWithOurTypescript<T>(id: string): T {
  * a document the load stage validated and the model rebuilt with local `$ref`s only. The paths are
  * those of the pinned version (package.json), which exports every file (`./*`).
  */
-const transformSchema = requireWithOurTypescript<typeof OpenapiTypescript.transformSchema>(
-  'openapi-typescript/dist/transform/index.cjs',
-);
-const utils = requireWithOurTypescript<
-  Pick<typeof OpenapiTypescript, 'resolveRef' | 'scanDiscriminators'> & { createRef: CreateRef }
->('openapi-typescript/dist/lib/utils.cjs');
+const transformSchema =
+  require('openapi-typescript/dist/transform/index.cjs') as typeof OpenapiTypescript.transformSchema;
+const utils = require('openapi-typescript/dist/lib/utils.cjs') as Pick<
+  typeof OpenapiTypescript,
+  'resolveRef' | 'scanDiscriminators'
+> & { createRef: CreateRef };
 
 /** openapi-typescript's `createRef`: the JSON pointer of a node from the parts of its path. */
 type CreateRef = (parts: unknown[]) => string;

@@ -9,12 +9,11 @@ import { yieldToSignals } from '../interrupt.ts';
 /*
  * The emit threads' lifetimes. The ts-morph emitters run on a thread beside the main one (worker.ts,
  * see EmitThread), started when generation starts, to load ts-morph while the main thread reads the
- * spec and builds the model. The schema types (openapi-typescript, driving the TypeScript ts-morph
- * bundles: emit/libraries.ts) get a thread of their own only where the main thread has other work
+ * spec and builds the model. The schema types (openapi-typescript and TypeScript 5.9:
+ * emit/libraries.ts) get a thread of their own only where the main thread has other work
  * meanwhile: a big spec (whose load and model run on the spec thread, spec-thread.ts) or packages
  * generated side by side. For one small spec the emitters' thread renders them too, once its
- * emitters are done: one TypeScript is loaded in the process instead of two, and the main thread,
- * which formats and compiles, loads none (its memory while the native compiler runs is what the
+ * emitters are done: the main thread, which formats and compiles, then loads no TypeScript (its memory while the native compiler runs is what the
  * process tree's peak is made of). A thread ends once no package needs it and it has no job left.
  * Where a thread does not run, its work is done on the main thread: same files.
  */
