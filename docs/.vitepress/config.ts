@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash';
 import { defineConfig, type DefaultTheme, type MarkdownOptions } from 'vitepress';
 import { apiSidebar } from './api-sidebar.ts';
+import { highlightOnce } from './code-cache.ts';
 import { twoslashCompilerOptions } from './twoslash-options.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -73,6 +74,8 @@ export default defineConfig({
     // TypeDoc links a member as #end_time: anchors keep underscores (VitePress's own slugify makes them dashes).
     anchor: { slugify },
     headers: { slugify },
+    // Each code block is highlighted (and compiled) once, not again for the search index (code-cache.ts).
+    config: (md) => highlightOnce(md, root),
     // Every ```ts block is compiled (no `twoslash` marker needed); a block that does not compile fails the build.
     codeTransformers: [
       everyTsBlock(

@@ -1,6 +1,6 @@
 /** The documentation site built for a test: `npm run docs:build` into a folder of the test's own, or shared by the run. */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/cli.ts';
 import { sharedFixture } from '../helpers/shared-fixture.ts';
 
@@ -36,7 +36,7 @@ function build(outDir: string, pagesWritten: boolean, args: string[]): string {
   const build = spawnSync('npm', command, {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', XGEN_DOCS_CODE_CACHE: codeCache(outDir) },
   });
   if (build.status !== 0)
     throw new Error(`npm ${command.join(' ')} failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
@@ -44,4 +44,13 @@ function build(outDir: string, pagesWritten: boolean, args: string[]): string {
     `${pagesWritten ? 'vitepress build' : 'docs:build'} ${args.join(' ')} took ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
   return outDir;
+}
+
+/**
+ * Where the builds of a run (or of a test file run alone) keep each code block's highlighted HTML
+ * (docs/.vitepress/code-cache.ts): the second build of the same sources (the site under /xgen/)
+ * highlights and compiles no block again. It goes with the run's folder, or with the file's own.
+ */
+function codeCache(outDir: string): string {
+  return join(process.env.XGEN_TEST_SHARED || dirname(outDir), 'docs-code-cache');
 }

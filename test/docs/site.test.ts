@@ -1,102 +1,30 @@
 /**
  * The documentation site as a reader meets it: `npm run docs:build` builds it, a server on loopback
- * serves it, and Chromium opens every page: none logs a console error or fails a request, the local
- * search finds `migrate`, a hover shows a narrowed type, and no internal link (page or #anchor) is broken.
+ * serves it, and Chromium opens every guide and reference page (the API pages of each package in
+ * site-api-*.test.ts): none logs a console error or fails a request, the local search finds `migrate`,
+ * a hover shows a narrowed type, and no internal link (page or #anchor) is broken.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { launchChromium } from '../helpers/chromium.ts';
-import { removeDir, tempDir } from '../helpers/cli.ts';
-import type { Loopback } from '../helpers/server.ts';
-import { builtSite } from './built-site.ts';
-import { serveSite, siteFile } from './static-server.ts';
+import { API_PACKAGES, isApiPage, openSite, sitePaths, visitAll, type OpenSite } from './site-browser.ts';
+import { siteFile } from './static-server.ts';
 
-let work = '';
+let open: OpenSite | undefined;
 let site = '';
 let origin = '';
-let server: Loopback | undefined;
-let browser: Browser | undefined;
-// One context for the whole file: @sparticuz/chromium runs single-process, where closing a context can end the browser.
-let context: BrowserContext | undefined;
 
 test.before(async () => {
-  // XGEN_DOCS_SITE names a site already built (npm run docs:build writes docs/.vitepress/dist) to test instead.
-  site = process.env.XGEN_DOCS_SITE
-    ? resolve(process.env.XGEN_DOCS_SITE)
-    : await builtSite(() => (work = tempDir('docs-site')));
-  server = await serveSite(site);
-  origin = server.url;
-  browser = await launchChromium();
-  context = await browser.newContext();
+  open = await openSite();
+  ({ site, origin } = open);
 });
 
 test.after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (work) removeDir(work);
+  await open?.close();
 });
 
-/** Every page of the built site, as the URL path a reader opens. */
-function pages(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html') && entry.name !== '404.html')
-        out.push(`/${relative(site, path).replace(/\\/g, '/')}`.replace(/(index)?\.html$/, ''));
-    }
-  };
-  walk(site);
-  return out.sort();
-}
-
-/** Opens `path` and returns what went wrong there: console errors, page errors, failed requests. */
-async function visit(page: Page, path: string): Promise<string[]> {
-  const problems: string[] = [];
-  const onConsole = (message: { type(): string; text(): string }) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  };
-  const onError = (error: Error) => problems.push(`page error: ${error.message}`);
-  const onResponse = (response: { status(): number; url(): string }) => {
-    if (response.status() >= 400 && response.url().startsWith(origin))
-      problems.push(`${response.status()} for ${response.url().slice(origin.length)}`);
-  };
-  page.on('console', onConsole);
-  page.on('pageerror', onError);
-  page.on('response', onResponse);
-  try {
-    const response = await page.goto(origin + path, { waitUntil: 'load' });
-    if (!response || response.status() !== 200) problems.push(`status ${response?.status()}`);
-    // The app has hydrated once the theme's nav is interactive.
-    await page.locator('.VPNav').waitFor();
-  } finally {
-    page.off('console', onConsole);
-    page.off('pageerror', onError);
-    page.off('response', onResponse);
-  }
-  return problems.map((p) => `${path}: ${p}`);
-}
-
-/** Opens each page in a few tabs at once (the machine is shared; each page is small) and returns the problems. */
-async function visitAll(paths: string[]): Promise<string[]> {
-  const queue = [...paths];
-  const problems: string[] = [];
-  await Promise.all(
-    Array.from({ length: 3 }, async () => {
-      const page = await context!.newPage();
-      for (let path = queue.shift(); path !== undefined; path = queue.shift())
-        problems.push(...(await visit(page, path)));
-      await page.close();
-    }),
-  );
-  return problems;
-}
-
-const isApi = (pkg: string) => (path: string) => path.startsWith(`/reference/api/${pkg}/`);
+const pages = () => sitePaths(site);
 
 test('every guide and reference page loads in Chromium with no console error and no failed request', async () => {
   const all = pages();
@@ -113,20 +41,24 @@ test('every guide and reference page loads in Chromium with no console error and
   ]) {
     assert.ok(all.includes(wanted), `the site has ${wanted}`);
   }
-  assert.equal(await visitAll(all.filter((p) => !p.startsWith('/reference/api/'))), []);
+  // The API pages are opened by a test file a package (site-api-<package>.test.ts): none is left out.
+  const unopened = all.filter(
+    (p) => p.startsWith('/reference/api/') && !API_PACKAGES.some((pkg) => isApiPage(pkg)(p)),
+  );
+  assert.equal(unopened, []);
+  for (const pkg of API_PACKAGES)
+    assert.ok(existsSync(join(import.meta.dirname, `site-api-${pkg}.test.ts`)), `site-api-${pkg}.test.ts`);
+  assert.equal(
+    await visitAll(
+      open!,
+      all.filter((p) => !p.startsWith('/reference/api/')),
+    ),
+    [],
+  );
 });
 
-// The API pages, a package at a time (each a few hundred pages).
-for (const pkg of ['core-v2', 'ads-v12']) {
-  test(`every API page of @xgen/${pkg} loads in Chromium with no console error and no failed request`, async () => {
-    const api = pages().filter(isApi(pkg));
-    assert.ok(api.length > 50, `@xgen/${pkg} has ${api.length} API pages`);
-    assert.equal(await visitAll(api), []);
-  });
-}
-
 test('the local search finds migrate', async () => {
-  const page = await context!.newPage();
+  const page = await open!.context.newPage();
   try {
     await page.goto(`${origin}/`);
     await page.locator('#local-search button').click();
@@ -146,7 +78,7 @@ test('the local search finds migrate', async () => {
 });
 
 test('a sample shows the narrowed type of a selected field', async () => {
-  const page = await context!.newPage();
+  const page = await open!.context.newPage();
   try {
     await page.goto(`${origin}/guide/field-selection`);
     // The `^?` query under `post.created_at` is shown without hovering; a requested field is a plain string.
