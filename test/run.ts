@@ -17,6 +17,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { SITE_FIXTURE, SITE_READERS } from './docs/site-fixture.ts';
+import { fixtureBuilt } from './helpers/shared-fixture.ts';
 import { selectTestFiles, TALLY, type TestFile } from './helpers/test-files.ts';
 
 const root = import.meta.dirname;
@@ -91,15 +93,33 @@ for (const transport of only ? [only] : (['node', 'fetch'] as const)) {
 // The slowest first, so that the last to finish are short.
 jobs.sort((a, b) => b.estimate - a.estimate || a.key.localeCompare(b.key));
 
-/** The next batch: the slowest job left, then the next ones of its transport while the batch is short. */
+/**
+ * The files reading the docs site the run builds once (test/docs/site-fixture.ts): once one of them has
+ * started (and builds it), the others stay queued until the site is built, so that another test process
+ * runs other files meanwhile instead of waiting for it. Not when CI hands a built site (XGEN_DOCS_SITE).
+ */
+let siteStarted = Boolean(process.env.XGEN_DOCS_SITE);
+const siteWaits = (job: Job): boolean =>
+  SITE_READERS.test(job.name) &&
+  siteStarted &&
+  !process.env.XGEN_DOCS_SITE &&
+  !fixtureBuilt(shared, SITE_FIXTURE);
+
+/**
+ * The next batch: the slowest job left that need not wait, then the next ones of its transport while the
+ * batch is short. A job that waits is taken only when nothing else is left.
+ */
 function nextBatch(): Job[] {
-  const first = jobs.shift();
+  const ready = jobs.findIndex((job) => !siteWaits(job));
+  const first = jobs.splice(ready < 0 ? 0 : ready, 1)[0];
   if (!first) return [];
+  if (SITE_READERS.test(first.name)) siteStarted = true;
   const batch = [first];
   let total = first.estimate;
   for (let i = 0; i < jobs.length && total < BATCH_MS;) {
     const job = jobs[i]!;
-    if (job.transport === first.transport && total + job.estimate <= BATCH_MS) {
+    if (job.transport === first.transport && total + job.estimate <= BATCH_MS && !siteWaits(job)) {
+      if (SITE_READERS.test(job.name)) siteStarted = true;
       batch.push(job);
       total += job.estimate;
       jobs.splice(i, 1);
@@ -109,6 +129,8 @@ function nextBatch(): Job[] {
 }
 
 const runTmp = mkdtempSync(join(tmpdir(), 'xgen-test-'));
+/** What several files build the same way, built once for the run (test/helpers/shared-fixture.ts). */
+const shared = join(runTmp, '.shared');
 // Stopped (Ctrl-C, a CI timeout): the test processes get the signal too; the run's folder goes.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
@@ -138,8 +160,7 @@ function runBatch(batch: Job[]): Promise<void> {
         // The fetch pass of files the node pass runs too: it skips what the transport cannot change.
         XGEN_TEST_SECOND_PASS: transport === 'fetch' && !only ? '1' : '0',
         TMPDIR: runTmp,
-        // What several files build the same way, built once for the run (test/helpers/shared-fixture.ts).
-        XGEN_TEST_SHARED: join(runTmp, '.shared'),
+        XGEN_TEST_SHARED: shared,
       },
     },
   );

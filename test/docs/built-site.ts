@@ -3,13 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/cli.ts';
 import { sharedFixture } from '../helpers/shared-fixture.ts';
+import { SITE_FIXTURE } from './site-fixture.ts';
 
 /**
  * The site as `npm run docs:build` builds it (base `/`), built once per `npm test` for the files that
  * read it (test/helpers/shared-fixture.ts); alone, a file builds it into `join(ownDir(), 'dist')`.
  */
 export function builtSite(ownDir: () => string): Promise<string> {
-  return sharedFixture('docs site: npm run docs:build', buildSite, () => join(ownDir(), 'dist'));
+  return sharedFixture(SITE_FIXTURE, buildSite, () => join(ownDir(), 'dist'));
 }
 
 /**

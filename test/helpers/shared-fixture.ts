@@ -20,6 +20,16 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The key of fixture `name`: its folder and its marks in the run's shared folder are named after it. */
+function keyOf(name: string): string {
+  return `${name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+}
+
+/** Whether fixture `name` is built in the run's shared folder `shared` (for the runner, which schedules around it). */
+export function fixtureBuilt(shared: string, name: string): boolean {
+  return existsSync(join(shared, `${keyOf(name)}.done`));
+}
+
 /**
  * The folder of fixture `name` (its words say what it is and how it is built: the key), built by
  * `build(dir)` once per run. Without a run's shared folder, `build(ownDir())` here and now.
@@ -35,7 +45,7 @@ export async function sharedFixture(
     await build(dir);
     return dir;
   }
-  const key = `${name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  const key = keyOf(name);
   const dir = join(shared, key);
   const done = join(shared, `${key}.done`);
   const lock = join(shared, `${key}.lock`);
