@@ -301,4 +301,50 @@ test("a read that no longer narrows because its call's params broke points at th
   );
 });
 
+/** required-added-new.yaml with `otp` optional, then as it is: a call that gives the secret only now lacks a required field. */
+const OTP_OPTIONAL = `import { ApiClient } from '@test/api';
+import { createCore, enableTfa } from '@test/api/functions';
+
+declare const client: ApiClient;
+const core = createCore();
+
+export async function enable(): Promise<void> {
+  await client.tfa.enable({ secret: 's' });
+  await client.call('enableTfa', { secret: 's' });
+  await enableTfa(core, { secret: 's' });
+}
+`;
+
+test('a call that lacks a params key the operation now requires: explained by that key becoming required', async () => {
+  const dir = join(work, 'now-required');
+  const spec = readFileSync(join(FIXTURES, 'required-added-new.yaml'), 'utf8');
+  const both = '              required:\n              - secret\n              - otp\n';
+  assert.ok(spec.includes(both));
+  writeFileSync(
+    join(work, 'otp-optional.yaml'),
+    spec
+      .replace(both, '              required:\n              - secret\n')
+      .replace('version: 2.0.0', 'version: 1.0.0'),
+  );
+  createProject(dir, join(work, 'otp-optional.yaml'), { 'src/enable.ts': OTP_OPTIONAL });
+  await generateProjects([{ dir }]);
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
+  await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
+  assert.equal(run.code, 1, run.text);
+  const listings = run.out.filter((line) => /enable\.ts:\d+:\d+: /.test(line));
+  assert.is(listings.length, 3, run.text);
+  assert.equal(
+    listings.filter((line) => !/enable\.ts:\d+:\d+: body field otp is now required$/.test(line)),
+    [],
+    run.text,
+  );
+});
+
 test.run();
