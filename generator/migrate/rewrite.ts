@@ -409,10 +409,11 @@ function renamedNames(targets: readonly MigrationTarget[]): RenamedNames {
       const old = target.old.operations[id];
       if (old) out.member.add(old.group).add(old.method);
     }
-    // A group all of whose operations moved to another (`client.tweets` -> `client.posts`): by where each went.
+    // A group all of whose operations moved to another (`client.tweets` -> `client.posts`): by where
+    // each went. An operation removed moves nothing (it keeps its group from being renamed).
     for (const [id, op] of Object.entries(target.old.operations)) {
       const now = target.next.operations[renames.operations.get(id)?.to.id ?? id];
-      if ((now?.group ?? '') !== op.group) out.member.add(op.group);
+      if (now && now.group !== op.group) out.member.add(op.group);
     }
     const params = [...renames.params.values()].some((keys) => keys.size > 0);
     if (params || renames.enumValues.size > 0) out.anyParams = true;
