@@ -45,6 +45,9 @@ export function compareExports(
       .filter(([n]) => came.includes(n) && !taken.has(n) && sameContainer(shape, next.types[n]?.shape))
       .sort((x, y) => y[1].size - x[1].size);
     let to = placed[0]?.[0];
+    // A result that was a list of these and is now one object (Dialogporten's parties: a list of
+    // `Parties` became a `Parties` of the new namespace): the item met there, when it has the same fields.
+    if (to === undefined && shape) to = listItemTaken(name, shape, old, next, pairs, came, taken);
     if (to === undefined && shape) {
       const same = came.filter(
         (n) => !taken.has(n) && next.types[n] && canonical(next.types[n].shape) === canonical(shape),
@@ -173,6 +176,36 @@ export function compareExports(
       where: { side: 'new', operationId: id },
     });
   }
+}
+
+/**
+ * The new object that took the place of a list of `name` (a named list type the walk met where the
+ * new object now is, in the same operations): evidence of the place, checked by the shape, which
+ * must be no generic one and have the same fields. One such object only, or none.
+ */
+function listItemTaken(
+  name: string,
+  shape: Shape,
+  old: ApiSnapshot,
+  next: ApiSnapshot,
+  pairs: TypePairs,
+  came: readonly string[],
+  taken: ReadonlySet<string>,
+): string | undefined {
+  if (!('kind' in shape) || shape.kind !== 'object' || generic(shape)) return undefined;
+  const fields = Object.keys(shape.fields).sort().join('\0');
+  const found = new Set<string>();
+  for (const [list, tos] of pairs) {
+    const listShape = old.types[list]?.shape;
+    if (!listShape || !('kind' in listShape) || listShape.kind !== 'array') continue;
+    if (!('ref' in listShape.items) || listShape.items.ref !== name) continue;
+    for (const n of tos.keys()) {
+      const now = next.types[n]?.shape;
+      if (!came.includes(n) || taken.has(n) || !now || !('kind' in now) || now.kind !== 'object') continue;
+      if (Object.keys(now.fields).sort().join('\0') === fields) found.add(n);
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /** The names a package exports for its schemas and enums: the snapshot's own list, or (before format 4) its named types. */

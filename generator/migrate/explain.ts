@@ -197,11 +197,13 @@ export function operationChange(
     if (change) return change;
   }
   // A params key the operation now requires and the call does not give (a call that passed no
-  // params at all fails on its arguments, not on a key): that requirement is the cause.
+  // params at all fails on its arguments, not on a key), new or one it had as optional: that
+  // requirement is the cause.
   const required = own.find(
     (c) =>
       c.rename === undefined &&
-      /^new required (?:parameter|body field) /.test(messageOf(c)) &&
+      (/^new required (?:parameter|body field) /.test(messageOf(c)) ||
+        /^(?:parameter|body field) \S+ is now required$/.test(messageOf(c))) &&
       !keys.some((key) => namesParam(c, key) || c.where?.param?.wire === key),
   );
   if (required) return required;

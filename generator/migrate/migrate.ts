@@ -52,14 +52,17 @@ export function migrateProject(tsconfig: string, targets: readonly MigrationTarg
       if (!dirty.has(file)) continue;
       const node = program.getSourceFile(file.getFilePath());
       if (!node) continue;
-      // Checking the file first fills the checker's caches: the rewrite's questions are then answered
-      // from them, and when nothing is rewritten these errors are the ones left (one check, as tsc's).
-      checked.set(file, {
-        diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)],
-        program,
-      });
+      // The rewrite asks the checker about the few names a rename lists; the file is checked whole
+      // only when nothing is rewritten in it (its errors are then the ones left: one check, as
+      // tsc's). A file rewritten is checked again by the next pass, in the next program.
       const edits = rewriter.editsOf(node);
-      if (edits.length === 0) continue;
+      if (edits.length === 0) {
+        checked.set(file, {
+          diagnostics: [...program.getSyntacticDiagnostics(node), ...program.getSemanticDiagnostics(node)],
+          program,
+        });
+        continue;
+      }
       const { text, applied } = applyEdits(node.getFullText(), edits);
       counts.set(file.getFilePath(), (counts.get(file.getFilePath()) ?? 0) + applied);
       changed.push([file, text]);

@@ -16,6 +16,8 @@ export interface Origin {
   /** Or the named type it is read from (`Dispute` in `const s: Dispute['status']`). */
   type?: string;
   steps: Step[];
+  /** The call whose result the value is read from, when the trail reached one in the code. */
+  call?: ts.CallExpression;
 }
 
 /** An operation call: the operation, the package, and which argument holds its params. */
@@ -116,7 +118,7 @@ export class OriginTracer {
     }
     if (ts.isCallExpression(node)) {
       const op = this.operationOfCall(node);
-      return op ? { target: op.target, ids: op.ids, steps: [] } : undefined;
+      return op ? { target: op.target, ids: op.ids, steps: [], call: node } : undefined;
     }
     if (ts.isPropertyAccessExpression(node))
       return this.extend(this.ofExpression(node.expression, depth + 1), node.name.text);

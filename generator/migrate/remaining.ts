@@ -29,27 +29,43 @@ export function remainingUses(
   checker: ts.TypeChecker,
   targets: readonly MigrationTarget[],
 ): RemainingUse[] {
-  const out: RemainingUse[] = [];
   const tracer = new OriginTracer(checker, targets);
   let imported: MigrationTarget | undefined | null = null;
-  for (const diagnostic of diagnostics) {
-    if (diagnostic.start === undefined || diagnostic.category !== ts.DiagnosticCategory.Error) continue;
-    const node = nodeSpanning(file, diagnostic.start, diagnostic.length ?? 0);
-    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
-    const found = importAt(node, tracer) ?? explainAt(node, tracer);
+  const errors = diagnostics.flatMap((diagnostic) => {
+    if (diagnostic.start === undefined || diagnostic.category !== ts.DiagnosticCategory.Error) return [];
+    const start = diagnostic.start;
+    const node = nodeSpanning(file, start, diagnostic.length ?? 0);
+    return [{ diagnostic, start, node, found: importAt(node, tracer) ?? explainAt(node, tracer) }];
+  });
+  const out: RemainingUse[] = [];
+  for (const { diagnostic, start, node, found } of errors) {
     let message: string;
     let explained = false;
+    // A value read from a call that itself no longer compiles (a `*.fields` value it no longer
+    // accepts, a body field it now requires) is typed from a failed call: the narrowing its params
+    // gave it is gone. That call's change is the cause, and its line is where to fix it.
+    const call = found?.changes?.length ? undefined : found?.origin?.call;
+    const failed = call
+      ? errors.find(
+          (e) => e.found?.changes?.length && e.start >= call.getStart(file) && e.start < call.getEnd(),
+        )
+      : undefined;
     if (found?.changes && found.changes.length > 0) {
       message = found.changes.map((c) => c.message).join('; ');
       explained = true;
+    } else if (failed?.found?.changes) {
+      const at = file.getLineAndCharacterOfPosition(failed.start);
+      message = `${failed.found.changes.map((c) => c.message).join('; ')} (at line ${at.line + 1}:${at.character + 1}: the call this value comes from no longer compiles, so its result is not typed as before)`;
+      explained = true;
     } else {
+      const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
       if (imported === null) imported = tracer.importedPackage(file);
       const target = found?.target ?? imported ?? tracer.packageNear(node);
       if (!target) continue;
       const place = found?.origin ? ` (${describeOrigin(found.origin)})` : '';
       message = `${target.name}: no change of the diff explains this${place}; the compiler says: ${text}`;
     }
-    const { line, character } = file.getLineAndCharacterOfPosition(diagnostic.start);
+    const { line, character } = file.getLineAndCharacterOfPosition(start);
     out.push({ file: file.fileName, line: line + 1, column: character + 1, message, explained });
   }
   return out;

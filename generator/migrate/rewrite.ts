@@ -23,12 +23,14 @@ export interface Edit {
 export class Rewriter {
   private readonly edits = new Map<number, Edit>();
   private readonly lookup: PackageLookup;
+  private readonly names: RenamedNames;
 
   constructor(
     private readonly checker: ts.TypeChecker,
     targets: readonly MigrationTarget[],
   ) {
     this.lookup = new PackageLookup(checker, targets);
+    this.names = renamedNames(targets);
   }
 
   editsOf(file: ts.SourceFile): Edit[] {
@@ -61,6 +63,7 @@ export class Rewriter {
 
   /** `client.<group>.<method>` with a group or method the package no longer has; `post.note_tweet` (or `post?.note_tweet`) of a renamed field. */
   private memberAccess(node: ts.PropertyAccessExpression): void {
+    if (!this.names.member.has(node.name.text)) return;
     if (this.checker.getSymbolAtLocation(node.name)) return;
     if (ts.isIdentifier(node.name)) {
       const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(node.expression), node.name.text);
@@ -110,7 +113,7 @@ export class Rewriter {
   /** `post['note_tweet']` of a renamed field. */
   private elementAccess(node: ts.ElementAccessExpression): void {
     const key = node.argumentExpression;
-    if (!ts.isStringLiteralLike(key)) return;
+    if (!ts.isStringLiteralLike(key) || !this.names.fields.has(key.text)) return;
     const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(node.expression), key.text);
     if (to !== undefined) this.edit(key, quoted(key, to));
   }
@@ -121,6 +124,7 @@ export class Rewriter {
     if (!ts.isObjectBindingPattern(pattern) || node.dotDotDotToken) return;
     const key = node.propertyName ?? node.name;
     if (!ts.isIdentifier(key) && !ts.isStringLiteralLike(key)) return;
+    if (!this.names.fields.has(key.text)) return;
     const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(pattern), key.text);
     if (to === undefined) return;
     if (node.propertyName)
@@ -132,7 +136,7 @@ export class Rewriter {
   /** `'note_tweet' in post` of a renamed field: it compiles either way, and would be false on every object. */
   private inCheck(node: ts.BinaryExpression): void {
     const key = node.left;
-    if (!ts.isStringLiteralLike(key)) return;
+    if (!ts.isStringLiteralLike(key) || !this.names.fields.has(key.text)) return;
     const to = this.lookup.fieldRename(this.checker.getTypeAtLocation(node.right), key.text);
     if (to !== undefined) this.edit(key, quoted(key, to));
   }
@@ -141,12 +145,18 @@ export class Rewriter {
   private indexedAccessType(node: ts.IndexedAccessTypeNode): void {
     const index = node.indexType;
     if (!ts.isLiteralTypeNode(index) || !ts.isStringLiteral(index.literal)) return;
+    if (!this.names.fields.has(index.literal.text)) return;
     const to = this.lookup.fieldRename(this.checker.getTypeFromTypeNode(node.objectType), index.literal.text);
     if (to !== undefined) this.edit(index.literal, quoted(index.literal, to));
   }
 
   /** An object literal typed by an object type of a package (`const post: Post = { note_tweet: … }`): its renamed fields. */
   private objectFields(node: ts.ObjectLiteralExpression): void {
+    const named = (p: ts.ObjectLiteralElementLike): boolean =>
+      (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) &&
+      (ts.isIdentifier(p.name) || ts.isStringLiteralLike(p.name)) &&
+      this.names.fields.has(p.name.text);
+    if (!node.properties.some(named)) return;
     const contextual = this.checker.getContextualType(node);
     if (!contextual) return;
     for (const property of node.properties) {
@@ -170,6 +180,7 @@ export class Rewriter {
 
   /** `ns.OldType` and `import('pkg').OldType` in type positions. */
   private qualifiedName(node: ts.QualifiedName): void {
+    if (!this.names.exports.has(node.right.text)) return;
     // An unresolved name in a type resolves to the checker's `unknown` symbol, which has no declarations.
     if (this.checker.getSymbolAtLocation(node.right)?.declarations?.length) return;
     this.namespaceMember(node.left, node.right);
@@ -183,7 +194,8 @@ export class Rewriter {
         : node.qualifier && ts.isQualifiedName(node.qualifier)
           ? leftmost(node.qualifier)
           : undefined;
-    if (!name || this.checker.getSymbolAtLocation(name)?.declarations?.length) return;
+    if (!name || !this.names.exports.has(name.text)) return;
+    if (this.checker.getSymbolAtLocation(name)?.declarations?.length) return;
     const argument = node.argument;
     if (!ts.isLiteralTypeNode(argument) || !ts.isStringLiteral(argument.literal)) return;
     this.namespaceMember(argument.literal, name);
@@ -191,6 +203,7 @@ export class Rewriter {
 
   /** A params object typed by a package's params type (`const saved: ListPetsParams = { ... }`). */
   private typedParams(node: ts.ObjectLiteralExpression): void {
+    if (!this.names.anyParams) return;
     const contextual = this.checker.getContextualType(node);
     const symbol = contextual?.aliasSymbol ?? contextual?.getSymbol();
     const target = this.lookup.targetOfDeclarations(symbol);
@@ -243,6 +256,7 @@ export class Rewriter {
 
   /** A call of an operation (`client.tweets.list(...)`, `client.call('oldId', ...)`, a `/functions` export): its id and params. */
   private operationCall(node: ts.CallExpression): void {
+    if (!this.names.anyCalls) return;
     const callee = node.expression;
     // client.call('oldId', ...)
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'call') {
@@ -340,6 +354,7 @@ export class Rewriter {
     )
       return;
     if (ts.isLiteralTypeNode(parent) || ts.isExternalModuleReference(parent)) return;
+    if (!this.names.values.has(node.text)) return;
     const contextual = this.checker.getContextualType(node);
     if (!contextual) return;
     const target =
@@ -353,6 +368,59 @@ export class Rewriter {
     const candidates = [...(target.renames.enumValues.get(node.text) ?? [])].filter((v) => values.has(v));
     if (candidates.length === 1) this.edit(node, quoted(node, candidates[0] as string));
   }
+}
+
+/**
+ * The names a rule can rewrite, from every target's renames: a node naming none of them needs no
+ * question to the checker (each question re-checks what the type check did not keep, and on a large
+ * consumer asking it of every property read costs as much as the type check itself).
+ */
+interface RenamedNames {
+  /** Property names `memberAccess` may rewrite: old fields, groups and methods of moved operations, old exports. */
+  member: Set<string>;
+  /** Old field names (`renames.fields`). */
+  fields: Set<string>;
+  /** Old exported type and `/functions` names. */
+  exports: Set<string>;
+  /** Old enum values. */
+  values: Set<string>;
+  /** Whether a params object can change: a params key or an enum value renamed. */
+  anyParams: boolean;
+  /** Whether a call can change: an operation, a params key or an enum value renamed. */
+  anyCalls: boolean;
+}
+
+function renamedNames(targets: readonly MigrationTarget[]): RenamedNames {
+  const out: RenamedNames = {
+    member: new Set(),
+    fields: new Set(),
+    exports: new Set(),
+    values: new Set(),
+    anyParams: false,
+    anyCalls: false,
+  };
+  for (const target of targets) {
+    const { renames } = target;
+    for (const name of renames.fields.keys()) out.fields.add(name);
+    for (const name of [...renames.types.keys(), ...renames.functions.keys()]) out.exports.add(name);
+    for (const value of renames.enumValues.keys()) out.values.add(value);
+    for (const [id, { from }] of renames.operations) {
+      out.member.add(from.group).add(from.method);
+      const old = target.old.operations[id];
+      if (old) out.member.add(old.group).add(old.method);
+    }
+    // A group all of whose operations moved to another (`client.tweets` -> `client.posts`): by where
+    // each went. An operation removed moves nothing (it keeps its group from being renamed).
+    for (const [id, op] of Object.entries(target.old.operations)) {
+      const now = target.next.operations[renames.operations.get(id)?.to.id ?? id];
+      if (now && now.group !== op.group) out.member.add(op.group);
+    }
+    const params = [...renames.params.values()].some((keys) => keys.size > 0);
+    if (params || renames.enumValues.size > 0) out.anyParams = true;
+    if (out.anyParams || renames.operations.size > 0) out.anyCalls = true;
+  }
+  for (const name of [...out.fields, ...out.exports]) out.member.add(name);
+  return out;
 }
 
 /** The values of an enum a params value takes (itself, or the items of an array), in the new snapshot. */

@@ -72,4 +72,85 @@ test('a result path that stops following its parameter in many operations is one
   assert.ok(text.includes('in 2 operations: getPostsByIds, getUsersById'), text);
 });
 
+/** A spec whose `/parties` returns `result` (YAML at the response's schema), with `schemas` below. */
+function partiesSpec(version: string, result: string, schemas: string): string {
+  return `openapi: 3.0.3
+info:
+  title: Parties
+  version: ${version}
+paths:
+  /parties:
+    get:
+      operationId: getParties
+      responses:
+        '200':
+          description: The parties
+          content:
+            application/json:
+              schema:
+${result}
+components:
+  schemas:
+${schemas}`;
+}
+
+const AUTHORIZED = `    AuthorizedParty:
+      type: object
+      properties:
+        name:
+          type: string
+        party:
+          type: string
+`;
+
+test('a result that was a list of a type and is now one object with its fields: that type renamed, the list not', () => {
+  const dir = tempDir('diff-list-became-object');
+  try {
+    const list = `                type: array
+                items:
+                  $ref: '#/components/schemas/Parties'
+`;
+    const object = (name: string) => `                $ref: '#/components/schemas/${name}'\n`;
+    const parties = (name: string, field: string) => `    ${name}:
+      type: object
+      properties:
+        ${field}:
+          type: array
+          nullable: true
+          items:
+            $ref: '#/components/schemas/AuthorizedParty'
+`;
+    writeFileSync(
+      join(dir, 'old.yaml'),
+      partiesSpec('1.0.0', list, parties('Parties', 'authorizedParties') + AUTHORIZED),
+    );
+    writeFileSync(
+      join(dir, 'new.yaml'),
+      partiesSpec(
+        '2.0.0',
+        object('AccessParties'),
+        parties('AccessParties', 'authorizedParties') + AUTHORIZED,
+      ),
+    );
+    const renames = diffSpecs(join(dir, 'old.yaml'), join(dir, 'new.yaml')).changes.flatMap((c) =>
+      c.rename?.kind === 'type' ? [`${c.rename.from} -> ${c.rename.to}`] : [],
+    );
+    assert.equal([...new Set(renames)], ['Parties -> AccessParties']);
+    // Other fields: another thing, no rename.
+    writeFileSync(
+      join(dir, 'other.yaml'),
+      partiesSpec('2.0.0', object('AccessParties'), parties('AccessParties', 'delegations') + AUTHORIZED),
+    );
+    const none = diffSpecs(join(dir, 'old.yaml'), join(dir, 'other.yaml')).changes.filter(
+      (c) => c.rename?.kind === 'type',
+    );
+    assert.equal(
+      none.map((c) => c.message),
+      [],
+    );
+  } finally {
+    removeDir(dir);
+  }
+});
+
 test.run();

@@ -5,6 +5,7 @@
  * it. The pair (test/fixtures/migrate/leftovers-*.yaml) drops `Pet.age`, makes `Pet.name` optional,
  * and replaces the result enum value `Pet.state` "adopted" with "in_foster_care".
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
@@ -233,6 +234,114 @@ test('a call that passed no params, to an operation that now requires some: expl
   assert.is(listings.length, 3, run.text);
   assert.equal(
     listings.filter((line) => !/: new required body field (otp|secret)\b/.test(line)),
+    [],
+    run.text,
+  );
+});
+
+/**
+ * leftovers-old.yaml with `pet.fields` selecting Pet's fields (`x-field-selection`), then the same
+ * spec where it no longer accepts "name". The call asking for both no longer compiles, and with it
+ * the narrowing it gave its result: `age`, asked for, was typed present and now is optional. The
+ * read of it is explained by the call's change and points at the call's line.
+ */
+const SELECTING = `import { ApiClient } from '@test/api';
+
+declare const client: ApiClient;
+declare function show(value: unknown): void;
+
+export async function narrowed(): Promise<void> {
+  const list = await client.pets.list({ 'pet.fields': ['age', 'name'] });
+  const first = list.data?.[0];
+  if (!first) return;
+  const years: number = first.age;
+  show(years);
+}
+`;
+
+test("a read that no longer narrows because its call's params broke points at that call", async () => {
+  const dir = join(work, 'narrowing');
+  const values = '            - age\n            - name\n';
+  const base = readFileSync(join(FIXTURES, 'leftovers-old.yaml'), 'utf8');
+  assert.ok(base.includes(values));
+  const selecting = base.replace(
+    values,
+    `${values}        x-field-selection:\n          object: Pet\n          defaults:\n          - id\n`,
+  );
+  const narrower = selecting
+    .replace(values, '            - age\n')
+    .replace('version: 1.0.0', 'version: 2.0.0');
+  writeFileSync(join(work, 'selecting-old.yaml'), selecting);
+  writeFileSync(join(work, 'selecting-new.yaml'), narrower);
+  createProject(dir, join(work, 'selecting-old.yaml'), { 'src/narrowed.ts': SELECTING });
+  await generateProjects([{ dir }]);
+  assert.equal(compileProject(dir), [], 'compiles against the old package: age was asked for');
+  await generateProjects([{ dir, spec: join(work, 'selecting-new.yaml') }]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
+  assert.equal(run.code, 1, run.text);
+  const line = (text: string) => SELECTING.split('\n').findIndex((l) => l.includes(text)) + 1;
+  const call = line("'pet.fields'");
+  const listings = run.out.filter((l) => /narrowed\.ts:\d+:\d+: /.test(l));
+  assert.equal(listings.length, 2, run.text);
+  assert.match(
+    listings[0] as string,
+    new RegExp(`narrowed\\.ts:${call}:\\d+: pet\\.fields\\[\\] no longer accepts "name"$`),
+  );
+  assert.match(
+    listings[1] as string,
+    new RegExp(
+      `narrowed\\.ts:${line('const years')}:\\d+: pet\\.fields\\[\\] no longer accepts "name" \\(at line ${call}:\\d+: the call this value comes from no longer compiles`,
+    ),
+  );
+});
+
+/** required-added-new.yaml with `otp` optional, then as it is: a call that gives the secret only now lacks a required field. */
+const OTP_OPTIONAL = `import { ApiClient } from '@test/api';
+import { createCore, enableTfa } from '@test/api/functions';
+
+declare const client: ApiClient;
+const core = createCore();
+
+export async function enable(): Promise<void> {
+  await client.tfa.enable({ secret: 's' });
+  await client.call('enableTfa', { secret: 's' });
+  await enableTfa(core, { secret: 's' });
+}
+`;
+
+test('a call that lacks a params key the operation now requires: explained by that key becoming required', async () => {
+  const dir = join(work, 'now-required');
+  const spec = readFileSync(join(FIXTURES, 'required-added-new.yaml'), 'utf8');
+  const both = '              required:\n              - secret\n              - otp\n';
+  assert.ok(spec.includes(both));
+  writeFileSync(
+    join(work, 'otp-optional.yaml'),
+    spec
+      .replace(both, '              required:\n              - secret\n')
+      .replace('version: 2.0.0', 'version: 1.0.0'),
+  );
+  createProject(dir, join(work, 'otp-optional.yaml'), { 'src/enable.ts': OTP_OPTIONAL });
+  await generateProjects([{ dir }]);
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
+  await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
+  const run = await runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
+  assert.equal(run.code, 1, run.text);
+  const listings = run.out.filter((line) => /enable\.ts:\d+:\d+: /.test(line));
+  assert.is(listings.length, 3, run.text);
+  assert.equal(
+    listings.filter((line) => !/enable\.ts:\d+:\d+: body field otp is now required$/.test(line)),
     [],
     run.text,
   );
