@@ -12,6 +12,7 @@ import { parseSnapshot } from '../../../generator/diff/snapshot.ts';
 import { deepConsumer } from './deep-consumer.ts';
 import { deriveConsumer, type DerivedProgram } from './derived-consumer.ts';
 import { REPORT_TEXT } from '../../../generator/cli/report.ts';
+import { type CliRun, runCli } from '../../helpers/cli.ts';
 
 export const PACKAGE = '@test/api';
 export const CLIENT = 'ApiClient';
@@ -201,4 +202,15 @@ export async function deepProject(dir: string, spec: string): Promise<DerivedPro
       else skipLines.add(line);
     }
   }
+}
+
+/** `xgen migrate` in the consumer project `dir`, with its tsconfig and its xgen config, as a user runs it there. */
+export function migrateProject(dir: string): Promise<CliRun> {
+  return runCli([
+    'migrate',
+    '--project',
+    join(dir, 'tsconfig.json'),
+    '--config',
+    join(dir, 'xgen.config.yaml'),
+  ]);
 }

@@ -10,8 +10,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
-import { compileProjects, copyProject, deepProject, generateProjects, read } from './consumer-project.ts';
+import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
+import {
+  compileProjects,
+  copyProject,
+  deepProject,
+  generateProjects,
+  read,
+  migrateProject,
+} from './consumer-project.ts';
 import { listingQuality } from './listing-quality.ts';
 import { mutateSpec } from './mutated-spec.ts';
 
@@ -40,13 +47,7 @@ test('X 2.147 -> 2.159 and 2.147 -> a mutated 2.147: every error listed, with th
   ]);
   const runs = new Map<string, string[]>();
   for (const dir of [published, mutated]) {
-    const run = await runCli([
-      'migrate',
-      '--project',
-      join(dir, 'tsconfig.json'),
-      '--config',
-      join(dir, 'xgen.config.yaml'),
-    ]);
+    const run = await migrateProject(dir);
     assert.equal(run.code, 1, run.text.slice(0, 2000));
     runs.set(dir, run.out);
   }

@@ -11,13 +11,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
+import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
   compileProjects,
   createProject,
   generateProjects,
   read,
   reportedLocations,
+  migrateProject,
 } from './consumer-project.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff', 'renames');
@@ -139,16 +140,7 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
   for (const dir of dirs) assert.equal(control.get(dir), [], `${dir} compiles against the old package`);
   await generateProjects(CASES.map((c, i) => ({ dir: dirs[i] as string, spec: c.next })));
   const runs = [];
-  for (const dir of dirs)
-    runs.push(
-      await runCli([
-        'migrate',
-        '--project',
-        join(dir, 'tsconfig.json'),
-        '--config',
-        join(dir, 'xgen.config.yaml'),
-      ]),
-    );
+  for (const dir of dirs) runs.push(await migrateProject(dir));
   const after = compileProjects(dirs);
   const [posts, coupon, events, adopted] = dirs as [string, string, string, string];
   const [postsRun, couponRun, eventsRun, adoptedRun] = runs as [
@@ -256,16 +248,7 @@ test('X renames across a $ref and an inline type followed on every side; Blik ->
     cases.map((c, i) => ({ dir: dirs[i] as string, spec: join(FIXTURES, `${c.name}.new.yaml`) })),
   );
   const runs = [];
-  for (const dir of dirs)
-    runs.push(
-      await runCli([
-        'migrate',
-        '--project',
-        join(dir, 'tsconfig.json'),
-        '--config',
-        join(dir, 'xgen.config.yaml'),
-      ]),
-    );
+  for (const dir of dirs) runs.push(await migrateProject(dir));
   const after = compileProjects(dirs);
   const [posts, blik] = dirs as [string, string];
   const text = read(posts, 'src/consumer.ts');

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
+import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
   compileProjects,
   copyProject,
@@ -17,6 +17,7 @@ import {
   generateProjects,
   read,
   reportedLocations,
+  migrateProject,
 } from './consumer-project.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'migrate');
@@ -176,13 +177,7 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
     const dir = dirs[i] as string;
     if ((unmigrated.get(dir) ?? []).length === 0)
       problems.push(`${c.name}: the consumer still compiles against the new package before migrating`);
-    const run = await runCli([
-      'migrate',
-      '--project',
-      join(dir, 'tsconfig.json'),
-      '--config',
-      join(dir, 'xgen.config.yaml'),
-    ]);
+    const run = await migrateProject(dir);
     reports.set(dir, reportedLocations(run.out, dir, process.cwd()));
     if (run.code !== 0) problems.push(`${c.name}: exit ${run.code}: ${run.text}`);
   }
@@ -216,13 +211,7 @@ test('several renames at once, and a removed operation listed where it is used',
   await generateProjects([{ dir }]);
   assert.equal(compileProjects([dir]).get(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'round.yaml') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
   const listed = run.out.filter((line) => /^\S+:\d+:\d+: /.test(line));
   assert.equal(listed.length, 2, run.text);

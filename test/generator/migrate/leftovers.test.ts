@@ -9,13 +9,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
+import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
   compileProject,
   createProject,
   generateProjects,
   read,
   reportedLocations,
+  migrateProject,
 } from './consumer-project.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'migrate');
@@ -111,13 +112,7 @@ test('every error in a file importing the package is listed, with the change on 
     "compiles against the old package but for the user's own errors",
   );
   await generateProjects([{ dir, spec: join(FIXTURES, 'leftovers-new.yaml') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
   const errors = compileProject(dir);
   const reported = reportedLocations(run.out, dir, process.cwd());
@@ -170,13 +165,7 @@ test('uses of a removed operation, its imports and its result, are explained by 
   await generateProjects([{ dir }]);
   assert.equal(compileProject(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'leftovers-removed.yaml') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
   const errors = compileProject(dir);
   const reported = reportedLocations(run.out, dir, process.cwd());
@@ -214,13 +203,7 @@ test('a call that passed no params, to an operation that now requires some: expl
   await generateProjects([{ dir }]);
   assert.equal(compileProject(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
   const errors = compileProject(dir);
   assert.is(errors.length, 3, errors.map((e) => `${e.at} ${e.message}`).join('\n'));
@@ -277,13 +260,7 @@ test("a read that no longer narrows because its call's params broke points at th
   await generateProjects([{ dir }]);
   assert.equal(compileProject(dir), [], 'compiles against the old package: age was asked for');
   await generateProjects([{ dir, spec: join(work, 'selecting-new.yaml') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
   const line = (text: string) => SELECTING.split('\n').findIndex((l) => l.includes(text)) + 1;
   const call = line("'pet.fields'");
@@ -330,13 +307,7 @@ test('a call that lacks a params key the operation now requires: explained by th
   await generateProjects([{ dir }]);
   assert.equal(compileProject(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
   const listings = run.out.filter((line) => /enable\.ts:\d+:\d+: /.test(line));
   assert.is(listings.length, 3, run.text);

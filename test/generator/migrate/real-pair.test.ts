@@ -8,13 +8,14 @@
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, runCli, tempDir } from '../../helpers/cli.ts';
+import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
   compileProject,
   derivedProject,
   generateProjects,
   read,
   reportedLocations,
+  migrateProject,
 } from './consumer-project.ts';
 
 const REFERENCE = join(ROOT, 'test', 'fixtures', 'reference');
@@ -30,13 +31,7 @@ test("X's 2.147 -> 2.159: every error left after migrate is a use migrate listed
   const program = await derivedProject(dir, join(REFERENCE, 'x-openapi-2.147.json'));
   assert.ok(program.ranges.length >= 132, 'every operation of 2.147 is called');
   await generateProjects([{ dir, spec: join(REFERENCE, 'x-openapi-2.159.json') }]);
-  const run = await runCli([
-    'migrate',
-    '--project',
-    join(dir, 'tsconfig.json'),
-    '--config',
-    join(dir, 'xgen.config.yaml'),
-  ]);
+  const run = await migrateProject(dir);
   assert.equal(run.code, 1, 'uses are left to migrate by hand');
   const reported = reportedLocations(run.out, dir, process.cwd());
   const errors = compileProject(dir);
