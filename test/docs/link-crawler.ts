@@ -3,10 +3,10 @@
  * every internal link and `#anchor` on it checked against what the server answers (a page is found when
  * it answers 200, an anchor when the target page's HTML has that id).
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serve } from 'vitepress';
 
 /** A server on loopback for a built site. */
@@ -39,21 +39,6 @@ export async function previewSite(site: string, work: string, base = '/'): Promi
         server.close(() => resolve());
       }),
   };
-}
-
-/** Every page of a built site, as the URL path (under `base`) a reader opens. */
-export function sitePages(site: string, base = '/'): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html') && entry.name !== '404.html')
-        out.push(`${base}${relative(site, path).replace(/\\/g, '/')}`.replace(/(index)?\.html$/, ''));
-    }
-  };
-  walk(site);
-  return out.sort();
 }
 
 export interface CrawlResult {

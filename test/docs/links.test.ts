@@ -9,7 +9,8 @@ import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.ts';
 import { buildSite, builtSite, rebuildSite } from './built-site.ts';
-import { crawl, previewSite, sitePages } from './link-crawler.ts';
+import { crawl, previewSite } from './link-crawler.ts';
+import { sitePages } from './site-pages.ts';
 import { siteFile } from './static-server.ts';
 
 const DOCS = join(ROOT, 'docs');

@@ -5,7 +5,8 @@
  */
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { isApiPage, openSite, sitePaths, visitAll, type OpenSite } from './site-browser.ts';
+import { isApiPage, openSite, visitAll, type OpenSite } from './site-browser.ts';
+import { sitePages } from './site-pages.ts';
 
 export function apiPagesTest(pkg: string): void {
   let open: OpenSite | undefined;
@@ -16,7 +17,7 @@ export function apiPagesTest(pkg: string): void {
     await open?.close();
   });
   test(`every API page of @xgen/${pkg} loads in Chromium with no console error and no failed request`, async () => {
-    const api = sitePaths(open!.site).filter(isApiPage(pkg));
+    const api = sitePages(open!.site).filter(isApiPage(pkg));
     assert.ok(api.length > 50, `@xgen/${pkg} has ${api.length} API pages`);
     assert.equal(await visitAll(open!, api), []);
   });

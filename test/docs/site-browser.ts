@@ -4,8 +4,7 @@
  * them in test processes side by side): the site `npm run docs:build` builds (once a run), served on
  * loopback, and one Chromium.
  */
-import { readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
 import { removeDir, tempDir } from '../helpers/cli.ts';
@@ -45,21 +44,6 @@ export async function openSite(): Promise<OpenSite> {
     await close();
     throw error;
   }
-}
-
-/** Every page of the built site, as the URL path a reader opens. */
-export function sitePaths(site: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html') && entry.name !== '404.html')
-        out.push(`/${relative(site, path).replace(/\\/g, '/')}`.replace(/(index)?\.html$/, ''));
-    }
-  };
-  walk(site);
-  return out.sort();
 }
 
 /** The generated packages whose API pages the site has, each opened by a site-api-<package>.test.ts. */

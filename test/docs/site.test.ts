@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { API_PACKAGES, isApiPage, openSite, sitePaths, visitAll, type OpenSite } from './site-browser.ts';
+import { API_PACKAGES, isApiPage, openSite, visitAll, type OpenSite } from './site-browser.ts';
+import { sitePages } from './site-pages.ts';
 import { siteFile } from './static-server.ts';
 
 let open: OpenSite | undefined;
@@ -24,7 +25,7 @@ test.after(async () => {
   await open?.close();
 });
 
-const pages = () => sitePaths(site);
+const pages = () => sitePages(site);
 
 test('every guide and reference page loads in Chromium with no console error and no failed request', async () => {
   const all = pages();
