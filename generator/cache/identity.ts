@@ -9,7 +9,7 @@ const TOOLS = [
   'typescript',
   'typescript-native',
   'openapi-typescript',
-  // Its structure printers write the emitters' files; the TypeScript it bundles prints the schema types.
+  // Its structure printers, and the TypeScript @ts-morph/common bundles for them, write the emitters' files.
   'ts-morph',
   '@ts-morph/common',
   'oxfmt',

@@ -13,8 +13,9 @@ import { yieldToSignals } from '../interrupt.ts';
  * emit/libraries.ts) get a thread of their own only where the main thread has other work
  * meanwhile: a big spec (whose load and model run on the spec thread, spec-thread.ts) or packages
  * generated side by side. For one small spec the emitters' thread renders them too, once its
- * emitters are done: the main thread, which formats and compiles, then loads no TypeScript (its memory while the native compiler runs is what the
- * process tree's peak is made of). A thread ends once no package needs it and it has no job left.
+ * emitters are done: the main thread, which formats and compiles, then loads no TypeScript (its
+ * memory while the native compiler runs is what the process tree's peak is made of). A thread ends
+ * once no package needs it and it has no job left.
  * Where a thread does not run, its work is done on the main thread: same files.
  */
 

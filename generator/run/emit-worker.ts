@@ -18,8 +18,8 @@ if (work === 'schema-types') {
     emitSchemaTypes(readSchemaPart(model), openapiVersion),
   );
 } else {
-  // The emitters' thread also renders a small spec's schema types (emit-threads.ts), with the
-  // TypeScript ts-morph loaded: openapi-typescript is loaded once the emitters are.
+  // The emitters' thread also renders a small spec's schema types (emit-threads.ts): openapi-typescript
+  // and TypeScript 5.9 are loaded once the emitters are.
   const { runEmitters } = await import('../emit/emitters.ts');
   const { emitSchemaTypes } = await import('../emit/schema-types.ts');
   serveJobs((job: EmittersJob | SchemaTypesJob) =>
