@@ -208,7 +208,6 @@ function listItemTaken(
   return found.size === 1 ? [...found][0] : undefined;
 }
 
-/** The names a package exports for its schemas and enums: the snapshot's own list, or (before format 4) its named types. */
 /** Whether two shapes are not one a list and the other an object (unknown shapes: no objection). */
 function sameContainer(a: Shape | undefined, b: Shape | undefined): boolean {
   const container = (s: Shape | undefined) =>
@@ -217,6 +216,7 @@ function sameContainer(a: Shape | undefined, b: Shape | undefined): boolean {
   return x === undefined || y === undefined || x === y;
 }
 
+/** The names a package exports for its schemas and enums: the snapshot's own list, or (before format 4) its named types. */
 function exportsOf(snapshot: ApiSnapshot): string[] {
   return snapshot.exports ?? Object.keys(snapshot.types);
 }

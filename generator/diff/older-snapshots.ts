@@ -14,9 +14,12 @@ import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
  */
 export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (previous.format >= SNAPSHOT_FORMAT) return previous;
+  // Before format 7 the error bodies were not recorded: each operation's are taken as in `next`.
+  let old = withFormat7Facts(previous, next);
+  if (old.format >= 6) return { ...old, format: next.format };
   // Before format 5 a selection without defaults may have had them unknown, and the helpers the
   // security schemes bring were not listed: both taken as in `next`.
-  let old = withFormat5Facts(previous, next);
+  old = withFormat5Facts(old, next);
   if (old.helpers === undefined && next.helpers !== undefined) old = { ...old, helpers: next.helpers };
   // Before format 4 only the reached types were named: the other exports are taken as in `next`.
   const listed = old.format >= 4 ? old : withFormat4Facts(old, next);
@@ -48,6 +51,34 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
     refsOf(next.types[name].shape, reached);
   }
   return { ...known, format: next.format, operations, types };
+}
+
+/**
+ * A snapshot before format 7 with the error bodies of `next`: those of the operation with the same id,
+ * or else of the one operation on the same method and path (its id renamed), and the named types they
+ * reach that `old` did not (a type `old` has keeps its own shape, so a change of it is still found).
+ */
+function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const byHttp = new Map<string, string[]>();
+  for (const [id, op] of Object.entries(next.operations))
+    byHttp.set(op.http, [...(byHttp.get(op.http) ?? []), id]);
+  const reached = new Set<string>();
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const same = byHttp.get(op.http);
+      const now = next.operations[id] ?? (same?.length === 1 ? next.operations[same[0]!] : undefined);
+      if (!now?.errors) return [id, op];
+      for (const body of Object.values(now.errors)) refsOf(body, reached);
+      return [id, { ...op, errors: now.errors }];
+    }),
+  );
+  const types = { ...old.types };
+  for (const name of reached) {
+    if (types[name] || !next.types[name]) continue;
+    types[name] = next.types[name];
+    refsOf(next.types[name].shape, reached);
+  }
+  return { ...old, operations, types };
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The rules for one operation kept across the two snapshots: its id and place on the client, its
- * kind, method and path, credentials, deprecation and docs; then its params, result and narrowing,
- * each by its own rules.
+ * kind, method and path, credentials, deprecation and docs; then its params, result, error bodies
+ * and narrowing, each by its own rules.
  */
 import type { Level, Rename, Where } from './change.ts';
 import type { RenameEvidence } from './evidence.ts';
+import { compareErrors } from './error-rules.ts';
 import type { FieldRenames, Found, TypePairs } from './found.ts';
 import { compareNarrowing } from './narrowing-rules.ts';
 import { compareParams } from './param-rules.ts';
@@ -97,6 +98,24 @@ export function compareOperation(
     after.result,
     '',
     {},
+  );
+  compareErrors(
+    before,
+    after,
+    report,
+    (status, a, b) =>
+      new OperationTypeWalker(
+        id,
+        'output',
+        old,
+        next,
+        add,
+        pairs,
+        evidence,
+        'error body',
+        `the ${status} error body`,
+      ).compare(a, b, '', {}),
+    id,
   );
   compareNarrowing(id, before, after, next, report, shared, fieldRenames);
 }

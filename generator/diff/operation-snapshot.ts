@@ -1,6 +1,7 @@
 /**
  * One operation of the model as its snapshot records it: its params and body fields as the call
- * takes them, its result, how the result follows the params, and the credentials it accepts.
+ * takes them, its result, how the result follows the params, its error bodies, and the credentials
+ * it accepts.
  */
 import { refName } from '../model/schemas.ts';
 import type { AuthKind, JsonSchema, NarrowedMember, OperationModel, SelectionModel } from '../model/types.ts';
@@ -87,6 +88,9 @@ export function operationSnapshot(
     ...(narrowing ? { narrowing } : {}),
     ...(op.success.mayBeEmpty ? { resultMayBeEmpty: true as const } : {}),
     ...(bodyTakesAnyField ? { bodyTakesAnyField: true as const } : {}),
+    ...(op.errorBodies.length > 0
+      ? { errors: Object.fromEntries(op.errorBodies.map((b) => [b.status, { ref: b.typeName }])) }
+      : {}),
     auth: authKinds(op),
     ...(op.deprecated ? { deprecated: true as const } : {}),
     ...(docs ? { docs } : {}),

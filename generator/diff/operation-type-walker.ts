@@ -33,6 +33,10 @@ export class OperationTypeWalker implements ShapeWalk {
     private readonly add: (c: Found) => void,
     private readonly pairs: TypePairs,
     readonly evidence: RenameEvidence,
+    /** What the output side is called in messages: `result` (`result field Tweet.lang`), or `error body`. */
+    private readonly noun = 'result',
+    /** How a message names the whole output: `the result`, `the 404 error body`. */
+    private readonly whole = `the ${noun}`,
   ) {}
 
   /** A change of the operation's own: its message starts with the operationId. */
@@ -70,9 +74,9 @@ export class OperationTypeWalker implements ShapeWalk {
     const output = this.side === 'output';
     if (owner !== undefined) {
       const name = place.rel ? `${owner}.${place.rel}` : owner;
-      return output ? (place.rel ? `result field ${name}` : `result type ${name}`) : name;
+      return output ? (place.rel ? `${this.noun} field ${name}` : `${this.noun} type ${name}`) : name;
     }
-    return output ? (path === '' ? 'the result' : `result field ${path}`) : path;
+    return output ? (path === '' ? this.whole : `${this.noun} field ${path}`) : path;
   }
 
   child(place: WalkPlace, name: string): string {

@@ -2,7 +2,7 @@
 import { refsOf } from './shapes.ts';
 import type { ApiSnapshot } from './snapshot.ts';
 
-/** Which operations reach a named type, through their params and result and the types between. */
+/** Which operations reach a named type, through their params, result and error bodies and the types between. */
 export class Reach {
   private readonly closure = new Map<string, Set<string>>();
   private readonly byOperation: [string, Set<string>][];
@@ -12,6 +12,7 @@ export class Reach {
       const direct = new Set<string>();
       for (const param of Object.values(op.params)) refsOf(param.type, direct);
       refsOf(op.result, direct);
+      for (const body of Object.values(op.errors ?? {})) refsOf(body, direct);
       const all = new Set<string>();
       for (const name of direct) for (const n of this.typesFrom(name)) all.add(n);
       return [id, all];

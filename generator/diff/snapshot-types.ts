@@ -22,7 +22,7 @@ export interface ApiSnapshot {
   /** The names `index.ts` exports from the helpers the security schemes bring, by runtime module (format 5). */
   helpers?: Record<string, string[]>;
   operations: Record<string, OperationSnapshot>;
-  /** Named types the operations reach, by name. */
+  /** Named types the operations reach (through params, results and error bodies), by name. */
   types: Record<string, TypeSnapshot>;
   /**
    * A digest of each file of the package's sources and its README as xgen wrote them, by path (set when a
@@ -49,6 +49,11 @@ export interface OperationSnapshot {
   resultMayBeEmpty?: true;
   /** A body sent field by field takes other fields too (its type has an index signature: `additionalProperties`, or no declared fields). Format 4. */
   bodyTakesAnyField?: true;
+  /**
+   * The error bodies `ApiError` types for the operation, by status as the spec gives it (`404`, `4XX`,
+   * `default`): what `isApiError(error, id)` and a check of `error.status` narrow `error.body` to (format 7).
+   */
+  errors?: Record<string, Shape>;
   /** Credential kinds the operation accepts (`*`: any, the spec states no security). */
   auth: (AuthKind | '*')[];
   deprecated?: true;

@@ -24,12 +24,13 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * so a new format alone moves no version. Format 5 tells a selection whose defaults the spec does
  * not state (`defaultsUnknown`: an inferred pairing, no `required` list) from one with no defaults.
  * Format 6 records the type parameters of a narrowed result type (`NarrowingSnapshot.generic`): one
- * per value that decides it; before format 6 it had one, the params object.
+ * per value that decides it; before format 6 it had one, the params object. Format 7 records each
+ * operation's error bodies by status (`errors`) and the named types they reach.
  */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 
 /** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
-const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5, 6];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 
 export type * from './snapshot-types.ts';
 
@@ -45,6 +46,7 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     operations[op.id] = snapshot;
     for (const param of Object.values(snapshot.params)) refsOf(param.type, reached);
     refsOf(snapshot.result, reached);
+    for (const body of Object.values(snapshot.errors ?? {})) refsOf(body, reached);
   }
   // Every named type the operations reach, following references from type to type.
   const types: Record<string, TypeSnapshot> = {};

@@ -60,9 +60,10 @@ export function consumerProgram(
   newIndex: string,
   unionParams: ReadonlySet<string> = new Set(),
 ): ConsumerProgram {
+  const readsErrors = Object.values(old.operations).some((op) => op.errors !== undefined);
   const lines = [
     `import type { OperationTypes as Old } from '${oldIndex}';`,
-    `import { ${CLIENT} } from '${newIndex}';`,
+    `import { ${CLIENT}${readsErrors ? ', isApiError' : ''} } from '${newIndex}';`,
     '',
     `declare const client: ${CLIENT};`,
     'declare function given<T>(): T;',
@@ -75,6 +76,7 @@ export function consumerProgram(
     const from = lines.length + 1;
     lines.push(`export async function call${n++}(): Promise<void> {`);
     operationCall(id, op, old, lines, unionParams.has(id));
+    errorReads(id, op, old, lines);
     lines.push('}', '');
     ranges.push({ operationId: id, from, to: lines.length });
   }
@@ -114,6 +116,27 @@ function operationCall(
         reader.read('result', op.result, '    ');
         lines.push('  }');
       } else reader.read('result', op.result, '  ');
+  }
+}
+
+/**
+ * Reads the error body of each status the old package typed on its own (`error.status === 404`
+ * narrows to that body alone when no range or `default` with another body answers 404 too), field by
+ * field, after `isApiError` as a consumer writes it.
+ */
+function errorReads(id: string, op: OperationSnapshot, old: ApiSnapshot, lines: string[]): void {
+  const errors = Object.entries(op.errors ?? {});
+  const name = (shape: Shape) => ('ref' in shape ? shape.ref : JSON.stringify(shape));
+  const ranges = errors.filter(([status]) => !/^\d+$/.test(status));
+  for (const [status, shape] of errors) {
+    if (!/^\d+$/.test(status) || ranges.some(([, other]) => name(other) !== name(shape))) continue;
+    const error = `error${status}`;
+    lines.push(
+      `  const ${error} = given<unknown>();`,
+      `  if (isApiError(${error}, ${JSON.stringify(id)}) && ${error}.status === ${status} && ${error}.body !== undefined) {`,
+    );
+    new Reader(old, lines).read(`${error}.body`, shape, '    ');
+    lines.push('  }');
   }
 }
 

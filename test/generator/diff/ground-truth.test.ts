@@ -34,6 +34,8 @@ const MUST_FAIL_TO_COMPILE = [
   'result-field-retyped',
   'type-renamed',
   'op-id-renamed',
+  'error-field-removed',
+  'error-range-added',
 ];
 
 let work = '';

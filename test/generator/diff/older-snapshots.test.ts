@@ -153,4 +153,23 @@ test("narrowed result types keyed by their lists (format 6): an older snapshot's
   assert.equal(diffSnapshots(current, current), []);
 });
 
+test('a format-6 snapshot did not record error bodies: read as unchanged, not as every status typed anew', () => {
+  const spec = loadSpec(join(FIXTURES, 'errors-base.yaml'));
+  const current = apiSnapshot(buildModel(spec, { packageName: 'api', clientName: 'ApiClient' }));
+  assert.equal(current.operations.getPet?.errors, { '404': { ref: 'PetNotFound' } });
+  // As format 6 wrote it: no `errors`, and the types only error bodies reach not listed.
+  const format6 = JSON.parse(JSON.stringify({ ...current, format: 6 }), (key, value: unknown) =>
+    key === 'errors' ? undefined : value,
+  ) as ApiSnapshot;
+  delete format6.types.PetNotFound;
+  delete format6.types.InvalidPet;
+  assert.equal(diffSnapshots(format6, current), []);
+  // Read as the current format, the same facts are statuses newly typed.
+  const features = diffSnapshots({ ...format6, format: SNAPSHOT_FORMAT }, current);
+  assert.equal(
+    features.map((c) => c.level),
+    ['feature', 'feature'],
+  );
+});
+
 test.run();
