@@ -14,7 +14,7 @@ import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
  */
 export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (previous.format >= SNAPSHOT_FORMAT) return previous;
-  // Before format 7 the error bodies were not recorded: each operation's are taken as in `next`.
+  // Before format 7 the error bodies and the problem types' shapes were not recorded: taken as in `next`.
   let old = withFormat7Facts(previous, next);
   if (old.format >= 6) return { ...old, format: next.format };
   // Before format 5 a selection without defaults may have had them unknown, and the helpers the
@@ -54,9 +54,10 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
 }
 
 /**
- * A snapshot before format 7 with the error bodies of `next`: those of the operation with the same id,
- * or else of the one operation on the same method and path (its id renamed), and the named types they
- * reach that `old` did not (a type `old` has keeps its own shape, so a change of it is still found).
+ * A snapshot before format 7 with the error bodies of `next` (those of the operation with the same id,
+ * or else of the one operation on the same method and path: its id renamed), its problem types' named
+ * types, and the named types they reach that `old` did not (a type `old` has keeps its own shape, so a
+ * change of it is still found).
  */
 function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   const byHttp = new Map<string, string[]>();
@@ -72,13 +73,15 @@ function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
       return [id, { ...op, errors: now.errors }];
     }),
   );
+  const problemShapes = next.problemShapes;
+  for (const body of Object.values(problemShapes ?? {})) refsOf(body, reached);
   const types = { ...old.types };
   for (const name of reached) {
     if (types[name] || !next.types[name]) continue;
     types[name] = next.types[name];
     refsOf(next.types[name].shape, reached);
   }
-  return { ...old, operations, types };
+  return { ...old, operations, types, ...(problemShapes ? { problemShapes } : {}) };
 }
 
 /**

@@ -54,9 +54,14 @@ export function compareSets<T extends string>(
 /**
  * Problem types, by their `type` URI: one that goes breaks a `case` on it, one that comes is a feature,
  * and one that moved (the same path under another origin: X's `https://api.twitter.com/2/problems/...`
- * becoming `https://api.x.com/2/problems/...`) is one change that says from what to what.
+ * becoming `https://api.x.com/2/problems/...`) is one change that says from what to what. Returns
+ * the types kept, old -> new (moved ones under their new `type`), whose fields problem-rules.ts compares.
  */
-export function compareProblems(before: string[], after: string[], add: (c: Change) => void): void {
+export function compareProblems(
+  before: string[],
+  after: string[],
+  add: (c: Change) => void,
+): Map<string, string> {
   const lost = before.filter((t) => !after.includes(t));
   const gained = after.filter((t) => !before.includes(t));
   const moved = new Map<string, string>();
@@ -86,6 +91,9 @@ export function compareProblems(before: string[], after: string[], add: (c: Chan
   for (const to of gained)
     if (!movedTo.has(to))
       add({ level: 'feature', message: `problem type ${to} added`, where: { side: 'new', problem: to } });
+  const kept = new Map(before.filter((t) => after.includes(t)).map((t) => [t, t] as const));
+  for (const [from, to] of moved) kept.set(from, to);
+  return kept;
 }
 
 /** The path of a URI (`/2/problems/not-found`), or undefined when it is not an absolute URL. */

@@ -10,6 +10,7 @@ import { type FieldRenames, type Found, mergeCauses, type TypePairs } from './fo
 import { clientCall, compareOperation } from './operation-rules.ts';
 import { compareHelpers, compareProblems, compareSets } from './package-rules.ts';
 import { withUnknownFacts } from './older-snapshots.ts';
+import { compareProblemShapes } from './problem-rules.ts';
 import type { ApiSnapshot, OperationSnapshot } from './snapshot.ts';
 
 /**
@@ -119,7 +120,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     add,
   );
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
-  compareProblems(old.problems, next.problems, add);
+  compareProblemShapes(old, next, compareProblems(old.problems, next.problems, add), add, pairs, evidence);
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];
     if (after && before.docs !== after.docs)

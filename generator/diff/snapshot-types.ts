@@ -15,6 +15,11 @@ export interface ApiSnapshot {
   auth: AuthKind[];
   /** Problem types of the `Problem` union (by `type`). */
   problems: string[];
+  /**
+   * The named type of each problem type, by `type`: what `isProblem(error.problem, type)` narrows
+   * `error.problem` to (format 7). Its fields are read like a result's.
+   */
+  problemShapes?: Record<string, Shape>;
   /** The names the package exports for its schemas and enums, sorted (format 4; before it, the names of `types`). */
   exports?: string[];
   /** The names it exports for its operations and selections (params, hoisted, selection and narrowed result types), sorted. */
@@ -22,7 +27,7 @@ export interface ApiSnapshot {
   /** The names `index.ts` exports from the helpers the security schemes bring, by runtime module (format 5). */
   helpers?: Record<string, string[]>;
   operations: Record<string, OperationSnapshot>;
-  /** Named types the operations reach (through params, results and error bodies), by name. */
+  /** Named types the operations reach (through params, results and error bodies) and the problem types', by name. */
   types: Record<string, TypeSnapshot>;
   /**
    * A digest of each file of the package's sources and its README as xgen wrote them, by path (set when a

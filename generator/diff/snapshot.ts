@@ -25,7 +25,8 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * not state (`defaultsUnknown`: an inferred pairing, no `required` list) from one with no defaults.
  * Format 6 records the type parameters of a narrowed result type (`NarrowingSnapshot.generic`): one
  * per value that decides it; before format 6 it had one, the params object. Format 7 records each
- * operation's error bodies by status (`errors`) and the named types they reach.
+ * operation's error bodies by status (`errors`), the named type of each problem type (`problemShapes`),
+ * and the named types both reach.
  */
 export const SNAPSHOT_FORMAT = 7;
 
@@ -48,7 +49,10 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     refsOf(snapshot.result, reached);
     for (const body of Object.values(snapshot.errors ?? {})) refsOf(body, reached);
   }
-  // Every named type the operations reach, following references from type to type.
+  const problemShapes: Record<string, Shape> = {};
+  for (const variant of model.problems?.variants ?? []) problemShapes[variant.type] = { ref: variant.schema };
+  for (const shape of Object.values(problemShapes)) refsOf(shape, reached);
+  // Every named type the operations and the problem types reach, following references from type to type.
   const types: Record<string, TypeSnapshot> = {};
   const pending = [...reached];
   while (pending.length > 0) {
@@ -66,6 +70,7 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     specVersion: model.version,
     auth: [...model.authKinds].sort(),
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
+    ...(Object.keys(problemShapes).length > 0 ? { problemShapes: sortedRecord(problemShapes) } : {}),
     exports,
     operationExports: operationExportedNames(model, new Set(exports)),
     helpers: model.authHelpers,
@@ -109,6 +114,10 @@ function operationExportedNames(model: ApiModel, exported: ReadonlySet<string>):
   return sortedNames(names.filter((n) => !exported.has(n)));
 }
 
+function sortedRecord<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 function sortedNames(names: string[]): string[] {
   return [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -125,6 +134,7 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   lines.push(`  "specVersion": ${JSON.stringify(snapshot.specVersion)},`);
   lines.push(`  "auth": ${JSON.stringify(snapshot.auth)},`);
   lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
+  if (snapshot.problemShapes) lines.push(`  "problemShapes": ${JSON.stringify(snapshot.problemShapes)},`);
   if (snapshot.exports) lines.push(`  "exports": ${JSON.stringify(snapshot.exports)},`);
   if (snapshot.operationExports)
     lines.push(`  "operationExports": ${JSON.stringify(snapshot.operationExports)},`);

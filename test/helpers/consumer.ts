@@ -49,7 +49,7 @@ export async function emitSources(
 
 export interface ConsumerProgram {
   text: string;
-  /** Lines (1-based, inclusive) of each operation's function. */
+  /** Lines (1-based, inclusive) of each operation's function, and of each problem type's (see `PROBLEM`). */
   ranges: { operationId: string; from: number; to: number }[];
 }
 
@@ -61,9 +61,10 @@ export function consumerProgram(
   unionParams: ReadonlySet<string> = new Set(),
 ): ConsumerProgram {
   const readsErrors = Object.values(old.operations).some((op) => op.errors !== undefined);
+  const problems = Object.entries(old.problemShapes ?? {});
   const lines = [
     `import type { OperationTypes as Old } from '${oldIndex}';`,
-    `import { ${CLIENT}${readsErrors ? ', isApiError' : ''} } from '${newIndex}';`,
+    `import { ${[CLIENT, ...(readsErrors ? ['isApiError'] : []), ...(problems.length > 0 ? ['isProblem'] : [])].join(', ')} } from '${newIndex}';`,
     '',
     `declare const client: ${CLIENT};`,
     'declare function given<T>(): T;',
@@ -80,8 +81,23 @@ export function consumerProgram(
     lines.push('}', '');
     ranges.push({ operationId: id, from, to: lines.length });
   }
+  // Each problem type's fields, after `isProblem` narrowed to it: no operation's, the package's own.
+  for (const [type, shape] of problems) {
+    const from = lines.length + 1;
+    lines.push(
+      `export function problem${n++}(): void {`,
+      '  const problem = given<unknown>();',
+      `  if (isProblem(problem, ${JSON.stringify(type)})) {`,
+    );
+    new Reader(old, lines).read('problem', shape, '    ');
+    lines.push('  }', '}', '');
+    ranges.push({ operationId: `${PROBLEM} ${type}`, from, to: lines.length });
+  }
   return { text: lines.join('\n'), ranges };
 }
+
+/** How `ranges` name a problem type's reads (`problem https://.../not-found`): a package-wide change explains them. */
+export const PROBLEM = 'problem';
 
 function operationCall(
   id: string,

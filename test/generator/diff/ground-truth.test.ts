@@ -12,7 +12,13 @@ import { type Change, operationsOf } from '../../../generator/diff/change.ts';
 import { diffSpecs } from '../../../generator/diff/compare.ts';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
-import { compileErrors, consumerProgram, emitSources, type ConsumerProgram } from '../../helpers/consumer.ts';
+import {
+  compileErrors,
+  consumerProgram,
+  emitSources,
+  PROBLEM,
+  type ConsumerProgram,
+} from '../../helpers/consumer.ts';
 import { typecheck } from '../../helpers/typecheck.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diff');
@@ -36,6 +42,7 @@ const MUST_FAIL_TO_COMPILE = [
   'op-id-renamed',
   'error-field-removed',
   'error-range-added',
+  'problem-field-removed',
 ];
 
 let work = '';
@@ -107,9 +114,11 @@ function unexplained(pair: Pair, errors: Map<string, string[]>): string[] {
   const out: string[] = [];
   for (const [id, list] of errors) {
     const ids = [id, ...(renamed.has(id) ? [renamed.get(id) as string] : [])];
-    const explained =
-      id !== '' &&
-      pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).some((o) => ids.includes(o)));
+    // A problem type's reads: explained by a breaking change of the package's own (no operation).
+    const explained = id.startsWith(`${PROBLEM} `)
+      ? pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).length === 0)
+      : id !== '' &&
+        pair.changes.some((c) => c.level === 'breaking' && operationsOf(c).some((o) => ids.includes(o)));
     if (!explained) out.push(...list.map((e) => `${pair.name} ${id || '(outside any operation)'}: ${e}`));
   }
   return out;

@@ -153,18 +153,21 @@ test("narrowed result types keyed by their lists (format 6): an older snapshot's
   assert.equal(diffSnapshots(current, current), []);
 });
 
-test('a format-6 snapshot did not record error bodies: read as unchanged, not as every status typed anew', () => {
+test('a format-6 snapshot did not record error bodies nor problem shapes: read as unchanged', () => {
   const spec = loadSpec(join(FIXTURES, 'errors-base.yaml'));
   const current = apiSnapshot(buildModel(spec, { packageName: 'api', clientName: 'ApiClient' }));
   assert.equal(current.operations.getPet?.errors, { '404': { ref: 'PetNotFound' } });
-  // As format 6 wrote it: no `errors`, and the types only error bodies reach not listed.
+  assert.equal(current.problemShapes?.['https://shelter.example.com/problems/not-found'], {
+    ref: 'NotFoundProblem',
+  });
+  // As format 6 wrote it: no `errors` nor `problemShapes`, and the types only they reach not listed.
   const format6 = JSON.parse(JSON.stringify({ ...current, format: 6 }), (key, value: unknown) =>
-    key === 'errors' ? undefined : value,
+    key === 'errors' || key === 'problemShapes' ? undefined : value,
   ) as ApiSnapshot;
-  delete format6.types.PetNotFound;
-  delete format6.types.InvalidPet;
+  for (const name of ['PetNotFound', 'InvalidPet', 'NotFoundProblem', 'InvalidProblem'])
+    delete format6.types[name];
   assert.equal(diffSnapshots(format6, current), []);
-  // Read as the current format, the same facts are statuses newly typed.
+  // Read as the current format, the same facts are statuses newly typed (the problems' types: no rule reports a type alone).
   const features = diffSnapshots({ ...format6, format: SNAPSHOT_FORMAT }, current);
   assert.equal(
     features.map((c) => c.level),
