@@ -2,7 +2,7 @@
  * Reading a snapshot of an older format against a new one: the facts its format did not record are
  * taken from the new one, so a new format alone reports no change.
  */
-import { isScalar, refsOf } from './shapes.ts';
+import { isScalar, refsOf, type Shape } from './shapes.ts';
 import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
 
 /**
@@ -14,7 +14,7 @@ import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
  */
 export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (previous.format >= SNAPSHOT_FORMAT) return previous;
-  // Before format 7 the error bodies and the problem types' shapes were not recorded: taken as in `next`.
+  // Before format 7 the error bodies, the problem types' shapes and the amounts in micros were not recorded: taken as in `next`.
   let old = withFormat7Facts(previous, next);
   if (old.format >= 6) return { ...old, format: next.format };
   // Before format 5 a selection without defaults may have had them unknown, and the helpers the
@@ -57,7 +57,7 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
  * A snapshot before format 7 with the error bodies of `next` (those of the operation with the same id,
  * or else of the one operation on the same method and path: its id renamed), its problem types' named
  * types, and the named types they reach that `old` did not (a type `old` has keeps its own shape, so a
- * change of it is still found).
+ * change of it is still found); and its amounts in micros marked where `next` marks them.
  */
 function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   const byHttp = new Map<string, string[]>();
@@ -68,20 +68,60 @@ function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
     Object.entries(old.operations).map(([id, op]) => {
       const same = byHttp.get(op.http);
       const now = next.operations[id] ?? (same?.length === 1 ? next.operations[same[0]!] : undefined);
-      if (!now?.errors) return [id, op];
+      if (!now) return [id, op];
+      const params = Object.fromEntries(
+        Object.entries(op.params).map(([key, param]) => [
+          key,
+          { ...param, type: withMoney(param.type, now.params[key]?.type) },
+        ]),
+      );
+      const marked = { ...op, params, result: withMoney(op.result, now.result) };
+      if (!now.errors) return [id, marked];
       for (const body of Object.values(now.errors)) refsOf(body, reached);
-      return [id, { ...op, errors: now.errors }];
+      return [id, { ...marked, errors: now.errors }];
     }),
   );
   const problemShapes = next.problemShapes;
   for (const body of Object.values(problemShapes ?? {})) refsOf(body, reached);
-  const types = { ...old.types };
+  const types = Object.fromEntries(
+    Object.entries(old.types).map(([name, type]) => [
+      name,
+      { ...type, shape: withMoney(type.shape, next.types[name]?.shape) },
+    ]),
+  );
   for (const name of reached) {
     if (types[name] || !next.types[name]) continue;
     types[name] = next.types[name];
     refsOf(next.types[name].shape, reached);
   }
   return { ...old, operations, types, ...(problemShapes ? { problemShapes } : {}) };
+}
+
+/**
+ * `shape` with the amounts in micros (`money`) of `now` where both have a scalar at the same place:
+ * before format 7 they were not recorded, so one marked in `next` is taken as marked before.
+ */
+function withMoney(shape: Shape, now: Shape | undefined, depth = 0): Shape {
+  if (!now || 'ref' in shape || 'ref' in now || depth > 32) return shape;
+  if (isScalar(shape)) return isScalar(now) && now.money && !shape.money ? { ...shape, money: true } : shape;
+  switch (shape.kind) {
+    case 'array':
+      return now.kind === 'array' ? { ...shape, items: withMoney(shape.items, now.items, depth + 1) } : shape;
+    case 'object': {
+      if (now.kind !== 'object') return shape;
+      const fields = Object.fromEntries(
+        Object.entries(shape.fields).map(([name, field]) => [
+          name,
+          { ...field, type: withMoney(field.type, now.fields[name]?.type, depth + 1) },
+        ]),
+      );
+      return { ...shape, fields };
+    }
+    default:
+      return (now.kind === 'union' || now.kind === 'all') && now.of.length === shape.of.length
+        ? { ...shape, of: shape.of.map((part, i) => withMoney(part, now.of[i], depth + 1)) }
+        : shape;
+  }
 }
 
 /**

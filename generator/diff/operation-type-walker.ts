@@ -8,6 +8,7 @@ import { compareBounds } from './bound-rules.ts';
 import { compareEnum } from './enum-rules.ts';
 import type { RenameEvidence } from './evidence.ts';
 import type { Found, TypePairs } from './found.ts';
+import { compareMoney } from './money-rules.ts';
 import { compareFields, compareObjects, freeForm } from './object-rules.ts';
 import type { ShapeWalk, WalkPlace } from './shape-walk.ts';
 import { type Field, isScalar, type Scalar, type Shape } from './shapes.ts';
@@ -152,6 +153,7 @@ export class OperationTypeWalker implements ShapeWalk {
   }
 
   private compareScalar(a: Scalar, b: Scalar, path: string, place: WalkPlace): void {
+    if (a.money || b.money) compareMoney(this, a, b, path, place);
     if (a.enum || b.enum) compareEnum(this, a, b, path, place);
     if (a.bounds || b.bounds) compareBounds(this, a.bounds, b.bounds, path, place);
   }

@@ -23,6 +23,8 @@ export type Shape =
       open?: true;
       /** Bounds and pattern: checked by the runtime before sending, so they narrow what a request may carry. */
       bounds?: Bounds;
+      /** An amount in micros (`x-money: micros`, format 7): typed as the branded `Micros`, not `number`. */
+      money?: true;
       format?: string;
       nullable?: true;
     }
@@ -145,6 +147,7 @@ export function shapeOf(schema: unknown): Shape {
         ...(values ? { enum: [...new Set(values)] } : {}),
         ...(bounds ? { bounds } : {}),
         ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
+        ...(schema['x-money'] === 'micros' ? { money: true as const } : {}),
       });
     }
     case 'null':

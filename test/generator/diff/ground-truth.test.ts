@@ -43,6 +43,7 @@ const MUST_FAIL_TO_COMPILE = [
   'error-field-removed',
   'error-range-added',
   'problem-field-removed',
+  'money-added',
 ];
 
 let work = '';
@@ -290,6 +291,16 @@ const RESULT_TYPE_CODE: Record<
     code: `const { data } = await client.pets.get({ pet_id: '1' });
   read<number | undefined>(data?.age);
   await client.pets.create({ name: 'Rex', age: 3 });`,
+  },
+  // An amount in micros is the branded `Micros`: a plain number no longer fits a request field, while a result's still reads as one.
+  'money-added': {
+    breaks: true,
+    code: "await client.pets.create({ name: 'Rex', age: 3 });",
+  },
+  'result-money-added': {
+    breaks: false,
+    code: `const { data } = await client.pets.get({ pet_id: '1' });
+  read<number | undefined>(data?.age);`,
   },
   // Compiles, and breaking: the call now throws ValidationError before sending (the message says so).
   'pattern-tightened': {

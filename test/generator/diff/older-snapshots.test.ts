@@ -175,4 +175,19 @@ test('a format-6 snapshot did not record error bodies nor problem shapes: read a
   );
 });
 
+test('a format-6 snapshot did not mark amounts in micros: read as marked where the new one marks them', () => {
+  const spec = loadSpec(join(FIXTURES, 'money-added.yaml'));
+  const current = apiSnapshot(buildModel(spec, { packageName: 'api', clientName: 'ApiClient' }));
+  assert.ok(JSON.stringify(current.operations.createPet?.params.age).includes('"money":true'));
+  const format6 = JSON.parse(JSON.stringify({ ...current, format: 6 }), (key, value: unknown) =>
+    key === 'money' ? undefined : value,
+  ) as ApiSnapshot;
+  assert.equal(diffSnapshots(format6, current), []);
+  // Read as the current format, the body field now takes Micros: breaking.
+  assert.equal(
+    diffSnapshots({ ...format6, format: SNAPSHOT_FORMAT }, current).map((c) => c.level),
+    ['breaking'],
+  );
+});
+
 test.run();
