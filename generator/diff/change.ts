@@ -17,6 +17,8 @@ export interface Where {
   problem?: string;
   /** A credential kind (the security scheme that asks for it). */
   auth?: string;
+  /** A server's URL (its entry in `servers`). */
+  server?: string;
 }
 
 /**

@@ -55,6 +55,14 @@ export class SpecLocator {
         ? { file: this.spec.docs.rootFile, tokens: ['components', 'securitySchemes', scheme.name] }
         : undefined;
     }
+    if (where.server !== undefined) {
+      const servers = (this.spec.docs.root as Record<string, unknown>).servers;
+      const list = Array.isArray(servers) ? servers : [];
+      const bare = (url: unknown) => String(url).replace(/\/$/, '');
+      const i = list.findIndex((s) => isObject(s) && bare(s.url) === bare(where.server));
+      if (list.length === 0) return undefined;
+      return { file: this.spec.docs.rootFile, tokens: ['servers', ...(i >= 0 ? [String(i)] : [])] };
+    }
     if (where.type) {
       const component = this.componentAt.get(where.type);
       if (component) {

@@ -14,7 +14,8 @@ import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
  */
 export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (previous.format >= SNAPSHOT_FORMAT) return previous;
-  // Before format 7 the error bodies, the problem types' shapes and the amounts in micros were not recorded: taken as in `next`.
+  // Before format 7 the error bodies, the problem types' shapes, the amounts in micros and the servers
+  // were not recorded: taken as in `next`.
   let old = withFormat7Facts(previous, next);
   if (old.format >= 6) return { ...old, format: next.format };
   // Before format 5 a selection without defaults may have had them unknown, and the helpers the
@@ -57,7 +58,7 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
  * A snapshot before format 7 with the error bodies of `next` (those of the operation with the same id,
  * or else of the one operation on the same method and path: its id renamed), its problem types' named
  * types, and the named types they reach that `old` did not (a type `old` has keeps its own shape, so a
- * change of it is still found); and its amounts in micros marked where `next` marks them.
+ * change of it is still found); its amounts in micros marked where `next` marks them; and its servers.
  */
 function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   const byHttp = new Map<string, string[]>();
@@ -94,7 +95,13 @@ function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
     types[name] = next.types[name];
     refsOf(next.types[name].shape, reached);
   }
-  return { ...old, operations, types, ...(problemShapes ? { problemShapes } : {}) };
+  return {
+    ...old,
+    operations,
+    types,
+    ...(problemShapes ? { problemShapes } : {}),
+    ...(next.servers ? { servers: next.servers } : {}),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-/** The rules for what the package holds beside its operations: credential kinds, auth helpers, problem types. */
+/** The rules for what the package holds beside its operations: credential kinds, auth helpers, problem types, servers. */
+import type { ApiSnapshot } from './snapshot.ts';
 import type { Change, Where } from './change.ts';
 
 /**
@@ -104,4 +105,41 @@ function pathOf(uri: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The servers: the client's `sandbox` and `sandboxBaseUrl` options exist while the spec names a
+ * sandbox server, so losing it breaks code setting them; a new default origin changes where calls go
+ * without changing a call (a patch the changelog must still say).
+ */
+export function compareServers(
+  before: ApiSnapshot['servers'],
+  after: ApiSnapshot['servers'],
+  add: (c: Change) => void,
+): void {
+  if (!before || !after) return;
+  if (before.sandbox !== undefined && after.sandbox === undefined)
+    add({
+      level: 'breaking',
+      message: `the sandbox server ${before.sandbox} removed: the client's sandbox and sandboxBaseUrl options no longer compile`,
+      where: { side: 'old', server: before.sandbox },
+    });
+  else if (before.sandbox === undefined && after.sandbox !== undefined)
+    add({
+      level: 'feature',
+      message: `a sandbox server ${after.sandbox}: the client takes sandbox and sandboxBaseUrl options`,
+      where: { side: 'new', server: after.sandbox },
+    });
+  else if (before.sandbox !== after.sandbox)
+    add({
+      level: 'patch',
+      message: `the sandbox origin is now ${after.sandbox} (was ${before.sandbox})`,
+      where: { side: 'new', server: after.sandbox },
+    });
+  if (before.default !== after.default)
+    add({
+      level: 'patch',
+      message: `requests go to ${after.default} by default (was ${before.default}); baseUrl still chooses another`,
+      where: { side: 'new', server: after.default },
+    });
 }

@@ -8,7 +8,7 @@ import { namesUsed, placesOf, RenameEvidence } from './evidence.ts';
 import { compareExports } from './export-rules.ts';
 import { type FieldRenames, type Found, mergeCauses, type TypePairs } from './found.ts';
 import { clientCall, compareOperation } from './operation-rules.ts';
-import { compareHelpers, compareProblems, compareSets } from './package-rules.ts';
+import { compareHelpers, compareProblems, compareServers, compareSets } from './package-rules.ts';
 import { withUnknownFacts } from './older-snapshots.ts';
 import { compareProblemShapes } from './problem-rules.ts';
 import type { ApiSnapshot, OperationSnapshot } from './snapshot.ts';
@@ -120,6 +120,7 @@ export function diffSnapshots(previous: ApiSnapshot, next: ApiSnapshot): Change[
     add,
   );
   compareHelpers(old.helpers ?? {}, next.helpers ?? {}, add);
+  compareServers(old.servers, next.servers, add);
   compareProblemShapes(old, next, compareProblems(old.problems, next.problems, add), add, pairs, evidence);
   for (const [name, before] of Object.entries(old.types)) {
     const after = next.types[name];

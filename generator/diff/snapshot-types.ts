@@ -13,6 +13,11 @@ export interface ApiSnapshot {
   specVersion: string;
   /** Credential kinds the client's `auth` option accepts. */
   auth: AuthKind[];
+  /**
+   * The origins requests go to by default and, when the spec names one, in the sandbox (the client's
+   * `sandbox` and `sandboxBaseUrl` options exist only then) (format 7).
+   */
+  servers?: { default: string; sandbox?: string };
   /** Problem types of the `Problem` union (by `type`). */
   problems: string[];
   /**

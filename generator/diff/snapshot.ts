@@ -26,7 +26,7 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * Format 6 records the type parameters of a narrowed result type (`NarrowingSnapshot.generic`): one
  * per value that decides it; before format 6 it had one, the params object. Format 7 records each
  * operation's error bodies by status (`errors`), the named type of each problem type (`problemShapes`),
- * and the named types both reach.
+ * the named types both reach, amounts in micros (`Shape.money`) and the servers (`servers`).
  */
 export const SNAPSHOT_FORMAT = 7;
 
@@ -69,6 +69,10 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
     format: SNAPSHOT_FORMAT,
     specVersion: model.version,
     auth: [...model.authKinds].sort(),
+    servers: {
+      default: model.servers.defaultUrl,
+      ...(model.servers.sandboxUrl !== undefined ? { sandbox: model.servers.sandboxUrl } : {}),
+    },
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
     ...(Object.keys(problemShapes).length > 0 ? { problemShapes: sortedRecord(problemShapes) } : {}),
     exports,
@@ -133,6 +137,7 @@ export function renderSnapshot(snapshot: ApiSnapshot): string {
   lines.push(`  "format": ${snapshot.format},`);
   lines.push(`  "specVersion": ${JSON.stringify(snapshot.specVersion)},`);
   lines.push(`  "auth": ${JSON.stringify(snapshot.auth)},`);
+  if (snapshot.servers) lines.push(`  "servers": ${JSON.stringify(snapshot.servers)},`);
   lines.push(`  "problems": ${JSON.stringify(snapshot.problems)},`);
   if (snapshot.problemShapes) lines.push(`  "problemShapes": ${JSON.stringify(snapshot.problemShapes)},`);
   if (snapshot.exports) lines.push(`  "exports": ${JSON.stringify(snapshot.exports)},`);

@@ -302,6 +302,15 @@ const RESULT_TYPE_CODE: Record<
     code: `const { data } = await client.pets.get({ pet_id: '1' });
   read<number | undefined>(data?.age);`,
   },
+  // The client's sandbox options exist while the spec names a sandbox server.
+  'sandbox-removed': {
+    breaks: true,
+    code: "read(new ApiClient({ sandbox: true, sandboxBaseUrl: 'http://127.0.0.1:9' }));",
+  },
+  'sandbox-added': {
+    breaks: false,
+    code: "read(new ApiClient({ baseUrl: 'http://127.0.0.1:9' }));",
+  },
   // Compiles, and breaking: the call now throws ValidationError before sending (the message says so).
   'pattern-tightened': {
     breaks: false,
