@@ -58,7 +58,8 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
  * A snapshot before format 7 with the error bodies of `next` (those of the operation with the same id,
  * or else of the one operation on the same method and path: its id renamed), its problem types' named
  * types, and the named types they reach that `old` did not (a type `old` has keeps its own shape, so a
- * change of it is still found); its amounts in micros marked where `next` marks them; and its servers.
+ * change of it is still found); its amounts in micros marked where `next` marks them; whether a stream
+ * is of Server-Sent Events; and its servers.
  */
 function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   const byHttp = new Map<string, string[]>();
@@ -76,7 +77,12 @@ function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
           { ...param, type: withMoney(param.type, now.params[key]?.type) },
         ]),
       );
-      const marked = { ...op, params, result: withMoney(op.result, now.result) };
+      const marked = {
+        ...op,
+        params,
+        result: withMoney(op.result, now.result),
+        ...(now.events && op.kind === now.kind ? { events: now.events } : {}),
+      };
       if (!now.errors) return [id, marked];
       for (const body of Object.values(now.errors)) refsOf(body, reached);
       return [id, { ...marked, errors: now.errors }];

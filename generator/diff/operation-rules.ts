@@ -68,6 +68,13 @@ export function compareOperation(
   }
   if (before.kind !== after.kind)
     report('breaking', `changed from a ${before.kind} operation to a ${after.kind} one`);
+  else if (before.kind === 'stream' && before.events !== after.events)
+    report(
+      'breaking',
+      after.events === 'sse'
+        ? 'streams Server-Sent Events now: each item is a ServerSentEvent whose data is what an item was'
+        : 'streams its items themselves now, not ServerSentEvents holding them',
+    );
   if (before.http !== after.http)
     report('patch', `now sent as ${after.http} (was ${before.http}); the call is unchanged`);
   const oldAuth = before.auth.includes('*') ? [] : before.auth;

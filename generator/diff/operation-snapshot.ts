@@ -85,6 +85,7 @@ export function operationSnapshot(
     kind,
     params,
     result: resultShape(op),
+    ...(op.streaming === 'sse' ? { events: 'sse' as const } : {}),
     ...(narrowing ? { narrowing } : {}),
     ...(op.success.mayBeEmpty ? { resultMayBeEmpty: true as const } : {}),
     ...(bodyTakesAnyField ? { bodyTakesAnyField: true as const } : {}),

@@ -55,6 +55,8 @@ export interface OperationSnapshot {
   result: Shape;
   /** How the result type follows the params (field selection, flags); absent when it does not. */
   narrowing?: NarrowingSnapshot;
+  /** A stream of Server-Sent Events: each item is a `ServerSentEvent` of the result type, not the result itself (format 7). */
+  events?: 'sse';
   /** The call may resolve to `undefined` (a 204 beside a 200). */
   resultMayBeEmpty?: true;
   /** A body sent field by field takes other fields too (its type has an index signature: `additionalProperties`, or no declared fields). Format 4. */

@@ -118,7 +118,7 @@ function operationCall(
       return;
     case 'stream':
       lines.push(`  for await (const result of ${invoke}) {`);
-      reader.read('result', op.result, '    ');
+      reader.read(op.events === 'sse' ? 'result.data' : 'result', op.result, '    ');
       lines.push('    break;', '  }');
       return;
     default:

@@ -44,6 +44,8 @@ const MUST_FAIL_TO_COMPILE = [
   'error-range-added',
   'problem-field-removed',
   'money-added',
+  'stream-sse',
+  'stream-ndjson',
 ];
 
 let work = '';

@@ -77,7 +77,7 @@ export function deriveConsumer(snapshot: ApiSnapshot, options: DeriveOptions): D
         break;
       case 'stream':
         lines.push(`  for await (const result of ${invoke}) {`);
-        reader.read('result', op.result, '    ');
+        reader.read(op.events === 'sse' ? 'result.data' : 'result', op.result, '    ');
         lines.push('    break;', '  }');
         break;
       default:
