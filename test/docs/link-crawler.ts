@@ -80,7 +80,15 @@ export function readPage(html: string): { hrefs: string[]; ids: Set<string> } {
 export async function crawl(
   origin: string,
   starts: string[],
-  options: { base?: string; onPage?: (path: string, html: string) => void } = {},
+  options: {
+    base?: string;
+    onPage?: (path: string, html: string) => void;
+    /**
+     * For a site built with some pages left out: the page at `path` (404 here) as another build of the
+     * same site has it, or undefined when it has none either. A link into it resolves when that page does.
+     */
+    leftOut?: (path: string) => { ids: Set<string> } | undefined;
+  } = {},
 ): Promise<CrawlResult> {
   const base = options.base ?? '/';
   const fetched = new Map<string, Promise<Fetched>>();
@@ -123,14 +131,16 @@ export async function crawl(
         broken.push(`${path}: ${href} (outside the base ${base})`);
         continue;
       }
-      const target = await get(url.pathname);
+      let target = await get(url.pathname);
+      const elsewhere = target.status === 404 ? options.leftOut?.(url.pathname) : undefined;
+      if (elsewhere) target = { status: 200, ids: elsewhere.ids };
       if (target.status !== 200) {
         broken.push(`${path}: ${href} (${url.pathname} answers ${target.status})`);
         continue;
       }
       const anchor = decodeURIComponent(url.hash.slice(1));
       if (anchor && !target.ids?.has(anchor)) broken.push(`${path}: ${href} (no #${anchor} there)`);
-      if (target.ids && !seen.has(url.pathname)) {
+      if (target.ids && !elsewhere && !seen.has(url.pathname)) {
         seen.add(url.pathname);
         queue.push(url.pathname);
       }
