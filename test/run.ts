@@ -18,6 +18,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SITE_FIXTURE, SITE_READERS } from './docs/site-fixture.ts';
+import { BatchQueue } from './helpers/batch-queue.ts';
 import { fixtureBuilt } from './helpers/shared-fixture.ts';
 import { selectTestFiles, TALLY, type TestFile } from './helpers/test-files.ts';
 
@@ -90,44 +91,6 @@ for (const transport of only ? [only] : (['node', 'fetch'] as const)) {
     jobs.push({ ...file, transport, key, estimate: known[key] ?? UNKNOWN_MS });
   }
 }
-// The slowest first, so that the last to finish are short.
-jobs.sort((a, b) => b.estimate - a.estimate || a.key.localeCompare(b.key));
-
-/**
- * The files reading the docs site the run builds once (test/docs/site-fixture.ts): once one of them has
- * started (and builds it), the others stay queued until the site is built, so that another test process
- * runs other files meanwhile instead of waiting for it. Not when CI hands a built site (XGEN_DOCS_SITE).
- */
-let siteStarted = false;
-const siteWaits = (job: Job): boolean =>
-  SITE_READERS.test(job.name) &&
-  siteStarted &&
-  !process.env.XGEN_DOCS_SITE &&
-  !fixtureBuilt(shared, SITE_FIXTURE);
-
-/**
- * The next batch: the slowest job left that need not wait, then the next ones of its transport while the
- * batch is short. A job that waits is taken only when nothing else is left.
- */
-function nextBatch(): Job[] {
-  const ready = jobs.findIndex((job) => !siteWaits(job));
-  const first = jobs.splice(ready < 0 ? 0 : ready, 1)[0];
-  if (!first) return [];
-  if (SITE_READERS.test(first.name)) siteStarted = true;
-  const batch = [first];
-  let total = first.estimate;
-  for (let i = 0; i < jobs.length && total < BATCH_MS;) {
-    const job = jobs[i]!;
-    if (job.transport === first.transport && total + job.estimate <= BATCH_MS && !siteWaits(job)) {
-      if (SITE_READERS.test(job.name)) siteStarted = true;
-      batch.push(job);
-      total += job.estimate;
-      jobs.splice(i, 1);
-    } else i++;
-  }
-  return batch;
-}
-
 const runTmp = mkdtempSync(join(tmpdir(), 'xgen-test-'));
 /** What several files build the same way, built once for the run (test/helpers/shared-fixture.ts). */
 const shared = join(runTmp, '.shared');
@@ -137,6 +100,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     rmSync(runTmp, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
+/**
+ * The slowest first, so that the last to finish are short; the files reading the docs site the run builds
+ * once (test/docs/site-fixture.ts) wait while one of them builds it. Not when CI hands a built site.
+ */
+const queue = new BatchQueue(
+  jobs,
+  BATCH_MS,
+  (name) => SITE_READERS.test(name),
+  () => Boolean(process.env.XGEN_DOCS_SITE) || fixtureBuilt(shared, SITE_FIXTURE),
+);
 const tally: Tally = { passed: 0, failed: 0, skipped: 0, times: {}, cpu: {} };
 const failedBatches: string[] = [];
 
@@ -200,7 +173,7 @@ const width = Math.max(1, Number(process.env.XGEN_TEST_JOBS) || availableParalle
 const started = performance.now();
 await Promise.all(
   Array.from({ length: width }, async () => {
-    for (let batch = nextBatch(); batch.length > 0; batch = nextBatch()) await runBatch(batch);
+    for (let batch = queue.next(); batch.length > 0; batch = queue.next()) await runBatch(batch);
   }),
 );
 
