@@ -31,7 +31,9 @@ import { promisify } from 'node:util';
 import { test } from '../../helpers/uvu.ts';
 import { parse } from 'yaml';
 import * as assert from 'uvu/assert';
+import type { ResourceLimits } from 'node:worker_threads';
 import { removeDir, ROOT, treeSummary } from '../../helpers/cli.ts';
+import { EmitThread, THREAD_LIMITS } from '../../../generator/run/thread.ts';
 
 const exec = promisify(execFile);
 const SMALL_SPEC = join(ROOT, 'spec', 'ads-v12.yaml');
@@ -232,6 +234,37 @@ test("a small spec: its schema types are rendered on the emitters' thread, and t
     'the probe sees TypeScript loaded on the main thread',
   );
   assert.is(small.tree, alone.tree);
+});
+
+test("a thread's young generation is THREAD_LIMITS' 16 MB (V8 gives a thread 48), its old one V8's", async () => {
+  // An entry that answers a job with the limits its thread runs under (the protocol of serveJobs).
+  const entry = join(work, 'limits-probe.mjs');
+  writeFileSync(
+    entry,
+    "import { parentPort, resourceLimits } from 'node:worker_threads';\n" +
+      'parentPort.on("message", ({ id }) => parentPort.postMessage({ id, result: resourceLimits }));\n',
+  );
+  const thread = new EmitThread<null, ResourceLimits>(
+    'the limits probe',
+    'no-such-entry',
+    () => Promise.reject(new Error('the job ran on the main thread')),
+    'XGEN_TEST_LIMITS_ENTRY',
+  );
+  process.env.XGEN_TEST_LIMITS_ENTRY = entry;
+  const threads = process.env.XGEN_THREADS;
+  delete process.env.XGEN_THREADS;
+  try {
+    thread.start();
+    const limits = await thread.run(null);
+    assert.is(limits.maxYoungGenerationSizeMb, THREAD_LIMITS.maxYoungGenerationSizeMb);
+    assert.is(limits.maxYoungGenerationSizeMb, 16);
+    // The old generation is left to V8 (4096 MB on this machine): only the young one is bounded.
+    assert.ok(limits.maxOldGenerationSizeMb! >= 1024, String(limits.maxOldGenerationSizeMb));
+  } finally {
+    thread.stop();
+    delete process.env.XGEN_TEST_LIMITS_ENTRY;
+    if (threads !== undefined) process.env.XGEN_THREADS = threads;
+  }
 });
 
 test.run();
