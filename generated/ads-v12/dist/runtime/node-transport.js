@@ -44,15 +44,28 @@ export const transport = (input, init, stop) => {
             secure: url.protocol === 'https:',
             hostname: url.hostname.replace(/^\[|\]$/g, ''),
             port: url.port,
+            host: url.host,
         };
         lastOrigin = origin;
     }
-    const { secure, hostname, port } = lastTarget;
+    const { secure, hostname, port, host } = lastTarget;
     const headers = { 'accept-encoding': 'gzip, deflate' };
     const given = init.headers;
     for (const name in given)
         headers[name.toLowerCase()] = given[name];
     const body = init.body ?? null;
+    /**
+     * The head as node:http takes it from an array: written as it is (names and values still
+     * checked) instead of set one header at a time; `Host` last, where node:http puts its own.
+     */
+    const head = () => {
+        const lines = [];
+        for (const name in headers)
+            lines.push(name, String(headers[name]));
+        if (headers.host === undefined)
+            lines.push('Host', host);
+        return lines;
+    };
     // Whether this request may reach the server twice: the runtime says (an idempotent method, or retries
     // opted into); called as a plain fetch, only an idempotent method may.
     const resendable = watching.resendable ?? IDEMPOTENT.test(method);
@@ -62,7 +75,7 @@ export const transport = (input, init, stop) => {
             hostname,
             port,
             path: slash < 0 ? '/' : input.slice(slash),
-            headers,
+            headers: head(),
             // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
             agent: fresh
                 ? false
@@ -126,11 +139,11 @@ const WRITTEN = Symbol();
  * `Keep-Alive: timeout=` (as Node's agent does).
  */
 function pool(agent) {
-    agent.on('free', (socket) => {
+    // Called as each response is done, before the socket goes back to the pool (the only sockets
+    // a later request is told it reused).
+    agent.keepSocketAlive = (socket) => {
         socket[READ] = socket.bytesRead;
         socket[WRITTEN] = socket.bytesWritten;
-    });
-    agent.keepSocketAlive = (socket) => {
         socket.setKeepAlive(true, 1000).unref();
         const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
         const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
@@ -229,21 +242,23 @@ class NodeResponse {
         }
         return this.#body;
     }
-    async text() {
-        return (await this.#bytes()).toString('utf8');
+    text() {
+        return this.#bytes(true);
     }
     async blob() {
-        const bytes = await this.#bytes();
+        const bytes = await this.#bytes(false);
         return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
     }
-    /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
-    #bytes() {
+    #bytes(asText) {
         if (this.bodyUsed)
             return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
         this.bodyUsed = true;
         return new Promise((resolve, reject) => {
             const chunks = [];
-            this.#read((chunk) => chunks.push(chunk), () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)), reject);
+            this.#read((chunk) => chunks.push(chunk), () => {
+                const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+                resolve(asText ? bytes.toString('utf8') : bytes);
+            }, reject);
         });
     }
     /**

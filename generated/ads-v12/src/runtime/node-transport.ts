@@ -36,7 +36,7 @@ let httpsAgent: HttpsAgent | undefined;
 
 /** The last origin requests went to, parsed once (a client sends to one or two). */
 let lastOrigin = '';
-let lastTarget: { secure: boolean; hostname: string; port: string } | undefined;
+let lastTarget: { secure: boolean; hostname: string; port: string; host: string } | undefined;
 
 /** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
 export const transport = (input: string, init: RequestInit, stop?: Stop): Promise<Response> => {
@@ -59,14 +59,25 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
       secure: url.protocol === 'https:',
       hostname: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port,
+      host: url.host,
     };
     lastOrigin = origin;
   }
-  const { secure, hostname, port } = lastTarget;
+  const { secure, hostname, port, host } = lastTarget;
   const headers: OutgoingHttpHeaders = { 'accept-encoding': 'gzip, deflate' };
   const given = init.headers as Record<string, string> | undefined;
   for (const name in given) headers[name.toLowerCase()] = given[name];
   const body = init.body ?? null;
+  /**
+   * The head as node:http takes it from an array: written as it is (names and values still
+   * checked) instead of set one header at a time; `Host` last, where node:http puts its own.
+   */
+  const head = (): string[] => {
+    const lines: string[] = [];
+    for (const name in headers) lines.push(name, String(headers[name]));
+    if (headers.host === undefined) lines.push('Host', host);
+    return lines;
+  };
   // Whether this request may reach the server twice: the runtime says (an idempotent method, or retries
   // opted into); called as a plain fetch, only an idempotent method may.
   const resendable = watching.resendable ?? IDEMPOTENT.test(method);
@@ -77,7 +88,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         hostname,
         port,
         path: slash < 0 ? '/' : input.slice(slash),
-        headers,
+        headers: head(),
         // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
         agent: fresh
           ? false
@@ -149,11 +160,11 @@ type Pooled = Socket & {
  * `Keep-Alive: timeout=` (as Node's agent does).
  */
 function pool<A extends HttpAgent>(agent: A): A {
-  agent.on('free', (socket: Pooled) => {
+  // Called as each response is done, before the socket goes back to the pool (the only sockets
+  // a later request is told it reused).
+  agent.keepSocketAlive = (socket: Pooled): boolean => {
     socket[READ] = socket.bytesRead;
     socket[WRITTEN] = socket.bytesWritten;
-  });
-  agent.keepSocketAlive = (socket: Pooled): boolean => {
     socket.setKeepAlive(true, 1000).unref();
     const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
     const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
@@ -267,24 +278,32 @@ class NodeResponse {
     return this.#body;
   }
 
-  async text(): Promise<string> {
-    return (await this.#bytes()).toString('utf8');
+  text(): Promise<string> {
+    return this.#bytes(true);
   }
 
   async blob(): Promise<Blob> {
-    const bytes = await this.#bytes();
+    const bytes = await this.#bytes(false);
     return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
   }
 
-  /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
-  #bytes(): Promise<Buffer> {
+  /**
+   * The whole decoded body, as text when asked (decoded as it ends: no second promise);
+   * rejects when the connection breaks or the encoding is cut short.
+   */
+  #bytes(asText: true): Promise<string>;
+  #bytes(asText: false): Promise<Buffer>;
+  #bytes(asText: boolean): Promise<Buffer | string> {
     if (this.bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
     this.bodyUsed = true;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       this.#read(
         (chunk) => chunks.push(chunk),
-        () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
+        () => {
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          resolve(asText ? bytes.toString('utf8') : bytes);
+        },
         reject,
       );
     });

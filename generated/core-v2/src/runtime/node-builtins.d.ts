@@ -75,7 +75,7 @@ declare module 'node:http' {
     hostname: string;
     port: string;
     path: string;
-    headers: OutgoingHttpHeaders;
+    headers: OutgoingHttpHeaders | string[];
     /** `false`: a connection of its own, not pooled. */
     agent: Agent | false;
   }
