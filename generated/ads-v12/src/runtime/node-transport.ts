@@ -23,6 +23,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { clearInterval, setInterval } from 'node:timers';
 import { createGunzip, createInflate } from 'node:zlib';
 // A type only: erased from the JavaScript, so the module still loads nothing of the runtime.
 import type { Stop } from './types.js';
@@ -144,22 +145,40 @@ type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
 /** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
 const READ = Symbol();
 const WRITTEN = Symbol();
+/** The sweep after which a pooled socket is closed, idle (see `pool`). */
+const CLOSE_AT = Symbol();
 type Pooled = Socket & {
   [READ]?: number;
   [WRITTEN]?: number;
+  [CLOSE_AT]?: number;
   _httpMessage?: { res?: IncomingMessage } | null;
 };
 
+/** How often idle pooled sockets are looked over, in ms: the precision of their idle limit. */
+const SWEEP_MS = 250;
+
 /**
- * A keep-alive agent of the pool, its work done once per socket instead of around each request:
- * Node's `timeout` option arms a socket's idle timer and disarms it again on every request, and a
- * `socket` listener per request would take the counters `closedWhileIdle` compares. Here the counters
- * are taken as each response is done, and a socket's idle limit is set when it first goes back to
- * the pool: 4 s, before the idle timeout of most servers (Node's 5 s, load balancers' 60 s), so that
- * a request seldom goes out on a socket the server is closing, or a second less than a server's
- * `Keep-Alive: timeout=` (as Node's agent does).
+ * A keep-alive agent of the pool, its work done once per response instead of around each request:
+ * the counters `closedWhileIdle` compares are taken as a response is done, and a socket idle in
+ * the pool for 4 s is closed, before the idle timeout of most servers (Node's 5 s, load balancers'
+ * 60 s), so that a request seldom goes out on a socket the server is closing; or a second before a
+ * server's `Keep-Alive: timeout=` (as Node's agent does). The idle limit is one timer for the whole
+ * pool, running only while sockets wait in it, that counts sweeps: a socket timer (Node's `timeout`
+ * option) would be rearmed on every read and write of every request.
  */
 function pool<A extends HttpAgent>(agent: A): A {
+  let sweeps = 0;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const sweep = (): void => {
+    sweeps++;
+    let waiting = false;
+    for (const name in agent.freeSockets)
+      for (const socket of agent.freeSockets[name] as Pooled[]) {
+        if (socket[CLOSE_AT]! <= sweeps) socket.destroy();
+        else waiting = true;
+      }
+    if (!waiting) sweeper = void clearInterval(sweeper);
+  };
   // Called as each response is done, before the socket goes back to the pool (the only sockets
   // a later request is told it reused).
   agent.keepSocketAlive = (socket: Pooled): boolean => {
@@ -169,7 +188,9 @@ function pool<A extends HttpAgent>(agent: A): A {
     const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
     const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
     if (idle <= 0) return false;
-    if (socket.timeout !== idle) socket.setTimeout(idle);
+    // Closed at the sweep after which it has waited at most `idle` (at least `idle - SWEEP_MS`).
+    socket[CLOSE_AT] = sweeps + Math.floor(idle / SWEEP_MS);
+    sweeper ??= setInterval(sweep, SWEEP_MS).unref();
     return true;
   };
   return agent;
