@@ -165,7 +165,8 @@ function pool(agent) {
         socket[READ] = socket.bytesRead;
         socket[WRITTEN] = socket.bytesWritten;
         socket.setKeepAlive(true, 1000).unref();
-        const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
+        const res = socket._httpMessage?.res;
+        const hint = /^timeout=(\d+)/.exec((res && headerOf(res, 'keep-alive')) ?? '')?.[1];
         const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
         if (idle <= 0)
             return false;
@@ -268,7 +269,7 @@ class NodeResponse {
     }
     async blob() {
         const bytes = await this.#bytes(false);
-        return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
+        return new Blob([bytes], { type: this.contentType ?? '' });
     }
     #bytes(asText) {
         if (this.bodyUsed)
@@ -306,7 +307,7 @@ class NodeResponse {
                         ? error
                         : new TypeError('terminated', { cause: error }));
         };
-        const encoding = res.headers['content-encoding']?.trim().toLowerCase();
+        const encoding = headerOf(res, 'content-encoding')?.trim().toLowerCase();
         const decoder = encoding === 'gzip' || encoding === 'x-gzip'
             ? createGunzip()
             : encoding === 'deflate'
@@ -342,6 +343,18 @@ class NodeResponse {
     }
     /** The content type without building `headers` (what `decode` asks of every response). */
     get contentType() {
-        return this.#res.headers['content-type'] ?? null;
+        return headerOf(this.#res, 'content-type') ?? null;
     }
+}
+/**
+ * A response header by its lower-case name (the first, when it comes twice), read from the raw
+ * header lines: node:http builds its `headers` object on first read, for every header, a cost a
+ * response whose other headers nobody reads need not pay.
+ */
+function headerOf(res, name) {
+    const raw = res.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2)
+        if (raw[i].length === name.length && raw[i].toLowerCase() === name)
+            return raw[i + 1];
+    return undefined;
 }

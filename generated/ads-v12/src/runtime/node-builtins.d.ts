@@ -65,7 +65,6 @@ declare module 'node:http' {
   export class IncomingMessage extends Readable {
     readonly statusCode: number | undefined;
     readonly statusMessage: string | undefined;
-    readonly headers: Record<string, string | undefined>;
     readonly rawHeaders: string[];
     readonly complete: boolean;
   }

@@ -185,7 +185,8 @@ function pool<A extends HttpAgent>(agent: A): A {
     socket[READ] = socket.bytesRead;
     socket[WRITTEN] = socket.bytesWritten;
     socket.setKeepAlive(true, 1000).unref();
-    const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
+    const res = socket._httpMessage?.res;
+    const hint = /^timeout=(\d+)/.exec((res && headerOf(res, 'keep-alive')) ?? '')?.[1];
     const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
     if (idle <= 0) return false;
     // Closed at the sweep after which it has waited at most `idle` (at least `idle - SWEEP_MS`).
@@ -305,7 +306,7 @@ class NodeResponse {
 
   async blob(): Promise<Blob> {
     const bytes = await this.#bytes(false);
-    return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
+    return new Blob([bytes], { type: this.contentType ?? '' });
   }
 
   /**
@@ -354,7 +355,7 @@ class NodeResponse {
               : new TypeError('terminated', { cause: error }),
         );
     };
-    const encoding = res.headers['content-encoding']?.trim().toLowerCase();
+    const encoding = headerOf(res, 'content-encoding')?.trim().toLowerCase();
     const decoder =
       encoding === 'gzip' || encoding === 'x-gzip'
         ? createGunzip()
@@ -388,6 +389,18 @@ class NodeResponse {
 
   /** The content type without building `headers` (what `decode` asks of every response). */
   get contentType(): string | null {
-    return this.#res.headers['content-type'] ?? null;
+    return headerOf(this.#res, 'content-type') ?? null;
   }
+}
+
+/**
+ * A response header by its lower-case name (the first, when it comes twice), read from the raw
+ * header lines: node:http builds its `headers` object on first read, for every header, a cost a
+ * response whose other headers nobody reads need not pay.
+ */
+function headerOf(res: IncomingMessage, name: string): string | undefined {
+  const raw = res.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) return raw[i + 1];
+  return undefined;
 }
