@@ -15,7 +15,7 @@ import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
-import { clearInterval, setInterval } from 'node:timers';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { createGunzip, createInflate } from 'node:zlib';
 // Redirects are followed by the client (a node:http response is the 3xx itself).
 export { follow as send } from './redirects.js';
@@ -127,6 +127,52 @@ export const transport = (input, init, stop) => {
         return send(plainBody(body, headers));
     return bodyOf(body, headers).then(send);
 };
+/** The time limits of attempts under way, and the one timer that wakes for the earliest. */
+const limits = new Set();
+let wake;
+let wakeAt = Infinity;
+/**
+ * The time limits of attempts, on one timer (the runtime's `Deadline` takes these in place of a
+ * `setTimeout` each): a Node timer made and cleared around every request costs more than the rest
+ * of the deadline. The timer is kept while it has limits to watch, and lets the process exit (is
+ * unreferenced) while it has none; it wakes at the earliest due limit and stops what is due.
+ */
+export const setTimer = (fire, ms) => {
+    const limit = { due: performance.now() + (ms > 0 ? ms : 0), fire };
+    limits.add(limit);
+    if (limit.due < wakeAt)
+        arm(limit.due);
+    else if (limits.size === 1)
+        wake?.ref();
+    return limit;
+};
+export const clearTimer = (limit) => {
+    if (limits.delete(limit) && limits.size === 0)
+        wake?.unref();
+};
+/** Sets the timer to wake at `at` (in time for the earliest limit); a timer waits at most 2^31 - 1 ms. */
+function arm(at) {
+    clearTimeout(wake);
+    wakeAt = at;
+    wake = setTimeout(sweep, Math.min(2 ** 31 - 1, Math.max(0, at - performance.now())));
+}
+/** Stops the limits that are due, then waits for the next one. */
+function sweep() {
+    const now = performance.now();
+    wake = undefined;
+    wakeAt = Infinity;
+    let next = Infinity;
+    for (const limit of limits)
+        if (limit.due <= now) {
+            limits.delete(limit);
+            limit.fire();
+        }
+        else
+            next = Math.min(next, limit.due);
+    // A limit set as one fired may have armed the timer already, for later than `next`.
+    if (next < wakeAt)
+        arm(next);
+}
 /** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
 const READ = Symbol();
 const WRITTEN = Symbol();

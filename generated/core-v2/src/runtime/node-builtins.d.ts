@@ -38,11 +38,15 @@ declare module 'node:stream' {
 
 declare module 'node:timers' {
   interface Timer {
+    /** Keeps the process running while the timer runs (the default). */
+    ref(): this;
     /** Lets the process exit while the timer runs. */
     unref(): this;
   }
   export function setInterval(callback: () => void, ms: number): Timer;
   export function clearInterval(timer: Timer | undefined): void;
+  export function setTimeout(callback: () => void, ms: number): Timer;
+  export function clearTimeout(timer: Timer | undefined): void;
 }
 
 declare module 'node:http' {

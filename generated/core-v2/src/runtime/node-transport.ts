@@ -23,10 +23,10 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
-import { clearInterval, setInterval } from 'node:timers';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { createGunzip, createInflate } from 'node:zlib';
 // A type only: erased from the JavaScript, so the module still loads nothing of the runtime.
-import type { Stop } from './types.js';
+import type { ClearTimer, SetTimer, Stop } from './types.js';
 
 // Redirects are followed by the client (a node:http response is the 3xx itself).
 export { follow as send } from './redirects.js';
@@ -139,6 +139,57 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
     return send(plainBody(body, headers));
   return bodyOf(body, headers).then(send);
 };
+
+/** An attempt's time limit on the shared timer: when it is due (`performance.now()`), and what it stops. */
+interface Limit {
+  due: number;
+  fire: () => void;
+}
+
+/** The time limits of attempts under way, and the one timer that wakes for the earliest. */
+const limits = new Set<Limit>();
+let wake: ReturnType<typeof setTimeout> | undefined;
+let wakeAt = Infinity;
+
+/**
+ * The time limits of attempts, on one timer (the runtime's `Deadline` takes these in place of a
+ * `setTimeout` each): a Node timer made and cleared around every request costs more than the rest
+ * of the deadline. The timer is kept while it has limits to watch, and lets the process exit (is
+ * unreferenced) while it has none; it wakes at the earliest due limit and stops what is due.
+ */
+export const setTimer: SetTimer = (fire, ms) => {
+  const limit = { due: performance.now() + (ms > 0 ? ms : 0), fire };
+  limits.add(limit);
+  if (limit.due < wakeAt) arm(limit.due);
+  else if (limits.size === 1) wake?.ref();
+  return limit;
+};
+
+export const clearTimer: ClearTimer = (limit) => {
+  if (limits.delete(limit as Limit) && limits.size === 0) wake?.unref();
+};
+
+/** Sets the timer to wake at `at` (in time for the earliest limit); a timer waits at most 2^31 - 1 ms. */
+function arm(at: number): void {
+  clearTimeout(wake);
+  wakeAt = at;
+  wake = setTimeout(sweep, Math.min(2 ** 31 - 1, Math.max(0, at - performance.now())));
+}
+
+/** Stops the limits that are due, then waits for the next one. */
+function sweep(): void {
+  const now = performance.now();
+  wake = undefined;
+  wakeAt = Infinity;
+  let next = Infinity;
+  for (const limit of limits)
+    if (limit.due <= now) {
+      limits.delete(limit);
+      limit.fire();
+    } else next = Math.min(next, limit.due);
+  // A limit set as one fired may have armed the timer already, for later than `next`.
+  if (next < wakeAt) arm(next);
+}
 
 type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
 
