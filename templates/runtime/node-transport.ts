@@ -23,9 +23,10 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { createGunzip, createInflate } from 'node:zlib';
 // A type only: erased from the JavaScript, so the module still loads nothing of the runtime.
-import type { Stop } from './types.js';
+import type { ClearTimer, SetTimer, Stop } from './types.js';
 
 // Redirects are followed by the client (a node:http response is the 3xx itself).
 export { follow as send } from './redirects.js';
@@ -36,7 +37,7 @@ let httpsAgent: HttpsAgent | undefined;
 
 /** The last origin requests went to, parsed once (a client sends to one or two). */
 let lastOrigin = '';
-let lastTarget: { secure: boolean; hostname: string; port: string } | undefined;
+let lastTarget: { secure: boolean; hostname: string; port: string; host: string } | undefined;
 
 /** A fetch over node:http: what the client sends through on Node when no `fetch` option is given. */
 export const transport = (input: string, init: RequestInit, stop?: Stop): Promise<Response> => {
@@ -59,14 +60,25 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
       secure: url.protocol === 'https:',
       hostname: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port,
+      host: url.host,
     };
     lastOrigin = origin;
   }
-  const { secure, hostname, port } = lastTarget;
+  const { secure, hostname, port, host } = lastTarget;
   const headers: OutgoingHttpHeaders = { 'accept-encoding': 'gzip, deflate' };
   const given = init.headers as Record<string, string> | undefined;
   for (const name in given) headers[name.toLowerCase()] = given[name];
   const body = init.body ?? null;
+  /**
+   * The head as node:http takes it from an array: written as it is (names and values still
+   * checked) instead of set one header at a time; `Host` last, where node:http puts its own.
+   */
+  const head = (): string[] => {
+    const lines: string[] = [];
+    for (const name in headers) lines.push(name, String(headers[name]));
+    if (headers.host === undefined) lines.push('Host', host);
+    return lines;
+  };
   // Whether this request may reach the server twice: the runtime says (an idempotent method, or retries
   // opted into); called as a plain fetch, only an idempotent method may.
   const resendable = watching.resendable ?? IDEMPOTENT.test(method);
@@ -77,7 +89,7 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
         hostname,
         port,
         path: slash < 0 ? '/' : input.slice(slash),
-        headers,
+        headers: head(),
         // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
         agent: fresh
           ? false
@@ -128,37 +140,109 @@ export const transport = (input: string, init: RequestInit, stop?: Stop): Promis
   return bodyOf(body, headers).then(send);
 };
 
+/** An attempt's time limit on the shared timer: when it is due (`performance.now()`), and what it stops. */
+interface Limit {
+  due: number;
+  fire: () => void;
+}
+
+/** The time limits of attempts under way, and the one timer that wakes for the earliest. */
+const limits = new Set<Limit>();
+let wake: ReturnType<typeof setTimeout> | undefined;
+let wakeAt = Infinity;
+
+/**
+ * The time limits of attempts, on one timer (the runtime's `Deadline` takes these in place of a
+ * `setTimeout` each): a Node timer made and cleared around every request costs more than the rest
+ * of the deadline. The timer is kept while it has limits to watch, and lets the process exit (is
+ * unreferenced) while it has none; it wakes at the earliest due limit and stops what is due.
+ */
+export const setTimer: SetTimer = (fire, ms) => {
+  const limit = { due: performance.now() + (ms > 0 ? ms : 0), fire };
+  limits.add(limit);
+  if (limit.due < wakeAt) arm(limit.due);
+  else if (limits.size === 1) wake?.ref();
+  return limit;
+};
+
+export const clearTimer: ClearTimer = (limit) => {
+  if (limits.delete(limit as Limit) && limits.size === 0) wake?.unref();
+};
+
+/** Sets the timer to wake at `at` (in time for the earliest limit); a timer waits at most 2^31 - 1 ms. */
+function arm(at: number): void {
+  clearTimeout(wake);
+  wakeAt = at;
+  wake = setTimeout(sweep, Math.min(2 ** 31 - 1, Math.max(0, at - performance.now())));
+}
+
+/** Stops the limits that are due, then waits for the next one. */
+function sweep(): void {
+  const now = performance.now();
+  wake = undefined;
+  wakeAt = Infinity;
+  let next = Infinity;
+  for (const limit of limits)
+    if (limit.due <= now) {
+      limits.delete(limit);
+      limit.fire();
+    } else next = Math.min(next, limit.due);
+  // A limit set as one fired may have armed the timer already, for later than `next`.
+  if (next < wakeAt) arm(next);
+}
+
 type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
 
 /** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
 const READ = Symbol();
 const WRITTEN = Symbol();
+/** The sweep after which a pooled socket is closed, idle (see `pool`). */
+const CLOSE_AT = Symbol();
 type Pooled = Socket & {
   [READ]?: number;
   [WRITTEN]?: number;
+  [CLOSE_AT]?: number;
   _httpMessage?: { res?: IncomingMessage } | null;
 };
 
+/** How often idle pooled sockets are looked over, in ms: the precision of their idle limit. */
+const SWEEP_MS = 250;
+
 /**
- * A keep-alive agent of the pool, its work done once per socket instead of around each request:
- * Node's `timeout` option arms a socket's idle timer and disarms it again on every request, and a
- * `socket` listener per request would take the counters `closedWhileIdle` compares. Here the counters
- * are taken as each response is done, and a socket's idle limit is set when it first goes back to
- * the pool: 4 s, before the idle timeout of most servers (Node's 5 s, load balancers' 60 s), so that
- * a request seldom goes out on a socket the server is closing, or a second less than a server's
- * `Keep-Alive: timeout=` (as Node's agent does).
+ * A keep-alive agent of the pool, its work done once per response instead of around each request:
+ * the counters `closedWhileIdle` compares are taken as a response is done, and a socket idle in
+ * the pool for 4 s is closed, before the idle timeout of most servers (Node's 5 s, load balancers'
+ * 60 s), so that a request seldom goes out on a socket the server is closing; or a second before a
+ * server's `Keep-Alive: timeout=` (as Node's agent does). The idle limit is one timer for the whole
+ * pool, running only while sockets wait in it, that counts sweeps: a socket timer (Node's `timeout`
+ * option) would be rearmed on every read and write of every request.
  */
 function pool<A extends HttpAgent>(agent: A): A {
-  agent.on('free', (socket: Pooled) => {
+  let sweeps = 0;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const sweep = (): void => {
+    sweeps++;
+    let waiting = false;
+    for (const name in agent.freeSockets)
+      for (const socket of agent.freeSockets[name] as Pooled[]) {
+        if (socket[CLOSE_AT]! <= sweeps) socket.destroy();
+        else waiting = true;
+      }
+    if (!waiting) sweeper = void clearInterval(sweeper);
+  };
+  // Called as each response is done, before the socket goes back to the pool (the only sockets
+  // a later request is told it reused).
+  agent.keepSocketAlive = (socket: Pooled): boolean => {
     socket[READ] = socket.bytesRead;
     socket[WRITTEN] = socket.bytesWritten;
-  });
-  agent.keepSocketAlive = (socket: Pooled): boolean => {
     socket.setKeepAlive(true, 1000).unref();
-    const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
+    const res = socket._httpMessage?.res;
+    const hint = /^timeout=(\d+)/.exec((res && headerOf(res, 'keep-alive')) ?? '')?.[1];
     const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
     if (idle <= 0) return false;
-    if (socket.timeout !== idle) socket.setTimeout(idle);
+    // Closed at the sweep after which it has waited at most `idle` (at least `idle - SWEEP_MS`).
+    socket[CLOSE_AT] = sweeps + Math.floor(idle / SWEEP_MS);
+    sweeper ??= setInterval(sweep, SWEEP_MS).unref();
     return true;
   };
   return agent;
@@ -267,24 +351,32 @@ class NodeResponse {
     return this.#body;
   }
 
-  async text(): Promise<string> {
-    return (await this.#bytes()).toString('utf8');
+  text(): Promise<string> {
+    return this.#bytes(true);
   }
 
   async blob(): Promise<Blob> {
-    const bytes = await this.#bytes();
-    return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
+    const bytes = await this.#bytes(false);
+    return new Blob([bytes], { type: this.contentType ?? '' });
   }
 
-  /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
-  #bytes(): Promise<Buffer> {
+  /**
+   * The whole decoded body, as text when asked (decoded as it ends: no second promise);
+   * rejects when the connection breaks or the encoding is cut short.
+   */
+  #bytes(asText: true): Promise<string>;
+  #bytes(asText: false): Promise<Buffer>;
+  #bytes(asText: boolean): Promise<Buffer | string> {
     if (this.bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
     this.bodyUsed = true;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       this.#read(
         (chunk) => chunks.push(chunk),
-        () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
+        () => {
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          resolve(asText ? bytes.toString('utf8') : bytes);
+        },
         reject,
       );
     });
@@ -314,7 +406,7 @@ class NodeResponse {
               : new TypeError('terminated', { cause: error }),
         );
     };
-    const encoding = res.headers['content-encoding']?.trim().toLowerCase();
+    const encoding = headerOf(res, 'content-encoding')?.trim().toLowerCase();
     const decoder =
       encoding === 'gzip' || encoding === 'x-gzip'
         ? createGunzip()
@@ -348,6 +440,18 @@ class NodeResponse {
 
   /** The content type without building `headers` (what `decode` asks of every response). */
   get contentType(): string | null {
-    return this.#res.headers['content-type'] ?? null;
+    return headerOf(this.#res, 'content-type') ?? null;
   }
+}
+
+/**
+ * A response header by its lower-case name (the first, when it comes twice), read from the raw
+ * header lines: node:http builds its `headers` object on first read, for every header, a cost a
+ * response whose other headers nobody reads need not pay.
+ */
+function headerOf(res: IncomingMessage, name: string): string | undefined {
+  const raw = res.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) return raw[i + 1];
+  return undefined;
 }

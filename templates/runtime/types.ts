@@ -256,6 +256,10 @@ export interface Stop {
   readonly resendable?: boolean;
 }
 
+/** The timers of attempts' time limits (the node transport's are cheaper than a `setTimeout` each). */
+export type SetTimer = (fire: () => void, ms: number) => unknown;
+export type ClearTimer = (timer: unknown) => void;
+
 /** A fetch, or the node transport (which takes a `Stop`). */
 export type Transport = (input: string, init: RequestInit, stop?: Stop) => Promise<Response>;
 

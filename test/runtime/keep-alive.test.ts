@@ -204,4 +204,39 @@ test('a server closing idle sockets at its own pace: every POST lands at most on
   }
 });
 
+test("a pooled socket idle past a second before the server's Keep-Alive timeout is closed; one in use is not", async () => {
+  if (THROUGH_FETCH) return;
+  // `Keep-Alive: timeout=2`: the client closes an idle socket after at most 1 s (at least 0.75 s, one
+  // sweep of the pool less). The second request waits 1.5 s for its answer on the same socket.
+  const closed: number[] = [];
+  let answered = 0;
+  let nth = 0;
+  const { url, close } = await listenSockets((socket) => {
+    socket.on('close', () => closed.push(performance.now() - answered));
+    socket.on('data', () => {
+      const body = JSON.stringify({ data: [{ id: String(++nth), text: 'hi' }] });
+      const answer = (): void => {
+        socket.write(
+          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nkeep-alive: timeout=2\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        );
+        answered = performance.now();
+      };
+      if (nth === 2) setTimeout(answer, 1500);
+      else answer();
+    });
+  });
+  try {
+    const api = client(url);
+    await api.tweets.getPostsByIds({ ids: ['1'] });
+    const second = await api.tweets.getPostsByIds({ ids: ['2'] });
+    assert.is(second.data?.[0]?.id, '2');
+    assert.equal(closed, [], 'the socket was closed while in use');
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    assert.is(closed.length, 1, 'the idle socket was not closed');
+    assert.ok(closed[0]! > 700 && closed[0]! < 1300, `closed ${closed[0]} ms after its last answer`);
+  } finally {
+    await close();
+  }
+});
+
 test.run();

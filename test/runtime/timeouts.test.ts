@@ -147,4 +147,32 @@ for (const [label, fetchOption] of FETCHES) {
   });
 }
 
+test('on the node:http transport, calls in flight together keep one timer for their time limits', async () => {
+  if (process.env.XGEN_TEST_TRANSPORT === 'fetch') return;
+  const body = JSON.stringify({ data: [{ id: '20', text: 't', edit_history_tweet_ids: ['20'] }] });
+  const held: ServerResponse[] = [];
+  let arrived: () => void = () => undefined;
+  const allArrived = new Promise<void>((resolve) => (arrived = resolve));
+  const s = await server((_req, res) => {
+    held.push(res);
+    if (held.length === 20) arrived();
+  });
+  const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+  try {
+    const before = timers();
+    const calls = Array.from({ length: 20 }, () => call(s.url, undefined, { timeoutMs: 60_000 }));
+    await within(allArrived);
+    const during = timers();
+    for (const res of held.splice(0)) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    }
+    await Promise.all(calls);
+    assert.ok(during <= before + 1, `timers: ${before} before, ${during} with 20 calls in flight`);
+    assert.ok(timers() <= before, `timers: ${before} before, ${timers()} after`);
+  } finally {
+    await s.close();
+  }
+});
+
 test.run();

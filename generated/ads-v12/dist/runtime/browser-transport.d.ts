@@ -8,8 +8,11 @@
  *
  * It imports nothing of the runtime (types only), like the other transports.
  */
-import type { Send, Transport } from './types.js';
+import type { Send, ClearTimer, SetTimer, Transport } from './types.js';
 export declare const transport: Transport | undefined;
+/** Attempts' time limits: a `setTimeout` each (called as plain functions: a browser's refuse another `this`). */
+export declare const setTimer: SetTimer;
+export declare const clearTimer: ClearTimer;
 /**
  * Lets fetch follow redirects where every credential of the call travels in `Authorization` (a
  * bearer token, Basic) or there is none. An API key in another header would be forwarded to another

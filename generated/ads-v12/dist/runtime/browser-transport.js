@@ -1,4 +1,7 @@
 export const transport = undefined;
+/** Attempts' time limits: a `setTimeout` each (called as plain functions: a browser's refuse another `this`). */
+export const setTimer = setTimeout;
+export const clearTimer = clearTimeout;
 /**
  * Lets fetch follow redirects where every credential of the call travels in `Authorization` (a
  * bearer token, Basic) or there is none. An API key in another header would be forwarded to another

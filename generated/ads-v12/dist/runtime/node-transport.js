@@ -15,6 +15,7 @@ import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { createGunzip, createInflate } from 'node:zlib';
 // Redirects are followed by the client (a node:http response is the 3xx itself).
 export { follow as send } from './redirects.js';
@@ -44,15 +45,28 @@ export const transport = (input, init, stop) => {
             secure: url.protocol === 'https:',
             hostname: url.hostname.replace(/^\[|\]$/g, ''),
             port: url.port,
+            host: url.host,
         };
         lastOrigin = origin;
     }
-    const { secure, hostname, port } = lastTarget;
+    const { secure, hostname, port, host } = lastTarget;
     const headers = { 'accept-encoding': 'gzip, deflate' };
     const given = init.headers;
     for (const name in given)
         headers[name.toLowerCase()] = given[name];
     const body = init.body ?? null;
+    /**
+     * The head as node:http takes it from an array: written as it is (names and values still
+     * checked) instead of set one header at a time; `Host` last, where node:http puts its own.
+     */
+    const head = () => {
+        const lines = [];
+        for (const name in headers)
+            lines.push(name, String(headers[name]));
+        if (headers.host === undefined)
+            lines.push('Host', host);
+        return lines;
+    };
     // Whether this request may reach the server twice: the runtime says (an idempotent method, or retries
     // opted into); called as a plain fetch, only an idempotent method may.
     const resendable = watching.resendable ?? IDEMPOTENT.test(method);
@@ -62,7 +76,7 @@ export const transport = (input, init, stop) => {
             hostname,
             port,
             path: slash < 0 ? '/' : input.slice(slash),
-            headers,
+            headers: head(),
             // A resend gets a connection of its own (`false`: a one-off agent), never another pooled socket.
             agent: fresh
                 ? false
@@ -113,31 +127,98 @@ export const transport = (input, init, stop) => {
         return send(plainBody(body, headers));
     return bodyOf(body, headers).then(send);
 };
+/** The time limits of attempts under way, and the one timer that wakes for the earliest. */
+const limits = new Set();
+let wake;
+let wakeAt = Infinity;
+/**
+ * The time limits of attempts, on one timer (the runtime's `Deadline` takes these in place of a
+ * `setTimeout` each): a Node timer made and cleared around every request costs more than the rest
+ * of the deadline. The timer is kept while it has limits to watch, and lets the process exit (is
+ * unreferenced) while it has none; it wakes at the earliest due limit and stops what is due.
+ */
+export const setTimer = (fire, ms) => {
+    const limit = { due: performance.now() + (ms > 0 ? ms : 0), fire };
+    limits.add(limit);
+    if (limit.due < wakeAt)
+        arm(limit.due);
+    else if (limits.size === 1)
+        wake?.ref();
+    return limit;
+};
+export const clearTimer = (limit) => {
+    if (limits.delete(limit) && limits.size === 0)
+        wake?.unref();
+};
+/** Sets the timer to wake at `at` (in time for the earliest limit); a timer waits at most 2^31 - 1 ms. */
+function arm(at) {
+    clearTimeout(wake);
+    wakeAt = at;
+    wake = setTimeout(sweep, Math.min(2 ** 31 - 1, Math.max(0, at - performance.now())));
+}
+/** Stops the limits that are due, then waits for the next one. */
+function sweep() {
+    const now = performance.now();
+    wake = undefined;
+    wakeAt = Infinity;
+    let next = Infinity;
+    for (const limit of limits)
+        if (limit.due <= now) {
+            limits.delete(limit);
+            limit.fire();
+        }
+        else
+            next = Math.min(next, limit.due);
+    // A limit set as one fired may have armed the timer already, for later than `next`.
+    if (next < wakeAt)
+        arm(next);
+}
 /** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
 const READ = Symbol();
 const WRITTEN = Symbol();
+/** The sweep after which a pooled socket is closed, idle (see `pool`). */
+const CLOSE_AT = Symbol();
+/** How often idle pooled sockets are looked over, in ms: the precision of their idle limit. */
+const SWEEP_MS = 250;
 /**
- * A keep-alive agent of the pool, its work done once per socket instead of around each request:
- * Node's `timeout` option arms a socket's idle timer and disarms it again on every request, and a
- * `socket` listener per request would take the counters `closedWhileIdle` compares. Here the counters
- * are taken as each response is done, and a socket's idle limit is set when it first goes back to
- * the pool: 4 s, before the idle timeout of most servers (Node's 5 s, load balancers' 60 s), so that
- * a request seldom goes out on a socket the server is closing, or a second less than a server's
- * `Keep-Alive: timeout=` (as Node's agent does).
+ * A keep-alive agent of the pool, its work done once per response instead of around each request:
+ * the counters `closedWhileIdle` compares are taken as a response is done, and a socket idle in
+ * the pool for 4 s is closed, before the idle timeout of most servers (Node's 5 s, load balancers'
+ * 60 s), so that a request seldom goes out on a socket the server is closing; or a second before a
+ * server's `Keep-Alive: timeout=` (as Node's agent does). The idle limit is one timer for the whole
+ * pool, running only while sockets wait in it, that counts sweeps: a socket timer (Node's `timeout`
+ * option) would be rearmed on every read and write of every request.
  */
 function pool(agent) {
-    agent.on('free', (socket) => {
+    let sweeps = 0;
+    let sweeper;
+    const sweep = () => {
+        sweeps++;
+        let waiting = false;
+        for (const name in agent.freeSockets)
+            for (const socket of agent.freeSockets[name]) {
+                if (socket[CLOSE_AT] <= sweeps)
+                    socket.destroy();
+                else
+                    waiting = true;
+            }
+        if (!waiting)
+            sweeper = void clearInterval(sweeper);
+    };
+    // Called as each response is done, before the socket goes back to the pool (the only sockets
+    // a later request is told it reused).
+    agent.keepSocketAlive = (socket) => {
         socket[READ] = socket.bytesRead;
         socket[WRITTEN] = socket.bytesWritten;
-    });
-    agent.keepSocketAlive = (socket) => {
         socket.setKeepAlive(true, 1000).unref();
-        const hint = /^timeout=(\d+)/.exec(String(socket._httpMessage?.res?.headers['keep-alive']))?.[1];
+        const res = socket._httpMessage?.res;
+        const hint = /^timeout=(\d+)/.exec((res && headerOf(res, 'keep-alive')) ?? '')?.[1];
         const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
         if (idle <= 0)
             return false;
-        if (socket.timeout !== idle)
-            socket.setTimeout(idle);
+        // Closed at the sweep after which it has waited at most `idle` (at least `idle - SWEEP_MS`).
+        socket[CLOSE_AT] = sweeps + Math.floor(idle / SWEEP_MS);
+        sweeper ??= setInterval(sweep, SWEEP_MS).unref();
         return true;
     };
     return agent;
@@ -229,21 +310,23 @@ class NodeResponse {
         }
         return this.#body;
     }
-    async text() {
-        return (await this.#bytes()).toString('utf8');
+    text() {
+        return this.#bytes(true);
     }
     async blob() {
-        const bytes = await this.#bytes();
-        return new Blob([bytes], { type: this.#res.headers['content-type'] ?? '' });
+        const bytes = await this.#bytes(false);
+        return new Blob([bytes], { type: this.contentType ?? '' });
     }
-    /** The whole decoded body; rejects when the connection breaks or the encoding is cut short. */
-    #bytes() {
+    #bytes(asText) {
         if (this.bodyUsed)
             return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
         this.bodyUsed = true;
         return new Promise((resolve, reject) => {
             const chunks = [];
-            this.#read((chunk) => chunks.push(chunk), () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)), reject);
+            this.#read((chunk) => chunks.push(chunk), () => {
+                const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+                resolve(asText ? bytes.toString('utf8') : bytes);
+            }, reject);
         });
     }
     /**
@@ -270,7 +353,7 @@ class NodeResponse {
                         ? error
                         : new TypeError('terminated', { cause: error }));
         };
-        const encoding = res.headers['content-encoding']?.trim().toLowerCase();
+        const encoding = headerOf(res, 'content-encoding')?.trim().toLowerCase();
         const decoder = encoding === 'gzip' || encoding === 'x-gzip'
             ? createGunzip()
             : encoding === 'deflate'
@@ -306,6 +389,18 @@ class NodeResponse {
     }
     /** The content type without building `headers` (what `decode` asks of every response). */
     get contentType() {
-        return this.#res.headers['content-type'] ?? null;
+        return headerOf(this.#res, 'content-type') ?? null;
     }
+}
+/**
+ * A response header by its lower-case name (the first, when it comes twice), read from the raw
+ * header lines: node:http builds its `headers` object on first read, for every header, a cost a
+ * response whose other headers nobody reads need not pay.
+ */
+function headerOf(res, name) {
+    const raw = res.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2)
+        if (raw[i].length === name.length && raw[i].toLowerCase() === name)
+            return raw[i + 1];
+    return undefined;
 }

@@ -8,10 +8,13 @@
  *
  * It imports nothing of the runtime (types only), like the other transports.
  */
-import type { Call, Deadline, Send, Transport } from './types.js';
+import type { Call, Deadline, Send, ClearTimer, SetTimer, Transport } from './types.js';
 import type { SigningTarget } from './auth.js';
 
 export const transport: Transport | undefined = undefined;
+/** Attempts' time limits: a `setTimeout` each (called as plain functions: a browser's refuse another `this`). */
+export const setTimer: SetTimer = setTimeout;
+export const clearTimer = clearTimeout as ClearTimer;
 
 /**
  * Lets fetch follow redirects where every credential of the call travels in `Authorization` (a

@@ -36,29 +36,39 @@ declare module 'node:stream' {
   export { Readable, Transform, Writable };
 }
 
+declare module 'node:timers' {
+  interface Timer {
+    /** Keeps the process running while the timer runs (the default). */
+    ref(): this;
+    /** Lets the process exit while the timer runs. */
+    unref(): this;
+  }
+  export function setInterval(callback: () => void, ms: number): Timer;
+  export function clearInterval(timer: Timer | undefined): void;
+  export function setTimeout(callback: () => void, ms: number): Timer;
+  export function clearTimeout(timer: Timer | undefined): void;
+}
+
 declare module 'node:http' {
   import type { Readable, Writable } from 'node:stream';
   export type OutgoingHttpHeaders = Record<string, string | number | undefined>;
   export class Agent {
     constructor(options: { keepAlive: boolean; timeout?: number });
-    /** A socket went back to the pool, its response done. */
-    on(event: 'free', listener: (socket: Socket) => void): this;
     /** Whether a freed socket is kept (Node's sets its keep-alive and idle timer). */
     keepSocketAlive(socket: Socket): boolean;
+    /** The sockets waiting in the pool, by origin. */
+    readonly freeSockets: Record<string, Socket[]>;
   }
   export interface Socket {
     readonly bytesRead: number;
     readonly bytesWritten: number;
-    /** The idle timer's length, when one is set. */
-    readonly timeout?: number;
     setKeepAlive(enable: boolean, initialDelay: number): this;
-    setTimeout(ms: number): this;
     unref(): this;
+    destroy(): this;
   }
   export class IncomingMessage extends Readable {
     readonly statusCode: number | undefined;
     readonly statusMessage: string | undefined;
-    readonly headers: Record<string, string | undefined>;
     readonly rawHeaders: string[];
     readonly complete: boolean;
   }
@@ -75,7 +85,7 @@ declare module 'node:http' {
     hostname: string;
     port: string;
     path: string;
-    headers: OutgoingHttpHeaders;
+    headers: OutgoingHttpHeaders | string[];
     /** `false`: a connection of its own, not pooled. */
     agent: Agent | false;
   }

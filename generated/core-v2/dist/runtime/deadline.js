@@ -1,5 +1,7 @@
 /** The time limits of a call: the deadline of one attempt, and the wait between two. */
 import { TimeoutError } from './errors.js';
+// Attempts' time limits on the platform's timers: Node's transport keeps one for all of them.
+import { clearTimer as disarm, setTimer as arm } from '#transport';
 /**
  * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
  * stops (`reason`), and so does its request, headers or body. The node transport watches `onStop`,
@@ -16,8 +18,6 @@ export class Deadline {
     constructor(timeoutMs, outer, resendable) {
         this.timeoutMs = timeoutMs;
         this.stopped = false;
-        this.reason = undefined;
-        this.onStop = undefined;
         this.resendable = resendable;
         this.#outer = outer;
         if (outer?.aborted)
@@ -25,7 +25,7 @@ export class Deadline {
         else
             outer?.addEventListener('abort', this, { once: true });
         if (timeoutMs > 0 && timeoutMs < Infinity) {
-            this.#timer = setTimeout(() => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')), timeoutMs);
+            this.#timer = arm(() => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')), timeoutMs);
         }
     }
     /** What a fetch is given: the caller's signal when there is no time limit, else one made here. */
@@ -59,7 +59,7 @@ export class Deadline {
             throw new TimeoutError(operationId, this.timeoutMs);
     }
     clear() {
-        clearTimeout(this.#timer);
+        disarm(this.#timer);
         this.#outer?.removeEventListener('abort', this);
     }
 }
@@ -73,9 +73,9 @@ export function pause(sleep, ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(signal.reason);
-        const timer = given ? undefined : setTimeout(() => settle(resolve), ms);
+        const timer = given ? undefined : arm(() => settle(resolve), ms);
         const settle = (then) => {
-            clearTimeout(timer);
+            disarm(timer);
             signal?.removeEventListener('abort', onAbort);
             then();
         };

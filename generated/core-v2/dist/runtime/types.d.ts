@@ -235,6 +235,9 @@ export interface Stop {
    */
   readonly resendable?: boolean;
 }
+/** The timers of attempts' time limits (the node transport's are cheaper than a `setTimeout` each). */
+export type SetTimer = (fire: () => void, ms: number) => unknown;
+export type ClearTimer = (timer: unknown) => void;
 /** A fetch, or the node transport (which takes a `Stop`). */
 export type Transport = (input: string, init: RequestInit, stop?: Stop) => Promise<Response>;
 /** One attempt's time limit joined with the caller's signal: a `Stop`, and the `AbortSignal` a fetch is given. */

@@ -1,6 +1,8 @@
 /** The time limits of a call: the deadline of one attempt, and the wait between two. */
 import { TimeoutError } from './errors.js';
 import type { Deadline as AttemptDeadline, Sleep } from './types.js';
+// Attempts' time limits on the platform's timers: Node's transport keeps one for all of them.
+import { clearTimer as disarm, setTimer as arm } from '#transport';
 
 /**
  * The time limit of one attempt joined with the caller's signal: when either fires, the attempt
@@ -13,10 +15,11 @@ import type { Deadline as AttemptDeadline, Sleep } from './types.js';
  */
 export class Deadline implements AttemptDeadline {
   stopped = false;
-  reason: unknown = undefined;
-  onStop: ((reason: unknown) => void) | undefined = undefined;
+  // Unset until it stops, and until a transport watches it.
+  reason: unknown;
+  onStop: ((reason: unknown) => void) | undefined;
   readonly resendable: boolean;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timer: unknown;
   #outer: AbortSignal | undefined;
   #controller: AbortController | undefined;
 
@@ -30,7 +33,7 @@ export class Deadline implements AttemptDeadline {
     if (outer?.aborted) this.#stop(outer.reason);
     else outer?.addEventListener('abort', this, { once: true });
     if (timeoutMs > 0 && timeoutMs < Infinity) {
-      this.#timer = setTimeout(
+      this.#timer = arm(
         () => this.#stop(new DOMException('The attempt timed out', 'TimeoutError')),
         timeoutMs,
       );
@@ -67,7 +70,7 @@ export class Deadline implements AttemptDeadline {
   }
 
   clear(): void {
-    clearTimeout(this.#timer);
+    disarm(this.#timer);
     this.#outer?.removeEventListener('abort', this);
   }
 }
@@ -81,9 +84,9 @@ export function pause(sleep: Sleep | undefined, ms: number, signal: AbortSignal 
   const given = sleep?.(ms, signal);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = given ? undefined : setTimeout(() => settle(resolve), ms);
+    const timer = given ? undefined : arm(() => settle(resolve), ms);
     const settle = (then: () => void): void => {
-      clearTimeout(timer);
+      disarm(timer);
       signal?.removeEventListener('abort', onAbort);
       then();
     };
