@@ -176,7 +176,7 @@ function sweep() {
 /** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
 const READ = Symbol();
 const WRITTEN = Symbol();
-/** The sweep after which a pooled socket is closed, idle (see `pool`). */
+/** When (`performance.now()`) a pooled socket idle since its last response is closed (see `pool`). */
 const CLOSE_AT = Symbol();
 /** How often idle pooled sockets are looked over, in ms: the precision of their idle limit. */
 const SWEEP_MS = 250;
@@ -186,18 +186,18 @@ const SWEEP_MS = 250;
  * the pool for 4 s is closed, before the idle timeout of most servers (Node's 5 s, load balancers'
  * 60 s), so that a request seldom goes out on a socket the server is closing; or a second before a
  * server's `Keep-Alive: timeout=` (as Node's agent does). The idle limit is one timer for the whole
- * pool, running only while sockets wait in it, that counts sweeps: a socket timer (Node's `timeout`
+ * pool, running only while sockets wait in it, that compares each socket's time with the clock (not a
+ * count of sweeps, which a busy event loop delays and drops): a socket timer (Node's `timeout`
  * option) would be rearmed on every read and write of every request.
  */
 function pool(agent) {
-    let sweeps = 0;
     let sweeper;
     const sweep = () => {
-        sweeps++;
+        const now = performance.now();
         let waiting = false;
         for (const name in agent.freeSockets)
             for (const socket of agent.freeSockets[name]) {
-                if (socket[CLOSE_AT] <= sweeps)
+                if (socket[CLOSE_AT] <= now)
                     socket.destroy();
                 else
                     waiting = true;
@@ -216,8 +216,8 @@ function pool(agent) {
         const idle = hint ? Math.min(4000, +hint * 1000 - 1000) : 4000;
         if (idle <= 0)
             return false;
-        // Closed at the sweep after which it has waited at most `idle` (at least `idle - SWEEP_MS`).
-        socket[CLOSE_AT] = sweeps + Math.floor(idle / SWEEP_MS);
+        // Closed by the first sweep after it has waited `idle - SWEEP_MS`: before `idle`, timers on time.
+        socket[CLOSE_AT] = performance.now() + idle - SWEEP_MS;
         sweeper ??= setInterval(sweep, SWEEP_MS).unref();
         return true;
     };
