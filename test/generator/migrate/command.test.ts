@@ -54,7 +54,7 @@ test.before(async () => {
   mkdirSync(join(work, 'node_modules', '@test'), { recursive: true });
   symlinkSync(join('..', '..', 'app', 'generated', 'api'), join(work, 'node_modules', '@test', 'api'), 'dir');
   await generateProjects([{ dir: app }]);
-  assert.equal(compileProject(app, 'native'), [], 'the consumer compiles against the old package');
+  assert.equal(compileProject(app), [], 'the consumer compiles against the old package');
   await generateProjects([{ dir: app, spec: join(FIXTURES, 'type-renamed.yaml') }]);
 });
 test.after(() => removeDir(work));

@@ -136,7 +136,7 @@ test('renames followed in every idiom, look-alikes listed and left as written', 
     return dir;
   });
   await generateProjects(dirs.map((dir) => ({ dir })));
-  const control = compileProjects(dirs, 'native');
+  const control = compileProjects(dirs);
   for (const dir of dirs) assert.equal(control.get(dir), [], `${dir} compiles against the old package`);
   await generateProjects(CASES.map((c, i) => ({ dir: dirs[i] as string, spec: c.next })));
   const runs = [];
@@ -242,7 +242,7 @@ test('X renames across a $ref and an inline type followed on every side; Blik ->
     return dir;
   });
   await generateProjects(dirs.map((dir) => ({ dir })));
-  const control = compileProjects(dirs, 'native');
+  const control = compileProjects(dirs);
   for (const dir of dirs) assert.equal(control.get(dir), [], `${dir} compiles against the old package`);
   await generateProjects(
     cases.map((c, i) => ({ dir: dirs[i] as string, spec: join(FIXTURES, `${c.name}.new.yaml`) })),

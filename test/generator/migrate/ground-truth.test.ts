@@ -158,7 +158,7 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
     mkdirSync(join(dir, 'src'), { recursive: true });
     writeFileSync(join(dir, 'src', 'consumer.ts'), c.code);
   }
-  const control = compileProjects(dirs, 'native');
+  const control = compileProjects(dirs);
   for (const [i, c] of CASES.entries()) {
     const errors = control.get(dirs[i] as string) ?? [];
     if (errors.length > 0)
@@ -171,7 +171,7 @@ test('synthetic pairs: after migrate, the consumer of the old package compiles a
     log.some((line) => line.includes('xgen migrate')),
     `generate says how to run migrate after a major version: ${log.join('\n')}`,
   );
-  const unmigrated = compileProjects(dirs, 'native');
+  const unmigrated = compileProjects(dirs);
   const reports = new Map<string, Set<string>>();
   for (const [i, c] of CASES.entries()) {
     const dir = dirs[i] as string;
@@ -209,7 +209,7 @@ test('several renames at once, and a removed operation listed where it is used',
   const dir = join(work, 'round');
   createProject(dir, join(FIXTURES, 'base.yaml'), { 'src/shelter.ts': ROUND });
   await generateProjects([{ dir }]);
-  assert.equal(compileProjects([dir], 'native').get(dir), [], 'compiles against the old package');
+  assert.equal(compileProjects([dir]).get(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'round.yaml') }]);
   const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);

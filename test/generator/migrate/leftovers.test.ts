@@ -163,7 +163,7 @@ test('uses of a removed operation, its imports and its result, are explained by 
   const dir = join(work, 'removed');
   createProject(dir, join(FIXTURES, 'leftovers-old.yaml'), { 'src/gone.ts': REMOVED });
   await generateProjects([{ dir }]);
-  assert.equal(compileProject(dir, 'native'), [], 'compiles against the old package');
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'leftovers-removed.yaml') }]);
   const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
@@ -201,7 +201,7 @@ test('a call that passed no params, to an operation that now requires some: expl
   const dir = join(work, 'required-added');
   createProject(dir, join(FIXTURES, 'required-added-old.yaml'), { 'src/enable.ts': NO_PARAMS });
   await generateProjects([{ dir }]);
-  assert.equal(compileProject(dir, 'native'), [], 'compiles against the old package');
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
   const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
@@ -258,7 +258,7 @@ test("a read that no longer narrows because its call's params broke points at th
   writeFileSync(join(work, 'selecting-new.yaml'), narrower);
   createProject(dir, join(work, 'selecting-old.yaml'), { 'src/narrowed.ts': SELECTING });
   await generateProjects([{ dir }]);
-  assert.equal(compileProject(dir, 'native'), [], 'compiles against the old package: age was asked for');
+  assert.equal(compileProject(dir), [], 'compiles against the old package: age was asked for');
   await generateProjects([{ dir, spec: join(work, 'selecting-new.yaml') }]);
   const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
@@ -305,7 +305,7 @@ test('a call that lacks a params key the operation now requires: explained by th
   );
   createProject(dir, join(work, 'otp-optional.yaml'), { 'src/enable.ts': OTP_OPTIONAL });
   await generateProjects([{ dir }]);
-  assert.equal(compileProject(dir, 'native'), [], 'compiles against the old package');
+  assert.equal(compileProject(dir), [], 'compiles against the old package');
   await generateProjects([{ dir, spec: join(FIXTURES, 'required-added-new.yaml') }]);
   const run = await migrateProject(dir);
   assert.equal(run.code, 1, run.text);
