@@ -9,6 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '../../helpers/uvu.ts';
+import { holdEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import { compileProject, createProject, generateProjects, read } from './consumer-project.ts';
@@ -37,6 +38,9 @@ export declare function describe(pet: Pet): string;
 const OUTSIDE = `import type { Pet } from '@test/api';
 export const label = (pet: Pet): string => pet.name;
 `;
+
+// Several packages generated here: one set of emit threads serves them all.
+holdEmitThreads(test);
 
 let work = '';
 let app = '';

@@ -9,7 +9,9 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '../../helpers/uvu.ts';
+import { holdEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
+import { compilerEnv } from '../../../generator/compile/native.ts';
 import { HISTORY_FILE, parseHistory } from '../../../generator/history/rename-history.ts';
 import { hashTree, removeDir, ROOT, runCli, tempDir, writeTree } from '../../helpers/cli.ts';
 
@@ -41,6 +43,9 @@ export async function main(): Promise<Pet | undefined> {
   return undefined;
 }
 `;
+
+// Several packages generated here: one set of emit threads serves them all.
+holdEmitThreads(test);
 
 let work = '';
 let repo = '';
@@ -227,10 +232,15 @@ test('a run rewrites the renames of both majors in order and compiles; a second 
   assert.ok(code.includes('client.animals.getPet({'), code);
   assert.ok(code.includes('type Animal }') && code.includes('Promise<Animal | undefined>'), code);
   assert.ok(code.includes('client.pets.delete('), 'what did not change stays');
+  // It compiles (tsc exits non-zero on an error): TypeScript 7's native tsc, the same verdict in a
+  // fraction of 5.9's processor time.
   execFileSync(
     process.execPath,
-    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
-    { cwd: app },
+    [join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    {
+      cwd: app,
+      env: compilerEnv(),
+    },
   );
   const before = hashTree(app);
   const again = await xgen(['migrate', '@acme/shelter']);

@@ -10,19 +10,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
+import { removeDir, tempDir } from '../../helpers/cli.ts';
 import {
   compileProjects,
   copyProject,
-  deepProject,
+  deepProgram,
   generateProjects,
   read,
   migrateProject,
 } from './consumer-project.ts';
 import { listingQuality } from './listing-quality.ts';
 import { mutateSpec } from './mutated-spec.ts';
-
-const REFERENCE = join(ROOT, 'test', 'fixtures', 'reference');
+import { upgradeTo2159, X_2147, x2147Project } from './x-projects.ts';
 
 let work = '';
 test.before(() => {
@@ -33,18 +32,15 @@ test.after(() => removeDir(work));
 test('X 2.147 -> 2.159 and 2.147 -> a mutated 2.147: every error listed, with the change on the failing field', async () => {
   const published = join(work, 'published');
   const mutated = join(work, 'mutated');
-  const program = await deepProject(published, join(REFERENCE, 'x-openapi-2.147.json'));
+  await x2147Project(work, published);
+  const program = deepProgram(published);
   assert.ok(program.ranges.length >= 132, 'every operation of 2.147 is called');
   copyProject(published, mutated);
-  const { spec, mutations } = mutateSpec(
-    JSON.parse(readFileSync(join(REFERENCE, 'x-openapi-2.147.json'), 'utf8')),
-  );
+  const { spec, mutations } = mutateSpec(JSON.parse(readFileSync(X_2147, 'utf8')));
   assert.ok(mutations.length >= 40, `${mutations.length} fields changed`);
   writeFileSync(join(work, 'mutated.json'), JSON.stringify(spec, null, 2));
-  await generateProjects([
-    { dir: published, spec: join(REFERENCE, 'x-openapi-2.159.json') },
-    { dir: mutated, spec: join(work, 'mutated.json') },
-  ]);
+  await upgradeTo2159(work, published);
+  await generateProjects([{ dir: mutated, spec: join(work, 'mutated.json') }]);
   const runs = new Map<string, string[]>();
   for (const dir of [published, mutated]) {
     const run = await migrateProject(dir);

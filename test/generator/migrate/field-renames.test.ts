@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
+import { holdEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
@@ -120,6 +121,9 @@ const CASES = [
     next: join(MIGRATE, 'enum-value-renamed.yaml'),
   },
 ];
+
+// Several packages generated here: one set of emit threads serves them all.
+holdEmitThreads(test);
 
 let work = '';
 test.before(() => {

@@ -8,17 +8,15 @@
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
+import { removeDir, tempDir } from '../../helpers/cli.ts';
 import {
   compileProject,
-  derivedProject,
-  generateProjects,
+  derivedProgram,
   read,
   reportedLocations,
   migrateProject,
 } from './consumer-project.ts';
-
-const REFERENCE = join(ROOT, 'test', 'fixtures', 'reference');
+import { upgradeTo2159, x2147Project } from './x-projects.ts';
 
 let work = '';
 test.before(() => {
@@ -28,9 +26,10 @@ test.after(() => removeDir(work));
 
 test("X's 2.147 -> 2.159: every error left after migrate is a use migrate listed, with the diff's message", async () => {
   const dir = join(work, 'x');
-  const program = await derivedProject(dir, join(REFERENCE, 'x-openapi-2.147.json'));
+  await x2147Project(work, dir);
+  const program = derivedProgram(dir);
   assert.ok(program.ranges.length >= 132, 'every operation of 2.147 is called');
-  await generateProjects([{ dir, spec: join(REFERENCE, 'x-openapi-2.159.json') }]);
+  await upgradeTo2159(work, dir);
   const run = await migrateProject(dir);
   assert.equal(run.code, 1, 'uses are left to migrate by hand');
   const reported = reportedLocations(run.out, dir, process.cwd());
