@@ -6,6 +6,7 @@
 import type { ClearTimer, SetTimer, Transport } from './types.js';
 
 export const transport: Transport | undefined = undefined;
+
 /** Attempts' time limits: a `setTimeout` each (called as plain functions: a browser's refuse another `this`). */
 export const setTimer: SetTimer = setTimeout;
 export const clearTimer = clearTimeout as ClearTimer;

@@ -12,6 +12,7 @@ import type { Call, Deadline, Send, ClearTimer, SetTimer, Transport } from './ty
 import type { SigningTarget } from './auth.js';
 
 export const transport: Transport | undefined = undefined;
+
 /** Attempts' time limits: a `setTimeout` each (called as plain functions: a browser's refuse another `this`). */
 export const setTimer: SetTimer = setTimeout;
 export const clearTimer = clearTimeout as ClearTimer;

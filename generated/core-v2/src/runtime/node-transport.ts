@@ -196,6 +196,7 @@ type Payload = string | Uint8Array | ReadableStream<Uint8Array> | null;
 /** What a pooled socket had read and written when its last response ended (see `closedWhileIdle`). */
 const READ = Symbol();
 const WRITTEN = Symbol();
+
 /** When (`performance.now()`) a pooled socket idle since its last response is closed (see `pool`). */
 const CLOSE_AT = Symbol();
 type Pooled = Socket & {
