@@ -46,11 +46,7 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
     }),
   );
   const types = { ...known.types };
-  for (const name of reached) {
-    if (types[name] || !next.types[name]) continue;
-    types[name] = next.types[name];
-    refsOf(next.types[name].shape, reached);
-  }
+  addReached(types, reached, next);
   return { ...known, format: next.format, operations, types };
 }
 
@@ -96,11 +92,7 @@ function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
       { ...type, shape: withMoney(type.shape, next.types[name]?.shape) },
     ]),
   );
-  for (const name of reached) {
-    if (types[name] || !next.types[name]) continue;
-    types[name] = next.types[name];
-    refsOf(next.types[name].shape, reached);
-  }
+  addReached(types, reached, next);
   return {
     ...old,
     operations,
@@ -108,6 +100,18 @@ function withFormat7Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
     ...(problemShapes ? { problemShapes } : {}),
     ...(next.servers ? { servers: next.servers } : {}),
   };
+}
+
+/**
+ * Adds to `types` the named types of `next` in `reached` that it lacks, and those they refer to in
+ * turn (`reached` grows as they are added): what a fact taken from `next` refers to.
+ */
+function addReached(types: ApiSnapshot['types'], reached: Set<string>, next: ApiSnapshot): void {
+  for (const name of reached) {
+    if (types[name] || !next.types[name]) continue;
+    types[name] = next.types[name];
+    refsOf(next.types[name].shape, reached);
+  }
 }
 
 /**

@@ -131,7 +131,8 @@ function narrowingSnapshot(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+/** `record` with its keys in order (a snapshot is written in a stable form). */
+export function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

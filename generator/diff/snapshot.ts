@@ -4,7 +4,7 @@
  * operation-snapshot.ts, the reading of older formats in older-snapshots.ts.
  */
 import type { ApiModel } from '../model/types.ts';
-import { operationSnapshot } from './operation-snapshot.ts';
+import { operationSnapshot, sortKeys } from './operation-snapshot.ts';
 import { docsDigest, isScalar, refsOf, type Shape, shapeOf } from './shapes.ts';
 import type { ApiSnapshot, OperationSnapshot, TypeSnapshot } from './snapshot-types.ts';
 
@@ -74,7 +74,7 @@ export function apiSnapshot(model: ApiModel): ApiSnapshot {
       ...(model.servers.sandboxUrl !== undefined ? { sandbox: model.servers.sandboxUrl } : {}),
     },
     problems: (model.problems?.variants.map((v) => v.type) ?? []).sort(),
-    ...(Object.keys(problemShapes).length > 0 ? { problemShapes: sortedRecord(problemShapes) } : {}),
+    ...(Object.keys(problemShapes).length > 0 ? { problemShapes: sortKeys(problemShapes) } : {}),
     exports,
     operationExports: operationExportedNames(model, new Set(exports)),
     helpers: model.authHelpers,
@@ -116,10 +116,6 @@ function operationExportedNames(model: ApiModel, exported: ReadonlySet<string>):
     ),
   ];
   return sortedNames(names.filter((n) => !exported.has(n)));
-}
-
-function sortedRecord<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function sortedNames(names: string[]): string[] {
