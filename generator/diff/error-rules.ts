@@ -31,27 +31,49 @@ export function compareErrors(
   report: (level: Level, message: string, where?: Where) => void,
   walk: ErrorBodyWalk,
   id: string,
+  untypedKnown: boolean,
 ): void {
   const old = before.errors ?? {};
   const now = after.errors ?? {};
+  const untyped = new Set(after.untypedErrors ?? []);
   for (const [status, shape] of Object.entries(old)) {
     const kept = now[status];
     if (kept) {
       walk(status, shape, kept);
       continue;
     }
-    // A range or `default` left beside it may type the status now (unless the spec left it without a
-    // body: the snapshot does not say), so only "undefined" is sure when none is.
-    const cover = Object.keys(now).find(
-      (key) => key !== status && (key === 'default' || (isCode(status) && key === `${status[0]}XX`)),
-    );
-    report(
-      'breaking',
-      cover === undefined
-        ? `ApiError.body is no longer typed for status ${status} (was ${typeNameOf(shape)}): it is undefined for that status (the answer is in rawBody), so code reading it no longer runs`
-        : `ApiError.body is no longer typed for status ${status} on its own (was ${typeNameOf(shape)}): a check of error.status that gave it gives the ${cover} body (${typeNameOf(now[cover]!)}) or none`,
-      { side: 'old', operationId: id },
-    );
+    // A range or `default` left beside it types the status now, unless the spec lists it without a
+    // body (before format 8 the snapshot does not say: then "or none").
+    const cover = untyped.has(status)
+      ? undefined
+      : Object.keys(now).find(
+          (key) => key !== status && (key === 'default' || (isCode(status) && key === `${status[0]}XX`)),
+        );
+    if (cover === undefined)
+      report(
+        'breaking',
+        `ApiError.body is no longer typed for status ${status} (was ${typeNameOf(shape)}): it is undefined for that status (the answer is in rawBody), so code reading it no longer runs`,
+        { side: 'old', operationId: id },
+      );
+    else if (!untypedKnown)
+      report(
+        'breaking',
+        `ApiError.body is no longer typed for status ${status} on its own (was ${typeNameOf(shape)}): a check of error.status that gave it gives the ${cover} body (${typeNameOf(now[cover]!)}) or none`,
+        { side: 'old', operationId: id },
+      );
+    else if (typeNameOf(now[cover]!) === typeNameOf(shape))
+      // The same type read from the range: a check of `error.status` narrows to it as before, and the
+      // body is parsed for the status as before (the type's own changes are compared with the types).
+      report(
+        'patch',
+        `ApiError.body for status ${status} is now typed by the ${cover} body (${typeNameOf(shape)}, as before)`,
+      );
+    else
+      report(
+        'breaking',
+        `ApiError.body is no longer typed for status ${status} on its own (was ${typeNameOf(shape)}): a check of error.status that gave it gives the ${cover} body (${typeNameOf(now[cover]!)})`,
+        { side: 'old', operationId: id },
+      );
   }
   for (const [status, shape] of Object.entries(now)) {
     if (old[status]) continue;

@@ -14,9 +14,13 @@ import { type ApiSnapshot, SNAPSHOT_FORMAT } from './snapshot.ts';
  */
 export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
   if (previous.format >= SNAPSHOT_FORMAT) return previous;
+  // Before format 8 the statuses listed without a typed body were not recorded: taken as in `next`
+  // (the rules read them from the new side only; this keeps a new format alone from reading as a change).
+  const untyped = withFormat8Facts(previous, next);
+  if (untyped.format >= 7) return { ...untyped, format: next.format };
   // Before format 7 the error bodies, the problem types' shapes, the amounts in micros and the servers
   // were not recorded: taken as in `next`.
-  let old = withFormat7Facts(previous, next);
+  let old = withFormat7Facts(untyped, next);
   if (old.format >= 6) return { ...old, format: next.format };
   // Before format 5 a selection without defaults may have had them unknown, and the helpers the
   // security schemes bring were not listed: both taken as in `next`.
@@ -48,6 +52,17 @@ export function withUnknownFacts(previous: ApiSnapshot, next: ApiSnapshot): ApiS
   const types = { ...known.types };
   addReached(types, reached, next);
   return { ...known, format: next.format, operations, types };
+}
+
+/** A format-7 snapshot with each operation's statuses listed without a body as in `next`. */
+function withFormat8Facts(old: ApiSnapshot, next: ApiSnapshot): ApiSnapshot {
+  const operations = Object.fromEntries(
+    Object.entries(old.operations).map(([id, op]) => {
+      const untyped = next.operations[id]?.untypedErrors;
+      return [id, untyped ? { ...op, untypedErrors: untyped } : op];
+    }),
+  );
+  return { ...old, operations };
 }
 
 /**

@@ -123,6 +123,7 @@ export function compareOperation(
         `the ${status} error body`,
       ).compare(a, b, '', {}),
     id,
+    next.format >= 8,
   );
   compareNarrowing(id, before, after, next, report, shared, fieldRenames);
 }

@@ -92,6 +92,7 @@ export function operationSnapshot(
     ...(op.errorBodies.length > 0
       ? { errors: Object.fromEntries(op.errorBodies.map((b) => [b.status, { ref: b.typeName }])) }
       : {}),
+    ...(op.untypedErrors.length > 0 ? { untypedErrors: [...op.untypedErrors] } : {}),
     auth: authKinds(op),
     ...(op.deprecated ? { deprecated: true as const } : {}),
     ...(docs ? { docs } : {}),

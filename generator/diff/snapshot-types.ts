@@ -66,6 +66,11 @@ export interface OperationSnapshot {
    * `default`): what `isApiError(error, id)` and a check of `error.status` narrow `error.body` to (format 7).
    */
   errors?: Record<string, Shape>;
+  /**
+   * The error statuses the operation lists without a body `ApiError` types (a problem, legacy errors,
+   * no JSON): `error.body` is undefined for them even under a typed range or `default` (format 8).
+   */
+  untypedErrors?: string[];
   /** Credential kinds the operation accepts (`*`: any, the spec states no security). */
   auth: (AuthKind | '*')[];
   deprecated?: true;

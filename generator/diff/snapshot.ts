@@ -26,12 +26,14 @@ export const SNAPSHOT_FILE = 'api-snapshot.json';
  * Format 6 records the type parameters of a narrowed result type (`NarrowingSnapshot.generic`): one
  * per value that decides it; before format 6 it had one, the params object. Format 7 records each
  * operation's error bodies by status (`errors`), the named type of each problem type (`problemShapes`),
- * the named types both reach, amounts in micros (`Shape.money`) and the servers (`servers`).
+ * the named types both reach, amounts in micros (`Shape.money`) and the servers (`servers`). Format 8
+ * records the error statuses an operation lists without a typed body (`untypedErrors`): a status
+ * folded into a range is typed by it, one listed without a body is not.
  */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 
 /** The formats `parseSnapshot` reads: older ones lack facts, which compare as unchanged. */
-const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 export type * from './snapshot-types.ts';
 

@@ -190,4 +190,30 @@ test('a format-6 snapshot did not mark amounts in micros: read as marked where t
   );
 });
 
+test('a format-8 snapshot says which statuses are listed without a body; against an older one a fold stays breaking', () => {
+  const snapshot = (file: string) =>
+    apiSnapshot(buildModel(loadSpec(join(FIXTURES, file)), { packageName: 'api', clientName: 'ApiClient' }));
+  const before = snapshot('errors-base.yaml');
+  const folded = snapshot('error-status-folded.yaml');
+  const bodiless = snapshot('error-status-bodiless.yaml');
+  assert.equal(bodiless.operations.getPet?.untypedErrors, ['404']);
+  assert.is(folded.operations.getPet?.untypedErrors, undefined);
+  assert.equal(
+    diffSnapshots(before, folded)
+      .map((c) => c.level)
+      .sort(),
+    ['feature', 'patch'],
+  );
+  // A format-7 snapshot of the new side cannot tell the fold from a status left bodiless: breaking, "or none".
+  const format7 = { ...folded, format: 7 };
+  const said = diffSnapshots(before, format7).find((c) => c.level === 'breaking');
+  assert.match(said?.message ?? '', /gives the 4XX body \(PetNotFound\) or none/);
+  // A format-7 snapshot on the old side reads its errors as its own: a removed status is still found.
+  assert.ok(
+    diffSnapshots({ ...before, format: 7 }, snapshot('error-status-folded-retyped.yaml')).some(
+      (c) => c.level === 'breaking',
+    ),
+  );
+});
+
 test.run();
