@@ -94,13 +94,16 @@ async function consumer(
   );
   extra(dir);
   // What the consumer commits: package.json, package-lock.json (made here without installing), config, spec.
+  // One cache for the two locks, apart from the installs' (which start empty): the second lock reads
+  // the registry's answers the first kept, as a developer's machine would have them.
   await sh(dir, 'npm', [
     'install',
     '--package-lock-only',
     '--no-audit',
     '--no-fund',
+    '--prefer-offline',
     '--cache',
-    join(work, `${name}-lock-cache`),
+    join(work, 'lock-cache'),
   ]);
   await git(dir, 'init', '-q');
   await git(dir, 'add', '-A');
