@@ -14,8 +14,16 @@
  * a test leaves there outlives the run.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SITE_FIXTURE, SITE_READERS } from './docs/site-fixture.ts';
 import { BatchQueue } from './helpers/batch-queue.ts';
@@ -92,6 +100,14 @@ for (const transport of only ? [only] : (['node', 'fetch'] as const)) {
   }
 }
 const runTmp = mkdtempSync(join(tmpdir(), 'xgen-test-'));
+// A run started by a test of another run (test/run.test.ts) compiles the same files again: its test
+// processes read and fill that run's tsx cache (tsx's folder name: `tsx-<euid>`), a link removed with
+// this run's folder. A run of its own starts with an empty cache.
+if (process.env.XGEN_TEST_SHARED) {
+  const cache = `tsx-${process.geteuid?.() ?? userInfo().username}`;
+  mkdirSync(join(tmpdir(), cache), { recursive: true });
+  symlinkSync(join(tmpdir(), cache), join(runTmp, cache));
+}
 /** What several files build the same way, built once for the run (test/helpers/shared-fixture.ts). */
 const shared = join(runTmp, '.shared');
 // Stopped (Ctrl-C, a CI timeout): the test processes get the signal too; the run's folder goes.
