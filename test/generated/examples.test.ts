@@ -18,6 +18,10 @@ import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.ts';
 import { X_REFERENCE_CLIENT, X_REFERENCE_NAME, xReferencePackage } from '../helpers/x-reference.ts';
 import { CLIENT, PACKAGE } from '../generator/migrate/consumer-project.ts';
 import { x2147Package } from '../generator/migrate/x-projects.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 interface Package {
   name: string;

@@ -14,6 +14,10 @@ import { removeDir, tempDir } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
 import { X_REFERENCE_SPEC, xReferencePackage, type XReferencePackage } from '../../helpers/x-reference.ts';
 import type { Dynamic } from './smoke-cases.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const SPEC = X_REFERENCE_SPEC;
 const TOKEN = 'xref-bearer-token';

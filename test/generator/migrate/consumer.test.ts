@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { compilerEnv } from '../../../generator/compile/native.ts';
 import { HISTORY_FILE, parseHistory } from '../../../generator/history/rename-history.ts';
@@ -46,7 +46,7 @@ export async function main(): Promise<Pet | undefined> {
 `;
 
 // Several packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 let work = '';
 let repo = '';
