@@ -11,29 +11,43 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
+import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
 import { asModule, docExamples, type Example, exportedNames, markdownExamples } from '../helpers/examples.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { CONSUMER_OPTIONS, typecheck } from '../helpers/typecheck.ts';
+import { X_REFERENCE_CLIENT, X_REFERENCE_NAME, xReferencePackage } from '../helpers/x-reference.ts';
+import { CLIENT, PACKAGE } from '../generator/migrate/consumer-project.ts';
+import { x2147Package } from '../generator/migrate/x-projects.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 interface Package {
   name: string;
   client: string;
   dir: string;
-  spec?: string;
+  /** X's spec version it is generated from. */
+  version?: string;
 }
 
 const work = tempDir('examples');
+/**
+ * X's packages are the ones other files generate too, once per run: 2.147's of the migrate tests
+ * (test/generator/migrate/x-projects.ts) and 2.159's through the command line (test/helpers/x-reference.ts);
+ * their folders are known once the before hook has them.
+ */
+const X_2147: Package = { name: PACKAGE, client: CLIENT, dir: '', version: '2.147' };
+const X_2159: Package = { name: X_REFERENCE_NAME, client: X_REFERENCE_CLIENT, dir: '', version: '2.159' };
 const PACKAGES: Package[] = [
   { name: '@xgen/core-v2', client: 'CoreClient', dir: join(ROOT, 'generated', 'core-v2') },
   { name: '@xgen/ads-v12', client: 'AdsClient', dir: join(ROOT, 'generated', 'ads-v12') },
-  ...['2.147', '2.159'].map((version) => ({
-    name: `@t/x-${version}`,
-    client: 'XClient',
-    dir: join(work, `x-${version}`),
-    spec: join(ROOT, 'test', 'fixtures', 'reference', `x-openapi-${version}.json`),
-  })),
+  X_2147,
+  X_2159,
 ];
+
+/** A package as the tests name it: X's with their spec version. */
+const title = (pkg: Package): string => `${pkg.name}${pkg.version ? ` (X ${pkg.version})` : ''}`;
 
 let server: TestServer;
 /** The call under way: a stream, which reconnects when the server ends it, stops once its request arrived. */
@@ -46,7 +60,7 @@ test.before(async () => {
     return { body: {} };
   });
   for (const pkg of PACKAGES)
-    test(`${pkg.name}: each README block imports what it uses, but the client of Usage (blocks are copied one at a time)`, () => {
+    test(`${title(pkg)}: each README block imports what it uses, but the client of Usage (blocks are copied one at a time)`, () => {
       const exports = exportedNames(join(pkg.dir, 'src', 'index.ts')).filter((n) => n !== pkg.client);
       for (const { origin, code } of markdownExamples(join(pkg.dir, 'README.md'), pkg.dir)) {
         const imported = [...code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((m) =>
@@ -67,22 +81,10 @@ test.before(async () => {
       }
     });
 
-  for (const pkg of PACKAGES) {
-    if (!pkg.spec) continue;
-    const run = await runCli([
-      'generate',
-      '--spec',
-      pkg.spec,
-      '--out',
-      pkg.dir,
-      '--name',
-      pkg.name,
-      '--client',
-      pkg.client,
-      '--no-cache',
-    ]);
-    assert.is(run.code, 0, run.text);
-  }
+  X_2147.dir = await x2147Package(work);
+  const x2159 = await xReferencePackage(work);
+  assert.is(x2159.run.code, 0, x2159.run.text);
+  X_2159.dir = x2159.out;
 });
 test.after(async () => {
   await server.close();
@@ -119,7 +121,7 @@ function modules(pkg: Package): { origin: string; text: string }[] {
 }
 
 for (const pkg of PACKAGES) {
-  test(`${pkg.name}: every operation has an @example on its method and its function, and a README example`, () => {
+  test(`${title(pkg)}: every operation has an @example on its method and its function, and a README example`, () => {
     const readme = readFileSync(join(pkg.dir, 'README.md'), 'utf8');
     const ops = operations(readme);
     assert.ok(ops.length > 10, `${ops.length} operations in the README table`);
@@ -141,7 +143,7 @@ for (const pkg of PACKAGES) {
     assert.ok(fns.length >= ops.length, `${fns.length} function examples for ${ops.length} operations`);
   });
 
-  test(`${pkg.name}: every @example and README block type-checks, in one program`, () => {
+  test(`${title(pkg)}: every @example and README block type-checks, in one program`, () => {
     const dir = join(work, 'programs', pkg.name.replace(/[@/]/g, '_'));
     mkdirSync(dir, { recursive: true });
     const origins = new Map<string, string>();
@@ -175,7 +177,7 @@ for (const pkg of PACKAGES) {
     assert.equal(problems, []);
   });
 
-  test(`${pkg.name}: each README call, run over loopback (by its operationId), passes the client's validation and is sent`, async () => {
+  test(`${title(pkg)}: each README call, run over loopback (by its operationId), passes the client's validation and is sent`, async () => {
     const readme = readFileSync(join(pkg.dir, 'README.md'), 'utf8');
     const mod = await import(pathToFileURL(join(pkg.dir, 'src', 'index.ts')).href);
     const Client = mod[pkg.client];

@@ -15,6 +15,10 @@ import { loadSpec } from '../../generator/load/index.ts';
 import { buildModel } from '../../generator/model/index.ts';
 import { removeDir, ROOT, tempDir, writeTree } from '../helpers/cli.ts';
 import { typecheck } from '../helpers/typecheck.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'specs', 'schema-rename');
 const OLD = join(FIXTURES, 'lists.yaml');

@@ -2,7 +2,7 @@
  * Field selection on X's own published spec (test/fixtures/reference/x-openapi-2.159.json), which
  * has no `x-field-selection`: xgen infers the pairings, says so in located notes (`--verbose`; one line
  * a package without it) that `--strict` does not refuse, and the generated client narrows `getPostsByIds` by `tweet.fields`. Generated
- * once through the command line; the result is driven over loopback and consumer programs are
+ * once per run through the command line (test/helpers/x-reference.ts); the result is driven over loopback and consumer programs are
  * type-checked against its built `.d.ts`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,35 +10,29 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { type CliRun, removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
+import { type CliRun, removeDir, tempDir } from '../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../helpers/server.ts';
 import { typecheck } from '../helpers/typecheck.ts';
+import { X_REFERENCE_SPEC, xReferencePackage } from '../helpers/x-reference.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
 
-const SPEC = join(ROOT, 'test', 'fixtures', 'reference', 'x-openapi-2.159.json');
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
+
+const SPEC = X_REFERENCE_SPEC;
 const TOKEN = 'xref-narrowing-token';
 
 let work = '';
 let run: CliRun;
+/** The package's folder (test/helpers/x-reference.ts: generated once per run, read-only). */
+let out = '';
 let server: TestServer;
 let reply: (request: SeenRequest) => Reply = () => ({ status: 500 });
 
 test.before(async () => {
   work = tempDir('x-reference-narrowing');
   server = await startServer((request) => reply(request));
-  run = await runCli([
-    'generate',
-    '--spec',
-    SPEC,
-    '--out',
-    join(work, 'out'),
-    '--name',
-    '@t/x-reference',
-    '--client',
-    'XClient',
-    '--no-cache',
-    '--strict',
-    '--verbose',
-  ]);
+  ({ run, out } = await xReferencePackage(work));
 });
 test.after(async () => {
   await server.close();
@@ -71,7 +65,7 @@ test('generates under --strict, with one located note per inferred pairing', () 
 });
 
 test('the generated README says which operations narrow, by which parameter', () => {
-  const readme = readFileSync(join(work, 'out', 'README.md'), 'utf8');
+  const readme = readFileSync(join(out, 'README.md'), 'utf8');
   assert.match(readme, /## Field selection/);
   assert.match(
     readme,
@@ -95,7 +89,7 @@ test('getPostsByIds sends the fields asked for and returns what the server answe
     },
   });
   server.requests.length = 0;
-  const pkg = await import(pathToFileURL(join(work, 'out', 'src', 'index.ts')).href);
+  const pkg = await import(pathToFileURL(join(out, 'src', 'index.ts')).href);
   const client = new pkg.XClient({ baseUrl: server.url, auth: { bearerToken: TOKEN } });
   const result = await client.tweets.getPostsByIds({
     ids: ['20'],
@@ -189,9 +183,15 @@ export async function pages(): Promise<void> {
 }
 `;
 
+/** A program of `work` importing `./out/`, made to import the package where the fixture is. */
+function againstPackage(program: string): string {
+  const path = relative(work, out);
+  return program.replaceAll("'./out/", `'${path.startsWith('.') ? path : `./${path}`}/`);
+}
+
 test('results follow tweet.fields and user.fields in types (tsc on a consumer program)', () => {
   const file = join(work, 'consumer.ts');
-  writeFileSync(file, PROGRAM);
+  writeFileSync(file, againstPackage(PROGRAM));
   assert.equal(typecheck([file]), []);
 });
 
@@ -199,7 +199,9 @@ test('the consumer program fails where a field is read that was not asked for', 
   const file = join(work, 'consumer-wrong.ts');
   writeFileSync(
     file,
-    PROGRAM.replace("'tweet.fields': ['created_at'], expansions", "'tweet.fields': ['lang'], expansions"),
+    againstPackage(
+      PROGRAM.replace("'tweet.fields': ['created_at'], expansions", "'tweet.fields': ['lang'], expansions"),
+    ),
   );
   const errors = typecheck([file]);
   assert.ok(

@@ -7,6 +7,10 @@ import * as assert from 'uvu/assert';
 import { readConfig } from '../../generator/config.ts';
 import { UsageError } from '../../generator/errors.ts';
 import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 let work = '';
 test.before(() => {

@@ -8,6 +8,10 @@ import { promisify } from 'node:util';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const exec = promisify(execFile);
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');

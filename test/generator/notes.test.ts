@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { test } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, runCli, tempDir } from '../helpers/cli.ts';
+import { shareEmitThreads } from '../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 // X's shape without X's extensions: `<object>.fields` parameters whose values name an object's properties.
 const SPEC = `openapi: 3.1.0

@@ -4,8 +4,11 @@
  * swallowed (its tests silently do not run) and an `after` error aborts the whole run. Here each hook's
  * error is recorded for the runner (a `before` one rethrown so its tests do not run); each test and hook
  * records what runs since when (`running()`), for the runner's hang watchdog; and tests no `run()` queued
- * are handed to the runner after each file (`takeUnqueued()`), never dropped silently.
+ * are handed to the runner after each file (`takeUnqueued()`), never dropped silently. With
+ * XGEN_TEST_CPU_TESTS set, each test prints the processor time it took (its threads' and the child
+ * processes it waited for included), to find what a slow file spends its time on.
  */
+import { readFileSync } from 'node:fs';
 import * as uvu from 'uvu';
 
 /** A hook that threw: which suite (file and name), which hook, what. */
@@ -110,9 +113,15 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
       pending.file = currentFile();
       pending.tests++;
       const label = `${where(pending.file)}: test "${name}"`;
-      register(name, (context: unknown) => {
+      register(name, async (context: unknown) => {
         startRunning(label);
-        return handler(context);
+        if (!process.env.XGEN_TEST_CPU_TESTS) return handler(context);
+        const from = processCpu();
+        try {
+          return await handler(context);
+        } finally {
+          console.log(`  cpu ${String(processCpu() - from).padStart(7)} ms  ${name}`);
+        }
       });
     };
   const before = t.before as unknown as Hook & { each: Hook };
@@ -132,3 +141,14 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
 
 export const test = guard(uvu.test, '');
 export const suite: typeof uvu.suite = (name, state) => guard(uvu.suite(name, state), name ?? '');
+
+/** This process's CPU so far in ms, its threads' and its reaped children's included (Linux's /proc; 0 elsewhere). */
+function processCpu(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}

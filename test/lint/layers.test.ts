@@ -1,6 +1,7 @@
 /**
  * The layers of DESIGN.md, enforced by dependency-cruiser with the project's own rules
- * (`.dependency-cruiser.cjs`, run by `npm run lint`): the generator as it is passes, a tree with
+ * (`.dependency-cruiser.cjs`, run by `npm run lint`): the generator as it is passes (a copy with two
+ * arrows planted shows those two only), a tree with
  * planted wrong arrows (test/fixtures/layers/: one for each of DESIGN.md's 13 nevers, a cycle, the
  * runtime importing generator code, a stage importing run/, an emitter importing another) fails with
  * the rule each one breaks, and
@@ -30,10 +31,6 @@ async function violations(baseDir: string): Promise<string[]> {
   if (typeof result.output === 'string') throw new Error('expected a structured result');
   return result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
 }
-
-test("the generator's own imports keep the layers", async () => {
-  assert.equal(await violations(ROOT), []);
-});
 
 /** DESIGN.md's thirteen nevers, each with the arrow planted for it in test/fixtures/layers/ and the rules it breaks. */
 const NEVERS: [never: string, ...violations: string[]][] = [
@@ -124,7 +121,9 @@ test('npm run lint:layers fails on the planted tree, naming every planted arrow'
   }
 });
 
-test('npm run lint:layers fails on the generator with an emitter imported in diff/ and the config in migrate/', () => {
+// The generator as it is keeps the layers: with two arrows planted in a copy, npm run lint:layers
+// finds those two and no other (one cruise of the generator, not two).
+test("the generator's own imports keep the layers: npm run lint:layers finds only an emitter imported in diff/ and the config in migrate/, planted", () => {
   const copy = tempDir('layers');
   try {
     for (const path of ['generator', 'templates', '.dependency-cruiser.cjs', 'tsconfig.json', 'package.json'])
@@ -150,7 +149,8 @@ test('npm run lint:layers fails on the generator with an emitter imported in dif
       output,
       'config-is-read-by-the-command-line: generator/migrate/planted.ts → generator/config.ts',
     );
-    assert.match(output, '2 dependency violations');
+    // \b: not 12 of them.
+    assert.match(output, /\b2 dependency violations/, 'the generator itself breaks no rule');
   } finally {
     removeDir(copy);
   }

@@ -11,6 +11,10 @@ import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { defaultCacheDir } from '../../../generator/cache-folder.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const exec = promisify(execFile);
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');

@@ -6,13 +6,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
 import { removeDir, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const ROOT_SPEC = `openapi: 3.1.0
 info: { title: Cached, version: '1.0' }

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, tempDir } from '../../helpers/cli.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
 import { CLIENT, corpusSpecs, generateInto } from './corpus.ts';
 import { type Dynamic, SMOKE, type SmokeRun } from './smoke-cases.ts';
@@ -23,7 +23,7 @@ let server: TestServer;
 let reply: (request: SeenRequest) => Reply = () => ({ status: 200 });
 const started = performance.now();
 
-holdEmitThreads(test);
+shareEmitThreads(test);
 test.before(async () => {
   work = tempDir('corpus');
   server = await startServer((request) => reply(request));

@@ -13,6 +13,10 @@ import { generatePackage, type GeneratedPackage } from '../../../generator/gener
 import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
 import type { Dynamic } from './smoke-cases.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const GITHUB = join(ROOT, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 const KEEP: [path: string, method: string][] = [

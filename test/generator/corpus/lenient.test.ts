@@ -7,12 +7,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const DIR = join(ROOT, 'test', 'fixtures', 'specs', 'corpus', 'lenient');
 const shown = (name: string): string => relative(process.cwd(), join(DIR, name));

@@ -10,6 +10,10 @@ import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 import { refusedSpecs } from './corpus.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 /** The reason each refused spec must give. */
 const REASONS: Record<string, RegExp> = {

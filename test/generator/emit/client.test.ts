@@ -12,6 +12,10 @@ import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { BUILD_COMPILER_OPTIONS } from '../../../generator/package-compiler-options.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const OPERATIONS = 60;
 

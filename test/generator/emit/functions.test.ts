@@ -11,6 +11,10 @@ import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { removeDir, tempDir } from '../../helpers/cli.ts';
 import { startServer } from '../../helpers/server.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const SPEC = `openapi: 3.1.0
 info: { title: Clashes, version: '1.0' }

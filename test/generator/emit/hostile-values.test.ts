@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { renderTemplate } from '../../../generator/emit/runtime.ts';
 import { BUILTIN_TEMPLATES } from '../../../generator/templates-dir.ts';
@@ -18,7 +18,7 @@ import { generatePackage } from '../../../generator/generate.ts';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 /** Each tries to leave a string literal or a comment and call `PWNED`. */
 const HOSTILE = [

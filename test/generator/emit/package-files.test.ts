@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { tokenVariable } from '../../../generator/emit/readme.ts';
@@ -13,7 +13,7 @@ import { PACKAGE_MARKER } from '../../../generator/write/marker.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const PETSTORE = readFileSync(join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml'), 'utf8');
 let work = '';

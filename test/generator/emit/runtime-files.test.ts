@@ -2,14 +2,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { diffSnapshots } from '../../../generator/diff/rules.ts';
 import { parseSnapshot, SNAPSHOT_FILE } from '../../../generator/diff/snapshot.ts';
 import { generatePackage } from '../../../generator/generate.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const dir = resolve('test/.tmp/runtime-files');
 

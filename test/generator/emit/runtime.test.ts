@@ -2,14 +2,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../../generator/config.ts';
 import { builtinTemplateNames, BUILTIN_TEMPLATES } from '../../../generator/emit/runtime.ts';
 import { generatePackage } from '../../../generator/generate.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const dir = resolve('test/.tmp/template-override');
 

@@ -12,6 +12,10 @@ import * as assert from 'uvu/assert';
 import { generatePackage } from '../../../generator/generate.ts';
 import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { checkDefaults } from '../../helpers/mock-defaults.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 let work = '';
 test.before(() => {

@@ -8,6 +8,10 @@ import { join, relative } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'bad-specs');
 let work = '';

@@ -8,13 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { MAX_NESTING } from '../../../generator/load/limits.ts';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 let work = '';
 test.before(() => {

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { selectNodes } from '../../../generator/load/overlay.ts';
@@ -18,7 +18,7 @@ import { startServer } from '../../helpers/server.ts';
 import type { Dynamic } from '../corpus/smoke-cases.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const DIR = join(ROOT, 'test', 'fixtures', 'specs', 'overlays');
 const SPEC = join(DIR, 'pets.yaml');

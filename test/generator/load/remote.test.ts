@@ -6,13 +6,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, runCli, tempDir } from '../../helpers/cli.ts';
 import { freePort, listenHttp, type Loopback } from '../../helpers/server.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const ROOT_SPEC = `openapi: 3.1.0
 info: { title: Remote pets, version: 1.0.0 }

@@ -13,6 +13,10 @@ import { checkSpecSize, MAX_SPEC_BYTES, readSpecText } from '../../../generator/
 import { fetchSpecTree } from '../../../generator/load/remote.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const REASON = 'larger than 64 MB, the most a spec document may be: refused';
 

@@ -9,7 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import { compileProject, createProject, generateProjects, read } from './consumer-project.ts';
@@ -40,7 +40,7 @@ export const label = (pet: Pet): string => pet.name;
 `;
 
 // Several packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 let work = '';
 let app = '';

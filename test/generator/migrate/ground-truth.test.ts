@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
@@ -138,7 +138,7 @@ export type First = import('@test/api').Pet;
 ];
 
 // Several packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 let work = '';
 test.before(() => {

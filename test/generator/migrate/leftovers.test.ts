@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { ROOT, removeDir, tempDir } from '../../helpers/cli.ts';
 import {
@@ -91,7 +91,7 @@ const EXPECTED: [string, string][] = [
 const lineOf = (text: string): number => IDIOMS.split('\n').findIndex((line) => line.includes(text)) + 1;
 
 // Several packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 let work = '';
 test.before(() => {

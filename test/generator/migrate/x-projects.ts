@@ -44,6 +44,11 @@ export async function x2147Project(work: string, dir: string): Promise<void> {
   copyProject(join(await xProjects(work), '2.147'), dir);
 }
 
+/** The folder of the package generated from 2.147 in the run's copy: read-only (the examples read it). */
+export async function x2147Package(work: string): Promise<string> {
+  return packageConfig(join(await xProjects(work), '2.147')).out;
+}
+
 /**
  * Regenerates the project in `dir` (made by x2147Project) from 2.159: the spec and the package
  * that `generateProjects([{ dir, spec: X_2159 }])` gives it, taken from the run's copy.

@@ -12,6 +12,10 @@ import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel, type ApiModel } from '../../../generator/model/index.ts';
 import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { typecheck } from '../../helpers/typecheck.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'discriminators', 'unions.yaml');
 const REFERENCE = join(ROOT, 'test', 'fixtures', 'reference');

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../../../generator/config.ts';
 import { generateAll } from '../../../generator/generate.ts';
@@ -19,7 +19,7 @@ import { compileProject, createProject, generateProjects, read } from '../migrat
 import { REPORT_TEXT } from '../../../generator/cli/report.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'migrate', 'base.yaml');
 

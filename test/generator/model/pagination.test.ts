@@ -12,6 +12,10 @@ import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel, type OperationModel } from '../../../generator/model/index.ts';
 import { removeDir, ROOT, tempDir, writeTree } from '../../helpers/cli.ts';
 import { type Reply, type SeenRequest, startServer, type TestServer } from '../../helpers/server.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'inference', 'inferred.yaml');
 import type { Dynamic } from '../corpus/smoke-cases.ts';

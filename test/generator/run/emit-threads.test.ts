@@ -20,6 +20,10 @@ import {
   startEmitThread,
 } from '../../../generator/run/emit-threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
+import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+
+// The threads' lifetimes are tested here: none an earlier file of the process shared.
+test.before(() => endSharedEmitThreads());
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));
 const model = buildModel(spec, { packageName: '@test/ads', clientName: 'AdsClient' });

@@ -26,6 +26,10 @@ import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import { ROOT, runCli } from '../../helpers/cli.ts';
+import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+
+// The threads' lifetimes are tested here: none an earlier file of the process shared.
+test.before(() => endSharedEmitThreads());
 
 const running = () => [schemaTypesThreadRunning(), emittersThreadRunning()];
 

@@ -10,6 +10,10 @@ import { promisify } from 'node:util';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+
+// The threads' lifetimes are tested here: none an earlier file of the process shared.
+test.before(() => endSharedEmitThreads());
 
 const run = promisify(execFile);
 

@@ -29,6 +29,10 @@ import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
 import type { ApiModel } from '../../../generator/model/types.ts';
 import { ROOT } from '../../helpers/cli.ts';
+import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+
+// The threads' lifetimes are tested here: none an earlier file of the process shared.
+test.before(() => endSharedEmitThreads());
 
 const spec = loadSpec(join(ROOT, 'spec/ads-v12.yaml'));
 const model = buildModel(spec, { packageName: '@test/ads', clientName: 'AdsClient' });

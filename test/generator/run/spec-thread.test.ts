@@ -14,6 +14,10 @@ import { warnThreadFailures } from '../../../generator/run/thread.ts';
 import { SpecError, SpecErrors } from '../../../generator/errors.ts';
 import { loadAndModel, loadModel, rest } from '../../../generator/run/spec-thread.ts';
 import { removeDir, ROOT, tempDir } from '../../helpers/cli.ts';
+import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+
+// The threads' lifetimes are tested here: none an earlier file of the process shared.
+test.before(() => endSharedEmitThreads());
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -5,12 +5,12 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
-import { holdEmitThreads } from '../../helpers/emit-threads.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
 import * as assert from 'uvu/assert';
 import { hashTree, removeDir, ROOT, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
 
 // Many packages generated here: one set of emit threads serves them all.
-holdEmitThreads(test);
+shareEmitThreads(test);
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
 let work = '';

@@ -13,6 +13,10 @@ import { writePackageAtomically } from '../../../generator/write/files.ts';
 import { PACKAGE_MARKER } from '../../../generator/write/marker.ts';
 import { rejects } from '../../helpers/rejects.ts';
 import { removeDir, ROOT, runCli, tempDir, treeSummary } from '../../helpers/cli.ts';
+import { shareEmitThreads } from '../../helpers/emit-threads.ts';
+
+// Generates in this process: the test process's emit threads serve it (test/helpers/emit-threads.ts).
+shareEmitThreads(test);
 
 const SPEC = join(ROOT, 'test', 'fixtures', 'mini', 'petstore.yaml');
 let work = '';
