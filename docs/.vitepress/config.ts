@@ -66,6 +66,9 @@ export default defineConfig({
   description: 'Typed, zero-dependency TypeScript clients for the X API, generated from OpenAPI.',
   cleanUrls: true,
   lastUpdated: false,
+  // One page at a time: the local search index takes pages in the order they finish, so more at once gave
+  // another index (and other file names for every page) from the same sources.
+  buildConcurrency: 1,
   // The README of each generated package stays with its package; the site links the API pages instead.
   srcExclude: ['**/README.md', 'scripts/**', 'parts/**', ...leftOut],
   ignoreDeadLinks: leftOut.length > 0,
