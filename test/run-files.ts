@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { processCpu } from './helpers/process-cpu.ts';
 import { selectTestFiles, TALLY } from './helpers/test-files.ts';
 import type * as Guard from './helpers/uvu.ts';
 
@@ -49,17 +50,6 @@ const times: Record<string, number> = {};
  * machine, where the milliseconds are not.
  */
 const cpu: Record<string, number> = {};
-/** This process's CPU so far, its reaped children's included (Linux's /proc; 0 elsewhere). */
-function cpuNow(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, cutime, cstime: fields 14 to 17 of proc(5), in clock ticks (100 a second).
-    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return 0;
-  }
-}
 /** Failures outside tests, each printed under "Failures outside tests" and counted once. */
 const outside: string[] = [];
 /** What else goes there: why tests did not run (those tests are counted as failed already). */
@@ -115,7 +105,7 @@ for (const [index, { name, file }] of files.entries()) {
   g.UVU_QUEUE.push([name]);
   guard.startRunning(`${name}: loading the file`);
   const loadStart = performance.now();
-  const loadCpu = cpuNow();
+  const loadCpu = processCpu();
   // uvu's own `test` has none of the guards: a `before` hook's failure would pass unseen.
   if (/^import\s*\{[^}]*\}\s*from\s*'uvu';/m.test(readFileSync(file, 'utf8')))
     outside.push(
@@ -129,7 +119,7 @@ for (const [index, { name, file }] of files.entries()) {
     continue;
   } finally {
     times[name] = performance.now() - loadStart;
-    cpu[name] = cpuNow() - loadCpu;
+    cpu[name] = processCpu() - loadCpu;
   }
   const unqueued = guard.takeUnqueued();
   for (const { suite, tests } of unqueued) {
@@ -143,10 +133,10 @@ for (const [index, { name, file }] of files.entries()) {
     const once = group[i] as () => Promise<Result>;
     group[i] = async () => {
       const start = performance.now();
-      const startCpu = cpuNow();
+      const startCpu = processCpu();
       const result = await once();
       times[name] = (times[name] ?? 0) + performance.now() - start;
-      cpu[name] = (cpu[name] ?? 0) + cpuNow() - startCpu;
+      cpu[name] = (cpu[name] ?? 0) + processCpu() - startCpu;
       const [errors, ran, skip, total] = result;
       passed += ran;
       failed += total - ran;

@@ -8,7 +8,7 @@
  * XGEN_TEST_CPU_TESTS set, each test prints the processor time it took (its threads' and the child
  * processes it waited for included), to find what a slow file spends its time on.
  */
-import { readFileSync } from 'node:fs';
+import { processCpu } from './process-cpu.ts';
 import * as uvu from 'uvu';
 
 /** A hook that threw: which suite (file and name), which hook, what. */
@@ -141,14 +141,3 @@ function guard<T extends uvu.Test<any>>(t: T, suite: string): T {
 
 export const test = guard(uvu.test, '');
 export const suite: typeof uvu.suite = (name, state) => guard(uvu.suite(name, state), name ?? '');
-
-/** This process's CPU so far in ms, its threads' and its reaped children's included (Linux's /proc; 0 elsewhere). */
-function processCpu(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return 0;
-  }
-}
