@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { transformerTwoslash } from '@shikijs/vitepress-twoslash';
@@ -98,6 +99,7 @@ export default defineConfig({
           twoslashOptions: { compilerOptions: twoslashCompilerOptions(root) },
         }),
       ),
+      stablePopperIds(),
     ],
   },
   // The workflow recipes the publishing guide links to are served as they are (test/docs/recipes.test.ts reads them).
@@ -128,6 +130,33 @@ function everyTsBlock(transformer: ReturnType<typeof transformerTwoslash>): Shik
       const meta = (options.meta as { __raw?: string } | undefined)?.__raw ?? '';
       if (options.lang !== 'ts' || /\bno-twoslash\b/.test(meta)) return;
       return twoslash.preprocess?.call(this, code, options);
+    },
+  };
+}
+
+/**
+ * floating-vue names each hover's popper `popper_<random>_<time>`: two builds of the same pages differed
+ * in every page with a twoslash hover. Its `ariaId` prop names it instead, here from the block's text and
+ * the hover's place in it, so that a build is the same bytes each time (and the server's ids are the
+ * browser's: one hydration mismatch less).
+ */
+function stablePopperIds(): ShikiTransformer {
+  return {
+    name: 'xgen:stable-popper-ids',
+    root(root) {
+      const block = createHash('sha256').update(this.source).digest('hex').slice(0, 10);
+      let place = 0;
+      const visit = (node: {
+        type: string;
+        tagName?: string;
+        properties?: Record<string, unknown>;
+        children?: unknown[];
+      }): void => {
+        if (node.type === 'element' && node.tagName === 'v-menu')
+          node.properties = { ...node.properties, 'aria-id': `twoslash-${block}-${place++}` };
+        for (const child of node.children ?? []) visit(child as typeof node);
+      };
+      visit(root);
     },
   };
 }
