@@ -2,7 +2,8 @@
  * The documentation site as a reader meets it: `npm run docs:build` builds it, a server on loopback
  * serves it, and Chromium opens every guide and reference page (the API pages of each package in
  * site-api-*.test.ts): none logs a console error or fails a request, the local search finds `migrate`,
- * a hover shows a narrowed type, and no internal link (page or #anchor) is broken.
+ * a hover shows a narrowed type, each hover's popper id is stable (no random one), and no internal link
+ * (page or #anchor) is broken.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -130,6 +131,22 @@ test('no internal link is broken: every page and #anchor a page links to exists'
     }
   }
   assert.equal(broken, []);
+});
+
+test('each twoslash hover has a popper id of its own that the next build gives it again', () => {
+  const hovers: string[] = [];
+  const faults: string[] = [];
+  for (const path of pages()) {
+    const html = readFileSync(siteFile(site, path)!, 'utf8');
+    // floating-vue's own ids are `popper_<random>_<time>`: a new one each build (docs/.vitepress/config.ts).
+    if (/\sid="popper_/.test(html)) faults.push(`${path}: a random popper id`);
+    const ids = [...html.matchAll(/\sid="(twoslash-[^"]+)"/g)].map((m) => m[1]!);
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (repeated.length > 0) faults.push(`${path}: ${repeated.join(', ')} more than once`);
+    hovers.push(...ids);
+  }
+  assert.equal(faults, []);
+  assert.ok(hovers.length > 100, `${hovers.length} twoslash hovers`);
 });
 
 test.run();
