@@ -12,6 +12,8 @@ import {
   type Outcome,
   outcome,
   paired,
+  pairedRatios,
+  pairedSpread,
   ratio,
   runCommand,
   shortRunRounds,
@@ -179,10 +181,12 @@ export async function run(options: { runs: number }): Promise<Section> {
   const wallOf = (result: Outcome) => (result.failed ? undefined : result.ms);
   let ref = new Map<Generator, Outcome>();
   let refRuns = new Map<Generator, CommandResult[]>();
+  const bySpec = new Map<SpecName, Map<Generator, CommandResult[]>>();
   for (const spec of SPEC_NAMES) {
     const results = await alternate(GENERATORS, { warmup: 0, runs: roundsFor(spec, options.runs) }, (tool) =>
       generate(tool, spec),
     );
+    bySpec.set(spec, results);
     const outcomes = new Map(GENERATORS.map((tool) => [tool, outcome(results.get(tool)!)] as const));
     if (spec === 'x-2.159') {
       ref = outcomes;
@@ -300,9 +304,41 @@ export async function run(options: { runs: number }): Promise<Section> {
       (refRuns.get(tool) ?? []).map((r) => r.ms),
     );
   const refMeasured = (tool: Generator) => () =>
-    `${ratio(refRatio(tool), 1)} paired (medians ${msOf(ref.get('xgen')!)} vs ${msOf(ref.get(tool)!)})`;
+    `${pairedSpread(
+      (refRuns.get('xgen') ?? []).map((r) => r.ms),
+      (refRuns.get(tool) ?? []).map((r) => r.ms),
+    )}; medians ${msOf(ref.get('xgen')!)} vs ${msOf(ref.get(tool)!)}`;
   const bothMeasured = () =>
-    `${ratio(bothPaired, 1)} paired (medians ${msOf(bothResult)} vs ${msOf(peerPairResult)})`;
+    `${pairedSpread(
+      pair.get('xgen-both')!.map((r) => r.ms),
+      pair.get('openapi-typescript')!.map((r) => r.ms),
+    )}; medians ${msOf(bothResult)} vs ${msOf(peerPairResult)}`;
+  // xgen against openapi-typescript on each spec, paired by round: wall time, and the process tree's peak.
+  const versusPeer = (spec: SpecName, of: (r: CommandResult) => number | undefined) => {
+    const runs = bySpec.get(spec)!;
+    const ours = runs.get('xgen')!.map((r) => of(r) ?? Number.NaN);
+    const theirs = runs.get('openapi-typescript')!.map((r) => of(r) ?? Number.NaN);
+    return {
+      median: paired(ours, theirs),
+      ratios: pairedRatios(ours, theirs),
+      text: pairedSpread(ours, theirs),
+    };
+  };
+  const treeOf = (r: CommandResult) => r.treeKb ?? r.peakKb;
+  const everySpec = (of: (r: CommandResult) => number | undefined, bound: number) => {
+    const each = SPEC_NAMES.map((spec) => [spec, versusPeer(spec, of)] as const);
+    return {
+      measured: () => each.map(([spec, v]) => `${spec} ${v.text}`).join('; '),
+      met: () =>
+        each.every(([, v]) => v.ratios.length > 0 && v.ratios.every(Number.isFinite) && v.median <= bound),
+    };
+  };
+  const everyWall = everySpec((r) => r.ms, 1.0);
+  const everyTree = everySpec(treeOf, 1.5);
+  const everyOutcome = () =>
+    SPEC_NAMES.flatMap((spec) =>
+      (['xgen', 'openapi-typescript'] as const).map((tool) => outcome(bySpec.get(spec)!.get(tool)!)),
+    );
   const refOutcomes = (...tools: Generator[]) =>
     tools.map((t) => ref.get(t) ?? ({ failed: true, code: -1, why: 'not run' } as Outcome));
   const targets: [string, string, boolean | 'failed'][] = [
@@ -353,6 +389,18 @@ export async function run(options: { runs: number }): Promise<Section> {
       refOutcomes('xgen', 'openapi-typescript'),
       refMeasured('openapi-typescript'),
       () => refRatio('openapi-typescript') <= 1.5,
+    ),
+    target(
+      'every spec: cold wall ≤ 1.0x openapi-typescript (53)',
+      everyOutcome(),
+      everyWall.measured,
+      everyWall.met,
+    ),
+    target(
+      'every spec: process tree peak ≤ 1.5x openapi-typescript (53)',
+      everyOutcome(),
+      everyTree.measured,
+      everyTree.met,
     ),
   ];
   return { title: 'Generation: wall time and peak memory', body, targets, failures };

@@ -130,8 +130,31 @@ export function median(values: number[]): number {
  * is missing a side.
  */
 export function paired(a: readonly number[], b: readonly number[]): number {
-  if (a.length === 0 || a.length !== b.length) return Number.NaN;
-  return median(a.map((value, i) => value / b[i]!));
+  return median(pairedRatios(a, b));
+}
+
+/** The per-round ratios `a[i] / b[i]` that `paired` takes the median of; none when a round is missing a side. */
+export function pairedRatios(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length === 0 || a.length !== b.length) return [];
+  return a.map((value, i) => value / b[i]!);
+}
+
+/**
+ * A paired ratio as a target row states it: the median, then the lowest and highest per-round ratio
+ * and the rounds (`1.47x paired (1.38x-1.55x over 9 rounds)`). The range is what a rerun is judged
+ * against: it reproduces the row when its own median falls within it (bench/README.md).
+ */
+export function pairedSpread(a: readonly number[], b: readonly number[]): string {
+  const ratios = pairedRatios(a, b);
+  if (ratios.length === 0 || !ratios.every(Number.isFinite)) return '—';
+  return `${ratio(median(ratios), 1)} paired (${spread(ratios)})`;
+}
+
+/** The lowest and highest of some ratios and how many: `1.38x-1.55x over 9 rounds`. */
+export function spread(ratios: readonly number[]): string {
+  const low = Math.min(...ratios);
+  const high = Math.max(...ratios);
+  return `${ratio(low, 1)}-${ratio(high, 1)} over ${ratios.length} rounds`;
 }
 
 /**

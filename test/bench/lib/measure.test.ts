@@ -1,7 +1,7 @@
 /** The bench's measuring and reporting: a contender whose command fails is a failed row, never a figure, and fails the bench. */
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
-import { mbOf, msOf, outcome, paired, runCommand } from '../../../bench/lib/measure.ts';
+import { mbOf, msOf, outcome, paired, pairedSpread, runCommand } from '../../../bench/lib/measure.ts';
 import { benchExitCode, type Section, targetStatus } from '../../../bench/lib/table.ts';
 
 const node = process.execPath;
@@ -29,6 +29,14 @@ test('paired ratios: the median of the per-round ratios, not the ratio of the me
   // A round missing a side has no ratio: never a figure.
   assert.ok(Number.isNaN(paired([1, 2], [1])));
   assert.ok(Number.isNaN(paired([], [])));
+});
+
+test('a paired ratio as a target row states it: the median and the range a rerun is judged against', () => {
+  assert.is(pairedSpread([1.1, 2.2, 2.2], [1.0, 2.0, 1.0]), '1.10x paired (1.10x-2.20x over 3 rounds)');
+  assert.is(pairedSpread([3, 2], [2, 2]), '1.25x paired (1.00x-1.50x over 2 rounds)');
+  // No figure from a round missing a side, nor from a failed one.
+  assert.is(pairedSpread([1, 2], [1]), '—');
+  assert.is(pairedSpread([1, Number.NaN], [1, 1]), '—');
 });
 
 test('one failed run among good ones fails the contender', async () => {
