@@ -3,6 +3,7 @@
  * takes them, its result, how the result follows the params, its error bodies, and the credentials
  * it accepts.
  */
+import { paramTypeSchema } from '../model/params-object.ts';
 import { refName } from '../model/schemas.ts';
 import type { AuthKind, JsonSchema, NarrowedMember, OperationModel, SelectionModel } from '../model/types.ts';
 import { docsDigest, type Field, type Shape, shapeOf } from './shapes.ts';
@@ -22,11 +23,10 @@ export function operationSnapshot(
 ): OperationSnapshot {
   const params: Record<string, ParamSnapshot> = {};
   for (const param of op.params) {
-    const schema = Object.fromEntries(Object.entries(param.schema).filter(([k]) => !k.startsWith('x-')));
     params[param.key] = {
       wire: param.name,
       in: param.in,
-      type: shapeOf(schema),
+      type: shapeOf(paramTypeSchema(param.schema)),
       ...(param.required ? { required: true as const } : {}),
     };
   }

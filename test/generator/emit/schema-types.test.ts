@@ -115,6 +115,54 @@ test("a discriminator without a mapping names each member by its schema's name",
   assert.match(out, /interface Box \{[^}]*kind: "Box";/);
 });
 
+test('an amount in micros is typed Micros wherever it is: a query parameter as a body field', () => {
+  const bids = {
+    openapi: '3.1.0',
+    info: { title: 'Bids', version: '1' },
+    paths: {
+      '/bids': {
+        post: {
+          operationId: 'createBid',
+          parameters: [
+            {
+              name: 'bid_amount_local_micro',
+              in: 'query',
+              required: true,
+              schema: { type: 'integer', 'x-money': 'micros', 'x-note': 'not a typing extension' },
+            },
+            { name: 'limit', in: 'query', schema: { type: 'integer' } },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { budget_local_micro: { type: 'integer', 'x-money': 'micros' } },
+                },
+              },
+            },
+          },
+          responses: { '204': { description: 'created' } },
+        },
+      },
+    },
+  };
+  const bidModel = buildModel(loadSpec('bids.json', JSON.stringify(bids)), {
+    packageName: '@test/bids',
+    clientName: 'BidsClient',
+  });
+  const params = bidModel.schemas.find((s) => s.name === 'CreateBidParams')!.schema as {
+    allOf: { properties?: Record<string, Record<string, unknown>> }[];
+  };
+  const own = params.allOf.find((part) => part.properties)!.properties!;
+  assert.equal(own.bid_amount_local_micro, { type: 'integer', 'x-money': 'micros' });
+  const out = emitSchemaTypes(bidModel, '3.1');
+  assert.match(out, /^import type \{ Micros \} from '\.\/runtime\/money\.js';/m);
+  assert.match(out, /\bbid_amount_local_micro: Micros;/);
+  assert.match(out, /\bbudget_local_micro\?: Micros;/);
+  assert.match(out, /\blimit\?: number;/);
+});
+
 test('the same model gives the same bytes', () => {
   assert.is(emitSchemaTypes(model, '3.1'), text);
 });
