@@ -236,6 +236,11 @@ let nextKey = 0;
 /** The packages loading a spec on the thread now: it ends with the last. */
 let users = 0;
 
+/** How many jobs the spec thread holds unanswered, for tests. */
+export function specThreadJobs(): number {
+  return thread.jobs();
+}
+
 /**
  * Whether a spec is big enough to be loaded and modelled on a thread of its own (and to have its
  * schema types rendered on one: see run/emit-threads.ts), by its size before reading it.

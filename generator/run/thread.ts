@@ -116,7 +116,6 @@ export class EmitThread<J, R> {
       const worker = this.startWorker();
       const pending = new Map<number, Pending<J, R>>();
       const running: Running<J, R> = { worker, pending, forget: () => {} };
-      worker.unref();
       worker.on('message', (reply: Reply<R>) => {
         if ('entries' in reply) {
           // Written here, in one step, where a signal cannot cut it in two (code-cache.ts).
@@ -140,6 +139,11 @@ export class EmitThread<J, R> {
         if ('result' in reply) job.resolve(reply.result);
         else this.redo(job);
       });
+      // Idle, the thread does not keep the process alive (a job refs it until answered: see run).
+      // Only after the 'message' listener: Node refs a worker's port when its first one is added,
+      // and a thread that was never sent a job (a run refused before emitting, under --watch or in
+      // a test process sharing the threads) held the process open for good.
+      worker.unref();
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
       const fallBack = (error?: unknown): void => {
@@ -219,7 +223,12 @@ export class EmitThread<J, R> {
 
   /** Whether the thread holds a job it has not answered yet. */
   busy(): boolean {
-    return (this.thread?.pending.size ?? 0) > 0;
+    return this.jobs() > 0;
+  }
+
+  /** How many jobs the thread holds that it has not answered yet. */
+  jobs(): number {
+    return this.thread?.pending.size ?? 0;
   }
 
   /** The job's result: from the thread when it runs, else done here. */
