@@ -11,7 +11,7 @@ import {
   saveCodeCache,
   takeCodeCache,
 } from '../code-cache.ts';
-import { interruptedBy, stopOnInterrupt } from '../interrupt.ts';
+import { Interrupted, interruptedBy, stopOnInterrupt } from '../interrupt.ts';
 
 /**
  * Each thread's V8 heap limits: a young generation of 16 MB where V8 gives a thread 48 (three
@@ -147,8 +147,8 @@ export class EmitThread<J, R> {
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
       const fallBack = (error?: unknown): void => {
-        if (interruptedBy()) return; // ended for a signal, not failed
-        if (this.thread?.worker === worker) {
+        // Ended for a signal, not failed: its jobs are cancelled (redo), not done here.
+        if (this.thread?.worker === worker && !interruptedBy()) {
           this.thread = null;
           threadFailed(this.label, error);
         }
@@ -233,6 +233,9 @@ export class EmitThread<J, R> {
 
   /** The job's result: from the thread when it runs, else done here. */
   run(job: J, progress?: Progress): Promise<R> {
+    // A run stopped by a signal does no more work; its thread is ending and would answer nothing.
+    const signal = interruptedBy();
+    if (signal) return Promise.reject(new Interrupted(signal));
     if (!this.thread) return this.onThisThread(job, progress ?? (() => {}));
     const { worker, pending } = this.thread;
     const id = this.nextId++;
@@ -245,8 +248,13 @@ export class EmitThread<J, R> {
 
   /** A job the thread did not finish (it failed there, or the thread ended), done here. */
   private redo(job: Pending<J, R>): void {
-    // A run stopped by a signal does no more work (the thread was ended for it: see start).
-    if (interruptedBy()) return;
+    // A run stopped by a signal does no more work (the thread was ended for it: see start): the job
+    // is cancelled, so that nothing waits on it for good.
+    const signal = interruptedBy();
+    if (signal) {
+      job.reject(new Interrupted(signal));
+      return;
+    }
     void this.onThisThread(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
   }
 }

@@ -298,4 +298,36 @@ test('a thread started and never sent a job does not keep the process open', () 
   assert.is(run.out.trim(), '{"running":true,"jobs":0}');
 });
 
+test('a signal cancels the jobs a thread holds, and any sent after it: none is left waiting', () => {
+  // A thread that never answers: only the signal can settle its job.
+  const entry = join(work, 'silent-probe.mjs');
+  writeFileSync(
+    entry,
+    "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
+  );
+  const run = probeProcess(
+    `
+    const { EmitThread } = await import(${JSON.stringify(join(ROOT, 'generator/run/thread.ts'))});
+    const { handleSignals } = await import(${JSON.stringify(join(ROOT, 'generator/interrupt.ts'))});
+    handleSignals(() => {}); // the process goes on: what becomes of the jobs is seen
+    const thread = new EmitThread('the silent probe', 'no-such-entry', async () => 'done here', 'XGEN_TEST_SILENT_ENTRY');
+    thread.start();
+    const outcome = (job) => job.then((r) => 'answered ' + r, (e) => e.constructor.name + ': ' + e.message);
+    const held = outcome(thread.run('held'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    console.log('held jobs: ' + thread.jobs());
+    process.kill(process.pid, 'SIGINT');
+    console.log('held: ' + (await held));
+    console.log('after: ' + (await outcome(thread.run('after'))));
+  `,
+    { XGEN_TEST_SILENT_ENTRY: entry },
+  );
+  assert.is(run.status, 0, run.out);
+  assert.equal(run.out.trim().split('\n'), [
+    'held jobs: 1',
+    'held: Interrupted: interrupted by SIGINT',
+    'after: Interrupted: interrupted by SIGINT',
+  ]);
+});
+
 test.run();
