@@ -151,10 +151,6 @@ for (const [index, { name, file }] of files.entries()) {
 await uvu.exec(false);
 // The watchdog has nothing more to watch.
 guard.startRunning('');
-// The emit threads the files shared (test/helpers/emit-threads.ts) end with the process's last file: a
-// thread left holding a job (a package that failed while the threads were shared) would keep it open.
-if ((globalThis as { __xgenSharedEmitThreads?: boolean }).__xgenSharedEmitThreads)
-  (await import('./helpers/emit-threads.ts')).endSharedEmitThreads();
 
 for (const { file, suite, hook, error } of guard.hookFailures()) {
   // A `before` hook's tests are counted as failed already (they did not run).

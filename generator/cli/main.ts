@@ -11,7 +11,7 @@ import { report } from './report.ts';
 import { codeCacheLine, enableCodeCache, saveCodeCache, takeCodeCache } from '../code-cache.ts';
 import { exitWhenFlushed } from '../exit.ts';
 import { redactUrls } from '../urls.ts';
-import { handleSignals, signalExitCode } from '../interrupt.ts';
+import { handleSignals, interruptedBy, signalExitCode } from '../interrupt.ts';
 
 /*
  * The command line: which command runs, with what, and the process around it. Its parts are in cli/
@@ -122,8 +122,9 @@ export function runAsProcess(argv: string[]): void {
   });
   main(argv).then(
     (code) => {
-      // This thread's entries, made now that its work compiled what it uses (a first run only).
-      saveCodeCache(takeCodeCache());
+      // This thread's entries, made now that its work compiled what it uses (a first run only); none
+      // after a signal (its handler is ending the process), as on the threads (run/thread.ts).
+      if (!interruptedBy()) saveCodeCache(takeCodeCache());
       if (process.env.XGEN_PROFILE) console.error(codeCacheLine());
       exitWhenFlushed(code);
     },

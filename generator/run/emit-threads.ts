@@ -229,6 +229,11 @@ export function emittersThreadRunning(): boolean {
   return emittersThread.running();
 }
 
+/** How many jobs the threads hold unanswered, for tests: none once every package that sent one has settled. */
+export function emitThreadJobs(): number {
+  return both.reduce((sum, thread) => sum + thread.jobs(), 0);
+}
+
 /** Forgets the threads, for tests: the next start makes new ones (see EmitThread.forget). */
 export function forgetEmitThreads(): void {
   for (const thread of both) thread.forget();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { SpecError, SpecErrors } from '../errors.ts';
+import { Interrupted } from '../interrupt.ts';
 import { EmitThread, type Progress } from './thread.ts';
 import { isObject, loadSpec } from '../load/index.ts';
 import { packageLicense } from '../license.ts';
@@ -236,6 +237,11 @@ let nextKey = 0;
 /** The packages loading a spec on the thread now: it ends with the last. */
 let users = 0;
 
+/** How many jobs the spec thread holds unanswered, for tests. */
+export function specThreadJobs(): number {
+  return thread.jobs();
+}
+
 /**
  * Whether a spec is big enough to be loaded and modelled on a thread of its own (and to have its
  * schema types rendered on one: see run/emit-threads.ts), by its size before reading it.
@@ -296,8 +302,12 @@ export async function loadModel(
     // Begun at once: the thread is otherwise idle while this one sends the model to the emitters.
     // Redone here, the texts are those of a load done here, or none (they stayed on the thread):
     // then no cached result is ever reused for these inputs.
-    const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(() =>
-      rest(model.model(), overrides, texts),
+    // A run stopped by a signal makes nothing more (the thread cancelled the job).
+    const made = (thread.run({ kind: 'rest', key: job.key, overrides }) as Promise<Rest>).catch(
+      (error: unknown) => {
+        if (error instanceof Interrupted) throw error;
+        return rest(model.model(), overrides, texts);
+      },
     );
     // A failure is the emit stage's to report (through `runtime`, or `snapshot` when asked).
     made.finally(release).catch(() => {});

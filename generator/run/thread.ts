@@ -11,7 +11,7 @@ import {
   saveCodeCache,
   takeCodeCache,
 } from '../code-cache.ts';
-import { interruptedBy, stopOnInterrupt } from '../interrupt.ts';
+import { Interrupted, interruptedBy, stopOnInterrupt } from '../interrupt.ts';
 
 /**
  * Each thread's V8 heap limits: a young generation of 16 MB where V8 gives a thread 48 (three
@@ -116,7 +116,6 @@ export class EmitThread<J, R> {
       const worker = this.startWorker();
       const pending = new Map<number, Pending<J, R>>();
       const running: Running<J, R> = { worker, pending, forget: () => {} };
-      worker.unref();
       worker.on('message', (reply: Reply<R>) => {
         if ('entries' in reply) {
           // Written here, in one step, where a signal cannot cut it in two (code-cache.ts).
@@ -140,11 +139,16 @@ export class EmitThread<J, R> {
         if ('result' in reply) job.resolve(reply.result);
         else this.redo(job);
       });
+      // Idle, the thread does not keep the process alive (a job refs it until answered: see run).
+      // Only after the 'message' listener: Node refs a worker's port when its first one is added,
+      // and a thread that was never sent a job (a run refused before emitting, under --watch or in
+      // a test process sharing the threads) held the process open for good.
+      worker.unref();
       // A thread that could not start (a loader this thread has and it lacks) or that died: what it
       // held, and every later job, is done here.
       const fallBack = (error?: unknown): void => {
-        if (interruptedBy()) return; // ended for a signal, not failed
-        if (this.thread?.worker === worker) {
+        // Ended for a signal, not failed: its jobs are cancelled (redo), not done here.
+        if (this.thread?.worker === worker && !interruptedBy()) {
           this.thread = null;
           threadFailed(this.label, error);
         }
@@ -219,11 +223,19 @@ export class EmitThread<J, R> {
 
   /** Whether the thread holds a job it has not answered yet. */
   busy(): boolean {
-    return (this.thread?.pending.size ?? 0) > 0;
+    return this.jobs() > 0;
+  }
+
+  /** How many jobs the thread holds that it has not answered yet. */
+  jobs(): number {
+    return this.thread?.pending.size ?? 0;
   }
 
   /** The job's result: from the thread when it runs, else done here. */
   run(job: J, progress?: Progress): Promise<R> {
+    // A run stopped by a signal does no more work; its thread is ending and would answer nothing.
+    const signal = interruptedBy();
+    if (signal) return Promise.reject(new Interrupted(signal));
     if (!this.thread) return this.onThisThread(job, progress ?? (() => {}));
     const { worker, pending } = this.thread;
     const id = this.nextId++;
@@ -236,8 +248,13 @@ export class EmitThread<J, R> {
 
   /** A job the thread did not finish (it failed there, or the thread ended), done here. */
   private redo(job: Pending<J, R>): void {
-    // A run stopped by a signal does no more work (the thread was ended for it: see start).
-    if (interruptedBy()) return;
+    // A run stopped by a signal does no more work (the thread was ended for it: see start): the job
+    // is cancelled, so that nothing waits on it for good.
+    const signal = interruptedBy();
+    if (signal) {
+      job.reject(new Interrupted(signal));
+      return;
+    }
     void this.onThisThread(job.job, job.progress ?? (() => {})).then(job.resolve, job.reject);
   }
 }

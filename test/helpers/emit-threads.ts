@@ -8,8 +8,9 @@
  * `shareEmitThreads` goes further, for files that generate a package or a few: the threads stay for
  * the next files of the test process that share them too (test/run.ts runs the quick files several to
  * a process), instead of each file loading ts-morph and TypeScript on new threads again (about 1 s of
- * processor a file). An idle thread does not keep the process open. A file that tests the threads'
- * lifetimes calls `endSharedEmitThreads` first, and finds none.
+ * processor a file). An idle thread does not keep the process open, nor one never sent a job (a file
+ * whose specs were all refused): the process ends after its last file with the threads still there.
+ * A file that tests the threads' lifetimes calls `endSharedEmitThreads` first, and finds none.
  */
 import { releaseEmitThreads, startEmitThreads } from '../../generator/run/emit.ts';
 

@@ -6,7 +6,10 @@
  * that did not start their thread, are done on this thread.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import { runEmitters } from '../../../generator/emit/emitters.ts';
@@ -25,7 +28,8 @@ import {
 import { emitSchemaTypes } from '../../../generator/emit/schema-types.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import { buildModel } from '../../../generator/model/index.ts';
-import { ROOT, runCli } from '../../helpers/cli.ts';
+import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+import { generatePackage } from '../../../generator/generate.ts';
 import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
 
 // The threads' lifetimes are tested here: none an earlier file of the process shared.
@@ -152,6 +156,127 @@ test('after keepEmitThreads, the threads outlive the packages', () => {
   });
   assert.is(run.status, 0, run.stderr);
   assert.is(run.stdout.trim(), 'true');
+});
+
+/** The size guard's refusal (load/limits.ts). */
+const TOO_BIG = 'larger than 64 MB, the most a spec document may be: refused';
+
+/** A package's files as one hash (the same files, the same hash). */
+function filesHash(files: Map<string, string>): string {
+  const hash = createHash('sha256');
+  for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b)))
+    hash.update(`${path}\0${text}\0`);
+  return hash.digest('hex');
+}
+
+/**
+ * What `xgen generate --watch` does, in a process of its own: keepEmitThreads, then one package a
+ * run (generatePackage) for each step. Prints a line a step: the package's files (their hash) or the
+ * first line of its refusal, and the jobs the threads still hold once the run's jobs are settled.
+ * It must end by itself once done, its threads idle (no `process.exit`).
+ */
+function watchRuns(
+  steps: { spec: string; strict?: boolean }[],
+  timeout = 240_000,
+): { status: number | null; lines: string[] } {
+  const at = (file: string) => JSON.stringify(join(ROOT, file));
+  const probe = `
+    const { createHash } = await import('node:crypto');
+    const { keepEmitThreads } = await import(${at('generator/run/emit.ts')});
+    const { emitThreadJobs } = await import(${at('generator/run/emit-threads.ts')});
+    const { specThreadJobs } = await import(${at('generator/run/spec-thread.ts')});
+    const { generatePackage } = await import(${at('generator/generate.ts')});
+    keepEmitThreads();
+    const held = () => emitThreadJobs() + specThreadJobs();
+    for (const { spec, strict } of JSON.parse(process.env.XGEN_TEST_STEPS)) {
+      const config = { spec, out: ${at('test/.tmp/watch-runs-out')}, name: '@test/ads', client: 'AdsClient', templates: {}, strict };
+      let line;
+      try {
+        const { files } = await generatePackage(config);
+        const hash = createHash('sha256');
+        for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) hash.update(path + '\\0' + text + '\\0');
+        line = 'files ' + hash.digest('hex');
+      } catch (error) {
+        line = 'refused ' + error.message.split('\\n')[0];
+      }
+      // A big spec's snapshot and runtime may still be made on its thread when the run is refused
+      // after its model: that job is answered, then none is held.
+      for (let i = 0; i < 600 && held() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      console.log(line + '; jobs held: ' + held());
+    }
+  `;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, XGEN_THREADS: '', XGEN_TEST_STEPS: JSON.stringify(steps) },
+  });
+  assert.not.ok(run.error, `${run.error}: the process did not end by itself\n${run.stdout}${run.stderr}`);
+  assert.is(run.stderr, '');
+  return { status: run.status, lines: run.stdout.trim().split('\n') };
+}
+
+test('under --watch, runs refused at every point a run can fail leave no job held, and the next run generates', async () => {
+  const work = tempDir('watch-runs');
+  try {
+    // Over the size limit (sparse): a big spec, refused on the spec thread, the schema types' thread started.
+    const huge = join(work, 'huge.yaml');
+    writeFileSync(huge, '');
+    truncateSync(huge, 65 * 1024 * 1024);
+    // A spec with a warning, made big (over 1 MB): under strict it is refused once its model is built
+    // on the spec thread, which is then making its snapshot.
+    const lenient = join(ROOT, 'test/fixtures/specs/corpus/lenient/undeclared-path-param.yaml');
+    const bigLenient = join(work, 'big-lenient.json');
+    const parsed = parse(readFileSync(lenient, 'utf8')) as Record<string, unknown>;
+    writeFileSync(bigLenient, JSON.stringify({ ...parsed, 'x-padding': 'x'.repeat(1 << 20) }));
+    const yamlError = join(ROOT, 'test/fixtures/bad-specs/invalid-yaml-indent.yaml');
+    const good = join(ROOT, 'spec/ads-v12.yaml');
+    const run = watchRuns([
+      { spec: huge },
+      { spec: yamlError },
+      { spec: lenient, strict: true },
+      { spec: bigLenient, strict: true },
+      { spec: good },
+    ]);
+    assert.is(run.status, 0, run.lines.join('\n'));
+    const reference = filesHash(
+      (
+        await generatePackage({
+          spec: good,
+          out: join(ROOT, 'test/.tmp/watch-runs-out'),
+          name: '@test/ads',
+          client: 'AdsClient',
+          templates: {},
+        })
+      ).files,
+    );
+    const undeclared =
+      'path parameter "{toy_id}" of /pets/{pet_id}/toys/{toy_id} is not declared: assumed a required string (at #/paths/~1pets~1{pet_id}~1toys~1{toy_id}/get)';
+    assert.equal(run.lines, [
+      `refused ${relative(ROOT, huge)}:1:1: ${TOO_BIG}; jobs held: 0`,
+      `refused ${relative(ROOT, yamlError)}:9:9: invalid YAML: bad indentation (this line is indented deeper than the key above, so it runs into that value) (at #/paths/~1pets/get/operationId); jobs held: 0`,
+      `refused ${relative(ROOT, lenient)}:7:5: ${undeclared}; jobs held: 0`,
+      `refused ${relative(ROOT, bigLenient)}:1:124: ${undeclared}; jobs held: 0`,
+      `files ${reference}; jobs held: 0`,
+    ]);
+  } finally {
+    removeDir(work);
+  }
+});
+
+test('under --watch, a run refused before its threads had any job does not keep the process open', () => {
+  const work = tempDir('watch-refused');
+  try {
+    const huge = join(work, 'huge.yaml');
+    writeFileSync(huge, '');
+    truncateSync(huge, 65 * 1024 * 1024);
+    // Refused in well under a second: a minute is a process kept open.
+    const run = watchRuns([{ spec: huge }], 60_000);
+    assert.is(run.status, 0, run.lines.join('\n'));
+    assert.equal(run.lines, [`refused ${relative(ROOT, huge)}:1:1: ${TOO_BIG}; jobs held: 0`]);
+  } finally {
+    removeDir(work);
+  }
 });
 
 test.run();

@@ -13,7 +13,7 @@
  * are rendered on the emitters' thread, after its emitters, with the TypeScript ts-morph bundles
  * (run/emit-threads.ts): the main thread loads no TypeScript at all.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -267,6 +267,67 @@ test("a thread's young generation is THREAD_LIMITS' 16 MB (V8 gives a thread 48)
     delete process.env.XGEN_TEST_LIMITS_ENTRY;
     if (threads !== undefined) process.env.XGEN_THREADS = threads;
   }
+});
+
+/**
+ * Runs `code` (an ES module) in a process of its own through tsx, with the environment added, and
+ * gives its exit code and output: it must end by itself, its threads idle (no `process.exit`).
+ */
+function probeProcess(
+  code: string,
+  env: Record<string, string> = {},
+): { status: number | null; out: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, XGEN_THREADS: '', ...env },
+  });
+  return { status: run.status, out: `${run.stdout}${run.stderr}${run.error ? String(run.error) : ''}` };
+}
+
+test('a thread started and never sent a job does not keep the process open', () => {
+  // What a run refused before emitting leaves (the threads started for it, under --watch or shared).
+  const run = probeProcess(`
+    const { EmitThread } = await import(${JSON.stringify(join(ROOT, 'generator/run/thread.ts'))});
+    const thread = new EmitThread('the emitters', 'emit-worker', async () => null, 'XGEN_TEST_UNUSED', 'emitters');
+    thread.start();
+    console.log(JSON.stringify({ running: thread.running(), jobs: thread.jobs() }));
+  `);
+  assert.is(run.status, 0, run.out);
+  assert.is(run.out.trim(), '{"running":true,"jobs":0}');
+});
+
+test('a signal cancels the jobs a thread holds, and any sent after it: none is left waiting', () => {
+  // A thread that never answers: only the signal can settle its job.
+  const entry = join(work, 'silent-probe.mjs');
+  writeFileSync(
+    entry,
+    "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
+  );
+  const run = probeProcess(
+    `
+    const { EmitThread } = await import(${JSON.stringify(join(ROOT, 'generator/run/thread.ts'))});
+    const { handleSignals } = await import(${JSON.stringify(join(ROOT, 'generator/interrupt.ts'))});
+    handleSignals(() => {}); // the process goes on: what becomes of the jobs is seen
+    const thread = new EmitThread('the silent probe', 'no-such-entry', async () => 'done here', 'XGEN_TEST_SILENT_ENTRY');
+    thread.start();
+    const outcome = (job) => job.then((r) => 'answered ' + r, (e) => e.constructor.name + ': ' + e.message);
+    const held = outcome(thread.run('held'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    console.log('held jobs: ' + thread.jobs());
+    process.kill(process.pid, 'SIGINT');
+    console.log('held: ' + (await held));
+    console.log('after: ' + (await outcome(thread.run('after'))));
+  `,
+    { XGEN_TEST_SILENT_ENTRY: entry },
+  );
+  assert.is(run.status, 0, run.out);
+  assert.equal(run.out.trim().split('\n'), [
+    'held jobs: 1',
+    'held: Interrupted: interrupted by SIGINT',
+    'after: Interrupted: interrupted by SIGINT',
+  ]);
 });
 
 test.run();
