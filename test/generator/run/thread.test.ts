@@ -165,7 +165,8 @@ test('from the build of the sources (a checkout without dist/): the threads run,
 test('from dist/: the threads run; the package is the one the sources make, with threads or without', async () => {
   const built = layout('built', ['generator', 'node_modules', 'templates']);
   // A dist/ with the hash of the sources it was built from, as `npm run dist` makes it (its compiler, the
-  // native tsc; then bin/xgen.js runs it).
+  // native tsc; then bin/xgen.js runs it). Without its type check (`npm run lint` checks the sources):
+  // the same files, for 0.8 s of processor instead of 2.2.
   await exec(
     process.execPath,
     [
@@ -174,6 +175,7 @@ test('from dist/: the threads run; the package is the one the sources make, with
       join(ROOT, 'tsconfig.build.json'),
       '--outDir',
       join(built, 'dist'),
+      '--noCheck',
     ],
     { cwd: ROOT, timeout: 180_000 },
   );
