@@ -17,6 +17,11 @@ export const CONSUMER_OPTIONS: ts.CompilerOptions = {
   exactOptionalPropertyTypes: true,
   noEmit: true,
   skipLibCheck: false,
+  // TypeScript's own lib files (lib.dom.d.ts...) are not checked again for each program: nothing a
+  // package or consumer writes can make an error there that is not also reported where it is written
+  // (a clashing global is an error at both declarations). Every other declaration file still is. It
+  // was 0.35 s of the native tsc's 0.6 s of processor on a one-line consumer.
+  skipDefaultLibCheck: true,
 };
 
 /** The options as a tsconfig.json writes them (enum names, `lib` entries without `lib.` and `.d.ts`). */
