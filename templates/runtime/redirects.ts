@@ -49,8 +49,14 @@ export const follow: Send = async (
   const { op, native, fetch } = call;
   let { url, method, headers, form } = first;
   for (let redirects = 0; ; redirects++) {
-    const init: RequestInit = { method, headers, body, redirect: 'manual' };
-    if (!native) init.signal = deadline.signal ?? null;
+    // The node transport watches the deadline itself; a fetch gets its signal (in the literal: one shape).
+    const init: RequestInit = {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: native ? null : (deadline.signal ?? null),
+    };
     let response: Response;
     try {
       response = await (native ? fetch(url, init, deadline) : fetch(url, init));

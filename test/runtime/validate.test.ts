@@ -187,4 +187,49 @@ test('params: unknown keys with the nearest one, required and nullable fields, p
   assert.is(message({ ...base, 'tweet.fields': ['a'] }), 'ok');
 });
 
+test('params: a whole body is `body`, and a parameter renamed for a clash goes by its key', () => {
+  const spec: OperationSpec = {
+    ...op,
+    method: 'PUT',
+    path: '/p/{id}',
+    params: [
+      { name: 'id', in: 'path', required: true, style: csv, check: segment() },
+      { name: 'id', key: 'query_id', in: 'query', style: csv, check: string() },
+    ],
+    body: {
+      contentType: 'application/json',
+      encoding: 'json',
+      encode: () => ({ body: '' }),
+      mode: 'whole',
+      required: true,
+      check: object({ required: ['name'] }),
+    },
+  };
+  const message = (params: Record<string, unknown>): string => {
+    try {
+      validateParams(spec, params);
+      return 'ok';
+    } catch (error) {
+      assert.instance(error, ValidationError);
+      return (error as Error).message;
+    }
+  };
+  assert.is(message({ id: '1', body: { name: 'n' } }), 'ok');
+  assert.is(message({ id: '1', query_id: 'q', body: { name: 'n' } }), 'ok');
+  assert.is(message({ id: '1' }), 'op: parameter "body" is required');
+  assert.is(message({ id: '1', body: {} }), 'op: parameter "body.name" is required');
+  assert.is(
+    message({ id: '1', query_id: 3, body: { name: 'n' } }),
+    'op: parameter "query_id" must be a string, got number',
+  );
+  assert.is(
+    message({ id: '1', bdy: {} }),
+    'op: parameter "bdy" is not a parameter of this operation; did you mean "body"?',
+  );
+  assert.is(
+    message({ id: '1', zzzzzz: 1, body: { name: 'n' } }),
+    'op: parameter "zzzzzz" is not a parameter of this operation; it takes "id", "query_id", "body"',
+  );
+});
+
 test.run();

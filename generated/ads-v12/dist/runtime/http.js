@@ -80,14 +80,14 @@ export function buildUrl(core, op, params = {}) {
 /** Sends one operation and resolves to its decoded 2xx body. */
 export function request(core, op, params = {}, options = {}) {
     // Params types are interfaces (no index signature): the runtime reads them by wire name.
-    return attempts(core, op, params, options, (response, deadline) => decode(op, response, deadline));
+    return attempts(core, op, params, options, decode);
 }
 /**
  * Sends one operation and resolves to its decoded 2xx body with what was seen of the response.
  * A body cut off mid-way counts as a connection failure and is retried like one.
  */
 export function exchange(core, op, params, options = {}) {
-    return attempts(core, op, params, options, async (response, deadline, attempt) => ({
+    return attempts(core, op, params, options, async (op, response, deadline, attempt) => ({
         body: await decode(op, response, deadline),
         info: infoOf(op, response, attempt),
     }));
@@ -97,7 +97,7 @@ export function exchange(core, op, params, options = {}) {
  * themselves; the timeout stops at the headers.
  */
 export function send(core, op, params, options) {
-    return attempts(core, op, params, options, async (response, deadline) => {
+    return attempts(core, op, params, options, async (_op, response, deadline) => {
         deadline.clear();
         return response;
     });
@@ -225,7 +225,7 @@ async function attempts(core, op, input, options, read) {
         let wait;
         if (response.ok) {
             try {
-                return await read(response, deadline, attempt);
+                return await read(op, response, deadline, attempt);
             }
             catch (error) {
                 if (!(error instanceof ConnectionError) || !mayRetry)

@@ -5,17 +5,20 @@ import { ValidationError } from './errors.js';
  */
 export function validateParams(op, params) {
     const body = op.body;
-    // Every key the operation takes, with its checks: parameters, then the body or its fields.
-    const fields = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
-    if (body?.mode === 'whole')
-        fields.push(['body', body]);
-    else if (body?.fields)
-        fields.push(...Object.entries(body.fields));
+    // Every key the operation takes, with its checks: parameters, then the body or its fields. An
+    // object, not a list of pairs (this runs on every call): the model makes the keys unique, and
+    // none is `__proto__`.
+    const fields = {};
+    for (const p of op.params ?? [])
+        fields[p.key ?? p.name] = p;
+    Object.assign(fields, body?.mode === 'whole' ? { body } : body?.fields);
     if (!body?.open)
-        checkKeys(op, params, fields.map(([key]) => key));
+        checkKeys(op, params, fields);
     // A whole body is `params.body`, as it is sent.
-    for (const [key, field] of fields)
+    for (const key in fields) {
+        const field = fields[key];
         checkField(op, key, field === body ? params.body : own(params, key), field);
+    }
     body?.exclusive?.(op, params);
 }
 /**
@@ -56,10 +59,11 @@ export function own(params, key) {
  * nearest key the operation has. An object body that admits fields it does not name takes any key
  * (the caller does not check then).
  */
-function checkKeys(op, params, known) {
+function checkKeys(op, params, fields) {
     for (const key of Object.keys(params)) {
-        if (known.includes(key))
+        if (Object.hasOwn(fields, key))
             continue;
+        const known = Object.keys(fields);
         const near = nearest(key, known);
         const hint = near
             ? `; did you mean "${near}"?`

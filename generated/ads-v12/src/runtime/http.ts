@@ -197,9 +197,7 @@ export function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   // Params types are interfaces (no index signature): the runtime reads them by wire name.
-  return attempts(core, op, params as Record<string, unknown>, options, (response, deadline) =>
-    decode(op, response, deadline),
-  ) as Promise<T>;
+  return attempts(core, op, params as Record<string, unknown>, options, decode) as Promise<T>;
 }
 
 /** A decoded 2xx body and what was seen of its response. */
@@ -218,7 +216,7 @@ export function exchange(
   params: Record<string, unknown>,
   options: RequestOptions = {},
 ): Promise<Exchange> {
-  return attempts(core, op, params, options, async (response, deadline, attempt) => ({
+  return attempts(core, op, params, options, async (op, response, deadline, attempt) => ({
     body: await decode(op, response, deadline),
     info: infoOf(op, response, attempt),
   }));
@@ -234,7 +232,7 @@ export function send(
   params: Record<string, unknown>,
   options: RequestOptions,
 ): Promise<Response> {
-  return attempts(core, op, params, options, async (response, deadline) => {
+  return attempts(core, op, params, options, async (_op, response, deadline) => {
     deadline.clear();
     return response;
   });
@@ -281,8 +279,11 @@ export function mayRepeat(op: OperationSpec, options: RequestOptions): boolean {
   return IDEMPOTENT.test(op.method) || options.retryNonIdempotent === true;
 }
 
-/** Hands a 2xx response to whoever reads it; a ConnectionError thrown from here is retried like a failed fetch. */
-type Reader<R> = (response: Response, deadline: Deadline, attempt: number) => Promise<R>;
+/**
+ * Hands a 2xx response to whoever reads it; a ConnectionError thrown from here is retried like a
+ * failed fetch. It takes the operation, so that `decode` is one (no closure a call).
+ */
+type Reader<R> = (op: OperationSpec, response: Response, deadline: Deadline, attempt: number) => Promise<R>;
 
 /** Validation, serialisation, auth, timeouts and retries of one call; `read` takes each 2xx response. */
 async function attempts<R>(
@@ -372,7 +373,7 @@ async function attempts<R>(
     let wait: number | undefined;
     if (response.ok) {
       try {
-        return await read(response, deadline, attempt);
+        return await read(op, response, deadline, attempt);
       } catch (error) {
         if (!(error instanceof ConnectionError) || !mayRetry) throw error;
       }

@@ -7,19 +7,18 @@ import type { EnumValue, FieldSpec, OperationSpec, ParamsCheck, ValueCheck } fro
  */
 export function validateParams(op: OperationSpec, params: Record<string, unknown>): void {
   const body = op.body;
-  // Every key the operation takes, with its checks: parameters, then the body or its fields.
-  const fields: [string, FieldSpec][] = (op.params ?? []).map((p) => [p.key ?? p.name, p]);
-  if (body?.mode === 'whole') fields.push(['body', body]);
-  else if (body?.fields) fields.push(...Object.entries(body.fields));
-  if (!body?.open)
-    checkKeys(
-      op,
-      params,
-      fields.map(([key]) => key),
-    );
+  // Every key the operation takes, with its checks: parameters, then the body or its fields. An
+  // object, not a list of pairs (this runs on every call): the model makes the keys unique, and
+  // none is `__proto__`.
+  const fields: Record<string, FieldSpec> = {};
+  for (const p of op.params ?? []) fields[p.key ?? p.name] = p;
+  Object.assign(fields, body?.mode === 'whole' ? { body } : body?.fields);
+  if (!body?.open) checkKeys(op, params, fields);
   // A whole body is `params.body`, as it is sent.
-  for (const [key, field] of fields)
+  for (const key in fields) {
+    const field = fields[key]!;
     checkField(op, key, field === body ? params.body : own(params, key), field);
+  }
   body?.exclusive?.(op, params);
 }
 
@@ -68,9 +67,10 @@ export function own(params: Record<string, unknown>, key: string): unknown {
  * nearest key the operation has. An object body that admits fields it does not name takes any key
  * (the caller does not check then).
  */
-function checkKeys(op: OperationSpec, params: Record<string, unknown>, known: readonly string[]): void {
+function checkKeys(op: OperationSpec, params: Record<string, unknown>, fields: object): void {
   for (const key of Object.keys(params)) {
-    if (known.includes(key)) continue;
+    if (Object.hasOwn(fields, key)) continue;
+    const known = Object.keys(fields);
     const near = nearest(key, known);
     const hint = near
       ? `; did you mean "${near}"?`
