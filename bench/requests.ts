@@ -9,7 +9,7 @@ import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { alternate, median, paired, ratio } from './lib/measure.ts';
+import { alternate, median, paired, pairedRatios, ratio, spread } from './lib/measure.ts';
 import { peer } from './lib/peers.ts';
 import { BENCH, ROOT } from './lib/setup.ts';
 import { type Section, table } from './lib/table.ts';
@@ -249,6 +249,9 @@ export async function run(): Promise<Section> {
     const cpu = (c: Contender): number => median(cpuPerCall.get(c)!);
     const pairedOf = (values: Map<Contender, number[]>, a: Contender, b: Contender): number =>
       paired(values.get(a)!, values.get(b)!);
+    // The range of the per-round ratios a target row states beside its median (see pairedSpread).
+    const rangeOf = (values: Map<Contender, number[]>, a: Contender, b: Contender): string =>
+      spread(pairedRatios(values.get(a)!, values.get(b)!));
     const fetchWall = pairedOf(one, 'xgen-fetch', 'fetch');
     const fetchCpu = pairedOf(cpuPerCall, 'xgen-fetch', 'fetch');
     const floorCpu = pairedOf(cpuPerCall, 'fetch-deadline', 'fetch');
@@ -322,12 +325,12 @@ export async function run(): Promise<Section> {
         ],
         [
           'time per request within 1.15x of node:http, same bytes (c=1, c=50) (53)',
-          `${nodeWall1.toFixed(2)}x, ${nodeWall50.toFixed(2)}x paired (req/s medians ${vsHttp1.toFixed(2)}x, ${vsHttp50.toFixed(2)}x)`,
+          `${nodeWall1.toFixed(2)}x (${rangeOf(one, 'xgen', 'node-http')}), ${nodeWall50.toFixed(2)}x (${rangeOf(fifty, 'xgen', 'node-http')}) paired; req/s medians ${vsHttp1.toFixed(2)}x, ${vsHttp50.toFixed(2)}x`,
           nodeWall1 <= 1.15 && nodeWall50 <= 1.15,
         ],
         [
           '… CPU per request within 1.15x of node:http (c=1, c=50) (53)',
-          `${nodeCpu1.toFixed(2)}x, ${nodeCpu.toFixed(2)}x paired (c=50: ${cpu('xgen').toFixed(0)} vs ${cpu('node-http').toFixed(0)} µs)`,
+          `${nodeCpu1.toFixed(2)}x (${rangeOf(cpuPerCall1, 'xgen', 'node-http')}), ${nodeCpu.toFixed(2)}x (${rangeOf(cpuPerCall, 'xgen', 'node-http')}) paired; c=50: ${cpu('xgen').toFixed(0)} vs ${cpu('node-http').toFixed(0)} µs`,
           nodeCpu1 <= 1.15 && nodeCpu <= 1.15,
         ],
         [
@@ -337,7 +340,7 @@ export async function run(): Promise<Section> {
         ],
         [
           'through fetch: overhead ≤ 1.1x bare fetch (time at c=1, CPU per request at c=50)',
-          `${fetchWall.toFixed(2)}x time, ${fetchCpu.toFixed(2)}x CPU (paired medians); bare fetch with a deadline ${floorCpu.toFixed(2)}x CPU, the client ${ownCpu.toFixed(2)}x that`,
+          `${fetchWall.toFixed(2)}x time (${rangeOf(one, 'xgen-fetch', 'fetch')}), ${fetchCpu.toFixed(2)}x CPU (${rangeOf(cpuPerCall, 'xgen-fetch', 'fetch')}) paired; bare fetch with a deadline ${floorCpu.toFixed(2)}x CPU, the client ${ownCpu.toFixed(2)}x that`,
           fetchWall <= 1.1 && fetchCpu <= 1.1,
         ],
         ['heap per call flat over 100k calls', `${growth.toFixed(2)} B/call`, Math.abs(growth) < 16],
