@@ -2,6 +2,8 @@
  * Registers one uvu suite for a package: Prism starts once before the suite, each operation of the
  * spec is one test, and a closing test prints the table of results with the duration.
  */
+import { relative } from 'node:path';
+import { ROOT } from '../helpers/cli.ts';
 import { suite } from '../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
 import {
@@ -12,6 +14,7 @@ import {
   type ContractTarget,
   type OperationResult,
 } from './harness.ts';
+import { TMP_DIR } from './prism-spec.ts';
 
 /**
  * A client defect the contract test found and that is not fixed yet: the operation must still fail
@@ -68,7 +71,7 @@ export function contractSuite(target: ContractTarget, knownDefects: Record<strin
   test('every operation was checked; summary', () => {
     const ms = Math.round(performance.now() - started); // Prism's start included
     console.log(
-      `\n${formatResults(target.name, results, ms)}\n  Prism workarounds (copy under test/.tmp/contract/): ${run?.workarounds.join('; ')}`,
+      `\n${formatResults(target.name, results, ms)}\n  Prism workarounds (copy under ${relative(ROOT, TMP_DIR)}/): ${run?.workarounds.join('; ')}`,
     );
     assert.is(results.length, specOperations(target.doc).length);
   });

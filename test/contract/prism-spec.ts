@@ -1,5 +1,5 @@
 /**
- * Writes the copy of a spec that Prism serves, under test/.tmp/contract/. The specs themselves stay as
+ * Writes the copy of a spec that Prism serves, under test/.tmp/contract/ (TMP_DIR). The specs themselves stay as
  * they are; this copy only rewrites what Prism 5.14.2 cannot read as the spec means it:
  *
  * 1. HTTP security schemes other than basic, bearer and digest (ours: `scheme: OAuth`, OAuth 1.0a
@@ -15,7 +15,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SpecDoc } from './spec-schemas.ts';
 
-export const TMP_DIR = resolve(import.meta.dirname, '..', '.tmp', 'contract');
+/**
+ * Where the copies go: a folder for each transport's pass when the runner runs both (test/run.ts).
+ * Prism watches the file it serves and restarts when it changes: with one shared copy, one pass
+ * rewriting it while the other's Prism served it reset that pass's connections mid-suite.
+ */
+export const TMP_DIR = resolve(
+  import.meta.dirname,
+  '..',
+  '.tmp',
+  'contract',
+  ...(process.env.XGEN_TEST_TRANSPORT ? [process.env.XGEN_TEST_TRANSPORT] : []),
+);
 
 /** The rewrites above, as they are reported by the contract tests. */
 export const PRISM_WORKAROUNDS = [
@@ -68,7 +79,7 @@ export function prismCompatible(doc: SpecDoc): SpecDoc {
 }
 
 /**
- * Writes the Prism copy of `doc` as `test/.tmp/contract/<name>.json`, after `mutate` (which the
+ * Writes the Prism copy of `doc` as `<TMP_DIR>/<name>.json`, after `mutate` (which the
  * harness self-test uses to break the copy on purpose), and returns its path.
  */
 export function writePrismSpec(doc: SpecDoc, name: string, mutate?: (copy: SpecDoc) => void): string {

@@ -55,10 +55,27 @@ function installExitHook(): void {
   }
 }
 
-/** Starts `prism mock <specFile> -h 127.0.0.1 -p <free port> --errors` and waits until it answers. */
+/**
+ * Starts `prism mock <specFile> -h 127.0.0.1 -p <free port> --errors` and waits until it says it
+ * listens. The port is free when chosen, but Prism takes seconds to bind it, and another test
+ * process may take it meanwhile: then this Prism exits with EADDRINUSE while the other's server
+ * answers on the port, so an answer there proves nothing; this child's own "listening" line does. A
+ * port taken so is tried again with another.
+ */
 export async function startPrism(specFile: string, { timeoutMs = 60_000 } = {}): Promise<PrismServer> {
   installExitHook();
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const started = await startPrismOn(await freePort(), specFile, timeoutMs);
+    if ('server' in started) return started.server;
+    if (!started.portTaken || attempt === 3) throw new Error(started.error);
+  }
+}
+
+async function startPrismOn(
+  port: number,
+  specFile: string,
+  timeoutMs: number,
+): Promise<{ server: PrismServer } | { error: string; portTaken: boolean }> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
@@ -71,8 +88,11 @@ export async function startPrism(specFile: string, { timeoutMs = 60_000 } = {}):
   );
   running.add(child);
   let output = '';
+  let listening: () => void = () => {};
+  const saidListening = new Promise<void>((resolve) => (listening = resolve));
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
+    if (output.includes(`Prism is listening on ${url}`)) listening();
     if (output.length > 200_000) output = output.slice(-100_000);
   };
   child.stdout!.on('data', keep);
@@ -87,24 +107,23 @@ export async function startPrism(specFile: string, { timeoutMs = 60_000 } = {}):
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `Prism exited (${child.exitCode ?? child.signalCode}) before answering on ${url}:\n${output.slice(-4000)}`,
-      );
-    }
-    try {
-      // Any HTTP answer (Prism says 404 for `/`) means it is listening.
-      await fetch(`${url}/`, { signal: AbortSignal.timeout(1000) });
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`Prism did not answer on ${url} within ${timeoutMs} ms:\n${output.slice(-4000)}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    saidListening.then(() => 'listening' as const),
+    exited.then(() => 'exited' as const),
+    new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'listening') return { server: { url, log: () => output, stop } };
+  if (outcome === 'late') {
+    await stop();
+    return {
+      error: `Prism did not listen on ${url} within ${timeoutMs} ms:\n${output.slice(-4000)}`,
+      portTaken: false,
+    };
   }
-  return { url, log: () => output, stop };
+  return {
+    error: `Prism exited (${child.exitCode ?? child.signalCode}) before listening on ${url}:\n${output.slice(-4000)}`,
+    portTaken: output.includes('EADDRINUSE'),
+  };
 }
