@@ -275,15 +275,21 @@ test("a thread's young generation is THREAD_LIMITS' 16 MB (V8 gives a thread 48)
   }
 });
 
+let probes = 0;
+
 /**
  * Runs `code` (an ES module) in a process of its own through tsx, with the environment added, and
- * gives its exit code and output: it must end by itself, its threads idle (no `process.exit`).
+ * gives its exit code and output: it must end by itself, its threads idle (no `process.exit`). From a
+ * file, not `-e`: a worker inherits the process's flags, and `--input-type` stops a worker that loads
+ * a file.
  */
 function probeProcess(
   code: string,
   env: Record<string, string> = {},
 ): { status: number | null; out: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+  const file = join(work, `probe-${++probes}.mjs`);
+  writeFileSync(file, code);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,
