@@ -41,6 +41,17 @@ function outcome(check: ValueCheck, input: unknown, name = 'p'): [string, string
   }
 }
 
+/** What `validateParams` says of `params`: `ok`, or its ValidationError's message. */
+function paramsMessage(spec: OperationSpec, params: Record<string, unknown>): string {
+  try {
+    validateParams(spec, params);
+    return 'ok';
+  } catch (error) {
+    assert.instance(error, ValidationError);
+    return (error as Error).message;
+  }
+}
+
 const refused = (check: ValueCheck, input: unknown, rule: string, text: string, parameter = 'p'): void =>
   assert.equal(outcome(check, input), [parameter, rule, `op: parameter "${parameter}" ${text}`]);
 
@@ -151,15 +162,7 @@ test('params: unknown keys with the nearest one, required and nullable fields, p
       exclusive: oneShape([['media'], ['poll']]),
     },
   };
-  const message = (params: Record<string, unknown>): string => {
-    try {
-      validateParams(spec, params);
-      return 'ok';
-    } catch (error) {
-      assert.instance(error, ValidationError);
-      return (error as Error).message;
-    }
-  };
+  const message = (params: Record<string, unknown>): string => paramsMessage(spec, params);
   const base = { id: '1', text: 't' };
   assert.is(
     message({ ...base, 'tweet.feilds': [] }),
@@ -205,15 +208,7 @@ test('params: a whole body is `body`, and a parameter renamed for a clash goes b
       check: object({ required: ['name'] }),
     },
   };
-  const message = (params: Record<string, unknown>): string => {
-    try {
-      validateParams(spec, params);
-      return 'ok';
-    } catch (error) {
-      assert.instance(error, ValidationError);
-      return (error as Error).message;
-    }
-  };
+  const message = (params: Record<string, unknown>): string => paramsMessage(spec, params);
   assert.is(message({ id: '1', body: { name: 'n' } }), 'ok');
   assert.is(message({ id: '1', query_id: 'q', body: { name: 'n' } }), 'ok');
   assert.is(message({ id: '1' }), 'op: parameter "body" is required');
