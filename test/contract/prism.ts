@@ -88,11 +88,15 @@ async function startPrismOn(
   );
   running.add(child);
   let output = '';
-  let listening: () => void = () => {};
+  let listening: (() => void) | undefined;
   const saidListening = new Promise<void>((resolve) => (listening = resolve));
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
-    if (output.includes(`Prism is listening on ${url}`)) listening();
+    // Looked for until heard: then Prism logs a line a request, and the log is kept for errors only.
+    if (listening && output.includes(`Prism is listening on ${url}`)) {
+      listening();
+      listening = undefined;
+    }
     if (output.length > 200_000) output = output.slice(-100_000);
   };
   child.stdout!.on('data', keep);

@@ -5,7 +5,6 @@
  * fails on the thread fails with this thread's own error (its class and fields, not only its
  * message); and without the threads the main thread never loads ts-morph.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from '../../helpers/uvu.ts';
 import * as assert from 'uvu/assert';
@@ -21,6 +20,7 @@ import {
 } from '../../../generator/run/emit-threads.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+import { runModule } from '../../helpers/module-process.ts';
 
 // The threads' lifetimes are tested here: none an earlier file of the process shared.
 test.before(() => endSharedEmitThreads());
@@ -83,10 +83,7 @@ test('a generate run with threads loads ts-morph on the emit thread only', () =>
     console.log(JSON.stringify({ tsMorph: seen.has('ts-morph') }));
     process.exit(0);
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const run = runModule(probe);
   assert.is(run.status, 0, run.stderr);
   assert.equal(JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}'), { tsMorph: false });
 });

@@ -5,8 +5,6 @@
  * keepEmitThreads (watch mode). Jobs a thread held when it ended, and the schema types of a package
  * that did not start their thread, are done on this thread.
  */
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
@@ -31,6 +29,8 @@ import { buildModel } from '../../../generator/model/index.ts';
 import { removeDir, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { generatePackage } from '../../../generator/generate.ts';
 import { endSharedEmitThreads } from '../../helpers/emit-threads.ts';
+import { filesHash } from '../../helpers/files-hash.ts';
+import { runModule } from '../../helpers/module-process.ts';
 
 // The threads' lifetimes are tested here: none an earlier file of the process shared.
 test.before(() => endSharedEmitThreads());
@@ -150,24 +150,13 @@ test('after keepEmitThreads, the threads outlive the packages', () => {
     console.log(JSON.stringify(emittersThreadRunning()));
     process.exit(0);
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const run = runModule(probe);
   assert.is(run.status, 0, run.stderr);
   assert.is(run.stdout.trim(), 'true');
 });
 
 /** The size guard's refusal (load/limits.ts). */
 const TOO_BIG = 'larger than 64 MB, the most a spec document may be: refused';
-
-/** A package's files as one hash (the same files, the same hash). */
-function filesHash(files: Map<string, string>): string {
-  const hash = createHash('sha256');
-  for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b)))
-    hash.update(`${path}\0${text}\0`);
-  return hash.digest('hex');
-}
 
 /**
  * What `xgen generate --watch` does, in a process of its own: keepEmitThreads, then one package a
@@ -181,7 +170,7 @@ function watchRuns(
 ): { status: number | null; lines: string[] } {
   const at = (file: string) => JSON.stringify(join(ROOT, file));
   const probe = `
-    const { createHash } = await import('node:crypto');
+    const { filesHash } = await import(${at('test/helpers/files-hash.ts')});
     const { keepEmitThreads } = await import(${at('generator/run/emit.ts')});
     const { emitThreadJobs } = await import(${at('generator/run/emit-threads.ts')});
     const { specThreadJobs } = await import(${at('generator/run/spec-thread.ts')});
@@ -192,10 +181,7 @@ function watchRuns(
       const config = { spec, out: ${at('test/.tmp/watch-runs-out')}, name: '@test/ads', client: 'AdsClient', templates: {}, strict };
       let line;
       try {
-        const { files } = await generatePackage(config);
-        const hash = createHash('sha256');
-        for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) hash.update(path + '\\0' + text + '\\0');
-        line = 'files ' + hash.digest('hex');
+        line = 'files ' + filesHash((await generatePackage(config)).files);
       } catch (error) {
         line = 'refused ' + error.message.split('\\n')[0];
       }
@@ -205,11 +191,9 @@ function watchRuns(
       console.log(line + '; jobs held: ' + held());
     }
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
-    cwd: ROOT,
-    encoding: 'utf8',
+  const run = runModule(probe, {
     timeout,
-    env: { ...process.env, XGEN_THREADS: '', XGEN_TEST_STEPS: JSON.stringify(steps) },
+    env: { XGEN_THREADS: '', XGEN_TEST_STEPS: JSON.stringify(steps) },
   });
   assert.not.ok(run.error, `${run.error}: the process did not end by itself\n${run.stdout}${run.stderr}`);
   assert.is(run.stderr, '');

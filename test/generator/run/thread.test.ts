@@ -17,7 +17,7 @@
  * are rendered on the emitters' thread, after its emitters, with the TypeScript ts-morph bundles
  * (run/emit-threads.ts): the main thread loads no TypeScript at all.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -38,6 +38,7 @@ import * as assert from 'uvu/assert';
 import type { ResourceLimits } from 'node:worker_threads';
 import { removeDir, ROOT, treeSummary } from '../../helpers/cli.ts';
 import { EmitThread, THREAD_LIMITS } from '../../../generator/run/thread.ts';
+import { runModule } from '../../helpers/module-process.ts';
 
 const exec = promisify(execFile);
 const SMALL_SPEC = join(ROOT, 'test', 'fixtures', 'specs', 'corpus', 'reserved-names.yaml');
@@ -275,26 +276,15 @@ test("a thread's young generation is THREAD_LIMITS' 16 MB (V8 gives a thread 48)
   }
 });
 
-let probes = 0;
-
 /**
- * Runs `code` (an ES module) in a process of its own through tsx, with the environment added, and
- * gives its exit code and output: it must end by itself, its threads idle (no `process.exit`). From a
- * file, not `-e`: a worker inherits the process's flags, and `--input-type` stops a worker that loads
- * a file.
+ * Runs `code` (an ES module) in a process of its own (runModule), with the environment added, and
+ * gives its exit code and output: it must end by itself, its threads idle (no `process.exit`).
  */
 function probeProcess(
   code: string,
   env: Record<string, string> = {},
 ): { status: number | null; out: string } {
-  const file = join(work, `probe-${++probes}.mjs`);
-  writeFileSync(file, code);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, XGEN_THREADS: '', ...env },
-  });
+  const run = runModule(code, { timeout: 60_000, env: { XGEN_THREADS: '', ...env } });
   return { status: run.status, out: `${run.stdout}${run.stderr}${run.error ? String(run.error) : ''}` };
 }
 
